@@ -1,0 +1,72 @@
+/*
+ * cli/cli.h - what every cmd_<name>.c shares. Only cli/ prints to the
+ * terminal or picks exit codes: 0 success, 1 failure (including "some
+ * input was rejected"), 2 usage error.
+ *
+ * A command is called with argv[0] set to its name; it parses its own
+ * options with getopt_long (optind already reset), owns its usage text and
+ * prints --help to stdout with status 0.
+ */
+#ifndef BS_CLI_CLI_H
+#define BS_CLI_CLI_H
+
+#include <stdio.h>
+
+#include "store/store.h"
+#include "util/err.h"
+
+enum { BS_EXIT_OK = 0, BS_EXIT_FAIL = 1, BS_EXIT_USAGE = 2 };
+
+struct bs_cli {
+	const char *db_path; /* --db, or NULL for the default */
+	const char *cmd;     /* the command's name, for messages */
+	int quiet;           /* --quiet: no progress or summaries */
+};
+
+typedef int (*bs_cmd_fn)(struct bs_cli *cli, int argc, char **argv);
+
+int cmd_compare(struct bs_cli *cli, int argc, char **argv);
+int cmd_export(struct bs_cli *cli, int argc, char **argv);
+int cmd_ingest(struct bs_cli *cli, int argc, char **argv);
+int cmd_list(struct bs_cli *cli, int argc, char **argv);
+int cmd_report(struct bs_cli *cli, int argc, char **argv);
+int cmd_rm(struct bs_cli *cli, int argc, char **argv);
+int cmd_run(struct bs_cli *cli, int argc, char **argv);
+int cmd_show(struct bs_cli *cli, int argc, char **argv);
+int cmd_tag(struct bs_cli *cli, int argc, char **argv);
+
+/* "bstore: <cmd>: <message>\n" on stderr. */
+void bs_cli_error(const struct bs_cli *cli, const char *fmt, ...)
+	BS_PRINTF(2, 3);
+/* Same, with "warning: " before the message. */
+void bs_cli_warn(const struct bs_cli *cli, const char *fmt, ...)
+	BS_PRINTF(2, 3);
+/* Prints err's message as bs_cli_error does. */
+void bs_cli_perr(const struct bs_cli *cli, const struct bs_err *err);
+/*
+ * Prints the message, then "Try 'bstore <cmd> --help'." and returns
+ * BS_EXIT_USAGE.
+ */
+int bs_cli_usage_error(const struct bs_cli *cli, const char *fmt, ...)
+	BS_PRINTF(2, 3);
+
+/*
+ * Opens the archive (--db, $BSTORE_DB, or the XDG default, created on
+ * first use unless flags has BS_STORE_READONLY). Prints the error and
+ * returns BS_EXIT_FAIL, or 0.
+ */
+int bs_cli_open_store(const struct bs_cli *cli, int flags,
+		      struct bs_store **out);
+
+/*
+ * Resolves selectors into ids (union of all). With nsel == 0, selects
+ * every run when all_if_none, else nothing. Prints errors; returns 0,
+ * BS_EXIT_USAGE for a bad selector, BS_EXIT_FAIL otherwise.
+ */
+int bs_cli_select(const struct bs_cli *cli, struct bs_store *st,
+		  char **sel, int nsel, int all_if_none, struct bs_ids *out);
+
+/* Writes s to f with control characters (but tab) shown as '?'. */
+void bs_cli_puts_clean(FILE *f, const char *s);
+
+#endif

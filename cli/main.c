@@ -1,0 +1,179 @@
+/* cli/main.c - the command table, global flags and exit status. */
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "util/banned.h"
+
+struct cmd {
+	const char *name;
+	bs_cmd_fn fn;
+	const char *summary;
+};
+
+static const struct cmd commands[] = {
+	/* keep sorted */
+	{"compare", cmd_compare, "compare two groups of runs side by side"},
+	{"export", cmd_export, "write runs as bonnie++ CSV, JSON or CSV"},
+	{"ingest", cmd_ingest, "import bonnie/bonnie++ CSV into the archive"},
+	{"list", cmd_list, "list stored runs, one line each"},
+	{"report", cmd_report, "render a comparison of stored runs"},
+	{"rm", cmd_rm, "delete runs from the archive"},
+	{"run", cmd_run, "run the built-in disk benchmark and store it"},
+	{"show", cmd_show, "show one run in bonnie++'s table layout"},
+	{"tag", cmd_tag, "add or remove key=value tags on runs"},
+};
+
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+static void usage(FILE *f)
+{
+	size_t i;
+
+	fputs("Usage: bstore [--db PATH] COMMAND [OPTIONS] [ARGS]\n"
+	      "\n"
+	      "A results database and report toolkit for disk and file-system\n"
+	      "benchmarks (bonnie, bonnie++).\n"
+	      "\n"
+	      "Commands:\n",
+	      f);
+	for (i = 0; i < NCOMMANDS; i++)
+		fprintf(f, "  %-9s %s\n", commands[i].name,
+			commands[i].summary);
+	fputs("\n"
+	      "Global options:\n"
+	      "  --db PATH    the archive (default: $BSTORE_DB, else\n"
+	      "               $XDG_DATA_HOME/bstore/bstore.db, i.e.\n"
+	      "               ~/.local/share/bstore/bstore.db)\n"
+	      "  -q, --quiet  no progress lines or summaries\n"
+	      "  -h, --help   this help; 'bstore COMMAND --help' for a command\n"
+	      "  --version    print the version\n"
+	      "\n"
+	      "Exit status: 0 success, 1 failure (including rejected input),\n"
+	      "2 usage error.\n",
+	      f);
+}
+
+/* Edit distance, for "Did you mean" on a mistyped command. */
+static size_t distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j;
+	size_t row[32], prev, tmp;
+
+	if (lb >= sizeof(row) / sizeof(row[0]) || la > 64)
+		return (size_t)-1;
+	for (j = 0; j <= lb; j++)
+		row[j] = j;
+	for (i = 1; i <= la; i++) {
+		prev = row[0];
+		row[0] = i;
+		for (j = 1; j <= lb; j++) {
+			size_t best = prev + (a[i - 1] != b[j - 1]);
+			if (row[j] + 1 < best)
+				best = row[j] + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			tmp = row[j];
+			row[j] = best;
+			prev = tmp;
+		}
+	}
+	return row[lb];
+}
+
+static const struct cmd *find_command(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NCOMMANDS; i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
+	return NULL;
+}
+
+static int unknown_command(const char *name)
+{
+	char q[80];
+	size_t i, best = (size_t)-1, d;
+	const char *guess = NULL;
+
+	for (i = 0; i < NCOMMANDS; i++) {
+		d = distance(name, commands[i].name);
+		if (d < best) {
+			best = d;
+			guess = commands[i].name;
+		}
+	}
+	bs_err_quote(q, sizeof(q), name, strlen(name), 40);
+	if (guess && best <= 2)
+		fprintf(stderr,
+			"bstore: '%s' is not a bstore command. "
+			"Did you mean '%s'?\n",
+			q, guess);
+	else
+		fprintf(stderr,
+			"bstore: '%s' is not a bstore command. "
+			"See 'bstore --help'.\n",
+			q);
+	return BS_EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{"db", required_argument, NULL, 'd'},
+		{"help", no_argument, NULL, 'h'},
+		{"quiet", no_argument, NULL, 'q'},
+		{"version", no_argument, NULL, 'V'},
+		{NULL, 0, NULL, 0},
+	};
+	struct bs_cli cli = {NULL, NULL, 0};
+	const struct cmd *cmd;
+	int c, rc;
+
+	/* A closed pipe (bstore list | head) ends output quietly. */
+	signal(SIGPIPE, SIG_DFL);
+	/* '+': stop at the command name; its options are its own. */
+	while ((c = getopt_long(argc, argv, "+hq", opts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			cli.db_path = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return fflush(stdout) == 0 ? BS_EXIT_OK : BS_EXIT_FAIL;
+		case 'q':
+			cli.quiet = 1;
+			break;
+		case 'V':
+			puts("bstore " BSTORE_VERSION);
+			return fflush(stdout) == 0 ? BS_EXIT_OK : BS_EXIT_FAIL;
+		default:
+			fputs("Try 'bstore --help'.\n", stderr);
+			return BS_EXIT_USAGE;
+		}
+	}
+	if (optind >= argc) {
+		usage(stderr);
+		return BS_EXIT_USAGE;
+	}
+	cmd = find_command(argv[optind]);
+	if (cmd == NULL)
+		return unknown_command(argv[optind]);
+	cli.cmd = cmd->name;
+	argc -= optind;
+	argv += optind;
+	optind = 0; /* glibc: 0 re-initialises getopt for the command */
+	rc = cmd->fn(&cli, argc, argv);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "bstore: %s: cannot write output: %s\n",
+			cli.cmd, strerror(errno));
+		return BS_EXIT_FAIL;
+	}
+	return rc;
+}

@@ -1,0 +1,2 @@
+/* ingest/ingest.c - being written. */
+#include "ingest/ingest.h"

@@ -1,0 +1,90 @@
+/*
+ * ingest/ingest.h - bytes in, run records out. No SQL here.
+ *
+ * A struct bs_ingest reads one input (a file or standard input) fed in
+ * chunks of any size. It splits lines (LF or CRLF), skips header lines
+ * (`name,...`, `format_version,...`), `#` comments and any text that does
+ * not look like a result, and for every bonnie/bonnie++ CSV line of any
+ * version (FORMATS.md section 1) calls back with one struct bs_run.
+ * A line that looks like a result but is malformed goes to the reject
+ * callback with a reason; the rest of the input is still parsed.
+ *
+ * Captured bonnie++ output (progress lines, the text table, then the CSV
+ * line) yields exactly one run per CSV line: the text table is used only
+ * to learn the version of a 1.0x CSV line, which itself has none.
+ */
+#ifndef BS_INGEST_INGEST_H
+#define BS_INGEST_INGEST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/result.h"
+#include "util/err.h"
+
+#define BS_PARSER_VERSION "bstore-ingest 1"
+
+/* Lines longer than this are rejected, and kept cut to BS_REJECT_KEEP. */
+#define BS_LINE_MAX (1024 * 1024)
+#define BS_REJECT_KEEP (64 * 1024)
+
+struct bs_ingest_cb {
+	/*
+	 * One parsed run. r is filled (raw, sha256, source, source_line,
+	 * parser_version set) and owned by the parser: valid only during
+	 * the call; the callee may bs_run_tag() it. Return <0 to stop.
+	 */
+	int (*run)(struct bs_run *r, void *ctx);
+	/*
+	 * A malformed line. raw is the line as read (without "\r\n"), cut
+	 * to BS_REJECT_KEEP bytes (truncated says so); reason names what is
+	 * wrong without the file and line prefix, e.g. "expected 50 fields
+	 * for bonnie++ 1.98 CSV, found 31". Return <0 to stop.
+	 */
+	int (*reject)(int64_t line, const char *raw, size_t len, int truncated,
+		      const char *reason, void *ctx);
+	/* A warning about a stored run (e.g. a beta layout). May be NULL. */
+	void (*warn)(int64_t line, const char *msg, void *ctx);
+	void *ctx;
+};
+
+struct bs_ingest;
+
+/* source is the name used in records ("results.csv", "<stdin>"). */
+struct bs_ingest *bs_ingest_new(const char *source,
+				const struct bs_ingest_cb *cb);
+void bs_ingest_free(struct bs_ingest *p);
+
+/*
+ * Feeds the next chunk. Returns 0, or <0 if a callback stopped the parse
+ * or the input is not text (a NUL byte: BS_EPARSE, "not a text file (NUL
+ * byte at line N)"); err is filled then.
+ */
+int bs_ingest_feed(struct bs_ingest *p, const char *data, size_t len,
+		   struct bs_err *err);
+/* Parses a final line without a newline. Call once after the last feed. */
+int bs_ingest_finish(struct bs_ingest *p, struct bs_err *err);
+
+/* Counters for the summary line. */
+struct bs_ingest_stats {
+	int64_t lines;    /* lines read */
+	int64_t runs;     /* runs passed to cb->run */
+	int64_t rejects;  /* lines passed to cb->reject */
+	int64_t skipped;  /* headers, comments, other text */
+};
+void bs_ingest_stats(const struct bs_ingest *p, struct bs_ingest_stats *out);
+
+/*
+ * Parses one line (no newline) as a bonnie/bonnie++ CSV line into r (which
+ * the caller has bs_run_init()ed and later releases). Returns:
+ *   1   a run was parsed;
+ *   0   not a result (text, header, comment, blank): r untouched;
+ *  <0   looks like a result but is malformed: reason filled.
+ * hint_version is a version seen in a preceding text table ("1.03d") used
+ * for 27-field 1.0x lines, or NULL. Does not set provenance fields.
+ */
+int bs_ingest_parse_line(const char *line, size_t len,
+			 const char *hint_version, struct bs_run *r,
+			 char *reason, size_t reasonsz);
+
+#endif

@@ -1,0 +1,250 @@
+-- schema.sql - the bstore archive. Embedded into the binary at build time;
+-- bstore applies it to a new archive and sets PRAGMA user_version = 1.
+-- Meant to be queried directly with sqlite3 too, e.g.
+--   sqlite3 bstore.db 'select name, size, put_block from bonnie'
+--
+-- One row per run in `runs`: identity, parameters, provenance and the
+-- twelve bonnie++ tests as columns (so storing a run is one INSERT). For
+-- every test: the rate (NULL unless status is 'ok'), a status ('ok';
+-- 'too_fast' for bonnie's "+++++", under 0.5 s and never 0; 'not_run' for
+-- an empty field), the CPU percentage and the maximum latency in
+-- microseconds. Units are as bonnie++ reports them: KiB/s for putc,
+-- put_block, rewrite, getc, get_block; seeks/s; files/s (see `metrics`).
+
+CREATE TABLE runs (
+	id                 INTEGER PRIMARY KEY,
+	tool               TEXT NOT NULL,       -- 'bonnie++', 'bstore'
+	tool_version       TEXT,                -- '1.03', '2.00a', '1.0x'
+	format             TEXT NOT NULL,       -- 'bonnie++-csv-1.98', ...
+	machine            TEXT NOT NULL,       -- may be '' (bonnie++ -m '')
+	measured_at        INTEGER,             -- unix seconds, NULL if unknown
+	stored_at          INTEGER NOT NULL,    -- unix seconds
+	-- parameters (NULL when unknown)
+	file_size_mib      INTEGER,
+	io_chunk_bytes     INTEGER,
+	seek_count         INTEGER,             -- number of seeks (-s ::N)
+	seek_procs         INTEGER,
+	per_char_mib       INTEGER,
+	num_files          INTEGER,             -- units of 1024 files
+	max_size           INTEGER,             -- bytes; -1 link, -2 symlink
+	min_size           INTEGER,
+	num_dirs           INTEGER,
+	file_chunk_bytes   INTEGER,
+	concurrency        INTEGER,
+	seed               TEXT,
+	-- results
+	putc               REAL,    -- rate in the metric's unit; NULL unless ok
+	putc_status        TEXT NOT NULL DEFAULT 'not_run' CHECK (putc_status IN ('ok', 'too_fast', 'not_run')),
+	putc_cpu           REAL,    -- CPU %
+	putc_lat_us        REAL,    -- max latency, microseconds
+	put_block          REAL,    -- rate in the metric's unit; NULL unless ok
+	put_block_status   TEXT NOT NULL DEFAULT 'not_run' CHECK (put_block_status IN ('ok', 'too_fast', 'not_run')),
+	put_block_cpu      REAL,    -- CPU %
+	put_block_lat_us   REAL,    -- max latency, microseconds
+	rewrite            REAL,    -- rate in the metric's unit; NULL unless ok
+	rewrite_status     TEXT NOT NULL DEFAULT 'not_run' CHECK (rewrite_status IN ('ok', 'too_fast', 'not_run')),
+	rewrite_cpu        REAL,    -- CPU %
+	rewrite_lat_us     REAL,    -- max latency, microseconds
+	getc               REAL,    -- rate in the metric's unit; NULL unless ok
+	getc_status        TEXT NOT NULL DEFAULT 'not_run' CHECK (getc_status IN ('ok', 'too_fast', 'not_run')),
+	getc_cpu           REAL,    -- CPU %
+	getc_lat_us        REAL,    -- max latency, microseconds
+	get_block          REAL,    -- rate in the metric's unit; NULL unless ok
+	get_block_status   TEXT NOT NULL DEFAULT 'not_run' CHECK (get_block_status IN ('ok', 'too_fast', 'not_run')),
+	get_block_cpu      REAL,    -- CPU %
+	get_block_lat_us   REAL,    -- max latency, microseconds
+	seeks              REAL,    -- rate in the metric's unit; NULL unless ok
+	seeks_status       TEXT NOT NULL DEFAULT 'not_run' CHECK (seeks_status IN ('ok', 'too_fast', 'not_run')),
+	seeks_cpu          REAL,    -- CPU %
+	seeks_lat_us       REAL,    -- max latency, microseconds
+	seq_create         REAL,    -- rate in the metric's unit; NULL unless ok
+	seq_create_status  TEXT NOT NULL DEFAULT 'not_run' CHECK (seq_create_status IN ('ok', 'too_fast', 'not_run')),
+	seq_create_cpu     REAL,    -- CPU %
+	seq_create_lat_us  REAL,    -- max latency, microseconds
+	seq_stat           REAL,    -- rate in the metric's unit; NULL unless ok
+	seq_stat_status    TEXT NOT NULL DEFAULT 'not_run' CHECK (seq_stat_status IN ('ok', 'too_fast', 'not_run')),
+	seq_stat_cpu       REAL,    -- CPU %
+	seq_stat_lat_us    REAL,    -- max latency, microseconds
+	seq_del            REAL,    -- rate in the metric's unit; NULL unless ok
+	seq_del_status     TEXT NOT NULL DEFAULT 'not_run' CHECK (seq_del_status IN ('ok', 'too_fast', 'not_run')),
+	seq_del_cpu        REAL,    -- CPU %
+	seq_del_lat_us     REAL,    -- max latency, microseconds
+	ran_create         REAL,    -- rate in the metric's unit; NULL unless ok
+	ran_create_status  TEXT NOT NULL DEFAULT 'not_run' CHECK (ran_create_status IN ('ok', 'too_fast', 'not_run')),
+	ran_create_cpu     REAL,    -- CPU %
+	ran_create_lat_us  REAL,    -- max latency, microseconds
+	ran_stat           REAL,    -- rate in the metric's unit; NULL unless ok
+	ran_stat_status    TEXT NOT NULL DEFAULT 'not_run' CHECK (ran_stat_status IN ('ok', 'too_fast', 'not_run')),
+	ran_stat_cpu       REAL,    -- CPU %
+	ran_stat_lat_us    REAL,    -- max latency, microseconds
+	ran_del            REAL,    -- rate in the metric's unit; NULL unless ok
+	ran_del_status     TEXT NOT NULL DEFAULT 'not_run' CHECK (ran_del_status IN ('ok', 'too_fast', 'not_run')),
+	ran_del_cpu        REAL,    -- CPU %
+	ran_del_lat_us     REAL,    -- max latency, microseconds
+	-- provenance
+	raw                TEXT NOT NULL,       -- the original line, verbatim
+	sha256             TEXT NOT NULL UNIQUE,-- of raw: a run is stored once
+	source             TEXT NOT NULL,       -- file name or '<stdin>'
+	source_line        INTEGER,
+	parser_version     TEXT NOT NULL,
+	warning            TEXT
+) STRICT;
+
+CREATE INDEX runs_machine ON runs (machine);
+
+-- Latency distribution of tests run by `bstore run` (histogram-based).
+CREATE TABLE latency (
+	run_id             INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+	metric             TEXT NOT NULL REFERENCES metrics (key),
+	mean_us            REAL,
+	p50_us             REAL,
+	p99_us             REAL,
+	PRIMARY KEY (run_id, metric)
+) STRICT, WITHOUT ROWID;
+
+-- Free key=value labels: raid=10, array=EMC CX500; host.* from bstore run.
+CREATE TABLE tags (
+	run_id             INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+	key                TEXT NOT NULL CHECK (key <> ''),
+	value              TEXT NOT NULL,
+	PRIMARY KEY (run_id, key)
+) STRICT, WITHOUT ROWID;
+
+CREATE INDEX tags_key_value ON tags (key, value);
+
+-- Lines that looked like results but could not be parsed, kept verbatim.
+CREATE TABLE rejects (
+	id                 INTEGER PRIMARY KEY,
+	source             TEXT NOT NULL,
+	line               INTEGER,
+	reason             TEXT NOT NULL,
+	raw                TEXT NOT NULL,       -- cut to 64 KiB if longer
+	truncated          INTEGER NOT NULL DEFAULT 0 CHECK (truncated IN (0, 1)),
+	sha256             TEXT NOT NULL,       -- of raw
+	stored_at          INTEGER NOT NULL,
+	UNIQUE (source, line, sha256)
+) STRICT;
+
+-- The twelve bonnie++ tests: key, label, unit, and which way is better.
+CREATE TABLE metrics (
+	key                TEXT PRIMARY KEY,
+	position           INTEGER NOT NULL UNIQUE,
+	label              TEXT NOT NULL,
+	unit               TEXT NOT NULL
+) STRICT, WITHOUT ROWID;
+
+INSERT INTO metrics (key, position, label, unit) VALUES
+	('putc', 0, 'Per-char write', 'KiB/s'),
+	('put_block', 1, 'Block write', 'KiB/s'),
+	('rewrite', 2, 'Rewrite', 'KiB/s'),
+	('getc', 3, 'Per-char read', 'KiB/s'),
+	('get_block', 4, 'Block read', 'KiB/s'),
+	('seeks', 5, 'Random seeks', 'seeks/s'),
+	('seq_create', 6, 'Seq. create', 'files/s'),
+	('seq_stat', 7, 'Seq. read', 'files/s'),
+	('seq_del', 8, 'Seq. delete', 'files/s'),
+	('ran_create', 9, 'Random create', 'files/s'),
+	('ran_stat', 10, 'Random read', 'files/s'),
+	('ran_del', 11, 'Random delete', 'files/s');
+
+-- One row per run with bonnie++'s CSV column names: rates as numbers,
+-- '+++++' where bonnie++ printed it, NULL where the test did not run.
+CREATE VIEW bonnie AS
+SELECT
+	r.id AS id,
+	r.machine AS name,
+	r.tool AS tool,
+	r.tool_version AS version,
+	CASE WHEN r.file_size_mib IS NULL THEN NULL
+	     WHEN r.file_size_mib % 1024 = 0 THEN (r.file_size_mib / 1024) || 'G'
+	     ELSE r.file_size_mib || 'M' END AS size,
+	r.file_size_mib AS file_size_mib,
+	r.io_chunk_bytes AS io_chunk_size,
+	r.concurrency AS concurrency,
+	r.seed AS seed,
+	r.seek_count AS seek_count,
+	r.seek_procs AS seek_proc_count,
+	r.num_files AS num_files,
+	CASE r.max_size WHEN -1 THEN 'link' WHEN -2 THEN 'symlink'
+	     ELSE r.max_size END AS max_size,
+	r.min_size AS min_size,
+	r.num_dirs AS num_dirs,
+	r.file_chunk_bytes AS file_chunk_size,
+	CASE r.putc_status WHEN 'too_fast' THEN '+++++' ELSE r.putc END AS putc,
+	r.putc_cpu AS putc_cpu,
+	CASE r.put_block_status WHEN 'too_fast' THEN '+++++' ELSE r.put_block END AS put_block,
+	r.put_block_cpu AS put_block_cpu,
+	CASE r.rewrite_status WHEN 'too_fast' THEN '+++++' ELSE r.rewrite END AS rewrite,
+	r.rewrite_cpu AS rewrite_cpu,
+	CASE r.getc_status WHEN 'too_fast' THEN '+++++' ELSE r.getc END AS getc,
+	r.getc_cpu AS getc_cpu,
+	CASE r.get_block_status WHEN 'too_fast' THEN '+++++' ELSE r.get_block END AS get_block,
+	r.get_block_cpu AS get_block_cpu,
+	CASE r.seeks_status WHEN 'too_fast' THEN '+++++' ELSE r.seeks END AS seeks,
+	r.seeks_cpu AS seeks_cpu,
+	CASE r.seq_create_status WHEN 'too_fast' THEN '+++++' ELSE r.seq_create END AS seq_create,
+	r.seq_create_cpu AS seq_create_cpu,
+	CASE r.seq_stat_status WHEN 'too_fast' THEN '+++++' ELSE r.seq_stat END AS seq_stat,
+	r.seq_stat_cpu AS seq_stat_cpu,
+	CASE r.seq_del_status WHEN 'too_fast' THEN '+++++' ELSE r.seq_del END AS seq_del,
+	r.seq_del_cpu AS seq_del_cpu,
+	CASE r.ran_create_status WHEN 'too_fast' THEN '+++++' ELSE r.ran_create END AS ran_create,
+	r.ran_create_cpu AS ran_create_cpu,
+	CASE r.ran_stat_status WHEN 'too_fast' THEN '+++++' ELSE r.ran_stat END AS ran_stat,
+	r.ran_stat_cpu AS ran_stat_cpu,
+	CASE r.ran_del_status WHEN 'too_fast' THEN '+++++' ELSE r.ran_del END AS ran_del,
+	r.ran_del_cpu AS ran_del_cpu,
+	r.putc_lat_us AS putc_latency_us,
+	r.put_block_lat_us AS put_block_latency_us,
+	r.rewrite_lat_us AS rewrite_latency_us,
+	r.getc_lat_us AS getc_latency_us,
+	r.get_block_lat_us AS get_block_latency_us,
+	r.seeks_lat_us AS seeks_latency_us,
+	r.seq_create_lat_us AS seq_create_latency_us,
+	r.seq_stat_lat_us AS seq_stat_latency_us,
+	r.seq_del_lat_us AS seq_del_latency_us,
+	r.ran_create_lat_us AS ran_create_latency_us,
+	r.ran_stat_lat_us AS ran_stat_latency_us,
+	r.ran_del_lat_us AS ran_del_latency_us,
+	datetime(r.measured_at, 'unixepoch') AS measured_at,
+	r.source AS source,
+	r.source_line AS source_line
+FROM runs AS r;
+
+-- Every test of every run as a row: handy for ad-hoc queries.
+CREATE VIEW results AS
+SELECT id AS run_id, 'putc' AS metric, putc AS value, 'KiB/s' AS unit,
+	putc_cpu AS cpu_pct, putc_lat_us AS latency_us, putc_status AS status FROM runs
+UNION ALL
+SELECT id AS run_id, 'put_block' AS metric, put_block AS value, 'KiB/s' AS unit,
+	put_block_cpu AS cpu_pct, put_block_lat_us AS latency_us, put_block_status AS status FROM runs
+UNION ALL
+SELECT id AS run_id, 'rewrite' AS metric, rewrite AS value, 'KiB/s' AS unit,
+	rewrite_cpu AS cpu_pct, rewrite_lat_us AS latency_us, rewrite_status AS status FROM runs
+UNION ALL
+SELECT id AS run_id, 'getc' AS metric, getc AS value, 'KiB/s' AS unit,
+	getc_cpu AS cpu_pct, getc_lat_us AS latency_us, getc_status AS status FROM runs
+UNION ALL
+SELECT id AS run_id, 'get_block' AS metric, get_block AS value, 'KiB/s' AS unit,
+	get_block_cpu AS cpu_pct, get_block_lat_us AS latency_us, get_block_status AS status FROM runs
+UNION ALL
+SELECT id AS run_id, 'seeks' AS metric, seeks AS value, 'seeks/s' AS unit,
+	seeks_cpu AS cpu_pct, seeks_lat_us AS latency_us, seeks_status AS status FROM runs
+UNION ALL
+SELECT id AS run_id, 'seq_create' AS metric, seq_create AS value, 'files/s' AS unit,
+	seq_create_cpu AS cpu_pct, seq_create_lat_us AS latency_us, seq_create_status AS status FROM runs
+UNION ALL
+SELECT id AS run_id, 'seq_stat' AS metric, seq_stat AS value, 'files/s' AS unit,
+	seq_stat_cpu AS cpu_pct, seq_stat_lat_us AS latency_us, seq_stat_status AS status FROM runs
+UNION ALL
+SELECT id AS run_id, 'seq_del' AS metric, seq_del AS value, 'files/s' AS unit,
+	seq_del_cpu AS cpu_pct, seq_del_lat_us AS latency_us, seq_del_status AS status FROM runs
+UNION ALL
+SELECT id AS run_id, 'ran_create' AS metric, ran_create AS value, 'files/s' AS unit,
+	ran_create_cpu AS cpu_pct, ran_create_lat_us AS latency_us, ran_create_status AS status FROM runs
+UNION ALL
+SELECT id AS run_id, 'ran_stat' AS metric, ran_stat AS value, 'files/s' AS unit,
+	ran_stat_cpu AS cpu_pct, ran_stat_lat_us AS latency_us, ran_stat_status AS status FROM runs
+UNION ALL
+SELECT id AS run_id, 'ran_del' AS metric, ran_del AS value, 'files/s' AS unit,
+	ran_del_cpu AS cpu_pct, ran_del_lat_us AS latency_us, ran_del_status AS status FROM runs;

@@ -1,0 +1,2 @@
+/* store/store.c - being written. */
+#include "store/store.h"

@@ -1,0 +1,112 @@
+/*
+ * store/store.h - the SQLite archive. The only module that includes
+ * sqlite3.h. schema.sql is embedded at build time; opening an archive
+ * creates or migrates it (PRAGMA user_version), turns on WAL, a busy
+ * timeout and foreign keys.
+ *
+ * Selectors (DESIGN.md "Command line"): a selector is one or more terms
+ * joined by ',' that must all match:
+ *   12        the run with id 12
+ *   12-15     ids 12 to 15
+ *   last      the newest run (highest id); last:N the N newest
+ *   all       every run
+ *   key=value machine=, tool=, version=, format=, source=, id=, or any tag
+ *             key (raid=5, host.kernel=6.1.0)
+ */
+#ifndef BS_STORE_STORE_H
+#define BS_STORE_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/result.h"
+#include "util/err.h"
+
+#define BS_SCHEMA_VERSION 1
+
+struct bs_store;
+
+enum {
+	BS_STORE_READONLY = 1, /* fail if missing; never write */
+};
+
+/* Opens (creating if needed, unless READONLY) the archive at path. */
+int bs_store_open(struct bs_store **out, const char *path, int flags,
+		  struct bs_err *err);
+/* bs_store_close(NULL) does nothing. Rolls back an open transaction. */
+void bs_store_close(struct bs_store *st);
+
+int bs_store_begin(struct bs_store *st, struct bs_err *err);
+int bs_store_commit(struct bs_store *st, struct bs_err *err);
+void bs_store_rollback(struct bs_store *st);
+
+/*
+ * Writes one run with its results and tags. Computes r->sha256 from r->raw
+ * when empty, sets r->stored_at (now, or $SOURCE_DATE_EPOCH) and r->id.
+ * Returns 1 when stored, 0 when a run with the same SHA-256 already exists
+ * (r->id is then that run's id), <0 on error.
+ */
+int bs_store_put(struct bs_store *st, struct bs_run *r, struct bs_err *err);
+
+/* Keeps a malformed input line. Returns 1 stored, 0 already kept, <0. */
+int bs_store_reject(struct bs_store *st, const char *source, int64_t line,
+		    const char *raw, size_t len, int truncated,
+		    const char *reason, struct bs_err *err);
+
+/* A set of run ids, ascending, without repeats. */
+struct bs_ids {
+	int64_t *id;
+	size_t n, cap;
+};
+#define BS_IDS_INIT {NULL, 0, 0}
+void bs_ids_release(struct bs_ids *ids);
+
+/*
+ * Adds to out the ids matching one selector (see above). A selector that
+ * does not parse fails with BS_EINVAL; one that matches nothing is not an
+ * error (out is unchanged).
+ */
+int bs_store_select(struct bs_store *st, const char *selector,
+		    struct bs_ids *out, struct bs_err *err);
+
+/* What bs_store_get / bs_store_each load besides the run's columns. */
+enum {
+	BS_LOAD_RAW = 1,  /* the original line */
+	BS_LOAD_TAGS = 2, /* tags, sorted by key */
+	BS_LOAD_ALL = 3,
+};
+
+/* Loads one run into r (which it bs_run_init()s). BS_ENOTFOUND if none. */
+int bs_store_get(struct bs_store *st, int64_t id, int load, struct bs_run *r,
+		 struct bs_err *err);
+
+/*
+ * Calls fn for every run in ids (all runs when ids is NULL), ascending.
+ * The run is valid only during the call. fn returns <0 to stop, which is
+ * passed back.
+ */
+typedef int (*bs_run_fn)(const struct bs_run *r, void *ctx);
+int bs_store_each(struct bs_store *st, const struct bs_ids *ids, int load,
+		  bs_run_fn fn, void *ctx, struct bs_err *err);
+
+/* Sets (value != NULL) or removes (value == NULL) a tag on each run. */
+int bs_store_tag(struct bs_store *st, const struct bs_ids *ids,
+		 const char *key, const char *value, struct bs_err *err);
+/* Deletes the runs. Returns the number deleted. */
+int bs_store_rm(struct bs_store *st, const struct bs_ids *ids,
+		struct bs_err *err);
+
+/* Number of runs, rejects. */
+int bs_store_count(struct bs_store *st, int64_t *runs, int64_t *rejects,
+		   struct bs_err *err);
+
+/*
+ * The default archive path: $BSTORE_DB, else $XDG_DATA_HOME/bstore/bstore.db,
+ * else $HOME/.local/share/bstore/bstore.db. Returns a malloc'd string, or
+ * NULL with err filled. Does not create anything.
+ */
+char *bs_store_default_path(struct bs_err *err);
+/* Creates the parent directories of path (mode 0700 for new ones). */
+int bs_store_mkparents(const char *path, struct bs_err *err);
+
+#endif

@@ -1,0 +1,54 @@
+/* util/err.c - the first-error-wins message buffer. */
+#include "util/err.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int bs_error(struct bs_err *err, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (code <= 0)
+		code = BS_EINVAL;
+	if (err == NULL || err->code != 0)
+		return -code;
+	err->code = code;
+	va_start(ap, fmt);
+	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+	va_end(ap);
+	return -code;
+}
+
+void bs_err_reset(struct bs_err *err)
+{
+	err->code = 0;
+	err->msg[0] = '\0';
+}
+
+const char *bs_err_quote(char *out, size_t outsz, const char *s, size_t len,
+			 size_t max)
+{
+	size_t i, n = 0;
+
+	if (outsz == 0)
+		return out;
+	for (i = 0; i < len && i < max && n + 4 < outsz; i++) {
+		unsigned char c = (unsigned char)s[i];
+		out[n++] = (c < 0x20 || c == 0x7f) ? '?' : (char)c;
+	}
+	if (i < len && n + 4 <= outsz) {
+		memcpy(out + n, "...", 3);
+		n += 3;
+	}
+	out[n] = '\0';
+	return out;
+}
+
+void bs_bug(const char *file, int line, const char *msg)
+{
+	fprintf(stderr, "bstore: internal error at %s:%d: %s\n", file, line,
+		msg);
+	abort();
+}

@@ -1,0 +1,168 @@
+/*
+ * util/num.c - strict number parsing. bstore never calls setlocale() for
+ * LC_NUMERIC, so strtod() and printf() always use '.' as the decimal point.
+ */
+#include "util/num.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/err.h"
+
+int bs_parse_u64(const char *s, size_t len, uint64_t *out)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	if (len == 0)
+		return -BS_EPARSE;
+	for (i = 0; i < len; i++) {
+		unsigned d = (unsigned char)s[i] - '0';
+		if (d > 9)
+			return -BS_EPARSE;
+		if (v > (UINT64_MAX - d) / 10)
+			return -BS_EPARSE;
+		v = v * 10 + d;
+	}
+	*out = v;
+	return 0;
+}
+
+int bs_parse_i64(const char *s, size_t len, int64_t *out)
+{
+	uint64_t u;
+	int neg = 0;
+
+	if (len > 0 && (s[0] == '-' || s[0] == '+')) {
+		neg = s[0] == '-';
+		s++;
+		len--;
+	}
+	if (bs_parse_u64(s, len, &u) < 0)
+		return -BS_EPARSE;
+	if (neg) {
+		if (u > (uint64_t)INT64_MAX + 1)
+			return -BS_EPARSE;
+		*out = u == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)u;
+	} else {
+		if (u > INT64_MAX)
+			return -BS_EPARSE;
+		*out = (int64_t)u;
+	}
+	return 0;
+}
+
+int bs_parse_double(const char *s, size_t len, double *out)
+{
+	char tmp[64];
+	size_t i = 0, digits = 0;
+	char *end;
+	double v;
+
+	if (len == 0 || len >= sizeof(tmp))
+		return -BS_EPARSE;
+	/* Check the grammar first so strtod() cannot accept hex, inf, nan
+	 * or leading spaces. */
+	if (s[i] == '-' || s[i] == '+')
+		i++;
+	while (i < len && s[i] >= '0' && s[i] <= '9') {
+		i++;
+		digits++;
+	}
+	if (i < len && s[i] == '.') {
+		i++;
+		while (i < len && s[i] >= '0' && s[i] <= '9') {
+			i++;
+			digits++;
+		}
+	}
+	if (digits == 0)
+		return -BS_EPARSE;
+	if (i < len && (s[i] == 'e' || s[i] == 'E')) {
+		size_t exp_digits = 0;
+		i++;
+		if (i < len && (s[i] == '-' || s[i] == '+'))
+			i++;
+		while (i < len && s[i] >= '0' && s[i] <= '9') {
+			i++;
+			exp_digits++;
+		}
+		if (exp_digits == 0)
+			return -BS_EPARSE;
+	}
+	if (i != len)
+		return -BS_EPARSE;
+	memcpy(tmp, s, len);
+	tmp[len] = '\0';
+	errno = 0;
+	v = strtod(tmp, &end);
+	if (end != tmp + len || errno == ERANGE || !isfinite(v))
+		return -BS_EPARSE;
+	*out = v;
+	return 0;
+}
+
+int bs_parse_size(const char *s, size_t len, uint64_t *out)
+{
+	uint64_t v, mult = 1;
+
+	if (len > 1) {
+		switch (s[len - 1]) {
+		case 'k':
+		case 'K':
+			mult = 1024;
+			break;
+		case 'm':
+		case 'M':
+			mult = 1024 * 1024;
+			break;
+		case 'g':
+		case 'G':
+			mult = 1024ULL * 1024 * 1024;
+			break;
+		case 't':
+		case 'T':
+			mult = 1024ULL * 1024 * 1024 * 1024;
+			break;
+		default:
+			break;
+		}
+		if (mult != 1)
+			len--;
+	}
+	if (bs_parse_u64(s, len, &v) < 0)
+		return -BS_EPARSE;
+	if (v != 0 && mult > UINT64_MAX / v)
+		return -BS_EPARSE;
+	*out = v * mult;
+	return 0;
+}
+
+const char *bs_fmt_double(char *out, size_t outsz, double v, int prec)
+{
+	snprintf(out, outsz, "%.*f", prec, v);
+	/* "-0.00" reads as a negative change to a person: print "0.00". */
+	if (out[0] == '-') {
+		const char *p = out + 1;
+		while (*p == '0' || *p == '.')
+			p++;
+		if (*p == '\0')
+			memmove(out, out + 1, strlen(out));
+	}
+	return out;
+}
+
+const char *bs_fmt_g(char *out, size_t outsz, double v)
+{
+	int prec;
+
+	for (prec = 1; prec <= 17; prec++) {
+		snprintf(out, outsz, "%.*g", prec, v);
+		if (strtod(out, NULL) == v)
+			break;
+	}
+	return out;
+}
