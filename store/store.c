@@ -1,2 +1,1048 @@
-/* store/store.c - being written. */
+/*
+ * store/store.c - the SQLite archive: open/migrate, write a run, read runs
+ * back, selectors, tags, deletion. The only file that includes sqlite3.h.
+ */
 #include "store/store.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "util/buf.h"
+#include "util/embed.h"
+#include "util/mem.h"
+#include "util/num.h"
+#include "util/sha256.h"
+#include "util/banned.h"
+
+extern const struct bs_embedded bs_schema_files[];
+
+/* Parameter columns of `runs`, in the order of struct bs_params. */
+static const char *const param_cols[] = {
+	"file_size_mib", "io_chunk_bytes", "seek_count", "seek_procs",
+	"per_char_mib",  "num_files",      "max_size",   "min_size",
+	"num_dirs",      "file_chunk_bytes", "concurrency",
+};
+#define NPARAMS (sizeof(param_cols) / sizeof(param_cols[0]))
+
+struct bs_store {
+	sqlite3 *db;
+	char *path;
+	int in_tx;
+	sqlite3_stmt *put;      /* INSERT INTO runs ... */
+	sqlite3_stmt *dup;      /* SELECT id FROM runs WHERE sha256 = ? */
+	sqlite3_stmt *put_tag;
+	sqlite3_stmt *put_lat;
+	sqlite3_stmt *reject;
+};
+
+static int64_t *param_ptr(struct bs_params *p, size_t i)
+{
+	int64_t *fields[NPARAMS] = {
+		&p->file_size_mib, &p->io_chunk_bytes, &p->seeks,
+		&p->seek_procs,    &p->per_char_mib,   &p->num_files,
+		&p->max_size,      &p->min_size,       &p->num_dirs,
+		&p->file_chunk_bytes, &p->concurrency,
+	};
+	return fields[i];
+}
+
+static int db_error(struct bs_store *st, struct bs_err *err, const char *what)
+{
+	return bs_error(err, BS_EDB, "%s: %s: %s", st->path, what,
+			sqlite3_errmsg(st->db));
+}
+
+static int exec(struct bs_store *st, const char *sql, struct bs_err *err)
+{
+	char *msg = NULL;
+
+	if (sqlite3_exec(st->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+		bs_error(err, BS_EDB, "%s: %s", st->path,
+			 msg ? msg : sqlite3_errmsg(st->db));
+		sqlite3_free(msg);
+		return -BS_EDB;
+	}
+	return 0;
+}
+
+static int prepare(struct bs_store *st, const char *sql, sqlite3_stmt **out,
+		   struct bs_err *err)
+{
+	if (sqlite3_prepare_v3(st->db, sql, -1, SQLITE_PREPARE_PERSISTENT, out,
+			       NULL) != SQLITE_OK)
+		return db_error(st, err, "cannot prepare statement");
+	return 0;
+}
+
+static int64_t now_seconds(void)
+{
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	int64_t v;
+
+	/* Reproducible builds' convention: tests pin timestamps with it. */
+	if (sde && bs_parse_i64(sde, strlen(sde), &v) == 0)
+		return v;
+	return (int64_t)time(NULL);
+}
+
+static int user_version(struct bs_store *st, int *out, struct bs_err *err)
+{
+	sqlite3_stmt *s = NULL;
+	int rc;
+
+	if (sqlite3_prepare_v2(st->db, "PRAGMA user_version", -1, &s, NULL) !=
+	    SQLITE_OK)
+		return db_error(st, err, "cannot read the schema version");
+	rc = sqlite3_step(s);
+	*out = rc == SQLITE_ROW ? sqlite3_column_int(s, 0) : 0;
+	sqlite3_finalize(s);
+	if (rc != SQLITE_ROW)
+		return db_error(st, err, "cannot read the schema version");
+	return 0;
+}
+
+/* Creates the schema in a new archive, or checks an existing one. */
+static int migrate(struct bs_store *st, int readonly, struct bs_err *err)
+{
+	const struct bs_embedded *schema;
+	struct bs_buf sql = BS_BUF_INIT;
+	int v, rc;
+
+	rc = user_version(st, &v, err);
+	if (rc < 0)
+		return rc;
+	if (v == BS_SCHEMA_VERSION)
+		return 0;
+	if (v > BS_SCHEMA_VERSION)
+		return bs_error(err, BS_EDB,
+				"%s: archive has schema version %d; this "
+				"bstore knows up to %d, upgrade bstore",
+				st->path, v, BS_SCHEMA_VERSION);
+	if (readonly)
+		return bs_error(err, BS_EDB,
+				"%s: not a bstore archive (schema version %d)",
+				st->path, v);
+	if (v == 0) {
+		sqlite3_stmt *s = NULL;
+		int n = 0;
+
+		/* Version 0 with tables in it is somebody else's database. */
+		if (sqlite3_prepare_v2(st->db,
+				       "SELECT count(*) FROM sqlite_schema",
+				       -1, &s, NULL) == SQLITE_OK &&
+		    sqlite3_step(s) == SQLITE_ROW)
+			n = sqlite3_column_int(s, 0);
+		sqlite3_finalize(s);
+		if (n > 0)
+			return bs_error(err, BS_EDB,
+					"%s: not a bstore archive (it has "
+					"other tables); use another --db",
+					st->path);
+	}
+	schema = bs_embed_find(bs_schema_files, "schema.sql");
+	if (schema == NULL)
+		BS_BUG("schema.sql not embedded");
+	bs_buf_adds(&sql, "BEGIN IMMEDIATE;\n");
+	bs_buf_add(&sql, schema->text, schema->len);
+	bs_buf_addf(&sql, "\nPRAGMA user_version = %d;\nCOMMIT;\n",
+		    BS_SCHEMA_VERSION);
+	rc = exec(st, bs_buf_str(&sql), err);
+	if (rc < 0)
+		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	bs_buf_release(&sql);
+	return rc;
+}
+
+static int prepare_put(struct bs_store *st, struct bs_err *err)
+{
+	struct bs_buf sql = BS_BUF_INIT;
+	size_t i, n = 0;
+	int rc;
+
+	bs_buf_adds(&sql, "INSERT INTO runs (tool, tool_version, format, "
+			  "machine, measured_at, stored_at, seed, raw, sha256, "
+			  "source, source_line, parser_version, warning");
+	n = 13;
+	for (i = 0; i < NPARAMS; i++, n++)
+		bs_buf_addf(&sql, ", %s", param_cols[i]);
+	for (i = 0; i < BS_M_COUNT; i++, n += 4) {
+		const char *k = bs_metrics[i].key;
+		bs_buf_addf(&sql, ", %s, %s_status, %s_cpu, %s_lat_us", k, k,
+			    k, k);
+	}
+	bs_buf_adds(&sql, ") VALUES (?");
+	for (i = 1; i < n; i++)
+		bs_buf_adds(&sql, ", ?");
+	bs_buf_adds(&sql, ") ON CONFLICT (sha256) DO NOTHING");
+	rc = prepare(st, bs_buf_str(&sql), &st->put, err);
+	bs_buf_release(&sql);
+	return rc;
+}
+
+int bs_store_open(struct bs_store **out, const char *path, int flags,
+		  struct bs_err *err)
+{
+	struct bs_store *st;
+	int readonly = flags & BS_STORE_READONLY;
+	int oflags = readonly ? SQLITE_OPEN_READWRITE
+			      : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+	int rc;
+
+	*out = NULL;
+	st = xcalloc(1, sizeof(*st));
+	st->path = xstrdup(path);
+	if (readonly) {
+		struct stat sb;
+		if (stat(path, &sb) < 0) {
+			rc = bs_error(err, BS_ENOTFOUND,
+				      "cannot open archive '%s': %s", path,
+				      strerror(errno));
+			goto fail;
+		}
+	}
+	/* Readers open read-write too so that WAL recovery can run; they
+	 * never write. */
+	if (sqlite3_open_v2(path, &st->db, oflags | SQLITE_OPEN_NOMUTEX,
+			    NULL) != SQLITE_OK) {
+		rc = bs_error(err, BS_EDB, "cannot open archive '%s': %s", path,
+			      st->db ? sqlite3_errmsg(st->db)
+				     : "out of memory");
+		goto fail;
+	}
+	sqlite3_extended_result_codes(st->db, 1);
+	sqlite3_busy_timeout(st->db, 5000);
+	rc = exec(st, "PRAGMA foreign_keys = ON", err);
+	if (rc < 0)
+		goto fail;
+	/* Fails with "file is not a database" on a non-SQLite file. */
+	rc = migrate(st, readonly, err);
+	if (rc < 0)
+		goto fail;
+	rc = exec(st,
+		  "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;",
+		  err);
+	if (rc < 0)
+		goto fail;
+	if (!readonly) {
+		rc = prepare_put(st, err);
+		if (rc < 0)
+			goto fail;
+		rc = prepare(st, "SELECT id FROM runs WHERE sha256 = ?",
+			     &st->dup, err);
+		if (rc < 0)
+			goto fail;
+		rc = prepare(st,
+			     "INSERT INTO tags (run_id, key, value) "
+			     "VALUES (?, ?, ?) ON CONFLICT (run_id, key) "
+			     "DO UPDATE SET value = excluded.value",
+			     &st->put_tag, err);
+		if (rc < 0)
+			goto fail;
+		rc = prepare(st,
+			     "INSERT OR REPLACE INTO latency (run_id, metric, "
+			     "mean_us, p50_us, p99_us) VALUES (?, ?, ?, ?, ?)",
+			     &st->put_lat, err);
+		if (rc < 0)
+			goto fail;
+		rc = prepare(st,
+			     "INSERT INTO rejects (source, line, reason, raw, "
+			     "truncated, sha256, stored_at) VALUES "
+			     "(?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+			     &st->reject, err);
+		if (rc < 0)
+			goto fail;
+	}
+	*out = st;
+	return 0;
+fail:
+	bs_store_close(st);
+	return rc;
+}
+
+void bs_store_close(struct bs_store *st)
+{
+	if (st == NULL)
+		return;
+	if (st->in_tx)
+		bs_store_rollback(st);
+	sqlite3_finalize(st->put);
+	sqlite3_finalize(st->dup);
+	sqlite3_finalize(st->put_tag);
+	sqlite3_finalize(st->put_lat);
+	sqlite3_finalize(st->reject);
+	sqlite3_close(st->db);
+	free(st->path);
+	free(st);
+}
+
+int bs_store_begin(struct bs_store *st, struct bs_err *err)
+{
+	int rc = exec(st, "BEGIN IMMEDIATE", err);
+
+	if (rc == 0)
+		st->in_tx = 1;
+	return rc;
+}
+
+int bs_store_commit(struct bs_store *st, struct bs_err *err)
+{
+	int rc = exec(st, "COMMIT", err);
+
+	if (rc == 0)
+		st->in_tx = 0;
+	return rc;
+}
+
+void bs_store_rollback(struct bs_store *st)
+{
+	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	st->in_tx = 0;
+}
+
+static void bind_text(sqlite3_stmt *s, int i, const char *v)
+{
+	if (v)
+		sqlite3_bind_text(s, i, v, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(s, i);
+}
+
+static void bind_i64(sqlite3_stmt *s, int i, int64_t v)
+{
+	if (v == BS_NONE)
+		sqlite3_bind_null(s, i);
+	else
+		sqlite3_bind_int64(s, i, v);
+}
+
+static void bind_double(sqlite3_stmt *s, int i, double v)
+{
+	if (isnan(v))
+		sqlite3_bind_null(s, i);
+	else
+		sqlite3_bind_double(s, i, v);
+}
+
+static int step_done(struct bs_store *st, sqlite3_stmt *s, const char *what,
+		     struct bs_err *err)
+{
+	int rc = sqlite3_step(s);
+
+	sqlite3_reset(s);
+	if (rc != SQLITE_DONE)
+		return db_error(st, err, what);
+	return 0;
+}
+
+static int put_tags(struct bs_store *st, int64_t id, const struct bs_run *r,
+		    struct bs_err *err)
+{
+	size_t i;
+	int rc;
+
+	for (i = 0; i < r->ntags; i++) {
+		sqlite3_bind_int64(st->put_tag, 1, id);
+		bind_text(st->put_tag, 2, r->tags[i].key);
+		bind_text(st->put_tag, 3, r->tags[i].value);
+		rc = step_done(st, st->put_tag, "cannot store tag", err);
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
+
+static int put_latency(struct bs_store *st, int64_t id, const struct bs_run *r,
+		       struct bs_err *err)
+{
+	int i, rc;
+
+	for (i = 0; i < BS_M_COUNT; i++) {
+		const struct bs_value *v = &r->res[i];
+		if (isnan(v->lat_mean_us) && isnan(v->lat_p50_us) &&
+		    isnan(v->lat_p99_us))
+			continue;
+		sqlite3_bind_int64(st->put_lat, 1, id);
+		bind_text(st->put_lat, 2, bs_metrics[i].key);
+		bind_double(st->put_lat, 3, v->lat_mean_us);
+		bind_double(st->put_lat, 4, v->lat_p50_us);
+		bind_double(st->put_lat, 5, v->lat_p99_us);
+		rc = step_done(st, st->put_lat, "cannot store latency", err);
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
+
+static int find_dup(struct bs_store *st, const char *sha, int64_t *id,
+		    struct bs_err *err)
+{
+	int rc;
+
+	bind_text(st->dup, 1, sha);
+	rc = sqlite3_step(st->dup);
+	if (rc == SQLITE_ROW)
+		*id = sqlite3_column_int64(st->dup, 0);
+	sqlite3_reset(st->dup);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return db_error(st, err, "cannot look up duplicate");
+	return rc == SQLITE_ROW;
+}
+
+int bs_store_put(struct bs_store *st, struct bs_run *r, struct bs_err *err)
+{
+	sqlite3_stmt *s = st->put;
+	int i, n = 1, rc;
+	size_t k;
+
+	if (s == NULL)
+		return bs_error(err, BS_EINVAL, "%s: archive opened read-only",
+				st->path);
+	if (r->raw == NULL || r->tool == NULL || r->format == NULL)
+		BS_BUG("run without raw text, tool or format");
+	if (r->sha256[0] == '\0')
+		bs_sha256_hex(r->raw, strlen(r->raw), r->sha256);
+	r->stored_at = now_seconds();
+	bind_text(s, n++, r->tool);
+	bind_text(s, n++, r->tool_version);
+	bind_text(s, n++, r->format);
+	bind_text(s, n++, r->machine ? r->machine : "");
+	bind_i64(s, n++, r->measured_at);
+	bind_i64(s, n++, r->stored_at);
+	bind_text(s, n++, r->params.seed);
+	bind_text(s, n++, r->raw);
+	bind_text(s, n++, r->sha256);
+	bind_text(s, n++, r->source ? r->source : "");
+	bind_i64(s, n++, r->source_line);
+	bind_text(s, n++, r->parser_version ? r->parser_version : "");
+	bind_text(s, n++, r->warning);
+	for (k = 0; k < NPARAMS; k++)
+		bind_i64(s, n++, *param_ptr(&r->params, k));
+	for (i = 0; i < BS_M_COUNT; i++) {
+		const struct bs_value *v = &r->res[i];
+		bind_double(s, n++, v->status == BS_ST_OK ? v->value : NAN);
+		sqlite3_bind_text(s, n++, bs_status_name(v->status), -1,
+				  SQLITE_STATIC);
+		bind_double(s, n++, v->cpu_pct);
+		bind_double(s, n++, v->lat_us);
+	}
+	rc = step_done(st, s, "cannot store run", err);
+	if (rc < 0)
+		return rc;
+	if (sqlite3_changes(st->db) == 0) {
+		/* ON CONFLICT DO NOTHING: the same line is stored already. */
+		rc = find_dup(st, r->sha256, &r->id, err);
+		return rc < 0 ? rc : 0;
+	}
+	r->id = sqlite3_last_insert_rowid(st->db);
+	rc = put_tags(st, r->id, r, err);
+	if (rc < 0)
+		return rc;
+	rc = put_latency(st, r->id, r, err);
+	if (rc < 0)
+		return rc;
+	return 1;
+}
+
+int bs_store_reject(struct bs_store *st, const char *source, int64_t line,
+		    const char *raw, size_t len, int truncated,
+		    const char *reason, struct bs_err *err)
+{
+	sqlite3_stmt *s = st->reject;
+	char sha[BS_SHA256_HEX];
+	int rc;
+
+	if (s == NULL)
+		return bs_error(err, BS_EINVAL, "%s: archive opened read-only",
+				st->path);
+	bs_sha256_hex(raw, len, sha);
+	bind_text(s, 1, source);
+	bind_i64(s, 2, line);
+	bind_text(s, 3, reason);
+	/* Kept as TEXT even when it is not valid UTF-8: nothing is lost. */
+	sqlite3_bind_text(s, 4, raw, (int)len, SQLITE_STATIC);
+	sqlite3_bind_int(s, 5, truncated ? 1 : 0);
+	bind_text(s, 6, sha);
+	sqlite3_bind_int64(s, 7, now_seconds());
+	rc = step_done(st, s, "cannot store rejected line", err);
+	if (rc < 0)
+		return rc;
+	return sqlite3_changes(st->db) > 0;
+}
+
+/* ---- selection ---------------------------------------------------- */
+
+void bs_ids_release(struct bs_ids *ids)
+{
+	free(ids->id);
+	ids->id = NULL;
+	ids->n = 0;
+	ids->cap = 0;
+}
+
+static int cmp_id(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Merges sorted new ids into out, keeping it sorted and unique. */
+static void ids_merge(struct bs_ids *out, const int64_t *add, size_t n)
+{
+	size_t i, j = 0;
+
+	xgrow((void **)&out->id, &out->cap, out->n + n, sizeof(*out->id));
+	memcpy(out->id + out->n, add, n * sizeof(*add));
+	out->n += n;
+	qsort(out->id, out->n, sizeof(*out->id), cmp_id);
+	for (i = 0; i < out->n; i++)
+		if (j == 0 || out->id[j - 1] != out->id[i])
+			out->id[j++] = out->id[i];
+	out->n = j;
+}
+
+/* Columns a key=value term may name; anything else is a tag key. */
+static const char *column_for_key(const char *key, size_t len)
+{
+	static const struct {
+		const char *key;
+		const char *col;
+	} cols[] = {
+		{"machine", "machine"}, {"name", "machine"},
+		{"tool", "tool"},       {"version", "tool_version"},
+		{"format", "format"},   {"source", "source"},
+		{"sha256", "sha256"},
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cols) / sizeof(cols[0]); i++)
+		if (strlen(cols[i].key) == len &&
+		    memcmp(cols[i].key, key, len) == 0)
+			return cols[i].col;
+	return NULL;
+}
+
+struct term_binds {
+	const char *text[16];
+	size_t len[16];
+	int64_t num[16];
+	int is_num[16];
+	int n;
+};
+
+static int add_bind_text(struct term_binds *b, const char *s, size_t len)
+{
+	if (b->n >= 16)
+		return -1;
+	b->text[b->n] = s;
+	b->len[b->n] = len;
+	b->is_num[b->n] = 0;
+	b->n++;
+	return 0;
+}
+
+static int add_bind_num(struct term_binds *b, int64_t v)
+{
+	if (b->n >= 16)
+		return -1;
+	b->num[b->n] = v;
+	b->is_num[b->n] = 1;
+	b->n++;
+	return 0;
+}
+
+/* Appends the SQL condition for one term of a selector. */
+static int term_sql(const char *t, size_t len, struct bs_buf *sql,
+		    struct term_binds *b, int64_t *limit, struct bs_err *err)
+{
+	const char *eq = memchr(t, '=', len);
+	const char *dash;
+	int64_t a, z;
+	char q[64];
+
+	if (len == 0)
+		return bs_error(err, BS_EINVAL, "empty selector term");
+	if (eq) {
+		const char *key = t, *val = eq + 1;
+		size_t klen = (size_t)(eq - t), vlen = len - klen - 1;
+		const char *col = column_for_key(key, klen);
+
+		if (klen == 0)
+			return bs_error(err, BS_EINVAL,
+					"selector '%s' has no key before '='",
+					bs_err_quote(q, sizeof(q), t, len, 40));
+		if (klen == 2 && memcmp(key, "id", 2) == 0)
+			return term_sql(val, vlen, sql, b, limit, err);
+		if (col) {
+			bs_buf_addf(sql, "r.%s = ?", col);
+			if (add_bind_text(b, val, vlen) < 0)
+				goto too_many;
+		} else {
+			bs_buf_adds(sql, "EXISTS (SELECT 1 FROM tags AS t "
+					 "WHERE t.run_id = r.id AND t.key = ? "
+					 "AND t.value = ?)");
+			if (add_bind_text(b, key, klen) < 0 ||
+			    add_bind_text(b, val, vlen) < 0)
+				goto too_many;
+		}
+		return 0;
+	}
+	if (len == 3 && memcmp(t, "all", 3) == 0) {
+		bs_buf_adds(sql, "1");
+		return 0;
+	}
+	if (len == 4 && memcmp(t, "last", 4) == 0) {
+		*limit = 1;
+		bs_buf_adds(sql, "1");
+		return 0;
+	}
+	if (len > 5 && memcmp(t, "last:", 5) == 0) {
+		if (bs_parse_i64(t + 5, len - 5, &a) < 0 || a < 1)
+			return bs_error(err, BS_EINVAL,
+					"'%s': expected last:N with N >= 1",
+					bs_err_quote(q, sizeof(q), t, len, 40));
+		*limit = a;
+		bs_buf_adds(sql, "1");
+		return 0;
+	}
+	dash = len > 1 ? memchr(t + 1, '-', len - 1) : NULL;
+	if (dash) {
+		if (bs_parse_i64(t, (size_t)(dash - t), &a) < 0 ||
+		    bs_parse_i64(dash + 1, len - (size_t)(dash - t) - 1, &z) <
+			    0 ||
+		    a < 1 || z < a)
+			goto bad;
+		bs_buf_adds(sql, "r.id BETWEEN ? AND ?");
+		if (add_bind_num(b, a) < 0 || add_bind_num(b, z) < 0)
+			goto too_many;
+		return 0;
+	}
+	if (bs_parse_i64(t, len, &a) == 0 && a >= 1) {
+		bs_buf_adds(sql, "r.id = ?");
+		if (add_bind_num(b, a) < 0)
+			goto too_many;
+		return 0;
+	}
+bad:
+	return bs_error(err, BS_EINVAL,
+			"'%s' is not a selector (expected an id, a range "
+			"like 12-15, 'last', 'all' or key=value)",
+			bs_err_quote(q, sizeof(q), t, len, 40));
+too_many:
+	return bs_error(err, BS_EINVAL, "selector has too many terms");
+}
+
+int bs_store_select(struct bs_store *st, const char *selector,
+		    struct bs_ids *out, struct bs_err *err)
+{
+	struct bs_buf sql = BS_BUF_INIT;
+	struct term_binds b;
+	const char *p = selector, *end;
+	int64_t limit = 0, *found = NULL;
+	size_t nfound = 0, capfound = 0;
+	sqlite3_stmt *s = NULL;
+	int i, rc = 0, step;
+
+	memset(&b, 0, sizeof(b));
+	bs_buf_adds(&sql, "SELECT r.id FROM runs AS r WHERE ");
+	for (;;) {
+		end = strchr(p, ',');
+		if (end == NULL)
+			end = p + strlen(p);
+		if (p != selector)
+			bs_buf_adds(&sql, " AND ");
+		rc = term_sql(p, (size_t)(end - p), &sql, &b, &limit, err);
+		if (rc < 0)
+			goto out;
+		if (*end == '\0')
+			break;
+		p = end + 1;
+	}
+	/* 'last' picks the newest runs among those the other terms match. */
+	if (limit > 0)
+		bs_buf_addf(&sql, " ORDER BY r.id DESC LIMIT %lld",
+			    (long long)limit);
+	else
+		bs_buf_adds(&sql, " ORDER BY r.id");
+	if (sqlite3_prepare_v2(st->db, bs_buf_str(&sql), -1, &s, NULL) !=
+	    SQLITE_OK) {
+		rc = db_error(st, err, "cannot select runs");
+		goto out;
+	}
+	for (i = 0; i < b.n; i++) {
+		if (b.is_num[i])
+			sqlite3_bind_int64(s, i + 1, b.num[i]);
+		else
+			sqlite3_bind_text(s, i + 1, b.text[i], (int)b.len[i],
+					  SQLITE_STATIC);
+	}
+	while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+		xgrow((void **)&found, &capfound, nfound + 1, sizeof(*found));
+		found[nfound++] = sqlite3_column_int64(s, 0);
+	}
+	if (step != SQLITE_DONE) {
+		rc = db_error(st, err, "cannot select runs");
+		goto out;
+	}
+	if (nfound)
+		ids_merge(out, found, nfound);
+	rc = 0;
+out:
+	sqlite3_finalize(s);
+	free(found);
+	bs_buf_release(&sql);
+	return rc;
+}
+
+/* ---- reading ------------------------------------------------------ */
+
+static char *col_text(sqlite3_stmt *s, int i)
+{
+	const unsigned char *t = sqlite3_column_text(s, i);
+
+	if (t == NULL)
+		return NULL;
+	return xstrndup((const char *)t, (size_t)sqlite3_column_bytes(s, i));
+}
+
+static int64_t col_i64(sqlite3_stmt *s, int i)
+{
+	return sqlite3_column_type(s, i) == SQLITE_NULL
+		       ? BS_NONE
+		       : sqlite3_column_int64(s, i);
+}
+
+static double col_double(sqlite3_stmt *s, int i)
+{
+	return sqlite3_column_type(s, i) == SQLITE_NULL
+		       ? NAN
+		       : sqlite3_column_double(s, i);
+}
+
+struct reader {
+	sqlite3_stmt *runs;
+	sqlite3_stmt *tags;
+	sqlite3_stmt *lat;
+	int load;
+};
+
+static int reader_open(struct bs_store *st, struct reader *rd, int load,
+		       int all, struct bs_err *err)
+{
+	struct bs_buf sql = BS_BUF_INIT;
+	size_t i;
+	int rc = 0;
+
+	memset(rd, 0, sizeof(*rd));
+	rd->load = load;
+	bs_buf_adds(&sql, "SELECT id, tool, tool_version, format, machine, "
+			  "measured_at, stored_at, seed, source, source_line, "
+			  "parser_version, warning, sha256, ");
+	bs_buf_adds(&sql, (load & BS_LOAD_RAW) ? "raw" : "NULL");
+	for (i = 0; i < NPARAMS; i++)
+		bs_buf_addf(&sql, ", %s", param_cols[i]);
+	for (i = 0; i < BS_M_COUNT; i++) {
+		const char *k = bs_metrics[i].key;
+		bs_buf_addf(&sql, ", %s, %s_status, %s_cpu, %s_lat_us", k, k,
+			    k, k);
+	}
+	bs_buf_adds(&sql, all ? " FROM runs ORDER BY id"
+			      : " FROM runs WHERE id = ?");
+	if (sqlite3_prepare_v2(st->db, bs_buf_str(&sql), -1, &rd->runs,
+			       NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(st->db,
+			       "SELECT key, value FROM tags WHERE run_id = ? "
+			       "ORDER BY key",
+			       -1, &rd->tags, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(st->db,
+			       "SELECT metric, mean_us, p50_us, p99_us FROM "
+			       "latency WHERE run_id = ?",
+			       -1, &rd->lat, NULL) != SQLITE_OK)
+		rc = db_error(st, err, "cannot read runs");
+	bs_buf_release(&sql);
+	return rc;
+}
+
+static void reader_close(struct reader *rd)
+{
+	sqlite3_finalize(rd->runs);
+	sqlite3_finalize(rd->tags);
+	sqlite3_finalize(rd->lat);
+}
+
+/* Fills r from the current row of rd->runs, plus tags and latency. */
+static int reader_row(struct bs_store *st, struct reader *rd,
+		      struct bs_run *r, struct bs_err *err)
+{
+	sqlite3_stmt *s = rd->runs;
+	int c = 0, i, rc;
+	size_t k;
+
+	bs_run_init(r);
+	r->id = sqlite3_column_int64(s, c++);
+	r->tool = col_text(s, c++);
+	r->tool_version = col_text(s, c++);
+	r->format = col_text(s, c++);
+	r->machine = col_text(s, c++);
+	r->measured_at = col_i64(s, c++);
+	r->stored_at = col_i64(s, c++);
+	r->params.seed = col_text(s, c++);
+	r->source = col_text(s, c++);
+	r->source_line = col_i64(s, c++);
+	r->parser_version = col_text(s, c++);
+	r->warning = col_text(s, c++);
+	{
+		const unsigned char *sha = sqlite3_column_text(s, c++);
+		if (sha && strlen((const char *)sha) < sizeof(r->sha256))
+			memcpy(r->sha256, sha,
+			       strlen((const char *)sha) + 1);
+	}
+	r->raw = col_text(s, c++);
+	for (k = 0; k < NPARAMS; k++)
+		*param_ptr(&r->params, k) = col_i64(s, c++);
+	for (i = 0; i < BS_M_COUNT; i++) {
+		struct bs_value *v = &r->res[i];
+		const unsigned char *stname;
+		v->value = col_double(s, c++);
+		stname = sqlite3_column_text(s, c++);
+		if (stname == NULL ||
+		    bs_status_parse((const char *)stname, &v->status) < 0)
+			v->status = BS_ST_NOT_RUN;
+		v->cpu_pct = col_double(s, c++);
+		v->lat_us = col_double(s, c++);
+	}
+	if (rd->load & BS_LOAD_TAGS) {
+		sqlite3_bind_int64(rd->tags, 1, r->id);
+		while ((rc = sqlite3_step(rd->tags)) == SQLITE_ROW)
+			bs_run_tag(r, (const char *)sqlite3_column_text(
+					      rd->tags, 0),
+				   (const char *)sqlite3_column_text(rd->tags,
+								     1));
+		sqlite3_reset(rd->tags);
+		if (rc != SQLITE_DONE)
+			return db_error(st, err, "cannot read tags");
+	}
+	/* Latency distributions exist only for bstore's own runs. */
+	if (strcmp(r->format ? r->format : "", BS_FMT_BSTORE_RUN) == 0) {
+		sqlite3_bind_int64(rd->lat, 1, r->id);
+		while ((rc = sqlite3_step(rd->lat)) == SQLITE_ROW) {
+			int m = bs_metric_find(
+				(const char *)sqlite3_column_text(rd->lat, 0));
+			if (m < 0)
+				continue;
+			r->res[m].lat_mean_us = col_double(rd->lat, 1);
+			r->res[m].lat_p50_us = col_double(rd->lat, 2);
+			r->res[m].lat_p99_us = col_double(rd->lat, 3);
+		}
+		sqlite3_reset(rd->lat);
+		if (rc != SQLITE_DONE)
+			return db_error(st, err, "cannot read latency");
+	}
+	return 0;
+}
+
+int bs_store_get(struct bs_store *st, int64_t id, int load, struct bs_run *r,
+		 struct bs_err *err)
+{
+	struct reader rd;
+	int rc;
+
+	bs_run_init(r);
+	rc = reader_open(st, &rd, load, 0, err);
+	if (rc < 0)
+		goto out;
+	sqlite3_bind_int64(rd.runs, 1, id);
+	rc = sqlite3_step(rd.runs);
+	if (rc == SQLITE_ROW) {
+		rc = reader_row(st, &rd, r, err);
+	} else if (rc == SQLITE_DONE) {
+		rc = bs_error(err, BS_ENOTFOUND, "no run with id %lld",
+			      (long long)id);
+	} else {
+		rc = db_error(st, err, "cannot read run");
+	}
+out:
+	reader_close(&rd);
+	return rc;
+}
+
+int bs_store_each(struct bs_store *st, const struct bs_ids *ids, int load,
+		  bs_run_fn fn, void *ctx, struct bs_err *err)
+{
+	struct bs_run r;
+	struct reader rd;
+	size_t i;
+	int rc, step;
+
+	bs_run_init(&r);
+	rc = reader_open(st, &rd, load, ids == NULL, err);
+	if (rc < 0)
+		goto out;
+	if (ids == NULL) {
+		while ((step = sqlite3_step(rd.runs)) == SQLITE_ROW) {
+			rc = reader_row(st, &rd, &r, err);
+			if (rc == 0)
+				rc = fn(&r, ctx);
+			bs_run_release(&r);
+			if (rc < 0)
+				goto out;
+		}
+		if (step != SQLITE_DONE)
+			rc = db_error(st, err, "cannot read runs");
+		goto out;
+	}
+	for (i = 0; i < ids->n; i++) {
+		sqlite3_bind_int64(rd.runs, 1, ids->id[i]);
+		step = sqlite3_step(rd.runs);
+		if (step == SQLITE_ROW) {
+			rc = reader_row(st, &rd, &r, err);
+			sqlite3_reset(rd.runs);
+			if (rc == 0)
+				rc = fn(&r, ctx);
+			bs_run_release(&r);
+			if (rc < 0)
+				goto out;
+		} else {
+			sqlite3_reset(rd.runs);
+			if (step != SQLITE_DONE) {
+				rc = db_error(st, err, "cannot read runs");
+				goto out;
+			}
+		}
+	}
+	rc = 0;
+out:
+	bs_run_release(&r);
+	reader_close(&rd);
+	return rc;
+}
+
+/* ---- changes ------------------------------------------------------ */
+
+int bs_store_tag(struct bs_store *st, const struct bs_ids *ids,
+		 const char *key, const char *value, struct bs_err *err)
+{
+	sqlite3_stmt *s = NULL;
+	size_t i;
+	int rc;
+
+	if (key[0] == '\0')
+		return bs_error(err, BS_EINVAL, "empty tag key");
+	if (sqlite3_prepare_v2(st->db,
+			       value ? "INSERT INTO tags (run_id, key, value) "
+				       "VALUES (?, ?, ?) ON CONFLICT "
+				       "(run_id, key) DO UPDATE SET value = "
+				       "excluded.value"
+				     : "DELETE FROM tags WHERE run_id = ? AND "
+				       "key = ?",
+			       -1, &s, NULL) != SQLITE_OK)
+		return db_error(st, err, "cannot change tags");
+	for (i = 0; i < ids->n; i++) {
+		sqlite3_bind_int64(s, 1, ids->id[i]);
+		bind_text(s, 2, key);
+		if (value)
+			bind_text(s, 3, value);
+		rc = step_done(st, s, "cannot change tags", err);
+		if (rc < 0)
+			goto out;
+	}
+	rc = 0;
+out:
+	sqlite3_finalize(s);
+	return rc;
+}
+
+int bs_store_rm(struct bs_store *st, const struct bs_ids *ids,
+		struct bs_err *err)
+{
+	sqlite3_stmt *s = NULL;
+	size_t i;
+	int rc, n = 0;
+
+	if (sqlite3_prepare_v2(st->db, "DELETE FROM runs WHERE id = ?", -1,
+			       &s, NULL) != SQLITE_OK)
+		return db_error(st, err, "cannot delete runs");
+	for (i = 0; i < ids->n; i++) {
+		sqlite3_bind_int64(s, 1, ids->id[i]);
+		rc = step_done(st, s, "cannot delete run", err);
+		if (rc < 0)
+			goto out;
+		n += sqlite3_changes(st->db);
+	}
+	rc = n;
+out:
+	sqlite3_finalize(s);
+	return rc;
+}
+
+int bs_store_count(struct bs_store *st, int64_t *runs, int64_t *rejects,
+		   struct bs_err *err)
+{
+	sqlite3_stmt *s = NULL;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(st->db,
+			       "SELECT (SELECT count(*) FROM runs), "
+			       "(SELECT count(*) FROM rejects)",
+			       -1, &s, NULL) != SQLITE_OK ||
+	    sqlite3_step(s) != SQLITE_ROW) {
+		rc = db_error(st, err, "cannot count runs");
+	} else {
+		*runs = sqlite3_column_int64(s, 0);
+		*rejects = sqlite3_column_int64(s, 1);
+	}
+	sqlite3_finalize(s);
+	return rc;
+}
+
+/* ---- paths -------------------------------------------------------- */
+
+char *bs_store_default_path(struct bs_err *err)
+{
+	const char *db = getenv("BSTORE_DB");
+	const char *xdg = getenv("XDG_DATA_HOME");
+	const char *home = getenv("HOME");
+	struct bs_buf p = BS_BUF_INIT;
+
+	if (db && db[0])
+		return xstrdup(db);
+	/* XDG: a relative XDG_DATA_HOME is invalid and must be ignored. */
+	if (xdg && xdg[0] == '/')
+		bs_buf_addf(&p, "%s/bstore/bstore.db", xdg);
+	else if (home && home[0])
+		bs_buf_addf(&p, "%s/.local/share/bstore/bstore.db", home);
+	else {
+		bs_error(err, BS_EINVAL,
+			 "no archive: set --db, $BSTORE_DB or $HOME");
+		return NULL;
+	}
+	return bs_buf_detach(&p, NULL);
+}
+
+int bs_store_mkparents(const char *path, struct bs_err *err)
+{
+	char *dir = xstrdup(path);
+	char *p;
+	int rc = 0;
+
+	for (p = dir + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(dir, 0700) < 0 && errno != EEXIST) {
+			rc = bs_error(err, BS_EIO, "cannot create '%s': %s",
+				      dir, strerror(errno));
+			break;
+		}
+		*p = '/';
+	}
+	free(dir);
+	return rc;
+}

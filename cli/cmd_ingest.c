@@ -1,0 +1,398 @@
+/*
+ * cli/cmd_ingest.c - `bstore ingest`: connects the parser to the store,
+ * one transaction per input file, so an interrupted or failed file leaves
+ * the archive as it was before that file.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "ingest/ingest.h"
+#include "util/mem.h"
+#include "util/num.h"
+#include "util/banned.h"
+
+static const char usage_text[] =
+	"Usage: bstore ingest [OPTIONS] [FILE...]\n"
+	"\n"
+	"Stores bonnie and bonnie++ results in the archive: CSV lines of any\n"
+	"version (1.00-1.04, the 1.9x betas, 1.92b-1.96, 1.97, 1.98-2.00a),\n"
+	"alone or inside captured bonnie++ output. Reads standard input when\n"
+	"no FILE is given or FILE is '-'. A run already stored (same line)\n"
+	"is stored once. Each file is one transaction.\n"
+	"\n"
+	"Options:\n"
+	"  -t, --tag K=V          label every run (repeatable), e.g. raid=10\n"
+	"  -m, --machine NAME     store runs under this machine name\n"
+	"      --measured-at DATE when the runs were measured: YYYY-MM-DD,\n"
+	"                         'YYYY-MM-DD HH:MM[:SS]' (UTC) or @UNIXTIME\n"
+	"      --strict           store nothing from a file with a rejected "
+	"line\n"
+	"  -n, --dry-run          parse and report, store nothing\n"
+	"  -h, --help             this help\n"
+	"\n"
+	"Lines that look like results but do not parse are reported as\n"
+	"FILE:LINE: reason and kept verbatim in the archive's rejects table;\n"
+	"the rest of the file is stored. The exit status is then 1.\n"
+	"\n"
+	"Example:\n"
+	"  bonnie++ -q -d /mnt/test -m box | bstore ingest --tag raid=10\n";
+
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+	interrupted = sig;
+}
+
+struct ingest_opts {
+	char **tag_key;
+	char **tag_val;
+	size_t ntags;
+	const char *machine;
+	int64_t measured_at;
+	int strict;
+	int dry_run;
+};
+
+struct file_ctx {
+	const struct bs_cli *cli;
+	const struct ingest_opts *o;
+	struct bs_store *st;
+	const char *name;
+	long long stored, dups, rejected;
+	struct bs_err err;
+	int failed; /* a store error stopped the file */
+};
+
+static int on_run(struct bs_run *r, void *vctx)
+{
+	struct file_ctx *c = vctx;
+	size_t i;
+	int rc;
+
+	if (c->o->machine)
+		bs_run_set(&r->machine, c->o->machine);
+	if (c->o->measured_at != BS_NONE)
+		r->measured_at = c->o->measured_at;
+	for (i = 0; i < c->o->ntags; i++)
+		bs_run_tag(r, c->o->tag_key[i], c->o->tag_val[i]);
+	rc = bs_store_put(c->st, r, &c->err);
+	if (rc < 0) {
+		c->failed = 1;
+		return rc;
+	}
+	if (rc == 1)
+		c->stored++;
+	else
+		c->dups++;
+	return 0;
+}
+
+static int on_reject(int64_t line, const char *raw, size_t len, int truncated,
+		     const char *reason, void *vctx)
+{
+	struct file_ctx *c = vctx;
+	int rc;
+
+	c->rejected++;
+	bs_cli_error(c->cli, "%s:%lld: %s", c->name, (long long)line, reason);
+	rc = bs_store_reject(c->st, c->name, line, raw, len, truncated,
+			     reason, &c->err);
+	if (rc < 0) {
+		c->failed = 1;
+		return rc;
+	}
+	return 0;
+}
+
+static void on_warn(int64_t line, const char *msg, void *vctx)
+{
+	struct file_ctx *c = vctx;
+
+	bs_cli_warn(c->cli, "%s:%lld: %s", c->name, (long long)line, msg);
+}
+
+static int read_all(int fd, struct bs_ingest *p, struct file_ctx *c)
+{
+	static char chunk[1 << 16];
+	ssize_t n;
+	int rc;
+
+	for (;;) {
+		if (interrupted)
+			return bs_error(&c->err, BS_EINTR, "interrupted");
+		n = read(fd, chunk, sizeof(chunk));
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return bs_error(&c->err, BS_EIO, "cannot read '%s': %s",
+					c->name, strerror(errno));
+		}
+		if (n == 0)
+			break;
+		rc = bs_ingest_feed(p, chunk, (size_t)n, &c->err);
+		if (rc < 0)
+			return rc;
+	}
+	return bs_ingest_finish(p, &c->err);
+}
+
+static void summary(const struct file_ctx *c, const struct ingest_opts *o)
+{
+	printf("%s: %lld run%s %s, %lld duplicate%s, %lld rejected\n", c->name,
+	       c->stored, c->stored == 1 ? "" : "s",
+	       o->dry_run ? "would be stored" : "stored", c->dups,
+	       c->dups == 1 ? "" : "s", c->rejected);
+}
+
+/* Ingests one input. Returns 0 when all was stored, else BS_EXIT_FAIL. */
+static int ingest_one(const struct bs_cli *cli, struct bs_store *st,
+		      const struct ingest_opts *o, const char *path)
+{
+	struct file_ctx c;
+	struct bs_ingest_cb cb;
+	struct bs_ingest *p = NULL;
+	struct bs_ingest_stats stats;
+	int fd = -1, rc, is_stdin = strcmp(path, "-") == 0;
+
+	memset(&c, 0, sizeof(c));
+	c.cli = cli;
+	c.o = o;
+	c.st = st;
+	c.name = is_stdin ? "<stdin>" : path;
+	if (is_stdin) {
+		fd = STDIN_FILENO;
+	} else {
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0) {
+			bs_cli_error(cli, "cannot open '%s': %s", path,
+				     strerror(errno));
+			return BS_EXIT_FAIL;
+		}
+	}
+	cb.run = on_run;
+	cb.reject = on_reject;
+	cb.warn = on_warn;
+	cb.ctx = &c;
+	p = bs_ingest_new(c.name, &cb);
+	rc = bs_store_begin(st, &c.err);
+	if (rc == 0)
+		rc = read_all(fd, p, &c);
+	if (rc < 0) {
+		bs_store_rollback(st);
+		if (c.err.code == BS_EINTR)
+			bs_cli_error(cli, "%s: interrupted; nothing stored "
+					  "from this file",
+				     c.name);
+		else if (c.err.code == BS_EPARSE)
+			bs_cli_error(cli, "%s: %s; nothing stored", c.name,
+				     c.err.msg);
+		else
+			bs_cli_error(cli, "%s: %s; nothing stored from this "
+					  "file",
+				     c.name, c.err.msg);
+		rc = BS_EXIT_FAIL;
+		goto out;
+	}
+	bs_ingest_stats(p, &stats);
+	if (o->strict && c.rejected > 0) {
+		bs_store_rollback(st);
+		bs_cli_error(cli,
+			     "%s: %lld line%s rejected; nothing stored from "
+			     "this file (--strict)",
+			     c.name, c.rejected, c.rejected == 1 ? "" : "s");
+		rc = BS_EXIT_FAIL;
+		goto out;
+	}
+	if (o->dry_run) {
+		bs_store_rollback(st);
+	} else if (bs_store_commit(st, &c.err) < 0) {
+		bs_store_rollback(st);
+		bs_cli_perr(cli, &c.err);
+		rc = BS_EXIT_FAIL;
+		goto out;
+	}
+	if (!cli->quiet)
+		summary(&c, o);
+	rc = c.rejected > 0 ? BS_EXIT_FAIL : BS_EXIT_OK;
+	if (stats.runs == 0 && stats.rejects == 0) {
+		bs_cli_error(cli, "%s: no bonnie/bonnie++ results found%s",
+			     c.name, stats.lines == 0 ? " (empty input)" : "");
+		rc = BS_EXIT_FAIL;
+	}
+out:
+	bs_ingest_free(p);
+	if (!is_stdin && fd >= 0)
+		close(fd);
+	return rc;
+}
+
+/* Accepts YYYY-MM-DD, 'YYYY-MM-DD HH:MM[:SS]', the same with 'T', a
+ * trailing 'Z', or @UNIXTIME. Times are UTC. */
+static int parse_date(const char *s, int64_t *out)
+{
+	struct tm tm;
+	int y, mo, d, h = 0, mi = 0, sec = 0, n = 0;
+	size_t len = strlen(s);
+	time_t t;
+
+	if (s[0] == '@')
+		return bs_parse_i64(s + 1, len - 1, out);
+	if (len && s[len - 1] == 'Z')
+		len--;
+	if (sscanf(s, "%4d-%2d-%2d%n", &y, &mo, &d, &n) != 3 || n != 10)
+		return -1;
+	if ((size_t)n < len) {
+		int m = 0;
+		if ((s[n] != ' ' && s[n] != 'T') ||
+		    sscanf(s + n + 1, "%2d:%2d%n", &h, &mi, &m) != 2)
+			return -1;
+		n += 1 + m;
+		if ((size_t)n < len) {
+			if (sscanf(s + n, ":%2d%n", &sec, &m) != 1)
+				return -1;
+			n += m;
+		}
+	}
+	if ((size_t)n != len || mo < 1 || mo > 12 || d < 1 || d > 31 ||
+	    h > 23 || mi > 59 || sec > 60 || y < 1970)
+		return -1;
+	memset(&tm, 0, sizeof(tm));
+	tm.tm_year = y - 1900;
+	tm.tm_mon = mo - 1;
+	tm.tm_mday = d;
+	tm.tm_hour = h;
+	tm.tm_min = mi;
+	tm.tm_sec = sec;
+	t = timegm(&tm);
+	if (t == (time_t)-1)
+		return -1;
+	*out = (int64_t)t;
+	return 0;
+}
+
+/* Splits K=V; the key is non-empty. */
+static int split_tag(char *kv, char **k, char **v)
+{
+	char *eq = strchr(kv, '=');
+
+	if (eq == NULL || eq == kv)
+		return -1;
+	*eq = '\0';
+	*k = kv;
+	*v = eq + 1;
+	return 0;
+}
+
+int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{"tag", required_argument, NULL, 't'},
+		{"machine", required_argument, NULL, 'm'},
+		{"measured-at", required_argument, NULL, 'a'},
+		{"strict", no_argument, NULL, 's'},
+		{"dry-run", no_argument, NULL, 'n'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	struct ingest_opts o;
+	struct bs_store *st = NULL;
+	struct sigaction sa;
+	char *dflt[] = {(char *)"-"};
+	char **files;
+	int nfiles, c, i, rc = BS_EXIT_OK;
+
+	memset(&o, 0, sizeof(o));
+	o.measured_at = BS_NONE;
+	o.tag_key = xcalloc((size_t)argc, sizeof(char *));
+	o.tag_val = xcalloc((size_t)argc, sizeof(char *));
+	while ((c = getopt_long(argc, argv, "t:m:nh", opts, NULL)) != -1) {
+		switch (c) {
+		case 't':
+			if (split_tag(optarg, &o.tag_key[o.ntags],
+				      &o.tag_val[o.ntags]) < 0) {
+				rc = bs_cli_usage_error(
+					cli, "--tag expects K=V, got '%s'",
+					optarg);
+				goto out;
+			}
+			o.ntags++;
+			break;
+		case 'm':
+			o.machine = optarg;
+			break;
+		case 'a':
+			if (parse_date(optarg, &o.measured_at) < 0) {
+				rc = bs_cli_usage_error(
+					cli,
+					"--measured-at: '%s' is not a date "
+					"(YYYY-MM-DD[ HH:MM[:SS]] or @UNIXTIME)",
+					optarg);
+				goto out;
+			}
+			break;
+		case 's':
+			o.strict = 1;
+			break;
+		case 'n':
+			o.dry_run = 1;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			goto out;
+		default:
+			rc = bs_cli_usage_error(cli, "unknown option");
+			goto out;
+		}
+	}
+	files = argv + optind;
+	nfiles = argc - optind;
+	if (nfiles == 0) {
+		files = dflt;
+		nfiles = 1;
+	}
+	if (o.dry_run) {
+		/* A dry run works in a transaction it rolls back; on an
+		 * archive that does not exist yet it must not create one. */
+		struct bs_cli mem = *cli;
+		struct bs_err err = BS_ERR_INIT;
+		char *path = bs_store_default_path(&err);
+		const char *want = cli->db_path ? cli->db_path : path;
+
+		if (want == NULL || access(want, F_OK) != 0)
+			mem.db_path = ":memory:";
+		free(path);
+		if (bs_cli_open_store(&mem, 0, &st) != 0) {
+			rc = BS_EXIT_FAIL;
+			goto out;
+		}
+	} else if (bs_cli_open_store(cli, 0, &st) != 0) {
+		rc = BS_EXIT_FAIL;
+		goto out;
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	for (i = 0; i < nfiles && !interrupted; i++) {
+		if (ingest_one(cli, st, &o, files[i]) != BS_EXIT_OK)
+			rc = BS_EXIT_FAIL;
+	}
+	if (interrupted)
+		rc = 128 + (int)interrupted;
+out:
+	bs_store_close(st);
+	free(o.tag_key);
+	free(o.tag_val);
+	return rc;
+}

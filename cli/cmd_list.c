@@ -1,0 +1,124 @@
+/* cli/cmd_list.c - `bstore list`: one line per stored run. */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "core/runtext.h"
+#include "util/buf.h"
+#include "util/banned.h"
+
+static const char usage_text[] =
+	"Usage: bstore list [--json] [SELECTOR...]\n"
+	"\n"
+	"Lists stored runs (all when no SELECTOR is given), oldest first:\n"
+	"id, machine, tool and version, file size, block write, block read\n"
+	"and random seeks (bonnie++ 2.00a's units: k/m/g = KiB/MiB/GiB per\n"
+	"second), and tags. '+++++' marks a test that ran too fast to time,\n"
+	"'-' one that did not run.\n"
+	"\n"
+	"Selectors: 12, 12-15, last, last:N, all, or key=value on machine,\n"
+	"tool, version, format, source or a tag (raid=5); join terms with\n"
+	"',' to require all of them (machine=jump,raid=10).\n"
+	"\n"
+	"Options:\n"
+	"  --json      one JSON object per run per line (as export --format\n"
+	"              json)\n"
+	"  -h, --help  this help\n";
+
+struct list_ctx {
+	int json;
+	struct bs_buf line;
+};
+
+static void rate_cell(const struct bs_value *v, int seeks, char *out,
+		      size_t outsz)
+{
+	if (v->status == BS_ST_TOO_FAST)
+		snprintf(out, outsz, "+++++");
+	else if (v->status != BS_ST_OK)
+		snprintf(out, outsz, "-");
+	else if (seeks)
+		snprintf(out, outsz, v->value < 1000 ? "%.1f" : "%.0f",
+			 v->value);
+	else
+		bs_table_rate(out, outsz, v->value);
+}
+
+static int print_run(const struct bs_run *r, void *vctx)
+{
+	struct list_ctx *c = vctx;
+	char tool[48], size[48], wr[24], rd[24], sk[24];
+	size_t i;
+
+	bs_buf_reset(&c->line);
+	if (c->json) {
+		bs_run_json(r, &c->line);
+		puts(bs_buf_str(&c->line));
+		return 0;
+	}
+	snprintf(tool, sizeof(tool), "%s %s", r->tool,
+		 r->tool_version ? r->tool_version : "?");
+	bs_table_size(size, sizeof(size), &r->params, 0);
+	rate_cell(&r->res[BS_M_PUT_BLOCK], 0, wr, sizeof(wr));
+	rate_cell(&r->res[BS_M_GET_BLOCK], 0, rd, sizeof(rd));
+	rate_cell(&r->res[BS_M_SEEKS], 1, sk, sizeof(sk));
+	bs_buf_addf(&c->line, "%5lld  %-16.16s %-18.18s %6s %8s %8s %8s ",
+		    (long long)r->id,
+		    r->machine && r->machine[0] ? r->machine : "(none)", tool,
+		    size[0] ? size : "-", wr, rd, sk);
+	for (i = 0; i < r->ntags; i++)
+		bs_buf_addf(&c->line, " %s=%s", r->tags[i].key,
+			    r->tags[i].value);
+	bs_cli_puts_clean(stdout, bs_buf_str(&c->line));
+	fputc('\n', stdout);
+	return 0;
+}
+
+int cmd_list(struct bs_cli *cli, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{"json", no_argument, NULL, 'j'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	struct list_ctx ctx = {0, BS_BUF_INIT};
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_ids ids = BS_IDS_INIT;
+	struct bs_store *st = NULL;
+	int c, rc;
+
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'j':
+			ctx.json = 1;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return BS_EXIT_OK;
+		default:
+			return bs_cli_usage_error(cli, "unknown option");
+		}
+	}
+	rc = bs_cli_open_store(cli, 0, &st);
+	if (rc != 0)
+		return rc;
+	rc = bs_cli_select(cli, st, argv + optind, argc - optind, 1, &ids);
+	if (rc != 0)
+		goto out;
+	if (!ctx.json && ids.n > 0)
+		printf("%5s  %-16s %-18s %6s %8s %8s %8s  %s\n", "ID",
+		       "MACHINE", "TOOL", "SIZE", "BLK-WR", "BLK-RD", "SEEKS",
+		       "TAGS");
+	if (bs_store_each(st, &ids, BS_LOAD_TAGS, print_run, &ctx, &err) <
+	    0) {
+		bs_cli_perr(cli, &err);
+		rc = BS_EXIT_FAIL;
+	}
+out:
+	bs_buf_release(&ctx.line);
+	bs_ids_release(&ids);
+	bs_store_close(st);
+	return rc;
+}

@@ -1,0 +1,109 @@
+/* cli/cmd_tag.c - `bstore tag`: add, change or remove labels on runs. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "util/mem.h"
+#include "util/banned.h"
+
+static const char usage_text[] =
+	"Usage: bstore tag SELECTOR K=V...\n"
+	"       bstore tag SELECTOR --remove K [--remove K]...\n"
+	"\n"
+	"Sets free key=value labels on the selected runs (raid=10,\n"
+	"'array=EMC CX500', cache=on), replacing a key's old value, or\n"
+	"removes keys. Tags can then select runs: bstore report raid=10 "
+	"raid=5.\n"
+	"\n"
+	"Options:\n"
+	"  -r, --remove K  remove the tag K (repeatable)\n"
+	"  -h, --help      this help\n";
+
+int cmd_tag(struct bs_cli *cli, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{"remove", required_argument, NULL, 'r'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_ids ids = BS_IDS_INIT;
+	struct bs_store *st = NULL;
+	char **remove = xcalloc((size_t)argc, sizeof(char *));
+	int nremove = 0, c, i, rc;
+
+	while ((c = getopt_long(argc, argv, "r:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'r':
+			if (optarg[0] == '\0') {
+				rc = bs_cli_usage_error(cli,
+							"--remove needs a key");
+				goto out;
+			}
+			remove[nremove++] = optarg;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			rc = BS_EXIT_OK;
+			goto out;
+		default:
+			rc = bs_cli_usage_error(cli, "unknown option");
+			goto out;
+		}
+	}
+	if (optind >= argc) {
+		rc = bs_cli_usage_error(cli, "which runs? give a SELECTOR");
+		goto out;
+	}
+	if (optind + 1 >= argc && nremove == 0) {
+		rc = bs_cli_usage_error(cli, "give K=V tags or --remove K");
+		goto out;
+	}
+	for (i = optind + 1; i < argc; i++) {
+		char *eq = strchr(argv[i], '=');
+		if (eq == NULL || eq == argv[i]) {
+			rc = bs_cli_usage_error(
+				cli, "'%s' is not a K=V tag", argv[i]);
+			goto out;
+		}
+	}
+	rc = bs_cli_open_store(cli, 0, &st);
+	if (rc != 0)
+		goto out;
+	rc = bs_cli_select(cli, st, argv + optind, 1, 0, &ids);
+	if (rc != 0)
+		goto out;
+	if (ids.n == 0) {
+		bs_cli_error(cli, "no run matches '%s'", argv[optind]);
+		rc = BS_EXIT_FAIL;
+		goto out;
+	}
+	if (bs_store_begin(st, &err) < 0)
+		goto dberr;
+	for (i = optind + 1; i < argc; i++) {
+		char *eq = strchr(argv[i], '=');
+		*eq = '\0';
+		if (bs_store_tag(st, &ids, argv[i], eq + 1, &err) < 0)
+			goto dberr;
+		*eq = '=';
+	}
+	for (i = 0; i < nremove; i++)
+		if (bs_store_tag(st, &ids, remove[i], NULL, &err) < 0)
+			goto dberr;
+	if (bs_store_commit(st, &err) < 0)
+		goto dberr;
+	if (!cli->quiet)
+		printf("tagged %zu run%s\n", ids.n, ids.n == 1 ? "" : "s");
+	rc = BS_EXIT_OK;
+	goto out;
+dberr:
+	bs_cli_perr(cli, &err);
+	rc = BS_EXIT_FAIL;
+out:
+	free(remove);
+	bs_ids_release(&ids);
+	bs_store_close(st);
+	return rc;
+}

@@ -1,0 +1,203 @@
+/* tests/unit/test_util.c - strict numbers, buffers, SHA-256, JSON. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "util/buf.h"
+#include "util/err.h"
+#include "util/json.h"
+#include "util/num.h"
+#include "util/sha256.h"
+#include "util/banned.h"
+
+struct dcase {
+	const char *in;
+	int ok;
+	double want;
+};
+
+static void test_parse_double(void **state)
+{
+	/* clang-format off */
+	static const struct dcase cases[] = {
+		{ "575.0", 1, 575.0 },   { "7510.9", 1, 7510.9 },
+		{ "0", 1, 0 },           { "-12.5", 1, -12.5 },
+		{ "1e3", 1, 1000 },      { "3144", 1, 3144 },
+		{ "", 0, 0 },            { " 1", 0, 0 },
+		{ "1 ", 0, 0 },          { "+++++", 0, 0 },
+		{ "0x10", 0, 0 },        { "inf", 0, 0 },
+		{ "nan", 0, 0 },         { "1e", 0, 0 },
+		{ ".", 0, 0 },           { "1.2.3", 0, 0 },
+		{ "1e999", 0, 0 },       { "12us", 0, 0 },
+	};
+	/* clang-format on */
+	size_t i;
+	double v;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int rc = bs_parse_double(cases[i].in, strlen(cases[i].in), &v);
+		if (cases[i].ok) {
+			assert_int_equal(rc, 0);
+			assert_true(v == cases[i].want);
+		} else {
+			assert_int_equal(rc, -BS_EPARSE);
+		}
+	}
+}
+
+static void test_parse_ints(void **state)
+{
+	uint64_t u;
+	int64_t i;
+
+	(void)state;
+	assert_int_equal(bs_parse_u64("18446744073709551615", 20, &u), 0);
+	assert_true(u == UINT64_MAX);
+	assert_int_equal(bs_parse_u64("18446744073709551616", 20, &u),
+			 -BS_EPARSE);
+	assert_int_equal(bs_parse_u64("-1", 2, &u), -BS_EPARSE);
+	assert_int_equal(bs_parse_u64("", 0, &u), -BS_EPARSE);
+	assert_int_equal(bs_parse_i64("-9223372036854775808", 20, &i), 0);
+	assert_true(i == INT64_MIN);
+	assert_int_equal(bs_parse_i64("9223372036854775808", 19, &i),
+			 -BS_EPARSE);
+	assert_int_equal(bs_parse_size("64k", 3, &u), 0);
+	assert_true(u == 65536);
+	assert_int_equal(bs_parse_size("2G", 2, &u), 0);
+	assert_true(u == 2147483648ULL);
+	assert_int_equal(bs_parse_size("k", 1, &u), -BS_EPARSE);
+	assert_int_equal(bs_parse_size("99999999999999999999t", 21, &u),
+			 -BS_EPARSE);
+}
+
+static void test_fmt_double(void **state)
+{
+	char b[32];
+
+	(void)state;
+	assert_string_equal(bs_fmt_double(b, sizeof(b), 3.4912, 2), "3.49");
+	assert_string_equal(bs_fmt_double(b, sizeof(b), -0.001, 2), "0.00");
+	assert_string_equal(bs_fmt_double(b, sizeof(b), -533, 0), "-533");
+	assert_string_equal(bs_fmt_g(b, sizeof(b), 0.1), "0.1");
+	assert_string_equal(bs_fmt_g(b, sizeof(b), 575.0), "575");
+}
+
+static void test_buf(void **state)
+{
+	struct bs_buf b = BS_BUF_INIT;
+	char *s;
+	size_t len;
+	int i;
+
+	(void)state;
+	assert_string_equal(bs_buf_str(&b), "");
+	for (i = 0; i < 1000; i++)
+		assert_int_equal(bs_buf_addf(&b, "%d,", i), 0);
+	assert_int_equal(strncmp(bs_buf_str(&b), "0,1,2,", 6), 0);
+	bs_buf_trim(&b, 4);
+	assert_string_equal(bs_buf_str(&b) + b.len - 4, "998,");
+	s = bs_buf_detach(&b, &len);
+	assert_int_equal(len, strlen(s));
+	assert_null(b.data);
+	free(s);
+
+	bs_buf_init_max(&b, 8);
+	assert_int_equal(bs_buf_adds(&b, "12345678"), 0);
+	assert_int_equal(bs_buf_addc(&b, '9'), -BS_ETOOBIG);
+	assert_string_equal(bs_buf_str(&b), "12345678");
+	bs_buf_release(&b);
+}
+
+static void test_sha256(void **state)
+{
+	/* FIPS 180-4 example vectors, fed whole and byte by byte. */
+	static const struct {
+		const char *in;
+		const char *hex;
+	} v[] = {
+		{"", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b"
+		     "7852b855"},
+		{"abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff"
+			"61f20015ad"},
+		{"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+		 "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db"
+		 "06c1"},
+	};
+	char hex[BS_SHA256_HEX];
+	size_t i, j;
+
+	(void)state;
+	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		struct bs_sha256 c;
+		uint8_t d[32];
+		char h2[BS_SHA256_HEX];
+
+		bs_sha256_hex(v[i].in, strlen(v[i].in), hex);
+		assert_string_equal(hex, v[i].hex);
+		bs_sha256_init(&c);
+		for (j = 0; j < strlen(v[i].in); j++)
+			bs_sha256_update(&c, v[i].in + j, 1);
+		bs_sha256_final(&c, d);
+		for (j = 0; j < 32; j++) {
+			h2[2 * j] = "0123456789abcdef"[d[j] >> 4];
+			h2[2 * j + 1] = "0123456789abcdef"[d[j] & 15];
+		}
+		h2[64] = '\0';
+		assert_string_equal(h2, v[i].hex);
+	}
+}
+
+static void test_json(void **state)
+{
+	struct bs_buf b = BS_BUF_INIT;
+
+	(void)state;
+	bs_json_str(&b, "<a \"b\"\\\n\x01\xff>");
+	assert_string_equal(bs_buf_str(&b),
+			    "\"<a \\\"b\\\"\\\\\\n\\u0001\\ufffd>\"");
+	bs_buf_reset(&b);
+	bs_json_num(&b, NAN);
+	bs_buf_addc(&b, ' ');
+	bs_json_num(&b, 575.0);
+	bs_buf_addc(&b, ' ');
+	bs_json_num(&b, 7510.9);
+	bs_buf_addc(&b, ' ');
+	bs_json_i64(&b, INT64_MIN);
+	assert_string_equal(bs_buf_str(&b), "null 575 7510.9 null");
+	bs_buf_release(&b);
+}
+
+static void test_err_first_wins(void **state)
+{
+	struct bs_err err = BS_ERR_INIT;
+	char q[16];
+
+	(void)state;
+	assert_int_equal(bs_error(&err, BS_EPARSE, "first %d", 1), -BS_EPARSE);
+	assert_int_equal(bs_error(&err, BS_EIO, "second"), -BS_EIO);
+	assert_string_equal(err.msg, "first 1");
+	assert_int_equal(err.code, BS_EPARSE);
+	bs_err_quote(q, sizeof(q), "a\tb\x1b[31mlong text here", 22, 8);
+	assert_string_equal(q, "a?b?[31m...");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse_double),
+		cmocka_unit_test(test_parse_ints),
+		cmocka_unit_test(test_fmt_double),
+		cmocka_unit_test(test_buf),
+		cmocka_unit_test(test_sha256),
+		cmocka_unit_test(test_json),
+		cmocka_unit_test(test_err_first_wins),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
