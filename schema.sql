@@ -34,63 +34,62 @@ CREATE TABLE runs (
 	seed               TEXT,
 	-- results
 	putc               REAL,    -- rate in the metric's unit; NULL unless ok
-	putc_status        TEXT NOT NULL DEFAULT 'not_run' CHECK (putc_status IN ('ok', 'too_fast', 'not_run')),
+	putc_status        TEXT NOT NULL DEFAULT 'not_run' CHECK (putc_status = 'ok' OR putc_status = 'too_fast' OR putc_status = 'not_run'),
 	putc_cpu           REAL,    -- CPU %
 	putc_lat_us        REAL,    -- max latency, microseconds
 	put_block          REAL,    -- rate in the metric's unit; NULL unless ok
-	put_block_status   TEXT NOT NULL DEFAULT 'not_run' CHECK (put_block_status IN ('ok', 'too_fast', 'not_run')),
+	put_block_status   TEXT NOT NULL DEFAULT 'not_run' CHECK (put_block_status = 'ok' OR put_block_status = 'too_fast' OR put_block_status = 'not_run'),
 	put_block_cpu      REAL,    -- CPU %
 	put_block_lat_us   REAL,    -- max latency, microseconds
 	rewrite            REAL,    -- rate in the metric's unit; NULL unless ok
-	rewrite_status     TEXT NOT NULL DEFAULT 'not_run' CHECK (rewrite_status IN ('ok', 'too_fast', 'not_run')),
+	rewrite_status     TEXT NOT NULL DEFAULT 'not_run' CHECK (rewrite_status = 'ok' OR rewrite_status = 'too_fast' OR rewrite_status = 'not_run'),
 	rewrite_cpu        REAL,    -- CPU %
 	rewrite_lat_us     REAL,    -- max latency, microseconds
 	getc               REAL,    -- rate in the metric's unit; NULL unless ok
-	getc_status        TEXT NOT NULL DEFAULT 'not_run' CHECK (getc_status IN ('ok', 'too_fast', 'not_run')),
+	getc_status        TEXT NOT NULL DEFAULT 'not_run' CHECK (getc_status = 'ok' OR getc_status = 'too_fast' OR getc_status = 'not_run'),
 	getc_cpu           REAL,    -- CPU %
 	getc_lat_us        REAL,    -- max latency, microseconds
 	get_block          REAL,    -- rate in the metric's unit; NULL unless ok
-	get_block_status   TEXT NOT NULL DEFAULT 'not_run' CHECK (get_block_status IN ('ok', 'too_fast', 'not_run')),
+	get_block_status   TEXT NOT NULL DEFAULT 'not_run' CHECK (get_block_status = 'ok' OR get_block_status = 'too_fast' OR get_block_status = 'not_run'),
 	get_block_cpu      REAL,    -- CPU %
 	get_block_lat_us   REAL,    -- max latency, microseconds
 	seeks              REAL,    -- rate in the metric's unit; NULL unless ok
-	seeks_status       TEXT NOT NULL DEFAULT 'not_run' CHECK (seeks_status IN ('ok', 'too_fast', 'not_run')),
+	seeks_status       TEXT NOT NULL DEFAULT 'not_run' CHECK (seeks_status = 'ok' OR seeks_status = 'too_fast' OR seeks_status = 'not_run'),
 	seeks_cpu          REAL,    -- CPU %
 	seeks_lat_us       REAL,    -- max latency, microseconds
 	seq_create         REAL,    -- rate in the metric's unit; NULL unless ok
-	seq_create_status  TEXT NOT NULL DEFAULT 'not_run' CHECK (seq_create_status IN ('ok', 'too_fast', 'not_run')),
+	seq_create_status  TEXT NOT NULL DEFAULT 'not_run' CHECK (seq_create_status = 'ok' OR seq_create_status = 'too_fast' OR seq_create_status = 'not_run'),
 	seq_create_cpu     REAL,    -- CPU %
 	seq_create_lat_us  REAL,    -- max latency, microseconds
 	seq_stat           REAL,    -- rate in the metric's unit; NULL unless ok
-	seq_stat_status    TEXT NOT NULL DEFAULT 'not_run' CHECK (seq_stat_status IN ('ok', 'too_fast', 'not_run')),
+	seq_stat_status    TEXT NOT NULL DEFAULT 'not_run' CHECK (seq_stat_status = 'ok' OR seq_stat_status = 'too_fast' OR seq_stat_status = 'not_run'),
 	seq_stat_cpu       REAL,    -- CPU %
 	seq_stat_lat_us    REAL,    -- max latency, microseconds
 	seq_del            REAL,    -- rate in the metric's unit; NULL unless ok
-	seq_del_status     TEXT NOT NULL DEFAULT 'not_run' CHECK (seq_del_status IN ('ok', 'too_fast', 'not_run')),
+	seq_del_status     TEXT NOT NULL DEFAULT 'not_run' CHECK (seq_del_status = 'ok' OR seq_del_status = 'too_fast' OR seq_del_status = 'not_run'),
 	seq_del_cpu        REAL,    -- CPU %
 	seq_del_lat_us     REAL,    -- max latency, microseconds
 	ran_create         REAL,    -- rate in the metric's unit; NULL unless ok
-	ran_create_status  TEXT NOT NULL DEFAULT 'not_run' CHECK (ran_create_status IN ('ok', 'too_fast', 'not_run')),
+	ran_create_status  TEXT NOT NULL DEFAULT 'not_run' CHECK (ran_create_status = 'ok' OR ran_create_status = 'too_fast' OR ran_create_status = 'not_run'),
 	ran_create_cpu     REAL,    -- CPU %
 	ran_create_lat_us  REAL,    -- max latency, microseconds
 	ran_stat           REAL,    -- rate in the metric's unit; NULL unless ok
-	ran_stat_status    TEXT NOT NULL DEFAULT 'not_run' CHECK (ran_stat_status IN ('ok', 'too_fast', 'not_run')),
+	ran_stat_status    TEXT NOT NULL DEFAULT 'not_run' CHECK (ran_stat_status = 'ok' OR ran_stat_status = 'too_fast' OR ran_stat_status = 'not_run'),
 	ran_stat_cpu       REAL,    -- CPU %
 	ran_stat_lat_us    REAL,    -- max latency, microseconds
 	ran_del            REAL,    -- rate in the metric's unit; NULL unless ok
-	ran_del_status     TEXT NOT NULL DEFAULT 'not_run' CHECK (ran_del_status IN ('ok', 'too_fast', 'not_run')),
+	ran_del_status     TEXT NOT NULL DEFAULT 'not_run' CHECK (ran_del_status = 'ok' OR ran_del_status = 'too_fast' OR ran_del_status = 'not_run'),
 	ran_del_cpu        REAL,    -- CPU %
 	ran_del_lat_us     REAL,    -- max latency, microseconds
 	-- provenance
 	raw                TEXT NOT NULL,       -- the original line, verbatim
-	sha256             TEXT NOT NULL UNIQUE,-- of raw: a run is stored once
+	sha256             BLOB NOT NULL UNIQUE CHECK (length(sha256) = 32),
+	                                        -- of raw: a run is stored once
 	source             TEXT NOT NULL,       -- file name or '<stdin>'
 	source_line        INTEGER,
 	parser_version     TEXT NOT NULL,
 	warning            TEXT
 ) STRICT;
-
-CREATE INDEX runs_machine ON runs (machine);
 
 -- Latency distribution of tests run by `bstore run` (histogram-based).
 CREATE TABLE latency (
@@ -119,7 +118,7 @@ CREATE TABLE rejects (
 	line               INTEGER,
 	reason             TEXT NOT NULL,
 	raw                TEXT NOT NULL,       -- cut to 64 KiB if longer
-	truncated          INTEGER NOT NULL DEFAULT 0 CHECK (truncated IN (0, 1)),
+	truncated          INTEGER NOT NULL DEFAULT 0 CHECK (truncated = 0 OR truncated = 1),
 	sha256             TEXT NOT NULL,       -- of raw
 	stored_at          INTEGER NOT NULL,
 	UNIQUE (source, line, sha256)

@@ -223,11 +223,10 @@ static int ingest_one(const struct bs_cli *cli, struct bs_store *st,
 	if (!cli->quiet)
 		summary(&c, o);
 	rc = c.rejected > 0 ? BS_EXIT_FAIL : BS_EXIT_OK;
-	if (stats.runs == 0 && stats.rejects == 0) {
-		bs_cli_error(cli, "%s: no bonnie/bonnie++ results found%s",
-			     c.name, stats.lines == 0 ? " (empty input)" : "");
-		rc = BS_EXIT_FAIL;
-	}
+	/* Not an error: a capture may hold only a sysbench run, say. */
+	if (stats.runs == 0 && stats.rejects == 0)
+		bs_cli_warn(cli, "%s: no bonnie/bonnie++ results found%s",
+			    c.name, stats.lines == 0 ? " (empty input)" : "");
 out:
 	bs_ingest_free(p);
 	if (!is_stdin && fd >= 0)

@@ -64,12 +64,12 @@ static int print_run(const struct bs_run *r, void *vctx)
 	rate_cell(&r->res[BS_M_PUT_BLOCK], 0, wr, sizeof(wr));
 	rate_cell(&r->res[BS_M_GET_BLOCK], 0, rd, sizeof(rd));
 	rate_cell(&r->res[BS_M_SEEKS], 1, sk, sizeof(sk));
-	bs_buf_addf(&c->line, "%5lld  %-16.16s %-18.18s %6s %8s %8s %8s ",
+	bs_buf_addf(&c->line, "%5lld  %-16.16s %-18.18s %6s %8s %8s %8s",
 		    (long long)r->id,
 		    r->machine && r->machine[0] ? r->machine : "(none)", tool,
 		    size[0] ? size : "-", wr, rd, sk);
 	for (i = 0; i < r->ntags; i++)
-		bs_buf_addf(&c->line, " %s=%s", r->tags[i].key,
+		bs_buf_addf(&c->line, "%s%s=%s", i ? " " : "  ", r->tags[i].key,
 			    r->tags[i].value);
 	bs_cli_puts_clean(stdout, bs_buf_str(&c->line));
 	fputc('\n', stdout);

@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# tests/cli/ingest.sh - bstore ingest as a user runs it: samples of every
+# kind, duplicates, rejects, --strict, --dry-run, bad inputs, the round trip
+# through export --format bonnie, and the bonnie view.
+. "$SRC/tests/lib.sh"
+
+bonnie_samples=("$SAMPLES"/bonnie++-*.txt)
+
+# 1. Every bonnie++ sample: captured outputs and the pasted blog text.
+run "$BSTORE" ingest "${bonnie_samples[@]}"
+expect_rc 0 "ingest samples"
+for f in "${bonnie_samples[@]}"; do
+	n=$(grep -c '^[^ ]*,[^ ]*,.*,.*,.*,.*,.*,.*,.*,.*,.*,.*,' "$f" || true)
+	expect_in "$T/out" "$f: $n run$([ "$n" = 1 ] || echo s) stored, 0 duplicates, 0 rejected"
+done
+expect_eq "$(sql 'select count(*) from runs')" 14 "runs stored from samples"
+expect_eq "$(sql 'select count(*) from rejects')" 0 "rejects from samples"
+
+# The CSV line of each captured output is stored exactly once, verbatim.
+grep -h '^[^# ]*,.*,.*,.*,.*,.*,.*,.*,.*,.*,.*,' "${bonnie_samples[@]}" |
+	tr -d '\r' >"$T/lines"
+run "$BSTORE" export --format bonnie
+expect_rc 0 "export bonnie"
+if ! cmp -s "$T/lines" "$T/out"; then
+	fail "export --format bonnie is not the input lines byte for byte"
+	diff "$T/lines" "$T/out" | head >&2
+fi
+
+# 2. Duplicates: the same file again stores nothing new.
+f=$SAMPLES/bonnie++-1.03-emc-raid5-cache.txt
+run "$BSTORE" ingest "$f"
+expect_rc 0 "ingest again"
+expect_in "$T/out" "$f: 0 runs stored, 1 duplicate, 0 rejected"
+expect_eq "$(sql 'select count(*) from runs')" 14 "runs after duplicate"
+
+# 3. Statuses: +++++ is too_fast (never 0), empty is not_run.
+expect_eq "$(sql "select seq_stat_status || ':' || ifnull(seq_stat, 'NULL')
+	from runs where source like '%emc-raid5-cache%'")" "too_fast:NULL" \
+	"+++++ stored as too_fast"
+expect_eq "$(sql "select count(*) from runs where putc_status = 'not_run'
+	and source like '%pasted-blog%'")" 6 "-f runs: putc not_run"
+expect_eq "$(sql "select tool_version from runs
+	where source like '%emc-raid5-cache%'")" "1.03" \
+	"version taken from the text table of a 1.03 capture"
+expect_eq "$(sql "select tool_version from runs
+	where source like '%pasted-blog%' limit 1")" "1.03d" \
+	"version taken from the pasted 1.03d table"
+
+# 4. The bonnie view reads like bonnie++'s CSV header.
+expect_eq "$(sql "select name, size, putc, put_block, seeks, seq_stat
+	from bonnie where source like '%t3-raid5%'")" \
+	"billing|4G|9915.0|30319.0|177.6|+++++" "bonnie view"
+expect_eq "$(sql "select name, put_block_latency_us from bonnie
+	where version = '2.00a'")" "ceo-box|8122.0" "latency in us"
+
+# 5. A file with a malformed line: the rest is stored, the line is kept.
+good1=$(grep '^1.98' "$SAMPLES/bonnie++-2.00a-local-full.txt" | sed 's/ceo-box/goodbox/')
+good2=$(echo "$good1" | sed 's/goodbox/goodbox2/')
+bad=$(echo "$good1" | cut -d, -f1-31 | sed 's/goodbox/badbox/')
+printf '%s\n%s\n%s\n' "$good1" "$bad" "$good2" >"$T/mixed.csv"
+run "$BSTORE" ingest "$T/mixed.csv"
+expect_rc 1 "ingest with a bad line"
+expect_in "$T/err" "bstore: ingest: $T/mixed.csv:2: expected 50 fields for bonnie++ 1.98 CSV, found 31"
+expect_in "$T/out" "$T/mixed.csv: 2 runs stored, 0 duplicates, 1 rejected"
+expect_eq "$(sql "select line || '|' || raw from rejects
+	where source = '$T/mixed.csv'")" "2|$bad" "reject kept verbatim"
+
+# 6. --strict stores nothing from a file with a rejected line.
+printf '%s\n%s\n' "$(echo "$good1" | sed 's/goodbox/strictbox/')" "$bad" >"$T/strict.csv"
+run "$BSTORE" ingest --strict "$T/strict.csv"
+expect_rc 1 "ingest --strict"
+expect_in "$T/err" "nothing stored from this file (--strict)"
+expect_eq "$(sql "select count(*) from runs where machine = 'strictbox'")" 0 \
+	"--strict stored nothing"
+
+# 7. --dry-run stores nothing but reports what it would.
+echo "$good1" | sed 's/goodbox/drybox/' >"$T/dry.csv"
+run "$BSTORE" ingest --dry-run "$T/dry.csv"
+expect_rc 0 "ingest --dry-run"
+expect_in "$T/out" "$T/dry.csv: 1 run would be stored, 0 duplicates, 0 rejected"
+expect_eq "$(sql "select count(*) from runs where machine = 'drybox'")" 0 \
+	"--dry-run stored nothing"
+
+# 8. Standard input, tags, --machine, --measured-at, CRLF line ends.
+printf '%s\r\n' "$(echo "$good1" | sed 's/goodbox/crlfbox/')" |
+	run "$BSTORE" ingest --tag raid=10 --tag 'array=EMC CX500' \
+		--machine renamed --measured-at 2004-06-01
+expect_rc 0 "ingest from stdin"
+expect_in "$T/out" "<stdin>: 1 run stored, 0 duplicates, 0 rejected"
+expect_eq "$(sql "select machine || '|' || datetime(measured_at, 'unixepoch')
+	|| '|' || source from runs where raw like '%crlfbox%'")" \
+	"renamed|2004-06-01 00:00:00|<stdin>" "stdin run"
+expect_eq "$(sql "select group_concat(key || '=' || value, ';') from
+	(select key, value from tags join runs on runs.id = run_id
+	 where raw like '%crlfbox%' order by key)")" "array=EMC CX500;raid=10" \
+	"tags from --tag"
+expect_eq "$(sql "select count(*) from runs where raw like '%'||char(13)||'%'")" 0 \
+	"CR stripped from stored lines"
+
+# 9. Inputs that are not results at all.
+run "$BSTORE" ingest "$T/does-not-exist.csv"
+expect_rc 1 "missing file"
+expect_in "$T/err" "bstore: ingest: cannot open '$T/does-not-exist.csv': No such file or directory"
+
+: >"$T/empty.csv"
+run "$BSTORE" ingest "$T/empty.csv"
+expect_rc 0 "empty file"
+expect_in "$T/err" "$T/empty.csv: no bonnie/bonnie++ results found (empty input)"
+
+head -c 65536 /dev/urandom >"$T/garbage.bin"
+printf '\0' >>"$T/garbage.bin"
+run "$BSTORE" ingest "$T/garbage.bin"
+expect_rc 1 "binary garbage"
+expect_in "$T/err" "not a text file"
+
+run "$BSTORE" ingest "$T"
+expect_rc 1 "a directory"
+expect_in "$T/err" "Is a directory"
+
+# A 100 MB line: rejected with its size, cut in the rejects table; the
+# good line after it is still stored.
+{
+	head -c 104857600 /dev/zero | tr '\0' 'x'
+	echo
+	echo "$good1" | sed 's/goodbox/afterlong/'
+} >"$T/long.csv"
+run "$BSTORE" ingest "$T/long.csv"
+expect_rc 1 "100 MB line"
+expect_in "$T/err" "$T/long.csv:1: line is 104857600 bytes, longer than the 1 MiB limit"
+expect_eq "$(sql "select count(*) from runs where machine = 'afterlong'")" 1 \
+	"line after the long one stored"
+expect_eq "$(sql "select length(raw) || '|' || truncated from rejects
+	where source = '$T/long.csv'")" "65536|1" "long line kept cut"
+
+# 10. Several files: a bad one is reported, the others are kept.
+run "$BSTORE" ingest "$T/does-not-exist.csv" "$SAMPLES/bonnie++-1.03-t3-raid5.txt"
+expect_rc 1 "one missing among several"
+expect_in "$T/out" "bonnie++-1.03-t3-raid5.txt: 0 runs stored, 1 duplicate, 0 rejected"
+
+# 11. Usage errors exit 2 and say how to get help.
+run "$BSTORE" ingest --tag novalue "$f"
+expect_rc 2 "bad --tag"
+expect_in "$T/err" "Try 'bstore ingest --help'."
+run "$BSTORE" ingest --measured-at yesterday "$f"
+expect_rc 2 "bad --measured-at"
+run "$BSTORE" ingest --help
+expect_rc 0 "--help"
+expect_in "$T/out" "Usage: bstore ingest"
+
+finish

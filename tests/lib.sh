@@ -1,0 +1,77 @@
+# tests/lib.sh - shared by the CLI tests in tests/cli/ (source "$SRC/tests/lib.sh").
+# Gives each test a private scratch directory and archive, and small
+# assertion helpers that say what differed.
+set -euo pipefail
+: "${BSTORE:?BSTORE must point at the built bstore}"
+: "${SAMPLES:?}" "${GOLDEN:?}" "${SCRATCH:?}"
+T=$SCRATCH/$(basename "$0" .sh)
+rm -rf "$T"
+mkdir -p "$T"
+DB=$T/test.db
+export BSTORE_DB=$DB
+unset XDG_DATA_HOME
+fails=0
+
+fail() {
+	echo "FAIL: $*" >&2
+	fails=$((fails + 1))
+}
+
+# run CMD...: runs it, keeping stdout in $T/out, stderr in $T/err, status in $rc.
+run() {
+	set +e
+	"$@" >"$T/out" 2>"$T/err"
+	rc=$?
+	set -e
+}
+
+expect_rc() {
+	if [ "$rc" -ne "$1" ]; then
+		fail "${2:-command}: exit status $rc, expected $1"
+		sed 's/^/    stderr: /' "$T/err" | head -5 >&2
+	fi
+}
+
+# expect_in FILE TEXT: TEXT (fixed string) appears in FILE.
+expect_in() {
+	if ! grep -qF -- "$2" "$1"; then
+		fail "'$2' not found in $(basename "$1"):"
+		sed 's/^/    /' "$1" | head -10 >&2
+	fi
+}
+
+expect_not_in() {
+	if grep -qF -- "$2" "$1"; then
+		fail "'$2' unexpectedly found in $(basename "$1")"
+	fi
+}
+
+expect_eq() {
+	if [ "$1" != "$2" ]; then
+		fail "${3:-value}: got '$1', expected '$2'"
+	fi
+}
+
+# golden NAME FILE: FILE must equal tests/golden/NAME. With
+# BSTORE_UPDATE_GOLDEN=1 the golden file is rewritten instead.
+golden() {
+	if [ "${BSTORE_UPDATE_GOLDEN:-0}" = 1 ]; then
+		mkdir -p "$(dirname "$GOLDEN/$1")"
+		cp "$2" "$GOLDEN/$1"
+		return
+	fi
+	if ! diff -u "$GOLDEN/$1" "$2" >"$T/diff"; then
+		fail "output differs from golden $1:"
+		head -40 "$T/diff" >&2
+	fi
+}
+
+sql() { sqlite3 -batch "$DB" "$1"; }
+
+finish() {
+	if [ "$fails" -ne 0 ]; then
+		echo "$(basename "$0"): $fails check(s) failed" >&2
+		exit 1
+	fi
+	echo "$(basename "$0"): all checks passed"
+}

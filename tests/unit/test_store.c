@@ -1,0 +1,245 @@
+/* tests/unit/test_store.c - the archive: put, duplicates, selectors, tags. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "core/result.h"
+#include "store/store.h"
+#include "util/buf.h"
+#include "util/mem.h"
+#include "util/banned.h"
+
+static char *scratch_path(const char *name)
+{
+	const char *dir = getenv("SCRATCH");
+	struct bs_buf b = BS_BUF_INIT;
+
+	if (dir == NULL)
+		dir = ".";
+	mkdir(dir, 0700);
+	bs_buf_addf(&b, "%s/test_store_%s.db", dir, name);
+	unlink(bs_buf_str(&b));
+	bs_buf_addf(&b, "-wal");
+	unlink(bs_buf_str(&b));
+	bs_buf_trim(&b, 4);
+	return bs_buf_detach(&b, NULL);
+}
+
+/* A run as the parser would produce it from a 1.03 line. */
+static void make_run(struct bs_run *r, const char *machine, const char *raw,
+		     double put_block)
+{
+	bs_run_init(r);
+	bs_run_set(&r->tool, "bonnie++");
+	bs_run_set(&r->tool_version, "1.03");
+	bs_run_set(&r->format, BS_FMT_CSV_1_0X);
+	bs_run_set(&r->machine, machine);
+	bs_run_set(&r->raw, raw);
+	bs_run_set(&r->source, "t.csv");
+	bs_run_set(&r->parser_version, "test");
+	r->source_line = 1;
+	r->params.file_size_mib = 8192;
+	r->params.num_files = 16;
+	r->res[BS_M_PUT_BLOCK].status = BS_ST_OK;
+	r->res[BS_M_PUT_BLOCK].value = put_block;
+	r->res[BS_M_PUT_BLOCK].cpu_pct = 54;
+	r->res[BS_M_SEQ_STAT].status = BS_ST_TOO_FAST;
+}
+
+static struct bs_store *open_new(const char *name)
+{
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_store *st = NULL;
+	char *path = scratch_path(name);
+
+	assert_int_equal(bs_store_open(&st, path, 0, &err), 0);
+	free(path);
+	return st;
+}
+
+static void test_put_get_dup(void **state)
+{
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_store *st = open_new("put");
+	struct bs_run r, back;
+	int64_t runs, rejects, first;
+
+	(void)state;
+	make_run(&r, "jump", "jump,8G,1,2", 84734);
+	bs_run_tag(&r, "raid", "10");
+	assert_int_equal(bs_store_begin(st, &err), 0);
+	assert_int_equal(bs_store_put(st, &r, &err), 1);
+	first = r.id;
+	assert_true(first > 0);
+	assert_int_equal(strlen(r.sha256), 64);
+	/* The same line again is a duplicate and keeps the first id. */
+	r.sha256[0] = '\0';
+	r.id = 0;
+	assert_int_equal(bs_store_put(st, &r, &err), 0);
+	assert_true(r.id == first);
+	assert_int_equal(bs_store_reject(st, "t.csv", 3, "bad,line", 8, 0,
+					 "expected 27 fields", &err),
+			 1);
+	assert_int_equal(bs_store_reject(st, "t.csv", 3, "bad,line", 8, 0,
+					 "expected 27 fields", &err),
+			 0);
+	assert_int_equal(bs_store_commit(st, &err), 0);
+	assert_int_equal(bs_store_count(st, &runs, &rejects, &err), 0);
+	assert_true(runs == 1 && rejects == 1);
+
+	assert_int_equal(bs_store_get(st, first, BS_LOAD_ALL, &back, &err), 0);
+	assert_string_equal(back.machine, "jump");
+	assert_string_equal(back.raw, "jump,8G,1,2");
+	assert_string_equal(back.sha256, r.sha256);
+	assert_true(back.params.file_size_mib == 8192);
+	assert_true(back.params.seeks == BS_NONE);
+	assert_int_equal(back.res[BS_M_PUT_BLOCK].status, BS_ST_OK);
+	assert_true(back.res[BS_M_PUT_BLOCK].value == 84734);
+	assert_int_equal(back.res[BS_M_SEQ_STAT].status, BS_ST_TOO_FAST);
+	assert_true(isnan(back.res[BS_M_SEQ_STAT].value));
+	assert_int_equal(back.res[BS_M_PUTC].status, BS_ST_NOT_RUN);
+	assert_string_equal(bs_run_tag_get(&back, "raid"), "10");
+	bs_run_release(&back);
+	assert_int_equal(bs_store_get(st, 999, 0, &back, &err),
+			 -BS_ENOTFOUND);
+	bs_run_release(&r);
+	bs_store_close(st);
+}
+
+static size_t select_n(struct bs_store *st, const char *sel)
+{
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_ids ids = BS_IDS_INIT;
+	size_t n;
+
+	assert_int_equal(bs_store_select(st, sel, &ids, &err), 0);
+	n = ids.n;
+	bs_ids_release(&ids);
+	return n;
+}
+
+static void test_selectors(void **state)
+{
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_store *st = open_new("sel");
+	struct bs_ids ids = BS_IDS_INIT;
+	struct bs_run r;
+	char raw[32];
+	int i;
+
+	(void)state;
+	assert_int_equal(bs_store_begin(st, &err), 0);
+	for (i = 1; i <= 6; i++) {
+		snprintf(raw, sizeof(raw), "line %d", i);
+		make_run(&r, i <= 3 ? "jump" : "billing", raw, 1000.0 * i);
+		bs_run_tag(&r, "raid", i % 2 ? "5" : "10");
+		assert_int_equal(bs_store_put(st, &r, &err), 1);
+		bs_run_release(&r);
+	}
+	assert_int_equal(bs_store_commit(st, &err), 0);
+
+	assert_int_equal(select_n(st, "all"), 6);
+	assert_int_equal(select_n(st, "2"), 1);
+	assert_int_equal(select_n(st, "2-4"), 3);
+	assert_int_equal(select_n(st, "99"), 0);
+	assert_int_equal(select_n(st, "machine=jump"), 3);
+	assert_int_equal(select_n(st, "raid=5"), 3);
+	assert_int_equal(select_n(st, "machine=jump,raid=5"), 2);
+	assert_int_equal(select_n(st, "tool=bonnie++,version=1.03"), 6);
+	assert_int_equal(select_n(st, "last:2"), 2);
+
+	/* 'last' is the newest among the matches; union across calls. */
+	assert_int_equal(bs_store_select(st, "machine=jump,last", &ids, &err),
+			 0);
+	assert_int_equal(ids.n, 1);
+	assert_true(ids.id[0] == 3);
+	assert_int_equal(bs_store_select(st, "1-3", &ids, &err), 0);
+	assert_int_equal(ids.n, 3);
+	assert_true(ids.id[0] == 1 && ids.id[2] == 3);
+
+	assert_int_equal(bs_store_select(st, "4-2", &ids, &err), -BS_EINVAL);
+	bs_err_reset(&err);
+	assert_int_equal(bs_store_select(st, "bogus", &ids, &err),
+			 -BS_EINVAL);
+	assert_non_null(strstr(err.msg, "'bogus' is not a selector"));
+	bs_err_reset(&err);
+	assert_int_equal(bs_store_select(st, "=x", &ids, &err), -BS_EINVAL);
+	bs_err_reset(&err);
+
+	/* Tag, untag, delete. */
+	assert_int_equal(bs_store_tag(st, &ids, "cache", "on", &err), 0);
+	assert_int_equal(select_n(st, "cache=on"), 3);
+	assert_int_equal(bs_store_tag(st, &ids, "cache", NULL, &err), 0);
+	assert_int_equal(select_n(st, "cache=on"), 0);
+	assert_int_equal(bs_store_rm(st, &ids, &err), 3);
+	assert_int_equal(select_n(st, "all"), 3);
+	assert_int_equal(select_n(st, "machine=jump"), 0);
+	bs_ids_release(&ids);
+	bs_store_close(st);
+}
+
+static void test_open_errors(void **state)
+{
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_store *st = NULL;
+	char *path = scratch_path("notdb");
+	FILE *f;
+
+	(void)state;
+	assert_true(bs_store_open(&st, "/nonexistent/dir/x.db",
+				  BS_STORE_READONLY, &err) < 0);
+	assert_null(st);
+	assert_non_null(strstr(err.msg, "cannot open archive"));
+	bs_err_reset(&err);
+
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("this is not a database, just text\n", f);
+	fclose(f);
+	assert_int_equal(bs_store_open(&st, path, 0, &err), -BS_EDB);
+	assert_non_null(strstr(err.msg, path));
+	bs_err_reset(&err);
+	free(path);
+}
+
+static void test_default_path(void **state)
+{
+	struct bs_err err = BS_ERR_INIT;
+	char *p;
+
+	(void)state;
+	setenv("BSTORE_DB", "/x/y.db", 1);
+	p = bs_store_default_path(&err);
+	assert_string_equal(p, "/x/y.db");
+	free(p);
+	unsetenv("BSTORE_DB");
+	setenv("XDG_DATA_HOME", "/data", 1);
+	p = bs_store_default_path(&err);
+	assert_string_equal(p, "/data/bstore/bstore.db");
+	free(p);
+	setenv("XDG_DATA_HOME", "relative", 1);
+	setenv("HOME", "/home/u", 1);
+	p = bs_store_default_path(&err);
+	assert_string_equal(p, "/home/u/.local/share/bstore/bstore.db");
+	free(p);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_put_get_dup),
+		cmocka_unit_test(test_selectors),
+		cmocka_unit_test(test_open_errors),
+		cmocka_unit_test(test_default_path),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
