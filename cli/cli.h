@@ -66,7 +66,7 @@ int bs_cli_open_store(const struct bs_cli *cli, int flags,
 int bs_cli_select(const struct bs_cli *cli, struct bs_store *st,
 		  char **sel, int nsel, int all_if_none, struct bs_ids *out);
 
-/* Writes s to f with control characters (but tab) shown as '?'. */
+/* Writes s to f with control characters (but tab and newline) as '?'. */
 void bs_cli_puts_clean(FILE *f, const char *s);
 
 #endif

@@ -49,7 +49,8 @@ static void status_line(struct bs_buf *b, const struct bs_run *r, int m)
 	bs_buf_addf(b, "  %-11s ", bs_metrics[m].key);
 	switch (v->status) {
 	case BS_ST_OK:
-		snprintf(num, sizeof(num), m == BS_M_SEEKS ? "%.1f" : "%.0f",
+		snprintf(num, sizeof(num),
+			 m == BS_M_SEEKS && v->value < 1000 ? "%.1f" : "%.0f",
 			 v->value);
 		bs_buf_addf(b, "ok        %10s %-8s", num, bs_metrics[m].unit);
 		break;

@@ -111,6 +111,8 @@ void bs_cli_puts_clean(FILE *f, const char *s)
 {
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
-		fputc((c < 0x20 && c != '\t') || c == 0x7f ? '?' : c, f);
+		fputc((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f ? '?'
+									  : c,
+		      f);
 	}
 }

@@ -159,6 +159,11 @@ const char *bs_fmt_g(char *out, size_t outsz, double v)
 {
 	int prec;
 
+	/* Whole numbers (most benchmark values) print without exponent. */
+	if (v == floor(v) && fabs(v) < 1e15) {
+		snprintf(out, outsz, "%.0f", v);
+		return out;
+	}
 	for (prec = 1; prec <= 17; prec++) {
 		snprintf(out, outsz, "%.*g", prec, v);
 		if (strtod(out, NULL) == v)

@@ -27,7 +27,7 @@ int bs_parse_size(const char *s, size_t len, uint64_t *out);
  */
 const char *bs_fmt_double(char *out, size_t outsz, double v, int prec);
 
-/* Shortest "%.17g"-style text that reads back as v, C locale. */
+/* Shortest text that reads back as v ("%.0f" for whole numbers). */
 const char *bs_fmt_g(char *out, size_t outsz, double v);
 
 #endif

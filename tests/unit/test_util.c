@@ -87,6 +87,8 @@ static void test_fmt_double(void **state)
 	assert_string_equal(bs_fmt_double(b, sizeof(b), -533, 0), "-533");
 	assert_string_equal(bs_fmt_g(b, sizeof(b), 0.1), "0.1");
 	assert_string_equal(bs_fmt_g(b, sizeof(b), 575.0), "575");
+	assert_string_equal(bs_fmt_g(b, sizeof(b), 30960), "30960");
+	assert_string_equal(bs_fmt_g(b, sizeof(b), 538.8), "538.8");
 }
 
 static void test_buf(void **state)
