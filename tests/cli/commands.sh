@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # tests/cli/commands.sh - list, show, export, tag and rm on the ingested
 # samples, with golden files, selectors and usage errors.
+set -euo pipefail
 . "$SRC/tests/lib.sh"
 cd "$SRC" # so sources are stored as samples/..., as a user would type them
 

@@ -2,6 +2,7 @@
 # tests/cli/ingest.sh - bstore ingest as a user runs it: samples of every
 # kind, duplicates, rejects, --strict, --dry-run, bad inputs, the round trip
 # through export --format bonnie, and the bonnie view.
+set -euo pipefail
 . "$SRC/tests/lib.sh"
 
 bonnie_samples=("$SAMPLES"/bonnie++-*.txt)
@@ -49,9 +50,9 @@ expect_eq "$(sql "select tool_version from runs
 # 4. The bonnie view reads like bonnie++'s CSV header.
 expect_eq "$(sql "select name, size, putc, put_block, seeks, seq_stat
 	from bonnie where source like '%t3-raid5%'")" \
-	"billing|4G|9915.0|30319.0|177.6|+++++" "bonnie view"
+	"billing|4G|9915|30319|177.6|+++++" "bonnie view"
 expect_eq "$(sql "select name, put_block_latency_us from bonnie
-	where version = '2.00a'")" "ceo-box|8122.0" "latency in us"
+	where version = '2.00a'")" "ceo-box|8122" "latency in us"
 
 # 5. A file with a malformed line: the rest is stored, the line is kept.
 good1=$(grep '^1.98' "$SAMPLES/bonnie++-2.00a-local-full.txt" | sed 's/ceo-box/goodbox/')
