@@ -70,6 +70,9 @@ struct file_ctx {
 	long long stored, dups, rejected;
 	struct bs_err err;
 	int failed; /* a store error stopped the file */
+	int tty;    /* progress lines on stderr */
+	int shown_progress;
+	double last_progress;
 };
 
 static int on_run(struct bs_run *r, void *vctx)
@@ -120,13 +123,42 @@ static void on_warn(int64_t line, const char *msg, void *vctx)
 	bs_cli_warn(c->cli, "%s:%lld: %s", c->name, (long long)line, msg);
 }
 
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* On a terminal, a live line for inputs that take more than a second. */
+static void progress(struct file_ctx *c, struct bs_ingest *p, int done)
+{
+	struct bs_ingest_stats s;
+	double t = now_s();
+
+	if (!c->tty || (!done && t - c->last_progress < 1.0))
+		return;
+	if (done && !c->shown_progress)
+		return;
+	c->last_progress = t;
+	c->shown_progress = 1;
+	bs_ingest_stats(p, &s);
+	fprintf(stderr, "\r%s: %lld lines, %lld runs, %lld rejected%s",
+		c->name, (long long)s.lines, (long long)s.runs,
+		(long long)s.rejects, done ? "\n" : "");
+	fflush(stderr);
+}
+
 static int read_all(int fd, struct bs_ingest *p, struct file_ctx *c)
 {
 	static char chunk[1 << 16];
 	ssize_t n;
 	int rc;
 
+	c->last_progress = now_s();
 	for (;;) {
+		progress(c, p, 0);
 		if (interrupted)
 			return bs_error(&c->err, BS_EINTR, "interrupted");
 		n = read(fd, chunk, sizeof(chunk));
@@ -142,7 +174,9 @@ static int read_all(int fd, struct bs_ingest *p, struct file_ctx *c)
 		if (rc < 0)
 			return rc;
 	}
-	return bs_ingest_finish(p, &c->err);
+	rc = bs_ingest_finish(p, &c->err);
+	progress(c, p, 1);
+	return rc;
 }
 
 static void summary(const struct file_ctx *c, const struct ingest_opts *o)
@@ -168,6 +202,7 @@ static int ingest_one(const struct bs_cli *cli, struct bs_store *st,
 	c.o = o;
 	c.st = st;
 	c.name = is_stdin ? "<stdin>" : path;
+	c.tty = !cli->quiet && isatty(STDERR_FILENO);
 	if (is_stdin) {
 		fd = STDIN_FILENO;
 	} else {

@@ -148,4 +148,23 @@ run "$BSTORE" ingest --help
 expect_rc 0 "--help"
 expect_in "$T/out" "Usage: bstore ingest"
 
+# 12. SIGINT in the middle of a file: exit 130, nothing from that file is
+# stored, the archive is as it was before.
+before=$(sql 'select count(*) from runs')
+set +e
+{
+	echo "$good1" | sed 's/goodbox/sigbox1/'
+	sleep 2
+	echo "$good1" | sed 's/goodbox/sigbox2/'
+} | "$BSTORE" ingest >"$T/out" 2>"$T/err" &
+pid=$!
+sleep 1
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+set -e
+expect_rc 130 "ingest interrupted by SIGINT"
+expect_in "$T/err" "<stdin>: interrupted; nothing stored from this file"
+expect_eq "$(sql 'select count(*) from runs')" "$before" "nothing stored after SIGINT"
+
 finish
