@@ -182,7 +182,7 @@ static int prepare_put(struct bs_store *st, struct bs_err *err)
 	bs_buf_adds(&sql, ") VALUES (?");
 	for (i = 1; i < n; i++)
 		bs_buf_adds(&sql, ", ?");
-	bs_buf_adds(&sql, ") ON CONFLICT (sha256) DO NOTHING");
+	bs_buf_adds(&sql, ")");
 	rc = prepare(st, bs_buf_str(&sql), &st->put, err);
 	bs_buf_release(&sql);
 	return rc;
@@ -253,7 +253,10 @@ int bs_store_open(struct bs_store **out, const char *path, int flags,
 		rc = prepare_put(st, err);
 		if (rc < 0)
 			goto fail;
-		rc = prepare(st, "SELECT id FROM runs WHERE sha256 = ?",
+		/* The expression matches the index runs_sha256_prefix. */
+		rc = prepare(st,
+			     "SELECT id FROM runs WHERE substr(sha256, 1, 8) = "
+			     "substr(?1, 1, 8) AND sha256 = ?1",
 			     &st->dup, err);
 		if (rc < 0)
 			goto fail;
@@ -455,6 +458,9 @@ int bs_store_put(struct bs_store *st, struct bs_run *r, struct bs_err *err)
 		BS_BUG("run without raw text, tool or format");
 	if (r->sha256[0] == '\0')
 		bs_sha256_hex(r->raw, strlen(r->raw), r->sha256);
+	rc = find_dup(st, r->sha256, &r->id, err);
+	if (rc != 0) /* stored already (1), or the lookup failed */
+		return rc < 0 ? rc : 0;
 	r->stored_at = now_seconds();
 	bind_text(s, n++, r->tool);
 	bind_text(s, n++, r->tool_version);
@@ -482,11 +488,6 @@ int bs_store_put(struct bs_store *st, struct bs_run *r, struct bs_err *err)
 	rc = step_done(st, s, "cannot store run", err);
 	if (rc < 0)
 		return rc;
-	if (sqlite3_changes(st->db) == 0) {
-		/* ON CONFLICT DO NOTHING: the same line is stored already. */
-		rc = find_dup(st, r->sha256, &r->id, err);
-		return rc < 0 ? rc : 0;
-	}
 	r->id = sqlite3_last_insert_rowid(st->db);
 	rc = put_tags(st, r->id, r, err);
 	if (rc < 0)
