@@ -11,6 +11,7 @@
 
 static const char usage_text[] =
 	"Usage: bstore list [--json] [SELECTOR...]\n"
+	"       bstore list --rejects\n"
 	"\n"
 	"Lists stored runs (all when no SELECTOR is given), oldest first:\n"
 	"id, machine, tool and version, file size, block write, block read\n"
@@ -25,6 +26,8 @@ static const char usage_text[] =
 	"Options:\n"
 	"  --json      one JSON object per run per line (as export --format\n"
 	"              json)\n"
+	"  --rejects   the input lines ingest could not parse, kept verbatim:\n"
+	"              SOURCE:LINE: reason, then the line\n"
 	"  -h, --help  this help\n";
 
 struct list_ctx {
@@ -76,10 +79,28 @@ static int print_run(const struct bs_run *r, void *vctx)
 	return 0;
 }
 
+static int print_reject(const struct bs_reject *r, void *vctx)
+{
+	struct list_ctx *c = vctx;
+
+	bs_buf_reset(&c->line);
+	bs_buf_addf(&c->line, "%s:%lld: %s%s\n    ", r->source,
+		    (long long)r->line, r->reason,
+		    r->truncated ? " (line kept cut to 64 KiB)" : "");
+	/* A rejected line may be megabytes of anything: show its start. */
+	bs_buf_add(&c->line, r->raw, strnlen(r->raw, 200));
+	if (strlen(r->raw) > 200)
+		bs_buf_adds(&c->line, "...");
+	bs_cli_puts_clean(stdout, bs_buf_str(&c->line));
+	fputc('\n', stdout);
+	return 0;
+}
+
 int cmd_list(struct bs_cli *cli, int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{"json", no_argument, NULL, 'j'},
+		{"rejects", no_argument, NULL, 'r'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -87,12 +108,15 @@ int cmd_list(struct bs_cli *cli, int argc, char **argv)
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_ids ids = BS_IDS_INIT;
 	struct bs_store *st = NULL;
-	int c, rc;
+	int c, rc, rejects = 0;
 
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'j':
 			ctx.json = 1;
+			break;
+		case 'r':
+			rejects = 1;
 			break;
 		case 'h':
 			fputs(usage_text, stdout);
@@ -104,6 +128,13 @@ int cmd_list(struct bs_cli *cli, int argc, char **argv)
 	rc = bs_cli_open_store(cli, 0, &st);
 	if (rc != 0)
 		return rc;
+	if (rejects) {
+		if (bs_store_each_reject(st, print_reject, &ctx, &err) < 0) {
+			bs_cli_perr(cli, &err);
+			rc = BS_EXIT_FAIL;
+		}
+		goto out;
+	}
 	rc = bs_cli_select(cli, st, argv + optind, argc - optind, 1, &ids);
 	if (rc != 0)
 		goto out;

@@ -1029,6 +1029,36 @@ out:
 	return rc;
 }
 
+int bs_store_each_reject(struct bs_store *st, bs_reject_fn fn, void *ctx,
+			 struct bs_err *err)
+{
+	sqlite3_stmt *s = NULL;
+	struct bs_reject r;
+	int rc = 0, step;
+
+	if (sqlite3_prepare_v2(st->db,
+			       "SELECT id, source, line, reason, raw, truncated, "
+			       "stored_at FROM rejects ORDER BY id",
+			       -1, &s, NULL) != SQLITE_OK)
+		return db_error(st, err, "cannot read rejects");
+	while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+		r.id = sqlite3_column_int64(s, 0);
+		r.source = (const char *)sqlite3_column_text(s, 1);
+		r.line = col_i64(s, 2);
+		r.reason = (const char *)sqlite3_column_text(s, 3);
+		r.raw = (const char *)sqlite3_column_text(s, 4);
+		r.truncated = sqlite3_column_int(s, 5);
+		r.stored_at = sqlite3_column_int64(s, 6);
+		rc = fn(&r, ctx);
+		if (rc < 0)
+			break;
+	}
+	if (rc == 0 && step != SQLITE_DONE)
+		rc = db_error(st, err, "cannot read rejects");
+	sqlite3_finalize(s);
+	return rc;
+}
+
 int bs_store_count(struct bs_store *st, int64_t *runs, int64_t *rejects,
 		   struct bs_err *err)
 {

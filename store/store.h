@@ -96,6 +96,21 @@ int bs_store_tag(struct bs_store *st, const struct bs_ids *ids,
 int bs_store_rm(struct bs_store *st, const struct bs_ids *ids,
 		struct bs_err *err);
 
+/* A kept input line that could not be parsed. */
+struct bs_reject {
+	int64_t id;
+	const char *source;
+	int64_t line;       /* BS_NONE if unknown */
+	const char *reason;
+	const char *raw;    /* as read, cut to 64 KiB when truncated */
+	int truncated;
+	int64_t stored_at;
+};
+typedef int (*bs_reject_fn)(const struct bs_reject *r, void *ctx);
+/* Calls fn for every kept reject, oldest first; valid during the call. */
+int bs_store_each_reject(struct bs_store *st, bs_reject_fn fn, void *ctx,
+			 struct bs_err *err);
+
 /* Number of runs, rejects. */
 int bs_store_count(struct bs_store *st, int64_t *runs, int64_t *rejects,
 		   struct bs_err *err);

@@ -66,6 +66,11 @@ expect_in "$T/out" "$T/mixed.csv: 2 runs stored, 0 duplicates, 1 rejected"
 expect_eq "$(sql "select line || '|' || raw from rejects
 	where source = '$T/mixed.csv'")" "2|$bad" "reject kept verbatim"
 
+run "$BSTORE" list --rejects
+expect_rc 0 "list --rejects"
+expect_in "$T/out" "$T/mixed.csv:2: expected 50 fields for bonnie++ 1.98 CSV, found 31"
+expect_in "$T/out" "    1.98,2.00a,badbox,"
+
 # 6. --strict stores nothing from a file with a rejected line.
 printf '%s\n%s\n' "$(echo "$good1" | sed 's/goodbox/strictbox/')" "$bad" >"$T/strict.csv"
 run "$BSTORE" ingest --strict "$T/strict.csv"
