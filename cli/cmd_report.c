@@ -1,10 +1,350 @@
-/* cli/cmd_report.c - placeholder: this command is being written. */
+/*
+ * cli/cmd_report.c - `bstore report` and `bstore compare`: a comparison of
+ * groups of stored runs as text, HTML, CSV or JSON (report/report.h).
+ * `compare` is `report` with exactly two groups (cli/cmd_compare.c).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
 #include "cli/cli.h"
+#include "report/report.h"
+#include "report/tmpl.h"
+#include "util/buf.h"
+#include "util/mem.h"
+#include "util/num.h"
+#include "util/banned.h"
+
+static const char report_usage[] =
+	"Usage: bstore report [OPTIONS] [SELECTOR...]\n"
+	"\n"
+	"Compares groups of stored runs: each SELECTOR is one group (no\n"
+	"SELECTOR: one group of every run). A group of several runs shows\n"
+	"their mean, standard deviation, minimum, maximum and count. Against\n"
+	"the baseline group every other group gets, for each metric:\n"
+	"  diff   group - baseline        ratio  group / baseline\n"
+	"  change (ratio - 1) in percent, marked better or worse: rates are\n"
+	"         better higher, CPU % and latency lower\n"
+	"Tests bonnie++ could not time (+++++) or did not run say so and take\n"
+	"no part in the arithmetic. Notes above the tables say when groups\n"
+	"differ in what makes numbers incomparable (file size, chunk size,\n"
+	"bonnie++ 1.0x against 1.9x+, the file-test spec).\n";
+
+static const char compare_usage[] =
+	"Usage: bstore compare [OPTIONS] SELECTOR_A SELECTOR_B\n"
+	"\n"
+	"Compares two groups of stored runs side by side: 'bstore report'\n"
+	"with exactly two groups, A being the baseline unless --baseline 2.\n"
+	"diff is B - A, ratio B / A (with --baseline 2: A - B and A / B).\n";
+
+static const char options_usage[] =
+	"\n"
+	"Selectors: an id (12), a range (12-15), last, last:N, all, or\n"
+	"key=value on machine, tool, version, format, source or a tag\n"
+	"(raid=5); terms joined by ',' must all match (array=emc,raid=10).\n"
+	"\n"
+	"Options:\n"
+	"  -f, --format FMT      text, html, csv or json (default: from the\n"
+	"                        -o file's extension, else text)\n"
+	"  -o, --output FILE     write to FILE (replaced when complete)\n"
+	"  -b, --baseline N      group N (from 1) is the baseline (default 1)\n"
+	"  -u, --units UNIT      I/O rates in auto, kib or mib (default auto:\n"
+	"                        KiB/s, MiB/s from 1000000 KiB/s on)\n"
+	"  -m, --metrics LIST    metrics to show, comma-separated: keys such\n"
+	"                        as put_block, put_block_cpu,\n"
+	"                        put_block_latency, or rates, cpu, latency,\n"
+	"                        io, files, all (default all)\n"
+	"  -t, --title TITLE     the report's title (default: the selectors)\n"
+	"      --template-dir DIR  take report.html, report.txt, report.csv,\n"
+	"                        report.json from DIR when there\n"
+	"  -h, --help            this help\n"
+	"\n"
+	"The same archive and command give the same bytes.\n";
+
+/* Runs of each group, read from the archive. */
+struct store_src {
+	struct bs_store *st;
+	struct bs_ids *ids;
+	int64_t nruns; /* in the archive; -1 until counted */
+};
+
+/* Groups this large are worth a count(*) to spot "every run". */
+#define ALL_CHECK_MIN 4096
+
+static int store_each(void *ctx, size_t group, bs_report_run_fn fn,
+		      void *fn_ctx, struct bs_err *err)
+{
+	struct store_src *s = ctx;
+	const struct bs_ids *ids = &s->ids[group];
+	int64_t nrejects;
+	int rc;
+
+	/*
+	 * A group of every run is read in one pass over the table, in the
+	 * same id order, rather than one lookup per id (ids are unique).
+	 */
+	if (ids->n >= ALL_CHECK_MIN) {
+		if (s->nruns < 0) {
+			rc = bs_store_count(s->st, &s->nruns, &nrejects, err);
+			if (rc < 0)
+				return rc;
+		}
+		if ((int64_t)ids->n == s->nruns)
+			ids = NULL;
+	}
+	return bs_store_each(s->st, ids, BS_LOAD_TAGS, fn, fn_ctx, err);
+}
+
+static int format_parse(const char *s, enum bs_report_format *out)
+{
+	if (strcmp(s, "text") == 0 || strcmp(s, "txt") == 0)
+		*out = BS_REPORT_TEXT;
+	else if (strcmp(s, "html") == 0)
+		*out = BS_REPORT_HTML;
+	else if (strcmp(s, "csv") == 0)
+		*out = BS_REPORT_CSV;
+	else if (strcmp(s, "json") == 0)
+		*out = BS_REPORT_JSON;
+	else
+		return -1;
+	return 0;
+}
+
+/* The format a file name asks for: "x.html" -> html; text otherwise. */
+static enum bs_report_format format_for(const char *path)
+{
+	enum bs_report_format f = BS_REPORT_TEXT;
+	const char *dot = path ? strrchr(path, '.') : NULL;
+
+	if (dot && strchr(dot, '/') == NULL) {
+		if (strcmp(dot, ".htm") == 0)
+			return BS_REPORT_HTML;
+		if (format_parse(dot + 1, &f) < 0)
+			f = BS_REPORT_TEXT;
+	}
+	return f;
+}
+
+/*
+ * Opens FILE.tmp.PID next to path, so a failed report never replaces a
+ * good one; commit_output() renames it over path.
+ */
+static FILE *open_output(const struct bs_cli *cli, const char *path,
+			 struct bs_buf *tmp)
+{
+	FILE *f;
+	int fd;
+
+	bs_buf_addf(tmp, "%s.tmp.%ld", path, (long)getpid());
+	fd = open(bs_buf_str(tmp), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+		  0666);
+	if (fd < 0) {
+		bs_cli_error(cli, "cannot write '%s': %s", path,
+			     strerror(errno));
+		return NULL;
+	}
+	f = fdopen(fd, "w");
+	if (f == NULL) {
+		bs_cli_error(cli, "cannot write '%s': %s", path,
+			     strerror(errno));
+		close(fd);
+		unlink(bs_buf_str(tmp));
+	}
+	return f;
+}
+
+static int commit_output(const struct bs_cli *cli, FILE *f, const char *path,
+			 const char *tmp, int ok)
+{
+	int failed = ferror(f) != 0;
+	int e = errno;
+
+	if (fclose(f) != 0 && !failed) {
+		failed = 1;
+		e = errno;
+	}
+	if (ok && !failed && rename(tmp, path) == 0)
+		return 0;
+	if (ok && !failed)
+		e = errno;
+	unlink(tmp);
+	if (ok)
+		bs_cli_error(cli, "cannot write '%s': %s", path, strerror(e));
+	return BS_EXIT_FAIL;
+}
 
 int cmd_report(struct bs_cli *cli, int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	bs_cli_error(cli, "not available in this build yet");
-	return BS_EXIT_FAIL;
+	enum { OPT_TEMPLATE_DIR = 256 };
+	static const struct option opts[] = {
+		{"format", required_argument, NULL, 'f'},
+		{"output", required_argument, NULL, 'o'},
+		{"baseline", required_argument, NULL, 'b'},
+		{"units", required_argument, NULL, 'u'},
+		{"metrics", required_argument, NULL, 'm'},
+		{"title", required_argument, NULL, 't'},
+		{"template-dir", required_argument, NULL, OPT_TEMPLATE_DIR},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	int compare = cli->cmd && strcmp(cli->cmd, "compare") == 0;
+	struct bs_report_opts ro;
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_store *st = NULL;
+	struct bs_report *rep = NULL;
+	struct bs_tmpl_set *ts = NULL;
+	struct store_src src = {NULL, NULL, -1};
+	struct bs_report_source source = {store_each, &src};
+	struct bs_buf tmp = BS_BUF_INIT;
+	enum bs_report_format fmt = BS_REPORT_TEXT;
+	const char *path = NULL, *tdir = NULL;
+	static char all[] = "all";
+	char *all_sel[] = {all};
+	const char **labels = NULL;
+	char **sel;
+	int c, rc = 0, nsel, have_fmt = 0, i;
+	uint64_t base = 1;
+	FILE *out = stdout;
+
+	memset(&ro, 0, sizeof(ro));
+	ro.units = BS_UNITS_AUTO;
+	while ((c = getopt_long(argc, argv, "f:o:b:u:m:t:h", opts, NULL)) !=
+	       -1) {
+		switch (c) {
+		case 'f':
+			if (format_parse(optarg, &fmt) < 0)
+				return bs_cli_usage_error(
+					cli,
+					"unknown format '%s' (text, html, csv "
+					"or json)",
+					optarg);
+			have_fmt = 1;
+			break;
+		case 'o':
+			path = optarg;
+			break;
+		case 'b':
+			if (bs_parse_u64(optarg, strlen(optarg), &base) < 0 ||
+			    base < 1)
+				return bs_cli_usage_error(
+					cli, "--baseline wants a group number "
+					     "from 1, not '%s'",
+					optarg);
+			break;
+		case 'u':
+			if (strcmp(optarg, "auto") == 0)
+				ro.units = BS_UNITS_AUTO;
+			else if (strcmp(optarg, "kib") == 0)
+				ro.units = BS_UNITS_KIB;
+			else if (strcmp(optarg, "mib") == 0)
+				ro.units = BS_UNITS_MIB;
+			else
+				return bs_cli_usage_error(
+					cli,
+					"unknown unit '%s' (auto, kib or mib)",
+					optarg);
+			break;
+		case 'm':
+			if (bs_report_metrics_parse(optarg, ro.want, &err) < 0)
+				return bs_cli_usage_error(cli, "%s", err.msg);
+			break;
+		case 't':
+			ro.title = optarg;
+			break;
+		case OPT_TEMPLATE_DIR:
+			tdir = optarg;
+			break;
+		case 'h':
+			fputs(compare ? compare_usage : report_usage, stdout);
+			fputs(options_usage, stdout);
+			return BS_EXIT_OK;
+		default:
+			return bs_cli_usage_error(cli, "unknown option");
+		}
+	}
+	sel = argv + optind;
+	nsel = argc - optind;
+	if (compare && nsel != 2)
+		return bs_cli_usage_error(cli,
+					  "compare wants two selectors, got %d",
+					  nsel);
+	if (nsel == 0) {
+		sel = all_sel;
+		nsel = 1;
+	}
+	if (base > (uint64_t)nsel)
+		return bs_cli_usage_error(cli,
+					  "--baseline %llu: there %s only %d "
+					  "group%s",
+					  (unsigned long long)base,
+					  nsel == 1 ? "is" : "are", nsel,
+					  nsel == 1 ? "" : "s");
+	ro.baseline = (size_t)base - 1;
+	if (!have_fmt && path)
+		fmt = format_for(path);
+	ro.list_runs = fmt == BS_REPORT_HTML;
+
+	/* The template first: a broken one fails before any work. */
+	if (bs_report_templates_load(&ts, tdir, fmt, &err) < 0) {
+		bs_cli_perr(cli, &err);
+		return BS_EXIT_FAIL;
+	}
+	rc = bs_cli_open_store(cli, BS_STORE_READONLY, &st);
+	if (rc != 0)
+		goto out;
+	src.st = st;
+	src.ids = xcalloc((size_t)nsel, sizeof(*src.ids));
+	labels = xcalloc((size_t)nsel, sizeof(*labels));
+	for (i = 0; i < nsel; i++) {
+		labels[i] = sel[i];
+		rc = bs_cli_select(cli, st, &sel[i], 1, 0, &src.ids[i]);
+		if (rc != 0)
+			goto out;
+		if (src.ids[i].n == 0) {
+			char q[64];
+			bs_cli_error(cli, "selector '%s' matches no runs",
+				     bs_err_quote(q, sizeof(q), sel[i],
+						  strlen(sel[i]), 40));
+			rc = BS_EXIT_FAIL;
+			goto out;
+		}
+	}
+	if (bs_report_build(&rep, &ro, labels, (size_t)nsel, &source, &err) <
+	    0) {
+		bs_cli_perr(cli, &err);
+		rc = BS_EXIT_FAIL;
+		goto out;
+	}
+	if (path && strcmp(path, "-") != 0) {
+		out = open_output(cli, path, &tmp);
+		if (out == NULL) {
+			rc = BS_EXIT_FAIL;
+			goto out;
+		}
+	}
+	if (bs_report_render(rep, ts, fmt, &source, out, &err) < 0) {
+		bs_cli_perr(cli, &err);
+		rc = BS_EXIT_FAIL;
+	}
+	if (out != stdout) {
+		int crc = commit_output(cli, out, path, bs_buf_str(&tmp),
+					rc == 0);
+		if (crc != 0)
+			rc = crc;
+	}
+out:
+	if (src.ids)
+		for (i = 0; i < nsel; i++)
+			bs_ids_release(&src.ids[i]);
+	free(src.ids);
+	free(labels);
+	bs_buf_release(&tmp);
+	bs_report_free(rep);
+	bs_tmpl_set_free(ts);
+	bs_store_close(st);
+	return rc;
 }

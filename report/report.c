@@ -1,2 +1,737 @@
-/* report/report.c - placeholder until the report module lands. */
-#include "report/report.h"
+/*
+ * report/model.c - groups of runs -> statistics, comparisons against the
+ * baseline, shading and the notes on what does not compare.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/internal.h"
+#include "util/buf.h"
+#include "util/mem.h"
+#include "util/banned.h"
+
+/* An I/O rate from this many KiB/s on is shown in MiB/s (--units auto). */
+#define BS_AUTO_MIB_KIB 1000000.0
+
+int bs_report_metrics_parse(const char *list, unsigned char want[BS_RM_COUNT],
+			    struct bs_err *err)
+{
+	const char *p = list, *end;
+	char word[64], key[32], q[64];
+	size_t len;
+	int m, t, k, any;
+
+	for (;;) {
+		end = strchr(p, ',');
+		len = end ? (size_t)(end - p) : strlen(p);
+		if (len == 0 || len >= sizeof(word))
+			return bs_error(err, BS_EINVAL,
+					"'%s' is not a metric list",
+					bs_err_quote(q, sizeof(q), list,
+						     strlen(list), 40));
+		memcpy(word, p, len);
+		word[len] = '\0';
+		any = 0;
+		for (m = 0; m < BS_RM_COUNT; m++) {
+			t = BS_RM_TEST(m);
+			k = BS_RM_KIND(m);
+			if (strcmp(word, "all") == 0 ||
+			    (strcmp(word, "rates") == 0 && k == BS_MK_RATE) ||
+			    (strcmp(word, "cpu") == 0 && k == BS_MK_CPU) ||
+			    (strcmp(word, "latency") == 0 && k == BS_MK_LAT) ||
+			    (strcmp(word, "io") == 0 && t < BS_M_FIRST_FILE) ||
+			    (strcmp(word, "files") == 0 &&
+			     t >= BS_M_FIRST_FILE) ||
+			    strcmp(word, bs_report_metric_key(m, key,
+							      sizeof(key))) ==
+				    0) {
+				want[m] = 1;
+				any = 1;
+			}
+		}
+		if (!any)
+			return bs_error(err, BS_EINVAL,
+					"unknown metric '%s' (expected e.g. "
+					"put_block, put_block_cpu, "
+					"put_block_latency, rates, cpu, "
+					"latency, io, files or all)",
+					bs_err_quote(q, sizeof(q), word, len,
+						     40));
+		if (end == NULL)
+			return 0;
+		p = end + 1;
+	}
+}
+
+/* ---- accumulating runs --------------------------------------------- */
+
+struct acc {
+	struct bs_report *rep;
+	struct bs_report_group *g;
+	double m2[BS_RM_COUNT]; /* Welford's sums of squares */
+	size_t ids_cap;
+	int tags_set;           /* g->tags holds the first run's tags */
+};
+
+/*
+ * Keeps the BS_REPORT_LIST smallest distinct strings seen, sorted, so the
+ * list does not depend on the order runs come in.
+ */
+static void list_add(char ***list, size_t *n, int *more, const char *s)
+{
+	size_t i, pos = 0;
+	int c = 1;
+
+	if (*list == NULL)
+		*list = xcalloc(BS_REPORT_LIST, sizeof(**list));
+	for (pos = 0; pos < *n; pos++) {
+		c = strcmp(s, (*list)[pos]);
+		if (c <= 0)
+			break;
+	}
+	if (pos < *n && c == 0)
+		return;
+	if (*n == BS_REPORT_LIST) {
+		*more = 1;
+		if (pos == BS_REPORT_LIST)
+			return;
+		free((*list)[BS_REPORT_LIST - 1]);
+		(*n)--;
+	}
+	for (i = *n; i > pos; i--)
+		(*list)[i] = (*list)[i - 1];
+	(*list)[pos] = xstrdup(s);
+	(*n)++;
+}
+
+/* Keeps in g->tags only the tags r has too. */
+static void tags_keep_common(struct bs_report_group *g, const struct bs_run *r,
+			     int first)
+{
+	size_t i, j, k = 0;
+
+	if (first) {
+		g->tags = xcalloc(r->ntags ? r->ntags : 1, sizeof(*g->tags));
+		for (i = 0; i < r->ntags; i++) {
+			struct bs_buf b = BS_BUF_INIT;
+			bs_buf_addf(&b, "%s=%s", r->tags[i].key,
+				    r->tags[i].value);
+			g->tags[g->ntags++] = bs_buf_detach(&b, NULL);
+		}
+		return;
+	}
+	for (i = 0; i < g->ntags; i++) {
+		int found = 0;
+		for (j = 0; j < r->ntags && !found; j++) {
+			size_t kl = strlen(r->tags[j].key);
+			found = strncmp(g->tags[i], r->tags[j].key, kl) == 0 &&
+				g->tags[i][kl] == '=' &&
+				strcmp(g->tags[i] + kl + 1,
+				       r->tags[j].value) == 0;
+		}
+		if (found)
+			g->tags[k++] = g->tags[i];
+		else
+			free(g->tags[i]);
+	}
+	g->ntags = k;
+}
+
+static int64_t param_of(const struct bs_run *r, int p)
+{
+	const struct bs_params *x = &r->params;
+
+	switch (p) {
+	case BS_RP_FILE_SIZE:
+		return x->file_size_mib;
+	case BS_RP_IO_CHUNK:
+		/* Unknown means bonnie++'s default when the I/O tests ran. */
+		if (x->io_chunk_bytes == BS_NONE && x->file_size_mib != BS_NONE)
+			return 8192;
+		return x->io_chunk_bytes;
+	case BS_RP_SEEKS:
+		return x->seeks;
+	case BS_RP_SEEK_PROCS:
+		return x->seek_procs;
+	case BS_RP_PER_CHAR:
+		return x->per_char_mib;
+	case BS_RP_NUM_FILES:
+		return x->num_files;
+	case BS_RP_MAX_SIZE:
+		return x->max_size;
+	case BS_RP_MIN_SIZE:
+		return x->min_size;
+	case BS_RP_NUM_DIRS:
+		return x->num_dirs;
+	case BS_RP_FILE_CHUNK:
+		return x->file_chunk_bytes;
+	default:
+		return BS_NONE;
+	}
+}
+
+static void param_add(struct bs_report_param *p, int64_t v, int first)
+{
+	if (first) {
+		p->value = p->lo = p->hi = v;
+		p->mixed = 0;
+		return;
+	}
+	if (v == BS_NONE)
+		return;
+	if (p->lo == BS_NONE) {
+		p->value = p->lo = p->hi = v;
+		return;
+	}
+	if (v < p->lo)
+		p->lo = v;
+	if (v > p->hi)
+		p->hi = v;
+	if (p->lo != p->hi) {
+		p->mixed = 1;
+		p->value = BS_NONE;
+	}
+}
+
+static unsigned gen_of(const struct bs_run *r)
+{
+	if (r->tool && strcmp(r->tool, "bstore") == 0)
+		return BS_GEN_1_9X;
+	if (r->tool == NULL || strcmp(r->tool, "bonnie++") != 0)
+		return 0;
+	if (r->tool_version == NULL || strncmp(r->tool_version, "1.0", 3) == 0)
+		return BS_GEN_1_0X;
+	return BS_GEN_1_9X;
+}
+
+enum bs_status bs_rmetric(const struct bs_run *r, int m, double *v)
+{
+	const struct bs_value *x = &r->res[BS_RM_TEST(m)];
+
+	*v = NAN;
+	switch (BS_RM_KIND(m)) {
+	case BS_MK_RATE:
+		if (x->status == BS_ST_OK && !isnan(x->value)) {
+			*v = x->value;
+			return BS_ST_OK;
+		}
+		return x->status == BS_ST_TOO_FAST ? BS_ST_TOO_FAST
+						   : BS_ST_NOT_RUN;
+	case BS_MK_CPU:
+		if (x->status == BS_ST_OK && !isnan(x->cpu_pct)) {
+			*v = x->cpu_pct;
+			return BS_ST_OK;
+		}
+		return x->status == BS_ST_TOO_FAST ? BS_ST_TOO_FAST
+						   : BS_ST_NOT_RUN;
+	default:
+		/* bonnie++ prints a latency even for a "+++++" test. */
+		if (!isnan(x->lat_us)) {
+			*v = x->lat_us;
+			return BS_ST_OK;
+		}
+		return BS_ST_NOT_RUN;
+	}
+}
+
+/* ---- the kept list of runs ------------------------------------------- */
+
+static uint32_t hash_str(const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+/* The index of s in the pool, adding it when new. */
+static uint32_t intern(struct bs_rruns *rr, const char *s)
+{
+	size_t i, k;
+
+	if (rr->nstr * 2 >= rr->nslot) {
+		size_t n = rr->nslot ? rr->nslot * 2 : 64;
+		uint32_t *slot = xcalloc(n, sizeof(*slot));
+		for (k = 0; k < rr->nstr; k++) {
+			i = hash_str(rr->str[k]) & (n - 1);
+			while (slot[i])
+				i = (i + 1) & (n - 1);
+			slot[i] = (uint32_t)k + 1;
+		}
+		free(rr->slot);
+		rr->slot = slot;
+		rr->nslot = n;
+	}
+	i = hash_str(s) & (rr->nslot - 1);
+	while (rr->slot[i]) {
+		if (strcmp(rr->str[rr->slot[i] - 1], s) == 0)
+			return rr->slot[i] - 1;
+		i = (i + 1) & (rr->nslot - 1);
+	}
+	xgrow((void **)&rr->str, &rr->capstr, rr->nstr + 1, sizeof(*rr->str));
+	rr->str[rr->nstr] = xstrdup(s);
+	rr->slot[i] = (uint32_t)rr->nstr + 1;
+	return (uint32_t)rr->nstr++;
+}
+
+void bs_rrow_fill(struct bs_rruns *rr, const struct bs_run *r, uint32_t group,
+		  struct bs_rrow *row)
+{
+	int t;
+
+	row->id = r->id;
+	row->size_mib = r->params.file_size_mib;
+	row->group = group;
+	row->machine = intern(rr, r->machine ? r->machine : "");
+	row->version = intern(rr, r->tool_version ? r->tool_version : "");
+	for (t = 0; t < BS_M_COUNT; t++) {
+		row->status[t] = (unsigned char)r->res[t].status;
+		bs_rmetric(r, BS_RM(t, BS_MK_RATE), &row->rate[t]);
+	}
+}
+
+void bs_rruns_free(struct bs_rruns *rr)
+{
+	size_t i;
+
+	if (rr == NULL)
+		return;
+	for (i = 0; i < rr->nstr; i++)
+		free(rr->str[i]);
+	free(rr->str);
+	free(rr->slot);
+	free(rr->row);
+	free(rr);
+}
+
+static void keep_run(struct bs_rruns *rr, const struct bs_run *r,
+		     uint32_t group)
+{
+	if (rr->dropped)
+		return;
+	if ((rr->n + 1) * sizeof(*rr->row) > BS_REPORT_KEEP_MAX) {
+		/* Too many to keep: the renderer reads them again. */
+		free(rr->row);
+		rr->row = NULL;
+		rr->n = rr->cap = 0;
+		rr->dropped = 1;
+		return;
+	}
+	xgrow((void **)&rr->row, &rr->cap, rr->n + 1, sizeof(*rr->row));
+	bs_rrow_fill(rr, r, group, &rr->row[rr->n++]);
+}
+
+/* "bonnie++ 1.03" into out (without snprintf: this runs for every run). */
+static void version_of(const struct bs_run *r, char *out, size_t outsz)
+{
+	const char *t = r->tool ? r->tool : "?";
+	const char *v = r->tool_version ? r->tool_version : "?";
+	size_t lt = strlen(t), lv = strlen(v);
+
+	if (lt + lv + 2 > outsz) {
+		lt = lt < outsz / 2 ? lt : outsz / 2 - 1;
+		lv = outsz - lt - 2;
+	}
+	memcpy(out, t, lt);
+	out[lt] = ' ';
+	memcpy(out + lt + 1, v, lv);
+	out[lt + 1 + lv] = '\0';
+}
+
+static int add_run(const struct bs_run *r, void *ctx)
+{
+	struct acc *a = ctx;
+	struct bs_report_group *g = a->g;
+	struct bs_report *rep = a->rep;
+	int first = g->nruns == 0, m, p;
+	double v, d;
+	char ver[128];
+
+	if (rep->runs)
+		keep_run(rep->runs, r, (uint32_t)(g - rep->groups));
+	xgrow((void **)&g->ids, &a->ids_cap, (size_t)g->nruns + 1,
+	      sizeof(*g->ids));
+	g->ids[g->nruns++] = r->id;
+	list_add(&g->machines, &g->nmachines, &g->more_machines,
+		 r->machine ? r->machine : "");
+	version_of(r, ver, sizeof(ver));
+	list_add(&g->versions, &g->nversions, &g->more_versions, ver);
+	tags_keep_common(g, r, first);
+	g->gens |= gen_of(r);
+	for (p = 0; p < BS_RP_COUNT; p++)
+		param_add(&g->param[p], param_of(r, p), first);
+	for (m = 0; m < BS_RM_COUNT; m++) {
+		struct bs_report_cell *c = &g->cell[m];
+		switch (bs_rmetric(r, m, &v)) {
+		case BS_ST_OK:
+			c->ok++;
+			/* Welford: stable mean and variance in one pass. */
+			d = v - c->mean;
+			c->mean += d / (double)c->ok;
+			a->m2[m] += d * (v - c->mean);
+			if (c->ok == 1 || v < c->min)
+				c->min = v;
+			if (c->ok == 1 || v > c->max)
+				c->max = v;
+			if (isnan(rep->run_best[m]) ||
+			    (bs_rm_higher(m) ? v > rep->run_best[m]
+					     : v < rep->run_best[m]))
+				rep->run_best[m] = v;
+			if (isnan(rep->run_worst[m]) ||
+			    (bs_rm_higher(m) ? v < rep->run_worst[m]
+					     : v > rep->run_worst[m]))
+				rep->run_worst[m] = v;
+			break;
+		case BS_ST_TOO_FAST:
+			c->too_fast++;
+			break;
+		default:
+			c->not_run++;
+			break;
+		}
+	}
+	return 0;
+}
+
+/* ---- after the runs ------------------------------------------------ */
+
+static void finish_cells(struct bs_report_group *g, const double *m2)
+{
+	int m;
+
+	for (m = 0; m < BS_RM_COUNT; m++) {
+		struct bs_report_cell *c = &g->cell[m];
+		c->diff = c->ratio = c->pct = NAN;
+		c->shade = -1;
+		if (c->ok > 0) {
+			c->status = BS_ST_OK;
+			c->sd = c->ok > 1 ? sqrt(m2[m] / (double)(c->ok - 1))
+					  : NAN;
+			continue;
+		}
+		c->status = c->too_fast > 0 ? BS_ST_TOO_FAST : BS_ST_NOT_RUN;
+		c->mean = c->sd = c->min = c->max = NAN;
+	}
+}
+
+static void compare(struct bs_report *rep)
+{
+	const struct bs_report_group *b = &rep->groups[rep->opts.baseline];
+	size_t i;
+	int m;
+
+	for (i = 0; i < rep->ngroups; i++) {
+		struct bs_report_group *g = &rep->groups[i];
+		if (i == rep->opts.baseline)
+			continue;
+		for (m = 0; m < BS_RM_COUNT; m++) {
+			struct bs_report_cell *c = &g->cell[m];
+			const struct bs_report_cell *bc = &b->cell[m];
+			if (c->status != BS_ST_OK || bc->status != BS_ST_OK)
+				continue;
+			c->diff = c->mean - bc->mean;
+			if (bc->mean != 0) {
+				c->ratio = c->mean / bc->mean;
+				/* Not (ratio - 1) * 100: 6 / 30 gives 20.0. */
+				c->pct = c->diff * 100.0 / bc->mean;
+			}
+			if (c->mean != bc->mean)
+				c->better = ((c->mean > bc->mean) ==
+					     bs_rm_higher(m))
+						    ? 1
+						    : -1;
+		}
+	}
+}
+
+/* Marks the best group per metric and shades the others against it. */
+static void shade(struct bs_report *rep)
+{
+	size_t i;
+	int m, distinct;
+	double best, first;
+
+	for (m = 0; m < BS_RM_COUNT; m++) {
+		best = first = NAN;
+		distinct = 0;
+		for (i = 0; i < rep->ngroups; i++) {
+			const struct bs_report_cell *c =
+				&rep->groups[i].cell[m];
+			if (c->status != BS_ST_OK)
+				continue;
+			if (isnan(first))
+				first = c->mean;
+			else if (c->mean != first)
+				distinct = 1;
+			if (isnan(best) || (bs_rm_higher(m) ? c->mean > best
+							     : c->mean < best))
+				best = c->mean;
+		}
+		/* One number, or all equal: nothing to rank. */
+		if (!distinct)
+			continue;
+		for (i = 0; i < rep->ngroups; i++) {
+			struct bs_report_cell *c = &rep->groups[i].cell[m];
+			if (c->status != BS_ST_OK)
+				continue;
+			c->best = c->mean == best;
+			c->shade = bs_rshade(bs_rm_higher(m), c->mean, best);
+		}
+	}
+}
+
+static void add_note(struct bs_report *rep, struct bs_buf *b)
+{
+	rep->notes = xrealloc(rep->notes,
+			      (rep->nnotes + 1) * sizeof(*rep->notes));
+	rep->notes[rep->nnotes++] = bs_buf_detach(b, NULL);
+}
+
+/* Does group g have a number or a "+++++" for any test in [t0, t1]? */
+static int has_tests(const struct bs_report_group *g, int t0, int t1)
+{
+	int t;
+
+	for (t = t0; t <= t1; t++)
+		if (g->cell[BS_RM(t, BS_MK_RATE)].status != BS_ST_NOT_RUN)
+			return 1;
+	return 0;
+}
+
+/*
+ * Adds a note when the groups that ran tests t0..t1 disagree on a
+ * parameter (or one of them mixes values): "File size differs: [1] 4G,
+ * [2] 8G; why".
+ */
+static void param_note(struct bs_report *rep, const int *params, int np,
+		       int t0, int t1, const char *what, const char *why)
+{
+	struct bs_buf b = BS_BUF_INIT;
+	char first[128], cur[128];
+	size_t i;
+	int j, differ = 0, known = 0, files;
+
+	files = params[0] == BS_RP_NUM_FILES;
+	first[0] = '\0';
+	for (i = 0; i < rep->ngroups; i++) {
+		const struct bs_report_group *g = &rep->groups[i];
+		if (!has_tests(g, t0, t1))
+			continue;
+		if (files) {
+			bs_rfmt_files(g, cur, sizeof(cur));
+		} else {
+			cur[0] = '\0';
+			for (j = 0; j < np; j++) {
+				char v[64];
+				size_t n = strlen(cur);
+				bs_rfmt_param(g, params[j], v, sizeof(v));
+				snprintf(cur + n, sizeof(cur) - n, "%s%s",
+					 j ? "/" : "", v[0] ? v : "?");
+			}
+		}
+		for (j = 0; j < np; j++)
+			if (g->param[params[j]].mixed)
+				differ = 1;
+		if (strcmp(cur, "") == 0 || strspn(cur, "?/") == strlen(cur))
+			continue;
+		if (known++ == 0)
+			snprintf(first, sizeof(first), "%s", cur);
+		else if (strcmp(first, cur) != 0)
+			differ = 1;
+		bs_buf_addf(&b, "%s[%zu] %s", known > 1 ? ", " : "", i + 1,
+			    cur);
+	}
+	if (differ) {
+		struct bs_buf n = BS_BUF_INIT;
+		bs_buf_addf(&n, "%s differs: %s; %s", what, bs_buf_str(&b),
+			    why);
+		add_note(rep, &n);
+	}
+	bs_buf_release(&b);
+}
+
+static void gen_note(struct bs_report *rep)
+{
+	struct bs_buf b = BS_BUF_INIT;
+	unsigned all = 0;
+	size_t i, k;
+	int n = 0;
+
+	for (i = 0; i < rep->ngroups; i++)
+		if (has_tests(&rep->groups[i], BS_M_PUTC, BS_M_SEEKS))
+			all |= rep->groups[i].gens;
+	if (all != (BS_GEN_1_0X | BS_GEN_1_9X))
+		return;
+	bs_buf_adds(&b, "bonnie++ 1.0x and 1.9x or later measure per-char "
+			"I/O and seeks differently (stdio putc/getc over the "
+			"whole file against 1-byte system calls over the -f "
+			"size; 3 seek processes against 5 threads), so putc, "
+			"getc and seeks do not compare:");
+	for (i = 0; i < rep->ngroups; i++) {
+		const struct bs_report_group *g = &rep->groups[i];
+		if (!has_tests(g, BS_M_PUTC, BS_M_SEEKS))
+			continue;
+		bs_buf_addf(&b, "%s [%zu] ", n++ ? "," : "", i + 1);
+		for (k = 0; k < g->nversions; k++)
+			bs_buf_addf(&b, "%s%s", k ? ", " : "", g->versions[k]);
+		if (g->more_versions)
+			bs_buf_adds(&b, ", ...");
+	}
+	add_note(rep, &b);
+}
+
+static void notes(struct bs_report *rep)
+{
+	static const int size[] = {BS_RP_FILE_SIZE};
+	static const int chunk[] = {BS_RP_IO_CHUNK};
+	static const int perchar[] = {BS_RP_PER_CHAR};
+	static const int seeks[] = {BS_RP_SEEKS, BS_RP_SEEK_PROCS};
+	static const int files[] = {BS_RP_NUM_FILES, BS_RP_MAX_SIZE,
+				    BS_RP_MIN_SIZE, BS_RP_NUM_DIRS};
+
+	gen_note(rep);
+	param_note(rep, size, 1, BS_M_PUTC, BS_M_SEEKS, "File size",
+		   "I/O rates depend on how much of the file the page cache "
+		   "holds");
+	param_note(rep, chunk, 1, BS_M_PUT_BLOCK, BS_M_SEEKS,
+		   "I/O chunk size (bytes)",
+		   "block and seek rates depend on it");
+	param_note(rep, perchar, 1, BS_M_PUTC, BS_M_GETC,
+		   "Per-char size (-f)", "per-char rates depend on it");
+	param_note(rep, seeks, 2, BS_M_SEEKS, BS_M_SEEKS,
+		   "Seek count/processes", "seek rates depend on them");
+	param_note(rep, files, 4, BS_M_SEQ_CREATE, BS_M_RAN_DEL,
+		   "File-test spec (-n)",
+		   "file rates depend on the number, size and spread of the "
+		   "files");
+	{
+		/* The chunk of the file tests is not part of the spec text. */
+		static const int fchunk[] = {BS_RP_FILE_CHUNK};
+		param_note(rep, fchunk, 1, BS_M_SEQ_CREATE, BS_M_RAN_DEL,
+			   "File-test chunk size (bytes)",
+			   "file rates depend on it");
+	}
+}
+
+static void make_title(struct bs_report *rep, const char *title,
+		       const char *const *labels)
+{
+	struct bs_buf b = BS_BUF_INIT;
+	size_t i;
+
+	if (title) {
+		rep->title = xstrdup(title);
+		return;
+	}
+	for (i = 0; i < rep->ngroups; i++)
+		bs_buf_addf(&b, "%s%s", i ? " vs " : "", labels[i]);
+	rep->title = bs_buf_detach(&b, NULL);
+}
+
+int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
+		    const char *const *labels, size_t ngroups,
+		    const struct bs_report_source *src, struct bs_err *err)
+{
+	struct bs_report *rep;
+	struct acc a;
+	size_t i;
+	int m, rc = 0, want_any = 0;
+	char q[64];
+
+	*out = NULL;
+	if (ngroups == 0)
+		return bs_error(err, BS_EINVAL, "a report needs a group");
+	if (opts->baseline >= ngroups)
+		return bs_error(err, BS_EINVAL,
+				"baseline %zu is not a group (1 to %zu)",
+				opts->baseline + 1, ngroups);
+	rep = xcalloc(1, sizeof(*rep));
+	rep->opts = *opts;
+	rep->opts.title = NULL; /* the caller's; rep->title is the copy */
+	rep->ngroups = ngroups;
+	rep->groups = xcalloc(ngroups, sizeof(*rep->groups));
+	if (opts->list_runs)
+		rep->runs = xcalloc(1, sizeof(*rep->runs));
+	for (m = 0; m < BS_RM_COUNT; m++) {
+		rep->run_best[m] = rep->run_worst[m] = NAN;
+		want_any |= opts->want[m];
+	}
+	for (i = 0; i < ngroups; i++) {
+		struct bs_report_group *g = &rep->groups[i];
+		g->label = xstrdup(labels[i]);
+		memset(&a, 0, sizeof(a));
+		a.rep = rep;
+		a.g = g;
+		rc = src->each(src->ctx, i, add_run, &a, err);
+		if (rc < 0)
+			goto fail;
+		if (g->nruns == 0) {
+			rc = bs_error(err, BS_ENOTFOUND,
+				      "selector '%s' matches no runs",
+				      bs_err_quote(q, sizeof(q), labels[i],
+						   strlen(labels[i]), 40));
+			goto fail;
+		}
+		rep->nruns += g->nruns;
+		finish_cells(g, a.m2);
+	}
+	for (m = 0; m < BS_RM_COUNT; m++) {
+		if (want_any && !opts->want[m])
+			continue;
+		for (i = 0; i < ngroups; i++)
+			if (rep->groups[i].cell[m].status != BS_ST_NOT_RUN)
+				rep->shown[m] = 1;
+	}
+	if (opts->units == BS_UNITS_MIB) {
+		rep->mib = 1;
+	} else if (opts->units == BS_UNITS_AUTO) {
+		for (m = 0; m < BS_RM_COUNT; m++)
+			if (BS_RM_KIND(m) == BS_MK_RATE &&
+			    bs_metrics[BS_RM_TEST(m)].is_io &&
+			    !isnan(rep->run_best[m]) &&
+			    rep->run_best[m] >= BS_AUTO_MIB_KIB)
+				rep->mib = 1;
+	}
+	compare(rep);
+	shade(rep);
+	notes(rep);
+	make_title(rep, opts->title, labels);
+	*out = rep;
+	return 0;
+fail:
+	bs_report_free(rep);
+	return rc;
+}
+
+static void free_list(char **l, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(l[i]);
+	free(l);
+}
+
+void bs_report_free(struct bs_report *rep)
+{
+	size_t i;
+
+	if (rep == NULL)
+		return;
+	for (i = 0; i < rep->ngroups; i++) {
+		struct bs_report_group *g = &rep->groups[i];
+		free(g->label);
+		free(g->ids);
+		free_list(g->machines, g->nmachines);
+		free_list(g->versions, g->nversions);
+		free_list(g->tags, g->ntags);
+	}
+	free(rep->groups);
+	bs_rruns_free(rep->runs);
+	free_list(rep->notes, rep->nnotes);
+	free(rep->title);
+	free(rep);
+}

@@ -1,4 +1,212 @@
-/* report/report.h - comparison reports (being written). */
+/*
+ * report/report.h - comparison reports: groups of runs -> a model with
+ * statistics, diffs and ratios -> HTML, text, CSV or JSON through the
+ * templates in templates/ (compiled in; a directory may override them).
+ *
+ * A report compares groups of runs (each group is what one selector
+ * chose). For every metric - the rate of each of bonnie++'s twelve tests,
+ * its CPU percentage and its latency - a group shows the mean over its
+ * runs with a number, their standard deviation, minimum, maximum and
+ * count. Against the baseline group (the first unless chosen otherwise)
+ * each other group gets
+ *
+ *   diff    = group - baseline          (in the metric's unit)
+ *   ratio   = group / baseline
+ *   percent = (ratio - 1) * 100
+ *
+ * and is marked better or worse: rates are better higher, CPU percentages
+ * and latencies lower. A test bonnie++ could not time (too_fast, "+++++")
+ * or did not run (not_run) has no number: such a cell says so and takes no
+ * part in any arithmetic. Parameters that make numbers incomparable (file
+ * size, chunk size, bonnie++ 1.0x against 1.9x+, the file-test spec, ...)
+ * become notes shown above the tables.
+ *
+ * The runs are read through a source once. With opts.list_runs, what the
+ * HTML page's list of runs shows (each run's rates) is kept too,
+ * compactly (about 150 bytes a run); past BS_REPORT_KEEP_MAX bytes it is
+ * dropped and the renderer reads the runs again instead, so memory stays
+ * bounded for any number of runs.
+ */
 #ifndef BS_REPORT_REPORT_H
 #define BS_REPORT_REPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/result.h"
+#include "util/err.h"
+
+enum bs_report_format {
+	BS_REPORT_TEXT,
+	BS_REPORT_HTML,
+	BS_REPORT_CSV,
+	BS_REPORT_JSON,
+};
+
+enum bs_report_units {
+	BS_UNITS_AUTO, /* KiB/s, or MiB/s once an I/O rate reaches 10^6 KiB/s */
+	BS_UNITS_KIB,
+	BS_UNITS_MIB,
+};
+
+/* What a metric measures about its test. */
+enum bs_mkind {
+	BS_MK_RATE, /* KiB/s, seeks/s or files/s: higher is better */
+	BS_MK_CPU,  /* CPU percent: lower is better */
+	BS_MK_LAT,  /* maximum latency in microseconds: lower is better */
+	BS_MK_COUNT
+};
+
+/* Metrics are numbered test * BS_MK_COUNT + kind. */
+#define BS_RM_COUNT (BS_M_COUNT * BS_MK_COUNT)
+#define BS_RM(test, kind) ((test) * BS_MK_COUNT + (kind))
+#define BS_RM_TEST(m) ((m) / BS_MK_COUNT)
+#define BS_RM_KIND(m) ((enum bs_mkind)((m) % BS_MK_COUNT))
+
+/*
+ * The metric's key as bonnie++'s CSV header names it: "put_block",
+ * "put_block_cpu", "put_block_latency". Written into out (>= 32 bytes).
+ */
+const char *bs_report_metric_key(int m, char *out, size_t outsz);
+
+/*
+ * Parses a --metrics list: comma-separated metric keys, test keys with a
+ * kind ("putc" is the rate only), or the families "rates", "cpu",
+ * "latency", "io" (the six I/O tests, all kinds), "files" (the six file
+ * tests, all kinds) and "all". Sets want[m] to 1 for each chosen metric.
+ * Fails with BS_EINVAL naming the unknown word.
+ */
+int bs_report_metrics_parse(const char *list, unsigned char want[BS_RM_COUNT],
+			    struct bs_err *err);
+
+struct bs_report_opts {
+	size_t baseline;              /* 0-based group index */
+	int list_runs;                /* keep what the HTML run list shows */
+	enum bs_report_units units;
+	unsigned char want[BS_RM_COUNT]; /* all zero: every metric */
+	const char *title;            /* NULL: a title made of the labels */
+};
+
+/*
+ * Where the runs come from. each() calls fn for every run of group g
+ * (0-based), in the same order every time; it returns fn's negative
+ * result to stop, or its own error.
+ */
+typedef int (*bs_report_run_fn)(const struct bs_run *r, void *ctx);
+struct bs_report_source {
+	int (*each)(void *src_ctx, size_t group, bs_report_run_fn fn,
+		    void *fn_ctx, struct bs_err *err);
+	void *ctx;
+};
+
+/* One group x one metric. */
+struct bs_report_cell {
+	int64_t ok, too_fast, not_run; /* runs by status */
+	enum bs_status status; /* OK if any run has a number, else TOO_FAST
+				  if any was too fast, else NOT_RUN */
+	double mean, sd, min, max; /* over the ok runs (sd: NAN if ok < 2) */
+	/* Against the baseline; NAN when either side has no number. */
+	double diff, ratio, pct;
+	int better; /* +1 better than the baseline, -1 worse, 0 neither */
+	int best;   /* the best value of this metric over the groups */
+	int shade;  /* 0 (worst) .. 10 (best), -1 unshaded */
+};
+
+/* A parameter over a group's runs: one value, several, or unknown. */
+struct bs_report_param {
+	int64_t value; /* BS_NONE when unknown or mixed */
+	int mixed;     /* runs disagree */
+	int64_t lo, hi; /* range of the known values when mixed */
+};
+
+enum {
+	BS_RP_FILE_SIZE,  /* MiB */
+	BS_RP_IO_CHUNK,   /* bytes; unknown counts as bonnie++'s 8192 */
+	BS_RP_SEEKS,
+	BS_RP_SEEK_PROCS,
+	BS_RP_PER_CHAR,   /* MiB */
+	BS_RP_NUM_FILES,  /* x1024 */
+	BS_RP_MAX_SIZE,
+	BS_RP_MIN_SIZE,
+	BS_RP_NUM_DIRS,
+	BS_RP_FILE_CHUNK,
+	BS_RP_COUNT
+};
+
+/* bonnie++ generations whose per-char and seek tests differ. */
+enum {
+	BS_GEN_1_0X = 1, /* stdio putc/getc over the file, 3 seek processes */
+	BS_GEN_1_9X = 2, /* 1-byte syscalls over -f MiB, 5 seek threads */
+};
+
+struct bs_report_group {
+	char *label;      /* the selector as given */
+	int64_t nruns;
+	int64_t *ids;     /* run ids in source order */
+	/* Distinct values, sorted, at most BS_REPORT_LIST shown. */
+	char **machines;
+	size_t nmachines;
+	int more_machines; /* there were more than BS_REPORT_LIST */
+	char **versions;  /* "bonnie++ 1.03" */
+	size_t nversions;
+	int more_versions;
+	char **tags;      /* "key=value" common to every run */
+	size_t ntags;
+	unsigned gens;    /* BS_GEN_* bits seen */
+	struct bs_report_param param[BS_RP_COUNT];
+	struct bs_report_cell cell[BS_RM_COUNT];
+};
+
+#define BS_REPORT_LIST 4
+#define BS_REPORT_KEEP_MAX (64u << 20)
+
+struct bs_report {
+	struct bs_report_opts opts;
+	char *title;
+	struct bs_report_group *groups;
+	size_t ngroups;
+	int64_t nruns;    /* over all groups (a run in two groups counts 2) */
+	unsigned char shown[BS_RM_COUNT]; /* wanted, and run by some group */
+	int mib;          /* I/O rates shown in MiB/s */
+	char **notes;     /* why numbers may not compare, in order */
+	size_t nnotes;
+	/* Best and worst number of each metric over all runs (NAN: none). */
+	double run_best[BS_RM_COUNT], run_worst[BS_RM_COUNT];
+	/* The runs for the HTML list, compact (opts.list_runs). */
+	struct bs_rruns *runs;
+};
+
+/*
+ * Builds the model for ngroups groups labelled labels[] from src.
+ * opts->baseline must be < ngroups. A group without runs fails with
+ * BS_ENOTFOUND ("selector 'raid=6' matches no runs").
+ */
+int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
+		    const char *const *labels, size_t ngroups,
+		    const struct bs_report_source *src, struct bs_err *err);
+void bs_report_free(struct bs_report *rep);
+
+/* The unit of a metric as shown: "KiB/s", "MiB/s", "seeks/s", "%", "us". */
+const char *bs_report_unit(const struct bs_report *rep, int m);
+
+/*
+ * Loads the template of format fmt (report.txt, report.html, report.csv
+ * or report.json): from dir when it has one, else the copy compiled in
+ * from templates/. See report/tmpl.h.
+ */
+struct bs_tmpl_set;
+int bs_report_templates_load(struct bs_tmpl_set **out, const char *dir,
+			     enum bs_report_format fmt, struct bs_err *err);
+
+/*
+ * Writes the report in format fmt to out. The HTML page lists every run
+ * of every group: from what the report kept, else read again from src.
+ * The same report, source and templates always give the same bytes.
+ */
+int bs_report_render(const struct bs_report *rep,
+		     const struct bs_tmpl_set *ts, enum bs_report_format fmt,
+		     const struct bs_report_source *src, FILE *out,
+		     struct bs_err *err);
+
 #endif

@@ -1,0 +1,207 @@
+#!/usr/bin/env python3
+"""tests/browser/cdp_check.py - opens an HTML report in headless Chromium
+and checks it the way a person would see it.
+
+Drives Chromium through the DevTools protocol over a pipe
+(--remote-debugging-pipe), so it needs nothing but Python's standard
+library and Debian's chromium. It fails when the page logs a console
+error or throws, when it asks for anything but the file itself (the page
+must be self-contained), when a cell does not hold the expected text, or
+when the page is wider than a phone's screen at phone width (tables
+scroll inside their own boxes instead).
+
+  cdp_check.py CHROMIUM PAGE.html EXPECT.json [SCREENSHOT_DIR]
+
+EXPECT.json maps "row header | data-metric" to the text the cell should
+start with, e.g. {"diff [1] \u2212 [2] | putc": "1691"}; a row header is
+matched as the page shows it at desktop width.
+"""
+import base64
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+TIMEOUT = 60.0
+
+
+class Browser:
+    def __init__(self, exe, logfile):
+        self.profile = tempfile.mkdtemp(prefix="bstore-chromium-")
+        to_chrome_r, self.to_chrome = os.pipe()
+        self.from_chrome, from_chrome_w = os.pipe()
+
+        def child():
+            # Chromium reads commands on fd 3 and answers on fd 4.
+            a, b = os.dup(to_chrome_r), os.dup(from_chrome_w)
+            os.dup2(a, 3)
+            os.dup2(b, 4)
+
+        args = [exe, "--headless", "--no-sandbox", "--disable-gpu",
+                "--disable-quic", "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update", "--disable-sync",
+                "--disable-default-apps", "--disable-extensions",
+                "--hide-scrollbars", "--remote-debugging-pipe",
+                "--user-data-dir=" + self.profile, "about:blank"]
+        self.proc = subprocess.Popen(args, preexec_fn=child, close_fds=False,
+                                     stdin=subprocess.DEVNULL,
+                                     stdout=logfile, stderr=logfile)
+        os.close(to_chrome_r)
+        os.close(from_chrome_w)
+        self.buf = b""
+        self.next_id = 0
+        self.events = []
+
+    def _read_message(self, deadline):
+        while b"\0" not in self.buf:
+            if time.monotonic() > deadline:
+                raise TimeoutError("no answer from Chromium")
+            chunk = os.read(self.from_chrome, 65536)
+            if not chunk:
+                raise RuntimeError("Chromium closed the DevTools pipe")
+            self.buf += chunk
+        msg, self.buf = self.buf.split(b"\0", 1)
+        return json.loads(msg)
+
+    def call(self, method, params=None, session=None):
+        self.next_id += 1
+        msg = {"id": self.next_id, "method": method, "params": params or {}}
+        if session:
+            msg["sessionId"] = session
+        os.write(self.to_chrome, json.dumps(msg).encode() + b"\0")
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            m = self._read_message(deadline)
+            if m.get("id") == self.next_id:
+                if "error" in m:
+                    raise RuntimeError("%s: %s" % (method, m["error"]))
+                return m.get("result", {})
+            self.events.append(m)
+
+    def wait_event(self, method, deadline):
+        while True:
+            for i, m in enumerate(self.events):
+                if m.get("method") == method:
+                    return self.events.pop(i)
+            self.events.append(self._read_message(deadline))
+
+    def close(self):
+        try:
+            self.call("Browser.close")
+        except Exception:
+            pass
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        subprocess.run(["rm", "-rf", self.profile])
+
+
+CELLS_JS = r"""
+JSON.stringify([...document.querySelectorAll('table.cmp tbody tr')].map(tr => {
+  const th = tr.querySelector('th');
+  const cells = {};
+  tr.querySelectorAll('td[data-metric]').forEach(td => {
+    cells[td.dataset.metric] = (td.firstChild ? td.firstChild.textContent : '');
+  });
+  return [th.textContent.replace(/\s+/g, ' ').trim(), cells];
+}))
+"""
+
+
+def main():
+    exe, page, expect_path = sys.argv[1:4]
+    shots = sys.argv[4] if len(sys.argv) > 4 else None
+    with open(expect_path) as f:
+        expect = json.load(f)
+    url = "file://" + os.path.abspath(page)
+    problems = []
+    log = tempfile.TemporaryFile()
+    b = Browser(exe, log)
+    try:
+        target = b.call("Target.createTarget", {"url": "about:blank"})
+        s = b.call("Target.attachToTarget",
+                   {"targetId": target["targetId"], "flatten": True})
+        sid = s["sessionId"]
+        for domain in ("Runtime", "Log", "Network", "Page"):
+            b.call(domain + ".enable", session=sid)
+
+        def load(width, height, mobile):
+            b.call("Emulation.setDeviceMetricsOverride",
+                   {"width": width, "height": height,
+                    "deviceScaleFactor": 1, "mobile": mobile}, session=sid)
+            b.call("Page.navigate", {"url": url}, session=sid)
+            b.wait_event("Page.loadEventFired", time.monotonic() + TIMEOUT)
+
+        def evaluate(expr):
+            r = b.call("Runtime.evaluate",
+                       {"expression": expr, "returnByValue": True},
+                       session=sid)
+            return r["result"].get("value")
+
+        def screenshot(name, width, max_height):
+            # The top of the page: notes, groups, the first sections.
+            h = min(int(evaluate("document.documentElement.scrollHeight")),
+                    max_height)
+            b.call("Emulation.setDeviceMetricsOverride",
+                   {"width": width, "height": h, "deviceScaleFactor": 1,
+                    "mobile": width < 600}, session=sid)
+            png = b.call("Page.captureScreenshot", {"format": "png"},
+                         session=sid)
+            with open(os.path.join(shots, name), "wb") as f:
+                f.write(base64.b64decode(png["data"]))
+
+        load(1280, 900, False)
+        rows = json.loads(evaluate(CELLS_JS))
+        seen = {}
+        for header, cells in rows:
+            for metric, text in cells.items():
+                seen.setdefault("%s | %s" % (header, metric), text)
+        for key, want in sorted(expect.items()):
+            got = seen.get(key)
+            if got is None:
+                problems.append("no cell '%s'" % key)
+            elif not got.startswith(want):
+                problems.append("cell '%s' holds '%s', expected '%s'"
+                                % (key, got, want))
+        if shots:
+            screenshot("report.png", 1280, 2000)
+
+        load(390, 844, True)
+        wide = evaluate("document.documentElement.scrollWidth")
+        if wide > 390:
+            problems.append("at phone width the page is %dpx wide" % wide)
+        if shots:
+            screenshot("report-phone.png", 390, 1600)
+
+        for m in b.events:
+            method, p = m.get("method"), m.get("params", {})
+            if method == "Runtime.exceptionThrown":
+                problems.append("exception: %s" %
+                                p["exceptionDetails"].get("text"))
+            elif method == "Runtime.consoleAPICalled" and \
+                    p.get("type") in ("error", "assert"):
+                problems.append("console %s: %s" % (p["type"], [
+                    a.get("value") for a in p.get("args", [])]))
+            elif method == "Log.entryAdded" and \
+                    p["entry"]["level"] == "error":
+                problems.append("console error: %s" % p["entry"]["text"])
+            elif method == "Network.requestWillBeSent":
+                u = p["request"]["url"]
+                if u != url and not u.startswith("data:"):
+                    problems.append("the page asks for %s" % u)
+    finally:
+        b.close()
+    if problems:
+        for p in problems:
+            print("FAIL: " + p, file=sys.stderr)
+        sys.exit(1)
+    print("%s: %d cells as expected, no console errors, no requests, "
+          "fits a phone" % (os.path.basename(page), len(expect)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# tests/browser/report.sh [--screenshots DIR] - opens real reports in
+# headless Chromium (Debian's chromium package, installed with apt-get
+# when missing) and checks that they load without console errors or
+# requests, that their cells hold the published numbers, and that they fit
+# a phone's width. With --screenshots, saves report.png and
+# report-phone.png of the second page into DIR (docs/screenshots/ keeps
+# them). BSTORE names the bstore to use (default build/dev/cli/bstore).
+set -euo pipefail
+src=$(cd "$(dirname "$0")/../.." && pwd)
+bstore=${BSTORE:-$src/build/dev/cli/bstore}
+shots=
+if [ "${1:-}" = --screenshots ]; then
+	shots=$(mkdir -p "$2" && cd "$2" && pwd)
+fi
+
+# Debian's chromium and python3 (the DevTools client is standard library
+# only), installed with apt-get when missing.
+"$src/scripts/deps.sh" chromium python3
+browser=$(command -v chromium)
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/bstore-browser.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+export BSTORE_DB=$work/b.db
+cd "$src"
+ingest() { "$bstore" --quiet ingest "$@" >/dev/null; }
+ingest -t array=emc -t raid=10 -t cache=off samples/bonnie++-1.03-emc-raid10-nocache.txt
+ingest -t array=emc -t raid=5 -t cache=off samples/bonnie++-1.03-emc-raid5-nocache.txt
+ingest -t array=emc -t raid=10 -t cache=on samples/bonnie++-1.03-emc-raid10-cache.txt
+ingest -t array=emc -t raid=5 -t cache=on samples/bonnie++-1.03-emc-raid5-cache.txt
+ingest samples/bonnie++-1.03d-pasted-blog.txt samples/bonnie++-2.00a-local-full.txt
+
+# The published comparison: RAID10 against the RAID5 baseline.
+"$bstore" report --baseline 2 -o "$work/seed.html" \
+	array=emc,raid=10,cache=off array=emc,raid=5,cache=off
+cat >"$work/seed.json" <<'JSON'
+{
+  "[1] array=emc,raid=10,cache=off | putc": "12647",
+  "[1] array=emc,raid=10,cache=off | put_block": "13414",
+  "[1] array=emc,raid=10,cache=off | getc": "33636",
+  "[1] array=emc,raid=10,cache=off | get_block": "146503",
+  "[1] array=emc,raid=10,cache=off | seq_stat": "too fast",
+  "[2] array=emc,raid=5,cache=off baseline | putc": "10956",
+  "[2] array=emc,raid=5,cache=off baseline | get_block": "158861",
+  "diff [1] \u2212 [2] | putc": "1691",
+  "diff [1] \u2212 [2] | put_block": "2643",
+  "diff [1] \u2212 [2] | getc": "-533",
+  "diff [1] \u2212 [2] | get_block": "-12358",
+  "diff [1] \u2212 [2] | seq_stat": "",
+  "ratio [1] \u00f7 [2] | putc": "1.15",
+  "ratio [1] \u00f7 [2] | put_block": "1.25",
+  "change [1] vs [2] | putc": "+15.4%",
+  "change [1] vs [2] | putc_cpu": "+20.0%"
+}
+JSON
+python3 tests/browser/cdp_check.py "$browser" "$work/seed.html" "$work/seed.json"
+
+# Groups of several runs, a 2.00a run, notes: the page of the screenshot.
+"$bstore" report --title 'EMC CX500 write cache off vs on, a blog server, a 2.00a box' \
+	-o "$work/groups.html" array=emc,cache=off array=emc,cache=on \
+	machine=server_name machine=ceo-box
+cat >"$work/groups.json" <<'JSON'
+{
+  "[1] array=emc,cache=off baseline | put_block": "11.8",
+  "[2] array=emc,cache=on | put_block": "86.2",
+  "[3] machine=server_name | put_block": "52.8",
+  "[4] machine=ceo-box | put_block": "290.6",
+  "[4] machine=ceo-box | put_block_latency": "8122us",
+  "[3] machine=server_name | putc": "not run",
+  "diff [2] \u2212 [1] | put_block": "74.4",
+  "ratio [4] \u00f7 [1] | put_block": "24.61"
+}
+JSON
+python3 tests/browser/cdp_check.py "$browser" "$work/groups.html" "$work/groups.json" $shots

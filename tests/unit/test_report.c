@@ -1,0 +1,823 @@
+/*
+ * tests/unit/test_report.c - the comparison model and its renderers, on
+ * runs parsed from the real sample lines: the published seed comparisons,
+ * statistics of a group, too_fast cells, notes, units, escaping in every
+ * format, byte stability.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "core/result.h"
+#include "ingest/ingest.h"
+#include "report/internal.h"
+#include "report/report.h"
+#include "report/tmpl.h"
+#include "util/buf.h"
+#include "util/mem.h"
+#include "util/num.h"
+#include "util/banned.h"
+
+/* clang-format off */
+/* The CSV lines of samples/bonnie++-1.03-*.txt. */
+static const char EMC10_OFF[] = "jump,8G,12647,36,13414,8,7952,13,33636,97,146503,71,465.7,5,16,86,1,+++++,+++,161,1,81,1,+++++,+++,163,1";
+static const char EMC5_OFF[] = "jump,8G,10956,30,10771,6,3388,5,34169,98,158861,75,431.1,5,16,81,1,+++++,+++,160,1,82,1,+++++,+++,109,1";
+static const char EMC10_ON[] = "jump,8G,31447,90,73130,50,29123,50,33607,97,144470,71,493.5,6,16,786,13,+++++,+++,1534,14,781,12,+++++,+++,1527,15";
+static const char EMC5_ON[] = "jump,8G,34620,98,103440,65,35756,61,33900,97,160964,76,495.4,6,16,788,12,+++++,+++,1503,14,783,11,+++++,+++,1520,15";
+static const char T3[] = "billing,4G,9915,87,30319,56,11685,38,9999,99,47326,66,177.6,3,16,639,19,+++++,+++,1258,22,679,16,+++++,+++,1197,27";
+/* samples/bonnie++-1.03d-pasted-blog.txt: -f runs, three without -n. */
+static const char SRV1[] = "server_name,16G,,,51181,55,23045,47,,,56212,46,294.1,4,16,145,7,+++++,+++,162,6,162,6,+++++,+++,152,6";
+static const char SRV2[] = "server_name,16G,,,58408,72,32513,58,,,100124,72,537.1,12,,,,,,,,,,,,,";
+static const char SRV3[] = "server_name,16G,,,54601,65,31029,56,,,128065,92,606.3,7,,,,,,,,,,,,,";
+static const char SRV4[] = "server_name,16G,,,51977,51,29662,62,,,73907,59,984.3,9,,,,,,,,,,,,,";
+/* samples/bonnie++-2.00a-local-full.txt. */
+static const char CEO[] = "1.98,2.00a,ceo-box,1,1796019217,2G,,8192,5,545,94,297601,69,601561,52,480,82,1911048,69,6398,31,16,,,,,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,61372us,8122us,16325us,50917us,22633us,16072us,32123us,12290us,8617us,8111us,4158us,6056us";
+/* Hostile names, as a user could store them. */
+static const char XSS[] = "<script>alert(1)</script>,8G,12647,36,13414,8,7952,13,33636,97,146503,71,465.7,5,16,86,1,+++++,+++,161,1,81,1,+++++,+++,163,1";
+static const char FORMULA[] = "=cmd|' /C calc'!A0,8G,10956,30,10771,6,3388,5,34169,98,158861,75,431.1,5,16,81,1,+++++,+++,160,1,82,1,+++++,+++,109,1";
+/* clang-format on */
+
+#define MAXG 6
+#define MAXR 8
+
+/* A source over lines: group g is lines[g][0..], NULL-terminated. */
+struct lines_src {
+	const char *lines[MAXG][MAXR];
+	const char *tag_key, *tag_value; /* put on every run, or NULL */
+	int reads;                       /* calls of each() */
+};
+
+static int lines_each(void *ctx, size_t g, bs_report_run_fn fn, void *fn_ctx,
+		      struct bs_err *err)
+{
+	struct lines_src *s = ctx;
+	char reason[256];
+	size_t k;
+	int rc;
+
+	(void)err;
+	s->reads++;
+	for (k = 0; k < MAXR && s->lines[g][k]; k++) {
+		struct bs_run r;
+		bs_run_init(&r);
+		rc = bs_ingest_parse_line(s->lines[g][k],
+					  strlen(s->lines[g][k]), "1.03", &r,
+					  reason, sizeof(reason));
+		if (rc != 1)
+			fail_msg("%s: %s", s->lines[g][k], reason);
+		r.id = (int64_t)(g * 100 + k + 1);
+		if (s->tag_key)
+			bs_run_tag(&r, s->tag_key, s->tag_value);
+		rc = fn(&r, fn_ctx);
+		bs_run_release(&r);
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
+
+static struct bs_report *build(struct lines_src *s, size_t ngroups,
+			       const char *const *labels,
+			       struct bs_report_opts *o)
+{
+	struct bs_report_source src = {lines_each, s};
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_report *rep = NULL;
+
+	assert_int_equal(bs_report_build(&rep, o, labels, ngroups, &src, &err),
+			 0);
+	return rep;
+}
+
+/* Renders rep in fmt into a malloc'd string. */
+static char *render(struct bs_report *rep, struct lines_src *s,
+		    enum bs_report_format fmt, const char *tdir)
+{
+	struct bs_report_source src = {lines_each, s};
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_tmpl_set *ts = NULL;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	assert_int_equal(bs_report_templates_load(&ts, tdir, fmt, &err), 0);
+	f = open_memstream(&text, &len);
+	assert_non_null(f);
+	if (bs_report_render(rep, ts, fmt, &src, f, &err) < 0)
+		fail_msg("render: %s", err.msg);
+	fclose(f);
+	bs_tmpl_set_free(ts);
+	return text;
+}
+
+static const struct bs_report_cell *cell(const struct bs_report *rep,
+					 size_t g, int test, int kind)
+{
+	return &rep->groups[g].cell[BS_RM(test, kind)];
+}
+
+/* Squeezes runs of spaces, so a table row can be matched as words. */
+static char *squeeze(const char *s)
+{
+	struct bs_buf b = BS_BUF_INIT;
+
+	for (; *s; s++)
+		if (!(*s == ' ' && b.len && b.data[b.len - 1] == ' '))
+			bs_buf_addc(&b, *s);
+	return bs_buf_detach(&b, NULL);
+}
+
+static void want_rates(struct bs_report_opts *o)
+{
+	struct bs_err err = BS_ERR_INIT;
+
+	assert_int_equal(bs_report_metrics_parse(
+				 "putc,put_block,getc,get_block", o->want,
+				 &err),
+			 0);
+}
+
+/* ---- the published comparisons (samples/expected) ------------------- */
+
+static void test_seed_raid10_vs_raid5(void **state)
+{
+	static const int t[] = {BS_M_PUTC, BS_M_PUT_BLOCK, BS_M_GETC,
+				BS_M_GET_BLOCK};
+	static const double nocache[] = {1691, 2643, -533, -12358};
+	static const double cache[] = {-3173, -30310, -293, -16494};
+	const char *labels[] = {"raid10", "raid5"};
+	struct lines_src s = {{{EMC10_OFF}, {EMC5_OFF}}, NULL, NULL, 0};
+	struct lines_src c = {{{EMC10_ON}, {EMC5_ON}}, NULL, NULL, 0};
+	struct bs_report_opts o;
+	struct bs_report *rep;
+	char *text, *sq;
+	int i;
+
+	(void)state;
+	/* "diff (RAID10 - RAID5)": RAID10 against the RAID5 baseline. */
+	memset(&o, 0, sizeof(o));
+	o.baseline = 1;
+	want_rates(&o);
+	rep = build(&s, 2, labels, &o);
+	for (i = 0; i < 4; i++)
+		assert_true(cell(rep, 0, t[i], BS_MK_RATE)->diff == nocache[i]);
+	text = render(rep, &s, BS_REPORT_TEXT, NULL);
+	sq = squeeze(text);
+	assert_non_null(strstr(sq, "\ndiff [1]-[2] 1691 2643 -533 -12358\n"));
+	assert_non_null(
+		strstr(sq, "[1] raid10 8G 12647* 13414* 33636 146503\n"));
+	assert_non_null(
+		strstr(sq, "[2] raid5 8G 10956 10771 34169* 158861*\n"));
+	free(sq);
+	free(text);
+	bs_report_free(rep);
+
+	rep = build(&c, 2, labels, &o);
+	for (i = 0; i < 4; i++)
+		assert_true(cell(rep, 0, t[i], BS_MK_RATE)->diff == cache[i]);
+	text = render(rep, &c, BS_REPORT_TEXT, NULL);
+	sq = squeeze(text);
+	assert_non_null(
+		strstr(sq, "\ndiff [1]-[2] -3173 -30310 -293 -16494\n"));
+	free(sq);
+	free(text);
+	bs_report_free(rep);
+}
+
+static void test_seed_t3_vs_emc(void **state)
+{
+	const char *labels[] = {"t3", "emc"};
+	struct lines_src s = {{{T3}, {EMC5_ON}}, NULL, NULL, 0};
+	struct bs_report_opts o;
+	struct bs_report *rep;
+	char *text, *sq;
+
+	(void)state;
+	/* "ratio (EMC / T3)": EMC against the T3 baseline. */
+	memset(&o, 0, sizeof(o));
+	want_rates(&o);
+	rep = build(&s, 2, labels, &o);
+	text = render(rep, &s, BS_REPORT_TEXT, NULL);
+	sq = squeeze(text);
+	assert_non_null(strstr(sq, "\nratio [2]/[1] 3.49 3.41 3.39 3.40\n"));
+	/* The file sizes differ (4G against 8G): the report says so. */
+	assert_non_null(strstr(text, "File size differs: [1] 4G, [2] 8G"));
+	free(sq);
+	free(text);
+	bs_report_free(rep);
+
+	/*
+	 * "diff (T3 - EMC)": T3 against the EMC baseline. The published
+	 * table has -73,120 for the block write; 30319 - 103440 is -73121.
+	 */
+	o.baseline = 1;
+	rep = build(&s, 2, labels, &o);
+	text = render(rep, &s, BS_REPORT_TEXT, NULL);
+	sq = squeeze(text);
+	assert_non_null(
+		strstr(sq, "\ndiff [1]-[2] -24705 -73121 -23901 -113638\n"));
+	free(sq);
+	free(text);
+	bs_report_free(rep);
+}
+
+/* ---- the model ------------------------------------------------------ */
+
+static void test_group_statistics(void **state)
+{
+	const char *labels[] = {"server", "emc"};
+	struct lines_src s = {{{SRV1, SRV2, SRV3, SRV4}, {EMC10_OFF}},
+			      NULL, NULL, 0};
+	const struct bs_report_cell *c;
+	struct bs_report_opts o;
+	struct bs_report *rep;
+
+	(void)state;
+	memset(&o, 0, sizeof(o));
+	o.baseline = 1;
+	rep = build(&s, 2, labels, &o);
+	assert_int_equal(rep->groups[0].nruns, 4);
+	assert_int_equal(rep->nruns, 5);
+	c = cell(rep, 0, BS_M_PUT_BLOCK, BS_MK_RATE);
+	assert_int_equal(c->status, BS_ST_OK);
+	assert_int_equal(c->ok, 4);
+	assert_true(c->mean == 54041.75);
+	assert_true(fabs(c->sd - 3256.9915950152526) < 1e-9);
+	assert_true(c->min == 51181 && c->max == 58408);
+	assert_true(c->diff == 54041.75 - 13414);
+	assert_int_equal(c->better, 1);
+	/* Three of the four runs had no file tests: one number. */
+	c = cell(rep, 0, BS_M_SEQ_CREATE, BS_MK_RATE);
+	assert_int_equal(c->ok, 1);
+	assert_int_equal(c->not_run, 3);
+	assert_true(c->mean == 145 && isnan(c->sd));
+	/* -f: per-char tests did not run in any of them. */
+	c = cell(rep, 0, BS_M_PUTC, BS_MK_RATE);
+	assert_int_equal(c->status, BS_ST_NOT_RUN);
+	assert_true(isnan(c->mean) && isnan(c->diff) && isnan(c->ratio));
+	/* Lower is better for CPU: 60.75 % against 8 % is worse. */
+	c = cell(rep, 0, BS_M_PUT_BLOCK, BS_MK_CPU);
+	assert_true(c->mean == 60.75);
+	assert_int_equal(c->better, -1);
+	/* Groups in common: ids as given, the one machine. */
+	assert_int_equal(rep->groups[0].ids[3], 4);
+	assert_int_equal(rep->groups[0].nmachines, 1);
+	assert_string_equal(rep->groups[0].machines[0], "server_name");
+	bs_report_free(rep);
+}
+
+static void test_too_fast_takes_no_part(void **state)
+{
+	const char *labels[] = {"a", "b"};
+	struct lines_src s = {{{EMC10_OFF}, {EMC5_OFF}}, NULL, NULL, 0};
+	const struct bs_report_cell *c;
+	struct bs_report_opts o;
+	struct bs_report *rep;
+	char *text, *csv, *json;
+
+	(void)state;
+	memset(&o, 0, sizeof(o));
+	rep = build(&s, 2, labels, &o);
+	c = cell(rep, 1, BS_M_SEQ_STAT, BS_MK_RATE);
+	assert_int_equal(c->status, BS_ST_TOO_FAST);
+	assert_int_equal(c->too_fast, 1);
+	assert_true(isnan(c->mean) && isnan(c->diff) && isnan(c->ratio));
+	assert_int_equal(c->shade, -1);
+	assert_int_equal(c->best, 0);
+	/* Its CPU ("+++") is too fast as well, never 0. */
+	c = cell(rep, 1, BS_M_SEQ_STAT, BS_MK_CPU);
+	assert_int_equal(c->status, BS_ST_TOO_FAST);
+	assert_true(rep->shown[BS_RM(BS_M_SEQ_STAT, BS_MK_RATE)]);
+	/* 1.03 has no latencies: not shown at all. */
+	assert_false(rep->shown[BS_RM(BS_M_SEQ_STAT, BS_MK_LAT)]);
+	text = render(rep, &s, BS_REPORT_TEXT, NULL);
+	assert_non_null(strstr(text, "+++++ +++"));
+	csv = render(rep, &s, BS_REPORT_CSV, NULL);
+	assert_non_null(strstr(csv, "\n\"b\",1,\"seq_stat\",\"files/s\","
+				    ",,,,,,,0,\"too_fast\",\"\","));
+	json = render(rep, &s, BS_REPORT_JSON, NULL);
+	assert_non_null(strstr(json, "{\"group\": 2, \"status\": \"too_fast\", "
+				     "\"count\": 0, \"too_fast\": 1, "
+				     "\"not_run\": 0, \"mean\": null,"));
+	free(text);
+	free(csv);
+	free(json);
+	bs_report_free(rep);
+}
+
+static void test_notes(void **state)
+{
+	const char *labels[] = {"old", "new", "same"};
+	struct lines_src s = {{{EMC10_OFF}, {CEO}, {EMC5_OFF}}, NULL, NULL, 0};
+	struct lines_src same = {{{EMC10_OFF}, {EMC5_OFF}}, NULL, NULL, 0};
+	struct bs_report_opts o;
+	struct bs_report *rep;
+
+	(void)state;
+	memset(&o, 0, sizeof(o));
+	rep = build(&s, 3, labels, &o);
+	assert_int_equal(rep->nnotes, 2);
+	assert_non_null(strstr(rep->notes[0], "bonnie++ 1.0x and 1.9x"));
+	assert_non_null(strstr(rep->notes[0], "[2] bonnie++ 2.00a"));
+	assert_string_equal(rep->notes[1],
+			    "File size differs: [1] 8G, [2] 2G, [3] 8G; I/O "
+			    "rates depend on how much of the file the page "
+			    "cache holds");
+	/* 2.00a read at 1.8 GiB/s: I/O rates in MiB/s. */
+	assert_true(rep->mib);
+	assert_string_equal(bs_report_unit(rep, BS_M_PUT_BLOCK * 3), "MiB/s");
+	bs_report_free(rep);
+
+	rep = build(&same, 2, labels, &o);
+	assert_int_equal(rep->nnotes, 0);
+	assert_false(rep->mib);
+	bs_report_free(rep);
+
+	o.units = BS_UNITS_KIB;
+	rep = build(&s, 3, labels, &o);
+	assert_false(rep->mib);
+	bs_report_free(rep);
+}
+
+static void test_metrics_parse(void **state)
+{
+	unsigned char want[BS_RM_COUNT];
+	struct bs_err err = BS_ERR_INIT;
+	int m, n = 0;
+
+	(void)state;
+	memset(want, 0, sizeof(want));
+	assert_int_equal(bs_report_metrics_parse("put_block,seeks_cpu,"
+						 "ran_del_latency",
+						 want, &err),
+			 0);
+	for (m = 0; m < BS_RM_COUNT; m++)
+		n += want[m];
+	assert_int_equal(n, 3);
+	assert_true(want[BS_RM(BS_M_PUT_BLOCK, BS_MK_RATE)]);
+	assert_true(want[BS_RM(BS_M_SEEKS, BS_MK_CPU)]);
+	assert_true(want[BS_RM(BS_M_RAN_DEL, BS_MK_LAT)]);
+	memset(want, 0, sizeof(want));
+	assert_int_equal(bs_report_metrics_parse("files,cpu", want, &err), 0);
+	assert_true(want[BS_RM(BS_M_SEQ_CREATE, BS_MK_LAT)]);
+	assert_true(want[BS_RM(BS_M_PUTC, BS_MK_CPU)]);
+	assert_false(want[BS_RM(BS_M_PUTC, BS_MK_RATE)]);
+	assert_int_equal(bs_report_metrics_parse("put_blok", want, &err),
+			 -BS_EINVAL);
+	assert_non_null(strstr(err.msg, "unknown metric 'put_blok'"));
+	bs_err_reset(&err);
+	assert_int_equal(bs_report_metrics_parse("putc,", want, &err),
+			 -BS_EINVAL);
+}
+
+static void test_build_errors(void **state)
+{
+	const char *labels[] = {"a", "raid=6"};
+	struct lines_src s = {{{EMC10_OFF}, {NULL}}, NULL, NULL, 0};
+	struct bs_report_source src = {lines_each, &s};
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_report_opts o;
+	struct bs_report *rep = NULL;
+
+	(void)state;
+	memset(&o, 0, sizeof(o));
+	assert_int_equal(bs_report_build(&rep, &o, labels, 2, &src, &err),
+			 -BS_ENOTFOUND);
+	assert_string_equal(err.msg, "selector 'raid=6' matches no runs");
+	assert_null(rep);
+	bs_err_reset(&err);
+	o.baseline = 2;
+	assert_int_equal(bs_report_build(&rep, &o, labels, 2, &src, &err),
+			 -BS_EINVAL);
+	assert_string_equal(err.msg, "baseline 3 is not a group (1 to 2)");
+}
+
+static void test_shading(void **state)
+{
+	(void)state;
+	/* Rates: the ratio to the best; half of it or less is the worst. */
+	assert_int_equal(bs_rshade(1, 100, 100), 10);
+	assert_int_equal(bs_rshade(1, 75, 100), 5);
+	assert_int_equal(bs_rshade(1, 50, 100), 0);
+	assert_int_equal(bs_rshade(1, 10, 100), 0);
+	/* CPU and latency: lower is better. */
+	assert_int_equal(bs_rshade(0, 30, 30), 10);
+	assert_int_equal(bs_rshade(0, 40, 30), 5);
+	assert_int_equal(bs_rshade(0, 0, 0), 10);
+	assert_int_equal(bs_rshade(1, NAN, 100), -1);
+}
+
+static void test_number_formats(void **state)
+{
+	const char *labels[] = {"a"};
+	struct lines_src s = {{{EMC10_OFF}}, NULL, NULL, 0};
+	struct bs_report_opts o;
+	struct bs_report *rep;
+	char b[64];
+
+	(void)state;
+	memset(&o, 0, sizeof(o));
+	rep = build(&s, 1, labels, &o);
+	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUTC, 0), -12358, 0, b,
+				    sizeof(b)),
+			    "-12358");
+	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_SEEKS, 0), 465.7, 0, b,
+				    sizeof(b)),
+			    "465.7");
+	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_SEEKS, 0), 0.25, 0, b,
+				    sizeof(b)),
+			    "0.2");
+	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_SEEKS, 0), -0.04, 0, b,
+				    sizeof(b)),
+			    "0.0");
+	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUTC, BS_MK_LAT), 801000,
+				    0, b, sizeof(b)),
+			    "801ms");
+	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUTC, BS_MK_LAT), 61372,
+				    0, b, sizeof(b)),
+			    "61372us");
+	assert_string_equal(bs_rfmt_ratio(3.4917423, b, sizeof(b)), "3.49");
+	assert_string_equal(bs_rfmt_pct(249.17423, b, sizeof(b)), "+249.2%");
+	assert_string_equal(bs_rfmt_pct(-3.1, b, sizeof(b)), "-3.1%");
+	assert_string_equal(bs_rfmt_raw(54041.75, b, sizeof(b)), "54041.75");
+	assert_string_equal(bs_rfmt_raw(NAN, b, sizeof(b)), "");
+	assert_string_equal(bs_rfmt_size(8192, b, sizeof(b)), "8G");
+	assert_string_equal(bs_rfmt_size(7400, b, sizeof(b)), "7400M");
+	/* Exact numbers: the shortest text that reads back, as bs_fmt_g. */
+	{
+		static const double raw[] = {
+			0.1,	 54041.75, 1e-7,     -3.25e-5, 1.0 / 3.0,
+			2.0e12,	 -0.0,	   123456789012.5, 17469.073029213658,
+			1e300,
+		};
+		char want[64];
+		size_t k;
+
+		for (k = 0; k < sizeof(raw) / sizeof(raw[0]); k++) {
+			bs_fmt_g(want, sizeof(want), raw[k]);
+			if (strcmp(want, "-0") == 0)
+				snprintf(want, sizeof(want), "0");
+			assert_string_equal(bs_rfmt_raw(raw[k], b, sizeof(b)),
+					    want);
+		}
+	}
+	/* The fast path prints what printf prints, halves included. */
+	{
+		char want[64];
+		uint64_t x = 88172645463325252u;
+		double v;
+		int k;
+
+		for (k = 0; k < 200000; k++) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			v = (double)(x % 40000000u) / ((k & 3) ? 1024.0 : 20.0);
+			if (k & 8)
+				v = -v;
+			bs_fmt_double(want, sizeof(want), v, 1);
+			assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_SEEKS, 0),
+						    v, 0, b, sizeof(b)),
+					    want);
+			bs_fmt_double(want, sizeof(want), v, 0);
+			assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUTC, 0),
+						    v, 0, b, sizeof(b)),
+					    want);
+		}
+	}
+	bs_report_free(rep);
+}
+
+/* ---- escaping ------------------------------------------------------- */
+
+static void test_html_escapes_everything(void **state)
+{
+	const char *labels[] = {"machine=<script>alert(1)</script>",
+				"note==cmd|' /C calc'!A0"};
+	struct lines_src s = {{{XSS}, {FORMULA}}, "note",
+			      "=cmd|' /C calc'!A0", 0};
+	struct bs_report_opts o;
+	struct bs_report *rep;
+	char *html;
+
+	(void)state;
+	memset(&o, 0, sizeof(o));
+	o.title = "<img src=x onerror=alert(2)>";
+	o.list_runs = 1;
+	rep = build(&s, 2, labels, &o);
+	html = render(rep, &s, BS_REPORT_HTML, NULL);
+	assert_null(strstr(html, "<script>"));
+	assert_null(strstr(html, "<img"));
+	assert_non_null(strstr(html, "&lt;script&gt;alert(1)&lt;/script&gt;"));
+	assert_non_null(strstr(html, "<title>&lt;img src=x onerror=alert(2)"
+				     "&gt;</title>"));
+	assert_non_null(strstr(html, "note==cmd|&#39; /C calc&#39;!A0"));
+	/* Self-contained: no URL of any kind. */
+	assert_null(strstr(html, "http:"));
+	assert_null(strstr(html, "https:"));
+	assert_null(strstr(html, " src=\""));
+	assert_null(strstr(html, " href=\""));
+	free(html);
+	bs_report_free(rep);
+}
+
+static void test_csv_neutralises_formulas(void **state)
+{
+	const char *labels[] = {"@sum", "machine==cmd"};
+	struct lines_src s = {{{XSS}, {FORMULA}}, "note",
+			      "=cmd|' /C calc'!A0", 0};
+	struct bs_report_opts o;
+	struct bs_report *rep;
+	struct bs_buf b = BS_BUF_INIT;
+	char *csv;
+
+	(void)state;
+	bs_tmpl_csv_field(&b, "=1+2", 4);
+	bs_tmpl_csv_field(&b, "+1", 2);
+	bs_tmpl_csv_field(&b, "-1", 2);
+	bs_tmpl_csv_field(&b, "@x", 2);
+	bs_tmpl_csv_field(&b, "\tx", 2);
+	bs_tmpl_csv_field(&b, "a \"b\", c", 8);
+	bs_tmpl_csv_field(&b, "", 0);
+	assert_string_equal(bs_buf_str(&b), "\"'=1+2\"\"'+1\"\"'-1\"\"'@x\""
+					    "\"'\tx\"\"a \"\"b\"\", c\"\"\"");
+	bs_buf_release(&b);
+
+	memset(&o, 0, sizeof(o));
+	rep = build(&s, 2, labels, &o);
+	csv = render(rep, &s, BS_REPORT_CSV, NULL);
+	/* Group, machines and tags cells; numbers stay numbers. */
+	assert_non_null(strstr(csv, "\n\"'@sum\",1,\"putc\",\"KiB/s\",12647,"));
+	assert_non_null(strstr(csv, ",\"'=cmd|' /C calc'!A0\","
+				    "\"note==cmd|' /C calc'!A0\"\n"));
+	assert_non_null(strstr(csv, "\"<script>alert(1)</script>\""));
+	assert_non_null(strstr(csv, ",-1691,"));
+	assert_null(strstr(csv, ",\"=cmd"));
+	assert_null(strstr(csv, "\n="));
+	free(csv);
+	bs_report_free(rep);
+}
+
+static void test_json_strings(void **state)
+{
+	const char *labels[] = {"q\"uote\\ <b>\x01\xff"};
+	struct lines_src s = {{{EMC10_OFF}}, NULL, NULL, 0};
+	struct bs_report_opts o;
+	struct bs_report *rep;
+	char *json;
+
+	(void)state;
+	memset(&o, 0, sizeof(o));
+	rep = build(&s, 1, labels, &o);
+	json = render(rep, &s, BS_REPORT_JSON, NULL);
+	assert_non_null(strstr(json, "\"label\": \"q\\\"uote\\\\ "
+				     "\\u003cb\\u003e\\u0001\\ufffd\""));
+	assert_non_null(strstr(json, "\"mean\": 12647, \"stddev\": null, "
+				     "\"min\": 12647, \"max\": 12647, "
+				     "\"diff\": null"));
+	free(json);
+	bs_report_free(rep);
+}
+
+/* ---- templates ------------------------------------------------------ */
+
+static const char *const t_names[] = {"t.txt"};
+
+static char *expand_text(const char *tpl, struct bs_tdict *d)
+{
+	const struct bs_embedded def[] = {{"t.txt", tpl, strlen(tpl)},
+					  {NULL, NULL, 0}};
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_tmpl_set *ts = NULL;
+	struct bs_buf out = BS_BUF_INIT;
+
+	assert_int_equal(bs_tmpl_set_load(&ts, def, t_names, 1, NULL, &err),
+			 0);
+	assert_int_equal(bs_tmpl_expand_buf(ts, "t.txt", d, &out, &err), 0);
+	bs_tmpl_set_free(ts);
+	return bs_buf_detach(&out, NULL);
+}
+
+static void test_tdict(void **state)
+{
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_tdict *d, *row;
+	char *out;
+
+	(void)state;
+	assert_int_equal(bs_tdict_new(&d, &err), 0);
+	bs_tdict_set(d, "T", "top");
+	bs_tdict_set(d, "X", "first");
+	bs_tdict_set(d, "X", "replaced");
+	row = bs_tdict_add(d, "ROW");
+	bs_tdict_set_i64(row, "N", -42);
+	row = bs_tdict_add(d, "ROW");
+	bs_tdict_setf(row, "N", "%d%s", 7, "x");
+	bs_tdict_show(d, "SHOWN");
+	out = expand_text("{{X}}\n{{#ROW}}{{N}}:{{T}}{{#ROW_separator}},"
+			  "{{/ROW_separator}}{{/ROW}}\n{{#SHOWN}}yes {{T}}"
+			  "{{/SHOWN}}{{#HIDDEN}}no{{/HIDDEN}}\n",
+			  d);
+	assert_string_equal(out, "replaced\n-42:top,7x:top\nyes top\n");
+	free(out);
+	/* Cleared, it is empty and can be filled again. */
+	bs_tdict_clear(d);
+	bs_tdict_set(d, "X", "again");
+	out = expand_text("[{{X}}{{T}}]{{#ROW}}r{{/ROW}}", d);
+	assert_string_equal(out, "[again]");
+	free(out);
+	/* A NULL section (failed add) takes values without harm. */
+	assert_int_equal(bs_tdict_set(NULL, "X", "y"), -BS_ETMPL);
+	bs_tdict_free(d);
+	bs_tdict_free(NULL);
+}
+
+/* Runs f with stderr sent to a file; returns what was written there. */
+static char *stderr_of(void (*f)(void *), void *arg)
+{
+	char path[] = "/tmp/test_report_errXXXXXX";
+	FILE *saved;
+	char buf[4096];
+	size_t n;
+	int fd;
+
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	fflush(stderr);
+	saved = fdopen(dup(2), "w");
+	dup2(fd, 2);
+	f(arg);
+	fflush(stderr);
+	dup2(fileno(saved), 2);
+	fclose(saved);
+	n = (size_t)pread(fd, buf, sizeof(buf) - 1, 0);
+	buf[n < sizeof(buf) ? n : 0] = '\0';
+	close(fd);
+	unlink(path);
+	return xstrdup(buf);
+}
+
+struct load_try {
+	const char *dir;
+	struct bs_err err;
+	int rc;
+};
+
+static void try_load(void *arg)
+{
+	struct load_try *t = arg;
+	struct bs_tmpl_set *ts = NULL;
+
+	t->rc = bs_report_templates_load(&ts, t->dir, BS_REPORT_HTML,
+					 &t->err);
+	bs_tmpl_set_free(ts);
+}
+
+static char *scratch_dir(const char *name)
+{
+	const char *base = getenv("SCRATCH");
+	struct bs_buf b = BS_BUF_INIT;
+
+	bs_buf_addf(&b, "%s/test_report_%s", base ? base : "/tmp", name);
+	mkdir(base ? base : "/tmp", 0755);
+	mkdir(bs_buf_str(&b), 0755);
+	return bs_buf_detach(&b, NULL);
+}
+
+static void write_file(const char *dir, const char *name, const char *text)
+{
+	struct bs_buf p = BS_BUF_INIT;
+	FILE *f;
+
+	bs_buf_addf(&p, "%s/%s", dir, name);
+	f = fopen(bs_buf_str(&p), "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+	bs_buf_release(&p);
+}
+
+static void test_template_dir(void **state)
+{
+	const char *labels[] = {"a", "b"};
+	struct lines_src s = {{{EMC10_OFF}, {EMC5_OFF}}, NULL, NULL, 0};
+	struct load_try t = {NULL, BS_ERR_INIT, 0};
+	struct bs_report_opts o;
+	struct bs_report *rep;
+	char *dir = scratch_dir("tdir"), *out, *errtext;
+
+	(void)state;
+	/* A template of the user's; the others stay built in. */
+	{
+		struct bs_buf p = BS_BUF_INIT;
+		bs_buf_addf(&p, "%s/report.html", dir);
+		unlink(bs_buf_str(&p));
+		bs_buf_release(&p);
+	}
+	write_file(dir, "report.txt",
+		   "{{TITLE}}: {{#METRIC}}{{KEY}}={{#CELL}}{{VALUE}}"
+		   "{{#CELL_separator}}/{{/CELL_separator}}{{/CELL}} "
+		   "{{/METRIC}}\n");
+	memset(&o, 0, sizeof(o));
+	want_rates(&o);
+	rep = build(&s, 2, labels, &o);
+	out = render(rep, &s, BS_REPORT_TEXT, dir);
+	assert_string_equal(out, "a vs b: putc=12647/10956 "
+				 "put_block=13414/10771 getc=33636/34169 "
+				 "get_block=146503/158861 \n");
+	free(out);
+	out = render(rep, &s, BS_REPORT_CSV, dir);
+	assert_non_null(strstr(out, "group,runs,metric,unit,value"));
+	free(out);
+	bs_report_free(rep);
+
+	/* A broken one fails to load, with ctemplate's reason, silently. */
+	write_file(dir, "report.html", "{{#OPEN}} never closed\n");
+	t.dir = dir;
+	errtext = stderr_of(try_load, &t);
+	assert_int_equal(t.rc, -BS_ETMPL);
+	assert_non_null(strstr(t.err.msg, "/report.html' does not parse"));
+	assert_non_null(strstr(t.err.msg, "before all sections were closed"));
+	assert_string_equal(errtext, "");
+	free(errtext);
+
+	bs_err_reset(&t.err);
+	t.dir = "/nonexistent/templates";
+	try_load(&t);
+	assert_int_equal(t.rc, -BS_EIO);
+	assert_string_equal(t.err.msg, "cannot open template directory "
+				       "'/nonexistent/templates': No such "
+				       "file or directory");
+	free(dir);
+}
+
+/* ---- stability and the list of runs --------------------------------- */
+
+static void test_html_list_kept_or_read_again(void **state)
+{
+	const char *labels[] = {"server", "emc", "ceo"};
+	struct lines_src s = {{{SRV1, SRV2, SRV3, SRV4}, {EMC10_OFF}, {CEO}},
+			      NULL, NULL, 0};
+	struct bs_report_opts o;
+	struct bs_report *kept, *again;
+	char *a, *b, *c;
+
+	(void)state;
+	memset(&o, 0, sizeof(o));
+	o.list_runs = 1;
+	kept = build(&s, 3, labels, &o);
+	assert_int_equal(s.reads, 3);
+	a = render(kept, &s, BS_REPORT_HTML, NULL);
+	b = render(kept, &s, BS_REPORT_HTML, NULL);
+	/* Kept runs are not read again. */
+	assert_int_equal(s.reads, 3);
+	assert_string_equal(a, b);
+	o.list_runs = 0;
+	again = build(&s, 3, labels, &o);
+	c = render(again, &s, BS_REPORT_HTML, NULL);
+	assert_int_equal(s.reads, 9);
+	assert_string_equal(a, c);
+	/* Every run is listed, with its rates (in MiB/s: ceo-box is fast). */
+	assert_non_null(strstr(a, "<tr><td>[1]</td><td>4</td>"
+				  "<td>server_name</td><td>1.03</td>"
+				  "<td>16G</td><td class=\"nr\">not run</td>"
+				  "<td class=\"s0\">50.8</td>"));
+	assert_non_null(strstr(a, "<td>[3]</td><td>201</td><td>ceo-box</td>"));
+	free(a);
+	free(b);
+	free(c);
+	bs_report_free(kept);
+	bs_report_free(again);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_seed_raid10_vs_raid5),
+		cmocka_unit_test(test_seed_t3_vs_emc),
+		cmocka_unit_test(test_group_statistics),
+		cmocka_unit_test(test_too_fast_takes_no_part),
+		cmocka_unit_test(test_notes),
+		cmocka_unit_test(test_metrics_parse),
+		cmocka_unit_test(test_build_errors),
+		cmocka_unit_test(test_shading),
+		cmocka_unit_test(test_number_formats),
+		cmocka_unit_test(test_html_escapes_everything),
+		cmocka_unit_test(test_csv_neutralises_formulas),
+		cmocka_unit_test(test_json_strings),
+		cmocka_unit_test(test_tdict),
+		cmocka_unit_test(test_template_dir),
+		cmocka_unit_test(test_html_list_kept_or_read_again),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
