@@ -5,9 +5,11 @@ set(BS_EMBED_SCRIPT ${CMAKE_CURRENT_LIST_DIR}/embed_gen.cmake)
 
 function(bs_embed out_var symbol)
 	set(out ${CMAKE_BINARY_DIR}/generated/${symbol}.c)
+	# A ';' list would split the command line: pass it with '|'.
+	string(REPLACE ";" "|" files "${ARGN}")
 	add_custom_command(OUTPUT ${out}
 		COMMAND ${CMAKE_COMMAND} -DOUT=${out} -DSYMBOL=${symbol}
-			"-DFILES=${ARGN}" -P ${BS_EMBED_SCRIPT}
+			"-DFILES=${files}" -P ${BS_EMBED_SCRIPT}
 		DEPENDS ${ARGN} ${BS_EMBED_SCRIPT}
 		COMMENT "Embedding ${symbol}")
 	set(${out_var} ${out} PARENT_SCOPE)

@@ -780,8 +780,10 @@ struct reader {
 	int load;
 };
 
+enum read_mode { READ_ALL, READ_ONE, READ_RANGE };
+
 static int reader_open(struct bs_store *st, struct reader *rd, int load,
-		       int all, struct bs_err *err)
+		       enum read_mode mode, struct bs_err *err)
 {
 	struct bs_buf sql = BS_BUF_INIT;
 	size_t i;
@@ -800,8 +802,10 @@ static int reader_open(struct bs_store *st, struct reader *rd, int load,
 		bs_buf_addf(&sql, ", %s, %s_status, %s_cpu, %s_lat_us", k, k,
 			    k, k);
 	}
-	bs_buf_adds(&sql, all ? " FROM runs ORDER BY id"
-			      : " FROM runs WHERE id = ?");
+	bs_buf_adds(&sql, mode == READ_ALL   ? " FROM runs ORDER BY id"
+			  : mode == READ_ONE ? " FROM runs WHERE id = ?"
+					     : " FROM runs WHERE id BETWEEN ? AND "
+					       "? ORDER BY id");
 	if (sqlite3_prepare_v2(st->db, bs_buf_str(&sql), -1, &rd->runs,
 			       NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(st->db,
@@ -902,7 +906,7 @@ int bs_store_get(struct bs_store *st, int64_t id, int load, struct bs_run *r,
 	int rc;
 
 	bs_run_init(r);
-	rc = reader_open(st, &rd, load, 0, err);
+	rc = reader_open(st, &rd, load, READ_ONE, err);
 	if (rc < 0)
 		goto out;
 	sqlite3_bind_int64(rd.runs, 1, id);
@@ -920,20 +924,48 @@ out:
 	return rc;
 }
 
+/* A dense id list is read with one range scan, a sparse one by lookups. */
+static int dense(const struct bs_ids *ids)
+{
+	uint64_t span;
+
+	if (ids->n < 64)
+		return 0;
+	span = (uint64_t)(ids->id[ids->n - 1] - ids->id[0]) + 1;
+	return span <= 4 * (uint64_t)ids->n;
+}
+
 int bs_store_each(struct bs_store *st, const struct bs_ids *ids, int load,
 		  bs_run_fn fn, void *ctx, struct bs_err *err)
 {
+	enum read_mode mode = ids == NULL  ? READ_ALL
+			      : dense(ids) ? READ_RANGE
+					   : READ_ONE;
 	struct bs_run r;
 	struct reader rd;
-	size_t i;
+	size_t i = 0;
 	int rc, step;
 
 	bs_run_init(&r);
-	rc = reader_open(st, &rd, load, ids == NULL, err);
+	rc = reader_open(st, &rd, load, mode, err);
 	if (rc < 0)
 		goto out;
-	if (ids == NULL) {
+	if (mode != READ_ONE) {
+		if (mode == READ_RANGE) {
+			sqlite3_bind_int64(rd.runs, 1, ids->id[0]);
+			sqlite3_bind_int64(rd.runs, 2, ids->id[ids->n - 1]);
+		}
 		while ((step = sqlite3_step(rd.runs)) == SQLITE_ROW) {
+			if (mode == READ_RANGE) {
+				/* Both ascend: skip rows not asked for. */
+				int64_t id = sqlite3_column_int64(rd.runs, 0);
+				while (i < ids->n && ids->id[i] < id)
+					i++;
+				if (i == ids->n)
+					break;
+				if (ids->id[i] != id)
+					continue;
+			}
 			rc = reader_row(st, &rd, &r, err);
 			if (rc == 0)
 				rc = fn(&r, ctx);
@@ -941,7 +973,7 @@ int bs_store_each(struct bs_store *st, const struct bs_ids *ids, int load,
 			if (rc < 0)
 				goto out;
 		}
-		if (step != SQLITE_DONE)
+		if (step != SQLITE_DONE && step != SQLITE_ROW)
 			rc = db_error(st, err, "cannot read runs");
 		goto out;
 	}
@@ -1072,8 +1104,10 @@ int bs_store_count(struct bs_store *st, int64_t *runs, int64_t *rejects,
 	    sqlite3_step(s) != SQLITE_ROW) {
 		rc = db_error(st, err, "cannot count runs");
 	} else {
-		*runs = sqlite3_column_int64(s, 0);
-		*rejects = sqlite3_column_int64(s, 1);
+		if (runs)
+			*runs = sqlite3_column_int64(s, 0);
+		if (rejects)
+			*rejects = sqlite3_column_int64(s, 1);
 	}
 	sqlite3_finalize(s);
 	return rc;

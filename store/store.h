@@ -111,7 +111,7 @@ typedef int (*bs_reject_fn)(const struct bs_reject *r, void *ctx);
 int bs_store_each_reject(struct bs_store *st, bs_reject_fn fn, void *ctx,
 			 struct bs_err *err);
 
-/* Number of runs, rejects. */
+/* Number of runs, rejects; either pointer may be NULL. */
 int bs_store_count(struct bs_store *st, int64_t *runs, int64_t *rejects,
 		   struct bs_err *err);
 

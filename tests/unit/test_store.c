@@ -187,6 +187,65 @@ static void test_selectors(void **state)
 	bs_store_close(st);
 }
 
+struct each_ctx {
+	int64_t seen[256];
+	size_t n;
+};
+
+static int collect(const struct bs_run *r, void *vctx)
+{
+	struct each_ctx *c = vctx;
+
+	c->seen[c->n++] = r->id;
+	return 0;
+}
+
+/* A dense id list is read by a range scan, a sparse one by lookups: both
+ * must return exactly the ids asked for, in order. */
+static void test_each_dense_and_sparse(void **state)
+{
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_store *st = open_new("each");
+	struct bs_ids ids = BS_IDS_INIT;
+	struct each_ctx c;
+	struct bs_run r;
+	char raw[32];
+	int64_t want[200];
+	size_t nwant = 0, k;
+	int i;
+
+	(void)state;
+	assert_int_equal(bs_store_begin(st, &err), 0);
+	for (i = 1; i <= 150; i++) {
+		snprintf(raw, sizeof(raw), "run %d", i);
+		make_run(&r, "m", raw, i);
+		assert_int_equal(bs_store_put(st, &r, &err), 1);
+		bs_run_release(&r);
+	}
+	assert_int_equal(bs_store_commit(st, &err), 0);
+	for (i = 3; i <= 150; i++)
+		if (i % 7 != 0)
+			want[nwant++] = i;
+	ids.id = want;
+	ids.n = nwant;
+	c.n = 0;
+	assert_int_equal(bs_store_each(st, &ids, 0, collect, &c, &err), 0);
+	assert_int_equal(c.n, nwant);
+	for (k = 0; k < nwant; k++)
+		assert_true(c.seen[k] == want[k]);
+	/* Sparse: a handful of ids, one past the end. */
+	want[0] = 5;
+	want[1] = 77;
+	want[2] = 150;
+	want[3] = 999;
+	ids.n = 4;
+	c.n = 0;
+	assert_int_equal(bs_store_each(st, &ids, 0, collect, &c, &err), 0);
+	assert_int_equal(c.n, 3);
+	assert_true(c.seen[0] == 5 && c.seen[1] == 77 && c.seen[2] == 150);
+	bs_store_close(st);
+}
+
 static void test_open_errors(void **state)
 {
 	struct bs_err err = BS_ERR_INIT;
@@ -238,6 +297,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_put_get_dup),
 		cmocka_unit_test(test_selectors),
+		cmocka_unit_test(test_each_dense_and_sparse),
 		cmocka_unit_test(test_open_errors),
 		cmocka_unit_test(test_default_path),
 	};
