@@ -352,26 +352,29 @@ static void bind_double(sqlite3_stmt *s, int i, double v)
 		sqlite3_bind_double(s, i, v);
 }
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* The digest is kept as 32 bytes: half the size of hex in the row and in
- * the unique index that every insert probes. */
+ * the index that every insert probes. Decoded through a table: this runs
+ * for every ingested line. */
 static void bind_sha(sqlite3_stmt *s, int i, const char *hex, uint8_t *bin)
 {
+	static signed char val[256];
+	static int ready;
 	int k;
 
+	if (!ready) {
+		memset(val, -1, sizeof(val));
+		for (k = 0; k < 10; k++)
+			val['0' + k] = (signed char)k;
+		for (k = 0; k < 6; k++) {
+			val['a' + k] = (signed char)(10 + k);
+			val['A' + k] = (signed char)(10 + k);
+		}
+		ready = 1;
+	}
 	for (k = 0; k < 32; k++) {
-		int hi = hexval(hex[2 * k]), lo = hi < 0 ? -1 : hexval(hex[2 * k + 1]);
-		if (hi < 0 || lo < 0)
+		int hi = val[(unsigned char)hex[2 * k]];
+		int lo = val[(unsigned char)hex[2 * k + 1]];
+		if ((hi | lo) < 0)
 			BS_BUG("malformed sha256 hex");
 		bin[k] = (uint8_t)(hi << 4 | lo);
 	}
