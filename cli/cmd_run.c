@@ -1,10 +1,740 @@
-/* cli/cmd_run.c - placeholder: this command is being written. */
+/*
+ * cli/cmd_run.c - `bstore run`: bonnie++-style options, progress on
+ * stderr, the result table and CSV line, and one stored run per
+ * iteration (core/bench.h does the measuring).
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
 #include "cli/cli.h"
+#include "core/bench.h"
+#include "core/host.h"
+#include "core/scratch.h"
+#include "util/mem.h"
+#include "util/num.h"
+#include "util/banned.h"
+
+#define DEFAULT_FILE_MIB 300 /* bonnie++'s size when RAM is unknown */
+
+static void usage(FILE *f)
+{
+	fputs(
+"Usage: bstore run [-d DIR] [-s SIZE[:CHUNK[:SEEKS[:PROCS]]]]\n"
+"                  [-n NUM[:MAX[:MIN[:DIRS[:CHUNK]]]]] [-m NAME] [-r RAM]\n"
+"                  [-x COUNT] [-f[SIZE]] [-b] [-D] [-z SEED] [-q] [-c N]\n"
+"                  [--tag KEY=VALUE]... [--no-store] [--csv-format 1.98|1.03]\n"
+"\n"
+"Runs bonnie++ 2.00a's disk benchmark the way bonnie++ measures it, prints\n"
+"bonnie++'s result table and CSV line, and stores every iteration in the\n"
+"archive with the host's kernel, file system, mount options, disk model,\n"
+"RAM and CPU as host.* tags.\n"
+"\n"
+"Options (spelled as bonnie++ spells them; sizes take k/m/g suffixes):\n"
+"  -d DIR      directory to test (default: the current one); bstore works\n"
+"              in a private subdirectory it creates and always removes\n"
+"  -s SIZE[:CHUNK[:SEEKS[:PROCS]]]\n"
+"              I/O test file size in MiB (default: twice the RAM, at least\n"
+"              300M; 0 skips the I/O tests), chunk size in bytes (power of\n"
+"              2, 256 to 1m, default 8k), number of random seeks (default\n"
+"              8192) and seek threads (default 5)\n"
+"  -n NUM[:MAX[:MIN[:DIRS[:CHUNK]]]]\n"
+"              file tests: NUM x 1024 files (default 16; 0 skips them),\n"
+"              of MIN to MAX bytes (default 0: empty; MAX -1 makes hard\n"
+"              links, -2 symbolic links), in DIRS directories, written in\n"
+"              CHUNK-byte pieces (default 8k)\n"
+"  -m NAME     machine name (default: the host name)\n"
+"  -r RAM      RAM in MiB for the size check (default: detected); the I/O\n"
+"              file must be twice the RAM, or reads come from the page\n"
+"              cache; -r 0 turns the check off\n"
+"  -x COUNT    run the whole suite COUNT times; each is stored as a run\n"
+"  -f[SIZE]    -f skips the per-char tests; -fSIZE (attached) sets their\n"
+"              size in MiB (default 3)\n"
+"  -b          fsync after every write (and directory fsync for files)\n"
+"  -D          O_DIRECT for block write, rewrite, block read and seeks\n"
+"  -z SEED     random seed (default: a new one for each iteration)\n"
+"  -q          quiet: only the CSV line on stdout (the table goes to\n"
+"              stderr)\n"
+"  -c N        concurrency: recorded only, as bonnie++ 2.00a does (it\n"
+"              never runs tests concurrently), so results compare\n"
+"  --tag KEY=VALUE\n"
+"              add a tag to the stored runs (repeatable)\n"
+"  --no-store  measure and print, but store nothing\n"
+"  --csv-format 1.98|1.03\n"
+"              CSV layout printed and stored (default 1.98, as bonnie++\n"
+"              2.00a; 1.03 is the 27-field layout of bonnie++ 1.0x)\n"
+"  -h, --help  this help\n"
+"\n"
+"Progress goes to stderr. A test under 0.5 s shows as +++++ (too fast to\n"
+"measure). SIGINT, SIGTERM or SIGHUP stop the run: scratch files are\n"
+"removed, the unfinished iteration is not stored, and the exit status is\n"
+"128 + the signal (130 for SIGINT, 143 for SIGTERM).\n",
+		f);
+}
+
+/* What the options say, before they become struct bs_bench_opts. */
+struct run_args {
+	struct bs_bench_opts o;
+	int size_given;
+	int64_t ram_mib;      /* -r; -1: detect */
+	uint64_t count;       /* -x */
+	int seed_given;
+	int quiet_csv;        /* -q */
+	int no_store;
+	enum bs_csv_format csv;
+	char **tags;          /* "key=value" from --tag, borrowed */
+	size_t ntags, tags_cap;
+	char hostname[256];
+};
+
+/* Splits s at ':' into at most max parts (borrowed pointers into s). */
+static int split_colon(char *s, char **part, int max)
+{
+	int n = 0;
+
+	part[n++] = s;
+	while (*s) {
+		if (*s == ':') {
+			if (n == max)
+				return -1;
+			*s = '\0';
+			part[n++] = s + 1;
+		}
+		s++;
+	}
+	return n;
+}
+
+/* A size in MiB: "300", "2g", "1536m", "4194304k". */
+static int parse_mib(const char *s, uint64_t *out)
+{
+	size_t len = strlen(s);
+	uint64_t v;
+
+	if (len == 0)
+		return -1;
+	if (s[len - 1] >= '0' && s[len - 1] <= '9')
+		return bs_parse_u64(s, len, out) < 0 ? -1 : 0;
+	if (bs_parse_size(s, len, &v) < 0 || v % (1u << 20) != 0)
+		return -1;
+	*out = v >> 20;
+	return 0;
+}
+
+/* A byte count: "8192", "4k", "1m". */
+static int parse_bytes(const char *s, uint64_t *out)
+{
+	return bs_parse_size(s, strlen(s), out) < 0 ? -1 : 0;
+}
+
+/* A count, "8192" or "8k" (x1024). */
+static int parse_count(const char *s, uint64_t *out)
+{
+	size_t len = strlen(s);
+
+	if (len > 1 && (s[len - 1] == 'k' || s[len - 1] == 'K'))
+		return bs_parse_size(s, len, out) < 0 ? -1 : 0;
+	return bs_parse_u64(s, len, out) < 0 ? -1 : 0;
+}
+
+static int parse_s(struct bs_cli *cli, struct run_args *a, const char *arg)
+{
+	char *copy = xstrdup(arg), *part[4];
+	uint64_t v;
+	int n, rc = 0;
+
+	n = split_colon(copy, part, 4);
+	if (n < 0 || parse_mib(part[0], &a->o.file_size_mib) < 0) {
+		rc = bs_cli_usage_error(cli, "-s: bad size '%s'", arg);
+		goto out;
+	}
+	if (n > 1 && part[1][0]) {
+		if (parse_bytes(part[1], &v) < 0 || v > UINT32_MAX) {
+			rc = bs_cli_usage_error(cli, "-s: bad chunk size '%s'",
+						part[1]);
+			goto out;
+		}
+		a->o.chunk_bytes = (uint32_t)v;
+	}
+	if (n > 2 && part[2][0] && parse_count(part[2], &a->o.seeks) < 0) {
+		rc = bs_cli_usage_error(cli, "-s: bad number of seeks '%s'",
+					part[2]);
+		goto out;
+	}
+	if (n > 3 && part[3][0]) {
+		if (parse_count(part[3], &v) < 0 || v > UINT32_MAX) {
+			rc = bs_cli_usage_error(cli,
+						"-s: bad number of seek "
+						"threads '%s'",
+						part[3]);
+			goto out;
+		}
+		a->o.seek_procs = (uint32_t)v;
+	}
+	a->size_given = 1;
+out:
+	free(copy);
+	return rc;
+}
+
+/* -n max: bytes, or -1/"link" (hard links), -2/"symlink". */
+static int parse_max(const char *s, int64_t *out)
+{
+	uint64_t v;
+
+	if (strcmp(s, "-1") == 0 || strcmp(s, "link") == 0) {
+		*out = BS_SIZE_LINK;
+		return 0;
+	}
+	if (strcmp(s, "-2") == 0 || strcmp(s, "symlink") == 0) {
+		*out = BS_SIZE_SYMLINK;
+		return 0;
+	}
+	if (parse_bytes(s, &v) < 0 || v > INT64_MAX)
+		return -1;
+	*out = (int64_t)v;
+	return 0;
+}
+
+static int parse_n(struct bs_cli *cli, struct run_args *a, const char *arg)
+{
+	char *copy = xstrdup(arg), *part[5];
+	size_t len;
+	uint64_t v;
+	int n, rc = 0;
+
+	n = split_colon(copy, part, 5);
+	if (n < 0)
+		goto bad;
+	/* NUM counts 1024s of files; an "m" suffix multiplies by 1024. */
+	len = strlen(part[0]);
+	if (len > 1 && (part[0][len - 1] == 'm' || part[0][len - 1] == 'M')) {
+		if (bs_parse_u64(part[0], len - 1, &v) < 0 || v > (1u << 20))
+			goto bad;
+		v *= 1024;
+	} else if (bs_parse_u64(part[0], len, &v) < 0) {
+		goto bad;
+	}
+	a->o.num_files = v;
+	if (n > 1 && part[1][0] && parse_max(part[1], &a->o.max_size) < 0)
+		goto bad;
+	if (n > 2 && part[2][0]) {
+		if (parse_bytes(part[2], &v) < 0 || v > INT64_MAX)
+			goto bad;
+		a->o.min_size = (int64_t)v;
+	}
+	if (n > 3 && part[3][0]) {
+		if (parse_count(part[3], &v) < 0 || v > UINT32_MAX)
+			goto bad;
+		a->o.num_dirs = (uint32_t)v;
+	}
+	if (n > 4 && part[4][0]) {
+		if (parse_bytes(part[4], &v) < 0 || v > UINT32_MAX)
+			goto bad;
+		a->o.file_chunk_bytes = (uint32_t)v;
+	}
+	free(copy);
+	return 0;
+bad:
+	rc = bs_cli_usage_error(cli, "-n: bad file test spec '%s'", arg);
+	free(copy);
+	return rc;
+}
+
+/* Names and tags go into a comma-separated line: keep them clean. */
+static int clean_text(const char *s)
+{
+	for (; *s; s++)
+		if (*s == ',' || (unsigned char)*s < 0x20 || *s == 0x7f)
+			return 0;
+	return 1;
+}
+
+static uint64_t new_seed(void)
+{
+	uint32_t v;
+
+	if (getrandom(&v, sizeof(v), GRND_NONBLOCK) != (ssize_t)sizeof(v))
+		v = (uint32_t)time(NULL) ^ (uint32_t)getpid();
+	return v;
+}
+
+enum {
+	OPT_TAG = 256,
+	OPT_NO_STORE,
+	OPT_CSV_FORMAT,
+};
+
+static int parse_args(struct bs_cli *cli, int argc, char **argv,
+		      struct run_args *a, int *done)
+{
+	static const struct option opts[] = {
+		{"help", no_argument, NULL, 'h'},
+		{"tag", required_argument, NULL, OPT_TAG},
+		{"no-store", no_argument, NULL, OPT_NO_STORE},
+		{"csv-format", required_argument, NULL, OPT_CSV_FORMAT},
+		{NULL, 0, NULL, 0},
+	};
+	struct utsname u;
+	uint64_t v;
+	int c;
+
+	*done = 0;
+	bs_bench_defaults(&a->o);
+	a->ram_mib = -1;
+	a->count = 1;
+	a->csv = BS_CSV_1_98;
+	if (uname(&u) == 0)
+		snprintf(a->hostname, sizeof(a->hostname), "%s", u.nodename);
+	a->o.machine = a->hostname;
+	while ((c = getopt_long(argc, argv, ":d:s:n:m:r:x:f::bDz:qc:h", opts,
+				NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			a->o.dir = optarg;
+			break;
+		case 's':
+			if (parse_s(cli, a, optarg))
+				return BS_EXIT_USAGE;
+			break;
+		case 'n':
+			if (parse_n(cli, a, optarg))
+				return BS_EXIT_USAGE;
+			break;
+		case 'm':
+			if (!clean_text(optarg))
+				return bs_cli_usage_error(
+					cli,
+					"-m: a machine name must not contain "
+					"',' or control characters (it would "
+					"break the CSV line)");
+			a->o.machine = optarg;
+			break;
+		case 'r':
+			if (parse_mib(optarg, &v) < 0 || v > INT64_MAX)
+				return bs_cli_usage_error(
+					cli, "-r: bad RAM size '%s'", optarg);
+			a->ram_mib = (int64_t)v;
+			break;
+		case 'x':
+			if (bs_parse_u64(optarg, strlen(optarg), &a->count) <
+				    0 ||
+			    a->count < 1)
+				return bs_cli_usage_error(
+					cli, "-x: bad count '%s'", optarg);
+			break;
+		case 'f':
+			if (optarg == NULL) {
+				a->o.per_char_mib = 0;
+			} else if (parse_mib(optarg, &a->o.per_char_mib) < 0) {
+				return bs_cli_usage_error(
+					cli, "-f: bad per-char size '%s'",
+					optarg);
+			}
+			break;
+		case 'b':
+			a->o.fsync_each = 1;
+			break;
+		case 'D':
+			a->o.direct = 1;
+			break;
+		case 'z':
+			if (bs_parse_u64(optarg, strlen(optarg), &a->o.seed) <
+			    0)
+				return bs_cli_usage_error(
+					cli, "-z: bad seed '%s'", optarg);
+			a->seed_given = 1;
+			break;
+		case 'q':
+			a->quiet_csv = 1;
+			break;
+		case 'c':
+			if (bs_parse_u64(optarg, strlen(optarg), &v) < 0 ||
+			    v < 1 || v > 200)
+				return bs_cli_usage_error(
+					cli,
+					"-c: concurrency must be 1 to 200");
+			a->o.concurrency = (int64_t)v;
+			break;
+		case OPT_TAG: {
+			const char *eq = strchr(optarg, '=');
+
+			if (eq == NULL || eq == optarg)
+				return bs_cli_usage_error(
+					cli, "--tag: expected KEY=VALUE, got "
+					     "'%s'",
+					optarg);
+			if (strncmp(optarg, "host.", 5) == 0)
+				return bs_cli_usage_error(
+					cli, "--tag: host.* tags are set by "
+					     "bstore run itself");
+			xgrow((void **)&a->tags, &a->tags_cap, a->ntags + 1,
+			      sizeof(*a->tags));
+			a->tags[a->ntags++] = optarg;
+			break;
+		}
+		case OPT_NO_STORE:
+			a->no_store = 1;
+			break;
+		case OPT_CSV_FORMAT:
+			if (strcmp(optarg, "1.98") == 0)
+				a->csv = BS_CSV_1_98;
+			else if (strcmp(optarg, "1.03") == 0)
+				a->csv = BS_CSV_1_03;
+			else
+				return bs_cli_usage_error(
+					cli, "--csv-format: expected 1.98 or "
+					     "1.03, got '%s'",
+					optarg);
+			break;
+		case 'h':
+			usage(stdout);
+			*done = 1;
+			return BS_EXIT_OK;
+		case ':':
+			return bs_cli_usage_error(cli,
+						  "option '%s' needs a value",
+						  argv[optind - 1]);
+		default:
+			return bs_cli_usage_error(cli, "unknown option '%s'",
+						  argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		return bs_cli_usage_error(cli, "unexpected argument '%s'",
+					  argv[optind]);
+	return 0;
+}
+
+/*
+ * bonnie++'s size rules: the I/O file must be twice the RAM, or the
+ * block read would come from the page cache. Without -s the size is
+ * chosen so; -r 0 turns every RAM rule off.
+ */
+static int check_size(struct bs_cli *cli, struct run_args *a)
+{
+	int64_t ram = a->ram_mib;
+
+	if (ram < 0)
+		ram = bs_host_ram_mib();
+	if (!a->size_given) {
+		uint64_t mib = DEFAULT_FILE_MIB;
+
+		if (ram > 0 && (uint64_t)ram * 2 > mib)
+			mib = (uint64_t)ram * 2;
+		/* Rounded up to a whole GiB when over half of one. */
+		if (mib % 1024 > 512)
+			mib = (mib / 1024 + 1) * 1024;
+		a->o.file_size_mib = mib;
+		return 0;
+	}
+	if (ram > 0 && a->o.file_size_mib > 0 &&
+	    a->o.file_size_mib < (uint64_t)ram * 2)
+		return bs_cli_usage_error(
+			cli,
+			"file size %lluM is less than twice the RAM (%lldM): "
+			"the read tests would measure the page cache, not "
+			"the disk. Use -s %lldM or more, or -r 0 to run "
+			"anyway (bonnie++ refuses this too)",
+			(unsigned long long)a->o.file_size_mib, (long long)ram,
+			(long long)ram * 2);
+	return 0;
+}
+
+/* Progress on stderr. */
+struct progress {
+	int tty;        /* a live line, else bonnie++'s "...done" lines */
+	int quiet;      /* --quiet: nothing */
+	int open_line;  /* a line is started and not ended */
+	uint32_t procs; /* for "start 'em...done...done..." */
+};
+
+static const char *bonnie_label(enum bs_metric m)
+{
+	static const char *const labels[BS_M_COUNT] = {
+		"Writing a byte at a time...",
+		"Writing intelligently...",
+		"Rewriting...",
+		"Reading a byte at a time...",
+		"Reading intelligently...",
+		"start 'em...",
+		"Create files in sequential order...",
+		"Stat files in sequential order...",
+		"Delete files in sequential order...",
+		"Create files in random order...",
+		"Stat files in random order...",
+		"Delete files in random order...",
+	};
+
+	return labels[m];
+}
+
+/* "245m/s", "8123/s", "1512 files/s" for a live line. */
+static void rate_text(char *buf, size_t size, enum bs_metric m, double v)
+{
+	char r[32];
+
+	if (bs_metrics[m].is_io)
+		snprintf(buf, size, "%s/s", bs_bench_fmt_rate(r, sizeof(r), v));
+	else if (m == BS_M_SEEKS)
+		snprintf(buf, size, "%.0f seeks/s", v);
+	else
+		snprintf(buf, size, "%.0f files/s", v);
+}
+
+static void on_start(enum bs_metric m, uint64_t total, void *ctx)
+{
+	struct progress *p = ctx;
+
+	(void)total;
+	if (p->quiet)
+		return;
+	if (p->tty)
+		fprintf(stderr, "\r%-16s    0.0 s\033[K", bs_metrics[m].label);
+	else
+		fputs(bonnie_label(m), stderr);
+	p->open_line = 1;
+	fflush(stderr);
+}
+
+static void on_progress(enum bs_metric m, uint64_t done, uint64_t total,
+			double elapsed_s, void *ctx)
+{
+	struct progress *p = ctx;
+	char rate[48];
+	double amount = (double)done;
+
+	if (p->quiet || !p->tty || elapsed_s <= 0)
+		return;
+	if (bs_metrics[m].is_io)
+		amount /= 1024;
+	rate_text(rate, sizeof(rate), m, amount / elapsed_s);
+	fprintf(stderr, "\r%-16s %6.1f s  %-16s %3.0f%%\033[K",
+		bs_metrics[m].label, elapsed_s, rate,
+		total ? 100.0 * (double)done / (double)total : 0.0);
+	fflush(stderr);
+}
+
+static void on_done(enum bs_metric m, const struct bs_value *v,
+		    double elapsed_s, void *ctx)
+{
+	struct progress *p = ctx;
+	char rate[48];
+	uint32_t i;
+
+	if (p->quiet)
+		return;
+	if (p->tty) {
+		if (v->status == BS_ST_OK)
+			rate_text(rate, sizeof(rate), m, v->value);
+		else
+			snprintf(rate, sizeof(rate), "too fast (+++++)");
+		fprintf(stderr, "\r%-16s %6.2f s  %s\033[K\n",
+			bs_metrics[m].label, elapsed_s, rate);
+	} else if (m == BS_M_SEEKS) {
+		for (i = 0; i < p->procs; i++)
+			fputs("done...", stderr);
+		fputc('\n', stderr);
+	} else if (m >= BS_M_FIRST_FILE) {
+		fputs("done.\n", stderr);
+	} else {
+		fputs("done\n", stderr);
+	}
+	p->open_line = 0;
+	fflush(stderr);
+}
+
+static void end_line(struct progress *p)
+{
+	if (p->open_line) {
+		fputc('\n', stderr);
+		p->open_line = 0;
+	}
+}
+
+static int store_run(struct bs_cli *cli, struct bs_store *st,
+		     struct bs_run *r)
+{
+	struct bs_err err = BS_ERR_INIT;
+	int rc;
+
+	if (bs_store_begin(st, &err) < 0)
+		goto fail;
+	rc = bs_store_put(st, r, &err);
+	if (rc < 0) {
+		bs_store_rollback(st);
+		goto fail;
+	}
+	if (bs_store_commit(st, &err) < 0)
+		goto fail;
+	if (!cli->quiet)
+		fprintf(stderr, "%s run %lld\n",
+			rc == 1 ? "Stored as" : "Already stored as",
+			(long long)r->id);
+	return 0;
+fail:
+	bs_cli_perr(cli, &err);
+	return BS_EXIT_FAIL;
+}
+
+static void tag_run(const struct run_args *a, const struct bs_host *h,
+		    struct bs_run *r)
+{
+	size_t i;
+
+	bs_host_tag(h, r);
+	if (a->o.direct)
+		bs_run_tag(r, "run.direct", "1");
+	if (a->o.fsync_each)
+		bs_run_tag(r, "run.fsync", "1");
+	for (i = 0; i < a->ntags; i++) {
+		char *key = xstrdup(a->tags[i]);
+		char *eq = strchr(key, '=');
+
+		*eq = '\0';
+		bs_run_tag(r, key, eq + 1);
+		free(key);
+	}
+}
+
+static const char *signal_name(int sig)
+{
+	switch (sig) {
+	case SIGINT:
+		return "SIGINT";
+	case SIGTERM:
+		return "SIGTERM";
+	case SIGHUP:
+		return "SIGHUP";
+	default:
+		return "a signal";
+	}
+}
 
 int cmd_run(struct bs_cli *cli, int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	bs_cli_error(cli, "not available in this build yet");
-	return BS_EXIT_FAIL;
+	struct run_args a;
+	struct progress prog;
+	struct bs_bench_cb cb;
+	struct bs_host host;
+	struct bs_store *st = NULL;
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_run r;
+	struct bs_buf out = BS_BUF_INIT;
+	struct stat sb;
+	uint64_t it;
+	int rc, done, sig, e;
+
+	memset(&a, 0, sizeof(a));
+	bs_run_init(&r);
+	rc = parse_args(cli, argc, argv, &a, &done);
+	if (rc != 0 || done)
+		goto out;
+	a.o.tool_version = BSTORE_VERSION;
+	rc = check_size(cli, &a);
+	if (rc != 0)
+		goto out;
+	if (bs_bench_check(&a.o, &err) < 0) {
+		rc = bs_cli_usage_error(cli, "%s", err.msg);
+		goto out;
+	}
+	e = stat(a.o.dir, &sb) != 0 ? errno
+	    : !S_ISDIR(sb.st_mode)  ? ENOTDIR
+				    : 0;
+	if (e != 0) {
+		bs_cli_error(cli, "cannot use directory '%s': %s", a.o.dir,
+			     strerror(e));
+		rc = BS_EXIT_FAIL;
+		goto out;
+	}
+	if (access(a.o.dir, W_OK | X_OK) != 0) {
+		bs_cli_error(cli, "cannot write in directory '%s': %s",
+			     a.o.dir, strerror(errno));
+		rc = BS_EXIT_FAIL;
+		goto out;
+	}
+	/* Open the archive first: a bad --db should not cost a run. */
+	if (!a.no_store) {
+		rc = bs_cli_open_store(cli, 0, &st);
+		if (rc != 0)
+			goto out;
+	}
+	if (bs_host_probe(a.o.dir, &host, &err) < 0) {
+		bs_cli_perr(cli, &err);
+		rc = BS_EXIT_FAIL;
+		goto out;
+	}
+
+	memset(&prog, 0, sizeof(prog));
+	prog.tty = isatty(STDERR_FILENO);
+	prog.quiet = cli->quiet;
+	prog.procs = a.o.seek_procs;
+	cb.start = on_start;
+	cb.progress = on_progress;
+	cb.done = on_done;
+	cb.ctx = &prog;
+
+	bs_signals_install();
+	for (it = 0; it < a.count; it++) {
+		if (!a.seed_given)
+			a.o.seed = new_seed();
+		if (a.count > 1 && !cli->quiet)
+			fprintf(stderr, "Iteration %llu of %llu\n",
+				(unsigned long long)it + 1,
+				(unsigned long long)a.count);
+		bs_run_release(&r);
+		bs_err_reset(&err);
+		rc = bs_bench_run(&a.o, &cb, &r, &err);
+		end_line(&prog);
+		sig = bs_signal_pending();
+		if (sig) {
+			bs_cli_error(cli,
+				     "stopped by %s; scratch files removed, "
+				     "iteration %llu not stored",
+				     signal_name(sig),
+				     (unsigned long long)it + 1);
+			if (rc < 0 && err.code != BS_EINTR)
+				bs_cli_perr(cli, &err);
+			rc = 128 + sig;
+			goto out;
+		}
+		if (rc < 0) {
+			bs_cli_perr(cli, &err);
+			rc = BS_EXIT_FAIL;
+			goto out;
+		}
+		if (a.csv != BS_CSV_1_98) {
+			bs_buf_reset(&out);
+			bs_bench_csv(&r, a.csv, &out);
+			bs_run_set(&r.raw, bs_buf_str(&out));
+		}
+		bs_buf_reset(&out);
+		bs_bench_table(&r, &out);
+		fputs(bs_buf_str(&out), a.quiet_csv ? stderr : stdout);
+		printf("%s\n", r.raw);
+		fflush(stdout);
+		tag_run(&a, &host, &r);
+		if (st) {
+			rc = store_run(cli, st, &r);
+			if (rc != 0)
+				goto out;
+		}
+	}
+	rc = BS_EXIT_OK;
+out:
+	bs_signals_restore();
+	bs_store_close(st);
+	bs_run_release(&r);
+	bs_buf_release(&out);
+	free(a.tags);
+	return rc;
 }

@@ -1,0 +1,406 @@
+/*
+ * core/bench.c - one iteration of the bonnie++-compatible suite: option
+ * checks, the scratch directory, the order of the tests, and the helpers
+ * the tests share (timing, progress, errors).
+ */
+#include "core/bench_int.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "util/mem.h"
+#include "util/banned.h"
+
+uint64_t bench_rand(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+uint64_t bench_hash(uint64_t seed, uint64_t n)
+{
+	uint64_t s = seed ^ (n * 0xd1b54a32d192ed03ull);
+
+	return bench_rand(&s);
+}
+
+void bs_bench_defaults(struct bs_bench_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->dir = ".";
+	o->machine = "";
+	o->tool_version = "";
+	o->chunk_bytes = BS_BENCH_CHUNK;
+	o->seeks = BS_BENCH_SEEKS;
+	o->seek_procs = BS_BENCH_SEEK_PROCS;
+	o->per_char_mib = BS_BENCH_PER_CHAR_MIB;
+	o->num_files = BS_BENCH_NUM_FILES;
+	o->max_size = 0;
+	o->min_size = 0;
+	o->num_dirs = 1;
+	o->file_chunk_bytes = BS_BENCH_FILE_CHUNK;
+	o->concurrency = 1;
+}
+
+static int pow2_in(uint64_t v, uint64_t lo, uint64_t hi)
+{
+	return v >= lo && v <= hi && (v & (v - 1)) == 0;
+}
+
+/* Files the file tests make, or 0 when that does not fit in 64 bits. */
+static uint64_t file_count(const struct bs_bench_opts *o)
+{
+	if (o->num_files > UINT64_MAX / 1024)
+		return 0;
+	return o->num_files * 1024;
+}
+
+int bs_bench_check(const struct bs_bench_opts *o, struct bs_err *err)
+{
+	uint64_t files;
+
+	if (o->file_size_mib > (UINT64_MAX >> 21))
+		return bs_error(err, BS_EINVAL, "file size %lluM is too big",
+				(unsigned long long)o->file_size_mib);
+	if (!pow2_in(o->chunk_bytes, 256, 1u << 20))
+		return bs_error(err, BS_EINVAL,
+				"chunk size %u is not a power of 2 between "
+				"256 and 1m",
+				(unsigned)o->chunk_bytes);
+	if (o->seeks >= UINT32_MAX)
+		return bs_error(err, BS_EINVAL, "%llu seeks are too many",
+				(unsigned long long)o->seeks);
+	if (o->seek_procs < 1 || o->seek_procs > BS_BENCH_MAX_SEEK_PROCS)
+		return bs_error(err, BS_EINVAL,
+				"seek processes must be 1 to %d, not %u",
+				BS_BENCH_MAX_SEEK_PROCS,
+				(unsigned)o->seek_procs);
+	if (o->file_size_mib > 0 &&
+	    (o->file_size_mib << 20) / o->chunk_bytes < 1)
+		return bs_error(err, BS_EINVAL,
+				"the file size is smaller than one chunk");
+	if (!pow2_in(o->file_chunk_bytes, 256, 1u << 20))
+		return bs_error(err, BS_EINVAL,
+				"file chunk size %u is not a power of 2 "
+				"between 256 and 1m",
+				(unsigned)o->file_chunk_bytes);
+	if (o->num_dirs < 1 || o->num_dirs > BS_BENCH_MAX_DIRS)
+		return bs_error(err, BS_EINVAL,
+				"directories must be 1 to %d, not %u",
+				BS_BENCH_MAX_DIRS, (unsigned)o->num_dirs);
+	if (o->max_size < BS_SIZE_SYMLINK ||
+	    (o->max_size >= 0 && o->min_size > o->max_size) ||
+	    o->min_size < 0)
+		return bs_error(err, BS_EINVAL,
+				"file sizes must satisfy 0 <= min <= max");
+	if (o->max_size > (int64_t)1 << 30)
+		return bs_error(err, BS_EINVAL,
+				"file test maximum size is over 1g");
+	files = file_count(o);
+	if (o->num_files > 16384)
+		return bs_error(err, BS_EINVAL,
+				"-n %llu asks for too many files (at most "
+				"16384, i.e. 16m files)",
+				(unsigned long long)o->num_files);
+	if (o->num_files > 0 && files < o->num_dirs)
+		return bs_error(err, BS_EINVAL,
+				"more directories (%u) than files (%llu)",
+				(unsigned)o->num_dirs,
+				(unsigned long long)files);
+	return 0;
+}
+
+void bs_bench_needs(const struct bs_bench_opts *o, uint64_t *bytes,
+		    uint64_t *inodes)
+{
+	uint64_t io = o->file_size_mib << 20, files = file_count(o);
+	uint64_t per_file = 0, fb;
+
+	if (o->max_size > 0)
+		per_file = ((uint64_t)o->max_size + 4095) & ~(uint64_t)4095;
+	fb = files * (per_file + 256) + (uint64_t)o->num_dirs * 4096;
+	/* The I/O file is gone before the file tests start. */
+	*bytes = (io > fb ? io : fb);
+	*bytes += *bytes / 50 + (16u << 20);
+	*inodes = (o->num_files ? files + o->num_dirs + 2 : 0) + 4;
+}
+
+void bench_begin(struct bench *b, enum bs_metric m, uint64_t total)
+{
+	b->cur = m;
+	b->total = total;
+	if (b->cb && b->cb->start)
+		b->cb->start(m, total, b->cb->ctx);
+	b->t0_ns = bs_now_ns();
+	atomic_store_explicit(&b->last_tick_ns, b->t0_ns,
+			      memory_order_relaxed);
+}
+
+static uint64_t last_tick(struct bench *b)
+{
+	return atomic_load_explicit(&b->last_tick_ns, memory_order_relaxed);
+}
+
+void bench_tick(struct bench *b, uint64_t done, uint64_t now_ns)
+{
+	/* Workers race here: a stale read only delays a report. */
+	if (now_ns - last_tick(b) < BENCH_TICK_NS)
+		return;
+	if (pthread_mutex_trylock(&b->tick_lock) != 0)
+		return;
+	if (now_ns >= last_tick(b) + BENCH_TICK_NS) {
+		atomic_store_explicit(&b->last_tick_ns, now_ns,
+				      memory_order_relaxed);
+		if (b->cb && b->cb->progress)
+			b->cb->progress(b->cur, done, b->total,
+					(double)(now_ns - b->t0_ns) / 1e9,
+					b->cb->ctx);
+	}
+	pthread_mutex_unlock(&b->tick_lock);
+}
+
+void bench_finish(struct bench *b, enum bs_metric m,
+		  const struct bs_span *span, const struct bs_hist *h,
+		  double amount)
+{
+	struct bs_value *v = &b->r->res[m];
+
+	if (span->elapsed_s <= 0) {
+		v->status = BS_ST_NOT_RUN;
+	} else if (span->elapsed_s < BS_BENCH_MIN_TIME) {
+		v->status = BS_ST_TOO_FAST;
+		v->value = NAN;
+		v->cpu_pct = NAN;
+	} else {
+		v->status = BS_ST_OK;
+		v->value = amount / span->elapsed_s;
+		v->cpu_pct = span->cpu_s / span->elapsed_s * 100.0;
+	}
+	v->lat_us = bs_hist_max_us(h);
+	v->lat_mean_us = bs_hist_mean_us(h);
+	v->lat_p50_us = bs_hist_quantile_us(h, 0.5);
+	v->lat_p99_us = bs_hist_quantile_us(h, 0.99);
+	if (b->cb && b->cb->done)
+		b->cb->done(m, v, span->elapsed_s, b->cb->ctx);
+}
+
+static const char *test_name(enum bs_metric m)
+{
+	static const char *const names[BS_M_COUNT] = {
+		"per-char write", "block write",   "rewrite",
+		"per-char read",  "block read",    "random seeks",
+		"sequential create", "sequential stat", "sequential delete",
+		"random create",  "random stat",   "random delete",
+	};
+
+	return m < BS_M_COUNT ? names[m] : "setup";
+}
+
+int bench_stopped(struct bench *b)
+{
+	int sig = bs_signal_pending();
+
+	if (sig == 0)
+		return 0;
+	return bs_error(b->err, BS_EINTR, "%s: interrupted by signal %d",
+			test_name(b->cur), sig);
+}
+
+int bench_fail(struct bench *b, enum bs_metric m, const char *what,
+	       const char *name, int e)
+{
+	if (e == EINTR && bs_signal_pending())
+		return bench_stopped(b);
+	if (e == EINVAL && b->o->direct)
+		return bs_error(b->err, BS_EIO,
+				"%s: cannot %s '%s/%s': %s (with -D the chunk "
+				"size must suit O_DIRECT, and the file system "
+				"must support it)",
+				test_name(m), what, b->scratch.path, name,
+				strerror(e));
+	return bs_error(b->err, BS_EIO, "%s: cannot %s '%s/%s': %s",
+			test_name(m), what, b->scratch.path, name,
+			strerror(e));
+}
+
+int bench_write_all(struct bench *b, int fd, const void *p, size_t len)
+{
+	const unsigned char *c = p;
+	ssize_t n;
+
+	while (len > 0) {
+		n = write(fd, c, len);
+		if (n < 0) {
+			if (errno == EINTR && !bs_signal_pending())
+				continue;
+			return -1;
+		}
+		if (n == 0) {
+			errno = ENOSPC;
+			return -1;
+		}
+		c += n;
+		len -= (size_t)n;
+	}
+	(void)b;
+	return 0;
+}
+
+int bench_read_all(struct bench *b, int fd, void *p, size_t len, size_t *got)
+{
+	unsigned char *c = p;
+	size_t done = 0;
+	ssize_t n;
+
+	while (done < len) {
+		n = read(fd, c + done, len - done);
+		if (n < 0) {
+			if (errno == EINTR && !bs_signal_pending())
+				continue;
+			return -1;
+		}
+		if (n == 0)
+			break;
+		done += (size_t)n;
+	}
+	*got = done;
+	(void)b;
+	return 0;
+}
+
+static void fill_params(const struct bs_bench_opts *o, struct bs_run *r)
+{
+	char seed[32];
+
+	r->params.file_size_mib = (int64_t)o->file_size_mib;
+	r->params.io_chunk_bytes = o->chunk_bytes;
+	r->params.seeks = (int64_t)o->seeks;
+	r->params.seek_procs = o->seek_procs;
+	r->params.per_char_mib =
+		(int64_t)(o->per_char_mib < o->file_size_mib
+				  ? o->per_char_mib
+				  : o->file_size_mib);
+	r->params.num_files = (int64_t)o->num_files;
+	r->params.max_size = o->max_size;
+	r->params.min_size = o->min_size;
+	r->params.num_dirs = o->num_dirs;
+	r->params.file_chunk_bytes = o->file_chunk_bytes;
+	r->params.concurrency = o->concurrency;
+	snprintf(seed, sizeof(seed), "%llu", (unsigned long long)o->seed);
+	bs_run_set(&r->params.seed, seed);
+}
+
+int bs_bench_run(const struct bs_bench_opts *o, const struct bs_bench_cb *cb,
+		 struct bs_run *r, struct bs_err *err)
+{
+	struct bench b;
+	struct bs_err cerr = BS_ERR_INIT;
+	struct bs_buf csv = BS_BUF_INIT;
+	unsigned long long bfree, ifree;
+	uint64_t need_b, need_i;
+	size_t i;
+	int rc;
+
+	bs_run_init(r);
+	rc = bs_bench_check(o, err);
+	if (rc < 0)
+		return rc;
+	memset(&b, 0, sizeof(b));
+	b.o = o;
+	b.cb = cb;
+	b.r = r;
+	b.err = err;
+	b.scratch = (struct bs_scratch)BS_SCRATCH_INIT;
+	b.rng = o->seed ^ 0x6a09e667f3bcc909ull;
+	b.cur = BS_M_COUNT;
+	pthread_mutex_init(&b.tick_lock, NULL);
+
+	rc = bs_scratch_space(o->dir, &bfree, &ifree, err);
+	if (rc < 0)
+		goto out;
+	bs_bench_needs(o, &need_b, &need_i);
+	if (need_b > bfree) {
+		rc = bs_error(err, BS_EIO,
+			      "not enough free space in '%s': the tests need "
+			      "%llu MiB, %llu MiB are free",
+			      o->dir, (unsigned long long)(need_b >> 20),
+			      bfree >> 20);
+		goto out;
+	}
+	if (need_i > ifree) {
+		rc = bs_error(err, BS_EIO,
+			      "not enough free inodes in '%s': the tests need "
+			      "%llu, %llu are free",
+			      o->dir, (unsigned long long)need_i, ifree);
+		goto out;
+	}
+	rc = bs_scratch_open(&b.scratch, o->dir, err);
+	if (rc < 0)
+		goto out;
+
+	b.buf_size = o->chunk_bytes;
+	if (o->file_chunk_bytes > b.buf_size)
+		b.buf_size = o->file_chunk_bytes;
+	if (b.buf_size < 4096)
+		b.buf_size = 4096;
+	if (posix_memalign((void **)&b.buf, 4096, b.buf_size) != 0) {
+		rc = bs_error(err, BS_EIO, "out of memory");
+		goto out;
+	}
+	/* Data that neither compresses nor deduplicates. */
+	for (i = 0; i + 8 <= b.buf_size; i += 8) {
+		uint64_t x = bench_rand(&b.rng);
+
+		memcpy(b.buf + i, &x, 8);
+	}
+
+	bs_run_set(&r->tool, "bstore");
+	bs_run_set(&r->tool_version, o->tool_version);
+	bs_run_set(&r->format, BS_FMT_BSTORE_RUN);
+	bs_run_set(&r->machine, o->machine);
+	bs_run_set(&r->source, "bstore run");
+	r->measured_at = (int64_t)time(NULL);
+	fill_params(o, r);
+
+	rc = bench_stopped(&b);
+	if (rc == 0 && o->file_size_mib > 0)
+		rc = bench_io_tests(&b);
+	if (rc == 0 && o->file_size_mib > 0 && o->seeks > 0)
+		rc = bench_seek_test(&b);
+	if (rc == 0 && b.data_exists) {
+		rc = bs_scratch_remove(&b.scratch, BENCH_DATA_NAME, 0, err);
+		b.data_exists = 0;
+	}
+	if (rc == 0 && o->num_files > 0)
+		rc = bench_file_tests(&b);
+	if (rc == 0)
+		rc = bench_stopped(&b);
+out:
+	/* Clean up whatever happened; report the first error only. */
+	if (bs_scratch_close(&b.scratch, &cerr) < 0) {
+		if (rc == 0) {
+			rc = bs_error(err, cerr.code, "%s", cerr.msg);
+		} else {
+			size_t n = strlen(err->msg);
+
+			snprintf(err->msg + n, sizeof(err->msg) - n,
+				 "; and %s", cerr.msg);
+		}
+	}
+	free(b.buf);
+	pthread_mutex_destroy(&b.tick_lock);
+	if (rc == 0) {
+		bs_bench_csv(r, BS_CSV_1_98, &csv);
+		r->raw = bs_buf_detach(&csv, NULL);
+	}
+	bs_buf_release(&csv);
+	return rc;
+}

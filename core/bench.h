@@ -1,0 +1,152 @@
+/*
+ * core/bench.h - the bonnie++-compatible benchmark behind `bstore run`.
+ *
+ * One call to bs_bench_run() is one iteration of bonnie++ 2.00a's suite,
+ * measured the way bonnie++ measures it (FORMATS.md section 8), in its
+ * order:
+ *
+ *   putc        one-byte write(2)s over the per-char size (default 3 MiB),
+ *               then fsync and close, all timed; latency per chunk of
+ *               chunk-size calls, as bonnie++ reports it
+ *   put_block   write(2) of chunk-size blocks over the file size, fsync
+ *   rewrite     read a chunk, change a byte, write it back; fsync
+ *   getc        one-byte read(2)s over the per-char size
+ *   get_block   read(2) of chunk-size blocks over the file
+ *   seeks       seek_procs threads take `seeks` tickets from a pipe and
+ *               read a random chunk for each; every tenth also writes
+ *               it back; each thread fsyncs at the end, and the I/O
+ *               file is deleted inside the timing, as bonnie++ does
+ *   seq_create, seq_stat, seq_del, ran_create, ran_stat, ran_del
+ *               num x 1024 files in num_dirs directories, created in
+ *               name order then in random order; "stat" is bonnie++'s
+ *               Read column (stat, and read the contents when files have
+ *               any); create and delete end with syncfs(2)
+ *
+ * Where bonnie++ 2.00a is wrong, this is not: %CP of the seek test counts
+ * the process once (bonnie++ adds the whole process's CPU once per
+ * thread), the seek test does not sleep 3 s first, files are synced with
+ * syncfs(2) of the tested file system rather than sync(2) of all of them,
+ * written data is not mostly zeros (compressing or deduplicating file
+ * systems would otherwise flatter the result), and the per-test wall
+ * clock is monotonic.
+ *
+ * A test that takes under 0.5 s is too_fast (bonnie++'s "+++++"): no
+ * rate and no CPU, but its latencies are kept. Every test records the
+ * maximum, mean, median and 99th percentile operation latency.
+ *
+ * The core prints nothing: progress goes through struct bs_bench_cb.
+ * Scratch files live in a private directory (core/scratch.h) that is
+ * removed on every return, success or not. A SIGINT/SIGTERM/SIGHUP caught
+ * by bs_signals_install() stops the run with BS_EINTR.
+ */
+#ifndef BS_CORE_BENCH_H
+#define BS_CORE_BENCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/result.h"
+#include "util/buf.h"
+#include "util/err.h"
+
+#define BS_BENCH_CHUNK 8192        /* default I/O chunk, bytes */
+#define BS_BENCH_SEEKS 8192        /* default number of seeks */
+#define BS_BENCH_SEEK_PROCS 5      /* default seek threads */
+#define BS_BENCH_PER_CHAR_MIB 3    /* default per-char size */
+#define BS_BENCH_FILE_CHUNK 8192   /* default file-test write/read unit */
+#define BS_BENCH_NUM_FILES 16      /* default -n, in units of 1024 */
+#define BS_BENCH_MIN_TIME 0.5      /* seconds; shorter is too_fast */
+#define BS_BENCH_MAX_SEEK_PROCS 64
+#define BS_BENCH_MAX_DIRS 99999
+/* Longest name a file test makes: 10 hex digits + 12 random characters. */
+#define BS_BENCH_NAME_MAX 23
+
+struct bs_bench_opts {
+	const char *dir;            /* -d: where the scratch directory goes */
+	const char *machine;        /* -m */
+	const char *tool_version;   /* "0.1.0" (BSTORE_VERSION) */
+	uint64_t file_size_mib;     /* -s; 0 skips the five I/O tests */
+	uint32_t chunk_bytes;       /* -s :chunk, power of 2, 256..1 MiB */
+	uint64_t seeks;             /* -s ::seeks; 0 skips the seek test */
+	uint32_t seek_procs;        /* -s :::procs, 1..64 */
+	uint64_t per_char_mib;      /* -fN; 0 (-f) skips putc and getc */
+	uint64_t num_files;         /* -n, units of 1024; 0 skips files */
+	int64_t max_size;           /* bytes, or BS_SIZE_LINK/SYMLINK */
+	int64_t min_size;           /* bytes */
+	uint32_t num_dirs;          /* >= 1 */
+	uint32_t file_chunk_bytes;  /* power of 2, 256..1 MiB */
+	int fsync_each;             /* -b: fsync after every write */
+	int direct;                 /* -D: O_DIRECT for the bulk tests */
+	uint64_t seed;              /* -z */
+	int64_t concurrency;        /* -c: recorded only */
+};
+
+/* Fills o with bonnie++'s defaults (file size 0 until set). */
+void bs_bench_defaults(struct bs_bench_opts *o);
+
+/*
+ * Progress. total/done count bytes for the five I/O tests and operations
+ * otherwise. Any callback may be NULL. Callbacks run in the benchmark's
+ * thread (for seeks, one of the worker threads, one at a time).
+ */
+struct bs_bench_cb {
+	void (*start)(enum bs_metric m, uint64_t total, void *ctx);
+	/* About four times a second while a test runs. */
+	void (*progress)(enum bs_metric m, uint64_t done, uint64_t total,
+			 double elapsed_s, void *ctx);
+	void (*done)(enum bs_metric m, const struct bs_value *v,
+		     double elapsed_s, void *ctx);
+	void *ctx;
+};
+
+/*
+ * Checks the options without touching the disk: ranges, and that the
+ * file tests' bookkeeping fits in memory. Fails with BS_EINVAL.
+ */
+int bs_bench_check(const struct bs_bench_opts *o, struct bs_err *err);
+
+/*
+ * Bytes of disk the run needs at most (the I/O file, the file tests'
+ * contents and a margin for metadata), and inodes.
+ */
+void bs_bench_needs(const struct bs_bench_opts *o, uint64_t *bytes,
+		    uint64_t *inodes);
+
+/*
+ * Runs one iteration. r is initialised here and filled: tool "bstore",
+ * tool_version, format BS_FMT_BSTORE_RUN, machine, measured_at (start),
+ * params, res[], source "bstore run", and raw = the 1.98 CSV line
+ * (bs_bench_csv). Tags are left to the caller (core/host.h).
+ * On error or interruption (BS_EINTR) r holds nothing worth storing.
+ */
+int bs_bench_run(const struct bs_bench_opts *o, const struct bs_bench_cb *cb,
+		 struct bs_run *r, struct bs_err *err);
+
+/* CSV formats bs_bench_csv writes. */
+enum bs_csv_format {
+	BS_CSV_1_98, /* bonnie++ 1.98-2.00a, 50 fields */
+	BS_CSV_1_03, /* bonnie++ 1.00-1.04, 27 fields */
+};
+
+/*
+ * Appends r as one bonnie++ CSV line (no newline). Field 1 of a 1.98 line
+ * is the version, prefixed with the tool unless it is bonnie++
+ * ("bstore-0.1.0"). Unlike 2.00a, a non-default I/O chunk size is written
+ * (field 6, as 1.96 did).
+ */
+void bs_bench_csv(const struct bs_run *r, enum bs_csv_format fmt,
+		  struct bs_buf *out);
+
+/*
+ * Appends r as bonnie++ 2.00a's text table (both sections, with their
+ * Latency rows), except that file-test rates are right (2.00a prints
+ * garbage there) and the seek thread count is kept in the label.
+ */
+void bs_bench_table(const struct bs_run *r, struct bs_buf *out);
+
+/* bonnie++ 2.00a's text rate for KiB/s: "712k", "50.6m", "728m", "1.1g". */
+const char *bs_bench_fmt_rate(char *buf, size_t size, double kib_s);
+/* bonnie++'s latency text: "13387us", "801ms", "101s"; "" for 0. */
+const char *bs_bench_fmt_latency(char *buf, size_t size, double us);
+
+#endif

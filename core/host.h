@@ -1,0 +1,68 @@
+/*
+ * core/host.h - what the machine under test is: the facts `bstore run`
+ * stores as host.* tags next to every result.
+ *
+ *   kernel         uname(2) release, e.g. "6.1.0-18-amd64"
+ *   fs, mount_options
+ *                  of the mount holding the directory, from
+ *                  /proc/self/mountinfo (per-mount options, then the
+ *                  file system's own, without repeats)
+ *   device         the whole disk under that mount ("sda", "nvme0n1";
+ *                  device-mapper and md devices are followed to their
+ *                  first member), from /sys/dev/block/MAJ:MIN
+ *   device_model   /sys/block/DISK/device/model, else the driver's name
+ *   rotational     queue/rotational: 1 spinning, 0 solid state
+ *   ram_mib        sysinfo(2)
+ *   cpu_model, cpus
+ *                  /proc/cpuinfo, sysconf(_SC_NPROCESSORS_ONLN)
+ *
+ * Anything that cannot be found is left empty (strings) or -1 (numbers):
+ * a probe never fails because /sys or /proc lacks a file.
+ */
+#ifndef BS_CORE_HOST_H
+#define BS_CORE_HOST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/result.h"
+#include "util/err.h"
+
+struct bs_host {
+	char kernel[128];
+	char fs[64];
+	char mount_point[512];
+	char mount_options[1024];
+	char source[256];     /* mount source, e.g. "/dev/sda1" */
+	char device[64];
+	char device_model[128];
+	int rotational;       /* 1, 0, or -1 unknown */
+	int64_t ram_mib;      /* -1 unknown */
+	char cpu_model[128];
+	int cpus;             /* -1 unknown */
+};
+
+/*
+ * Probes the machine and the mount holding dir (which must exist).
+ * Fails only when dir cannot be stat()ed.
+ */
+int bs_host_probe(const char *dir, struct bs_host *h, struct bs_err *err);
+
+/*
+ * Finds the mount of a file on device maj:min at the absolute path in
+ * mountinfo text (the format of /proc/self/mountinfo): among lines with
+ * that device, the one whose mount point is the longest prefix of path;
+ * when no line has that device (btrfs subvolumes), the longest prefix of
+ * any line. Fills fs, mount_point, mount_options and source. Returns 1
+ * when found, 0 otherwise.
+ */
+int bs_host_parse_mountinfo(const char *text, unsigned maj, unsigned min,
+			    const char *path, struct bs_host *h);
+
+/* Total RAM, MiB (sysinfo); -1 when unknown. */
+int64_t bs_host_ram_mib(void);
+
+/* Adds the host.* tags (only the known facts) to a run. */
+void bs_host_tag(const struct bs_host *h, struct bs_run *r);
+
+#endif

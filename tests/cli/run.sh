@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# tests/cli/run.sh - `bstore run` end to end on tiny sizes: results,
+# the stored run and its host tags, the CSV line checked by Debian's
+# bon_csv2txt/bon_csv2html and by our own ingest, and the errors.
+source "$SRC/tests/lib.sh"
+
+D=$T/d
+mkdir -p "$D"
+
+# bon_csv2txt and bon_csv2html come with Debian's bonnie++.
+if ! command -v bon_csv2txt >/dev/null || ! command -v bon_csv2html >/dev/null; then
+	"$SRC/scripts/deps.sh" bonnie++ >/dev/null 2>&1 ||
+		apt-get install -y bonnie++ >/dev/null 2>&1 || true
+fi
+have_bon=1
+if ! command -v bon_csv2txt >/dev/null || ! command -v bon_csv2html >/dev/null; then
+	echo "run.sh: SKIPPING the bon_csv2txt/bon_csv2html checks: bonnie++ is" \
+		"not installed and apt-get could not install it" >&2
+	have_bon=0
+fi
+
+nfields() { awk -F, '{ print NF }' "$1"; }
+
+# --help: bonnie++'s options, -c documented as recorded only.
+run "$BSTORE" run --help
+expect_rc 0 "run --help"
+expect_in "$T/out" "-s SIZE[:CHUNK[:SEEKS[:PROCS]]]"
+expect_in "$T/out" "-c N        concurrency: recorded only"
+expect_in "$T/out" "--csv-format 1.98|1.03"
+
+# One iteration, stored with host tags and a user tag.
+run "$BSTORE" run -d "$D" -s 8 -n 1 -r 0 -f -z 42 -m cli-test --tag raid=10
+expect_rc 0 "run -s 8 -n 1"
+expect_in "$T/out" "bstore 0.1.0        ------Sequential Output------"
+expect_in "$T/out" "cli-test         8M           "
+expect_in "$T/out" "Latency "
+expect_in "$T/err" "Writing intelligently...done"
+expect_in "$T/err" "start 'em...done...done...done...done...done..."
+expect_in "$T/err" "Delete files in random order...done."
+expect_in "$T/err" "Stored as run 1"
+tail -n 1 "$T/out" >"$T/one.csv"
+expect_eq "$(nfields "$T/one.csv")" 50 "CSV fields"
+expect_in "$T/one.csv" "1.98,bstore-0.1.0,cli-test,1,42,8M,,8192,5,,,"
+expect_eq "$(ls -A "$D")" "" "scratch left in -d"
+
+expect_eq "$(sql "SELECT count(*) FROM runs")" 1 "stored runs"
+expect_eq "$(sql "SELECT tool || ' ' || tool_version || ' ' || format || ' ' || source FROM runs")" \
+	"bstore 0.1.0 bstore-run bstore run" "run identity"
+expect_eq "$(sql "SELECT raw FROM runs")" "$(cat "$T/one.csv")" "raw = printed CSV"
+expect_eq "$(sql "SELECT file_size_mib, seek_count, seek_procs, per_char_mib, num_files, seed FROM runs")" \
+	"8|8192|5|0|1|42" "params"
+expect_eq "$(sql "SELECT putc_status, getc_status FROM runs")" "not_run|not_run" "-f skips per-char"
+expect_eq "$(sql "SELECT value FROM tags WHERE key = 'raid'")" 10 "--tag"
+expect_eq "$(sql "SELECT value FROM tags WHERE key = 'host.kernel'")" "$(uname -r)" "host.kernel"
+expect_eq "$(sql "SELECT value FROM tags WHERE key = 'host.fs'")" \
+	"$(findmnt -n -o FSTYPE --target "$D")" "host.fs"
+for k in host.mount_options host.ram_mib host.cpu_model; do
+	expect_eq "$(sql "SELECT count(*) FROM tags WHERE key = '$k' AND value <> ''")" 1 "$k"
+done
+# Every test that ran has its latency summary.
+expect_eq "$(sql "SELECT count(*) FROM latency WHERE mean_us > 0 AND p50_us > 0 AND p99_us >= p50_us")" \
+	10 "latency rows (10 tests ran)"
+
+# -x 2 -q: only CSV on stdout, each iteration its own run.
+run "$BSTORE" run -d "$D" -s 4 -n 1 -r 0 -f -x 2 -q -m cli-test
+expect_rc 0 "run -x 2 -q"
+expect_eq "$(wc -l <"$T/out")" 2 "-q: CSV lines on stdout"
+expect_eq "$(nfields "$T/out" | sort -u)" 50 "-x CSV fields"
+expect_in "$T/err" "Name:Size etc"
+expect_in "$T/err" "Iteration 2 of 2"
+expect_eq "$(sql "SELECT count(*) FROM runs")" 3 "runs after -x 2"
+expect_eq "$(sql "SELECT count(DISTINCT seed) FROM runs WHERE id > 1")" 2 "a new seed per iteration"
+cp "$T/out" "$T/two.csv"
+
+# --no-store and the 1.03 layout (27 fields).
+run "$BSTORE" run -d "$D" -s 4:4k -n 1:300:10:2 -r 0 -f -q --no-store --csv-format 1.03 -m old
+expect_rc 0 "run --csv-format 1.03"
+expect_eq "$(nfields "$T/out")" 27 "1.03 CSV fields"
+expect_in "$T/out" "old,4M:4k,,,"
+expect_in "$T/out" ",1:300:10/2,"
+expect_eq "$(sql "SELECT count(*) FROM runs")" 3 "--no-store stores nothing"
+
+# Debian's tools accept the 1.98 lines.
+if [ $have_bon = 1 ]; then
+	cat "$T/one.csv" "$T/two.csv" >"$T/all.csv"
+	bon_csv2txt <"$T/all.csv" >"$T/txt" 2>"$T/txt.err" || fail "bon_csv2txt failed"
+	expect_eq "$(cat "$T/txt.err")" "" "bon_csv2txt complaints"
+	expect_in "$T/txt" "8M::8192:5"
+	expect_eq "$(grep -c '^cli-test' "$T/txt")" 6 "bon_csv2txt rows (3 I/O, 3 file)"
+	bon_csv2html <"$T/all.csv" >"$T/html" 2>"$T/html.err" || fail "bon_csv2html failed"
+	expect_eq "$(cat "$T/html.err")" "" "bon_csv2html complaints"
+	expect_eq "$(grep -o 'rowheader"><font size=+1>cli-test' "$T/html" | wc -l)" 3 "bon_csv2html rows"
+fi
+
+# Our own ingest reads the line back as a bstore run.
+run "$BSTORE" --db "$T/ingest.db" ingest "$T/one.csv"
+expect_rc 0 "ingest of bstore's CSV"
+expect_eq "$(sqlite3 -batch "$T/ingest.db" "SELECT tool || ' ' || tool_version || ' ' || machine FROM runs")" \
+	"bstore 0.1.0 cli-test" "ingested identity"
+
+# Errors, each with a clear message and nothing left behind.
+run "$BSTORE" run -d "$T/missing" -s 8 -n 1 -r 0 --no-store
+expect_rc 1 "missing -d"
+expect_in "$T/err" "bstore: run: cannot use directory '$T/missing': No such file or directory"
+
+RO=$T/ro
+mkdir -p "$RO"
+ro_ok=0
+if mount -t tmpfs -o ro,size=1m bstore-test "$RO" 2>/dev/null; then
+	ro_ok=1
+	trap 'umount "$RO" 2>/dev/null || true' EXIT
+elif [ "$(id -u)" != 0 ]; then
+	chmod 555 "$RO" && ro_ok=1
+fi
+if [ $ro_ok = 1 ]; then
+	run "$BSTORE" run -d "$RO" -s 8 -n 1 -r 0 --no-store
+	expect_rc 1 "read-only -d"
+	expect_in "$T/err" "bstore: run: cannot write in directory '$RO': "
+	if mountpoint -q "$RO"; then
+		expect_in "$T/err" "Read-only file system"
+		umount "$RO"
+	fi
+	chmod 755 "$RO"
+else
+	echo "run.sh: SKIPPING the read-only -d check: cannot mount a read-only" \
+		"file system here and running as root (chmod does not stop root)" >&2
+fi
+
+# bonnie++'s rule: the file must be twice the RAM, unless -r 0.
+run "$BSTORE" run -d "$D" -s 8 -n 1 -r 1024 --no-store
+expect_rc 2 "file size under twice the RAM"
+expect_in "$T/err" "file size 8M is less than twice the RAM (1024M)"
+expect_in "$T/err" "-r 0"
+expect_in "$T/err" "Try 'bstore run --help'."
+
+run "$BSTORE" run -d "$D" -s 8:3000 -r 0 --no-store
+expect_rc 2 "bad chunk"
+expect_in "$T/err" "chunk size 3000 is not a power of 2"
+run "$BSTORE" run -d "$D" -s 8 -r 0 -f 1 --no-store
+expect_rc 2 "-f 1 (detached value, as bonnie++)"
+expect_in "$T/err" "unexpected argument '1'"
+run "$BSTORE" run -d "$D" -m "a,b" -r 0 --no-store
+expect_rc 2 "comma in -m"
+run "$BSTORE" run -d "$D" --tag novalue -r 0 --no-store
+expect_rc 2 "bad --tag"
+run "$BSTORE" run -d "$D" --csv-format 2.0 -r 0 --no-store
+expect_rc 2 "bad --csv-format"
+run "$BSTORE" run -d "$D" -n 1:x -r 0 --no-store
+expect_rc 2 "bad -n"
+expect_in "$T/err" "-n: bad file test spec '1:x'"
+expect_eq "$(ls -A "$D")" "" "scratch left after errors"
+expect_eq "$(sql "SELECT count(*) FROM runs")" 3 "errors store nothing"
+
+finish

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# tests/cli/run_signal.sh - a signal in the middle of `bstore run`: exit
+# 128 + signal, the scratch directory removed, nothing stored.
+source "$SRC/tests/lib.sh"
+
+D=$T/d
+mkdir -p "$D"
+
+# wait_for GLOB: until a path matching GLOB exists (10 s at most).
+wait_for() {
+	local i
+	for i in $(seq 1 200); do
+		# shellcheck disable=SC2086
+		if compgen -G "$1" >/dev/null; then
+			return 0
+		fi
+		sleep 0.05
+	done
+	return 1
+}
+
+# interrupt SIGNAL STATUS GLOB ARGS...: starts bstore run with ARGS, waits
+# until GLOB exists inside -d, sends SIGNAL, checks the exit status.
+interrupt() {
+	local sig=$1 want=$2 glob=$3 pid status
+	shift 3
+	"$BSTORE" run -d "$D" "$@" >"$T/out" 2>"$T/err" &
+	pid=$!
+	if ! wait_for "$D/$glob"; then
+		fail "$sig: '$glob' never appeared in -d"
+		kill -KILL "$pid" 2>/dev/null || true
+		wait "$pid" 2>/dev/null || true
+		return
+	fi
+	sleep 0.2
+	kill -s "$sig" "$pid"
+	set +e
+	wait "$pid"
+	status=$?
+	set -e
+	expect_eq "$status" "$want" "exit status after $sig"
+	expect_in "$T/err" "bstore: run: stopped by $sig; scratch files removed, iteration 1 not stored"
+	expect_eq "$(ls -A "$D")" "" "scratch left after $sig"
+	expect_eq "$(sql "SELECT count(*) FROM runs")" 0 "runs stored after $sig"
+}
+
+# The per-char write of 64 MiB, one byte per write(2), runs for a minute:
+# stop it early.
+interrupt SIGINT 130 'bstore-run.*/bstore.data' -s 64 -f64 -n 0 -r 0 -z 1
+expect_in "$T/err" "Writing a byte at a time..."
+expect_not_in "$T/err" "done"
+interrupt SIGTERM 143 'bstore-run.*/bstore.data' -s 64 -f64 -n 0 -r 0 -z 1
+interrupt SIGHUP 129 'bstore-run.*/bstore.data' -s 64 -f64 -n 0 -r 0 -z 1
+# In the middle of the file tests: 64 x 1024 files in 8 directories, all
+# of them removed again.
+interrupt SIGINT 130 'bstore-run.*/files/00007' -s 0 -n 64:0:0:8 -r 0 -z 1
+expect_in "$T/err" "Create files in sequential order..."
+
+finish
