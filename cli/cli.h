@@ -66,6 +66,19 @@ int bs_cli_open_store(const struct bs_cli *cli, int flags,
 int bs_cli_select(const struct bs_cli *cli, struct bs_store *st,
 		  char **sel, int nsel, int all_if_none, struct bs_ids *out);
 
+enum {
+	BS_SEL_ALL_IF_NONE = 1, /* no selector selects every run */
+	BS_SEL_NEED_MATCH = 2,  /* selecting nothing is an error */
+};
+
+/*
+ * bs_cli_open_store, then bs_cli_select. On failure prints the error,
+ * leaves *st NULL and returns the exit status; else returns 0.
+ */
+int bs_cli_open_select(const struct bs_cli *cli, int store_flags, char **sel,
+		       int nsel, int sel_flags, struct bs_store **st,
+		       struct bs_ids *ids);
+
 /* Writes s to f with control characters (but tab and newline) as '?'. */
 void bs_cli_puts_clean(FILE *f, const char *s);
 

@@ -222,10 +222,8 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 			return bs_cli_usage_error(cli, "unknown option");
 		}
 	}
-	rc = bs_cli_open_store(cli, 0, &st);
-	if (rc != 0)
-		return rc;
-	rc = bs_cli_select(cli, st, argv + optind, argc - optind, 1, &ids);
+	rc = bs_cli_open_select(cli, 0, argv + optind, argc - optind,
+				BS_SEL_ALL_IF_NONE, &st, &ids);
 	if (rc != 0)
 		goto out;
 	ctx.out = stdout;

@@ -41,17 +41,10 @@ int cmd_rm(struct bs_cli *cli, int argc, char **argv)
 	}
 	if (optind >= argc)
 		return bs_cli_usage_error(cli, "which runs? give a SELECTOR");
-	rc = bs_cli_open_store(cli, 0, &st);
-	if (rc != 0)
-		return rc;
-	rc = bs_cli_select(cli, st, argv + optind, argc - optind, 0, &ids);
+	rc = bs_cli_open_select(cli, 0, argv + optind, argc - optind,
+				BS_SEL_NEED_MATCH, &st, &ids);
 	if (rc != 0)
 		goto out;
-	if (ids.n == 0) {
-		bs_cli_error(cli, "no run matches");
-		rc = BS_EXIT_FAIL;
-		goto out;
-	}
 	if (!dry) {
 		if (bs_store_begin(st, &err) < 0 ||
 		    (n = bs_store_rm(st, &ids, &err)) < 0 ||

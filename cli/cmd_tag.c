@@ -69,17 +69,10 @@ int cmd_tag(struct bs_cli *cli, int argc, char **argv)
 			goto out;
 		}
 	}
-	rc = bs_cli_open_store(cli, 0, &st);
+	rc = bs_cli_open_select(cli, 0, argv + optind, 1, BS_SEL_NEED_MATCH,
+				&st, &ids);
 	if (rc != 0)
 		goto out;
-	rc = bs_cli_select(cli, st, argv + optind, 1, 0, &ids);
-	if (rc != 0)
-		goto out;
-	if (ids.n == 0) {
-		bs_cli_error(cli, "no run matches '%s'", argv[optind]);
-		rc = BS_EXIT_FAIL;
-		goto out;
-	}
 	if (bs_store_begin(st, &err) < 0)
 		goto dberr;
 	for (i = optind + 1; i < argc; i++) {

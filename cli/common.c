@@ -107,6 +107,27 @@ int bs_cli_select(const struct bs_cli *cli, struct bs_store *st, char **sel,
 	return 0;
 }
 
+int bs_cli_open_select(const struct bs_cli *cli, int store_flags, char **sel,
+		       int nsel, int sel_flags, struct bs_store **st,
+		       struct bs_ids *ids)
+{
+	int rc = bs_cli_open_store(cli, store_flags, st);
+
+	if (rc != 0)
+		return rc;
+	rc = bs_cli_select(cli, *st, sel, nsel,
+			   (sel_flags & BS_SEL_ALL_IF_NONE) != 0, ids);
+	if (rc == 0 && ids->n == 0 && (sel_flags & BS_SEL_NEED_MATCH)) {
+		bs_cli_error(cli, "no run matches");
+		rc = BS_EXIT_FAIL;
+	}
+	if (rc != 0) {
+		bs_store_close(*st);
+		*st = NULL;
+	}
+	return rc;
+}
+
 void bs_cli_puts_clean(FILE *f, const char *s)
 {
 	for (; *s; s++) {
