@@ -26,6 +26,7 @@
 
 #define DEFAULT_FILE_MIB 300 /* bonnie++'s size when RAM is unknown */
 
+/* clang-format off */
 static void usage(FILE *f)
 {
 	fputs(
@@ -80,6 +81,7 @@ static void usage(FILE *f)
 "128 + the signal (130 for SIGINT, 143 for SIGTERM).\n",
 		f);
 }
+/* clang-format on */
 
 /* What the options say, before they become struct bs_bench_opts. */
 struct run_args {
