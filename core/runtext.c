@@ -4,6 +4,8 @@
  */
 #include "core/runtext.h"
 
+#include "core/bench.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -21,33 +23,12 @@ enum bs_table_style bs_table_style_for(const struct bs_run *r)
 
 const char *bs_table_rate(char *out, size_t outsz, double kib_s)
 {
-	double mib = kib_s / 1024.0;
-
-	/* bonnie++ 1.98's rule for fitting NVMe-scale numbers in 5 chars. */
-	if (kib_s < 10000)
-		snprintf(out, outsz, "%dk", (int)kib_s);
-	else if (mib < 99.95)
-		snprintf(out, outsz, "%.1fm", mib);
-	else if (mib < 999.5)
-		snprintf(out, outsz, "%dm", (int)lround(mib));
-	else
-		snprintf(out, outsz, "%.1fg", mib / 1024.0);
-	return out;
+	return bs_bench_fmt_rate(out, outsz, kib_s);
 }
 
 const char *bs_table_latency(char *out, size_t outsz, double lat_us)
 {
-	double s = lat_us / 1e6;
-
-	if (isnan(lat_us) || lat_us <= 0)
-		snprintf(out, outsz, "%s", "");
-	else if (s > 99.999999)
-		snprintf(out, outsz, "%llds", (long long)s);
-	else if (s > 0.099999)
-		snprintf(out, outsz, "%lldms", (long long)(s * 1000));
-	else
-		snprintf(out, outsz, "%lldus", (long long)lat_us);
-	return out;
+	return bs_bench_fmt_latency(out, outsz, isnan(lat_us) ? 0 : lat_us);
 }
 
 static void size_suffix(char *out, size_t outsz, int64_t bytes)
@@ -120,8 +101,8 @@ static int any_status(const struct bs_run *r, int from, int to)
 	return 0;
 }
 
-static void cell(const struct bs_run *r, int m, enum bs_table_style style,
-		 struct bs_buf *out)
+/* One test's two columns in bonnie++ 1.03's layout: " %5d %3d". */
+static void cell(const struct bs_run *r, int m, struct bs_buf *out)
 {
 	const struct bs_value *v = &r->res[m];
 	char num[32], cpu[16];
@@ -134,17 +115,11 @@ static void cell(const struct bs_run *r, int m, enum bs_table_style style,
 		bs_buf_adds(out, " +++++ +++");
 		return;
 	}
-	if (m == BS_M_SEEKS || !bs_metrics[m].is_io || style == BS_TABLE_1) {
-		if (m == BS_M_SEEKS && (v->value < 1000 || style == BS_TABLE_1))
-			snprintf(num, sizeof(num), "%.1f", v->value);
-		else
-			snprintf(num, sizeof(num), "%.0f", floor(v->value));
-		if (m == BS_M_SEEKS && style == BS_TABLE_1 &&
-		    v->value >= 1000)
-			snprintf(num, sizeof(num), "%.0f", v->value);
-	} else {
-		bs_table_rate(num, sizeof(num), v->value);
-	}
+	if (m == BS_M_SEEKS && v->value < 1000)
+		snprintf(num, sizeof(num), "%.1f", v->value);
+	else
+		snprintf(num, sizeof(num), "%.0f",
+			 m == BS_M_SEEKS ? v->value : floor(v->value));
 	if (isnan(v->cpu_pct))
 		snprintf(cpu, sizeof(cpu), "%s", "");
 	else
@@ -152,77 +127,48 @@ static void cell(const struct bs_run *r, int m, enum bs_table_style style,
 	bs_buf_addf(out, " %5s %3s", num, cpu);
 }
 
-static void latency_row(const struct bs_run *r, int from,
-			struct bs_buf *out)
-{
-	char lat[32];
-	int i, any = 0;
-
-	for (i = from; i < from + 6; i++)
-		if (!isnan(r->res[i].lat_us))
-			any = 1;
-	if (!any)
-		return;
-	bs_buf_adds(out, "Latency          ");
-	for (i = from; i < from + 6; i++)
-		bs_buf_addf(out, " %9s",
-			    bs_table_latency(lat, sizeof(lat),
-					     r->res[i].lat_us));
-	bs_buf_adds(out, "\n");
-}
-
 void bs_table_text(const struct bs_run *r, enum bs_table_style style,
-		   const char *version, struct bs_buf *out)
+		   struct bs_buf *out)
 {
 	const char *name = r->machine ? r->machine : "";
+	const char *version = r->tool_version ? r->tool_version : "";
+	const struct bs_params *p = &r->params;
 	char size[48], files[96], label[64];
 	int io = any_status(r, 0, BS_M_FIRST_FILE) ||
-		 r->params.file_size_mib != BS_NONE;
+		 p->file_size_mib != BS_NONE;
 	int fs = any_status(r, BS_M_FIRST_FILE, BS_M_COUNT) ||
-		 r->params.num_files != BS_NONE;
-	int i;
+		 p->num_files != BS_NONE;
+	int i, nl;
 
-	if (version == NULL)
-		version = "";
+	if (style == BS_TABLE_2) {
+		bs_bench_table(r, out);
+		return;
+	}
+	/* bonnie++ 1.03: K/sec columns, no latency rows (FORMATS.md 2.1). */
 	if (io) {
-		bs_table_size(size, sizeof(size), &r->params, 1);
+		bs_table_size(size, sizeof(size), p, 1);
 		bs_buf_addf(out,
 			    "Version %5s       ------Sequential Output------ "
 			    "--Sequential Input- --Random-\n",
 			    version);
-		if (style == BS_TABLE_1) {
-			bs_buf_adds(out, "                    -Per Chr- --Block-- "
-					 "-Rewrite- -Per Chr- --Block-- "
-					 "--Seeks--\n");
-			bs_buf_adds(out, "Machine        Size K/sec %CP K/sec "
-					 "%CP K/sec %CP K/sec %CP K/sec %CP  "
-					 "/sec %CP\n");
-		} else {
-			bs_buf_adds(out, "                    -Per Chr- --Block-- "
-					 "-Rewrite- -Per Chr- --Block-- "
-					 "--Seeks--\n");
-			bs_buf_adds(out, "Name:Size etc        /sec %CP  /sec "
-					 "%CP  /sec %CP  /sec %CP  /sec %CP  "
-					 "/sec %CP\n");
-		}
+		bs_buf_adds(out, "                    -Per Chr- --Block-- "
+				 "-Rewrite- -Per Chr- --Block-- --Seeks--\n");
+		bs_buf_addf(out, "Machine   %s K/sec %%CP K/sec %%CP K/sec "
+				 "%%CP K/sec %%CP K/sec %%CP  /sec %%CP\n",
+			    strchr(size, ':') ? "Size:chnk" : "     Size");
 		/* Name and size share 19 columns; a long name is cut. */
-		{
-			int sl = (int)strlen(size), nl = 19 - sl - 1;
-			if (nl < 1)
-				nl = 1;
-			snprintf(label, sizeof(label), "%-*.*s %s", nl, nl,
-				 name, size);
-			bs_buf_addf(out, "%19s", label);
-		}
+		nl = 19 - (int)strlen(size) - 1;
+		if (nl < 1)
+			nl = 1;
+		snprintf(label, sizeof(label), "%-*.*s %s", nl, nl, name, size);
+		bs_buf_addf(out, "%19s", label);
 		for (i = 0; i < BS_M_FIRST_FILE; i++)
-			cell(r, i, style, out);
+			cell(r, i, out);
 		bs_buf_adds(out, "\n");
-		if (style == BS_TABLE_2)
-			latency_row(r, 0, out);
 	}
 	if (fs) {
-		bs_table_files_spec(files, sizeof(files), &r->params);
-		if (style == BS_TABLE_2 || !io) {
+		bs_table_files_spec(files, sizeof(files), p);
+		if (!io) {
 			bs_buf_addf(out,
 				    "Version %5s       ------Sequential Create"
 				    "------ --------Random Create--------\n",
@@ -239,124 +185,27 @@ void bs_table_text(const struct bs_run *r, enum bs_table_style style,
 					 "-Delete-- -Create-- --Read--- "
 					 "-Delete--\n");
 		}
-		bs_buf_adds(out, "              files  /sec %CP  /sec %CP  "
-				 "/sec %CP  /sec %CP  /sec %CP  /sec %CP\n");
+		if (p->max_size != BS_NONE && p->max_size > 0)
+			bs_buf_adds(out, "files:max:min      ");
+		else if (p->max_size == BS_SIZE_LINK ||
+			 p->max_size == BS_SIZE_SYMLINK)
+			bs_buf_adds(out, "files:max          ");
+		else
+			bs_buf_adds(out, "              files");
+		bs_buf_adds(out, "  /sec %CP  /sec %CP  /sec %CP  /sec %CP  "
+				 "/sec %CP  /sec %CP\n");
 		bs_buf_addf(out, "%19s", files);
 		for (i = BS_M_FIRST_FILE; i < BS_M_COUNT; i++)
-			cell(r, i, style, out);
+			cell(r, i, out);
 		bs_buf_adds(out, "\n");
-		if (style == BS_TABLE_2)
-			latency_row(r, BS_M_FIRST_FILE, out);
 	}
 }
 
 /* ---- CSV ---------------------------------------------------------- */
 
-static void csv_i64(struct bs_buf *out, int64_t v)
+void bs_table_csv(const struct bs_run *r, int csv_103, struct bs_buf *out)
 {
-	bs_buf_addc(out, ',');
-	if (v != BS_NONE)
-		bs_buf_addf(out, "%lld", (long long)v);
-}
-
-static void csv_pair(const struct bs_run *r, int m, int old_seeks,
-		     struct bs_buf *out)
-{
-	const struct bs_value *v = &r->res[m];
-
-	if (v->status == BS_ST_NOT_RUN) {
-		bs_buf_adds(out, ",,");
-		return;
-	}
-	if (v->status == BS_ST_TOO_FAST) {
-		bs_buf_adds(out, ",+++++,+++");
-		return;
-	}
-	if (m == BS_M_SEEKS && (old_seeks || v->value < 1000))
-		bs_buf_addf(out, ",%.1f", v->value);
-	else if (m == BS_M_SEEKS)
-		bs_buf_addf(out, ",%.0f", v->value);
-	else
-		bs_buf_addf(out, ",%lld", (long long)v->value);
-	if (isnan(v->cpu_pct))
-		bs_buf_addc(out, ',');
-	else
-		bs_buf_addf(out, ",%d", (int)v->cpu_pct);
-}
-
-static void csv_lat(const struct bs_run *r, int m, struct bs_buf *out)
-{
-	char lat[32];
-
-	bs_buf_addf(out, ",%s", bs_table_latency(lat, sizeof(lat),
-						  r->res[m].lat_us));
-}
-
-void bs_table_csv(const struct bs_run *r, const char *version, int csv_103,
-		  struct bs_buf *out)
-{
-	const struct bs_params *p = &r->params;
-	char size[48], files[96];
-	int io = any_status(r, 0, BS_M_FIRST_FILE) ||
-		 p->file_size_mib != BS_NONE;
-	int fs = any_status(r, BS_M_FIRST_FILE, BS_M_COUNT) ||
-		 p->num_files != BS_NONE;
-	int i;
-
-	if (csv_103) {
-		bs_buf_adds(out, r->machine ? r->machine : "");
-		bs_buf_addf(out, ",%s", bs_table_size(size, sizeof(size), p, 1));
-		for (i = 0; i < BS_M_FIRST_FILE; i++)
-			csv_pair(r, i, 1, out);
-		bs_buf_addf(out, ",%s",
-			    fs ? bs_table_files_spec(files, sizeof(files), p)
-			       : "");
-		for (i = BS_M_FIRST_FILE; i < BS_M_COUNT; i++)
-			csv_pair(r, i, 1, out);
-		return;
-	}
-	bs_buf_addf(out, "1.98,%s,%s", version ? version : "",
-		    r->machine ? r->machine : "");
-	csv_i64(out, p->concurrency == BS_NONE ? 1 : p->concurrency);
-	bs_buf_addf(out, ",%s", p->seed ? p->seed : "");
-	if (io) {
-		bs_buf_addf(out, ",%s", bs_table_size(size, sizeof(size), p, 0));
-		bs_buf_addc(out, ',');
-		if (p->io_chunk_bytes != BS_NONE && p->io_chunk_bytes != 8192) {
-			size_suffix(size, sizeof(size), p->io_chunk_bytes);
-			bs_buf_adds(out, size);
-		}
-		csv_i64(out, p->seeks);
-		csv_i64(out, p->seek_procs);
-		for (i = 0; i < BS_M_FIRST_FILE; i++)
-			csv_pair(r, i, 0, out);
-	} else {
-		bs_buf_adds(out, ",,,,,,,,,,,,,,,,");
-	}
-	if (fs) {
-		csv_i64(out, p->num_files);
-		bs_buf_addc(out, ',');
-		if (p->max_size == BS_SIZE_LINK)
-			bs_buf_adds(out, "link");
-		else if (p->max_size == BS_SIZE_SYMLINK)
-			bs_buf_adds(out, "symlink");
-		else if (p->max_size != BS_NONE && p->max_size != 0)
-			bs_buf_addf(out, "%lld", (long long)p->max_size);
-		bs_buf_addc(out, ',');
-		if (p->min_size != BS_NONE && p->min_size != 0)
-			bs_buf_addf(out, "%lld", (long long)p->min_size);
-		bs_buf_adds(out, ",,");
-		if (p->num_dirs != BS_NONE && p->num_dirs > 1)
-			bs_buf_addf(out, "%lld", (long long)p->num_dirs);
-		for (i = BS_M_FIRST_FILE; i < BS_M_COUNT; i++)
-			csv_pair(r, i, 0, out);
-	} else {
-		bs_buf_adds(out, ",,,,,,,,,,,,,,,,,");
-	}
-	for (i = 0; i < BS_M_FIRST_FILE; i++)
-		csv_lat(r, i, out);
-	for (i = BS_M_FIRST_FILE; i < BS_M_COUNT; i++)
-		csv_lat(r, i, out);
+	bs_bench_csv(r, csv_103 ? BS_CSV_1_03 : BS_CSV_1_98, out);
 }
 
 /* ---- JSON --------------------------------------------------------- */

@@ -23,12 +23,14 @@ enum bs_table_style bs_table_style_for(const struct bs_run *r);
 /*
  * Appends the table: the I/O part when any I/O test ran or the file
  * size is known, the file part when any file test ran or the file count
- * is known. version is printed in the "Version" header (e.g. "2.00a").
+ * is known; the "Version" header shows r->tool_version. BS_TABLE_2 is
+ * bs_bench_table() (core/bench.h).
  */
 void bs_table_text(const struct bs_run *r, enum bs_table_style style,
-		   const char *version, struct bs_buf *out);
+		   struct bs_buf *out);
 
-/* A rate as bonnie++ 2.00a prints it: "545k", "50.6m", "291m", "1.8g". */
+/* A rate as bonnie++ 2.00a prints it: "545k", "50.6m", "291m", "1.8g"
+ * (bs_bench_fmt_rate). */
 const char *bs_table_rate(char *out, size_t outsz, double kib_s);
 /* A latency as bonnie++ prints it: "61372us", "801ms", "120s". */
 const char *bs_table_latency(char *out, size_t outsz, double lat_us);
@@ -39,14 +41,8 @@ const char *bs_table_files_spec(char *out, size_t outsz,
 const char *bs_table_size(char *out, size_t outsz, const struct bs_params *p,
 			  int with_chunk);
 
-/*
- * Appends a bonnie++ CSV line (no newline) for the run: the 1.98 format
- * (50 fields; field 1 is version) or, with csv_103, the 27-field 1.03
- * format. Values: rates as integers (seeks %.0f/%.1f), "+++++"/"+++" for
- * too_fast, empty for not_run, latencies with their unit.
- */
-void bs_table_csv(const struct bs_run *r, const char *version, int csv_103,
-		  struct bs_buf *out);
+/* bs_bench_csv() in the 1.98 (50 fields) or, with csv_103, 1.03 layout. */
+void bs_table_csv(const struct bs_run *r, int csv_103, struct bs_buf *out);
 
 
 
