@@ -163,7 +163,7 @@ static int export_run(const struct bs_run *r, void *vctx)
 			fputs(r->raw, c->out);
 		} else {
 			bs_buf_reset(&c->b);
-			bs_table_csv(r, r->tool_version, 0, &c->b);
+			bs_table_csv(r, 0, &c->b);
 			fputs(bs_buf_str(&c->b), c->out);
 		}
 		fputc('\n', c->out);

@@ -112,8 +112,7 @@ static int show_run(const struct bs_run *r, void *vctx)
 	param(b, "concurrency (-c)", p->concurrency, "");
 	bs_buf_addf(b, "  %-22s %s\n", "seed", p->seed ? p->seed : "unknown");
 	bs_buf_addc(b, '\n');
-	bs_table_text(r, bs_table_style_for(r),
-		      r->tool_version ? r->tool_version : "", b);
+	bs_table_text(r, bs_table_style_for(r), b);
 	bs_buf_adds(b, "\nTests:\n");
 	for (m = 0; m < BS_M_COUNT; m++)
 		status_line(b, r, m);
