@@ -35,7 +35,10 @@ int cmd_run(struct bs_cli *cli, int argc, char **argv);
 int cmd_show(struct bs_cli *cli, int argc, char **argv);
 int cmd_tag(struct bs_cli *cli, int argc, char **argv);
 
-/* "bstore: <cmd>: <message>\n" on stderr. */
+/*
+ * "bstore: <cmd>: <message>\n" on stderr; control characters in the
+ * message (from file names, user data) are shown as '?'.
+ */
 void bs_cli_error(const struct bs_cli *cli, const char *fmt, ...)
 	BS_PRINTF(2, 3);
 /* Same, with "warning: " before the message. */
@@ -49,6 +52,16 @@ void bs_cli_perr(const struct bs_cli *cli, const struct bs_err *err);
  */
 int bs_cli_usage_error(const struct bs_cli *cli, const char *fmt, ...)
 	BS_PRINTF(2, 3);
+
+/*
+ * For getopt_long's '?' (the command sets opterr = 0 before parsing):
+ * prints "unknown option '--x'", "option '--x' needs an argument" or
+ * "option '--x' takes no argument" as a usage error and returns
+ * BS_EXIT_USAGE. shortopts and longopts are what getopt_long was given.
+ */
+struct option;
+int bs_cli_bad_option(const struct bs_cli *cli, char **argv,
+		      const char *shortopts, const struct option *longopts);
 
 /*
  * Opens the archive (--db, $BSTORE_DB, or the XDG default, created on
@@ -69,6 +82,9 @@ int bs_cli_select(const struct bs_cli *cli, struct bs_store *st,
 enum {
 	BS_SEL_ALL_IF_NONE = 1, /* no selector selects every run */
 	BS_SEL_NEED_MATCH = 2,  /* selecting nothing is an error */
+	/* Begin a write transaction first (the caller commits), so that the
+	 * runs selected are the runs changed, whatever other processes do. */
+	BS_SEL_WRITE = 4,
 };
 
 /*
@@ -81,5 +97,7 @@ int bs_cli_open_select(const struct bs_cli *cli, int store_flags, char **sel,
 
 /* Writes s to f with control characters (but tab and newline) as '?'. */
 void bs_cli_puts_clean(FILE *f, const char *s);
+/* Same, newline too: for output that is one line per item. */
+void bs_cli_puts_line(FILE *f, const char *s);
 
 #endif

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli/cli.h"
 #include "core/runtext.h"
@@ -37,6 +38,7 @@ struct export_ctx {
 	enum fmt fmt;
 	FILE *out;
 	struct bs_buf b;
+	int write_errno; /* why the output failed, when it did */
 };
 
 /* Text cells: quoted by libcsv; a leading = + - @ is neutralised. */
@@ -178,7 +180,20 @@ static int export_run(const struct bs_run *r, void *vctx)
 		csv_row(c->out, r, &c->b);
 		break;
 	}
-	return ferror(c->out) ? -BS_EIO : 0;
+	if (ferror(c->out)) {
+		c->write_errno = errno;
+		return -BS_EIO;
+	}
+	return 0;
+}
+
+/* Whether path names the archive itself (opening it "w" would empty it). */
+static int is_archive(struct bs_store *st, const char *path)
+{
+	struct stat a, b;
+
+	return stat(path, &a) == 0 && stat(bs_store_path(st), &b) == 0 &&
+	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 }
 
 int cmd_export(struct bs_cli *cli, int argc, char **argv)
@@ -189,13 +204,14 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
-	struct export_ctx ctx = {FMT_BONNIE, NULL, BS_BUF_INIT};
+	struct export_ctx ctx = {FMT_BONNIE, NULL, BS_BUF_INIT, 0};
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_ids ids = BS_IDS_INIT;
 	struct bs_store *st = NULL;
 	const char *path = NULL;
 	int c, rc;
 
+	opterr = 0; /* bs_cli_bad_option() says what is wrong */
 	while ((c = getopt_long(argc, argv, "f:o:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
@@ -219,7 +235,7 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 			fputs(usage_text, stdout);
 			return BS_EXIT_OK;
 		default:
-			return bs_cli_usage_error(cli, "unknown option");
+			return bs_cli_bad_option(cli, argv, "f:o:h", opts);
 		}
 	}
 	rc = bs_cli_open_select(cli, 0, argv + optind, argc - optind,
@@ -228,6 +244,13 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 		goto out;
 	ctx.out = stdout;
 	if (path && strcmp(path, "-") != 0) {
+		if (is_archive(st, path)) {
+			bs_cli_error(cli,
+				     "'%s' is the archive; not writing over it",
+				     path);
+			rc = BS_EXIT_FAIL;
+			goto out;
+		}
 		ctx.out = fopen(path, "w");
 		if (ctx.out == NULL) {
 			bs_cli_error(cli, "cannot write '%s': %s", path,
@@ -239,17 +262,25 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 	if (ctx.fmt == FMT_CSV)
 		csv_header(ctx.out);
 	if (bs_store_each(st, &ids, BS_LOAD_ALL, export_run, &ctx, &err) < 0) {
+		/* Without err, the output failed: said below for -o FILE, by
+		 * main() for standard output. */
 		if (err.code)
 			bs_cli_perr(cli, &err);
-		else
-			bs_cli_error(cli, "cannot write output: %s",
-				     strerror(errno));
 		rc = BS_EXIT_FAIL;
 	}
-	if (ctx.out != stdout && fclose(ctx.out) != 0) {
-		bs_cli_error(cli, "cannot write '%s': %s", path,
-			     strerror(errno));
-		rc = BS_EXIT_FAIL;
+	if (ctx.out != stdout) {
+		int bad = ferror(ctx.out), e = ctx.write_errno;
+
+		if (fclose(ctx.out) != 0) {
+			bad = 1;
+			if (e == 0)
+				e = errno;
+		}
+		if (bad) {
+			bs_cli_error(cli, "cannot write '%s': %s", path,
+				     strerror(e ? e : EIO));
+			rc = BS_EXIT_FAIL;
+		}
 	}
 out:
 	bs_buf_release(&ctx.b);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -181,7 +182,8 @@ static int read_all(int fd, struct bs_ingest *p, struct file_ctx *c)
 
 static void summary(const struct file_ctx *c, const struct ingest_opts *o)
 {
-	printf("%s: %lld run%s %s, %lld duplicate%s, %lld rejected\n", c->name,
+	bs_cli_puts_line(stdout, c->name);
+	printf(": %lld run%s %s, %lld duplicate%s, %lld rejected\n",
 	       c->stored, c->stored == 1 ? "" : "s",
 	       o->dry_run ? "would be stored" : "stored", c->dups,
 	       c->dups == 1 ? "" : "s", c->rejected);
@@ -206,10 +208,18 @@ static int ingest_one(const struct bs_cli *cli, struct bs_store *st,
 	if (is_stdin) {
 		fd = STDIN_FILENO;
 	} else {
+		struct stat sb;
+
 		fd = open(path, O_RDONLY | O_CLOEXEC);
 		if (fd < 0) {
 			bs_cli_error(cli, "cannot open '%s': %s", path,
 				     strerror(errno));
+			return BS_EXIT_FAIL;
+		}
+		if (fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+			bs_cli_error(cli, "cannot read '%s': %s", path,
+				     strerror(EISDIR));
+			close(fd);
 			return BS_EXIT_FAIL;
 		}
 	}
@@ -223,7 +233,8 @@ static int ingest_one(const struct bs_cli *cli, struct bs_store *st,
 		rc = read_all(fd, p, &c);
 	if (rc < 0) {
 		bs_store_rollback(st);
-		if (c.err.code == BS_EINTR)
+		/* A signal also ends a wait for the archive's lock. */
+		if (c.err.code == BS_EINTR || interrupted)
 			bs_cli_error(cli, "%s: interrupted; nothing stored "
 					  "from this file",
 				     c.name);
@@ -307,7 +318,9 @@ static int parse_date(const char *s, int64_t *out)
 	tm.tm_min = mi;
 	tm.tm_sec = sec;
 	t = timegm(&tm);
-	if (t == (time_t)-1)
+	/* timegm() makes 2023-02-31 into March 3rd: refuse what moved. */
+	if (t == (time_t)-1 || gmtime_r(&t, &tm) == NULL ||
+	    tm.tm_year != y - 1900 || tm.tm_mon != mo - 1 || tm.tm_mday != d)
 		return -1;
 	*out = (int64_t)t;
 	return 0;
@@ -326,6 +339,14 @@ static int split_tag(char *kv, char **k, char **v)
 	return 0;
 }
 
+static int has_control(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return 1;
+	return 0;
+}
+
 int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -338,6 +359,7 @@ int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	struct ingest_opts o;
+	struct bs_err err = BS_ERR_INIT;
 	struct bs_store *st = NULL;
 	struct sigaction sa;
 	char *dflt[] = {(char *)"-"};
@@ -348,6 +370,7 @@ int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
 	o.measured_at = BS_NONE;
 	o.tag_key = xcalloc((size_t)argc, sizeof(char *));
 	o.tag_val = xcalloc((size_t)argc, sizeof(char *));
+	opterr = 0; /* bs_cli_bad_option() says what is wrong */
 	while ((c = getopt_long(argc, argv, "t:m:nh", opts, NULL)) != -1) {
 		switch (c) {
 		case 't':
@@ -358,9 +381,22 @@ int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
 					optarg);
 				goto out;
 			}
+			if (bs_store_check_tag(o.tag_key[o.ntags],
+					       o.tag_val[o.ntags], &err) < 0) {
+				rc = bs_cli_usage_error(cli, "--tag: %s",
+							err.msg);
+				goto out;
+			}
 			o.ntags++;
 			break;
 		case 'm':
+			if (has_control(optarg)) {
+				rc = bs_cli_usage_error(
+					cli, "--machine: '%s' has a control "
+					     "character (a newline?)",
+					optarg);
+				goto out;
+			}
 			o.machine = optarg;
 			break;
 		case 'a':
@@ -383,7 +419,7 @@ int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
 			fputs(usage_text, stdout);
 			goto out;
 		default:
-			rc = bs_cli_usage_error(cli, "unknown option");
+			rc = bs_cli_bad_option(cli, argv, "t:m:nh", opts);
 			goto out;
 		}
 	}
@@ -397,7 +433,6 @@ int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
 		/* A dry run works in a transaction it rolls back; on an
 		 * archive that does not exist yet it must not create one. */
 		struct bs_cli mem = *cli;
-		struct bs_err err = BS_ERR_INIT;
 		char *path = bs_store_default_path(&err);
 		const char *want = cli->db_path ? cli->db_path : path;
 
@@ -412,6 +447,9 @@ int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
 		rc = BS_EXIT_FAIL;
 		goto out;
 	}
+	/* Waiting for another ingest's lock can take minutes: a signal ends
+	 * the wait as it ends a file. */
+	bs_store_set_wait(st, BS_STORE_WAIT_MS, &interrupted);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);

@@ -59,7 +59,7 @@ static int print_run(const struct bs_run *r, void *vctx)
 	if (c->json) {
 		bs_run_json(r, &c->line);
 		puts(bs_buf_str(&c->line));
-		return 0;
+		return ferror(stdout) ? -BS_EIO : 0;
 	}
 	snprintf(tool, sizeof(tool), "%s %s", r->tool,
 		 r->tool_version ? r->tool_version : "?");
@@ -74,9 +74,11 @@ static int print_run(const struct bs_run *r, void *vctx)
 	for (i = 0; i < r->ntags; i++)
 		bs_buf_addf(&c->line, "%s%s=%s", i ? " " : "  ", r->tags[i].key,
 			    r->tags[i].value);
-	bs_cli_puts_clean(stdout, bs_buf_str(&c->line));
+	/* One line per run, whatever a tag value holds. */
+	bs_cli_puts_line(stdout, bs_buf_str(&c->line));
 	fputc('\n', stdout);
-	return 0;
+	/* A closed or full output: stop reading runs; main() says why. */
+	return ferror(stdout) ? -BS_EIO : 0;
 }
 
 static int print_reject(const struct bs_reject *r, void *vctx)
@@ -84,16 +86,18 @@ static int print_reject(const struct bs_reject *r, void *vctx)
 	struct list_ctx *c = vctx;
 
 	bs_buf_reset(&c->line);
-	bs_buf_addf(&c->line, "%s:%lld: %s%s\n    ", r->source,
-		    (long long)r->line, r->reason,
-		    r->truncated ? " (line kept cut to 64 KiB)" : "");
+	bs_buf_addf(&c->line, "%s:%lld: %s%s", r->source, (long long)r->line,
+		    r->reason, r->truncated ? " (line kept cut to 64 KiB)" : "");
+	bs_cli_puts_line(stdout, bs_buf_str(&c->line));
+	fputs("\n    ", stdout);
 	/* A rejected line may be megabytes of anything: show its start. */
+	bs_buf_reset(&c->line);
 	bs_buf_add(&c->line, r->raw, strnlen(r->raw, 200));
 	if (strlen(r->raw) > 200)
 		bs_buf_adds(&c->line, "...");
-	bs_cli_puts_clean(stdout, bs_buf_str(&c->line));
+	bs_cli_puts_line(stdout, bs_buf_str(&c->line));
 	fputc('\n', stdout);
-	return 0;
+	return ferror(stdout) ? -BS_EIO : 0;
 }
 
 int cmd_list(struct bs_cli *cli, int argc, char **argv)
@@ -110,6 +114,7 @@ int cmd_list(struct bs_cli *cli, int argc, char **argv)
 	struct bs_store *st = NULL;
 	int c, rc, rejects = 0;
 
+	opterr = 0; /* bs_cli_bad_option() says what is wrong */
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'j':
@@ -122,15 +127,21 @@ int cmd_list(struct bs_cli *cli, int argc, char **argv)
 			fputs(usage_text, stdout);
 			return BS_EXIT_OK;
 		default:
-			return bs_cli_usage_error(cli, "unknown option");
+			return bs_cli_bad_option(cli, argv, "h", opts);
 		}
 	}
+	if (rejects && (ctx.json || optind < argc))
+		return bs_cli_usage_error(cli, "--rejects takes no SELECTOR "
+					       "and no --json");
 	rc = bs_cli_open_store(cli, 0, &st);
 	if (rc != 0)
 		return rc;
 	if (rejects) {
 		if (bs_store_each_reject(st, print_reject, &ctx, &err) < 0) {
-			bs_cli_perr(cli, &err);
+			/* err is empty when the output failed: main() says
+			 * so. */
+			if (err.code)
+				bs_cli_perr(cli, &err);
 			rc = BS_EXIT_FAIL;
 		}
 		goto out;
@@ -144,7 +155,8 @@ int cmd_list(struct bs_cli *cli, int argc, char **argv)
 		       "TAGS");
 	if (bs_store_each(st, &ids, BS_LOAD_TAGS, print_run, &ctx, &err) <
 	    0) {
-		bs_cli_perr(cli, &err);
+		if (err.code)
+			bs_cli_perr(cli, &err);
 		rc = BS_EXIT_FAIL;
 	}
 out:

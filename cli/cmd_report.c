@@ -212,6 +212,7 @@ int cmd_report(struct bs_cli *cli, int argc, char **argv)
 
 	memset(&ro, 0, sizeof(ro));
 	ro.units = BS_UNITS_AUTO;
+	opterr = 0; /* bs_cli_bad_option says it in bstore's form */
 	while ((c = getopt_long(argc, argv, "f:o:b:u:m:t:h", opts, NULL)) !=
 	       -1) {
 		switch (c) {
@@ -263,7 +264,8 @@ int cmd_report(struct bs_cli *cli, int argc, char **argv)
 			fputs(options_usage, stdout);
 			return BS_EXIT_OK;
 		default:
-			return bs_cli_usage_error(cli, "unknown option");
+			return bs_cli_bad_option(cli, argv, "f:o:b:u:m:t:h",
+						 opts);
 		}
 	}
 	sel = argv + optind;

@@ -27,6 +27,7 @@ int cmd_rm(struct bs_cli *cli, int argc, char **argv)
 	struct bs_store *st = NULL;
 	int c, rc, dry = 0, n = 0;
 
+	opterr = 0; /* bs_cli_bad_option() says what is wrong */
 	while ((c = getopt_long(argc, argv, "nh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'n':
@@ -36,18 +37,18 @@ int cmd_rm(struct bs_cli *cli, int argc, char **argv)
 			fputs(usage_text, stdout);
 			return BS_EXIT_OK;
 		default:
-			return bs_cli_usage_error(cli, "unknown option");
+			return bs_cli_bad_option(cli, argv, "nh", opts);
 		}
 	}
 	if (optind >= argc)
 		return bs_cli_usage_error(cli, "which runs? give a SELECTOR");
 	rc = bs_cli_open_select(cli, 0, argv + optind, argc - optind,
-				BS_SEL_NEED_MATCH, &st, &ids);
+				BS_SEL_NEED_MATCH | (dry ? 0 : BS_SEL_WRITE),
+				&st, &ids);
 	if (rc != 0)
 		goto out;
 	if (!dry) {
-		if (bs_store_begin(st, &err) < 0 ||
-		    (n = bs_store_rm(st, &ids, &err)) < 0 ||
+		if ((n = bs_store_rm(st, &ids, &err)) < 0 ||
 		    bs_store_commit(st, &err) < 0) {
 			bs_cli_perr(cli, &err);
 			rc = BS_EXIT_FAIL;

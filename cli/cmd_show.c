@@ -124,7 +124,8 @@ static int show_run(const struct bs_run *r, void *vctx)
 	}
 	bs_buf_addf(b, "Original line:\n  %s\n", r->raw ? r->raw : "");
 	bs_cli_puts_clean(stdout, bs_buf_str(b));
-	return 0;
+	/* A closed or full output: stop; main() says why. */
+	return ferror(stdout) ? -BS_EIO : 0;
 }
 
 int cmd_show(struct bs_cli *cli, int argc, char **argv)
@@ -139,13 +140,14 @@ int cmd_show(struct bs_cli *cli, int argc, char **argv)
 	struct bs_buf b = BS_BUF_INIT;
 	int c, rc;
 
+	opterr = 0; /* bs_cli_bad_option() says what is wrong */
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'h':
 			fputs(usage_text, stdout);
 			return BS_EXIT_OK;
 		default:
-			return bs_cli_usage_error(cli, "unknown option");
+			return bs_cli_bad_option(cli, argv, "h", opts);
 		}
 	}
 	if (optind >= argc)
@@ -156,7 +158,8 @@ int cmd_show(struct bs_cli *cli, int argc, char **argv)
 	if (rc != 0)
 		goto out;
 	if (bs_store_each(st, &ids, BS_LOAD_ALL, show_run, &b, &err) < 0) {
-		bs_cli_perr(cli, &err);
+		if (err.code)
+			bs_cli_perr(cli, &err);
 		rc = BS_EXIT_FAIL;
 	}
 out:

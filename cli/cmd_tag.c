@@ -16,6 +16,9 @@ static const char usage_text[] =
 	"'array=EMC CX500', cache=on), replacing a key's old value, or\n"
 	"removes keys. Tags can then select runs: bstore report raid=10 "
 	"raid=5.\n"
+	"A key has no '=', ',' or control character and is not one of the\n"
+	"run's own fields (machine, name, tool, version, format, source, id);\n"
+	"a value is any text on one line, empty included.\n"
 	"\n"
 	"Options:\n"
 	"  -r, --remove K  remove the tag K (repeatable)\n"
@@ -34,6 +37,7 @@ int cmd_tag(struct bs_cli *cli, int argc, char **argv)
 	char **remove = xcalloc((size_t)argc, sizeof(char *));
 	int nremove = 0, c, i, rc;
 
+	opterr = 0; /* bs_cli_bad_option() says what is wrong */
 	while ((c = getopt_long(argc, argv, "r:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'r':
@@ -49,7 +53,7 @@ int cmd_tag(struct bs_cli *cli, int argc, char **argv)
 			rc = BS_EXIT_OK;
 			goto out;
 		default:
-			rc = bs_cli_usage_error(cli, "unknown option");
+			rc = bs_cli_bad_option(cli, argv, "r:h", opts);
 			goto out;
 		}
 	}
@@ -68,13 +72,18 @@ int cmd_tag(struct bs_cli *cli, int argc, char **argv)
 				cli, "'%s' is not a K=V tag", argv[i]);
 			goto out;
 		}
+		*eq = '\0';
+		rc = bs_store_check_tag(argv[i], eq + 1, &err);
+		*eq = '=';
+		if (rc < 0) {
+			rc = bs_cli_usage_error(cli, "%s", err.msg);
+			goto out;
+		}
 	}
-	rc = bs_cli_open_select(cli, 0, argv + optind, 1, BS_SEL_NEED_MATCH,
-				&st, &ids);
+	rc = bs_cli_open_select(cli, 0, argv + optind, 1,
+				BS_SEL_NEED_MATCH | BS_SEL_WRITE, &st, &ids);
 	if (rc != 0)
 		goto out;
-	if (bs_store_begin(st, &err) < 0)
-		goto dberr;
 	for (i = optind + 1; i < argc; i++) {
 		char *eq = strchr(argv[i], '=');
 		*eq = '\0';

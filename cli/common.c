@@ -1,4 +1,5 @@
 /* cli/common.c - messages, opening the archive, resolving selectors. */
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,16 +9,34 @@
 #include "util/mem.h"
 #include "util/banned.h"
 
+/* A message is one line: names in it (a file called "a\nb.csv", a tag
+ * value) may hold anything, so control characters are shown as '?'. */
 static void vmsg(const struct bs_cli *cli, const char *pfx, const char *fmt,
 		 va_list ap)
 {
+	char small[512], *msg = small, *p;
+	va_list aq;
+	int n;
+
+	va_copy(aq, ap);
+	n = vsnprintf(small, sizeof(small), fmt, aq);
+	va_end(aq);
+	if (n < 0) {
+		small[0] = '\0';
+	} else if ((size_t)n >= sizeof(small)) {
+		msg = xmalloc((size_t)n + 1);
+		vsnprintf(msg, (size_t)n + 1, fmt, ap);
+	}
+	for (p = msg; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
 	fflush(stdout);
 	if (cli && cli->cmd)
-		fprintf(stderr, "bstore: %s: %s", cli->cmd, pfx);
+		fprintf(stderr, "bstore: %s: %s%s\n", cli->cmd, pfx, msg);
 	else
-		fprintf(stderr, "bstore: %s", pfx);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+		fprintf(stderr, "bstore: %s%s\n", pfx, msg);
+	if (msg != small)
+		free(msg);
 }
 
 void bs_cli_error(const struct bs_cli *cli, const char *fmt, ...)
@@ -50,9 +69,64 @@ int bs_cli_usage_error(const struct bs_cli *cli, const char *fmt, ...)
 	va_start(ap, fmt);
 	vmsg(cli, "", fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "Try 'bstore %s --help'.\n",
-		cli && cli->cmd ? cli->cmd : "");
+	if (cli && cli->cmd)
+		fprintf(stderr, "Try 'bstore %s --help'.\n", cli->cmd);
+	else
+		fputs("Try 'bstore --help'.\n", stderr);
 	return BS_EXIT_USAGE;
+}
+
+/* The long option that arg ("--name" or "--name=value") names, if any. */
+static const struct option *long_option(const struct option *opts,
+					const char *arg, size_t n)
+{
+	const struct option *o, *found = NULL;
+
+	for (o = opts; o->name; o++) {
+		if (strncmp(o->name, arg + 2, n - 2) != 0)
+			continue;
+		if (strlen(o->name) == n - 2)
+			return o;
+		found = found ? NULL : o; /* an abbreviation, if unique */
+	}
+	return found;
+}
+
+int bs_cli_bad_option(const struct bs_cli *cli, char **argv,
+		      const char *shortopts, const struct option *longopts)
+{
+	const char *arg = optind > 0 ? argv[optind - 1] : "";
+	const char *o = optopt ? strchr(shortopts, optopt) : NULL;
+	const struct option *lo = NULL;
+	int n = (int)strcspn(arg, "="); /* name the option, not its value */
+
+	if (strncmp(arg, "--", 2) == 0 && n > 2)
+		lo = long_option(longopts, arg, (size_t)n);
+	/* glibc: optopt is 0 for an unknown long option; otherwise it is the
+	 * short option, or the long option's val, whose argument is wrong.
+	 * In "-jx", argv[optind - 1] is still the element before. */
+	if (optopt == 0)
+		return bs_cli_usage_error(cli, "unknown option '%.*s'", n, arg);
+	if (lo && lo->val == optopt) {
+		if (arg[n] == '=')
+			return bs_cli_usage_error(
+				cli, "option '%.*s' takes no argument", n,
+				arg);
+		return bs_cli_usage_error(cli, "option '%s' needs an argument",
+					  arg);
+	}
+	if (o && o[1] == ':')
+		return bs_cli_usage_error(cli, "option '-%c' needs an argument",
+					  optopt);
+	return bs_cli_usage_error(cli, "unknown option '-%c'", optopt);
+}
+
+void bs_cli_puts_line(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		fputc((c < 0x20 && c != '\t') || c == 0x7f ? '?' : c, f);
+	}
 }
 
 int bs_cli_open_store(const struct bs_cli *cli, int flags,
@@ -111,10 +185,17 @@ int bs_cli_open_select(const struct bs_cli *cli, int store_flags, char **sel,
 		       int nsel, int sel_flags, struct bs_store **st,
 		       struct bs_ids *ids)
 {
+	struct bs_err err = BS_ERR_INIT;
 	int rc = bs_cli_open_store(cli, store_flags, st);
 
 	if (rc != 0)
 		return rc;
+	if ((sel_flags & BS_SEL_WRITE) && bs_store_begin(*st, &err) < 0) {
+		bs_cli_perr(cli, &err);
+		bs_store_close(*st);
+		*st = NULL;
+		return BS_EXIT_FAIL;
+	}
 	rc = bs_cli_select(cli, *st, sel, nsel,
 			   (sel_flags & BS_SEL_ALL_IF_NONE) != 0, ids);
 	if (rc == 0 && ids->n == 0 && (sel_flags & BS_SEL_NEED_MATCH)) {

@@ -138,10 +138,16 @@ int main(int argc, char **argv)
 
 	/* A closed pipe (bstore list | head) ends output quietly. */
 	signal(SIGPIPE, SIG_DFL);
-	/* '+': stop at the command name; its options are its own. */
+	/* '+': stop at the command name; its options are its own. Errors
+	 * are printed here, in bstore's form, not by getopt. */
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+hq", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
+			/* SQLite would open a temporary database for "". */
+			if (optarg[0] == '\0')
+				return bs_cli_usage_error(
+					&cli, "--db needs a path, not ''");
 			cli.db_path = optarg;
 			break;
 		case 'h':
@@ -154,8 +160,7 @@ int main(int argc, char **argv)
 			puts("bstore " BSTORE_VERSION);
 			return fflush(stdout) == 0 ? BS_EXIT_OK : BS_EXIT_FAIL;
 		default:
-			fputs("Try 'bstore --help'.\n", stderr);
-			return BS_EXIT_USAGE;
+			return bs_cli_bad_option(&cli, argv, "+hq", opts);
 		}
 	}
 	if (optind >= argc) {
@@ -169,6 +174,7 @@ int main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	optind = 0; /* glibc: 0 re-initialises getopt for the command */
+	opterr = 1; /* commands that print their own errors turn it off */
 	rc = cmd->fn(&cli, argc, argv);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "bstore: %s: cannot write output: %s\n",

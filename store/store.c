@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "util/buf.h"
 #include "util/embed.h"
@@ -35,6 +36,9 @@ struct bs_store {
 	sqlite3 *db;
 	char *path;
 	int in_tx;
+	int wait_ms;                         /* see bs_store_set_wait() */
+	const volatile sig_atomic_t *cancel;
+	int64_t busy_since_ms;
 	sqlite3_stmt *put;      /* INSERT INTO runs ... */
 	sqlite3_stmt *dup;      /* SELECT id FROM runs WHERE sha256 = ? */
 	sqlite3_stmt *put_tag;
@@ -92,20 +96,78 @@ static int64_t now_seconds(void)
 	return (int64_t)time(NULL);
 }
 
+/* Why a file that does not exist could not be created: ENOENT, or the
+ * directory's EACCES, EROFS, ... */
+static int create_errno(const char *path)
+{
+	char *dir = xstrdup(path);
+	char *slash = strrchr(dir, '/');
+	int e = ENOENT;
+
+	if (slash == dir)
+		slash[1] = '\0';
+	else if (slash)
+		*slash = '\0';
+	if (access(slash ? dir : ".", W_OK | X_OK) != 0 && errno != ENOENT)
+		e = errno;
+	free(dir);
+	return e;
+}
+
+/* "cannot open archive 'PATH': <reason>", for failures while opening. */
+static int open_error(struct bs_store *st, struct bs_err *err)
+{
+	int code = st->db ? sqlite3_errcode(st->db) : SQLITE_NOMEM;
+	int sys = st->db ? sqlite3_system_errno(st->db) : 0;
+	const char *why;
+
+	/* SQLite says "unable to open database file" for every failed
+	 * open(); the system's reason says which (ENOENT, EISDIR, ...).
+	 * After a failed create SQLite tries read-only, and that ENOENT
+	 * hides the directory's EACCES. */
+	if ((code & 0xff) == SQLITE_CANTOPEN && sys == ENOENT)
+		sys = create_errno(st->path);
+	if (code == SQLITE_NOMEM)
+		why = "out of memory";
+	else if ((code & 0xff) == SQLITE_CANTOPEN && sys != 0)
+		why = strerror(sys);
+	else
+		why = sqlite3_errmsg(st->db);
+	return bs_error(err, BS_EDB, "cannot open archive '%s': %s", st->path,
+			why);
+}
+
 static int user_version(struct bs_store *st, int *out, struct bs_err *err)
 {
 	sqlite3_stmt *s = NULL;
 	int rc;
 
+	/* The first read of the file: fails with "file is not a database"
+	 * on a file that is not SQLite. */
 	if (sqlite3_prepare_v2(st->db, "PRAGMA user_version", -1, &s, NULL) !=
 	    SQLITE_OK)
-		return db_error(st, err, "cannot read the schema version");
+		return open_error(st, err);
 	rc = sqlite3_step(s);
 	*out = rc == SQLITE_ROW ? sqlite3_column_int(s, 0) : 0;
 	sqlite3_finalize(s);
 	if (rc != SQLITE_ROW)
-		return db_error(st, err, "cannot read the schema version");
+		return open_error(st, err);
 	return 0;
+}
+
+/* Refuses an archive of another schema version; v is not ours. */
+static int wrong_version(struct bs_store *st, int v, struct bs_err *err)
+{
+	if (v > BS_SCHEMA_VERSION)
+		return bs_error(err, BS_EDB,
+				"cannot open archive '%s': it was made by a "
+				"newer bstore (schema version %d, this one "
+				"knows %d); upgrade bstore",
+				st->path, v, BS_SCHEMA_VERSION);
+	return bs_error(err, BS_EDB,
+			"cannot open archive '%s': not a bstore archive "
+			"(schema version %d)",
+			st->path, v);
 }
 
 /* Creates the schema in a new archive, or checks an existing one. */
@@ -113,50 +175,58 @@ static int migrate(struct bs_store *st, int readonly, struct bs_err *err)
 {
 	const struct bs_embedded *schema;
 	struct bs_buf sql = BS_BUF_INIT;
-	int v, rc;
+	sqlite3_stmt *s = NULL;
+	int v, n = 0, rc;
 
 	rc = user_version(st, &v, err);
 	if (rc < 0)
 		return rc;
 	if (v == BS_SCHEMA_VERSION)
 		return 0;
-	if (v > BS_SCHEMA_VERSION)
-		return bs_error(err, BS_EDB,
-				"%s: archive has schema version %d; this "
-				"bstore knows up to %d, upgrade bstore",
-				st->path, v, BS_SCHEMA_VERSION);
-	if (readonly)
-		return bs_error(err, BS_EDB,
-				"%s: not a bstore archive (schema version %d)",
-				st->path, v);
-	if (v == 0) {
-		sqlite3_stmt *s = NULL;
-		int n = 0;
-
-		/* Version 0 with tables in it is somebody else's database. */
-		if (sqlite3_prepare_v2(st->db,
-				       "SELECT count(*) FROM sqlite_schema",
-				       -1, &s, NULL) == SQLITE_OK &&
-		    sqlite3_step(s) == SQLITE_ROW)
-			n = sqlite3_column_int(s, 0);
-		sqlite3_finalize(s);
-		if (n > 0)
-			return bs_error(err, BS_EDB,
-					"%s: not a bstore archive (it has "
-					"other tables); use another --db",
-					st->path);
+	if (v != 0 || readonly)
+		return wrong_version(st, v, err);
+	/* Runs are rows of ~600 bytes: bigger pages mean fewer of them to
+	 * write and checkpoint. Only takes effect on a new file. Two
+	 * processes may open a new archive at once: the first to get the
+	 * write lock creates the schema, the other then finds it there. */
+	rc = exec(st, "PRAGMA page_size = 8192; BEGIN IMMEDIATE", err);
+	if (rc < 0)
+		return rc;
+	rc = user_version(st, &v, err);
+	if (rc < 0)
+		goto out;
+	if (v == BS_SCHEMA_VERSION)
+		goto out;
+	if (v != 0) {
+		rc = wrong_version(st, v, err);
+		goto out;
+	}
+	/* Version 0 with tables in it is somebody else's database. */
+	if (sqlite3_prepare_v2(st->db, "SELECT count(*) FROM sqlite_schema",
+			       -1, &s, NULL) != SQLITE_OK ||
+	    sqlite3_step(s) != SQLITE_ROW) {
+		rc = open_error(st, err);
+		goto out;
+	}
+	n = sqlite3_column_int(s, 0);
+	if (n > 0) {
+		rc = bs_error(err, BS_EDB,
+			      "cannot open archive '%s': not a bstore archive "
+			      "(it has other tables); use another --db",
+			      st->path);
+		goto out;
 	}
 	schema = bs_embed_find(bs_schema_files, "schema.sql");
 	if (schema == NULL)
 		BS_BUG("schema.sql not embedded");
-	/* Runs are rows of ~600 bytes: bigger pages mean fewer of them to
-	 * write and checkpoint. Only takes effect on a new file. */
-	bs_buf_adds(&sql, "PRAGMA page_size = 8192;\nBEGIN IMMEDIATE;\n");
 	bs_buf_add(&sql, schema->text, schema->len);
-	bs_buf_addf(&sql, "\nPRAGMA user_version = %d;\nCOMMIT;\n",
-		    BS_SCHEMA_VERSION);
+	bs_buf_addf(&sql, "\nPRAGMA user_version = %d;\n", BS_SCHEMA_VERSION);
 	rc = exec(st, bs_buf_str(&sql), err);
-	if (rc < 0)
+	if (rc == 0)
+		rc = exec(st, "COMMIT", err);
+out:
+	sqlite3_finalize(s);
+	if (rc < 0 || v == BS_SCHEMA_VERSION)
 		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
 	bs_buf_release(&sql);
 	return rc;
@@ -200,6 +270,48 @@ static void configure_sqlite(void)
 	sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 }
 
+static int64_t mono_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* SQLite's busy handler: waits for another process's lock, in short sleeps
+ * so that a cancel flag set by a signal handler ends the wait at once. */
+static int on_busy(void *ctx, int count)
+{
+	struct bs_store *st = ctx;
+	int64_t now = mono_ms();
+	struct timespec ts;
+	long ms;
+
+	if (st->cancel && *st->cancel)
+		return 0;
+	if (count == 0)
+		st->busy_since_ms = now;
+	else if (now - st->busy_since_ms >= st->wait_ms)
+		return 0;
+	ms = count < 5 ? 1L << count : 50;
+	ts.tv_sec = 0;
+	ts.tv_nsec = ms * 1000000L;
+	nanosleep(&ts, NULL); /* a signal ends it early: fine */
+	return !(st->cancel && *st->cancel);
+}
+
+void bs_store_set_wait(struct bs_store *st, int wait_ms,
+		       const volatile sig_atomic_t *cancel)
+{
+	st->wait_ms = wait_ms < 0 ? 0 : wait_ms;
+	st->cancel = cancel;
+}
+
+const char *bs_store_path(const struct bs_store *st)
+{
+	return st->path;
+}
+
 int bs_store_open(struct bs_store **out, const char *path, int flags,
 		  struct bs_err *err)
 {
@@ -226,13 +338,12 @@ int bs_store_open(struct bs_store **out, const char *path, int flags,
 	 * never write. */
 	if (sqlite3_open_v2(path, &st->db, oflags | SQLITE_OPEN_NOMUTEX,
 			    NULL) != SQLITE_OK) {
-		rc = bs_error(err, BS_EDB, "cannot open archive '%s': %s", path,
-			      st->db ? sqlite3_errmsg(st->db)
-				     : "out of memory");
+		rc = open_error(st, err);
 		goto fail;
 	}
 	sqlite3_extended_result_codes(st->db, 1);
-	sqlite3_busy_timeout(st->db, 5000);
+	st->wait_ms = BS_STORE_WAIT_MS;
+	sqlite3_busy_handler(st->db, on_busy, st);
 	rc = exec(st, "PRAGMA foreign_keys = ON", err);
 	if (rc < 0)
 		goto fail;
@@ -628,8 +739,13 @@ static int term_sql(const char *t, size_t len, struct bs_buf *sql,
 			return bs_error(err, BS_EINVAL,
 					"selector '%s' has no key before '='",
 					bs_err_quote(q, sizeof(q), t, len, 40));
-		if (klen == 2 && memcmp(key, "id", 2) == 0)
+		/* id=12 and id=12-15 only: not id=last, id=raid=5. */
+		if (klen == 2 && memcmp(key, "id", 2) == 0) {
+			if (vlen == 0 || val[0] < '0' || val[0] > '9' ||
+			    memchr(val, '=', vlen))
+				goto bad;
 			return term_sql(val, vlen, sql, b, limit, err);
+		}
 		if (col) {
 			bs_buf_addf(sql, "r.%s = ?", col);
 			if (add_bind_text(b, val, vlen) < 0)
@@ -715,12 +831,18 @@ int bs_store_select(struct bs_store *st, const char *selector,
 			break;
 		p = end + 1;
 	}
-	/* 'last' picks the newest runs among those the other terms match. */
-	if (limit > 0)
-		bs_buf_addf(&sql, " ORDER BY r.id DESC LIMIT %lld",
-			    (long long)limit);
-	else
+	/* 'last' picks the newest runs among those the other terms match.
+	 * Like every value from the user, N is a bound parameter. */
+	if (limit > 0) {
+		bs_buf_adds(&sql, " ORDER BY r.id DESC LIMIT ?");
+		if (add_bind_num(&b, limit) < 0) {
+			rc = bs_error(err, BS_EINVAL,
+				      "selector has too many terms");
+			goto out;
+		}
+	} else {
 		bs_buf_adds(&sql, " ORDER BY r.id");
+	}
 	if (sqlite3_prepare_v2(st->db, bs_buf_str(&sql), -1, &s, NULL) !=
 	    SQLITE_OK) {
 		rc = db_error(st, err, "cannot select runs");
@@ -1008,6 +1130,41 @@ out:
 
 /* ---- changes ------------------------------------------------------ */
 
+static int has_control(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return 1;
+	return 0;
+}
+
+int bs_store_check_tag(const char *key, const char *value,
+		       struct bs_err *err)
+{
+	size_t len = strlen(key);
+	char q[64];
+
+	bs_err_quote(q, sizeof(q), key, len, 40);
+	if (len == 0)
+		return bs_error(err, BS_EINVAL, "empty tag key");
+	if (has_control(key) || (value && has_control(value)))
+		return bs_error(err, BS_EINVAL,
+				"tag '%s' has a control character (a "
+				"newline?)",
+				q);
+	/* A selector splits at ',' and '=': such a key could never be
+	 * selected. */
+	if (strpbrk(key, "=,"))
+		return bs_error(err, BS_EINVAL,
+				"tag key '%s' has a '=' or ','", q);
+	if (column_for_key(key, len) || strcmp(key, "id") == 0)
+		return bs_error(err, BS_EINVAL,
+				"'%s' is a run field, not a tag key "
+				"(selectors read it from the run)",
+				q);
+	return 0;
+}
+
 int bs_store_tag(struct bs_store *st, const struct bs_ids *ids,
 		 const char *key, const char *value, struct bs_err *err)
 {
@@ -1015,8 +1172,14 @@ int bs_store_tag(struct bs_store *st, const struct bs_ids *ids,
 	size_t i;
 	int rc;
 
-	if (key[0] == '\0')
-		return bs_error(err, BS_EINVAL, "empty tag key");
+	/* Removing checks less: a tag stored before the checks existed can
+	 * still be removed. */
+	if (value)
+		rc = bs_store_check_tag(key, value, err);
+	else
+		rc = key[0] ? 0 : bs_error(err, BS_EINVAL, "empty tag key");
+	if (rc < 0)
+		return rc;
 	if (sqlite3_prepare_v2(st->db,
 			       value ? "INSERT INTO tags (run_id, key, value) "
 				       "VALUES (?, ?, ?) ON CONFLICT "

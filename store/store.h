@@ -16,6 +16,7 @@
 #ifndef BS_STORE_STORE_H
 #define BS_STORE_STORE_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -23,6 +24,13 @@
 #include "util/err.h"
 
 #define BS_SCHEMA_VERSION 1
+
+/*
+ * How long a connection waits for another process's write transaction to
+ * end before failing with "database is locked". An ingest holds the
+ * archive for its whole input file, which can take minutes.
+ */
+#define BS_STORE_WAIT_MS (10 * 60 * 1000)
 
 struct bs_store;
 
@@ -35,6 +43,15 @@ int bs_store_open(struct bs_store **out, const char *path, int flags,
 		  struct bs_err *err);
 /* bs_store_close(NULL) does nothing. Rolls back an open transaction. */
 void bs_store_close(struct bs_store *st);
+/* The path the archive was opened with. */
+const char *bs_store_path(const struct bs_store *st);
+/*
+ * Sets how long a lock wait lasts (BS_STORE_WAIT_MS after open), and a flag
+ * (a signal handler's, say; may be NULL) that ends a wait early when it
+ * becomes non-zero: the call that waited then fails.
+ */
+void bs_store_set_wait(struct bs_store *st, int wait_ms,
+		       const volatile sig_atomic_t *cancel);
 
 int bs_store_begin(struct bs_store *st, struct bs_err *err);
 int bs_store_commit(struct bs_store *st, struct bs_err *err);
@@ -89,7 +106,18 @@ typedef int (*bs_run_fn)(const struct bs_run *r, void *ctx);
 int bs_store_each(struct bs_store *st, const struct bs_ids *ids, int load,
 		  bs_run_fn fn, void *ctx, struct bs_err *err);
 
-/* Sets (value != NULL) or removes (value == NULL) a tag on each run. */
+/*
+ * Checks a tag before it is stored: the key is not empty, has no '=', ','
+ * or control character and is not a run field that selectors read from the
+ * run itself (machine, name, tool, version, format, source, id); the value
+ * (may be NULL) has no control character. BS_EINVAL with a message if not.
+ */
+int bs_store_check_tag(const char *key, const char *value,
+		       struct bs_err *err);
+/*
+ * Sets (value != NULL, after bs_store_check_tag()) or removes (value ==
+ * NULL; any non-empty key) a tag on each run.
+ */
 int bs_store_tag(struct bs_store *st, const struct bs_ids *ids,
 		 const char *key, const char *value, struct bs_err *err);
 /* Deletes the runs. Returns the number deleted. */

@@ -66,6 +66,23 @@ golden() {
 	fi
 }
 
+# expect_style FILE: FILE (a captured stderr) is not empty and every line is
+# in STYLE.md's form: "bstore: [CMD: ][warning: ]message" starting lowercase
+# and without a final period, or "Try 'bstore [CMD ]--help'.".
+expect_style() {
+	local bad
+	if [ ! -s "$1" ]; then
+		fail "no message in $(basename "$1")"
+		return
+	fi
+	bad=$(grep -vE "^Try 'bstore ([a-z]+ )?--help'\.\$" "$1" |
+		grep -vE '^bstore: ((compare|export|ingest|list|report|rm|run|show|tag): )?(warning: )?[^A-Z].*[^.]$' || true)
+	if [ -n "$bad" ]; then
+		fail "not in STYLE.md's message form:"
+		echo "$bad" | sed 's/^/    /' | head -5 >&2
+	fi
+}
+
 sql() { sqlite3 -batch "$DB" "$1"; }
 
 finish() {

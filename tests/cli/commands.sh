@@ -105,6 +105,189 @@ run "$BSTORE" --help
 expect_rc 0 "--help"
 expect_in "$T/out" "Commands:"
 
+# Odd selectors: each is a usage error in bstore's form, never a crash or
+# a silent match of something else.
+long=$(head -c 5000 /dev/zero | tr '\0' 9)
+for s in 0 -1 1- 5-3 9999999999999999999999 1-9999999999999999999999 =x \
+	last:0 last:-1 last: '' , 1, id= id=last id=all id=raid=10 \
+	id=machine=jump "$long" é $'a\nb' 'x y'; do
+	run "$BSTORE" list -- "$s"
+	expect_rc 2 "list '$s'"
+	expect_style "$T/err"
+	expect_in "$T/err" "Try 'bstore list --help'."
+	[ "$(head -1 "$T/err" | wc -c)" -lt 200 ] || fail "long selector not cut in the message"
+done
+# ... and these parse: the machine '' (none stored), a tag value with '=',
+# unicode, id=N.
+for s in machine= a=b=c 'é=ü' machine=jump,id=3 last:99999999999999999; do
+	run "$BSTORE" list "$s"
+	expect_rc 0 "list '$s'"
+done
+run "$BSTORE" list id=3-4
+expect_eq "$(awk 'NR > 1 {print $1}' "$T/out" | tr '\n' ' ')" "3 4 " "id=3-4"
+
+# Odd tags: an empty value and a value with '=' are fine; a newline, a
+# control character, a key with ',' or '=' (no selector could find it) or
+# a run field (machine=x would never select the tag) are usage errors and
+# store nothing.
+run "$BSTORE" tag 3 empty= 'eq=a=b'
+expect_rc 0 "tag with empty value and '=' in value"
+expect_eq "$(sql "select group_concat(key || ':' || value, ' ') from
+	(select * from tags where run_id = 3 order by key)")" "empty: eq:a=b" "odd tag values"
+run "$BSTORE" list eq=a=b
+expect_eq "$(awk 'NR > 1 {print $1}' "$T/out")" 3 "select by a value with '='"
+for t in = =v $'nl=a\nb' $'cr=a\rb' $'nl\nkey=v' 'a,b=c' machine=x name=x \
+	tool=x id=x; do
+	run "$BSTORE" tag 3 "$t"
+	expect_rc 2 "tag 3 '$t'"
+	expect_style "$T/err"
+done
+expect_eq "$(sql "select count(*) from tags where run_id = 3")" 2 \
+	"bad tags stored nothing"
+# A value with a newline stored by some other tool: list stays one line
+# per run.
+sql "insert into tags (run_id, key, value) values (3, 'odd', 'a' || char(10) || 'b')"
+run "$BSTORE" list 3
+expect_eq "$(wc -l <"$T/out")" 2 "list: one line per run"
+expect_in "$T/out" "odd=a?b"
+sql "delete from tags where run_id = 3"
+
+# Options: unknown ones and missing arguments are named, in bstore's form.
+for c in ingest list show export tag rm; do
+	run "$BSTORE" "$c" --bogus=1
+	expect_rc 2 "$c --bogus"
+	expect_eq "$(cat "$T/err")" "bstore: $c: unknown option '--bogus'
+Try 'bstore $c --help'." "$c --bogus message"
+done
+run "$BSTORE" export --format
+expect_rc 2 "export --format without argument"
+expect_eq "$(head -1 "$T/err")" "bstore: export: option '--format' needs an argument" \
+	"missing argument"
+run "$BSTORE" list -x
+expect_eq "$(head -1 "$T/err")" "bstore: list: unknown option '-x'" "unknown short option"
+run "$BSTORE" rm --dry-run -xn 1
+expect_eq "$(head -1 "$T/err")" "bstore: rm: unknown option '-x'" \
+	"unknown short option after a long one"
+run "$BSTORE" list --json=yes
+expect_eq "$(head -1 "$T/err")" "bstore: list: option '--json' takes no argument" \
+	"argument to a flag"
+run "$BSTORE" --db
+expect_rc 2 "--db without argument"
+expect_eq "$(cat "$T/err")" "bstore: option '--db' needs an argument
+Try 'bstore --help'." "--db without argument"
+run "$BSTORE" --bogus list
+expect_rc 2 "unknown global option"
+expect_style "$T/err"
+run "$BSTORE" list --rejects 1
+expect_rc 2 "list --rejects with a selector"
+
+# Archives that cannot be used: a directory, a file that is not SQLite,
+# another program's database, a missing directory, an archive made by a
+# newer bstore, an empty --db (SQLite would use a temporary database).
+mkdir -p "$T/dir"
+echo "not a database, just text" >"$T/text.db"
+sqlite3 "$T/other.db" 'create table x (a)'
+sqlite3 "$DB" ".backup '$T/v99.db'"
+sqlite3 "$T/v99.db" 'pragma user_version = 99'
+runs=$(sql 'select count(*) from runs')
+for c in list "ingest samples/bonnie++-1.03-t3-raid5.txt" "tag 1 a=b" "show 1"; do
+	# shellcheck disable=SC2086
+	run "$BSTORE" --db "$T/dir" $c
+	expect_rc 1 "$c on a directory"
+	expect_eq "$(cat "$T/err")" "bstore: ${c%% *}: cannot open archive '$T/dir': Is a directory" \
+		"$c on a directory"
+	# shellcheck disable=SC2086
+	run "$BSTORE" --db "$T/text.db" $c
+	expect_rc 1 "$c on a text file"
+	expect_eq "$(cat "$T/err")" "bstore: ${c%% *}: cannot open archive '$T/text.db': file is not a database" \
+		"$c on a text file"
+	# shellcheck disable=SC2086
+	run "$BSTORE" --db "$T/other.db" $c
+	expect_rc 1 "$c on another program's database"
+	expect_in "$T/err" "cannot open archive '$T/other.db': not a bstore archive (it has other tables)"
+	# shellcheck disable=SC2086
+	run "$BSTORE" --db "$T/missing/x.db" $c
+	expect_rc 1 "$c in a missing directory"
+	expect_eq "$(cat "$T/err")" "bstore: ${c%% *}: cannot open archive '$T/missing/x.db': No such file or directory" \
+		"$c in a missing directory"
+	# shellcheck disable=SC2086
+	run "$BSTORE" --db "$T/v99.db" $c
+	expect_rc 1 "$c on a newer archive"
+	expect_eq "$(cat "$T/err")" "bstore: ${c%% *}: cannot open archive '$T/v99.db': it was made by a newer bstore (schema version 99, this one knows 1); upgrade bstore" \
+		"$c on a newer archive"
+	# shellcheck disable=SC2086
+	run "$BSTORE" --db '' $c
+	expect_rc 2 "$c with --db ''"
+	expect_style "$T/err"
+done
+[ ! -e "$T/missing" ] || fail "a missing --db directory was created"
+# A directory the user may not write: the system's reason (SQLite's own
+# retry read-only would say "No such file or directory"). As root, try as
+# nobody.
+mkdir -p "$T/ro"
+chmod 555 "$T/ro"
+as_user=()
+if [ "$(id -u)" = 0 ]; then
+	as_user=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+	command -v setpriv >/dev/null || as_user=()
+fi
+if [ "$(id -u)" != 0 ] || [ ${#as_user[@]} -gt 0 ]; then
+	run "${as_user[@]}" "$BSTORE" --db "$T/ro/x.db" list
+	expect_rc 1 "archive in a directory without write permission"
+	expect_eq "$(cat "$T/err")" "bstore: list: cannot open archive '$T/ro/x.db': Permission denied" \
+		"archive in a directory without write permission"
+fi
+expect_eq "$(sqlite3 "$T/v99.db" 'pragma user_version; select count(*) from runs' | tr '\n' ' ')" \
+	"99 $runs " "the newer archive is untouched"
+expect_eq "$(cat "$T/text.db")" "not a database, just text" "the text file is untouched"
+
+# Output that cannot be written: one message, exit 1; a closed pipe ends
+# quietly (SIGPIPE); export never writes over the archive.
+for c in "list" "list --json" "show 1" "export --format json 1" "export --format csv" \
+	"list --rejects"; do
+	set +e
+	# shellcheck disable=SC2086
+	"$BSTORE" $c >/dev/full 2>"$T/err"
+	rc=$?
+	set -e
+	if [ "$c" = "list --rejects" ] && [ "$(sql 'select count(*) from rejects')" = 0 ]; then
+		continue
+	fi
+	expect_rc 1 "$c to a full disk"
+	expect_eq "$(cat "$T/err")" "bstore: ${c%% *}: cannot write output: No space left on device" \
+		"$c to a full disk"
+	set +e
+	# shellcheck disable=SC2086
+	"$BSTORE" $c >&- 2>"$T/err"
+	rc=$?
+	set -e
+	expect_rc 1 "$c to a closed stdout"
+	expect_in "$T/err" "bstore: ${c%% *}: cannot write output: "
+	expect_style "$T/err"
+done
+set +e
+{
+	sleep 0.3
+	"$BSTORE" export --format json 2>"$T/err"
+} | true
+rc=${PIPESTATUS[0]}
+set -e
+expect_rc 141 "export into a closed pipe"
+expect_eq "$(cat "$T/err")" "" "no message on a closed pipe"
+run "$BSTORE" export -o "$DB"
+expect_rc 1 "export -o the archive"
+expect_eq "$(cat "$T/err")" "bstore: export: '$DB' is the archive; not writing over it" \
+	"export -o the archive"
+expect_eq "$(sql 'select count(*) from runs')" "$runs" "archive intact after export -o it"
+run "$BSTORE" export -o "$T/missing/x.csv"
+expect_rc 1 "export -o into a missing directory"
+expect_eq "$(cat "$T/err")" "bstore: export: cannot write '$T/missing/x.csv': No such file or directory" \
+	"export -o into a missing directory"
+run "$BSTORE" export -o /dev/full
+expect_rc 1 "export -o a full disk"
+expect_eq "$(cat "$T/err")" "bstore: export: cannot write '/dev/full': No space left on device" \
+	"export -o a full disk"
+
 # The default archive: $XDG_DATA_HOME, created on first use.
 unset BSTORE_DB
 export XDG_DATA_HOME=$T/xdg

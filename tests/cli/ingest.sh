@@ -172,4 +172,125 @@ expect_rc 130 "ingest interrupted by SIGINT"
 expect_in "$T/err" "<stdin>: interrupted; nothing stored from this file"
 expect_eq "$(sql 'select count(*) from runs')" "$before" "nothing stored after SIGINT"
 
+# 13. Odd inputs: a FIFO, /dev/null, a file deleted while it is read, a
+# name with a newline, a directory; every message on one line, in
+# bstore's form.
+mkfifo "$T/fifo"
+(echo "$good1" | sed 's/goodbox/fifobox/' >"$T/fifo") &
+run "$BSTORE" ingest "$T/fifo"
+wait
+expect_rc 0 "ingest a FIFO"
+expect_in "$T/out" "$T/fifo: 1 run stored, 0 duplicates, 0 rejected"
+
+run "$BSTORE" ingest /dev/null
+expect_rc 0 "ingest /dev/null"
+expect_eq "$(cat "$T/err")" "bstore: ingest: warning: /dev/null: no bonnie/bonnie++ results found (empty input)" \
+	"/dev/null"
+
+echo "$good1" | awk -F, -v OFS=, '{for (i = 1; i <= 20000; i++) {$3 = "del" i; print}}' \
+	>"$T/deleted.csv"
+"$BSTORE" ingest "$T/deleted.csv" >"$T/out" 2>"$T/err" &
+pid=$!
+# Deleted once bstore has it open (or, at worst, after it is done).
+for i in $(seq 1 200); do
+	ls -l "/proc/$pid/fd" 2>/dev/null | grep -q deleted.csv && break
+	kill -0 "$pid" 2>/dev/null || break
+	sleep 0.01
+done
+rm "$T/deleted.csv"
+set +e
+wait "$pid"
+rc=$?
+set -e
+expect_rc 0 "ingest a file deleted while read"
+expect_eq "$(sql "select count(*) from runs where machine like 'del%'")" 20000 \
+	"runs of a file deleted while read"
+
+run "$BSTORE" ingest "$T/"$'no\nsuch.csv'
+expect_rc 1 "missing file with a newline in its name"
+expect_eq "$(cat "$T/err")" "bstore: ingest: cannot open '$T/no?such.csv': No such file or directory" \
+	"control characters in a file name"
+
+run "$BSTORE" ingest "$T"
+expect_eq "$(cat "$T/err")" "bstore: ingest: cannot read '$T': Is a directory" \
+	"directory: one clear message"
+
+for f in "$T/mixed.csv" "$T/garbage.bin" "$T/does-not-exist.csv"; do
+	run "$BSTORE" ingest "$f"
+	expect_style "$T/err"
+done
+
+# 14. Odd options: tags that no selector could find or that break a line,
+# impossible dates; usage errors that store nothing.
+before=$(sql 'select count(*) from runs')
+echo "$good1" | sed 's/goodbox/optbox/' >"$T/opt.csv"
+for o in "--tag=k=a"$'\n'"b" "--tag=machine=x" "--tag=a,b=c" "--tag==v" \
+	"--machine=a"$'\t'"b" "--measured-at=2023-02-31" \
+	"--measured-at=2023-13-01" "--measured-at=2023-01-01 24:00" \
+	"--measured-at=@" "--tag"; do
+	run "$BSTORE" ingest "$o" "$T/opt.csv"
+	expect_rc 2 "ingest $o"
+	expect_style "$T/err"
+	expect_in "$T/err" "Try 'bstore ingest --help'."
+done
+expect_eq "$(sql 'select count(*) from runs')" "$before" "bad options stored nothing"
+run "$BSTORE" ingest --tag empty= --measured-at 2024-02-29 "$T/opt.csv"
+expect_rc 0 "empty tag value, leap day"
+expect_eq "$(sql "select key || '=' || value || '|' || date(measured_at, 'unixepoch')
+	from tags join runs on runs.id = run_id where machine = 'optbox'")" \
+	"empty=|2024-02-29" "empty tag value, leap day"
+
+# 15. Concurrent ingests into one archive, also when it does not exist
+# yet: the second process waits for the first one's lock, both succeed.
+for i in 1 2 3; do
+	rm -f "$T/conc.db"*
+	pids=()
+	for f in 1.03-t3-raid5 2.00a-local-full 1.03-emc-raid5-cache; do
+		"$BSTORE" --db "$T/conc.db" ingest "$SAMPLES/bonnie++-$f.txt" \
+			>"$T/conc-$f.out" 2>"$T/conc-$f.err" &
+		pids+=($!)
+	done
+	for pid in "${pids[@]}"; do
+		wait "$pid" || fail "concurrent ingest into a new archive: $(cat "$T"/conc-*.err)"
+	done
+	expect_eq "$(sqlite3 "$T/conc.db" 'select count(*) from runs')" 3 \
+		"runs from concurrent ingests"
+done
+
+# Another process holds the write lock for 6.5 s (longer than SQLite's
+# usual 5 s busy timeout): ingest waits and stores; a SIGINT ends the wait
+# of another one at once, storing nothing.
+(
+	echo 'BEGIN IMMEDIATE;'
+	sleep 6.5
+	echo 'COMMIT;'
+) | sqlite3 "$DB" &
+holder=$!
+sleep 0.5
+echo "$good1" | sed 's/goodbox/waitbox/' >"$T/wait.csv"
+echo "$good1" | sed 's/goodbox/intbox/' >"$T/int.csv"
+"$BSTORE" ingest "$T/wait.csv" >"$T/wait.out" 2>"$T/wait.err" &
+waiter=$!
+"$BSTORE" ingest "$T/int.csv" >"$T/out" 2>"$T/err" &
+intr=$!
+sleep 1
+kill -INT "$intr"
+set +e
+wait "$intr"
+rc=$?
+set -e
+expect_rc 130 "SIGINT while waiting for the lock"
+expect_eq "$(cat "$T/err")" "bstore: ingest: $T/int.csv: interrupted; nothing stored from this file" \
+	"SIGINT while waiting for the lock"
+kill -0 "$holder" 2>/dev/null || fail "SIGINT did not end the wait before the lock was released"
+set +e
+wait "$waiter"
+rc=$?
+set -e
+expect_rc 0 "ingest waiting for another process's lock"
+expect_in "$T/wait.out" "$T/wait.csv: 1 run stored, 0 duplicates, 0 rejected"
+wait "$holder"
+expect_eq "$(sql "select count(*) from runs where machine = 'intbox'")" 0 \
+	"nothing stored by the interrupted ingest"
+
 finish

@@ -7,7 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -156,6 +159,8 @@ static void test_selectors(void **state)
 	assert_int_equal(select_n(st, "machine=jump,raid=5"), 2);
 	assert_int_equal(select_n(st, "tool=bonnie++,version=1.03"), 6);
 	assert_int_equal(select_n(st, "last:2"), 2);
+	assert_int_equal(select_n(st, "last:9223372036854775807"), 6);
+	assert_int_equal(select_n(st, "raid=5,last:2"), 2);
 
 	/* 'last' is the newest among the matches; union across calls. */
 	assert_int_equal(bs_store_select(st, "machine=jump,last", &ids, &err),
@@ -174,6 +179,25 @@ static void test_selectors(void **state)
 	bs_err_reset(&err);
 	assert_int_equal(bs_store_select(st, "=x", &ids, &err), -BS_EINVAL);
 	bs_err_reset(&err);
+	/* id= takes an id or a range, nothing else. */
+	assert_int_equal(select_n(st, "id=2"), 1);
+	assert_int_equal(select_n(st, "id=2-4,raid=10"), 2);
+	{
+		static const char *const bad[] = {
+			"id=", "id=last", "id=all", "id=raid=5",
+			"id=machine=jump", "id=-1", "id=id=2", "0", "2-",
+			"9999999999999999999999", "last:0", "a,,b",
+		};
+		size_t k;
+
+		for (k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
+			assert_int_equal(
+				bs_store_select(st, bad[k], &ids, &err),
+				-BS_EINVAL);
+			bs_err_reset(&err);
+		}
+	}
+	assert_int_equal(ids.n, 3);
 
 	/* Tag, untag, delete. */
 	assert_int_equal(bs_store_tag(st, &ids, "cache", "on", &err), 0);
@@ -270,6 +294,195 @@ static void test_open_errors(void **state)
 	free(path);
 }
 
+/* Tags that a selector could never find, or that would break a line of
+ * output, are refused; removing checks only that there is a key. */
+static void test_check_tag(void **state)
+{
+	static const struct {
+		const char *key, *value;
+		int ok;
+	} cases[] = {
+		{"raid", "10", 1},
+		{"array", "EMC CX500", 1},
+		{"empty", "", 1},
+		{"eq", "a=b", 1},
+		{"host.kernel", "6.1.0-18-amd64", 1},
+		{"note", "rw,relatime", 1}, /* a ',' in a value is fine */
+		{"utf8", "\xc3\xa9t\xc3\xa9", 1},
+		{"", "x", 0},
+		{"a,b", "x", 0},
+		{"a=b", "x", 0},
+		{"nl", "a\nb", 0},
+		{"cr", "a\rb", 0},
+		{"tab", "a\tb", 0},
+		{"del", "a\x7f", 0},
+		{"k\n", "v", 0},
+		{"machine", "x", 0},
+		{"name", "x", 0},
+		{"tool", "x", 0},
+		{"version", "x", 0},
+		{"format", "x", 0},
+		{"source", "x", 0},
+		{"id", "3", 0},
+	};
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_store *st = open_new("tagcheck");
+	struct bs_ids ids = BS_IDS_INIT;
+	struct bs_run r;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int rc = bs_store_check_tag(cases[i].key, cases[i].value, &err);
+		if (cases[i].ok) {
+			assert_int_equal(rc, 0);
+		} else {
+			assert_int_equal(rc, -BS_EINVAL);
+			assert_true(err.msg[0] != '\0');
+			assert_null(strchr(err.msg, '\n'));
+		}
+		bs_err_reset(&err);
+	}
+	make_run(&r, "jump", "jump,8G,1,2", 1);
+	assert_int_equal(bs_store_begin(st, &err), 0);
+	assert_int_equal(bs_store_put(st, &r, &err), 1);
+	assert_int_equal(bs_store_select(st, "all", &ids, &err), 0);
+	assert_int_equal(bs_store_tag(st, &ids, "machine", "x", &err),
+			 -BS_EINVAL);
+	bs_err_reset(&err);
+	assert_int_equal(bs_store_tag(st, &ids, "nl", "a\nb", &err),
+			 -BS_EINVAL);
+	bs_err_reset(&err);
+	assert_int_equal(bs_store_tag(st, &ids, "a,b", NULL, &err), 0);
+	assert_int_equal(bs_store_tag(st, &ids, "", NULL, &err), -BS_EINVAL);
+	bs_err_reset(&err);
+	assert_int_equal(bs_store_commit(st, &err), 0);
+	assert_int_equal(select_n(st, "machine=x"), 0);
+	bs_run_release(&r);
+	bs_ids_release(&ids);
+	bs_store_close(st);
+}
+
+static int64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* A second connection waits for the first one's write lock: as long as
+ * bs_store_set_wait() says, and no longer once the cancel flag is set. */
+static void test_wait_for_lock(void **state)
+{
+	static volatile sig_atomic_t cancel;
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_store *a = NULL, *b = NULL;
+	char *path = scratch_path("lock");
+	int64_t t0, ms;
+
+	(void)state;
+	assert_int_equal(bs_store_open(&a, path, 0, &err), 0);
+	assert_int_equal(bs_store_open(&b, path, 0, &err), 0);
+	assert_int_equal(bs_store_begin(a, &err), 0);
+
+	bs_store_set_wait(b, 300, &cancel);
+	t0 = now_ms();
+	assert_int_equal(bs_store_begin(b, &err), -BS_EDB);
+	ms = now_ms() - t0;
+	assert_true(ms >= 290 && ms < 3000);
+	assert_non_null(strstr(err.msg, "locked"));
+	bs_err_reset(&err);
+
+	cancel = 1;
+	bs_store_set_wait(b, 60000, &cancel);
+	t0 = now_ms();
+	assert_int_equal(bs_store_begin(b, &err), -BS_EDB);
+	assert_true(now_ms() - t0 < 1000);
+	bs_err_reset(&err);
+
+	cancel = 0;
+	assert_int_equal(bs_store_commit(a, &err), 0);
+	assert_int_equal(bs_store_begin(b, &err), 0);
+	assert_int_equal(bs_store_commit(b, &err), 0);
+	bs_store_close(a);
+	bs_store_close(b);
+	free(path);
+}
+
+/* Several processes open a new archive at the same instant: one creates
+ * the schema, the others find it (no "table runs already exists"). */
+static void test_concurrent_create(void **state)
+{
+	enum { NPROC = 6, ROUNDS = 8 };
+	char *path = scratch_path("race");
+	struct bs_buf wal = BS_BUF_INIT;
+	int round, i, status, go[2];
+	pid_t pid[NPROC];
+
+	(void)state;
+	bs_buf_addf(&wal, "%s-wal", path);
+	for (round = 0; round < ROUNDS; round++) {
+		unlink(path);
+		unlink(bs_buf_str(&wal));
+		assert_int_equal(pipe(go), 0);
+		for (i = 0; i < NPROC; i++) {
+			pid[i] = fork();
+			assert_true(pid[i] >= 0);
+			if (pid[i] == 0) {
+				struct bs_err err = BS_ERR_INIT;
+				struct bs_store *st = NULL;
+				char c;
+
+				close(go[1]);
+				/* Everyone starts when the parent closes the
+				 * pipe. */
+				if (read(go[0], &c, 1) < 0)
+					_exit(3);
+				if (bs_store_open(&st, path, 0, &err) < 0) {
+					fprintf(stderr, "child: %s\n", err.msg);
+					_exit(1);
+				}
+				bs_store_close(st);
+				_exit(0);
+			}
+		}
+		close(go[0]);
+		close(go[1]);
+		for (i = 0; i < NPROC; i++) {
+			assert_true(waitpid(pid[i], &status, 0) == pid[i]);
+			assert_true(WIFEXITED(status));
+			assert_int_equal(WEXITSTATUS(status), 0);
+		}
+	}
+	bs_buf_release(&wal);
+	free(path);
+}
+
+/* Opening what is not a usable archive says which and why. */
+static void test_open_messages(void **state)
+{
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_store *st = NULL;
+	const char *dir = getenv("SCRATCH");
+	struct bs_buf p = BS_BUF_INIT;
+
+	(void)state;
+	bs_buf_addf(&p, "%s", dir ? dir : ".");
+	assert_int_equal(bs_store_open(&st, bs_buf_str(&p), 0, &err),
+			 -BS_EDB);
+	assert_null(st);
+	assert_non_null(strstr(err.msg, "cannot open archive '"));
+	assert_non_null(strstr(err.msg, "': Is a directory"));
+	bs_err_reset(&err);
+	bs_buf_adds(&p, "/missing-dir/x.db");
+	assert_int_equal(bs_store_open(&st, bs_buf_str(&p), 0, &err),
+			 -BS_EDB);
+	assert_non_null(strstr(err.msg, "': No such file or directory"));
+	bs_err_reset(&err);
+	bs_buf_release(&p);
+}
+
 static void test_default_path(void **state)
 {
 	struct bs_err err = BS_ERR_INIT;
@@ -299,6 +512,10 @@ int main(void)
 		cmocka_unit_test(test_selectors),
 		cmocka_unit_test(test_each_dense_and_sparse),
 		cmocka_unit_test(test_open_errors),
+		cmocka_unit_test(test_check_tag),
+		cmocka_unit_test(test_wait_for_lock),
+		cmocka_unit_test(test_concurrent_create),
+		cmocka_unit_test(test_open_messages),
 		cmocka_unit_test(test_default_path),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
