@@ -79,7 +79,8 @@ void bs_ingest_stats(const struct bs_ingest *p, struct bs_ingest_stats *out);
  * the caller has bs_run_init()ed and later releases). Returns:
  *   1   a run was parsed;
  *   0   not a result (text, header, comment, blank): r untouched;
- *  <0   looks like a result but is malformed: reason filled.
+ *  <0   looks like a result but is malformed: reason filled, and r
+ *       released (back in its bs_run_init() state).
  * hint_version is a version seen in a preceding text table ("1.03d") used
  * for 27-field 1.0x lines, or NULL. Does not set provenance fields.
  */
