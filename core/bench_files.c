@@ -333,6 +333,28 @@ static int create_test(struct ftest *t, enum bs_metric m)
 	return 0;
 }
 
+/*
+ * The end of a stat (unlink == 0) or delete pass, inside its timing: a
+ * delete also removes the directories and syncs the file system. Then
+ * stops the clock and records test m.
+ */
+static int end_pass(struct ftest *t, enum bs_metric m, int unlink,
+		    struct bs_span *sp, const struct bs_hist *h)
+{
+	int rc;
+
+	if (unlink) {
+		rc = remove_dirs(t, m);
+		if (rc == 0)
+			rc = sync_fs(t, m);
+		if (rc < 0)
+			return rc;
+	}
+	bs_span_stop(sp);
+	bench_finish(t->b, m, sp, h, (double)t->n);
+	return 0;
+}
+
 /* stat, and read the contents of a regular file that has any. */
 static int stat_one(struct ftest *t, enum bs_metric m, int dfd, uint64_t i)
 {
@@ -439,16 +461,7 @@ static int walk_test(struct ftest *t, enum bs_metric m, int unlink)
 				(unsigned long long)seen,
 				(unsigned long long)t->n, t->b->scratch.path,
 				BENCH_FILES_NAME);
-	if (unlink) {
-		rc = remove_dirs(t, m);
-		if (rc == 0)
-			rc = sync_fs(t, m);
-		if (rc < 0)
-			return rc;
-	}
-	bs_span_stop(&sp);
-	bench_finish(t->b, m, &sp, &h, (double)t->n);
-	return 0;
+	return end_pass(t, m, unlink, &sp, &h);
 }
 
 /* Random stat (unlink == 0) or delete: the files in a shuffled order. */
@@ -488,16 +501,7 @@ static int shuffled_test(struct ftest *t, enum bs_metric m, int unlink)
 		if (rc < 0)
 			return rc;
 	}
-	if (unlink) {
-		rc = remove_dirs(t, m);
-		if (rc == 0)
-			rc = sync_fs(t, m);
-		if (rc < 0)
-			return rc;
-	}
-	bs_span_stop(&sp);
-	bench_finish(t->b, m, &sp, &h, (double)t->n);
-	return 0;
+	return end_pass(t, m, unlink, &sp, &h);
 }
 
 static int phase(struct ftest *t, int random)

@@ -48,61 +48,161 @@ static uint64_t per_char_bytes(const struct bench *b)
 	return mib << 20;
 }
 
-static int per_char_write(struct bench *b)
+/*
+ * The timed part every test shares. Runs op on chunks 0 .. bytes /
+ * chunk_bytes - 1 of the open file fd, one latency sample per chunk, then
+ * fsyncs (when sync) and closes fd inside the timing and records test m.
+ * op returns 0, or a negative BS_E* code with b->err filled. fd is closed
+ * on every path.
+ */
+static int run_chunks(struct bench *b, enum bs_metric m, int fd,
+		      uint64_t bytes, int sync,
+		      int (*op)(struct bench *, int, uint64_t))
 {
 	const uint32_t chunk = b->o->chunk_bytes;
-	uint64_t bytes = per_char_bytes(b), nchunks = bytes / chunk, k;
-	uint64_t prev, now;
+	uint64_t nchunks = bytes / chunk, k, prev, now;
 	struct bs_hist h;
 	struct bs_span sp;
+	int rc;
+
+	bs_hist_init(&h);
+	bench_begin(b, m, bytes);
+	bs_span_start(&sp);
+	prev = sp.t0_ns;
+	for (k = 0; k < nchunks; k++) {
+		rc = op(b, fd, k);
+		if (rc == 0) {
+			now = bs_now_ns();
+			bs_hist_add(&h, now - prev);
+			prev = now;
+			bench_tick(b, (k + 1) * chunk, now);
+			rc = bench_stopped(b);
+		}
+		if (rc < 0) {
+			close(fd);
+			return rc;
+		}
+	}
+	rc = sync_close(b, m, fd, sync);
+	if (rc < 0)
+		return rc;
+	bs_span_stop(&sp);
+	bench_finish(b, m, &sp, &h, (double)bytes / 1024.0);
+	return 0;
+}
+
+/* Reads chunk_bytes into b->buf; a short file is an error of test. */
+static int read_chunk(struct bench *b, enum bs_metric m, int fd,
+		      const char *test)
+{
+	size_t got;
+
+	if (bench_read_all(b, fd, b->buf, b->o->chunk_bytes, &got) < 0)
+		return bench_fail(b, m, "read", BENCH_DATA_NAME, errno);
+	if (got < b->o->chunk_bytes)
+		return bs_error(b->err, BS_EIO,
+				"%s: '%s/%s' is shorter than written", test,
+				b->scratch.path, BENCH_DATA_NAME);
+	return 0;
+}
+
+static int putc_chunk(struct bench *b, int fd, uint64_t k)
+{
+	const uint32_t chunk = b->o->chunk_bytes;
 	uint32_t j;
+
+	(void)k;
+	for (j = 0; j < chunk; j++) {
+		ssize_t n = write(fd, b->buf + j, 1);
+
+		if (n == 1)
+			continue;
+		if (n < 0 && errno == EINTR && !bs_signal_pending()) {
+			j--;
+			continue;
+		}
+		return bench_fail(b, BS_M_PUTC, "write", BENCH_DATA_NAME,
+				  n == 0 ? ENOSPC : errno);
+	}
+	if (b->o->fsync_each && fsync(fd) != 0)
+		return bench_fail(b, BS_M_PUTC, "fsync", BENCH_DATA_NAME,
+				  errno);
+	return 0;
+}
+
+static int put_block_chunk(struct bench *b, int fd, uint64_t k)
+{
+	/* A different first word in every chunk defeats dedup. */
+	memcpy(b->buf, &k, sizeof(k));
+	if (bench_write_all(b, fd, b->buf, b->o->chunk_bytes) < 0 ||
+	    (b->o->fsync_each && fsync(fd) != 0))
+		return bench_fail(b, BS_M_PUT_BLOCK, "write", BENCH_DATA_NAME,
+				  errno);
+	return 0;
+}
+
+static int rewrite_chunk(struct bench *b, int fd, uint64_t k)
+{
+	const uint32_t chunk = b->o->chunk_bytes;
+	int rc;
+
+	(void)k;
+	rc = read_chunk(b, BS_M_REWRITE, fd, "rewrite");
+	if (rc < 0)
+		return rc;
+	b->buf[chunk / 2]++;
+	if (lseek(fd, -(off_t)chunk, SEEK_CUR) < 0 ||
+	    bench_write_all(b, fd, b->buf, chunk) < 0 ||
+	    (b->o->fsync_each && fsync(fd) != 0))
+		return bench_fail(b, BS_M_REWRITE, "write", BENCH_DATA_NAME,
+				  errno);
+	return 0;
+}
+
+static int getc_chunk(struct bench *b, int fd, uint64_t k)
+{
+	const uint32_t chunk = b->o->chunk_bytes;
+	unsigned char c;
+	uint32_t j;
+
+	(void)k;
+	for (j = 0; j < chunk; j++) {
+		ssize_t n = read(fd, &c, 1);
+
+		if (n == 1)
+			continue;
+		if (n < 0 && errno == EINTR && !bs_signal_pending()) {
+			j--;
+			continue;
+		}
+		if (n == 0)
+			return bs_error(b->err, BS_EIO,
+					"per-char read: '%s/%s' is shorter "
+					"than written",
+					b->scratch.path, BENCH_DATA_NAME);
+		return bench_fail(b, BS_M_GETC, "read", BENCH_DATA_NAME,
+				  errno);
+	}
+	return 0;
+}
+
+static int get_block_chunk(struct bench *b, int fd, uint64_t k)
+{
+	(void)k;
+	return read_chunk(b, BS_M_GET_BLOCK, fd, "block read");
+}
+
+static int per_char_write(struct bench *b)
+{
 	int fd, rc;
 
 	fd = bs_scratch_create(&b->scratch, BENCH_DATA_NAME, O_WRONLY, b->err);
 	if (fd < 0)
 		return fd;
 	b->data_exists = 1;
-	bs_hist_init(&h);
-	bench_begin(b, BS_M_PUTC, bytes);
-	bs_span_start(&sp);
-	prev = sp.t0_ns;
-	for (k = 0; k < nchunks; k++) {
-		for (j = 0; j < chunk; j++) {
-			ssize_t n = write(fd, b->buf + j, 1);
-
-			if (n == 1)
-				continue;
-			if (n < 0 && errno == EINTR && !bs_signal_pending()) {
-				j--;
-				continue;
-			}
-			rc = bench_fail(b, BS_M_PUTC, "write",
-					BENCH_DATA_NAME,
-					n == 0 ? ENOSPC : errno);
-			close(fd);
-			return rc;
-		}
-		if (b->o->fsync_each && fsync(fd) != 0) {
-			rc = bench_fail(b, BS_M_PUTC, "fsync", BENCH_DATA_NAME,
-					errno);
-			close(fd);
-			return rc;
-		}
-		now = bs_now_ns();
-		bs_hist_add(&h, now - prev);
-		prev = now;
-		bench_tick(b, (k + 1) * chunk, now);
-		rc = bench_stopped(b);
-		if (rc < 0) {
-			close(fd);
-			return rc;
-		}
-	}
-	rc = sync_close(b, BS_M_PUTC, fd, 1);
+	rc = run_chunks(b, BS_M_PUTC, fd, per_char_bytes(b), 1, putc_chunk);
 	if (rc < 0)
 		return rc;
-	bs_span_stop(&sp);
-	bench_finish(b, BS_M_PUTC, &sp, &h, (double)bytes / 1024.0);
 	/* bonnie++ starts the block write on a new file. */
 	b->data_exists = 0;
 	return bs_scratch_remove(&b->scratch, BENCH_DATA_NAME, 0, b->err);
@@ -110,213 +210,49 @@ static int per_char_write(struct bench *b)
 
 static int block_write(struct bench *b)
 {
-	const uint32_t chunk = b->o->chunk_bytes;
-	uint64_t bytes = b->o->file_size_mib << 20, nchunks = bytes / chunk;
-	uint64_t k, prev, now;
-	struct bs_hist h;
-	struct bs_span sp;
-	int fd, rc;
+	int fd;
 
 	fd = bs_scratch_create(&b->scratch, BENCH_DATA_NAME,
 			       O_WRONLY | direct_flag(b), b->err);
 	if (fd < 0)
 		return fd;
 	b->data_exists = 1;
-	bs_hist_init(&h);
-	bench_begin(b, BS_M_PUT_BLOCK, bytes);
-	bs_span_start(&sp);
-	prev = sp.t0_ns;
-	for (k = 0; k < nchunks; k++) {
-		/* A different first word in every chunk defeats dedup. */
-		memcpy(b->buf, &k, sizeof(k));
-		if (bench_write_all(b, fd, b->buf, chunk) < 0 ||
-		    (b->o->fsync_each && fsync(fd) != 0)) {
-			rc = bench_fail(b, BS_M_PUT_BLOCK, "write",
-					BENCH_DATA_NAME, errno);
-			close(fd);
-			return rc;
-		}
-		now = bs_now_ns();
-		bs_hist_add(&h, now - prev);
-		prev = now;
-		bench_tick(b, (k + 1) * chunk, now);
-		rc = bench_stopped(b);
-		if (rc < 0) {
-			close(fd);
-			return rc;
-		}
-	}
-	rc = sync_close(b, BS_M_PUT_BLOCK, fd, 1);
-	if (rc < 0)
-		return rc;
-	bs_span_stop(&sp);
-	bench_finish(b, BS_M_PUT_BLOCK, &sp, &h, (double)bytes / 1024.0);
-	return 0;
+	return run_chunks(b, BS_M_PUT_BLOCK, fd, b->o->file_size_mib << 20, 1,
+			  put_block_chunk);
 }
 
 static int rewrite(struct bench *b)
 {
-	const uint32_t chunk = b->o->chunk_bytes;
-	uint64_t bytes = b->o->file_size_mib << 20, nchunks = bytes / chunk;
-	uint64_t k, prev, now;
-	struct bs_hist h;
-	struct bs_span sp;
-	size_t got;
-	int fd, rc;
+	int fd;
 
 	fd = bs_scratch_reopen(&b->scratch, BENCH_DATA_NAME,
 			       O_RDWR | direct_flag(b), b->err);
 	if (fd < 0)
 		return fd;
-	bs_hist_init(&h);
-	bench_begin(b, BS_M_REWRITE, bytes);
-	bs_span_start(&sp);
-	prev = sp.t0_ns;
-	for (k = 0; k < nchunks; k++) {
-		if (bench_read_all(b, fd, b->buf, chunk, &got) < 0) {
-			rc = bench_fail(b, BS_M_REWRITE, "read",
-					BENCH_DATA_NAME, errno);
-			close(fd);
-			return rc;
-		}
-		if (got < chunk) {
-			close(fd);
-			return bs_error(b->err, BS_EIO,
-					"rewrite: '%s/%s' is shorter than "
-					"written",
-					b->scratch.path, BENCH_DATA_NAME);
-		}
-		b->buf[chunk / 2]++;
-		if (lseek(fd, -(off_t)chunk, SEEK_CUR) < 0 ||
-		    bench_write_all(b, fd, b->buf, chunk) < 0 ||
-		    (b->o->fsync_each && fsync(fd) != 0)) {
-			rc = bench_fail(b, BS_M_REWRITE, "write",
-					BENCH_DATA_NAME, errno);
-			close(fd);
-			return rc;
-		}
-		now = bs_now_ns();
-		bs_hist_add(&h, now - prev);
-		prev = now;
-		bench_tick(b, (k + 1) * chunk, now);
-		rc = bench_stopped(b);
-		if (rc < 0) {
-			close(fd);
-			return rc;
-		}
-	}
-	rc = sync_close(b, BS_M_REWRITE, fd, 1);
-	if (rc < 0)
-		return rc;
-	bs_span_stop(&sp);
-	bench_finish(b, BS_M_REWRITE, &sp, &h, (double)bytes / 1024.0);
-	return 0;
+	return run_chunks(b, BS_M_REWRITE, fd, b->o->file_size_mib << 20, 1,
+			  rewrite_chunk);
 }
 
 static int per_char_read(struct bench *b)
 {
-	const uint32_t chunk = b->o->chunk_bytes;
-	uint64_t bytes = per_char_bytes(b), nchunks = bytes / chunk, k;
-	uint64_t prev, now;
-	struct bs_hist h;
-	struct bs_span sp;
-	unsigned char c;
-	uint32_t j;
-	int fd, rc;
+	int fd;
 
 	fd = bs_scratch_reopen(&b->scratch, BENCH_DATA_NAME, O_RDONLY, b->err);
 	if (fd < 0)
 		return fd;
-	bs_hist_init(&h);
-	bench_begin(b, BS_M_GETC, bytes);
-	bs_span_start(&sp);
-	prev = sp.t0_ns;
-	for (k = 0; k < nchunks; k++) {
-		for (j = 0; j < chunk; j++) {
-			ssize_t n = read(fd, &c, 1);
-
-			if (n == 1)
-				continue;
-			if (n < 0 && errno == EINTR && !bs_signal_pending()) {
-				j--;
-				continue;
-			}
-			close(fd);
-			if (n == 0)
-				return bs_error(b->err, BS_EIO,
-						"per-char read: '%s/%s' is "
-						"shorter than written",
-						b->scratch.path,
-						BENCH_DATA_NAME);
-			return bench_fail(b, BS_M_GETC, "read",
-					  BENCH_DATA_NAME, errno);
-		}
-		now = bs_now_ns();
-		bs_hist_add(&h, now - prev);
-		prev = now;
-		bench_tick(b, (k + 1) * chunk, now);
-		rc = bench_stopped(b);
-		if (rc < 0) {
-			close(fd);
-			return rc;
-		}
-	}
-	rc = sync_close(b, BS_M_GETC, fd, 0);
-	if (rc < 0)
-		return rc;
-	bs_span_stop(&sp);
-	bench_finish(b, BS_M_GETC, &sp, &h, (double)bytes / 1024.0);
-	return 0;
+	return run_chunks(b, BS_M_GETC, fd, per_char_bytes(b), 0, getc_chunk);
 }
 
 static int block_read(struct bench *b)
 {
-	const uint32_t chunk = b->o->chunk_bytes;
-	uint64_t bytes = b->o->file_size_mib << 20, nchunks = bytes / chunk;
-	uint64_t k, prev, now;
-	struct bs_hist h;
-	struct bs_span sp;
-	size_t got;
-	int fd, rc;
+	int fd;
 
 	fd = bs_scratch_reopen(&b->scratch, BENCH_DATA_NAME,
 			       O_RDONLY | direct_flag(b), b->err);
 	if (fd < 0)
 		return fd;
-	bs_hist_init(&h);
-	bench_begin(b, BS_M_GET_BLOCK, bytes);
-	bs_span_start(&sp);
-	prev = sp.t0_ns;
-	for (k = 0; k < nchunks; k++) {
-		if (bench_read_all(b, fd, b->buf, chunk, &got) < 0) {
-			rc = bench_fail(b, BS_M_GET_BLOCK, "read",
-					BENCH_DATA_NAME, errno);
-			close(fd);
-			return rc;
-		}
-		if (got < chunk) {
-			close(fd);
-			return bs_error(b->err, BS_EIO,
-					"block read: '%s/%s' is shorter than "
-					"written",
-					b->scratch.path, BENCH_DATA_NAME);
-		}
-		now = bs_now_ns();
-		bs_hist_add(&h, now - prev);
-		prev = now;
-		bench_tick(b, (k + 1) * chunk, now);
-		rc = bench_stopped(b);
-		if (rc < 0) {
-			close(fd);
-			return rc;
-		}
-	}
-	rc = sync_close(b, BS_M_GET_BLOCK, fd, 0);
-	if (rc < 0)
-		return rc;
-	bs_span_stop(&sp);
-	bench_finish(b, BS_M_GET_BLOCK, &sp, &h, (double)bytes / 1024.0);
-	return 0;
+	return run_chunks(b, BS_M_GET_BLOCK, fd, b->o->file_size_mib << 20, 0,
+			  get_block_chunk);
 }
 
 int bench_io_tests(struct bench *b)
