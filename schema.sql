@@ -12,7 +12,7 @@
 -- put_block, rewrite, getc, get_block; seeks/s; files/s (see `metrics`).
 
 CREATE TABLE runs (
-	id                 INTEGER PRIMARY KEY,
+	id                 INTEGER PRIMARY KEY AUTOINCREMENT, -- never reused after rm
 	tool               TEXT NOT NULL,       -- 'bonnie++', 'bstore'
 	tool_version       TEXT,                -- '1.03', '2.00a', '1.0x'
 	format             TEXT NOT NULL,       -- 'bonnie++-csv-1.98', ...

@@ -76,6 +76,15 @@ expect_eq "$(sql "select count(*) from tags where run_id not in (select id from 
 # Removed runs can be ingested again.
 run "$BSTORE" ingest samples/bonnie++-1.03d-pasted-blog.txt
 expect_in "$T/out" "4 runs stored, 2 duplicates"
+# Ids are never reused: removing the newest run and storing another gives
+# the new one a new id, so an id once printed in a report stays that run's.
+top=$(sql 'select max(id) from runs')
+run "$BSTORE" rm "$top"
+expect_rc 0 "rm the newest run"
+sed 's/ceo-box/idbox/' samples/bonnie++-2.00a-local-full.txt | run "$BSTORE" ingest
+expect_rc 0 "ingest after rm"
+expect_eq "$(sql "select id from runs where machine = 'idbox'")" "$((top + 1))" \
+	"new run after rm gets a new id"
 
 # Usage errors: exit 2 and a pointer to --help; unknown commands.
 run "$BSTORE" show
