@@ -95,6 +95,29 @@ int bs_cli_open_select(const struct bs_cli *cli, int store_flags, char **sel,
 		       int nsel, int sel_flags, struct bs_store **st,
 		       struct bs_ids *ids);
 
+/*
+ * An output file given with -o. A regular file (or a new one) is written
+ * as PATH.tmp.PID and renamed over PATH only when complete, so a failed
+ * run never replaces a good file; anything else (a symbolic link such as
+ * /dev/stdout, a FIFO, a device) is written directly.
+ */
+struct bs_cli_out {
+	FILE *f;
+	const char *path;
+	char *tmp;      /* NULL when writing directly */
+	int write_errno; /* set by the caller when a write fails, or 0 */
+};
+
+/* Opens o for path; prints the error and returns BS_EXIT_FAIL, or 0. */
+int bs_cli_out_open(const struct bs_cli *cli, const char *path,
+		    struct bs_cli_out *o);
+/*
+ * Closes o; with ok, keeps the output (renames the temporary file),
+ * else removes the temporary file. Prints a write error and returns
+ * BS_EXIT_FAIL, or 0.
+ */
+int bs_cli_out_close(const struct bs_cli *cli, struct bs_cli_out *o, int ok);
+
 /* Writes s to f with control characters (but tab and newline) as '?'. */
 void bs_cli_puts_clean(FILE *f, const char *s);
 /* Same, newline too: for output that is one line per item. */

@@ -29,7 +29,7 @@ static const char usage_text[] =
 	"\n"
 	"Options:\n"
 	"  -f, --format FMT  bonnie (default), json or csv\n"
-	"  -o, --output FILE write to FILE instead of standard output\n"
+	"  -o, --output FILE write to FILE (replaced only when complete)\n"
 	"  -h, --help        this help\n";
 
 enum fmt { FMT_BONNIE, FMT_JSON, FMT_CSV };
@@ -205,6 +205,7 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	struct export_ctx ctx = {FMT_BONNIE, NULL, BS_BUF_INIT, 0};
+	struct bs_cli_out o = {NULL, NULL, NULL, 0};
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_ids ids = BS_IDS_INIT;
 	struct bs_store *st = NULL;
@@ -251,13 +252,10 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 			rc = BS_EXIT_FAIL;
 			goto out;
 		}
-		ctx.out = fopen(path, "w");
-		if (ctx.out == NULL) {
-			bs_cli_error(cli, "cannot write '%s': %s", path,
-				     strerror(errno));
-			rc = BS_EXIT_FAIL;
+		rc = bs_cli_out_open(cli, path, &o);
+		if (rc != 0)
 			goto out;
-		}
+		ctx.out = o.f;
 	}
 	if (ctx.fmt == FMT_CSV)
 		csv_header(ctx.out);
@@ -268,19 +266,13 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 			bs_cli_perr(cli, &err);
 		rc = BS_EXIT_FAIL;
 	}
-	if (ctx.out != stdout) {
-		int bad = ferror(ctx.out), e = ctx.write_errno;
+	if (o.f) {
+		int crc;
 
-		if (fclose(ctx.out) != 0) {
-			bad = 1;
-			if (e == 0)
-				e = errno;
-		}
-		if (bad) {
-			bs_cli_error(cli, "cannot write '%s': %s", path,
-				     strerror(e ? e : EIO));
-			rc = BS_EXIT_FAIL;
-		}
+		o.write_errno = ctx.write_errno;
+		crc = bs_cli_out_close(cli, &o, rc == 0);
+		if (crc != 0)
+			rc = crc;
 	}
 out:
 	bs_buf_release(&ctx.b);

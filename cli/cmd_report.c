@@ -129,54 +129,6 @@ static enum bs_report_format format_for(const char *path)
 	return f;
 }
 
-/*
- * Opens FILE.tmp.PID next to path, so a failed report never replaces a
- * good one; commit_output() renames it over path.
- */
-static FILE *open_output(const struct bs_cli *cli, const char *path,
-			 struct bs_buf *tmp)
-{
-	FILE *f;
-	int fd;
-
-	bs_buf_addf(tmp, "%s.tmp.%ld", path, (long)getpid());
-	fd = open(bs_buf_str(tmp), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
-		  0666);
-	if (fd < 0) {
-		bs_cli_error(cli, "cannot write '%s': %s", path,
-			     strerror(errno));
-		return NULL;
-	}
-	f = fdopen(fd, "w");
-	if (f == NULL) {
-		bs_cli_error(cli, "cannot write '%s': %s", path,
-			     strerror(errno));
-		close(fd);
-		unlink(bs_buf_str(tmp));
-	}
-	return f;
-}
-
-static int commit_output(const struct bs_cli *cli, FILE *f, const char *path,
-			 const char *tmp, int ok)
-{
-	int failed = ferror(f) != 0;
-	int e = errno;
-
-	if (fclose(f) != 0 && !failed) {
-		failed = 1;
-		e = errno;
-	}
-	if (ok && !failed && rename(tmp, path) == 0)
-		return 0;
-	if (ok && !failed)
-		e = errno;
-	unlink(tmp);
-	if (ok)
-		bs_cli_error(cli, "cannot write '%s': %s", path, strerror(e));
-	return BS_EXIT_FAIL;
-}
-
 int cmd_report(struct bs_cli *cli, int argc, char **argv)
 {
 	enum { OPT_TEMPLATE_DIR = 256 };
@@ -199,7 +151,7 @@ int cmd_report(struct bs_cli *cli, int argc, char **argv)
 	struct bs_tmpl_set *ts = NULL;
 	struct store_src src = {NULL, NULL, -1};
 	struct bs_report_source source = {store_each, &src};
-	struct bs_buf tmp = BS_BUF_INIT;
+	struct bs_cli_out o = {NULL, NULL, NULL, 0};
 	enum bs_report_format fmt = BS_REPORT_TEXT;
 	const char *path = NULL, *tdir = NULL;
 	static char all[] = "all";
@@ -322,19 +274,17 @@ int cmd_report(struct bs_cli *cli, int argc, char **argv)
 		goto out;
 	}
 	if (path && strcmp(path, "-") != 0) {
-		out = open_output(cli, path, &tmp);
-		if (out == NULL) {
-			rc = BS_EXIT_FAIL;
+		rc = bs_cli_out_open(cli, path, &o);
+		if (rc != 0)
 			goto out;
-		}
+		out = o.f;
 	}
 	if (bs_report_render(rep, ts, fmt, &source, out, &err) < 0) {
 		bs_cli_perr(cli, &err);
 		rc = BS_EXIT_FAIL;
 	}
-	if (out != stdout) {
-		int crc = commit_output(cli, out, path, bs_buf_str(&tmp),
-					rc == 0);
+	if (o.f) {
+		int crc = bs_cli_out_close(cli, &o, rc == 0);
 		if (crc != 0)
 			rc = crc;
 	}
@@ -344,7 +294,6 @@ out:
 			bs_ids_release(&src.ids[i]);
 	free(src.ids);
 	free(labels);
-	bs_buf_release(&tmp);
 	bs_report_free(rep);
 	bs_tmpl_set_free(ts);
 	bs_store_close(st);

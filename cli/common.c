@@ -1,11 +1,16 @@
 /* cli/common.c - messages, opening the archive, resolving selectors. */
 #include <getopt.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "util/buf.h"
 #include "util/mem.h"
 #include "util/banned.h"
 
@@ -207,6 +212,73 @@ int bs_cli_open_select(const struct bs_cli *cli, int store_flags, char **sel,
 		*st = NULL;
 	}
 	return rc;
+}
+
+int bs_cli_out_open(const struct bs_cli *cli, const char *path,
+		    struct bs_cli_out *o)
+{
+	struct bs_buf tmp = BS_BUF_INIT;
+	struct stat sb;
+	int fd;
+
+	memset(o, 0, sizeof(*o));
+	o->path = path;
+	/* lstat: a symbolic link (/dev/stdout) is written through, never
+	 * renamed over; so are devices and FIFOs. */
+	if (lstat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+		o->f = fopen(path, "w");
+		if (o->f == NULL) {
+			bs_cli_error(cli, "cannot write '%s': %s", path,
+				     strerror(errno));
+			return BS_EXIT_FAIL;
+		}
+		return 0;
+	}
+	bs_buf_addf(&tmp, "%s.tmp.%ld", path, (long)getpid());
+	fd = open(bs_buf_str(&tmp), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+		  0666);
+	if (fd >= 0) {
+		o->f = fdopen(fd, "w");
+		if (o->f == NULL) {
+			close(fd);
+			unlink(bs_buf_str(&tmp));
+		}
+	}
+	if (o->f == NULL) {
+		bs_cli_error(cli, "cannot write '%s': %s", path,
+			     strerror(errno));
+		bs_buf_release(&tmp);
+		return BS_EXIT_FAIL;
+	}
+	o->tmp = bs_buf_detach(&tmp, NULL);
+	return 0;
+}
+
+int bs_cli_out_close(const struct bs_cli *cli, struct bs_cli_out *o, int ok)
+{
+	int failed = ferror(o->f) != 0;
+	int e = o->write_errno ? o->write_errno : errno;
+	int rc = 0;
+
+	if (fclose(o->f) != 0 && !failed) {
+		failed = 1;
+		e = errno;
+	}
+	o->f = NULL;
+	if (ok && !failed && o->tmp && rename(o->tmp, o->path) != 0) {
+		failed = 1;
+		e = errno;
+	}
+	if (o->tmp && (!ok || failed))
+		unlink(o->tmp);
+	if (ok && failed) {
+		bs_cli_error(cli, "cannot write '%s': %s", o->path,
+			     strerror(e ? e : EIO));
+		rc = BS_EXIT_FAIL;
+	}
+	free(o->tmp);
+	o->tmp = NULL;
+	return ok ? rc : BS_EXIT_FAIL;
 }
 
 void bs_cli_puts_clean(FILE *f, const char *s)

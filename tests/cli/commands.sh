@@ -60,6 +60,25 @@ run "$BSTORE" export --format bonnie -o "$T/all.csv"
 expect_rc 0 "export -o"
 expect_eq "$(wc -l <"$T/all.csv")" 14 "export -o wrote every run"
 
+# -o replaces a regular file only when complete, and writes devices and
+# /dev/stdout directly (never renaming over them); no temporary file stays.
+echo "old content" >"$T/keep.csv"
+run "$BSTORE" export --format bonnie -o "$T/keep.csv" 1
+expect_rc 0 "export -o over an existing file"
+expect_eq "$(wc -l <"$T/keep.csv")" 1 "export -o replaced the file"
+# A symbolic link (like /dev/stdout) is written through, not replaced;
+# tested on a link of our own so that a regression cannot harm /dev.
+: >"$T/target.csv"
+ln -s target.csv "$T/link.csv"
+run "$BSTORE" export --format bonnie -o "$T/link.csv" 1
+expect_rc 0 "export -o through a symbolic link"
+[ -L "$T/link.csv" ] || fail "export -o replaced a symbolic link"
+expect_eq "$(wc -l <"$T/target.csv")" 1 "export -o wrote through the link"
+run "$BSTORE" export --format bonnie -o /dev/null 1
+expect_rc 0 "export -o /dev/null"
+[ -c /dev/null ] || fail "/dev/null was replaced"
+expect_eq "$(ls "$T" | grep -c '\.tmp\.' || true)" 0 "no temporary files left"
+
 # Tag removal and rm.
 run "$BSTORE" tag 1 --remove note
 expect_rc 0 "tag --remove"
