@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "cli/cli.h"
+#include "core/bench.h"
 #include "core/runtext.h"
 #include "util/buf.h"
 #include "util/num.h"
@@ -165,7 +166,7 @@ static int export_run(const struct bs_run *r, void *vctx)
 			fputs(r->raw, c->out);
 		} else {
 			bs_buf_reset(&c->b);
-			bs_table_csv(r, 0, &c->b);
+			bs_bench_csv(r, BS_CSV_1_98, &c->b);
 			fputs(bs_buf_str(&c->b), c->out);
 		}
 		fputc('\n', c->out);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "core/bench.h"
 #include "core/runtext.h"
 #include "util/buf.h"
 #include "util/banned.h"
@@ -46,7 +47,7 @@ static void rate_cell(const struct bs_value *v, int seeks, char *out,
 		snprintf(out, outsz, v->value < 1000 ? "%.1f" : "%.0f",
 			 v->value);
 	else
-		bs_table_rate(out, outsz, v->value);
+		bs_bench_fmt_rate(out, outsz, v->value);
 }
 
 static int print_run(const struct bs_run *r, void *vctx)

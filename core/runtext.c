@@ -21,16 +21,6 @@ enum bs_table_style bs_table_style_for(const struct bs_run *r)
 	return BS_TABLE_2;
 }
 
-const char *bs_table_rate(char *out, size_t outsz, double kib_s)
-{
-	return bs_bench_fmt_rate(out, outsz, kib_s);
-}
-
-const char *bs_table_latency(char *out, size_t outsz, double lat_us)
-{
-	return bs_bench_fmt_latency(out, outsz, isnan(lat_us) ? 0 : lat_us);
-}
-
 static void size_suffix(char *out, size_t outsz, int64_t bytes)
 {
 	if (bytes % (1024 * 1024) == 0)
@@ -199,13 +189,6 @@ void bs_table_text(const struct bs_run *r, enum bs_table_style style,
 			cell(r, i, out);
 		bs_buf_adds(out, "\n");
 	}
-}
-
-/* ---- CSV ---------------------------------------------------------- */
-
-void bs_table_csv(const struct bs_run *r, int csv_103, struct bs_buf *out)
-{
-	bs_bench_csv(r, csv_103 ? BS_CSV_1_03 : BS_CSV_1_98, out);
 }
 
 /* ---- JSON --------------------------------------------------------- */

@@ -29,11 +29,6 @@ enum bs_table_style bs_table_style_for(const struct bs_run *r);
 void bs_table_text(const struct bs_run *r, enum bs_table_style style,
 		   struct bs_buf *out);
 
-/* A rate as bonnie++ 2.00a prints it: "545k", "50.6m", "291m", "1.8g"
- * (bs_bench_fmt_rate). */
-const char *bs_table_rate(char *out, size_t outsz, double kib_s);
-/* A latency as bonnie++ prints it: "61372us", "801ms", "120s". */
-const char *bs_table_latency(char *out, size_t outsz, double lat_us);
 /* The -n spec as bonnie++'s text shows it: "16", "16:100000:16/64". */
 const char *bs_table_files_spec(char *out, size_t outsz,
 				const struct bs_params *p);
@@ -41,8 +36,6 @@ const char *bs_table_files_spec(char *out, size_t outsz,
 const char *bs_table_size(char *out, size_t outsz, const struct bs_params *p,
 			  int with_chunk);
 
-/* bs_bench_csv() in the 1.98 (50 fields) or, with csv_103, 1.03 layout. */
-void bs_table_csv(const struct bs_run *r, int csv_103, struct bs_buf *out);
 
 
 
