@@ -61,13 +61,19 @@ def fmt(v, fast, n, unit_k):
     return text
 
 
-def fio_rate(out, kind):
+def fio_rates(out, kind):
     rates = []
     for p in sorted(glob.glob(os.path.join(out, f"fio-{kind}.*.json"))):
         with open(p) as f:
             job = json.load(f)["jobs"][0]
         rates.append(job["write" if kind == "write" else "read"]["bw"])
-    return statistics.median(rates) if rates else None
+    return rates
+
+
+def mib(values):
+    """KiB/s values (numbers or CSV cells) as whole MiB/s."""
+    return ", ".join(f"{float(v) / 1024:.0f}" if str(v)[:1].isdigit()
+                     else str(v) for v in values)
 
 
 def main():
@@ -125,10 +131,18 @@ def main():
           ", ".join(f"{w:.1f}" for w in walls["bonnie"]) + " s; bstore " +
           ", ".join(f"{w:.1f}" for w in walls["bstore"]) + " s.")
 
-    fw, fr = fio_rate(out, "write"), fio_rate(out, "read")
-    if fw and fr:
+    fws, frs = fio_rates(out, "write"), fio_rates(out, "read")
+    if fws and frs:
+        fw, fr = statistics.median(fws), statistics.median(frs)
+        for what, field, fio in (("Block write", 11, fws),
+                                 ("Block read", 17, frs)):
+            print(f"\n{what}, every run (MiB/s): bonnie++ "
+                  f"{mib(r[field] for r in bon)}; bstore "
+                  f"{mib(r[field] for r in bst)}; fio {mib(fio)}.")
         sw, _, _ = summarise(bst, 11)
         sr, _, _ = summarise(bst, 17)
+        bw, _, _ = summarise(bon, 11)
+        br, _, _ = summarise(bon, 17)
         print(f"\nfio (psync, bs=8k, end_fsync=1, fallocate=none; read "
               f"right after, invalidate=0): "
               f"write {fw / 1024:.1f} MiB/s, read {fr / 1024:.1f} MiB/s.")
@@ -141,6 +155,9 @@ def main():
                 fails.append(f"{what} vs fio")
             print(f"bstore {what} / fio: {s / f:.2f} (goal >= 0.9: "
                   f"{'yes' if ok else 'NO'})")
+        for what, b, f in (("block write", bw, fw), ("block read", br, fr)):
+            if b is not None:
+                print(f"bonnie++ {what} / fio: {b / f:.2f} (for reference)")
     print("\nGoals missed: " + (", ".join(fails) if fails else "none"))
 
 
