@@ -34,8 +34,8 @@ static const char usage_text[] =
 	"  -m, --machine NAME     store runs under this machine name\n"
 	"      --measured-at DATE when the runs were measured: YYYY-MM-DD,\n"
 	"                         'YYYY-MM-DD HH:MM[:SS]' (UTC) or @UNIXTIME\n"
-	"      --strict           store nothing from a file with a rejected "
-	"line\n"
+	"      --strict           store no run from a file with a rejected\n"
+	"                         line (its rejected lines are still kept)\n"
 	"  -n, --dry-run          parse and report, store nothing\n"
 	"  -h, --help             this help\n"
 	"\n"
@@ -71,6 +71,7 @@ struct file_ctx {
 	long long stored, dups, rejected;
 	struct bs_err err;
 	int failed; /* a store error stopped the file */
+	int rejects_only; /* --strict after a reject: keep only rejects */
 	int tty;    /* progress lines on stderr */
 	int shown_progress;
 	double last_progress;
@@ -86,6 +87,8 @@ static int on_run(struct bs_run *r, void *vctx)
 		bs_run_set(&r->machine, c->o->machine);
 	if (c->o->measured_at != BS_NONE)
 		r->measured_at = c->o->measured_at;
+	if (c->rejects_only)
+		return 0;
 	for (i = 0; i < c->o->ntags; i++)
 		bs_run_tag(r, c->o->tag_key[i], c->o->tag_val[i]);
 	rc = bs_store_put(c->st, r, &c->err);
@@ -108,6 +111,18 @@ static int on_reject(int64_t line, const char *raw, size_t len, int truncated,
 
 	c->rejected++;
 	bs_cli_error(c->cli, "%s:%lld: %s", c->name, (long long)line, reason);
+	/* --strict: no run of this file is stored, but its rejected lines
+	 * are kept like any others. Drop the runs stored so far and keep
+	 * only rejects from here on. */
+	if (c->o->strict && !c->rejects_only) {
+		c->rejects_only = 1;
+		c->stored = c->dups = 0;
+		bs_store_rollback(c->st);
+		if (bs_store_begin(c->st, &c->err) < 0) {
+			c->failed = 1;
+			return -1;
+		}
+	}
 	rc = bs_store_reject(c->st, c->name, line, raw, len, truncated,
 			     reason, &c->err);
 	if (rc < 0) {
@@ -250,11 +265,21 @@ static int ingest_one(const struct bs_cli *cli, struct bs_store *st,
 	}
 	bs_ingest_stats(p, &stats);
 	if (o->strict && c.rejected > 0) {
-		bs_store_rollback(st);
+		if (o->dry_run)
+			bs_store_rollback(st);
+		else if (bs_store_commit(st, &c.err) < 0) {
+			bs_store_rollback(st);
+			bs_cli_perr(cli, &c.err);
+			rc = BS_EXIT_FAIL;
+			goto out;
+		}
 		bs_cli_error(cli,
-			     "%s: %lld line%s rejected; nothing stored from "
-			     "this file (--strict)",
-			     c.name, c.rejected, c.rejected == 1 ? "" : "s");
+			     "%s: %lld line%s rejected; no run stored from "
+			     "this file (--strict)%s",
+			     c.name, c.rejected, c.rejected == 1 ? "" : "s",
+			     o->dry_run ? ""
+					: "; the rejected lines are kept "
+					  "(bstore list --rejects)");
 		rc = BS_EXIT_FAIL;
 		goto out;
 	}

@@ -71,13 +71,30 @@ expect_rc 0 "list --rejects"
 expect_in "$T/out" "$T/mixed.csv:2: expected 50 fields for bonnie++ 1.98 CSV, found 31"
 expect_in "$T/out" "    1.98,2.00a,badbox,"
 
-# 6. --strict stores nothing from a file with a rejected line.
-printf '%s\n%s\n' "$(echo "$good1" | sed 's/goodbox/strictbox/')" "$bad" >"$T/strict.csv"
+# 6. --strict stores no run from a file with a rejected line, before or
+# after it, but keeps the rejected lines (nothing is lost).
+strict2=$(echo "$good1" | sed 's/goodbox/strictbox2/')
+printf '%s\n%s\n%s\n%s\n' "$(echo "$good1" | sed 's/goodbox/strictbox/')" \
+	"$bad" "$strict2" "${bad/,/,,}" >"$T/strict.csv"
+rejects_before=$(sql "select count(*) from rejects")
 run "$BSTORE" ingest --strict "$T/strict.csv"
 expect_rc 1 "ingest --strict"
-expect_in "$T/err" "nothing stored from this file (--strict)"
-expect_eq "$(sql "select count(*) from runs where machine = 'strictbox'")" 0 \
-	"--strict stored nothing"
+expect_in "$T/err" "$T/strict.csv:2: "
+expect_in "$T/err" "$T/strict.csv:4: "
+expect_in "$T/err" "$T/strict.csv: 2 lines rejected; no run stored from this file (--strict); the rejected lines are kept (bstore list --rejects)"
+expect_eq "$(sql "select count(*) from runs where machine like 'strictbox%'")" 0 \
+	"--strict stored no run"
+expect_eq "$(sql "select group_concat(line) from rejects where source = '$T/strict.csv'")" "2,4" \
+	"--strict kept the rejected lines"
+expect_eq "$(sql "select count(*) from rejects")" "$((rejects_before + 2))" \
+	"--strict added only its own rejects"
+cp "$T/strict.csv" "$T/strict-dry.csv"
+run "$BSTORE" ingest --strict --dry-run "$T/strict-dry.csv"
+expect_rc 1 "ingest --strict --dry-run"
+expect_in "$T/err" "$T/strict-dry.csv: 2 lines rejected; no run stored from this file (--strict)"
+expect_eq "$(grep -c 'are kept' "$T/err")" 0 "--strict --dry-run keeps nothing"
+expect_eq "$(sql "select count(*) from rejects where source = '$T/strict-dry.csv'")" 0 \
+	"--strict --dry-run stored no reject"
 
 # 7. --dry-run stores nothing but reports what it would.
 echo "$good1" | sed 's/goodbox/drybox/' >"$T/dry.csv"
