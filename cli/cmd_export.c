@@ -240,7 +240,7 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 			return bs_cli_bad_option(cli, argv, "f:o:h", opts);
 		}
 	}
-	rc = bs_cli_open_select(cli, 0, argv + optind, argc - optind,
+	rc = bs_cli_open_select(cli, BS_STORE_READONLY, argv + optind, argc - optind,
 				BS_SEL_ALL_IF_NONE, &st, &ids);
 	if (rc != 0)
 		goto out;

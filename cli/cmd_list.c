@@ -134,7 +134,7 @@ int cmd_list(struct bs_cli *cli, int argc, char **argv)
 	if (rejects && (ctx.json || optind < argc))
 		return bs_cli_usage_error(cli, "--rejects takes no SELECTOR "
 					       "and no --json");
-	rc = bs_cli_open_store(cli, 0, &st);
+	rc = bs_cli_open_store(cli, BS_STORE_READONLY, &st);
 	if (rc != 0)
 		return rc;
 	if (rejects) {

@@ -42,7 +42,7 @@ int cmd_rm(struct bs_cli *cli, int argc, char **argv)
 	}
 	if (optind >= argc)
 		return bs_cli_usage_error(cli, "which runs? give a SELECTOR");
-	rc = bs_cli_open_select(cli, 0, argv + optind, argc - optind,
+	rc = bs_cli_open_select(cli, BS_STORE_EXISTING, argv + optind, argc - optind,
 				BS_SEL_NEED_MATCH | (dry ? 0 : BS_SEL_WRITE),
 				&st, &ids);
 	if (rc != 0)

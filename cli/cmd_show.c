@@ -153,7 +153,7 @@ int cmd_show(struct bs_cli *cli, int argc, char **argv)
 	if (optind >= argc)
 		return bs_cli_usage_error(cli, "which run? give an id or "
 					       "SELECTOR");
-	rc = bs_cli_open_select(cli, 0, argv + optind, argc - optind,
+	rc = bs_cli_open_select(cli, BS_STORE_READONLY, argv + optind, argc - optind,
 				BS_SEL_NEED_MATCH, &st, &ids);
 	if (rc != 0)
 		goto out;

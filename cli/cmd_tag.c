@@ -80,7 +80,7 @@ int cmd_tag(struct bs_cli *cli, int argc, char **argv)
 			goto out;
 		}
 	}
-	rc = bs_cli_open_select(cli, 0, argv + optind, 1,
+	rc = bs_cli_open_select(cli, BS_STORE_EXISTING, argv + optind, 1,
 				BS_SEL_NEED_MATCH | BS_SEL_WRITE, &st, &ids);
 	if (rc != 0)
 		goto out;

@@ -157,11 +157,23 @@ int bs_cli_open_store(const struct bs_cli *cli, int flags,
 		}
 	}
 	rc = bs_store_open(out, path, flags, &err);
-	free(path);
 	if (rc < 0) {
-		bs_cli_perr(cli, &err);
+		struct stat sb;
+
+		/* Only ingest and run create an archive: a mistyped --db must
+		 * not leave an empty one behind. */
+		if (err.code == BS_ENOTFOUND && stat(path, &sb) < 0 &&
+		    errno == ENOENT)
+			bs_cli_error(cli,
+				     "%s (there is no archive there yet: "
+				     "bstore ingest or bstore run creates it)",
+				     err.msg);
+		else
+			bs_cli_perr(cli, &err);
+		free(path);
 		return BS_EXIT_FAIL;
 	}
+	free(path);
 	return 0;
 }
 

@@ -155,6 +155,20 @@ static int user_version(struct bs_store *st, int *out, struct bs_err *err)
 	return 0;
 }
 
+/* How many tables, indexes and views the file holds; -1 on error. */
+static int count_schema(struct bs_store *st)
+{
+	sqlite3_stmt *s = NULL;
+	int n = -1;
+
+	if (sqlite3_prepare_v2(st->db, "SELECT count(*) FROM sqlite_schema",
+			       -1, &s, NULL) == SQLITE_OK &&
+	    sqlite3_step(s) == SQLITE_ROW)
+		n = sqlite3_column_int(s, 0);
+	sqlite3_finalize(s);
+	return n;
+}
+
 /* Refuses an archive of another schema version; v is not ours. */
 static int wrong_version(struct bs_store *st, int v, struct bs_err *err)
 {
@@ -164,6 +178,21 @@ static int wrong_version(struct bs_store *st, int v, struct bs_err *err)
 				"newer bstore (schema version %d, this one "
 				"knows %d); upgrade bstore",
 				st->path, v, BS_SCHEMA_VERSION);
+	if (v == 0) {
+		int n = count_schema(st);
+
+		if (n > 0)
+			return bs_error(err, BS_EDB,
+					"cannot open archive '%s': not a bstore "
+					"archive (it has other tables); use "
+					"another --db",
+					st->path);
+		if (n == 0)
+			return bs_error(err, BS_EDB,
+					"cannot open archive '%s': not a bstore "
+					"archive (an empty database)",
+					st->path);
+	}
 	return bs_error(err, BS_EDB,
 			"cannot open archive '%s': not a bstore archive "
 			"(schema version %d)",
@@ -175,8 +204,7 @@ static int migrate(struct bs_store *st, int readonly, struct bs_err *err)
 {
 	const struct bs_embedded *schema;
 	struct bs_buf sql = BS_BUF_INIT;
-	sqlite3_stmt *s = NULL;
-	int v, n = 0, rc;
+	int v, n, rc;
 
 	rc = user_version(st, &v, err);
 	if (rc < 0)
@@ -202,18 +230,9 @@ static int migrate(struct bs_store *st, int readonly, struct bs_err *err)
 		goto out;
 	}
 	/* Version 0 with tables in it is somebody else's database. */
-	if (sqlite3_prepare_v2(st->db, "SELECT count(*) FROM sqlite_schema",
-			       -1, &s, NULL) != SQLITE_OK ||
-	    sqlite3_step(s) != SQLITE_ROW) {
-		rc = open_error(st, err);
-		goto out;
-	}
-	n = sqlite3_column_int(s, 0);
-	if (n > 0) {
-		rc = bs_error(err, BS_EDB,
-			      "cannot open archive '%s': not a bstore archive "
-			      "(it has other tables); use another --db",
-			      st->path);
+	n = count_schema(st);
+	if (n != 0) {
+		rc = n < 0 ? open_error(st, err) : wrong_version(st, v, err);
 		goto out;
 	}
 	schema = bs_embed_find(bs_schema_files, "schema.sql");
@@ -225,7 +244,6 @@ static int migrate(struct bs_store *st, int readonly, struct bs_err *err)
 	if (rc == 0)
 		rc = exec(st, "COMMIT", err);
 out:
-	sqlite3_finalize(s);
 	if (rc < 0 || v == BS_SCHEMA_VERSION)
 		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
 	bs_buf_release(&sql);
@@ -325,7 +343,7 @@ int bs_store_open(struct bs_store **out, const char *path, int flags,
 	configure_sqlite();
 	st = xcalloc(1, sizeof(*st));
 	st->path = xstrdup(path);
-	if (readonly) {
+	if (flags & (BS_STORE_READONLY | BS_STORE_EXISTING)) {
 		struct stat sb;
 		if (stat(path, &sb) < 0) {
 			rc = bs_error(err, BS_ENOTFOUND,

@@ -36,9 +36,13 @@ struct bs_store;
 
 enum {
 	BS_STORE_READONLY = 1, /* fail if missing; never write */
+	BS_STORE_EXISTING = 2, /* fail if missing */
 };
 
-/* Opens (creating if needed, unless READONLY) the archive at path. */
+/*
+ * Opens the archive at path, creating it if needed unless READONLY or
+ * EXISTING is given; then a missing archive is a BS_ENOTFOUND error.
+ */
 int bs_store_open(struct bs_store **out, const char *path, int flags,
 		  struct bs_err *err);
 /* bs_store_close(NULL) does nothing. Rolls back an open transaction. */

@@ -236,7 +236,9 @@ for c in list "ingest samples/bonnie++-1.03-t3-raid5.txt" "tag 1 a=b" "show 1"; 
 	# shellcheck disable=SC2086
 	run "$BSTORE" --db "$T/missing/x.db" $c
 	expect_rc 1 "$c in a missing directory"
-	expect_eq "$(cat "$T/err")" "bstore: ${c%% *}: cannot open archive '$T/missing/x.db': No such file or directory" \
+	hint=" (there is no archive there yet: bstore ingest or bstore run creates it)"
+	[ "${c%% *}" != ingest ] || hint=""
+	expect_eq "$(cat "$T/err")" "bstore: ${c%% *}: cannot open archive '$T/missing/x.db': No such file or directory$hint" \
 		"$c in a missing directory"
 	# shellcheck disable=SC2086
 	run "$BSTORE" --db "$T/v99.db" $c
@@ -260,11 +262,21 @@ if [ "$(id -u)" = 0 ]; then
 	command -v setpriv >/dev/null || as_user=()
 fi
 if [ "$(id -u)" != 0 ] || [ ${#as_user[@]} -gt 0 ]; then
-	run "${as_user[@]}" "$BSTORE" --db "$T/ro/x.db" list
+	run "${as_user[@]}" "$BSTORE" --db "$T/ro/x.db" ingest "$SAMPLES/bonnie++-1.03-t3-raid5.txt"
 	expect_rc 1 "archive in a directory without write permission"
-	expect_eq "$(cat "$T/err")" "bstore: list: cannot open archive '$T/ro/x.db': Permission denied" \
+	expect_eq "$(cat "$T/err")" "bstore: ingest: cannot open archive '$T/ro/x.db': Permission denied" \
 		"archive in a directory without write permission"
 fi
+# Only ingest and run create an archive: a mistyped --db for the other
+# commands is an error and leaves no file behind.
+for c in list "show 1" "export" "tag 1 a=b" "rm 1" "report 1" "compare 1 1"; do
+	# shellcheck disable=SC2086
+	run "$BSTORE" --db "$T/typo.db" $c
+	expect_rc 1 "$c on a missing archive"
+	expect_eq "$(cat "$T/err")" "bstore: ${c%% *}: cannot open archive '$T/typo.db': No such file or directory (there is no archive there yet: bstore ingest or bstore run creates it)" \
+		"$c on a missing archive"
+	[ ! -e "$T/typo.db" ] || fail "$c created the missing archive"
+done
 expect_eq "$(sqlite3 "$T/v99.db" 'pragma user_version; select count(*) from runs' | tr '\n' ' ')" \
 	"99 $runs " "the newer archive is untouched"
 expect_eq "$(cat "$T/text.db")" "not a database, just text" "the text file is untouched"
