@@ -823,12 +823,35 @@ too_many:
 	return bs_error(err, BS_EINVAL, "selector has too many terms");
 }
 
+/*
+ * Copies a selector with its escapes undone ('\,' is a comma inside a
+ * value, '\\' a backslash) and each separating ',' replaced by a NUL,
+ * so that terms can be read one after the other. Returns the copy's
+ * length.
+ */
+static size_t unescape_selector(const char *sel, char *out)
+{
+	size_t n = 0;
+
+	for (; *sel; sel++) {
+		if (*sel == '\\' && (sel[1] == ',' || sel[1] == '\\'))
+			out[n++] = *++sel;
+		else
+			out[n++] = *sel == ',' ? '\0' : *sel;
+	}
+	out[n] = '\0';
+	return n;
+}
+
 int bs_store_select(struct bs_store *st, const char *selector,
 		    struct bs_ids *out, struct bs_err *err)
 {
 	struct bs_buf sql = BS_BUF_INIT;
 	struct term_binds b;
-	const char *p = selector, *end;
+	/* The copy outlives the statement: values are bound from it. */
+	char *terms = xmalloc(strlen(selector) + 1);
+	const char *p = terms, *end;
+	size_t total = unescape_selector(selector, terms);
 	int64_t limit = 0, *found = NULL;
 	size_t nfound = 0, capfound = 0;
 	sqlite3_stmt *s = NULL;
@@ -837,15 +860,13 @@ int bs_store_select(struct bs_store *st, const char *selector,
 	memset(&b, 0, sizeof(b));
 	bs_buf_adds(&sql, "SELECT r.id FROM runs AS r WHERE ");
 	for (;;) {
-		end = strchr(p, ',');
-		if (end == NULL)
-			end = p + strlen(p);
-		if (p != selector)
+		end = p + strlen(p);
+		if (p != terms)
 			bs_buf_adds(&sql, " AND ");
 		rc = term_sql(p, (size_t)(end - p), &sql, &b, &limit, err);
 		if (rc < 0)
 			goto out;
-		if (*end == '\0')
+		if (end == terms + total)
 			break;
 		p = end + 1;
 	}
@@ -887,6 +908,7 @@ int bs_store_select(struct bs_store *st, const char *selector,
 out:
 	sqlite3_finalize(s);
 	free(found);
+	free(terms);
 	bs_buf_release(&sql);
 	return rc;
 }

@@ -11,7 +11,9 @@
  *   last      the newest run (highest id); last:N the N newest
  *   all       every run
  *   key=value machine=, tool=, version=, format=, source=, id=, or any tag
- *             key (raid=5, host.kernel=6.1.0)
+ *             key (raid=5, host.kernel=6.1.0); a ',' inside the value is
+ *             written '\,' (host.mount=rw\,relatime), a '\' before a
+ *             ',' or '\' as '\\'
  */
 #ifndef BS_STORE_STORE_H
 #define BS_STORE_STORE_H

@@ -57,6 +57,12 @@ expect_eq "$(sql "SELECT value FROM tags WHERE key = 'host.fs'")" \
 for k in host.mount_options host.ram_mib host.cpu_model; do
 	expect_eq "$(sql "SELECT count(*) FROM tags WHERE key = '$k' AND value <> ''")" 1 "$k"
 done
+# Mount options hold commas: a selector writes them as '\,'.
+mnt=$(sql "SELECT value FROM tags WHERE key = 'host.mount_options'")
+expect_eq "$(findmnt -n -o OPTIONS --target "$D")" "$mnt" "host.mount_options"
+run "$BSTORE" list --json "host.mount_options=${mnt//,/\\,},host.fs=$(findmnt -n -o FSTYPE --target "$D")"
+expect_rc 0 "list by mount options"
+expect_eq "$(wc -l <"$T/out")" 1 "list by mount options"
 # Every test that ran has its latency summary.
 expect_eq "$(sql "SELECT count(*) FROM latency WHERE mean_us > 0 AND p50_us > 0 AND p99_us >= p50_us")" \
 	10 "latency rows (10 tests ran)"

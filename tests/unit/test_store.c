@@ -204,6 +204,19 @@ static void test_selectors(void **state)
 	assert_int_equal(select_n(st, "cache=on"), 3);
 	assert_int_equal(bs_store_tag(st, &ids, "cache", NULL, &err), 0);
 	assert_int_equal(select_n(st, "cache=on"), 0);
+	/* A ',' in a value (mount options) is escaped as '\,'; '\\' is a
+	 * backslash; any other backslash is itself. */
+	assert_int_equal(bs_store_tag(st, &ids, "mnt", "rw,relatime", &err), 0);
+	assert_int_equal(select_n(st, "mnt=rw\\,relatime"), 3);
+	assert_int_equal(select_n(st, "mnt=rw\\,relatime,cache=on"), 0);
+	assert_int_equal(select_n(st, "mnt=rw\\,relatime,1-2"), 2);
+	assert_int_equal(select_n(st, "mnt=rw"), 0);
+	assert_int_equal(bs_store_tag(st, &ids, "p", "a\\b\\", &err), 0);
+	assert_int_equal(select_n(st, "p=a\\b\\\\"), 3);
+	assert_int_equal(select_n(st, "p=a\\\\b\\\\,mnt=rw\\,relatime"), 3);
+	assert_int_equal(bs_store_select(st, "mnt=rw,relatime", &ids, &err),
+			 -BS_EINVAL);
+	bs_err_reset(&err);
 	assert_int_equal(bs_store_rm(st, &ids, &err), 3);
 	assert_int_equal(select_n(st, "all"), 3);
 	assert_int_equal(select_n(st, "machine=jump"), 0);
