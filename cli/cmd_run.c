@@ -276,6 +276,19 @@ enum {
 	OPT_CSV_FORMAT,
 };
 
+/* --tag KEY=VALUE (eq at the '='): the rules of bstore tag. */
+static int check_tag(struct bs_cli *cli, const char *arg, const char *eq)
+{
+	struct bs_err err = BS_ERR_INIT;
+	char *key = xstrndup(arg, (size_t)(eq - arg));
+	int rc = bs_store_check_tag(key, eq + 1, &err);
+
+	free(key);
+	if (rc < 0)
+		return bs_cli_usage_error(cli, "--tag: %s", err.msg);
+	return 0;
+}
+
 static int parse_args(struct bs_cli *cli, int argc, char **argv,
 		      struct run_args *a, int *done)
 {
@@ -375,10 +388,13 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 					cli, "--tag: expected KEY=VALUE, got "
 					     "'%s'",
 					optarg);
-			if (strncmp(optarg, "host.", 5) == 0)
+			if (strncmp(optarg, "host.", 5) == 0 ||
+			    strncmp(optarg, "run.", 4) == 0)
 				return bs_cli_usage_error(
-					cli, "--tag: host.* tags are set by "
-					     "bstore run itself");
+					cli, "--tag: host.* and run.* tags are "
+					     "set by bstore run itself");
+			if (check_tag(cli, optarg, eq) != 0)
+				return BS_EXIT_USAGE;
 			xgrow((void **)&a->tags, &a->tags_cap, a->ntags + 1,
 			      sizeof(*a->tags));
 			a->tags[a->ntags++] = optarg;
@@ -567,21 +583,19 @@ static int store_run(struct bs_cli *cli, struct bs_store *st,
 		     struct bs_run *r)
 {
 	struct bs_err err = BS_ERR_INIT;
-	int rc;
 
 	if (bs_store_begin(st, &err) < 0)
 		goto fail;
-	rc = bs_store_put(st, r, &err);
-	if (rc < 0) {
+	/* Every iteration is a measurement of its own, even when it prints
+	 * the same line as an earlier one. */
+	if (bs_store_put_new(st, r, &err) < 0) {
 		bs_store_rollback(st);
 		goto fail;
 	}
 	if (bs_store_commit(st, &err) < 0)
 		goto fail;
 	if (!cli->quiet)
-		fprintf(stderr, "%s run %lld\n",
-			rc == 1 ? "Stored as" : "Already stored as",
-			(long long)r->id);
+		fprintf(stderr, "Stored as run %lld\n", (long long)r->id);
 	return 0;
 fail:
 	bs_cli_perr(cli, &err);
@@ -634,7 +648,7 @@ int cmd_run(struct bs_cli *cli, int argc, char **argv)
 	struct bs_buf out = BS_BUF_INIT;
 	struct stat sb;
 	uint64_t it;
-	int rc, done, sig, e;
+	int rc, done, sig, e, out_failed = 0;
 
 	memset(&a, 0, sizeof(a));
 	bs_run_init(&r);
@@ -723,16 +737,27 @@ int cmd_run(struct bs_cli *cli, int argc, char **argv)
 		bs_bench_table(&r, &out);
 		fputs(bs_buf_str(&out), a.quiet_csv ? stderr : stdout);
 		printf("%s\n", r.raw);
-		fflush(stdout);
+		/* A full or closed stdout loses the printout, not the run:
+		 * keep errno (it is gone by the end), store, then say it. */
+		e = fflush(stdout) != 0 ? errno : 0;
 		tag_run(&a, &host, &r);
 		if (st) {
 			rc = store_run(cli, st, &r);
 			if (rc != 0)
 				goto out;
 		}
+		if (e != 0 && !out_failed) {
+			bs_cli_error(cli, "cannot write output: %s%s",
+				     strerror(e),
+				     st ? " (the results are stored)" : "");
+			out_failed = 1;
+		}
 	}
-	rc = BS_EXIT_OK;
+	rc = out_failed ? BS_EXIT_FAIL : BS_EXIT_OK;
 out:
+	/* Reported above: main() would name a stale errno. */
+	if (out_failed)
+		clearerr(stdout);
 	bs_signals_restore();
 	bs_store_close(st);
 	bs_run_release(&r);

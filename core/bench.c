@@ -67,6 +67,10 @@ int bs_bench_check(const struct bs_bench_opts *o, struct bs_err *err)
 {
 	uint64_t files;
 
+	if (o->file_size_mib == 0 && o->num_files == 0)
+		return bs_error(err, BS_EINVAL,
+				"nothing to run: -s 0 skips the I/O tests "
+				"and -n 0 the file tests");
 	if (o->file_size_mib > (UINT64_MAX >> 21))
 		return bs_error(err, BS_EINVAL, "file size %lluM is too big",
 				(unsigned long long)o->file_size_mib);

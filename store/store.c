@@ -576,7 +576,23 @@ static int find_dup(struct bs_store *st, const char *hex, int64_t *id,
 	return rc == SQLITE_ROW;
 }
 
+static int put(struct bs_store *st, struct bs_run *r, int once,
+	       struct bs_err *err);
+
 int bs_store_put(struct bs_store *st, struct bs_run *r, struct bs_err *err)
+{
+	return put(st, r, 1, err);
+}
+
+int bs_store_put_new(struct bs_store *st, struct bs_run *r,
+		     struct bs_err *err)
+{
+	return put(st, r, 0, err);
+}
+
+/* once: a run whose SHA-256 is stored already is not stored again. */
+static int put(struct bs_store *st, struct bs_run *r, int once,
+	       struct bs_err *err)
 {
 	sqlite3_stmt *s = st->put;
 	uint8_t sha[32];
@@ -590,7 +606,7 @@ int bs_store_put(struct bs_store *st, struct bs_run *r, struct bs_err *err)
 		BS_BUG("run without raw text, tool or format");
 	if (r->sha256[0] == '\0')
 		bs_sha256_hex(r->raw, strlen(r->raw), r->sha256);
-	rc = find_dup(st, r->sha256, &r->id, err);
+	rc = once ? find_dup(st, r->sha256, &r->id, err) : 0;
 	if (rc != 0) /* stored already (1), or the lookup failed */
 		return rc < 0 ? rc : 0;
 	r->stored_at = now_seconds();

@@ -70,6 +70,14 @@ void bs_store_rollback(struct bs_store *st);
  * (r->id is then that run's id), <0 on error.
  */
 int bs_store_put(struct bs_store *st, struct bs_run *r, struct bs_err *err);
+/*
+ * The same for a run measured just now (bstore run): always stored, and
+ * returns 1, even when an earlier run printed the same line (iterations
+ * with the 1.03 layout, which has no seed or latencies, often do).
+ * Ingesting that line later finds the first of them.
+ */
+int bs_store_put_new(struct bs_store *st, struct bs_run *r,
+		     struct bs_err *err);
 
 /* Keeps a malformed input line. Returns 1 stored, 0 already kept, <0. */
 int bs_store_reject(struct bs_store *st, const char *source, int64_t line,

@@ -86,6 +86,28 @@ expect_in "$T/out" "old,4M:4k,,,"
 expect_in "$T/out" ",1:300:10/2,"
 expect_eq "$(sql "SELECT count(*) FROM runs")" 3 "--no-store stores nothing"
 
+# Each iteration is a run of its own even when the lines are the same (the
+# 1.03 layout has no seed; at this size every rate is +++++); ingesting
+# the line later finds the first of them.
+run "$BSTORE" --db "$T/x103.db" run -d "$D" -s 4 -n 1 -r 0 -f -x 3 -q --csv-format 1.03 -m same
+expect_rc 0 "run -x 3 --csv-format 1.03"
+expect_eq "$(sort -u "$T/out" | wc -l)" 1 "three identical 1.03 lines"
+expect_eq "$(sqlite3 -batch "$T/x103.db" "SELECT count(*) || ' ' || count(DISTINCT sha256) FROM runs")" \
+	"3 1" "three runs stored"
+expect_eq "$(grep -c '^Stored as run' "$T/err")" 3 "each iteration says it is stored"
+head -n 1 "$T/out" >"$T/same.csv"
+run "$BSTORE" --db "$T/x103.db" ingest "$T/same.csv"
+expect_rc 0 "ingest of a stored run's line"
+expect_in "$T/out" "0 runs stored, 1 duplicate, 0 rejected"
+
+# A full stdout loses the printout, not the run: the real reason, exit 1.
+run_full() { "$BSTORE" --db "$T/full.db" run -d "$D" -s 4 -n 1 -r 0 -f -q -m full >/dev/full 2>"$T/err"; }
+rc=0
+run_full || rc=$?
+expect_eq "$rc" 1 "run > /dev/full"
+expect_in "$T/err" "bstore: run: cannot write output: No space left on device (the results are stored)"
+expect_eq "$(sqlite3 -batch "$T/full.db" "SELECT count(*) FROM runs")" 1 "run > /dev/full is stored"
+
 # Debian's tools accept the 1.98 lines.
 if [ $have_bon = 1 ]; then
 	cat "$T/one.csv" "$T/two.csv" >"$T/all.csv"
@@ -149,6 +171,17 @@ run "$BSTORE" run -d "$D" -m "a,b" -r 0 --no-store
 expect_rc 2 "comma in -m"
 run "$BSTORE" run -d "$D" --tag novalue -r 0 --no-store
 expect_rc 2 "bad --tag"
+run "$BSTORE" run -d "$D" -s 0 -n 0 -r 0
+expect_rc 2 "-s 0 -n 0"
+expect_in "$T/err" "bstore: run: nothing to run: -s 0 skips the I/O tests and -n 0 the file tests"
+# --tag follows bstore tag's rules, and cannot fake what bstore records.
+bad_tags=(run.direct=1 host.fs=zfs 'a,b=c' machine=x $'nl=a\nb')
+for t in "${bad_tags[@]}"; do
+	run "$BSTORE" run -d "$D" -s 4 -n 0 -r 0 --tag "$t"
+	expect_rc 2 "--tag $t"
+	expect_style "$T/err"
+done
+expect_in "$T/err" "--tag: tag 'nl' has a control character"
 run "$BSTORE" run -d "$D" --csv-format 2.0 -r 0 --no-store
 expect_rc 2 "bad --csv-format"
 run "$BSTORE" run -d "$D" -n 1:x -r 0 --no-store
