@@ -162,11 +162,26 @@ static int fail_file(struct ftest *t, enum bs_metric m, const char *what,
 	return bench_fail(t->b, m, what, rel(t, i, p, sizeof(p)), e);
 }
 
+/*
+ * "files/00000" for subdirectory d, or "files" when there are none, for
+ * messages: bench_fail() wants the path inside the scratch directory,
+ * not the name relative to "files".
+ */
+static const char *rel_dir(const struct ftest *t, uint32_t d, char *buf,
+			   size_t size)
+{
+	if (t->dirs > 1)
+		snprintf(buf, size, "%s/%05u", BENCH_FILES_NAME, (unsigned)d);
+	else
+		snprintf(buf, size, "%s", BENCH_FILES_NAME);
+	return buf;
+}
+
 /* Makes "files" and its subdirectories (outside the timing). */
 static int make_dirs(struct ftest *t)
 {
 	struct bench *b = t->b;
-	char name[16];
+	char name[16], p[32];
 	uint32_t d;
 	int rc;
 
@@ -183,12 +198,13 @@ static int make_dirs(struct ftest *t)
 		snprintf(name, sizeof(name), "%05u", (unsigned)d);
 		if (mkdirat(t->top, name, 0700) != 0)
 			return bench_fail(b, b->cur, "create directory",
-					  name, errno);
+					  rel_dir(t, d, p, sizeof(p)), errno);
 		t->sub[d] = openat(t->top, name,
 				   O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 					   O_CLOEXEC);
 		if (t->sub[d] < 0)
-			return bench_fail(b, b->cur, "open", name, errno);
+			return bench_fail(b, b->cur, "open",
+					  rel_dir(t, d, p, sizeof(p)), errno);
 	}
 	return 0;
 }
@@ -200,7 +216,7 @@ static int make_dirs(struct ftest *t)
 static int remove_dirs(struct ftest *t, enum bs_metric m)
 {
 	struct bench *b = t->b;
-	char name[16];
+	char name[16], p[32];
 	uint32_t d;
 	int rc = 0;
 
@@ -214,7 +230,8 @@ static int remove_dirs(struct ftest *t, enum bs_metric m)
 		snprintf(name, sizeof(name), "%05u", (unsigned)d);
 		if (unlinkat(t->top, name, AT_REMOVEDIR) != 0 &&
 		    errno != ENOENT && rc == 0)
-			rc = bench_fail(b, m, "remove directory", name, errno);
+			rc = bench_fail(b, m, "remove directory",
+					rel_dir(t, d, p, sizeof(p)), errno);
 	}
 	close(t->top);
 	t->top = -1;
@@ -243,11 +260,21 @@ static void cleanup(struct ftest *t)
 	t->b->err = keep;
 }
 
+/*
+ * syncfs(2) of the file system holding the scratch directory. The message
+ * names that directory itself, which bench_fail() cannot (it names a
+ * path inside it), so it is made here; syncfs never fails with EINTR.
+ */
 static int sync_fs(struct ftest *t, enum bs_metric m)
 {
-	if (syncfs(t->b->scratch.fd) != 0)
-		return bench_fail(t->b, m, "sync", "", errno);
-	return 0;
+	int del = m == BS_M_SEQ_DEL || m == BS_M_RAN_DEL;
+
+	if (syncfs(t->b->scratch.fd) == 0)
+		return 0;
+	return bs_error(t->b->err, BS_EIO, "%s %s: cannot sync '%s': %s",
+			t->random ? "random" : "sequential",
+			del ? "delete" : "create", t->b->scratch.path,
+			strerror(errno));
 }
 
 static int create_one(struct ftest *t, uint64_t i)
@@ -401,15 +428,18 @@ static int walk_test(struct ftest *t, enum bs_metric m, int unlink)
 	for (d = 0; d < t->dirs && rc == 0; d++) {
 		int dfd = t->dirs > 1 ? t->sub[d] : t->top, copy;
 		struct dirent *de;
+		char p[32];
 		DIR *dir;
 
 		copy = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		dir = copy >= 0 ? fdopendir(copy) : NULL;
 		if (dir == NULL) {
+			int e = errno;
+
 			if (copy >= 0)
 				close(copy);
 			return bench_fail(t->b, m, "read directory",
-					  BENCH_FILES_NAME, errno);
+					  rel_dir(t, d, p, sizeof(p)), e);
 		}
 		while (rc == 0) {
 			errno = 0;
@@ -418,7 +448,8 @@ static int walk_test(struct ftest *t, enum bs_metric m, int unlink)
 				if (errno != 0)
 					rc = bench_fail(t->b, m,
 							"read directory",
-							BENCH_FILES_NAME,
+							rel_dir(t, d, p,
+								sizeof(p)),
 							errno);
 				break;
 			}

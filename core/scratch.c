@@ -19,7 +19,8 @@
 #include "util/banned.h"
 
 static volatile sig_atomic_t pending_signal;
-static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
+/* SIGPIPE too: a run piped into `head` must still clean up. */
+static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
 #define NSTOP (sizeof(stop_signals) / sizeof(stop_signals[0]))
 static struct sigaction saved[NSTOP];
 static int installed;
@@ -86,7 +87,13 @@ int bs_scratch_open(struct bs_scratch *s, const char *dir, struct bs_err *err)
 	s->items = NULL;
 	s->nitems = s->cap = 0;
 
-	s->parent_fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	/*
+	 * O_PATH: mkdirat, openat and unlinkat need only write and search
+	 * permission on dir, as bonnie++ does, so a drop directory without
+	 * read permission (mode 1733) works. The descriptor is used for
+	 * nothing else; the free-space check and the host probe take dir.
+	 */
+	s->parent_fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	if (s->parent_fd < 0)
 		return bs_error(err, BS_EIO, "cannot use directory '%s': %s",
 				dir, strerror(errno));
@@ -119,15 +126,15 @@ int bs_scratch_open(struct bs_scratch *s, const char *dir, struct bs_err *err)
 	memcpy(s->path, dir, strlen(dir));
 	s->path[strlen(dir)] = '/';
 	memcpy(s->path + strlen(dir) + 1, name, strlen(name) + 1);
+	/* Ours, mode 0700: a plain descriptor, so syncfs(2) can use it. */
 	fd = openat(s->parent_fd, name,
 		    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0) {
-		int e = errno;
+		int rc = bs_error(err, BS_EIO, "cannot open '%s': %s",
+				  s->path, strerror(errno));
 
-		unlinkat(s->parent_fd, name, AT_REMOVEDIR);
-		bs_scratch_close(s, NULL);
-		return bs_error(err, BS_EIO, "cannot open '%s': %s", dir,
-				strerror(e));
+		bs_scratch_close(s, NULL); /* removes the directory */
+		return rc;
 	}
 	s->fd = fd;
 	return 0;

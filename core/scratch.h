@@ -6,7 +6,9 @@
  * (mode 0700) inside the directory the user named, and every file the
  * benchmark writes is created inside it with O_CREAT|O_EXCL|O_NOFOLLOW
  * through a directory descriptor, so bstore never follows a symlink it
- * did not make and never opens a file it did not create. The scratch
+ * did not make and never opens a file it did not create. As with
+ * bonnie++, the user's directory needs write and search permission but
+ * not read: a drop directory of mode 1733 will do. The scratch
  * keeps the names it created at its top level and bs_scratch_close()
  * removes exactly those, then the directory itself; anything else found
  * there is left alone and reported.
@@ -29,7 +31,7 @@ struct bs_scratch_item {
 };
 
 struct bs_scratch {
-	int parent_fd;      /* the user's directory */
+	int parent_fd;      /* the user's directory, O_PATH */
 	int fd;             /* the private directory; -1 when closed */
 	char *path;         /* "<dir>/bstore-run.<pid>.<random>" */
 	char *name;         /* its last component */
@@ -42,6 +44,8 @@ struct bs_scratch {
 /*
  * Creates the private directory inside dir. Fails with a message naming
  * dir and the system's reason (missing, not a directory, read-only).
+ * Afterwards s->path is dir + "/" + the new directory's name, and s->fd
+ * an ordinary read-only descriptor of it.
  */
 int bs_scratch_open(struct bs_scratch *s, const char *dir,
 		    struct bs_err *err);
