@@ -76,9 +76,10 @@ static void usage(FILE *f)
 "  -h, --help  this help\n"
 "\n"
 "Progress goes to stderr. A test under 0.5 s shows as +++++ (too fast to\n"
-"measure). SIGINT, SIGTERM or SIGHUP stop the run: scratch files are\n"
-"removed, the unfinished iteration is not stored, and the exit status is\n"
-"128 + the signal (130 for SIGINT, 143 for SIGTERM).\n",
+"measure). SIGINT, SIGTERM, SIGHUP, SIGQUIT, or SIGPIPE (output piped\n"
+"into a reader that quit) stop the run: scratch files are removed, the\n"
+"unfinished iteration is not stored, and the exit status is 128 + the\n"
+"signal (130 for SIGINT, 143 for SIGTERM, 141 for SIGPIPE).\n",
 		f);
 }
 /* clang-format on */
@@ -631,6 +632,10 @@ static const char *signal_name(int sig)
 		return "SIGTERM";
 	case SIGHUP:
 		return "SIGHUP";
+	case SIGQUIT:
+		return "SIGQUIT";
+	case SIGPIPE:
+		return "SIGPIPE";
 	default:
 		return "a signal";
 	}

@@ -51,9 +51,23 @@ expect_in "$T/err" "Writing a byte at a time..."
 expect_not_in "$T/err" "done"
 interrupt SIGTERM 143 'bstore-run.*/bstore.data' -s 64 -f64 -n 0 -r 0 -z 1
 interrupt SIGHUP 129 'bstore-run.*/bstore.data' -s 64 -f64 -n 0 -r 0 -z 1
+interrupt SIGQUIT 131 'bstore-run.*/bstore.data' -s 64 -f64 -n 0 -r 0 -z 1
 # In the middle of the file tests: 64 x 1024 files in 8 directories, all
 # of them removed again.
 interrupt SIGINT 130 'bstore-run.*/files/00007' -s 0 -n 64:0:0:8 -r 0 -z 1
 expect_in "$T/err" "Create files in sequential order..."
+
+# Output piped into a reader that quits (| head): the next progress write
+# raises SIGPIPE, which stops the run like the others and cleans up.
+set +e
+{
+	"$BSTORE" run -d "$D" -s 8 -f4 -n 0 -r 0 -z 1 2>&1 >/dev/null
+	echo $? >"$T/pipe.rc"
+} | head -c 10 >"$T/pipe.head"
+set -e
+expect_eq "$(cat "$T/pipe.head")" "Writing a " "what head read"
+expect_eq "$(cat "$T/pipe.rc")" 141 "exit status after SIGPIPE"
+expect_eq "$(ls -A "$D")" "" "scratch left after SIGPIPE"
+expect_eq "$(sql "SELECT count(*) FROM runs")" 0 "runs stored after SIGPIPE"
 
 finish
