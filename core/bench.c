@@ -63,6 +63,23 @@ static uint64_t file_count(const struct bs_bench_opts *o)
 	return o->num_files * 1024;
 }
 
+/*
+ * Whether the path quoted in a cleanup message is named in the test's
+ * message already (the directory the test could not remove either):
+ * then the cleanup adds nothing.
+ */
+static int same_path(const char *msg, const char *cleanup)
+{
+	const char *q = strchr(cleanup, '\''), *e;
+	char path[BS_ERR_MSG_MAX];
+
+	e = q ? strchr(q + 1, '\'') : NULL;
+	if (e == NULL)
+		return 0;
+	snprintf(path, sizeof(path), "%.*s", (int)(e - q + 1), q);
+	return strstr(msg, path) != NULL;
+}
+
 int bs_bench_check(const struct bs_bench_opts *o, struct bs_err *err)
 {
 	uint64_t files;
@@ -390,9 +407,9 @@ int bs_bench_run(const struct bs_bench_opts *o, const struct bs_bench_cb *cb,
 out:
 	/* Clean up whatever happened; report the first error only. */
 	if (bs_scratch_close(&b.scratch, &cerr) < 0) {
-		if (rc == 0) {
+		if (rc == 0)
 			rc = bs_error(err, cerr.code, "%s", cerr.msg);
-		} else {
+		else if (!same_path(err->msg, cerr.msg)) {
 			size_t n = strlen(err->msg);
 
 			snprintf(err->msg + n, sizeof(err->msg) - n,

@@ -235,9 +235,11 @@ static int remove_dirs(struct ftest *t, enum bs_metric m)
 	}
 	close(t->top);
 	t->top = -1;
-	if (rc == 0)
-		rc = bs_scratch_remove(&b->scratch, BENCH_FILES_NAME, 1,
-				       b->err);
+	/* Named like the subdirectories, with the test that failed. */
+	if (rc == 0 &&
+	    bs_scratch_remove(&b->scratch, BENCH_FILES_NAME, 1, NULL) < 0)
+		rc = bench_fail(b, m, "remove directory", BENCH_FILES_NAME,
+				errno);
 	return rc;
 }
 

@@ -112,7 +112,9 @@ fi
 # The same with one directory: the files live in files itself.
 if plant_seq f1 files -s 0 -n 16 -r 0 --no-store -q; then
 	expect_rc 1 "foreign file in files"
-	expect_in "$T/err" "bstore: run: cannot remove '$scratch/files': Directory not empty"
+	expect_eq "$(grep '^bstore:' "$T/err")" \
+		"bstore: run: sequential delete: cannot remove directory '$scratch/files': Directory not empty" \
+		"the error, once"
 	expect_eq "$(cat "$T/$scratch/files/foreign2")" "not bstore's" \
 		"the foreign file"
 	expect_eq "$(left f1)" "f1
