@@ -76,6 +76,28 @@ static int exec(struct bs_store *st, const char *sql, struct bs_err *err)
 	return 0;
 }
 
+static int on_busy(void *ctx, int count);
+
+/*
+ * exec() for statements that SQLite may refuse with SQLITE_BUSY without
+ * calling the busy handler: switching to WAL while another process is
+ * creating the same new archive (a read lock cannot wait to become a
+ * write lock). Waits and retries as the busy handler would.
+ */
+static int exec_wait(struct bs_store *st, const char *sql,
+		     struct bs_err *err)
+{
+	int count = 0;
+
+	while (sqlite3_exec(st->db, sql, NULL, NULL, NULL) != SQLITE_OK) {
+		if ((sqlite3_errcode(st->db) & 0xff) != SQLITE_BUSY ||
+		    !on_busy(st, count++))
+			return bs_error(err, BS_EDB, "%s: %s", st->path,
+					sqlite3_errmsg(st->db));
+	}
+	return 0;
+}
+
 static int prepare(struct bs_store *st, const char *sql, sqlite3_stmt **out,
 		   struct bs_err *err)
 {
@@ -217,7 +239,7 @@ static int migrate(struct bs_store *st, int readonly, struct bs_err *err)
 	 * write and checkpoint. Only takes effect on a new file. Two
 	 * processes may open a new archive at once: the first to get the
 	 * write lock creates the schema, the other then finds it there. */
-	rc = exec(st, "PRAGMA page_size = 8192; BEGIN IMMEDIATE", err);
+	rc = exec_wait(st, "PRAGMA page_size = 8192; BEGIN IMMEDIATE", err);
 	if (rc < 0)
 		return rc;
 	rc = user_version(st, &v, err);
@@ -372,10 +394,10 @@ int bs_store_open(struct bs_store **out, const char *path, int flags,
 	/* A bigger page cache keeps a whole file's transaction (and the
 	 * sha256 index it probes) in memory instead of spilling to the WAL
 	 * and reading it back; 16 MiB keeps ingest well under 32 MiB. */
-	rc = exec(st,
-		  "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; "
-		  "PRAGMA cache_size = -16384;",
-		  err);
+	rc = exec_wait(st,
+		       "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; "
+		       "PRAGMA cache_size = -16384;",
+		       err);
 	if (rc < 0)
 		goto fail;
 	if (!readonly) {
