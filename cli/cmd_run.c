@@ -746,17 +746,16 @@ int cmd_run(struct bs_cli *cli, int argc, char **argv)
 		 * keep errno (it is gone by the end), store, then say it. */
 		e = fflush(stdout) != 0 ? errno : 0;
 		tag_run(&a, &host, &r);
-		if (st) {
-			rc = store_run(cli, st, &r);
-			if (rc != 0)
-				goto out;
-		}
+		rc = st ? store_run(cli, st, &r) : 0;
 		if (e != 0 && !out_failed) {
 			bs_cli_error(cli, "cannot write output: %s%s",
 				     strerror(e),
-				     st ? " (the results are stored)" : "");
+				     st && rc == 0 ? " (the results are stored)"
+						   : "");
 			out_failed = 1;
 		}
+		if (rc != 0)
+			goto out;
 	}
 	rc = out_failed ? BS_EXIT_FAIL : BS_EXIT_OK;
 out:

@@ -134,6 +134,22 @@ void bs_cli_puts_line(FILE *f, const char *s)
 	}
 }
 
+/* Whether the directory that would hold path exists. */
+static int parent_exists(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	struct stat sb;
+	char *dir;
+	int ok;
+
+	if (slash == NULL)
+		return 1;
+	dir = xstrndup(path, slash == path ? 1 : (size_t)(slash - path));
+	ok = stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode);
+	free(dir);
+	return ok;
+}
+
 int bs_cli_open_store(const struct bs_cli *cli, int flags,
 		      struct bs_store **out)
 {
@@ -149,7 +165,7 @@ int bs_cli_open_store(const struct bs_cli *cli, int flags,
 			bs_cli_perr(cli, &err);
 			return BS_EXIT_FAIL;
 		}
-		if (!(flags & BS_STORE_READONLY) &&
+		if (!(flags & (BS_STORE_READONLY | BS_STORE_EXISTING)) &&
 		    bs_store_mkparents(path, &err) < 0) {
 			bs_cli_perr(cli, &err);
 			free(path);
@@ -161,9 +177,10 @@ int bs_cli_open_store(const struct bs_cli *cli, int flags,
 		struct stat sb;
 
 		/* Only ingest and run create an archive: a mistyped --db must
-		 * not leave an empty one behind. */
+		 * not leave an empty one behind. They make the default one's
+		 * directories, not those of --db. */
 		if (err.code == BS_ENOTFOUND && stat(path, &sb) < 0 &&
-		    errno == ENOENT)
+		    errno == ENOENT && (!cli->db_path || parent_exists(path)))
 			bs_cli_error(cli,
 				     "%s (there is no archive there yet: "
 				     "bstore ingest or bstore run creates it)",

@@ -70,11 +70,11 @@ static uint64_t file_count(const struct bs_bench_opts *o)
  */
 static int same_path(const char *msg, const char *cleanup)
 {
-	const char *q = strchr(cleanup, '\''), *e;
+	/* From the first quote to the last: the path may hold quotes. */
+	const char *q = strchr(cleanup, '\''), *e = strrchr(cleanup, '\'');
 	char path[BS_ERR_MSG_MAX];
 
-	e = q ? strchr(q + 1, '\'') : NULL;
-	if (e == NULL)
+	if (q == NULL || e == q)
 		return 0;
 	snprintf(path, sizeof(path), "%.*s", (int)(e - q + 1), q);
 	return strstr(msg, path) != NULL;

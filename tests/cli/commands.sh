@@ -236,9 +236,8 @@ for c in list "ingest samples/bonnie++-1.03-t3-raid5.txt" "tag 1 a=b" "show 1"; 
 	# shellcheck disable=SC2086
 	run "$BSTORE" --db "$T/missing/x.db" $c
 	expect_rc 1 "$c in a missing directory"
-	hint=" (there is no archive there yet: bstore ingest or bstore run creates it)"
-	[ "${c%% *}" != ingest ] || hint=""
-	expect_eq "$(cat "$T/err")" "bstore: ${c%% *}: cannot open archive '$T/missing/x.db': No such file or directory$hint" \
+	# No hint: ingest would not make the directory of a --db either.
+	expect_eq "$(cat "$T/err")" "bstore: ${c%% *}: cannot open archive '$T/missing/x.db': No such file or directory" \
 		"$c in a missing directory"
 	# shellcheck disable=SC2086
 	run "$BSTORE" --db "$T/v99.db" $c
@@ -276,6 +275,15 @@ for c in list "show 1" "export" "tag 1 a=b" "rm 1" "report 1" "compare 1 1"; do
 	expect_eq "$(cat "$T/err")" "bstore: ${c%% *}: cannot open archive '$T/typo.db': No such file or directory (there is no archive there yet: bstore ingest or bstore run creates it)" \
 		"$c on a missing archive"
 	[ ! -e "$T/typo.db" ] || fail "$c created the missing archive"
+done
+# The default archive's directory is not made by them either (ingest and
+# run make it), and the hint is true there.
+for c in list "tag 1 a=b" "rm 1"; do
+	# shellcheck disable=SC2086
+	run env -u BSTORE_DB XDG_DATA_HOME="$T/xdg" "$BSTORE" $c
+	expect_rc 1 "$c on a missing default archive"
+	expect_in "$T/err" "cannot open archive '$T/xdg/bstore/bstore.db': No such file or directory (there is no archive there yet: bstore ingest or bstore run creates it)"
+	[ ! -e "$T/xdg" ] || fail "$c made the default archive's directory"
 done
 expect_eq "$(sqlite3 "$T/v99.db" 'pragma user_version; select count(*) from runs' | tr '\n' ' ')" \
 	"99 $runs " "the newer archive is untouched"

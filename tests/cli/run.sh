@@ -87,13 +87,13 @@ expect_in "$T/out" ",1:300:10/2,"
 expect_eq "$(sql "SELECT count(*) FROM runs")" 3 "--no-store stores nothing"
 
 # Each iteration is a run of its own even when the lines are the same (the
-# 1.03 layout has no seed; at this size every rate is +++++); ingesting
-# the line later finds the first of them.
+# 1.03 layout has no seed; at this size most rates are +++++, so the lines
+# often are; test_store checks identical lines for certain); ingesting a
+# line later finds the first run that printed it.
 run "$BSTORE" --db "$T/x103.db" run -d "$D" -s 4 -n 1 -r 0 -f -x 3 -q --csv-format 1.03 -m same
 expect_rc 0 "run -x 3 --csv-format 1.03"
-expect_eq "$(sort -u "$T/out" | wc -l)" 1 "three identical 1.03 lines"
-expect_eq "$(sqlite3 -batch "$T/x103.db" "SELECT count(*) || ' ' || count(DISTINCT sha256) FROM runs")" \
-	"3 1" "three runs stored"
+expect_eq "$(wc -l <"$T/out")" 3 "three 1.03 lines"
+expect_eq "$(sqlite3 -batch "$T/x103.db" "SELECT count(*) FROM runs")" 3 "three runs stored"
 expect_eq "$(grep -c '^Stored as run' "$T/err")" 3 "each iteration says it is stored"
 head -n 1 "$T/out" >"$T/same.csv"
 run "$BSTORE" --db "$T/x103.db" ingest "$T/same.csv"

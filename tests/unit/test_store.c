@@ -134,7 +134,7 @@ static void test_selectors(void **state)
 {
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_store *st = open_new("sel");
-	struct bs_ids ids = BS_IDS_INIT;
+	struct bs_ids ids = BS_IDS_INIT, ids7 = BS_IDS_INIT;
 	struct bs_run r;
 	char raw[32];
 	int i;
@@ -217,6 +217,20 @@ static void test_selectors(void **state)
 	assert_int_equal(bs_store_select(st, "mnt=rw,relatime", &ids, &err),
 			 -BS_EINVAL);
 	bs_err_reset(&err);
+	/* A run measured now is stored even when its line repeats; a later
+	 * ingest of the line finds the first of them. */
+	make_run(&r, "jump", "line 1", 1000.0);
+	assert_int_equal(bs_store_put_new(st, &r, &err), 1);
+	assert_true(r.id == 7);
+	bs_run_release(&r);
+	make_run(&r, "jump", "line 1", 1000.0);
+	assert_int_equal(bs_store_put(st, &r, &err), 0);
+	assert_true(r.id == 1);
+	bs_run_release(&r);
+	assert_int_equal(select_n(st, "7"), 1);
+	assert_int_equal(bs_store_select(st, "7", &ids7, &err), 0);
+	assert_int_equal(bs_store_rm(st, &ids7, &err), 1);
+	bs_ids_release(&ids7);
 	assert_int_equal(bs_store_rm(st, &ids, &err), 3);
 	assert_int_equal(select_n(st, "all"), 3);
 	assert_int_equal(select_n(st, "machine=jump"), 0);
