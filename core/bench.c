@@ -188,6 +188,16 @@ void bench_tick(struct bench *b, uint64_t done, uint64_t now_ns)
 	pthread_mutex_unlock(&b->tick_lock);
 }
 
+void bench_op(struct bench *b, struct bs_hist *h, uint64_t *prev,
+	      uint64_t done)
+{
+	uint64_t now = bs_now_ns();
+
+	bs_hist_add(h, now - *prev);
+	*prev = now;
+	bench_tick(b, done, now);
+}
+
 void bench_finish(struct bench *b, enum bs_metric m,
 		  const struct bs_span *span, const struct bs_hist *h,
 		  double amount)

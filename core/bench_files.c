@@ -335,7 +335,7 @@ static int create_test(struct ftest *t, enum bs_metric m)
 {
 	struct bs_hist h;
 	struct bs_span sp;
-	uint64_t i, prev, now;
+	uint64_t i, prev;
 	int rc;
 
 	bs_hist_init(&h);
@@ -346,10 +346,7 @@ static int create_test(struct ftest *t, enum bs_metric m)
 		rc = create_one(t, i);
 		if (rc < 0)
 			return rc;
-		now = bs_now_ns();
-		bs_hist_add(&h, now - prev);
-		prev = now;
-		bench_tick(t->b, i + 1, now);
+		bench_op(t->b, &h, &prev, i + 1);
 		rc = bench_stopped(t->b);
 		if (rc < 0)
 			return rc;
@@ -419,7 +416,7 @@ static int walk_test(struct ftest *t, enum bs_metric m, int unlink)
 {
 	struct bs_hist h;
 	struct bs_span sp;
-	uint64_t seen = 0, prev, now, i;
+	uint64_t seen = 0, prev, i;
 	uint32_t d;
 	int rc = 0;
 
@@ -476,10 +473,7 @@ static int walk_test(struct ftest *t, enum bs_metric m, int unlink)
 					break;
 			}
 			seen++;
-			now = bs_now_ns();
-			bs_hist_add(&h, now - prev);
-			prev = now;
-			bench_tick(t->b, seen, now);
+			bench_op(t->b, &h, &prev, seen);
 			rc = bench_stopped(t->b);
 		}
 		closedir(dir);
@@ -502,7 +496,7 @@ static int shuffled_test(struct ftest *t, enum bs_metric m, int unlink)
 {
 	struct bs_hist h;
 	struct bs_span sp;
-	uint64_t k, i, prev, now;
+	uint64_t k, i, prev;
 	int rc;
 
 	shuffle(t);
@@ -526,10 +520,7 @@ static int shuffled_test(struct ftest *t, enum bs_metric m, int unlink)
 			if (rc < 0)
 				return rc;
 		}
-		now = bs_now_ns();
-		bs_hist_add(&h, now - prev);
-		prev = now;
-		bench_tick(t->b, k + 1, now);
+		bench_op(t->b, &h, &prev, k + 1);
 		rc = bench_stopped(t->b);
 		if (rc < 0)
 			return rc;

@@ -49,6 +49,12 @@ void bench_begin(struct bench *b, enum bs_metric m, uint64_t total);
 /* Calls the progress callback when due. now_ns from bs_now_ns(). */
 void bench_tick(struct bench *b, uint64_t done, uint64_t now_ns);
 /*
+ * Ends one timed operation: its latency (from *prev to now) into h, *prev
+ * moved on to now, and progress with done units finished.
+ */
+void bench_op(struct bench *b, struct bs_hist *h, uint64_t *prev,
+	      uint64_t done);
+/*
  * Records a finished test: rate = amount / elapsed (KiB for the I/O tests,
  * seeks or files otherwise), too_fast under BS_BENCH_MIN_TIME, CPU% and
  * the latency summary; then calls the done callback.

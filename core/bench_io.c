@@ -60,7 +60,7 @@ static int run_chunks(struct bench *b, enum bs_metric m, int fd,
 		      int (*op)(struct bench *, int, uint64_t))
 {
 	const uint32_t chunk = b->o->chunk_bytes;
-	uint64_t nchunks = bytes / chunk, k, prev, now;
+	uint64_t nchunks = bytes / chunk, k, prev;
 	struct bs_hist h;
 	struct bs_span sp;
 	int rc;
@@ -72,10 +72,7 @@ static int run_chunks(struct bench *b, enum bs_metric m, int fd,
 	for (k = 0; k < nchunks; k++) {
 		rc = op(b, fd, k);
 		if (rc == 0) {
-			now = bs_now_ns();
-			bs_hist_add(&h, now - prev);
-			prev = now;
-			bench_tick(b, (k + 1) * chunk, now);
+			bench_op(b, &h, &prev, (k + 1) * chunk);
 			rc = bench_stopped(b);
 		}
 		if (rc < 0) {

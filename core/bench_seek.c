@@ -129,7 +129,7 @@ static void *seek_worker_main(void *arg)
 	struct seek_worker *w = arg;
 	struct seek_shared *sh = w->sh;
 	struct bench *b = sh->b;
-	uint64_t prev = bs_now_ns(), now, done;
+	uint64_t prev = bs_now_ns(), done;
 	uint32_t i;
 	int idle = 0;
 
@@ -147,11 +147,8 @@ static void *seek_worker_main(void *arg)
 			idle = 1;
 			continue;
 		}
-		now = bs_now_ns();
-		bs_hist_add(&w->hist, now - prev);
-		prev = now;
 		done = atomic_fetch_add(&sh->done, 1) + 1;
-		bench_tick(b, done, now);
+		bench_op(b, &w->hist, &prev, done);
 	}
 	if (!idle && !atomic_load(&sh->failed) && fsync(w->fd) != 0)
 		worker_fail(sh, "fsync", errno);

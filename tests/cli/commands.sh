@@ -218,32 +218,30 @@ sqlite3 "$T/other.db" 'create table x (a)'
 sqlite3 "$DB" ".backup '$T/v99.db'"
 sqlite3 "$T/v99.db" 'pragma user_version = 99'
 runs=$(sql 'select count(*) from runs')
+# open_fails DB REASON WHAT CMD [ARG...]: CMD on the archive DB fails with
+# exit 1 and exactly "bstore: CMD: cannot open archive 'DB': REASON".
+open_fails() {
+	local db=$1 reason=$2 what=$3
+	shift 3
+	run "$BSTORE" --db "$db" "$@"
+	expect_rc 1 "$1 $what"
+	expect_eq "$(cat "$T/err")" "bstore: $1: cannot open archive '$db': $reason" \
+		"$1 $what"
+}
 for c in list "ingest samples/bonnie++-1.03-t3-raid5.txt" "tag 1 a=b" "show 1"; do
 	# shellcheck disable=SC2086
-	run "$BSTORE" --db "$T/dir" $c
-	expect_rc 1 "$c on a directory"
-	expect_eq "$(cat "$T/err")" "bstore: ${c%% *}: cannot open archive '$T/dir': Is a directory" \
-		"$c on a directory"
+	open_fails "$T/dir" "Is a directory" "on a directory" $c
 	# shellcheck disable=SC2086
-	run "$BSTORE" --db "$T/text.db" $c
-	expect_rc 1 "$c on a text file"
-	expect_eq "$(cat "$T/err")" "bstore: ${c%% *}: cannot open archive '$T/text.db': file is not a database" \
-		"$c on a text file"
+	open_fails "$T/text.db" "file is not a database" "on a text file" $c
 	# shellcheck disable=SC2086
-	run "$BSTORE" --db "$T/other.db" $c
-	expect_rc 1 "$c on another program's database"
-	expect_in "$T/err" "cannot open archive '$T/other.db': not a bstore archive (it has other tables)"
-	# shellcheck disable=SC2086
-	run "$BSTORE" --db "$T/missing/x.db" $c
-	expect_rc 1 "$c in a missing directory"
+	open_fails "$T/other.db" "not a bstore archive (it has other tables); use another --db" \
+		"on another program's database" $c
 	# No hint: ingest would not make the directory of a --db either.
-	expect_eq "$(cat "$T/err")" "bstore: ${c%% *}: cannot open archive '$T/missing/x.db': No such file or directory" \
-		"$c in a missing directory"
 	# shellcheck disable=SC2086
-	run "$BSTORE" --db "$T/v99.db" $c
-	expect_rc 1 "$c on a newer archive"
-	expect_eq "$(cat "$T/err")" "bstore: ${c%% *}: cannot open archive '$T/v99.db': it was made by a newer bstore (schema version 99, this one knows 1); upgrade bstore" \
-		"$c on a newer archive"
+	open_fails "$T/missing/x.db" "No such file or directory" "in a missing directory" $c
+	# shellcheck disable=SC2086
+	open_fails "$T/v99.db" "it was made by a newer bstore (schema version 99, this one knows 1); upgrade bstore" \
+		"on a newer archive" $c
 	# shellcheck disable=SC2086
 	run "$BSTORE" --db '' $c
 	expect_rc 2 "$c with --db ''"
@@ -270,10 +268,8 @@ fi
 # commands is an error and leaves no file behind.
 for c in list "show 1" "export" "tag 1 a=b" "rm 1" "report 1" "compare 1 1"; do
 	# shellcheck disable=SC2086
-	run "$BSTORE" --db "$T/typo.db" $c
-	expect_rc 1 "$c on a missing archive"
-	expect_eq "$(cat "$T/err")" "bstore: ${c%% *}: cannot open archive '$T/typo.db': No such file or directory (there is no archive there yet: bstore ingest or bstore run creates it)" \
-		"$c on a missing archive"
+	open_fails "$T/typo.db" "No such file or directory (there is no archive there yet: bstore ingest or bstore run creates it)" \
+		"on a missing archive" $c
 	[ ! -e "$T/typo.db" ] || fail "$c created the missing archive"
 done
 # The default archive's directory is not made by them either (ingest and
