@@ -1,15 +1,23 @@
--- schema.sql - the bstore archive. Embedded into the binary at build time;
--- bstore applies it to a new archive and sets PRAGMA user_version = 1.
--- Meant to be queried directly with sqlite3 too, e.g.
+-- schema.sql - the bstore archive, schema version 2. Embedded into the
+-- binary at build time: bstore creates every table, index and view below
+-- in a new archive and sets PRAGMA user_version = 2; an archive of
+-- version 1 is upgraded in one transaction (store/migrate.c).
+-- Meant to be queried directly with sqlite3 too (docs/schema.md), e.g.
 --   sqlite3 bstore.db 'select name, size, put_block from bonnie'
+--   sqlite3 bstore.db 'select run_id, metric, value, unit from results'
 --
--- One row per run in `runs`: identity, parameters, provenance and the
--- twelve bonnie++ tests as columns (so storing a run is one INSERT). For
--- every test: the rate (NULL unless status is 'ok'), a status ('ok';
--- 'too_fast' for bonnie's "+++++", under 0.5 s and never 0; 'not_run' for
--- an empty field), the CPU percentage and the maximum latency in
--- microseconds. Units are as bonnie++ reports them: KiB/s for putc,
--- put_block, rewrite, getc, get_block; seeks/s; files/s (see `metrics`).
+-- One row per run in `runs`: identity, provenance, the parameters and
+-- results of the bonnie family (Bonnie, bonnie++, bstore run) as columns,
+-- so that storing such a run is one INSERT. The parameters and results of
+-- the other tools (sysbench, zcav, fio, dd, getc_putc) are rows of
+-- run_params and run_results; curves (zcav's throughput by position) are
+-- rows of series. Which metrics and parameters exist, with their units,
+-- is in the tables metrics and params, which bstore fills from its
+-- catalogue (core/metric.c, core/param.c).
+--
+-- A result has a status: 'ok'; 'too_fast' for bonnie's "+++++" (the test
+-- ran under 0.5 s: no number, never 0); 'not_run' for an empty field. Its
+-- value is NULL unless the status is 'ok'.
 
 CREATE TABLE runs (
 	id                 INTEGER PRIMARY KEY AUTOINCREMENT, -- never reused after rm
@@ -19,7 +27,7 @@ CREATE TABLE runs (
 	machine            TEXT NOT NULL,       -- may be '' (bonnie++ -m '')
 	measured_at        INTEGER,             -- unix seconds, NULL if unknown
 	stored_at          INTEGER NOT NULL,    -- unix seconds
-	-- parameters (NULL when unknown)
+	-- parameters of the bonnie family (NULL when unknown or not given)
 	file_size_mib      INTEGER,
 	io_chunk_bytes     INTEGER,
 	seek_count         INTEGER,             -- number of seeks (-s ::N)
@@ -32,63 +40,67 @@ CREATE TABLE runs (
 	file_chunk_bytes   INTEGER,
 	concurrency        INTEGER,
 	seed               TEXT,
-	-- results
-	putc               REAL,    -- rate in the metric's unit; NULL unless ok
+	-- bonnie++'s twelve tests (not_run for the other families)
+	putc               REAL,    -- in the metric's unit; NULL unless ok
 	putc_status        TEXT NOT NULL DEFAULT 'not_run' CHECK (putc_status = 'ok' OR putc_status = 'too_fast' OR putc_status = 'not_run'),
 	putc_cpu           REAL,    -- CPU %
 	putc_lat_us        REAL,    -- max latency, microseconds
-	put_block          REAL,    -- rate in the metric's unit; NULL unless ok
+	put_block          REAL,    -- in the metric's unit; NULL unless ok
 	put_block_status   TEXT NOT NULL DEFAULT 'not_run' CHECK (put_block_status = 'ok' OR put_block_status = 'too_fast' OR put_block_status = 'not_run'),
 	put_block_cpu      REAL,    -- CPU %
 	put_block_lat_us   REAL,    -- max latency, microseconds
-	rewrite            REAL,    -- rate in the metric's unit; NULL unless ok
+	rewrite            REAL,    -- in the metric's unit; NULL unless ok
 	rewrite_status     TEXT NOT NULL DEFAULT 'not_run' CHECK (rewrite_status = 'ok' OR rewrite_status = 'too_fast' OR rewrite_status = 'not_run'),
 	rewrite_cpu        REAL,    -- CPU %
 	rewrite_lat_us     REAL,    -- max latency, microseconds
-	getc               REAL,    -- rate in the metric's unit; NULL unless ok
+	getc               REAL,    -- in the metric's unit; NULL unless ok
 	getc_status        TEXT NOT NULL DEFAULT 'not_run' CHECK (getc_status = 'ok' OR getc_status = 'too_fast' OR getc_status = 'not_run'),
 	getc_cpu           REAL,    -- CPU %
 	getc_lat_us        REAL,    -- max latency, microseconds
-	get_block          REAL,    -- rate in the metric's unit; NULL unless ok
+	get_block          REAL,    -- in the metric's unit; NULL unless ok
 	get_block_status   TEXT NOT NULL DEFAULT 'not_run' CHECK (get_block_status = 'ok' OR get_block_status = 'too_fast' OR get_block_status = 'not_run'),
 	get_block_cpu      REAL,    -- CPU %
 	get_block_lat_us   REAL,    -- max latency, microseconds
-	seeks              REAL,    -- rate in the metric's unit; NULL unless ok
+	seeks              REAL,    -- in the metric's unit; NULL unless ok
 	seeks_status       TEXT NOT NULL DEFAULT 'not_run' CHECK (seeks_status = 'ok' OR seeks_status = 'too_fast' OR seeks_status = 'not_run'),
 	seeks_cpu          REAL,    -- CPU %
 	seeks_lat_us       REAL,    -- max latency, microseconds
-	seq_create         REAL,    -- rate in the metric's unit; NULL unless ok
+	seq_create         REAL,    -- in the metric's unit; NULL unless ok
 	seq_create_status  TEXT NOT NULL DEFAULT 'not_run' CHECK (seq_create_status = 'ok' OR seq_create_status = 'too_fast' OR seq_create_status = 'not_run'),
 	seq_create_cpu     REAL,    -- CPU %
 	seq_create_lat_us  REAL,    -- max latency, microseconds
-	seq_stat           REAL,    -- rate in the metric's unit; NULL unless ok
+	seq_stat           REAL,    -- in the metric's unit; NULL unless ok
 	seq_stat_status    TEXT NOT NULL DEFAULT 'not_run' CHECK (seq_stat_status = 'ok' OR seq_stat_status = 'too_fast' OR seq_stat_status = 'not_run'),
 	seq_stat_cpu       REAL,    -- CPU %
 	seq_stat_lat_us    REAL,    -- max latency, microseconds
-	seq_del            REAL,    -- rate in the metric's unit; NULL unless ok
+	seq_del            REAL,    -- in the metric's unit; NULL unless ok
 	seq_del_status     TEXT NOT NULL DEFAULT 'not_run' CHECK (seq_del_status = 'ok' OR seq_del_status = 'too_fast' OR seq_del_status = 'not_run'),
 	seq_del_cpu        REAL,    -- CPU %
 	seq_del_lat_us     REAL,    -- max latency, microseconds
-	ran_create         REAL,    -- rate in the metric's unit; NULL unless ok
+	ran_create         REAL,    -- in the metric's unit; NULL unless ok
 	ran_create_status  TEXT NOT NULL DEFAULT 'not_run' CHECK (ran_create_status = 'ok' OR ran_create_status = 'too_fast' OR ran_create_status = 'not_run'),
 	ran_create_cpu     REAL,    -- CPU %
 	ran_create_lat_us  REAL,    -- max latency, microseconds
-	ran_stat           REAL,    -- rate in the metric's unit; NULL unless ok
+	ran_stat           REAL,    -- in the metric's unit; NULL unless ok
 	ran_stat_status    TEXT NOT NULL DEFAULT 'not_run' CHECK (ran_stat_status = 'ok' OR ran_stat_status = 'too_fast' OR ran_stat_status = 'not_run'),
 	ran_stat_cpu       REAL,    -- CPU %
 	ran_stat_lat_us    REAL,    -- max latency, microseconds
-	ran_del            REAL,    -- rate in the metric's unit; NULL unless ok
+	ran_del            REAL,    -- in the metric's unit; NULL unless ok
 	ran_del_status     TEXT NOT NULL DEFAULT 'not_run' CHECK (ran_del_status = 'ok' OR ran_del_status = 'too_fast' OR ran_del_status = 'not_run'),
 	ran_del_cpu        REAL,    -- CPU %
 	ran_del_lat_us     REAL,    -- max latency, microseconds
 	-- provenance
-	raw                TEXT NOT NULL,       -- the original line, verbatim
+	raw                TEXT NOT NULL,       -- the original text, verbatim
 	sha256             BLOB NOT NULL CHECK (length(sha256) = 32),
 	                                        -- of raw: a run is stored once
 	source             TEXT NOT NULL,       -- file name or '<stdin>'
 	source_line        INTEGER,
 	parser_version     TEXT NOT NULL,
-	warning            TEXT
+	warning            TEXT,
+	-- which metrics and parameters apply: 'bonnie', 'sysbench', 'zcav',
+	-- 'fio', 'dd', 'getc_putc' (last: version 1 archives gain it by
+	-- ALTER TABLE)
+	family             TEXT NOT NULL DEFAULT 'bonnie'
 ) STRICT;
 
 -- bstore looks a line's SHA-256 up before storing it, so each run is
@@ -97,10 +109,44 @@ CREATE TABLE runs (
 -- index made ingesting 1,000,000 lines 3.7x slower than sqlite3's .import).
 CREATE INDEX runs_sha256_prefix ON runs (substr(sha256, 1, 8));
 
+-- Results of the tools other than the bonnie family, one row per metric.
+CREATE TABLE run_results (
+	run_id             INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+	metric             TEXT NOT NULL,       -- key in metrics, with the run's family
+	value              REAL,                -- NULL unless ok
+	status             TEXT NOT NULL CHECK (status = 'ok' OR status = 'too_fast' OR status = 'not_run'),
+	cpu_pct            REAL,
+	lat_us             REAL,
+	PRIMARY KEY (run_id, metric)
+) STRICT, WITHOUT ROWID;
+
+-- Parameters of the tools other than the bonnie family: integers, reals
+-- or text, as params.kind says.
+CREATE TABLE run_params (
+	run_id             INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+	key                TEXT NOT NULL,       -- key in params
+	value              ANY NOT NULL,
+	PRIMARY KEY (run_id, key)
+) STRICT, WITHOUT ROWID;
+
+-- Curves: one row per point, in order. zcav: axis 'offset_gib', x the
+-- position of the block, y its MiB/s (NULL when zcav printed "++++": too
+-- fast to time), seconds the time it took.
+CREATE TABLE series (
+	run_id             INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+	metric             TEXT NOT NULL,
+	seq                INTEGER NOT NULL,    -- 0, 1, 2, ... along the curve
+	axis               TEXT NOT NULL,       -- what x is: 'offset_gib', 'time_s'
+	x                  REAL NOT NULL,
+	y                  REAL,
+	seconds            REAL,
+	PRIMARY KEY (run_id, metric, seq)
+) STRICT, WITHOUT ROWID;
+
 -- Latency distribution of tests run by `bstore run` (histogram-based).
 CREATE TABLE latency (
 	run_id             INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
-	metric             TEXT NOT NULL REFERENCES metrics (key),
+	metric             TEXT NOT NULL,
 	mean_us            REAL,
 	p50_us             REAL,
 	p99_us             REAL,
@@ -130,30 +176,45 @@ CREATE TABLE rejects (
 	UNIQUE (source, line, sha256)
 ) STRICT;
 
--- The twelve bonnie++ tests: key, label, unit, and which way is better.
+-- The metric catalogue, filled by bstore from core/metric.c: every metric
+-- of every tool family with its label, unit, which way is better and
+-- category.
 CREATE TABLE metrics (
-	key                TEXT PRIMARY KEY,
+	family             TEXT NOT NULL,
+	key                TEXT NOT NULL,
 	position           INTEGER NOT NULL UNIQUE,
 	label              TEXT NOT NULL,
-	unit               TEXT NOT NULL
+	unit               TEXT NOT NULL,
+	better             TEXT CHECK (better IS NULL OR better = 'higher' OR better = 'lower'),
+	category           TEXT NOT NULL,       -- sequential, random, metadata, latency, io, other
+	cpu_latency        INTEGER NOT NULL,    -- 1: results carry cpu_pct and latency_us
+	in_runs            INTEGER NOT NULL,    -- 1: stored in runs' own columns
+	PRIMARY KEY (family, key)
 ) STRICT, WITHOUT ROWID;
 
-INSERT INTO metrics (key, position, label, unit) VALUES
-	('putc', 0, 'Per-char write', 'KiB/s'),
-	('put_block', 1, 'Block write', 'KiB/s'),
-	('rewrite', 2, 'Rewrite', 'KiB/s'),
-	('getc', 3, 'Per-char read', 'KiB/s'),
-	('get_block', 4, 'Block read', 'KiB/s'),
-	('seeks', 5, 'Random seeks', 'seeks/s'),
-	('seq_create', 6, 'Seq. create', 'files/s'),
-	('seq_stat', 7, 'Seq. read', 'files/s'),
-	('seq_del', 8, 'Seq. delete', 'files/s'),
-	('ran_create', 9, 'Random create', 'files/s'),
-	('ran_stat', 10, 'Random read', 'files/s'),
-	('ran_del', 11, 'Random delete', 'files/s');
+-- The parameter table, filled by bstore from core/param.c.
+CREATE TABLE params (
+	key                TEXT PRIMARY KEY,
+	family             TEXT NOT NULL,
+	position           INTEGER NOT NULL UNIQUE,
+	kind               TEXT NOT NULL,       -- int, size, bool, real, text
+	label              TEXT NOT NULL,
+	unit               TEXT NOT NULL,
+	runs_column        TEXT                 -- its column of runs, or NULL: run_params
+) STRICT, WITHOUT ROWID;
 
--- One row per run with bonnie++'s CSV column names: rates as numbers,
--- '+++++' where bonnie++ printed it, NULL where the test did not run.
+-- Facts about the archive itself: 'catalogue' is a fingerprint of the
+-- catalogue that filled metrics and params.
+CREATE TABLE meta (
+	key                TEXT PRIMARY KEY,
+	value              TEXT NOT NULL
+) STRICT, WITHOUT ROWID;
+
+-- One row per bonnie-family run with bonnie++'s CSV column names. Rates,
+-- CPU and latencies are numbers only, as bonnie++ prints them (whole
+-- KiB/s, files/s, CPU % and microseconds; seeks/s to one decimal) and
+-- NULL unless the test's status, in its own column, is 'ok'; so avg(),
+-- max() and ORDER BY work.
 CREATE VIEW bonnie AS
 SELECT
 	r.id AS id,
@@ -161,7 +222,8 @@ SELECT
 	r.tool AS tool,
 	r.tool_version AS version,
 	CASE WHEN r.file_size_mib IS NULL THEN NULL
-	     WHEN r.file_size_mib % 1024 = 0 THEN (r.file_size_mib / 1024) || 'G'
+	     WHEN r.file_size_mib % 1024 = 0 AND r.file_size_mib > 0
+	     THEN (r.file_size_mib / 1024) || 'G'
 	     ELSE r.file_size_mib || 'M' END AS size,
 	r.file_size_mib AS file_size_mib,
 	r.io_chunk_bytes AS io_chunk_size,
@@ -175,81 +237,118 @@ SELECT
 	r.min_size AS min_size,
 	r.num_dirs AS num_dirs,
 	r.file_chunk_bytes AS file_chunk_size,
-	CASE r.putc_status WHEN 'too_fast' THEN '+++++' ELSE CASE WHEN r.putc = CAST(r.putc AS INTEGER) THEN CAST(r.putc AS INTEGER) ELSE r.putc END END AS putc,
-	CASE WHEN r.putc_cpu = CAST(r.putc_cpu AS INTEGER) THEN CAST(r.putc_cpu AS INTEGER) ELSE r.putc_cpu END AS putc_cpu,
-	CASE r.put_block_status WHEN 'too_fast' THEN '+++++' ELSE CASE WHEN r.put_block = CAST(r.put_block AS INTEGER) THEN CAST(r.put_block AS INTEGER) ELSE r.put_block END END AS put_block,
-	CASE WHEN r.put_block_cpu = CAST(r.put_block_cpu AS INTEGER) THEN CAST(r.put_block_cpu AS INTEGER) ELSE r.put_block_cpu END AS put_block_cpu,
-	CASE r.rewrite_status WHEN 'too_fast' THEN '+++++' ELSE CASE WHEN r.rewrite = CAST(r.rewrite AS INTEGER) THEN CAST(r.rewrite AS INTEGER) ELSE r.rewrite END END AS rewrite,
-	CASE WHEN r.rewrite_cpu = CAST(r.rewrite_cpu AS INTEGER) THEN CAST(r.rewrite_cpu AS INTEGER) ELSE r.rewrite_cpu END AS rewrite_cpu,
-	CASE r.getc_status WHEN 'too_fast' THEN '+++++' ELSE CASE WHEN r.getc = CAST(r.getc AS INTEGER) THEN CAST(r.getc AS INTEGER) ELSE r.getc END END AS getc,
-	CASE WHEN r.getc_cpu = CAST(r.getc_cpu AS INTEGER) THEN CAST(r.getc_cpu AS INTEGER) ELSE r.getc_cpu END AS getc_cpu,
-	CASE r.get_block_status WHEN 'too_fast' THEN '+++++' ELSE CASE WHEN r.get_block = CAST(r.get_block AS INTEGER) THEN CAST(r.get_block AS INTEGER) ELSE r.get_block END END AS get_block,
-	CASE WHEN r.get_block_cpu = CAST(r.get_block_cpu AS INTEGER) THEN CAST(r.get_block_cpu AS INTEGER) ELSE r.get_block_cpu END AS get_block_cpu,
-	CASE r.seeks_status WHEN 'too_fast' THEN '+++++' ELSE CASE WHEN r.seeks = CAST(r.seeks AS INTEGER) THEN CAST(r.seeks AS INTEGER) ELSE r.seeks END END AS seeks,
-	CASE WHEN r.seeks_cpu = CAST(r.seeks_cpu AS INTEGER) THEN CAST(r.seeks_cpu AS INTEGER) ELSE r.seeks_cpu END AS seeks_cpu,
-	CASE r.seq_create_status WHEN 'too_fast' THEN '+++++' ELSE CASE WHEN r.seq_create = CAST(r.seq_create AS INTEGER) THEN CAST(r.seq_create AS INTEGER) ELSE r.seq_create END END AS seq_create,
-	CASE WHEN r.seq_create_cpu = CAST(r.seq_create_cpu AS INTEGER) THEN CAST(r.seq_create_cpu AS INTEGER) ELSE r.seq_create_cpu END AS seq_create_cpu,
-	CASE r.seq_stat_status WHEN 'too_fast' THEN '+++++' ELSE CASE WHEN r.seq_stat = CAST(r.seq_stat AS INTEGER) THEN CAST(r.seq_stat AS INTEGER) ELSE r.seq_stat END END AS seq_stat,
-	CASE WHEN r.seq_stat_cpu = CAST(r.seq_stat_cpu AS INTEGER) THEN CAST(r.seq_stat_cpu AS INTEGER) ELSE r.seq_stat_cpu END AS seq_stat_cpu,
-	CASE r.seq_del_status WHEN 'too_fast' THEN '+++++' ELSE CASE WHEN r.seq_del = CAST(r.seq_del AS INTEGER) THEN CAST(r.seq_del AS INTEGER) ELSE r.seq_del END END AS seq_del,
-	CASE WHEN r.seq_del_cpu = CAST(r.seq_del_cpu AS INTEGER) THEN CAST(r.seq_del_cpu AS INTEGER) ELSE r.seq_del_cpu END AS seq_del_cpu,
-	CASE r.ran_create_status WHEN 'too_fast' THEN '+++++' ELSE CASE WHEN r.ran_create = CAST(r.ran_create AS INTEGER) THEN CAST(r.ran_create AS INTEGER) ELSE r.ran_create END END AS ran_create,
-	CASE WHEN r.ran_create_cpu = CAST(r.ran_create_cpu AS INTEGER) THEN CAST(r.ran_create_cpu AS INTEGER) ELSE r.ran_create_cpu END AS ran_create_cpu,
-	CASE r.ran_stat_status WHEN 'too_fast' THEN '+++++' ELSE CASE WHEN r.ran_stat = CAST(r.ran_stat AS INTEGER) THEN CAST(r.ran_stat AS INTEGER) ELSE r.ran_stat END END AS ran_stat,
-	CASE WHEN r.ran_stat_cpu = CAST(r.ran_stat_cpu AS INTEGER) THEN CAST(r.ran_stat_cpu AS INTEGER) ELSE r.ran_stat_cpu END AS ran_stat_cpu,
-	CASE r.ran_del_status WHEN 'too_fast' THEN '+++++' ELSE CASE WHEN r.ran_del = CAST(r.ran_del AS INTEGER) THEN CAST(r.ran_del AS INTEGER) ELSE r.ran_del END END AS ran_del,
-	CASE WHEN r.ran_del_cpu = CAST(r.ran_del_cpu AS INTEGER) THEN CAST(r.ran_del_cpu AS INTEGER) ELSE r.ran_del_cpu END AS ran_del_cpu,
-	CASE WHEN r.putc_lat_us = CAST(r.putc_lat_us AS INTEGER) THEN CAST(r.putc_lat_us AS INTEGER) ELSE r.putc_lat_us END AS putc_latency_us,
-	CASE WHEN r.put_block_lat_us = CAST(r.put_block_lat_us AS INTEGER) THEN CAST(r.put_block_lat_us AS INTEGER) ELSE r.put_block_lat_us END AS put_block_latency_us,
-	CASE WHEN r.rewrite_lat_us = CAST(r.rewrite_lat_us AS INTEGER) THEN CAST(r.rewrite_lat_us AS INTEGER) ELSE r.rewrite_lat_us END AS rewrite_latency_us,
-	CASE WHEN r.getc_lat_us = CAST(r.getc_lat_us AS INTEGER) THEN CAST(r.getc_lat_us AS INTEGER) ELSE r.getc_lat_us END AS getc_latency_us,
-	CASE WHEN r.get_block_lat_us = CAST(r.get_block_lat_us AS INTEGER) THEN CAST(r.get_block_lat_us AS INTEGER) ELSE r.get_block_lat_us END AS get_block_latency_us,
-	CASE WHEN r.seeks_lat_us = CAST(r.seeks_lat_us AS INTEGER) THEN CAST(r.seeks_lat_us AS INTEGER) ELSE r.seeks_lat_us END AS seeks_latency_us,
-	CASE WHEN r.seq_create_lat_us = CAST(r.seq_create_lat_us AS INTEGER) THEN CAST(r.seq_create_lat_us AS INTEGER) ELSE r.seq_create_lat_us END AS seq_create_latency_us,
-	CASE WHEN r.seq_stat_lat_us = CAST(r.seq_stat_lat_us AS INTEGER) THEN CAST(r.seq_stat_lat_us AS INTEGER) ELSE r.seq_stat_lat_us END AS seq_stat_latency_us,
-	CASE WHEN r.seq_del_lat_us = CAST(r.seq_del_lat_us AS INTEGER) THEN CAST(r.seq_del_lat_us AS INTEGER) ELSE r.seq_del_lat_us END AS seq_del_latency_us,
-	CASE WHEN r.ran_create_lat_us = CAST(r.ran_create_lat_us AS INTEGER) THEN CAST(r.ran_create_lat_us AS INTEGER) ELSE r.ran_create_lat_us END AS ran_create_latency_us,
-	CASE WHEN r.ran_stat_lat_us = CAST(r.ran_stat_lat_us AS INTEGER) THEN CAST(r.ran_stat_lat_us AS INTEGER) ELSE r.ran_stat_lat_us END AS ran_stat_latency_us,
-	CASE WHEN r.ran_del_lat_us = CAST(r.ran_del_lat_us AS INTEGER) THEN CAST(r.ran_del_lat_us AS INTEGER) ELSE r.ran_del_lat_us END AS ran_del_latency_us,
+	CAST(r.putc AS INTEGER) AS putc,
+	r.putc_status AS putc_status,
+	CAST(r.putc_cpu AS INTEGER) AS putc_cpu,
+	CAST(r.put_block AS INTEGER) AS put_block,
+	r.put_block_status AS put_block_status,
+	CAST(r.put_block_cpu AS INTEGER) AS put_block_cpu,
+	CAST(r.rewrite AS INTEGER) AS rewrite,
+	r.rewrite_status AS rewrite_status,
+	CAST(r.rewrite_cpu AS INTEGER) AS rewrite_cpu,
+	CAST(r.getc AS INTEGER) AS getc,
+	r.getc_status AS getc_status,
+	CAST(r.getc_cpu AS INTEGER) AS getc_cpu,
+	CAST(r.get_block AS INTEGER) AS get_block,
+	r.get_block_status AS get_block_status,
+	CAST(r.get_block_cpu AS INTEGER) AS get_block_cpu,
+	CASE WHEN r.seeks = CAST(r.seeks AS INTEGER) THEN CAST(r.seeks AS INTEGER)
+	     ELSE round(r.seeks, 1) END AS seeks,
+	r.seeks_status AS seeks_status,
+	CAST(r.seeks_cpu AS INTEGER) AS seeks_cpu,
+	CAST(r.seq_create AS INTEGER) AS seq_create,
+	r.seq_create_status AS seq_create_status,
+	CAST(r.seq_create_cpu AS INTEGER) AS seq_create_cpu,
+	CAST(r.seq_stat AS INTEGER) AS seq_stat,
+	r.seq_stat_status AS seq_stat_status,
+	CAST(r.seq_stat_cpu AS INTEGER) AS seq_stat_cpu,
+	CAST(r.seq_del AS INTEGER) AS seq_del,
+	r.seq_del_status AS seq_del_status,
+	CAST(r.seq_del_cpu AS INTEGER) AS seq_del_cpu,
+	CAST(r.ran_create AS INTEGER) AS ran_create,
+	r.ran_create_status AS ran_create_status,
+	CAST(r.ran_create_cpu AS INTEGER) AS ran_create_cpu,
+	CAST(r.ran_stat AS INTEGER) AS ran_stat,
+	r.ran_stat_status AS ran_stat_status,
+	CAST(r.ran_stat_cpu AS INTEGER) AS ran_stat_cpu,
+	CAST(r.ran_del AS INTEGER) AS ran_del,
+	r.ran_del_status AS ran_del_status,
+	CAST(r.ran_del_cpu AS INTEGER) AS ran_del_cpu,
+	CAST(r.putc_lat_us AS INTEGER) AS putc_latency_us,
+	CAST(r.put_block_lat_us AS INTEGER) AS put_block_latency_us,
+	CAST(r.rewrite_lat_us AS INTEGER) AS rewrite_latency_us,
+	CAST(r.getc_lat_us AS INTEGER) AS getc_latency_us,
+	CAST(r.get_block_lat_us AS INTEGER) AS get_block_latency_us,
+	CAST(r.seeks_lat_us AS INTEGER) AS seeks_latency_us,
+	CAST(r.seq_create_lat_us AS INTEGER) AS seq_create_latency_us,
+	CAST(r.seq_stat_lat_us AS INTEGER) AS seq_stat_latency_us,
+	CAST(r.seq_del_lat_us AS INTEGER) AS seq_del_latency_us,
+	CAST(r.ran_create_lat_us AS INTEGER) AS ran_create_latency_us,
+	CAST(r.ran_stat_lat_us AS INTEGER) AS ran_stat_latency_us,
+	CAST(r.ran_del_lat_us AS INTEGER) AS ran_del_latency_us,
 	datetime(r.measured_at, 'unixepoch') AS measured_at,
 	r.source AS source,
 	r.source_line AS source_line
-FROM runs AS r;
+FROM runs AS r
+WHERE r.family = 'bonnie';
 
--- Every test of every run as a row: handy for ad-hoc queries.
+-- Every result of every run as a row, whatever the tool: the bonnie
+-- family's columns and run_results, with the unit from metrics.
 CREATE VIEW results AS
-SELECT id AS run_id, 'putc' AS metric, putc AS value, 'KiB/s' AS unit,
-	putc_cpu AS cpu_pct, putc_lat_us AS latency_us, putc_status AS status FROM runs
-UNION ALL
-SELECT id AS run_id, 'put_block' AS metric, put_block AS value, 'KiB/s' AS unit,
-	put_block_cpu AS cpu_pct, put_block_lat_us AS latency_us, put_block_status AS status FROM runs
-UNION ALL
-SELECT id AS run_id, 'rewrite' AS metric, rewrite AS value, 'KiB/s' AS unit,
-	rewrite_cpu AS cpu_pct, rewrite_lat_us AS latency_us, rewrite_status AS status FROM runs
-UNION ALL
-SELECT id AS run_id, 'getc' AS metric, getc AS value, 'KiB/s' AS unit,
-	getc_cpu AS cpu_pct, getc_lat_us AS latency_us, getc_status AS status FROM runs
-UNION ALL
-SELECT id AS run_id, 'get_block' AS metric, get_block AS value, 'KiB/s' AS unit,
-	get_block_cpu AS cpu_pct, get_block_lat_us AS latency_us, get_block_status AS status FROM runs
-UNION ALL
-SELECT id AS run_id, 'seeks' AS metric, seeks AS value, 'seeks/s' AS unit,
-	seeks_cpu AS cpu_pct, seeks_lat_us AS latency_us, seeks_status AS status FROM runs
-UNION ALL
-SELECT id AS run_id, 'seq_create' AS metric, seq_create AS value, 'files/s' AS unit,
-	seq_create_cpu AS cpu_pct, seq_create_lat_us AS latency_us, seq_create_status AS status FROM runs
-UNION ALL
-SELECT id AS run_id, 'seq_stat' AS metric, seq_stat AS value, 'files/s' AS unit,
-	seq_stat_cpu AS cpu_pct, seq_stat_lat_us AS latency_us, seq_stat_status AS status FROM runs
-UNION ALL
-SELECT id AS run_id, 'seq_del' AS metric, seq_del AS value, 'files/s' AS unit,
-	seq_del_cpu AS cpu_pct, seq_del_lat_us AS latency_us, seq_del_status AS status FROM runs
-UNION ALL
-SELECT id AS run_id, 'ran_create' AS metric, ran_create AS value, 'files/s' AS unit,
-	ran_create_cpu AS cpu_pct, ran_create_lat_us AS latency_us, ran_create_status AS status FROM runs
-UNION ALL
-SELECT id AS run_id, 'ran_stat' AS metric, ran_stat AS value, 'files/s' AS unit,
-	ran_stat_cpu AS cpu_pct, ran_stat_lat_us AS latency_us, ran_stat_status AS status FROM runs
-UNION ALL
-SELECT id AS run_id, 'ran_del' AS metric, ran_del AS value, 'files/s' AS unit,
-	ran_del_cpu AS cpu_pct, ran_del_lat_us AS latency_us, ran_del_status AS status FROM runs;
+SELECT x.run_id AS run_id, r.family AS family, x.metric AS metric,
+	x.value AS value, m.unit AS unit, x.status AS status,
+	x.cpu_pct AS cpu_pct, x.latency_us AS latency_us
+FROM (
+	SELECT id AS run_id, 'putc' AS metric, putc AS value, putc_cpu AS cpu_pct,
+		putc_lat_us AS latency_us, putc_status AS status
+	FROM runs WHERE family = 'bonnie'
+	UNION ALL
+	SELECT id AS run_id, 'put_block' AS metric, put_block AS value, put_block_cpu AS cpu_pct,
+		put_block_lat_us AS latency_us, put_block_status AS status
+	FROM runs WHERE family = 'bonnie'
+	UNION ALL
+	SELECT id AS run_id, 'rewrite' AS metric, rewrite AS value, rewrite_cpu AS cpu_pct,
+		rewrite_lat_us AS latency_us, rewrite_status AS status
+	FROM runs WHERE family = 'bonnie'
+	UNION ALL
+	SELECT id AS run_id, 'getc' AS metric, getc AS value, getc_cpu AS cpu_pct,
+		getc_lat_us AS latency_us, getc_status AS status
+	FROM runs WHERE family = 'bonnie'
+	UNION ALL
+	SELECT id AS run_id, 'get_block' AS metric, get_block AS value, get_block_cpu AS cpu_pct,
+		get_block_lat_us AS latency_us, get_block_status AS status
+	FROM runs WHERE family = 'bonnie'
+	UNION ALL
+	SELECT id AS run_id, 'seeks' AS metric, seeks AS value, seeks_cpu AS cpu_pct,
+		seeks_lat_us AS latency_us, seeks_status AS status
+	FROM runs WHERE family = 'bonnie'
+	UNION ALL
+	SELECT id AS run_id, 'seq_create' AS metric, seq_create AS value, seq_create_cpu AS cpu_pct,
+		seq_create_lat_us AS latency_us, seq_create_status AS status
+	FROM runs WHERE family = 'bonnie'
+	UNION ALL
+	SELECT id AS run_id, 'seq_stat' AS metric, seq_stat AS value, seq_stat_cpu AS cpu_pct,
+		seq_stat_lat_us AS latency_us, seq_stat_status AS status
+	FROM runs WHERE family = 'bonnie'
+	UNION ALL
+	SELECT id AS run_id, 'seq_del' AS metric, seq_del AS value, seq_del_cpu AS cpu_pct,
+		seq_del_lat_us AS latency_us, seq_del_status AS status
+	FROM runs WHERE family = 'bonnie'
+	UNION ALL
+	SELECT id AS run_id, 'ran_create' AS metric, ran_create AS value, ran_create_cpu AS cpu_pct,
+		ran_create_lat_us AS latency_us, ran_create_status AS status
+	FROM runs WHERE family = 'bonnie'
+	UNION ALL
+	SELECT id AS run_id, 'ran_stat' AS metric, ran_stat AS value, ran_stat_cpu AS cpu_pct,
+		ran_stat_lat_us AS latency_us, ran_stat_status AS status
+	FROM runs WHERE family = 'bonnie'
+	UNION ALL
+	SELECT id AS run_id, 'ran_del' AS metric, ran_del AS value, ran_del_cpu AS cpu_pct,
+		ran_del_lat_us AS latency_us, ran_del_status AS status
+	FROM runs WHERE family = 'bonnie'
+	UNION ALL
+	SELECT run_id, metric, value, cpu_pct, lat_us AS latency_us, status
+	FROM run_results
+) AS x
+JOIN runs AS r ON r.id = x.run_id
+LEFT JOIN metrics AS m ON m.family = r.family AND m.key = x.metric;

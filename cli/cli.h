@@ -118,9 +118,5 @@ int bs_cli_out_open(const struct bs_cli *cli, const char *path,
  */
 int bs_cli_out_close(const struct bs_cli *cli, struct bs_cli_out *o, int ok);
 
-/* Writes s to f with control characters (but tab and newline) as '?'. */
-void bs_cli_puts_clean(FILE *f, const char *s);
-/* Same, newline too: for output that is one line per item. */
-void bs_cli_puts_line(FILE *f, const char *s);
 
 #endif

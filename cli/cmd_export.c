@@ -1,5 +1,4 @@
 /* cli/cmd_export.c - `bstore export`: runs as bonnie++ CSV, JSON or CSV. */
-#include <csv.h>
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -8,10 +7,12 @@
 #include <sys/stat.h>
 
 #include "cli/cli.h"
-#include "core/bench.h"
-#include "core/runtext.h"
+#include "core/bonnie_text.h"
+#include "core/run_json.h"
 #include "util/buf.h"
+#include "util/csv.h"
 #include "util/num.h"
+#include "util/timefmt.h"
 #include "util/banned.h"
 
 static const char usage_text[] =
@@ -24,9 +25,11 @@ static const char usage_text[] =
 	"          for byte, for ingested runs (so bon_csv2html and other\n"
 	"          tools read it as before)\n"
 	"  json    one JSON object per run per line (docs/formats.md)\n"
-	"  csv     a header and one row per run: parameters, and for each test\n"
-	"          its value, status, CPU % and latency in microseconds; text\n"
-	"          that a spreadsheet would run as a formula gets a leading '\n"
+	"  csv     a header and one row per run: its identity, the parameters\n"
+	"          and results of the tools the selected runs come from (each\n"
+	"          result's value and status, and for bonnie++'s tests CPU %\n"
+	"          and latency in microseconds), and its tags; text that a\n"
+	"          spreadsheet would run as a formula gets a leading '\n"
 	"\n"
 	"Options:\n"
 	"  -f, --format FMT  bonnie (default), json or csv\n"
@@ -35,125 +38,156 @@ static const char usage_text[] =
 
 enum fmt { FMT_BONNIE, FMT_JSON, FMT_CSV };
 
+/* The CSV layout: the families the selected runs have. */
+struct csv_cols {
+	unsigned families;      /* bit per enum bs_family */
+	unsigned char dup[BS_M_MAX]; /* key shared with another family */
+};
+
 struct export_ctx {
 	enum fmt fmt;
 	FILE *out;
 	struct bs_buf b;
+	struct csv_cols cols;
 	int write_errno; /* why the output failed, when it did */
 };
 
-/* Text cells: quoted by libcsv; a leading = + - @ is neutralised. */
-static void csv_text(FILE *f, const char *s, int first)
+
+static int family_of(const struct bs_run *r, void *vctx)
 {
-	if (!first)
-		fputc(',', f);
-	if (s == NULL)
-		return;
-	if (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@' ||
-	    s[0] == '\t' || s[0] == '\r') {
-		struct bs_buf t = BS_BUF_INIT;
-		bs_buf_addc(&t, '\'');
-		bs_buf_adds(&t, s);
-		csv_fwrite(f, t.data, t.len);
-		bs_buf_release(&t);
-		return;
-	}
-	csv_fwrite(f, s, strlen(s));
+	struct csv_cols *cols = vctx;
+
+	cols->families |= 1u << r->family;
+	return 0;
 }
 
-static void csv_i64(FILE *f, int64_t v)
+static int has_family(const struct csv_cols *c, enum bs_family f)
 {
-	fputc(',', f);
-	if (v != BS_NONE)
-		fprintf(f, "%lld", (long long)v);
+	return (c->families >> f) & 1;
 }
 
-static void csv_num(FILE *f, double v)
+/* A metric key that two families present share is written FAMILY.KEY. */
+static void mark_dups(struct csv_cols *c)
+{
+	int m, k;
+
+	for (m = 0; m < bs_nmetrics; m++)
+		for (k = 0; k < bs_nmetrics; k++)
+			if (k != m && has_family(c, bs_metrics[m].family) &&
+			    has_family(c, bs_metrics[k].family) &&
+			    strcmp(bs_metrics[m].key, bs_metrics[k].key) == 0)
+				c->dup[m] = 1;
+}
+
+static void cell_text(struct bs_buf *b, const char *s)
+{
+	bs_buf_addc(b, ',');
+	if (s)
+		bs_csv_cell(b, s, strlen(s));
+}
+
+static void cell_num(struct bs_buf *b, double v)
 {
 	char tmp[40];
 
-	fputc(',', f);
+	bs_buf_addc(b, ',');
 	if (!isnan(v))
-		fputs(bs_fmt_g(tmp, sizeof(tmp), v), f);
+		bs_buf_adds(b, bs_fmt_g(tmp, sizeof(tmp), v));
 }
 
-static const char *const csv_params[] = {
-	"file_size_mib", "io_chunk_bytes", "seeks",      "seek_procs",
-	"per_char_mib",  "num_files",      "max_size",   "min_size",
-	"num_dirs",      "file_chunk_bytes", "concurrency",
-};
-
-static void csv_header(FILE *f)
+/* A parameter's column is its runs column where it has one (the seek
+ * count is seek_count: "seeks" is the seek test's rate), else its key. */
+static const char *param_col(int k)
 {
-	size_t i;
-	int m;
+	return bs_param_table[k].column ? bs_param_table[k].column
+					: bs_param_table[k].key;
+}
 
-	fputs("id,machine,tool,tool_version,format,measured_at,source,"
-	      "source_line,sha256",
-	      f);
-	for (i = 0; i < sizeof(csv_params) / sizeof(csv_params[0]); i++)
-		fprintf(f, ",%s", csv_params[i]);
-	fputs(",seed", f);
-	for (m = 0; m < BS_M_COUNT; m++) {
-		const char *k = bs_metrics[m].key;
-		fprintf(f, ",%s,%s_status,%s_cpu,%s_latency_us", k, k, k, k);
+static void metric_col(struct bs_buf *b, const struct csv_cols *c, int m,
+		       const char *sfx)
+{
+	bs_buf_adds(b, ",");
+	if (c->dup[m])
+		bs_buf_addf(b, "%s.", bs_family_name(bs_metrics[m].family));
+	bs_buf_addf(b, "%s%s", bs_metrics[m].key, sfx);
+}
+
+static void csv_header(struct bs_buf *b, const struct csv_cols *c)
+{
+	int k, m;
+
+	bs_buf_adds(b, "id,machine,family,tool,tool_version,format,"
+		       "measured_at,source,source_line,sha256");
+	for (k = 0; k < bs_nparams; k++)
+		if (has_family(c, bs_param_table[k].family))
+			bs_buf_addf(b, ",%s", param_col(k));
+	for (m = 0; m < bs_nmetrics; m++) {
+		if (!has_family(c, bs_metrics[m].family))
+			continue;
+		metric_col(b, c, m, "");
+		metric_col(b, c, m, "_status");
+		if (bs_metrics[m].flags & BS_MF_CPU_LAT) {
+			metric_col(b, c, m, "_cpu");
+			metric_col(b, c, m, "_latency_us");
+		}
 	}
-	fputs(",tags\n", f);
+	bs_buf_adds(b, ",tags\n");
 }
 
-static void csv_row(FILE *f, const struct bs_run *r, struct bs_buf *b)
+static void csv_row(struct bs_buf *b, const struct csv_cols *c,
+		    const struct bs_run *r)
 {
-	const struct bs_params *p = &r->params;
+	struct bs_buf t = BS_BUF_INIT;
 	char iso[40];
-	int64_t vals[11];
 	size_t i;
-	int m;
+	int k, m;
 
-	fprintf(f, "%lld", (long long)r->id);
-	csv_text(f, r->machine, 0);
-	csv_text(f, r->tool, 0);
-	csv_text(f, r->tool_version, 0);
-	csv_text(f, r->format, 0);
-	csv_text(f, r->measured_at == BS_NONE
-			    ? NULL
-			    : bs_time_iso(iso, sizeof(iso), r->measured_at),
-		 0);
-	csv_text(f, r->source, 0);
-	csv_i64(f, r->source_line);
-	csv_text(f, r->sha256, 0);
-	vals[0] = p->file_size_mib;
-	vals[1] = p->io_chunk_bytes;
-	vals[2] = p->seeks;
-	vals[3] = p->seek_procs;
-	vals[4] = p->per_char_mib;
-	vals[5] = p->num_files;
-	vals[6] = p->max_size;
-	vals[7] = p->min_size;
-	vals[8] = p->num_dirs;
-	vals[9] = p->file_chunk_bytes;
-	vals[10] = p->concurrency;
-	for (i = 0; i < 11; i++) {
-		if ((i == 6 || i == 7) && vals[i] == BS_SIZE_LINK)
-			csv_text(f, "link", 0);
-		else if ((i == 6 || i == 7) && vals[i] == BS_SIZE_SYMLINK)
-			csv_text(f, "symlink", 0);
+	bs_buf_addf(b, "%lld", (long long)r->id);
+	cell_text(b, r->machine);
+	cell_text(b, bs_family_name(r->family));
+	cell_text(b, r->tool);
+	cell_text(b, r->tool_version);
+	cell_text(b, r->format);
+	cell_text(b, r->measured_at == BS_NONE
+			     ? NULL
+			     : bs_time_iso(iso, sizeof(iso), r->measured_at));
+	cell_text(b, r->source);
+	bs_buf_addc(b, ',');
+	if (r->source_line != BS_NONE)
+		bs_buf_addf(b, "%lld", (long long)r->source_line);
+	cell_text(b, r->sha256);
+	for (k = 0; k < bs_nparams; k++) {
+		if (!has_family(c, bs_param_table[k].family))
+			continue;
+		bs_buf_reset(&t);
+		if (bs_param_table[k].family == r->family)
+			bs_param_format(&r->params, k, &t);
+		/* Numbers are written as they are; text is a guarded cell. */
+		if (bs_param_table[k].kind == BS_PK_TEXT ||
+		    bs_param_table[k].kind == BS_PK_FSIZE)
+			cell_text(b, t.len ? bs_buf_str(&t) : NULL);
 		else
-			csv_i64(f, vals[i]);
+			bs_buf_addf(b, ",%s", bs_buf_str(&t));
 	}
-	csv_text(f, p->seed, 0);
-	for (m = 0; m < BS_M_COUNT; m++) {
+	for (m = 0; m < bs_nmetrics; m++) {
 		const struct bs_value *v = &r->res[m];
-		csv_num(f, v->status == BS_ST_OK ? v->value : NAN);
-		csv_text(f, bs_status_name(v->status), 0);
-		csv_num(f, v->cpu_pct);
-		csv_num(f, v->lat_us);
+		int mine = bs_metrics[m].family == r->family;
+		if (!has_family(c, bs_metrics[m].family))
+			continue;
+		cell_num(b, mine && v->status == BS_ST_OK ? v->value : NAN);
+		cell_text(b, mine ? bs_status_name(v->status) : NULL);
+		if (bs_metrics[m].flags & BS_MF_CPU_LAT) {
+			cell_num(b, mine ? v->cpu_pct : NAN);
+			cell_num(b, mine ? v->lat_us : NAN);
+		}
 	}
-	bs_buf_reset(b);
+	bs_buf_reset(&t);
 	for (i = 0; i < r->ntags; i++)
-		bs_buf_addf(b, "%s%s=%s", i ? ";" : "", r->tags[i].key,
+		bs_buf_addf(&t, "%s%s=%s", i ? ";" : "", r->tags[i].key,
 			    r->tags[i].value);
-	csv_text(f, bs_buf_str(b), 0);
-	fputc('\n', f);
+	cell_text(b, bs_buf_str(&t));
+	bs_buf_addc(b, '\n');
+	bs_buf_release(&t);
 }
 
 static int export_run(const struct bs_run *r, void *vctx)
@@ -164,9 +198,9 @@ static int export_run(const struct bs_run *r, void *vctx)
 	case FMT_BONNIE:
 		if (r->raw && r->raw[0]) {
 			fputs(r->raw, c->out);
-		} else {
+		} else if (r->family == BS_FAM_BONNIE) {
 			bs_buf_reset(&c->b);
-			bs_bench_csv(r, BS_CSV_1_98, &c->b);
+			bs_bonnie_csv(r, BS_CSV_1_98, &c->b);
 			fputs(bs_buf_str(&c->b), c->out);
 		}
 		fputc('\n', c->out);
@@ -178,7 +212,9 @@ static int export_run(const struct bs_run *r, void *vctx)
 		fputc('\n', c->out);
 		break;
 	case FMT_CSV:
-		csv_row(c->out, r, &c->b);
+		bs_buf_reset(&c->b);
+		csv_row(&c->b, &c->cols, r);
+		fputs(bs_buf_str(&c->b), c->out);
 		break;
 	}
 	if (ferror(c->out)) {
@@ -205,7 +241,7 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
-	struct export_ctx ctx = {FMT_BONNIE, NULL, BS_BUF_INIT, 0};
+	struct export_ctx ctx = {FMT_BONNIE, NULL, BS_BUF_INIT, {0, {0}}, 0};
 	struct bs_cli_out o = {NULL, NULL, NULL, 0};
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_ids ids = BS_IDS_INIT;
@@ -258,8 +294,19 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 			goto out;
 		ctx.out = o.f;
 	}
-	if (ctx.fmt == FMT_CSV)
-		csv_header(ctx.out);
+	if (ctx.fmt == FMT_CSV) {
+		/* The columns are those of the families the runs have. */
+		if (bs_store_each(st, &ids, 0, family_of, &ctx.cols, &err) <
+		    0) {
+			bs_cli_perr(cli, &err);
+			rc = BS_EXIT_FAIL;
+			goto out;
+		}
+		mark_dups(&ctx.cols);
+		bs_buf_reset(&ctx.b);
+		csv_header(&ctx.b, &ctx.cols);
+		fputs(bs_buf_str(&ctx.b), ctx.out);
+	}
 	if (bs_store_each(st, &ids, BS_LOAD_ALL, export_run, &ctx, &err) < 0) {
 		/* Without err, the output failed: said below for -o FILE, by
 		 * main() for standard output. */

@@ -16,18 +16,21 @@
 
 #include "cli/cli.h"
 #include "ingest/ingest.h"
+#include "util/buf.h"
 #include "util/mem.h"
 #include "util/num.h"
+#include "util/text.h"
 #include "util/banned.h"
 
 static const char usage_text[] =
 	"Usage: bstore ingest [OPTIONS] [FILE...]\n"
 	"\n"
-	"Stores bonnie and bonnie++ results in the archive: CSV lines of any\n"
-	"version (1.00-1.04, the 1.9x betas, 1.92b-1.96, 1.97, 1.98-2.00a),\n"
-	"alone or inside captured bonnie++ output. Reads standard input when\n"
-	"no FILE is given or FILE is '-'. A run already stored (same line)\n"
-	"is stored once. Each file is one transaction.\n"
+	"Stores benchmark results in the archive: bonnie and bonnie++ CSV\n"
+	"lines of any version (1.00-1.04, the 1.9x betas, 1.92b-1.96, 1.97,\n"
+	"1.98-2.00a), alone or inside captured output or pasted text (mail\n"
+	"quotes, numbered lists); --formats lists every format read. Reads\n"
+	"standard input when no FILE is given or FILE is '-'. A run already\n"
+	"stored (same line) is stored once. Each file is one transaction.\n"
 	"\n"
 	"Options:\n"
 	"  -t, --tag K=V          label every run (repeatable), e.g. raid=10\n"
@@ -37,6 +40,9 @@ static const char usage_text[] =
 	"      --strict           store no run from a file with a rejected\n"
 	"                         line (its rejected lines are still kept)\n"
 	"  -n, --dry-run          parse and report, store nothing\n"
+	"  -f, --format NAME      read every result line as format NAME (when\n"
+	"                         detection guesses wrong)\n"
+	"      --formats          list the formats bstore reads, and exit\n"
 	"  -h, --help             this help\n"
 	"\n"
 	"Lines that look like results but do not parse are reported as\n"
@@ -54,6 +60,7 @@ static void on_signal(int sig)
 }
 
 struct ingest_opts {
+	const struct bs_format *format; /* --format, or NULL */
 	char **tag_key;
 	char **tag_val;
 	size_t ntags;
@@ -195,13 +202,56 @@ static int read_all(int fd, struct bs_ingest *p, struct file_ctx *c)
 	return rc;
 }
 
-static void summary(const struct file_ctx *c, const struct ingest_opts *o)
+/* "FILE: 3 runs stored, 0 duplicates, 0 rejected (bonnie++-csv-1.0x: 3)":
+ * the runs read per format, stored or duplicate. */
+static void summary(const struct file_ctx *c, const struct ingest_opts *o,
+		    const struct bs_ingest_stats *s)
 {
-	bs_cli_puts_line(stdout, c->name);
-	printf(": %lld run%s %s, %lld duplicate%s, %lld rejected\n",
+	int i, n = 0;
+
+	bs_text_put(stdout, c->name, BS_TEXT_TAB);
+	printf(": %lld run%s %s, %lld duplicate%s, %lld rejected",
 	       c->stored, c->stored == 1 ? "" : "s",
 	       o->dry_run ? "would be stored" : "stored", c->dups,
 	       c->dups == 1 ? "" : "s", c->rejected);
+	for (i = 0; i < bs_nformats; i++)
+		if (s->by_format[i] > 0)
+			printf("%s%s: %lld", n++ ? ", " : " (", bs_formats[i].name,
+			       (long long)s->by_format[i]);
+	puts(n ? ")" : "");
+}
+
+/* "no results found (tried bonnie++-csv-1.98, ...)". */
+static void nothing_found(const struct bs_cli *cli, const struct file_ctx *c,
+			  const struct ingest_opts *o,
+			  const struct bs_ingest_stats *s)
+{
+	struct bs_buf b = BS_BUF_INIT;
+	int i;
+
+	if (s->lines == 0) {
+		bs_cli_warn(cli, "%s: no results found (empty input)", c->name);
+		return;
+	}
+	for (i = 0; i < bs_nformats; i++)
+		if (o->format == NULL || o->format == &bs_formats[i])
+			bs_buf_addf(&b, "%s%s", b.len ? ", " : "",
+				    bs_formats[i].name);
+	bs_cli_warn(cli, "%s: no results found (tried %s%s)", c->name,
+		    bs_buf_str(&b), o->format ? " only" : "");
+	bs_buf_release(&b);
+}
+
+/* --formats: every format of the registry. */
+static void list_formats(void)
+{
+	int i;
+
+	printf("%-22s %-10s %s\n", "FORMAT", "TOOLS", "WHAT");
+	for (i = 0; i < bs_nformats; i++)
+		printf("%-22s %-10s %s\n", bs_formats[i].name,
+		       bs_family_name(bs_formats[i].family),
+		       bs_formats[i].about);
 }
 
 /* Ingests one input. Returns 0 when all was stored, else BS_EXIT_FAIL. */
@@ -242,7 +292,7 @@ static int ingest_one(const struct bs_cli *cli, struct bs_store *st,
 	cb.reject = on_reject;
 	cb.warn = on_warn;
 	cb.ctx = &c;
-	p = bs_ingest_new(c.name, &cb);
+	p = bs_ingest_new(c.name, &cb, o->format);
 	rc = bs_store_begin(st, &c.err);
 	if (rc == 0)
 		rc = read_all(fd, p, &c);
@@ -292,12 +342,11 @@ static int ingest_one(const struct bs_cli *cli, struct bs_store *st,
 		goto out;
 	}
 	if (!cli->quiet)
-		summary(&c, o);
+		summary(&c, o, &stats);
 	rc = c.rejected > 0 ? BS_EXIT_FAIL : BS_EXIT_OK;
 	/* Not an error: a capture may hold only a sysbench run, say. */
 	if (stats.runs == 0 && stats.rejects == 0)
-		bs_cli_warn(cli, "%s: no bonnie/bonnie++ results found%s",
-			    c.name, stats.lines == 0 ? " (empty input)" : "");
+		nothing_found(cli, &c, o, &stats);
 out:
 	bs_ingest_free(p);
 	if (!is_stdin && fd >= 0)
@@ -364,13 +413,6 @@ static int split_tag(char *kv, char **k, char **v)
 	return 0;
 }
 
-static int has_control(const char *s)
-{
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			return 1;
-	return 0;
-}
 
 int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
 {
@@ -380,6 +422,8 @@ int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
 		{"measured-at", required_argument, NULL, 'a'},
 		{"strict", no_argument, NULL, 's'},
 		{"dry-run", no_argument, NULL, 'n'},
+		{"format", required_argument, NULL, 'f'},
+		{"formats", no_argument, NULL, 'F'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -396,7 +440,7 @@ int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
 	o.tag_key = xcalloc((size_t)argc, sizeof(char *));
 	o.tag_val = xcalloc((size_t)argc, sizeof(char *));
 	opterr = 0; /* bs_cli_bad_option() says what is wrong */
-	while ((c = getopt_long(argc, argv, "t:m:nh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "t:m:nf:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 't':
 			if (split_tag(optarg, &o.tag_key[o.ntags],
@@ -415,7 +459,7 @@ int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
 			o.ntags++;
 			break;
 		case 'm':
-			if (has_control(optarg)) {
+			if (bs_text_has_control(optarg)) {
 				rc = bs_cli_usage_error(
 					cli, "--machine: '%s' has a control "
 					     "character (a newline?)",
@@ -440,11 +484,25 @@ int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
 		case 'n':
 			o.dry_run = 1;
 			break;
+		case 'f':
+			o.format = bs_format_find(optarg);
+			if (o.format == NULL) {
+				rc = bs_cli_usage_error(
+					cli,
+					"unknown format '%s' (bstore ingest "
+					"--formats lists them)",
+					optarg);
+				goto out;
+			}
+			break;
+		case 'F':
+			list_formats();
+			goto out;
 		case 'h':
 			fputs(usage_text, stdout);
 			goto out;
 		default:
-			rc = bs_cli_bad_option(cli, argv, "t:m:nh", opts);
+			rc = bs_cli_bad_option(cli, argv, "t:m:nf:h", opts);
 			goto out;
 		}
 	}

@@ -5,9 +5,10 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "core/bench.h"
-#include "core/runtext.h"
+#include "core/bonnie_text.h"
+#include "core/run_json.h"
 #include "util/buf.h"
+#include "util/text.h"
 #include "util/banned.h"
 
 static const char usage_text[] =
@@ -37,18 +38,19 @@ struct list_ctx {
 	struct bs_buf line;
 };
 
-static void rate_cell(const struct bs_value *v, int seeks, char *out,
-		      size_t outsz)
+/* A test's cell as bonnie++ 2.00a's table shows it. */
+static void rate_cell(const struct bs_run *r, int m, char *out, size_t outsz)
 {
-	if (v->status == BS_ST_TOO_FAST)
+	const struct bs_value *v = &r->res[m];
+
+	if (r->family != BS_FAM_BONNIE)
+		snprintf(out, outsz, " ");
+	else if (v->status == BS_ST_TOO_FAST)
 		snprintf(out, outsz, "+++++");
 	else if (v->status != BS_ST_OK)
 		snprintf(out, outsz, "-");
-	else if (seeks)
-		snprintf(out, outsz, v->value < 1000 ? "%.1f" : "%.0f",
-			 v->value);
 	else
-		bs_bench_fmt_rate(out, outsz, v->value);
+		bs_bonnie_fmt_rate(out, outsz, m, v->value);
 }
 
 static int print_run(const struct bs_run *r, void *vctx)
@@ -65,10 +67,10 @@ static int print_run(const struct bs_run *r, void *vctx)
 	}
 	snprintf(tool, sizeof(tool), "%s %s", r->tool,
 		 r->tool_version ? r->tool_version : "?");
-	bs_table_size(size, sizeof(size), &r->params, 0);
-	rate_cell(&r->res[BS_M_PUT_BLOCK], 0, wr, sizeof(wr));
-	rate_cell(&r->res[BS_M_GET_BLOCK], 0, rd, sizeof(rd));
-	rate_cell(&r->res[BS_M_SEEKS], 1, sk, sizeof(sk));
+	bs_bonnie_fmt_size(size, sizeof(size), r->params.file_size_mib);
+	rate_cell(r, BS_M_PUT_BLOCK, wr, sizeof(wr));
+	rate_cell(r, BS_M_GET_BLOCK, rd, sizeof(rd));
+	rate_cell(r, BS_M_SEEKS, sk, sizeof(sk));
 	bs_buf_addf(&c->line, "%5lld  %-16.16s %-18.18s %6s %8s %8s %8s",
 		    (long long)r->id,
 		    r->machine && r->machine[0] ? r->machine : "(none)", tool,
@@ -77,7 +79,7 @@ static int print_run(const struct bs_run *r, void *vctx)
 		bs_buf_addf(&c->line, "%s%s=%s", i ? " " : "  ", r->tags[i].key,
 			    r->tags[i].value);
 	/* One line per run, whatever a tag value holds. */
-	bs_cli_puts_line(stdout, bs_buf_str(&c->line));
+	bs_text_put(stdout, bs_buf_str(&c->line), BS_TEXT_TAB);
 	fputc('\n', stdout);
 	/* A closed or full output: stop reading runs; main() says why. */
 	return ferror(stdout) ? -BS_EIO : 0;
@@ -90,14 +92,14 @@ static int print_reject(const struct bs_reject *r, void *vctx)
 	bs_buf_reset(&c->line);
 	bs_buf_addf(&c->line, "%s:%lld: %s%s", r->source, (long long)r->line,
 		    r->reason, r->truncated ? " (line kept cut to 64 KiB)" : "");
-	bs_cli_puts_line(stdout, bs_buf_str(&c->line));
+	bs_text_put(stdout, bs_buf_str(&c->line), BS_TEXT_TAB);
 	fputs("\n    ", stdout);
 	/* A rejected line may be megabytes of anything: show its start. */
 	bs_buf_reset(&c->line);
 	bs_buf_add(&c->line, r->raw, strnlen(r->raw, 200));
 	if (strlen(r->raw) > 200)
 		bs_buf_adds(&c->line, "...");
-	bs_cli_puts_line(stdout, bs_buf_str(&c->line));
+	bs_text_put(stdout, bs_buf_str(&c->line), BS_TEXT_TAB);
 	fputc('\n', stdout);
 	return ferror(stdout) ? -BS_EIO : 0;
 }

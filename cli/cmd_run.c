@@ -18,10 +18,12 @@
 
 #include "cli/cli.h"
 #include "core/bench.h"
+#include "core/bonnie_text.h"
 #include "core/host.h"
 #include "core/scratch.h"
 #include "util/mem.h"
 #include "util/num.h"
+#include "util/text.h"
 #include "util/banned.h"
 
 #define DEFAULT_FILE_MIB 300 /* bonnie++'s size when RAM is unknown */
@@ -256,10 +258,7 @@ bad:
 /* Names and tags go into a comma-separated line: keep them clean. */
 static int clean_text(const char *s)
 {
-	for (; *s; s++)
-		if (*s == ',' || (unsigned char)*s < 0x20 || *s == 0x7f)
-			return 0;
-	return 1;
+	return strchr(s, ',') == NULL && !bs_text_has_control(s);
 }
 
 static uint64_t new_seed(void)
@@ -479,7 +478,7 @@ struct progress {
 
 static const char *bonnie_label(enum bs_metric m)
 {
-	static const char *const labels[BS_M_COUNT] = {
+	static const char *const labels[BS_M_BONNIE] = {
 		"Writing a byte at a time...",
 		"Writing intelligently...",
 		"Rewriting...",
@@ -502,12 +501,11 @@ static void rate_text(char *buf, size_t size, enum bs_metric m, double v)
 {
 	char r[32];
 
-	if (bs_metrics[m].is_io)
-		snprintf(buf, size, "%s/s", bs_bench_fmt_rate(r, sizeof(r), v));
-	else if (m == BS_M_SEEKS)
-		snprintf(buf, size, "%.0f seeks/s", v);
+	bs_bonnie_fmt_rate(r, sizeof(r), m, v);
+	if (bs_metrics[m].flags & BS_MF_KIB)
+		snprintf(buf, size, "%s/s", r);
 	else
-		snprintf(buf, size, "%.0f files/s", v);
+		snprintf(buf, size, "%s %s", r, bs_metrics[m].unit);
 }
 
 static void on_start(enum bs_metric m, uint64_t total, void *ctx)
@@ -534,7 +532,7 @@ static void on_progress(enum bs_metric m, uint64_t done, uint64_t total,
 
 	if (p->quiet || !p->tty || elapsed_s <= 0)
 		return;
-	if (bs_metrics[m].is_io)
+	if (bs_metrics[m].flags & BS_MF_KIB)
 		amount /= 1024;
 	rate_text(rate, sizeof(rate), m, amount / elapsed_s);
 	fprintf(stderr, "\r%-16s %6.1f s  %-16s %3.0f%%\033[K",
@@ -735,11 +733,11 @@ int cmd_run(struct bs_cli *cli, int argc, char **argv)
 		}
 		if (a.csv != BS_CSV_1_98) {
 			bs_buf_reset(&out);
-			bs_bench_csv(&r, a.csv, &out);
+			bs_bonnie_csv(&r, a.csv, &out);
 			bs_run_set(&r.raw, bs_buf_str(&out));
 		}
 		bs_buf_reset(&out);
-		bs_bench_table(&r, &out);
+		bs_bonnie_table(&r, BS_TABLE_2, &out);
 		fputs(bs_buf_str(&out), a.quiet_csv ? stderr : stdout);
 		printf("%s\n", r.raw);
 		/* A full or closed stdout loses the printout, not the run:

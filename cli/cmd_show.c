@@ -5,54 +5,71 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "core/runtext.h"
+#include "core/bonnie_text.h"
 #include "util/buf.h"
+#include "util/text.h"
+#include "util/num.h"
+#include "util/timefmt.h"
 #include "util/banned.h"
 
 static const char usage_text[] =
 	"Usage: bstore show SELECTOR...\n"
 	"\n"
-	"Shows each selected run: where it came from, every parameter, the\n"
-	"result table in bonnie++'s layout (bonnie++ 1.03's K/sec columns for\n"
-	"1.0x runs, 2.00a's otherwise, with the file tests' real numbers),\n"
-	"each test's status spelled out, the tags and the original line.\n"
+	"Shows each selected run: where it came from, every parameter of its\n"
+	"tool, for bonnie++ runs the result table in bonnie++'s layout\n"
+	"(bonnie++ 1.03's K/sec columns for 1.0x runs, 2.00a's otherwise, with\n"
+	"the file tests' real numbers), each result with its status spelled\n"
+	"out, the tags and the original line.\n"
 	"\n"
 	"Options:\n"
 	"  -h, --help  this help\n";
 
-static void param(struct bs_buf *b, const char *label, int64_t v,
-		  const char *unit)
+/* One parameter line: label, value and unit, from the parameter table. */
+static void param_line(struct bs_buf *b, const struct bs_params *p, int k)
 {
-	bs_buf_addf(b, "  %-22s ", label);
-	if (v == BS_NONE)
+	const struct bs_param_info *pi = &bs_param_table[k];
+	size_t start;
+
+	bs_buf_addf(b, "  %-22s ", pi->label);
+	if (!bs_param_known(p, k)) {
 		bs_buf_adds(b, "unknown\n");
-	else
-		bs_buf_addf(b, "%lld%s%s\n", (long long)v, unit[0] ? " " : "",
-			    unit);
+		return;
+	}
+	start = b->len;
+	bs_param_format(p, k, b);
+	if (pi->kind == BS_PK_FSIZE && bs_param_get_i64(p, k) < 0)
+		bs_buf_adds(b, bs_param_get_i64(p, k) == BS_SIZE_LINK
+				       ? " (hard links)"
+				       : " (symbolic links)");
+	else if (pi->unit[0] && b->len > start)
+		bs_buf_addf(b, " %s", pi->unit);
+	bs_buf_addc(b, '\n');
 }
 
-static void size_param(struct bs_buf *b, const char *label, int64_t v)
+/* The widest metric key of a family, for the list of tests. */
+static int key_width(enum bs_family fam)
 {
-	if (v == BS_SIZE_LINK)
-		bs_buf_addf(b, "  %-22s link (hard links)\n", label);
-	else if (v == BS_SIZE_SYMLINK)
-		bs_buf_addf(b, "  %-22s symlink (symbolic links)\n", label);
-	else
-		param(b, label, v, "bytes");
+	int m, w = 11;
+
+	for (m = 0; m < bs_nmetrics; m++)
+		if (bs_metrics[m].family == fam &&
+		    (int)strlen(bs_metrics[m].key) >= w)
+			w = (int)strlen(bs_metrics[m].key) + 1;
+	return w;
 }
 
-static void status_line(struct bs_buf *b, const struct bs_run *r, int m)
+static void status_line(struct bs_buf *b, const struct bs_run *r, int m,
+			int width)
 {
 	const struct bs_value *v = &r->res[m];
-	char num[64];
+	char num[64], l1[32], l2[32], l3[32];
 
-	bs_buf_addf(b, "  %-11s ", bs_metrics[m].key);
+	bs_buf_addf(b, "  %-*s ", width, bs_metrics[m].key);
 	switch (v->status) {
 	case BS_ST_OK:
-		snprintf(num, sizeof(num),
-			 m == BS_M_SEEKS && v->value < 1000 ? "%.1f" : "%.0f",
-			 v->value);
-		bs_buf_addf(b, "ok        %10s %-8s", num, bs_metrics[m].unit);
+		bs_buf_addf(b, "ok        %10s %-8s",
+			    bs_value_fmt(num, sizeof(num), m, v->value),
+			    bs_metrics[m].unit);
 		break;
 	case BS_ST_TOO_FAST:
 		bs_buf_adds(b, "too fast  (+++++: under 0.5 s, no rate; "
@@ -63,22 +80,48 @@ static void status_line(struct bs_buf *b, const struct bs_run *r, int m)
 		break;
 	}
 	if (!isnan(v->cpu_pct))
-		bs_buf_addf(b, "  CPU %3.0f%%", v->cpu_pct);
+		bs_buf_addf(b, "  CPU %3s%%",
+			    bs_bonnie_fmt_cpu(num, sizeof(num), v->cpu_pct));
 	if (!isnan(v->lat_us))
-		bs_buf_addf(b, "  max latency %.0f us", v->lat_us);
+		bs_buf_addf(b, "  max latency %s",
+			    bs_bonnie_fmt_latency(num, sizeof(num), v->lat_us));
 	if (!isnan(v->lat_p99_us))
-		bs_buf_addf(b, " (mean %.0f, p50 %.0f, p99 %.0f)",
-			    v->lat_mean_us, v->lat_p50_us, v->lat_p99_us);
+		bs_buf_addf(b, " (mean %s, p50 %s, p99 %s)",
+			    bs_bonnie_fmt_latency(l1, sizeof(l1),
+						  v->lat_mean_us),
+			    bs_bonnie_fmt_latency(l2, sizeof(l2),
+						  v->lat_p50_us),
+			    bs_bonnie_fmt_latency(l3, sizeof(l3),
+						  v->lat_p99_us));
 	bs_buf_addc(b, '\n');
+}
+
+static void series_lines(struct bs_buf *b, const struct bs_run *r)
+{
+	char x0[64], x1[64];
+	size_t i;
+
+	if (r->nseries == 0)
+		return;
+	bs_buf_adds(b, "Series:\n");
+	for (i = 0; i < r->nseries; i++) {
+		const struct bs_series *s = &r->series[i];
+		bs_buf_addf(b, "  %s: %zu point%s", bs_metrics[s->metric].key,
+			    s->n, s->n == 1 ? "" : "s");
+		if (s->n > 0)
+			bs_buf_addf(b, ", %s %s to %s", s->axis,
+				    bs_fmt_g(x0, sizeof(x0), s->pt[0].x),
+				    bs_fmt_g(x1, sizeof(x1), s->pt[s->n - 1].x));
+		bs_buf_addc(b, '\n');
+	}
 }
 
 static int show_run(const struct bs_run *r, void *vctx)
 {
 	struct bs_buf *b = vctx;
-	const struct bs_params *p = &r->params;
 	char t[48];
 	size_t i;
-	int m;
+	int m, k, width = key_width(r->family);
 
 	bs_buf_reset(b);
 	bs_buf_addf(b, "Run %lld: %s, %s %s (%s)\n", (long long)r->id,
@@ -99,23 +142,18 @@ static int show_run(const struct bs_run *r, void *vctx)
 	if (r->warning)
 		bs_buf_addf(b, "  %-22s %s\n", "warning", r->warning);
 	bs_buf_adds(b, "Parameters:\n");
-	param(b, "file size", p->file_size_mib, "MiB");
-	param(b, "I/O chunk", p->io_chunk_bytes, "bytes");
-	param(b, "seeks", p->seeks, "");
-	param(b, "seek processes", p->seek_procs, "");
-	param(b, "per-char size", p->per_char_mib, "MiB");
-	param(b, "files (x1024)", p->num_files, "");
-	size_param(b, "max file size", p->max_size);
-	size_param(b, "min file size", p->min_size);
-	param(b, "directories", p->num_dirs, "");
-	param(b, "file chunk", p->file_chunk_bytes, "bytes");
-	param(b, "concurrency (-c)", p->concurrency, "");
-	bs_buf_addf(b, "  %-22s %s\n", "seed", p->seed ? p->seed : "unknown");
-	bs_buf_addc(b, '\n');
-	bs_table_text(r, bs_table_style_for(r), b);
+	for (k = 0; k < bs_nparams; k++)
+		if (bs_param_table[k].family == r->family)
+			param_line(b, &r->params, k);
+	if (r->family == BS_FAM_BONNIE) {
+		bs_buf_addc(b, '\n');
+		bs_bonnie_table(r, bs_bonnie_style_for(r), b);
+	}
 	bs_buf_adds(b, "\nTests:\n");
-	for (m = 0; m < BS_M_COUNT; m++)
-		status_line(b, r, m);
+	for (m = 0; m < bs_nmetrics; m++)
+		if (bs_metrics[m].family == r->family)
+			status_line(b, r, m, width);
+	series_lines(b, r);
 	if (r->ntags) {
 		bs_buf_adds(b, "Tags:\n");
 		for (i = 0; i < r->ntags; i++)
@@ -123,7 +161,7 @@ static int show_run(const struct bs_run *r, void *vctx)
 				    r->tags[i].value);
 	}
 	bs_buf_addf(b, "Original line:\n  %s\n", r->raw ? r->raw : "");
-	bs_cli_puts_clean(stdout, bs_buf_str(b));
+	bs_text_put(stdout, bs_buf_str(b), BS_TEXT_TAB | BS_TEXT_NEWLINE);
 	/* A closed or full output: stop; main() says why. */
 	return ferror(stdout) ? -BS_EIO : 0;
 }

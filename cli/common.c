@@ -12,6 +12,7 @@
 #include "cli/cli.h"
 #include "util/buf.h"
 #include "util/mem.h"
+#include "util/text.h"
 #include "util/banned.h"
 
 /* A message is one line: names in it (a file called "a\nb.csv", a tag
@@ -19,7 +20,7 @@
 static void vmsg(const struct bs_cli *cli, const char *pfx, const char *fmt,
 		 va_list ap)
 {
-	char small[512], *msg = small, *p;
+	char small[512], *msg = small;
 	va_list aq;
 	int n;
 
@@ -32,9 +33,7 @@ static void vmsg(const struct bs_cli *cli, const char *pfx, const char *fmt,
 		msg = xmalloc((size_t)n + 1);
 		vsnprintf(msg, (size_t)n + 1, fmt, ap);
 	}
-	for (p = msg; *p; p++)
-		if ((unsigned char)*p < 0x20 || *p == 0x7f)
-			*p = '?';
+	bs_text_clean_inplace(msg, 0);
 	fflush(stdout);
 	if (cli && cli->cmd)
 		fprintf(stderr, "bstore: %s: %s%s\n", cli->cmd, pfx, msg);
@@ -124,14 +123,6 @@ int bs_cli_bad_option(const struct bs_cli *cli, char **argv,
 		return bs_cli_usage_error(cli, "option '-%c' needs an argument",
 					  optopt);
 	return bs_cli_usage_error(cli, "unknown option '-%c'", optopt);
-}
-
-void bs_cli_puts_line(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		fputc((c < 0x20 && c != '\t') || c == 0x7f ? '?' : c, f);
-	}
 }
 
 /* Whether the directory that would hold path exists. */
@@ -308,14 +299,4 @@ int bs_cli_out_close(const struct bs_cli *cli, struct bs_cli_out *o, int ok)
 	free(o->tmp);
 	o->tmp = NULL;
 	return ok ? rc : BS_EXIT_FAIL;
-}
-
-void bs_cli_puts_clean(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		fputc((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f ? '?'
-									  : c,
-		      f);
-	}
 }

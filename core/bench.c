@@ -4,6 +4,7 @@
  * the tests share (timing, progress, errors).
  */
 #include "core/bench_int.h"
+#include "core/bonnie_text.h"
 
 #include <errno.h>
 #include <math.h>
@@ -225,14 +226,14 @@ void bench_finish(struct bench *b, enum bs_metric m,
 
 static const char *test_name(enum bs_metric m)
 {
-	static const char *const names[BS_M_COUNT] = {
+	static const char *const names[BS_M_BONNIE] = {
 		"per-char write", "block write",   "rewrite",
 		"per-char read",  "block read",    "random seeks",
 		"sequential create", "sequential stat", "sequential delete",
 		"random create",  "random stat",   "random delete",
 	};
 
-	return m < BS_M_COUNT ? names[m] : "setup";
+	return m < BS_M_BONNIE ? names[m] : "setup";
 }
 
 int bench_stopped(struct bench *b)
@@ -351,7 +352,7 @@ int bs_bench_run(const struct bs_bench_opts *o, const struct bs_bench_cb *cb,
 	b.err = err;
 	b.scratch = (struct bs_scratch)BS_SCRATCH_INIT;
 	b.rng = o->seed ^ 0x6a09e667f3bcc909ull;
-	b.cur = BS_M_COUNT;
+	b.cur = BS_M_BONNIE;
 	pthread_mutex_init(&b.tick_lock, NULL);
 
 	rc = bs_scratch_space(o->dir, &bfree, &ifree, err);
@@ -429,7 +430,8 @@ out:
 	free(b.buf);
 	pthread_mutex_destroy(&b.tick_lock);
 	if (rc == 0) {
-		bs_bench_csv(r, BS_CSV_1_98, &csv);
+		bs_bonnie_round_run(r);
+		bs_bonnie_csv(r, BS_CSV_1_98, &csv);
 		r->raw = bs_buf_detach(&csv, NULL);
 	}
 	bs_buf_release(&csv);

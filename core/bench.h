@@ -115,38 +115,13 @@ void bs_bench_needs(const struct bs_bench_opts *o, uint64_t *bytes,
 /*
  * Runs one iteration. r is initialised here and filled: tool "bstore",
  * tool_version, format BS_FMT_BSTORE_RUN, machine, measured_at (start),
- * params, res[], source "bstore run", and raw = the 1.98 CSV line
- * (bs_bench_csv). Tags are left to the caller (core/host.h).
+ * params, res[] rounded as bonnie++ prints them (bs_bonnie_round_run, so
+ * that the record is exactly what its line says), source "bstore run",
+ * and raw = the 1.98 CSV line (bs_bonnie_csv). Tags are left to the
+ * caller (core/host.h).
  * On error or interruption (BS_EINTR) r holds nothing worth storing.
  */
 int bs_bench_run(const struct bs_bench_opts *o, const struct bs_bench_cb *cb,
 		 struct bs_run *r, struct bs_err *err);
-
-/* CSV formats bs_bench_csv writes. */
-enum bs_csv_format {
-	BS_CSV_1_98, /* bonnie++ 1.98-2.00a, 50 fields */
-	BS_CSV_1_03, /* bonnie++ 1.00-1.04, 27 fields */
-};
-
-/*
- * Appends r as one bonnie++ CSV line (no newline). Field 1 of a 1.98 line
- * is the version, prefixed with the tool unless it is bonnie++
- * ("bstore-0.1.0"). Unlike 2.00a, a non-default I/O chunk size is written
- * (field 6, as 1.96 did).
- */
-void bs_bench_csv(const struct bs_run *r, enum bs_csv_format fmt,
-		  struct bs_buf *out);
-
-/*
- * Appends r as bonnie++ 2.00a's text table (both sections, with their
- * Latency rows), except that file-test rates are right (2.00a prints
- * garbage there) and the seek thread count is kept in the label.
- */
-void bs_bench_table(const struct bs_run *r, struct bs_buf *out);
-
-/* bonnie++ 2.00a's text rate for KiB/s: "712k", "50.6m", "728m", "1.1g". */
-const char *bs_bench_fmt_rate(char *buf, size_t size, double kib_s);
-/* bonnie++'s latency text: "13387us", "801ms", "101s"; "" for 0. */
-const char *bs_bench_fmt_latency(char *buf, size_t size, double us);
 
 #endif

@@ -1,29 +1,13 @@
-/* core/result.c - the shared run record and the bonnie++ metric table. */
+/* core/result.c - the shared run record. */
 #include "core/result.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/err.h"
 #include "util/mem.h"
 #include "util/banned.h"
-
-/* clang-format off */
-const struct bs_metric_info bs_metrics[BS_M_COUNT] = {
-	{ "putc",       "Per-char write", "KiB/s",   1 },
-	{ "put_block",  "Block write",    "KiB/s",   1 },
-	{ "rewrite",    "Rewrite",        "KiB/s",   1 },
-	{ "getc",       "Per-char read",  "KiB/s",   1 },
-	{ "get_block",  "Block read",     "KiB/s",   1 },
-	{ "seeks",      "Random seeks",   "seeks/s", 0 },
-	{ "seq_create", "Seq. create",    "files/s", 0 },
-	{ "seq_stat",   "Seq. read",      "files/s", 0 },
-	{ "seq_del",    "Seq. delete",    "files/s", 0 },
-	{ "ran_create", "Random create",  "files/s", 0 },
-	{ "ran_stat",   "Random read",    "files/s", 0 },
-	{ "ran_del",    "Random delete",  "files/s", 0 },
-};
-/* clang-format on */
 
 const char *bs_status_name(enum bs_status st)
 {
@@ -51,36 +35,19 @@ int bs_status_parse(const char *s, enum bs_status *out)
 	return 0;
 }
 
-int bs_metric_find(const char *key)
-{
-	int i;
-
-	for (i = 0; i < BS_M_COUNT; i++)
-		if (strcmp(bs_metrics[i].key, key) == 0)
-			return i;
-	return -1;
-}
-
 void bs_run_init(struct bs_run *r)
 {
 	int i;
 
-	memset(r, 0, sizeof(*r));
+	/* Only the catalogue's rows: this runs for every ingested line. */
+	memset(r, 0, offsetof(struct bs_run, res));
+	memset(&r->series, 0, sizeof(*r) - offsetof(struct bs_run, series));
+	r->family = BS_FAM_BONNIE;
 	r->measured_at = BS_NONE;
 	r->stored_at = BS_NONE;
 	r->source_line = BS_NONE;
-	r->params.file_size_mib = BS_NONE;
-	r->params.io_chunk_bytes = BS_NONE;
-	r->params.seeks = BS_NONE;
-	r->params.seek_procs = BS_NONE;
-	r->params.per_char_mib = BS_NONE;
-	r->params.num_files = BS_NONE;
-	r->params.max_size = BS_NONE;
-	r->params.min_size = BS_NONE;
-	r->params.num_dirs = BS_NONE;
-	r->params.file_chunk_bytes = BS_NONE;
-	r->params.concurrency = BS_NONE;
-	for (i = 0; i < BS_M_COUNT; i++) {
+	bs_params_init(&r->params);
+	for (i = 0; i < bs_nmetrics; i++) {
 		struct bs_value *v = &r->res[i];
 		v->status = BS_ST_NOT_RUN;
 		v->value = NAN;
@@ -100,7 +67,12 @@ void bs_run_release(struct bs_run *r)
 	free(r->tool_version);
 	free(r->format);
 	free(r->machine);
-	free(r->params.seed);
+	bs_params_release(&r->params);
+	for (i = 0; i < r->nseries; i++) {
+		free(r->series[i].axis);
+		free(r->series[i].pt);
+	}
+	free(r->series);
 	free(r->raw);
 	free(r->source);
 	free(r->parser_version);
@@ -146,4 +118,29 @@ const char *bs_run_tag_get(const struct bs_run *r, const char *key)
 		if (strcmp(r->tags[i].key, key) == 0)
 			return r->tags[i].value;
 	return NULL;
+}
+
+struct bs_series *bs_run_series_add(struct bs_run *r, int m,
+				    const char *axis)
+{
+	struct bs_series *s;
+
+	if (m < 0 || m >= bs_nmetrics)
+		BS_BUG("series of an unknown metric");
+	xgrow((void **)&r->series, &r->series_cap, r->nseries + 1,
+	      sizeof(*r->series));
+	s = &r->series[r->nseries++];
+	memset(s, 0, sizeof(*s));
+	s->metric = m;
+	s->axis = xstrdup(axis);
+	return s;
+}
+
+void bs_series_point(struct bs_series *s, double x, double y, double seconds)
+{
+	xgrow((void **)&s->pt, &s->cap, s->n + 1, sizeof(*s->pt));
+	s->pt[s->n].x = x;
+	s->pt[s->n].y = y;
+	s->pt[s->n].seconds = seconds;
+	s->n++;
 }

@@ -2,9 +2,13 @@
  * core/result.h - the run record every module shares.
  *
  * A run is one measurement: one bonnie++ CSV line, one `bstore run`
- * iteration. The benchmark core and the parsers fill a struct bs_run; the
- * store writes it with one function (bs_store_put) and reads it back into
- * the same struct. Metric keys follow bonnie++'s CSV header names.
+ * iteration, later one sysbench summary or one zcav pass. The benchmark
+ * core and the parsers fill a struct bs_run; the store writes it with one
+ * function (bs_store_put) and reads it back into the same struct.
+ *
+ * Results are indexed by the metric catalogue (core/metric.h): res[m] is
+ * metric m of the run's family; the others stay not run. Parameters are
+ * described by the parameter table (core/param.h).
  *
  * Absent numbers: doubles are NAN (test with isnan()), integer parameters
  * are BS_NONE. Strings are owned by the run (bs_run_release frees them) and
@@ -16,24 +20,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The twelve bonnie++ tests, in bonnie++'s column (and execution) order. */
-enum bs_metric {
-	BS_M_PUTC,
-	BS_M_PUT_BLOCK,
-	BS_M_REWRITE,
-	BS_M_GETC,
-	BS_M_GET_BLOCK,
-	BS_M_SEEKS,
-	BS_M_SEQ_CREATE,
-	BS_M_SEQ_STAT,
-	BS_M_SEQ_DEL,
-	BS_M_RAN_CREATE,
-	BS_M_RAN_STAT,
-	BS_M_RAN_DEL,
-	BS_M_COUNT
-};
-
-#define BS_M_FIRST_FILE BS_M_SEQ_CREATE /* file tests start here */
+#include "core/metric.h"
+#include "core/param.h"
 
 /*
  * What a test's cell says. NOT_RUN is an empty field (test skipped);
@@ -48,33 +36,29 @@ enum bs_status {
 
 struct bs_value {
 	enum bs_status status;
-	double value;      /* rate in the metric's unit; NAN unless OK */
-	double cpu_pct;    /* user+sys CPU over wall time, NAN if unknown */
-	double lat_us;     /* maximum single-operation latency, NAN if unknown */
+	double value;      /* in the metric's unit; NAN unless OK */
+	/* Metrics with BS_MF_CPU_LAT only; NAN otherwise or if unknown. */
+	double cpu_pct;    /* user+sys CPU over wall time */
+	double lat_us;     /* maximum single-operation latency */
 	/* Only from the benchmark core; NAN otherwise. */
 	double lat_mean_us;
 	double lat_p50_us;
 	double lat_p99_us;
 };
 
-/* max_size / min_size special values, as bonnie++'s -n spells them. */
-#define BS_SIZE_LINK (-1)
-#define BS_SIZE_SYMLINK (-2)
-#define BS_NONE INT64_MIN /* unknown integer parameter */
+/* One point of a curve: zcav's position (GiB) and rate (MiB/s). */
+struct bs_point {
+	double x;          /* position or time, in the series' axis unit */
+	double y;          /* the metric's value; NAN for a "++++" block */
+	double seconds;    /* time the point took; NAN if unknown */
+};
 
-struct bs_params {
-	int64_t file_size_mib;    /* -s size */
-	int64_t io_chunk_bytes;   /* -s :chunk */
-	int64_t seeks;            /* -s ::seeks */
-	int64_t seek_procs;       /* -s :::procs */
-	int64_t per_char_mib;     /* -f size */
-	int64_t num_files;        /* -n num, in units of 1024 files */
-	int64_t max_size;         /* bytes, or BS_SIZE_LINK/BS_SIZE_SYMLINK */
-	int64_t min_size;         /* bytes */
-	int64_t num_dirs;
-	int64_t file_chunk_bytes;
-	int64_t concurrency;      /* -c, recorded only */
-	char *seed;               /* -z number or -Z file name, verbatim */
+/* A curve of one metric, e.g. zcav's throughput by position. */
+struct bs_series {
+	int metric;        /* catalogue row */
+	char *axis;        /* what x is: "offset_gib", "time_s" */
+	struct bs_point *pt;
+	size_t n, cap;
 };
 
 struct bs_tag {
@@ -84,6 +68,7 @@ struct bs_tag {
 
 struct bs_run {
 	int64_t id;               /* 0 until stored */
+	enum bs_family family;    /* which metrics and parameters apply */
 	char *tool;               /* "bonnie++", "bstore" */
 	char *tool_version;       /* "1.03", "2.00a"; "1.0x" when unknown */
 	char *format;             /* see BS_FMT_* */
@@ -91,9 +76,11 @@ struct bs_run {
 	int64_t measured_at;      /* unix seconds, BS_NONE when unknown */
 	int64_t stored_at;        /* unix seconds, set by the store */
 	struct bs_params params;
-	struct bs_value res[BS_M_COUNT];
+	struct bs_value res[BS_M_MAX]; /* by catalogue row */
+	struct bs_series *series;
+	size_t nseries, series_cap;
 	/* Provenance. */
-	char *raw;                /* the original line, without "\r\n" */
+	char *raw;                /* the original text, without "\r\n" */
 	char sha256[65];          /* of raw; "" until computed */
 	char *source;             /* file name, "<stdin>", or "bstore run" */
 	int64_t source_line;      /* 1-based, BS_NONE if none */
@@ -112,23 +99,12 @@ struct bs_run {
 #define BS_FMT_CSV_1_98 "bonnie++-csv-1.98"   /* 50 fields, 1.98-2.00a */
 #define BS_FMT_BSTORE_RUN "bstore-run"
 
-struct bs_metric_info {
-	const char *key;       /* bonnie++ CSV header name: "put_block" */
-	const char *label;     /* "Block write" */
-	const char *unit;      /* as bonnie++ reports it: "KiB/s" */
-	int is_io;             /* one of the five KiB/s I/O tests */
-};
-
-extern const struct bs_metric_info bs_metrics[BS_M_COUNT];
-
 /* Status as stored and printed: "ok", "too_fast", "not_run". */
 const char *bs_status_name(enum bs_status st);
 /* Parses a status name; returns 0 or -1. */
 int bs_status_parse(const char *s, enum bs_status *out);
-/* Index of a metric key, or -1. */
-int bs_metric_find(const char *key);
 
-/* Initialises every field to unknown/not run. */
+/* Initialises every field to unknown/not run; family bonnie. */
 void bs_run_init(struct bs_run *r);
 /* Frees what the run owns and leaves it initialised. */
 void bs_run_release(struct bs_run *r);
@@ -138,5 +114,11 @@ void bs_run_set(char **field, const char *s);
 void bs_run_tag(struct bs_run *r, const char *key, const char *value);
 /* Returns the tag's value or NULL. */
 const char *bs_run_tag_get(const struct bs_run *r, const char *key);
+/* Adds an empty curve of metric m; the run owns it. */
+struct bs_series *bs_run_series_add(struct bs_run *r, int m,
+				    const char *axis);
+/* Appends a point to a curve. */
+void bs_series_point(struct bs_series *s, double x, double y,
+		     double seconds);
 
 #endif

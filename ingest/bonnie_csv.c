@@ -1,16 +1,18 @@
 /*
- * ingest/bonnie_csv.c - one bonnie or bonnie++ CSV line of any version
- * (FORMATS.md section 1) into a struct bs_run.
+ * ingest/bonnie_csv.c - the bonnie++ CSV formats of the registry: one
+ * bonnie or bonnie++ CSV line of any version (docs/input-formats.md
+ * section 1) into a struct bs_run.
  *
  * bonnie++ never quotes, so a line is split on every ','. Field 0 and the
- * field count pick the family (FORMATS.md 1.8); a table per family says
- * which field holds what. Field numbers in reasons count from 1, as awk
- * and cut do ("field 12 (put_block)" is index 11 of a 1.98 line).
+ * field count pick the family (section 1.8): classify() says which
+ * registry row a line belongs to, and that row's parse picks the layout
+ * and checks it; a table per layout says which field holds what. Field
+ * numbers in reasons count from 1, as awk and cut do ("field 12
+ * (put_block)" is index 11 of a 1.98 line).
  *
  * Hot path: a 1.98 line is ~50 short fields, parsed without allocating;
  * the run's strings are copied only once the whole line has parsed.
  */
-#include "ingest/ingest.h"
 #include "ingest/bonnie_csv.h"
 
 #include <stdarg.h>
@@ -22,19 +24,11 @@
 #include "util/num.h"
 #include "util/banned.h"
 
-#define MAX_FIELDS 64   /* more than any layout has; the rest are counted */
 #define QUOTE_MAX 40    /* bytes of user data quoted in a reason */
 #define DEFAULT_CHUNK 8192
 
-struct field {
-	const char *s;
-	size_t len;
-};
-
-struct line {
-	struct field f[MAX_FIELDS];
-	size_t n; /* fields in the line; only the first MAX_FIELDS are kept */
-};
+/* A line as the registry gives it: f[] and nf. */
+#define field bs_field
 
 /*
  * Where each item sits in one family's line, as a field number counted
@@ -116,7 +110,7 @@ static const struct layout fam_e = {
 
 /* What a parse is working on, and where its reason goes. */
 struct pctx {
-	const struct line *ln;
+	const struct bs_fline *ln;
 	char *reason;
 	size_t rsz;
 };
@@ -270,26 +264,6 @@ static int result_token(const struct field *f)
 		if (!is_digit(s[i]) && !strchr(".:/kKmMgGtTusliny", s[i]))
 			return 0;
 	return 1;
-}
-
-static void split(struct line *ln, const char *s, size_t len)
-{
-	const char *end = s + len;
-
-	ln->n = 0;
-	for (;;) {
-		const char *c = memchr(s, ',', (size_t)(end - s));
-		const char *e = c ? c : end;
-
-		if (ln->n < MAX_FIELDS) {
-			ln->f[ln->n].s = s;
-			ln->f[ln->n].len = (size_t)(e - s);
-		}
-		ln->n++;
-		if (c == NULL)
-			break;
-		s = c + 1;
-	}
 }
 
 /* Non-negative decimal. Returns 0, -1 (not a number) or -2 (negative). */
@@ -499,9 +473,8 @@ static int parse_files_10x(const char *s, size_t len, struct bs_params *p)
 	const char *c1, *c2, *end;
 	struct field num, max;
 
-	p->max_size = 0;
-	p->min_size = 0;
-	p->num_dirs = 1;
+	/* What the spec does not say stays unknown, as an empty cell of a
+	 * 1.9x line does: "16" has no max, min or directory count. */
 	if (slash) {
 		struct field d = { slash + 1, len - (size_t)(slash - s) - 1 };
 
@@ -540,14 +513,15 @@ static int parse_files_9x(struct pctx *c, const struct layout *L,
 			  struct bs_params *p)
 {
 	const struct field *f;
-	int ran = fld(c, L->files)->len > 0;
 
 	if (get_int(c, L->files, "num_files", &p->num_files) < 0)
 		return -BS_EPARSE;
-	/* Empty cells are bonnie++'s defaults when the tests ran. */
+	/* An empty cell is unknown (NULL), as everywhere: bonnie++ leaves
+	 * max and min empty when they are 0 and dirs when it is 1, but the
+	 * line does not say so. */
 	f = fld(c, L->fmax);
 	if (f->len == 0)
-		p->max_size = ran ? 0 : BS_NONE;
+		p->max_size = BS_NONE;
 	else if (eq(f, "link"))
 		p->max_size = BS_SIZE_LINK;
 	else if (eq(f, "symlink"))
@@ -556,7 +530,7 @@ static int parse_files_9x(struct pctx *c, const struct layout *L,
 		return field_fail(c, L->fmax, "max_size", "", "is not a size");
 	f = fld(c, L->fmin);
 	if (f->len == 0)
-		p->min_size = ran ? 0 : BS_NONE;
+		p->min_size = BS_NONE;
 	else if (get_bytes(f->s, f->len, &p->min_size) < 0)
 		return field_fail(c, L->fmin, "min_size", "", "is not a size");
 	/* Always empty in real output (a bonnie++ bug loses the file chunk
@@ -570,7 +544,7 @@ static int parse_files_9x(struct pctx *c, const struct layout *L,
 	}
 	f = fld(c, L->fdirs);
 	if (f->len == 0)
-		p->num_dirs = ran ? 1 : BS_NONE;
+		p->num_dirs = BS_NONE;
 	else if (get_int(c, L->fdirs, "num_dirs", &p->num_dirs) < 0)
 		return -BS_EPARSE;
 	return 0;
@@ -625,7 +599,7 @@ static int parse_results(struct pctx *c, const struct layout *L,
 {
 	int m, rc;
 
-	for (m = 0; m < BS_M_COUNT; m++) {
+	for (m = 0; m < BS_M_BONNIE; m++) {
 		int first = m < BS_M_FIRST_FILE ? L->io : L->fpairs;
 		int k = m < BS_M_FIRST_FILE ? m : m - BS_M_FIRST_FILE;
 
@@ -639,7 +613,7 @@ static int parse_results(struct pctx *c, const struct layout *L,
 	}
 	if (L->lat == 0)
 		return 0;
-	for (m = 0; m < BS_M_COUNT; m++) {
+	for (m = 0; m < BS_M_BONNIE; m++) {
 		rc = get_latency(c, L->lat + m, m, &r->res[m]);
 		if (rc < 0)
 			return rc;
@@ -670,6 +644,7 @@ static int fill(struct pctx *c, const struct layout *L, const char *hint,
 	if (rc < 0)
 		return rc;
 
+	r->family = BS_FAM_BONNIE;
 	bs_run_set(&r->tool, own ? "bstore" : "bonnie++");
 	bs_run_set(&r->format, L->format);
 	free(r->tool_version);
@@ -698,41 +673,50 @@ static int fill(struct pctx *c, const struct layout *L, const char *hint,
 }
 
 /*
- * Picks the layout of a line whose field 0 is a CSV format version and
- * field 1 a bonnie++ version. Returns 1, or <0 with a reason.
+ * Picks the layout of a line that classify() gave to fam, and checks its
+ * field count. Returns 1, or <0 with a reason.
  */
-static int pick_versioned(struct pctx *c, const struct layout **out)
+static int pick_layout(struct pctx *c, enum bs_csv_fam fam,
+		       const struct layout **out)
 {
-	const struct line *ln = c->ln;
+	const struct bs_fline *ln = c->ln;
 	const struct field *f0 = &ln->f[0], *f1 = &ln->f[1];
 	char v[BS_INGEST_VERSION_MAX + 8];
-	size_t n = ln->n;
+	size_t n = ln->nf;
 	int i;
 
 	bs_err_quote(v, sizeof(v), f0->s, f0->len, QUOTE_MAX);
-	if (eq(f0, "1.98")) {
+	switch (fam) {
+	case BS_CSV_FAM_1_0X:
+		if (n != 27)
+			return fail(c, "expected 27 fields for bonnie++ 1.0x "
+				       "CSV, found %zu", n);
+		*out = &fam_a;
+		return 1;
+	case BS_CSV_FAM_1_98:
+		/* The newest family also answers for versions it does not
+		 * know: a line of a later bonnie++ is kept as a reject. */
+		if (!eq(f0, "1.98"))
+			return fail(c,
+				    "unsupported bonnie++ CSV format version "
+				    "'%s'", v);
 		*out = &fam_e;
-	} else if (eq(f0, "1.97")) {
+		break;
+	case BS_CSV_FAM_1_97:
 		*out = &fam_d;
-	} else if (f0->len >= 4 && memcmp(f0->s, "1.9", 3) == 0 &&
-		   f0->s[3] >= '2' && f0->s[3] <= '6' && !eq(f0, "1.92") &&
-		   !eq(f0, "1.92a")) {
-		/* 1.92b-1.96 print 13 empty fields for -s 0 instead of 14,
-		 * so the file block moves left by one. */
-		if (n == 47) {
-			for (i = fam_cs.empty_lo; i <= fam_cs.empty_hi; i++)
-				if (ln->f[i - 1].len > 0)
-					return fail(c,
-						    "expected 48 fields for "
-						    "bonnie++ %s CSV, found 47 "
-						    "with I/O results", v);
-			*out = &fam_cs;
-			return 1;
-		}
+		break;
+	case BS_CSV_FAM_1_96_S0:
+		for (i = fam_cs.empty_lo; i <= fam_cs.empty_hi; i++)
+			if (ln->f[i - 1].len > 0)
+				return fail(c,
+					    "expected 48 fields for bonnie++ %s "
+					    "CSV, found 47 with I/O results", v);
+		*out = &fam_cs;
+		return 1;
+	case BS_CSV_FAM_1_96:
 		*out = &fam_c;
-	} else if (eq(f0, "2") || eq(f0, "1.92") || eq(f0, "1.92a") ||
-		   (f0->len >= 4 && memcmp(f0->s, "1.9", 3) == 0 &&
-		    (f0->s[3] == '0' || f0->s[3] == '1'))) {
+		break;
+	case BS_CSV_FAM_BETA:
 		/* Betas: the layout changed from release to release. */
 		bs_err_quote(v, sizeof(v), f1->s, f1->len, QUOTE_MAX);
 		if (n < 45 || n > 47)
@@ -750,9 +734,6 @@ static int pick_versioned(struct pctx *c, const struct layout **out)
 				    "bonnie++ %s beta CSV with %zu fields has "
 				    "no known layout", v, n);
 		return 1;
-	} else {
-		return fail(c, "unsupported bonnie++ CSV format version '%s'",
-			    v);
 	}
 	if (n != (size_t)(*out)->nfields)
 		return fail(c,
@@ -761,15 +742,23 @@ static int pick_versioned(struct pctx *c, const struct layout **out)
 	return 1;
 }
 
-/* Is this line meant as a result of the version-less 1.0x family? */
-static int looks_like_10x(const struct line *ln)
+/*
+ * Is this line meant as a result of the version-less 1.0x family? Mostly
+ * result-like cells after a name. Text that merely holds commas is not:
+ * prose, and other tools' key=value output such as fio's "issued rwts:
+ * total=4108,4084,0,0 short=0,0,0,0 dropped=0,0,0,0" (bonnie++ never
+ * writes a '=' after the name).
+ */
+static int looks_like_10x(const struct bs_fline *ln)
 {
-	size_t i, lim = ln->n < MAX_FIELDS ? ln->n : MAX_FIELDS;
+	size_t i, lim = ln->nf < BS_FLINE_FIELDS ? ln->nf : BS_FLINE_FIELDS;
 	size_t good = 0, filled = 0;
 
-	if (ln->n < 10)
+	if (ln->nf < 10)
 		return 0;
 	for (i = 1; i < lim; i++) {
+		if (memchr(ln->f[i].s, '=', ln->f[i].len))
+			return 0;
 		good += (size_t)result_token(&ln->f[i]);
 		filled += ln->f[i].len > 0;
 	}
@@ -791,12 +780,12 @@ static int beta_version(const struct field *f)
 }
 
 /* Is field 0 a CSV format version, so that the line is 1.9x or later? */
-static int is_versioned(const struct line *ln)
+static int is_versioned(const struct bs_fline *ln)
 {
 	const struct field *f0 = &ln->f[0], *f1 = &ln->f[1];
 	int v1;
 
-	if (ln->n < 2)
+	if (ln->nf < 2)
 		return 0;
 	if (eq(f0, "2"))
 		return beta_version(f1);
@@ -805,74 +794,69 @@ static int is_versioned(const struct line *ln)
 	v1 = version_like(f1->s, f1->len) || own_version(f1);
 	/* A 1.0x machine called "1.95" still has a size in field 1. */
 	if (memcmp(f0->s, "1.9", 3) == 0)
-		return v1 || (ln->n >= 45 && ln->n <= 50);
+		return v1 || (ln->nf >= 45 && ln->nf <= 50);
 	/* Some future format, or two numbers in a row of prose. */
-	return v1 && ln->n >= 10;
+	return v1 && ln->nf >= 10;
 }
 
-static int is_header(const struct line *ln)
+static int is_header(const struct bs_fline *ln)
 {
 	if (eq(&ln->f[0], "format_version"))
 		return 1;
-	return ln->n >= 2 && eq(&ln->f[0], "name") &&
+	return ln->nf >= 2 && eq(&ln->f[0], "name") &&
 	       eq(&ln->f[1], "file_size");
 }
 
-static int is_blank(char ch)
+/* Which bonnie++ CSV family a line is (section 1.8), or -1 for none. */
+static int classify(const struct bs_fline *ln)
 {
-	return ch == ' ' || ch == '\t' || ch == '\r';
+	const struct field *f0 = &ln->f[0];
+
+	if (ln->nf < 2 || ln->text[0] == '#' || is_header(ln))
+		return -1;
+	if (!is_versioned(ln))
+		return looks_like_10x(ln) ? BS_CSV_FAM_1_0X : -1;
+	if (eq(f0, "1.97"))
+		return BS_CSV_FAM_1_97;
+	/* 1.92b-1.96 print 13 empty fields for -s 0 instead of 14, so the
+	 * file block moves left by one. */
+	if (f0->len >= 4 && memcmp(f0->s, "1.9", 3) == 0 && f0->s[3] >= '2' &&
+	    f0->s[3] <= '6' && !eq(f0, "1.92") && !eq(f0, "1.92a"))
+		return ln->nf == 47 ? BS_CSV_FAM_1_96_S0 : BS_CSV_FAM_1_96;
+	if (eq(f0, "2") || eq(f0, "1.92") || eq(f0, "1.92a") ||
+	    (f0->len >= 4 && memcmp(f0->s, "1.9", 3) == 0 &&
+	     (f0->s[3] == '0' || f0->s[3] == '1')))
+		return BS_CSV_FAM_BETA;
+	return BS_CSV_FAM_1_98;
 }
 
-int bs_ingest_parse_line(const char *line, size_t len,
-			 const char *hint_version, struct bs_run *r,
-			 char *reason, size_t reasonsz)
+int bs_bonnie_csv_probe(const struct bs_format *f, const struct bs_fline *l)
 {
-	struct line ln;
-	struct pctx c = { &ln, reason, reasonsz };
+	return classify(l) == *(const int *)f->arg;
+}
+
+int bs_bonnie_csv_parse(const struct bs_format *f, const struct bs_fline *l,
+			struct bs_run *r, char *reason, size_t reasonsz)
+{
+	struct pctx c = { l, reason, reasonsz };
 	const struct layout *L = NULL;
 	char inner[256];
 	int rc;
 
-	/* Pasted lines may carry stray blanks, and files saved by Windows
-	 * editors a UTF-8 byte order mark; raw keeps them. */
-	if (len >= 3 && memcmp(line, "\xef\xbb\xbf", 3) == 0) {
-		line += 3;
-		len -= 3;
-	}
-	while (len > 0 && is_blank(line[0])) {
-		line++;
-		len--;
-	}
-	while (len > 0 && is_blank(line[len - 1]))
-		len--;
-	if (len == 0 || line[0] == '#' || memchr(line, ',', len) == NULL)
-		return 0;
-	split(&ln, line, len);
-	if (is_header(&ln))
-		return 0;
-	if (is_versioned(&ln)) {
-		rc = pick_versioned(&c, &L);
-		if (rc < 0)
-			return rc;
-	} else if (looks_like_10x(&ln)) {
-		if (ln.n != 27)
-			return fail(&c, "expected 27 fields for bonnie++ 1.0x "
-				    "CSV, found %zu", ln.n);
-		L = &fam_a;
-	} else {
-		return 0;
-	}
+	rc = pick_layout(&c, (enum bs_csv_fam) * (const int *)f->arg, &L);
+	if (rc < 0)
+		return rc;
 	if (L->beta) {
 		c.reason = inner;
 		c.rsz = sizeof(inner);
 	}
-	rc = fill(&c, L, hint_version, r);
+	rc = fill(&c, L, l->hint_version, r);
 	if (rc < 0) {
 		bs_run_release(r);
 		if (L->beta) {
 			char v[BS_INGEST_VERSION_MAX + 8];
 
-			bs_err_quote(v, sizeof(v), ln.f[1].s, ln.f[1].len,
+			bs_err_quote(v, sizeof(v), l->f[1].s, l->f[1].len,
 				     QUOTE_MAX);
 			if (reasonsz > 0)
 				snprintf(reason, reasonsz,

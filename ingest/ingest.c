@@ -1,6 +1,6 @@
 /*
  * ingest/ingest.c - the ingest driver: bytes in chunks -> lines (lines.c)
- * -> runs (bonnie_csv.c) -> the caller's callbacks.
+ * -> the format registry (formats.c) -> runs -> the caller's callbacks.
  *
  * One struct bs_run is reused for every line so that a long input does
  * not churn the allocator; memory stays bounded by the longest line.
@@ -23,6 +23,8 @@
 struct bs_ingest {
 	char *source;
 	struct bs_ingest_cb cb;
+	const struct bs_format *force;    /* --format, or NULL */
+	struct bs_fline fline;
 	struct bs_lines lines;
 	struct bs_run run;
 	struct bs_ingest_stats st;
@@ -31,11 +33,17 @@ struct bs_ingest {
 	char reason[REASON_MAX];
 };
 
+_Static_assert(BS_INGEST_FORMATS_MAX >= 6, "room for the registry");
+
 struct bs_ingest *bs_ingest_new(const char *source,
-				const struct bs_ingest_cb *cb)
+				const struct bs_ingest_cb *cb,
+				const struct bs_format *force)
 {
 	struct bs_ingest *p = xcalloc(1, sizeof(*p));
 
+	if (bs_nformats > BS_INGEST_FORMATS_MAX)
+		BS_BUG("the format registry outgrew BS_INGEST_FORMATS_MAX");
+	p->force = force;
 	p->source = xstrdup(source ? source : "<stdin>");
 	p->cb = *cb;
 	bs_lines_init(&p->lines, BS_LINE_MAX, BS_REJECT_KEEP);
@@ -68,12 +76,13 @@ static int reject(struct bs_ingest *p, int64_t lineno, const char *raw,
 			    p->cb.ctx);
 }
 
-static int emit(struct bs_ingest *p, int64_t lineno, const char *line,
-		size_t len)
+static int emit(struct bs_ingest *p, const struct bs_format *f,
+		int64_t lineno, const char *line, size_t len)
 {
 	struct bs_run *r = &p->run;
 	int rc = 0;
 
+	p->st.by_format[f - bs_formats]++;
 	r->raw = xstrndup(line, len);
 	bs_sha256_hex(line, len, r->sha256);
 	r->source = xstrdup(p->source);
@@ -87,10 +96,29 @@ static int emit(struct bs_ingest *p, int64_t lineno, const char *line,
 	return rc;
 }
 
+/*
+ * The format that parses l: the first whose probe claims it, or (with
+ * --format) the forced one when any format claims it; NULL when none.
+ */
+static const struct bs_format *pick(const struct bs_format *force,
+				    const struct bs_fline *l)
+{
+	int i;
+
+	if (force && force->probe(force, l))
+		return force;
+	for (i = 0; i < bs_nformats; i++)
+		if (bs_formats[i].probe(&bs_formats[i], l))
+			return force ? force : &bs_formats[i];
+	return NULL;
+}
+
 static int on_line(const char *line, size_t len, uint64_t full_len,
 		   int64_t lineno, void *ctx)
 {
 	struct bs_ingest *p = ctx;
+	struct bs_fline *l = &p->fline;
+	const struct bs_format *f;
 	int rc;
 
 	p->st.lines++;
@@ -100,20 +128,37 @@ static int on_line(const char *line, size_t len, uint64_t full_len,
 			 "limit", full_len);
 		return reject(p, lineno, line, len, 1);
 	}
-	if (bs_ingest_text_version(line, len, p->hint)) {
+	if (!bs_fline_make(l, line, len, p->hint[0] ? p->hint : NULL) ||
+	    bs_ingest_text_version(l->text, l->len, p->hint)) {
 		p->st.skipped++;
 		return 0;
 	}
-	rc = bs_ingest_parse_line(line, len, p->hint[0] ? p->hint : NULL,
-				  &p->run, p->reason, sizeof(p->reason));
-	if (rc == 0) {
+	f = pick(p->force, l);
+	if (f == NULL) {
 		p->st.skipped++;
 		return 0;
 	}
+	rc = f->parse(f, l, &p->run, p->reason, sizeof(p->reason));
 	if (rc < 0)
 		return reject(p, lineno, line, len, 0);
-	rc = emit(p, lineno, line, len);
+	rc = emit(p, f, lineno, line, len);
 	bs_run_release(&p->run);
+	return rc;
+}
+
+int bs_ingest_parse_line(const char *line, size_t len,
+			 const char *hint_version, struct bs_run *r,
+			 char *reason, size_t reasonsz)
+{
+	struct bs_fline *l = xmalloc(sizeof(*l));
+	const struct bs_format *f = NULL;
+	int rc = 0;
+
+	if (bs_fline_make(l, line, len, hint_version))
+		f = pick(NULL, l);
+	if (f)
+		rc = f->parse(f, l, r, reason, reasonsz);
+	free(l);
 	return rc;
 }
 

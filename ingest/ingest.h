@@ -2,12 +2,13 @@
  * ingest/ingest.h - bytes in, run records out. No SQL here.
  *
  * A struct bs_ingest reads one input (a file or standard input) fed in
- * chunks of any size. It splits lines (LF or CRLF), skips header lines
- * (`name,...`, `format_version,...`), `#` comments and any text that does
- * not look like a result, and for every bonnie/bonnie++ CSV line of any
- * version (FORMATS.md section 1) calls back with one struct bs_run.
- * A line that looks like a result but is malformed goes to the reject
- * callback with a reason; the rest of the input is still parsed.
+ * chunks of any size. It splits lines (LF or CRLF), cleans each (see
+ * struct bs_fline in ingest/format.h) and offers it to the formats of the
+ * registry (ingest/format.h) in order: the first that claims it parses it
+ * into a struct bs_run for the run callback, or into a reason for the
+ * reject callback (the rest of the input is still parsed). Lines no
+ * format claims (headers, `#` comments, prose, progress lines, other
+ * tools' output) are skipped.
  *
  * Captured bonnie++ output (progress lines, the text table, then the CSV
  * line) yields exactly one run per CSV line: the text table is used only
@@ -20,6 +21,7 @@
 #include <stdint.h>
 
 #include "core/result.h"
+#include "ingest/format.h"
 #include "util/err.h"
 
 #define BS_PARSER_VERSION "bstore-ingest 1"
@@ -50,9 +52,14 @@ struct bs_ingest_cb {
 
 struct bs_ingest;
 
-/* source is the name used in records ("results.csv", "<stdin>"). */
+/*
+ * source is the name used in records ("results.csv", "<stdin>"). force,
+ * when not NULL, is the one format to parse with (--format): every line
+ * some format would claim is parsed as force.
+ */
 struct bs_ingest *bs_ingest_new(const char *source,
-				const struct bs_ingest_cb *cb);
+				const struct bs_ingest_cb *cb,
+				const struct bs_format *force);
 void bs_ingest_free(struct bs_ingest *p);
 
 /*
@@ -65,21 +72,26 @@ int bs_ingest_feed(struct bs_ingest *p, const char *data, size_t len,
 /* Parses a final line without a newline. Call once after the last feed. */
 int bs_ingest_finish(struct bs_ingest *p, struct bs_err *err);
 
+/* Rows of the registry the stats can count. */
+#define BS_INGEST_FORMATS_MAX 32
+
 /* Counters for the summary line. */
 struct bs_ingest_stats {
 	int64_t lines;    /* lines read */
 	int64_t runs;     /* runs passed to cb->run */
 	int64_t rejects;  /* lines passed to cb->reject */
 	int64_t skipped;  /* headers, comments, other text */
+	int64_t by_format[BS_INGEST_FORMATS_MAX]; /* runs per registry row */
 };
 void bs_ingest_stats(const struct bs_ingest *p, struct bs_ingest_stats *out);
 
 /*
- * Parses one line (no newline) as a bonnie/bonnie++ CSV line into r (which
- * the caller has bs_run_init()ed and later releases). Returns:
+ * Parses one line (no newline) with the format registry into r (which the
+ * caller has bs_run_init()ed and later releases). Returns:
  *   1   a run was parsed;
- *   0   not a result (text, header, comment, blank): r untouched;
- *  <0   looks like a result but is malformed: reason filled, and r
+ *   0   no format claims the line (text, header, comment, blank): r
+ *       untouched;
+ *  <0   a format claims it but it is malformed: reason filled, and r
  *       released (back in its bs_run_init() state).
  * hint_version is a version seen in a preceding text table ("1.03d") used
  * for 27-field 1.0x lines, or NULL. Does not set provenance fields.

@@ -1,29 +1,17 @@
-/* report/fmt.c - metric tables and number formatting for reports. */
+/*
+ * report/fmt.c - what the report needs of the catalogue (sections, units,
+ * which way is better) and its number formatting, which is the one rule
+ * of core/bonnie_text.h.
+ */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/bonnie_text.h"
 #include "report/internal.h"
 #include "util/num.h"
 #include "util/banned.h"
-
-/* clang-format off */
-const struct bs_rsection bs_rsections[BS_RSECTIONS] = {
-	{ "Sequential Output", "Sequential Output", BS_M_PUTC, BS_M_REWRITE },
-	{ "Sequential Input",  "Sequential Input",  BS_M_GETC, BS_M_GET_BLOCK },
-	{ "Random Seeks",      "Random",            BS_M_SEEKS, BS_M_SEEKS },
-	{ "Sequential Create", "Sequential Create", BS_M_SEQ_CREATE,
-	  BS_M_SEQ_DEL },
-	{ "Random Create",     "Random Create",     BS_M_RAN_CREATE,
-	  BS_M_RAN_DEL },
-};
-
-const char *const bs_rtest_title[BS_M_COUNT] = {
-	"Per Chr", "Block", "Rewrite", "Per Chr", "Block", "Seeks",
-	"Create", "Read", "Delete", "Create", "Read", "Delete",
-};
-/* clang-format on */
 
 static const char *const kind_suffix[BS_MK_COUNT] = {"", "_cpu", "_latency"};
 
@@ -34,15 +22,32 @@ const char *bs_report_metric_key(int m, char *out, size_t outsz)
 	return out;
 }
 
-int bs_rm_higher(int m)
+int bs_rsection_end(int t)
 {
-	return BS_RM_KIND(m) == BS_MK_RATE;
+	int e = t + 1;
+
+	while (e < bs_nmetrics && bs_metrics[e].family == bs_metrics[t].family &&
+	       strcmp(bs_metrics[e].section, bs_metrics[t].section) == 0)
+		e++;
+	return e;
+}
+
+int bs_rm_better(int m)
+{
+	if (BS_RM_KIND(m) != BS_MK_RATE)
+		return -1;
+	return (int)bs_metrics[BS_RM_TEST(m)].better;
+}
+
+/* A KiB/s rate that the report shows in MiB/s. */
+static int in_mib(const struct bs_report *rep, int m)
+{
+	return rep->mib && BS_RM_KIND(m) == BS_MK_RATE &&
+	       (bs_metrics[BS_RM_TEST(m)].flags & BS_MF_KIB);
 }
 
 const char *bs_report_unit(const struct bs_report *rep, int m)
 {
-	int t = BS_RM_TEST(m);
-
 	switch (BS_RM_KIND(m)) {
 	case BS_MK_CPU:
 		return "%";
@@ -51,119 +56,34 @@ const char *bs_report_unit(const struct bs_report *rep, int m)
 	default:
 		break;
 	}
-	if (bs_metrics[t].is_io)
-		return rep->mib ? "MiB/s" : "KiB/s";
-	return bs_metrics[t].unit;
+	return in_mib(rep, m) ? "MiB/s" : bs_metrics[BS_RM_TEST(m)].unit;
 }
 
 double bs_rscale(const struct bs_report *rep, int m, double v)
 {
-	if (rep->mib && BS_RM_KIND(m) == BS_MK_RATE &&
-	    bs_metrics[BS_RM_TEST(m)].is_io)
-		return v / 1024.0;
-	return v;
+	return in_mib(rep, m) ? v / 1024.0 : v;
 }
 
-/* Decimals of a metric's numbers for people. */
-static int decimals(const struct bs_report *rep, int m)
+const char *bs_rfmt(const struct bs_report *rep, int m, double v, char *out,
+		    size_t outsz)
 {
 	int t = BS_RM_TEST(m);
-
-	if (BS_RM_KIND(m) != BS_MK_RATE)
-		return 0;
-	if (bs_metrics[t].is_io)
-		return rep->mib ? 1 : 0;
-	return t == BS_M_SEEKS ? 1 : 0;
-}
-
-/*
- * bs_fmt_double(v, 0 or 1 decimals) without snprintf (a list of runs
- * formats millions): the same text, "-12358", "465.7", "290.6". Returns
- * NULL when it cannot be sure to round as printf does: a value too large,
- * or one so near a half that the multiplication by 10 may have moved it.
- */
-static const char *fmt_fast(char *out, size_t outsz, double v, int dec)
-{
-	char tmp[32];
-	unsigned long long u;
-	size_t n = 0, k = 0;
-	double t = dec ? v * 10.0 : v, r = nearbyint(t);
-	int neg = v < 0;
-
-	/*
-	 * t is within 1e-7 of v * 10 for |t| < 1e9; away from a half, its
-	 * nearest integer is the one printf rounds the exact v to.
-	 */
-	if (!(fabs(t) < 1e9) || fabs(fabs(t - r) - 0.5) < 1e-6 || outsz < 24 ||
-	    dec > 1)
-		return NULL;
-	u = (unsigned long long)(neg ? -r : r);
-	do {
-		tmp[n++] = (char)('0' + u % 10);
-		u /= 10;
-		if (dec && n == 1)
-			tmp[n++] = '.';
-	} while (u);
-	if (dec && n == 2)
-		tmp[n++] = '0';
-	if (neg && (r != 0))
-		out[k++] = '-';
-	while (n)
-		out[k++] = tmp[--n];
-	out[k] = '\0';
-	return out;
-}
-
-/* A latency as bonnie++ prints it: us below 0.1 s, ms below 100 s. */
-static const char *fmt_latency(double us, int sign, char *out, size_t outsz)
-{
-	double a = fabs(us);
-	const char *unit = "us";
-	double v = us;
-	char num[64];
-
-	if (a >= 99999999.5) {
-		v = us / 1e6;
-		unit = "s";
-	} else if (a >= 99999.5) {
-		v = us / 1e3;
-		unit = "ms";
-	}
-	if (!sign && fmt_fast(out, outsz, v, 0)) {
-		size_t n = strlen(out);
-		snprintf(out + n, outsz - n, "%s", unit);
-		return out;
-	}
-	bs_fmt_double(num, sizeof(num), v, 0);
-	snprintf(out, outsz, "%s%s%s",
-		 sign && num[0] != '-' && v != 0 ? "+" : "", num, unit);
-	return out;
-}
-
-const char *bs_rfmt(const struct bs_report *rep, int m, double v, int sign,
-		    char *out, size_t outsz)
-{
-	char num[64];
-	double x;
-	int dec;
 
 	if (isnan(v)) {
 		out[0] = '\0';
 		return out;
 	}
-	if (BS_RM_KIND(m) == BS_MK_LAT)
-		return fmt_latency(v, sign, out, outsz);
-	x = bs_rscale(rep, m, v);
-	dec = decimals(rep, m);
-	if (!sign && fmt_fast(out, outsz, x, dec))
-		return out;
-	bs_fmt_double(num, sizeof(num), x, dec);
-	snprintf(out, outsz, "%s%s",
-		 sign && num[0] != '-' && strspn(num, "0.") != strlen(num)
-			 ? "+"
-			 : "",
-		 num);
-	return out;
+	switch (BS_RM_KIND(m)) {
+	case BS_MK_LAT:
+		return bs_bonnie_fmt_latency(out, outsz, v);
+	case BS_MK_CPU:
+		return bs_bonnie_fmt_cpu(out, outsz, v);
+	default:
+		break;
+	}
+	if (in_mib(rep, m))
+		return bs_bonnie_fmt_mib(out, outsz, v);
+	return bs_value_fmt(out, outsz, t, v);
 }
 
 const char *bs_rfmt_ratio(double v, char *out, size_t outsz)
@@ -196,10 +116,9 @@ const char *bs_rfmt_raw(double v, char *out, size_t outsz)
 		out[0] = '\0';
 		return out;
 	}
-	if (v == floor(v)) {
-		if (fabs(v) < 1e9 && fmt_fast(out, outsz, v, 0))
-			return out;
-		return bs_fmt_g(out, outsz, v);
+	if (v == floor(v) && fabs(v) < 1e15) {
+		snprintf(out, outsz, "%lld", (long long)v);
+		return out;
 	}
 	/*
 	 * bs_fmt_g's shortest text, found faster: a number with up to 15
@@ -211,116 +130,88 @@ const char *bs_rfmt_raw(double v, char *out, size_t outsz)
 	return bs_fmt_g(out, outsz, v);
 }
 
-const char *bs_rfmt_size(int64_t mib, char *out, size_t outsz)
+/* One integer-kind value of parameter k for people. */
+static const char *fmt_pval(int k, int64_t v, char *out, size_t outsz)
 {
-	size_t n;
+	struct bs_params p;
+	struct bs_buf b = BS_BUF_INIT;
 
-	if (mib == BS_NONE || outsz < 24) {
-		out[0] = '\0';
+	out[0] = '\0';
+	if (v == BS_NONE)
 		return out;
-	}
-	if (mib > 0 && mib % 1024 == 0)
-		fmt_fast(out, outsz, (double)(mib / 1024), 0);
-	else
-		fmt_fast(out, outsz, (double)mib, 0);
-	n = strlen(out);
-	out[n] = mib > 0 && mib % 1024 == 0 ? 'G' : 'M';
-	out[n + 1] = '\0';
+	/* The bonnie++ sizes in MiB print as bonnie++ does: "8G". */
+	if (strcmp(bs_param_table[k].unit, "MiB") == 0)
+		return bs_bonnie_fmt_size(out, outsz, v);
+	bs_params_init(&p);
+	*bs_param_i64(&p, k) = v;
+	bs_param_format(&p, k, &b);
+	snprintf(out, outsz, "%s", bs_buf_str(&b));
+	bs_buf_release(&b);
 	return out;
 }
 
-/* One parameter value for people. */
-static const char *fmt_pval(int p, int64_t v, char *out, size_t outsz)
+const char *bs_rfmt_param(const struct bs_report_group *g, int k, char *out,
+			  size_t outsz)
 {
-	if (v == BS_NONE) {
-		out[0] = '\0';
+	const struct bs_report_param *rp = &g->param[k];
+	char lo[64], hi[64];
+
+	switch (bs_param_table[k].kind) {
+	case BS_PK_TEXT:
+		snprintf(out, outsz, "%s",
+			 rp->mixed ? "mixed" : rp->text ? rp->text : "");
 		return out;
-	}
-	switch (p) {
-	case BS_RP_FILE_SIZE:
-	case BS_RP_PER_CHAR:
-		return bs_rfmt_size(v, out, outsz);
-	case BS_RP_MAX_SIZE:
-	case BS_RP_MIN_SIZE:
-		if (v == BS_SIZE_LINK) {
-			snprintf(out, outsz, "link");
-			return out;
-		}
-		if (v == BS_SIZE_SYMLINK) {
-			snprintf(out, outsz, "symlink");
-			return out;
-		}
-		break;
+	case BS_PK_REAL:
+		if (rp->mixed)
+			snprintf(out, outsz, "%s-%s (mixed)",
+				 bs_fmt_g(lo, sizeof(lo), rp->rlo),
+				 bs_fmt_g(hi, sizeof(hi), rp->rhi));
+		else if (isnan(rp->rvalue))
+			out[0] = '\0';
+		else
+			bs_fmt_g(out, outsz, rp->rvalue);
+		return out;
 	default:
 		break;
 	}
-	snprintf(out, outsz, "%lld", (long long)v);
-	return out;
-}
-
-const char *bs_rfmt_param(const struct bs_report_group *g, int p, char *out,
-			  size_t outsz)
-{
-	const struct bs_report_param *rp = &g->param[p];
-	char lo[32], hi[32];
-
 	if (rp->mixed) {
 		snprintf(out, outsz, "%s-%s (mixed)",
-			 fmt_pval(p, rp->lo, lo, sizeof(lo)),
-			 fmt_pval(p, rp->hi, hi, sizeof(hi)));
+			 fmt_pval(k, rp->lo, lo, sizeof(lo)),
+			 fmt_pval(k, rp->hi, hi, sizeof(hi)));
 		return out;
 	}
-	return fmt_pval(p, rp->value, out, outsz);
+	return fmt_pval(k, rp->value, out, outsz);
 }
 
 const char *bs_rfmt_files(const struct bs_report_group *g, char *out,
 			  size_t outsz)
 {
-	const struct bs_report_param *p = g->param;
-	char v[32];
-	size_t n;
-	int i;
+	static const char *const spec[] = {"num_files", "max_size", "min_size",
+					   "num_dirs", "file_chunk_bytes"};
+	struct bs_params p;
+	size_t i;
+	int k;
 
-	for (i = BS_RP_NUM_FILES; i <= BS_RP_FILE_CHUNK; i++) {
-		if (p[i].mixed) {
+	bs_params_init(&p);
+	for (i = 0; i < sizeof(spec) / sizeof(spec[0]); i++) {
+		k = bs_param_find(spec[i]);
+		if (g->param[k].mixed) {
 			snprintf(out, outsz, "mixed");
 			return out;
 		}
+		*bs_param_i64(&p, k) = g->param[k].value;
 	}
-	out[0] = '\0';
-	if (p[BS_RP_NUM_FILES].value == BS_NONE)
-		return out;
-	snprintf(out, outsz, "%lld", (long long)p[BS_RP_NUM_FILES].value);
-	/* bonnie++'s own spelling: num[:max[:min]][/dirs], max when not 0. */
-	if (p[BS_RP_MAX_SIZE].value != BS_NONE &&
-	    p[BS_RP_MAX_SIZE].value != 0) {
-		n = strlen(out);
-		snprintf(out + n, outsz - n, ":%s",
-			 fmt_pval(BS_RP_MAX_SIZE, p[BS_RP_MAX_SIZE].value, v,
-				  sizeof(v)));
-		if (p[BS_RP_MIN_SIZE].value != BS_NONE) {
-			n = strlen(out);
-			snprintf(out + n, outsz - n, ":%lld",
-				 (long long)p[BS_RP_MIN_SIZE].value);
-		}
-	}
-	if (p[BS_RP_NUM_DIRS].value != BS_NONE &&
-	    p[BS_RP_NUM_DIRS].value > 1) {
-		n = strlen(out);
-		snprintf(out + n, outsz - n, "/%lld",
-			 (long long)p[BS_RP_NUM_DIRS].value);
-	}
-	return out;
+	return bs_bonnie_fmt_files(out, outsz, &p);
 }
 
-int bs_rshade(int higher, double v, double best)
+int bs_rshade(int better, double v, double best)
 {
 	double q;
 	int s;
 
-	if (isnan(v) || isnan(best))
+	if (isnan(v) || isnan(best) || better == 0)
 		return -1;
-	if (higher)
+	if (better > 0)
 		q = best > 0 ? v / best : 1.0;
 	else
 		q = v > 0 ? best / v : 1.0;
@@ -331,15 +222,6 @@ int bs_rshade(int higher, double v, double best)
 	if (s > 10)
 		s = 10;
 	return s;
-}
-
-void bs_radd_clean(struct bs_buf *b, const char *s)
-{
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		bs_buf_addc(b, (c < 0x20 && c != '\t') || c == 0x7f ? '?'
-								    : (char)c);
-	}
 }
 
 size_t bs_rwidth(const char *s)

@@ -14,11 +14,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/bonnie_text.h"
 #include "report/internal.h"
 #include "report/tmpl.h"
 #include "util/buf.h"
 #include "util/embed.h"
 #include "util/mem.h"
+#include "util/text.h"
 #include "util/banned.h"
 
 /* Generated from templates/ by report/CMakeLists.txt. */
@@ -63,16 +65,6 @@ static const char *metric_label(int m, char *out, size_t outsz)
 	return out;
 }
 
-static int section_of(int t)
-{
-	int s;
-
-	for (s = 0; s < BS_RSECTIONS; s++)
-		if (t >= bs_rsections[s].first && t <= bs_rsections[s].last)
-			return s;
-	return 0;
-}
-
 /* A JSON value: the number text, or null. */
 static const char *jnum(const char *raw)
 {
@@ -113,25 +105,37 @@ static void list_text(char **l, size_t n, int more, struct bs_buf *b)
 
 /* ---- the model, for every format ----------------------------------- */
 
-static const char *const param_key[BS_RP_COUNT] = {
-	"file_size_mib", "io_chunk_bytes", "seeks",    "seek_procs",
-	"per_char_mib",  "num_files",      "max_size", "min_size",
-	"num_dirs",      "file_chunk_bytes",
-};
-
-/* A parameter value for JSON: number, "link"/"symlink", or null. */
-static void jparam(struct bs_tdict *d, const char *key, int p, int64_t v)
+/* Parameter k's J_VALUE, J_MIN, J_MAX for JSON: a number, a string, or
+ * null. */
+static void jparam(struct bs_tdict *d, int k, const struct bs_report_param *p)
 {
-	if (v == BS_NONE)
-		bs_tdict_set(d, key, "null");
-	else if ((p == BS_RP_MAX_SIZE || p == BS_RP_MIN_SIZE) &&
-		 v == BS_SIZE_LINK)
-		bs_tdict_set(d, key, "\"link\"");
-	else if ((p == BS_RP_MAX_SIZE || p == BS_RP_MIN_SIZE) &&
-		 v == BS_SIZE_SYMLINK)
-		bs_tdict_set(d, key, "\"symlink\"");
-	else
-		bs_tdict_set_i64(d, key, v);
+	struct bs_params x;
+	struct bs_buf b = BS_BUF_INIT;
+	static const char *const names[] = {"J_VALUE", "J_MIN", "J_MAX"};
+	int i;
+
+	bs_params_init(&x);
+	for (i = 0; i < 3; i++) {
+		bs_buf_reset(&b);
+		switch (bs_param_table[k].kind) {
+		case BS_PK_TEXT:
+			*bs_param_text(&x, k) = p->mixed ? NULL : p->text;
+			break;
+		case BS_PK_REAL:
+			*bs_param_real(&x, k) = i == 0   ? p->rvalue
+						: i == 1 ? p->rlo
+							 : p->rhi;
+			break;
+		default:
+			*bs_param_i64(&x, k) = i == 0   ? p->value
+					       : i == 1 ? p->lo
+							: p->hi;
+			break;
+		}
+		bs_param_json(&x, k, &b);
+		bs_tdict_set(d, names[i], bs_buf_str(&b));
+	}
+	bs_buf_release(&b);
 }
 
 /* gtext: the group's machines and tags as text (see fill_model). */
@@ -186,15 +190,23 @@ static void fill_group(const struct bs_report *rep, size_t i,
 	if (g->ntags)
 		bs_tdict_show(d, "HAS_TAGS");
 	bs_tdict_set(d, "FILE_SIZE",
-		     bs_rfmt_param(g, BS_RP_FILE_SIZE, v, sizeof(v)));
+		     bs_rfmt_param(g, bs_param_find("file_size_mib"), v,
+				   sizeof(v)));
 	bs_tdict_set(d, "FILES", bs_rfmt_files(g, v, sizeof(v)));
-	for (p = 0; p < BS_RP_COUNT; p++) {
-		struct bs_tdict *x = bs_tdict_add(d, "PARAM");
-		const struct bs_report_param *rp = &g->param[p];
-		bs_tdict_set(x, "KEY", param_key[p]);
-		jparam(x, "J_VALUE", p, rp->mixed ? BS_NONE : rp->value);
-		jparam(x, "J_MIN", p, rp->lo);
-		jparam(x, "J_MAX", p, rp->hi);
+	/* The parameters of the tools the group's runs come from. */
+	for (p = 0; p < bs_nparams; p++) {
+		struct bs_tdict *x;
+		struct bs_report_param rp = g->param[p];
+		if (!((g->families >> bs_param_table[p].family) & 1) ||
+		    (bs_param_table[p].flags & BS_PF_NOCOMPARE))
+			continue;
+		x = bs_tdict_add(d, "PARAM");
+		bs_tdict_set(x, "KEY", bs_param_table[p].key);
+		if (rp.mixed) {
+			rp.value = BS_NONE;
+			rp.rvalue = NAN;
+		}
+		jparam(x, p, &rp);
 		bs_tdict_set(x, "TEXT", bs_rfmt_param(g, p, v, sizeof(v)));
 	}
 	bs_buf_release(&b);
@@ -245,11 +257,11 @@ static void fill_cell(const struct bs_report *rep, int m, size_t i,
 		snprintf(key, sizeof(key), "J_%s", nums[k]);
 		bs_tdict_set(d, key, jnum(s));
 	}
-	bs_tdict_set(d, "VALUE", bs_rfmt(rep, m, c->mean, 0, s, sizeof(s)));
-	bs_tdict_set(d, "SD", bs_rfmt(rep, m, c->sd, 0, s, sizeof(s)));
-	bs_tdict_set(d, "MIN", bs_rfmt(rep, m, c->min, 0, s, sizeof(s)));
-	bs_tdict_set(d, "MAX", bs_rfmt(rep, m, c->max, 0, s, sizeof(s)));
-	bs_tdict_set(d, "DIFF", bs_rfmt(rep, m, c->diff, 0, s, sizeof(s)));
+	bs_tdict_set(d, "VALUE", bs_rfmt(rep, m, c->mean, s, sizeof(s)));
+	bs_tdict_set(d, "SD", bs_rfmt(rep, m, c->sd, s, sizeof(s)));
+	bs_tdict_set(d, "MIN", bs_rfmt(rep, m, c->min, s, sizeof(s)));
+	bs_tdict_set(d, "MAX", bs_rfmt(rep, m, c->max, s, sizeof(s)));
+	bs_tdict_set(d, "DIFF", bs_rfmt(rep, m, c->diff, s, sizeof(s)));
 	bs_tdict_set(d, "RATIO", bs_rfmt_ratio(c->ratio, s, sizeof(s)));
 	bs_tdict_set(d, "PCT", bs_rfmt_pct(c->pct, s, sizeof(s)));
 	bs_tdict_show(d, c->status == BS_ST_OK ? "HAS_VALUE" : "NO_VALUE");
@@ -311,9 +323,13 @@ static void fill_model(const struct bs_report *rep, struct bs_tdict *d)
 		bs_tdict_set(x, "KIND", kind_name[BS_RM_KIND(m)]);
 		bs_tdict_set(x, "LABEL", metric_label(m, label, sizeof(label)));
 		bs_tdict_set(x, "UNIT", bs_report_unit(rep, m));
-		bs_tdict_set(x, "BETTER", bs_rm_higher(m) ? "higher" : "lower");
-		bs_tdict_set(x, "SECTION",
-			     bs_rsections[section_of(BS_RM_TEST(m))].name);
+		bs_tdict_set(x, "BETTER",
+			     bs_rm_better(m) > 0   ? "higher"
+			     : bs_rm_better(m) < 0 ? "lower"
+						   : "neither");
+		bs_tdict_set(x, "SECTION", bs_metrics[BS_RM_TEST(m)].section);
+		bs_tdict_set(x, "FAMILY",
+			     bs_family_name(bs_metrics[BS_RM_TEST(m)].family));
 		for (i = 0; i < rep->ngroups; i++)
 			fill_cell(rep, m, i, &gtext[2 * i],
 				  bs_tdict_add(x, "CELL"));
@@ -337,9 +353,11 @@ static const char *unit_head(const struct bs_report *rep, int m)
 	default:
 		break;
 	}
-	if (bs_metrics[t].is_io)
-		return rep->mib ? "MiB/s" : "KiB/s";
-	return "/s";
+	/* bonnie++'s own heads: seeks and files "/s". */
+	if (bs_metrics[t].family == BS_FAM_BONNIE &&
+	    !(bs_metrics[t].flags & BS_MF_KIB))
+		return "/s";
+	return bs_report_unit(rep, m);
 }
 
 /* What a cell without a number says; bonnie++ 1.0x has no latencies. */
@@ -372,19 +390,18 @@ static void html_value_cell(const struct bs_report *rep, int m, size_t i,
 					     : "not run");
 		return;
 	}
-	bs_tdict_set(c, "TEXT", bs_rfmt(rep, m, x->mean, 0, s, sizeof(s)));
+	bs_tdict_set(c, "TEXT", bs_rfmt(rep, m, x->mean, s, sizeof(s)));
 	if (x->shade >= 0)
 		bs_tdict_setf(c, "CLASS", "s%d%s", x->shade,
 			      x->best ? " best" : "");
 	if (g->nruns > 1) {
 		struct bs_tdict *st = bs_tdict_add(c, "STATS");
 		bs_tdict_set(st, "SD", isnan(x->sd) ? "-"
-						      : bs_rfmt(rep, m, x->sd,
-								0, s,
+						      : bs_rfmt(rep, m, x->sd, s,
 								sizeof(s)));
-		bs_tdict_set(st, "MIN", bs_rfmt(rep, m, x->min, 0, s,
+		bs_tdict_set(st, "MIN", bs_rfmt(rep, m, x->min, s,
 						sizeof(s)));
-		bs_tdict_set(st, "MAX", bs_rfmt(rep, m, x->max, 0, s,
+		bs_tdict_set(st, "MAX", bs_rfmt(rep, m, x->max, s,
 						sizeof(s)));
 		bs_tdict_set_i64(st, "N", x->ok);
 		bs_tdict_set_i64(st, "OF", g->nruns);
@@ -393,8 +410,8 @@ static void html_value_cell(const struct bs_report *rep, int m, size_t i,
 
 enum { ROW_VALUE, ROW_DIFF, ROW_RATIO, ROW_PCT };
 
-static void html_row(const struct bs_report *rep, int s, size_t i, int kind,
-		     struct bs_tdict *r)
+static void html_row(const struct bs_report *rep, int t0, int t1, size_t i,
+		     int kind, struct bs_tdict *r)
 {
 	static const char *const cls[] = {"val", "diff", "ratio", "pct"};
 	const struct bs_report_group *g = &rep->groups[i];
@@ -411,8 +428,7 @@ static void html_row(const struct bs_report *rep, int s, size_t i, int kind,
 					     : "IS_PCT");
 	if (kind == ROW_VALUE && i == rep->opts.baseline && rep->ngroups > 1)
 		bs_tdict_show(r, "IS_BASELINE");
-	for (m = BS_RM(bs_rsections[s].first, 0);
-	     m < BS_RM(bs_rsections[s].last + 1, 0); m++) {
+	for (m = BS_RM(t0, 0); m < BS_RM(t1, 0); m++) {
 		const struct bs_report_cell *x = &g->cell[m];
 		struct bs_tdict *c;
 		if (!rep->shown[m])
@@ -424,7 +440,7 @@ static void html_row(const struct bs_report *rep, int s, size_t i, int kind,
 			continue;
 		}
 		if (kind == ROW_DIFF)
-			bs_rfmt(rep, m, x->diff, 0, s1, sizeof(s1));
+			bs_rfmt(rep, m, x->diff, s1, sizeof(s1));
 		else if (kind == ROW_RATIO)
 			bs_rfmt_ratio(x->ratio, s1, sizeof(s1));
 		else
@@ -448,7 +464,7 @@ static void html_row(const struct bs_report *rep, int s, size_t i, int kind,
 #define CH_ROW 18
 #define CH_HEAD 22
 
-static void html_chart(const struct bs_report *rep, int s,
+static void html_chart(const struct bs_report *rep, int t0, int t1,
 		       struct bs_tdict *sec)
 {
 	struct bs_tdict *ch = NULL, *bl;
@@ -456,7 +472,7 @@ static void html_chart(const struct bs_report *rep, int s,
 	int y = 0, t, m;
 	size_t i;
 
-	for (t = bs_rsections[s].first; t <= bs_rsections[s].last; t++) {
+	for (t = t0; t < t1; t++) {
 		double max = 0;
 		m = BS_RM(t, BS_MK_RATE);
 		if (!rep->shown[m])
@@ -489,7 +505,7 @@ static void html_chart(const struct bs_report *rep, int s,
 					w = (int)floor(c->mean / max * CH_BAR +
 						       0.5);
 				bs_tdict_set(bar, "VALUE",
-					     bs_rfmt(rep, m, c->mean, 0, v,
+					     bs_rfmt(rep, m, c->mean, v,
 						     sizeof(v)));
 			} else {
 				bs_tdict_set(bar, "VALUE",
@@ -515,22 +531,24 @@ static void html_chart(const struct bs_report *rep, int s,
 static void fill_html(const struct bs_report *rep, struct bs_tdict *d)
 {
 	size_t i, j;
-	int s, m, t, any;
+	int sn, t0, t1, m, t, any;
 	char key[32];
 
-	for (s = 0; s < BS_RSECTIONS; s++) {
+	/* A section is consecutive catalogue rows; its id counts every
+	 * section of the catalogue, so that it stays the same whichever
+	 * sections a report shows. */
+	for (sn = 1, t0 = 0; t0 < bs_nmetrics; t0 = t1, sn++) {
 		struct bs_tdict *sec;
+		t1 = bs_rsection_end(t0);
 		any = 0;
-		for (m = BS_RM(bs_rsections[s].first, 0);
-		     m < BS_RM(bs_rsections[s].last + 1, 0); m++)
+		for (m = BS_RM(t0, 0); m < BS_RM(t1, 0); m++)
 			any |= rep->shown[m];
 		if (!any)
 			continue;
 		sec = bs_tdict_add(d, "SECTION");
-		bs_tdict_set(sec, "NAME", bs_rsections[s].name);
-		bs_tdict_setf(sec, "ID", "sec%d", s + 1);
-		for (t = bs_rsections[s].first; t <= bs_rsections[s].last;
-		     t++) {
+		bs_tdict_set(sec, "NAME", bs_metrics[t0].section);
+		bs_tdict_setf(sec, "ID", "sec%d", sn);
+		for (t = t0; t < t1; t++) {
 			struct bs_tdict *th = NULL;
 			int span = 0;
 			for (m = BS_RM(t, 0); m < BS_RM(t + 1, 0); m++) {
@@ -555,17 +573,18 @@ static void fill_html(const struct bs_report *rep, struct bs_tdict *d)
 				bs_tdict_set_i64(th, "SPAN", span);
 		}
 		for (i = 0; i < rep->ngroups; i++)
-			html_row(rep, s, i, ROW_VALUE,
+			html_row(rep, t0, t1, i, ROW_VALUE,
 				 bs_tdict_add(sec, "ROW"));
 		for (j = 0; j < 3; j++)
 			for (i = 0; i < rep->ngroups; i++)
 				if (i != rep->opts.baseline)
-					html_row(rep, s, i, (int)j + ROW_DIFF,
+					html_row(rep, t0, t1, i,
+						 (int)j + ROW_DIFF,
 						 bs_tdict_add(sec, "ROW"));
-		html_chart(rep, s, sec);
+		html_chart(rep, t0, t1, sec);
 	}
-	/* The header of the list of runs: the rates shown. */
-	for (t = 0; t < BS_M_COUNT; t++) {
+	/* The header of the list of runs: bonnie++'s rates shown. */
+	for (t = 0; t < BS_M_BONNIE; t++) {
 		struct bs_tdict *th;
 		m = BS_RM(t, BS_MK_RATE);
 		if (!rep->shown[m])
@@ -627,8 +646,9 @@ static int runs_row(struct runs_ctx *rc, const struct bs_rrow *row)
 	bs_tdict_set_i64(d, "ID", row->id);
 	bs_tdict_set(d, "MACHINE", rc->pool->str[row->machine]);
 	bs_tdict_set(d, "VERSION", rc->pool->str[row->version]);
-	bs_tdict_set(d, "SIZE", bs_rfmt_size(row->size_mib, s, sizeof(s)));
-	for (t = 0; t < BS_M_COUNT; t++) {
+	bs_tdict_set(d, "SIZE",
+		     bs_bonnie_fmt_size(s, sizeof(s), row->size_mib));
+	for (t = 0; t < BS_M_BONNIE; t++) {
 		double v = row->rate[t];
 		m = BS_RM(t, BS_MK_RATE);
 		if (!rep->shown[m])
@@ -640,9 +660,9 @@ static int runs_row(struct runs_ctx *rc, const struct bs_rrow *row)
 			bs_tdict_set(c, "CLASS", tf ? "tf" : "nr");
 			continue;
 		}
-		bs_tdict_set(c, "TEXT", bs_rfmt(rep, m, v, 0, s, sizeof(s)));
+		bs_tdict_set(c, "TEXT", bs_rfmt(rep, m, v, s, sizeof(s)));
 		k = rep->run_best[m] != rep->run_worst[m]
-			    ? bs_rshade(bs_rm_higher(m), v, rep->run_best[m])
+			    ? bs_rshade(bs_rm_better(m), v, rep->run_best[m])
 			    : -1;
 		bs_tdict_set(c, "CLASS", k >= 0 ? shade_class[k] : "");
 	}
@@ -676,7 +696,7 @@ static int html_runs(const struct bs_report *rep, const struct bs_tmpl_set *ts,
 	rc.err = err;
 	rc.last_group = -1;
 	rc.ncols = 5;
-	for (m = 0; m < BS_RM_COUNT; m++)
+	for (m = 0; m < BS_RM(BS_M_BONNIE, 0); m++)
 		rc.ncols += rep->shown[m] && BS_RM_KIND(m) == BS_MK_RATE;
 	r = bs_tdict_new(&rc.d, err);
 	if (r < 0)
@@ -735,7 +755,7 @@ static void tt_set(struct ttable *tt, int col, const char *s)
 {
 	struct bs_buf b = BS_BUF_INIT;
 
-	bs_radd_clean(&b, s);
+	bs_text_clean(&b, s, strlen(s), BS_TEXT_TAB);
 	tt->cell[(tt->nrows - 1) * (2 + tt->ncols) + col] =
 		bs_buf_detach(&b, NULL);
 }
@@ -823,9 +843,11 @@ static const char *text_unit(const struct bs_report *rep, int m)
 	default:
 		break;
 	}
-	if (bs_metrics[t].is_io)
+	if (bs_metrics[t].flags & BS_MF_KIB)
 		return rep->mib ? "M/sec" : "K/sec";
-	return "/sec";
+	if (bs_metrics[t].family == BS_FAM_BONNIE)
+		return "/sec";
+	return bs_report_unit(rep, m);
 }
 
 static void line_out(struct bs_tdict *table, struct bs_buf *b)
@@ -846,7 +868,7 @@ static void text_cell(const struct bs_report *rep, int m, size_t i, int kind,
 	switch (kind) {
 	case 0: /* value */
 		if (c->status == BS_ST_OK)
-			bs_rfmt(rep, m, c->mean, 0, s, n);
+			bs_rfmt(rep, m, c->mean, s, n);
 		else if (c->status == BS_ST_TOO_FAST)
 			snprintf(s, n, "%s",
 				 BS_RM_KIND(m) == BS_MK_CPU ? "+++" : "+++++");
@@ -854,20 +876,20 @@ static void text_cell(const struct bs_report *rep, int m, size_t i, int kind,
 			snprintf(s, n, "-");
 		break;
 	case 1:
-		bs_rfmt(rep, m, c->sd, 0, s, n);
+		bs_rfmt(rep, m, c->sd, s, n);
 		break;
 	case 2:
-		bs_rfmt(rep, m, c->min, 0, s, n);
+		bs_rfmt(rep, m, c->min, s, n);
 		break;
 	case 3:
-		bs_rfmt(rep, m, c->max, 0, s, n);
+		bs_rfmt(rep, m, c->max, s, n);
 		break;
 	case 4: /* count of numbers; blank for none (the value says why) */
 		if (c->ok)
 			snprintf(s, n, "%lld", (long long)c->ok);
 		break;
 	case 5:
-		bs_rfmt(rep, m, c->diff, 0, s, n);
+		bs_rfmt(rep, m, c->diff, s, n);
 		break;
 	default:
 		bs_rfmt_ratio(c->ratio, s, n);
@@ -920,23 +942,29 @@ static int cols_of(const struct ttable *tt, int t0, int t1, int *k0, int *k1)
 	return *k0 >= 0;
 }
 
+/* What the column after a group's label shows. */
+enum pcol { PCOL_NONE, PCOL_SIZE, PCOL_FILES };
+
 /*
- * One table over tests t0..t1: the rate and CPU columns, or (lat) the
- * latency columns. Adds a TABLE to d unless no column is shown.
+ * One table over catalogue rows [t0, t1): the value and CPU columns, or
+ * (lat) the latency columns, under the titles of their sections and
+ * tests. Adds a TABLE to d unless no column is shown.
  */
 static void text_table(const struct bs_report *rep, struct bs_tdict *d,
-		       int t0, int t1, int lat, const char *ptitle, int files)
+		       int t0, int t1, int lat, enum pcol pcol)
 {
+	static const char *const ptitles[] = {"", "Size", "Files"};
+	const char *ptitle = ptitles[pcol];
 	static const char *const stat_name[] = {"", "sd", "min", "max", "n"};
 	struct ttable tt;
 	struct bs_buf b = BS_BUF_INIT;
 	struct bs_tdict *table;
 	char s[96];
 	size_t i, w, span;
-	int k, k0, k1, m, t, r, kind, sec;
+	int k, k0, k1, m, t, r, kind, sec, sec_end;
 
 	memset(&tt, 0, sizeof(tt));
-	for (t = t0; t <= t1; t++) {
+	for (t = t0; t < t1; t++) {
 		for (m = BS_RM(t, 0); m < BS_RM(t + 1, 0); m++) {
 			if (!rep->shown[m] ||
 			    (BS_RM_KIND(m) == BS_MK_LAT) != lat)
@@ -961,11 +989,13 @@ static void text_table(const struct bs_report *rep, struct bs_tdict *d,
 			else
 				bs_buf_addf(&b, "    %s", stat_name[kind]);
 			tt_set(&tt, 0, bs_buf_str(&b));
-			if (kind == 0)
+			if (kind == 0 && pcol == PCOL_FILES)
+				tt_set(&tt, 1, bs_rfmt_files(g, s, sizeof(s)));
+			else if (kind == 0 && pcol == PCOL_SIZE)
 				tt_set(&tt, 1,
-				       files ? bs_rfmt_files(g, s, sizeof(s))
-					     : bs_rfmt_param(g, BS_RP_FILE_SIZE,
-							     s, sizeof(s)));
+				       bs_rfmt_param(
+					       g, bs_param_find("file_size_mib"),
+					       s, sizeof(s)));
 			for (k = 0; k < tt.ncols; k++) {
 				m = tt.col[k].m;
 				text_cell(rep, m, i, kind, s, sizeof(s));
@@ -1021,38 +1051,35 @@ static void text_table(const struct bs_report *rep, struct bs_tdict *d,
 		tt.col[k].width = w;
 	}
 	/* Tests, then sections, get room for their dashed titles. */
-	for (t = t0; t <= t1; t++)
+	for (t = t0; t < t1; t++)
 		if (cols_of(&tt, t, t, &k0, &k1))
-			fit_span(&tt, k0, k1, bs_rtest_title[t]);
-	for (sec = 0; sec < BS_RSECTIONS; sec++)
-		if (bs_rsections[sec].first >= t0 &&
-		    bs_rsections[sec].last <= t1 &&
-		    cols_of(&tt, bs_rsections[sec].first,
-			    bs_rsections[sec].last, &k0, &k1))
-			fit_span(&tt, k0, k1, bs_rsections[sec].text);
+			fit_span(&tt, k0, k1, bs_metrics[t].title);
+	for (sec = t0; sec < t1; sec = sec_end) {
+		sec_end = bs_rsection_end(sec);
+		if (cols_of(&tt, sec, sec_end - 1, &k0, &k1))
+			fit_span(&tt, k0, k1, bs_metrics[sec].section);
+	}
 
 	table = bs_tdict_add(d, "TABLE");
 	/* Header lines as bonnie++ prints them. */
 	bs_buf_reset(&b);
 	pad(&b, "", tt.lw + 1 + tt.pw, 0);
-	for (sec = 0; sec < BS_RSECTIONS; sec++) {
-		if (bs_rsections[sec].first < t0 ||
-		    bs_rsections[sec].last > t1 ||
-		    !cols_of(&tt, bs_rsections[sec].first,
-			     bs_rsections[sec].last, &k0, &k1))
+	for (sec = t0; sec < t1; sec = sec_end) {
+		sec_end = bs_rsection_end(sec);
+		if (!cols_of(&tt, sec, sec_end - 1, &k0, &k1))
 			continue;
-		span = fit_span(&tt, k0, k1, bs_rsections[sec].text);
+		span = fit_span(&tt, k0, k1, bs_metrics[sec].section);
 		bs_buf_addc(&b, ' ');
-		dashes(&b, bs_rsections[sec].text, span);
+		dashes(&b, bs_metrics[sec].section, span);
 	}
 	line_out(table, &b);
 	pad(&b, "", tt.lw + 1 + tt.pw, 0);
-	for (t = t0; t <= t1; t++) {
+	for (t = t0; t < t1; t++) {
 		if (!cols_of(&tt, t, t, &k0, &k1))
 			continue;
-		span = fit_span(&tt, k0, k1, bs_rtest_title[t]);
+		span = fit_span(&tt, k0, k1, bs_metrics[t].title);
 		bs_buf_addc(&b, ' ');
-		dashes(&b, bs_rtest_title[t], span);
+		dashes(&b, bs_metrics[t].title, span);
 	}
 	line_out(table, &b);
 	pad(&b, "Group", tt.lw, 0);
@@ -1084,7 +1111,7 @@ static void wrap(struct bs_tdict *d, const char *text, size_t width)
 	const char *p, *sp;
 	size_t n;
 
-	bs_radd_clean(&clean, text);
+	bs_text_clean(&clean, text, strlen(text), BS_TEXT_TAB);
 	p = bs_buf_str(&clean);
 	bs_buf_adds(&line, "* ");
 	while (*p) {
@@ -1111,13 +1138,23 @@ static void wrap(struct bs_tdict *d, const char *text, size_t width)
 static void fill_text(const struct bs_report *rep, struct bs_tdict *d)
 {
 	size_t i;
+	int t0, t1;
 
 	for (i = 0; i < rep->nnotes; i++)
 		wrap(bs_tdict_add(d, "WRAPPED_NOTE"), rep->notes[i], 76);
-	text_table(rep, d, BS_M_PUTC, BS_M_SEEKS, 0, "Size", 0);
-	text_table(rep, d, BS_M_SEQ_CREATE, BS_M_RAN_DEL, 0, "Files", 1);
-	text_table(rep, d, BS_M_PUTC, BS_M_SEEKS, 1, "Size", 0);
-	text_table(rep, d, BS_M_SEQ_CREATE, BS_M_RAN_DEL, 1, "Files", 1);
+	/* bonnie++'s two tables, values then latencies, in its layout. */
+	text_table(rep, d, BS_M_PUTC, BS_M_FIRST_FILE, 0, PCOL_SIZE);
+	text_table(rep, d, BS_M_FIRST_FILE, BS_M_BONNIE, 0, PCOL_FILES);
+	text_table(rep, d, BS_M_PUTC, BS_M_FIRST_FILE, 1, PCOL_SIZE);
+	text_table(rep, d, BS_M_FIRST_FILE, BS_M_BONNIE, 1, PCOL_FILES);
+	/* Any other tool: a table of its metrics. */
+	for (t0 = BS_M_BONNIE; t0 < bs_nmetrics; t0 = t1) {
+		t1 = t0;
+		while (t1 < bs_nmetrics &&
+		       bs_metrics[t1].family == bs_metrics[t0].family)
+			t1++;
+		text_table(rep, d, t0, t1, 0, PCOL_NONE);
+	}
 }
 
 /* ---- rendering -------------------------------------------------------- */

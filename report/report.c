@@ -1,7 +1,8 @@
 /*
- * report/model.c - groups of runs -> statistics, comparisons against the
+ * report/report.c - groups of runs -> statistics, comparisons against the
  * baseline, shading and the notes on what does not compare.
  */
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,16 +35,21 @@ int bs_report_metrics_parse(const char *list, unsigned char want[BS_RM_COUNT],
 		memcpy(word, p, len);
 		word[len] = '\0';
 		any = 0;
-		for (m = 0; m < BS_RM_COUNT; m++) {
+		for (m = 0; m < bs_nmetrics * BS_MK_COUNT; m++) {
 			t = BS_RM_TEST(m);
 			k = BS_RM_KIND(m);
+			if (k != BS_MK_RATE &&
+			    !(bs_metrics[t].flags & BS_MF_CPU_LAT))
+				continue;
 			if (strcmp(word, "all") == 0 ||
 			    (strcmp(word, "rates") == 0 && k == BS_MK_RATE) ||
 			    (strcmp(word, "cpu") == 0 && k == BS_MK_CPU) ||
 			    (strcmp(word, "latency") == 0 && k == BS_MK_LAT) ||
-			    (strcmp(word, "io") == 0 && t < BS_M_FIRST_FILE) ||
+			    (strcmp(word, "io") == 0 &&
+			     bs_metrics[t].family == BS_FAM_BONNIE &&
+			     t < BS_M_FIRST_FILE) ||
 			    (strcmp(word, "files") == 0 &&
-			     t >= BS_M_FIRST_FILE) ||
+			     bs_metrics[t].category == BS_CAT_METADATA) ||
 			    strcmp(word, bs_report_metric_key(m, key,
 							      sizeof(key))) ==
 				    0) {
@@ -139,40 +145,29 @@ static void tags_keep_common(struct bs_report_group *g, const struct bs_run *r,
 	g->ntags = k;
 }
 
-static int64_t param_of(const struct bs_run *r, int p)
+/* Which runs a parameter row is compared over: the integer and real kinds
+ * and text; not the ones marked not to compare (seeds). */
+static int compared(int k)
 {
-	const struct bs_params *x = &r->params;
-
-	switch (p) {
-	case BS_RP_FILE_SIZE:
-		return x->file_size_mib;
-	case BS_RP_IO_CHUNK:
-		/* Unknown means bonnie++'s default when the I/O tests ran. */
-		if (x->io_chunk_bytes == BS_NONE && x->file_size_mib != BS_NONE)
-			return 8192;
-		return x->io_chunk_bytes;
-	case BS_RP_SEEKS:
-		return x->seeks;
-	case BS_RP_SEEK_PROCS:
-		return x->seek_procs;
-	case BS_RP_PER_CHAR:
-		return x->per_char_mib;
-	case BS_RP_NUM_FILES:
-		return x->num_files;
-	case BS_RP_MAX_SIZE:
-		return x->max_size;
-	case BS_RP_MIN_SIZE:
-		return x->min_size;
-	case BS_RP_NUM_DIRS:
-		return x->num_dirs;
-	case BS_RP_FILE_CHUNK:
-		return x->file_chunk_bytes;
-	default:
-		return BS_NONE;
-	}
+	return !(bs_param_table[k].flags & BS_PF_NOCOMPARE);
 }
 
-static void param_add(struct bs_report_param *p, int64_t v, int first)
+/* The value of integer-kind parameter k of r as the report compares it. */
+static int64_t param_i64(const struct bs_run *r, int k)
+{
+	const struct bs_params *x = &r->params;
+	int64_t v = bs_param_get_i64(x, k);
+
+	/* An unknown I/O chunk is bonnie++'s default when the I/O tests
+	 * ran. */
+	if (v == BS_NONE && &x->io_chunk_bytes == bs_param_i64(
+						      (struct bs_params *)x, k) &&
+	    x->file_size_mib != BS_NONE)
+		return 8192;
+	return v;
+}
+
+static void param_add_i64(struct bs_report_param *p, int64_t v, int first)
 {
 	if (first) {
 		p->value = p->lo = p->hi = v;
@@ -195,6 +190,64 @@ static void param_add(struct bs_report_param *p, int64_t v, int first)
 	}
 }
 
+static void param_add_real(struct bs_report_param *p, double v, int first)
+{
+	if (first) {
+		p->rvalue = p->rlo = p->rhi = v;
+		p->mixed = 0;
+		return;
+	}
+	if (isnan(v))
+		return;
+	if (isnan(p->rlo)) {
+		p->rvalue = p->rlo = p->rhi = v;
+		return;
+	}
+	if (v < p->rlo)
+		p->rlo = v;
+	if (v > p->rhi)
+		p->rhi = v;
+	if (p->rlo != p->rhi) {
+		p->mixed = 1;
+		p->rvalue = NAN;
+	}
+}
+
+static void param_add_text(struct bs_report_param *p, const char *v)
+{
+	if (v == NULL)
+		return;
+	if (p->text == NULL)
+		p->text = xstrdup(v);
+	else if (strcmp(p->text, v) != 0)
+		p->mixed = 1;
+}
+
+/* Adds r's parameters to the group's summary of them. */
+static void params_add(struct bs_report_group *g, const struct bs_run *r,
+		       int first)
+{
+	int k;
+
+	for (k = 0; k < bs_nparams; k++) {
+		if (!compared(k))
+			continue;
+		switch (bs_param_table[k].kind) {
+		case BS_PK_TEXT:
+			param_add_text(&g->param[k],
+				       bs_param_get_text(&r->params, k));
+			break;
+		case BS_PK_REAL:
+			param_add_real(&g->param[k],
+				       bs_param_get_real(&r->params, k), first);
+			break;
+		default:
+			param_add_i64(&g->param[k], param_i64(r, k), first);
+			break;
+		}
+	}
+}
+
 static unsigned gen_of(const struct bs_run *r)
 {
 	if (r->tool && strcmp(r->tool, "bstore") == 0)
@@ -211,6 +264,9 @@ enum bs_status bs_rmetric(const struct bs_run *r, int m, double *v)
 	const struct bs_value *x = &r->res[BS_RM_TEST(m)];
 
 	*v = NAN;
+	if (BS_RM_KIND(m) != BS_MK_RATE &&
+	    !(bs_metrics[BS_RM_TEST(m)].flags & BS_MF_CPU_LAT))
+		return BS_ST_NOT_RUN;
 	switch (BS_RM_KIND(m)) {
 	case BS_MK_RATE:
 		if (x->status == BS_ST_OK && !isnan(x->value)) {
@@ -287,7 +343,7 @@ void bs_rrow_fill(struct bs_rruns *rr, const struct bs_run *r, uint32_t group,
 	row->group = group;
 	row->machine = intern(rr, r->machine ? r->machine : "");
 	row->version = intern(rr, r->tool_version ? r->tool_version : "");
-	for (t = 0; t < BS_M_COUNT; t++) {
+	for (t = 0; t < BS_M_BONNIE; t++) {
 		row->status[t] = (unsigned char)r->res[t].status;
 		bs_rmetric(r, BS_RM(t, BS_MK_RATE), &row->rate[t]);
 	}
@@ -341,12 +397,25 @@ static void version_of(const struct bs_run *r, char *out, size_t outsz)
 	out[lt + 1 + lv] = '\0';
 }
 
+/* The catalogue rows [*first, *end) of a family (consecutive rows). */
+static void family_rows(enum bs_family f, int *first, int *end)
+{
+	int t = 0;
+
+	while (t < bs_nmetrics && bs_metrics[t].family != f)
+		t++;
+	*first = t;
+	while (t < bs_nmetrics && bs_metrics[t].family == f)
+		t++;
+	*end = t;
+}
+
 static int add_run(const struct bs_run *r, void *ctx)
 {
 	struct acc *a = ctx;
 	struct bs_report_group *g = a->g;
 	struct bs_report *rep = a->rep;
-	int first = g->nruns == 0, m, p;
+	int first = g->nruns == 0, m, t0, t1;
 	double v, d;
 	char ver[128];
 
@@ -361,9 +430,11 @@ static int add_run(const struct bs_run *r, void *ctx)
 	list_add(&g->versions, &g->nversions, &g->more_versions, ver);
 	tags_keep_common(g, r, first);
 	g->gens |= gen_of(r);
-	for (p = 0; p < BS_RP_COUNT; p++)
-		param_add(&g->param[p], param_of(r, p), first);
-	for (m = 0; m < BS_RM_COUNT; m++) {
+	g->families |= 1u << r->family;
+	params_add(g, r, first);
+	/* The metrics of the run's family: consecutive catalogue rows. */
+	family_rows(r->family, &t0, &t1);
+	for (m = BS_RM(t0, 0); m < BS_RM(t1, 0); m++) {
 		struct bs_report_cell *c = &g->cell[m];
 		switch (bs_rmetric(r, m, &v)) {
 		case BS_ST_OK:
@@ -377,12 +448,12 @@ static int add_run(const struct bs_run *r, void *ctx)
 			if (c->ok == 1 || v > c->max)
 				c->max = v;
 			if (isnan(rep->run_best[m]) ||
-			    (bs_rm_higher(m) ? v > rep->run_best[m]
-					     : v < rep->run_best[m]))
+			    (bs_rm_better(m) > 0 ? v > rep->run_best[m]
+						 : v < rep->run_best[m]))
 				rep->run_best[m] = v;
 			if (isnan(rep->run_worst[m]) ||
-			    (bs_rm_higher(m) ? v < rep->run_worst[m]
-					     : v > rep->run_worst[m]))
+			    (bs_rm_better(m) > 0 ? v < rep->run_worst[m]
+						 : v > rep->run_worst[m]))
 				rep->run_worst[m] = v;
 			break;
 		case BS_ST_TOO_FAST:
@@ -438,11 +509,10 @@ static void compare(struct bs_report *rep)
 				/* Not (ratio - 1) * 100: 6 / 30 gives 20.0. */
 				c->pct = c->diff * 100.0 / bc->mean;
 			}
+			/* +1 when the change goes the better way. */
 			if (c->mean != bc->mean)
-				c->better = ((c->mean > bc->mean) ==
-					     bs_rm_higher(m))
-						    ? 1
-						    : -1;
+				c->better = (c->mean > bc->mean ? 1 : -1) *
+					    bs_rm_better(m);
 		}
 	}
 }
@@ -466,19 +536,21 @@ static void shade(struct bs_report *rep)
 				first = c->mean;
 			else if (c->mean != first)
 				distinct = 1;
-			if (isnan(best) || (bs_rm_higher(m) ? c->mean > best
-							     : c->mean < best))
+			if (isnan(best) || (bs_rm_better(m) > 0
+						    ? c->mean > best
+						    : c->mean < best))
 				best = c->mean;
 		}
-		/* One number, or all equal: nothing to rank. */
-		if (!distinct)
+		/* One number, or all equal, or no better side: nothing to
+		 * rank. */
+		if (!distinct || bs_rm_better(m) == 0)
 			continue;
 		for (i = 0; i < rep->ngroups; i++) {
 			struct bs_report_cell *c = &rep->groups[i].cell[m];
 			if (c->status != BS_ST_OK)
 				continue;
 			c->best = c->mean == best;
-			c->shade = bs_rshade(bs_rm_higher(m), c->mean, best);
+			c->shade = bs_rshade(bs_rm_better(m), c->mean, best);
 		}
 	}
 }
@@ -502,23 +574,49 @@ static int has_tests(const struct bs_report_group *g, int t0, int t1)
 }
 
 /*
- * Adds a note when the groups that ran tests t0..t1 disagree on a
- * parameter (or one of them mixes values): "File size differs: [1] 4G,
+ * Parameters that make the numbers of some tests incomparable: when the
+ * groups that ran tests t0..t1 disagree on them (or one group mixes
+ * values), the report says so in a note: "File size differs: [1] 4G,
  * [2] 8G; why".
  */
-static void param_note(struct bs_report *rep, const int *params, int np,
-		       int t0, int t1, const char *what, const char *why)
+static const struct param_rule {
+	const char *keys[4]; /* rows of the parameter table */
+	int t0, t1;          /* the catalogue rows they affect */
+	const char *what, *why;
+} param_rules[] = {
+	{{"file_size_mib"}, BS_M_PUTC, BS_M_SEEKS, "File size",
+	 "I/O rates depend on how much of the file the page cache holds"},
+	{{"io_chunk_bytes"}, BS_M_PUT_BLOCK, BS_M_SEEKS,
+	 "I/O chunk size (bytes)", "block and seek rates depend on it"},
+	{{"per_char_mib"}, BS_M_PUTC, BS_M_GETC, "Per-char size (-f)",
+	 "per-char rates depend on it"},
+	{{"seeks", "seek_procs"}, BS_M_SEEKS, BS_M_SEEKS,
+	 "Seek count/processes", "seek rates depend on them"},
+	/* Shown as bonnie++ spells the -n spec (bs_rfmt_files). */
+	{{"num_files", "max_size", "min_size", "num_dirs"}, BS_M_SEQ_CREATE,
+	 BS_M_RAN_DEL, "File-test spec (-n)",
+	 "file rates depend on the number, size and spread of the files"},
+	/* The chunk of the file tests is not part of the spec text. */
+	{{"file_chunk_bytes"}, BS_M_SEQ_CREATE, BS_M_RAN_DEL,
+	 "File-test chunk size (bytes)", "file rates depend on it"},
+};
+
+static void param_note(struct bs_report *rep, const struct param_rule *pr)
 {
 	struct bs_buf b = BS_BUF_INIT;
 	char first[128], cur[128];
+	int k[4], np, j, differ = 0, known = 0, files;
 	size_t i;
-	int j, differ = 0, known = 0, files;
 
-	files = params[0] == BS_RP_NUM_FILES;
+	for (np = 0; np < 4 && pr->keys[np]; np++) {
+		k[np] = bs_param_find(pr->keys[np]);
+		assert(k[np] >= 0);
+	}
+	files = strcmp(pr->keys[0], "num_files") == 0;
 	first[0] = '\0';
 	for (i = 0; i < rep->ngroups; i++) {
 		const struct bs_report_group *g = &rep->groups[i];
-		if (!has_tests(g, t0, t1))
+		if (!has_tests(g, pr->t0, pr->t1))
 			continue;
 		if (files) {
 			bs_rfmt_files(g, cur, sizeof(cur));
@@ -527,13 +625,13 @@ static void param_note(struct bs_report *rep, const int *params, int np,
 			for (j = 0; j < np; j++) {
 				char v[64];
 				size_t n = strlen(cur);
-				bs_rfmt_param(g, params[j], v, sizeof(v));
+				bs_rfmt_param(g, k[j], v, sizeof(v));
 				snprintf(cur + n, sizeof(cur) - n, "%s%s",
 					 j ? "/" : "", v[0] ? v : "?");
 			}
 		}
 		for (j = 0; j < np; j++)
-			if (g->param[params[j]].mixed)
+			if (g->param[k[j]].mixed)
 				differ = 1;
 		if (strcmp(cur, "") == 0 || strspn(cur, "?/") == strlen(cur))
 			continue;
@@ -546,8 +644,8 @@ static void param_note(struct bs_report *rep, const int *params, int np,
 	}
 	if (differ) {
 		struct bs_buf n = BS_BUF_INIT;
-		bs_buf_addf(&n, "%s differs: %s; %s", what, bs_buf_str(&b),
-			    why);
+		bs_buf_addf(&n, "%s differs: %s; %s", pr->what,
+			    bs_buf_str(&b), pr->why);
 		add_note(rep, &n);
 	}
 	bs_buf_release(&b);
@@ -585,35 +683,11 @@ static void gen_note(struct bs_report *rep)
 
 static void notes(struct bs_report *rep)
 {
-	static const int size[] = {BS_RP_FILE_SIZE};
-	static const int chunk[] = {BS_RP_IO_CHUNK};
-	static const int perchar[] = {BS_RP_PER_CHAR};
-	static const int seeks[] = {BS_RP_SEEKS, BS_RP_SEEK_PROCS};
-	static const int files[] = {BS_RP_NUM_FILES, BS_RP_MAX_SIZE,
-				    BS_RP_MIN_SIZE, BS_RP_NUM_DIRS};
+	size_t i;
 
 	gen_note(rep);
-	param_note(rep, size, 1, BS_M_PUTC, BS_M_SEEKS, "File size",
-		   "I/O rates depend on how much of the file the page cache "
-		   "holds");
-	param_note(rep, chunk, 1, BS_M_PUT_BLOCK, BS_M_SEEKS,
-		   "I/O chunk size (bytes)",
-		   "block and seek rates depend on it");
-	param_note(rep, perchar, 1, BS_M_PUTC, BS_M_GETC,
-		   "Per-char size (-f)", "per-char rates depend on it");
-	param_note(rep, seeks, 2, BS_M_SEEKS, BS_M_SEEKS,
-		   "Seek count/processes", "seek rates depend on them");
-	param_note(rep, files, 4, BS_M_SEQ_CREATE, BS_M_RAN_DEL,
-		   "File-test spec (-n)",
-		   "file rates depend on the number, size and spread of the "
-		   "files");
-	{
-		/* The chunk of the file tests is not part of the spec text. */
-		static const int fchunk[] = {BS_RP_FILE_CHUNK};
-		param_note(rep, fchunk, 1, BS_M_SEQ_CREATE, BS_M_RAN_DEL,
-			   "File-test chunk size (bytes)",
-			   "file rates depend on it");
-	}
+	for (i = 0; i < sizeof(param_rules) / sizeof(param_rules[0]); i++)
+		param_note(rep, &param_rules[i]);
 }
 
 static void make_title(struct bs_report *rep, const char *title,
@@ -690,7 +764,7 @@ int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
 	} else if (opts->units == BS_UNITS_AUTO) {
 		for (m = 0; m < BS_RM_COUNT; m++)
 			if (BS_RM_KIND(m) == BS_MK_RATE &&
-			    bs_metrics[BS_RM_TEST(m)].is_io &&
+			    (bs_metrics[BS_RM_TEST(m)].flags & BS_MF_KIB) &&
 			    !isnan(rep->run_best[m]) &&
 			    rep->run_best[m] >= BS_AUTO_MIB_KIB)
 				rep->mib = 1;
@@ -718,6 +792,7 @@ static void free_list(char **l, size_t n)
 void bs_report_free(struct bs_report *rep)
 {
 	size_t i;
+	int k;
 
 	if (rep == NULL)
 		return;
@@ -728,6 +803,8 @@ void bs_report_free(struct bs_report *rep)
 		free_list(g->machines, g->nmachines);
 		free_list(g->versions, g->nversions);
 		free_list(g->tags, g->ntags);
+		for (k = 0; k < bs_nparams; k++)
+			free(g->param[k].text);
 	}
 	free(rep->groups);
 	bs_rruns_free(rep->runs);

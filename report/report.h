@@ -50,23 +50,28 @@ enum bs_report_units {
 	BS_UNITS_MIB,
 };
 
-/* What a metric measures about its test. */
+/*
+ * What a report metric measures about a catalogue metric (core/metric.h):
+ * its value, and for bonnie++'s tests (BS_MF_CPU_LAT) also their CPU and
+ * maximum latency.
+ */
 enum bs_mkind {
-	BS_MK_RATE, /* KiB/s, seeks/s or files/s: higher is better */
+	BS_MK_RATE, /* the value: which way is better is the catalogue's */
 	BS_MK_CPU,  /* CPU percent: lower is better */
 	BS_MK_LAT,  /* maximum latency in microseconds: lower is better */
 	BS_MK_COUNT
 };
 
-/* Metrics are numbered test * BS_MK_COUNT + kind. */
-#define BS_RM_COUNT (BS_M_COUNT * BS_MK_COUNT)
+/* Report metrics are numbered catalogue row * BS_MK_COUNT + kind. */
+#define BS_RM_COUNT (BS_M_MAX * BS_MK_COUNT)
 #define BS_RM(test, kind) ((test) * BS_MK_COUNT + (kind))
 #define BS_RM_TEST(m) ((m) / BS_MK_COUNT)
 #define BS_RM_KIND(m) ((enum bs_mkind)((m) % BS_MK_COUNT))
 
 /*
- * The metric's key as bonnie++'s CSV header names it: "put_block",
- * "put_block_cpu", "put_block_latency". Written into out (>= 32 bytes).
+ * The metric's key: the catalogue's, with bonnie++'s CSV header suffixes
+ * for CPU and latency: "put_block", "put_block_cpu", "put_block_latency".
+ * Written into out (>= 32 bytes).
  */
 const char *bs_report_metric_key(int m, char *out, size_t outsz);
 
@@ -113,25 +118,17 @@ struct bs_report_cell {
 	int shade;  /* 0 (worst) .. 10 (best), -1 unshaded */
 };
 
-/* A parameter over a group's runs: one value, several, or unknown. */
+/*
+ * A parameter (a row of the parameter table) over a group's runs: one
+ * value, several, or unknown. Integer kinds use value/lo/hi, reals
+ * rvalue/rlo/rhi, text text (the first known value).
+ */
 struct bs_report_param {
-	int64_t value; /* BS_NONE when unknown or mixed */
-	int mixed;     /* runs disagree */
+	int64_t value;  /* BS_NONE when unknown or mixed */
+	int mixed;      /* runs disagree */
 	int64_t lo, hi; /* range of the known values when mixed */
-};
-
-enum {
-	BS_RP_FILE_SIZE,  /* MiB */
-	BS_RP_IO_CHUNK,   /* bytes; unknown counts as bonnie++'s 8192 */
-	BS_RP_SEEKS,
-	BS_RP_SEEK_PROCS,
-	BS_RP_PER_CHAR,   /* MiB */
-	BS_RP_NUM_FILES,  /* x1024 */
-	BS_RP_MAX_SIZE,
-	BS_RP_MIN_SIZE,
-	BS_RP_NUM_DIRS,
-	BS_RP_FILE_CHUNK,
-	BS_RP_COUNT
+	double rvalue, rlo, rhi;
+	char *text;
 };
 
 /* bonnie++ generations whose per-char and seek tests differ. */
@@ -154,7 +151,8 @@ struct bs_report_group {
 	char **tags;      /* "key=value" common to every run */
 	size_t ntags;
 	unsigned gens;    /* BS_GEN_* bits seen */
-	struct bs_report_param param[BS_RP_COUNT];
+	unsigned families; /* bit per enum bs_family of its runs */
+	struct bs_report_param param[BS_P_MAX]; /* by parameter table row */
 	struct bs_report_cell cell[BS_RM_COUNT];
 };
 

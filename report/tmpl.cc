@@ -31,12 +31,13 @@
 
 #include <sys/stat.h>
 
-#include <csv.h>
-
 extern "C" {
 #include "util/buf.h"
+#include "util/csv.h"
 #include "util/embed.h"
 #include "util/err.h"
+#include "util/json.h"
+#include "util/text.h"
 }
 #include "report/tmpl.h"
 
@@ -57,124 +58,31 @@ namespace {
 
 /* ---- modifiers ------------------------------------------------------ */
 
-/* Does a spreadsheet read a cell starting with c as a formula? */
-bool formula_start(char c)
+/* The modifiers use util's one CSV cell writer, JSON escaper and text
+ * cleaner, so templates and exports write text the same way. */
+void emit_buf(ExpandEmitter *out, struct bs_buf *b)
 {
-	return c == '=' || c == '+' || c == '-' || c == '@' || c == '\t' ||
-	       c == '\r';
-}
-
-void csv_field(const char *in, size_t len, std::string *out)
-{
-	std::string cell;
-	size_t need;
-
-	if (len > 0 && formula_start(in[0]))
-		cell.push_back('\'');
-	cell.append(in, len);
-	need = csv_write(NULL, 0, cell.data(), cell.size());
-	std::string q(need, '\0');
-	csv_write(&q[0], q.size(), cell.data(), cell.size());
-	out->append(q);
+	out->Emit(bs_buf_str(b), b->len);
+	bs_buf_release(b);
 }
 
 class CsvModifier : public ctemplate::TemplateModifier {
 	void Modify(const char *in, size_t inlen, const PerExpandData *,
 		    ExpandEmitter *out, const std::string &) const override
 	{
-		std::string s;
-		csv_field(in, inlen, &s);
-		out->Emit(s);
+		struct bs_buf b = BS_BUF_INIT;
+		bs_csv_cell(&b, in, inlen);
+		emit_buf(out, &b);
 	}
 };
-
-/* Length of the valid UTF-8 sequence at s (at most n bytes), or 0. */
-size_t utf8_len(const unsigned char *s, size_t n)
-{
-	size_t len, i;
-	unsigned cp;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
-		len = 2;
-		cp = s[0] & 0x1f;
-	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
-		len = 3;
-		cp = s[0] & 0x0f;
-	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
-		len = 4;
-		cp = s[0] & 0x07;
-	} else {
-		return 0;
-	}
-	if (n < len)
-		return 0;
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (s[i] & 0x3f);
-	}
-	/* Overlong forms, surrogates and values past U+10FFFF. */
-	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-		return 0;
-	return len;
-}
 
 class JsonModifier : public ctemplate::TemplateModifier {
 	void Modify(const char *in, size_t inlen, const PerExpandData *,
 		    ExpandEmitter *out, const std::string &) const override
 	{
-		const unsigned char *s = (const unsigned char *)in;
-		std::string o;
-		size_t i = 0, k;
-		char hex[8];
-
-		o.reserve(inlen + 8);
-		while (i < inlen) {
-			unsigned char c = s[i];
-			switch (c) {
-			case '"':
-				o += "\\\"";
-				break;
-			case '\\':
-				o += "\\\\";
-				break;
-			case '\n':
-				o += "\\n";
-				break;
-			case '\t':
-				o += "\\t";
-				break;
-			case '\r':
-				o += "\\r";
-				break;
-			case '<':
-			case '>':
-			case '&':
-				snprintf(hex, sizeof(hex), "\\u%04x", c);
-				o += hex;
-				break;
-			default:
-				if (c < 0x20 || c == 0x7f) {
-					snprintf(hex, sizeof(hex), "\\u%04x",
-						 c);
-					o += hex;
-					break;
-				}
-				k = utf8_len(s + i, inlen - i);
-				if (k == 0) {
-					o += "\\ufffd";
-					break;
-				}
-				o.append(in + i, k);
-				i += k;
-				continue;
-			}
-			i++;
-		}
-		out->Emit(o);
+		struct bs_buf b = BS_BUF_INIT;
+		bs_json_escape(&b, in, inlen);
+		emit_buf(out, &b);
 	}
 };
 
@@ -182,13 +90,9 @@ class TextModifier : public ctemplate::TemplateModifier {
 	void Modify(const char *in, size_t inlen, const PerExpandData *,
 		    ExpandEmitter *out, const std::string &) const override
 	{
-		std::string o(in, inlen);
-		for (char &c : o) {
-			unsigned char u = (unsigned char)c;
-			if ((u < 0x20 && u != '\t') || u == 0x7f)
-				c = '?';
-		}
-		out->Emit(o);
+		struct bs_buf b = BS_BUF_INIT;
+		bs_text_clean(&b, in, inlen, BS_TEXT_TAB);
+		emit_buf(out, &b);
 	}
 };
 
@@ -964,17 +868,6 @@ int bs_tmpl_expand_buf(const struct bs_tmpl_set *ts, const char *name,
 		rc = caught(err, "cannot expand a template");
 	}
 	return rc;
-}
-
-void bs_tmpl_csv_field(struct bs_buf *out, const char *s, size_t len)
-{
-	try {
-		std::string f;
-		csv_field(s, len, &f);
-		bs_buf_add(out, f.data(), f.size());
-	} catch (...) {
-		out_of_memory();
-	}
 }
 
 } /* extern "C" */

@@ -14,14 +14,12 @@
  * lines holding only section markers vanish, so a template can put each
  * {{#SECTION}} on its own line; {{BI_NEWLINE}} writes a wanted blank line.
  * HTML templates start with {{%AUTOESCAPE context="HTML"}}. Three
- * modifiers are registered for the others:
- *   x-csv   one CSV field, always quoted (libcsv's csv_write); text that
- *           a spreadsheet would run as a formula (starting with =, +, -,
- *           @, tab or CR) gets a leading apostrophe first
- *   x-json  the inside of a JSON string: quotes, backslashes and control
- *           characters escaped, < > & as \u escapes, invalid UTF-8 as
- *           U+FFFD
+ * modifiers are registered for the others, each the one rule of util/
+ * that the exports use too:
+ *   x-csv   one CSV cell with the formula guard (util/csv.h)
+ *   x-json  the inside of a JSON string (util/json.h)
  *   x-text  plain text: control characters (but tab) become '?'
+ *           (util/text.h)
  *
  * A dictionary holds the values of one expansion: named values and
  * sections, each section a list of child dictionaries, in the order added.
@@ -100,11 +98,6 @@ int bs_tmpl_expand_buf(const struct bs_tmpl_set *ts, const char *name,
 		       const struct bs_tdict *d, struct bs_buf *out,
 		       struct bs_err *err);
 
-/*
- * The x-csv modifier's rule, for C callers: appends s as one quoted CSV
- * field, with a formula-looking start neutralised.
- */
-void bs_tmpl_csv_field(struct bs_buf *out, const char *s, size_t len);
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,16 @@
 /*
  * store/internal.h - what the store's files share; not part of its public
  * face (store/store.h). The store is the only module that includes
- * sqlite3.h.
+ * sqlite3.h. Its rooms:
+ *
+ *   open.c     connections: open, close, locks and waiting, transactions,
+ *              the default archive path
+ *   migrate.c  the schema: a new archive, upgrades from older versions,
+ *              the catalogue tables (metrics, params)
+ *   write.c    runs with their tags, parameters, results, curves and
+ *              latencies; rejected lines; tags on stored runs; deletion
+ *   select.c   selectors into run ids
+ *   read.c     runs back into struct bs_run; rejects; counts
  */
 #ifndef BS_STORE_INTERNAL_H
 #define BS_STORE_INTERNAL_H
@@ -13,10 +22,6 @@
 
 #include "store/store.h"
 
-/* Parameter columns of `runs`, in the order of struct bs_params. */
-#define NPARAMS 11
-extern const char *const bs_store_param_cols[NPARAMS];
-
 struct bs_store {
 	sqlite3 *db;
 	char *path;
@@ -24,28 +29,58 @@ struct bs_store {
 	int wait_ms; /* see bs_store_set_wait() */
 	const volatile sig_atomic_t *cancel;
 	int64_t busy_since_ms;
-	sqlite3_stmt *put; /* INSERT INTO runs ... */
-	sqlite3_stmt *dup; /* SELECT id FROM runs WHERE sha256 = ? */
+	/* Statements of write.c, prepared when opened to write. */
+	sqlite3_stmt *put;     /* INSERT INTO runs ... */
+	sqlite3_stmt *dup;     /* SELECT id FROM runs WHERE sha256 = ? */
 	sqlite3_stmt *put_tag;
 	sqlite3_stmt *put_lat;
+	sqlite3_stmt *put_res; /* INSERT INTO run_results */
+	sqlite3_stmt *put_par; /* INSERT INTO run_params */
+	sqlite3_stmt *put_ser; /* INSERT INTO series */
 	sqlite3_stmt *reject;
 };
 
-/* The field of p behind bs_store_param_cols[i]. */
-int64_t *bs_store_param_ptr(struct bs_params *p, size_t i);
-
 /* "PATH: what: SQLite's message", as BS_EDB; returns -BS_EDB. */
 int bs_store_db_error(struct bs_store *st, struct bs_err *err,
-                      const char *what);
+		      const char *what);
+/* "cannot open archive 'PATH': <reason>", for failures while opening. */
+int bs_store_open_error(struct bs_store *st, struct bs_err *err);
 /* Runs SQL without results. */
 int bs_store_exec(struct bs_store *st, const char *sql, struct bs_err *err);
+/*
+ * The same for statements that SQLite may refuse with SQLITE_BUSY without
+ * calling the busy handler (taking a write lock while holding a read
+ * lock); waits and retries as the busy handler would.
+ */
+int bs_store_exec_wait(struct bs_store *st, const char *sql,
+		       struct bs_err *err);
+/* SQLite's busy handler (ctx is the store): 0 to give up. */
+int bs_store_on_busy(void *ctx, int count);
 /* Prepares a statement kept for the connection's life. */
 int bs_store_prepare(struct bs_store *st, const char *sql, sqlite3_stmt **out,
-                     struct bs_err *err);
+		     struct bs_err *err);
+
+/*
+ * Creates the schema in a new archive, upgrades an older one (even when
+ * opened to read: the upgrade is done once, by whoever opens it first),
+ * refuses a newer one or somebody else's database, and (opened to write)
+ * refreshes the catalogue tables when bstore's catalogue changed.
+ */
+int bs_store_schema(struct bs_store *st, int readonly, struct bs_err *err);
+
 /* Prepares the statements of store/write.c (archives opened to write). */
 int bs_store_prepare_writes(struct bs_store *st, struct bs_err *err);
+
 /* The column of runs that a selector's key=value term names, or NULL
  * when key is a tag key. */
 const char *bs_store_run_column(const char *key, size_t len);
+
+/*
+ * The names of the runs columns of a metric stored there (BS_MF_COLUMN):
+ * the value is the key itself; then "<key>_status", "<key>_cpu" and
+ * "<key>_lat_us".
+ */
+#define BS_STORE_METRIC_SUFFIXES {"", "_status", "_cpu", "_lat_us"}
+#define BS_STORE_METRIC_NCOLS 4
 
 #endif

@@ -18,7 +18,6 @@
 #include "util/mem.h"
 #include "util/banned.h"
 
-extern const struct bs_embedded bs_schema_files[];
 
 int bs_store_db_error(struct bs_store *st, struct bs_err *err, const char *what)
 {
@@ -39,7 +38,6 @@ int bs_store_exec(struct bs_store *st, const char *sql, struct bs_err *err)
 	return 0;
 }
 
-static int on_busy(void *ctx, int count);
 
 /*
  * exec() for statements that SQLite may refuse with SQLITE_BUSY without
@@ -47,13 +45,13 @@ static int on_busy(void *ctx, int count);
  * creating the same new archive (a read lock cannot wait to become a
  * write lock). Waits and retries as the busy handler would.
  */
-static int exec_wait(struct bs_store *st, const char *sql, struct bs_err *err)
+int bs_store_exec_wait(struct bs_store *st, const char *sql, struct bs_err *err)
 {
 	int count = 0;
 
 	while (sqlite3_exec(st->db, sql, NULL, NULL, NULL) != SQLITE_OK) {
 		if ((sqlite3_errcode(st->db) & 0xff) != SQLITE_BUSY ||
-		    !on_busy(st, count++))
+		    !bs_store_on_busy(st, count++))
 			return bs_error(err, BS_EDB, "%s: %s", st->path,
 			                sqlite3_errmsg(st->db));
 	}
@@ -88,7 +86,7 @@ static int create_errno(const char *path)
 }
 
 /* "cannot open archive 'PATH': <reason>", for failures while opening. */
-static int open_error(struct bs_store *st, struct bs_err *err)
+int bs_store_open_error(struct bs_store *st, struct bs_err *err)
 {
 	int code = st->db ? sqlite3_errcode(st->db) : SQLITE_NOMEM;
 	int sys = st->db ? sqlite3_system_errno(st->db) : 0;
@@ -108,121 +106,6 @@ static int open_error(struct bs_store *st, struct bs_err *err)
 		why = sqlite3_errmsg(st->db);
 	return bs_error(err, BS_EDB, "cannot open archive '%s': %s", st->path,
 	                why);
-}
-
-static int user_version(struct bs_store *st, int *out, struct bs_err *err)
-{
-	sqlite3_stmt *s = NULL;
-	int rc;
-
-	/* The first read of the file: fails with "file is not a database"
-	 * on a file that is not SQLite. */
-	if (sqlite3_prepare_v2(st->db, "PRAGMA user_version", -1, &s, NULL) !=
-	    SQLITE_OK)
-		return open_error(st, err);
-	rc = sqlite3_step(s);
-	*out = rc == SQLITE_ROW ? sqlite3_column_int(s, 0) : 0;
-	sqlite3_finalize(s);
-	if (rc != SQLITE_ROW)
-		return open_error(st, err);
-	return 0;
-}
-
-/* How many tables, indexes and views the file holds; -1 on error. */
-static int count_schema(struct bs_store *st)
-{
-	sqlite3_stmt *s = NULL;
-	int n = -1;
-
-	if (sqlite3_prepare_v2(st->db, "SELECT count(*) FROM sqlite_schema", -1,
-	                       &s, NULL) == SQLITE_OK &&
-	    sqlite3_step(s) == SQLITE_ROW)
-		n = sqlite3_column_int(s, 0);
-	sqlite3_finalize(s);
-	return n;
-}
-
-/* Refuses an archive of another schema version; v is not ours. */
-static int wrong_version(struct bs_store *st, int v, struct bs_err *err)
-{
-	if (v > BS_SCHEMA_VERSION)
-		return bs_error(err, BS_EDB,
-		                "cannot open archive '%s': it was made by a "
-		                "newer bstore (schema version %d, this one "
-		                "knows %d); upgrade bstore",
-		                st->path, v, BS_SCHEMA_VERSION);
-	if (v == 0) {
-		int n = count_schema(st);
-
-		if (n > 0)
-			return bs_error(
-			    err, BS_EDB,
-			    "cannot open archive '%s': not a bstore "
-			    "archive (it has other tables); use "
-			    "another --db",
-			    st->path);
-		if (n == 0)
-			return bs_error(
-			    err, BS_EDB,
-			    "cannot open archive '%s': not a bstore "
-			    "archive (an empty database)",
-			    st->path);
-	}
-	return bs_error(err, BS_EDB,
-	                "cannot open archive '%s': not a bstore archive "
-	                "(schema version %d)",
-	                st->path, v);
-}
-
-/* Creates the schema in a new archive, or checks an existing one. */
-static int migrate(struct bs_store *st, int readonly, struct bs_err *err)
-{
-	const struct bs_embedded *schema;
-	struct bs_buf sql = BS_BUF_INIT;
-	int v, n, rc;
-
-	rc = user_version(st, &v, err);
-	if (rc < 0)
-		return rc;
-	if (v == BS_SCHEMA_VERSION)
-		return 0;
-	if (v != 0 || readonly)
-		return wrong_version(st, v, err);
-	/* Runs are rows of ~600 bytes: bigger pages mean fewer of them to
-	 * write and checkpoint. Only takes effect on a new file. Two
-	 * processes may open a new archive at once: the first to get the
-	 * write lock creates the schema, the other then finds it there. */
-	rc = exec_wait(st, "PRAGMA page_size = 8192; BEGIN IMMEDIATE", err);
-	if (rc < 0)
-		return rc;
-	rc = user_version(st, &v, err);
-	if (rc < 0)
-		goto out;
-	if (v == BS_SCHEMA_VERSION)
-		goto out;
-	if (v != 0) {
-		rc = wrong_version(st, v, err);
-		goto out;
-	}
-	/* Version 0 with tables in it is somebody else's database. */
-	n = count_schema(st);
-	if (n != 0) {
-		rc = n < 0 ? open_error(st, err) : wrong_version(st, v, err);
-		goto out;
-	}
-	schema = bs_embed_find(bs_schema_files, "schema.sql");
-	if (schema == NULL)
-		BS_BUG("schema.sql not embedded");
-	bs_buf_add(&sql, schema->text, schema->len);
-	bs_buf_addf(&sql, "\nPRAGMA user_version = %d;\n", BS_SCHEMA_VERSION);
-	rc = bs_store_exec(st, bs_buf_str(&sql), err);
-	if (rc == 0)
-		rc = bs_store_exec(st, "COMMIT", err);
-out:
-	if (rc < 0 || v == BS_SCHEMA_VERSION)
-		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
-	bs_buf_release(&sql);
-	return rc;
 }
 
 /* Once per process, before SQLite initialises itself: memory statistics
@@ -247,7 +130,7 @@ static int64_t mono_ms(void)
 
 /* SQLite's busy handler: waits for another process's lock, in short sleeps
  * so that a cancel flag set by a signal handler ends the wait at once. */
-static int on_busy(void *ctx, int count)
+int bs_store_on_busy(void *ctx, int count)
 {
 	struct bs_store *st = ctx;
 	int64_t now = mono_ms();
@@ -305,24 +188,24 @@ int bs_store_open(struct bs_store **out, const char *path, int flags,
 	 * never write. */
 	if (sqlite3_open_v2(path, &st->db, oflags | SQLITE_OPEN_NOMUTEX,
 	                    NULL) != SQLITE_OK) {
-		rc = open_error(st, err);
+		rc = bs_store_open_error(st, err);
 		goto fail;
 	}
 	sqlite3_extended_result_codes(st->db, 1);
 	st->wait_ms = BS_STORE_WAIT_MS;
-	sqlite3_busy_handler(st->db, on_busy, st);
+	sqlite3_busy_handler(st->db, bs_store_on_busy, st);
 	rc = bs_store_exec(st, "PRAGMA foreign_keys = ON", err);
 	if (rc < 0)
 		goto fail;
 	/* Fails with "file is not a database" on a non-SQLite file. */
-	rc = migrate(st, readonly, err);
+	rc = bs_store_schema(st, readonly, err);
 	if (rc < 0)
 		goto fail;
 	/* A bigger page cache keeps a whole file's transaction (and the
 	 * sha256 index it probes) in memory instead of spilling to the WAL
 	 * and reading it back; 16 MiB keeps ingest well under 32 MiB. */
 	rc =
-	    exec_wait(st,
+	    bs_store_exec_wait(st,
 	              "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; "
 	              "PRAGMA cache_size = -16384;",
 	              err);
@@ -350,6 +233,9 @@ void bs_store_close(struct bs_store *st)
 	sqlite3_finalize(st->dup);
 	sqlite3_finalize(st->put_tag);
 	sqlite3_finalize(st->put_lat);
+	sqlite3_finalize(st->put_res);
+	sqlite3_finalize(st->put_par);
+	sqlite3_finalize(st->put_ser);
 	sqlite3_finalize(st->reject);
 	sqlite3_close(st->db);
 	free(st->path);

@@ -41,46 +41,65 @@ struct reader {
 	sqlite3_stmt *runs;
 	sqlite3_stmt *tags;
 	sqlite3_stmt *lat;
+	sqlite3_stmt *res;  /* run_results of one run */
+	sqlite3_stmt *par;  /* run_params of one run */
+	sqlite3_stmt *ser;  /* series of one run */
 	int load;
 };
 
 enum read_mode { READ_ALL, READ_ONE, READ_RANGE };
 
+/* The columns reader_row reads before the table-driven ones. */
+#define HEAD_COLS                                                            \
+	"id, family, tool, tool_version, format, machine, measured_at, "     \
+	"stored_at, source, source_line, parser_version, warning, "          \
+	"lower(hex(sha256)), "
+
 static int reader_open(struct bs_store *st, struct reader *rd, int load,
-                       enum read_mode mode, struct bs_err *err)
+		       enum read_mode mode, struct bs_err *err)
 {
+	static const char *const sfx[] = BS_STORE_METRIC_SUFFIXES;
 	struct bs_buf sql = BS_BUF_INIT;
-	size_t i;
-	int rc = 0;
+	int k, i, rc = 0;
 
 	memset(rd, 0, sizeof(*rd));
 	rd->load = load;
-	bs_buf_adds(&sql, "SELECT id, tool, tool_version, format, machine, "
-	                  "measured_at, stored_at, seed, source, source_line, "
-	                  "parser_version, warning, lower(hex(sha256)), ");
+	bs_buf_adds(&sql, "SELECT " HEAD_COLS);
 	bs_buf_adds(&sql, (load & BS_LOAD_RAW) ? "raw" : "NULL");
-	for (i = 0; i < NPARAMS; i++)
-		bs_buf_addf(&sql, ", %s", bs_store_param_cols[i]);
-	for (i = 0; i < BS_M_COUNT; i++) {
-		const char *k = bs_metrics[i].key;
-		bs_buf_addf(&sql, ", %s, %s_status, %s_cpu, %s_lat_us", k, k, k,
-		            k);
-	}
-	bs_buf_adds(&sql, mode == READ_ALL ? " FROM runs ORDER BY id"
-	                  : mode == READ_ONE
-	                      ? " FROM runs WHERE id = ?"
-	                      : " FROM runs WHERE id BETWEEN ? AND "
-	                        "? ORDER BY id");
-	if (sqlite3_prepare_v2(st->db, bs_buf_str(&sql), -1, &rd->runs, NULL) !=
-	        SQLITE_OK ||
+	for (k = 0; k < bs_nparams; k++)
+		if (bs_param_table[k].column)
+			bs_buf_addf(&sql, ", %s", bs_param_table[k].column);
+	for (k = 0; k < bs_nmetrics; k++)
+		if (bs_metrics[k].flags & BS_MF_COLUMN)
+			for (i = 0; i < BS_STORE_METRIC_NCOLS; i++)
+				bs_buf_addf(&sql, ", %s%s", bs_metrics[k].key,
+					    sfx[i]);
+	bs_buf_adds(&sql, mode == READ_ALL   ? " FROM runs ORDER BY id"
+			  : mode == READ_ONE ? " FROM runs WHERE id = ?"
+					     : " FROM runs WHERE id BETWEEN ? AND "
+					       "? ORDER BY id");
+	if (sqlite3_prepare_v2(st->db, bs_buf_str(&sql), -1, &rd->runs,
+			       NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(st->db,
-	                       "SELECT key, value FROM tags WHERE run_id = ? "
-	                       "ORDER BY key",
-	                       -1, &rd->tags, NULL) != SQLITE_OK ||
+			       "SELECT key, value FROM tags WHERE run_id = ? "
+			       "ORDER BY key",
+			       -1, &rd->tags, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(st->db,
-	                       "SELECT metric, mean_us, p50_us, p99_us FROM "
-	                       "latency WHERE run_id = ?",
-	                       -1, &rd->lat, NULL) != SQLITE_OK)
+			       "SELECT metric, mean_us, p50_us, p99_us FROM "
+			       "latency WHERE run_id = ?",
+			       -1, &rd->lat, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(st->db,
+			       "SELECT metric, value, status, cpu_pct, lat_us "
+			       "FROM run_results WHERE run_id = ?",
+			       -1, &rd->res, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(st->db,
+			       "SELECT key, value FROM run_params WHERE "
+			       "run_id = ?",
+			       -1, &rd->par, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(st->db,
+			       "SELECT metric, axis, x, y, seconds FROM series "
+			       "WHERE run_id = ? ORDER BY metric, seq",
+			       -1, &rd->ser, NULL) != SQLITE_OK)
 		rc = bs_store_db_error(st, err, "cannot read runs");
 	bs_buf_release(&sql);
 	return rc;
@@ -91,25 +110,138 @@ static void reader_close(struct reader *rd)
 	sqlite3_finalize(rd->runs);
 	sqlite3_finalize(rd->tags);
 	sqlite3_finalize(rd->lat);
+	sqlite3_finalize(rd->res);
+	sqlite3_finalize(rd->par);
+	sqlite3_finalize(rd->ser);
 }
 
-/* Fills r from the current row of rd->runs, plus tags and latency. */
+/* Column i of s into parameter k of p, as its kind says. */
+static void col_param(sqlite3_stmt *s, int i, struct bs_params *p, int k)
+{
+	switch (bs_param_table[k].kind) {
+	case BS_PK_TEXT:
+		free(*bs_param_text(p, k));
+		*bs_param_text(p, k) = col_text(s, i);
+		break;
+	case BS_PK_REAL:
+		*bs_param_real(p, k) = col_double(s, i);
+		break;
+	default:
+		*bs_param_i64(p, k) = col_i64(s, i);
+		break;
+	}
+}
+
+static enum bs_status col_status(sqlite3_stmt *s, int i)
+{
+	const unsigned char *t = sqlite3_column_text(s, i);
+	enum bs_status st;
+
+	if (t == NULL || bs_status_parse((const char *)t, &st) < 0)
+		return BS_ST_NOT_RUN;
+	return st;
+}
+
+/* The rows of q for run r->id, each passed to fn. */
+static int each_row(struct bs_store *st, sqlite3_stmt *q, struct bs_run *r,
+		    void (*fn)(sqlite3_stmt *q, struct bs_run *r),
+		    const char *what, struct bs_err *err)
+{
+	int rc;
+
+	sqlite3_bind_int64(q, 1, r->id);
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW)
+		fn(q, r);
+	sqlite3_reset(q);
+	if (rc != SQLITE_DONE)
+		return bs_store_db_error(st, err, what);
+	return 0;
+}
+
+static void tag_row(sqlite3_stmt *q, struct bs_run *r)
+{
+	bs_run_tag(r, (const char *)sqlite3_column_text(q, 0),
+		   (const char *)sqlite3_column_text(q, 1));
+}
+
+/* A metric the catalogue does not know (written by a newer bstore) is
+ * skipped. */
+static int metric_of(sqlite3_stmt *q, const struct bs_run *r)
+{
+	const unsigned char *key = sqlite3_column_text(q, 0);
+
+	return key ? bs_metric_find(r->family, (const char *)key) : -1;
+}
+
+static void lat_row(sqlite3_stmt *q, struct bs_run *r)
+{
+	int m = metric_of(q, r);
+
+	if (m < 0)
+		return;
+	r->res[m].lat_mean_us = col_double(q, 1);
+	r->res[m].lat_p50_us = col_double(q, 2);
+	r->res[m].lat_p99_us = col_double(q, 3);
+}
+
+static void res_row(sqlite3_stmt *q, struct bs_run *r)
+{
+	int m = metric_of(q, r);
+
+	if (m < 0)
+		return;
+	r->res[m].value = col_double(q, 1);
+	r->res[m].status = col_status(q, 2);
+	r->res[m].cpu_pct = col_double(q, 3);
+	r->res[m].lat_us = col_double(q, 4);
+}
+
+static void par_row(sqlite3_stmt *q, struct bs_run *r)
+{
+	const unsigned char *key = sqlite3_column_text(q, 0);
+	int k = key ? bs_param_find((const char *)key) : -1;
+
+	if (k >= 0 && bs_param_table[k].family == r->family)
+		col_param(q, 1, &r->params, k);
+}
+
+static void ser_row(sqlite3_stmt *q, struct bs_run *r)
+{
+	struct bs_series *s = r->nseries ? &r->series[r->nseries - 1] : NULL;
+	int m = metric_of(q, r);
+	const unsigned char *axis = sqlite3_column_text(q, 1);
+
+	if (m < 0)
+		return;
+	/* Rows come ordered by metric: a new metric starts a curve. */
+	if (s == NULL || s->metric != m)
+		s = bs_run_series_add(r, m, axis ? (const char *)axis : "");
+	bs_series_point(s, sqlite3_column_double(q, 2), col_double(q, 3),
+			col_double(q, 4));
+}
+
+/* Fills r from the current row of rd->runs, plus what else load asks. */
 static int reader_row(struct bs_store *st, struct reader *rd, struct bs_run *r,
-                      struct bs_err *err)
+		      struct bs_err *err)
 {
 	sqlite3_stmt *s = rd->runs;
-	int c = 0, i, rc;
-	size_t k;
+	const unsigned char *fam;
+	int c = 0, k, rc = 0;
 
 	bs_run_init(r);
 	r->id = sqlite3_column_int64(s, c++);
+	fam = sqlite3_column_text(s, c++);
+	if (fam == NULL || bs_family_parse((const char *)fam, &r->family) < 0)
+		return bs_error(err, BS_EDB, "%s: run %lld: unknown tool family "
+				"'%s' (a newer bstore wrote it?)",
+				st->path, (long long)r->id,
+				fam ? (const char *)fam : "");
 	r->tool = col_text(s, c++);
 	r->tool_version = col_text(s, c++);
 	r->format = col_text(s, c++);
 	r->machine = col_text(s, c++);
 	r->measured_at = col_i64(s, c++);
 	r->stored_at = col_i64(s, c++);
-	r->params.seed = col_text(s, c++);
 	r->source = col_text(s, c++);
 	r->source_line = col_i64(s, c++);
 	r->parser_version = col_text(s, c++);
@@ -120,47 +252,37 @@ static int reader_row(struct bs_store *st, struct reader *rd, struct bs_run *r,
 			memcpy(r->sha256, sha, strlen((const char *)sha) + 1);
 	}
 	r->raw = col_text(s, c++);
-	for (k = 0; k < NPARAMS; k++)
-		*bs_store_param_ptr(&r->params, k) = col_i64(s, c++);
-	for (i = 0; i < BS_M_COUNT; i++) {
-		struct bs_value *v = &r->res[i];
-		const unsigned char *stname;
+	for (k = 0; k < bs_nparams; k++)
+		if (bs_param_table[k].column)
+			col_param(s, c++, &r->params, k);
+	for (k = 0; k < bs_nmetrics; k++) {
+		struct bs_value *v = &r->res[k];
+		if (!(bs_metrics[k].flags & BS_MF_COLUMN))
+			continue;
 		v->value = col_double(s, c++);
-		stname = sqlite3_column_text(s, c++);
-		if (stname == NULL ||
-		    bs_status_parse((const char *)stname, &v->status) < 0)
-			v->status = BS_ST_NOT_RUN;
+		v->status = col_status(s, c++);
 		v->cpu_pct = col_double(s, c++);
 		v->lat_us = col_double(s, c++);
 	}
-	if (rd->load & BS_LOAD_TAGS) {
-		sqlite3_bind_int64(rd->tags, 1, r->id);
-		while ((rc = sqlite3_step(rd->tags)) == SQLITE_ROW)
-			bs_run_tag(
-			    r, (const char *)sqlite3_column_text(rd->tags, 0),
-			    (const char *)sqlite3_column_text(rd->tags, 1));
-		sqlite3_reset(rd->tags);
-		if (rc != SQLITE_DONE)
-			return bs_store_db_error(st, err, "cannot read tags");
-	}
+	if (rd->load & BS_LOAD_TAGS)
+		rc = each_row(st, rd->tags, r, tag_row, "cannot read tags",
+			      err);
 	/* Latency distributions exist only for bstore's own runs. */
-	if (strcmp(r->format ? r->format : "", BS_FMT_BSTORE_RUN) == 0) {
-		sqlite3_bind_int64(rd->lat, 1, r->id);
-		while ((rc = sqlite3_step(rd->lat)) == SQLITE_ROW) {
-			int m = bs_metric_find(
-			    (const char *)sqlite3_column_text(rd->lat, 0));
-			if (m < 0)
-				continue;
-			r->res[m].lat_mean_us = col_double(rd->lat, 1);
-			r->res[m].lat_p50_us = col_double(rd->lat, 2);
-			r->res[m].lat_p99_us = col_double(rd->lat, 3);
-		}
-		sqlite3_reset(rd->lat);
-		if (rc != SQLITE_DONE)
-			return bs_store_db_error(st, err,
-			                         "cannot read latency");
-	}
-	return 0;
+	if (rc == 0 &&
+	    strcmp(r->format ? r->format : "", BS_FMT_BSTORE_RUN) == 0)
+		rc = each_row(st, rd->lat, r, lat_row, "cannot read latency",
+			      err);
+	/* The bonnie family is all in runs' columns (the fast path). */
+	if (rc == 0 && r->family != BS_FAM_BONNIE)
+		rc = each_row(st, rd->res, r, res_row, "cannot read results",
+			      err);
+	if (rc == 0 && r->family != BS_FAM_BONNIE)
+		rc = each_row(st, rd->par, r, par_row,
+			      "cannot read parameters", err);
+	if (rc == 0 && (rd->load & BS_LOAD_SERIES))
+		rc = each_row(st, rd->ser, r, ser_row, "cannot read series",
+			      err);
+	return rc;
 }
 
 int bs_store_get(struct bs_store *st, int64_t id, int load, struct bs_run *r,

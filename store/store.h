@@ -1,8 +1,10 @@
 /*
  * store/store.h - the SQLite archive. The only module that includes
  * sqlite3.h. schema.sql is embedded at build time; opening an archive
- * creates or migrates it (PRAGMA user_version), turns on WAL, a busy
- * timeout and foreign keys.
+ * creates it, or upgrades an older one in one transaction (PRAGMA
+ * user_version; store/migrate.c), and turns on WAL, a busy timeout and
+ * foreign keys. Runs of every tool family are written and read with the
+ * same functions, walking the metric catalogue and the parameter table.
  *
  * Selectors (DESIGN.md "Command line"): a selector is one or more terms
  * joined by ',' that must all match:
@@ -25,7 +27,7 @@
 #include "core/result.h"
 #include "util/err.h"
 
-#define BS_SCHEMA_VERSION 1
+#define BS_SCHEMA_VERSION 2
 
 /*
  * How long a connection waits for another process's write transaction to
@@ -102,9 +104,10 @@ int bs_store_select(struct bs_store *st, const char *selector,
 
 /* What bs_store_get / bs_store_each load besides the run's columns. */
 enum {
-	BS_LOAD_RAW = 1,  /* the original line */
-	BS_LOAD_TAGS = 2, /* tags, sorted by key */
-	BS_LOAD_ALL = 3,
+	BS_LOAD_RAW = 1,    /* the original line */
+	BS_LOAD_TAGS = 2,   /* tags, sorted by key */
+	BS_LOAD_SERIES = 4, /* curves (zcav) */
+	BS_LOAD_ALL = 7,
 };
 
 /* Loads one run into r (which it bs_run_init()s). BS_ENOTFOUND if none. */

@@ -4,7 +4,9 @@
  */
 #include "store/internal.h"
 
+#include <assert.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -12,41 +14,39 @@
 #include "util/buf.h"
 #include "util/num.h"
 #include "util/sha256.h"
+#include "util/text.h"
 #include "util/banned.h"
 
-const char *const bs_store_param_cols[NPARAMS] = {
-    "file_size_mib", "io_chunk_bytes",   "seek_count",  "seek_procs",
-    "per_char_mib",  "num_files",        "max_size",    "min_size",
-    "num_dirs",      "file_chunk_bytes", "concurrency",
+/* The columns of runs that put() binds, in order: identity, then the
+ * table-driven parameter and result columns, then provenance. */
+static const char *const head_cols[] = {
+	"family", "tool", "tool_version", "format", "machine", "measured_at",
+	"stored_at", "raw", "sha256", "source", "source_line",
+	"parser_version", "warning",
 };
-
-int64_t *bs_store_param_ptr(struct bs_params *p, size_t i)
-{
-	int64_t *fields[NPARAMS] = {
-	    &p->file_size_mib,    &p->io_chunk_bytes, &p->seeks,
-	    &p->seek_procs,       &p->per_char_mib,   &p->num_files,
-	    &p->max_size,         &p->min_size,       &p->num_dirs,
-	    &p->file_chunk_bytes, &p->concurrency,
-	};
-	return fields[i];
-}
+#define NHEAD (sizeof(head_cols) / sizeof(head_cols[0]))
 
 static int prepare_put(struct bs_store *st, struct bs_err *err)
 {
+	static const char *const sfx[] = BS_STORE_METRIC_SUFFIXES;
 	struct bs_buf sql = BS_BUF_INIT;
-	size_t i, n = 0;
-	int rc;
+	size_t i, n = NHEAD;
+	int k, rc;
 
-	bs_buf_adds(&sql, "INSERT INTO runs (tool, tool_version, format, "
-	                  "machine, measured_at, stored_at, seed, raw, sha256, "
-	                  "source, source_line, parser_version, warning");
-	n = 13;
-	for (i = 0; i < NPARAMS; i++, n++)
-		bs_buf_addf(&sql, ", %s", bs_store_param_cols[i]);
-	for (i = 0; i < BS_M_COUNT; i++, n += 4) {
-		const char *k = bs_metrics[i].key;
-		bs_buf_addf(&sql, ", %s, %s_status, %s_cpu, %s_lat_us", k, k, k,
-		            k);
+	bs_buf_adds(&sql, "INSERT INTO runs (");
+	for (i = 0; i < NHEAD; i++)
+		bs_buf_addf(&sql, "%s%s", i ? ", " : "", head_cols[i]);
+	for (k = 0; k < bs_nparams; k++) {
+		if (bs_param_table[k].column == NULL)
+			continue;
+		bs_buf_addf(&sql, ", %s", bs_param_table[k].column);
+		n++;
+	}
+	for (k = 0; k < bs_nmetrics; k++) {
+		if (!(bs_metrics[k].flags & BS_MF_COLUMN))
+			continue;
+		for (i = 0; i < BS_STORE_METRIC_NCOLS; i++, n++)
+			bs_buf_addf(&sql, ", %s%s", bs_metrics[k].key, sfx[i]);
 	}
 	bs_buf_adds(&sql, ") VALUES (?");
 	for (i = 1; i < n; i++)
@@ -70,39 +70,43 @@ static int64_t now_seconds(void)
 
 int bs_store_prepare_writes(struct bs_store *st, struct bs_err *err)
 {
+	static const struct {
+		size_t off;
+		const char *sql;
+	} stmts[] = {
+		/* The expression matches the index runs_sha256_prefix. */
+		{offsetof(struct bs_store, dup),
+		 "SELECT id FROM runs WHERE substr(sha256, 1, 8) = "
+		 "substr(?1, 1, 8) AND sha256 = ?1"},
+		{offsetof(struct bs_store, put_tag),
+		 "INSERT INTO tags (run_id, key, value) VALUES (?, ?, ?) "
+		 "ON CONFLICT (run_id, key) DO UPDATE SET value = "
+		 "excluded.value"},
+		{offsetof(struct bs_store, put_lat),
+		 "INSERT OR REPLACE INTO latency (run_id, metric, mean_us, "
+		 "p50_us, p99_us) VALUES (?, ?, ?, ?, ?)"},
+		{offsetof(struct bs_store, put_res),
+		 "INSERT INTO run_results (run_id, metric, value, status, "
+		 "cpu_pct, lat_us) VALUES (?, ?, ?, ?, ?, ?)"},
+		{offsetof(struct bs_store, put_par),
+		 "INSERT INTO run_params (run_id, key, value) VALUES (?, ?, ?)"},
+		{offsetof(struct bs_store, put_ser),
+		 "INSERT INTO series (run_id, metric, seq, axis, x, y, seconds) "
+		 "VALUES (?, ?, ?, ?, ?, ?, ?)"},
+		{offsetof(struct bs_store, reject),
+		 "INSERT INTO rejects (source, line, reason, raw, truncated, "
+		 "sha256, stored_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT "
+		 "DO NOTHING"},
+	};
+	size_t i;
 	int rc = prepare_put(st, err);
 
-	if (rc < 0)
-		return rc;
-	/* The expression matches the index runs_sha256_prefix. */
-	rc =
-	    bs_store_prepare(st,
-	                     "SELECT id FROM runs WHERE substr(sha256, 1, 8) = "
-	                     "substr(?1, 1, 8) AND sha256 = ?1",
-	                     &st->dup, err);
-	if (rc < 0)
-		return rc;
-	rc = bs_store_prepare(st,
-	                      "INSERT INTO tags (run_id, key, value) "
-	                      "VALUES (?, ?, ?) ON CONFLICT (run_id, key) "
-	                      "DO UPDATE SET value = excluded.value",
-	                      &st->put_tag, err);
-	if (rc < 0)
-		return rc;
-	rc = bs_store_prepare(st,
-	                      "INSERT OR REPLACE INTO latency (run_id, metric, "
-	                      "mean_us, p50_us, p99_us) VALUES (?, ?, ?, ?, ?)",
-	                      &st->put_lat, err);
-	if (rc < 0)
-		return rc;
-	rc = bs_store_prepare(st,
-	                      "INSERT INTO rejects (source, line, reason, raw, "
-	                      "truncated, sha256, stored_at) VALUES "
-	                      "(?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-	                      &st->reject, err);
-	if (rc < 0)
-		return rc;
-	return 0;
+	for (i = 0; i < sizeof(stmts) / sizeof(stmts[0]) && rc == 0; i++)
+		rc = bs_store_prepare(st, stmts[i].sql,
+				      (sqlite3_stmt **)((char *)st +
+							stmts[i].off),
+				      err);
+	return rc;
 }
 
 static void bind_text(sqlite3_stmt *s, int i, const char *v)
@@ -127,6 +131,23 @@ static void bind_double(sqlite3_stmt *s, int i, double v)
 		sqlite3_bind_null(s, i);
 	else
 		sqlite3_bind_double(s, i, v);
+}
+
+/* Parameter k of p, as its kind says; NULL when unknown. */
+static void bind_param(sqlite3_stmt *s, int i, const struct bs_params *p,
+		       int k)
+{
+	switch (bs_param_table[k].kind) {
+	case BS_PK_TEXT:
+		bind_text(s, i, bs_param_get_text(p, k));
+		break;
+	case BS_PK_REAL:
+		bind_double(s, i, bs_param_get_real(p, k));
+		break;
+	default:
+		bind_i64(s, i, bs_param_get_i64(p, k));
+		break;
+	}
 }
 
 /* The digest is kept as 32 bytes: half the size of hex in the row and in
@@ -159,7 +180,7 @@ static void bind_sha(sqlite3_stmt *s, int i, const char *hex, uint8_t *bin)
 }
 
 static int step_done(struct bs_store *st, sqlite3_stmt *s, const char *what,
-                     struct bs_err *err)
+		     struct bs_err *err)
 {
 	int rc = sqlite3_step(s);
 
@@ -170,7 +191,7 @@ static int step_done(struct bs_store *st, sqlite3_stmt *s, const char *what,
 }
 
 static int put_tags(struct bs_store *st, int64_t id, const struct bs_run *r,
-                    struct bs_err *err)
+		    struct bs_err *err)
 {
 	size_t i;
 	int rc;
@@ -187,11 +208,11 @@ static int put_tags(struct bs_store *st, int64_t id, const struct bs_run *r,
 }
 
 static int put_latency(struct bs_store *st, int64_t id, const struct bs_run *r,
-                       struct bs_err *err)
+		       struct bs_err *err)
 {
 	int i, rc;
 
-	for (i = 0; i < BS_M_COUNT; i++) {
+	for (i = 0; i < bs_nmetrics; i++) {
 		const struct bs_value *v = &r->res[i];
 		if (isnan(v->lat_mean_us) && isnan(v->lat_p50_us) &&
 		    isnan(v->lat_p99_us))
@@ -208,8 +229,82 @@ static int put_latency(struct bs_store *st, int64_t id, const struct bs_run *r,
 	return 0;
 }
 
+/* The parameters of the run's family that runs has no column for. */
+static int put_params(struct bs_store *st, int64_t id, const struct bs_run *r,
+		      struct bs_err *err)
+{
+	int k, rc;
+
+	for (k = 0; k < bs_nparams; k++) {
+		const struct bs_param_info *p = &bs_param_table[k];
+		if (p->column || p->family != r->family ||
+		    !bs_param_known(&r->params, k))
+			continue;
+		sqlite3_bind_int64(st->put_par, 1, id);
+		bind_text(st->put_par, 2, p->key);
+		bind_param(st->put_par, 3, &r->params, k);
+		rc = step_done(st, st->put_par, "cannot store parameter", err);
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
+
+/* The results of the run's family that runs has no column for; a test
+ * that did not run (and says nothing else) needs no row. */
+static int put_results(struct bs_store *st, int64_t id,
+		       const struct bs_run *r, struct bs_err *err)
+{
+	int m, rc;
+
+	for (m = 0; m < bs_nmetrics; m++) {
+		const struct bs_value *v = &r->res[m];
+		if ((bs_metrics[m].flags & BS_MF_COLUMN) ||
+		    bs_metrics[m].family != r->family ||
+		    (v->status == BS_ST_NOT_RUN && isnan(v->cpu_pct) &&
+		     isnan(v->lat_us)))
+			continue;
+		sqlite3_bind_int64(st->put_res, 1, id);
+		bind_text(st->put_res, 2, bs_metrics[m].key);
+		bind_double(st->put_res, 3,
+			    v->status == BS_ST_OK ? v->value : NAN);
+		bind_text(st->put_res, 4, bs_status_name(v->status));
+		bind_double(st->put_res, 5, v->cpu_pct);
+		bind_double(st->put_res, 6, v->lat_us);
+		rc = step_done(st, st->put_res, "cannot store result", err);
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
+
+static int put_series(struct bs_store *st, int64_t id, const struct bs_run *r,
+		      struct bs_err *err)
+{
+	sqlite3_stmt *s = st->put_ser;
+	size_t i, k;
+	int rc;
+
+	for (i = 0; i < r->nseries; i++) {
+		const struct bs_series *c = &r->series[i];
+		for (k = 0; k < c->n; k++) {
+			sqlite3_bind_int64(s, 1, id);
+			bind_text(s, 2, bs_metrics[c->metric].key);
+			sqlite3_bind_int64(s, 3, (int64_t)k);
+			bind_text(s, 4, c->axis);
+			sqlite3_bind_double(s, 5, c->pt[k].x);
+			bind_double(s, 6, c->pt[k].y);
+			bind_double(s, 7, c->pt[k].seconds);
+			rc = step_done(st, s, "cannot store series", err);
+			if (rc < 0)
+				return rc;
+		}
+	}
+	return 0;
+}
+
 static int find_dup(struct bs_store *st, const char *hex, int64_t *id,
-                    struct bs_err *err)
+		    struct bs_err *err)
 {
 	uint8_t sha[32];
 	int rc;
@@ -225,7 +320,7 @@ static int find_dup(struct bs_store *st, const char *hex, int64_t *id,
 }
 
 static int put(struct bs_store *st, struct bs_run *r, int once,
-               struct bs_err *err);
+	       struct bs_err *err);
 
 int bs_store_put(struct bs_store *st, struct bs_run *r, struct bs_err *err)
 {
@@ -239,44 +334,49 @@ int bs_store_put_new(struct bs_store *st, struct bs_run *r, struct bs_err *err)
 
 /* once: a run whose SHA-256 is stored already is not stored again. */
 static int put(struct bs_store *st, struct bs_run *r, int once,
-               struct bs_err *err)
+	       struct bs_err *err)
 {
 	sqlite3_stmt *s = st->put;
 	uint8_t sha[32];
-	int i, n = 1, rc;
-	size_t k;
+	int k, n = 1, rc;
 
 	if (s == NULL)
 		return bs_error(err, BS_EINVAL, "%s: archive opened read-only",
-		                st->path);
+				st->path);
 	if (r->raw == NULL || r->tool == NULL || r->format == NULL)
 		BS_BUG("run without raw text, tool or format");
+	assert(r->family < BS_FAM_COUNT);
 	if (r->sha256[0] == '\0')
 		bs_sha256_hex(r->raw, strlen(r->raw), r->sha256);
 	rc = once ? find_dup(st, r->sha256, &r->id, err) : 0;
 	if (rc != 0) /* stored already (1), or the lookup failed */
 		return rc < 0 ? rc : 0;
 	r->stored_at = now_seconds();
+	/* In the order of head_cols. */
+	bind_text(s, n++, bs_family_name(r->family));
 	bind_text(s, n++, r->tool);
 	bind_text(s, n++, r->tool_version);
 	bind_text(s, n++, r->format);
 	bind_text(s, n++, r->machine ? r->machine : "");
 	bind_i64(s, n++, r->measured_at);
 	bind_i64(s, n++, r->stored_at);
-	bind_text(s, n++, r->params.seed);
 	bind_text(s, n++, r->raw);
 	bind_sha(s, n++, r->sha256, sha);
 	bind_text(s, n++, r->source ? r->source : "");
 	bind_i64(s, n++, r->source_line);
 	bind_text(s, n++, r->parser_version ? r->parser_version : "");
 	bind_text(s, n++, r->warning);
-	for (k = 0; k < NPARAMS; k++)
-		bind_i64(s, n++, *bs_store_param_ptr(&r->params, k));
-	for (i = 0; i < BS_M_COUNT; i++) {
-		const struct bs_value *v = &r->res[i];
+	assert(n == (int)NHEAD + 1);
+	for (k = 0; k < bs_nparams; k++)
+		if (bs_param_table[k].column)
+			bind_param(s, n++, &r->params, k);
+	for (k = 0; k < bs_nmetrics; k++) {
+		const struct bs_value *v = &r->res[k];
+		if (!(bs_metrics[k].flags & BS_MF_COLUMN))
+			continue;
 		bind_double(s, n++, v->status == BS_ST_OK ? v->value : NAN);
 		sqlite3_bind_text(s, n++, bs_status_name(v->status), -1,
-		                  SQLITE_STATIC);
+				  SQLITE_STATIC);
 		bind_double(s, n++, v->cpu_pct);
 		bind_double(s, n++, v->lat_us);
 	}
@@ -285,12 +385,15 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 		return rc;
 	r->id = sqlite3_last_insert_rowid(st->db);
 	rc = put_tags(st, r->id, r, err);
-	if (rc < 0)
-		return rc;
-	rc = put_latency(st, r->id, r, err);
-	if (rc < 0)
-		return rc;
-	return 1;
+	if (rc == 0)
+		rc = put_latency(st, r->id, r, err);
+	if (rc == 0 && r->family != BS_FAM_BONNIE)
+		rc = put_params(st, r->id, r, err);
+	if (rc == 0 && r->family != BS_FAM_BONNIE)
+		rc = put_results(st, r->id, r, err);
+	if (rc == 0)
+		rc = put_series(st, r->id, r, err);
+	return rc < 0 ? rc : 1;
 }
 
 int bs_store_reject(struct bs_store *st, const char *source, int64_t line,
@@ -321,13 +424,6 @@ int bs_store_reject(struct bs_store *st, const char *source, int64_t line,
 
 /* ---- changes ------------------------------------------------------ */
 
-static int has_control(const char *s)
-{
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			return 1;
-	return 0;
-}
 
 int bs_store_check_tag(const char *key, const char *value, struct bs_err *err)
 {
@@ -337,7 +433,7 @@ int bs_store_check_tag(const char *key, const char *value, struct bs_err *err)
 	bs_err_quote(q, sizeof(q), key, len, 40);
 	if (len == 0)
 		return bs_error(err, BS_EINVAL, "empty tag key");
-	if (has_control(key) || (value && has_control(value)))
+	if (bs_text_has_control(key) || (value && bs_text_has_control(value)))
 		return bs_error(err, BS_EINVAL,
 		                "tag '%s' has a control character (a "
 		                "newline?)",

@@ -1,5 +1,6 @@
 /* util/err.c - the first-error-wins message buffer. */
 #include "util/err.h"
+#include "util/text.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -36,7 +37,7 @@ const char *bs_err_quote(char *out, size_t outsz, const char *s, size_t len,
 		return out;
 	for (i = 0; i < len && i < max && n + 4 < outsz; i++) {
 		unsigned char c = (unsigned char)s[i];
-		out[n++] = (c < 0x20 || c == 0x7f) ? '?' : (char)c;
+		out[n++] = bs_text_is_control(c, 0) ? '?' : (char)c;
 	}
 	if (i < len && n + 4 <= outsz) {
 		memcpy(out + n, "...", 3);

@@ -42,36 +42,40 @@ static size_t utf8_len(const unsigned char *p, size_t n)
 	return len;
 }
 
-void bs_json_str(struct bs_buf *b, const char *s)
+void bs_json_escape(struct bs_buf *b, const char *s, size_t n)
 {
 	const unsigned char *p = (const unsigned char *)s;
-	size_t n, k;
+	size_t k;
 
-	if (s == NULL) {
-		bs_buf_adds(b, "null");
-		return;
-	}
-	n = strlen(s);
-	bs_buf_addc(b, '"');
 	while (n > 0) {
 		unsigned char c = *p;
-		if (c == '"' || c == '\\') {
+		k = 1;
+		switch (c) {
+		case '"':
+		case '\\':
 			bs_buf_addc(b, '\\');
 			bs_buf_addc(b, (char)c);
-			k = 1;
-		} else if (c == '\n') {
+			break;
+		case '\n':
 			bs_buf_adds(b, "\\n");
-			k = 1;
-		} else if (c == '\t') {
+			break;
+		case '\t':
 			bs_buf_adds(b, "\\t");
-			k = 1;
-		} else if (c == '\r') {
+			break;
+		case '\r':
 			bs_buf_adds(b, "\\r");
-			k = 1;
-		} else if (c < 0x20 || c == 0x7f) {
+			break;
+		case '<':
+		case '>':
+		case '&':
+			/* So that the JSON may sit inside HTML as it is. */
 			bs_buf_addf(b, "\\u%04x", c);
-			k = 1;
-		} else {
+			break;
+		default:
+			if (c < 0x20 || c == 0x7f) {
+				bs_buf_addf(b, "\\u%04x", c);
+				break;
+			}
 			k = utf8_len(p, n);
 			if (k == 0) {
 				bs_buf_adds(b, "\\ufffd");
@@ -79,10 +83,21 @@ void bs_json_str(struct bs_buf *b, const char *s)
 			} else {
 				bs_buf_add(b, p, k);
 			}
+			break;
 		}
 		p += k;
 		n -= k;
 	}
+}
+
+void bs_json_str(struct bs_buf *b, const char *s)
+{
+	if (s == NULL) {
+		bs_buf_adds(b, "null");
+		return;
+	}
+	bs_buf_addc(b, '"');
+	bs_json_escape(b, s, strlen(s));
 	bs_buf_addc(b, '"');
 }
 

@@ -161,7 +161,7 @@ static int on_run(struct bs_run *r, void *ctx)
 	h_i64(e, p->num_dirs);
 	h_i64(e, p->file_chunk_bytes);
 	h_i64(e, p->concurrency);
-	for (m = 0; m < BS_M_COUNT; m++) {
+	for (m = 0; m < BS_M_BONNIE; m++) {
 		check_value(&r->res[m]);
 		h_i64(e, r->res[m].status);
 		h_dbl(e, r->res[m].value);
@@ -218,7 +218,7 @@ static uint64_t ingest_all(const uint8_t *data, size_t size, uint64_t seed)
 {
 	struct events e = { 14695981039346656037ULL, 0, 0, 0 };
 	struct bs_ingest_cb cb = { on_run, on_reject, on_warn, &e };
-	struct bs_ingest *p = bs_ingest_new("fuzz", &cb);
+	struct bs_ingest *p = bs_ingest_new("fuzz", &cb, NULL);
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_ingest_stats st;
 	size_t off = 0;

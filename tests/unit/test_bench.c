@@ -96,7 +96,7 @@ static void check_value(const struct bs_value *v)
 }
 
 struct seen {
-	int started[BS_M_COUNT], done[BS_M_COUNT];
+	int started[BS_M_BONNIE], done[BS_M_BONNIE];
 	enum bs_metric stop_at; /* raise SIGINT when this test starts */
 	int stop;
 };
@@ -136,7 +136,7 @@ static void test_full_suite(void **state)
 	tiny_opts(&o, fresh_dir("full", dir, sizeof(dir)));
 	o.per_char_mib = 1;
 	assert_int_equal(bs_bench_run(&o, &cb, &r, &err), 0);
-	for (i = 0; i < BS_M_COUNT; i++) {
+	for (i = 0; i < BS_M_BONNIE; i++) {
 		check_value(&r.res[i]);
 		assert_int_equal(seen.started[i], 1);
 		assert_int_equal(seen.done[i], 1);
@@ -186,7 +186,7 @@ static void test_skips(void **state)
 	check_value(&r.res[BS_M_PUT_BLOCK]);
 	check_value(&r.res[BS_M_REWRITE]);
 	check_value(&r.res[BS_M_GET_BLOCK]);
-	for (i = BS_M_FIRST_FILE; i < BS_M_COUNT; i++)
+	for (i = BS_M_FIRST_FILE; i < BS_M_BONNIE; i++)
 		assert_int_equal(r.res[i].status, BS_ST_NOT_RUN);
 	assert_int_equal(count_fields(r.raw), 50);
 	assert_true(strstr(r.raw, ",,,,,,,,,,,,,,,,,,") != NULL);
@@ -199,7 +199,7 @@ static void test_skips(void **state)
 	assert_int_equal(bs_bench_run(&o, NULL, &r, &err), 0);
 	for (i = 0; i < BS_M_FIRST_FILE; i++)
 		assert_int_equal(r.res[i].status, BS_ST_NOT_RUN);
-	for (i = BS_M_FIRST_FILE; i < BS_M_COUNT; i++)
+	for (i = BS_M_FIRST_FILE; i < BS_M_BONNIE; i++)
 		check_value(&r.res[i]);
 	/* Sixteen empty fields (5 to 20) after the seed. */
 	assert_true(strncmp(r.raw, "1.98,bstore-0.1.0,unit,1,42,,,,,,,,,,,,,,"
@@ -237,7 +237,7 @@ static void test_file_variants(void **state)
 		o.num_dirs = v[k].dirs;
 		o.file_chunk_bytes = v[k].chunk;
 		assert_int_equal(bs_bench_run(&o, NULL, &r, &err), 0);
-		for (i = BS_M_FIRST_FILE; i < BS_M_COUNT; i++)
+		for (i = BS_M_FIRST_FILE; i < BS_M_BONNIE; i++)
 			check_value(&r.res[i]);
 		assert_int_equal(r.params.max_size, v[k].max);
 		assert_int_equal(r.params.num_dirs, v[k].dirs);

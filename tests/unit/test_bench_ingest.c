@@ -24,7 +24,7 @@ static void same_cells(const struct bs_run *a, const struct bs_run *b)
 {
 	int i;
 
-	for (i = 0; i < BS_M_COUNT; i++) {
+	for (i = 0; i < BS_M_BONNIE; i++) {
 		const struct bs_value *x = &a->res[i], *y = &b->res[i];
 
 		assert_int_equal(x->status, y->status);

@@ -92,7 +92,7 @@ static void dump_results(struct bs_buf *b, const struct bs_run *r)
 {
 	int m;
 
-	for (m = 0; m < BS_M_COUNT; m++) {
+	for (m = 0; m < BS_M_BONNIE; m++) {
 		const struct bs_value *v = &r->res[m];
 
 		if (m > 0)
@@ -160,8 +160,8 @@ struct ok_case {
 };
 
 /* clang-format off */
-#define P10X_8G "size=8192 chunk=8192 seeks=- procs=- pchar=- files=16 max=0 min=0 dirs=1 fchunk=- conc=- seed=-"
-#define P10X_2G "size=2048 chunk=8192 seeks=- procs=- pchar=- files=16 max=0 min=0 dirs=1 fchunk=- conc=- seed=-"
+#define P10X_8G "size=8192 chunk=8192 seeks=- procs=- pchar=- files=16 max=- min=- dirs=- fchunk=- conc=- seed=-"
+#define P10X_2G "size=2048 chunk=8192 seeks=- procs=- pchar=- files=16 max=- min=- dirs=- fchunk=- conc=- seed=-"
 
 /* A 1.03e line ([WEB] netbook forum post) with one field replaced. */
 #define A3_HEAD ",2G,10874,85,52615,35,18392,12,12760,90,48394,9,103.9,0,"
@@ -190,39 +190,39 @@ static const struct ok_case ok_cases[] = {
 	/* Compound size with a chunk, and the -n forms of FORMATS.md 1.7. */
 	{ ",2G:64k,10874,85,52615,35,18392,12,12760,90,48394,9,103.9,0,16," A3_FILES,
 	  "1.03d", BS_FMT_CSV_1_0X, "1.03d", "",
-	  "size=2048 chunk=65536 seeks=- procs=- pchar=- files=16 max=0 min=0 dirs=1 fchunk=- conc=- seed=-",
+	  "size=2048 chunk=65536 seeks=- procs=- pchar=- files=16 max=- min=- dirs=- fchunk=- conc=- seed=-",
 	  A3_RES_IO A3_RES_F, NULL },
 	{ ",1G:512,10874,85,52615,35,18392,12,12760,90,48394,9,103.9,0,16," A3_FILES,
 	  NULL, BS_FMT_CSV_1_0X, "1.0x", "",
-	  "size=1024 chunk=512 seeks=- procs=- pchar=- files=16 max=0 min=0 dirs=1 fchunk=- conc=- seed=-",
+	  "size=1024 chunk=512 seeks=- procs=- pchar=- files=16 max=- min=- dirs=- fchunk=- conc=- seed=-",
 	  A3_RES_IO A3_RES_F, NULL },
 	{ A3_HEAD "16:100000:16/64," A3_FILES, NULL, BS_FMT_CSV_1_0X, "1.0x", "",
 	  "size=2048 chunk=8192 seeks=- procs=- pchar=- files=16 max=100000 min=16 dirs=64 fchunk=- conc=- seed=-",
 	  A3_RES_IO A3_RES_F, NULL },
 	{ A3_HEAD "16:100000:16," A3_FILES, NULL, BS_FMT_CSV_1_0X, "1.0x", "",
-	  "size=2048 chunk=8192 seeks=- procs=- pchar=- files=16 max=100000 min=16 dirs=1 fchunk=- conc=- seed=-",
+	  "size=2048 chunk=8192 seeks=- procs=- pchar=- files=16 max=100000 min=16 dirs=- fchunk=- conc=- seed=-",
 	  A3_RES_IO A3_RES_F, NULL },
 	{ A3_HEAD "16:100:0," A3_FILES, NULL, BS_FMT_CSV_1_0X, "1.0x", "",
-	  "size=2048 chunk=8192 seeks=- procs=- pchar=- files=16 max=100 min=0 dirs=1 fchunk=- conc=- seed=-",
+	  "size=2048 chunk=8192 seeks=- procs=- pchar=- files=16 max=100 min=0 dirs=- fchunk=- conc=- seed=-",
 	  A3_RES_IO A3_RES_F, NULL },
 	{ A3_HEAD "16/64," A3_FILES, NULL, BS_FMT_CSV_1_0X, "1.0x", "",
-	  "size=2048 chunk=8192 seeks=- procs=- pchar=- files=16 max=0 min=0 dirs=64 fchunk=- conc=- seed=-",
+	  "size=2048 chunk=8192 seeks=- procs=- pchar=- files=16 max=- min=- dirs=64 fchunk=- conc=- seed=-",
 	  A3_RES_IO A3_RES_F, NULL },
 	{ A3_HEAD "16:link," A3_FILES, NULL, BS_FMT_CSV_1_0X, "1.0x", "",
-	  "size=2048 chunk=8192 seeks=- procs=- pchar=- files=16 max=link min=0 dirs=1 fchunk=- conc=- seed=-",
+	  "size=2048 chunk=8192 seeks=- procs=- pchar=- files=16 max=link min=- dirs=- fchunk=- conc=- seed=-",
 	  A3_RES_IO A3_RES_F, NULL },
 	{ A3_HEAD "16:symlink/8," A3_FILES, NULL, BS_FMT_CSV_1_0X, "1.0x", "",
-	  "size=2048 chunk=8192 seeks=- procs=- pchar=- files=16 max=symlink min=0 dirs=8 fchunk=- conc=- seed=-",
+	  "size=2048 chunk=8192 seeks=- procs=- pchar=- files=16 max=symlink min=- dirs=8 fchunk=- conc=- seed=-",
 	  A3_RES_IO A3_RES_F, NULL },
 	/* -s 0: the name and 13 empty fields. */
 	{ "th,,,,,,,,,,,,,,16," A3_FILES, NULL, BS_FMT_CSV_1_0X, "1.0x", "th",
-	  "size=- chunk=- seeks=- procs=- pchar=- files=16 max=0 min=0 dirs=1 fchunk=- conc=- seed=-",
+	  "size=- chunk=- seeks=- procs=- pchar=- files=16 max=- min=- dirs=- fchunk=- conc=- seed=-",
 	  "./- ./- ./- ./- ./- ./- " A3_RES_F, NULL },
 	/* 1.00-1.00b: bare MiB, "%4.1f" seeks with a leading space, and a
 	 * CPU number beside "+++++". */
 	{ "pc1,300,4102,97,10241,16,4433,10,4299,96,11523,9, 97.3,1,16,+++++,98,+++++,99,+++++,97,+++++,99,+++++,98,+++++,96",
 	  "1.00", BS_FMT_CSV_1_0X, "1.00", "pc1",
-	  "size=300 chunk=- seeks=- procs=- pchar=- files=16 max=0 min=0 dirs=1 fchunk=- conc=- seed=-",
+	  "size=300 chunk=- seeks=- procs=- pchar=- files=16 max=- min=- dirs=- fchunk=- conc=- seed=-",
 	  "4102/97 10241/16 4433/10 4299/96 11523/9 97.3/1 +/- +/- +/- +/- +/- +/-", NULL },
 	/* A numeric rate beside "+++" CPU, and CRLF leftovers and blanks. */
 	{ "  ubuntu,8G,,,65284,+++,39589,8,,,96293,8,7510.9,6,16,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++ \t\r",
@@ -232,63 +232,63 @@ static const struct ok_case ok_cases[] = {
 	/* A UTF-8 byte order mark from a Windows editor. */
 	{ "\xef\xbb\xbf" "1.97,1.97,wifo3-02,1,1438076799,63G,,1905,91,364656,24,119264,12,3457,86,306391,14,439.5,17,16,,,,,8891,13,+++++,+++,17536,23,11535,17,+++++,+++,19876,28,8631us,18055us,184ms,23985us,57565us,83422us,391us,125us,128us,375us,20us,90us",
 	  NULL, BS_FMT_CSV_1_97, "1.97", "wifo3-02",
-	  "size=64512 chunk=8192 seeks=- procs=- pchar=- files=16 max=0 min=0 dirs=1 fchunk=- conc=1 seed=1438076799",
+	  "size=64512 chunk=8192 seeks=- procs=- pchar=- files=16 max=- min=- dirs=- fchunk=- conc=1 seed=1438076799",
 	  "1905/91@8631 364656/24@18055 119264/12@184000 3457/86@23985 306391/14@57565 439.5/17@83422 "
 	  "8891/13@391 +/-@125 17536/23@128 11535/17@375 +/-@20 19876/28@90", NULL },
 
 	/* FORMATS.md 1.4, Family C (1.92b-1.96), real lines. */
 	{ "1.93c,1.93c,AcharyaX,1,1125982584,800M,,496,87,34925,12,37639,16,868,99,566685,98,3144,39,16,,,,,100,99,199,99,1480,98,148,99,201,99,349,99,753ms,380ms,9518us,18260us,8728us,95532us,39390us,19146us,10730us,22799us,18930us,16815us",
 	  NULL, BS_FMT_CSV_1_96, "1.93c", "AcharyaX",
-	  "size=800 chunk=8192 seeks=- procs=- pchar=- files=16 max=0 min=0 dirs=1 fchunk=- conc=1 seed=1125982584",
+	  "size=800 chunk=8192 seeks=- procs=- pchar=- files=16 max=- min=- dirs=- fchunk=- conc=1 seed=1125982584",
 	  "496/87@753000 34925/12@380000 37639/16@9518 868/99@18260 566685/98@8728 3144/39@95532 "
 	  "100/99@39390 199/99@19146 1480/98@10730 148/99@22799 201/99@18930 349/99@16815", NULL },
 	/* The 47-field -s 0 line: file block shifted left by one. */
 	{ "1.96,1.96,fslab3,1,1374655110,,,,,,,,,,,,,,60,32,32,,,1702,14,2025,12,1332,4,1873,16,2047,13,1266,3,,,,,,,3874ms,6645ms,8659ms,505ms,7257ms,9627ms",
 	  NULL, BS_FMT_CSV_1_96S, "1.96", "fslab3",
-	  "size=- chunk=- seeks=- procs=- pchar=- files=60 max=32 min=32 dirs=1 fchunk=- conc=1 seed=1374655110",
+	  "size=- chunk=- seeks=- procs=- pchar=- files=60 max=32 min=32 dirs=- fchunk=- conc=1 seed=1374655110",
 	  "./- ./- ./- ./- ./- ./- "
 	  "1702/14@3874000 2025/12@6645000 1332/4@8659000 1873/16@505000 2047/13@7257000 1266/3@9627000", NULL },
 	/* -f ([PKB] docstring). */
 	{ "1.96,1.96,perfkit-7b22f510-0,1,1421800799,7423M,,,,72853,15,47358,5,,,156821,7,537.7,10,100,,,,,49223,58,+++++,+++,54405,53,2898,97,+++++,+++,59089,60,,512ms,670ms,,44660us,200ms,3747us,1759us,1643us,33518us,192us,839us",
 	  NULL, BS_FMT_CSV_1_96, "1.96", "perfkit-7b22f510-0",
-	  "size=7423 chunk=8192 seeks=- procs=- pchar=- files=100 max=0 min=0 dirs=1 fchunk=- conc=1 seed=1421800799",
+	  "size=7423 chunk=8192 seeks=- procs=- pchar=- files=100 max=- min=- dirs=- fchunk=- conc=1 seed=1421800799",
 	  "./- 72853/15@512000 47358/5@670000 ./- 156821/7@44660 537.7/10@200000 "
 	  "49223/58@3747 +/-@1759 54405/53@1643 2898/97@33518 +/-@192 59089/60@839", NULL },
 	/* 1.93b writes format version 1.92b. */
 	{ "1.92b,1.93b,AcharyaX,1,1125982584,800M,,496,87,34925,12,37639,16,868,99,566685,98,3144,39,16,,,,,100,99,199,99,1480,98,148,99,201,99,349,99,753ms,380ms,9518us,18260us,8728us,95532us,39390us,19146us,10730us,22799us,18930us,16815us",
 	  NULL, BS_FMT_CSV_1_96, "1.93b", "AcharyaX",
-	  "size=800 chunk=8192 seeks=- procs=- pchar=- files=16 max=0 min=0 dirs=1 fchunk=- conc=1 seed=1125982584",
+	  "size=800 chunk=8192 seeks=- procs=- pchar=- files=16 max=- min=- dirs=- fchunk=- conc=1 seed=1125982584",
 	  "496/87@753000 34925/12@380000 37639/16@9518 868/99@18260 566685/98@8728 3144/39@95532 "
 	  "100/99@39390 199/99@19146 1480/98@10730 148/99@22799 201/99@18930 349/99@16815", NULL },
 	/* A non-default I/O chunk. */
 	{ "1.93c,1.93c,AcharyaX,1,1125982584,800M,4k,496,87,34925,12,37639,16,868,99,566685,98,3144,39,16,,,,,100,99,199,99,1480,98,148,99,201,99,349,99,753ms,380ms,9518us,18260us,8728us,95532us,39390us,19146us,10730us,22799us,18930us,16815us",
 	  NULL, BS_FMT_CSV_1_96, "1.93c", "AcharyaX",
-	  "size=800 chunk=4096 seeks=- procs=- pchar=- files=16 max=0 min=0 dirs=1 fchunk=- conc=1 seed=1125982584",
+	  "size=800 chunk=4096 seeks=- procs=- pchar=- files=16 max=- min=- dirs=- fchunk=- conc=1 seed=1125982584",
 	  "496/87@753000 34925/12@380000 37639/16@9518 868/99@18260 566685/98@8728 3144/39@95532 "
 	  "100/99@39390 199/99@19146 1480/98@10730 148/99@22799 201/99@18930 349/99@16815", NULL },
 
 	/* FORMATS.md 1.5, Family D (1.97), real lines. */
 	{ "1.97,1.97,nfs-worker1,1,1545782353,2G,,1113,97,78993,7,75546,11,2102,92,271440,13,6863,53,16,,,,,407,7,+++++,+++,1328,12,526,6,+++++,+++,1704,13,21103us,801ms,1565ms,19930us,21978us,9956us,65891us,18799us,81134us,31558us,3596us,10771us",
 	  NULL, BS_FMT_CSV_1_97, "1.97", "nfs-worker1",
-	  "size=2048 chunk=8192 seeks=- procs=- pchar=- files=16 max=0 min=0 dirs=1 fchunk=- conc=1 seed=1545782353",
+	  "size=2048 chunk=8192 seeks=- procs=- pchar=- files=16 max=- min=- dirs=- fchunk=- conc=1 seed=1545782353",
 	  "1113/97@21103 78993/7@801000 75546/11@1565000 2102/92@19930 271440/13@21978 6863/53@9956 "
 	  "407/7@65891 +/-@18799 1328/12@81134 526/6@31558 +/-@3596 1704/13@10771", NULL },
 	{ "1.97,1.97,wifo3-02,1,1438076799,63G,,1905,91,364656,24,119264,12,3457,86,306391,14,439.5,17,16,,,,,8891,13,+++++,+++,17536,23,11535,17,+++++,+++,19876,28,8631us,18055us,184ms,23985us,57565us,83422us,391us,125us,128us,375us,20us,90us",
 	  NULL, BS_FMT_CSV_1_97, "1.97", "wifo3-02",
-	  "size=64512 chunk=8192 seeks=- procs=- pchar=- files=16 max=0 min=0 dirs=1 fchunk=- conc=1 seed=1438076799",
+	  "size=64512 chunk=8192 seeks=- procs=- pchar=- files=16 max=- min=- dirs=- fchunk=- conc=1 seed=1438076799",
 	  "1905/91@8631 364656/24@18055 119264/12@184000 3457/86@23985 306391/14@57565 439.5/17@83422 "
 	  "8891/13@391 +/-@125 17536/23@128 11535/17@375 +/-@20 19876/28@90", NULL },
 	/* 1.97 fixed -s 0: 14 empty fields, 48 in all. */
 	{ "1.97,1.97,fslab3,1,1374655110,,,,,,,,,,,,,,,60,32,32,,,1702,14,2025,12,1332,4,1873,16,2047,13,1266,3,,,,,,,3874ms,6645ms,8659ms,505ms,7257ms,9627ms",
 	  NULL, BS_FMT_CSV_1_97, "1.97", "fslab3",
-	  "size=- chunk=- seeks=- procs=- pchar=- files=60 max=32 min=32 dirs=1 fchunk=- conc=1 seed=1374655110",
+	  "size=- chunk=- seeks=- procs=- pchar=- files=60 max=32 min=32 dirs=- fchunk=- conc=1 seed=1374655110",
 	  "./- ./- ./- ./- ./- ./- "
 	  "1702/14@3874000 2025/12@6645000 1332/4@8659000 1873/16@505000 2047/13@7257000 1266/3@9627000", NULL },
 
 	/* FORMATS.md 1.6, Family E (1.98-2.00a), local runs. */
 	{ "1.98,2.00a,th,1,1796023766,,,,,,,,,,,,,,,,,1,,,,,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,,,,,,,6037us,583us,233us,6445us,56us,243us",
 	  NULL, BS_FMT_CSV_1_98, "2.00a", "th",
-	  "size=- chunk=- seeks=- procs=- pchar=- files=1 max=0 min=0 dirs=1 fchunk=- conc=1 seed=1796023766",
+	  "size=- chunk=- seeks=- procs=- pchar=- files=1 max=- min=- dirs=- fchunk=- conc=1 seed=1796023766",
 	  E_S0_RES "+/-@6037 +/-@583 +/-@233 +/-@6445 +/-@56 +/-@243", NULL },
 	{ E_S0 "1,100,10,,4," E_FT "6401us,81us,8935us,2404us,131us,5088us",
 	  NULL, BS_FMT_CSV_1_98, "2.00a", "th",
@@ -296,15 +296,15 @@ static const struct ok_case ok_cases[] = {
 	  E_S0_RES "+/-@6401 +/-@81 +/-@8935 +/-@2404 +/-@131 +/-@5088", NULL },
 	{ E_S0 "1,100,,,," E_FT "6401us,81us,8935us,2404us,131us,5088us",
 	  NULL, BS_FMT_CSV_1_98, "2.00a", "th",
-	  "size=- chunk=- seeks=- procs=- pchar=- files=1 max=100 min=0 dirs=1 fchunk=- conc=1 seed=1796023681",
+	  "size=- chunk=- seeks=- procs=- pchar=- files=1 max=100 min=- dirs=- fchunk=- conc=1 seed=1796023681",
 	  E_S0_RES "+/-@6401 +/-@81 +/-@8935 +/-@2404 +/-@131 +/-@5088", NULL },
 	{ E_S0 "1,link,,,," E_FT "6401us,81us,8935us,2404us,131us,5088us",
 	  NULL, BS_FMT_CSV_1_98, "2.00a", "th",
-	  "size=- chunk=- seeks=- procs=- pchar=- files=1 max=link min=0 dirs=1 fchunk=- conc=1 seed=1796023681",
+	  "size=- chunk=- seeks=- procs=- pchar=- files=1 max=link min=- dirs=- fchunk=- conc=1 seed=1796023681",
 	  E_S0_RES "+/-@6401 +/-@81 +/-@8935 +/-@2404 +/-@131 +/-@5088", NULL },
 	{ E_S0 "1,symlink,,,2," E_FT "6401us,81us,8935us,2404us,131us,5088us",
 	  NULL, BS_FMT_CSV_1_98, "2.00a", "th",
-	  "size=- chunk=- seeks=- procs=- pchar=- files=1 max=symlink min=0 dirs=2 fchunk=- conc=1 seed=1796023681",
+	  "size=- chunk=- seeks=- procs=- pchar=- files=1 max=symlink min=- dirs=2 fchunk=- conc=1 seed=1796023681",
 	  E_S0_RES "+/-@6401 +/-@81 +/-@8935 +/-@2404 +/-@131 +/-@5088", NULL },
 	/* Should a build print the file chunk (field 25), it is kept. */
 	{ E_S0 "1,100,10,4k,4," E_FT "6401us,81us,8935us,2404us,131us,5088us",
@@ -325,22 +325,22 @@ static const struct ok_case ok_cases[] = {
 	  "./- +/-@1575 +/-@165 ./- +/-@92 +/-@1614 ./- ./- ./- ./- ./- ./-", NULL },
 	{ "1.98,2.00a,th,1,1796026986,,,,,,,,,,,,,,,,,64,,,,,52065,99,+++++,+++,77779,86,7836,99,+++++,+++,97732,86,,,,,,,516us,263us,4473us,1763us,103us,1867us",
 	  NULL, BS_FMT_CSV_1_98, "2.00a", "th",
-	  "size=- chunk=- seeks=- procs=- pchar=- files=64 max=0 min=0 dirs=1 fchunk=- conc=1 seed=1796026986",
+	  "size=- chunk=- seeks=- procs=- pchar=- files=64 max=- min=- dirs=- fchunk=- conc=1 seed=1796026986",
 	  E_S0_RES "52065/99@516 +/-@263 77779/86@4473 7836/99@1763 +/-@103 97732/86@1867", NULL },
 	{ "1.98,2.00a,ANDREW-PC,1,1731168315,63G,,8192,5,540,99,745124,100,980550,91,2205,99,1203968,58,+++++,+++,16,,,,,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,16366us,5650us,12027us,4465us,1806us,478us,586us,404us,3818us,3324us,837us,3156us",
 	  NULL, BS_FMT_CSV_1_98, "2.00a", "ANDREW-PC",
-	  "size=64512 chunk=- seeks=8192 procs=5 pchar=- files=16 max=0 min=0 dirs=1 fchunk=- conc=1 seed=1731168315",
+	  "size=64512 chunk=- seeks=8192 procs=5 pchar=- files=16 max=- min=- dirs=- fchunk=- conc=1 seed=1731168315",
 	  "540/99@16366 745124/100@5650 980550/91@12027 2205/99@4465 1203968/58@1806 +/-@478 "
 	  "+/-@586 +/-@404 +/-@3818 +/-@3324 +/-@837 +/-@3156", NULL },
 	{ "1.98,2.00a,ANDREW-PC,1,1731170067,63G,,8192,5,6,6,51776,6,22717,6,6,7,40308,4,8475,109,16,,,,,793,6,1765,7,1574,7,827,6,1945,8,1416,6,1445ms,17524us,9356us,1284ms,5950us,408ms,15088us,15053us,18784us,11317us,3377us,12653us",
 	  NULL, BS_FMT_CSV_1_98, "2.00a", "ANDREW-PC",
-	  "size=64512 chunk=- seeks=8192 procs=5 pchar=- files=16 max=0 min=0 dirs=1 fchunk=- conc=1 seed=1731170067",
+	  "size=64512 chunk=- seeks=8192 procs=5 pchar=- files=16 max=- min=- dirs=- fchunk=- conc=1 seed=1731170067",
 	  "6/6@1445000 51776/6@17524 22717/6@9356 6/7@1284000 40308/4@5950 8475/109@408000 "
 	  "793/6@15088 1765/7@15053 1574/7@18784 827/6@11317 1945/8@3377 1416/6@12653", NULL },
 	/* Empty machine name, a -Z file name as the seed, seconds. */
 	{ "1.98,2.00,,3,/tmp/rand.bin,1T,,8192,5,540,99,745124,100,980550,91,2205,99,1203968,58,575.5,12,16,,,,,1,2,3,4,5,6,7,8,9,10,11,12,101s,5650us,12027us,4465us,1806us,478us,586us,404us,3818us,3324us,837us,2s",
 	  NULL, BS_FMT_CSV_1_98, "2.00", "",
-	  "size=1048576 chunk=- seeks=8192 procs=5 pchar=- files=16 max=0 min=0 dirs=1 fchunk=- conc=3 seed=/tmp/rand.bin",
+	  "size=1048576 chunk=- seeks=8192 procs=5 pchar=- files=16 max=- min=- dirs=- fchunk=- conc=3 seed=/tmp/rand.bin",
 	  "540/99@101000000 745124/100@5650 980550/91@12027 2205/99@4465 1203968/58@1806 575.5/12@478 "
 	  "1/2@586 3/4@404 5/6@3818 7/8@3324 9/10@837 11/12@2000000", NULL },
 
@@ -348,7 +348,7 @@ static const struct ok_case ok_cases[] = {
 	 * sources print them: 45, 46 and 47 fields. */
 	{ "2,1.90b,oldbox,1G,,1234,95,45678,30,23456,15,2345,96,56789,20,123.4,2,16,,,,2345,90,+++++,+++,3456,88,2222,91,+++++,+++,3333,89,12ms,45ms,300ms,9ms,20ms,150ms,800us,30us,900us,700us,25us,850us",
 	  NULL, BS_FMT_CSV_BETA, "1.90b", "oldbox",
-	  "size=1024 chunk=8192 seeks=- procs=- pchar=- files=16 max=0 min=0 dirs=1 fchunk=- conc=- seed=-",
+	  "size=1024 chunk=8192 seeks=- procs=- pchar=- files=16 max=- min=- dirs=- fchunk=- conc=- seed=-",
 	  "1234/95@12000 45678/30@45000 23456/15@300000 2345/96@9000 56789/20@20000 123.4/2@150000 "
 	  "2345/90@800 +/-@30 3456/88@900 2222/91@700 +/-@25 3333/89@850",
 	  "bonnie++ 1.90b beta CSV layout stored best-effort" },
@@ -360,21 +360,21 @@ static const struct ok_case ok_cases[] = {
 	  "bonnie++ 1.91c beta CSV layout stored best-effort" },
 	{ "1.92a,1.92a,box,1714000000,2G,,1234,95,45678,30,23456,15,2345,96,56789,20,123.4,2,16,link,,,,2345,90,+++++,+++,3456,88,2222,91,+++++,+++,3333,89,12ms,45ms,300ms,9ms,20ms,150ms,800us,30us,900us,700us,25us,850us",
 	  NULL, BS_FMT_CSV_BETA, "1.92a", "box",
-	  "size=2048 chunk=8192 seeks=- procs=- pchar=- files=16 max=link min=0 dirs=1 fchunk=- conc=- seed=1714000000",
+	  "size=2048 chunk=8192 seeks=- procs=- pchar=- files=16 max=link min=- dirs=- fchunk=- conc=- seed=1714000000",
 	  "1234/95@12000 45678/30@45000 23456/15@300000 2345/96@9000 56789/20@20000 123.4/2@150000 "
 	  "2345/90@800 +/-@30 3456/88@900 2222/91@700 +/-@25 3333/89@850",
 	  "bonnie++ 1.92a beta CSV layout stored best-effort" },
 	/* 1.92 prints its own version in field 0, with the 1.91c layout. */
 	{ "1.92,1.92,box,2G,,1234,95,45678,30,23456,15,2345,96,56789,20,123.4,2,16,,,,,2345,90,+++++,+++,3456,88,2222,91,+++++,+++,3333,89,12ms,45ms,300ms,9ms,20ms,150ms,800us,30us,900us,700us,25us,850us",
 	  NULL, BS_FMT_CSV_BETA, "1.92", "box",
-	  "size=2048 chunk=8192 seeks=- procs=- pchar=- files=16 max=0 min=0 dirs=1 fchunk=- conc=- seed=-",
+	  "size=2048 chunk=8192 seeks=- procs=- pchar=- files=16 max=- min=- dirs=- fchunk=- conc=- seed=-",
 	  "1234/95@12000 45678/30@45000 23456/15@300000 2345/96@9000 56789/20@20000 123.4/2@150000 "
 	  "2345/90@800 +/-@30 3456/88@900 2222/91@700 +/-@25 3333/89@850",
 	  "bonnie++ 1.92 beta CSV layout stored best-effort" },
 	/* A beta -s 0 line keeps the literal "2" in field 0. */
 	{ "2,1.92,box,,,,,,,,,,,,,,,16,,,,,2345,90,+++++,+++,3456,88,2222,91,+++++,+++,3333,89,,,,,,,800us,30us,900us,700us,25us,850us",
 	  NULL, BS_FMT_CSV_BETA, "1.92", "box",
-	  "size=- chunk=- seeks=- procs=- pchar=- files=16 max=0 min=0 dirs=1 fchunk=- conc=- seed=-",
+	  "size=- chunk=- seeks=- procs=- pchar=- files=16 max=- min=- dirs=- fchunk=- conc=- seed=-",
 	  "./- ./- ./- ./- ./- ./- 2345/90@800 +/-@30 3456/88@900 2222/91@700 +/-@25 3333/89@850",
 	  "bonnie++ 1.92 beta CSV layout stored best-effort" },
 };
@@ -755,7 +755,7 @@ static void hash_run(struct coll *c, const struct bs_run *r)
 	h_i64(c, p->num_dirs);
 	h_i64(c, p->file_chunk_bytes);
 	h_i64(c, p->concurrency);
-	for (m = 0; m < BS_M_COUNT; m++) {
+	for (m = 0; m < BS_M_BONNIE; m++) {
 		h_i64(c, r->res[m].status);
 		h_dbl(c, r->res[m].value);
 		h_dbl(c, r->res[m].cpu_pct);
@@ -841,7 +841,7 @@ static int run_input(const char *src, size_t len, size_t chunk,
 	if (c->source == NULL)
 		c->source = "t.csv";
 	c->nruns = 0;
-	p = bs_ingest_new(c->source, &cb);
+	p = bs_ingest_new(c->source, &cb, NULL);
 	if (chunk == 0)
 		chunk = len;
 	while (rc == 0 && off < len) {
@@ -949,7 +949,7 @@ struct sample_case {
 };
 
 /* clang-format off */
-#define P103(size) "size=" size " chunk=8192 seeks=- procs=- pchar=- files=16 max=0 min=0 dirs=1 fchunk=- conc=- seed=-"
+#define P103(size) "size=" size " chunk=8192 seeks=- procs=- pchar=- files=16 max=- min=- dirs=- fchunk=- conc=- seed=-"
 #define P103N0(size) "size=" size " chunk=8192 seeks=- procs=- pchar=- files=- max=- min=- dirs=- fchunk=- conc=- seed=-"
 #define NO_FILES " ./- ./- ./- ./- ./- ./-"
 
@@ -1003,7 +1003,7 @@ static const struct sample_case samples[] = {
 	    "iscsi_client,2G,,,2896,5,2201,5,,,10731,13,116.3,3,,,,,,,,,,,,," } } },
 	{ "bonnie++-2.00a-local-full.txt", BS_FMT_CSV_1_98, 24, 23, {
 	  { 24, "2.00a", "ceo-box",
-	    "size=2048 chunk=- seeks=8192 procs=5 pchar=- files=16 max=0 min=0 dirs=1 fchunk=- conc=1 seed=1796019217",
+	    "size=2048 chunk=- seeks=8192 procs=5 pchar=- files=16 max=- min=- dirs=- fchunk=- conc=1 seed=1796019217",
 	    "545/94@61372 297601/69@8122 601561/52@16325 480/82@50917 1911048/69@22633 6398/31@16072 "
 	    "+/-@32123 +/-@12290 +/-@8617 +/-@8111 +/-@4158 +/-@6056",
 	    "1.98,2.00a,ceo-box,1,1796019217,2G,,8192,5,545,94,297601,69,601561,52,480,82,1911048,69,6398,31,16,,,,,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,61372us,8122us,16325us,50917us,22633us,16072us,32123us,12290us,8617us,8111us,4158us,6056us" } } },
@@ -1185,7 +1185,7 @@ static void test_empty_input(void **state)
 	assert_string_equal(log, "stats lines=0 runs=0 rejects=0 skipped=0\n");
 	free(log);
 
-	p = bs_ingest_new("<stdin>", &cb);
+	p = bs_ingest_new("<stdin>", &cb, NULL);
 	assert_int_equal(bs_ingest_feed(p, "", 0, &err), 0);
 	assert_int_equal(bs_ingest_feed(p, "\n", 1, &err), 0);
 	assert_int_equal(bs_ingest_finish(p, &err), 0);
@@ -1216,7 +1216,7 @@ static void test_nul_byte(void **state)
 	free(log);
 
 	/* The error sticks: later feeds and the finish repeat it. */
-	p = bs_ingest_new("t.csv", &cb);
+	p = bs_ingest_new("t.csv", &cb, NULL);
 	assert_int_equal(bs_ingest_feed(p, in, sizeof(in) - 1, &err),
 			 -BS_EPARSE);
 	bs_err_reset(&err);
@@ -1335,7 +1335,7 @@ static void test_callback_stop(void **state)
 	(void)state;
 	/* The callback's own message is kept when it filled err. */
 	c.fill = &err;
-	p = bs_ingest_new("t.csv", &cb);
+	p = bs_ingest_new("t.csv", &cb, NULL);
 	assert_int_equal(bs_ingest_feed(p, in, sizeof(in) - 1, &err),
 			 -BS_EDB);
 	assert_string_equal(err.msg, "database is locked");
@@ -1350,7 +1350,7 @@ static void test_callback_stop(void **state)
 	c.fill = NULL;
 	bs_err_reset(&err);
 	bs_buf_reset(&c.log);
-	p = bs_ingest_new("t.csv", &cb);
+	p = bs_ingest_new("t.csv", &cb, NULL);
 	c.nruns = 0;
 	assert_int_equal(bs_ingest_feed(p, in, sizeof(in) - 1, &err),
 			 -BS_EDB);
@@ -1367,7 +1367,7 @@ static void test_null_callbacks(void **state)
 	struct bs_ingest_cb cb = { coll_run, NULL, NULL, &c };
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_ingest_stats st;
-	struct bs_ingest *p = bs_ingest_new("t.csv", &cb);
+	struct bs_ingest *p = bs_ingest_new("t.csv", &cb, NULL);
 
 	(void)state;
 	assert_int_equal(bs_ingest_feed(p, in, sizeof(in) - 1, &err), 0);
@@ -1396,7 +1396,7 @@ static void test_bounded_memory(void **state)
 	struct bs_err err = BS_ERR_INIT;
 	int64_t nruns = 0;
 	struct bs_ingest_cb cb = { count_run, NULL, NULL, &nruns };
-	struct bs_ingest *p = bs_ingest_new("big.csv", &cb);
+	struct bs_ingest *p = bs_ingest_new("big.csv", &cb, NULL);
 	size_t at_start = 0;
 	int i;
 

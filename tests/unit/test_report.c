@@ -21,7 +21,9 @@
 #include "ingest/ingest.h"
 #include "report/internal.h"
 #include "report/report.h"
+#include "core/bonnie_text.h"
 #include "report/tmpl.h"
+#include "util/csv.h"
 #include "util/buf.h"
 #include "util/mem.h"
 #include "util/num.h"
@@ -410,10 +412,12 @@ static void test_shading(void **state)
 	assert_int_equal(bs_rshade(1, 50, 100), 0);
 	assert_int_equal(bs_rshade(1, 10, 100), 0);
 	/* CPU and latency: lower is better. */
-	assert_int_equal(bs_rshade(0, 30, 30), 10);
-	assert_int_equal(bs_rshade(0, 40, 30), 5);
-	assert_int_equal(bs_rshade(0, 0, 0), 10);
+	assert_int_equal(bs_rshade(-1, 30, 30), 10);
+	assert_int_equal(bs_rshade(-1, 40, 30), 5);
+	assert_int_equal(bs_rshade(-1, 0, 0), 10);
 	assert_int_equal(bs_rshade(1, NAN, 100), -1);
+	/* Counts and durations: neither way is better, nothing to shade. */
+	assert_int_equal(bs_rshade(0, 40, 30), -1);
 }
 
 static void test_number_formats(void **state)
@@ -427,31 +431,47 @@ static void test_number_formats(void **state)
 	(void)state;
 	memset(&o, 0, sizeof(o));
 	rep = build(&s, 1, labels, &o);
-	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUTC, 0), -12358, 0, b,
+	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUTC, 0), -12358, b,
 				    sizeof(b)),
 			    "-12358");
-	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_SEEKS, 0), 465.7, 0, b,
+	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_SEEKS, 0), 465.7, b,
 				    sizeof(b)),
 			    "465.7");
-	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_SEEKS, 0), 0.25, 0, b,
+	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_SEEKS, 0), 0.25, b,
 				    sizeof(b)),
 			    "0.2");
-	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_SEEKS, 0), -0.04, 0, b,
+	/* A seek rate keeps one decimal, without a trailing ".0". */
+	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_SEEKS, 0), -0.04, b,
 				    sizeof(b)),
-			    "0.0");
+			    "0");
+	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_SEEKS, 0), 3144, b,
+				    sizeof(b)),
+			    "3144");
+	/* Rates and CPU are cut, as bonnie++ prints them: 200812.93 is
+	 * 200812 wherever it is printed. */
+	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUT_BLOCK, 0), 200812.93,
+				    b, sizeof(b)),
+			    "200812");
+	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUTC, BS_MK_CPU), 65.6,
+				    b, sizeof(b)),
+			    "65");
+	/* A latency too: 99999.7 us is bonnie++'s "99ms". */
+	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUTC, BS_MK_LAT), 99999.7,
+				    b, sizeof(b)),
+			    "99ms");
 	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUTC, BS_MK_LAT), 801000,
-				    0, b, sizeof(b)),
+				    b, sizeof(b)),
 			    "801ms");
 	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUTC, BS_MK_LAT), 61372,
-				    0, b, sizeof(b)),
+				    b, sizeof(b)),
 			    "61372us");
 	assert_string_equal(bs_rfmt_ratio(3.4917423, b, sizeof(b)), "3.49");
 	assert_string_equal(bs_rfmt_pct(249.17423, b, sizeof(b)), "+249.2%");
 	assert_string_equal(bs_rfmt_pct(-3.1, b, sizeof(b)), "-3.1%");
 	assert_string_equal(bs_rfmt_raw(54041.75, b, sizeof(b)), "54041.75");
 	assert_string_equal(bs_rfmt_raw(NAN, b, sizeof(b)), "");
-	assert_string_equal(bs_rfmt_size(8192, b, sizeof(b)), "8G");
-	assert_string_equal(bs_rfmt_size(7400, b, sizeof(b)), "7400M");
+	assert_string_equal(bs_bonnie_fmt_size(b, sizeof(b), 8192), "8G");
+	assert_string_equal(bs_bonnie_fmt_size(b, sizeof(b), 7400), "7400M");
 	/* Exact numbers: the shortest text that reads back, as bs_fmt_g. */
 	{
 		static const double raw[] = {
@@ -485,12 +505,15 @@ static void test_number_formats(void **state)
 			if (k & 8)
 				v = -v;
 			bs_fmt_double(want, sizeof(want), v, 1);
+			if (strlen(want) > 2 &&
+			    strcmp(want + strlen(want) - 2, ".0") == 0)
+				want[strlen(want) - 2] = '\0';
 			assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_SEEKS, 0),
-						    v, 0, b, sizeof(b)),
+						    v, b, sizeof(b)),
 					    want);
-			bs_fmt_double(want, sizeof(want), v, 0);
+			snprintf(want, sizeof(want), "%lld", (long long)v);
 			assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUTC, 0),
-						    v, 0, b, sizeof(b)),
+						    v, b, sizeof(b)),
 					    want);
 		}
 	}
@@ -541,13 +564,13 @@ static void test_csv_neutralises_formulas(void **state)
 	char *csv;
 
 	(void)state;
-	bs_tmpl_csv_field(&b, "=1+2", 4);
-	bs_tmpl_csv_field(&b, "+1", 2);
-	bs_tmpl_csv_field(&b, "-1", 2);
-	bs_tmpl_csv_field(&b, "@x", 2);
-	bs_tmpl_csv_field(&b, "\tx", 2);
-	bs_tmpl_csv_field(&b, "a \"b\", c", 8);
-	bs_tmpl_csv_field(&b, "", 0);
+	bs_csv_cell(&b, "=1+2", 4);
+	bs_csv_cell(&b, "+1", 2);
+	bs_csv_cell(&b, "-1", 2);
+	bs_csv_cell(&b, "@x", 2);
+	bs_csv_cell(&b, "\tx", 2);
+	bs_csv_cell(&b, "a \"b\", c", 8);
+	bs_csv_cell(&b, "", 0);
 	assert_string_equal(bs_buf_str(&b), "\"'=1+2\"\"'+1\"\"'-1\"\"'@x\""
 					    "\"'\tx\"\"a \"\"b\"\", c\"\"\"");
 	bs_buf_release(&b);

@@ -161,9 +161,12 @@ static void test_json(void **state)
 	struct bs_buf b = BS_BUF_INIT;
 
 	(void)state;
-	bs_json_str(&b, "<a \"b\"\\\n\x01\xff>");
+	/* One escaper for exports and templates: < > & as \u escapes, so
+	 * that JSON may sit inside an HTML page. */
+	bs_json_str(&b, "<a \"b\"\\\n\x01\xff>&");
 	assert_string_equal(bs_buf_str(&b),
-			    "\"<a \\\"b\\\"\\\\\\n\\u0001\\ufffd>\"");
+			    "\"\\u003ca \\\"b\\\"\\\\\\n\\u0001\\ufffd\\u003e"
+			    "\\u0026\"");
 	bs_buf_reset(&b);
 	bs_json_num(&b, NAN);
 	bs_buf_addc(&b, ' ');

@@ -1,0 +1,765 @@
+/*
+ * core/bonnie_text.c - bonnie++'s printing rules, its CSV line (1.98 and
+ * 1.03 layouts, docs/input-formats.md sections 1.2 and 1.6) and its text
+ * tables (sections 2.1 and 2.3). Formatting only; nothing is printed here.
+ */
+#include "core/bonnie_text.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/bench.h"
+#include "util/banned.h"
+
+/* ---- numbers --------------------------------------------------------- */
+
+static int is_kib(int m)
+{
+	return (bs_metrics[m].flags & BS_MF_KIB) != 0;
+}
+
+/* A whole number without snprintf: reports format millions of them. */
+static const char *fmt_int(char *buf, size_t size, long long v)
+{
+	char tmp[24];
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v
+				     : (unsigned long long)v;
+	size_t n = 0, k = 0;
+
+	do {
+		tmp[n++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (size < n + 2) {
+		if (size > 0)
+			buf[0] = '\0';
+		return buf;
+	}
+	if (v < 0)
+		buf[k++] = '-';
+	while (n)
+		buf[k++] = tmp[--n];
+	buf[k] = '\0';
+	return buf;
+}
+
+/*
+ * "%.1f" of v without snprintf (reports print a million of them): the
+ * same text, "465.7", "-12.0". Returns NULL when it cannot be sure to round
+ * as printf does: a value too large, or one so near a half that the
+ * multiplication by 10 may have moved it.
+ */
+static const char *fast_dec1(char *buf, size_t size, double v)
+{
+	double t = v * 10.0, r = nearbyint(t);
+	char tmp[32];
+	unsigned long long u;
+	size_t n = 0, k = 0;
+
+	/* t is within 1e-7 of v * 10 for |t| < 1e9; away from a half, its
+	 * nearest integer is the one printf rounds the exact v to. */
+	if (!(fabs(t) < 1e9) || fabs(fabs(t - r) - 0.5) < 1e-6 || size < 24)
+		return NULL;
+	u = (unsigned long long)(v < 0 ? -r : r);
+	do {
+		tmp[n++] = (char)('0' + u % 10);
+		u /= 10;
+		if (n == 1)
+			tmp[n++] = '.';
+	} while (u);
+	if (n == 2)
+		tmp[n++] = '0';
+	if (v < 0 && r != 0)
+		buf[k++] = '-';
+	while (n)
+		buf[k++] = tmp[--n];
+	buf[k] = '\0';
+	return buf;
+}
+
+/* "%.1f" of v, fast when it can be. */
+static const char *fmt_dec1(char *buf, size_t size, double v)
+{
+	if (fast_dec1(buf, size, v) == NULL)
+		snprintf(buf, size, "%.1f", v);
+	return buf;
+}
+
+/* v cut to a whole number (toward zero), as bonnie++'s int() casts. */
+static const char *fmt_cut(char *buf, size_t size, double v)
+{
+	if (fabs(v) < 1e18)
+		return fmt_int(buf, size, (long long)v);
+	snprintf(buf, size, "%.0f", trunc(v));
+	return buf;
+}
+
+/* Drops a trailing ".0" ("3144.0" -> "3144") or trailing zeros. */
+static void strip_zeros(char *buf)
+{
+	char *dot = strchr(buf, '.');
+	size_t n;
+
+	if (dot == NULL)
+		return;
+	n = strlen(buf);
+	while (n > 0 && buf[n - 1] == '0')
+		buf[--n] = '\0';
+	if (n > 0 && buf[n - 1] == '.')
+		buf[--n] = '\0';
+	/* "-0" reads as a negative change: print "0". */
+	if (strcmp(buf, "-0") == 0)
+		memmove(buf, buf + 1, 2);
+}
+
+/* Seeks as bonnie++ 1.9x+ prints them: "%.0f" from 1000 up, else "%.1f". */
+static const char *fmt_seeks(char *buf, size_t size, double v)
+{
+	snprintf(buf, size, fabs(v) >= 1000 ? "%.0f" : "%.1f", v);
+	return buf;
+}
+
+double bs_bonnie_round(int m, double v)
+{
+	char buf[64];
+
+	if (isnan(v))
+		return v;
+	if (m == BS_M_SEEKS)
+		return strtod(fmt_seeks(buf, sizeof(buf), v), NULL);
+	return trunc(v);
+}
+
+double bs_bonnie_round_cpu(double pct)
+{
+	return trunc(pct);
+}
+
+double bs_bonnie_round_latency(double us)
+{
+	/* bonnie++: over 99.999999 s in s, over 0.099999 s in ms. */
+	if (isnan(us))
+		return us;
+	if (us > 99999999)
+		return trunc(us / 1e6) * 1e6;
+	if (us > 99999)
+		return trunc(us / 1e3) * 1e3;
+	return trunc(us);
+}
+
+void bs_bonnie_round_run(struct bs_run *r)
+{
+	int m;
+
+	for (m = 0; m < BS_M_BONNIE; m++) {
+		struct bs_value *v = &r->res[m];
+		v->value = bs_bonnie_round(m, v->value);
+		v->cpu_pct = bs_bonnie_round_cpu(v->cpu_pct);
+		v->lat_us = bs_bonnie_round_latency(v->lat_us);
+	}
+}
+
+const char *bs_bonnie_fmt_value(char *buf, size_t size, int m, double v)
+{
+	if (isnan(v)) {
+		buf[0] = '\0';
+		return buf;
+	}
+	if (m == BS_M_SEEKS) {
+		fmt_dec1(buf, size, v);
+		strip_zeros(buf);
+		return buf;
+	}
+	return fmt_cut(buf, size, v);
+}
+
+const char *bs_bonnie_fmt_mib(char *buf, size_t size, double kib_s)
+{
+	fmt_dec1(buf, size, kib_s / 1024);
+	if (strcmp(buf, "-0.0") == 0)
+		memmove(buf, buf + 1, 4);
+	return buf;
+}
+
+const char *bs_bonnie_fmt_kib(char *buf, size_t size, double kib_s)
+{
+	double mib = kib_s / 1024, gib = mib / 1024;
+
+	if (kib_s < 9999.5)
+		snprintf(buf, size, "%lldk", (long long)kib_s);
+	else if (mib < 99.95)
+		snprintf(buf, size, "%.1fm", mib);
+	else if (mib < 999.5)
+		snprintf(buf, size, "%.0fm", mib);
+	else if (gib < 99.95)
+		snprintf(buf, size, "%.1fg", gib);
+	else
+		snprintf(buf, size, "%.0fg", gib);
+	return buf;
+}
+
+const char *bs_bonnie_fmt_rate(char *buf, size_t size, int m, double v)
+{
+	if (isnan(v)) {
+		buf[0] = '\0';
+		return buf;
+	}
+	if (is_kib(m))
+		return bs_bonnie_fmt_kib(buf, size, v);
+	if (m == BS_M_SEEKS)
+		return fmt_seeks(buf, size, v);
+	return fmt_cut(buf, size, v);
+}
+
+const char *bs_bonnie_fmt_cpu(char *buf, size_t size, double pct)
+{
+	if (isnan(pct)) {
+		buf[0] = '\0';
+		return buf;
+	}
+	return fmt_cut(buf, size, pct);
+}
+
+const char *bs_bonnie_fmt_latency(char *buf, size_t size, double us)
+{
+	const char *unit = "us";
+	double a = fabs(us), v;
+	size_t n;
+
+	if (isnan(us)) {
+		buf[0] = '\0';
+		return buf;
+	}
+	if (a > 99999999) {
+		v = trunc(a / 1e6);
+		unit = "s";
+	} else if (a > 99999) {
+		v = trunc(a / 1e3);
+		unit = "ms";
+	} else {
+		v = trunc(a);
+	}
+	fmt_cut(buf, size, us < 0 && v > 0 ? -v : v);
+	n = strlen(buf);
+	if (n + 3 <= size)
+		memcpy(buf + n, unit, strlen(unit) + 1);
+	return buf;
+}
+
+const char *bs_bonnie_fmt_size(char *buf, size_t size, int64_t mib)
+{
+	size_t n;
+
+	/* bonnie++ prints no size for -s 0. */
+	buf[0] = '\0';
+	if (mib == BS_NONE || mib <= 0 || size < 24)
+		return buf;
+	if (mib % 1024 == 0)
+		fmt_int(buf, size, mib / 1024);
+	else
+		fmt_int(buf, size, mib);
+	n = strlen(buf);
+	buf[n] = mib % 1024 == 0 ? 'G' : 'M';
+	buf[n + 1] = '\0';
+	return buf;
+}
+
+const char *bs_bonnie_fmt_bytes(char *buf, size_t size, int64_t v)
+{
+	if (v >= (1 << 20) && v % (1 << 20) == 0)
+		snprintf(buf, size, "%lldm", (long long)(v >> 20));
+	else if (v >= 1024 && v % 1024 == 0)
+		snprintf(buf, size, "%lldk", (long long)(v >> 10));
+	else
+		snprintf(buf, size, "%lld", (long long)v);
+	return buf;
+}
+
+const char *bs_bonnie_fmt_files(char *buf, size_t size,
+				const struct bs_params *p)
+{
+	size_t n;
+
+	buf[0] = '\0';
+	if (p->num_files == BS_NONE)
+		return buf;
+	snprintf(buf, size, "%lld", (long long)p->num_files);
+	n = strlen(buf);
+	/* bonnie++'s spelling: num[:max[:min]][/dirs], max when not 0. */
+	if (p->max_size == BS_SIZE_LINK)
+		snprintf(buf + n, size - n, ":link");
+	else if (p->max_size == BS_SIZE_SYMLINK)
+		snprintf(buf + n, size - n, ":symlink");
+	else if (p->max_size != BS_NONE && p->max_size != 0)
+		snprintf(buf + n, size - n, ":%lld:%lld",
+			 (long long)p->max_size,
+			 (long long)(p->min_size == BS_NONE ? 0 : p->min_size));
+	n = strlen(buf);
+	if (p->num_dirs != BS_NONE && p->num_dirs > 1)
+		snprintf(buf + n, size - n, "/%lld", (long long)p->num_dirs);
+	return buf;
+}
+
+const char *bs_value_fmt(char *buf, size_t size, int m, double v)
+{
+	if (m < BS_M_BONNIE)
+		return bs_bonnie_fmt_value(buf, size, m, v);
+	if (isnan(v)) {
+		buf[0] = '\0';
+		return buf;
+	}
+	snprintf(buf, size, "%.2f", v);
+	strip_zeros(buf);
+	return buf;
+}
+
+/* ---- the CSV line ---------------------------------------------------- */
+
+static int ran(const struct bs_value *v)
+{
+	return v->status != BS_ST_NOT_RUN;
+}
+
+static int any_ran(const struct bs_run *r, int from, int to)
+{
+	int i;
+
+	for (i = from; i < to; i++)
+		if (ran(&r->res[i]))
+			return 1;
+	return 0;
+}
+
+/* Did the run have the I/O part (-s > 0) / the file part (-n > 0)? */
+static int io_part(const struct bs_run *r)
+{
+	if (r->params.file_size_mib != BS_NONE)
+		return r->params.file_size_mib > 0;
+	return any_ran(r, 0, BS_M_FIRST_FILE);
+}
+
+static int file_part(const struct bs_run *r)
+{
+	if (r->params.num_files != BS_NONE)
+		return r->params.num_files > 0;
+	return any_ran(r, BS_M_FIRST_FILE, BS_M_BONNIE);
+}
+
+static void add_size(struct bs_buf *out, int64_t mib)
+{
+	char b[32];
+
+	bs_buf_adds(out, bs_bonnie_fmt_size(b, sizeof(b), mib));
+}
+
+static void add_bytes(struct bs_buf *out, int64_t v)
+{
+	char b[32];
+
+	bs_buf_adds(out, bs_bonnie_fmt_bytes(b, sizeof(b), v));
+}
+
+static int chunk_is_default(const struct bs_run *r)
+{
+	return r->params.io_chunk_bytes == BS_NONE ||
+	       r->params.io_chunk_bytes == BS_BENCH_CHUNK;
+}
+
+/* Rate and CPU cells: "712,99", "+++++,+++" or ",". 1.0x lines print
+ * seeks with one decimal always. */
+static void add_pair(struct bs_buf *out, const struct bs_run *r, int m,
+		     int seeks_one)
+{
+	const struct bs_value *v = &r->res[m];
+	char b[64];
+
+	switch (v->status) {
+	case BS_ST_OK:
+		bs_buf_addc(out, ',');
+		if (m == BS_M_SEEKS && isnan(v->value))
+			;
+		else if (m == BS_M_SEEKS && seeks_one)
+			bs_buf_addf(out, "%.1f", v->value);
+		else if (m == BS_M_SEEKS)
+			bs_buf_adds(out, fmt_seeks(b, sizeof(b), v->value));
+		else
+			bs_buf_adds(out, bs_bonnie_fmt_value(b, sizeof(b), m,
+							     floor(v->value)));
+		bs_buf_addc(out, ',');
+		bs_buf_adds(out, bs_bonnie_fmt_cpu(b, sizeof(b),
+						   floor(v->cpu_pct)));
+		break;
+	case BS_ST_TOO_FAST:
+		bs_buf_adds(out, ",+++++,+++");
+		break;
+	case BS_ST_NOT_RUN:
+		bs_buf_adds(out, ",,");
+		break;
+	}
+}
+
+/* A latency cell: empty when the test did not run or bonnie++ measured
+ * nothing (it prints nothing for 0). */
+static void add_latency(struct bs_buf *out, const struct bs_value *v)
+{
+	char b[32];
+
+	bs_buf_addc(out, ',');
+	if (ran(v) && v->lat_us > 0)
+		bs_buf_adds(out,
+			    bs_bonnie_fmt_latency(b, sizeof(b), v->lat_us));
+}
+
+/* Field 1: the version, "bstore-0.1.0" for a tool other than bonnie++. */
+static void add_version(struct bs_buf *out, const struct bs_run *r)
+{
+	const char *v = r->tool_version ? r->tool_version : "";
+
+	if (r->tool && strcmp(r->tool, "bonnie++") != 0)
+		bs_buf_addf(out, "%s-%s", r->tool, v);
+	else
+		bs_buf_adds(out, v);
+}
+
+static void csv_198(const struct bs_run *r, struct bs_buf *out)
+{
+	const struct bs_params *p = &r->params;
+	int i;
+
+	bs_buf_adds(out, "1.98,");
+	add_version(out, r);
+	bs_buf_addf(out, ",%s,%lld,%s", r->machine ? r->machine : "",
+		    (long long)(p->concurrency == BS_NONE ? 1
+							   : p->concurrency),
+		    p->seed ? p->seed : "");
+	if (io_part(r)) {
+		bs_buf_addc(out, ',');
+		add_size(out, p->file_size_mib);
+		bs_buf_addc(out, ',');
+		if (!chunk_is_default(r))
+			add_bytes(out, p->io_chunk_bytes);
+		bs_buf_addc(out, ',');
+		if (p->seeks != BS_NONE)
+			bs_buf_addf(out, "%lld", (long long)p->seeks);
+		bs_buf_addc(out, ',');
+		if (p->seek_procs != BS_NONE)
+			bs_buf_addf(out, "%lld", (long long)p->seek_procs);
+		for (i = 0; i < BS_M_FIRST_FILE; i++)
+			add_pair(out, r, i, 0);
+	} else {
+		bs_buf_adds(out, ",,,,,,,,,,,,,,,,");
+	}
+	if (file_part(r)) {
+		bs_buf_addc(out, ',');
+		if (p->num_files != BS_NONE)
+			bs_buf_addf(out, "%lld", (long long)p->num_files);
+		bs_buf_addc(out, ',');
+		if (p->max_size == BS_SIZE_LINK)
+			bs_buf_adds(out, "link");
+		else if (p->max_size == BS_SIZE_SYMLINK)
+			bs_buf_adds(out, "symlink");
+		else if (p->max_size != BS_NONE && p->max_size != 0)
+			bs_buf_addf(out, "%lld", (long long)p->max_size);
+		bs_buf_addc(out, ',');
+		if (p->min_size != BS_NONE && p->min_size != 0)
+			bs_buf_addf(out, "%lld", (long long)p->min_size);
+		/* Field 24 stays empty and 25 holds the directories, as in
+		 * 2.00a, so that Debian's tools and old parsers agree. */
+		bs_buf_adds(out, ",,");
+		if (p->num_dirs != BS_NONE && p->num_dirs > 1)
+			bs_buf_addf(out, "%lld", (long long)p->num_dirs);
+		for (i = BS_M_FIRST_FILE; i < BS_M_BONNIE; i++)
+			add_pair(out, r, i, 0);
+	} else {
+		bs_buf_adds(out, ",,,,,,,,,,,,,,,,,");
+	}
+	for (i = 0; i < BS_M_BONNIE; i++)
+		add_latency(out, &r->res[i]);
+}
+
+static void csv_103(const struct bs_run *r, struct bs_buf *out)
+{
+	const struct bs_params *p = &r->params;
+	char b[96];
+	int i;
+
+	bs_buf_adds(out, r->machine ? r->machine : "");
+	if (io_part(r)) {
+		bs_buf_addc(out, ',');
+		add_size(out, p->file_size_mib);
+		if (!chunk_is_default(r)) {
+			bs_buf_addc(out, ':');
+			add_bytes(out, p->io_chunk_bytes);
+		}
+		for (i = 0; i < BS_M_FIRST_FILE; i++)
+			add_pair(out, r, i, 1);
+	} else {
+		bs_buf_adds(out, ",,,,,,,,,,,,,");
+	}
+	if (file_part(r)) {
+		bs_buf_addc(out, ',');
+		bs_buf_adds(out, bs_bonnie_fmt_files(b, sizeof(b), p));
+		for (i = BS_M_FIRST_FILE; i < BS_M_BONNIE; i++)
+			add_pair(out, r, i, 1);
+	} else {
+		bs_buf_adds(out, ",,,,,,,,,,,,,");
+	}
+}
+
+void bs_bonnie_csv(const struct bs_run *r, enum bs_csv_format fmt,
+		   struct bs_buf *out)
+{
+	if (fmt == BS_CSV_1_03)
+		csv_103(r, out);
+	else
+		csv_198(r, out);
+}
+
+/* ---- the text tables ------------------------------------------------- */
+
+enum bs_table_style bs_bonnie_style_for(const struct bs_run *r)
+{
+	if (r->format && strcmp(r->format, BS_FMT_CSV_1_0X) == 0)
+		return BS_TABLE_1;
+	return BS_TABLE_2;
+}
+
+/* Pads the buffer with spaces up to column col of the current line. */
+static void pad_to(struct bs_buf *out, size_t line_start, size_t col)
+{
+	while (out->len - line_start < col)
+		bs_buf_addc(out, ' ');
+}
+
+static void version_label(struct bs_buf *out, const struct bs_run *r)
+{
+	size_t start = out->len;
+	const char *v = r->tool_version ? r->tool_version : "";
+
+	if (r->tool == NULL || strcmp(r->tool, "bonnie++") == 0)
+		bs_buf_addf(out, "Version %s", v);
+	else
+		bs_buf_addf(out, "%s %s", r->tool, v);
+	pad_to(out, start, 19);
+	bs_buf_addc(out, ' ');
+}
+
+/*
+ * One " %5s %3s" cell pair, or ten blanks for a test that did not run.
+ * 2.00a's style prints I/O rates as k/m/g, 1.03's as plain K/sec.
+ */
+static void table_cell(struct bs_buf *out, const struct bs_run *r, int m,
+		       enum bs_table_style style)
+{
+	const struct bs_value *v = &r->res[m];
+	char rate[32] = "", cpu[16] = "";
+
+	switch (v->status) {
+	case BS_ST_NOT_RUN:
+		bs_buf_adds(out, "          ");
+		return;
+	case BS_ST_TOO_FAST:
+		bs_buf_adds(out, " +++++ +++");
+		return;
+	case BS_ST_OK:
+		break;
+	}
+	if (style == BS_TABLE_1 && m != BS_M_SEEKS)
+		bs_bonnie_fmt_value(rate, sizeof(rate), m, v->value);
+	else
+		bs_bonnie_fmt_rate(rate, sizeof(rate), m, v->value);
+	bs_bonnie_fmt_cpu(cpu, sizeof(cpu), v->cpu_pct);
+	bs_buf_addf(out, " %5s %3s", rate, cpu);
+}
+
+static void latency_row(struct bs_buf *out, const struct bs_run *r, int from,
+			int to)
+{
+	char b[32];
+	int i;
+
+	bs_buf_adds(out, "Latency          ");
+	for (i = from; i < to; i++) {
+		if (ran(&r->res[i]) && r->res[i].lat_us > 0)
+			bs_bonnie_fmt_latency(b, sizeof(b), r->res[i].lat_us);
+		else
+			b[0] = '\0';
+		bs_buf_addf(out, " %9s", b);
+	}
+	bs_buf_addc(out, '\n');
+}
+
+/* "64M", or "8M:4k:2:100:3": size[:chunk][:concurrency][:seeks][:procs]. */
+static void size_label(struct bs_buf *out, const struct bs_run *r)
+{
+	const struct bs_params *p = &r->params;
+	size_t keep;
+
+	add_size(out, p->file_size_mib);
+	bs_buf_addc(out, ':');
+	if (!chunk_is_default(r))
+		add_bytes(out, p->io_chunk_bytes);
+	bs_buf_addc(out, ':');
+	if (p->concurrency != BS_NONE && p->concurrency != 1)
+		bs_buf_addf(out, "%lld", (long long)p->concurrency);
+	bs_buf_addc(out, ':');
+	if (p->seeks != BS_NONE && p->seeks != BS_BENCH_SEEKS)
+		bs_buf_addf(out, "%lld", (long long)p->seeks);
+	bs_buf_addc(out, ':');
+	if (p->seek_procs != BS_NONE && p->seek_procs != BS_BENCH_SEEK_PROCS)
+		bs_buf_addf(out, "%lld", (long long)p->seek_procs);
+	keep = out->len;
+	while (keep > 0 && out->data[keep - 1] == ':')
+		keep--;
+	bs_buf_trim(out, out->len - keep);
+}
+
+static void io_table_2(const struct bs_run *r, struct bs_buf *out)
+{
+	struct bs_buf label = BS_BUF_INIT;
+	const char *name = r->machine ? r->machine : "";
+	size_t start, room, nlen = strlen(name);
+	int i;
+
+	version_label(out, r);
+	bs_buf_adds(out, "------Sequential Output------ --Sequential Input- "
+			 "--Random-\n"
+			 "                    -Per Chr- --Block-- -Rewrite- "
+			 "-Per Chr- --Block-- --Seeks--\n"
+			 "Name:Size etc        /sec %CP  /sec %CP  /sec %CP  "
+			 "/sec %CP  /sec %CP  /sec %CP\n");
+	/* The name is cut so that name, a space and the label fit 19. */
+	size_label(&label, r);
+	room = label.len < 18 ? 18 - label.len : 0;
+	if (nlen > room)
+		nlen = room;
+	start = out->len;
+	bs_buf_add(out, name, nlen);
+	pad_to(out, start, label.len < 19 ? 19 - label.len : nlen + !!nlen);
+	bs_buf_adds(out, bs_buf_str(&label));
+	for (i = 0; i < BS_M_FIRST_FILE; i++)
+		table_cell(out, r, i, BS_TABLE_2);
+	bs_buf_addc(out, '\n');
+	latency_row(out, r, 0, BS_M_FIRST_FILE);
+	bs_buf_release(&label);
+}
+
+/* "files:max:min", "files:max" or "files", right-aligned in 19. */
+static void files_head(struct bs_buf *out, const struct bs_params *p)
+{
+	if (p->max_size != BS_NONE && p->max_size > 0)
+		bs_buf_adds(out, "files:max:min      ");
+	else if (p->max_size == BS_SIZE_LINK || p->max_size == BS_SIZE_SYMLINK)
+		bs_buf_adds(out, "files:max          ");
+	else
+		bs_buf_adds(out, "              files");
+	bs_buf_adds(out, "  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  "
+			 "/sec %CP\n");
+}
+
+static void file_rows(const struct bs_run *r, struct bs_buf *out,
+		      enum bs_table_style style)
+{
+	char spec[96];
+	int i;
+
+	files_head(out, &r->params);
+	bs_buf_addf(out, "%19s",
+		    bs_bonnie_fmt_files(spec, sizeof(spec), &r->params));
+	for (i = BS_M_FIRST_FILE; i < BS_M_BONNIE; i++)
+		table_cell(out, r, i, style);
+	bs_buf_addc(out, '\n');
+}
+
+static void file_table_2(const struct bs_run *r, struct bs_buf *out)
+{
+	size_t start;
+
+	version_label(out, r);
+	bs_buf_adds(out, "------Sequential Create------ --------Random "
+			 "Create--------\n");
+	start = out->len;
+	bs_buf_addf(out, "%.19s", r->machine ? r->machine : "");
+	pad_to(out, start, 19);
+	bs_buf_adds(out, " -Create-- --Read--- -Delete-- -Create-- --Read--- "
+			 "-Delete--\n");
+	file_rows(r, out, BS_TABLE_2);
+	latency_row(out, r, BS_M_FIRST_FILE, BS_M_BONNIE);
+}
+
+/* bonnie++ 1.03: K/sec columns, no latency rows (section 2.1). */
+static void table_1(const struct bs_run *r, struct bs_buf *out, int io,
+		    int fs)
+{
+	const char *name = r->machine ? r->machine : "";
+	const char *version = r->tool_version ? r->tool_version : "";
+	const struct bs_params *p = &r->params;
+	char size[48], label[64];
+	int i, nl;
+
+	if (io) {
+		bs_bonnie_fmt_size(size, sizeof(size), p->file_size_mib);
+		if (!chunk_is_default(r)) {
+			size_t n = strlen(size);
+			size[n] = ':';
+			bs_bonnie_fmt_bytes(size + n + 1, sizeof(size) - n - 1,
+					    p->io_chunk_bytes);
+		}
+		bs_buf_addf(out,
+			    "Version %5s       ------Sequential Output------ "
+			    "--Sequential Input- --Random-\n",
+			    version);
+		bs_buf_adds(out, "                    -Per Chr- --Block-- "
+				 "-Rewrite- -Per Chr- --Block-- --Seeks--\n");
+		bs_buf_addf(out,
+			    "Machine   %s K/sec %%CP K/sec %%CP K/sec "
+			    "%%CP K/sec %%CP K/sec %%CP  /sec %%CP\n",
+			    strchr(size, ':') ? "Size:chnk" : "     Size");
+		/* Name and size share 19 columns; a long name is cut. */
+		nl = 19 - (int)strlen(size) - 1;
+		if (nl < 1)
+			nl = 1;
+		snprintf(label, sizeof(label), "%-*.*s %s", nl, nl, name, size);
+		bs_buf_addf(out, "%19s", label);
+		for (i = 0; i < BS_M_FIRST_FILE; i++)
+			table_cell(out, r, i, BS_TABLE_1);
+		bs_buf_adds(out, "\n");
+	}
+	if (fs) {
+		if (!io) {
+			bs_buf_addf(out,
+				    "Version %5s       ------Sequential Create"
+				    "------ --------Random Create--------\n",
+				    version);
+			bs_buf_addf(out,
+				    "%-19.19s -Create-- --Read--- -Delete-- "
+				    "-Create-- --Read--- -Delete--\n",
+				    name);
+		} else {
+			bs_buf_adds(out, "                    ------Sequential "
+					 "Create------ --------Random "
+					 "Create--------\n");
+			bs_buf_adds(out, "                    -Create-- --Read--- "
+					 "-Delete-- -Create-- --Read--- "
+					 "-Delete--\n");
+		}
+		file_rows(r, out, BS_TABLE_1);
+	}
+}
+
+void bs_bonnie_table(const struct bs_run *r, enum bs_table_style style,
+		     struct bs_buf *out)
+{
+	int io = io_part(r), fs = file_part(r);
+
+	if (style == BS_TABLE_1) {
+		table_1(r, out, io, fs);
+		return;
+	}
+	if (io)
+		io_table_2(r, out);
+	if (fs)
+		file_table_2(r, out);
+}

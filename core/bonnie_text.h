@@ -1,0 +1,116 @@
+/*
+ * core/bonnie_text.h - a run as bonnie++ prints it, and the one home of
+ * bonnie++'s rules for printing numbers. `bstore run` writes its output
+ * with it; show, list, report and export print bonnie-family values
+ * through it, so every command prints a value the same way.
+ *
+ * The rules are bonnie++'s own (docs/input-formats.md sections 1.1, 2.1,
+ * 2.3 and 8.6):
+ *
+ *   KiB/s and files/s rates, CPU %   whole numbers, cut (not rounded)
+ *   seeks/s                          one decimal below 1000, none from
+ *                                    1000 up ("%.1f" / "%.0f", rounded)
+ *   latencies                        whole us below 0.1 s, whole ms below
+ *                                    100 s, whole s above, cut: "801ms"
+ *   sizes                            "63G" when a multiple of 1024 MiB,
+ *                                    else "7400M"; byte counts "4k", "1m"
+ *
+ * A stored value is already at bonnie++'s resolution: ingested values are
+ * what the line says, and `bstore run` rounds its measurements with
+ * bs_bonnie_round_run() so that the record is exactly what its CSV line
+ * says. Printing a stored value therefore gives its exact text ("51776",
+ * "1187.5"); means and differences in reports are printed at the same
+ * resolution.
+ */
+#ifndef BS_CORE_BONNIE_TEXT_H
+#define BS_CORE_BONNIE_TEXT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/result.h"
+#include "util/buf.h"
+
+/* The value of bonnie++ test m as its 1.98 CSV line prints it. */
+double bs_bonnie_round(int m, double v);
+/* A CPU percentage as bonnie++ prints it (cut to a whole number). */
+double bs_bonnie_round_cpu(double pct);
+/* A latency as bonnie++'s text denotes it: 99999.7 us is "99ms", 99000. */
+double bs_bonnie_round_latency(double us);
+/* Rounds every test of r (rate, CPU, maximum latency) as above. */
+void bs_bonnie_round_run(struct bs_run *r);
+
+/*
+ * A value of bonnie++ test m in its stored unit, for people and tables
+ * of numbers: "51776", "1187.5", "3144"; negative values (differences)
+ * keep their sign. "" for NAN.
+ */
+const char *bs_bonnie_fmt_value(char *buf, size_t size, int m, double v);
+/* A KiB/s rate in MiB/s with one decimal (rounded): "50.6". */
+const char *bs_bonnie_fmt_mib(char *buf, size_t size, double kib_s);
+/* bonnie++ 2.00a's text for a KiB/s rate: "712k", "50.6m", "1.1g". */
+const char *bs_bonnie_fmt_kib(char *buf, size_t size, double kib_s);
+/*
+ * A rate of test m as bonnie++ 2.00a's table shows it: k/m/g for the I/O
+ * tests, "%.0f" / "%.1f" for seeks, whole files/s. "" for NAN.
+ */
+const char *bs_bonnie_fmt_rate(char *buf, size_t size, int m, double v);
+/* A CPU percentage: "99". "" for NAN. */
+const char *bs_bonnie_fmt_cpu(char *buf, size_t size, double pct);
+/* A latency: "13387us", "801ms", "101s"; "-5ms" for a difference; "" for
+ * NAN. */
+const char *bs_bonnie_fmt_latency(char *buf, size_t size, double us);
+/* A file size in MiB: "63G", "7400M"; "" when unknown (BS_NONE) or 0
+ * (bonnie++ prints no size for -s 0). */
+const char *bs_bonnie_fmt_size(char *buf, size_t size, int64_t mib);
+/* A byte count as bonnie++ writes chunk sizes: "4k", "512", "1m". */
+const char *bs_bonnie_fmt_bytes(char *buf, size_t size, int64_t bytes);
+/* The -n spec as bonnie++'s text shows it: "16", "16:100000:16/64",
+ * "16:link"; "" when the file count is unknown. */
+const char *bs_bonnie_fmt_files(char *buf, size_t size,
+				const struct bs_params *p);
+
+/* CSV layouts bs_bonnie_csv writes. */
+enum bs_csv_format {
+	BS_CSV_1_98, /* bonnie++ 1.98-2.00a, 50 fields */
+	BS_CSV_1_03, /* bonnie++ 1.00-1.04, 27 fields */
+};
+
+/*
+ * Appends r as one bonnie++ CSV line (no newline). Field 1 of a 1.98 line
+ * is the version, prefixed with the tool unless it is bonnie++
+ * ("bstore-0.1.0"). Unlike 2.00a, a non-default I/O chunk size is written
+ * (field 6, as 1.96 did).
+ */
+void bs_bonnie_csv(const struct bs_run *r, enum bs_csv_format fmt,
+		   struct bs_buf *out);
+
+enum bs_table_style {
+	/* bonnie++ 1.98-2.00a: rates as 545k / 291m / 1.8g, Latency rows,
+	 * but the file tests show their real numbers (2.00a prints
+	 * garbage there) and the seek thread count is kept in the label. */
+	BS_TABLE_2,
+	/* bonnie++ 1.03: plain K/sec columns, no latency rows. */
+	BS_TABLE_1,
+};
+
+/* The style that suits a run: BS_TABLE_1 for 1.0x CSV lines. */
+enum bs_table_style bs_bonnie_style_for(const struct bs_run *r);
+
+/*
+ * Appends r's text table: the I/O part when the run had one (a known file
+ * size, or any I/O test that ran), the file part likewise; the "Version"
+ * header shows r->tool_version.
+ */
+void bs_bonnie_table(const struct bs_run *r, enum bs_table_style style,
+		     struct bs_buf *out);
+
+/*
+ * A value of metric m (any family) for people, in its stored unit:
+ * bs_bonnie_fmt_value for bonnie++'s tests; for other tools the number
+ * rounded to two decimals without trailing zeros ("570.11", "36487.2",
+ * "3"), as sysbench prints them. "" for NAN.
+ */
+const char *bs_value_fmt(char *buf, size_t size, int m, double v);
+
+#endif

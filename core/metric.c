@@ -1,0 +1,168 @@
+/*
+ * core/metric.c - the metric catalogue (core/metric.h): every metric of
+ * every tool, one row each. Keys follow ../shared/DESIGN.md ("Keys of the
+ * other tools"); units are as the tool reports them.
+ */
+#include "core/metric.h"
+
+#include <string.h>
+
+#include "util/banned.h"
+
+#define HI BS_BETTER_HIGHER
+#define LO BS_BETTER_LOWER
+#define NO BS_BETTER_NONE
+#define SEQ BS_CAT_SEQUENTIAL
+#define RND BS_CAT_RANDOM
+#define META BS_CAT_METADATA
+#define LAT BS_CAT_LATENCY
+#define IO BS_CAT_IO
+#define OTHER BS_CAT_OTHER
+#define BON BS_FAM_BONNIE
+#define SB BS_FAM_SYSBENCH
+#define FIO BS_FAM_FIO
+/* bonnie++'s tests: CPU and latency, in the runs table's columns. */
+#define BT (BS_MF_CPU_LAT | BS_MF_COLUMN)
+
+/* clang-format off */
+const struct bs_metric_info bs_metrics[] = {
+	/* bonnie++ (and Bonnie, bstore run): the first twelve rows are
+	 * enum bs_metric, in bonnie++'s column order. */
+	{ "putc",       BON, "Per-char write", "Per Chr", "Sequential Output", "KiB/s",   HI, SEQ,  BT | BS_MF_KIB },
+	{ "put_block",  BON, "Block write",    "Block",   "Sequential Output", "KiB/s",   HI, SEQ,  BT | BS_MF_KIB },
+	{ "rewrite",    BON, "Rewrite",        "Rewrite", "Sequential Output", "KiB/s",   HI, SEQ,  BT | BS_MF_KIB },
+	{ "getc",       BON, "Per-char read",  "Per Chr", "Sequential Input",  "KiB/s",   HI, SEQ,  BT | BS_MF_KIB },
+	{ "get_block",  BON, "Block read",     "Block",   "Sequential Input",  "KiB/s",   HI, SEQ,  BT | BS_MF_KIB },
+	{ "seeks",      BON, "Random seeks",   "Seeks",   "Random Seeks",      "seeks/s", HI, RND,  BT },
+	{ "seq_create", BON, "Seq. create",    "Create",  "Sequential Create", "files/s", HI, META, BT },
+	{ "seq_stat",   BON, "Seq. read",      "Read",    "Sequential Create", "files/s", HI, META, BT },
+	{ "seq_del",    BON, "Seq. delete",    "Delete",  "Sequential Create", "files/s", HI, META, BT },
+	{ "ran_create", BON, "Random create",  "Create",  "Random Create",     "files/s", HI, META, BT },
+	{ "ran_stat",   BON, "Random read",    "Read",    "Random Create",     "files/s", HI, META, BT },
+	{ "ran_del",    BON, "Random delete",  "Delete",  "Random Create",     "files/s", HI, META, BT },
+
+	/* sysbench fileio, 0.4 and 1.0 alike. */
+	{ "reads_per_s",    SB, "Reads",          "reads/s",   "File operations",    "ops/s", HI, IO,    0 },
+	{ "writes_per_s",   SB, "Writes",         "writes/s",  "File operations",    "ops/s", HI, IO,    0 },
+	{ "fsyncs_per_s",   SB, "Fsyncs",         "fsyncs/s",  "File operations",    "ops/s", HI, IO,    0 },
+	{ "read_mib_s",     SB, "Read",           "read",      "Throughput",         "MiB/s", HI, IO,    0 },
+	{ "written_mib_s",  SB, "Written",        "written",   "Throughput",         "MiB/s", HI, IO,    0 },
+	{ "latency_min_ms", SB, "Latency min",    "min",       "Latency",            "ms",    LO, LAT,   0 },
+	{ "latency_avg_ms", SB, "Latency avg",    "avg",       "Latency",            "ms",    LO, LAT,   0 },
+	{ "latency_max_ms", SB, "Latency max",    "max",       "Latency",            "ms",    LO, LAT,   0 },
+	{ "latency_p50_ms", SB, "Latency p50",    "p50",       "Latency",            "ms",    LO, LAT,   0 },
+	{ "latency_p90_ms", SB, "Latency p90",    "p90",       "Latency",            "ms",    LO, LAT,   0 },
+	{ "latency_p95_ms", SB, "Latency p95",    "p95",       "Latency",            "ms",    LO, LAT,   0 },
+	{ "latency_p99_ms", SB, "Latency p99",    "p99",       "Latency",            "ms",    LO, LAT,   0 },
+	{ "events",         SB, "Events",         "events",    "General statistics", "",      NO, OTHER, 0 },
+	{ "total_time_s",   SB, "Total time",     "time",      "General statistics", "s",     NO, OTHER, 0 },
+
+	/* zcav: the mean over the timed blocks; the curve is the series. */
+	{ "read_mib_s",  BS_FAM_ZCAV, "Read",  "read",  "Throughput by position", "MiB/s", HI, SEQ, BS_MF_SERIES },
+	{ "write_mib_s", BS_FAM_ZCAV, "Write", "write", "Throughput by position", "MiB/s", HI, SEQ, BS_MF_SERIES },
+
+	/* fio: one run per job, per direction. */
+	{ "read_bw_kib_s",       FIO, "Read bandwidth",         "bw",       "Read",  "KiB/s", HI, IO,  BS_MF_KIB },
+	{ "read_iops",           FIO, "Read IOPS",              "IOPS",     "Read",  "IO/s",  HI, IO,  0 },
+	{ "read_lat_mean_us",    FIO, "Read latency mean",      "lat mean", "Read",  "us",    LO, LAT, 0 },
+	{ "read_clat_p50_us",    FIO, "Read clat p50",          "p50",      "Read",  "us",    LO, LAT, 0 },
+	{ "read_clat_p90_us",    FIO, "Read clat p90",          "p90",      "Read",  "us",    LO, LAT, 0 },
+	{ "read_clat_p95_us",    FIO, "Read clat p95",          "p95",      "Read",  "us",    LO, LAT, 0 },
+	{ "read_clat_p99_us",    FIO, "Read clat p99",          "p99",      "Read",  "us",    LO, LAT, 0 },
+	{ "read_clat_p99_9_us",  FIO, "Read clat p99.9",        "p99.9",    "Read",  "us",    LO, LAT, 0 },
+	{ "read_clat_p99_99_us", FIO, "Read clat p99.99",       "p99.99",   "Read",  "us",    LO, LAT, 0 },
+	{ "write_bw_kib_s",       FIO, "Write bandwidth",       "bw",       "Write", "KiB/s", HI, IO,  BS_MF_KIB },
+	{ "write_iops",           FIO, "Write IOPS",            "IOPS",     "Write", "IO/s",  HI, IO,  0 },
+	{ "write_lat_mean_us",    FIO, "Write latency mean",    "lat mean", "Write", "us",    LO, LAT, 0 },
+	{ "write_clat_p50_us",    FIO, "Write clat p50",        "p50",      "Write", "us",    LO, LAT, 0 },
+	{ "write_clat_p90_us",    FIO, "Write clat p90",        "p90",      "Write", "us",    LO, LAT, 0 },
+	{ "write_clat_p95_us",    FIO, "Write clat p95",        "p95",      "Write", "us",    LO, LAT, 0 },
+	{ "write_clat_p99_us",    FIO, "Write clat p99",        "p99",      "Write", "us",    LO, LAT, 0 },
+	{ "write_clat_p99_9_us",  FIO, "Write clat p99.9",      "p99.9",    "Write", "us",    LO, LAT, 0 },
+	{ "write_clat_p99_99_us", FIO, "Write clat p99.99",     "p99.99",   "Write", "us",    LO, LAT, 0 },
+	{ "trim_bw_kib_s",       FIO, "Trim bandwidth",         "bw",       "Trim",  "KiB/s", HI, IO,  BS_MF_KIB },
+	{ "trim_iops",           FIO, "Trim IOPS",              "IOPS",     "Trim",  "IO/s",  HI, IO,  0 },
+	{ "trim_lat_mean_us",    FIO, "Trim latency mean",      "lat mean", "Trim",  "us",    LO, LAT, 0 },
+	{ "trim_clat_p50_us",    FIO, "Trim clat p50",          "p50",      "Trim",  "us",    LO, LAT, 0 },
+	{ "trim_clat_p90_us",    FIO, "Trim clat p90",          "p90",      "Trim",  "us",    LO, LAT, 0 },
+	{ "trim_clat_p95_us",    FIO, "Trim clat p95",          "p95",      "Trim",  "us",    LO, LAT, 0 },
+	{ "trim_clat_p99_us",    FIO, "Trim clat p99",          "p99",      "Trim",  "us",    LO, LAT, 0 },
+	{ "trim_clat_p99_9_us",  FIO, "Trim clat p99.9",        "p99.9",    "Trim",  "us",    LO, LAT, 0 },
+	{ "trim_clat_p99_99_us", FIO, "Trim clat p99.99",       "p99.99",   "Trim",  "us",    LO, LAT, 0 },
+
+	/* dd: bytes / 1024 / seconds, in the direction it copied. */
+	{ "write_kib_s", BS_FAM_DD, "Write", "write", "dd", "KiB/s", HI, SEQ, BS_MF_KIB },
+	{ "read_kib_s",  BS_FAM_DD, "Read",  "read",  "dd", "KiB/s", HI, SEQ, BS_MF_KIB },
+
+	/* getc_putc: byte-at-a-time I/O; "++++++" is too_fast. */
+	{ "write",         BS_FAM_GETC_PUTC, "write(2) a byte",   "write",  "Byte I/O", "KiB/s", HI, SEQ, BS_MF_KIB },
+	{ "read",          BS_FAM_GETC_PUTC, "read(2) a byte",    "read",   "Byte I/O", "KiB/s", HI, SEQ, BS_MF_KIB },
+	{ "putc_nt",       BS_FAM_GETC_PUTC, "putc, no threads",  "putcNT", "Byte I/O", "KiB/s", HI, SEQ, BS_MF_KIB },
+	{ "getc_nt",       BS_FAM_GETC_PUTC, "getc, no threads",  "getcNT", "Byte I/O", "KiB/s", HI, SEQ, BS_MF_KIB },
+	{ "putc",          BS_FAM_GETC_PUTC, "putc",              "putc",   "Byte I/O", "KiB/s", HI, SEQ, BS_MF_KIB },
+	{ "getc",          BS_FAM_GETC_PUTC, "getc",              "getc",   "Byte I/O", "KiB/s", HI, SEQ, BS_MF_KIB },
+	{ "putc_unlocked", BS_FAM_GETC_PUTC, "putc_unlocked",     "putcU",  "Byte I/O", "KiB/s", HI, SEQ, BS_MF_KIB },
+	{ "getc_unlocked", BS_FAM_GETC_PUTC, "getc_unlocked",     "getcU",  "Byte I/O", "KiB/s", HI, SEQ, BS_MF_KIB },
+};
+/* clang-format on */
+
+#define NMETRICS ((int)(sizeof(bs_metrics) / sizeof(bs_metrics[0])))
+_Static_assert(sizeof(bs_metrics) / sizeof(bs_metrics[0]) <= BS_M_MAX,
+	       "the catalogue outgrew BS_M_MAX (core/metric.h)");
+
+const int bs_nmetrics = NMETRICS;
+
+static const char *const family_names[BS_FAM_COUNT] = {
+	"bonnie", "sysbench", "zcav", "fio", "dd", "getc_putc",
+};
+
+static const char *const category_names[BS_CAT_COUNT] = {
+	"sequential", "random", "metadata", "latency", "io", "other",
+};
+
+const char *bs_family_name(enum bs_family f)
+{
+	return (unsigned)f < BS_FAM_COUNT ? family_names[f] : "?";
+}
+
+int bs_family_parse(const char *s, enum bs_family *out)
+{
+	int f;
+
+	for (f = 0; f < BS_FAM_COUNT; f++) {
+		if (strcmp(s, family_names[f]) == 0) {
+			*out = (enum bs_family)f;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+int bs_metric_find(enum bs_family fam, const char *key)
+{
+	int i;
+
+	for (i = 0; i < NMETRICS; i++)
+		if (bs_metrics[i].family == fam &&
+		    strcmp(bs_metrics[i].key, key) == 0)
+			return i;
+	return -1;
+}
+
+const char *bs_better_name(enum bs_better b)
+{
+	switch (b) {
+	case BS_BETTER_HIGHER:
+		return "higher";
+	case BS_BETTER_LOWER:
+		return "lower";
+	case BS_BETTER_NONE:
+		break;
+	}
+	return NULL;
+}
+
+const char *bs_category_name(enum bs_category c)
+{
+	return (unsigned)c < BS_CAT_COUNT ? category_names[c] : "?";
+}

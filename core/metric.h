@@ -1,0 +1,114 @@
+/*
+ * core/metric.h - the metric catalogue: one row for every metric of every
+ * tool bstore stores, the single source of truth for its key, label,
+ * unit, which way is better and category. The store's `metrics` table,
+ * the JSON and CSV exports, the report and the --help texts all walk it;
+ * adding a metric is adding a row to bs_metrics[] (core/metric.c).
+ *
+ * A metric belongs to a tool family; its key is unique within the family
+ * (sysbench's read_mib_s and zcav's read_mib_s are two metrics). The keys
+ * are the contract of docs/formats.md: users' scripts rely on them.
+ */
+#ifndef BS_CORE_METRIC_H
+#define BS_CORE_METRIC_H
+
+#include <stddef.h>
+
+/* Tool families: which metrics and parameters a run can have. */
+enum bs_family {
+	BS_FAM_BONNIE,    /* Bonnie, bonnie++ and bstore run */
+	BS_FAM_SYSBENCH,  /* sysbench fileio */
+	BS_FAM_ZCAV,      /* zcav */
+	BS_FAM_FIO,       /* fio, one run per job */
+	BS_FAM_DD,        /* dd's summary line */
+	BS_FAM_GETC_PUTC, /* bonnie++'s getc_putc */
+	BS_FAM_COUNT
+};
+
+/* "bonnie", "sysbench", ...: as stored in runs.family. */
+const char *bs_family_name(enum bs_family f);
+/* Parses a family name; returns 0, or -1 when unknown. */
+int bs_family_parse(const char *s, enum bs_family *out);
+
+/*
+ * bonnie++'s twelve tests are the catalogue's first rows, in bonnie++'s
+ * column (and execution) order, so that code that handles them by name
+ * indexes the catalogue directly.
+ */
+enum bs_metric {
+	BS_M_PUTC,
+	BS_M_PUT_BLOCK,
+	BS_M_REWRITE,
+	BS_M_GETC,
+	BS_M_GET_BLOCK,
+	BS_M_SEEKS,
+	BS_M_SEQ_CREATE,
+	BS_M_SEQ_STAT,
+	BS_M_SEQ_DEL,
+	BS_M_RAN_CREATE,
+	BS_M_RAN_STAT,
+	BS_M_RAN_DEL,
+	BS_M_BONNIE /* the number of bonnie++ tests */
+};
+
+#define BS_M_FIRST_FILE BS_M_SEQ_CREATE /* file tests start here */
+
+/* Room for the catalogue in a run record (core/result.h). */
+#define BS_M_MAX 128
+
+enum bs_better {
+	BS_BETTER_NONE = 0,    /* informational: a count, a duration */
+	BS_BETTER_HIGHER = 1,  /* rates */
+	BS_BETTER_LOWER = -1,  /* latencies, CPU */
+};
+
+enum bs_category {
+	BS_CAT_SEQUENTIAL, /* streaming I/O */
+	BS_CAT_RANDOM,     /* seeks, random I/O */
+	BS_CAT_METADATA,   /* file creation, stat, deletion */
+	BS_CAT_LATENCY,    /* time per operation */
+	BS_CAT_IO,         /* I/O whose pattern is the run's parameter */
+	BS_CAT_OTHER,      /* counts and durations */
+	BS_CAT_COUNT
+};
+
+/* Flags of a metric. */
+enum {
+	/* The result carries the CPU percentage of its test (lower is
+	 * better) and the maximum latency of one operation in microseconds
+	 * (lower is better), as bonnie++'s tests do. */
+	BS_MF_CPU_LAT = 1,
+	/* Stored in the runs table's own columns (the bonnie family's fast
+	 * path); other metrics are rows of run_results. */
+	BS_MF_COLUMN = 2,
+	/* A KiB/s I/O rate, which bonnie++ 2.00a prints as k/m/g. */
+	BS_MF_KIB = 4,
+	/* May carry a curve (store/ series), e.g. zcav's throughput by
+	 * position. */
+	BS_MF_SERIES = 8,
+};
+
+struct bs_metric_info {
+	const char *key;        /* "put_block" */
+	enum bs_family family;
+	const char *label;      /* "Block write" */
+	const char *title;      /* its column in bonnie++'s table: "Block" */
+	const char *section;    /* "Sequential Output" */
+	const char *unit;       /* as stored: "KiB/s" */
+	enum bs_better better;
+	enum bs_category category;
+	unsigned flags;         /* BS_MF_* */
+};
+
+/* The catalogue, bs_nmetrics rows; row i is metric i. */
+extern const struct bs_metric_info bs_metrics[];
+extern const int bs_nmetrics;
+
+/* The metric of family fam with this key, or -1. */
+int bs_metric_find(enum bs_family fam, const char *key);
+/* "higher", "lower" or NULL (BS_BETTER_NONE). */
+const char *bs_better_name(enum bs_better b);
+/* "sequential", "random", "metadata", "latency", "io", "other". */
+const char *bs_category_name(enum bs_category c);
+
+#endif

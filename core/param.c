@@ -1,0 +1,227 @@
+/*
+ * core/param.c - the parameter table (core/param.h): every parameter of
+ * every tool, one row each. Keys follow ../shared/DESIGN.md ("Output
+ * contracts"); the bonnie family's rows name their column of runs.
+ */
+#include "core/param.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/json.h"
+#include "util/num.h"
+#include "util/banned.h"
+
+#define P(f) offsetof(struct bs_params, f)
+#define BON BS_FAM_BONNIE
+#define SB BS_FAM_SYSBENCH
+#define FIO BS_FAM_FIO
+#define DD BS_FAM_DD
+
+/* clang-format off */
+const struct bs_param_info bs_param_table[] = {
+	/* key               family  field                kind         runs column         label                 unit, flags */
+	{ "file_size_mib",    BON, P(file_size_mib),    BS_PK_INT,   "file_size_mib",    "file size",          "MiB", 0 },
+	{ "io_chunk_bytes",   BON, P(io_chunk_bytes),   BS_PK_INT,   "io_chunk_bytes",   "I/O chunk",          "bytes", 0 },
+	/* "seeks" is also a result column: the count is seek_count. */
+	{ "seeks",            BON, P(seeks),            BS_PK_INT,   "seek_count",       "seeks",              "", 0 },
+	{ "seek_procs",       BON, P(seek_procs),       BS_PK_INT,   "seek_procs",       "seek processes",     "", 0 },
+	{ "per_char_mib",     BON, P(per_char_mib),     BS_PK_INT,   "per_char_mib",     "per-char size",      "MiB", 0 },
+	{ "num_files",        BON, P(num_files),        BS_PK_INT,   "num_files",        "files (x1024)",      "", 0 },
+	{ "max_size",         BON, P(max_size),         BS_PK_FSIZE, "max_size",         "max file size",      "bytes", 0 },
+	{ "min_size",         BON, P(min_size),         BS_PK_FSIZE, "min_size",         "min file size",      "bytes", 0 },
+	{ "num_dirs",         BON, P(num_dirs),         BS_PK_INT,   "num_dirs",         "directories",        "", 0 },
+	{ "file_chunk_bytes", BON, P(file_chunk_bytes), BS_PK_INT,   "file_chunk_bytes", "file chunk",         "bytes", 0 },
+	{ "concurrency",      BON, P(concurrency),      BS_PK_INT,   "concurrency",      "concurrency (-c)",   "", 0 },
+	{ "seed",             BON, P(seed),             BS_PK_TEXT,  "seed",             "seed",               "", BS_PF_NOCOMPARE },
+
+	{ "mode",             SB,  P(mode),             BS_PK_TEXT,  NULL, "test mode",          "", 0 },
+	{ "threads",          SB,  P(threads),          BS_PK_INT,   NULL, "threads",            "", 0 },
+	{ "block_size_bytes", SB,  P(block_size_bytes), BS_PK_INT,   NULL, "block size",         "bytes", 0 },
+	{ "file_num",         SB,  P(file_num),         BS_PK_INT,   NULL, "files",              "", 0 },
+	{ "file_total_bytes", SB,  P(file_total_bytes), BS_PK_INT,   NULL, "total file size",    "bytes", 0 },
+	{ "rw_ratio",         SB,  P(rw_ratio),         BS_PK_REAL,  NULL, "read/write ratio",   "", 0 },
+	{ "fsync_freq",       SB,  P(fsync_freq),       BS_PK_INT,   NULL, "fsync every",        "requests", 0 },
+	{ "fsync_all",        SB,  P(fsync_all),        BS_PK_BOOL,  NULL, "fsync after writes", "", 0 },
+	{ "fsync_end",        SB,  P(fsync_end),        BS_PK_BOOL,  NULL, "fsync at the end",   "", 0 },
+	{ "fsync_mode",       SB,  P(fsync_mode),       BS_PK_TEXT,  NULL, "fsync mode",         "", 0 },
+	{ "io_mode",          SB,  P(io_mode),          BS_PK_TEXT,  NULL, "I/O mode",           "", 0 },
+	{ "extra_flags",      SB,  P(extra_flags),      BS_PK_TEXT,  NULL, "extra open flags",   "", 0 },
+
+	{ "block_mib",        BS_FAM_ZCAV, P(block_mib), BS_PK_INT,  NULL, "block size",         "MiB", 0 },
+	{ "passes",           BS_FAM_ZCAV, P(passes),    BS_PK_INT,  NULL, "passes",             "", 0 },
+
+	{ "jobname",          FIO, P(jobname),          BS_PK_TEXT,  NULL, "job",                "", 0 },
+	{ "rw",               FIO, P(rw),               BS_PK_TEXT,  NULL, "rw",                 "", 0 },
+	{ "bs",               FIO, P(bs),               BS_PK_TEXT,  NULL, "block size",         "", 0 },
+	{ "ioengine",         FIO, P(ioengine),         BS_PK_TEXT,  NULL, "I/O engine",         "", 0 },
+	{ "iodepth",          FIO, P(iodepth),          BS_PK_INT,   NULL, "I/O depth",          "", 0 },
+	{ "numjobs",          FIO, P(numjobs),          BS_PK_INT,   NULL, "jobs",               "", 0 },
+	{ "size",             FIO, P(size),             BS_PK_TEXT,  NULL, "size",               "", 0 },
+	{ "direct",           FIO, P(direct),           BS_PK_BOOL,  NULL, "O_DIRECT",           "", 0 },
+
+	{ "bytes",            DD,  P(bytes),            BS_PK_INT,   NULL, "bytes copied",       "bytes", 0 },
+	{ "seconds",          DD,  P(seconds),          BS_PK_REAL,  NULL, "time",               "s", 0 },
+	{ "bs_bytes",         DD,  P(bs_bytes),         BS_PK_INT,   NULL, "block size",         "bytes", 0 },
+	{ "count",            DD,  P(count),            BS_PK_INT,   NULL, "blocks",             "", 0 },
+	{ "flags",            DD,  P(flags),            BS_PK_TEXT,  NULL, "flags",              "", 0 },
+};
+/* clang-format on */
+
+#define NPARAMS ((int)(sizeof(bs_param_table) / sizeof(bs_param_table[0])))
+_Static_assert(sizeof(bs_param_table) / sizeof(bs_param_table[0]) <= BS_P_MAX,
+	       "the parameter table outgrew BS_P_MAX (core/param.h)");
+
+const int bs_nparams = NPARAMS;
+
+int bs_param_find(const char *key)
+{
+	int i;
+
+	for (i = 0; i < NPARAMS; i++)
+		if (strcmp(bs_param_table[i].key, key) == 0)
+			return i;
+	return -1;
+}
+
+static void *field(const struct bs_params *p, int i)
+{
+	return (char *)p + bs_param_table[i].offset;
+}
+
+int64_t *bs_param_i64(struct bs_params *p, int i)
+{
+	return field(p, i);
+}
+
+double *bs_param_real(struct bs_params *p, int i)
+{
+	return field(p, i);
+}
+
+char **bs_param_text(struct bs_params *p, int i)
+{
+	return field(p, i);
+}
+
+int64_t bs_param_get_i64(const struct bs_params *p, int i)
+{
+	return *(const int64_t *)field(p, i);
+}
+
+double bs_param_get_real(const struct bs_params *p, int i)
+{
+	return *(const double *)field(p, i);
+}
+
+const char *bs_param_get_text(const struct bs_params *p, int i)
+{
+	return *(char *const *)field(p, i);
+}
+
+int bs_param_known(const struct bs_params *p, int i)
+{
+	switch (bs_param_table[i].kind) {
+	case BS_PK_REAL:
+		return !isnan(bs_param_get_real(p, i));
+	case BS_PK_TEXT:
+		return bs_param_get_text(p, i) != NULL;
+	default:
+		return bs_param_get_i64(p, i) != BS_NONE;
+	}
+}
+
+void bs_params_init(struct bs_params *p)
+{
+	int i;
+
+	memset(p, 0, sizeof(*p));
+	for (i = 0; i < NPARAMS; i++) {
+		switch (bs_param_table[i].kind) {
+		case BS_PK_REAL:
+			*bs_param_real(p, i) = NAN;
+			break;
+		case BS_PK_TEXT:
+			break; /* NULL from memset */
+		default:
+			*bs_param_i64(p, i) = BS_NONE;
+			break;
+		}
+	}
+}
+
+void bs_params_release(struct bs_params *p)
+{
+	int i;
+
+	for (i = 0; i < NPARAMS; i++)
+		if (bs_param_table[i].kind == BS_PK_TEXT)
+			free(*bs_param_text(p, i));
+	bs_params_init(p);
+}
+
+void bs_param_format(const struct bs_params *p, int i, struct bs_buf *out)
+{
+	char num[64];
+	int64_t v;
+
+	if (!bs_param_known(p, i))
+		return;
+	switch (bs_param_table[i].kind) {
+	case BS_PK_TEXT:
+		bs_buf_adds(out, bs_param_get_text(p, i));
+		return;
+	case BS_PK_REAL:
+		bs_buf_adds(out, bs_fmt_g(num, sizeof(num),
+					  bs_param_get_real(p, i)));
+		return;
+	case BS_PK_BOOL:
+		bs_buf_adds(out, bs_param_get_i64(p, i) ? "on" : "off");
+		return;
+	case BS_PK_FSIZE:
+		v = bs_param_get_i64(p, i);
+		if (v == BS_SIZE_LINK) {
+			bs_buf_adds(out, "link");
+			return;
+		}
+		if (v == BS_SIZE_SYMLINK) {
+			bs_buf_adds(out, "symlink");
+			return;
+		}
+		break;
+	case BS_PK_INT:
+		break;
+	}
+	bs_buf_addf(out, "%lld", (long long)bs_param_get_i64(p, i));
+}
+
+void bs_param_json(const struct bs_params *p, int i, struct bs_buf *out)
+{
+	if (!bs_param_known(p, i)) {
+		bs_buf_adds(out, "null");
+		return;
+	}
+	switch (bs_param_table[i].kind) {
+	case BS_PK_TEXT:
+		bs_json_str(out, bs_param_get_text(p, i));
+		return;
+	case BS_PK_REAL:
+		bs_json_num(out, bs_param_get_real(p, i));
+		return;
+	case BS_PK_BOOL:
+		bs_buf_adds(out, bs_param_get_i64(p, i) ? "true" : "false");
+		return;
+	case BS_PK_FSIZE:
+		if (bs_param_get_i64(p, i) < 0) {
+			bs_buf_addc(out, '"');
+			bs_param_format(p, i, out);
+			bs_buf_addc(out, '"');
+			return;
+		}
+		break;
+	case BS_PK_INT:
+		break;
+	}
+	bs_json_i64(out, bs_param_get_i64(p, i));
+}

@@ -1,0 +1,135 @@
+/*
+ * core/param.h - a run's parameters and the table that describes them,
+ * in the style of fio's option table: one row per parameter (key, tool
+ * family, where it lives in struct bs_params, its kind). The store, the
+ * exports, `bstore show`, the report and the benchmark core walk
+ * bs_param_table[] instead of naming fields; adding a parameter is a
+ * field here and a row in core/param.c.
+ *
+ * Unknown values: integers (and sizes, booleans) are BS_NONE, reals NAN,
+ * text NULL. Text is owned by the struct (bs_params_release frees it).
+ */
+#ifndef BS_CORE_PARAM_H
+#define BS_CORE_PARAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/metric.h"
+#include "util/buf.h"
+
+#define BS_NONE INT64_MIN /* unknown integer parameter */
+
+/* max_size / min_size special values, as bonnie++'s -n spells them. */
+#define BS_SIZE_LINK (-1)
+#define BS_SIZE_SYMLINK (-2)
+
+struct bs_params {
+	/* bonnie family (bonnie++'s -s, -f, -n, -c, -z) */
+	int64_t file_size_mib;    /* -s size */
+	int64_t io_chunk_bytes;   /* -s :chunk */
+	int64_t seeks;            /* -s ::seeks */
+	int64_t seek_procs;       /* -s :::procs */
+	int64_t per_char_mib;     /* -f size */
+	int64_t num_files;        /* -n num, in units of 1024 files */
+	int64_t max_size;         /* bytes, or BS_SIZE_LINK/BS_SIZE_SYMLINK */
+	int64_t min_size;         /* bytes */
+	int64_t num_dirs;
+	int64_t file_chunk_bytes;
+	int64_t concurrency;      /* -c, recorded only */
+	char *seed;               /* -z number or -Z file name, verbatim */
+	/* sysbench fileio */
+	char *mode;               /* seqwr, seqrewr, seqrd, rndrd, rndwr, rndrw */
+	int64_t threads;
+	int64_t block_size_bytes;
+	int64_t file_num;
+	int64_t file_total_bytes;
+	double rw_ratio;
+	int64_t fsync_freq;
+	int64_t fsync_all;        /* boolean */
+	int64_t fsync_end;        /* boolean */
+	char *fsync_mode;         /* fsync, fdatasync */
+	char *io_mode;            /* sync, async, mmap */
+	char *extra_flags;        /* direct, sync, dsync; "" for none */
+	/* zcav */
+	int64_t block_mib;
+	int64_t passes;
+	/* fio, as its job options spell them */
+	char *jobname;
+	char *rw;
+	char *bs;
+	char *ioengine;
+	int64_t iodepth;
+	int64_t numjobs;
+	char *size;
+	int64_t direct;           /* boolean */
+	/* dd */
+	int64_t bytes;
+	double seconds;
+	int64_t bs_bytes;
+	int64_t count;
+	char *flags;              /* iflag=, oflag=, conv= as given */
+};
+
+/* How a parameter is stored and printed. */
+enum bs_pkind {
+	BS_PK_INT,   /* int64_t */
+	BS_PK_FSIZE, /* int64_t bytes, or BS_SIZE_LINK / BS_SIZE_SYMLINK */
+	BS_PK_BOOL,  /* int64_t 0 or 1 */
+	BS_PK_REAL,  /* double */
+	BS_PK_TEXT,  /* char *, owned */
+};
+
+/* Room for the parameter table in per-parameter arrays. */
+#define BS_P_MAX 64
+
+/* Flags of a parameter. */
+enum {
+	/* Differs from run to run by design (a random seed): reports do not
+	 * compare it. */
+	BS_PF_NOCOMPARE = 1,
+};
+
+struct bs_param_info {
+	const char *key;       /* JSON and export key: "file_size_mib" */
+	enum bs_family family;
+	size_t offset;         /* offsetof(struct bs_params, field) */
+	enum bs_pkind kind;
+	/* The column of runs that holds it (the bonnie family's fast
+	 * path), or NULL: a row of run_params. */
+	const char *column;
+	const char *label;     /* for people: "file size" */
+	const char *unit;      /* "MiB", "bytes", "" */
+	unsigned flags;        /* BS_PF_* */
+};
+
+extern const struct bs_param_info bs_param_table[];
+extern const int bs_nparams;
+
+/* The parameter with this key, or -1. */
+int bs_param_find(const char *key);
+
+/* The field behind row i; the kind says which of these applies. */
+int64_t *bs_param_i64(struct bs_params *p, int i);
+double *bs_param_real(struct bs_params *p, int i);
+char **bs_param_text(struct bs_params *p, int i);
+int64_t bs_param_get_i64(const struct bs_params *p, int i);
+double bs_param_get_real(const struct bs_params *p, int i);
+const char *bs_param_get_text(const struct bs_params *p, int i);
+/* Whether parameter i has a value. */
+int bs_param_known(const struct bs_params *p, int i);
+
+/* Sets every parameter unknown. */
+void bs_params_init(struct bs_params *p);
+/* Frees the text and sets every parameter unknown. */
+void bs_params_release(struct bs_params *p);
+
+/*
+ * Appends parameter i's value for people: "4096", "link", "1.50", "on",
+ * the text; nothing when unknown. Units are not added.
+ */
+void bs_param_format(const struct bs_params *p, int i, struct bs_buf *out);
+/* Appends parameter i as a JSON value: number, string, true/false, null. */
+void bs_param_json(const struct bs_params *p, int i, struct bs_buf *out);
+
+#endif

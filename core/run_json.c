@@ -1,0 +1,159 @@
+/* core/run_json.c - a run as one JSON object (core/run_json.h). */
+#include "core/run_json.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <string.h>
+
+#include "util/json.h"
+#include "util/timefmt.h"
+#include "util/banned.h"
+
+static void json_time(struct bs_buf *out, int64_t t)
+{
+	char iso[40];
+
+	if (t == BS_NONE)
+		bs_buf_adds(out, "null");
+	else
+		bs_json_str(out, bs_time_iso(iso, sizeof(iso), t));
+}
+
+/* A unit as a key: "MiB/s" -> "mib_s". */
+static void unit_key(char *out, size_t size, const char *unit)
+{
+	size_t i;
+
+	for (i = 0; unit[i] && i + 1 < size; i++)
+		out[i] = unit[i] == '/' ? '_'
+					: (char)tolower((unsigned char)unit[i]);
+	out[i] = '\0';
+}
+
+static void json_params(const struct bs_run *r, struct bs_buf *out)
+{
+	int i, first = 1;
+
+	bs_buf_addc(out, '{');
+	for (i = 0; i < bs_nparams; i++) {
+		if (bs_param_table[i].family != r->family)
+			continue;
+		bs_json_key(out, bs_param_table[i].key, first);
+		bs_param_json(&r->params, i, out);
+		first = 0;
+	}
+	bs_buf_addc(out, '}');
+}
+
+static void json_results(const struct bs_run *r, struct bs_buf *out)
+{
+	int m, first = 1;
+
+	bs_buf_addc(out, '{');
+	for (m = 0; m < bs_nmetrics; m++) {
+		const struct bs_value *v = &r->res[m];
+		if (bs_metrics[m].family != r->family)
+			continue;
+		bs_json_key(out, bs_metrics[m].key, first);
+		first = 0;
+		bs_buf_addc(out, '{');
+		bs_json_key(out, "value", 1);
+		bs_json_num(out, v->status == BS_ST_OK ? v->value : NAN);
+		bs_json_key(out, "unit", 0);
+		bs_json_str(out, bs_metrics[m].unit);
+		bs_json_key(out, "cpu_pct", 0);
+		bs_json_num(out, v->cpu_pct);
+		bs_json_key(out, "latency_us", 0);
+		bs_json_num(out, v->lat_us);
+		bs_json_key(out, "status", 0);
+		bs_json_str(out, bs_status_name(v->status));
+		if (!isnan(v->lat_mean_us) || !isnan(v->lat_p50_us) ||
+		    !isnan(v->lat_p99_us)) {
+			bs_json_key(out, "latency_mean_us", 0);
+			bs_json_num(out, v->lat_mean_us);
+			bs_json_key(out, "latency_p50_us", 0);
+			bs_json_num(out, v->lat_p50_us);
+			bs_json_key(out, "latency_p99_us", 0);
+			bs_json_num(out, v->lat_p99_us);
+		}
+		bs_buf_addc(out, '}');
+	}
+	bs_buf_addc(out, '}');
+}
+
+static void json_series(const struct bs_run *r, struct bs_buf *out)
+{
+	char ykey[32];
+	size_t i, k;
+
+	bs_buf_addc(out, '{');
+	for (i = 0; i < r->nseries; i++) {
+		const struct bs_series *s = &r->series[i];
+		unit_key(ykey, sizeof(ykey), bs_metrics[s->metric].unit);
+		bs_json_key(out, bs_metrics[s->metric].key, i == 0);
+		bs_buf_addc(out, '[');
+		for (k = 0; k < s->n; k++) {
+			if (k)
+				bs_buf_addc(out, ',');
+			bs_buf_addc(out, '{');
+			bs_json_key(out, s->axis, 1);
+			bs_json_num(out, s->pt[k].x);
+			bs_json_key(out, ykey, 0);
+			bs_json_num(out, s->pt[k].y);
+			bs_json_key(out, "seconds", 0);
+			bs_json_num(out, s->pt[k].seconds);
+			bs_buf_addc(out, '}');
+		}
+		bs_buf_addc(out, ']');
+	}
+	bs_buf_addc(out, '}');
+}
+
+void bs_run_json(const struct bs_run *r, struct bs_buf *out)
+{
+	size_t t;
+
+	bs_buf_addc(out, '{');
+	bs_json_key(out, "id", 1);
+	bs_json_i64(out, r->id);
+	bs_json_key(out, "machine", 0);
+	bs_json_str(out, r->machine ? r->machine : "");
+	bs_json_key(out, "family", 0);
+	bs_json_str(out, bs_family_name(r->family));
+	bs_json_key(out, "tool", 0);
+	bs_json_str(out, r->tool);
+	bs_json_key(out, "tool_version", 0);
+	bs_json_str(out, r->tool_version);
+	bs_json_key(out, "format", 0);
+	bs_json_str(out, r->format);
+	bs_json_key(out, "measured_at", 0);
+	json_time(out, r->measured_at);
+	bs_json_key(out, "stored_at", 0);
+	json_time(out, r->stored_at);
+	bs_json_key(out, "source", 0);
+	bs_json_str(out, r->source);
+	bs_json_key(out, "source_line", 0);
+	bs_json_i64(out, r->source_line);
+	bs_json_key(out, "sha256", 0);
+	bs_json_str(out, r->sha256);
+	bs_json_key(out, "parser_version", 0);
+	bs_json_str(out, r->parser_version);
+	bs_json_key(out, "warning", 0);
+	bs_json_str(out, r->warning);
+	bs_json_key(out, "params", 0);
+	json_params(r, out);
+	bs_json_key(out, "tags", 0);
+	bs_buf_addc(out, '{');
+	for (t = 0; t < r->ntags; t++) {
+		bs_json_key(out, r->tags[t].key, t == 0);
+		bs_json_str(out, r->tags[t].value);
+	}
+	bs_buf_addc(out, '}');
+	bs_json_key(out, "results", 0);
+	json_results(r, out);
+	if (r->nseries) {
+		bs_json_key(out, "series", 0);
+		json_series(r, out);
+	}
+	bs_buf_addc(out, '}');
+}

@@ -1,0 +1,25 @@
+/*
+ * core/run_json.h - a run as one JSON object: the `bstore export --format
+ * json` contract of docs/formats.md, also `bstore list --json`.
+ *
+ * Keys: id, machine, family, tool, tool_version, format, measured_at,
+ * stored_at (ISO 8601 UTC or null), source, source_line, sha256,
+ * parser_version, warning, params (every parameter of the run's family,
+ * null when unknown), tags, results (every metric of the run's family:
+ * {"value", "unit", "cpu_pct", "latency_us", "status"}, plus
+ * latency_mean_us, latency_p50_us and latency_p99_us where the benchmark
+ * core measured them) and, when the run has curves, series (per metric a
+ * list of points: the axis key, the value under its unit's name, e.g.
+ * {"offset_gib", "mib_s", "seconds"}). Written by walking the metric
+ * catalogue and the parameter table.
+ */
+#ifndef BS_CORE_RUN_JSON_H
+#define BS_CORE_RUN_JSON_H
+
+#include "core/result.h"
+#include "util/buf.h"
+
+/* Appends r as one JSON object, without a newline. */
+void bs_run_json(const struct bs_run *r, struct bs_buf *out);
+
+#endif

@@ -1,0 +1,71 @@
+/*
+ * ingest/format.h - the format registry: every input format bstore reads,
+ * one row each (name, family, probe, parse), as fio's ioengine ops are.
+ * The ingest driver (ingest/ingest.c) offers each input line to the
+ * formats in table order: the first whose probe claims the line parses
+ * it, into a run or into a reject with a reason. A line nobody claims is
+ * text around the results and is skipped. Adding a format is adding a row
+ * to bs_formats[] (ingest/formats.c) with its probe and parse.
+ */
+#ifndef BS_INGEST_FORMAT_H
+#define BS_INGEST_FORMAT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/result.h"
+
+/* Fields kept of a comma-separated line; more are counted, not kept. */
+#define BS_FLINE_FIELDS 64
+/* Longest version string kept as a hint ("1.03e"). */
+#define BS_INGEST_VERSION_MAX 16
+
+struct bs_field {
+	const char *s;
+	size_t len;
+};
+
+/* One input line as the formats see it. */
+struct bs_fline {
+	/* The line without its newline, a UTF-8 byte order mark, a list
+	 * number ("9. ") and blanks around it. */
+	const char *text;
+	size_t len;
+	/* text split at every ',' (bonnie++ never quotes). */
+	struct bs_field f[BS_FLINE_FIELDS];
+	size_t nf;     /* fields in the line; only the first 64 are kept */
+	/* A 1.0x version seen in a text table above ("1.03d"), or NULL. */
+	const char *hint_version;
+};
+
+struct bs_format {
+	const char *name;      /* runs.format: "bonnie++-csv-1.98" */
+	enum bs_family family;
+	const char *about;     /* one line for `bstore ingest --formats` */
+	/* 1 when the line is this format's (parse then stores it or says
+	 * why not), 0 when it is not. */
+	int (*probe)(const struct bs_format *f, const struct bs_fline *l);
+	/*
+	 * Parses a line into r (bs_run_init()ed by the caller). Returns 1
+	 * for a run (format and family set), or <0 with a reason ("expected
+	 * 50 fields for bonnie++ 1.98 CSV, found 31"), r then released.
+	 */
+	int (*parse)(const struct bs_format *f, const struct bs_fline *l,
+		     struct bs_run *r, char *reason, size_t reasonsz);
+	const void *arg;       /* the format's own data (a CSV layout) */
+};
+
+extern const struct bs_format bs_formats[];
+extern const int bs_nformats;
+
+/* The format with this name, or NULL. */
+const struct bs_format *bs_format_find(const char *name);
+
+/*
+ * Fills l from a raw line (no newline): cleans it (see struct bs_fline)
+ * and splits it. Returns 0 when nothing is left, else 1.
+ */
+int bs_fline_make(struct bs_fline *l, const char *line, size_t len,
+		  const char *hint_version);
+
+#endif

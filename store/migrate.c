@@ -1,0 +1,538 @@
+/*
+ * store/migrate.c - the archive's schema (PRAGMA user_version): creating
+ * it in a new archive from schema.sql, upgrading an archive of an older
+ * version in one transaction, refusing a newer one, and keeping the
+ * catalogue tables (metrics, params) equal to bstore's own catalogue.
+ *
+ * Upgrades keep every run, tag, reject and raw line byte for byte
+ * (tests/unit/test_migrate.c checks it on a committed version 1 archive).
+ * Objects that schema.sql defines and an older archive lacks are created
+ * from schema.sql itself, so an upgrade does not restate the schema.
+ */
+#include "store/internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/bonnie_text.h"
+#include "util/buf.h"
+#include "util/embed.h"
+#include "util/mem.h"
+#include "util/banned.h"
+
+extern const struct bs_embedded bs_schema_files[];
+
+static int user_version(struct bs_store *st, int *out, struct bs_err *err)
+{
+	sqlite3_stmt *s = NULL;
+	int rc;
+
+	/* The first read of the file: fails with "file is not a database"
+	 * on a file that is not SQLite. */
+	if (sqlite3_prepare_v2(st->db, "PRAGMA user_version", -1, &s, NULL) !=
+	    SQLITE_OK)
+		return bs_store_open_error(st, err);
+	rc = sqlite3_step(s);
+	*out = rc == SQLITE_ROW ? sqlite3_column_int(s, 0) : 0;
+	sqlite3_finalize(s);
+	if (rc != SQLITE_ROW)
+		return bs_store_open_error(st, err);
+	return 0;
+}
+
+/* How many tables, indexes and views the file holds; -1 on error. */
+static int count_schema(struct bs_store *st)
+{
+	sqlite3_stmt *s = NULL;
+	int n = -1;
+
+	if (sqlite3_prepare_v2(st->db, "SELECT count(*) FROM sqlite_schema", -1,
+			       &s, NULL) == SQLITE_OK &&
+	    sqlite3_step(s) == SQLITE_ROW)
+		n = sqlite3_column_int(s, 0);
+	sqlite3_finalize(s);
+	return n;
+}
+
+/* Refuses an archive of another schema version; v is not ours. */
+static int wrong_version(struct bs_store *st, int v, struct bs_err *err)
+{
+	if (v > BS_SCHEMA_VERSION)
+		return bs_error(err, BS_EDB,
+				"cannot open archive '%s': it was made by a "
+				"newer bstore (schema version %d, this one "
+				"knows %d); upgrade bstore",
+				st->path, v, BS_SCHEMA_VERSION);
+	if (v == 0) {
+		int n = count_schema(st);
+
+		if (n > 0)
+			return bs_error(err, BS_EDB,
+					"cannot open archive '%s': not a bstore "
+					"archive (it has other tables); use "
+					"another --db",
+					st->path);
+		if (n == 0)
+			return bs_error(err, BS_EDB,
+					"cannot open archive '%s': not a bstore "
+					"archive (an empty database)",
+					st->path);
+	}
+	return bs_error(err, BS_EDB,
+			"cannot open archive '%s': not a bstore archive "
+			"(schema version %d)",
+			st->path, v);
+}
+
+/* ---- schema.sql, statement by statement ------------------------------ */
+
+enum obj_kind { OBJ_TABLE = 1, OBJ_INDEX = 2, OBJ_VIEW = 4 };
+
+/*
+ * The kind and name of a "CREATE TABLE|INDEX|VIEW name ..." statement
+ * (after any leading comment lines); 0 for other statements.
+ */
+static int created_object(const char *sql, char *name, size_t namesz)
+{
+	static const struct {
+		const char *prefix;
+		int kind;
+	} kinds[] = {
+		{"CREATE TABLE ", OBJ_TABLE},
+		{"CREATE INDEX ", OBJ_INDEX},
+		{"CREATE VIEW ", OBJ_VIEW},
+	};
+	const char *p = sql;
+	size_t i, n;
+
+	for (;;) {
+		p += strspn(p, " \t\n");
+		if (strncmp(p, "--", 2) != 0)
+			break;
+		p += strcspn(p, "\n");
+	}
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		size_t pl = strlen(kinds[i].prefix);
+		if (strncmp(p, kinds[i].prefix, pl) != 0)
+			continue;
+		p += pl;
+		n = strcspn(p, " \t\n(");
+		if (n == 0 || n >= namesz)
+			return 0;
+		memcpy(name, p, n);
+		name[n] = '\0';
+		return kinds[i].kind;
+	}
+	return 0;
+}
+
+static int object_exists(struct bs_store *st, const char *name, int *exists,
+			 struct bs_err *err)
+{
+	sqlite3_stmt *s = NULL;
+	int rc;
+
+	if (sqlite3_prepare_v2(st->db,
+			       "SELECT 1 FROM sqlite_schema WHERE name = ?",
+			       -1, &s, NULL) != SQLITE_OK)
+		return bs_store_db_error(st, err, "cannot read the schema");
+	sqlite3_bind_text(s, 1, name, -1, SQLITE_STATIC);
+	rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return bs_store_db_error(st, err, "cannot read the schema");
+	*exists = rc == SQLITE_ROW;
+	return 0;
+}
+
+/*
+ * Runs every statement of schema.sql that creates an object of the kinds
+ * asked for which the archive does not have yet.
+ */
+static int create_missing(struct bs_store *st, int kinds, struct bs_err *err)
+{
+	const struct bs_embedded *schema;
+	struct bs_buf stmt = BS_BUF_INIT;
+	const char *p, *end;
+	char name[64];
+	int kind, exists = 0, rc = 0;
+
+	schema = bs_embed_find(bs_schema_files, "schema.sql");
+	if (schema == NULL)
+		BS_BUG("schema.sql not embedded");
+	p = schema->text;
+	end = p + schema->len;
+	while (p < end && rc == 0) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *next = nl ? nl + 1 : end;
+
+		bs_buf_add(&stmt, p, (size_t)(next - p));
+		p = next;
+		if (!sqlite3_complete(bs_buf_str(&stmt)))
+			continue;
+		kind = created_object(bs_buf_str(&stmt), name, sizeof(name));
+		if (kind & kinds) {
+			rc = object_exists(st, name, &exists, err);
+			if (rc == 0 && !exists)
+				rc = bs_store_exec(st, bs_buf_str(&stmt), err);
+		}
+		bs_buf_reset(&stmt);
+	}
+	bs_buf_release(&stmt);
+	return rc;
+}
+
+/* ---- the catalogue tables --------------------------------------------- */
+
+static const char *const pkind_names[] = {"int", "size", "bool", "real",
+					  "text"};
+
+static uint64_t fnv(uint64_t h, const char *s)
+{
+	for (; s && *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return (h ^ 0xff) * 1099511628211ULL; /* field separator */
+}
+
+/* A fingerprint of everything the catalogue tables hold. */
+static void fingerprint(char out[17])
+{
+	uint64_t h = 14695981039346656037ULL;
+	char num[32];
+	int i;
+
+	for (i = 0; i < bs_nmetrics; i++) {
+		const struct bs_metric_info *m = &bs_metrics[i];
+		snprintf(num, sizeof(num), "%d %d %u", (int)m->better,
+			 (int)m->category, m->flags);
+		h = fnv(h, bs_family_name(m->family));
+		h = fnv(h, m->key);
+		h = fnv(h, m->label);
+		h = fnv(h, m->unit);
+		h = fnv(h, num);
+	}
+	for (i = 0; i < bs_nparams; i++) {
+		const struct bs_param_info *p = &bs_param_table[i];
+		h = fnv(h, p->key);
+		h = fnv(h, bs_family_name(p->family));
+		h = fnv(h, pkind_names[p->kind]);
+		h = fnv(h, p->label);
+		h = fnv(h, p->unit);
+		h = fnv(h, p->column ? p->column : "-");
+	}
+	snprintf(out, 17, "%016llx", (unsigned long long)h);
+}
+
+static int step_stmt(struct bs_store *st, sqlite3_stmt *s, struct bs_err *err)
+{
+	int rc = sqlite3_step(s);
+
+	sqlite3_reset(s);
+	if (rc != SQLITE_DONE)
+		return bs_store_db_error(st, err, "cannot fill the catalogue");
+	return 0;
+}
+
+/* Rewrites metrics, params and the fingerprint (inside a transaction). */
+static int fill_catalogue(struct bs_store *st, const char *fp,
+			  struct bs_err *err)
+{
+	sqlite3_stmt *m = NULL, *p = NULL, *f = NULL;
+	int i, rc;
+
+	rc = bs_store_exec(st, "DELETE FROM metrics; DELETE FROM params", err);
+	if (rc < 0)
+		return rc;
+	if (sqlite3_prepare_v2(st->db,
+			       "INSERT INTO metrics (family, key, position, "
+			       "label, unit, better, category, cpu_latency, "
+			       "in_runs) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+			       -1, &m, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(st->db,
+			       "INSERT INTO params (key, family, position, "
+			       "kind, label, unit, runs_column) VALUES "
+			       "(?, ?, ?, ?, ?, ?, ?)",
+			       -1, &p, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(st->db,
+			       "INSERT OR REPLACE INTO meta (key, value) "
+			       "VALUES ('catalogue', ?)",
+			       -1, &f, NULL) != SQLITE_OK) {
+		rc = bs_store_db_error(st, err, "cannot fill the catalogue");
+		goto out;
+	}
+	for (i = 0; i < bs_nmetrics && rc == 0; i++) {
+		const struct bs_metric_info *x = &bs_metrics[i];
+		sqlite3_bind_text(m, 1, bs_family_name(x->family), -1,
+				  SQLITE_STATIC);
+		sqlite3_bind_text(m, 2, x->key, -1, SQLITE_STATIC);
+		sqlite3_bind_int(m, 3, i);
+		sqlite3_bind_text(m, 4, x->label, -1, SQLITE_STATIC);
+		sqlite3_bind_text(m, 5, x->unit, -1, SQLITE_STATIC);
+		if (bs_better_name(x->better))
+			sqlite3_bind_text(m, 6, bs_better_name(x->better), -1,
+					  SQLITE_STATIC);
+		else
+			sqlite3_bind_null(m, 6);
+		sqlite3_bind_text(m, 7, bs_category_name(x->category), -1,
+				  SQLITE_STATIC);
+		sqlite3_bind_int(m, 8, (x->flags & BS_MF_CPU_LAT) != 0);
+		sqlite3_bind_int(m, 9, (x->flags & BS_MF_COLUMN) != 0);
+		rc = step_stmt(st, m, err);
+	}
+	for (i = 0; i < bs_nparams && rc == 0; i++) {
+		const struct bs_param_info *x = &bs_param_table[i];
+		sqlite3_bind_text(p, 1, x->key, -1, SQLITE_STATIC);
+		sqlite3_bind_text(p, 2, bs_family_name(x->family), -1,
+				  SQLITE_STATIC);
+		sqlite3_bind_int(p, 3, i);
+		sqlite3_bind_text(p, 4, pkind_names[x->kind], -1,
+				  SQLITE_STATIC);
+		sqlite3_bind_text(p, 5, x->label, -1, SQLITE_STATIC);
+		sqlite3_bind_text(p, 6, x->unit, -1, SQLITE_STATIC);
+		if (x->column)
+			sqlite3_bind_text(p, 7, x->column, -1, SQLITE_STATIC);
+		else
+			sqlite3_bind_null(p, 7);
+		rc = step_stmt(st, p, err);
+	}
+	if (rc == 0) {
+		sqlite3_bind_text(f, 1, fp, -1, SQLITE_STATIC);
+		rc = step_stmt(st, f, err);
+	}
+out:
+	sqlite3_finalize(m);
+	sqlite3_finalize(p);
+	sqlite3_finalize(f);
+	return rc;
+}
+
+/* The fingerprint the archive's catalogue tables were filled with. */
+static int stored_fingerprint(struct bs_store *st, char out[17],
+			      struct bs_err *err)
+{
+	sqlite3_stmt *s = NULL;
+	int rc;
+
+	out[0] = '\0';
+	if (sqlite3_prepare_v2(st->db,
+			       "SELECT value FROM meta WHERE key = 'catalogue'",
+			       -1, &s, NULL) != SQLITE_OK)
+		return bs_store_db_error(st, err, "cannot read the catalogue");
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW && sqlite3_column_text(s, 0))
+		snprintf(out, 17, "%s",
+			 (const char *)sqlite3_column_text(s, 0));
+	sqlite3_finalize(s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return bs_store_db_error(st, err, "cannot read the catalogue");
+	return 0;
+}
+
+/* ---- version 1 to 2 --------------------------------------------------- */
+
+/*
+ * bonnie++ 1.9x+ never prints a 0 max or min file size or a directory
+ * count of 1: those cells were empty, which version 1 stored as 0, 0 and
+ * 1. 1.0x lines print ":max:min" only when max is not 0 and "/dirs" only
+ * when dirs > 1. Empty cells are unknown (NULL) from version 2 on, as
+ * everywhere else.
+ */
+static const char fix_file_spec[] =
+	"UPDATE runs SET num_dirs = NULL WHERE num_dirs = 1 AND "
+	"format LIKE 'bonnie++-csv-%';"
+	"UPDATE runs SET min_size = NULL WHERE min_size = 0 AND "
+	"format LIKE 'bonnie++-csv-%' AND (format <> 'bonnie++-csv-1.0x' "
+	"OR max_size IS NULL OR max_size <= 0);"
+	"UPDATE runs SET max_size = NULL WHERE max_size = 0 AND "
+	"format LIKE 'bonnie++-csv-%';";
+
+/*
+ * Version 1 kept bstore run's measurements unrounded, so a run's record
+ * and its CSV line disagreed (200812.93 against 200812). From version 2
+ * the record is what the line says (core/bonnie_text.h); round the old
+ * runs the same way.
+ */
+static int round_bstore_runs(struct bs_store *st, struct bs_err *err)
+{
+	static const char *const sfx[] = BS_STORE_METRIC_SUFFIXES;
+	struct bs_buf q = BS_BUF_INIT, u = BS_BUF_INIT;
+	sqlite3_stmt *sel = NULL, *upd = NULL;
+	int m, k, c, step, rc = 0;
+
+	bs_buf_adds(&q, "SELECT id");
+	bs_buf_adds(&u, "UPDATE runs SET id = id");
+	for (m = 0; m < BS_M_BONNIE; m++) {
+		for (k = 0; k < BS_STORE_METRIC_NCOLS; k++) {
+			if (k == 1)
+				continue; /* the status */
+			bs_buf_addf(&q, ", %s%s", bs_metrics[m].key, sfx[k]);
+			bs_buf_addf(&u, ", %s%s = ?", bs_metrics[m].key,
+				    sfx[k]);
+		}
+	}
+	bs_buf_addf(&q, " FROM runs WHERE format = '%s'", BS_FMT_BSTORE_RUN);
+	bs_buf_adds(&u, " WHERE id = ?");
+	if (sqlite3_prepare_v2(st->db, bs_buf_str(&q), -1, &sel, NULL) !=
+		    SQLITE_OK ||
+	    sqlite3_prepare_v2(st->db, bs_buf_str(&u), -1, &upd, NULL) !=
+		    SQLITE_OK) {
+		rc = bs_store_db_error(st, err, "cannot upgrade bstore runs");
+		goto out;
+	}
+	while ((step = sqlite3_step(sel)) == SQLITE_ROW) {
+		c = 1;
+		for (m = 0; m < BS_M_BONNIE; m++) {
+			for (k = 0; k < 3; k++, c++) {
+				double v;
+				if (sqlite3_column_type(sel, c) == SQLITE_NULL) {
+					sqlite3_bind_null(upd, c);
+					continue;
+				}
+				v = sqlite3_column_double(sel, c);
+				v = k == 0   ? bs_bonnie_round(m, v)
+				    : k == 1 ? bs_bonnie_round_cpu(v)
+					     : bs_bonnie_round_latency(v);
+				sqlite3_bind_double(upd, c, v);
+			}
+		}
+		sqlite3_bind_int64(upd, c, sqlite3_column_int64(sel, 0));
+		step = sqlite3_step(upd);
+		sqlite3_reset(upd);
+		if (step != SQLITE_DONE)
+			break;
+	}
+	if (step != SQLITE_DONE)
+		rc = bs_store_db_error(st, err, "cannot upgrade bstore runs");
+out:
+	sqlite3_finalize(sel);
+	sqlite3_finalize(upd);
+	bs_buf_release(&q);
+	bs_buf_release(&u);
+	return rc;
+}
+
+/*
+ * Version 1: bonnie++ only. Version 2 adds runs.family, run_results,
+ * run_params, series, the catalogue tables with a family column (the old
+ * metrics table held bonnie++'s twelve tests, and latency referred to
+ * it), meta, and views whose rate columns are numbers only.
+ */
+static int upgrade_1_2(struct bs_store *st, struct bs_err *err)
+{
+	int rc;
+
+	rc = bs_store_exec(st,
+			   "DROP VIEW bonnie; DROP VIEW results;"
+			   "ALTER TABLE runs ADD COLUMN family TEXT NOT NULL "
+			   "DEFAULT 'bonnie';"
+			   "ALTER TABLE latency RENAME TO latency_v1;"
+			   "ALTER TABLE metrics RENAME TO metrics_v1;",
+			   err);
+	if (rc == 0)
+		rc = create_missing(st, OBJ_TABLE | OBJ_INDEX, err);
+	if (rc == 0)
+		rc = bs_store_exec(st,
+				   "INSERT INTO latency (run_id, metric, "
+				   "mean_us, p50_us, p99_us) SELECT run_id, "
+				   "metric, mean_us, p50_us, p99_us FROM "
+				   "latency_v1;"
+				   "DROP TABLE latency_v1; DROP TABLE metrics_v1;",
+				   err);
+	if (rc == 0)
+		rc = bs_store_exec(st, fix_file_spec, err);
+	if (rc == 0)
+		rc = round_bstore_runs(st, err);
+	return rc;
+}
+
+/* ---- opening ---------------------------------------------------------- */
+
+/* Brings a version v archive (0: new and empty) to BS_SCHEMA_VERSION
+ * inside the caller's write transaction. */
+static int build(struct bs_store *st, int v, struct bs_err *err)
+{
+	char fp[17];
+	int rc = 0;
+
+	if (v == 1)
+		rc = upgrade_1_2(st, err);
+	if (rc == 0)
+		rc = create_missing(st, OBJ_TABLE | OBJ_INDEX | OBJ_VIEW, err);
+	fingerprint(fp);
+	if (rc == 0)
+		rc = fill_catalogue(st, fp, err);
+	if (rc == 0) {
+		char sql[64];
+		snprintf(sql, sizeof(sql), "PRAGMA user_version = %d",
+			 BS_SCHEMA_VERSION);
+		rc = bs_store_exec(st, sql, err);
+	}
+	return rc;
+}
+
+/* Whether the catalogue tables are bstore's current catalogue. */
+static int catalogue_current(struct bs_store *st, int *current,
+			     struct bs_err *err)
+{
+	char want[17], have[17];
+	int rc;
+
+	fingerprint(want);
+	rc = stored_fingerprint(st, have, err);
+	*current = rc == 0 && strcmp(want, have) == 0;
+	return rc;
+}
+
+int bs_store_schema(struct bs_store *st, int readonly, struct bs_err *err)
+{
+	int v, n, rc, current = 1;
+
+	rc = user_version(st, &v, err);
+	if (rc < 0)
+		return rc;
+	if (v == BS_SCHEMA_VERSION && !readonly)
+		rc = catalogue_current(st, &current, err);
+	if (rc < 0 || (v == BS_SCHEMA_VERSION && current))
+		return rc;
+	if (v > BS_SCHEMA_VERSION || (v == 0 && readonly))
+		return wrong_version(st, v, err);
+	/* Runs are rows of ~600 bytes: bigger pages mean fewer of them to
+	 * write and checkpoint. Only takes effect on a new file. Two
+	 * processes may open a new archive at once: the first to get the
+	 * write lock creates the schema, the other then finds it there. */
+	rc = bs_store_exec_wait(st, "PRAGMA page_size = 8192; BEGIN IMMEDIATE",
+				err);
+	if (rc < 0)
+		return rc;
+	rc = user_version(st, &v, err);
+	if (rc < 0)
+		goto out;
+	if (v == BS_SCHEMA_VERSION) {
+		rc = catalogue_current(st, &current, err);
+		if (rc == 0 && !current) {
+			char fp[17];
+			fingerprint(fp);
+			rc = fill_catalogue(st, fp, err);
+		}
+	} else if (v == 0) {
+		/* Version 0 with tables in it is somebody else's database. */
+		n = count_schema(st);
+		if (n != 0)
+			rc = n < 0 ? bs_store_open_error(st, err)
+				   : wrong_version(st, v, err);
+		else
+			rc = build(st, 0, err);
+	} else if (v < BS_SCHEMA_VERSION) {
+		rc = build(st, v, err);
+	} else {
+		rc = wrong_version(st, v, err);
+	}
+	if (rc == 0)
+		rc = bs_store_exec(st, "COMMIT", err);
+out:
+	if (rc < 0)
+		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	return rc;
+}
