@@ -312,7 +312,7 @@ static void fill_model(const struct bs_report *rep, struct bs_tdict *d)
 		gtext[2 * i + 1] = bs_buf_detach(&t, NULL);
 		fill_group(rep, i, &gtext[2 * i], bs_tdict_add(d, "GROUP"));
 	}
-	for (m = 0; m < BS_RM_COUNT; m++) {
+	for (m = 0; m < BS_RM_USED; m++) {
 		struct bs_tdict *x;
 		if (!rep->shown[m])
 			continue;

@@ -35,7 +35,7 @@ int bs_report_metrics_parse(const char *list, unsigned char want[BS_RM_COUNT],
 		memcpy(word, p, len);
 		word[len] = '\0';
 		any = 0;
-		for (m = 0; m < bs_nmetrics * BS_MK_COUNT; m++) {
+		for (m = 0; m < BS_RM_USED; m++) {
 			t = BS_RM_TEST(m);
 			k = BS_RM_KIND(m);
 			if (k != BS_MK_RATE &&
@@ -473,7 +473,7 @@ static void finish_cells(struct bs_report_group *g, const double *m2)
 {
 	int m;
 
-	for (m = 0; m < BS_RM_COUNT; m++) {
+	for (m = 0; m < BS_RM_USED; m++) {
 		struct bs_report_cell *c = &g->cell[m];
 		c->diff = c->ratio = c->pct = NAN;
 		c->shade = -1;
@@ -498,7 +498,7 @@ static void compare(struct bs_report *rep)
 		struct bs_report_group *g = &rep->groups[i];
 		if (i == rep->opts.baseline)
 			continue;
-		for (m = 0; m < BS_RM_COUNT; m++) {
+		for (m = 0; m < BS_RM_USED; m++) {
 			struct bs_report_cell *c = &g->cell[m];
 			const struct bs_report_cell *bc = &b->cell[m];
 			if (c->status != BS_ST_OK || bc->status != BS_ST_OK)
@@ -524,7 +524,7 @@ static void shade(struct bs_report *rep)
 	int m, distinct;
 	double best, first;
 
-	for (m = 0; m < BS_RM_COUNT; m++) {
+	for (m = 0; m < BS_RM_USED; m++) {
 		best = first = NAN;
 		distinct = 0;
 		for (i = 0; i < rep->ngroups; i++) {
@@ -729,7 +729,7 @@ int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
 	rep->groups = xcalloc(ngroups, sizeof(*rep->groups));
 	if (opts->list_runs)
 		rep->runs = xcalloc(1, sizeof(*rep->runs));
-	for (m = 0; m < BS_RM_COUNT; m++) {
+	for (m = 0; m < BS_RM_USED; m++) {
 		rep->run_best[m] = rep->run_worst[m] = NAN;
 		want_any |= opts->want[m];
 	}
@@ -752,7 +752,7 @@ int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
 		rep->nruns += g->nruns;
 		finish_cells(g, a.m2);
 	}
-	for (m = 0; m < BS_RM_COUNT; m++) {
+	for (m = 0; m < BS_RM_USED; m++) {
 		if (want_any && !opts->want[m])
 			continue;
 		for (i = 0; i < ngroups; i++)
@@ -762,7 +762,7 @@ int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
 	if (opts->units == BS_UNITS_MIB) {
 		rep->mib = 1;
 	} else if (opts->units == BS_UNITS_AUTO) {
-		for (m = 0; m < BS_RM_COUNT; m++)
+		for (m = 0; m < BS_RM_USED; m++)
 			if (BS_RM_KIND(m) == BS_MK_RATE &&
 			    (bs_metrics[BS_RM_TEST(m)].flags & BS_MF_KIB) &&
 			    !isnan(rep->run_best[m]) &&

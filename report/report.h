@@ -62,8 +62,10 @@ enum bs_mkind {
 	BS_MK_COUNT
 };
 
-/* Report metrics are numbered catalogue row * BS_MK_COUNT + kind. */
+/* Report metrics are numbered catalogue row * BS_MK_COUNT + kind:
+ * arrays have room for BS_RM_COUNT, loops go up to BS_RM_USED. */
 #define BS_RM_COUNT (BS_M_MAX * BS_MK_COUNT)
+#define BS_RM_USED (bs_nmetrics * BS_MK_COUNT)
 #define BS_RM(test, kind) ((test) * BS_MK_COUNT + (kind))
 #define BS_RM_TEST(m) ((m) / BS_MK_COUNT)
 #define BS_RM_KIND(m) ((enum bs_mkind)((m) % BS_MK_COUNT))

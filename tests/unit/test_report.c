@@ -362,7 +362,7 @@ static void test_metrics_parse(void **state)
 						 "ran_del_latency",
 						 want, &err),
 			 0);
-	for (m = 0; m < BS_RM_COUNT; m++)
+	for (m = 0; m < BS_RM_USED; m++)
 		n += want[m];
 	assert_int_equal(n, 3);
 	assert_true(want[BS_RM(BS_M_PUT_BLOCK, BS_MK_RATE)]);

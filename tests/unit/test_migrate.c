@@ -1,0 +1,393 @@
+/*
+ * tests/unit/test_migrate.c - an archive written by the landed release
+ * (schema version 1, tests/data/archive-v1.db, made as
+ * tests/data/archive-v1.md says) is upgraded to version 2 with nothing
+ * lost: every run, tag, reject, latency row and raw line byte for byte,
+ * the run ids and the AUTOINCREMENT high mark; its schema is then the
+ * same as a new archive's. An upgrade that fails leaves the archive as it
+ * was. The test reads the files with SQLite itself, not through the
+ * store, so that it checks what is really on disk.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <sqlite3.h>
+
+#include "core/bonnie_text.h"
+#include "core/result.h"
+#include "ingest/ingest.h"
+#include "store/store.h"
+#include "util/buf.h"
+#include "util/mem.h"
+
+/* Copies the fixture to a scratch file; returns its path. */
+static char *fixture_copy(const char *name)
+{
+	const char *src = getenv("SRC"), *dir = getenv("SCRATCH");
+	struct bs_buf from = BS_BUF_INIT, to = BS_BUF_INIT;
+	FILE *in, *out;
+	char buf[8192];
+	size_t n;
+
+	assert_non_null(src);
+	if (dir == NULL)
+		dir = ".";
+	mkdir(dir, 0700);
+	bs_buf_addf(&from, "%s/tests/data/archive-v1.db", src);
+	bs_buf_addf(&to, "%s/test_migrate_%s.db", dir, name);
+	unlink(bs_buf_str(&to));
+	in = fopen(bs_buf_str(&from), "rb");
+	assert_non_null(in);
+	out = fopen(bs_buf_str(&to), "wb");
+	assert_non_null(out);
+	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
+		assert_int_equal(fwrite(buf, 1, n, out), n);
+	fclose(in);
+	assert_int_equal(fclose(out), 0);
+	bs_buf_release(&from);
+	return bs_buf_detach(&to, NULL);
+}
+
+static sqlite3 *db_open(const char *path)
+{
+	sqlite3 *db = NULL;
+
+	assert_int_equal(sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE,
+					 NULL),
+			 SQLITE_OK);
+	return db;
+}
+
+/* Every row of a query as text, "a|b|c\n" each, into out. */
+static void dump(sqlite3 *db, const char *sql, struct bs_buf *out)
+{
+	sqlite3_stmt *s = NULL;
+	int i, rc;
+
+	if (sqlite3_prepare_v2(db, sql, -1, &s, NULL) != SQLITE_OK)
+		fail_msg("%s: %s", sql, sqlite3_errmsg(db));
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		for (i = 0; i < sqlite3_column_count(s); i++) {
+			const unsigned char *t = sqlite3_column_text(s, i);
+			if (i)
+				bs_buf_addc(out, '|');
+			bs_buf_adds(out, t ? (const char *)t : "<null>");
+		}
+		bs_buf_addc(out, '\n');
+	}
+	assert_int_equal(rc, SQLITE_DONE);
+	sqlite3_finalize(s);
+}
+
+static int64_t one_int(sqlite3 *db, const char *sql)
+{
+	sqlite3_stmt *s = NULL;
+	int64_t v;
+
+	if (sqlite3_prepare_v2(db, sql, -1, &s, NULL) != SQLITE_OK)
+		fail_msg("%s: %s", sql, sqlite3_errmsg(db));
+	assert_int_equal(sqlite3_step(s), SQLITE_ROW);
+	v = sqlite3_column_int64(s, 0);
+	sqlite3_finalize(s);
+	return v;
+}
+
+/* What an upgrade must keep byte for byte. */
+static const char *const kept[] = {
+	"SELECT id, tool, tool_version, format, machine, measured_at, "
+	"stored_at, seed, quote(raw), hex(sha256), source, source_line, "
+	"parser_version, warning, file_size_mib, io_chunk_bytes, seek_count, "
+	"seek_procs, per_char_mib, num_files, concurrency FROM runs ORDER BY "
+	"id",
+	"SELECT run_id, key, quote(value) FROM tags ORDER BY run_id, key",
+	"SELECT id, source, line, reason, quote(raw), truncated, sha256, "
+	"stored_at FROM rejects ORDER BY id",
+	"SELECT run_id, metric, mean_us, p50_us, p99_us FROM latency ORDER BY "
+	"run_id, metric",
+	"SELECT name, seq FROM sqlite_sequence ORDER BY name",
+	/* Statuses and the results of ingested runs (bstore's own are
+	 * rounded, see below). */
+	"SELECT id, putc, putc_status, put_block, put_block_status, rewrite, "
+	"getc, get_block, seeks, seeks_status, seq_create, seq_stat_status, "
+	"ran_del, ran_del_cpu, ran_del_lat_us FROM runs WHERE format <> "
+	"'bstore-run' ORDER BY id",
+	"SELECT id, putc_status, seeks_status, seq_create_status FROM runs "
+	"ORDER BY id",
+};
+#define NKEPT (sizeof(kept) / sizeof(kept[0]))
+
+static void snapshot(const char *path, struct bs_buf out[NKEPT])
+{
+	sqlite3 *db = db_open(path);
+	size_t i;
+
+	for (i = 0; i < NKEPT; i++)
+		dump(db, kept[i], &out[i]);
+	sqlite3_close(db);
+}
+
+static void test_upgrade_keeps_everything(void **state)
+{
+	struct bs_buf before[NKEPT], after[NKEPT];
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_store *st = NULL;
+	char *path = fixture_copy("keep");
+	sqlite3 *db;
+	size_t i;
+
+	(void)state;
+	memset(before, 0, sizeof(before));
+	memset(after, 0, sizeof(after));
+	db = db_open(path);
+	assert_int_equal(one_int(db, "PRAGMA user_version"), 1);
+	/* The fixture has what an upgrade must handle: deleted runs (ids
+	 * 5 and 28, the last), tags, rejects, bstore runs with latency
+	 * distributions and unrounded numbers. */
+	assert_int_equal(one_int(db, "SELECT count(*) FROM runs"), 26);
+	assert_int_equal(one_int(db, "SELECT seq FROM sqlite_sequence"), 28);
+	assert_true(one_int(db, "SELECT count(*) FROM rejects") > 0);
+	assert_true(one_int(db, "SELECT count(*) FROM latency") > 0);
+	assert_true(one_int(db, "SELECT count(*) FROM runs WHERE putc <> "
+				"CAST(putc AS INTEGER)") > 0);
+	sqlite3_close(db);
+	snapshot(path, before);
+
+	assert_int_equal(bs_store_open(&st, path, BS_STORE_EXISTING, &err), 0);
+	bs_store_close(st);
+
+	snapshot(path, after);
+	for (i = 0; i < NKEPT; i++) {
+		if (strcmp(bs_buf_str(&before[i]), bs_buf_str(&after[i])) != 0)
+			fail_msg("changed by the upgrade: %s\n--- before\n%s"
+				 "--- after\n%s",
+				 kept[i], bs_buf_str(&before[i]),
+				 bs_buf_str(&after[i]));
+		assert_true(before[i].len > 0);
+		bs_buf_release(&before[i]);
+		bs_buf_release(&after[i]);
+	}
+	db = db_open(path);
+	assert_int_equal(one_int(db, "PRAGMA user_version"), BS_SCHEMA_VERSION);
+	assert_int_equal(one_int(db, "SELECT count(*) FROM runs WHERE family "
+				     "<> 'bonnie'"),
+			 0);
+	/* Empty file-spec cells are unknown now, as everywhere. */
+	assert_int_equal(one_int(db, "SELECT count(*) FROM runs WHERE format "
+				     "LIKE 'bonnie++-csv-%' AND (max_size = 0 "
+				     "OR num_dirs = 1)"),
+			 0);
+	/* What the cells said stays: 2.00a's -n 1:100:10:4 line. */
+	assert_int_equal(one_int(db, "SELECT max_size * 10000 + min_size * 100 "
+				     "+ num_dirs FROM runs WHERE seed = "
+				     "'1796023681'"),
+			 1001004);
+	/* bstore run's own runs kept their measured 0 and 1. */
+	assert_int_equal(one_int(db, "SELECT count(*) FROM runs WHERE format "
+				     "= 'bstore-run' AND max_size = 0 AND "
+				     "num_dirs = 1"),
+			 2);
+	/* The numbers views read are numbers only. */
+	assert_int_equal(one_int(db, "SELECT count(*) FROM bonnie WHERE "
+				     "typeof(put_block) = 'text' OR "
+				     "typeof(seq_stat) = 'text'"),
+			 0);
+	assert_int_equal(one_int(db, "SELECT count(*) FROM results"),
+			 26 * BS_M_BONNIE);
+	sqlite3_close(db);
+	free(path);
+}
+
+/* A bstore run's record is what its CSV line says, after the upgrade. */
+static int same_as_line(const struct bs_run *r, void *ctx)
+{
+	struct bs_run back;
+	char reason[256];
+	int m, *n = ctx;
+
+	if (strcmp(r->format, BS_FMT_BSTORE_RUN) != 0)
+		return 0;
+	(*n)++;
+	bs_run_init(&back);
+	assert_int_equal(bs_ingest_parse_line(r->raw, strlen(r->raw), NULL,
+					      &back, reason, sizeof(reason)),
+			 1);
+	for (m = 0; m < BS_M_BONNIE; m++) {
+		const struct bs_value *a = &r->res[m], *b = &back.res[m];
+		assert_int_equal(a->status, b->status);
+		if (a->status != BS_ST_OK)
+			continue;
+		if (a->value != b->value || a->cpu_pct != b->cpu_pct)
+			fail_msg("run %lld %s: %.17g/%.17g against the line's "
+				 "%.17g/%.17g",
+				 (long long)r->id, bs_metrics[m].key, a->value,
+				 a->cpu_pct, b->value, b->cpu_pct);
+		if (!(isnan(a->lat_us) && isnan(b->lat_us)))
+			assert_true(a->lat_us == b->lat_us);
+	}
+	bs_run_release(&back);
+	return 0;
+}
+
+static void test_bstore_runs_agree_with_their_lines(void **state)
+{
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_store *st = NULL;
+	char *path = fixture_copy("lines");
+	int n = 0;
+
+	(void)state;
+	assert_int_equal(bs_store_open(&st, path, BS_STORE_READONLY, &err), 0);
+	assert_int_equal(bs_store_each(st, NULL, BS_LOAD_RAW, same_as_line, &n,
+				       &err),
+			 0);
+	assert_int_equal(n, 2);
+	bs_store_close(st);
+	free(path);
+}
+
+/* Tables with their columns, indexes with theirs, views with their SQL. */
+static void schema_of(const char *path, struct bs_buf *out)
+{
+	sqlite3 *db = db_open(path);
+	sqlite3_stmt *s = NULL;
+	struct bs_buf q = BS_BUF_INIT;
+
+	assert_int_equal(sqlite3_prepare_v2(db,
+					    "SELECT type, name FROM "
+					    "sqlite_schema WHERE name NOT "
+					    "LIKE 'sqlite_%' ORDER BY type, "
+					    "name",
+					    -1, &s, NULL),
+			 SQLITE_OK);
+	while (sqlite3_step(s) == SQLITE_ROW) {
+		const char *type = (const char *)sqlite3_column_text(s, 0);
+		const char *name = (const char *)sqlite3_column_text(s, 1);
+		bs_buf_addf(out, "%s %s\n", type, name);
+		bs_buf_reset(&q);
+		if (strcmp(type, "table") == 0)
+			bs_buf_addf(&q,
+				    "SELECT cid, name, type, \"notnull\", "
+				    "dflt_value, pk FROM pragma_table_info('%s')",
+				    name);
+		else if (strcmp(type, "index") == 0)
+			bs_buf_addf(&q,
+				    "SELECT seqno, cid, name FROM "
+				    "pragma_index_info('%s')",
+				    name);
+		else
+			bs_buf_addf(&q,
+				    "SELECT sql FROM sqlite_schema WHERE name "
+				    "= '%s'",
+				    name);
+		dump(db, bs_buf_str(&q), out);
+	}
+	sqlite3_finalize(s);
+	sqlite3_close(db);
+	bs_buf_release(&q);
+}
+
+static void test_upgraded_schema_is_a_new_archives(void **state)
+{
+	struct bs_buf fresh = BS_BUF_INIT, upgraded = BS_BUF_INIT;
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_store *st = NULL;
+	char *path = fixture_copy("schema");
+	char *fpath = xstrdup(path);
+
+	(void)state;
+	fpath[strlen(fpath) - 3] = '\0';
+	fpath = xrealloc(fpath, strlen(fpath) + 16);
+	memcpy(fpath + strlen(fpath), "-new.db", 8);
+	unlink(fpath);
+	assert_int_equal(bs_store_open(&st, fpath, 0, &err), 0);
+	bs_store_close(st);
+	assert_int_equal(bs_store_open(&st, path, 0, &err), 0);
+	bs_store_close(st);
+	schema_of(fpath, &fresh);
+	schema_of(path, &upgraded);
+	assert_string_equal(bs_buf_str(&upgraded), bs_buf_str(&fresh));
+	assert_non_null(strstr(bs_buf_str(&fresh), "view results"));
+	bs_buf_release(&fresh);
+	bs_buf_release(&upgraded);
+	free(path);
+	free(fpath);
+}
+
+/* An upgrade is one transaction: one that fails leaves version 1. */
+static void test_failed_upgrade_changes_nothing(void **state)
+{
+	struct bs_buf before = BS_BUF_INIT, after = BS_BUF_INIT;
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_store *st = NULL;
+	char *path = fixture_copy("fail");
+	sqlite3 *db = db_open(path);
+
+	(void)state;
+	/* Rounding bstore's runs updates them: make that fail late in the
+	 * upgrade, after the tables were changed. */
+	assert_int_equal(sqlite3_exec(db,
+				      "CREATE TRIGGER no BEFORE UPDATE ON runs "
+				      "BEGIN SELECT RAISE(ABORT, 'refused'); "
+				      "END",
+				      NULL, NULL, NULL),
+			 SQLITE_OK);
+	sqlite3_close(db);
+	schema_of(path, &before);
+	assert_int_equal(bs_store_open(&st, path, 0, &err), -BS_EDB);
+	assert_null(st);
+	assert_non_null(strstr(err.msg, "refused"));
+	schema_of(path, &after);
+	assert_string_equal(bs_buf_str(&after), bs_buf_str(&before));
+	db = db_open(path);
+	assert_int_equal(one_int(db, "PRAGMA user_version"), 1);
+	assert_int_equal(one_int(db, "SELECT count(*) FROM runs"), 26);
+	sqlite3_close(db);
+	bs_buf_release(&before);
+	bs_buf_release(&after);
+	free(path);
+}
+
+/* Opening twice upgrades once; the second open writes nothing. */
+static void test_upgrade_once(void **state)
+{
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_store *st = NULL;
+	char *path = fixture_copy("once");
+	sqlite3 *db;
+
+	(void)state;
+	assert_int_equal(bs_store_open(&st, path, 0, &err), 0);
+	bs_store_close(st);
+	assert_int_equal(bs_store_open(&st, path, BS_STORE_READONLY, &err), 0);
+	bs_store_close(st);
+	assert_int_equal(bs_store_open(&st, path, 0, &err), 0);
+	bs_store_close(st);
+	db = db_open(path);
+	assert_int_equal(one_int(db, "SELECT count(*) FROM metrics"),
+			 bs_nmetrics);
+	assert_int_equal(one_int(db, "PRAGMA user_version"), BS_SCHEMA_VERSION);
+	sqlite3_close(db);
+	free(path);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_upgrade_keeps_everything),
+		cmocka_unit_test(test_bstore_runs_agree_with_their_lines),
+		cmocka_unit_test(test_upgraded_schema_is_a_new_archives),
+		cmocka_unit_test(test_failed_upgrade_changes_nothing),
+		cmocka_unit_test(test_upgrade_once),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
