@@ -182,14 +182,14 @@ int bs_sel_parse(struct bs_sel *sel, const char *text, struct bs_err *err)
 	total = unescape(text, sel->text);
 	for (p = sel->text;; p = end + 1) {
 		end = p + strlen(p);
-		rc = parse_term(p, (size_t)(end - p), &t, err);
-		if (rc < 0)
-			goto fail;
 		if (sel->n == BS_SEL_MAX_TERMS) {
 			rc = bs_error(err, BS_EINVAL,
 			              "selector has too many terms");
 			goto fail;
 		}
+		rc = parse_term(p, (size_t)(end - p), &t, err);
+		if (rc < 0)
+			goto fail;
 		xgrow((void **)&sel->term, &sel->cap, sel->n + 1,
 		      sizeof(*sel->term));
 		sel->term[sel->n++] = t;

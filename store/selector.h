@@ -29,7 +29,8 @@
 
 /*
  * A selector has at most this many terms; more fail with "selector has
- * too many terms". Selectors are typed by hand. The limit keeps the query
+ * too many terms" (unless one of the first 64 is bad: the first error
+ * wins). Selectors are typed by hand. The limit keeps the query
  * select.c builds (at most two bound values a term, and one for last:N;
  * one AND a term) within SQLite's smallest limits: 999 bound values before
  * SQLite 3.32, an expression depth of 1000.
