@@ -2,7 +2,7 @@
  * tests/unit/test_selector.c - the selector parser (store/selector.h)
  * alone, without SQLite: every form, the escapes, every error message,
  * long and odd inputs, the term limit, printing back, and the table of
- * run fields against the docs.
+ * run fields against the schema and the docs.
  */
 #include <inttypes.h>
 #include <setjmp.h>
@@ -479,13 +479,10 @@ static void test_odd_inputs(void **state)
 	bs_buf_release(&out);
 }
 
-/* One table of run fields, read by the parser and bs_store_run_column(),
- * and named in store/store.h and docs/formats.md. */
+/* One table of run fields, read by the parser and bs_store_run_column(). */
 static void test_fields(void **state)
 {
-	static const char *const docs[] = {"store/store.h", "docs/formats.md"};
-	const char *src = getenv("SRC");
-	size_t i, j, nid = 0;
+	size_t i, nid = 0;
 
 	(void)state;
 	assert_string_equal(bs_store_run_column("name", 4), "machine");
@@ -509,42 +506,92 @@ static void test_fields(void **state)
 			assert_string_equal(f->key, "id");
 	}
 	assert_int_equal(nid, 1);
+}
 
-	assert_non_null(src);
-	for (j = 0; j < sizeof(docs) / sizeof(docs[0]); j++) {
-		char path[4096];
-		struct bs_buf text = BS_BUF_INIT;
-		char tmp[4096];
-		size_t n;
-		FILE *f;
+/* Reads $SRC/rel into b. */
+static void read_source(const char *rel, struct bs_buf *b)
+{
+	const char *src = getenv("SRC");
+	char path[4096], tmp[4096];
+	size_t n;
+	FILE *f;
 
-		snprintf(path, sizeof(path), "%s/%s", src, docs[j]);
-		f = fopen(path, "r");
-		if (f == NULL)
-			fail_msg("cannot open '%s'", path);
-		while ((n = fread(tmp, 1, sizeof(tmp), f)) > 0)
-			bs_buf_add(&text, tmp, n);
-		fclose(f);
-		for (i = 0; i < bs_sel_nfields; i++) {
-			char want[64];
+	if (src == NULL)
+		fail_msg("SRC is not set (ctest sets it to the source tree)");
+	snprintf(path, sizeof(path), "%s/%s", src, rel);
+	f = fopen(path, "r");
+	if (f == NULL)
+		fail_msg("cannot open '%s'", path);
+	while ((n = fread(tmp, 1, sizeof(tmp), f)) > 0)
+		bs_buf_add(b, tmp, n);
+	fclose(f);
+}
 
-			/* store.h: "machine=", formats.md: "`machine`". */
-			snprintf(want, sizeof(want), j == 0 ? " %s=" : "`%s`",
-			         bs_sel_fields[i].key);
-			if (strstr(bs_buf_str(&text), want) == NULL)
-				fail_msg("%s does not name '%s'", docs[j],
-				         want);
-		}
-		bs_buf_release(&text);
+/* Whether a line of the text between start and end, less its leading
+ * blanks, starts with word and a blank. */
+static int line_starts(const char *start, const char *end, const char *word)
+{
+	size_t n = strlen(word);
+	const char *p = start;
+
+	while (p && p < end) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (strncmp(p, word, n) == 0 && (p[n] == ' ' || p[n] == '\t'))
+			return 1;
+		p = strchr(p, '\n');
+		if (p)
+			p++;
 	}
+	return 0;
+}
+
+/* The table against the schema (each column is one of runs) and the docs
+ * (store/store.h and docs/formats.md name every key). */
+static void test_fields_schema_docs(void **state)
+{
+	struct bs_buf text = BS_BUF_INIT;
+	const char *runs, *end;
+	char want[64];
+	size_t i;
+
+	(void)state;
+	read_source("schema.sql", &text);
+	runs = strstr(bs_buf_str(&text), "CREATE TABLE runs (");
+	assert_non_null(runs);
+	end = strstr(runs, "\n)");
+	assert_non_null(end);
+	for (i = 0; i < bs_sel_nfields; i++)
+		if (!line_starts(runs, end, bs_sel_fields[i].column))
+			fail_msg("schema.sql: runs has no column '%s'",
+			         bs_sel_fields[i].column);
+
+	bs_buf_reset(&text);
+	read_source("store/store.h", &text);
+	for (i = 0; i < bs_sel_nfields; i++) {
+		snprintf(want, sizeof(want), " %s=", bs_sel_fields[i].key);
+		if (strstr(bs_buf_str(&text), want) == NULL)
+			fail_msg("store/store.h does not name '%s'", want);
+	}
+	bs_buf_reset(&text);
+	read_source("docs/formats.md", &text);
+	for (i = 0; i < bs_sel_nfields; i++) {
+		snprintf(want, sizeof(want), "`%s`", bs_sel_fields[i].key);
+		if (strstr(bs_buf_str(&text), want) == NULL)
+			fail_msg("docs/formats.md does not name '%s'", want);
+	}
+	bs_buf_release(&text);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_forms),  cmocka_unit_test(test_errors),
-	    cmocka_unit_test(test_limit),  cmocka_unit_test(test_odd_inputs),
+	    cmocka_unit_test(test_forms),
+	    cmocka_unit_test(test_errors),
+	    cmocka_unit_test(test_limit),
+	    cmocka_unit_test(test_odd_inputs),
 	    cmocka_unit_test(test_fields),
+	    cmocka_unit_test(test_fields_schema_docs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
