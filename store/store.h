@@ -6,16 +6,20 @@
  * foreign keys. Runs of every tool family are written and read with the
  * same functions, walking the metric catalogue and the parameter table.
  *
- * Selectors (DESIGN.md "Command line"): a selector is one or more terms
- * joined by ',' that must all match:
+ * Selectors (DESIGN.md "Command line"): a selector is one to 64 terms
+ * (BS_SEL_MAX_TERMS) joined by ',' that must all match:
  *   12        the run with id 12
  *   12-15     ids 12 to 15
  *   last      the newest run (highest id); last:N the N newest
  *   all       every run
- *   key=value machine=, tool=, version=, format=, source=, id=, or any tag
- *             key (raid=5, host.kernel=6.1.0); a ',' inside the value is
- *             written '\,' (host.mount=rw\,relatime), a '\' before a
- *             ',' or '\' as '\\'
+ *   key=value machine= (or name=), tool=, version=, format=, source=,
+ *             id= (an id or a range), or any tag key (raid=5,
+ *             host.kernel=6.1.0); a ',' inside the value is written '\,'
+ *             (host.mount=rw\,relatime), a '\' before a ',' or '\' as
+ *             '\\'
+ * With last or last:N, the newest among the runs the other terms match;
+ * when several are given, the last one written counts. store/selector.h
+ * has the grammar, and the parser.
  */
 #ifndef BS_STORE_STORE_H
 #define BS_STORE_STORE_H

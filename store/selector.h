@@ -1,0 +1,109 @@
+/*
+ * store/selector.h - the selector language of store/store.h, parsed: one
+ * selector string becomes a list of terms, with no SQL and no SQLite.
+ * store/select.c turns the terms into a query; the unit tests and the
+ * fuzz target use the parser alone.
+ *
+ * Escapes are undone over the whole selector before it is cut into terms
+ * at the remaining ',': '\,' is a ',' and '\\' a '\' (in a key as in a
+ * value), any other '\' is itself. A term is then, in this order:
+ *   empty                      an error
+ *   KEY=VALUE (first '=')      id=: an id or a range as below, which must
+ *                              start with a digit; another run field of
+ *                              bs_sel_fields: FIELD; anything else: TAG.
+ *                              VALUE may be empty or hold more '='
+ *   all, last, last:N (N >= 1) ALL, LAST
+ *   A-B (first '-' after the first character), 1 <= A <= B: RANGE
+ *   N >= 1                     ID
+ * Numbers are those of bs_parse_i64() (an optional sign, decimal digits,
+ * no overflow).
+ */
+#ifndef BS_STORE_SELECTOR_H
+#define BS_STORE_SELECTOR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/buf.h"
+#include "util/err.h"
+
+/*
+ * A selector has at most this many terms; more fail with "selector has
+ * too many terms" (unless one of the first 64 is bad: the first error
+ * wins). Selectors are typed by hand. The limit keeps the query
+ * select.c builds (at most two bound values a term, and one for last:N;
+ * one AND a term) within SQLite's smallest limits: 999 bound values before
+ * SQLite 3.32, an expression depth of 1000.
+ */
+#define BS_SEL_MAX_TERMS 64
+
+/*
+ * A run field that a key=value term reads from the run itself rather than
+ * from its tags. bs_store_check_tag() refuses these keys as tag keys, so
+ * that every tag can be selected.
+ */
+struct bs_sel_field {
+	const char *key;    /* as written in a selector: "version" */
+	const char *column; /* of the table runs: "tool_version" */
+	int is_id;          /* the value is an id or a range (id=12-15) */
+};
+extern const struct bs_sel_field bs_sel_fields[];
+extern const size_t bs_sel_nfields;
+
+/* The field named by the len bytes at key, or NULL (a tag key). */
+const struct bs_sel_field *bs_sel_field(const char *key, size_t len);
+
+/*
+ * The same as a column name, or NULL: the run column that a term with
+ * this key compares ("id" for id). Declared in store/internal.h as well,
+ * for store/write.c.
+ */
+const char *bs_store_run_column(const char *key, size_t len);
+
+enum bs_sel_kind {
+	BS_SEL_ID = 1, /* 12, id=12: lo (= hi) */
+	BS_SEL_RANGE,  /* 12-15, id=12-15: lo to hi, 1 <= lo <= hi */
+	BS_SEL_LAST,   /* last (n = 1), last:N: the n newest runs */
+	BS_SEL_ALL,    /* all */
+	BS_SEL_FIELD,  /* machine=jump: field, key, value */
+	BS_SEL_TAG,    /* raid=5: key, value */
+};
+
+struct bs_sel_term {
+	enum bs_sel_kind kind;
+	int64_t lo, hi;                   /* ID, RANGE */
+	int64_t n;                        /* LAST */
+	const struct bs_sel_field *field; /* FIELD: a row of bs_sel_fields */
+	const char *key;                  /* FIELD, TAG: unescaped, not empty */
+	const char *value;                /* FIELD, TAG: unescaped, may be "" */
+};
+
+/* A parsed selector: terms that must all match, in the order written. */
+struct bs_sel {
+	struct bs_sel_term *term;
+	size_t n, cap;
+	char *text; /* the unescaped copy that keys and values point into */
+};
+/* clang-format off */
+#define BS_SEL_INIT {NULL, 0, 0, NULL}
+/* clang-format on */
+
+/*
+ * Parses text into sel (BS_SEL_INIT, or an earlier parse, which is
+ * freed first). Returns the number of terms (at least 1), or -BS_EINVAL
+ * with sel left empty: the first bad term is named in the message, as
+ * the user wrote it less its escapes.
+ */
+int bs_sel_parse(struct bs_sel *sel /* OUT */, const char *text,
+                 struct bs_err *err);
+/* Frees the terms; a zeroed sel is left alone. */
+void bs_sel_release(struct bs_sel *sel);
+
+/*
+ * Appends sel as selector text that parses back to the same terms: keys
+ * and values escaped, numbers in decimal, each LAST as last:N, id=A as A.
+ * Returns 0, or -BS_ETOOBIG past out's cap (bs_buf_init_max()).
+ */
+int bs_sel_print(const struct bs_sel *sel, struct bs_buf *out);
+
+#endif

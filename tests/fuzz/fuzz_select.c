@@ -1,0 +1,343 @@
+/*
+ * tests/fuzz/fuzz_select.c - libFuzzer target for the selector parser
+ * (store/selector.h).
+ *
+ * Each input, up to its first NUL, is one selector. Beside the parser, a
+ * naive splitter here undoes the escapes and cuts the input into terms,
+ * and each term is also parsed alone (escaped again). They must agree:
+ *   - a parse that fails does so with BS_EINVAL, sel left empty, and the
+ *     error of the first term that fails alone among the first
+ *     BS_SEL_MAX_TERMS, else "selector has too many terms" when there
+ *     are more; the message is one of the parser's, one printable line
+ *     naming a term as bs_err_quote() shows it;
+ *   - a parse that succeeds gives the naive terms, at most
+ *     BS_SEL_MAX_TERMS, each the same as parsed alone, well formed and
+ *     spelled by its naive text (key=value as written, numbers as
+ *     bs_parse_i64() reads them, run fields as bs_sel_field() says);
+ *   - its terms print back (bs_sel_print(), re-escaped) to a selector
+ *     that parses to the same terms and prints the same again.
+ * Leaks are LeakSanitizer's to find.
+ *
+ * Build with -DBSTORE_FUZZ=ON and clang (tests/fuzz/CMakeLists.txt), then:
+ *   mkdir -p /tmp/corpus-select
+ *   ./fuzz_select -dict=tests/fuzz/select.dict /tmp/corpus-select \
+ *       tests/fuzz/corpus-select
+ * fuzz_select_replay runs the same checks over files without libFuzzer.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/selector.h"
+#include "util/buf.h"
+#include "util/err.h"
+#include "util/mem.h"
+#include "util/num.h"
+#include "util/banned.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define CHECK(cond)                                                            \
+	do {                                                                   \
+		if (!(cond)) {                                                 \
+			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, \
+			        __LINE__, #cond);                              \
+			abort();                                               \
+		}                                                              \
+	} while (0)
+
+#define NOT_SEL                                                                \
+	"' is not a selector (expected an id, a range like 12-15, 'last', "    \
+	"'all' or key=value)"
+
+/* The input's terms, unescaped: '\,' and '\\' undone, cut at the other
+ * ','s. Written apart from the parser, on purpose naively. */
+struct naive {
+	struct bs_buf *term;
+	size_t n, cap;
+};
+
+static void naive_split(const char *s, struct naive *nv)
+{
+	struct bs_buf cur = BS_BUF_INIT;
+	size_t i, len = strlen(s);
+
+	for (i = 0; i <= len; i++) {
+		if (i == len || s[i] == ',') {
+			xgrow((void **)&nv->term, &nv->cap, nv->n + 1,
+			      sizeof(*nv->term));
+			nv->term[nv->n++] = cur;
+			memset(&cur, 0, sizeof(cur));
+		} else if (s[i] == '\\' && i + 1 < len &&
+		           (s[i + 1] == ',' || s[i + 1] == '\\')) {
+			bs_buf_addc(&cur, s[++i]);
+		} else {
+			bs_buf_addc(&cur, s[i]);
+		}
+	}
+}
+
+static void naive_release(struct naive *nv)
+{
+	size_t i;
+
+	for (i = 0; i < nv->n; i++)
+		bs_buf_release(&nv->term[i]);
+	free(nv->term);
+}
+
+static int ends_with(const char *s, const char *end)
+{
+	size_t n = strlen(s), m = strlen(end);
+
+	return n >= m && memcmp(s + n - m, end, m) == 0;
+}
+
+static int starts_with(const char *s, const char *start)
+{
+	return strncmp(s, start, strlen(start)) == 0;
+}
+
+/* The number at s, as the parser reads numbers; -1 if none. */
+static int64_t num(const char *s, size_t len)
+{
+	int64_t v;
+
+	return bs_parse_i64(s, len, &v) < 0 ? -1 : v;
+}
+
+/* t is well formed, and is what its naive text w says. */
+static void check_term(const struct bs_sel_term *t, const char *w)
+{
+	size_t len = strlen(w);
+	const char *dash;
+
+	switch (t->kind) {
+	case BS_SEL_ALL:
+		CHECK(strcmp(w, "all") == 0);
+		break;
+	case BS_SEL_LAST:
+		CHECK(t->n >= 1);
+		CHECK(strcmp(w, "last") == 0 ? t->n == 1
+		                             : starts_with(w, "last:") &&
+		                                   num(w + 5, len - 5) == t->n);
+		break;
+	case BS_SEL_ID:
+	case BS_SEL_RANGE:
+		CHECK(t->lo >= 1 && t->lo <= t->hi);
+		CHECK(t->kind == BS_SEL_RANGE || t->lo == t->hi);
+		if (starts_with(w, "id=")) {
+			w += 3;
+			len -= 3;
+			CHECK(w[0] >= '0' && w[0] <= '9');
+		}
+		dash = len > 1 ? memchr(w + 1, '-', len - 1) : NULL;
+		if (t->kind == BS_SEL_ID) {
+			CHECK(dash == NULL && num(w, len) == t->lo);
+		} else {
+			CHECK(dash != NULL);
+			CHECK(num(w, (size_t)(dash - w)) == t->lo);
+			CHECK(num(dash + 1, len - (size_t)(dash - w) - 1) ==
+			      t->hi);
+		}
+		break;
+	case BS_SEL_FIELD:
+	case BS_SEL_TAG:
+		CHECK(t->key && t->value && t->key[0]);
+		CHECK(strchr(t->key, '=') == NULL);
+		CHECK(strlen(t->key) + 1 + strlen(t->value) == len);
+		CHECK(memcmp(w, t->key, strlen(t->key)) == 0);
+		CHECK(w[strlen(t->key)] == '=');
+		CHECK(strcmp(w + strlen(t->key) + 1, t->value) == 0);
+		CHECK(t->field == bs_sel_field(t->key, strlen(t->key)));
+		CHECK((t->kind == BS_SEL_FIELD) == (t->field != NULL));
+		CHECK(t->field == NULL || !t->field->is_id);
+		CHECK((bs_store_run_column(t->key, strlen(t->key)) != NULL) ==
+		      (t->field != NULL));
+		break;
+	default:
+		CHECK(!"a known kind");
+	}
+}
+
+static int same_term(const struct bs_sel_term *a, const struct bs_sel_term *b)
+{
+	if (a->kind != b->kind)
+		return 0;
+	switch (a->kind) {
+	case BS_SEL_ID:
+	case BS_SEL_RANGE:
+		return a->lo == b->lo && a->hi == b->hi;
+	case BS_SEL_LAST:
+		return a->n == b->n;
+	case BS_SEL_ALL:
+		return 1;
+	case BS_SEL_FIELD:
+	case BS_SEL_TAG:
+		return a->field == b->field && strcmp(a->key, b->key) == 0 &&
+		       strcmp(a->value, b->value) == 0;
+	}
+	return 0;
+}
+
+/* The parser's escapes, written apart from it too. */
+static void naive_escape(const struct bs_buf *term, struct bs_buf *out)
+{
+	size_t i;
+
+	bs_buf_reset(out);
+	for (i = 0; i < term->len; i++) {
+		if (term->data[i] == ',' || term->data[i] == '\\')
+			bs_buf_addc(out, '\\');
+		bs_buf_addc(out, term->data[i]);
+	}
+}
+
+/* q (len bytes, from a message) is the start of one of the terms, as
+ * bs_err_quote() shows them: control characters as '?', cut at 40 bytes
+ * with "...". id= terms may be named by their value alone. */
+static int names_a_term(const char *q, size_t len, const struct naive *nv)
+{
+	struct bs_buf shown = BS_BUF_INIT;
+	size_t i, j, k;
+	int found = 0;
+
+	for (i = 0; i < nv->n && !found; i++) {
+		const char *t = bs_buf_str(&nv->term[i]);
+
+		for (k = 0; k < 2 && !found; k++) {
+			if (k == 1 && !starts_with(t, "id="))
+				break;
+			bs_buf_reset(&shown);
+			for (j = k * 3; t[j]; j++) {
+				unsigned char c = (unsigned char)t[j];
+
+				bs_buf_addc(&shown,
+				            c < 0x20 || c == 0x7f ? '?' : t[j]);
+			}
+			if (shown.len > 40)
+				found = len == 43 &&
+				        memcmp(q, shown.data, 40) == 0 &&
+				        memcmp(q + 40, "...", 3) == 0;
+			else
+				found = len == shown.len &&
+				        memcmp(q, shown.data, len) == 0;
+		}
+	}
+	bs_buf_release(&shown);
+	return found;
+}
+
+/* An error message is one of the parser's, naming one of the terms. */
+static void check_message(const char *m, const struct naive *nv)
+{
+	static const struct {
+		const char *start, *end;
+	} forms[] = {
+	    {"selector '", "' has no key before '='"},
+	    {"'", "': expected last:N with N >= 1"},
+	    {"'", NOT_SEL},
+	};
+	size_t i, len = strlen(m);
+
+	CHECK(len > 0 && len < 200);
+	for (i = 0; i < len; i++)
+		CHECK((unsigned char)m[i] >= 0x20 && m[i] != 0x7f);
+	if (strcmp(m, "empty selector term") == 0 ||
+	    strcmp(m, "selector has too many terms") == 0)
+		return;
+	for (i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
+		size_t a = strlen(forms[i].start), z = strlen(forms[i].end);
+
+		if (len >= a + z && starts_with(m, forms[i].start) &&
+		    ends_with(m, forms[i].end)) {
+			CHECK(names_a_term(m + a, len - a - z, nv));
+			return;
+		}
+	}
+	fprintf(stderr, "unknown message: %s\n", m);
+	abort();
+}
+
+static void check_parse(const char *text)
+{
+	struct bs_sel sel = BS_SEL_INIT, back = BS_SEL_INIT;
+	struct bs_sel alone = BS_SEL_INIT;
+	struct bs_err err = BS_ERR_INIT, err1 = BS_ERR_INIT;
+	struct bs_buf out = BS_BUF_INIT, again = BS_BUF_INIT;
+	struct bs_buf one = BS_BUF_INIT;
+	struct naive nv = {NULL, 0, 0};
+	const char *want = NULL; /* the error the terms call for */
+	size_t i;
+	int rc;
+
+	naive_split(text, &nv);
+	rc = bs_sel_parse(&sel, text, &err);
+
+	/* The selector is its terms, each parsed alone: the first bad one
+	 * within the limit gives the error, else too many terms do. */
+	for (i = 0; i < nv.n && i < BS_SEL_MAX_TERMS && !want; i++) {
+		naive_escape(&nv.term[i], &one);
+		if (bs_sel_parse(&alone, bs_buf_str(&one), &err1) < 0) {
+			want = err1.msg;
+			break;
+		}
+		CHECK(alone.n == 1);
+		if (rc >= 0)
+			CHECK(same_term(&alone.term[0], &sel.term[i]));
+	}
+	if (!want && nv.n > BS_SEL_MAX_TERMS)
+		want = "selector has too many terms";
+
+	if (rc < 0) {
+		CHECK(rc == -BS_EINVAL && err.code == BS_EINVAL);
+		CHECK(sel.n == 0 && sel.term == NULL && sel.text == NULL);
+		check_message(err.msg, &nv);
+		if (want == NULL || strcmp(err.msg, want) != 0) {
+			fprintf(stderr, "'%s': '%s', its terms: '%s'\n", text,
+			        err.msg, want ? want : "(none)");
+			abort();
+		}
+		goto out;
+	}
+	CHECK(want == NULL && err.code == 0);
+	CHECK(rc >= 1 && rc <= BS_SEL_MAX_TERMS && (size_t)rc == sel.n);
+	CHECK(sel.n == nv.n);
+	for (i = 0; i < sel.n; i++)
+		check_term(&sel.term[i], bs_buf_str(&nv.term[i]));
+
+	/* Printed back, the same terms; printed again, the same text. */
+	CHECK(bs_sel_print(&sel, &out) == 0);
+	rc = bs_sel_parse(&back, bs_buf_str(&out), &err);
+	if (rc < 0) {
+		fprintf(stderr, "'%s' printed as '%s', which fails: %s\n", text,
+		        bs_buf_str(&out), err.msg);
+		abort();
+	}
+	CHECK(back.n == sel.n);
+	for (i = 0; i < sel.n; i++)
+		CHECK(same_term(&sel.term[i], &back.term[i]));
+	CHECK(bs_sel_print(&back, &again) == 0);
+	CHECK(strcmp(bs_buf_str(&out), bs_buf_str(&again)) == 0);
+out:
+	bs_sel_release(&sel);
+	bs_sel_release(&back);
+	bs_sel_release(&alone);
+	bs_buf_release(&out);
+	bs_buf_release(&again);
+	bs_buf_release(&one);
+	naive_release(&nv);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	/* An exact copy, so that a read past the NUL is ASan's to see. */
+	char *text = xmalloc(size + 1);
+
+	memcpy(text, data, size);
+	text[size] = '\0';
+	check_parse(text);
+	free(text);
+	return 0;
+}
