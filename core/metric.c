@@ -138,6 +138,18 @@ int bs_family_parse(const char *s, enum bs_family *out)
 	return -1;
 }
 
+void bs_metric_rows(enum bs_family fam, int *first, int *end)
+{
+	int t = 0;
+
+	while (t < NMETRICS && bs_metrics[t].family != fam)
+		t++;
+	*first = t;
+	while (t < NMETRICS && bs_metrics[t].family == fam)
+		t++;
+	*end = t;
+}
+
 int bs_metric_find(enum bs_family fam, const char *key)
 {
 	int i;

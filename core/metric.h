@@ -104,6 +104,9 @@ struct bs_metric_info {
 extern const struct bs_metric_info bs_metrics[];
 extern const int bs_nmetrics;
 
+/* The catalogue rows [*first, *end) of family fam: a family's metrics are
+ * consecutive rows. */
+void bs_metric_rows(enum bs_family fam, int *first, int *end);
 /* The metric of family fam with this key, or -1. */
 int bs_metric_find(enum bs_family fam, const char *key);
 /* "higher", "lower" or NULL (BS_BETTER_NONE). */

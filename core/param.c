@@ -6,6 +6,7 @@
 #include "core/param.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -132,8 +133,21 @@ int bs_param_known(const struct bs_params *p, int i)
 	}
 }
 
-void bs_params_init(struct bs_params *p)
+/*
+ * What the table says, worked out once: a struct with every parameter
+ * unknown, and the rows that hold text. Initialising and releasing
+ * parameters runs for every ingested line.
+ */
+static struct {
+	pthread_once_t once;
+	struct bs_params blank;
+	int text[BS_P_MAX];
+	int ntext;
+} derived = {PTHREAD_ONCE_INIT};
+
+static void derive(void)
 {
+	struct bs_params *p = &derived.blank;
 	int i;
 
 	memset(p, 0, sizeof(*p));
@@ -143,6 +157,7 @@ void bs_params_init(struct bs_params *p)
 			*bs_param_real(p, i) = NAN;
 			break;
 		case BS_PK_TEXT:
+			derived.text[derived.ntext++] = i;
 			break; /* NULL from memset */
 		default:
 			*bs_param_i64(p, i) = BS_NONE;
@@ -151,14 +166,20 @@ void bs_params_init(struct bs_params *p)
 	}
 }
 
+void bs_params_init(struct bs_params *p)
+{
+	pthread_once(&derived.once, derive);
+	*p = derived.blank;
+}
+
 void bs_params_release(struct bs_params *p)
 {
 	int i;
 
-	for (i = 0; i < NPARAMS; i++)
-		if (bs_param_table[i].kind == BS_PK_TEXT)
-			free(*bs_param_text(p, i));
-	bs_params_init(p);
+	pthread_once(&derived.once, derive);
+	for (i = 0; i < derived.ntext; i++)
+		free(*bs_param_text(p, derived.text[i]));
+	*p = derived.blank;
 }
 
 void bs_param_format(const struct bs_params *p, int i, struct bs_buf *out)

@@ -35,11 +35,15 @@ int bs_status_parse(const char *s, enum bs_status *out)
 	return 0;
 }
 
+/* A value not run, for copying: this runs for every ingested line. */
+static const struct bs_value not_run = {BS_ST_NOT_RUN, NAN, NAN, NAN,
+					NAN, NAN, NAN};
+
 void bs_run_init(struct bs_run *r)
 {
 	int i;
 
-	/* Only the catalogue's rows: this runs for every ingested line. */
+	/* Only the catalogue's rows of res[]. */
 	memset(r, 0, offsetof(struct bs_run, res));
 	memset(&r->series, 0, sizeof(*r) - offsetof(struct bs_run, series));
 	r->family = BS_FAM_BONNIE;
@@ -47,16 +51,8 @@ void bs_run_init(struct bs_run *r)
 	r->stored_at = BS_NONE;
 	r->source_line = BS_NONE;
 	bs_params_init(&r->params);
-	for (i = 0; i < bs_nmetrics; i++) {
-		struct bs_value *v = &r->res[i];
-		v->status = BS_ST_NOT_RUN;
-		v->value = NAN;
-		v->cpu_pct = NAN;
-		v->lat_us = NAN;
-		v->lat_mean_us = NAN;
-		v->lat_p50_us = NAN;
-		v->lat_p99_us = NAN;
-	}
+	for (i = 0; i < bs_nmetrics; i++)
+		r->res[i] = not_run;
 }
 
 void bs_run_release(struct bs_run *r)

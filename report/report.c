@@ -397,19 +397,6 @@ static void version_of(const struct bs_run *r, char *out, size_t outsz)
 	out[lt + 1 + lv] = '\0';
 }
 
-/* The catalogue rows [*first, *end) of a family (consecutive rows). */
-static void family_rows(enum bs_family f, int *first, int *end)
-{
-	int t = 0;
-
-	while (t < bs_nmetrics && bs_metrics[t].family != f)
-		t++;
-	*first = t;
-	while (t < bs_nmetrics && bs_metrics[t].family == f)
-		t++;
-	*end = t;
-}
-
 static int add_run(const struct bs_run *r, void *ctx)
 {
 	struct acc *a = ctx;
@@ -433,7 +420,7 @@ static int add_run(const struct bs_run *r, void *ctx)
 	g->families |= 1u << r->family;
 	params_add(g, r, first);
 	/* The metrics of the run's family: consecutive catalogue rows. */
-	family_rows(r->family, &t0, &t1);
+	bs_metric_rows(r->family, &t0, &t1);
 	for (m = BS_RM(t0, 0); m < BS_RM(t1, 0); m++) {
 		struct bs_report_cell *c = &g->cell[m];
 		switch (bs_rmetric(r, m, &v)) {

@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "store/selector.h"
 #include "store/store.h"
 
 struct bs_store {
@@ -38,6 +39,10 @@ struct bs_store {
 	sqlite3_stmt *put_par; /* INSERT INTO run_params */
 	sqlite3_stmt *put_ser; /* INSERT INTO series */
 	sqlite3_stmt *reject;
+	/* The parameter and metric rows that runs has columns for, in table
+	 * order (bs_store_columns): writing and reading walk these. */
+	int pcol[BS_P_MAX], npcol;
+	int mcol[BS_M_MAX], nmcol;
 };
 
 /* "PATH: what: SQLite's message", as BS_EDB; returns -BS_EDB. */
@@ -68,12 +73,12 @@ int bs_store_prepare(struct bs_store *st, const char *sql, sqlite3_stmt **out,
  */
 int bs_store_schema(struct bs_store *st, int readonly, struct bs_err *err);
 
+/* Fills st->pcol and st->mcol from the tables (once per connection). */
+void bs_store_columns(struct bs_store *st);
+
 /* Prepares the statements of store/write.c (archives opened to write). */
 int bs_store_prepare_writes(struct bs_store *st, struct bs_err *err);
 
-/* The column of runs that a selector's key=value term names, or NULL
- * when key is a tag key. */
-const char *bs_store_run_column(const char *key, size_t len);
 
 /*
  * The names of the runs columns of a metric stored there (BS_MF_COLUMN):

@@ -58,6 +58,19 @@ int bs_store_exec_wait(struct bs_store *st, const char *sql, struct bs_err *err)
 	return 0;
 }
 
+void bs_store_columns(struct bs_store *st)
+{
+	int k;
+
+	st->npcol = st->nmcol = 0;
+	for (k = 0; k < bs_nparams; k++)
+		if (bs_param_table[k].column)
+			st->pcol[st->npcol++] = k;
+	for (k = 0; k < bs_nmetrics; k++)
+		if (bs_metrics[k].flags & BS_MF_COLUMN)
+			st->mcol[st->nmcol++] = k;
+}
+
 int bs_store_prepare(struct bs_store *st, const char *sql, sqlite3_stmt **out,
                      struct bs_err *err)
 {
@@ -175,6 +188,7 @@ int bs_store_open(struct bs_store **out, const char *path, int flags,
 	configure_sqlite();
 	st = xcalloc(1, sizeof(*st));
 	st->path = xstrdup(path);
+	bs_store_columns(st);
 	if (flags & (BS_STORE_READONLY | BS_STORE_EXISTING)) {
 		struct stat sb;
 		if (stat(path, &sb) < 0) {

@@ -66,14 +66,12 @@ static int reader_open(struct bs_store *st, struct reader *rd, int load,
 	rd->load = load;
 	bs_buf_adds(&sql, "SELECT " HEAD_COLS);
 	bs_buf_adds(&sql, (load & BS_LOAD_RAW) ? "raw" : "NULL");
-	for (k = 0; k < bs_nparams; k++)
-		if (bs_param_table[k].column)
-			bs_buf_addf(&sql, ", %s", bs_param_table[k].column);
-	for (k = 0; k < bs_nmetrics; k++)
-		if (bs_metrics[k].flags & BS_MF_COLUMN)
-			for (i = 0; i < BS_STORE_METRIC_NCOLS; i++)
-				bs_buf_addf(&sql, ", %s%s", bs_metrics[k].key,
-					    sfx[i]);
+	for (k = 0; k < st->npcol; k++)
+		bs_buf_addf(&sql, ", %s", bs_param_table[st->pcol[k]].column);
+	for (k = 0; k < st->nmcol; k++)
+		for (i = 0; i < BS_STORE_METRIC_NCOLS; i++)
+			bs_buf_addf(&sql, ", %s%s", bs_metrics[st->mcol[k]].key,
+				    sfx[i]);
 	bs_buf_adds(&sql, mode == READ_ALL   ? " FROM runs ORDER BY id"
 			  : mode == READ_ONE ? " FROM runs WHERE id = ?"
 					     : " FROM runs WHERE id BETWEEN ? AND "
@@ -252,13 +250,10 @@ static int reader_row(struct bs_store *st, struct reader *rd, struct bs_run *r,
 			memcpy(r->sha256, sha, strlen((const char *)sha) + 1);
 	}
 	r->raw = col_text(s, c++);
-	for (k = 0; k < bs_nparams; k++)
-		if (bs_param_table[k].column)
-			col_param(s, c++, &r->params, k);
-	for (k = 0; k < bs_nmetrics; k++) {
-		struct bs_value *v = &r->res[k];
-		if (!(bs_metrics[k].flags & BS_MF_COLUMN))
-			continue;
+	for (k = 0; k < st->npcol; k++)
+		col_param(s, c++, &r->params, st->pcol[k]);
+	for (k = 0; k < st->nmcol; k++) {
+		struct bs_value *v = &r->res[st->mcol[k]];
 		v->value = col_double(s, c++);
 		v->status = col_status(s, c++);
 		v->cpu_pct = col_double(s, c++);

@@ -17,6 +17,7 @@
 const struct bs_sel_field bs_sel_fields[] = {
     {"machine", "machine", 0},
     {"name", "machine", 0}, /* bonnie++'s CSV and -m call it the name */
+    {"family", "family", 0}, /* bonnie, sysbench, zcav, fio, dd, ... */
     {"tool", "tool", 0},
     {"version", "tool_version", 0},
     {"format", "format", 0},

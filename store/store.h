@@ -12,8 +12,9 @@
  *   12-15     ids 12 to 15
  *   last      the newest run (highest id); last:N the N newest
  *   all       every run
- *   key=value machine= (or name=), tool=, version=, format=, source=,
- *             id= (an id or a range), or any tag key (raid=5,
+ *   key=value machine= (or name=), family= (bonnie, sysbench, ...),
+ *             tool=, version=, format=, source=, id= (an id or a
+ *             range), or any tag key (raid=5,
  *             host.kernel=6.1.0); a ',' inside the value is written '\,'
  *             (host.mount=rw\,relatime), a '\' before a ',' or '\' as
  *             '\\'
@@ -130,7 +131,7 @@ int bs_store_each(struct bs_store *st, const struct bs_ids *ids, int load,
 /*
  * Checks a tag before it is stored: the key is not empty, has no '=', ','
  * or control character and is not a run field that selectors read from the
- * run itself (machine, name, tool, version, format, source, id); the value
+ * run itself (store/selector.h's bs_sel_fields); the value
  * (may be NULL) has no control character. BS_EINVAL with a message if not.
  */
 int bs_store_check_tag(const char *key, const char *value,

@@ -36,18 +36,12 @@ static int prepare_put(struct bs_store *st, struct bs_err *err)
 	bs_buf_adds(&sql, "INSERT INTO runs (");
 	for (i = 0; i < NHEAD; i++)
 		bs_buf_addf(&sql, "%s%s", i ? ", " : "", head_cols[i]);
-	for (k = 0; k < bs_nparams; k++) {
-		if (bs_param_table[k].column == NULL)
-			continue;
-		bs_buf_addf(&sql, ", %s", bs_param_table[k].column);
-		n++;
-	}
-	for (k = 0; k < bs_nmetrics; k++) {
-		if (!(bs_metrics[k].flags & BS_MF_COLUMN))
-			continue;
+	for (k = 0; k < st->npcol; k++, n++)
+		bs_buf_addf(&sql, ", %s", bs_param_table[st->pcol[k]].column);
+	for (k = 0; k < st->nmcol; k++)
 		for (i = 0; i < BS_STORE_METRIC_NCOLS; i++, n++)
-			bs_buf_addf(&sql, ", %s%s", bs_metrics[k].key, sfx[i]);
-	}
+			bs_buf_addf(&sql, ", %s%s", bs_metrics[st->mcol[k]].key,
+				    sfx[i]);
 	bs_buf_adds(&sql, ") VALUES (?");
 	for (i = 1; i < n; i++)
 		bs_buf_adds(&sql, ", ?");
@@ -210,9 +204,10 @@ static int put_tags(struct bs_store *st, int64_t id, const struct bs_run *r,
 static int put_latency(struct bs_store *st, int64_t id, const struct bs_run *r,
 		       struct bs_err *err)
 {
-	int i, rc;
+	int i, end, rc;
 
-	for (i = 0; i < bs_nmetrics; i++) {
+	bs_metric_rows(r->family, &i, &end);
+	for (; i < end; i++) {
 		const struct bs_value *v = &r->res[i];
 		if (isnan(v->lat_mean_us) && isnan(v->lat_p50_us) &&
 		    isnan(v->lat_p99_us))
@@ -367,13 +362,10 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 	bind_text(s, n++, r->parser_version ? r->parser_version : "");
 	bind_text(s, n++, r->warning);
 	assert(n == (int)NHEAD + 1);
-	for (k = 0; k < bs_nparams; k++)
-		if (bs_param_table[k].column)
-			bind_param(s, n++, &r->params, k);
-	for (k = 0; k < bs_nmetrics; k++) {
-		const struct bs_value *v = &r->res[k];
-		if (!(bs_metrics[k].flags & BS_MF_COLUMN))
-			continue;
+	for (k = 0; k < st->npcol; k++)
+		bind_param(s, n++, &r->params, st->pcol[k]);
+	for (k = 0; k < st->nmcol; k++) {
+		const struct bs_value *v = &r->res[st->mcol[k]];
 		bind_double(s, n++, v->status == BS_ST_OK ? v->value : NAN);
 		sqlite3_bind_text(s, n++, bs_status_name(v->status), -1,
 				  SQLITE_STATIC);

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# tests/cli/values.sh - show, list, report and export print the same value
+# the same way, for every run of every sample (and one bstore run): one
+# rounding rule (core/bonnie_text.h) behind all of them. For each test of
+# each run:
+#   - show's test list, the HTML report's cell and list's columns print the
+#     same text (list and show's table in bonnie++ 2.00a's k/m/g);
+#   - that text is the number export --format json and csv, the JSON
+#     report and the bonnie view hold;
+#   - CPU and latency likewise.
+set -euo pipefail
+. "$SRC/tests/lib.sh"
+command -v python3 >/dev/null || { echo "SKIP: python3 is not installed"; exit 77; }
+
+for f in "$SAMPLES"/*.txt "$SRC/tests/data/formats-lines.csv"; do
+	"$BSTORE" --quiet ingest "$f" >/dev/null 2>&1 || true
+done
+mkdir -p "$T/scratch"
+run "$BSTORE" run -d "$T/scratch" -s 16 -n 1 -r 0 -q -m values
+expect_rc 0 "a bstore run"
+
+python3 - "$BSTORE" "$DB" <<'EOF' || fail "values differ between commands (above)"
+import csv, io, json, re, sqlite3, subprocess, sys
+
+bstore, db = sys.argv[1], sys.argv[2]
+TESTS = ["putc", "put_block", "rewrite", "getc", "get_block", "seeks",
+         "seq_create", "seq_stat", "seq_del", "ran_create", "ran_stat",
+         "ran_del"]
+bad = []
+
+def out(*args):
+    return subprocess.run([bstore, *args], check=True, capture_output=True,
+                          text=True).stdout
+
+def lat_us(text):
+    m = re.fullmatch(r"(-?\d+)(us|ms|s)", text)
+    return int(m.group(1)) * {"us": 1, "ms": 1000, "s": 1000000}[m.group(2)]
+
+def same(what, a, b):
+    if a != b:
+        bad.append(f"{what}: {a!r} != {b!r}")
+
+con = sqlite3.connect(db)
+con.row_factory = sqlite3.Row
+ids = [r[0] for r in con.execute("select id from runs order by id")]
+assert len(ids) >= 25, ids
+checked = 0
+for rid in ids:
+    show = out("show", str(rid))
+    tests = {}
+    for line in show.split("Tests:\n", 1)[1].splitlines():
+        m = re.match(r"  (\w+)\s+ok\s+(\S+) \S+(?:\s+CPU\s+(\S+)%)?"
+                     r"(?:\s+max latency (\S+))?", line)
+        if m:
+            tests[m.group(1)] = m.groups()[1:]
+        m = re.match(r"  (\w+)\s+too fast.*?(?:max latency (\S+))?$", line)
+        if m and m.group(1) in TESTS:
+            tests[m.group(1)] = (None, None, m.group(2))
+    exp = json.loads(out("export", "--format", "json", str(rid)))["results"]
+    row = next(csv.DictReader(io.StringIO(out("export", "--format", "csv",
+                                              str(rid)))))
+    html = out("report", "--format", "html", "--units", "kib", str(rid))
+    cells = dict(re.findall(r'data-metric="(\w+)" title="[^"]*">([^<]*)<', html))
+    rep = json.loads(out("report", "--format", "json", "--units", "kib",
+                         str(rid)))
+    mean = {m["key"]: m["cells"][0]["mean"] for m in rep["metrics"]}
+    view = con.execute("select * from bonnie where id = ?", (rid,)).fetchone()
+    for t in TESTS:
+        if t not in tests:
+            continue
+        value, cpu, lat = tests[t]
+        if value is not None:
+            checked += 1
+            same(f"run {rid} {t}: html against show", cells.get(t), value)
+            same(f"run {rid} {t}: export json", exp[t]["value"], float(value))
+            same(f"run {rid} {t}: export csv", float(row[t]), float(value))
+            same(f"run {rid} {t}: report json", mean[t], float(value))
+            same(f"run {rid} {t}: bonnie view", float(view[t]), float(value))
+        if cpu is not None:
+            same(f"run {rid} {t}_cpu: html", cells.get(t + "_cpu"), cpu)
+            same(f"run {rid} {t}_cpu: export", exp[t]["cpu_pct"], float(cpu))
+            same(f"run {rid} {t}_cpu: view", view[t + "_cpu"], int(cpu))
+        if lat is not None:
+            same(f"run {rid} {t}_latency: html",
+                 cells.get(t + "_latency"), lat)
+            same(f"run {rid} {t}_latency: export",
+                 exp[t]["latency_us"], lat_us(lat))
+            same(f"run {rid} {t}_latency: view",
+                 view[t + "_latency_us"], lat_us(lat))
+    # list and show's 2.00a table print block write, block read and seeks
+    # in bonnie++ 2.00a's notation; list's columns are fixed:
+    # "%5d  %-16s %-18s %6s %8s %8s %8s".
+    if "Name:Size etc" in show:
+        row = show.split("Name:Size etc", 1)[1].splitlines()[1]
+        line = out("list", str(rid)).splitlines()[1]
+        for i, t, at in ((1, "put_block", 50), (4, "get_block", 59),
+                         (5, "seeks", 68)):
+            cell = row[19 + 10 * i:25 + 10 * i].strip() or "-"
+            same(f"run {rid} {t}: list against show's table",
+                 line[at:at + 8].strip(), cell)
+            checked += 1
+print(f"{checked} values of {len(ids)} runs agree", file=sys.stderr)
+for b in bad[:40]:
+    print(b, file=sys.stderr)
+sys.exit(1 if bad or checked < 200 else 0)
+EOF
+finish
