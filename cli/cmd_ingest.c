@@ -400,20 +400,6 @@ static int parse_date(const char *s, int64_t *out)
 	return 0;
 }
 
-/* Splits K=V; the key is non-empty. */
-static int split_tag(char *kv, char **k, char **v)
-{
-	char *eq = strchr(kv, '=');
-
-	if (eq == NULL || eq == kv)
-		return -1;
-	*eq = '\0';
-	*k = kv;
-	*v = eq + 1;
-	return 0;
-}
-
-
 int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -443,15 +429,8 @@ int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "t:m:nf:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 't':
-			if (split_tag(optarg, &o.tag_key[o.ntags],
-				      &o.tag_val[o.ntags]) < 0) {
-				rc = bs_cli_usage_error(
-					cli, "--tag expects K=V, got '%s'",
-					optarg);
-				goto out;
-			}
-			if (bs_store_check_tag(o.tag_key[o.ntags],
-					       o.tag_val[o.ntags], &err) < 0) {
+			if (bs_store_parse_tag(optarg, 0, &o.tag_key[o.ntags],
+					       &o.tag_val[o.ntags], &err) < 0) {
 				rc = bs_cli_usage_error(cli, "--tag: %s",
 							err.msg);
 				goto out;
@@ -547,6 +526,10 @@ int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
 		rc = 128 + (int)interrupted;
 out:
 	bs_store_close(st);
+	for (i = 0; i < (int)o.ntags; i++) {
+		free(o.tag_key[i]);
+		free(o.tag_val[i]);
+	}
 	free(o.tag_key);
 	free(o.tag_val);
 	return rc;

@@ -96,7 +96,7 @@ struct run_args {
 	int quiet_csv;        /* -q */
 	int no_store;
 	enum bs_csv_format csv;
-	char **tags;          /* "key=value" from --tag, borrowed */
+	struct bs_tag *tags;  /* from --tag, owned */
 	size_t ntags, tags_cap;
 	char hostname[256];
 };
@@ -277,18 +277,6 @@ enum {
 };
 
 /* --tag KEY=VALUE (eq at the '='): the rules of bstore tag. */
-static int check_tag(struct bs_cli *cli, const char *arg, const char *eq)
-{
-	struct bs_err err = BS_ERR_INIT;
-	char *key = xstrndup(arg, (size_t)(eq - arg));
-	int rc = bs_store_check_tag(key, eq + 1, &err);
-
-	free(key);
-	if (rc < 0)
-		return bs_cli_usage_error(cli, "--tag: %s", err.msg);
-	return 0;
-}
-
 static int parse_args(struct bs_cli *cli, int argc, char **argv,
 		      struct run_args *a, int *done)
 {
@@ -381,23 +369,16 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 			a->o.concurrency = (int64_t)v;
 			break;
 		case OPT_TAG: {
-			const char *eq = strchr(optarg, '=');
+			struct bs_err err = BS_ERR_INIT;
+			struct bs_tag t;
 
-			if (eq == NULL || eq == optarg)
-				return bs_cli_usage_error(
-					cli, "--tag: expected KEY=VALUE, got "
-					     "'%s'",
-					optarg);
-			if (strncmp(optarg, "host.", 5) == 0 ||
-			    strncmp(optarg, "run.", 4) == 0)
-				return bs_cli_usage_error(
-					cli, "--tag: host.* and run.* tags are "
-					     "set by bstore run itself");
-			if (check_tag(cli, optarg, eq) != 0)
-				return BS_EXIT_USAGE;
+			if (bs_store_parse_tag(optarg, BS_TAG_NOT_OWN, &t.key,
+					       &t.value, &err) < 0)
+				return bs_cli_usage_error(cli, "--tag: %s",
+							  err.msg);
 			xgrow((void **)&a->tags, &a->tags_cap, a->ntags + 1,
 			      sizeof(*a->tags));
-			a->tags[a->ntags++] = optarg;
+			a->tags[a->ntags++] = t;
 			break;
 		}
 		case OPT_NO_STORE:
@@ -611,14 +592,8 @@ static void tag_run(const struct run_args *a, const struct bs_host *h,
 		bs_run_tag(r, "run.direct", "1");
 	if (a->o.fsync_each)
 		bs_run_tag(r, "run.fsync", "1");
-	for (i = 0; i < a->ntags; i++) {
-		char *key = xstrdup(a->tags[i]);
-		char *eq = strchr(key, '=');
-
-		*eq = '\0';
-		bs_run_tag(r, key, eq + 1);
-		free(key);
-	}
+	for (i = 0; i < a->ntags; i++)
+		bs_run_tag(r, a->tags[i].key, a->tags[i].value);
 }
 
 static const char *signal_name(int sig)
@@ -652,6 +627,7 @@ int cmd_run(struct bs_cli *cli, int argc, char **argv)
 	struct stat sb;
 	uint64_t it;
 	int rc, done, sig, e, out_failed = 0;
+	size_t i;
 
 	memset(&a, 0, sizeof(a));
 	bs_run_init(&r);
@@ -764,6 +740,10 @@ out:
 	bs_store_close(st);
 	bs_run_release(&r);
 	bs_buf_release(&out);
+	for (i = 0; i < a.ntags; i++) {
+		free(a.tags[i].key);
+		free(a.tags[i].value);
+	}
 	free(a.tags);
 	return rc;
 }

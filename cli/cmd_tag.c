@@ -35,7 +35,8 @@ int cmd_tag(struct bs_cli *cli, int argc, char **argv)
 	struct bs_ids ids = BS_IDS_INIT;
 	struct bs_store *st = NULL;
 	char **remove = xcalloc((size_t)argc, sizeof(char *));
-	int nremove = 0, c, i, rc;
+	struct bs_tag *set = xcalloc((size_t)argc, sizeof(*set));
+	int nremove = 0, nset = 0, c, i, rc;
 
 	opterr = 0; /* bs_cli_bad_option() says what is wrong */
 	while ((c = getopt_long(argc, argv, "r:h", opts, NULL)) != -1) {
@@ -65,17 +66,10 @@ int cmd_tag(struct bs_cli *cli, int argc, char **argv)
 		rc = bs_cli_usage_error(cli, "give K=V tags or --remove K");
 		goto out;
 	}
-	for (i = optind + 1; i < argc; i++) {
-		char *eq = strchr(argv[i], '=');
-		if (eq == NULL || eq == argv[i]) {
-			rc = bs_cli_usage_error(
-				cli, "'%s' is not a K=V tag", argv[i]);
-			goto out;
-		}
-		*eq = '\0';
-		rc = bs_store_check_tag(argv[i], eq + 1, &err);
-		*eq = '=';
-		if (rc < 0) {
+	/* Every tag is parsed and checked before the archive is opened. */
+	for (i = optind + 1; i < argc; i++, nset++) {
+		if (bs_store_parse_tag(argv[i], 0, &set[nset].key,
+				       &set[nset].value, &err) < 0) {
 			rc = bs_cli_usage_error(cli, "%s", err.msg);
 			goto out;
 		}
@@ -84,13 +78,9 @@ int cmd_tag(struct bs_cli *cli, int argc, char **argv)
 				BS_SEL_NEED_MATCH | BS_SEL_WRITE, &st, &ids);
 	if (rc != 0)
 		goto out;
-	for (i = optind + 1; i < argc; i++) {
-		char *eq = strchr(argv[i], '=');
-		*eq = '\0';
-		if (bs_store_tag(st, &ids, argv[i], eq + 1, &err) < 0)
+	for (i = 0; i < nset; i++)
+		if (bs_store_tag(st, &ids, set[i].key, set[i].value, &err) < 0)
 			goto dberr;
-		*eq = '=';
-	}
 	for (i = 0; i < nremove; i++)
 		if (bs_store_tag(st, &ids, remove[i], NULL, &err) < 0)
 			goto dberr;
@@ -104,6 +94,11 @@ dberr:
 	bs_cli_perr(cli, &err);
 	rc = BS_EXIT_FAIL;
 out:
+	for (i = 0; i < nset; i++) {
+		free(set[i].key);
+		free(set[i].value);
+	}
+	free(set);
 	free(remove);
 	bs_ids_release(&ids);
 	bs_store_close(st);

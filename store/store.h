@@ -129,13 +129,26 @@ int bs_store_each(struct bs_store *st, const struct bs_ids *ids, int load,
 		  bs_run_fn fn, void *ctx, struct bs_err *err);
 
 /*
- * Checks a tag before it is stored: the key is not empty, has no '=', ','
- * or control character and is not a run field that selectors read from the
- * run itself (store/selector.h's bs_sel_fields); the value
- * (may be NULL) has no control character. BS_EINVAL with a message if not.
+ * Tags (store/tag.c: the one rule for them). A key is not empty, has no
+ * '=', ',' or control character and is not a run field that selectors read
+ * from the run itself (store/selector.h's bs_sel_fields); a value (may be
+ * NULL) is one line, any text. bs_store_check_tag checks a key and value,
+ * BS_EINVAL with a message if not.
  */
 int bs_store_check_tag(const char *key, const char *value,
 		       struct bs_err *err);
+
+/* Refuse keys that bstore run sets itself: host.* and run.*. */
+#define BS_TAG_NOT_OWN 1
+
+/*
+ * Parses a tag given as KEY=VALUE (--tag of ingest and run, bstore tag):
+ * split at the first '=', then checked as above (and with BS_TAG_NOT_OWN
+ * against bstore run's own keys). Fills *key and *value with copies the
+ * caller frees; BS_EINVAL with a message ("'x' is not KEY=VALUE") if not.
+ */
+int bs_store_parse_tag(const char *arg, unsigned flags, char **key,
+		       char **value, struct bs_err *err);
 /*
  * Sets (value != NULL, after bs_store_check_tag()) or removes (value ==
  * NULL; any non-empty key) a tag on each run.

@@ -417,32 +417,6 @@ int bs_store_reject(struct bs_store *st, const char *source, int64_t line,
 /* ---- changes ------------------------------------------------------ */
 
 
-int bs_store_check_tag(const char *key, const char *value, struct bs_err *err)
-{
-	size_t len = strlen(key);
-	char q[64];
-
-	bs_err_quote(q, sizeof(q), key, len, 40);
-	if (len == 0)
-		return bs_error(err, BS_EINVAL, "empty tag key");
-	if (bs_text_has_control(key) || (value && bs_text_has_control(value)))
-		return bs_error(err, BS_EINVAL,
-		                "tag '%s' has a control character (a "
-		                "newline?)",
-		                q);
-	/* A selector splits at ',' and '=': such a key could never be
-	 * selected. */
-	if (strpbrk(key, "=,"))
-		return bs_error(err, BS_EINVAL, "tag key '%s' has a '=' or ','",
-		                q);
-	if (bs_store_run_column(key, len) || strcmp(key, "id") == 0)
-		return bs_error(err, BS_EINVAL,
-		                "'%s' is a run field, not a tag key "
-		                "(selectors read it from the run)",
-		                q);
-	return 0;
-}
-
 int bs_store_tag(struct bs_store *st, const struct bs_ids *ids, const char *key,
                  const char *value, struct bs_err *err)
 {

@@ -351,6 +351,7 @@ static void test_check_tag(void **state)
 		{"format", "x", 0},
 		{"source", "x", 0},
 		{"id", "3", 0},
+		{"family", "fio", 0},
 	};
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_store *st = open_new("tagcheck");
@@ -400,6 +401,57 @@ static int64_t now_ms(void)
 
 /* A second connection waits for the first one's write lock: as long as
  * bs_store_set_wait() says, and no longer once the cancel flag is set. */
+/* KEY=VALUE, the one parser of --tag and bstore tag. */
+static void test_parse_tag(void **state)
+{
+	static const struct {
+		const char *arg;
+		unsigned flags;
+		const char *key, *value, *msg;
+	} cases[] = {
+		{"raid=10", 0, "raid", "10", NULL},
+		{"array=EMC CX500", 0, "array", "EMC CX500", NULL},
+		{"note=a=b", 0, "note", "a=b", NULL}, /* the first '=' splits */
+		{"empty=", 0, "empty", "", NULL},
+		{"host.kernel=6.1", 0, "host.kernel", "6.1", NULL},
+		{"host.kernel=6.1", BS_TAG_NOT_OWN, NULL, NULL,
+		 "host.* and run.* tags are set by bstore run itself"},
+		{"run.direct=1", BS_TAG_NOT_OWN, NULL, NULL,
+		 "host.* and run.* tags are set by bstore run itself"},
+		{"novalue", 0, NULL, NULL, "'novalue' is not KEY=VALUE"},
+		{"=v", 0, NULL, NULL, "'=v' is not KEY=VALUE"},
+		{"a,b=c", 0, NULL, NULL, "tag key 'a,b' has a '=' or ','"},
+		{"machine=x", 0, NULL, NULL,
+		 "'machine' is a run field, not a tag key (selectors read it "
+		 "from the run)"},
+		{"nl=a\nb", 0, NULL, NULL,
+		 "tag 'nl' has a control character (a newline?)"},
+	};
+	struct bs_err err;
+	char *k, *v;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int rc;
+		bs_err_reset(&err);
+		rc = bs_store_parse_tag(cases[i].arg, cases[i].flags, &k, &v,
+					&err);
+		if (cases[i].key) {
+			assert_int_equal(rc, 0);
+			assert_string_equal(k, cases[i].key);
+			assert_string_equal(v, cases[i].value);
+			free(k);
+			free(v);
+		} else {
+			assert_int_equal(rc, -BS_EINVAL);
+			assert_null(k);
+			assert_null(v);
+			assert_string_equal(err.msg, cases[i].msg);
+		}
+	}
+}
+
 static void test_wait_for_lock(void **state)
 {
 	static volatile sig_atomic_t cancel;
@@ -540,6 +592,7 @@ int main(void)
 		cmocka_unit_test(test_each_dense_and_sparse),
 		cmocka_unit_test(test_open_errors),
 		cmocka_unit_test(test_check_tag),
+		cmocka_unit_test(test_parse_tag),
 		cmocka_unit_test(test_wait_for_lock),
 		cmocka_unit_test(test_concurrent_create),
 		cmocka_unit_test(test_open_messages),
