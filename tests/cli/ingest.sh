@@ -120,6 +120,48 @@ expect_eq "$(sql "select group_concat(key || '=' || value, ';') from
 expect_eq "$(sql "select count(*) from runs where raw like '%'||char(13)||'%'")" 0 \
 	"CR stripped from stored lines"
 
+# 8b. Pasted text: a numbered listing, and mail quotes. The list numbers
+# and quote markers are not part of the machine name; the version comes
+# from the table above; the stored raw text is the line as it was.
+run "$BSTORE" ingest "$SRC/tests/data/pasted-listing.txt"
+expect_rc 0 "numbered listing"
+expect_in "$T/out" "2 runs stored, 0 duplicates, 0 rejected (bonnie++-csv-1.0x: 2)"
+expect_eq "$(sql "select machine || ' ' || tool_version || ' ' || source_line
+	from runs where source like '%pasted-listing%' order by id" | tr '\n' ' ')" \
+	"manu 1.03e 12 tova 1.03e 17 " "numbered and quoted lines"
+expect_eq "$(sql "select substr(raw, 1, 8) from runs where machine = 'manu'")" \
+	"9. manu," "raw keeps the list number"
+
+# 8c. Other tools' output is text around results, never a broken
+# bonnie++ line: fio 3.33's normal output (its "issued rwts: total=..."
+# lines hold ten comma-separated fields).
+run "$BSTORE" ingest "$SAMPLES/fio-3.33-randrw.txt" "$SAMPLES/fio-3.33-seqread.txt"
+expect_rc 0 "fio output"
+expect_in "$T/out" "fio-3.33-randrw.txt: 0 runs stored, 0 duplicates, 0 rejected"
+expect_in "$T/out" "fio-3.33-seqread.txt: 0 runs stored, 0 duplicates, 0 rejected"
+expect_in "$T/err" "fio-3.33-seqread.txt: no results found (tried bonnie++-csv-1.98, bonnie++-csv-1.97, bonnie++-csv-1.96-s0, bonnie++-csv-1.96, bonnie++-csv-beta, bonnie++-csv-1.0x)"
+expect_not_in "$T/err" "expected 27 fields"
+
+# 8d. --formats lists the registry; --format forces one of its formats.
+run "$BSTORE" ingest --formats
+expect_rc 0 "--formats"
+expect_in "$T/out" "bonnie++-csv-1.98"
+expect_in "$T/out" "bonnie++ 1.00-1.04 CSV line (27 fields, no version)"
+run "$BSTORE" ingest --format nosuch "$SRC/tests/data/pasted-listing.txt"
+expect_rc 2 "unknown --format"
+expect_in "$T/err" "unknown format 'nosuch' (bstore ingest --formats lists them)"
+# With --format every result line is read as that format: a 1.0x line
+# of a machine called "1.95" as usual, a 1.98 line as a broken 1.0x one.
+{
+	printf '1.95,2G,10874,85,52615,35,18392,12,12760,90,48394,9,103.9,0,16,13055,93,+++++,+++,15189,87,12872,95,+++++,+++,20590,99\n'
+	grep -m1 '^1.98,' "$SRC/tests/data/formats-lines.csv"
+} >"$T/forced.csv"
+run "$BSTORE" ingest --format bonnie++-csv-1.0x "$T/forced.csv"
+expect_rc 1 "--format bonnie++-csv-1.0x"
+expect_in "$T/err" "forced.csv:2: expected 27 fields for bonnie++ 1.0x CSV, found 50"
+expect_eq "$(sql "select machine || ' ' || cast(put_block as int) from runs
+	where source like '%forced.csv'")" "1.95 52615" "--format reads as forced"
+
 # 9. Inputs that are not results at all.
 run "$BSTORE" ingest "$T/does-not-exist.csv"
 expect_rc 1 "missing file"

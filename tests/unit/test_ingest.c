@@ -603,6 +603,13 @@ static void test_parse_text(void **state)
 		"#block offset (GiB), MiB/s, time",
 		"3;fio-3.33;t1;0;0;16384;52210;13052;314;0;0;0;0",
 		"    reads/s:                      1413.38",
+		/* fio 3.33's normal output: key=value cells, never a broken
+		 * bonnie++ 1.0x line. */
+		"     issued rwts: total=8192,0,0,0 short=0,0,0,0 dropped=0,0,0,0",
+		"     issued rwts: total=1992,2104,0,0 short=0,0,0,0 dropped=0,0,0,0",
+		"  lat (usec)   : 2=14.18%, 4=33.35%, 10=3.78%, 20=0.02%, 50=17.75%",
+		"     | 70.00th=[   62], 80.00th=[   70], 90.00th=[   83], 95.00th=[   93],",
+		"   READ: bw=49.9MiB/s (52.3MB/s), 49.9MiB/s-49.9MiB/s (52.3MB/s-52.3MB/s), io=7968KiB (8159kB), run=156-156msec",
 	};
 	/* clang-format on */
 	struct bs_run r;
