@@ -64,6 +64,18 @@ int bs_cli_bad_option(const struct bs_cli *cli, char **argv,
 		      const char *shortopts, const struct option *longopts);
 
 /*
+ * Prints a command's --help text, with the lists that come from bstore's
+ * tables filled in, so that the help (and the man page made from it)
+ * never lags behind them:
+ *   @FIELDS@   inline: the run fields selectors read (store/selector.h)
+ *   @FAMILIES@ inline: the tool families (core/metric.h)
+ *   a line holding only @METRICS@ or @FORMATS@: every metric key, by
+ *   family (core/metric.c), or every input format (ingest/formats.c),
+ *   wrapped at that line's indentation
+ */
+void bs_cli_help(FILE *f, const char *text);
+
+/*
  * Opens the archive (--db, $BSTORE_DB, or the XDG default, created on
  * first use unless flags has BS_STORE_READONLY). Prints the error and
  * returns BS_EXIT_FAIL, or 0.

@@ -45,6 +45,9 @@ static const char usage_text[] =
 	"      --formats          list the formats bstore reads, and exit\n"
 	"  -h, --help             this help\n"
 	"\n"
+	"Formats (--format NAME):\n"
+	"  @FORMATS@\n"
+	"\n"
 	"Lines that look like results but do not parse are reported as\n"
 	"FILE:LINE: reason and kept verbatim in the archive's rejects table;\n"
 	"the rest of the file is stored. The exit status is then 1.\n"
@@ -242,16 +245,10 @@ static void nothing_found(const struct bs_cli *cli, const struct file_ctx *c,
 	bs_buf_release(&b);
 }
 
-/* --formats: every format of the registry. */
+/* --formats: every format of the registry, as --help lists them. */
 static void list_formats(void)
 {
-	int i;
-
-	printf("%-22s %-10s %s\n", "FORMAT", "TOOLS", "WHAT");
-	for (i = 0; i < bs_nformats; i++)
-		printf("%-22s %-10s %s\n", bs_formats[i].name,
-		       bs_family_name(bs_formats[i].family),
-		       bs_formats[i].about);
+	bs_cli_help(stdout, "@FORMATS@\n");
 }
 
 /* Ingests one input. Returns 0 when all was stored, else BS_EXIT_FAIL. */
@@ -478,7 +475,7 @@ int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
 			list_formats();
 			goto out;
 		case 'h':
-			fputs(usage_text, stdout);
+			bs_cli_help(stdout, usage_text);
 			goto out;
 		default:
 			rc = bs_cli_bad_option(cli, argv, "t:m:nf:h", opts);

@@ -21,10 +21,10 @@ static const char usage_text[] =
 	"second), and tags. '+++++' marks a test that ran too fast to time,\n"
 	"'-' one that did not run.\n"
 	"\n"
-	"Selectors: 12, 12-15, last, last:N, all, or key=value on machine,\n"
-	"tool, version, format, source or a tag (raid=5); join terms with\n"
-	"',' to require all of them (machine=jump,raid=10); write a ',' in a\n"
-	"value as '\\,' (host.mount=rw\\,relatime).\n"
+	"Selectors: 12, 12-15, last, last:N, all, or key=value on\n"
+	"@FIELDS@ or a tag (raid=5);\n"
+	"join terms with ',' to require all of them (machine=jump,raid=10);\n"
+	"write a ',' in a value as '\\,' (host.mount=rw\\,relatime).\n"
 	"\n"
 	"Options:\n"
 	"  --json      one JSON object per run per line (as export --format\n"
@@ -128,7 +128,7 @@ int cmd_list(struct bs_cli *cli, int argc, char **argv)
 			rejects = 1;
 			break;
 		case 'h':
-			fputs(usage_text, stdout);
+			bs_cli_help(stdout, usage_text);
 			return BS_EXIT_OK;
 		default:
 			return bs_cli_bad_option(cli, argv, "h", opts);

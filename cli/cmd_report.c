@@ -44,7 +44,7 @@ static const char compare_usage[] =
 static const char options_usage[] =
 	"\n"
 	"Selectors: an id (12), a range (12-15), last, last:N, all, or\n"
-	"key=value on machine, tool, version, format, source or a tag\n"
+	"key=value on @FIELDS@ or a tag\n"
 	"(raid=5); terms joined by ',' must all match (array=emc,raid=10);\n"
 	"a ',' in a value is written '\\,' (host.mount=rw\\,relatime).\n"
 	"\n"
@@ -58,7 +58,8 @@ static const char options_usage[] =
 	"  -m, --metrics LIST    metrics to show, comma-separated: keys such\n"
 	"                        as put_block, put_block_cpu,\n"
 	"                        put_block_latency, or rates, cpu, latency,\n"
-	"                        io, files, all (default all)\n"
+	"                        io, files, all (default all). The keys:\n"
+	"                        @METRICS@\n"
 	"  -t, --title TITLE     the report's title (default: the selectors)\n"
 	"      --template-dir DIR  take report.html, report.txt, report.csv,\n"
 	"                        report.json from DIR when there\n"
@@ -213,8 +214,9 @@ int cmd_report(struct bs_cli *cli, int argc, char **argv)
 			tdir = optarg;
 			break;
 		case 'h':
-			fputs(compare ? compare_usage : report_usage, stdout);
-			fputs(options_usage, stdout);
+			bs_cli_help(stdout, compare ? compare_usage
+						    : report_usage);
+			bs_cli_help(stdout, options_usage);
 			return BS_EXIT_OK;
 		default:
 			return bs_cli_bad_option(cli, argv, "f:o:b:u:m:t:h",

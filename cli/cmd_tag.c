@@ -17,8 +17,8 @@ static const char usage_text[] =
 	"removes keys. Tags can then select runs: bstore report raid=10 "
 	"raid=5.\n"
 	"A key has no '=', ',' or control character and is not one of the\n"
-	"run's own fields (machine, name, tool, version, format, source, id);\n"
-	"a value is any text on one line, empty included.\n"
+	"run's own fields (@FIELDS@); a\n"
+	"value is any text on one line, empty included.\n"
 	"\n"
 	"Options:\n"
 	"  -r, --remove K  remove the tag K (repeatable)\n"
@@ -50,7 +50,7 @@ int cmd_tag(struct bs_cli *cli, int argc, char **argv)
 			remove[nremove++] = optarg;
 			break;
 		case 'h':
-			fputs(usage_text, stdout);
+			bs_cli_help(stdout, usage_text);
 			rc = BS_EXIT_OK;
 			goto out;
 		default:

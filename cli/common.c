@@ -10,6 +10,9 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "core/metric.h"
+#include "ingest/format.h"
+#include "store/selector.h"
 #include "util/buf.h"
 #include "util/mem.h"
 #include "util/text.h"
@@ -299,4 +302,119 @@ int bs_cli_out_close(const struct bs_cli *cli, struct bs_cli_out *o, int ok)
 	free(o->tmp);
 	o->tmp = NULL;
 	return ok ? rc : BS_EXIT_FAIL;
+}
+
+/* Appends word to a line wrapped at 76 columns with indent spaces. */
+static void wrap_word(struct bs_buf *out, size_t *col, size_t indent,
+		      const char *word, int first)
+{
+	size_t n = strlen(word);
+
+	if (!first && *col + 1 + n > 76) {
+		bs_buf_addf(out, "\n%*s", (int)indent, "");
+		*col = indent;
+	} else if (!first) {
+		bs_buf_addc(out, ' ');
+		(*col)++;
+	}
+	bs_buf_adds(out, word);
+	*col += n;
+}
+
+/* "bonnie: putc, put_block, ...; sysbench: ...", wrapped. */
+static void help_metrics(struct bs_buf *out, size_t indent)
+{
+	char word[96];
+	size_t col = indent;
+	int f, m, first = 1;
+
+	bs_buf_addf(out, "%*s", (int)indent, "");
+	for (f = 0; f < BS_FAM_COUNT; f++) {
+		int any = 0;
+		for (m = 0; m < bs_nmetrics; m++) {
+			int last = 1, k;
+			if ((int)bs_metrics[m].family != f)
+				continue;
+			for (k = m + 1; k < bs_nmetrics; k++)
+				if ((int)bs_metrics[k].family == f)
+					last = 0;
+			snprintf(word, sizeof(word), "%s%s%s%s",
+				 any ? "" : bs_family_name((enum bs_family)f),
+				 any ? "" : ": ", bs_metrics[m].key,
+				 last ? (f + 1 < BS_FAM_COUNT ? ";" : "") : ",");
+			wrap_word(out, &col, indent, word, first);
+			first = 0;
+			any = 1;
+		}
+	}
+	bs_buf_addc(out, '\n');
+}
+
+static void help_formats(struct bs_buf *out, size_t indent)
+{
+	int i;
+
+	for (i = 0; i < bs_nformats; i++)
+		bs_buf_addf(out, "%*s%s (%s)\n%*s%s\n", (int)indent, "",
+			    bs_formats[i].name,
+			    bs_family_name(bs_formats[i].family),
+			    (int)indent + 4, "", bs_formats[i].about);
+}
+
+/* s with @NAME@ replaced by text. */
+static void replace(struct bs_buf *line, const char *name, const char *text)
+{
+	struct bs_buf b = BS_BUF_INIT;
+	const char *p = bs_buf_str(line), *at;
+	size_t n = strlen(name);
+
+	while ((at = strstr(p, name)) != NULL) {
+		bs_buf_add(&b, p, (size_t)(at - p));
+		bs_buf_adds(&b, text);
+		p = at + n;
+	}
+	bs_buf_adds(&b, p);
+	bs_buf_reset(line);
+	bs_buf_adds(line, bs_buf_str(&b));
+	bs_buf_release(&b);
+}
+
+void bs_cli_help(FILE *f, const char *text)
+{
+	struct bs_buf out = BS_BUF_INIT, line = BS_BUF_INIT,
+		      fields = BS_BUF_INIT, fams = BS_BUF_INIT;
+	const char *p = text;
+	size_t i;
+
+	for (i = 0; i < bs_sel_nfields; i++)
+		bs_buf_addf(&fields, "%s%s", i ? ", " : "",
+			    bs_sel_fields[i].key);
+	for (i = 0; i < BS_FAM_COUNT; i++)
+		bs_buf_addf(&fams, "%s%s", i ? ", " : "",
+			    bs_family_name((enum bs_family)i));
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		size_t indent = strspn(p, " ");
+
+		bs_buf_reset(&line);
+		bs_buf_add(&line, p, len);
+		if (strcmp(bs_buf_str(&line) + indent, "@METRICS@") == 0) {
+			help_metrics(&out, indent);
+		} else if (strcmp(bs_buf_str(&line) + indent, "@FORMATS@") == 0) {
+			help_formats(&out, indent);
+		} else {
+			replace(&line, "@FIELDS@", bs_buf_str(&fields));
+			replace(&line, "@FAMILIES@", bs_buf_str(&fams));
+			bs_buf_adds(&out, bs_buf_str(&line));
+			if (nl)
+				bs_buf_addc(&out, '\n');
+		}
+		p += len + (nl != NULL);
+	}
+	fputs(bs_buf_str(&out), f);
+	bs_buf_release(&out);
+	bs_buf_release(&line);
+	bs_buf_release(&fields);
+	bs_buf_release(&fams);
 }

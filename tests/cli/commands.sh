@@ -339,4 +339,18 @@ run "$BSTORE" ingest samples/bonnie++-1.03-t3-raid5.txt
 expect_rc 0 "ingest into the default archive"
 [ -f "$T/xdg/bstore/bstore.db" ] || fail "default archive not created under XDG_DATA_HOME"
 
+# --help lists come from bstore's tables: every metric of the archive's
+# metrics table is in report --help, every run field in list --help.
+"$BSTORE" report --help >"$T/help"
+[ "$(sqlite3 "$DB" 'select count(distinct family) from metrics')" -ge 6 ] ||
+	fail "the archive's metrics table is not the whole catalogue"
+for k in $(sqlite3 "$DB" 'select distinct key from metrics'); do
+	grep -qw -- "$k" "$T/help" || fail "report --help lacks the metric '$k'"
+done
+"$BSTORE" list --help >"$T/help"
+for k in machine name family tool version format source id; do
+	grep -qw -- "$k" "$T/help" || fail "list --help lacks the field '$k'"
+done
+expect_eq "$("$BSTORE" ingest --formats | grep -c '^[a-z]')" 6 "ingest --formats"
+
 finish
