@@ -415,6 +415,46 @@ static void test_registry(void **state)
 	assert_null(bs_format_find("bonnie++-csv-9.99"));
 }
 
+/* docs/formats.md, the contract users' scripts read, names every key. */
+static void test_docs_name_every_key(void **state)
+{
+	struct bs_buf path = BS_BUF_INIT, text = BS_BUF_INIT;
+	const char *src = getenv("SRC");
+	char want[80], buf[4096];
+	FILE *f;
+	size_t n;
+	int i;
+
+	(void)state;
+	assert_non_null(src);
+	bs_buf_addf(&path, "%s/docs/formats.md", src);
+	f = fopen(bs_buf_str(&path), "r");
+	assert_non_null(f);
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		bs_buf_add(&text, buf, n);
+	fclose(f);
+	for (i = 0; i < bs_nmetrics; i++) {
+		snprintf(want, sizeof(want), "`%s`", bs_metrics[i].key);
+		if (strstr(bs_buf_str(&text), want) == NULL)
+			fail_msg("docs/formats.md does not name the metric %s",
+				 want);
+	}
+	for (i = 0; i < bs_nparams; i++) {
+		snprintf(want, sizeof(want), "`%s`", bs_param_table[i].key);
+		if (strstr(bs_buf_str(&text), want) == NULL)
+			fail_msg("docs/formats.md does not name the parameter "
+				 "%s",
+				 want);
+	}
+	for (i = 0; i < BS_FAM_COUNT; i++) {
+		snprintf(want, sizeof(want), "`%s`",
+			 bs_family_name((enum bs_family)i));
+		assert_non_null(strstr(bs_buf_str(&text), want));
+	}
+	bs_buf_release(&path);
+	bs_buf_release(&text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -423,6 +463,7 @@ int main(void)
 		cmocka_unit_test(test_catalogue_tables),
 		cmocka_unit_test(test_every_family_round_trips),
 		cmocka_unit_test(test_registry),
+		cmocka_unit_test(test_docs_name_every_key),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
