@@ -45,6 +45,7 @@ const struct bs_metric_info bs_metrics[] = {
 	{ "reads_per_s",    SB, "Reads",          "reads/s",   "File operations",    "ops/s", HI, IO,    0 },
 	{ "writes_per_s",   SB, "Writes",         "writes/s",  "File operations",    "ops/s", HI, IO,    0 },
 	{ "fsyncs_per_s",   SB, "Fsyncs",         "fsyncs/s",  "File operations",    "ops/s", HI, IO,    0 },
+	{ "requests_per_s", SB, "Requests",       "requests/s", "File operations",   "ops/s", HI, IO,    0 },
 	{ "read_mib_s",     SB, "Read",           "read",      "Throughput",         "MiB/s", HI, IO,    0 },
 	{ "written_mib_s",  SB, "Written",        "written",   "Throughput",         "MiB/s", HI, IO,    0 },
 	{ "latency_min_ms", SB, "Latency min",    "min",       "Latency",            "ms",    LO, LAT,   0 },
