@@ -52,6 +52,7 @@ const struct bs_param_info bs_param_table[] = {
 
 	{ "block_mib",        BS_FAM_ZCAV, P(block_mib), BS_PK_INT,  NULL, "block size",         "MiB", 0 },
 	{ "passes",           BS_FAM_ZCAV, P(passes),    BS_PK_INT,  NULL, "passes",             "", 0 },
+	{ "skip",             BS_FAM_ZCAV, P(skip),      BS_PK_INT,  NULL, "every Nth block",    "", 0 },
 
 	{ "jobname",          FIO, P(jobname),          BS_PK_TEXT,  NULL, "job",                "", 0 },
 	{ "rw",               FIO, P(rw),               BS_PK_TEXT,  NULL, "rw",                 "", 0 },

@@ -54,6 +54,7 @@ struct bs_params {
 	/* zcav */
 	int64_t block_mib;
 	int64_t passes;
+	int64_t skip;             /* -s: every Nth block read */
 	/* fio, as its job options spell them */
 	char *jobname;
 	char *rw;
