@@ -375,6 +375,27 @@ static void test_upgrade_once(void **state)
 	assert_int_equal(one_int(db, "SELECT count(*) FROM metrics"),
 			 bs_nmetrics);
 	assert_int_equal(one_int(db, "PRAGMA user_version"), BS_SCHEMA_VERSION);
+	/* An archive filled by an older catalogue (a metric fewer) gets
+	 * the current one when next opened to write, not to read. */
+	assert_int_equal(sqlite3_exec(db,
+				      "DELETE FROM metrics WHERE key = "
+				      "'requests_per_s'; UPDATE meta SET "
+				      "value = 'older' WHERE key = "
+				      "'catalogue'",
+				      NULL, NULL, NULL),
+			 SQLITE_OK);
+	sqlite3_close(db);
+	assert_int_equal(bs_store_open(&st, path, BS_STORE_READONLY, &err), 0);
+	bs_store_close(st);
+	db = db_open(path);
+	assert_int_equal(one_int(db, "SELECT count(*) FROM metrics"),
+			 bs_nmetrics - 1);
+	sqlite3_close(db);
+	assert_int_equal(bs_store_open(&st, path, 0, &err), 0);
+	bs_store_close(st);
+	db = db_open(path);
+	assert_int_equal(one_int(db, "SELECT count(*) FROM metrics"),
+			 bs_nmetrics);
 	sqlite3_close(db);
 	free(path);
 }
