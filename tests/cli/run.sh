@@ -3,21 +3,10 @@
 # the stored run and its host tags, the CSV line checked by Debian's
 # bon_csv2txt/bon_csv2html and by our own ingest, and the errors.
 source "$SRC/tests/lib.sh"
+need sqlite3 findmnt
 
 D=$T/d
 mkdir -p "$D"
-
-# bon_csv2txt and bon_csv2html come with Debian's bonnie++.
-if ! command -v bon_csv2txt >/dev/null || ! command -v bon_csv2html >/dev/null; then
-	"$SRC/scripts/deps.sh" bonnie++ >/dev/null 2>&1 ||
-		apt-get install -y bonnie++ >/dev/null 2>&1 || true
-fi
-have_bon=1
-if ! command -v bon_csv2txt >/dev/null || ! command -v bon_csv2html >/dev/null; then
-	echo "run.sh: SKIPPING the bon_csv2txt/bon_csv2html checks: bonnie++ is" \
-		"not installed and apt-get could not install it" >&2
-	have_bon=0
-fi
 
 nfields() { awk -F, '{ print NF }' "$1"; }
 
@@ -108,8 +97,10 @@ expect_eq "$rc" 1 "run > /dev/full"
 expect_in "$T/err" "bstore: run: cannot write output: No space left on device (the results are stored)"
 expect_eq "$(sqlite3 -batch "$T/full.db" "SELECT count(*) FROM runs")" 1 "run > /dev/full is stored"
 
-# Debian's tools accept the 1.98 lines.
-if [ $have_bon = 1 ]; then
+# Debian's tools (from its bonnie++ package) accept the 1.98 lines.
+if ! have bon_csv2txt bon_csv2html; then
+	skip_part "the bon_csv2txt/bon_csv2html checks: '$missing' is not installed (Debian's bonnie++)"
+else
 	cat "$T/one.csv" "$T/two.csv" >"$T/all.csv"
 	bon_csv2txt <"$T/all.csv" >"$T/txt" 2>"$T/txt.err" || fail "bon_csv2txt failed"
 	expect_eq "$(cat "$T/txt.err")" "" "bon_csv2txt complaints"
@@ -150,8 +141,8 @@ if [ $ro_ok = 1 ]; then
 	fi
 	chmod 755 "$RO"
 else
-	echo "run.sh: SKIPPING the read-only -d check: cannot mount a read-only" \
-		"file system here and running as root (chmod does not stop root)" >&2
+	skip_part "the read-only -d check: cannot mount a read-only file system" \
+		"here, and chmod does not stop root"
 fi
 
 # bonnie++'s rule: the file must be twice the RAM, unless -r 0.

@@ -10,12 +10,12 @@ NOBODY=(setpriv --reuid=65534 --regid=65534 --clear-groups)
 # A write-and-search-only directory, as bonnie++ accepts: plain (733) and a
 # drop directory like /tmp without read (1733). Root passes every
 # permission check, so this runs as nobody.
-if [ "$(id -u)" != 0 ] || ! command -v setpriv >/dev/null; then
-	echo "run_dirs.sh: SKIPPING the write-only -d checks: they need root" \
-		"and setpriv to run as nobody" >&2
+if [ "$(id -u)" != 0 ]; then
+	skip_part "the write-only -d checks: they need root, to run as nobody"
+elif ! have setpriv; then
+	skip_part "the write-only -d checks: '$missing' is not installed"
 elif ! "${NOBODY[@]}" test -x "$T"; then
-	echo "run_dirs.sh: SKIPPING the write-only -d checks: nobody cannot" \
-		"reach '$T'" >&2
+	skip_part "the write-only -d checks: nobody cannot reach '$T'"
 else
 	W=$T/wonly
 	mkdir "$W"

@@ -2,6 +2,7 @@
 # tests/cli/run_signal.sh - a signal in the middle of `bstore run`: exit
 # 128 + signal, the scratch directory removed, nothing stored.
 source "$SRC/tests/lib.sh"
+need sqlite3
 
 D=$T/d
 mkdir -p "$D"
