@@ -61,6 +61,8 @@
 /* Longest name a file test makes: 10 hex digits + 12 random characters. */
 #define BS_BENCH_NAME_MAX 23
 
+/* Filled from bonnie++'s options by core/bench_opts.h, which also has
+ * bs_bench_defaults() and bs_bench_check(). */
 struct bs_bench_opts {
 	const char *dir;            /* -d: where the scratch directory goes */
 	const char *machine;        /* -m */
@@ -81,9 +83,6 @@ struct bs_bench_opts {
 	int64_t concurrency;        /* -c: recorded only */
 };
 
-/* Fills o with bonnie++'s defaults (file size 0 until set). */
-void bs_bench_defaults(struct bs_bench_opts *o);
-
 /*
  * Progress. total/done count bytes for the five I/O tests and operations
  * otherwise. Any callback may be NULL. Callbacks run in the benchmark's
@@ -98,12 +97,6 @@ struct bs_bench_cb {
 		     double elapsed_s, void *ctx);
 	void *ctx;
 };
-
-/*
- * Checks the options without touching the disk: ranges, and that the
- * file tests' bookkeeping fits in memory. Fails with BS_EINVAL.
- */
-int bs_bench_check(const struct bs_bench_opts *o, struct bs_err *err);
 
 /*
  * Bytes of disk the run needs at most (the I/O file, the file tests'

@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "core/bench.h"
+#include "core/bench_opts.h"
 #include "core/result.h"
 #include "ingest/ingest.h"
 #include "util/banned.h"
