@@ -33,7 +33,8 @@ static void usage(FILE *f)
 "Usage: bstore run [-d DIR] [-s SIZE[:CHUNK[:SEEKS[:PROCS]]]]\n"
 "                  [-n NUM[:MAX[:MIN[:DIRS[:CHUNK]]]]] [-m NAME] [-r RAM]\n"
 "                  [-x COUNT] [-f[SIZE]] [-b] [-D] [-z SEED] [-q] [-c N]\n"
-"                  [--tag KEY=VALUE]... [--no-store] [--csv-format 1.98|1.03]\n"
+"                  [--tag KEY=VALUE]... [--no-store] [--no-sync]\n"
+"                  [--csv-format 1.98|1.03]\n"
 "\n"
 "Runs bonnie++ 2.00a's disk benchmark the way bonnie++ measures it, prints\n"
 "bonnie++'s result table and CSV line, and stores every iteration in the\n"
@@ -70,6 +71,9 @@ static void usage(FILE *f)
 "  --tag KEY=VALUE\n"
 "              add a tag to the stored runs (repeatable)\n"
 "  --no-store  measure and print, but store nothing\n"
+"  --no-sync   for tests of the output only: no fsync or syncfs at all, so\n"
+"              the results measure the page cache, not the disk; stored\n"
+"              runs are tagged run.no_sync=1\n"
 "  --csv-format 1.98|1.03\n"
 "              CSV layout printed and stored (default 1.98, as bonnie++\n"
 "              2.00a; 1.03 is the 27-field layout of bonnie++ 1.0x)\n"
@@ -120,6 +124,7 @@ static uint64_t new_seed(void)
 enum {
 	OPT_TAG = 256,
 	OPT_NO_STORE,
+	OPT_NO_SYNC,
 	OPT_CSV_FORMAT,
 };
 
@@ -143,6 +148,7 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 		{"help", no_argument, NULL, 'h'},
 		{"tag", required_argument, NULL, OPT_TAG},
 		{"no-store", no_argument, NULL, OPT_NO_STORE},
+		{"no-sync", no_argument, NULL, OPT_NO_SYNC},
 		{"csv-format", required_argument, NULL, OPT_CSV_FORMAT},
 		{NULL, 0, NULL, 0},
 	};
@@ -240,6 +246,9 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 		}
 		case OPT_NO_STORE:
 			a->no_store = 1;
+			break;
+		case OPT_NO_SYNC:
+			a->o.no_sync = 1;
 			break;
 		case OPT_CSV_FORMAT:
 			if (strcmp(optarg, "1.98") == 0)
@@ -415,6 +424,9 @@ static void tag_run(const struct run_args *a, const struct bs_host *h,
 		bs_run_tag(r, "run.direct", "1");
 	if (a->o.fsync_each)
 		bs_run_tag(r, "run.fsync", "1");
+	/* Not a measurement of the disk: the archive must say so. */
+	if (a->o.no_sync)
+		bs_run_tag(r, "run.no_sync", "1");
 	for (i = 0; i < a->ntags; i++) {
 		char *key = xstrdup(a->tags[i]);
 		char *eq = strchr(key, '=');

@@ -1,8 +1,10 @@
 /*
- * core/bench.c - one iteration of the bonnie++-compatible suite: option
- * checks, the scratch directory, the order of the tests, and the helpers
- * the tests share (timing, progress, errors).
+ * core/bench.c - one iteration of the bonnie++-compatible suite: the
+ * space check, the scratch directory, the order of the tests, and the
+ * helpers the tests share (timing, progress, errors, syncing).
  */
+/* syncfs(2) is a Linux extension. */
+#define _GNU_SOURCE
 #include "core/bench_int.h"
 #include "core/bench_opts.h"
 
@@ -179,6 +181,16 @@ int bench_fail(struct bench *b, enum bs_metric m, const char *what,
 	return bs_error(b->err, BS_EIO, "%s: cannot %s '%s/%s': %s",
 			test_name(m), what, b->scratch.path, name,
 			strerror(e));
+}
+
+int bench_fsync(const struct bench *b, int fd)
+{
+	return b->o->no_sync ? 0 : fsync(fd);
+}
+
+int bench_syncfs(const struct bench *b)
+{
+	return b->o->no_sync ? 0 : syncfs(b->scratch.fd);
 }
 
 int bench_write_all(struct bench *b, int fd, const void *p, size_t len)

@@ -34,6 +34,11 @@
  * rate and no CPU, but its latencies are kept. Every test records the
  * maximum, mean, median and 99th percentile operation latency.
  *
+ * no_sync (`bstore run --no-sync`) drops every fsync(2) and syncfs(2),
+ * the closing ones included: a run then measures the page cache, not the
+ * disk. It is for tests that check the output, which otherwise pay for
+ * real syncs; a run made so is no measurement.
+ *
  * The core prints nothing: progress goes through struct bs_bench_cb.
  * Scratch files live in a private directory (core/scratch.h) that is
  * removed on every return, success or not. A SIGINT/SIGTERM/SIGHUP caught
@@ -78,6 +83,7 @@ struct bs_bench_opts {
 	uint32_t num_dirs;          /* >= 1 */
 	uint32_t file_chunk_bytes;  /* power of 2, 256..1 MiB */
 	int fsync_each;             /* -b: fsync after every write */
+	int no_sync;                /* --no-sync: no fsync or syncfs at all */
 	int direct;                 /* -D: O_DIRECT for the bulk tests */
 	uint64_t seed;              /* -z */
 	int64_t concurrency;        /* -c: recorded only */

@@ -317,6 +317,10 @@ int bs_bench_check(const struct bs_bench_opts *o, struct bs_err *err)
 	if (o->max_size > (int64_t)1 << 30)
 		return bs_error(err, BS_EINVAL,
 				"file test maximum size is over 1g");
+	if (o->fsync_each && o->no_sync)
+		return bs_error(err, BS_EINVAL,
+				"-b (fsync after every write) and --no-sync "
+				"(no syncs at all) exclude each other");
 	if (o->num_files > 16384)
 		return bs_error(err, BS_EINVAL,
 				"-n %llu asks for too many files (at most "

@@ -67,6 +67,10 @@ static int count_fields(const char *s)
 	return n;
 }
 
+/*
+ * Tiny sizes, and no syncs: these tests check results, files and cleanup,
+ * not the disk. test_full_suite and -b sync for real.
+ */
 static void tiny_opts(struct bs_bench_opts *o, const char *dir)
 {
 	bs_bench_defaults(o);
@@ -77,6 +81,7 @@ static void tiny_opts(struct bs_bench_opts *o, const char *dir)
 	o->per_char_mib = 0;
 	o->num_files = 1;
 	o->seed = 42;
+	o->no_sync = 1;
 }
 
 /* Every test that should run has a status and a full latency summary. */
@@ -136,6 +141,8 @@ static void test_full_suite(void **state)
 	memset(&seen, 0, sizeof(seen));
 	tiny_opts(&o, fresh_dir("full", dir, sizeof(dir)));
 	o.per_char_mib = 1;
+	/* Every sync of the suite, for real, once. */
+	o.no_sync = 0;
 	assert_int_equal(bs_bench_run(&o, &cb, &r, &err), 0);
 	for (i = 0; i < BS_M_COUNT; i++) {
 		check_value(&r.res[i]);
@@ -251,6 +258,7 @@ static void test_file_variants(void **state)
 	o.file_size_mib = 1;
 	o.num_files = 0;
 	o.fsync_each = 1;
+	o.no_sync = 0;
 	o.seeks = 500;
 	assert_int_equal(bs_bench_run(&o, NULL, &r, &err), 0);
 	check_value(&r.res[BS_M_PUT_BLOCK]);

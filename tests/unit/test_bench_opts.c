@@ -342,37 +342,52 @@ static void test_check(void **state)
 {
 	/* clang-format off */
 	static const struct {
-		const char *s, *n, *msg;
+		const char *s, *n;
+		int fsync_each, no_sync;
+		const char *msg;
 	} cases[] = {
-		{ "8", "1", NULL },
-		{ "0", "1", NULL },
-		{ "8", "0", NULL },
-		{ "8:256:0:64", "16384:1g:0:99999:1m", NULL },
-		{ "8", "1:-2:0:1024", NULL },
-		{ "0", "0", "nothing to run: -s 0 skips the I/O tests and -n 0 "
-			    "the file tests" },
-		{ "8:3000", "1", "chunk size 3000 is not a power of 2 between "
-				 "256 and 1m" },
-		{ "8:128", "1", "chunk size 128 is not a power of 2 between "
-				"256 and 1m" },
-		{ "8:2m", "1", "chunk size 2097152 is not a power of 2 between "
-			       "256 and 1m" },
-		{ "8::4294967295", "1", "4294967295 seeks are too many" },
-		{ "8:::0", "1", "seek processes must be 1 to 64, not 0" },
-		{ "8:::65", "1", "seek processes must be 1 to 64, not 65" },
-		{ "8796093022208", "1", "file size 8796093022208M is too big" },
-		{ "8", "1:0:0:0", "directories must be 1 to 99999, not 0" },
-		{ "8", "1:0:0:100000", "directories must be 1 to 99999, "
-				       "not 100000" },
-		{ "8", "1:0:0:1:2m", "file chunk size 2097152 is not a power "
-				     "of 2 between 256 and 1m" },
-		{ "8", "1:10:20", "file sizes must satisfy 0 <= min <= max" },
-		{ "8", "1:-1:20", NULL },
-		{ "8", "1:1025m", "file test maximum size is over 1g" },
-		{ "8", "20000", "-n 20000 asks for too many files (at most "
-				"16384, i.e. 16m files)" },
-		{ "8", "1:0:0:2000", "more directories (2000) than files "
-				     "(1024)" },
+		{ "8", "1", 0, 0, NULL },
+		{ "0", "1", 0, 0, NULL },
+		{ "8", "0", 0, 0, NULL },
+		{ "8:256:0:64", "16384:1g:0:99999:1m", 0, 0, NULL },
+		{ "8", "1:-2:0:1024", 0, 0, NULL },
+		{ "8", "1:-1:20", 0, 0, NULL },
+		{ "8", "1", 1, 0, NULL },
+		{ "8", "1", 0, 1, NULL },
+		{ "0", "0", 0, 0,
+		  "nothing to run: -s 0 skips the I/O tests and -n 0 the file "
+		  "tests" },
+		{ "8:3000", "1", 0, 0,
+		  "chunk size 3000 is not a power of 2 between 256 and 1m" },
+		{ "8:128", "1", 0, 0,
+		  "chunk size 128 is not a power of 2 between 256 and 1m" },
+		{ "8:2m", "1", 0, 0,
+		  "chunk size 2097152 is not a power of 2 between 256 and 1m" },
+		{ "8::4294967295", "1", 0, 0, "4294967295 seeks are too many" },
+		{ "8:::0", "1", 0, 0,
+		  "seek processes must be 1 to 64, not 0" },
+		{ "8:::65", "1", 0, 0,
+		  "seek processes must be 1 to 64, not 65" },
+		{ "8796093022208", "1", 0, 0,
+		  "file size 8796093022208M is too big" },
+		{ "8", "1:0:0:0", 0, 0,
+		  "directories must be 1 to 99999, not 0" },
+		{ "8", "1:0:0:100000", 0, 0,
+		  "directories must be 1 to 99999, not 100000" },
+		{ "8", "1:0:0:1:2m", 0, 0,
+		  "file chunk size 2097152 is not a power of 2 between 256 and "
+		  "1m" },
+		{ "8", "1:10:20", 0, 0,
+		  "file sizes must satisfy 0 <= min <= max" },
+		{ "8", "1:1025m", 0, 0, "file test maximum size is over 1g" },
+		{ "8", "1", 1, 1,
+		  "-b (fsync after every write) and --no-sync (no syncs at "
+		  "all) exclude each other" },
+		{ "8", "20000", 0, 0,
+		  "-n 20000 asks for too many files (at most 16384, i.e. 16m "
+		  "files)" },
+		{ "8", "1:0:0:2000", 0, 0,
+		  "more directories (2000) than files (1024)" },
 	};
 	/* clang-format on */
 	size_t i;
@@ -388,6 +403,8 @@ static void test_check(void **state)
 				 0);
 		assert_int_equal(bs_bench_opts_parse_n(&o, cases[i].n, &err),
 				 0);
+		o.fsync_each = cases[i].fsync_each;
+		o.no_sync = cases[i].no_sync;
 		rc = bs_bench_check(&o, &err);
 		if (cases[i].msg == NULL) {
 			if (rc != 0)
