@@ -1,7 +1,8 @@
 /*
- * cli/cmd_run.c - `bstore run`: bonnie++-style options, progress on
- * stderr, the result table and CSV line, and one stored run per
- * iteration (core/bench.h does the measuring).
+ * cli/cmd_run.c - `bstore run`: bonnie++-style options (their syntax and
+ * limits are core/bench_opts.h's), progress on stderr, the result table
+ * and CSV line, and one stored run per iteration (core/bench.h does the
+ * measuring).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -18,6 +19,7 @@
 
 #include "cli/cli.h"
 #include "core/bench.h"
+#include "core/bench_opts.h"
 #include "core/bonnie_text.h"
 #include "core/host.h"
 #include "core/scratch.h"
@@ -26,8 +28,6 @@
 #include "util/text.h"
 #include "util/banned.h"
 
-#define DEFAULT_FILE_MIB 300 /* bonnie++'s size when RAM is unknown */
-
 /* clang-format off */
 static void usage(FILE *f)
 {
@@ -35,7 +35,8 @@ static void usage(FILE *f)
 "Usage: bstore run [-d DIR] [-s SIZE[:CHUNK[:SEEKS[:PROCS]]]]\n"
 "                  [-n NUM[:MAX[:MIN[:DIRS[:CHUNK]]]]] [-m NAME] [-r RAM]\n"
 "                  [-x COUNT] [-f[SIZE]] [-b] [-D] [-z SEED] [-q] [-c N]\n"
-"                  [--tag KEY=VALUE]... [--no-store] [--csv-format 1.98|1.03]\n"
+"                  [--tag KEY=VALUE]... [--no-store] [--no-sync]\n"
+"                  [--csv-format 1.98|1.03]\n"
 "\n"
 "Runs bonnie++ 2.00a's disk benchmark the way bonnie++ measures it, prints\n"
 "bonnie++'s result table and CSV line, and stores every iteration in the\n"
@@ -72,6 +73,9 @@ static void usage(FILE *f)
 "  --tag KEY=VALUE\n"
 "              add a tag to the stored runs (repeatable)\n"
 "  --no-store  measure and print, but store nothing\n"
+"  --no-sync   for tests of the output only: no fsync or syncfs at all, so\n"
+"              the results measure the page cache, not the disk; stored\n"
+"              runs are tagged run.no_sync=1\n"
 "  --csv-format 1.98|1.03\n"
 "              CSV layout printed and stored (default 1.98, as bonnie++\n"
 "              2.00a; 1.03 is the 27-field layout of bonnie++ 1.0x)\n"
@@ -101,160 +105,6 @@ struct run_args {
 	char hostname[256];
 };
 
-/* Splits s at ':' into at most max parts (borrowed pointers into s). */
-static int split_colon(char *s, char **part, int max)
-{
-	int n = 0;
-
-	part[n++] = s;
-	while (*s) {
-		if (*s == ':') {
-			if (n == max)
-				return -1;
-			*s = '\0';
-			part[n++] = s + 1;
-		}
-		s++;
-	}
-	return n;
-}
-
-/* A size in MiB: "300", "2g", "1536m", "4194304k". */
-static int parse_mib(const char *s, uint64_t *out)
-{
-	size_t len = strlen(s);
-	uint64_t v;
-
-	if (len == 0)
-		return -1;
-	if (s[len - 1] >= '0' && s[len - 1] <= '9')
-		return bs_parse_u64(s, len, out) < 0 ? -1 : 0;
-	if (bs_parse_size(s, len, &v) < 0 || v % (1u << 20) != 0)
-		return -1;
-	*out = v >> 20;
-	return 0;
-}
-
-/* A byte count: "8192", "4k", "1m". */
-static int parse_bytes(const char *s, uint64_t *out)
-{
-	return bs_parse_size(s, strlen(s), out) < 0 ? -1 : 0;
-}
-
-/* A count, "8192" or "8k" (x1024). */
-static int parse_count(const char *s, uint64_t *out)
-{
-	size_t len = strlen(s);
-
-	if (len > 1 && (s[len - 1] == 'k' || s[len - 1] == 'K'))
-		return bs_parse_size(s, len, out) < 0 ? -1 : 0;
-	return bs_parse_u64(s, len, out) < 0 ? -1 : 0;
-}
-
-static int parse_s(struct bs_cli *cli, struct run_args *a, const char *arg)
-{
-	char *copy = xstrdup(arg), *part[4];
-	uint64_t v;
-	int n, rc = 0;
-
-	n = split_colon(copy, part, 4);
-	if (n < 0 || parse_mib(part[0], &a->o.file_size_mib) < 0) {
-		rc = bs_cli_usage_error(cli, "-s: bad size '%s'", arg);
-		goto out;
-	}
-	if (n > 1 && part[1][0]) {
-		if (parse_bytes(part[1], &v) < 0 || v > UINT32_MAX) {
-			rc = bs_cli_usage_error(cli, "-s: bad chunk size '%s'",
-						part[1]);
-			goto out;
-		}
-		a->o.chunk_bytes = (uint32_t)v;
-	}
-	if (n > 2 && part[2][0] && parse_count(part[2], &a->o.seeks) < 0) {
-		rc = bs_cli_usage_error(cli, "-s: bad number of seeks '%s'",
-					part[2]);
-		goto out;
-	}
-	if (n > 3 && part[3][0]) {
-		if (parse_count(part[3], &v) < 0 || v > UINT32_MAX) {
-			rc = bs_cli_usage_error(cli,
-						"-s: bad number of seek "
-						"threads '%s'",
-						part[3]);
-			goto out;
-		}
-		a->o.seek_procs = (uint32_t)v;
-	}
-	a->size_given = 1;
-out:
-	free(copy);
-	return rc;
-}
-
-/* -n max: bytes, or -1/"link" (hard links), -2/"symlink". */
-static int parse_max(const char *s, int64_t *out)
-{
-	uint64_t v;
-
-	if (strcmp(s, "-1") == 0 || strcmp(s, "link") == 0) {
-		*out = BS_SIZE_LINK;
-		return 0;
-	}
-	if (strcmp(s, "-2") == 0 || strcmp(s, "symlink") == 0) {
-		*out = BS_SIZE_SYMLINK;
-		return 0;
-	}
-	if (parse_bytes(s, &v) < 0 || v > INT64_MAX)
-		return -1;
-	*out = (int64_t)v;
-	return 0;
-}
-
-static int parse_n(struct bs_cli *cli, struct run_args *a, const char *arg)
-{
-	char *copy = xstrdup(arg), *part[5];
-	size_t len;
-	uint64_t v;
-	int n, rc = 0;
-
-	n = split_colon(copy, part, 5);
-	if (n < 0)
-		goto bad;
-	/* NUM counts 1024s of files; an "m" suffix multiplies by 1024. */
-	len = strlen(part[0]);
-	if (len > 1 && (part[0][len - 1] == 'm' || part[0][len - 1] == 'M')) {
-		if (bs_parse_u64(part[0], len - 1, &v) < 0 || v > (1u << 20))
-			goto bad;
-		v *= 1024;
-	} else if (bs_parse_u64(part[0], len, &v) < 0) {
-		goto bad;
-	}
-	a->o.num_files = v;
-	if (n > 1 && part[1][0] && parse_max(part[1], &a->o.max_size) < 0)
-		goto bad;
-	if (n > 2 && part[2][0]) {
-		if (parse_bytes(part[2], &v) < 0 || v > INT64_MAX)
-			goto bad;
-		a->o.min_size = (int64_t)v;
-	}
-	if (n > 3 && part[3][0]) {
-		if (parse_count(part[3], &v) < 0 || v > UINT32_MAX)
-			goto bad;
-		a->o.num_dirs = (uint32_t)v;
-	}
-	if (n > 4 && part[4][0]) {
-		if (parse_bytes(part[4], &v) < 0 || v > UINT32_MAX)
-			goto bad;
-		a->o.file_chunk_bytes = (uint32_t)v;
-	}
-	free(copy);
-	return 0;
-bad:
-	rc = bs_cli_usage_error(cli, "-n: bad file test spec '%s'", arg);
-	free(copy);
-	return rc;
-}
-
 /* Names and tags go into a comma-separated line: keep them clean. */
 static int clean_text(const char *s)
 {
@@ -273,10 +123,10 @@ static uint64_t new_seed(void)
 enum {
 	OPT_TAG = 256,
 	OPT_NO_STORE,
+	OPT_NO_SYNC,
 	OPT_CSV_FORMAT,
 };
 
-/* --tag KEY=VALUE (eq at the '='): the rules of bstore tag. */
 static int parse_args(struct bs_cli *cli, int argc, char **argv,
 		      struct run_args *a, int *done)
 {
@@ -284,11 +134,12 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 		{"help", no_argument, NULL, 'h'},
 		{"tag", required_argument, NULL, OPT_TAG},
 		{"no-store", no_argument, NULL, OPT_NO_STORE},
+		{"no-sync", no_argument, NULL, OPT_NO_SYNC},
 		{"csv-format", required_argument, NULL, OPT_CSV_FORMAT},
 		{NULL, 0, NULL, 0},
 	};
+	struct bs_err err = BS_ERR_INIT;
 	struct utsname u;
-	uint64_t v;
 	int c;
 
 	*done = 0;
@@ -306,12 +157,13 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 			a->o.dir = optarg;
 			break;
 		case 's':
-			if (parse_s(cli, a, optarg))
-				return BS_EXIT_USAGE;
+			if (bs_bench_opts_parse_s(&a->o, optarg, &err) < 0)
+				return bs_cli_usage_error(cli, "%s", err.msg);
+			a->size_given = 1;
 			break;
 		case 'n':
-			if (parse_n(cli, a, optarg))
-				return BS_EXIT_USAGE;
+			if (bs_bench_opts_parse_n(&a->o, optarg, &err) < 0)
+				return bs_cli_usage_error(cli, "%s", err.msg);
 			break;
 		case 'm':
 			if (!clean_text(optarg))
@@ -323,10 +175,9 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 			a->o.machine = optarg;
 			break;
 		case 'r':
-			if (parse_mib(optarg, &v) < 0 || v > INT64_MAX)
-				return bs_cli_usage_error(
-					cli, "-r: bad RAM size '%s'", optarg);
-			a->ram_mib = (int64_t)v;
+			if (bs_bench_opts_parse_ram(optarg, &a->ram_mib, &err) <
+			    0)
+				return bs_cli_usage_error(cli, "%s", err.msg);
 			break;
 		case 'x':
 			if (bs_parse_u64(optarg, strlen(optarg), &a->count) <
@@ -336,13 +187,8 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 					cli, "-x: bad count '%s'", optarg);
 			break;
 		case 'f':
-			if (optarg == NULL) {
-				a->o.per_char_mib = 0;
-			} else if (parse_mib(optarg, &a->o.per_char_mib) < 0) {
-				return bs_cli_usage_error(
-					cli, "-f: bad per-char size '%s'",
-					optarg);
-			}
+			if (bs_bench_opts_parse_f(&a->o, optarg, &err) < 0)
+				return bs_cli_usage_error(cli, "%s", err.msg);
 			break;
 		case 'b':
 			a->o.fsync_each = 1;
@@ -361,15 +207,10 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 			a->quiet_csv = 1;
 			break;
 		case 'c':
-			if (bs_parse_u64(optarg, strlen(optarg), &v) < 0 ||
-			    v < 1 || v > 200)
-				return bs_cli_usage_error(
-					cli,
-					"-c: concurrency must be 1 to 200");
-			a->o.concurrency = (int64_t)v;
+			if (bs_bench_opts_parse_c(&a->o, optarg, &err) < 0)
+				return bs_cli_usage_error(cli, "%s", err.msg);
 			break;
 		case OPT_TAG: {
-			struct bs_err err = BS_ERR_INIT;
 			struct bs_tag t;
 
 			if (bs_store_parse_tag(optarg, BS_TAG_NOT_OWN, &t.key,
@@ -383,6 +224,9 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 		}
 		case OPT_NO_STORE:
 			a->no_store = 1;
+			break;
+		case OPT_NO_SYNC:
+			a->o.no_sync = 1;
 			break;
 		case OPT_CSV_FORMAT:
 			if (strcmp(optarg, "1.98") == 0)
@@ -411,41 +255,6 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 	if (optind < argc)
 		return bs_cli_usage_error(cli, "unexpected argument '%s'",
 					  argv[optind]);
-	return 0;
-}
-
-/*
- * bonnie++'s size rules: the I/O file must be twice the RAM, or the
- * block read would come from the page cache. Without -s the size is
- * chosen so; -r 0 turns every RAM rule off.
- */
-static int check_size(struct bs_cli *cli, struct run_args *a)
-{
-	int64_t ram = a->ram_mib;
-
-	if (ram < 0)
-		ram = bs_host_ram_mib();
-	if (!a->size_given) {
-		uint64_t mib = DEFAULT_FILE_MIB;
-
-		if (ram > 0 && (uint64_t)ram * 2 > mib)
-			mib = (uint64_t)ram * 2;
-		/* Rounded up to a whole GiB when over half of one. */
-		if (mib % 1024 > 512)
-			mib = (mib / 1024 + 1) * 1024;
-		a->o.file_size_mib = mib;
-		return 0;
-	}
-	if (ram > 0 && a->o.file_size_mib > 0 &&
-	    a->o.file_size_mib < (uint64_t)ram * 2)
-		return bs_cli_usage_error(
-			cli,
-			"file size %lluM is less than twice the RAM (%lldM): "
-			"the read tests would measure the page cache, not "
-			"the disk. Use -s %lldM or more, or -r 0 to run "
-			"anyway (bonnie++ refuses this too)",
-			(unsigned long long)a->o.file_size_mib, (long long)ram,
-			(long long)ram * 2);
 	return 0;
 }
 
@@ -592,6 +401,9 @@ static void tag_run(const struct run_args *a, const struct bs_host *h,
 		bs_run_tag(r, "run.direct", "1");
 	if (a->o.fsync_each)
 		bs_run_tag(r, "run.fsync", "1");
+	/* Not a measurement of the disk: the archive must say so. */
+	if (a->o.no_sync)
+		bs_run_tag(r, "run.no_sync", "1");
 	for (i = 0; i < a->ntags; i++)
 		bs_run_tag(r, a->tags[i].key, a->tags[i].value);
 }
@@ -635,10 +447,12 @@ int cmd_run(struct bs_cli *cli, int argc, char **argv)
 	if (rc != 0 || done)
 		goto out;
 	a.o.tool_version = BSTORE_VERSION;
-	rc = check_size(cli, &a);
-	if (rc != 0)
-		goto out;
-	if (bs_bench_check(&a.o, &err) < 0) {
+	/* bonnie++'s RAM rule; -r 0 turns it off. */
+	if (bs_bench_opts_ram_rule(&a.o, a.size_given,
+				   a.ram_mib < 0 ? bs_host_ram_mib()
+						 : a.ram_mib,
+				   &err) < 0 ||
+	    bs_bench_check(&a.o, &err) < 0) {
 		rc = bs_cli_usage_error(cli, "%s", err.msg);
 		goto out;
 	}

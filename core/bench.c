@@ -1,9 +1,12 @@
 /*
- * core/bench.c - one iteration of the bonnie++-compatible suite: option
- * checks, the scratch directory, the order of the tests, and the helpers
- * the tests share (timing, progress, errors).
+ * core/bench.c - one iteration of the bonnie++-compatible suite: the
+ * space check, the scratch directory, the order of the tests, and the
+ * helpers the tests share (timing, progress, errors, syncing).
  */
+/* syncfs(2) is a Linux extension. */
+#define _GNU_SOURCE
 #include "core/bench_int.h"
+#include "core/bench_opts.h"
 #include "core/bonnie_text.h"
 
 #include <errno.h>
@@ -33,29 +36,6 @@ uint64_t bench_hash(uint64_t seed, uint64_t n)
 	return bench_rand(&s);
 }
 
-void bs_bench_defaults(struct bs_bench_opts *o)
-{
-	memset(o, 0, sizeof(*o));
-	o->dir = ".";
-	o->machine = "";
-	o->tool_version = "";
-	o->chunk_bytes = BS_BENCH_CHUNK;
-	o->seeks = BS_BENCH_SEEKS;
-	o->seek_procs = BS_BENCH_SEEK_PROCS;
-	o->per_char_mib = BS_BENCH_PER_CHAR_MIB;
-	o->num_files = BS_BENCH_NUM_FILES;
-	o->max_size = 0;
-	o->min_size = 0;
-	o->num_dirs = 1;
-	o->file_chunk_bytes = BS_BENCH_FILE_CHUNK;
-	o->concurrency = 1;
-}
-
-static int pow2_in(uint64_t v, uint64_t lo, uint64_t hi)
-{
-	return v >= lo && v <= hi && (v & (v - 1)) == 0;
-}
-
 /* Files the file tests make, or 0 when that does not fit in 64 bits. */
 static uint64_t file_count(const struct bs_bench_opts *o)
 {
@@ -79,65 +59,6 @@ static int same_path(const char *msg, const char *cleanup)
 		return 0;
 	snprintf(path, sizeof(path), "%.*s", (int)(e - q + 1), q);
 	return strstr(msg, path) != NULL;
-}
-
-int bs_bench_check(const struct bs_bench_opts *o, struct bs_err *err)
-{
-	uint64_t files;
-
-	if (o->file_size_mib == 0 && o->num_files == 0)
-		return bs_error(err, BS_EINVAL,
-				"nothing to run: -s 0 skips the I/O tests "
-				"and -n 0 the file tests");
-	if (o->file_size_mib > (UINT64_MAX >> 21))
-		return bs_error(err, BS_EINVAL, "file size %lluM is too big",
-				(unsigned long long)o->file_size_mib);
-	if (!pow2_in(o->chunk_bytes, 256, 1u << 20))
-		return bs_error(err, BS_EINVAL,
-				"chunk size %u is not a power of 2 between "
-				"256 and 1m",
-				(unsigned)o->chunk_bytes);
-	if (o->seeks >= UINT32_MAX)
-		return bs_error(err, BS_EINVAL, "%llu seeks are too many",
-				(unsigned long long)o->seeks);
-	if (o->seek_procs < 1 || o->seek_procs > BS_BENCH_MAX_SEEK_PROCS)
-		return bs_error(err, BS_EINVAL,
-				"seek processes must be 1 to %d, not %u",
-				BS_BENCH_MAX_SEEK_PROCS,
-				(unsigned)o->seek_procs);
-	if (o->file_size_mib > 0 &&
-	    (o->file_size_mib << 20) / o->chunk_bytes < 1)
-		return bs_error(err, BS_EINVAL,
-				"the file size is smaller than one chunk");
-	if (!pow2_in(o->file_chunk_bytes, 256, 1u << 20))
-		return bs_error(err, BS_EINVAL,
-				"file chunk size %u is not a power of 2 "
-				"between 256 and 1m",
-				(unsigned)o->file_chunk_bytes);
-	if (o->num_dirs < 1 || o->num_dirs > BS_BENCH_MAX_DIRS)
-		return bs_error(err, BS_EINVAL,
-				"directories must be 1 to %d, not %u",
-				BS_BENCH_MAX_DIRS, (unsigned)o->num_dirs);
-	if (o->max_size < BS_SIZE_SYMLINK ||
-	    (o->max_size >= 0 && o->min_size > o->max_size) ||
-	    o->min_size < 0)
-		return bs_error(err, BS_EINVAL,
-				"file sizes must satisfy 0 <= min <= max");
-	if (o->max_size > (int64_t)1 << 30)
-		return bs_error(err, BS_EINVAL,
-				"file test maximum size is over 1g");
-	files = file_count(o);
-	if (o->num_files > 16384)
-		return bs_error(err, BS_EINVAL,
-				"-n %llu asks for too many files (at most "
-				"16384, i.e. 16m files)",
-				(unsigned long long)o->num_files);
-	if (o->num_files > 0 && files < o->num_dirs)
-		return bs_error(err, BS_EINVAL,
-				"more directories (%u) than files (%llu)",
-				(unsigned)o->num_dirs,
-				(unsigned long long)files);
-	return 0;
 }
 
 void bs_bench_needs(const struct bs_bench_opts *o, uint64_t *bytes,
@@ -261,6 +182,16 @@ int bench_fail(struct bench *b, enum bs_metric m, const char *what,
 	return bs_error(b->err, BS_EIO, "%s: cannot %s '%s/%s': %s",
 			test_name(m), what, b->scratch.path, name,
 			strerror(e));
+}
+
+int bench_fsync(const struct bench *b, int fd)
+{
+	return b->o->no_sync ? 0 : fsync(fd);
+}
+
+int bench_syncfs(const struct bench *b)
+{
+	return b->o->no_sync ? 0 : syncfs(b->scratch.fd);
 }
 
 int bench_write_all(struct bench *b, int fd, const void *p, size_t len)

@@ -34,6 +34,11 @@
  * rate and no CPU, but its latencies are kept. Every test records the
  * maximum, mean, median and 99th percentile operation latency.
  *
+ * no_sync (`bstore run --no-sync`) drops every fsync(2) and syncfs(2),
+ * the closing ones included: a run then measures the page cache, not the
+ * disk. It is for tests that check the output, which otherwise pay for
+ * real syncs; a run made so is no measurement.
+ *
  * The core prints nothing: progress goes through struct bs_bench_cb.
  * Scratch files live in a private directory (core/scratch.h) that is
  * removed on every return, success or not. A SIGINT/SIGTERM/SIGHUP caught
@@ -61,6 +66,8 @@
 /* Longest name a file test makes: 10 hex digits + 12 random characters. */
 #define BS_BENCH_NAME_MAX 23
 
+/* Filled from bonnie++'s options by core/bench_opts.h, which also has
+ * bs_bench_defaults() and bs_bench_check(). */
 struct bs_bench_opts {
 	const char *dir;            /* -d: where the scratch directory goes */
 	const char *machine;        /* -m */
@@ -76,13 +83,11 @@ struct bs_bench_opts {
 	uint32_t num_dirs;          /* >= 1 */
 	uint32_t file_chunk_bytes;  /* power of 2, 256..1 MiB */
 	int fsync_each;             /* -b: fsync after every write */
+	int no_sync;                /* --no-sync: no fsync or syncfs at all */
 	int direct;                 /* -D: O_DIRECT for the bulk tests */
 	uint64_t seed;              /* -z */
 	int64_t concurrency;        /* -c: recorded only */
 };
-
-/* Fills o with bonnie++'s defaults (file size 0 until set). */
-void bs_bench_defaults(struct bs_bench_opts *o);
 
 /*
  * Progress. total/done count bytes for the five I/O tests and operations
@@ -98,12 +103,6 @@ struct bs_bench_cb {
 		     double elapsed_s, void *ctx);
 	void *ctx;
 };
-
-/*
- * Checks the options without touching the disk: ranges, and that the
- * file tests' bookkeeping fits in memory. Fails with BS_EINVAL.
- */
-int bs_bench_check(const struct bs_bench_opts *o, struct bs_err *err);
 
 /*
  * Bytes of disk the run needs at most (the I/O file, the file tests'

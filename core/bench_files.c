@@ -271,7 +271,7 @@ static int sync_fs(struct ftest *t, enum bs_metric m)
 {
 	int del = m == BS_M_SEQ_DEL || m == BS_M_RAN_DEL;
 
-	if (syncfs(t->b->scratch.fd) == 0)
+	if (bench_syncfs(t->b) == 0)
 		return 0;
 	return bs_error(t->b->err, BS_EIO, "%s %s: cannot sync '%s': %s",
 			t->random ? "random" : "sequential",
@@ -321,7 +321,8 @@ static int create_one(struct ftest *t, uint64_t i)
 		}
 		size -= (int64_t)n;
 	}
-	if (o->fsync_each && (fsync(fd) != 0 || fsync(dfd) != 0)) {
+	if (o->fsync_each &&
+	    (bench_fsync(t->b, fd) != 0 || bench_fsync(t->b, dfd) != 0)) {
 		e = errno;
 		close(fd);
 		return fail_file(t, t->b->cur, "fsync", i, e);
@@ -462,7 +463,8 @@ static int walk_test(struct ftest *t, enum bs_metric m, int unlink)
 					break;
 				}
 				t->exists[i] = 0;
-				if (t->b->o->fsync_each && fsync(dfd) != 0) {
+				if (t->b->o->fsync_each &&
+				    bench_fsync(t->b, dfd) != 0) {
 					rc = fail_file(t, m, "fsync", i,
 						       errno);
 					break;
@@ -513,7 +515,7 @@ static int shuffled_test(struct ftest *t, enum bs_metric m, int unlink)
 			if (unlinkat(dfd, t->names[i], 0) != 0)
 				return fail_file(t, m, "remove", i, errno);
 			t->exists[i] = 0;
-			if (t->b->o->fsync_each && fsync(dfd) != 0)
+			if (t->b->o->fsync_each && bench_fsync(t->b, dfd) != 0)
 				return fail_file(t, m, "fsync", i, errno);
 		} else {
 			rc = stat_one(t, m, dfd, i);

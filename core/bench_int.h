@@ -72,6 +72,14 @@ int bench_stopped(struct bench *b);
 int bench_fail(struct bench *b, enum bs_metric m, const char *what,
 	       const char *name, int e);
 
+/*
+ * The core's only ways to sync: fsync(2) of fd, and syncfs(2) of the file
+ * system holding the scratch directory. Under o->no_sync both do nothing.
+ * Return 0, or -1 with errno set.
+ */
+int bench_fsync(const struct bench *b, int fd);
+int bench_syncfs(const struct bench *b);
+
 /* Writes/reads exactly len bytes, retrying short transfers and EINTR. */
 int bench_write_all(struct bench *b, int fd, const void *p, size_t len);
 int bench_read_all(struct bench *b, int fd, void *p, size_t len,

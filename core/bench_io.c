@@ -29,7 +29,7 @@ static int sync_close(struct bench *b, enum bs_metric m, int fd, int sync)
 {
 	int e;
 
-	if (sync && fsync(fd) != 0) {
+	if (sync && bench_fsync(b, fd) != 0) {
 		e = errno;
 		close(fd);
 		return bench_fail(b, m, "fsync", BENCH_DATA_NAME, e);
@@ -121,7 +121,7 @@ static int putc_chunk(struct bench *b, int fd, uint64_t k)
 		return bench_fail(b, BS_M_PUTC, "write", BENCH_DATA_NAME,
 				  n == 0 ? ENOSPC : errno);
 	}
-	if (b->o->fsync_each && fsync(fd) != 0)
+	if (b->o->fsync_each && bench_fsync(b, fd) != 0)
 		return bench_fail(b, BS_M_PUTC, "fsync", BENCH_DATA_NAME,
 				  errno);
 	return 0;
@@ -132,7 +132,7 @@ static int put_block_chunk(struct bench *b, int fd, uint64_t k)
 	/* A different first word in every chunk defeats dedup. */
 	memcpy(b->buf, &k, sizeof(k));
 	if (bench_write_all(b, fd, b->buf, b->o->chunk_bytes) < 0 ||
-	    (b->o->fsync_each && fsync(fd) != 0))
+	    (b->o->fsync_each && bench_fsync(b, fd) != 0))
 		return bench_fail(b, BS_M_PUT_BLOCK, "write", BENCH_DATA_NAME,
 				  errno);
 	return 0;
@@ -150,7 +150,7 @@ static int rewrite_chunk(struct bench *b, int fd, uint64_t k)
 	b->buf[chunk / 2]++;
 	if (lseek(fd, -(off_t)chunk, SEEK_CUR) < 0 ||
 	    bench_write_all(b, fd, b->buf, chunk) < 0 ||
-	    (b->o->fsync_each && fsync(fd) != 0))
+	    (b->o->fsync_each && bench_fsync(b, fd) != 0))
 		return bench_fail(b, BS_M_REWRITE, "write", BENCH_DATA_NAME,
 				  errno);
 	return 0;

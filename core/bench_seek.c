@@ -116,7 +116,7 @@ static int seek_one(struct seek_worker *w, uint32_t i)
 		w->buf[sh->chunk / 3]++;
 		if (lseek(w->fd, off, SEEK_SET) < 0 ||
 		    bench_write_all(b, w->fd, w->buf, sh->chunk) < 0 ||
-		    (b->o->fsync_each && fsync(w->fd) != 0)) {
+		    (b->o->fsync_each && bench_fsync(b, w->fd) != 0)) {
 			worker_fail(sh, "write", errno);
 			return -1;
 		}
@@ -150,7 +150,7 @@ static void *seek_worker_main(void *arg)
 		done = atomic_fetch_add(&sh->done, 1) + 1;
 		bench_op(b, &w->hist, &prev, done);
 	}
-	if (!idle && !atomic_load(&sh->failed) && fsync(w->fd) != 0)
+	if (!idle && !atomic_load(&sh->failed) && bench_fsync(b, w->fd) != 0)
 		worker_fail(sh, "fsync", errno);
 	return NULL;
 }

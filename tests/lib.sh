@@ -1,6 +1,11 @@
 # tests/lib.sh - shared by the CLI tests in tests/cli/ (source "$SRC/tests/lib.sh").
 # Gives each test a private scratch directory and archive, and small
 # assertion helpers that say what differed.
+#
+# A test never installs anything (scripts/test does, before the suite
+# runs). One whose tool is missing exits 77, which ctest reports as
+# Skipped: at once with need(), or, when only a part of it needs the tool,
+# at finish() after the other checks ran (skip_part()).
 set -euo pipefail
 : "${BSTORE:?BSTORE must point at the built bstore}"
 : "${SAMPLES:?}" "${GOLDEN:?}" "${SCRATCH:?}"
@@ -11,6 +16,7 @@ DB=$T/test.db
 export BSTORE_DB=$DB
 unset XDG_DATA_HOME
 fails=0
+skipped=
 
 fail() {
 	echo "FAIL: $*" >&2
@@ -83,12 +89,45 @@ expect_style() {
 	fi
 }
 
+# have TOOL...: whether every TOOL is installed; the first missing one is
+# left in $missing.
+have() {
+	local t
+	for t in "$@"; do
+		if ! command -v "$t" >/dev/null 2>&1; then
+			missing=$t
+			return 1
+		fi
+	done
+}
+
+# need TOOL...: the test cannot run without them. When one is missing, says
+# which in one line and exits 77 (ctest: Skipped).
+need() {
+	if ! have "$@"; then
+		echo "$(basename "$0"): skipped: '$missing' is not installed"
+		exit 77
+	fi
+}
+
+# skip_part WHAT: WHAT, a part of the test, cannot run here (say why in
+# it). The rest runs; finish() then exits 77 instead of 0, so that ctest
+# reports the test as Skipped rather than Passed.
+skip_part() {
+	skipped=${skipped:+$skipped; }$*
+}
+
 sql() { sqlite3 -batch "$DB" "$1"; }
 
 finish() {
 	if [ "$fails" -ne 0 ]; then
+		[ -z "$skipped" ] || echo "$(basename "$0"): skipped: $skipped" >&2
 		echo "$(basename "$0"): $fails check(s) failed" >&2
 		exit 1
+	fi
+	if [ -n "$skipped" ]; then
+		echo "$(basename "$0"): skipped: $skipped"
+		exit 77
 	fi
 	echo "$(basename "$0"): all checks passed"
 }

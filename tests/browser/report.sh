@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # tests/browser/report.sh [--screenshots DIR] - opens real reports in
-# headless Chromium (Debian's chromium package, installed with apt-get
-# when missing) and checks that they load without console errors or
-# requests, that their cells hold the published numbers, and that they fit
-# a phone's width. With --screenshots, saves report.png and
-# report-phone.png of the second page into DIR (docs/screenshots/ keeps
-# them). BSTORE names the bstore to use (default build/dev/cli/bstore).
+# headless Chromium (Debian's chromium package) and checks that they load
+# without console errors or requests, that their cells hold the published
+# numbers, and that they fit a phone's width. With --screenshots, saves
+# report.png and report-phone.png of the second page into DIR
+# (docs/screenshots/ keeps them). BSTORE names the bstore to use (default
+# build/dev/cli/bstore). Without chromium or python3 it says so and exits
+# 77 (a skip, for ctest); scripts/deps.sh chromium python3 installs them.
 set -euo pipefail
 src=$(cd "$(dirname "$0")/../.." && pwd)
 bstore=${BSTORE:-$src/build/dev/cli/bstore}
@@ -15,8 +16,13 @@ if [ "${1:-}" = --screenshots ]; then
 fi
 
 # Debian's chromium and python3 (the DevTools client is standard library
-# only), installed with apt-get when missing.
-"$src/scripts/deps.sh" chromium python3
+# only). Installing them is scripts/test's job, never a test's.
+for tool in chromium python3; do
+	if ! command -v "$tool" >/dev/null 2>&1; then
+		echo "report.sh: skipped: '$tool' is not installed"
+		exit 77
+	fi
+done
 browser=$(command -v chromium)
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/bstore-browser.XXXXXX")

@@ -5,6 +5,7 @@
 # bonnie view), and comes back byte for byte from export --format bonnie.
 set -euo pipefail
 . "$SRC/tests/lib.sh"
+need sqlite3
 lines=$SRC/tests/data/formats-lines.csv
 
 run "$BSTORE" ingest "$lines"

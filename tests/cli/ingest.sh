@@ -4,6 +4,7 @@
 # through export --format bonnie, and the bonnie view.
 set -euo pipefail
 . "$SRC/tests/lib.sh"
+need sqlite3
 
 bonnie_samples=("$SAMPLES"/bonnie++-*.txt)
 

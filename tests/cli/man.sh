@@ -9,9 +9,11 @@ for cmd in $("$BSTORE" --help | awk '/^Commands:/ {on = 1; next} on && /^  [a-z]
 	expect_in "$page" ".SS $cmd"
 	expect_in "$page" "Usage: bstore $cmd"
 done
-if command -v groff >/dev/null 2>&1; then
+if have groff; then
 	groff -man -Tutf8 -ww "$page" >"$T/rendered" 2>"$T/warnings"
 	expect_eq "$(cat "$T/warnings")" "" "groff warnings"
 	expect_in "$T/rendered" "results database and report toolkit"
+else
+	skip_part "rendering the page: '$missing' is not installed"
 fi
 finish

@@ -5,6 +5,7 @@
 # directories, usage errors.
 set -euo pipefail
 . "$SRC/tests/lib.sh"
+need sqlite3
 cd "$SRC" # sources are stored as samples/..., as a user would type them
 
 ingest() {

@@ -1,23 +1,14 @@
 #!/usr/bin/env bash
 # tests/cli/run.sh - `bstore run` end to end on tiny sizes: results,
 # the stored run and its host tags, the CSV line checked by Debian's
-# bon_csv2txt/bon_csv2html and by our own ingest, and the errors.
+# bon_csv2txt/bon_csv2html and by our own ingest, and the errors. What
+# is checked is the output, so the runs skip the syncs (--no-sync), all
+# but one that syncs for real.
 source "$SRC/tests/lib.sh"
+need sqlite3 findmnt
 
 D=$T/d
 mkdir -p "$D"
-
-# bon_csv2txt and bon_csv2html come with Debian's bonnie++.
-if ! command -v bon_csv2txt >/dev/null || ! command -v bon_csv2html >/dev/null; then
-	"$SRC/scripts/deps.sh" bonnie++ >/dev/null 2>&1 ||
-		apt-get install -y bonnie++ >/dev/null 2>&1 || true
-fi
-have_bon=1
-if ! command -v bon_csv2txt >/dev/null || ! command -v bon_csv2html >/dev/null; then
-	echo "run.sh: SKIPPING the bon_csv2txt/bon_csv2html checks: bonnie++ is" \
-		"not installed and apt-get could not install it" >&2
-	have_bon=0
-fi
 
 nfields() { awk -F, '{ print NF }' "$1"; }
 
@@ -27,9 +18,10 @@ expect_rc 0 "run --help"
 expect_in "$T/out" "-s SIZE[:CHUNK[:SEEKS[:PROCS]]]"
 expect_in "$T/out" "-c N        concurrency: recorded only"
 expect_in "$T/out" "--csv-format 1.98|1.03"
+expect_in "$T/out" "--no-sync   for tests of the output only"
 
 # One iteration, stored with host tags and a user tag.
-run "$BSTORE" run -d "$D" -s 8 -n 1 -r 0 -f -z 42 -m cli-test --tag raid=10
+run "$BSTORE" run -d "$D" -s 8 -n 1 -r 0 -f -z 42 -m cli-test --tag raid=10 --no-sync
 expect_rc 0 "run -s 8 -n 1"
 expect_in "$T/out" "bstore 0.1.0        ------Sequential Output------"
 expect_in "$T/out" "cli-test         8M           "
@@ -51,6 +43,7 @@ expect_eq "$(sql "SELECT file_size_mib, seek_count, seek_procs, per_char_mib, nu
 	"8|8192|5|0|1|42" "params"
 expect_eq "$(sql "SELECT putc_status, getc_status FROM runs")" "not_run|not_run" "-f skips per-char"
 expect_eq "$(sql "SELECT value FROM tags WHERE key = 'raid'")" 10 "--tag"
+expect_eq "$(sql "SELECT value FROM tags WHERE key = 'run.no_sync'")" 1 "--no-sync tag"
 expect_eq "$(sql "SELECT value FROM tags WHERE key = 'host.kernel'")" "$(uname -r)" "host.kernel"
 expect_eq "$(sql "SELECT value FROM tags WHERE key = 'host.fs'")" \
 	"$(findmnt -n -o FSTYPE --target "$D")" "host.fs"
@@ -68,7 +61,7 @@ expect_eq "$(sql "SELECT count(*) FROM latency WHERE mean_us > 0 AND p50_us > 0 
 	10 "latency rows (10 tests ran)"
 
 # -x 2 -q: only CSV on stdout, each iteration its own run.
-run "$BSTORE" run -d "$D" -s 4 -n 1 -r 0 -f -x 2 -q -m cli-test
+run "$BSTORE" run -d "$D" -s 4 -n 1 -r 0 -f -x 2 -q -m cli-test --no-sync
 expect_rc 0 "run -x 2 -q"
 expect_eq "$(wc -l <"$T/out")" 2 "-q: CSV lines on stdout"
 expect_eq "$(nfields "$T/out" | sort -u)" 50 "-x CSV fields"
@@ -79,7 +72,7 @@ expect_eq "$(sql "SELECT count(DISTINCT seed) FROM runs WHERE id > 1")" 2 "a new
 cp "$T/out" "$T/two.csv"
 
 # --no-store and the 1.03 layout (27 fields).
-run "$BSTORE" run -d "$D" -s 4:4k -n 1:300:10:2 -r 0 -f -q --no-store --csv-format 1.03 -m old
+run "$BSTORE" run -d "$D" -s 4:4k -n 1:300:10:2 -r 0 -f -q --no-store --no-sync --csv-format 1.03 -m old
 expect_rc 0 "run --csv-format 1.03"
 expect_eq "$(nfields "$T/out")" 27 "1.03 CSV fields"
 expect_in "$T/out" "old,4M:4k,,,"
@@ -90,7 +83,7 @@ expect_eq "$(sql "SELECT count(*) FROM runs")" 3 "--no-store stores nothing"
 # 1.03 layout has no seed; at this size most rates are +++++, so the lines
 # often are; test_store checks identical lines for certain); ingesting a
 # line later finds the first run that printed it.
-run "$BSTORE" --db "$T/x103.db" run -d "$D" -s 4 -n 1 -r 0 -f -x 3 -q --csv-format 1.03 -m same
+run "$BSTORE" --db "$T/x103.db" run -d "$D" -s 4 -n 1 -r 0 -f -x 3 -q --no-sync --csv-format 1.03 -m same
 expect_rc 0 "run -x 3 --csv-format 1.03"
 expect_eq "$(wc -l <"$T/out")" 3 "three 1.03 lines"
 expect_eq "$(sqlite3 -batch "$T/x103.db" "SELECT count(*) FROM runs")" 3 "three runs stored"
@@ -101,15 +94,20 @@ expect_rc 0 "ingest of a stored run's line"
 expect_in "$T/out" "0 runs stored, 1 duplicate, 0 rejected"
 
 # A full stdout loses the printout, not the run: the real reason, exit 1.
+# This run syncs for real, and is not tagged run.no_sync.
 run_full() { "$BSTORE" --db "$T/full.db" run -d "$D" -s 4 -n 1 -r 0 -f -q -m full >/dev/full 2>"$T/err"; }
 rc=0
 run_full || rc=$?
 expect_eq "$rc" 1 "run > /dev/full"
 expect_in "$T/err" "bstore: run: cannot write output: No space left on device (the results are stored)"
 expect_eq "$(sqlite3 -batch "$T/full.db" "SELECT count(*) FROM runs")" 1 "run > /dev/full is stored"
+expect_eq "$(sqlite3 -batch "$T/full.db" "SELECT count(*) FROM tags WHERE key LIKE 'run.%'")" 0 \
+	"a run with syncs has no run.* tag"
 
-# Debian's tools accept the 1.98 lines.
-if [ $have_bon = 1 ]; then
+# Debian's tools (from its bonnie++ package) accept the 1.98 lines.
+if ! have bon_csv2txt bon_csv2html; then
+	skip_part "the bon_csv2txt/bon_csv2html checks: '$missing' is not installed (Debian's bonnie++)"
+else
 	cat "$T/one.csv" "$T/two.csv" >"$T/all.csv"
 	bon_csv2txt <"$T/all.csv" >"$T/txt" 2>"$T/txt.err" || fail "bon_csv2txt failed"
 	expect_eq "$(cat "$T/txt.err")" "" "bon_csv2txt complaints"
@@ -150,8 +148,8 @@ if [ $ro_ok = 1 ]; then
 	fi
 	chmod 755 "$RO"
 else
-	echo "run.sh: SKIPPING the read-only -d check: cannot mount a read-only" \
-		"file system here and running as root (chmod does not stop root)" >&2
+	skip_part "the read-only -d check: cannot mount a read-only file system" \
+		"here, and chmod does not stop root"
 fi
 
 # bonnie++'s rule: the file must be twice the RAM, unless -r 0.
@@ -182,6 +180,9 @@ for t in "${bad_tags[@]}"; do
 	expect_style "$T/err"
 done
 expect_in "$T/err" "--tag: tag 'nl' has a control character"
+run "$BSTORE" run -d "$D" -s 8 -n 0 -r 0 -b --no-sync --no-store
+expect_rc 2 "-b --no-sync"
+expect_in "$T/err" "bstore: run: -b (fsync after every write) and --no-sync (no syncs at all) exclude each other"
 run "$BSTORE" run -d "$D" --csv-format 2.0 -r 0 --no-store
 expect_rc 2 "bad --csv-format"
 run "$BSTORE" run -d "$D" -n 1:x -r 0 --no-store

@@ -10,19 +10,19 @@ NOBODY=(setpriv --reuid=65534 --regid=65534 --clear-groups)
 # A write-and-search-only directory, as bonnie++ accepts: plain (733) and a
 # drop directory like /tmp without read (1733). Root passes every
 # permission check, so this runs as nobody.
-if [ "$(id -u)" != 0 ] || ! command -v setpriv >/dev/null; then
-	echo "run_dirs.sh: SKIPPING the write-only -d checks: they need root" \
-		"and setpriv to run as nobody" >&2
+if [ "$(id -u)" != 0 ]; then
+	skip_part "the write-only -d checks: they need root, to run as nobody"
+elif ! have setpriv; then
+	skip_part "the write-only -d checks: '$missing' is not installed"
 elif ! "${NOBODY[@]}" test -x "$T"; then
-	echo "run_dirs.sh: SKIPPING the write-only -d checks: nobody cannot" \
-		"reach '$T'" >&2
+	skip_part "the write-only -d checks: nobody cannot reach '$T'"
 else
 	W=$T/wonly
 	mkdir "$W"
 	for mode in 733 1733; do
 		chmod "$mode" "$W"
 		run "${NOBODY[@]}" "$BSTORE" run -d "$W" -s 4 -f -n 1:0:0:4 -r 0 \
-			--no-store -q -m wonly
+			--no-store --no-sync -q -m wonly
 		expect_rc 0 "run -d in a mode $mode directory as nobody"
 		expect_not_in "$T/err" "cannot use directory"
 		expect_in "$T/out" "1.98,bstore-0.1.0,wonly,1,"
@@ -41,6 +41,7 @@ fi
 # plant DIR SUB ARGS...: runs bstore in $T with -d DIR and ARGS, and as
 # soon as the directory SUB (say files/00001) exists in its scratch
 # directory, stops bstore, puts a file "foreign2" there and lets it go on.
+# No syncs: what matters is what bstore removes and says.
 # Sets $rc and $scratch (relative to $T, as -d was given). Returns 1 when
 # the directory was gone before the file got in.
 plant() {
@@ -49,7 +50,7 @@ plant() {
 	rm -rf "${T:?}/$dir"
 	mkdir "$T/$dir"
 	scratch=
-	(cd "$T" && exec "$BSTORE" run -d "$dir" "$@") >"$T/out" 2>"$T/err" &
+	(cd "$T" && exec "$BSTORE" run -d "$dir" --no-sync "$@") >"$T/out" 2>"$T/err" &
 	pid=$!
 	while [ -z "$scratch" ] && kill -0 "$pid" 2>/dev/null; do
 		for s in "$T/$dir"/bstore-run.*/"$sub"; do

@@ -2,6 +2,7 @@
 # tests/cli/run_signal.sh - a signal in the middle of `bstore run`: exit
 # 128 + signal, the scratch directory removed, nothing stored.
 source "$SRC/tests/lib.sh"
+need sqlite3
 
 D=$T/d
 mkdir -p "$D"
@@ -19,12 +20,13 @@ wait_for() {
 	return 1
 }
 
-# interrupt SIGNAL STATUS GLOB ARGS...: starts bstore run with ARGS, waits
-# until GLOB exists inside -d, sends SIGNAL, checks the exit status.
+# interrupt SIGNAL STATUS GLOB ARGS...: starts bstore run with ARGS (and
+# --no-sync: no test here needs the disk), waits until GLOB exists inside
+# -d, sends SIGNAL, checks the exit status.
 interrupt() {
 	local sig=$1 want=$2 glob=$3 pid status
 	shift 3
-	"$BSTORE" run -d "$D" "$@" >"$T/out" 2>"$T/err" &
+	"$BSTORE" run -d "$D" --no-sync "$@" >"$T/out" 2>"$T/err" &
 	pid=$!
 	if ! wait_for "$D/$glob"; then
 		fail "$sig: '$glob' never appeared in -d"
@@ -61,7 +63,7 @@ expect_in "$T/err" "Create files in sequential order..."
 # raises SIGPIPE, which stops the run like the others and cleans up.
 set +e
 {
-	"$BSTORE" run -d "$D" -s 8 -f4 -n 0 -r 0 -z 1 2>&1 >/dev/null
+	"$BSTORE" run -d "$D" -s 8 -f4 -n 0 -r 0 -z 1 --no-sync 2>&1 >/dev/null
 	echo $? >"$T/pipe.rc"
 } | head -c 10 >"$T/pipe.head"
 set -e
