@@ -7,9 +7,11 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/err.h"
 #include "util/json.h"
 #include "util/num.h"
 #include "util/banned.h"
@@ -77,6 +79,32 @@ _Static_assert(sizeof(bs_param_table) / sizeof(bs_param_table[0]) <= BS_P_MAX,
 
 const int bs_nparams = NPARAMS;
 
+/* clang-format off */
+const struct bs_param_rule bs_param_rules[] = {
+	{ "file_size_mib", "putc", "seeks", "File size",
+	  "I/O rates depend on how much of the file the page cache holds",
+	  BS_NONE, 0 },
+	/* bonnie++ 2.00a never prints the chunk: take its default. */
+	{ "io_chunk_bytes", "put_block", "seeks", "I/O chunk size (bytes)",
+	  "block and seek rates depend on it", 8192, 0 },
+	{ "per_char_mib", "putc", "getc", "Per-char size (-f)",
+	  "per-char rates depend on it", BS_NONE, 0 },
+	{ "seeks,seek_procs", "seeks", "seeks", "Seek count/processes",
+	  "seek rates depend on them", BS_NONE, 0 },
+	{ "num_files,max_size,min_size,num_dirs", "seq_create", "ran_del",
+	  "File-test spec (-n)",
+	  "file rates depend on the number, size and spread of the files",
+	  BS_NONE, 1 },
+	/* The chunk of the file tests is not part of the spec text. */
+	{ "file_chunk_bytes", "seq_create", "ran_del",
+	  "File-test chunk size (bytes)", "file rates depend on it", BS_NONE,
+	  0 },
+};
+/* clang-format on */
+
+const int bs_nparam_rules =
+	(int)(sizeof(bs_param_rules) / sizeof(bs_param_rules[0]));
+
 int bs_param_find(const char *key)
 {
 	int i;
@@ -85,6 +113,24 @@ int bs_param_find(const char *key)
 		if (strcmp(bs_param_table[i].key, key) == 0)
 			return i;
 	return -1;
+}
+
+int bs_param_rule_keys(const struct bs_param_rule *r, int *k, int max)
+{
+	const char *p = r->keys;
+	char key[64];
+	int n = 0;
+
+	while (*p && n < max) {
+		size_t len = strcspn(p, ",");
+		snprintf(key, sizeof(key), "%.*s", (int)len, p);
+		k[n] = bs_param_find(key);
+		if (k[n] < 0)
+			BS_BUG("a parameter rule names an unknown key");
+		n++;
+		p += len + (p[len] == ',');
+	}
+	return n;
 }
 
 static void *field(const struct bs_params *p, int i)

@@ -107,6 +107,29 @@ struct bs_param_info {
 extern const struct bs_param_info bs_param_table[];
 extern const int bs_nparams;
 
+/*
+ * Parameters that make results incomparable: when groups of runs that
+ * ran the metrics first..last disagree on them (or a group mixes values),
+ * a report says so in a note: "File size differs: [1] 4G, [2] 8G; I/O
+ * rates depend on how much of the file the page cache holds". The
+ * parameters of one rule are shown together.
+ */
+struct bs_param_rule {
+	const char *keys;          /* parameter keys, joined with ',' */
+	const char *first, *last;  /* the metrics they affect (catalogue keys
+				    * of the parameters' family) */
+	const char *what, *why;
+	int64_t assume;            /* what an unknown value is taken to be
+				    * (the tool's default), or BS_NONE */
+	int filespec;              /* shown as bonnie++ spells -n */
+};
+
+extern const struct bs_param_rule bs_param_rules[];
+extern const int bs_nparam_rules;
+
+/* The parameter rows a rule names, into k[] (at most max); their count. */
+int bs_param_rule_keys(const struct bs_param_rule *r, int *k, int max);
+
 /* The parameter with this key, or -1. */
 int bs_param_find(const char *key);
 

@@ -3,6 +3,7 @@
  * which way is better) and its number formatting, which is the one rule
  * of core/bonnie_text.h.
  */
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -186,21 +187,36 @@ const char *bs_rfmt_param(const struct bs_report_group *g, int k, char *out,
 const char *bs_rfmt_files(const struct bs_report_group *g, char *out,
 			  size_t outsz)
 {
-	static const char *const spec[] = {"num_files", "max_size", "min_size",
-					   "num_dirs", "file_chunk_bytes"};
+	const struct bs_param_rule *spec = NULL;
 	struct bs_params p;
-	size_t i;
-	int k;
+	int i, j, n, k[8];
 
-	bs_params_init(&p);
-	for (i = 0; i < sizeof(spec) / sizeof(spec[0]); i++) {
-		k = bs_param_find(spec[i]);
-		if (g->param[k].mixed) {
-			snprintf(out, outsz, "mixed");
-			return out;
+	/* A group whose runs disagree on a parameter of the file tests (the
+	 * rules on the -n spec's metrics) has a "mixed" spec. */
+	for (i = 0; i < bs_nparam_rules && spec == NULL; i++)
+		if (bs_param_rules[i].filespec)
+			spec = &bs_param_rules[i];
+	assert(spec != NULL);
+	for (i = 0; i < bs_nparam_rules; i++) {
+		const struct bs_param_rule *r = &bs_param_rules[i];
+		if (strcmp(r->first, spec->first) != 0 ||
+		    strcmp(r->last, spec->last) != 0)
+			continue;
+		n = bs_param_rule_keys(r, k, 8);
+		for (j = 0; j < n; j++) {
+			if (g->param[k[j]].mixed) {
+				snprintf(out, outsz, "mixed");
+				return out;
+			}
 		}
-		*bs_param_i64(&p, k) = g->param[k].value;
 	}
+	/* The group's integer parameters as one run's, spelled by the one
+	 * rule for bonnie++'s -n spec. */
+	bs_params_init(&p);
+	for (j = 0; j < bs_nparams; j++)
+		if (bs_param_table[j].kind != BS_PK_TEXT &&
+		    bs_param_table[j].kind != BS_PK_REAL)
+			*bs_param_i64(&p, j) = g->param[j].value;
 	return bs_bonnie_fmt_files(out, outsz, &p);
 }
 

@@ -79,6 +79,7 @@ struct acc {
 	double m2[BS_RM_COUNT]; /* Welford's sums of squares */
 	size_t ids_cap;
 	int tags_set;           /* g->tags holds the first run's tags */
+	int64_t assume[BS_P_MAX]; /* see assumed_values() */
 };
 
 /*
@@ -152,19 +153,19 @@ static int compared(int k)
 	return !(bs_param_table[k].flags & BS_PF_NOCOMPARE);
 }
 
-/* The value of integer-kind parameter k of r as the report compares it. */
-static int64_t param_i64(const struct bs_run *r, int k)
+/* What an unknown value of each parameter is taken to be, from the rules
+ * (bs_param_rules), worked out once per report. */
+static void assumed_values(int64_t assume[BS_P_MAX])
 {
-	const struct bs_params *x = &r->params;
-	int64_t v = bs_param_get_i64(x, k);
+	int i, j, n, k[8];
 
-	/* An unknown I/O chunk is bonnie++'s default when the I/O tests
-	 * ran. */
-	if (v == BS_NONE && &x->io_chunk_bytes == bs_param_i64(
-						      (struct bs_params *)x, k) &&
-	    x->file_size_mib != BS_NONE)
-		return 8192;
-	return v;
+	for (j = 0; j < bs_nparams; j++)
+		assume[j] = BS_NONE;
+	for (i = 0; i < bs_nparam_rules; i++) {
+		n = bs_param_rule_keys(&bs_param_rules[i], k, 8);
+		for (j = 0; j < n; j++)
+			assume[k[j]] = bs_param_rules[i].assume;
+	}
 }
 
 static void param_add_i64(struct bs_report_param *p, int64_t v, int first)
@@ -225,8 +226,9 @@ static void param_add_text(struct bs_report_param *p, const char *v)
 
 /* Adds r's parameters to the group's summary of them. */
 static void params_add(struct bs_report_group *g, const struct bs_run *r,
-		       int first)
+		       int first, const int64_t *assume)
 {
+	int64_t v;
 	int k;
 
 	for (k = 0; k < bs_nparams; k++) {
@@ -242,7 +244,11 @@ static void params_add(struct bs_report_group *g, const struct bs_run *r,
 				       bs_param_get_real(&r->params, k), first);
 			break;
 		default:
-			param_add_i64(&g->param[k], param_i64(r, k), first);
+			v = bs_param_get_i64(&r->params, k);
+			if (v == BS_NONE &&
+			    bs_param_table[k].family == r->family)
+				v = assume[k];
+			param_add_i64(&g->param[k], v, first);
 			break;
 		}
 	}
@@ -418,7 +424,7 @@ static int add_run(const struct bs_run *r, void *ctx)
 	tags_keep_common(g, r, first);
 	g->gens |= gen_of(r);
 	g->families |= 1u << r->family;
-	params_add(g, r, first);
+	params_add(g, r, first, a->assume);
 	/* The metrics of the run's family: consecutive catalogue rows. */
 	bs_metric_rows(r->family, &t0, &t1);
 	for (m = BS_RM(t0, 0); m < BS_RM(t1, 0); m++) {
@@ -561,51 +567,26 @@ static int has_tests(const struct bs_report_group *g, int t0, int t1)
 }
 
 /*
- * Parameters that make the numbers of some tests incomparable: when the
- * groups that ran tests t0..t1 disagree on them (or one group mixes
- * values), the report says so in a note: "File size differs: [1] 4G,
- * [2] 8G; why".
+ * A note for one of bs_param_rules when the groups that ran its metrics
+ * disagree on its parameters (or one of them mixes values).
  */
-static const struct param_rule {
-	const char *keys[4]; /* rows of the parameter table */
-	int t0, t1;          /* the catalogue rows they affect */
-	const char *what, *why;
-} param_rules[] = {
-	{{"file_size_mib"}, BS_M_PUTC, BS_M_SEEKS, "File size",
-	 "I/O rates depend on how much of the file the page cache holds"},
-	{{"io_chunk_bytes"}, BS_M_PUT_BLOCK, BS_M_SEEKS,
-	 "I/O chunk size (bytes)", "block and seek rates depend on it"},
-	{{"per_char_mib"}, BS_M_PUTC, BS_M_GETC, "Per-char size (-f)",
-	 "per-char rates depend on it"},
-	{{"seeks", "seek_procs"}, BS_M_SEEKS, BS_M_SEEKS,
-	 "Seek count/processes", "seek rates depend on them"},
-	/* Shown as bonnie++ spells the -n spec (bs_rfmt_files). */
-	{{"num_files", "max_size", "min_size", "num_dirs"}, BS_M_SEQ_CREATE,
-	 BS_M_RAN_DEL, "File-test spec (-n)",
-	 "file rates depend on the number, size and spread of the files"},
-	/* The chunk of the file tests is not part of the spec text. */
-	{{"file_chunk_bytes"}, BS_M_SEQ_CREATE, BS_M_RAN_DEL,
-	 "File-test chunk size (bytes)", "file rates depend on it"},
-};
-
-static void param_note(struct bs_report *rep, const struct param_rule *pr)
+static void param_note(struct bs_report *rep, const struct bs_param_rule *pr)
 {
 	struct bs_buf b = BS_BUF_INIT;
 	char first[128], cur[128];
-	int k[4], np, j, differ = 0, known = 0, files;
+	int k[8], np = bs_param_rule_keys(pr, k, 8), j, differ = 0, known = 0;
+	int t0, t1;
 	size_t i;
 
-	for (np = 0; np < 4 && pr->keys[np]; np++) {
-		k[np] = bs_param_find(pr->keys[np]);
-		assert(k[np] >= 0);
-	}
-	files = strcmp(pr->keys[0], "num_files") == 0;
+	t0 = bs_metric_find(bs_param_table[k[0]].family, pr->first);
+	t1 = bs_metric_find(bs_param_table[k[0]].family, pr->last);
+	assert(t0 >= 0 && t1 >= t0);
 	first[0] = '\0';
 	for (i = 0; i < rep->ngroups; i++) {
 		const struct bs_report_group *g = &rep->groups[i];
-		if (!has_tests(g, pr->t0, pr->t1))
+		if (!has_tests(g, t0, t1))
 			continue;
-		if (files) {
+		if (pr->filespec) {
 			bs_rfmt_files(g, cur, sizeof(cur));
 		} else {
 			cur[0] = '\0';
@@ -673,8 +654,8 @@ static void notes(struct bs_report *rep)
 	size_t i;
 
 	gen_note(rep);
-	for (i = 0; i < sizeof(param_rules) / sizeof(param_rules[0]); i++)
-		param_note(rep, &param_rules[i]);
+	for (i = 0; i < (size_t)bs_nparam_rules; i++)
+		param_note(rep, &bs_param_rules[i]);
 }
 
 static void make_title(struct bs_report *rep, const char *title,
@@ -726,6 +707,7 @@ int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
 		memset(&a, 0, sizeof(a));
 		a.rep = rep;
 		a.g = g;
+		assumed_values(a.assume);
 		rc = src->each(src->ctx, i, add_run, &a, err);
 		if (rc < 0)
 			goto fail;
