@@ -1,7 +1,7 @@
 /*
  * core/metric.c - the metric catalogue (core/metric.h): every metric of
- * every tool, one row each. Keys follow ../shared/DESIGN.md ("Keys of the
- * other tools"); units are as the tool reports them.
+ * every tool, one row each. The keys are the contract of docs/formats.md
+ * (a test checks that it names each); units are as the tool reports them.
  */
 #include "core/metric.h"
 

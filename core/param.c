@@ -1,7 +1,9 @@
 /*
  * core/param.c - the parameter table (core/param.h): every parameter of
- * every tool, one row each. Keys follow ../shared/DESIGN.md ("Output
- * contracts"); the bonnie family's rows name their column of runs.
+ * every tool, one row each, and the rules on which of them make results
+ * incomparable. The keys are the contract of docs/formats.md (a test
+ * checks that it names each); the bonnie family's rows name their column
+ * of runs.
  */
 #include "core/param.h"
 

@@ -13,8 +13,9 @@
  * removes exactly those, then the directory itself; anything else found
  * there is left alone and reported.
  *
- * Signals: bs_signals_install() catches SIGINT, SIGTERM and SIGHUP with a
- * handler that only records the signal number (no SA_RESTART, so a slow
+ * Signals: bs_signals_install() catches SIGINT, SIGTERM, SIGHUP, SIGQUIT
+ * and SIGPIPE (a run piped into head) with a handler that only records
+ * the signal number (no SA_RESTART, so a slow
  * system call returns EINTR). The benchmark polls bs_signal_pending() and
  * unwinds, cleaning up; the caller decides the exit status.
  */
@@ -81,7 +82,7 @@ int bs_scratch_space(const char *dir, unsigned long long *bytes_free,
 		     unsigned long long *inodes_free, struct bs_err *err);
 
 /*
- * Installs the SIGINT/SIGTERM/SIGHUP handlers (forgetting any signal
+ * Installs the handlers of the five signals above (forgetting any signal
  * caught before); bs_signals_restore() puts the old ones back.
  */
 void bs_signals_install(void);

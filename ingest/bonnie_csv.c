@@ -53,13 +53,13 @@ struct layout {
 	int beta;
 };
 
-/* FORMATS.md 1.2: 1.00-1.04. */
+/* docs/input-formats.md section 1.2: 1.00-1.04. */
 static const struct layout fam_a = {
 	.format = BS_FMT_CSV_1_0X, .nfields = 27, .compound = 1, .name = 1,
 	.size = 2, .chunk_default = 1, .io = 3, .files = 15, .fpairs = 16,
 };
 
-/* FORMATS.md 1.3: betas, as the 1.90-1.92a sources print them. */
+/* docs/input-formats.md section 1.3: betas, as the 1.90-1.92a sources print them. */
 static const struct layout fam_b1 = {       /* 1.90a-1.91: 4 file fields */
 	.format = BS_FMT_CSV_BETA, .nfields = 45, .version = 2, .name = 3,
 	.size = 4, .chunk = 5, .chunk_default = 1, .io = 6, .files = 18,
@@ -79,7 +79,7 @@ static const struct layout fam_b3 = {       /* 1.92a: and the seed */
 	.fpairs = 24, .lat = 36, .beta = 1,
 };
 
-/* FORMATS.md 1.4 and 1.5: 1.92b-1.96 and 1.97. */
+/* docs/input-formats.md section 1.4 and 1.5: 1.92b-1.96 and 1.97. */
 static const struct layout fam_c = {
 	.format = BS_FMT_CSV_1_96, .nfields = 48, .version = 2, .name = 3,
 	.conc = 4, .seed = 5, .size = 6, .chunk = 7, .chunk_default = 1,
@@ -99,7 +99,7 @@ static const struct layout fam_d = {
 	.fdirs = 24, .fpairs = 25, .lat = 37,
 };
 
-/* FORMATS.md 1.6: 1.98-2.00a; num_dirs sits in the "file_chunk_size"
+/* docs/input-formats.md section 1.6: 1.98-2.00a; num_dirs sits in the "file_chunk_size"
  * column and the I/O chunk is never printed. */
 static const struct layout fam_e = {
 	.format = BS_FMT_CSV_1_98, .nfields = 50, .version = 2, .name = 3,

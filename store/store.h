@@ -6,7 +6,7 @@
  * foreign keys. Runs of every tool family are written and read with the
  * same functions, walking the metric catalogue and the parameter table.
  *
- * Selectors (DESIGN.md "Command line"): a selector is one to 64 terms
+ * Selectors (README.md, docs/formats.md): a selector is one to 64 terms
  * (BS_SEL_MAX_TERMS) joined by ',' that must all match:
  *   12        the run with id 12
  *   12-15     ids 12 to 15

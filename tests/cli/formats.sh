@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tests/cli/formats.sh - one real line of every bonnie++ CSV family (the
-# examples of FORMATS.md section 1, in tests/data/formats-lines.csv):
+# examples of docs/input-formats.md section 1, in tests/data/formats-lines.csv):
 # every one is stored, maps to the right columns (golden query of the
 # bonnie view), and comes back byte for byte from export --format bonnie.
 set -euo pipefail

@@ -1,7 +1,7 @@
 /*
  * tests/unit/test_ingest.c - the bonnie/bonnie++ CSV ingest parser.
  *
- * Every example line of FORMATS.md section 1 and every samples/ bonnie++
+ * Every example line of docs/input-formats.md section 1 and every samples/ bonnie++
  * file, checked value by value; every reject reason word for word; and the
  * streaming contract: the same result at every chunk size from 1 byte to
  * the whole input, CRLF, over-long lines, NUL bytes, empty input, bounded
@@ -169,13 +169,13 @@ struct ok_case {
 #define A3_RES_IO "10874/85 52615/35 18392/12 12760/90 48394/9 103.9/0 "
 #define A3_RES_F "13055/93 +/- 15189/87 12872/95 +/- 20590/99"
 
-/* 1.98 -s 0 lines from FORMATS.md 1.6 with the -n variants it lists. */
+/* 1.98 -s 0 lines from docs/input-formats.md section 1.6 with the -n variants it lists. */
 #define E_S0 "1.98,2.00a,th,1,1796023681,,,,,,,,,,,,,,,,,"
 #define E_FT "+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,,,,,,,"
 #define E_S0_RES "./- ./- ./- ./- ./- ./- "
 
 static const struct ok_case ok_cases[] = {
-	/* FORMATS.md 1.2, Family A (1.00-1.04), real lines. */
+	/* docs/input-formats.md section 1.2, Family A (1.00-1.04), real lines. */
 	{ "ubuntu,8G,,,65284,18,39589,8,,,96293,8,7510.9,6,16,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++",
 	  NULL, BS_FMT_CSV_1_0X, "1.0x", "ubuntu", P10X_8G,
 	  "./- 65284/18 39589/8 ./- 96293/8 7510.9/6 +/- +/- +/- +/- +/- +/-", NULL },
@@ -187,7 +187,7 @@ static const struct ok_case ok_cases[] = {
 	/* A hint that is not a 1.0x version does not apply. */
 	{ A3_HEAD "16," A3_FILES, "1.97", BS_FMT_CSV_1_0X, "1.0x", "", P10X_2G,
 	  A3_RES_IO A3_RES_F, NULL },
-	/* Compound size with a chunk, and the -n forms of FORMATS.md 1.7. */
+	/* Compound size with a chunk, and the -n forms of docs/input-formats.md section 1.7. */
 	{ ",2G:64k,10874,85,52615,35,18392,12,12760,90,48394,9,103.9,0,16," A3_FILES,
 	  "1.03d", BS_FMT_CSV_1_0X, "1.03d", "",
 	  "size=2048 chunk=65536 seeks=- procs=- pchar=- files=16 max=- min=- dirs=- fchunk=- conc=- seed=-",
@@ -236,7 +236,7 @@ static const struct ok_case ok_cases[] = {
 	  "1905/91@8631 364656/24@18055 119264/12@184000 3457/86@23985 306391/14@57565 439.5/17@83422 "
 	  "8891/13@391 +/-@125 17536/23@128 11535/17@375 +/-@20 19876/28@90", NULL },
 
-	/* FORMATS.md 1.4, Family C (1.92b-1.96), real lines. */
+	/* docs/input-formats.md section 1.4, Family C (1.92b-1.96), real lines. */
 	{ "1.93c,1.93c,AcharyaX,1,1125982584,800M,,496,87,34925,12,37639,16,868,99,566685,98,3144,39,16,,,,,100,99,199,99,1480,98,148,99,201,99,349,99,753ms,380ms,9518us,18260us,8728us,95532us,39390us,19146us,10730us,22799us,18930us,16815us",
 	  NULL, BS_FMT_CSV_1_96, "1.93c", "AcharyaX",
 	  "size=800 chunk=8192 seeks=- procs=- pchar=- files=16 max=- min=- dirs=- fchunk=- conc=1 seed=1125982584",
@@ -267,7 +267,7 @@ static const struct ok_case ok_cases[] = {
 	  "496/87@753000 34925/12@380000 37639/16@9518 868/99@18260 566685/98@8728 3144/39@95532 "
 	  "100/99@39390 199/99@19146 1480/98@10730 148/99@22799 201/99@18930 349/99@16815", NULL },
 
-	/* FORMATS.md 1.5, Family D (1.97), real lines. */
+	/* docs/input-formats.md section 1.5, Family D (1.97), real lines. */
 	{ "1.97,1.97,nfs-worker1,1,1545782353,2G,,1113,97,78993,7,75546,11,2102,92,271440,13,6863,53,16,,,,,407,7,+++++,+++,1328,12,526,6,+++++,+++,1704,13,21103us,801ms,1565ms,19930us,21978us,9956us,65891us,18799us,81134us,31558us,3596us,10771us",
 	  NULL, BS_FMT_CSV_1_97, "1.97", "nfs-worker1",
 	  "size=2048 chunk=8192 seeks=- procs=- pchar=- files=16 max=- min=- dirs=- fchunk=- conc=1 seed=1545782353",
@@ -285,7 +285,7 @@ static const struct ok_case ok_cases[] = {
 	  "./- ./- ./- ./- ./- ./- "
 	  "1702/14@3874000 2025/12@6645000 1332/4@8659000 1873/16@505000 2047/13@7257000 1266/3@9627000", NULL },
 
-	/* FORMATS.md 1.6, Family E (1.98-2.00a), local runs. */
+	/* docs/input-formats.md section 1.6, Family E (1.98-2.00a), local runs. */
 	{ "1.98,2.00a,th,1,1796023766,,,,,,,,,,,,,,,,,1,,,,,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,,,,,,,6037us,583us,233us,6445us,56us,243us",
 	  NULL, BS_FMT_CSV_1_98, "2.00a", "th",
 	  "size=- chunk=- seeks=- procs=- pchar=- files=1 max=- min=- dirs=- fchunk=- conc=1 seed=1796023766",
@@ -344,7 +344,7 @@ static const struct ok_case ok_cases[] = {
 	  "540/99@101000000 745124/100@5650 980550/91@12027 2205/99@4465 1203968/58@1806 575.5/12@478 "
 	  "1/2@586 3/4@404 5/6@3818 7/8@3324 9/10@837 11/12@2000000", NULL },
 
-	/* FORMATS.md 1.3, Family B betas, laid out as the 1.90-1.92a
+	/* docs/input-formats.md section 1.3, Family B betas, laid out as the 1.90-1.92a
 	 * sources print them: 45, 46 and 47 fields. */
 	{ "2,1.90b,oldbox,1G,,1234,95,45678,30,23456,15,2345,96,56789,20,123.4,2,16,,,,2345,90,+++++,+++,3456,88,2222,91,+++++,+++,3333,89,12ms,45ms,300ms,9ms,20ms,150ms,800us,30us,900us,700us,25us,850us",
 	  NULL, BS_FMT_CSV_BETA, "1.90b", "oldbox",

@@ -196,7 +196,7 @@ static void test_catalogue(void **state)
 		if (strstr(x->unit, "/s"))
 			assert_int_equal(x->better, BS_BETTER_HIGHER);
 	}
-	/* The keys ../shared/DESIGN.md fixes for each tool. */
+	/* The keys docs/formats.md promises for each tool. */
 	assert_true(bs_metric_find(BS_FAM_SYSBENCH, "reads_per_s") >= 0);
 	assert_true(bs_metric_find(BS_FAM_SYSBENCH, "latency_p95_ms") >= 0);
 	assert_true(bs_metric_find(BS_FAM_ZCAV, "read_mib_s") >= 0);
