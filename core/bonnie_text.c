@@ -5,6 +5,7 @@
  */
 #include "core/bonnie_text.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -125,6 +126,7 @@ double bs_bonnie_round(int m, double v)
 {
 	char buf[64];
 
+	assert(m >= 0 && m < BS_M_BONNIE);
 	if (isnan(v))
 		return v;
 	if (m == BS_M_SEEKS)
@@ -163,6 +165,7 @@ void bs_bonnie_round_run(struct bs_run *r)
 
 const char *bs_bonnie_fmt_value(char *buf, size_t size, int m, double v)
 {
+	assert(m >= 0 && m < BS_M_BONNIE && size > 0);
 	if (isnan(v)) {
 		buf[0] = '\0';
 		return buf;
@@ -304,6 +307,7 @@ const char *bs_bonnie_fmt_files(char *buf, size_t size,
 
 const char *bs_value_fmt(char *buf, size_t size, int m, double v)
 {
+	assert(m >= 0 && m < bs_nmetrics);
 	if (m < BS_M_BONNIE)
 		return bs_bonnie_fmt_value(buf, size, m, v);
 	if (isnan(v)) {

@@ -7,6 +7,7 @@
  */
 #include "core/param.h"
 
+#include <assert.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -137,36 +138,50 @@ int bs_param_rule_keys(const struct bs_param_rule *r, int *k, int max)
 
 static void *field(const struct bs_params *p, int i)
 {
+	assert(i >= 0 && i < NPARAMS);
 	return (char *)p + bs_param_table[i].offset;
+}
+
+/* The accessors check that the caller reads a field as its kind. */
+static inline int is_i64(int i)
+{
+	return bs_param_table[i].kind != BS_PK_REAL &&
+	       bs_param_table[i].kind != BS_PK_TEXT;
 }
 
 int64_t *bs_param_i64(struct bs_params *p, int i)
 {
+	assert(is_i64(i));
 	return field(p, i);
 }
 
 double *bs_param_real(struct bs_params *p, int i)
 {
+	assert(bs_param_table[i].kind == BS_PK_REAL);
 	return field(p, i);
 }
 
 char **bs_param_text(struct bs_params *p, int i)
 {
+	assert(bs_param_table[i].kind == BS_PK_TEXT);
 	return field(p, i);
 }
 
 int64_t bs_param_get_i64(const struct bs_params *p, int i)
 {
+	assert(is_i64(i));
 	return *(const int64_t *)field(p, i);
 }
 
 double bs_param_get_real(const struct bs_params *p, int i)
 {
+	assert(bs_param_table[i].kind == BS_PK_REAL);
 	return *(const double *)field(p, i);
 }
 
 const char *bs_param_get_text(const struct bs_params *p, int i)
 {
+	assert(bs_param_table[i].kind == BS_PK_TEXT);
 	return *(char *const *)field(p, i);
 }
 

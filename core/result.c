@@ -1,6 +1,7 @@
 /* core/result.c - the shared run record. */
 #include "core/result.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,6 +124,7 @@ struct bs_series *bs_run_series_add(struct bs_run *r, int m,
 
 	if (m < 0 || m >= bs_nmetrics)
 		BS_BUG("series of an unknown metric");
+	assert(bs_metrics[m].flags & BS_MF_SERIES);
 	xgrow((void **)&r->series, &r->series_cap, r->nseries + 1,
 	      sizeof(*r->series));
 	s = &r->series[r->nseries++];

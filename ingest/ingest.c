@@ -7,6 +7,7 @@
  */
 #include "ingest/ingest.h"
 
+#include <assert.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,6 +83,8 @@ static int emit(struct bs_ingest *p, const struct bs_format *f,
 	struct bs_run *r = &p->run;
 	int rc = 0;
 
+	assert(f >= bs_formats && f < bs_formats + bs_nformats);
+	assert(r->format != NULL && r->tool != NULL);
 	p->st.by_format[f - bs_formats]++;
 	r->raw = xstrndup(line, len);
 	bs_sha256_hex(line, len, r->sha256);
