@@ -143,11 +143,9 @@ static void *field(const struct bs_params *p, int i)
 }
 
 /* The accessors check that the caller reads a field as its kind. */
-static inline int is_i64(int i)
-{
-	return bs_param_table[i].kind != BS_PK_REAL &&
-	       bs_param_table[i].kind != BS_PK_TEXT;
-}
+#define is_i64(i)                                                            \
+	(bs_param_table[i].kind != BS_PK_REAL &&                             \
+	 bs_param_table[i].kind != BS_PK_TEXT)
 
 int64_t *bs_param_i64(struct bs_params *p, int i)
 {
