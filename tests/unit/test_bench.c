@@ -78,9 +78,9 @@ static void tiny_opts(struct bs_bench_opts *o, const char *dir)
 	o->dir = dir;
 	o->machine = "unit";
 	o->tool_version = "0.1.0";
-	o->file_size_mib = 8;
-	o->per_char_mib = 0;
-	o->num_files = 1;
+	o->p.file_size_mib = 8;
+	o->p.per_char_mib = 0;
+	o->p.num_files = 1;
 	o->seed = 42;
 	o->no_sync = 1;
 }
@@ -145,7 +145,7 @@ static void test_full_suite(void **state)
 	(void)state;
 	memset(&seen, 0, sizeof(seen));
 	tiny_opts(&o, fresh_dir("full", dir, sizeof(dir)));
-	o.per_char_mib = 1;
+	o.p.per_char_mib = 1;
 	/* Every sync of the suite, for real, once. */
 	o.no_sync = 0;
 	assert_int_equal(bs_bench_run(&o, &cb, &r, &err), 0);
@@ -190,8 +190,8 @@ static void test_skips(void **state)
 
 	(void)state;
 	tiny_opts(&o, fresh_dir("skips", dir, sizeof(dir)));
-	o.num_files = 0;
-	o.seeks = 0;
+	o.p.num_files = 0;
+	o.p.seeks = 0;
 	assert_int_equal(bs_bench_run(&o, NULL, &r, &err), 0);
 	assert_int_equal(r.res[BS_M_PUTC].status, BS_ST_NOT_RUN);
 	assert_int_equal(r.res[BS_M_GETC].status, BS_ST_NOT_RUN);
@@ -208,7 +208,7 @@ static void test_skips(void **state)
 
 	/* -s 0: only the file tests. */
 	tiny_opts(&o, dir);
-	o.file_size_mib = 0;
+	o.p.file_size_mib = 0;
 	assert_int_equal(bs_bench_run(&o, NULL, &r, &err), 0);
 	for (i = 0; i < BS_M_FIRST_FILE; i++)
 		assert_int_equal(r.res[i].status, BS_ST_NOT_RUN);
@@ -244,11 +244,11 @@ static void test_file_variants(void **state)
 	fresh_dir("files", dir, sizeof(dir));
 	for (k = 0; k < sizeof(v) / sizeof(v[0]); k++) {
 		tiny_opts(&o, dir);
-		o.file_size_mib = 0;
-		o.max_size = v[k].max;
-		o.min_size = v[k].min;
-		o.num_dirs = v[k].dirs;
-		o.file_chunk_bytes = v[k].chunk;
+		o.p.file_size_mib = 0;
+		o.p.max_size = v[k].max;
+		o.p.min_size = v[k].min;
+		o.p.num_dirs = v[k].dirs;
+		o.p.file_chunk_bytes = v[k].chunk;
 		assert_int_equal(bs_bench_run(&o, NULL, &r, &err), 0);
 		for (i = BS_M_FIRST_FILE; i < BS_M_BONNIE; i++)
 			check_value(&r.res[i]);
@@ -260,11 +260,11 @@ static void test_file_variants(void **state)
 
 	/* -b: fsync after every write, on a small file. */
 	tiny_opts(&o, dir);
-	o.file_size_mib = 1;
-	o.num_files = 0;
+	o.p.file_size_mib = 1;
+	o.p.num_files = 0;
 	o.fsync_each = 1;
 	o.no_sync = 0;
-	o.seeks = 500;
+	o.p.seeks = 500;
 	assert_int_equal(bs_bench_run(&o, NULL, &r, &err), 0);
 	check_value(&r.res[BS_M_PUT_BLOCK]);
 	check_value(&r.res[BS_M_SEEKS]);
@@ -273,10 +273,10 @@ static void test_file_variants(void **state)
 
 	/* -D: O_DIRECT, where the file system has it (not tmpfs). */
 	tiny_opts(&o, dir);
-	o.file_size_mib = 1;
-	o.num_files = 0;
+	o.p.file_size_mib = 1;
+	o.p.num_files = 0;
 	o.direct = 1;
-	o.seeks = 200;
+	o.p.seeks = 200;
 	if (bs_bench_run(&o, NULL, &r, &err) == 0) {
 		check_value(&r.res[BS_M_PUT_BLOCK]);
 		check_value(&r.res[BS_M_REWRITE]);
@@ -371,7 +371,7 @@ static void test_bad_dir(void **state)
 	/* More than the disk holds: refused before anything is written. */
 	bs_err_reset(&err);
 	tiny_opts(&o, fresh_dir("nospace", dir, sizeof(dir)));
-	o.file_size_mib = 1ull << 40;
+	o.p.file_size_mib = 1ull << 40;
 	assert_int_equal(bs_bench_run(&o, NULL, &r, &err), -BS_EIO);
 	assert_true(strncmp(err.msg, "not enough free space in '", 26) == 0);
 	assert_int_equal(entries(dir), 0);
