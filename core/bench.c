@@ -241,24 +241,19 @@ int bench_read_all(struct bench *b, int fd, void *p, size_t len, size_t *got)
 	return 0;
 }
 
+/*
+ * The record's parameters are the options' (core/bench.h), but for two:
+ * the per-char tests never run past the file, so their size is capped at
+ * the file size; and the seed, a number here, is text in the record.
+ */
 static void fill_params(const struct bs_bench_opts *o, struct bs_run *r)
 {
-	char seed[32];
-
 	const uint64_t per_char = (uint64_t)o->p.per_char_mib;
 	const uint64_t file = (uint64_t)o->p.file_size_mib;
+	char seed[32];
 
-	r->params.file_size_mib = o->p.file_size_mib;
-	r->params.io_chunk_bytes = o->p.io_chunk_bytes;
-	r->params.seeks = o->p.seeks;
-	r->params.seek_procs = o->p.seek_procs;
+	bs_params_copy(&r->params, &o->p);
 	r->params.per_char_mib = (int64_t)(per_char < file ? per_char : file);
-	r->params.num_files = o->p.num_files;
-	r->params.max_size = o->p.max_size;
-	r->params.min_size = o->p.min_size;
-	r->params.num_dirs = o->p.num_dirs;
-	r->params.file_chunk_bytes = o->p.file_chunk_bytes;
-	r->params.concurrency = o->p.concurrency;
 	snprintf(seed, sizeof(seed), "%llu", (unsigned long long)o->seed);
 	bs_run_set(&r->params.seed, seed);
 }
