@@ -106,6 +106,41 @@ static void check_value(const struct bs_value *v)
 	assert_true(bs_bonnie_round_latency(v->lat_p99_us) <= v->lat_us);
 }
 
+/*
+ * The record's parameters are the options' (core/bench.h), every row of
+ * the parameter table, but for the per-char size (capped at the file
+ * size) and the seed (its decimal text).
+ */
+static void check_params(const struct bs_bench_opts *o,
+			 const struct bs_run *r)
+{
+	const uint64_t per_char = (uint64_t)o->p.per_char_mib;
+	const uint64_t file = (uint64_t)o->p.file_size_mib;
+	struct bs_buf want = BS_BUF_INIT, got = BS_BUF_INIT;
+	int i, k_per_char = bs_param_find("per_char_mib");
+	int k_seed = bs_param_find("seed");
+	char seed[32];
+
+	for (i = 0; i < bs_nparams; i++) {
+		if (i == k_per_char || i == k_seed)
+			continue;
+		bs_buf_reset(&want);
+		bs_buf_reset(&got);
+		bs_param_json(&o->p, i, &want);
+		bs_param_json(&r->params, i, &got);
+		if (strcmp(bs_buf_str(&got), bs_buf_str(&want)) != 0)
+			fail_msg("%s: the record has %s, the options %s",
+				 bs_param_table[i].key, bs_buf_str(&got),
+				 bs_buf_str(&want));
+	}
+	assert_int_equal(r->params.per_char_mib,
+			 per_char < file ? per_char : file);
+	snprintf(seed, sizeof(seed), "%llu", (unsigned long long)o->seed);
+	assert_string_equal(r->params.seed, seed);
+	bs_buf_release(&want);
+	bs_buf_release(&got);
+}
+
 struct seen {
 	int started[BS_M_BONNIE], done[BS_M_BONNIE];
 	enum bs_metric stop_at; /* raise SIGINT when this test starts */
@@ -169,6 +204,7 @@ static void test_full_suite(void **state)
 	assert_int_equal(r.params.num_dirs, 1);
 	assert_int_equal(r.params.concurrency, 1);
 	assert_string_equal(r.params.seed, "42");
+	check_params(&o, &r);
 	assert_int_equal(r.sha256[0], '\0');
 	assert_non_null(r.raw);
 	assert_int_equal(count_fields(r.raw), 50);
@@ -203,6 +239,7 @@ static void test_skips(void **state)
 		assert_int_equal(r.res[i].status, BS_ST_NOT_RUN);
 	assert_int_equal(count_fields(r.raw), 50);
 	assert_true(strstr(r.raw, ",,,,,,,,,,,,,,,,,,") != NULL);
+	check_params(&o, &r);
 	assert_int_equal(entries(dir), 0);
 	bs_run_release(&r);
 
@@ -254,6 +291,7 @@ static void test_file_variants(void **state)
 			check_value(&r.res[i]);
 		assert_int_equal(r.params.max_size, v[k].max);
 		assert_int_equal(r.params.num_dirs, v[k].dirs);
+		check_params(&o, &r);
 		assert_int_equal(entries(dir), 0);
 		bs_run_release(&r);
 	}
