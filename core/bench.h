@@ -81,11 +81,11 @@
  * A zero file size skips the five I/O tests, zero seeks the seek test, a
  * zero per-char size putc and getc, and zero files the file tests.
  *
- * The parsers read sizes and counts as uint64_t and keep their bits, so
- * that bs_bench_check() quotes a value over INT64_MAX as it was given:
- * read file_size_mib, seeks, num_files and per_char_mib as (uint64_t).
- * Once the check passes the first three are in range; per_char_mib has no
- * limit of its own (the I/O tests cap it at the file size).
+ * The parsers read sizes and counts as uint64_t and keep their bits in
+ * p's int64_t fields, so that bs_bench_check() quotes a value over
+ * INT64_MAX as it was given: until the check passes, read them back as
+ * uint64_t. After it, all are in range but the per-char size, which has
+ * no limit of its own (the I/O tests cap it at the file size).
  */
 struct bs_bench_opts {
 	const char *dir;            /* -d: where the scratch directory goes */
