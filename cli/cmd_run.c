@@ -486,7 +486,7 @@ int cmd_run(struct bs_cli *cli, int argc, char **argv)
 	memset(&prog, 0, sizeof(prog));
 	prog.tty = isatty(STDERR_FILENO);
 	prog.quiet = cli->quiet;
-	prog.procs = a.o.seek_procs;
+	prog.procs = (uint32_t)a.o.p.seek_procs;
 	cb.start = on_start;
 	cb.progress = on_progress;
 	cb.done = on_done;

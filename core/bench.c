@@ -39,9 +39,11 @@ uint64_t bench_hash(uint64_t seed, uint64_t n)
 /* Files the file tests make, or 0 when that does not fit in 64 bits. */
 static uint64_t file_count(const struct bs_bench_opts *o)
 {
-	if (o->num_files > UINT64_MAX / 1024)
+	const uint64_t n = (uint64_t)o->p.num_files;
+
+	if (n > UINT64_MAX / 1024)
 		return 0;
-	return o->num_files * 1024;
+	return n * 1024;
 }
 
 /*
@@ -64,16 +66,16 @@ static int same_path(const char *msg, const char *cleanup)
 void bs_bench_needs(const struct bs_bench_opts *o, uint64_t *bytes,
 		    uint64_t *inodes)
 {
-	uint64_t io = o->file_size_mib << 20, files = file_count(o);
-	uint64_t per_file = 0, fb;
+	uint64_t io = (uint64_t)o->p.file_size_mib << 20, files = file_count(o);
+	uint64_t dirs = (uint64_t)o->p.num_dirs, per_file = 0, fb;
 
-	if (o->max_size > 0)
-		per_file = ((uint64_t)o->max_size + 4095) & ~(uint64_t)4095;
-	fb = files * (per_file + 256) + (uint64_t)o->num_dirs * 4096;
+	if (o->p.max_size > 0)
+		per_file = ((uint64_t)o->p.max_size + 4095) & ~(uint64_t)4095;
+	fb = files * (per_file + 256) + dirs * 4096;
 	/* The I/O file is gone before the file tests start. */
 	*bytes = (io > fb ? io : fb);
 	*bytes += *bytes / 50 + (16u << 20);
-	*inodes = (o->num_files ? files + o->num_dirs + 2 : 0) + 4;
+	*inodes = (o->p.num_files ? files + dirs + 2 : 0) + 4;
 }
 
 void bench_begin(struct bench *b, enum bs_metric m, uint64_t total)
@@ -239,24 +241,19 @@ int bench_read_all(struct bench *b, int fd, void *p, size_t len, size_t *got)
 	return 0;
 }
 
+/*
+ * The record's parameters are the options' (core/bench.h), but for two:
+ * the per-char tests never run past the file, so their size is capped at
+ * the file size; and the seed, a number here, is text in the record.
+ */
 static void fill_params(const struct bs_bench_opts *o, struct bs_run *r)
 {
+	const uint64_t per_char = (uint64_t)o->p.per_char_mib;
+	const uint64_t file = (uint64_t)o->p.file_size_mib;
 	char seed[32];
 
-	r->params.file_size_mib = (int64_t)o->file_size_mib;
-	r->params.io_chunk_bytes = o->chunk_bytes;
-	r->params.seeks = (int64_t)o->seeks;
-	r->params.seek_procs = o->seek_procs;
-	r->params.per_char_mib =
-		(int64_t)(o->per_char_mib < o->file_size_mib
-				  ? o->per_char_mib
-				  : o->file_size_mib);
-	r->params.num_files = (int64_t)o->num_files;
-	r->params.max_size = o->max_size;
-	r->params.min_size = o->min_size;
-	r->params.num_dirs = o->num_dirs;
-	r->params.file_chunk_bytes = o->file_chunk_bytes;
-	r->params.concurrency = o->concurrency;
+	bs_params_copy(&r->params, &o->p);
+	r->params.per_char_mib = (int64_t)(per_char < file ? per_char : file);
 	snprintf(seed, sizeof(seed), "%llu", (unsigned long long)o->seed);
 	bs_run_set(&r->params.seed, seed);
 }
@@ -309,9 +306,9 @@ int bs_bench_run(const struct bs_bench_opts *o, const struct bs_bench_cb *cb,
 	if (rc < 0)
 		goto out;
 
-	b.buf_size = o->chunk_bytes;
-	if (o->file_chunk_bytes > b.buf_size)
-		b.buf_size = o->file_chunk_bytes;
+	b.buf_size = (size_t)o->p.io_chunk_bytes;
+	if ((size_t)o->p.file_chunk_bytes > b.buf_size)
+		b.buf_size = (size_t)o->p.file_chunk_bytes;
 	if (b.buf_size < 4096)
 		b.buf_size = 4096;
 	if (posix_memalign((void **)&b.buf, 4096, b.buf_size) != 0) {
@@ -334,15 +331,15 @@ int bs_bench_run(const struct bs_bench_opts *o, const struct bs_bench_cb *cb,
 	fill_params(o, r);
 
 	rc = bench_stopped(&b);
-	if (rc == 0 && o->file_size_mib > 0)
+	if (rc == 0 && o->p.file_size_mib > 0)
 		rc = bench_io_tests(&b);
-	if (rc == 0 && o->file_size_mib > 0 && o->seeks > 0)
+	if (rc == 0 && o->p.file_size_mib > 0 && o->p.seeks > 0)
 		rc = bench_seek_test(&b);
 	if (rc == 0 && b.data_exists) {
 		rc = bs_scratch_remove(&b.scratch, BENCH_DATA_NAME, 0, err);
 		b.data_exists = 0;
 	}
-	if (rc == 0 && o->num_files > 0)
+	if (rc == 0 && o->p.num_files > 0)
 		rc = bench_file_tests(&b);
 	if (rc == 0)
 		rc = bench_stopped(&b);

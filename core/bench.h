@@ -50,6 +50,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/param.h"
 #include "core/result.h"
 #include "util/buf.h"
 #include "util/err.h"
@@ -66,27 +67,35 @@
 /* Longest name a file test makes: 10 hex digits + 12 random characters. */
 #define BS_BENCH_NAME_MAX 23
 
-/* Filled from bonnie++'s options by core/bench_opts.h, which also has
- * bs_bench_defaults() and bs_bench_check(). */
+/*
+ * Filled from bonnie++'s options by core/bench_opts.h, which also has
+ * bs_bench_defaults() and bs_bench_check().
+ *
+ * p holds the run's parameters: the bonnie family's rows of the parameter
+ * table (core/param.h says what each means, core/bench_opts.h how it is
+ * spelled and its range). The record gets p as it is, except that its
+ * per-char size is capped at the file size and its seed is the text of
+ * `seed` below. The other families' parameters stay unknown and p's text
+ * NULL: nothing here owns memory.
+ *
+ * A zero file size skips the five I/O tests, zero seeks the seek test, a
+ * zero per-char size putc and getc, and zero files the file tests.
+ *
+ * The parsers read sizes and counts as uint64_t and keep their bits in
+ * p's int64_t fields, so that bs_bench_check() quotes a value over
+ * INT64_MAX as it was given: until the check passes, read them back as
+ * uint64_t. After it, all are in range but the per-char size, which has
+ * no limit of its own (the I/O tests cap it at the file size).
+ */
 struct bs_bench_opts {
 	const char *dir;            /* -d: where the scratch directory goes */
 	const char *machine;        /* -m */
 	const char *tool_version;   /* "0.1.0" (BSTORE_VERSION) */
-	uint64_t file_size_mib;     /* -s; 0 skips the five I/O tests */
-	uint32_t chunk_bytes;       /* -s :chunk, power of 2, 256..1 MiB */
-	uint64_t seeks;             /* -s ::seeks; 0 skips the seek test */
-	uint32_t seek_procs;        /* -s :::procs, 1..64 */
-	uint64_t per_char_mib;      /* -fN; 0 (-f) skips putc and getc */
-	uint64_t num_files;         /* -n, units of 1024; 0 skips files */
-	int64_t max_size;           /* bytes, or BS_SIZE_LINK/SYMLINK */
-	int64_t min_size;           /* bytes */
-	uint32_t num_dirs;          /* >= 1 */
-	uint32_t file_chunk_bytes;  /* power of 2, 256..1 MiB */
+	struct bs_params p;         /* the run's parameters, as above */
 	int fsync_each;             /* -b: fsync after every write */
 	int no_sync;                /* --no-sync: no fsync or syncfs at all */
 	int direct;                 /* -D: O_DIRECT for the bulk tests */
-	uint64_t seed;              /* -z */
-	int64_t concurrency;        /* -c: recorded only */
+	uint64_t seed;              /* -z; the record keeps it as text */
 };
 
 /*

@@ -134,12 +134,12 @@ static int64_t file_size(struct ftest *t)
 	const struct bs_bench_opts *o = t->b->o;
 	uint64_t span;
 
-	if (o->max_size <= 0)
+	if (o->p.max_size <= 0)
 		return 0;
-	if (o->max_size == o->min_size)
-		return o->max_size;
-	span = (uint64_t)(o->max_size - o->min_size) + 1;
-	return o->min_size + (int64_t)(bench_rand(&t->b->rng) % span);
+	if (o->p.max_size == o->p.min_size)
+		return o->p.max_size;
+	span = (uint64_t)(o->p.max_size - o->p.min_size) + 1;
+	return o->p.min_size + (int64_t)(bench_rand(&t->b->rng) % span);
 }
 
 /* "00000/name" or "name", for messages. */
@@ -286,13 +286,13 @@ static int create_one(struct ftest *t, uint64_t i)
 	int64_t size;
 	char target[BS_BENCH_NAME_MAX + 16];
 
-	if (o->max_size == BS_SIZE_LINK && i > 0) {
+	if (o->p.max_size == BS_SIZE_LINK && i > 0) {
 		if (linkat(dir_fd(t, 0), t->names[0], dfd, t->names[i], 0))
 			return fail_file(t, t->b->cur, "link", i, errno);
 		t->exists[i] = 1;
 		return 0;
 	}
-	if (o->max_size == BS_SIZE_SYMLINK && i > 0) {
+	if (o->p.max_size == BS_SIZE_SYMLINK && i > 0) {
 		if (t->dirs > 1)
 			snprintf(target, sizeof(target), "../%05u/%s",
 				 (unsigned)t->dir_of[0], t->names[0]);
@@ -310,9 +310,9 @@ static int create_one(struct ftest *t, uint64_t i)
 	t->exists[i] = 1;
 	size = file_size(t);
 	while (size > 0) {
-		size_t n = size < (int64_t)o->file_chunk_bytes
+		size_t n = size < o->p.file_chunk_bytes
 				   ? (size_t)size
-				   : o->file_chunk_bytes;
+				   : (size_t)o->p.file_chunk_bytes;
 
 		if (bench_write_all(t->b, fd, t->b->buf, n) < 0) {
 			e = errno;
@@ -385,7 +385,7 @@ static int end_pass(struct ftest *t, enum bs_metric m, int unlink,
 /* stat, and read the contents of a regular file that has any. */
 static int stat_one(struct ftest *t, enum bs_metric m, int dfd, uint64_t i)
 {
-	struct bs_bench_opts const *o = t->b->o;
+	const size_t chunk = (size_t)t->b->o->p.file_chunk_bytes;
 	struct stat st;
 	size_t got;
 	int fd, e;
@@ -398,13 +398,12 @@ static int stat_one(struct ftest *t, enum bs_metric m, int dfd, uint64_t i)
 	if (fd < 0)
 		return fail_file(t, m, "open", i, errno);
 	do {
-		if (bench_read_all(t->b, fd, t->b->buf, o->file_chunk_bytes,
-				   &got) < 0) {
+		if (bench_read_all(t->b, fd, t->b->buf, chunk, &got) < 0) {
 			e = errno;
 			close(fd);
 			return fail_file(t, m, "read", i, e);
 		}
-	} while (got == o->file_chunk_bytes);
+	} while (got == chunk);
 	close(fd);
 	return 0;
 }
@@ -562,8 +561,8 @@ int bench_file_tests(struct bench *b)
 
 	memset(&t, 0, sizeof(t));
 	t.b = b;
-	t.n = b->o->num_files * 1024;
-	t.dirs = b->o->num_dirs;
+	t.n = (uint64_t)b->o->p.num_files * 1024;
+	t.dirs = (uint32_t)b->o->p.num_dirs;
 	t.top = -1;
 	t.sub = t.dirs > 1 ? xcalloc(t.dirs, sizeof(*t.sub)) : NULL;
 	t.names = xcalloc(t.n, sizeof(*t.names));

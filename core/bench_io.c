@@ -39,13 +39,18 @@ static int sync_close(struct bench *b, enum bs_metric m, int fd, int sync)
 	return 0;
 }
 
+/* The I/O file's size. */
+static uint64_t file_bytes(const struct bench *b)
+{
+	return (uint64_t)b->o->p.file_size_mib << 20;
+}
+
 static uint64_t per_char_bytes(const struct bench *b)
 {
-	uint64_t mib = b->o->per_char_mib < b->o->file_size_mib
-			       ? b->o->per_char_mib
-			       : b->o->file_size_mib;
+	const uint64_t per_char = (uint64_t)b->o->p.per_char_mib;
+	const uint64_t file = (uint64_t)b->o->p.file_size_mib;
 
-	return mib << 20;
+	return (per_char < file ? per_char : file) << 20;
 }
 
 /*
@@ -59,7 +64,7 @@ static int run_chunks(struct bench *b, enum bs_metric m, int fd,
 		      uint64_t bytes, int sync,
 		      int (*op)(struct bench *, int, uint64_t))
 {
-	const uint32_t chunk = b->o->chunk_bytes;
+	const uint32_t chunk = (uint32_t)b->o->p.io_chunk_bytes;
 	uint64_t nchunks = bytes / chunk, k, prev;
 	struct bs_hist h;
 	struct bs_span sp;
@@ -92,11 +97,12 @@ static int run_chunks(struct bench *b, enum bs_metric m, int fd,
 static int read_chunk(struct bench *b, enum bs_metric m, int fd,
 		      const char *test)
 {
+	const size_t chunk = (size_t)b->o->p.io_chunk_bytes;
 	size_t got;
 
-	if (bench_read_all(b, fd, b->buf, b->o->chunk_bytes, &got) < 0)
+	if (bench_read_all(b, fd, b->buf, chunk, &got) < 0)
 		return bench_fail(b, m, "read", BENCH_DATA_NAME, errno);
-	if (got < b->o->chunk_bytes)
+	if (got < chunk)
 		return bs_error(b->err, BS_EIO,
 				"%s: '%s/%s' is shorter than written", test,
 				b->scratch.path, BENCH_DATA_NAME);
@@ -105,7 +111,7 @@ static int read_chunk(struct bench *b, enum bs_metric m, int fd,
 
 static int putc_chunk(struct bench *b, int fd, uint64_t k)
 {
-	const uint32_t chunk = b->o->chunk_bytes;
+	const uint32_t chunk = (uint32_t)b->o->p.io_chunk_bytes;
 	uint32_t j;
 
 	(void)k;
@@ -129,9 +135,11 @@ static int putc_chunk(struct bench *b, int fd, uint64_t k)
 
 static int put_block_chunk(struct bench *b, int fd, uint64_t k)
 {
+	const size_t chunk = (size_t)b->o->p.io_chunk_bytes;
+
 	/* A different first word in every chunk defeats dedup. */
 	memcpy(b->buf, &k, sizeof(k));
-	if (bench_write_all(b, fd, b->buf, b->o->chunk_bytes) < 0 ||
+	if (bench_write_all(b, fd, b->buf, chunk) < 0 ||
 	    (b->o->fsync_each && bench_fsync(b, fd) != 0))
 		return bench_fail(b, BS_M_PUT_BLOCK, "write", BENCH_DATA_NAME,
 				  errno);
@@ -140,7 +148,7 @@ static int put_block_chunk(struct bench *b, int fd, uint64_t k)
 
 static int rewrite_chunk(struct bench *b, int fd, uint64_t k)
 {
-	const uint32_t chunk = b->o->chunk_bytes;
+	const uint32_t chunk = (uint32_t)b->o->p.io_chunk_bytes;
 	int rc;
 
 	(void)k;
@@ -158,7 +166,7 @@ static int rewrite_chunk(struct bench *b, int fd, uint64_t k)
 
 static int getc_chunk(struct bench *b, int fd, uint64_t k)
 {
-	const uint32_t chunk = b->o->chunk_bytes;
+	const uint32_t chunk = (uint32_t)b->o->p.io_chunk_bytes;
 	unsigned char c;
 	uint32_t j;
 
@@ -214,7 +222,7 @@ static int block_write(struct bench *b)
 	if (fd < 0)
 		return fd;
 	b->data_exists = 1;
-	return run_chunks(b, BS_M_PUT_BLOCK, fd, b->o->file_size_mib << 20, 1,
+	return run_chunks(b, BS_M_PUT_BLOCK, fd, file_bytes(b), 1,
 			  put_block_chunk);
 }
 
@@ -226,8 +234,7 @@ static int rewrite(struct bench *b)
 			       O_RDWR | direct_flag(b), b->err);
 	if (fd < 0)
 		return fd;
-	return run_chunks(b, BS_M_REWRITE, fd, b->o->file_size_mib << 20, 1,
-			  rewrite_chunk);
+	return run_chunks(b, BS_M_REWRITE, fd, file_bytes(b), 1, rewrite_chunk);
 }
 
 static int per_char_read(struct bench *b)
@@ -248,13 +255,15 @@ static int block_read(struct bench *b)
 			       O_RDONLY | direct_flag(b), b->err);
 	if (fd < 0)
 		return fd;
-	return run_chunks(b, BS_M_GET_BLOCK, fd, b->o->file_size_mib << 20, 0,
+	return run_chunks(b, BS_M_GET_BLOCK, fd, file_bytes(b), 0,
 			  get_block_chunk);
 }
 
 int bench_io_tests(struct bench *b)
 {
-	int rc = 0, per_char = per_char_bytes(b) >= b->o->chunk_bytes;
+	int rc = 0, per_char;
+
+	per_char = per_char_bytes(b) >= (uint64_t)b->o->p.io_chunk_bytes;
 
 	if (per_char)
 		rc = per_char_write(b);

@@ -20,16 +20,18 @@ void bs_bench_defaults(struct bs_bench_opts *o)
 	o->dir = ".";
 	o->machine = "";
 	o->tool_version = "";
-	o->chunk_bytes = BS_BENCH_CHUNK;
-	o->seeks = BS_BENCH_SEEKS;
-	o->seek_procs = BS_BENCH_SEEK_PROCS;
-	o->per_char_mib = BS_BENCH_PER_CHAR_MIB;
-	o->num_files = BS_BENCH_NUM_FILES;
-	o->max_size = 0;
-	o->min_size = 0;
-	o->num_dirs = 1;
-	o->file_chunk_bytes = BS_BENCH_FILE_CHUNK;
-	o->concurrency = 1;
+	bs_params_init(&o->p);
+	o->p.file_size_mib = 0;
+	o->p.io_chunk_bytes = BS_BENCH_CHUNK;
+	o->p.seeks = BS_BENCH_SEEKS;
+	o->p.seek_procs = BS_BENCH_SEEK_PROCS;
+	o->p.per_char_mib = BS_BENCH_PER_CHAR_MIB;
+	o->p.num_files = BS_BENCH_NUM_FILES;
+	o->p.max_size = 0;
+	o->p.min_size = 0;
+	o->p.num_dirs = 1;
+	o->p.file_chunk_bytes = BS_BENCH_FILE_CHUNK;
+	o->p.concurrency = 1;
 }
 
 /* Fills err with "WHAT 'ARG'", the argument made safe to print. */
@@ -104,20 +106,25 @@ int bs_bench_opts_parse_s(struct bs_bench_opts *o, const char *arg,
 	int n, rc = 0;
 
 	n = split_colon(copy, part, 4);
-	if (n < 0 || parse_mib(part[0], &t.file_size_mib) < 0) {
+	if (n < 0 || parse_mib(part[0], &v) < 0) {
 		rc = bad(err, "-s: bad size", arg);
 		goto out;
 	}
+	/* The bits of v, over INT64_MAX too (core/bench.h). */
+	t.p.file_size_mib = (int64_t)v;
 	if (n > 1 && part[1][0]) {
 		if (parse_bytes(part[1], &v) < 0 || v > UINT32_MAX) {
 			rc = bad(err, "-s: bad chunk size", part[1]);
 			goto out;
 		}
-		t.chunk_bytes = (uint32_t)v;
+		t.p.io_chunk_bytes = (int64_t)v;
 	}
-	if (n > 2 && part[2][0] && parse_count(part[2], &t.seeks) < 0) {
-		rc = bad(err, "-s: bad number of seeks", part[2]);
-		goto out;
+	if (n > 2 && part[2][0]) {
+		if (parse_count(part[2], &v) < 0) {
+			rc = bad(err, "-s: bad number of seeks", part[2]);
+			goto out;
+		}
+		t.p.seeks = (int64_t)v;
 	}
 	if (n > 3 && part[3][0]) {
 		if (parse_count(part[3], &v) < 0 || v > UINT32_MAX) {
@@ -125,7 +132,7 @@ int bs_bench_opts_parse_s(struct bs_bench_opts *o, const char *arg,
 				 part[3]);
 			goto out;
 		}
-		t.seek_procs = (uint32_t)v;
+		t.p.seek_procs = (int64_t)v;
 	}
 	*o = t;
 out:
@@ -167,23 +174,24 @@ static int parse_n_parts(struct bs_bench_opts *t, char **part, int n)
 	} else if (bs_parse_u64(part[0], len, &v) < 0) {
 		return -1;
 	}
-	t->num_files = v;
-	if (n > 1 && part[1][0] && parse_max(part[1], &t->max_size) < 0)
+	/* The bits of v, over INT64_MAX too (core/bench.h). */
+	t->p.num_files = (int64_t)v;
+	if (n > 1 && part[1][0] && parse_max(part[1], &t->p.max_size) < 0)
 		return -1;
 	if (n > 2 && part[2][0]) {
 		if (parse_bytes(part[2], &v) < 0 || v > INT64_MAX)
 			return -1;
-		t->min_size = (int64_t)v;
+		t->p.min_size = (int64_t)v;
 	}
 	if (n > 3 && part[3][0]) {
 		if (parse_count(part[3], &v) < 0 || v > UINT32_MAX)
 			return -1;
-		t->num_dirs = (uint32_t)v;
+		t->p.num_dirs = (int64_t)v;
 	}
 	if (n > 4 && part[4][0]) {
 		if (parse_bytes(part[4], &v) < 0 || v > UINT32_MAX)
 			return -1;
-		t->file_chunk_bytes = (uint32_t)v;
+		t->p.file_chunk_bytes = (int64_t)v;
 	}
 	return 0;
 }
@@ -210,12 +218,13 @@ int bs_bench_opts_parse_f(struct bs_bench_opts *o, const char *arg,
 	uint64_t v;
 
 	if (arg == NULL) {
-		o->per_char_mib = 0;
+		o->p.per_char_mib = 0;
 		return 0;
 	}
 	if (parse_mib(arg, &v) < 0)
 		return bad(err, "-f: bad per-char size", arg);
-	o->per_char_mib = v;
+	/* The bits of v, over INT64_MAX too (core/bench.h). */
+	o->p.per_char_mib = (int64_t)v;
 	return 0;
 }
 
@@ -227,7 +236,7 @@ int bs_bench_opts_parse_c(struct bs_bench_opts *o, const char *arg,
 	if (bs_parse_u64(arg, strlen(arg), &v) < 0 || v < 1 || v > 200)
 		return bs_error(err, BS_EINVAL,
 				"-c: concurrency must be 1 to 200");
-	o->concurrency = (int64_t)v;
+	o->p.concurrency = (int64_t)v;
 	return 0;
 }
 
@@ -245,6 +254,8 @@ int bs_bench_opts_parse_ram(const char *arg, int64_t *ram_mib,
 int bs_bench_opts_ram_rule(struct bs_bench_opts *o, int size_given,
 			   int64_t ram_mib, struct bs_err *err)
 {
+	const uint64_t file_mib = (uint64_t)o->p.file_size_mib;
+
 	if (!size_given) {
 		uint64_t mib = BS_BENCH_DEFAULT_FILE_MIB;
 
@@ -253,18 +264,17 @@ int bs_bench_opts_ram_rule(struct bs_bench_opts *o, int size_given,
 		/* Rounded up to a whole GiB when over half of one. */
 		if (mib % 1024 > 512)
 			mib = (mib / 1024 + 1) * 1024;
-		o->file_size_mib = mib;
+		o->p.file_size_mib = (int64_t)mib;
 		return 0;
 	}
-	if (ram_mib > 0 && o->file_size_mib > 0 &&
-	    o->file_size_mib < (uint64_t)ram_mib * 2)
+	if (ram_mib > 0 && file_mib > 0 && file_mib < (uint64_t)ram_mib * 2)
 		return bs_error(
 			err, BS_EINVAL,
 			"file size %lluM is less than twice the RAM (%lldM): "
 			"the read tests would measure the page cache, not "
 			"the disk. Use -s %lldM or more, or -r 0 to run "
 			"anyway (bonnie++ refuses this too)",
-			(unsigned long long)o->file_size_mib,
+			(unsigned long long)file_mib,
 			(long long)ram_mib, (long long)ram_mib * 2);
 	return 0;
 }
@@ -276,61 +286,66 @@ static int pow2_in(uint64_t v, uint64_t lo, uint64_t hi)
 
 int bs_bench_check(const struct bs_bench_opts *o, struct bs_err *err)
 {
-	if (o->file_size_mib == 0 && o->num_files == 0)
+	/* As the parsers read them (core/bench.h). */
+	const uint64_t file_mib = (uint64_t)o->p.file_size_mib;
+	const uint64_t seeks = (uint64_t)o->p.seeks;
+	const uint64_t num_files = (uint64_t)o->p.num_files;
+
+	if (file_mib == 0 && num_files == 0)
 		return bs_error(err, BS_EINVAL,
 				"nothing to run: -s 0 skips the I/O tests "
 				"and -n 0 the file tests");
-	if (o->file_size_mib > (UINT64_MAX >> 21))
+	if (file_mib > (UINT64_MAX >> 21))
 		return bs_error(err, BS_EINVAL, "file size %lluM is too big",
-				(unsigned long long)o->file_size_mib);
-	if (!pow2_in(o->chunk_bytes, 256, 1u << 20))
+				(unsigned long long)file_mib);
+	if (!pow2_in((uint64_t)o->p.io_chunk_bytes, 256, 1u << 20))
 		return bs_error(err, BS_EINVAL,
 				"chunk size %u is not a power of 2 between "
 				"256 and 1m",
-				(unsigned)o->chunk_bytes);
-	if (o->seeks >= UINT32_MAX)
+				(unsigned)o->p.io_chunk_bytes);
+	if (seeks >= UINT32_MAX)
 		return bs_error(err, BS_EINVAL, "%llu seeks are too many",
-				(unsigned long long)o->seeks);
-	if (o->seek_procs < 1 || o->seek_procs > BS_BENCH_MAX_SEEK_PROCS)
+				(unsigned long long)seeks);
+	if (o->p.seek_procs < 1 || o->p.seek_procs > BS_BENCH_MAX_SEEK_PROCS)
 		return bs_error(err, BS_EINVAL,
 				"seek processes must be 1 to %d, not %u",
 				BS_BENCH_MAX_SEEK_PROCS,
-				(unsigned)o->seek_procs);
-	if (o->file_size_mib > 0 &&
-	    (o->file_size_mib << 20) / o->chunk_bytes < 1)
+				(unsigned)o->p.seek_procs);
+	if (file_mib > 0 &&
+	    (file_mib << 20) / (uint64_t)o->p.io_chunk_bytes < 1)
 		return bs_error(err, BS_EINVAL,
 				"the file size is smaller than one chunk");
-	if (!pow2_in(o->file_chunk_bytes, 256, 1u << 20))
+	if (!pow2_in((uint64_t)o->p.file_chunk_bytes, 256, 1u << 20))
 		return bs_error(err, BS_EINVAL,
 				"file chunk size %u is not a power of 2 "
 				"between 256 and 1m",
-				(unsigned)o->file_chunk_bytes);
-	if (o->num_dirs < 1 || o->num_dirs > BS_BENCH_MAX_DIRS)
+				(unsigned)o->p.file_chunk_bytes);
+	if (o->p.num_dirs < 1 || o->p.num_dirs > BS_BENCH_MAX_DIRS)
 		return bs_error(err, BS_EINVAL,
 				"directories must be 1 to %d, not %u",
-				BS_BENCH_MAX_DIRS, (unsigned)o->num_dirs);
-	if (o->max_size < BS_SIZE_SYMLINK ||
-	    (o->max_size >= 0 && o->min_size > o->max_size) ||
-	    o->min_size < 0)
+				BS_BENCH_MAX_DIRS, (unsigned)o->p.num_dirs);
+	if (o->p.max_size < BS_SIZE_SYMLINK ||
+	    (o->p.max_size >= 0 && o->p.min_size > o->p.max_size) ||
+	    o->p.min_size < 0)
 		return bs_error(err, BS_EINVAL,
 				"file sizes must satisfy 0 <= min <= max");
-	if (o->max_size > (int64_t)1 << 30)
+	if (o->p.max_size > (int64_t)1 << 30)
 		return bs_error(err, BS_EINVAL,
 				"file test maximum size is over 1g");
 	if (o->fsync_each && o->no_sync)
 		return bs_error(err, BS_EINVAL,
 				"-b (fsync after every write) and --no-sync "
 				"(no syncs at all) exclude each other");
-	if (o->num_files > 16384)
+	if (num_files > 16384)
 		return bs_error(err, BS_EINVAL,
 				"-n %llu asks for too many files (at most "
 				"16384, i.e. 16m files)",
-				(unsigned long long)o->num_files);
+				(unsigned long long)num_files);
 	/* Under the limit above, the count of files fits easily. */
-	if (o->num_files > 0 && o->num_files * 1024 < o->num_dirs)
+	if (num_files > 0 && num_files * 1024 < (uint64_t)o->p.num_dirs)
 		return bs_error(err, BS_EINVAL,
 				"more directories (%u) than files (%llu)",
-				(unsigned)o->num_dirs,
-				(unsigned long long)(o->num_files * 1024));
+				(unsigned)o->p.num_dirs,
+				(unsigned long long)(num_files * 1024));
 	return 0;
 }

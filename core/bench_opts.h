@@ -29,7 +29,10 @@
 /* bonnie++'s file size when -s is not given and the RAM is unknown. */
 #define BS_BENCH_DEFAULT_FILE_MIB 300
 
-/* Fills o with bonnie++'s defaults (file size 0 until set). */
+/*
+ * Fills o with bonnie++'s defaults (file size 0 until set); o->p starts
+ * from bs_params_init(), so the other tools' parameters are unknown.
+ */
 void bs_bench_defaults(struct bs_bench_opts *o);
 
 /* -s SIZE[:CHUNK[:SEEKS[:PROCS]]]: sets file_size_mib, and the others given. */

@@ -203,14 +203,14 @@ int bench_seek_test(struct bench *b)
 	struct seek_worker *w;
 	struct bs_hist all;
 	struct bs_span sp;
-	uint32_t n = o->seek_procs, i;
+	uint32_t n = (uint32_t)o->p.seek_procs, i;
 	int rc = 0, e, fds[2] = {-1, -1};
 
 	memset(&sh, 0, sizeof(sh));
 	sh.b = b;
-	sh.chunk = o->chunk_bytes;
-	sh.nchunks = (o->file_size_mib << 20) / o->chunk_bytes;
-	sh.seeks = o->seeks;
+	sh.chunk = (uint32_t)o->p.io_chunk_bytes;
+	sh.nchunks = ((uint64_t)o->p.file_size_mib << 20) / sh.chunk;
+	sh.seeks = (uint64_t)o->p.seeks;
 	atomic_init(&sh.done, 0);
 	atomic_init(&sh.failed, 0);
 	pthread_mutex_init(&sh.lock, NULL);
@@ -226,12 +226,11 @@ int bench_seek_test(struct bench *b)
 		w[i].sh = &sh;
 		bs_hist_init(&w[i].hist);
 		if (posix_memalign((void **)&w[i].buf, 4096,
-				   o->chunk_bytes < 4096 ? 4096
-							 : o->chunk_bytes)) {
+				   sh.chunk < 4096 ? 4096 : sh.chunk)) {
 			rc = bs_error(b->err, BS_EIO, "out of memory");
 			break;
 		}
-		memcpy(w[i].buf, b->buf, o->chunk_bytes);
+		memcpy(w[i].buf, b->buf, sh.chunk);
 		w[i].fd = bs_scratch_reopen(&b->scratch, BENCH_DATA_NAME,
 					    O_RDWR | (o->direct ? O_DIRECT : 0),
 					    b->err);
@@ -249,7 +248,7 @@ int bench_seek_test(struct bench *b)
 		w[i].started = 1;
 	}
 	if (rc == 0) {
-		bench_begin(b, BS_M_SEEKS, o->seeks);
+		bench_begin(b, BS_M_SEEKS, sh.seeks);
 		bs_span_start(&sp);
 		e = feed(&sh, fds[1], n);
 		if (e != 0)
@@ -293,7 +292,7 @@ int bench_seek_test(struct bench *b)
 	if (rc == 0)
 		rc = bench_stopped(b);
 	if (rc == 0)
-		bench_finish(b, BS_M_SEEKS, &sp, &all, (double)o->seeks);
+		bench_finish(b, BS_M_SEEKS, &sp, &all, (double)sh.seeks);
 	pthread_mutex_destroy(&sh.lock);
 	return rc;
 }

@@ -16,6 +16,7 @@
 
 #include "util/err.h"
 #include "util/json.h"
+#include "util/mem.h"
 #include "util/num.h"
 #include "util/banned.h"
 
@@ -242,6 +243,31 @@ void bs_params_release(struct bs_params *p)
 	for (i = 0; i < derived.ntext; i++)
 		free(*bs_param_text(p, derived.text[i]));
 	*p = derived.blank;
+}
+
+void bs_params_copy(struct bs_params *dst, const struct bs_params *src)
+{
+	char **text, *copy;
+	int i;
+
+	if (dst == src)
+		return;
+	for (i = 0; i < NPARAMS; i++) {
+		switch (bs_param_table[i].kind) {
+		case BS_PK_REAL:
+			*bs_param_real(dst, i) = bs_param_get_real(src, i);
+			break;
+		case BS_PK_TEXT:
+			copy = xstrdup(bs_param_get_text(src, i));
+			text = bs_param_text(dst, i);
+			free(*text);
+			*text = copy;
+			break;
+		default:
+			*bs_param_i64(dst, i) = bs_param_get_i64(src, i);
+			break;
+		}
+	}
 }
 
 void bs_param_format(const struct bs_params *p, int i, struct bs_buf *out)

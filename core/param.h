@@ -147,6 +147,12 @@ int bs_param_known(const struct bs_params *p, int i);
 void bs_params_init(struct bs_params *p);
 /* Frees the text and sets every parameter unknown. */
 void bs_params_release(struct bs_params *p);
+/*
+ * Makes dst a copy of src, walking the table: numbers are copied, text is
+ * duplicated (dst's old text is freed). dst must be initialised
+ * (bs_params_init) or hold values already.
+ */
+void bs_params_copy(struct bs_params *dst, const struct bs_params *src);
 
 /*
  * Appends parameter i's value for people: "4096", "link", "1.50", "on",

@@ -78,9 +78,9 @@ static void tiny_opts(struct bs_bench_opts *o, const char *dir)
 	o->dir = dir;
 	o->machine = "unit";
 	o->tool_version = "0.1.0";
-	o->file_size_mib = 8;
-	o->per_char_mib = 0;
-	o->num_files = 1;
+	o->p.file_size_mib = 8;
+	o->p.per_char_mib = 0;
+	o->p.num_files = 1;
 	o->seed = 42;
 	o->no_sync = 1;
 }
@@ -104,6 +104,41 @@ static void check_value(const struct bs_value *v)
 		    bs_bonnie_round_latency(v->lat_mean_us) <= v->lat_us);
 	assert_true(v->lat_p50_us > 0 && v->lat_p50_us <= v->lat_p99_us);
 	assert_true(bs_bonnie_round_latency(v->lat_p99_us) <= v->lat_us);
+}
+
+/*
+ * The record's parameters are the options' (core/bench.h), every row of
+ * the parameter table, but for the per-char size (capped at the file
+ * size) and the seed (its decimal text).
+ */
+static void check_params(const struct bs_bench_opts *o,
+			 const struct bs_run *r)
+{
+	const uint64_t per_char = (uint64_t)o->p.per_char_mib;
+	const uint64_t file = (uint64_t)o->p.file_size_mib;
+	struct bs_buf want = BS_BUF_INIT, got = BS_BUF_INIT;
+	int i, k_per_char = bs_param_find("per_char_mib");
+	int k_seed = bs_param_find("seed");
+	char seed[32];
+
+	for (i = 0; i < bs_nparams; i++) {
+		if (i == k_per_char || i == k_seed)
+			continue;
+		bs_buf_reset(&want);
+		bs_buf_reset(&got);
+		bs_param_json(&o->p, i, &want);
+		bs_param_json(&r->params, i, &got);
+		if (strcmp(bs_buf_str(&got), bs_buf_str(&want)) != 0)
+			fail_msg("%s: the record has %s, the options %s",
+				 bs_param_table[i].key, bs_buf_str(&got),
+				 bs_buf_str(&want));
+	}
+	assert_int_equal(r->params.per_char_mib,
+			 per_char < file ? per_char : file);
+	snprintf(seed, sizeof(seed), "%llu", (unsigned long long)o->seed);
+	assert_string_equal(r->params.seed, seed);
+	bs_buf_release(&want);
+	bs_buf_release(&got);
 }
 
 struct seen {
@@ -145,7 +180,7 @@ static void test_full_suite(void **state)
 	(void)state;
 	memset(&seen, 0, sizeof(seen));
 	tiny_opts(&o, fresh_dir("full", dir, sizeof(dir)));
-	o.per_char_mib = 1;
+	o.p.per_char_mib = 1;
 	/* Every sync of the suite, for real, once. */
 	o.no_sync = 0;
 	assert_int_equal(bs_bench_run(&o, &cb, &r, &err), 0);
@@ -169,6 +204,7 @@ static void test_full_suite(void **state)
 	assert_int_equal(r.params.num_dirs, 1);
 	assert_int_equal(r.params.concurrency, 1);
 	assert_string_equal(r.params.seed, "42");
+	check_params(&o, &r);
 	assert_int_equal(r.sha256[0], '\0');
 	assert_non_null(r.raw);
 	assert_int_equal(count_fields(r.raw), 50);
@@ -190,8 +226,8 @@ static void test_skips(void **state)
 
 	(void)state;
 	tiny_opts(&o, fresh_dir("skips", dir, sizeof(dir)));
-	o.num_files = 0;
-	o.seeks = 0;
+	o.p.num_files = 0;
+	o.p.seeks = 0;
 	assert_int_equal(bs_bench_run(&o, NULL, &r, &err), 0);
 	assert_int_equal(r.res[BS_M_PUTC].status, BS_ST_NOT_RUN);
 	assert_int_equal(r.res[BS_M_GETC].status, BS_ST_NOT_RUN);
@@ -203,12 +239,13 @@ static void test_skips(void **state)
 		assert_int_equal(r.res[i].status, BS_ST_NOT_RUN);
 	assert_int_equal(count_fields(r.raw), 50);
 	assert_true(strstr(r.raw, ",,,,,,,,,,,,,,,,,,") != NULL);
+	check_params(&o, &r);
 	assert_int_equal(entries(dir), 0);
 	bs_run_release(&r);
 
 	/* -s 0: only the file tests. */
 	tiny_opts(&o, dir);
-	o.file_size_mib = 0;
+	o.p.file_size_mib = 0;
 	assert_int_equal(bs_bench_run(&o, NULL, &r, &err), 0);
 	for (i = 0; i < BS_M_FIRST_FILE; i++)
 		assert_int_equal(r.res[i].status, BS_ST_NOT_RUN);
@@ -244,27 +281,28 @@ static void test_file_variants(void **state)
 	fresh_dir("files", dir, sizeof(dir));
 	for (k = 0; k < sizeof(v) / sizeof(v[0]); k++) {
 		tiny_opts(&o, dir);
-		o.file_size_mib = 0;
-		o.max_size = v[k].max;
-		o.min_size = v[k].min;
-		o.num_dirs = v[k].dirs;
-		o.file_chunk_bytes = v[k].chunk;
+		o.p.file_size_mib = 0;
+		o.p.max_size = v[k].max;
+		o.p.min_size = v[k].min;
+		o.p.num_dirs = v[k].dirs;
+		o.p.file_chunk_bytes = v[k].chunk;
 		assert_int_equal(bs_bench_run(&o, NULL, &r, &err), 0);
 		for (i = BS_M_FIRST_FILE; i < BS_M_BONNIE; i++)
 			check_value(&r.res[i]);
 		assert_int_equal(r.params.max_size, v[k].max);
 		assert_int_equal(r.params.num_dirs, v[k].dirs);
+		check_params(&o, &r);
 		assert_int_equal(entries(dir), 0);
 		bs_run_release(&r);
 	}
 
 	/* -b: fsync after every write, on a small file. */
 	tiny_opts(&o, dir);
-	o.file_size_mib = 1;
-	o.num_files = 0;
+	o.p.file_size_mib = 1;
+	o.p.num_files = 0;
 	o.fsync_each = 1;
 	o.no_sync = 0;
-	o.seeks = 500;
+	o.p.seeks = 500;
 	assert_int_equal(bs_bench_run(&o, NULL, &r, &err), 0);
 	check_value(&r.res[BS_M_PUT_BLOCK]);
 	check_value(&r.res[BS_M_SEEKS]);
@@ -273,10 +311,10 @@ static void test_file_variants(void **state)
 
 	/* -D: O_DIRECT, where the file system has it (not tmpfs). */
 	tiny_opts(&o, dir);
-	o.file_size_mib = 1;
-	o.num_files = 0;
+	o.p.file_size_mib = 1;
+	o.p.num_files = 0;
 	o.direct = 1;
-	o.seeks = 200;
+	o.p.seeks = 200;
 	if (bs_bench_run(&o, NULL, &r, &err) == 0) {
 		check_value(&r.res[BS_M_PUT_BLOCK]);
 		check_value(&r.res[BS_M_REWRITE]);
@@ -371,7 +409,7 @@ static void test_bad_dir(void **state)
 	/* More than the disk holds: refused before anything is written. */
 	bs_err_reset(&err);
 	tiny_opts(&o, fresh_dir("nospace", dir, sizeof(dir)));
-	o.file_size_mib = 1ull << 40;
+	o.p.file_size_mib = 1ull << 40;
 	assert_int_equal(bs_bench_run(&o, NULL, &r, &err), -BS_EIO);
 	assert_true(strncmp(err.msg, "not enough free space in '", 26) == 0);
 	assert_int_equal(entries(dir), 0);

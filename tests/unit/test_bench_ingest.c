@@ -60,13 +60,13 @@ static void test_real_run(void **state)
 	o.dir = dir;
 	o.machine = "ingest-me";
 	o.tool_version = "0.1.0";
-	o.file_size_mib = 4;
-	o.per_char_mib = 0;
-	o.seeks = 1000;
-	o.num_files = 1;
-	o.max_size = 300;
-	o.min_size = 20;
-	o.num_dirs = 2;
+	o.p.file_size_mib = 4;
+	o.p.per_char_mib = 0;
+	o.p.seeks = 1000;
+	o.p.num_files = 1;
+	o.p.max_size = 300;
+	o.p.min_size = 20;
+	o.p.num_dirs = 2;
 	o.seed = 7;
 	/* Only the line matters here: no real syncs. */
 	o.no_sync = 1;

@@ -110,10 +110,10 @@ static void test_s(void **state)
 			     &o);
 		if (cases[i].msg != NULL)
 			continue;
-		assert_int_equal(o.file_size_mib, cases[i].mib);
-		assert_int_equal(o.chunk_bytes, cases[i].chunk);
-		assert_int_equal(o.seeks, cases[i].seeks);
-		assert_int_equal(o.seek_procs, cases[i].procs);
+		assert_int_equal(o.p.file_size_mib, cases[i].mib);
+		assert_int_equal(o.p.io_chunk_bytes, cases[i].chunk);
+		assert_int_equal(o.p.seeks, cases[i].seeks);
+		assert_int_equal(o.p.seek_procs, cases[i].procs);
 	}
 }
 
@@ -178,11 +178,11 @@ static void test_n(void **state)
 			     &o);
 		if (cases[i].msg != NULL)
 			continue;
-		assert_int_equal(o.num_files, cases[i].num);
-		assert_int_equal(o.max_size, cases[i].max);
-		assert_int_equal(o.min_size, cases[i].min);
-		assert_int_equal(o.num_dirs, cases[i].dirs);
-		assert_int_equal(o.file_chunk_bytes, cases[i].chunk);
+		assert_int_equal(o.p.num_files, cases[i].num);
+		assert_int_equal(o.p.max_size, cases[i].max);
+		assert_int_equal(o.p.min_size, cases[i].min);
+		assert_int_equal(o.p.num_dirs, cases[i].dirs);
+		assert_int_equal(o.p.file_chunk_bytes, cases[i].chunk);
 	}
 }
 
@@ -196,15 +196,15 @@ static void test_repeated(void **state)
 	bs_bench_defaults(&o);
 	assert_int_equal(bs_bench_opts_parse_s(&o, "8:4k:100:2", &err), 0);
 	assert_int_equal(bs_bench_opts_parse_s(&o, "16::200", &err), 0);
-	assert_int_equal(o.file_size_mib, 16);
-	assert_int_equal(o.chunk_bytes, 4096);
-	assert_int_equal(o.seeks, 200);
-	assert_int_equal(o.seek_procs, 2);
+	assert_int_equal(o.p.file_size_mib, 16);
+	assert_int_equal(o.p.io_chunk_bytes, 4096);
+	assert_int_equal(o.p.seeks, 200);
+	assert_int_equal(o.p.seek_procs, 2);
 	assert_int_equal(bs_bench_opts_parse_n(&o, "4:100:10:3", &err), 0);
 	assert_int_equal(bs_bench_opts_parse_n(&o, "8", &err), 0);
-	assert_int_equal(o.num_files, 8);
-	assert_int_equal(o.max_size, 100);
-	assert_int_equal(o.num_dirs, 3);
+	assert_int_equal(o.p.num_files, 8);
+	assert_int_equal(o.p.max_size, 100);
+	assert_int_equal(o.p.num_dirs, 3);
 }
 
 static void test_f_c_r(void **state)
@@ -250,16 +250,16 @@ static void test_f_c_r(void **state)
 		if (cases[i].opt == 'f') {
 			rc = bs_bench_opts_parse_f(&o, cases[i].arg, &err);
 			if (rc == 0)
-				got = (int64_t)o.per_char_mib;
+				got = (int64_t)o.p.per_char_mib;
 			else
-				assert_int_equal(o.per_char_mib,
+				assert_int_equal(o.p.per_char_mib,
 						 BS_BENCH_PER_CHAR_MIB);
 		} else if (cases[i].opt == 'c') {
 			rc = bs_bench_opts_parse_c(&o, cases[i].arg, &err);
 			if (rc == 0)
-				got = o.concurrency;
+				got = o.p.concurrency;
 			else
-				assert_int_equal(o.concurrency, 1);
+				assert_int_equal(o.p.concurrency, 1);
 		} else {
 			rc = bs_bench_opts_parse_ram(cases[i].arg, &got, &err);
 			if (rc < 0)
@@ -324,7 +324,7 @@ static void test_ram_rule(void **state)
 		int rc;
 
 		bs_bench_defaults(&o);
-		o.file_size_mib = cases[i].mib;
+		o.p.file_size_mib = (int64_t)cases[i].mib;
 		rc = bs_bench_opts_ram_rule(&o, cases[i].size_given,
 					    cases[i].ram_mib, &err);
 		if (cases[i].msg == NULL) {
@@ -333,7 +333,7 @@ static void test_ram_rule(void **state)
 			assert_int_equal(rc, -BS_EINVAL);
 			assert_string_equal(err.msg, cases[i].msg);
 		}
-		assert_int_equal(o.file_size_mib, cases[i].want);
+		assert_int_equal(o.p.file_size_mib, cases[i].want);
 	}
 }
 
