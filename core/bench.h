@@ -2,7 +2,7 @@
  * core/bench.h - the bonnie++-compatible benchmark behind `bstore run`.
  *
  * One call to bs_bench_run() is one iteration of bonnie++ 2.00a's suite,
- * measured the way bonnie++ measures it (FORMATS.md section 8), in its
+ * measured the way bonnie++ measures it (docs/input-formats.md section 8), in its
  * order:
  *
  *   putc        one-byte write(2)s over the per-char size (default 3 MiB),

@@ -1,6 +1,6 @@
 /*
  * core/bench_opts.c - bonnie++ 2.00a's option syntax, defaults and limits
- * (FORMATS.md sections 1.7, 8.1 and 8.5), for `bstore run`.
+ * (docs/input-formats.md sections 1.7, 8.1 and 8.5), for `bstore run`.
  */
 #include "core/bench_opts.h"
 

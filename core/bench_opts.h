@@ -1,6 +1,6 @@
 /*
  * core/bench_opts.h - bonnie++ 2.00a's options for the benchmark, spelled
- * as bonnie++ spells them (FORMATS.md sections 1.7, 8.1 and 8.5): its
+ * as bonnie++ spells them (docs/input-formats.md sections 1.7, 8.1 and 8.5): its
  * defaults, the syntax of -s, -n, -f, -c and -r, and its limits.
  *
  *   -s SIZE[:CHUNK[:SEEKS[:PROCS]]]      -n NUM[:MAX[:MIN[:DIRS[:CHUNK]]]]

@@ -3,7 +3,7 @@
  * `bstore run` against real bonnie++ output.
  *
  * Each case is what Debian's bonnie++ 2.00a printed (command in the
- * comment, run on a Debian 12 VM; or a line from FORMATS.md). The CSV
+ * comment, run on a Debian 12 VM; or a line from docs/input-formats.md). The CSV
  * line is parsed by our ingest and written back with bs_bench_csv: it
  * must come out byte for byte. The text table must match bonnie++'s,
  * except where 2.00a is wrong (file-test rates, the dropped seek thread
@@ -98,7 +98,7 @@ static const struct tcase cases[] = {
 	  "files:max:min        /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
 	  "      32:2000:100/4 15172  68 +++++ +++  4016  10 15950  83 +++++ +++  5011  11\n"
 	  "Latency               787us     227us    4483us    1895us     391us    8149us\n" },
-	/* FORMATS.md 1.6: a WSL blog post (2.00a), ms latencies, seeks and
+	/* docs/input-formats.md section 1.6: a WSL blog post (2.00a), ms latencies, seeks and
 	 * seek %CP over 100, 5-digit rates. */
 	{ "1.98,2.00a,ANDREW-PC,1,1731170067,63G,,8192,5,6,6,51776,6,22717,6,"
 	  "6,7,40308,4,8475,109,16,,,,,793,6,1765,7,1574,7,827,6,1945,8,1416,"
@@ -126,7 +126,7 @@ static const struct tcase cases[] = {
 	  "+++++,+++,+++++,+++,,138us,72us,,58us,35us,267us,68us,1343us,"
 	  "453us,95us,477us",
 	  NULL },
-	/* FORMATS.md 1.2: bonnie++ 1.03e lines. */
+	/* docs/input-formats.md section 1.2: bonnie++ 1.03e lines. */
 	{ "ubuntu,8G,,,65284,18,39589,8,,,96293,8,7510.9,6,16,+++++,+++,+++++,"
 	  "+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++",
 	  NULL },
@@ -265,7 +265,7 @@ static void test_rate_text(void **state)
 {
 	/* clang-format off */
 	static const struct rcase rates[] = {
-		/* Examples from FORMATS.md 2.3 (2.00a's text output). */
+		/* Examples from docs/input-formats.md section 2.3 (2.00a's text output). */
 		{ 745124, "728m" }, { 1203968, "1.1g" }, { 51776, "50.6m" },
 		{ 2205, "2205k" },  { 540, "540k" },     { 980550, "958m" },
 		{ 563870, "551m" }, { 611267, "597m" },  { 712.9, "712k" },
