@@ -55,12 +55,8 @@
 #include "util/buf.h"
 #include "util/err.h"
 
-#define BS_BENCH_CHUNK 8192        /* default I/O chunk, bytes */
-#define BS_BENCH_SEEKS 8192        /* default number of seeks */
-#define BS_BENCH_SEEK_PROCS 5      /* default seek threads */
-#define BS_BENCH_PER_CHAR_MIB 3    /* default per-char size */
-#define BS_BENCH_FILE_CHUNK 8192   /* default file-test write/read unit */
-#define BS_BENCH_NUM_FILES 16      /* default -n, in units of 1024 */
+/* bonnie++'s defaults of -s, -f, -n and -c are the parameter table's
+ * (core/param.c, bs_params_defaults). */
 #define BS_BENCH_MIN_TIME 0.5      /* seconds; shorter is too_fast */
 #define BS_BENCH_MAX_SEEK_PROCS 64
 #define BS_BENCH_MAX_DIRS 99999

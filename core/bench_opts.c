@@ -21,17 +21,9 @@ void bs_bench_defaults(struct bs_bench_opts *o)
 	o->machine = "";
 	o->tool_version = "";
 	bs_params_init(&o->p);
+	bs_params_defaults(&o->p, BS_FAM_BONNIE);
+	/* No I/O tests until -s says (or the RAM rule sizes them). */
 	o->p.file_size_mib = 0;
-	o->p.io_chunk_bytes = BS_BENCH_CHUNK;
-	o->p.seeks = BS_BENCH_SEEKS;
-	o->p.seek_procs = BS_BENCH_SEEK_PROCS;
-	o->p.per_char_mib = BS_BENCH_PER_CHAR_MIB;
-	o->p.num_files = BS_BENCH_NUM_FILES;
-	o->p.max_size = 0;
-	o->p.min_size = 0;
-	o->p.num_dirs = 1;
-	o->p.file_chunk_bytes = BS_BENCH_FILE_CHUNK;
-	o->p.concurrency = 1;
 }
 
 /* Fills err with "WHAT 'ARG'", the argument made safe to print. */

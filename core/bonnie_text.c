@@ -368,7 +368,7 @@ static void add_bytes(struct bs_buf *out, int64_t v)
 static int chunk_is_default(const struct bs_run *r)
 {
 	return r->params.io_chunk_bytes == BS_NONE ||
-	       r->params.io_chunk_bytes == BS_BENCH_CHUNK;
+	       r->params.io_chunk_bytes == bs_param_default("io_chunk_bytes");
 }
 
 /* Rate and CPU cells: "712,99", "+++++,+++" or ",". 1.0x lines print
@@ -609,10 +609,11 @@ static void size_label(struct bs_buf *out, const struct bs_run *r)
 	if (p->concurrency != BS_NONE && p->concurrency != 1)
 		bs_buf_addf(out, "%lld", (long long)p->concurrency);
 	bs_buf_addc(out, ':');
-	if (p->seeks != BS_NONE && p->seeks != BS_BENCH_SEEKS)
+	if (p->seeks != BS_NONE && p->seeks != bs_param_default("seeks"))
 		bs_buf_addf(out, "%lld", (long long)p->seeks);
 	bs_buf_addc(out, ':');
-	if (p->seek_procs != BS_NONE && p->seek_procs != BS_BENCH_SEEK_PROCS)
+	if (p->seek_procs != BS_NONE &&
+	    p->seek_procs != bs_param_default("seek_procs"))
 		bs_buf_addf(out, "%lld", (long long)p->seek_procs);
 	keep = out->len;
 	while (keep > 0 && out->data[keep - 1] == ':')

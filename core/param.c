@@ -28,52 +28,55 @@
 
 /* clang-format off */
 const struct bs_param_info bs_param_table[] = {
-	/* key               family  field                kind         runs column         label                 unit, flags */
-	{ "file_size_mib",    BON, P(file_size_mib),    BS_PK_INT,   "file_size_mib",    "file size",          "MiB", 0 },
-	{ "io_chunk_bytes",   BON, P(io_chunk_bytes),   BS_PK_INT,   "io_chunk_bytes",   "I/O chunk",          "bytes", 0 },
+	/* key, family, field, kind, runs column, label, unit, flags, and
+	 * the tool's default (bonnie++ 2.00a's, sysbench 1.0.20's, zcav
+	 * 2.00a's, fio 3.33's; docs/input-formats.md sections 5.2, 8.1,
+	 * 8.5) */
+	{ "file_size_mib",    BON, P(file_size_mib),    BS_PK_INT,   "file_size_mib",    "file size",          "MiB", 0, BS_NONE },
+	{ "io_chunk_bytes",   BON, P(io_chunk_bytes),   BS_PK_INT,   "io_chunk_bytes",   "I/O chunk",          "bytes", 0, 8192 },
 	/* "seeks" is also a result column: the count is seek_count. */
-	{ "seeks",            BON, P(seeks),            BS_PK_INT,   "seek_count",       "seeks",              "", 0 },
-	{ "seek_procs",       BON, P(seek_procs),       BS_PK_INT,   "seek_procs",       "seek processes",     "", 0 },
-	{ "per_char_mib",     BON, P(per_char_mib),     BS_PK_INT,   "per_char_mib",     "per-char size",      "MiB", 0 },
-	{ "num_files",        BON, P(num_files),        BS_PK_INT,   "num_files",        "files (x1024)",      "", 0 },
-	{ "max_size",         BON, P(max_size),         BS_PK_FSIZE, "max_size",         "max file size",      "bytes", 0 },
-	{ "min_size",         BON, P(min_size),         BS_PK_FSIZE, "min_size",         "min file size",      "bytes", 0 },
-	{ "num_dirs",         BON, P(num_dirs),         BS_PK_INT,   "num_dirs",         "directories",        "", 0 },
-	{ "file_chunk_bytes", BON, P(file_chunk_bytes), BS_PK_INT,   "file_chunk_bytes", "file chunk",         "bytes", 0 },
-	{ "concurrency",      BON, P(concurrency),      BS_PK_INT,   "concurrency",      "concurrency (-c)",   "", 0 },
-	{ "seed",             BON, P(seed),             BS_PK_TEXT,  "seed",             "seed",               "", BS_PF_NOCOMPARE },
+	{ "seeks",            BON, P(seeks),            BS_PK_INT,   "seek_count",       "seeks",              "", 0, 8192 },
+	{ "seek_procs",       BON, P(seek_procs),       BS_PK_INT,   "seek_procs",       "seek processes",     "", 0, 5 },
+	{ "per_char_mib",     BON, P(per_char_mib),     BS_PK_INT,   "per_char_mib",     "per-char size",      "MiB", 0, 3 },
+	{ "num_files",        BON, P(num_files),        BS_PK_INT,   "num_files",        "files (x1024)",      "", 0, 16 },
+	{ "max_size",         BON, P(max_size),         BS_PK_FSIZE, "max_size",         "max file size",      "bytes", 0, 0 },
+	{ "min_size",         BON, P(min_size),         BS_PK_FSIZE, "min_size",         "min file size",      "bytes", 0, 0 },
+	{ "num_dirs",         BON, P(num_dirs),         BS_PK_INT,   "num_dirs",         "directories",        "", 0, 1 },
+	{ "file_chunk_bytes", BON, P(file_chunk_bytes), BS_PK_INT,   "file_chunk_bytes", "file chunk",         "bytes", 0, 8192 },
+	{ "concurrency",      BON, P(concurrency),      BS_PK_INT,   "concurrency",      "concurrency (-c)",   "", 0, 1 },
+	{ "seed",             BON, P(seed),             BS_PK_TEXT,  "seed",             "seed",               "", BS_PF_NOCOMPARE, BS_NONE },
 
-	{ "mode",             SB,  P(mode),             BS_PK_TEXT,  NULL, "test mode",          "", 0 },
-	{ "threads",          SB,  P(threads),          BS_PK_INT,   NULL, "threads",            "", 0 },
-	{ "block_size_bytes", SB,  P(block_size_bytes), BS_PK_INT,   NULL, "block size",         "bytes", 0 },
-	{ "file_num",         SB,  P(file_num),         BS_PK_INT,   NULL, "files",              "", 0 },
-	{ "file_total_bytes", SB,  P(file_total_bytes), BS_PK_INT,   NULL, "total file size",    "bytes", 0 },
-	{ "rw_ratio",         SB,  P(rw_ratio),         BS_PK_REAL,  NULL, "read/write ratio",   "", 0 },
-	{ "fsync_freq",       SB,  P(fsync_freq),       BS_PK_INT,   NULL, "fsync every",        "requests", 0 },
-	{ "fsync_all",        SB,  P(fsync_all),        BS_PK_BOOL,  NULL, "fsync after writes", "", 0 },
-	{ "fsync_end",        SB,  P(fsync_end),        BS_PK_BOOL,  NULL, "fsync at the end",   "", 0 },
-	{ "fsync_mode",       SB,  P(fsync_mode),       BS_PK_TEXT,  NULL, "fsync mode",         "", 0 },
-	{ "io_mode",          SB,  P(io_mode),          BS_PK_TEXT,  NULL, "I/O mode",           "", 0 },
-	{ "extra_flags",      SB,  P(extra_flags),      BS_PK_TEXT,  NULL, "extra open flags",   "", 0 },
+	{ "mode",             SB,  P(mode),             BS_PK_TEXT,  NULL, "test mode",          "", 0, BS_NONE },
+	{ "threads",          SB,  P(threads),          BS_PK_INT,   NULL, "threads",            "", 0, 1 },
+	{ "block_size_bytes", SB,  P(block_size_bytes), BS_PK_INT,   NULL, "block size",         "bytes", 0, 16384 },
+	{ "file_num",         SB,  P(file_num),         BS_PK_INT,   NULL, "files",              "", 0, 128 },
+	{ "file_total_bytes", SB,  P(file_total_bytes), BS_PK_INT,   NULL, "total file size",    "bytes", 0, 2147483648 },
+	{ "rw_ratio",         SB,  P(rw_ratio),         BS_PK_REAL,  NULL, "read/write ratio",   "", 0, BS_NONE },
+	{ "fsync_freq",       SB,  P(fsync_freq),       BS_PK_INT,   NULL, "fsync every",        "requests", 0, 100 },
+	{ "fsync_all",        SB,  P(fsync_all),        BS_PK_BOOL,  NULL, "fsync after writes", "", 0, 0 },
+	{ "fsync_end",        SB,  P(fsync_end),        BS_PK_BOOL,  NULL, "fsync at the end",   "", 0, 1 },
+	{ "fsync_mode",       SB,  P(fsync_mode),       BS_PK_TEXT,  NULL, "fsync mode",         "", 0, BS_NONE },
+	{ "io_mode",          SB,  P(io_mode),          BS_PK_TEXT,  NULL, "I/O mode",           "", 0, BS_NONE },
+	{ "extra_flags",      SB,  P(extra_flags),      BS_PK_TEXT,  NULL, "extra open flags",   "", 0, BS_NONE },
 
-	{ "block_mib",        BS_FAM_ZCAV, P(block_mib), BS_PK_INT,  NULL, "block size",         "MiB", 0 },
-	{ "passes",           BS_FAM_ZCAV, P(passes),    BS_PK_INT,  NULL, "passes",             "", 0 },
-	{ "skip",             BS_FAM_ZCAV, P(skip),      BS_PK_INT,  NULL, "every Nth block",    "", 0 },
+	{ "block_mib",        BS_FAM_ZCAV, P(block_mib), BS_PK_INT,  NULL, "block size",         "MiB", 0, 512 },
+	{ "passes",           BS_FAM_ZCAV, P(passes),    BS_PK_INT,  NULL, "passes",             "", 0, 1 },
+	{ "skip",             BS_FAM_ZCAV, P(skip),      BS_PK_INT,  NULL, "every Nth block",    "", 0, 1 },
 
-	{ "jobname",          FIO, P(jobname),          BS_PK_TEXT,  NULL, "job",                "", 0 },
-	{ "rw",               FIO, P(rw),               BS_PK_TEXT,  NULL, "rw",                 "", 0 },
-	{ "bs",               FIO, P(bs),               BS_PK_TEXT,  NULL, "block size",         "", 0 },
-	{ "ioengine",         FIO, P(ioengine),         BS_PK_TEXT,  NULL, "I/O engine",         "", 0 },
-	{ "iodepth",          FIO, P(iodepth),          BS_PK_INT,   NULL, "I/O depth",          "", 0 },
-	{ "numjobs",          FIO, P(numjobs),          BS_PK_INT,   NULL, "jobs",               "", 0 },
-	{ "size",             FIO, P(size),             BS_PK_TEXT,  NULL, "size",               "", 0 },
-	{ "direct",           FIO, P(direct),           BS_PK_BOOL,  NULL, "O_DIRECT",           "", 0 },
+	{ "jobname",          FIO, P(jobname),          BS_PK_TEXT,  NULL, "job",                "", 0, BS_NONE },
+	{ "rw",               FIO, P(rw),               BS_PK_TEXT,  NULL, "rw",                 "", 0, BS_NONE },
+	{ "bs",               FIO, P(bs),               BS_PK_TEXT,  NULL, "block size",         "", 0, BS_NONE },
+	{ "ioengine",         FIO, P(ioengine),         BS_PK_TEXT,  NULL, "I/O engine",         "", 0, BS_NONE },
+	{ "iodepth",          FIO, P(iodepth),          BS_PK_INT,   NULL, "I/O depth",          "", 0, 1 },
+	{ "numjobs",          FIO, P(numjobs),          BS_PK_INT,   NULL, "jobs",               "", 0, 1 },
+	{ "size",             FIO, P(size),             BS_PK_TEXT,  NULL, "size",               "", 0, BS_NONE },
+	{ "direct",           FIO, P(direct),           BS_PK_BOOL,  NULL, "O_DIRECT",           "", 0, 0 },
 
-	{ "bytes",            DD,  P(bytes),            BS_PK_INT,   NULL, "bytes copied",       "bytes", 0 },
-	{ "seconds",          DD,  P(seconds),          BS_PK_REAL,  NULL, "time",               "s", 0 },
-	{ "bs_bytes",         DD,  P(bs_bytes),         BS_PK_INT,   NULL, "block size",         "bytes", 0 },
-	{ "count",            DD,  P(count),            BS_PK_INT,   NULL, "blocks",             "", 0 },
-	{ "flags",            DD,  P(flags),            BS_PK_TEXT,  NULL, "flags",              "", 0 },
+	{ "bytes",            DD,  P(bytes),            BS_PK_INT,   NULL, "bytes copied",       "bytes", 0, BS_NONE },
+	{ "seconds",          DD,  P(seconds),          BS_PK_REAL,  NULL, "time",               "s", 0, BS_NONE },
+	{ "bs_bytes",         DD,  P(bs_bytes),         BS_PK_INT,   NULL, "block size",         "bytes", 0, BS_NONE },
+	{ "count",            DD,  P(count),            BS_PK_INT,   NULL, "blocks",             "", 0, BS_NONE },
+	{ "flags",            DD,  P(flags),            BS_PK_TEXT,  NULL, "flags",              "", 0, BS_NONE },
 };
 /* clang-format on */
 
@@ -87,22 +90,21 @@ const int bs_nparams = NPARAMS;
 const struct bs_param_rule bs_param_rules[] = {
 	{ "file_size_mib", "putc", "seeks", "File size",
 	  "I/O rates depend on how much of the file the page cache holds",
-	  BS_NONE, 0 },
+	  0, 0 },
 	/* bonnie++ 2.00a never prints the chunk: take its default. */
 	{ "io_chunk_bytes", "put_block", "seeks", "I/O chunk size (bytes)",
-	  "block and seek rates depend on it", 8192, 0 },
+	  "block and seek rates depend on it", 1, 0 },
 	{ "per_char_mib", "putc", "getc", "Per-char size (-f)",
-	  "per-char rates depend on it", BS_NONE, 0 },
+	  "per-char rates depend on it", 0, 0 },
 	{ "seeks,seek_procs", "seeks", "seeks", "Seek count/processes",
-	  "seek rates depend on them", BS_NONE, 0 },
+	  "seek rates depend on them", 0, 0 },
 	{ "num_files,max_size,min_size,num_dirs", "seq_create", "ran_del",
 	  "File-test spec (-n)",
 	  "file rates depend on the number, size and spread of the files",
-	  BS_NONE, 1 },
+	  0, 1 },
 	/* The chunk of the file tests is not part of the spec text. */
 	{ "file_chunk_bytes", "seq_create", "ran_del",
-	  "File-test chunk size (bytes)", "file rates depend on it", BS_NONE,
-	  0 },
+	  "File-test chunk size (bytes)", "file rates depend on it", 0, 0 },
 };
 /* clang-format on */
 
@@ -233,6 +235,25 @@ void bs_params_init(struct bs_params *p)
 {
 	pthread_once(&derived.once, derive);
 	*p = derived.blank;
+}
+
+void bs_params_defaults(struct bs_params *p, enum bs_family f)
+{
+	int i;
+
+	for (i = 0; i < NPARAMS; i++)
+		if (bs_param_table[i].family == f &&
+		    bs_param_table[i].dflt != BS_NONE)
+			*bs_param_i64(p, i) = bs_param_table[i].dflt;
+}
+
+int64_t bs_param_default(const char *key)
+{
+	int k = bs_param_find(key);
+
+	if (k < 0)
+		BS_BUG("the default of an unknown parameter");
+	return bs_param_table[k].dflt;
 }
 
 void bs_params_release(struct bs_params *p)

@@ -102,6 +102,9 @@ struct bs_param_info {
 	const char *label;     /* for people: "file size" */
 	const char *unit;      /* "MiB", "bytes", "" */
 	unsigned flags;        /* BS_PF_* */
+	/* What the tool uses when it is not told (bonnie++'s -s chunk is
+	 * 8192), for the integer kinds; BS_NONE when it has no default. */
+	int64_t dflt;
 };
 
 extern const struct bs_param_info bs_param_table[];
@@ -119,8 +122,8 @@ struct bs_param_rule {
 	const char *first, *last;  /* the metrics they affect (catalogue keys
 				    * of the parameters' family) */
 	const char *what, *why;
-	int64_t assume;            /* what an unknown value is taken to be
-				    * (the tool's default), or BS_NONE */
+	int assume_default;        /* an unknown value is taken to be the
+				    * tool's default (dflt) */
 	int filespec;              /* shown as bonnie++ spells -n */
 };
 
@@ -145,6 +148,10 @@ int bs_param_known(const struct bs_params *p, int i);
 
 /* Sets every parameter unknown. */
 void bs_params_init(struct bs_params *p);
+/* Sets the parameters of family f that have a default to it. */
+void bs_params_defaults(struct bs_params *p, enum bs_family f);
+/* The default of the parameter with this key (BS_NONE when none). */
+int64_t bs_param_default(const char *key);
 /* Frees the text and sets every parameter unknown. */
 void bs_params_release(struct bs_params *p);
 /*

@@ -25,7 +25,6 @@
 #include "util/banned.h"
 
 #define QUOTE_MAX 40    /* bytes of user data quoted in a reason */
-#define DEFAULT_CHUNK 8192
 
 /* A line as the registry gives it: f[] and nf. */
 #define field bs_field
@@ -420,6 +419,17 @@ static int get_int(struct pctx *c, int no, const char *name, int64_t *out)
 			parse_num(f->s, f->len, &d) == -2 ? -2 : -1);
 }
 
+/* bonnie++'s I/O chunk when a line does not say (the parameter table's
+ * default), looked up once. */
+static int64_t default_chunk(void)
+{
+	static int64_t chunk = BS_NONE;
+
+	if (chunk == BS_NONE)
+		chunk = bs_param_default("io_chunk_bytes");
+	return chunk;
+}
+
 /*
  * The file size: MiB as "63G", "8196M" or bare "300" (1.00-1.00b); in
  * 1.0x lines a chunk size may follow: "2G:64k", "1G:512".
@@ -568,9 +578,9 @@ static int parse_params(struct pctx *c, const struct layout *L,
 		 * 1.00-1.00b (bare MiB) have no chunk at all. */
 		if (L->compound && p->io_chunk_bytes == BS_NONE &&
 		    !is_digit(f->s[f->len - 1]))
-			p->io_chunk_bytes = DEFAULT_CHUNK;
+			p->io_chunk_bytes = default_chunk();
 		if (!L->compound && L->chunk_default)
-			p->io_chunk_bytes = DEFAULT_CHUNK;
+			p->io_chunk_bytes = default_chunk();
 	}
 	if (L->chunk && fld(c, L->chunk)->len > 0) {
 		f = fld(c, L->chunk);

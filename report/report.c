@@ -162,9 +162,11 @@ static void assumed_values(int64_t assume[BS_P_MAX])
 	for (j = 0; j < bs_nparams; j++)
 		assume[j] = BS_NONE;
 	for (i = 0; i < bs_nparam_rules; i++) {
+		if (!bs_param_rules[i].assume_default)
+			continue;
 		n = bs_param_rule_keys(&bs_param_rules[i], k, 8);
 		for (j = 0; j < n; j++)
-			assume[k[j]] = bs_param_rules[i].assume;
+			assume[k[j]] = bs_param_table[k[j]].dflt;
 	}
 }
 

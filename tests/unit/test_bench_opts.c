@@ -253,7 +253,7 @@ static void test_f_c_r(void **state)
 				got = (int64_t)o.p.per_char_mib;
 			else
 				assert_int_equal(o.p.per_char_mib,
-						 BS_BENCH_PER_CHAR_MIB);
+						 bs_param_default("per_char_mib"));
 		} else if (cases[i].opt == 'c') {
 			rc = bs_bench_opts_parse_c(&o, cases[i].arg, &err);
 			if (rc == 0)
