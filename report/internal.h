@@ -115,5 +115,11 @@ void bs_rhtml_fill(const struct bs_report *rep, struct bs_tdict *d);
 int bs_rhtml_runs(const struct bs_report *rep, const struct bs_tmpl_set *ts,
 		  const struct bs_report_source *src, FILE *out,
 		  struct bs_err *err);
+/*
+ * The text report's WRAPPED_NOTE rows (rep's notes at 76 columns) and its
+ * TABLE rows (render_text.c): bonnie++'s I/O and file tables, then their
+ * latencies, then one table per other tool, each laid out line by line.
+ */
+void bs_rtext_fill(const struct bs_report *rep, struct bs_tdict *d);
 
 #endif
