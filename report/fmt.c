@@ -1,7 +1,7 @@
 /*
- * report/fmt.c - what the report needs of the catalogue (sections, units,
- * which way is better) and its number formatting, which is the one rule
- * of core/bonnie_text.h.
+ * report/fmt.c - what the report needs of the catalogue (keys, names,
+ * sections, units, which way is better) and its number formatting, which
+ * is the one rule of core/bonnie_text.h.
  */
 #include <math.h>
 #include <stdio.h>

@@ -69,8 +69,8 @@ static void tt_release(struct ttable *tt)
 }
 
 /*
- * Drops statistics, diff and ratio rows (those without a parameter cell
- * whose label is not a group's) that have nothing in any column.
+ * Drops the statistics, diff and ratio rows (any row whose label is not a
+ * group's "[n] ...") that have nothing in any column.
  */
 static void tt_drop_empty(struct ttable *tt)
 {
@@ -150,7 +150,11 @@ static void line_out(struct bs_tdict *table, struct bs_buf *b)
 	bs_buf_reset(b);
 }
 
-/* The cell text of group i, metric m, in a row of the given kind. */
+/*
+ * The cell text of group i, metric m, in a row of the given kind: 0 the
+ * value, 1 to 4 the statistics (sd, min, max, n, as text_table's
+ * stat_name), 5 the diff, 6 the ratio.
+ */
 static void text_cell(const struct bs_report *rep, int m, size_t i, int kind,
 		      char *s, size_t n)
 {

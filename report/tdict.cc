@@ -116,6 +116,8 @@ public:
 	}
 
 	struct bs_tdict top;
+	/* A deque: adding a node never moves the others, which sections
+	 * and callers point to. */
 	std::deque<struct bs_tdict> nodes;
 	std::vector<Var> vars;
 	std::vector<Sec> secs;
