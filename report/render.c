@@ -8,6 +8,7 @@
  * to the dictionary filled here. The HTML page is expanded in three
  * parts (PART_HEAD, PART_RUNS, PART_TAIL), one after the other.
  */
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +45,7 @@ int bs_report_templates_load(struct bs_tmpl_set **out, const char *dir,
 		{NULL, NULL, 0},
 	};
 
+	assert((size_t)fmt < sizeof(tmpl_names) / sizeof(tmpl_names[0]));
 	return bs_tmpl_set_load(out, defaults, &tmpl_names[fmt], 1, dir, err);
 }
 
@@ -96,6 +98,7 @@ static void jparam(struct bs_tdict *d, int k, const struct bs_report_param *p)
 	static const char *const names[] = {"J_VALUE", "J_MIN", "J_MAX"};
 	int i;
 
+	assert(k >= 0 && k < bs_nparams);
 	bs_params_init(&x);
 	for (i = 0; i < 3; i++) {
 		bs_buf_reset(&b);
@@ -130,6 +133,7 @@ static void fill_group(const struct bs_report *rep, size_t i,
 	size_t k;
 	int p, marked;
 
+	assert(i < rep->ngroups);
 	bs_tdict_set_i64(d, "INDEX", (int64_t)i + 1);
 	bs_tdict_set(d, "LABEL", g->label);
 	bs_tdict_set_i64(d, "RUNS", g->nruns);
@@ -216,6 +220,8 @@ static void fill_cell(const struct bs_report *rep, int m, size_t i,
 	char s[64], key[16];
 	size_t k;
 
+	assert(m >= 0 && m < BS_RM_USED && rep->shown[m]);
+	assert(i < rep->ngroups);
 	raw[0] = bs_rscale(rep, m, c->mean);
 	raw[1] = bs_rscale(rep, m, c->sd);
 	raw[2] = bs_rscale(rep, m, c->min);
@@ -329,9 +335,12 @@ int bs_report_render(const struct bs_report *rep,
 		     struct bs_err *err)
 {
 	struct bs_tdict *d = NULL;
-	const char *name = tmpl_names[fmt];
+	const char *name;
 	int rc;
 
+	assert((size_t)fmt < sizeof(tmpl_names) / sizeof(tmpl_names[0]));
+	assert(rep->ngroups > 0 && rep->opts.baseline < rep->ngroups);
+	name = tmpl_names[fmt];
 	rc = bs_tdict_new(&d, err);
 	if (rc < 0)
 		return rc;

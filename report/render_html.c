@@ -5,6 +5,7 @@
  * the list of runs itself, streamed: PART_RUNS is expanded once per batch
  * of runs, so memory does not grow with them.
  */
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,6 +100,7 @@ static void html_row(const struct bs_report *rep, int t0, int t1, size_t i,
 	char s1[64];
 	int m;
 
+	assert(kind >= ROW_VALUE && kind <= ROW_PCT && i < rep->ngroups);
 	bs_tdict_set(r, "CLASS", cls[kind]);
 	bs_tdict_set_i64(r, "GROUP", (int64_t)i + 1);
 	bs_tdict_set_i64(r, "BASE", (int64_t)rep->opts.baseline + 1);
@@ -316,6 +318,8 @@ static int runs_row(struct runs_ctx *rc, const struct bs_rrow *row)
 	char s[64];
 	int m, k, t;
 
+	assert(row->group < rep->ngroups);
+	assert(row->machine < rc->pool->nstr && row->version < rc->pool->nstr);
 	d = bs_tdict_add(rc->d, "RUN");
 	if ((int64_t)row->group != rc->last_group) {
 		struct bs_tdict *gs = bs_tdict_add(d, "GROUP_START");
@@ -345,6 +349,8 @@ static int runs_row(struct runs_ctx *rc, const struct bs_rrow *row)
 		k = rep->run_best[m] != rep->run_worst[m]
 			    ? bs_rshade(bs_rm_better(m), v, rep->run_best[m])
 			    : -1;
+		assert(k >= -1 && k < (int)(sizeof(shade_class) /
+					    sizeof(shade_class[0])));
 		bs_tdict_set(c, "CLASS", k >= 0 ? shade_class[k] : "");
 	}
 	if (++rc->batched >= RUNS_BATCH)
@@ -370,6 +376,8 @@ int bs_rhtml_runs(const struct bs_report *rep, const struct bs_tmpl_set *ts,
 	size_t i;
 	int m, r = 0;
 
+	/* Runs that were not kept are read again: that needs a source. */
+	assert((rep->runs && !rep->runs->dropped) || (src && src->each));
 	memset(&rc, 0, sizeof(rc));
 	rc.rep = rep;
 	rc.ts = ts;

@@ -4,6 +4,7 @@
  * template cannot compute), and its notes wrapped at 76 columns
  * (WRAPPED_NOTE > LINE > TEXT).
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +48,8 @@ static void tt_set(struct ttable *tt, int col, const char *s)
 {
 	struct bs_buf b = BS_BUF_INIT;
 
+	/* Only the row added last is written. */
+	assert(tt->nrows > 0 && col >= 0 && col < 2 + tt->ncols);
 	bs_text_clean(&b, s, strlen(s), BS_TEXT_TAB);
 	tt->cell[(tt->nrows - 1) * (2 + tt->ncols) + col] =
 		bs_buf_detach(&b, NULL);
@@ -54,8 +57,10 @@ static void tt_set(struct ttable *tt, int col, const char *s)
 
 static const char *tt_get(const struct ttable *tt, int row, int col)
 {
-	const char *s = tt->cell[row * (2 + tt->ncols) + col];
+	const char *s;
 
+	assert(row >= 0 && row < tt->nrows && col >= 0 && col < 2 + tt->ncols);
+	s = tt->cell[row * (2 + tt->ncols) + col];
 	return s ? s : "";
 }
 
@@ -160,6 +165,7 @@ static void text_cell(const struct bs_report *rep, int m, size_t i, int kind,
 {
 	const struct bs_report_cell *c = &rep->groups[i].cell[m];
 
+	assert(kind >= 0 && kind <= 6 && n > 0);
 	s[0] = '\0';
 	switch (kind) {
 	case 0: /* value */
@@ -211,6 +217,7 @@ static size_t fit_span(struct ttable *tt, int k0, int k1, const char *title)
 	size_t span = 0, need = strlen(title) + 2;
 	int k;
 
+	assert(k0 >= 0 && k0 <= k1 && k1 < tt->ncols);
 	for (k = k0; k <= k1; k++)
 		span += tt->col[k].width + (k > k0);
 	if (span < need) {
@@ -265,6 +272,7 @@ static void text_table(const struct bs_report *rep, struct bs_tdict *d,
 			if (!rep->shown[m] ||
 			    (BS_RM_KIND(m) == BS_MK_LAT) != lat)
 				continue;
+			assert(tt.ncols < BS_RM_COUNT);
 			tt.col[tt.ncols].m = m;
 			for (i = 0; i < rep->ngroups; i++)
 				if (rep->groups[i].cell[m].best)
@@ -407,6 +415,7 @@ static void wrap(struct bs_tdict *d, const char *text, size_t width)
 	const char *p, *sp;
 	size_t n;
 
+	assert(width > 2); /* wider than the "* " before a line */
 	bs_text_clean(&clean, text, strlen(text), BS_TEXT_TAB);
 	p = bs_buf_str(&clean);
 	bs_buf_adds(&line, "* ");

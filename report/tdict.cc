@@ -8,6 +8,7 @@
  */
 #include <ctemplate/template_dictionary_interface.h>
 
+#include <cassert>
 #include <cstdarg>
 #include <cstdint>
 #include <cstdio>
@@ -228,6 +229,7 @@ bs_tdict::CreateSectionIterator(const TemplateString &name) const
 	uint32_t sec;
 	const struct bs_tdict *d = sec_owner(name, &sec);
 
+	assert(d == NULL || sec < root->secs.size());
 	return new ListIterator(d ? root->secs[sec].first : NULL);
 }
 
@@ -268,11 +270,13 @@ void bs_tdict::DumpToString(std::string *out, int level) const
 
 const TemplateDictionaryInterface *bs_tdict_iface(const struct bs_tdict *d)
 {
+	assert(d != NULL && d->root != NULL);
 	return d;
 }
 
 const char *bs_tdict_error(const struct bs_tdict *d)
 {
+	assert(d != NULL && d->root != NULL);
 	return d->root->error.empty() ? NULL : d->root->error.c_str();
 }
 
@@ -318,6 +322,7 @@ int bs_tdict_setn(struct bs_tdict *d, const char *key, const char *value,
 {
 	if (d == NULL)
 		return -BS_ETMPL;
+	assert(key != NULL && (value != NULL || len == 0));
 	try {
 		Dict *r = d->root;
 		Var v;
@@ -455,6 +460,7 @@ struct bs_tdict *bs_tdict_add(struct bs_tdict *d, const char *name)
 	try {
 		Dict *r = d->root;
 		uint32_t i = section(d, name);
+		assert(i < r->secs.size());
 		r->nodes.emplace_back(r, d);
 		struct bs_tdict *c = &r->nodes.back();
 		Sec &s = r->secs[i];

@@ -12,6 +12,7 @@
 #include <ctemplate/template_emitter.h>
 #include <ctemplate/template_modifiers.h>
 
+#include <cassert>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -270,6 +271,7 @@ int set_load(struct bs_tmpl_set *ts, const struct bs_embedded *defaults,
 	size_t i;
 	int rc;
 
+	assert(names != NULL || n == 0);
 	std::call_once(modifiers_once, register_modifiers);
 	if (!modifiers_ok)
 		return bs_error(err, BS_ETMPL,
@@ -337,6 +339,7 @@ bool set_has(const struct bs_tmpl_set *ts, const char *name)
 int expand(const struct bs_tmpl_set *ts, const char *name,
 	   const struct bs_tdict *d, ExpandEmitter *em, struct bs_err *err)
 {
+	assert(ts != NULL && name != NULL && d != NULL);
 	if (!set_has(ts, name))
 		return bs_error(err, BS_ENOTFOUND, "no template '%s' loaded",
 				name);
