@@ -29,9 +29,9 @@ const ctemplate::TemplateDictionaryInterface *
 bs_tdict_iface(const struct bs_tdict *d);
 
 /*
- * The first error kept while d's root was filled (a failed set, show or
- * add), or NULL when there was none. Valid until the root is changed,
- * cleared or freed.
+ * The first error kept while d's root was filled (the first bs_tdict_*
+ * call that failed), or NULL when there was none. Valid until the root
+ * is cleared or freed.
  */
 const char *bs_tdict_error(const struct bs_tdict *d);
 
