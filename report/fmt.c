@@ -1,7 +1,7 @@
 /*
- * report/fmt.c - what the report needs of the catalogue (sections, units,
- * which way is better) and its number formatting, which is the one rule
- * of core/bonnie_text.h.
+ * report/fmt.c - what the report needs of the catalogue (keys, names,
+ * sections, units, which way is better) and its number formatting, which
+ * is the one rule of core/bonnie_text.h.
  */
 #include <assert.h>
 #include <math.h>
@@ -15,11 +15,25 @@
 #include "util/banned.h"
 
 static const char *const kind_suffix[BS_MK_COUNT] = {"", "_cpu", "_latency"};
+static const char *const kind_name[BS_MK_COUNT] = {"rate", "cpu", "latency"};
+static const char *const kind_label[BS_MK_COUNT] = {"", " CPU", " latency"};
 
 const char *bs_report_metric_key(int m, char *out, size_t outsz)
 {
 	snprintf(out, outsz, "%s%s", bs_metrics[BS_RM_TEST(m)].key,
 		 kind_suffix[BS_RM_KIND(m)]);
+	return out;
+}
+
+const char *bs_rm_kind(int m)
+{
+	return kind_name[BS_RM_KIND(m)];
+}
+
+const char *bs_rm_label(int m, char *out, size_t outsz)
+{
+	snprintf(out, outsz, "%s%s", bs_metrics[BS_RM_TEST(m)].label,
+		 kind_label[BS_RM_KIND(m)]);
 	return out;
 }
 

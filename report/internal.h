@@ -22,6 +22,12 @@ int bs_rsection_end(int t);
  * (CPU, latency, and the catalogue's lower-is-better metrics), 0 when
  * neither is (counts, durations). */
 int bs_rm_better(int m);
+/* The kind of report metric m as templates name it: "rate", "cpu",
+ * "latency". */
+const char *bs_rm_kind(int m);
+/* Report metric m for people: "Block write", "Block write CPU", "Block
+ * write latency". */
+const char *bs_rm_label(int m, char *out, size_t outsz);
 
 /*
  * A number of metric m for people, in the report's unit, printed by the
@@ -82,5 +88,38 @@ void bs_rruns_free(struct bs_rruns *rr);
 
 /* Display width of s: UTF-8 code points. */
 size_t bs_rwidth(const char *s);
+
+/*
+ * Rendering. render.c fills the dictionary of the model, which every
+ * format gets, and calls these to add what one format needs besides; all
+ * of them only read rep. Errors while filling are kept in the dictionary
+ * (report/tmpl.h) and come back from the next expansion.
+ */
+struct bs_tdict;
+struct bs_tmpl_set;
+
+/*
+ * The HTML page's part of PART_HEAD (render_html.c): a SECTION row, with
+ * its table and chart, per catalogue section that shows a metric, and
+ * RUN_COL, the head of the list of runs.
+ */
+void bs_rhtml_fill(const struct bs_report *rep, struct bs_tdict *d);
+/*
+ * The HTML page's list of runs (render_html.c): expands PART_RUNS of
+ * report.html from ts onto out, once per batch of RUN rows, from the runs
+ * rep kept, or when it kept none (rep->runs NULL or dropped), from every
+ * group read again through src. Call it after PART_HEAD is written and
+ * before PART_TAIL. Returns 0, or <0 with err filled (a failed source, a
+ * failed expansion or write).
+ */
+int bs_rhtml_runs(const struct bs_report *rep, const struct bs_tmpl_set *ts,
+		  const struct bs_report_source *src, FILE *out,
+		  struct bs_err *err);
+/*
+ * The text report's WRAPPED_NOTE rows (rep's notes at 76 columns) and its
+ * TABLE rows (render_text.c): bonnie++'s I/O and file tables, then their
+ * latencies, then one table per other tool, each laid out line by line.
+ */
+void bs_rtext_fill(const struct bs_report *rep, struct bs_tdict *d);
 
 #endif

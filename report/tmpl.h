@@ -1,7 +1,8 @@
 /*
- * report/tmpl.h - a C API over Google ctemplate (report/tmpl.cc is the
- * only C++ file in bstore). Every function catches C++ exceptions and
- * turns them into a negative BS_E* code with a message.
+ * report/tmpl.h - a C API over Google ctemplate (report/tmpl.cc, the
+ * binding, and report/tdict.cc, the dictionaries, are bstore's only C++).
+ * Every function catches C++ exceptions and turns them into a negative
+ * BS_E* code with a message.
  *
  * A template set is loaded once: each template comes from a directory
  * when the caller names one and the file is there, else from the copy

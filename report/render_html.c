@@ -1,0 +1,411 @@
+/*
+ * report/render_html.c - what the HTML page gets besides the model: per
+ * bonnie++ section a table of the groups with diff, ratio and change rows
+ * and a bar chart (SECTION), the head of the list of runs (RUN_COL), and
+ * the list of runs itself, streamed: PART_RUNS is expanded once per batch
+ * of runs, so memory does not grow with them.
+ */
+#include <assert.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/bonnie_text.h"
+#include "report/internal.h"
+#include "report/tmpl.h"
+#include "util/buf.h"
+#include "util/mem.h"
+#include "util/banned.h"
+
+/* Runs per expansion of the HTML page's PART_RUNS. */
+#define RUNS_BATCH 512
+
+/* ---- HTML: tables and charts per bonnie++ section ------------------- */
+
+static const char *unit_head(const struct bs_report *rep, int m)
+{
+	int t = BS_RM_TEST(m);
+
+	switch (BS_RM_KIND(m)) {
+	case BS_MK_CPU:
+		return "%CPU";
+	case BS_MK_LAT:
+		return "latency";
+	default:
+		break;
+	}
+	/* bonnie++'s own heads: seeks and files "/s". */
+	if (bs_metrics[t].family == BS_FAM_BONNIE &&
+	    !(bs_metrics[t].flags & BS_MF_KIB))
+		return "/s";
+	return bs_report_unit(rep, m);
+}
+
+/* What a cell without a number says; bonnie++ 1.0x has no latencies. */
+static const char *status_words(int m, enum bs_status st)
+{
+	if (st == BS_ST_TOO_FAST)
+		return "too fast";
+	return BS_RM_KIND(m) == BS_MK_LAT ? "no data" : "not run";
+}
+
+static void html_value_cell(const struct bs_report *rep, int m, size_t i,
+			    struct bs_tdict *c)
+{
+	const struct bs_report_group *g = &rep->groups[i];
+	const struct bs_report_cell *x = &g->cell[m];
+	char s[64];
+
+	bs_tdict_set(c, "CLASS", "");
+	bs_tdict_set(c, "TIP", "");
+	if (x->status != BS_ST_OK) {
+		bs_tdict_set(c, "TEXT", status_words(m, x->status));
+		bs_tdict_set(c, "CLASS",
+			     x->status == BS_ST_TOO_FAST ? "tf" : "nr");
+		bs_tdict_set(c, "TIP",
+			     x->status == BS_ST_TOO_FAST
+				     ? "too fast to measure: the test took "
+				       "under 0.5 s (bonnie++ +++++)"
+				     : BS_RM_KIND(m) == BS_MK_LAT
+					     ? "no latency recorded"
+					     : "not run");
+		return;
+	}
+	bs_tdict_set(c, "TEXT", bs_rfmt(rep, m, x->mean, s, sizeof(s)));
+	if (x->shade >= 0)
+		bs_tdict_setf(c, "CLASS", "s%d%s", x->shade,
+			      x->best ? " best" : "");
+	if (g->nruns > 1) {
+		struct bs_tdict *st = bs_tdict_add(c, "STATS");
+		bs_tdict_set(st, "SD", isnan(x->sd) ? "-"
+						      : bs_rfmt(rep, m, x->sd, s,
+								sizeof(s)));
+		bs_tdict_set(st, "MIN", bs_rfmt(rep, m, x->min, s,
+						sizeof(s)));
+		bs_tdict_set(st, "MAX", bs_rfmt(rep, m, x->max, s,
+						sizeof(s)));
+		bs_tdict_set_i64(st, "N", x->ok);
+		bs_tdict_set_i64(st, "OF", g->nruns);
+	}
+}
+
+enum { ROW_VALUE, ROW_DIFF, ROW_RATIO, ROW_PCT };
+
+static void html_row(const struct bs_report *rep, int t0, int t1, size_t i,
+		     int kind, struct bs_tdict *r)
+{
+	static const char *const cls[] = {"val", "diff", "ratio", "pct"};
+	const struct bs_report_group *g = &rep->groups[i];
+	char s1[64];
+	int m;
+
+	assert(kind >= ROW_VALUE && kind <= ROW_PCT && i < rep->ngroups);
+	bs_tdict_set(r, "CLASS", cls[kind]);
+	bs_tdict_set_i64(r, "GROUP", (int64_t)i + 1);
+	bs_tdict_set_i64(r, "BASE", (int64_t)rep->opts.baseline + 1);
+	bs_tdict_set(r, "LABEL", g->label);
+	bs_tdict_show(r, kind == ROW_VALUE   ? "IS_VALUE"
+			 : kind == ROW_DIFF  ? "IS_DIFF"
+			 : kind == ROW_RATIO ? "IS_RATIO"
+					     : "IS_PCT");
+	if (kind == ROW_VALUE && i == rep->opts.baseline && rep->ngroups > 1)
+		bs_tdict_show(r, "IS_BASELINE");
+	for (m = BS_RM(t0, 0); m < BS_RM(t1, 0); m++) {
+		const struct bs_report_cell *x = &g->cell[m];
+		struct bs_tdict *c;
+		if (!rep->shown[m])
+			continue;
+		c = bs_tdict_add(r, "CELL");
+		bs_tdict_set(c, "KEY", bs_report_metric_key(m, s1, sizeof(s1)));
+		if (kind == ROW_VALUE) {
+			html_value_cell(rep, m, i, c);
+			continue;
+		}
+		if (kind == ROW_DIFF)
+			bs_rfmt(rep, m, x->diff, s1, sizeof(s1));
+		else if (kind == ROW_RATIO)
+			bs_rfmt_ratio(x->ratio, s1, sizeof(s1));
+		else
+			bs_rfmt_pct(x->pct, s1, sizeof(s1));
+		bs_tdict_set(c, "TEXT", s1);
+		bs_tdict_set(c, "TIP", "");
+		bs_tdict_set(c, "CLASS", "");
+		if (kind == ROW_PCT && !isnan(x->pct) && x->better) {
+			bs_tdict_set(c, "CLASS",
+				     x->better > 0 ? "better" : "worse");
+			bs_tdict_show(c, x->better > 0 ? "IS_BETTER"
+						       : "IS_WORSE");
+		}
+	}
+}
+
+/* Chart geometry, in SVG user units. */
+#define CH_W 640
+#define CH_LEFT 48
+#define CH_BAR 430
+#define CH_ROW 18
+#define CH_HEAD 22
+
+static void html_chart(const struct bs_report *rep, int t0, int t1,
+		       struct bs_tdict *sec)
+{
+	struct bs_tdict *ch = NULL, *bl;
+	char v[64], label[96];
+	int y = 0, t, m;
+	size_t i;
+
+	for (t = t0; t < t1; t++) {
+		double max = 0;
+		m = BS_RM(t, BS_MK_RATE);
+		if (!rep->shown[m])
+			continue;
+		for (i = 0; i < rep->ngroups; i++) {
+			const struct bs_report_cell *c =
+				&rep->groups[i].cell[m];
+			if (c->status == BS_ST_OK && c->mean > max)
+				max = c->mean;
+		}
+		if (ch == NULL)
+			ch = bs_tdict_add(sec, "CHART");
+		bl = bs_tdict_add(ch, "BLOCK");
+		bs_tdict_setf(bl, "BTITLE", "%s, %s",
+			      bs_rm_label(m, label, sizeof(label)),
+			      bs_report_unit(rep, m));
+		bs_tdict_set_i64(bl, "Y", y + 14);
+		y += CH_HEAD;
+		for (i = 0; i < rep->ngroups; i++) {
+			const struct bs_report_cell *c =
+				&rep->groups[i].cell[m];
+			struct bs_tdict *bar = bs_tdict_add(bl, "BAR");
+			int w = 0;
+			bs_tdict_setf(bar, "BNAME", "[%zu]", i + 1);
+			bs_tdict_set_i64(bar, "Y", y);
+			bs_tdict_set_i64(bar, "TY", y + 11);
+			bs_tdict_set_i64(bar, "X", CH_LEFT);
+			if (c->status == BS_ST_OK) {
+				if (max > 0)
+					w = (int)floor(c->mean / max * CH_BAR +
+						       0.5);
+				bs_tdict_set(bar, "VALUE",
+					     bs_rfmt(rep, m, c->mean, v,
+						     sizeof(v)));
+			} else {
+				bs_tdict_set(bar, "VALUE",
+					     status_words(m, c->status));
+			}
+			bs_tdict_set_i64(bar, "W", w);
+			bs_tdict_set_i64(bar, "TX", CH_LEFT + w + 4);
+			bs_tdict_set(bar, "BCLASS",
+				     i == rep->opts.baseline ? "base"
+				     : c->better > 0	     ? "better"
+				     : c->better < 0	     ? "worse"
+							     : "same");
+			y += CH_ROW;
+		}
+		y += 6;
+	}
+	if (ch) {
+		bs_tdict_set_i64(ch, "CW", CH_W);
+		bs_tdict_set_i64(ch, "CH", y);
+	}
+}
+
+void bs_rhtml_fill(const struct bs_report *rep, struct bs_tdict *d)
+{
+	size_t i, j;
+	int sn, t0, t1, m, t, any;
+	char key[32];
+
+	/* A section is consecutive catalogue rows; its id counts every
+	 * section of the catalogue, so that it stays the same whichever
+	 * sections a report shows. */
+	for (sn = 1, t0 = 0; t0 < bs_nmetrics; t0 = t1, sn++) {
+		struct bs_tdict *sec;
+		t1 = bs_rsection_end(t0);
+		any = 0;
+		for (m = BS_RM(t0, 0); m < BS_RM(t1, 0); m++)
+			any |= rep->shown[m];
+		if (!any)
+			continue;
+		sec = bs_tdict_add(d, "SECTION");
+		bs_tdict_set(sec, "NAME", bs_metrics[t0].section);
+		bs_tdict_setf(sec, "ID", "sec%d", sn);
+		for (t = t0; t < t1; t++) {
+			struct bs_tdict *th = NULL;
+			int span = 0;
+			for (m = BS_RM(t, 0); m < BS_RM(t + 1, 0); m++) {
+				struct bs_tdict *c;
+				if (!rep->shown[m])
+					continue;
+				if (th == NULL) {
+					th = bs_tdict_add(sec, "TEST");
+					bs_tdict_set(th, "TITLE",
+						     bs_metrics[t].label);
+				}
+				span++;
+				c = bs_tdict_add(sec, "COL");
+				bs_tdict_set(c, "UNIT", unit_head(rep, m));
+				bs_tdict_set(c, "KEY",
+					     bs_report_metric_key(m, key,
+								  sizeof(key)));
+				bs_tdict_set(c, "KIND",
+					     bs_rm_kind(m));
+			}
+			if (th)
+				bs_tdict_set_i64(th, "SPAN", span);
+		}
+		for (i = 0; i < rep->ngroups; i++)
+			html_row(rep, t0, t1, i, ROW_VALUE,
+				 bs_tdict_add(sec, "ROW"));
+		for (j = 0; j < 3; j++)
+			for (i = 0; i < rep->ngroups; i++)
+				if (i != rep->opts.baseline)
+					html_row(rep, t0, t1, i,
+						 (int)j + ROW_DIFF,
+						 bs_tdict_add(sec, "ROW"));
+		html_chart(rep, t0, t1, sec);
+	}
+	/* The header of the list of runs: bonnie++'s rates shown. */
+	for (t = 0; t < BS_M_BONNIE; t++) {
+		struct bs_tdict *th;
+		m = BS_RM(t, BS_MK_RATE);
+		if (!rep->shown[m])
+			continue;
+		th = bs_tdict_add(d, "RUN_COL");
+		bs_tdict_set(th, "TITLE", bs_metrics[t].label);
+		bs_tdict_set(th, "UNIT", unit_head(rep, m));
+	}
+}
+
+/* ---- HTML: the list of runs, streamed ------------------------------- */
+
+struct runs_ctx {
+	const struct bs_report *rep;
+	const struct bs_tmpl_set *ts;
+	FILE *out;
+	struct bs_tdict *d;
+	struct bs_rruns *pool;  /* strings of the rows */
+	uint32_t group;         /* of the rows read again from the source */
+	int64_t last_group;
+	int batched;            /* runs in d */
+	int ncols;
+	struct bs_err *err;
+};
+
+static const char *const shade_class[11] = {
+	"s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10",
+};
+
+static int runs_flush(struct runs_ctx *rc)
+{
+	int r;
+
+	if (rc->batched == 0)
+		return 0;
+	bs_tdict_show(rc->d, "PART_RUNS");
+	r = bs_tmpl_expand_file(rc->ts, "report.html", rc->d, rc->out,
+				rc->err);
+	bs_tdict_clear(rc->d);
+	rc->batched = 0;
+	return r;
+}
+
+static int runs_row(struct runs_ctx *rc, const struct bs_rrow *row)
+{
+	const struct bs_report *rep = rc->rep;
+	struct bs_tdict *d, *c;
+	char s[64];
+	int m, k, t;
+
+	assert(row->group < rep->ngroups);
+	assert(row->machine < rc->pool->nstr && row->version < rc->pool->nstr);
+	d = bs_tdict_add(rc->d, "RUN");
+	if ((int64_t)row->group != rc->last_group) {
+		struct bs_tdict *gs = bs_tdict_add(d, "GROUP_START");
+		rc->last_group = row->group;
+		bs_tdict_set(gs, "LABEL", rep->groups[row->group].label);
+		bs_tdict_set_i64(gs, "COLSPAN", rc->ncols);
+	}
+	bs_tdict_set_i64(d, "GROUP", (int64_t)row->group + 1);
+	bs_tdict_set_i64(d, "ID", row->id);
+	bs_tdict_set(d, "MACHINE", rc->pool->str[row->machine]);
+	bs_tdict_set(d, "VERSION", rc->pool->str[row->version]);
+	bs_tdict_set(d, "SIZE",
+		     bs_bonnie_fmt_size(s, sizeof(s), row->size_mib));
+	for (t = 0; t < BS_M_BONNIE; t++) {
+		double v = row->rate[t];
+		m = BS_RM(t, BS_MK_RATE);
+		if (!rep->shown[m])
+			continue;
+		c = bs_tdict_add(d, "CELL");
+		if (isnan(v)) {
+			int tf = row->status[t] == BS_ST_TOO_FAST;
+			bs_tdict_set(c, "TEXT", tf ? "too fast" : "not run");
+			bs_tdict_set(c, "CLASS", tf ? "tf" : "nr");
+			continue;
+		}
+		bs_tdict_set(c, "TEXT", bs_rfmt(rep, m, v, s, sizeof(s)));
+		k = rep->run_best[m] != rep->run_worst[m]
+			    ? bs_rshade(bs_rm_better(m), v, rep->run_best[m])
+			    : -1;
+		assert(k >= -1 && k < (int)(sizeof(shade_class) /
+					    sizeof(shade_class[0])));
+		bs_tdict_set(c, "CLASS", k >= 0 ? shade_class[k] : "");
+	}
+	if (++rc->batched >= RUNS_BATCH)
+		return runs_flush(rc);
+	return 0;
+}
+
+static int runs_from_src(const struct bs_run *r, void *ctx)
+{
+	struct runs_ctx *rc = ctx;
+	struct bs_rrow row;
+
+	bs_rrow_fill(rc->pool, r, rc->group, &row);
+	return runs_row(rc, &row);
+}
+
+int bs_rhtml_runs(const struct bs_report *rep, const struct bs_tmpl_set *ts,
+		  const struct bs_report_source *src, FILE *out,
+		  struct bs_err *err)
+{
+	struct bs_rruns *own = NULL;
+	struct runs_ctx rc;
+	size_t i;
+	int m, r = 0;
+
+	/* Runs that were not kept are read again: that needs a source. */
+	assert((rep->runs && !rep->runs->dropped) || (src && src->each));
+	memset(&rc, 0, sizeof(rc));
+	rc.rep = rep;
+	rc.ts = ts;
+	rc.out = out;
+	rc.err = err;
+	rc.last_group = -1;
+	rc.ncols = 5;
+	for (m = 0; m < BS_RM(BS_M_BONNIE, 0); m++)
+		rc.ncols += rep->shown[m] && BS_RM_KIND(m) == BS_MK_RATE;
+	r = bs_tdict_new(&rc.d, err);
+	if (r < 0)
+		return r;
+	if (rep->runs && !rep->runs->dropped) {
+		rc.pool = rep->runs;
+		for (i = 0; i < rep->runs->n && r == 0; i++)
+			r = runs_row(&rc, &rep->runs->row[i]);
+	} else {
+		/* Not kept (too many, or not asked for): read them again. */
+		own = xcalloc(1, sizeof(*own));
+		rc.pool = own;
+		for (i = 0; i < rep->ngroups && r == 0; i++) {
+			rc.group = (uint32_t)i;
+			r = src->each(src->ctx, i, runs_from_src, &rc, err);
+		}
+	}
+	if (r == 0)
+		r = runs_flush(&rc);
+	bs_tdict_free(rc.d);
+	bs_rruns_free(own);
+	return r;
+}
