@@ -33,7 +33,7 @@ const struct bs_metric_info bs_metrics[] = {
 	{ "rewrite",    BON, "Rewrite",        "Rewrite", "Sequential Output", "KiB/s",   HI, SEQ,  BT | BS_MF_KIB },
 	{ "getc",       BON, "Per-char read",  "Per Chr", "Sequential Input",  "KiB/s",   HI, SEQ,  BT | BS_MF_KIB },
 	{ "get_block",  BON, "Block read",     "Block",   "Sequential Input",  "KiB/s",   HI, SEQ,  BT | BS_MF_KIB },
-	{ "seeks",      BON, "Random seeks",   "Seeks",   "Random Seeks",      "seeks/s", HI, RND,  BT },
+	{ "seeks",      BON, "Random seeks",   "Seeks",   "Random",            "seeks/s", HI, RND,  BT },
 	{ "seq_create", BON, "Seq. create",    "Create",  "Sequential Create", "files/s", HI, META, BT },
 	{ "seq_stat",   BON, "Seq. read",      "Read",    "Sequential Create", "files/s", HI, META, BT },
 	{ "seq_del",    BON, "Seq. delete",    "Delete",  "Sequential Create", "files/s", HI, META, BT },
