@@ -88,12 +88,14 @@ static const char *fmt_dec1(char *buf, size_t size, double v)
 	return buf;
 }
 
-/* v cut to a whole number (toward zero), as bonnie++'s int() casts. */
-static const char *fmt_cut(char *buf, size_t size, double v)
+/* v rounded to a whole number ("%.0f"); "-0" prints as "0". */
+static const char *fmt_whole(char *buf, size_t size, double v)
 {
-	if (fabs(v) < 1e18)
-		return fmt_int(buf, size, (long long)v);
-	snprintf(buf, size, "%.0f", trunc(v));
+	double r = nearbyint(v);
+
+	if (fabs(r) < 1e18)
+		return fmt_int(buf, size, (long long)r);
+	snprintf(buf, size, "%.0f", r);
 	return buf;
 }
 
@@ -175,7 +177,7 @@ const char *bs_bonnie_fmt_value(char *buf, size_t size, int m, double v)
 		strip_zeros(buf);
 		return buf;
 	}
-	return fmt_cut(buf, size, v);
+	return fmt_whole(buf, size, v);
 }
 
 const char *bs_bonnie_fmt_mib(char *buf, size_t size, double kib_s)
@@ -213,7 +215,7 @@ const char *bs_bonnie_fmt_rate(char *buf, size_t size, int m, double v)
 		return bs_bonnie_fmt_kib(buf, size, v);
 	if (m == BS_M_SEEKS)
 		return fmt_seeks(buf, size, v);
-	return fmt_cut(buf, size, v);
+	return fmt_whole(buf, size, v);
 }
 
 const char *bs_bonnie_fmt_cpu(char *buf, size_t size, double pct)
@@ -222,7 +224,7 @@ const char *bs_bonnie_fmt_cpu(char *buf, size_t size, double pct)
 		buf[0] = '\0';
 		return buf;
 	}
-	return fmt_cut(buf, size, pct);
+	return fmt_whole(buf, size, pct);
 }
 
 const char *bs_bonnie_fmt_latency(char *buf, size_t size, double us)
@@ -235,16 +237,19 @@ const char *bs_bonnie_fmt_latency(char *buf, size_t size, double us)
 		buf[0] = '\0';
 		return buf;
 	}
-	if (a > 99999999) {
-		v = trunc(a / 1e6);
+	/* As bonnie++, at most five digits in a unit; the unit is chosen
+	 * on the rounded value, so 99999.7 us is "100ms", never
+	 * "100000us". */
+	if (a >= 99999.5e3) {
+		v = a / 1e6;
 		unit = "s";
-	} else if (a > 99999) {
-		v = trunc(a / 1e3);
+	} else if (a >= 99999.5) {
+		v = a / 1e3;
 		unit = "ms";
 	} else {
-		v = trunc(a);
+		v = a;
 	}
-	fmt_cut(buf, size, us < 0 && v > 0 ? -v : v);
+	fmt_whole(buf, size, us < 0 ? -v : v);
 	n = strlen(buf);
 	if (n + 3 <= size)
 		memcpy(buf + n, unit, strlen(unit) + 1);
@@ -389,11 +394,13 @@ static void add_pair(struct bs_buf *out, const struct bs_run *r, int m,
 		else if (m == BS_M_SEEKS)
 			bs_buf_adds(out, fmt_seeks(b, sizeof(b), v->value));
 		else
-			bs_buf_adds(out, bs_bonnie_fmt_value(b, sizeof(b), m,
-							     floor(v->value)));
+			bs_buf_adds(out, bs_bonnie_fmt_value(
+						 b, sizeof(b), m,
+						 bs_bonnie_round(m, v->value)));
 		bs_buf_addc(out, ',');
-		bs_buf_adds(out, bs_bonnie_fmt_cpu(b, sizeof(b),
-						   floor(v->cpu_pct)));
+		bs_buf_adds(out, bs_bonnie_fmt_cpu(
+					 b, sizeof(b),
+					 bs_bonnie_round_cpu(v->cpu_pct)));
 		break;
 	case BS_ST_TOO_FAST:
 		bs_buf_adds(out, ",+++++,+++");
@@ -412,8 +419,9 @@ static void add_latency(struct bs_buf *out, const struct bs_value *v)
 
 	bs_buf_addc(out, ',');
 	if (ran(v) && v->lat_us > 0)
-		bs_buf_adds(out,
-			    bs_bonnie_fmt_latency(b, sizeof(b), v->lat_us));
+		bs_buf_adds(out, bs_bonnie_fmt_latency(
+					 b, sizeof(b),
+					 bs_bonnie_round_latency(v->lat_us)));
 }
 
 /* Field 1: the version, "bstore-0.1.0" for a tool other than bonnie++. */
@@ -570,11 +578,14 @@ static void table_cell(struct bs_buf *out, const struct bs_run *r, int m,
 	case BS_ST_OK:
 		break;
 	}
+	/* Written as bonnie++ writes: quantized, then printed. */
 	if (style == BS_TABLE_1 && m != BS_M_SEEKS)
-		bs_bonnie_fmt_value(rate, sizeof(rate), m, v->value);
+		bs_bonnie_fmt_value(rate, sizeof(rate), m,
+				    bs_bonnie_round(m, v->value));
 	else
-		bs_bonnie_fmt_rate(rate, sizeof(rate), m, v->value);
-	bs_bonnie_fmt_cpu(cpu, sizeof(cpu), v->cpu_pct);
+		bs_bonnie_fmt_rate(rate, sizeof(rate), m,
+				   bs_bonnie_round(m, v->value));
+	bs_bonnie_fmt_cpu(cpu, sizeof(cpu), bs_bonnie_round_cpu(v->cpu_pct));
 	bs_buf_addf(out, " %5s %3s", rate, cpu);
 }
 
@@ -587,7 +598,9 @@ static void latency_row(struct bs_buf *out, const struct bs_run *r, int from,
 	bs_buf_adds(out, "Latency          ");
 	for (i = from; i < to; i++) {
 		if (ran(&r->res[i]) && r->res[i].lat_us > 0)
-			bs_bonnie_fmt_latency(b, sizeof(b), r->res[i].lat_us);
+			bs_bonnie_fmt_latency(
+				b, sizeof(b),
+				bs_bonnie_round_latency(r->res[i].lat_us));
 		else
 			b[0] = '\0';
 		bs_buf_addf(out, " %9s", b);

@@ -7,20 +7,23 @@
  * The rules are bonnie++'s own (docs/input-formats.md sections 1.1, 2.1,
  * 2.3 and 8.6):
  *
- *   KiB/s and files/s rates, CPU %   whole numbers, cut (not rounded)
+ *   KiB/s and files/s rates, CPU %   whole numbers
  *   seeks/s                          one decimal below 1000, none from
- *                                    1000 up ("%.1f" / "%.0f", rounded)
+ *                                    1000 up ("%.1f" / "%.0f")
  *   latencies                        whole us below 0.1 s, whole ms below
- *                                    100 s, whole s above, cut: "801ms"
+ *                                    100 s, whole s above: "801ms"
  *   sizes                            "63G" when a multiple of 1024 MiB,
  *                                    else "7400M"; byte counts "4k", "1m"
  *
- * A stored value is already at bonnie++'s resolution: ingested values are
- * what the line says, and `bstore run` rounds its measurements with
+ * Two steps apply them. bs_bonnie_round*() quantize a measurement the way
+ * bonnie++ does when it writes its line: cut toward zero, as its int()
+ * casts do. A stored value is already at that resolution: ingested values
+ * are what the line says, and `bstore run` quantizes its measurements with
  * bs_bonnie_round_run() so that the record is exactly what its CSV line
- * says. Printing a stored value therefore gives its exact text ("51776",
- * "1187.5"); means and differences in reports are printed at the same
- * resolution.
+ * says. The bs_bonnie_fmt_*() functions print a value at that resolution,
+ * rounding to nearest: a stored value prints as its exact text ("51776",
+ * "1187.5", "801ms"), and a mean or a difference in a report (200812.93,
+ * 99999.7 us) prints as its nearest ("200813", "100ms"), not cut.
  */
 #ifndef BS_CORE_BONNIE_TEXT_H
 #define BS_CORE_BONNIE_TEXT_H
@@ -33,9 +36,10 @@
 
 /* The value of bonnie++ test m as its 1.98 CSV line prints it. */
 double bs_bonnie_round(int m, double v);
-/* A CPU percentage as bonnie++ prints it (cut to a whole number). */
+/* A CPU percentage as bonnie++ writes it (cut to a whole number). */
 double bs_bonnie_round_cpu(double pct);
-/* A latency as bonnie++'s text denotes it: 99999.7 us is "99ms", 99000. */
+/* A latency as bonnie++'s line denotes it (cut): 99999.7 us is "99ms",
+ * 99000. */
 double bs_bonnie_round_latency(double us);
 /* Rounds every test of r (rate, CPU, maximum latency) as above. */
 void bs_bonnie_round_run(struct bs_run *r);
@@ -55,10 +59,10 @@ const char *bs_bonnie_fmt_kib(char *buf, size_t size, double kib_s);
  * tests, "%.0f" / "%.1f" for seeks, whole files/s. "" for NAN.
  */
 const char *bs_bonnie_fmt_rate(char *buf, size_t size, int m, double v);
-/* A CPU percentage: "99". "" for NAN. */
+/* A CPU percentage, rounded: "99". "" for NAN. */
 const char *bs_bonnie_fmt_cpu(char *buf, size_t size, double pct);
-/* A latency: "13387us", "801ms", "101s"; "-5ms" for a difference; "" for
- * NAN. */
+/* A latency, rounded in its unit: "13387us", "801ms", "101s"; "-5ms" for a
+ * difference; "" for NAN. */
 const char *bs_bonnie_fmt_latency(char *buf, size_t size, double us);
 /* A file size in MiB: "63G", "7400M"; "" when unknown (BS_NONE) or 0
  * (bonnie++ prints no size for -s 0). */

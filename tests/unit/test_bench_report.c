@@ -288,10 +288,14 @@ static void test_latency_text(void **state)
 	char buf[32];
 
 	(void)state;
+	/* Rounded in its unit (a mean is printed at its nearest), with at
+	 * most five digits, as bonnie++ prints. */
 	assert_string_equal(bs_bonnie_fmt_latency(buf, sizeof(buf), 13387.9),
-			    "13387us");
+			    "13388us");
 	assert_string_equal(bs_bonnie_fmt_latency(buf, sizeof(buf), 99999),
 			    "99999us");
+	assert_string_equal(bs_bonnie_fmt_latency(buf, sizeof(buf), 99999.7),
+			    "100ms");
 	assert_string_equal(bs_bonnie_fmt_latency(buf, sizeof(buf), 100000),
 			    "100ms");
 	assert_string_equal(bs_bonnie_fmt_latency(buf, sizeof(buf), 801000),
@@ -299,7 +303,9 @@ static void test_latency_text(void **state)
 	assert_string_equal(bs_bonnie_fmt_latency(buf, sizeof(buf), 1565000),
 			    "1565ms");
 	assert_string_equal(
-		bs_bonnie_fmt_latency(buf, sizeof(buf), 99999999), "99999ms");
+		bs_bonnie_fmt_latency(buf, sizeof(buf), 99999499), "99999ms");
+	assert_string_equal(
+		bs_bonnie_fmt_latency(buf, sizeof(buf), 99999999), "100s");
 	assert_string_equal(
 		bs_bonnie_fmt_latency(buf, sizeof(buf), 123456789), "123s");
 	/* 0 prints as a number (a difference of nothing); the CSV line

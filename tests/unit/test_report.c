@@ -447,18 +447,23 @@ static void test_number_formats(void **state)
 	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_SEEKS, 0), 3144, b,
 				    sizeof(b)),
 			    "3144");
-	/* Rates and CPU are cut, as bonnie++ prints them: 200812.93 is
-	 * 200812 wherever it is printed. */
+	/* A mean is printed at bonnie++'s resolution, rounded to its
+	 * nearest (not cut as bonnie++ cuts a measurement): 200812.93 KiB/s
+	 * is 200813, 65.6 % is 66, 200812.4 is 200812. */
 	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUT_BLOCK, 0), 200812.93,
+				    b, sizeof(b)),
+			    "200813");
+	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUT_BLOCK, 0), 200812.4,
 				    b, sizeof(b)),
 			    "200812");
 	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUTC, BS_MK_CPU), 65.6,
 				    b, sizeof(b)),
-			    "65");
-	/* A latency too: 99999.7 us is bonnie++'s "99ms". */
+			    "66");
+	/* A latency too, in the unit of its rounded value: 99999.7 us is
+	 * 100 ms. */
 	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUTC, BS_MK_LAT), 99999.7,
 				    b, sizeof(b)),
-			    "99ms");
+			    "100ms");
 	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUTC, BS_MK_LAT), 801000,
 				    b, sizeof(b)),
 			    "801ms");
@@ -511,7 +516,9 @@ static void test_number_formats(void **state)
 			assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_SEEKS, 0),
 						    v, b, sizeof(b)),
 					    want);
-			snprintf(want, sizeof(want), "%lld", (long long)v);
+			bs_fmt_double(want, sizeof(want), v, 0);
+			if (strcmp(want, "-0") == 0)
+				snprintf(want, sizeof(want), "0");
 			assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUTC, 0),
 						    v, b, sizeof(b)),
 					    want);
