@@ -38,7 +38,8 @@ struct list_ctx {
 	struct bs_buf line;
 };
 
-/* A test's cell as bonnie++ 2.00a's table shows it. */
+/* A test's cell: block rates in bonnie++ 2.00a's k/m/g, seeks as show's
+ * test list prints them ("575", "7510.9"). */
 static void rate_cell(const struct bs_run *r, int m, char *out, size_t outsz)
 {
 	const struct bs_value *v = &r->res[m];
@@ -49,8 +50,10 @@ static void rate_cell(const struct bs_run *r, int m, char *out, size_t outsz)
 		snprintf(out, outsz, "+++++");
 	else if (v->status != BS_ST_OK)
 		snprintf(out, outsz, "-");
+	else if (bs_metrics[m].flags & BS_MF_KIB)
+		bs_bonnie_fmt_kib(out, outsz, v->value);
 	else
-		bs_bonnie_fmt_rate(out, outsz, m, v->value);
+		bs_value_fmt(out, outsz, m, v->value);
 }
 
 static int print_run(const struct bs_run *r, void *vctx)
