@@ -178,11 +178,13 @@ CREATE TABLE rejects (
 
 -- The metric catalogue, filled by bstore from core/metric.c: every metric
 -- of every tool family with its label, unit, which way is better and
--- category.
+-- category. bstore adds and updates rows, never removes one, so that an
+-- archive opened by bstores of several releases keeps the newest rows;
+-- position is the order within one release's catalogue.
 CREATE TABLE metrics (
 	family             TEXT NOT NULL,
 	key                TEXT NOT NULL,
-	position           INTEGER NOT NULL UNIQUE,
+	position           INTEGER NOT NULL,
 	label              TEXT NOT NULL,
 	unit               TEXT NOT NULL,
 	better             TEXT CHECK (better IS NULL OR better = 'higher' OR better = 'lower'),
@@ -192,11 +194,11 @@ CREATE TABLE metrics (
 	PRIMARY KEY (family, key)
 ) STRICT, WITHOUT ROWID;
 
--- The parameter table, filled by bstore from core/param.c.
+-- The parameter table, filled by bstore from core/param.c as metrics is.
 CREATE TABLE params (
 	key                TEXT PRIMARY KEY,
 	family             TEXT NOT NULL,
-	position           INTEGER NOT NULL UNIQUE,
+	position           INTEGER NOT NULL,
 	kind               TEXT NOT NULL,       -- int, size, bool, real, text
 	label              TEXT NOT NULL,
 	unit               TEXT NOT NULL,
@@ -221,8 +223,8 @@ SELECT
 	r.machine AS name,
 	r.tool AS tool,
 	r.tool_version AS version,
-	CASE WHEN r.file_size_mib IS NULL THEN NULL
-	     WHEN r.file_size_mib % 1024 = 0 AND r.file_size_mib > 0
+	CASE WHEN r.file_size_mib IS NULL OR r.file_size_mib <= 0 THEN NULL
+	     WHEN r.file_size_mib % 1024 = 0
 	     THEN (r.file_size_mib / 1024) || 'G'
 	     ELSE r.file_size_mib || 'M' END AS size,
 	r.file_size_mib AS file_size_mib,

@@ -184,6 +184,12 @@ int bs_cli_open_store(const struct bs_cli *cli, int flags,
 		free(path);
 		return BS_EXIT_FAIL;
 	}
+	if (bs_store_upgraded_from(*out) && !cli->quiet)
+		fprintf(stderr,
+			"bstore: upgraded archive '%s' from schema version %d "
+			"to %d; the old file is kept as '%s.v%d.bak'\n",
+			path, bs_store_upgraded_from(*out), BS_SCHEMA_VERSION,
+			path, bs_store_upgraded_from(*out));
 	free(path);
 	return 0;
 }

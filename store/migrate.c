@@ -10,11 +10,15 @@
  * from schema.sql itself, so an upgrade does not restate the schema.
  */
 #include "store/internal.h"
+#include "store/selector.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/bonnie_text.h"
 #include "util/buf.h"
@@ -235,23 +239,24 @@ static int step_stmt(struct bs_store *st, sqlite3_stmt *s, struct bs_err *err)
 	return 0;
 }
 
-/* Rewrites metrics, params and the fingerprint (inside a transaction). */
+/*
+ * Writes bstore's catalogue into metrics and params, and the fingerprint
+ * (inside a transaction). Rows are replaced or added, never removed: a
+ * row another bstore wrote (a newer one's metric) stays.
+ */
 static int fill_catalogue(struct bs_store *st, const char *fp,
 			  struct bs_err *err)
 {
 	sqlite3_stmt *m = NULL, *p = NULL, *f = NULL;
-	int i, rc;
+	int i, rc = 0;
 
-	rc = bs_store_exec(st, "DELETE FROM metrics; DELETE FROM params", err);
-	if (rc < 0)
-		return rc;
 	if (sqlite3_prepare_v2(st->db,
-			       "INSERT INTO metrics (family, key, position, "
+			       "INSERT OR REPLACE INTO metrics (family, key, position, "
 			       "label, unit, better, category, cpu_latency, "
 			       "in_runs) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
 			       -1, &m, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(st->db,
-			       "INSERT INTO params (key, family, position, "
+			       "INSERT OR REPLACE INTO params (key, family, position, "
 			       "kind, label, unit, runs_column) VALUES "
 			       "(?, ?, ?, ?, ?, ?, ?)",
 			       -1, &p, NULL) != SQLITE_OK ||
@@ -414,6 +419,28 @@ out:
 }
 
 /*
+ * A tag whose key became a run field (version 2 added "family" and "id")
+ * could no longer be selected: a selector reads the field. Such a tag is
+ * kept as "tag.KEY". The rename skips a run that has "tag.KEY" already,
+ * which then keeps its old tag as it was.
+ */
+static int rename_field_tags(struct bs_store *st, struct bs_err *err)
+{
+	struct bs_buf q = BS_BUF_INIT;
+	size_t i;
+	int rc;
+
+	bs_buf_adds(&q, "UPDATE OR IGNORE tags SET key = 'tag.' || key "
+			"WHERE key IN (");
+	for (i = 0; i < bs_sel_nfields; i++)
+		bs_buf_addf(&q, "%s'%s'", i ? ", " : "", bs_sel_fields[i].key);
+	bs_buf_adds(&q, ")");
+	rc = bs_store_exec(st, bs_buf_str(&q), err);
+	bs_buf_release(&q);
+	return rc;
+}
+
+/*
  * Version 1: bonnie++ only. Version 2 adds runs.family, run_results,
  * run_params, series, the catalogue tables with a family column (the old
  * metrics table held bonnie++'s twelve tests, and latency referred to
@@ -437,11 +464,14 @@ static int upgrade_1_2(struct bs_store *st, struct bs_err *err)
 				   "INSERT INTO latency (run_id, metric, "
 				   "mean_us, p50_us, p99_us) SELECT run_id, "
 				   "metric, mean_us, p50_us, p99_us FROM "
-				   "latency_v1;"
+				   "latency_v1 WHERE run_id IN (SELECT id "
+				   "FROM runs);"
 				   "DROP TABLE latency_v1; DROP TABLE metrics_v1;",
 				   err);
 	if (rc == 0)
 		rc = bs_store_exec(st, fix_file_spec, err);
+	if (rc == 0)
+		rc = rename_field_tags(st, err);
 	if (rc == 0)
 		rc = round_bstore_runs(st, err);
 	return rc;
@@ -456,8 +486,16 @@ static int build(struct bs_store *st, int v, struct bs_err *err)
 	char fp[17];
 	int rc = 0;
 
-	if (v == 1)
-		rc = upgrade_1_2(st, err);
+	/* A user's own view over bonnie, results or latency stays as it
+	 * is: the legacy mode neither rewrites nor checks views when a table
+	 * is renamed, and the objects it names are there again afterwards. */
+	if (v == 1) {
+		rc = bs_store_exec(st, "PRAGMA legacy_alter_table = ON", err);
+		if (rc == 0)
+			rc = upgrade_1_2(st, err);
+		sqlite3_exec(st->db, "PRAGMA legacy_alter_table = OFF", NULL,
+			     NULL, NULL);
+	}
 	if (rc == 0)
 		rc = create_missing(st, OBJ_TABLE | OBJ_INDEX | OBJ_VIEW, err);
 	fingerprint(fp);
@@ -469,6 +507,64 @@ static int build(struct bs_store *st, int v, struct bs_err *err)
 			 BS_SCHEMA_VERSION);
 		rc = bs_store_exec(st, sql, err);
 	}
+	return rc;
+}
+
+/*
+ * Before an archive of version v (older) is upgraded: it must be writable,
+ * and a copy of it is kept as PATH.vV.bak, unless that file exists (an
+ * earlier upgrade that failed made it). The copy is written under a
+ * temporary name and then linked into place, so that PATH.vV.bak is
+ * always a whole copy, and two processes upgrading at once keep one.
+ */
+static int before_upgrade(struct bs_store *st, int v, struct bs_err *err)
+{
+	struct bs_buf bak = BS_BUF_INIT, tmp = BS_BUF_INIT;
+	sqlite3_stmt *s = NULL;
+	struct stat sb;
+	int rc = 0;
+
+	bs_buf_addf(&bak, "%s.v%d.bak", st->path, v);
+	bs_buf_addf(&tmp, "%s.tmp%ld", bs_buf_str(&bak), (long)getpid());
+	if (sqlite3_db_readonly(st->db, "main") == 1) {
+		rc = bs_error(err, BS_EDB,
+			      "cannot open archive '%s': it was made by an "
+			      "older bstore (schema version %d) and is "
+			      "upgraded to version %d when first opened, "
+			      "which needs write access to it and its "
+			      "directory; open it once as a user who can "
+			      "write it (bstore then keeps a copy of the old "
+			      "file as '%s')",
+			      st->path, v, BS_SCHEMA_VERSION, bs_buf_str(&bak));
+		goto out;
+	}
+	if (stat(bs_buf_str(&bak), &sb) == 0)
+		goto out;
+	unlink(bs_buf_str(&tmp));
+	if (sqlite3_prepare_v2(st->db, "VACUUM INTO ?", -1, &s, NULL) !=
+		    SQLITE_OK ||
+	    sqlite3_bind_text(s, 1, bs_buf_str(&tmp), -1, SQLITE_STATIC) !=
+		    SQLITE_OK ||
+	    sqlite3_step(s) != SQLITE_DONE) {
+		rc = bs_error(err, BS_EDB,
+			      "cannot open archive '%s': it was made by an "
+			      "older bstore (schema version %d), and bstore "
+			      "keeps a copy before upgrading it, but cannot "
+			      "write '%s': %s",
+			      st->path, v, bs_buf_str(&bak),
+			      sqlite3_errmsg(st->db));
+	} else if (link(bs_buf_str(&tmp), bs_buf_str(&bak)) < 0 &&
+		   errno != EEXIST) {
+		rc = bs_error(err, BS_EDB,
+			      "cannot open archive '%s': cannot keep its copy "
+			      "as '%s': %s",
+			      st->path, bs_buf_str(&bak), strerror(errno));
+	}
+	unlink(bs_buf_str(&tmp));
+out:
+	sqlite3_finalize(s);
+	bs_buf_release(&bak);
+	bs_buf_release(&tmp);
 	return rc;
 }
 
@@ -498,6 +594,11 @@ int bs_store_schema(struct bs_store *st, int readonly, struct bs_err *err)
 		return rc;
 	if (v > BS_SCHEMA_VERSION || (v == 0 && readonly))
 		return wrong_version(st, v, err);
+	if (v > 0 && v < BS_SCHEMA_VERSION) {
+		rc = before_upgrade(st, v, err);
+		if (rc < 0)
+			return rc;
+	}
 	/* Runs are rows of ~600 bytes: bigger pages mean fewer of them to
 	 * write and checkpoint. Only takes effect on a new file. Two
 	 * processes may open a new archive at once: the first to get the
@@ -526,6 +627,8 @@ int bs_store_schema(struct bs_store *st, int readonly, struct bs_err *err)
 			rc = build(st, 0, err);
 	} else if (v < BS_SCHEMA_VERSION) {
 		rc = build(st, v, err);
+		if (rc == 0)
+			st->upgraded_from = v;
 	} else {
 		rc = wrong_version(st, v, err);
 	}

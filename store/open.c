@@ -113,6 +113,15 @@ int bs_store_open_error(struct bs_store *st, struct bs_err *err)
 		sys = create_errno(st->path);
 	if (code == SQLITE_NOMEM)
 		why = "out of memory";
+	else if ((code & 0xff) == SQLITE_READONLY)
+		/* An archive is a SQLite WAL database: reading it makes or
+		 * opens PATH-shm and PATH-wal beside it. */
+		return bs_error(err, BS_EDB,
+				"cannot open archive '%s': reading it needs "
+				"write access to its directory, where SQLite "
+				"keeps '%s-wal' and '%s-shm'; ask its owner, "
+				"or read a copy",
+				st->path, st->path, st->path);
 	else if ((code & 0xff) == SQLITE_CANTOPEN && sys != 0)
 		why = strerror(sys);
 	else
@@ -173,6 +182,11 @@ void bs_store_set_wait(struct bs_store *st, int wait_ms,
 const char *bs_store_path(const struct bs_store *st)
 {
 	return st->path;
+}
+
+int bs_store_upgraded_from(const struct bs_store *st)
+{
+	return st->upgraded_from;
 }
 
 int bs_store_open(struct bs_store **out, const char *path, int flags,

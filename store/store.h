@@ -44,16 +44,20 @@
 struct bs_store;
 
 enum {
-	BS_STORE_READONLY = 1, /* fail if missing; never write */
+	BS_STORE_READONLY = 1, /* fail if missing; write no run */
 	BS_STORE_EXISTING = 2, /* fail if missing */
 };
 
 /*
  * Opens the archive at path, creating it if needed unless READONLY or
  * EXISTING is given; then a missing archive is a BS_ENOTFOUND error.
+ * An archive made by an older bstore is upgraded first, whatever the
+ * flags, after a copy of it was kept as PATH.vN.bak (docs/schema.md).
  */
 int bs_store_open(struct bs_store **out, const char *path, int flags,
 		  struct bs_err *err);
+/* The schema version this open upgraded the archive from, or 0. */
+int bs_store_upgraded_from(const struct bs_store *st);
 /* bs_store_close(NULL) does nothing. Rolls back an open transaction. */
 void bs_store_close(struct bs_store *st);
 /* The path the archive was opened with. */

@@ -71,6 +71,13 @@ expect_eq "$(sql "SELECT count(*) FROM runs")" 3 "runs after -x 2"
 expect_eq "$(sql "SELECT count(DISTINCT seed) FROM runs WHERE id > 1")" 2 "a new seed per iteration"
 cp "$T/out" "$T/two.csv"
 
+# -s 0: no I/O tests, and no size in the bonnie view (bonnie++ prints
+# none), not "0M".
+run "$BSTORE" --db "$T/s0.db" run -d "$D" -s 0 -n 1 -r 0 -q --no-sync
+expect_rc 0 "run -s 0"
+expect_eq "$(sqlite3 -batch "$T/s0.db" "SELECT file_size_mib || ' ' || ifnull(size, 'NULL') || ' ' || put_block_status FROM bonnie")" \
+	"0 NULL not_run" "-s 0 in the bonnie view"
+
 # --no-store and the 1.03 layout (27 fields).
 run "$BSTORE" run -d "$D" -s 4:4k -n 1:300:10:2 -r 0 -f -q --no-store --no-sync --csv-format 1.03 -m old
 expect_rc 0 "run --csv-format 1.03"

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# tests/cli/upgrade.sh - an archive made by the landed release (schema
+# version 1, tests/data/archive-v1.db) as its owner meets it: the first
+# command upgrades it, says so once, and keeps a copy of the old file as
+# ARCHIVE.v1.bak; every run is still listed. A user who cannot write the
+# archive gets an error that says why and what to do, and the file is left
+# as it was.
+set -euo pipefail
+. "$SRC/tests/lib.sh"
+need sqlite3
+
+V1=$SRC/tests/data/archive-v1.db
+want_runs=$(sqlite3 -batch "$V1" "SELECT count(*) FROM runs")
+
+# The owner: the first command upgrades and says so, on stderr.
+cp "$V1" "$T/old.db"
+run "$BSTORE" --db "$T/old.db" list
+expect_rc 0 "list of a version 1 archive"
+expect_in "$T/err" "bstore: upgraded archive '$T/old.db' from schema version 1 to 2; the old file is kept as '$T/old.db.v1.bak'"
+expect_style "$T/err"
+expect_eq "$(($(wc -l <"$T/out") - 1))" "$want_runs" "runs listed after the upgrade"
+expect_eq "$(sqlite3 -batch "$T/old.db" "PRAGMA user_version")" 2 "schema version"
+expect_eq "$(sqlite3 -batch "$T/old.db.v1.bak" "PRAGMA user_version")" 1 \
+	"the copy's schema version"
+expect_eq "$(sqlite3 -batch "$T/old.db.v1.bak" "SELECT count(*) FROM runs")" \
+	"$want_runs" "runs in the copy"
+# Once: the next command says nothing.
+run "$BSTORE" --db "$T/old.db" show 1
+expect_rc 0 "show after the upgrade"
+[ ! -s "$T/err" ] || fail "a second upgrade message: $(cat "$T/err")"
+# --quiet keeps it quiet.
+cp "$V1" "$T/quiet.db"
+run "$BSTORE" --quiet --db "$T/quiet.db" list
+expect_rc 0 "list --quiet of a version 1 archive"
+[ ! -s "$T/err" ] || fail "--quiet printed: $(cat "$T/err")"
+
+# A reader who cannot write the archive: root reads through any mode, so
+# the test drops to nobody when it runs as root.
+mkdir -p "$T/ro"
+cp "$V1" "$T/ro/old.db"
+as_reader=()
+if [ "$(id -u)" = 0 ]; then
+	if have setpriv && setpriv --reuid=65534 --regid=65534 --clear-groups \
+		test -r "$T/ro/old.db" 2>/dev/null; then
+		as_reader=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+		# nobody may make the WAL's files here, not write the file.
+		chmod 1777 "$T/ro"
+		chmod 0644 "$T/ro/old.db"
+	else
+		skip_part "the reader without write access (runs as root" \
+			"without setpriv, or nobody cannot reach $T)"
+	fi
+else
+	chmod 0444 "$T/ro/old.db"
+fi
+if [ "${#as_reader[@]}" -gt 0 ] || [ "$(id -u)" != 0 ]; then
+	run "${as_reader[@]}" "$BSTORE" --db "$T/ro/old.db" list
+	expect_rc 1 "list of a version 1 archive nobody may write"
+	expect_in "$T/err" "cannot open archive '$T/ro/old.db': it was made by an older bstore (schema version 1) and is upgraded to version 2 when first opened, which needs write access"
+	expect_style "$T/err"
+	cmp -s "$V1" "$T/ro/old.db" || fail "the unwritable archive changed"
+	[ ! -e "$T/ro/old.db.v1.bak" ] || fail "a copy was made of an archive not upgraded"
+	# Reading any archive needs its directory writable (SQLite's WAL).
+	cp "$T/old.db" "$T/ro/new.db"
+	chmod 0755 "$T/ro"
+	run "${as_reader[@]}" "$BSTORE" --db "$T/ro/new.db" list
+	if [ "${#as_reader[@]}" -gt 0 ]; then
+		expect_rc 1 "list of an archive in a directory nobody may write"
+		expect_in "$T/err" "reading it needs write access to its directory, where SQLite keeps '$T/ro/new.db-wal'"
+		expect_style "$T/err"
+	fi
+fi
+finish
