@@ -21,15 +21,17 @@ static const char usage_text[] =
 	"\n"
 	"Writes the selected runs (all when no SELECTOR is given), oldest\n"
 	"first:\n"
-	"  bonnie  each run as a bonnie++ CSV line: the original line, byte\n"
-	"          for byte, for ingested runs (so bon_csv2html and other\n"
-	"          tools read it as before)\n"
+	"  bonnie  each bonnie++ run as a bonnie++ CSV line: the original\n"
+	"          line, byte for byte, for ingested runs (so bon_csv2html\n"
+	"          and other tools read it as before); other tools' runs are\n"
+	"          left out, with a warning\n"
 	"  json    one JSON object per run per line (docs/formats.md)\n"
 	"  csv     a header and one row per run: its identity, the parameters\n"
 	"          and results of the tools the selected runs come from (each\n"
 	"          result's value and status, and for bonnie++'s tests CPU %\n"
-	"          and latency in microseconds), and its tags; text that a\n"
-	"          spreadsheet would run as a formula gets a leading '\n"
+	"          and latency in microseconds), its tags and its family;\n"
+	"          text that a spreadsheet would run as a formula gets a\n"
+	"          leading '\n"
 	"\n"
 	"Options:\n"
 	"  -f, --format FMT  bonnie (default), json or csv\n"
@@ -50,6 +52,7 @@ struct export_ctx {
 	struct bs_buf b;
 	struct csv_cols cols;
 	int write_errno; /* why the output failed, when it did */
+	unsigned left_out[BS_FAM_COUNT]; /* --format bonnie: runs of others */
 };
 
 
@@ -66,14 +69,19 @@ static int has_family(const struct csv_cols *c, enum bs_family f)
 	return (c->families >> f) & 1;
 }
 
-/* A metric key that two families present share is written FAMILY.KEY. */
+/*
+ * A metric key that two families present share is written FAMILY.KEY,
+ * except bonnie++'s: its columns keep their names whatever else is
+ * exported ("putc", and getc_putc's "getc_putc.putc").
+ */
 static void mark_dups(struct csv_cols *c)
 {
 	int m, k;
 
 	for (m = 0; m < bs_nmetrics; m++)
 		for (k = 0; k < bs_nmetrics; k++)
-			if (k != m && has_family(c, bs_metrics[m].family) &&
+			if (k != m && bs_metrics[m].family != BS_FAM_BONNIE &&
+			    has_family(c, bs_metrics[m].family) &&
 			    has_family(c, bs_metrics[k].family) &&
 			    strcmp(bs_metrics[m].key, bs_metrics[k].key) == 0)
 				c->dup[m] = 1;
@@ -116,7 +124,9 @@ static void csv_header(struct bs_buf *b, const struct csv_cols *c)
 {
 	int k, m;
 
-	bs_buf_adds(b, "id,machine,family,tool,tool_version,format,"
+	/* family comes last, so that the columns of a bonnie++-only
+	 * export are where schema 1's export put them. */
+	bs_buf_adds(b, "id,machine,tool,tool_version,format,"
 		       "measured_at,source,source_line,sha256");
 	for (k = 0; k < bs_nparams; k++)
 		if (has_family(c, bs_param_table[k].family))
@@ -131,7 +141,7 @@ static void csv_header(struct bs_buf *b, const struct csv_cols *c)
 			metric_col(b, c, m, "_latency_us");
 		}
 	}
-	bs_buf_adds(b, ",tags\n");
+	bs_buf_adds(b, ",tags,family\n");
 }
 
 static void csv_row(struct bs_buf *b, const struct csv_cols *c,
@@ -144,7 +154,6 @@ static void csv_row(struct bs_buf *b, const struct csv_cols *c,
 
 	bs_buf_addf(b, "%lld", (long long)r->id);
 	cell_text(b, r->machine);
-	cell_text(b, bs_family_name(r->family));
 	cell_text(b, r->tool);
 	cell_text(b, r->tool_version);
 	cell_text(b, r->format);
@@ -186,6 +195,7 @@ static void csv_row(struct bs_buf *b, const struct csv_cols *c,
 		bs_buf_addf(&t, "%s%s=%s", i ? ";" : "", r->tags[i].key,
 			    r->tags[i].value);
 	cell_text(b, bs_buf_str(&t));
+	cell_text(b, bs_family_name(r->family));
 	bs_buf_addc(b, '\n');
 	bs_buf_release(&t);
 }
@@ -196,9 +206,14 @@ static int export_run(const struct bs_run *r, void *vctx)
 
 	switch (c->fmt) {
 	case FMT_BONNIE:
+		/* Another tool's output is no bonnie++ line. */
+		if (r->family != BS_FAM_BONNIE) {
+			c->left_out[r->family]++;
+			return 0;
+		}
 		if (r->raw && r->raw[0]) {
 			fputs(r->raw, c->out);
-		} else if (r->family == BS_FAM_BONNIE) {
+		} else {
 			bs_buf_reset(&c->b);
 			bs_bonnie_csv(r, BS_CSV_1_98, &c->b);
 			fputs(bs_buf_str(&c->b), c->out);
@@ -224,6 +239,28 @@ static int export_run(const struct bs_run *r, void *vctx)
 	return 0;
 }
 
+/* --format bonnie: says which runs were left out, "sysbench: 2, fio: 1". */
+static void warn_left_out(const struct bs_cli *cli, const struct export_ctx *c)
+{
+	struct bs_buf b = BS_BUF_INIT;
+	unsigned n = 0;
+	int f;
+
+	for (f = 0; f < BS_FAM_COUNT; f++) {
+		if (c->left_out[f] == 0)
+			continue;
+		bs_buf_addf(&b, "%s%s: %u", n ? ", " : "", bs_family_name(f),
+			    c->left_out[f]);
+		n += c->left_out[f];
+	}
+	if (n)
+		bs_cli_warn(cli,
+			    "%u run%s of other tools than bonnie++ left out "
+			    "(%s): --format json or csv exports them",
+			    n, n == 1 ? "" : "s", bs_buf_str(&b));
+	bs_buf_release(&b);
+}
+
 /* Whether path names the archive itself (opening it "w" would empty it). */
 static int is_archive(struct bs_store *st, const char *path)
 {
@@ -241,7 +278,8 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
-	struct export_ctx ctx = {FMT_BONNIE, NULL, BS_BUF_INIT, {0, {0}}, 0};
+	struct export_ctx ctx = {FMT_BONNIE, NULL, BS_BUF_INIT, {0, {0}}, 0,
+				 {0}};
 	struct bs_cli_out o = {NULL, NULL, NULL, 0};
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_ids ids = BS_IDS_INIT;
@@ -314,6 +352,8 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 			bs_cli_perr(cli, &err);
 		rc = BS_EXIT_FAIL;
 	}
+	if (rc == 0)
+		warn_left_out(cli, &ctx);
 	if (o.f) {
 		int crc;
 

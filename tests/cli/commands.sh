@@ -60,6 +60,24 @@ golden commands/export-raid10.csv "$T/out"
 run "$BSTORE" export --format bonnie -o "$T/all.csv"
 expect_rc 0 "export -o"
 expect_eq "$(wc -l <"$T/all.csv")" 14 "export -o wrote every run"
+# Another tool's run has no bonnie++ line: --format bonnie leaves it out
+# and says so; json keeps it. (No parser stores sysbench yet: the run is
+# put in a copy of the archive as one would store it, its output as raw.)
+cp "$DB" "$T/mixed.db"
+sqlite3 -batch "$T/mixed.db" "INSERT INTO runs (tool, tool_version, format,
+	machine, stored_at, raw, sha256, source, parser_version, family)
+	VALUES ('sysbench', '1.0.20', 'sysbench-text', 'db1', 0,
+	CAST(readfile('$SAMPLES/sysbench-1.0.20-rndrw-local.txt') AS TEXT),
+	zeroblob(32), 'sample', 2, 'sysbench')"
+run "$BSTORE" --db "$T/mixed.db" export --format bonnie
+expect_rc 0 "export --format bonnie of a mixed archive"
+expect_eq "$(wc -l <"$T/out")" 14 "bonnie++ lines of a mixed archive"
+cmp -s "$T/out" "$T/all.csv" || fail "export of a mixed archive differs"
+expect_eq "$(cat "$T/err")" "bstore: export: warning: 1 run of other tools than bonnie++ left out (sysbench: 1): --format json or csv exports them" \
+	"the warning for left-out runs"
+run "$BSTORE" --db "$T/mixed.db" export --format json family=sysbench
+expect_rc 0 "export --format json of a sysbench run"
+expect_in "$T/out" '"family":"sysbench"'
 
 # -o replaces a regular file only when complete, and writes devices and
 # /dev/stdout directly (never renaming over them); no temporary file stays.
