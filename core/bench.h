@@ -119,8 +119,9 @@ void bs_bench_needs(const struct bs_bench_opts *o, uint64_t *bytes,
 /*
  * Runs one iteration. r is initialised here and filled: tool "bstore",
  * tool_version, format BS_FMT_BSTORE_RUN, machine, measured_at (start),
- * params, res[] rounded as bonnie++ prints them (bs_bonnie_round_run, so
- * that the record is exactly what its line says), source "bstore run",
+ * params (what the run used, including what its line leaves out),
+ * res[] rounded as bonnie++ prints them (bs_bonnie_round_run, so that
+ * its results are exactly what its line says), source "bstore run",
  * and raw = the 1.98 CSV line (bs_bonnie_csv). Tags are left to the
  * caller (core/host.h).
  * On error or interruption (BS_EINTR) r holds nothing worth storing.

@@ -19,7 +19,7 @@
  * bonnie++ does when it writes its line: cut toward zero, as its int()
  * casts do. A stored value is already at that resolution: ingested values
  * are what the line says, and `bstore run` quantizes its measurements with
- * bs_bonnie_round_run() so that the record is exactly what its CSV line
+ * bs_bonnie_round_run() so that its results are exactly what its CSV line
  * says. The bs_bonnie_fmt_*() functions print a value at that resolution,
  * rounding to nearest: a stored value prints as its exact text ("51776",
  * "1187.5", "801ms"), and a mean or a difference in a report (200812.93,

@@ -14,7 +14,15 @@
 
 #include <stddef.h>
 
-/* Tool families: which metrics and parameters a run can have. */
+/*
+ * Tool families: which metrics and parameters a run can have. Stored by
+ * name (runs.family); a bstore that meets a name it does not know refuses
+ * the run ("unknown tool family"). Adding a family therefore bumps the
+ * schema version (store/store.h's BS_SCHEMA_VERSION), so that an older
+ * bstore refuses the whole archive as newer instead of failing on its
+ * runs one by one. Adding a metric or a parameter to a family does not:
+ * an older bstore ignores the rows it does not know.
+ */
 enum bs_family {
 	BS_FAM_BONNIE,    /* Bonnie, bonnie++ and bstore run */
 	BS_FAM_SYSBENCH,  /* sysbench fileio */

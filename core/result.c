@@ -121,10 +121,15 @@ struct bs_series *bs_run_series_add(struct bs_run *r, int m,
 				    const char *axis)
 {
 	struct bs_series *s;
+	size_t i;
 
-	if (m < 0 || m >= bs_nmetrics)
-		BS_BUG("series of an unknown metric");
-	assert(bs_metrics[m].flags & BS_MF_SERIES);
+	if (m < 0 || m >= bs_nmetrics || !(bs_metrics[m].flags & BS_MF_SERIES))
+		BS_BUG("a curve of a metric that has none");
+	if (bs_metrics[m].family != r->family)
+		BS_BUG("a curve of another family's metric");
+	for (i = 0; i < r->nseries; i++)
+		if (r->series[i].metric == m)
+			BS_BUG("two curves of one metric");
 	xgrow((void **)&r->series, &r->series_cap, r->nseries + 1,
 	      sizeof(*r->series));
 	s = &r->series[r->nseries++];

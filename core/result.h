@@ -114,7 +114,8 @@ void bs_run_set(char **field, const char *s);
 void bs_run_tag(struct bs_run *r, const char *key, const char *value);
 /* Returns the tag's value or NULL. */
 const char *bs_run_tag_get(const struct bs_run *r, const char *key);
-/* Adds an empty curve of metric m; the run owns it. */
+/* Adds an empty curve of metric m; the run owns it. m is a metric of r's
+ * family that has curves (BS_MF_SERIES), and r has no curve of it yet. */
 struct bs_series *bs_run_series_add(struct bs_run *r, int m,
 				    const char *axis);
 /* Appends a point to a curve. */

@@ -89,4 +89,12 @@ int bs_store_prepare_writes(struct bs_store *st, struct bs_err *err);
 #define BS_STORE_METRIC_SUFFIXES {"", "_status", "_cpu", "_lat_us"}
 #define BS_STORE_METRIC_NCOLS 4
 
+/*
+ * Whether the table latency holds r's latency distributions: only
+ * `bstore run` measures them. Writing and reading both ask this, so a
+ * reader looks for rows only where a writer may have put them (one query
+ * fewer per run for everything ingested).
+ */
+int bs_store_keeps_latency(const struct bs_run *r);
+
 #endif

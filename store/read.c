@@ -209,7 +209,8 @@ static void ser_row(sqlite3_stmt *q, struct bs_run *r)
 	int m = metric_of(q, r);
 	const unsigned char *axis = sqlite3_column_text(q, 1);
 
-	if (m < 0)
+	/* A metric without curves here (a newer catalogue's) is skipped. */
+	if (m < 0 || !(bs_metrics[m].flags & BS_MF_SERIES))
 		return;
 	/* Rows come ordered by metric: a new metric starts a curve. */
 	if (s == NULL || s->metric != m)
@@ -262,9 +263,7 @@ static int reader_row(struct bs_store *st, struct reader *rd, struct bs_run *r,
 	if (rd->load & BS_LOAD_TAGS)
 		rc = each_row(st, rd->tags, r, tag_row, "cannot read tags",
 			      err);
-	/* Latency distributions exist only for bstore's own runs. */
-	if (rc == 0 &&
-	    strcmp(r->format ? r->format : "", BS_FMT_BSTORE_RUN) == 0)
+	if (rc == 0 && bs_store_keeps_latency(r))
 		rc = each_row(st, rd->lat, r, lat_row, "cannot read latency",
 			      err);
 	/* The bonnie family is all in runs' columns (the fast path). */

@@ -201,11 +201,18 @@ static int put_tags(struct bs_store *st, int64_t id, const struct bs_run *r,
 	return 0;
 }
 
+int bs_store_keeps_latency(const struct bs_run *r)
+{
+	return r->format && strcmp(r->format, BS_FMT_BSTORE_RUN) == 0;
+}
+
 static int put_latency(struct bs_store *st, int64_t id, const struct bs_run *r,
 		       struct bs_err *err)
 {
 	int i, end, rc;
 
+	if (!bs_store_keeps_latency(r))
+		return 0;
 	bs_metric_rows(r->family, &i, &end);
 	for (; i < end; i++) {
 		const struct bs_value *v = &r->res[i];

@@ -292,7 +292,8 @@ static void fill_family(struct bs_run *r, enum bs_family f, int salt)
 	r->family = f;
 	bs_run_set(&r->tool, bs_family_name(f));
 	bs_run_set(&r->tool_version, "9.9");
-	bs_run_set(&r->format, "test");
+	/* bonnie's is bstore run's: the one with latency distributions. */
+	bs_run_set(&r->format, f == BS_FAM_BONNIE ? BS_FMT_BSTORE_RUN : "test");
 	bs_run_set(&r->machine, "m");
 	snprintf(raw, sizeof(raw), "family %s %d", bs_family_name(f), salt);
 	bs_run_set(&r->raw, raw);
@@ -328,6 +329,11 @@ static void fill_family(struct bs_run *r, enum bs_family f, int salt)
 			v->cpu_pct = v->status == BS_ST_OK ? 5 : NAN;
 			v->lat_us = 1000 + m;
 		}
+		if (f == BS_FAM_BONNIE) {
+			v->lat_mean_us = 100.5 + m;
+			v->lat_p50_us = 90 + m;
+			v->lat_p99_us = 900 + m;
+		}
 	}
 	if (f == BS_FAM_ZCAV) {
 		struct bs_series *s = bs_run_series_add(
@@ -338,12 +344,14 @@ static void fill_family(struct bs_run *r, enum bs_family f, int salt)
 	}
 }
 
+/* A run read back: its JSON, and its raw text, which JSON leaves out. */
 static int take(const struct bs_run *r, void *ctx)
 {
-	struct bs_buf *json = ctx;
+	struct bs_buf *got = ctx;
 
-	bs_buf_reset(json);
-	bs_run_json(r, json);
+	bs_buf_reset(got);
+	bs_run_json(r, got);
+	bs_buf_addf(got, "\nraw: %s", r->raw);
 	return 0;
 }
 
@@ -366,6 +374,7 @@ static void test_every_family_round_trips(void **state)
 		assert_int_equal(bs_store_commit(st, &err), 0);
 		bs_buf_reset(&want);
 		bs_run_json(&r, &want);
+		bs_buf_addf(&want, "\nraw: %s", r.raw);
 		ids.n = 0;
 		assert_int_equal(bs_store_select(st, "last", &ids, &err), 0);
 		assert_int_equal(bs_store_each(st, &ids, BS_LOAD_ALL, take,
@@ -379,7 +388,33 @@ static void test_every_family_round_trips(void **state)
 				 bs_metrics[m].key);
 			if ((int)bs_metrics[m].family == f)
 				assert_non_null(strstr(bs_buf_str(&got), key));
+			else if (bs_metric_find((enum bs_family)f,
+						bs_metrics[m].key) < 0)
+				assert_null(strstr(bs_buf_str(&got), key));
 		}
+		/* Its params object (flat) holds no other family's. */
+		{
+			const char *p = strstr(bs_buf_str(&got), "\"params\":{");
+			char *obj;
+			assert_non_null(p);
+			obj = xstrndup(p, strcspn(p, "}"));
+			for (m = 0; m < bs_nparams; m++) {
+				char key[64];
+				snprintf(key, sizeof(key), "\"%s\":",
+					 bs_param_table[m].key);
+				if ((int)bs_param_table[m].family == f)
+					assert_non_null(strstr(obj, key));
+				else
+					assert_null(strstr(obj, key));
+			}
+			free(obj);
+		}
+		/* bstore run's latency distributions came back. */
+		if (f == BS_FAM_BONNIE)
+			assert_non_null(strstr(bs_buf_str(&got),
+					       "\"latency_mean_us\":100.5,"
+					       "\"latency_p50_us\":90,"
+					       "\"latency_p99_us\":900"));
 		/* A zcav curve keeps its too-fast block as null. */
 		if (f == BS_FAM_ZCAV)
 			assert_non_null(strstr(bs_buf_str(&got),
