@@ -251,14 +251,15 @@ static int fill_catalogue(struct bs_store *st, const char *fp,
 	int i, rc = 0;
 
 	if (sqlite3_prepare_v2(st->db,
-			       "INSERT OR REPLACE INTO metrics (family, key, position, "
-			       "label, unit, better, category, cpu_latency, "
-			       "in_runs) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+			       "INSERT OR REPLACE INTO metrics (family, key, "
+			       "position, label, unit, better, category, "
+			       "cpu_latency, in_runs) VALUES (?, ?, ?, ?, ?, "
+			       "?, ?, ?, ?)",
 			       -1, &m, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(st->db,
-			       "INSERT OR REPLACE INTO params (key, family, position, "
-			       "kind, label, unit, runs_column) VALUES "
-			       "(?, ?, ?, ?, ?, ?, ?)",
+			       "INSERT OR REPLACE INTO params (key, family, "
+			       "position, kind, label, unit, runs_column) "
+			       "VALUES (?, ?, ?, ?, ?, ?, ?)",
 			       -1, &p, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(st->db,
 			       "INSERT OR REPLACE INTO meta (key, value) "

@@ -394,8 +394,10 @@ static void test_every_family_round_trips(void **state)
 		}
 		/* Its params object (flat) holds no other family's. */
 		{
-			const char *p = strstr(bs_buf_str(&got), "\"params\":{");
+			const char *p;
 			char *obj;
+
+			p = strstr(bs_buf_str(&got), "\"params\":{");
 			assert_non_null(p);
 			obj = xstrndup(p, strcspn(p, "}"));
 			for (m = 0; m < bs_nparams; m++) {
