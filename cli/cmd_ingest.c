@@ -252,6 +252,22 @@ static void list_formats(void)
 }
 
 /* Ingests one input. Returns 0 when all was stored, else BS_EXIT_FAIL. */
+/*
+ * Commits one file's runs. A commit that fails (a full disk, an I/O
+ * error) stores nothing of the file: it says so, naming the file.
+ */
+static int commit_file(const struct bs_cli *cli, struct bs_store *st,
+		       struct file_ctx *c)
+{
+	if (bs_store_commit(st, &c->err) == 0)
+		return 0;
+	bs_store_rollback(st);
+	bs_cli_error(cli, "%s: cannot store its runs: %s; nothing stored "
+			  "from this file",
+		     c->name, c->err.msg);
+	return -1;
+}
+
 static int ingest_one(const struct bs_cli *cli, struct bs_store *st,
 		      const struct ingest_opts *o, const char *path)
 {
@@ -314,9 +330,7 @@ static int ingest_one(const struct bs_cli *cli, struct bs_store *st,
 	if (o->strict && c.rejected > 0) {
 		if (o->dry_run)
 			bs_store_rollback(st);
-		else if (bs_store_commit(st, &c.err) < 0) {
-			bs_store_rollback(st);
-			bs_cli_perr(cli, &c.err);
+		else if (commit_file(cli, st, &c) < 0) {
 			rc = BS_EXIT_FAIL;
 			goto out;
 		}
@@ -332,9 +346,7 @@ static int ingest_one(const struct bs_cli *cli, struct bs_store *st,
 	}
 	if (o->dry_run) {
 		bs_store_rollback(st);
-	} else if (bs_store_commit(st, &c.err) < 0) {
-		bs_store_rollback(st);
-		bs_cli_perr(cli, &c.err);
+	} else if (commit_file(cli, st, &c) < 0) {
 		rc = BS_EXIT_FAIL;
 		goto out;
 	}

@@ -61,7 +61,8 @@ static int count_schema(struct bs_store *st)
 }
 
 /* Refuses an archive of another schema version; v is not ours. */
-static int wrong_version(struct bs_store *st, int v, struct bs_err *err)
+static int wrong_version(struct bs_store *st, int v, int n,
+			 struct bs_err *err)
 {
 	if (v > BS_SCHEMA_VERSION)
 		return bs_error(err, BS_EDB,
@@ -70,8 +71,6 @@ static int wrong_version(struct bs_store *st, int v, struct bs_err *err)
 				"knows %d); upgrade bstore",
 				st->path, v, BS_SCHEMA_VERSION);
 	if (v == 0) {
-		int n = count_schema(st);
-
 		if (n > 0)
 			return bs_error(err, BS_EDB,
 					"cannot open archive '%s': not a bstore "
@@ -582,11 +581,34 @@ static int catalogue_current(struct bs_store *st, int *current,
 	return rc;
 }
 
+/*
+ * The schema version, and for version 0 how many objects the file holds,
+ * read in one transaction: a reader racing the writer that creates a new
+ * archive sees it before or after, never a version 0 file with tables.
+ */
+static int read_version(struct bs_store *st, int *v, int *n,
+			struct bs_err *err)
+{
+	int rc;
+
+	*n = 0;
+	rc = bs_store_exec(st, "BEGIN", err);
+	if (rc == 0)
+		rc = user_version(st, v, err);
+	if (rc == 0 && *v == 0) {
+		*n = count_schema(st);
+		if (*n < 0)
+			rc = bs_store_open_error(st, err);
+	}
+	sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL);
+	return rc;
+}
+
 int bs_store_schema(struct bs_store *st, int readonly, struct bs_err *err)
 {
 	int v, n, rc, current = 1;
 
-	rc = user_version(st, &v, err);
+	rc = read_version(st, &v, &n, err);
 	if (rc < 0)
 		return rc;
 	if (v == BS_SCHEMA_VERSION && !readonly)
@@ -594,7 +616,7 @@ int bs_store_schema(struct bs_store *st, int readonly, struct bs_err *err)
 	if (rc < 0 || (v == BS_SCHEMA_VERSION && current))
 		return rc;
 	if (v > BS_SCHEMA_VERSION || (v == 0 && readonly))
-		return wrong_version(st, v, err);
+		return wrong_version(st, v, n, err);
 	if (v > 0 && v < BS_SCHEMA_VERSION) {
 		rc = before_upgrade(st, v, err);
 		if (rc < 0)
@@ -623,7 +645,7 @@ int bs_store_schema(struct bs_store *st, int readonly, struct bs_err *err)
 		n = count_schema(st);
 		if (n != 0)
 			rc = n < 0 ? bs_store_open_error(st, err)
-				   : wrong_version(st, v, err);
+				   : wrong_version(st, v, n, err);
 		else
 			rc = build(st, 0, err);
 	} else if (v < BS_SCHEMA_VERSION) {
@@ -631,7 +653,7 @@ int bs_store_schema(struct bs_store *st, int readonly, struct bs_err *err)
 		if (rc == 0)
 			st->upgraded_from = v;
 	} else {
-		rc = wrong_version(st, v, err);
+		rc = wrong_version(st, v, 0, err);
 	}
 	if (rc == 0)
 		rc = bs_store_exec(st, "COMMIT", err);

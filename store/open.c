@@ -21,6 +21,7 @@
 
 int bs_store_db_error(struct bs_store *st, struct bs_err *err, const char *what)
 {
+	st->code = sqlite3_extended_errcode(st->db);
 	return bs_error(err, BS_EDB, "%s: %s: %s", st->path, what,
 	                sqlite3_errmsg(st->db));
 }
@@ -30,6 +31,7 @@ int bs_store_exec(struct bs_store *st, const char *sql, struct bs_err *err)
 	char *msg = NULL;
 
 	if (sqlite3_exec(st->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+		st->code = sqlite3_extended_errcode(st->db);
 		bs_error(err, BS_EDB, "%s: %s", st->path,
 		         msg ? msg : sqlite3_errmsg(st->db));
 		sqlite3_free(msg);
@@ -50,7 +52,8 @@ int bs_store_exec_wait(struct bs_store *st, const char *sql, struct bs_err *err)
 	int count = 0;
 
 	while (sqlite3_exec(st->db, sql, NULL, NULL, NULL) != SQLITE_OK) {
-		if ((sqlite3_errcode(st->db) & 0xff) != SQLITE_BUSY ||
+		st->code = sqlite3_extended_errcode(st->db);
+		if ((st->code & 0xff) != SQLITE_BUSY ||
 		    !bs_store_on_busy(st, count++))
 			return bs_error(err, BS_EDB, "%s: %s", st->path,
 			                sqlite3_errmsg(st->db));
@@ -101,10 +104,11 @@ static int create_errno(const char *path)
 /* "cannot open archive 'PATH': <reason>", for failures while opening. */
 int bs_store_open_error(struct bs_store *st, struct bs_err *err)
 {
-	int code = st->db ? sqlite3_errcode(st->db) : SQLITE_NOMEM;
+	int code = st->db ? sqlite3_extended_errcode(st->db) : SQLITE_NOMEM;
 	int sys = st->db ? sqlite3_system_errno(st->db) : 0;
 	const char *why;
 
+	st->code = code;
 	/* SQLite says "unable to open database file" for every failed
 	 * open(); the system's reason says which (ENOENT, EISDIR, ...).
 	 * After a failed create SQLite tries read-only, and that ENOENT
@@ -189,65 +193,244 @@ int bs_store_upgraded_from(const struct bs_store *st)
 	return st->upgraded_from;
 }
 
+/* ---- where the archive is --------------------------------------------- */
+
+/*
+ * Whether the archive's WAL holds anything: then the file alone is not
+ * the archive (a writer committed and has not checkpointed yet, or was
+ * killed). Without it, the file is the whole archive until a writer
+ * commits again.
+ */
+static int wal_has_data(const char *path)
+{
+	struct bs_buf b = BS_BUF_INIT;
+	struct stat sb;
+	int yes;
+
+	bs_buf_addf(&b, "%s-wal", path);
+	yes = stat(bs_buf_str(&b), &sb) == 0 && sb.st_size > 0;
+	bs_buf_release(&b);
+	return yes;
+}
+
+/* Whether this process may write the file and make files beside it. */
+static int can_write(const char *path)
+{
+	char *dir = xstrdup(path);
+	char *slash = strrchr(dir, '/');
+	int ok;
+
+	if (slash == dir)
+		slash[1] = '\0';
+	else if (slash)
+		*slash = '\0';
+	ok = access(path, W_OK) == 0 && access(slash ? dir : ".", W_OK) == 0;
+	free(dir);
+	return ok;
+}
+
+/*
+ * What the path must be before SQLite sees it. SQLite would open ":memory:"
+ * and "" as databases that keep nothing, and /dev/null as a file beside
+ * which it makes /dev/null-journal. Commands that only use an archive
+ * (READONLY, EXISTING) refuse a missing or empty file rather than make an
+ * archive of it.
+ */
+static int check_path(const char *path, int flags, int *created,
+		      struct bs_err *err)
+{
+	struct stat sb;
+
+	*created = 0;
+	if (path[0] == '\0' || strcmp(path, ":memory:") == 0)
+		return bs_error(err, BS_EDB,
+				"cannot open archive '%s': an archive is a "
+				"file (SQLite's in-memory database would keep "
+				"nothing)",
+				path);
+	if (stat(path, &sb) < 0) {
+		if (flags & (BS_STORE_READONLY | BS_STORE_EXISTING))
+			return bs_error(err, BS_ENOTFOUND,
+					"cannot open archive '%s': %s", path,
+					strerror(errno));
+		*created = errno == ENOENT;
+		return 0;
+	}
+	if (S_ISDIR(sb.st_mode))
+		return bs_error(err, BS_EDB, "cannot open archive '%s': %s",
+				path, strerror(EISDIR));
+	if (!S_ISREG(sb.st_mode))
+		return bs_error(err, BS_EDB,
+				"cannot open archive '%s': not a regular file",
+				path);
+	if (sb.st_size == 0 && (flags & (BS_STORE_READONLY | BS_STORE_EXISTING)))
+		return bs_error(err, BS_EDB,
+				"cannot open archive '%s': an empty file, not "
+				"yet an archive (bstore ingest or bstore run "
+				"makes one)",
+				path);
+	return 0;
+}
+
+/* "file:PATH?immutable=1", PATH percent-encoded where a URI needs it. */
+static void immutable_uri(const char *path, struct bs_buf *out)
+{
+	static const char keep[] = "abcdefghijklmnopqrstuvwxyz"
+				   "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				   "0123456789/._-~";
+	const unsigned char *p;
+
+	bs_buf_adds(out, "file:");
+	for (p = (const unsigned char *)path; *p; p++) {
+		if (strchr(keep, *p))
+			bs_buf_addc(out, (char)*p);
+		else
+			bs_buf_addf(out, "%%%02X", *p);
+	}
+	bs_buf_adds(out, "?immutable=1");
+}
+
+/* ---- opening ---------------------------------------------------------- */
+
+enum open_mode {
+	OPEN_WRITE,     /* writers: create if missing */
+	OPEN_READ,      /* readers that may write: WAL recovery can run */
+	OPEN_SNAPSHOT,  /* readers that may not: no lock, no files made */
+};
+
+/* Opens st->db as mode says and brings the schema up to date. */
+static int connect(struct bs_store *st, enum open_mode mode,
+		   struct bs_err *err)
+{
+	int readonly = mode != OPEN_WRITE, rc;
+
+	if (mode == OPEN_SNAPSHOT) {
+		struct bs_buf uri = BS_BUF_INIT;
+		immutable_uri(st->path, &uri);
+		rc = sqlite3_open_v2(bs_buf_str(&uri), &st->db,
+				     SQLITE_OPEN_READONLY | SQLITE_OPEN_URI |
+					     SQLITE_OPEN_NOMUTEX,
+				     NULL);
+		bs_buf_release(&uri);
+	} else {
+		rc = sqlite3_open_v2(st->path, &st->db,
+				     SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX |
+					     (readonly ? 0 : SQLITE_OPEN_CREATE),
+				     NULL);
+	}
+	if (rc != SQLITE_OK)
+		return bs_store_open_error(st, err);
+	sqlite3_extended_result_codes(st->db, 1);
+	st->wait_ms = BS_STORE_WAIT_MS;
+	sqlite3_busy_handler(st->db, bs_store_on_busy, st);
+	rc = bs_store_exec(st, "PRAGMA foreign_keys = ON", err);
+	/* Fails with "file is not a database" on a non-SQLite file. */
+	if (rc == 0)
+		rc = bs_store_schema(st, readonly, err);
+	/* A bigger page cache keeps a whole file's transaction (and the
+	 * sha256 index it probes) in memory instead of spilling to the WAL
+	 * and reading it back; 16 MiB keeps ingest well under 32 MiB. A
+	 * snapshot stays in the journal mode it has. */
+	if (rc == 0 && mode != OPEN_SNAPSHOT)
+		rc = bs_store_exec_wait(st,
+					"PRAGMA journal_mode = WAL; PRAGMA "
+					"synchronous = NORMAL",
+					err);
+	if (rc == 0)
+		rc = bs_store_exec(st, "PRAGMA cache_size = -16384", err);
+	if (rc == 0 && !readonly)
+		rc = bs_store_prepare_writes(st, err);
+	return rc;
+}
+
+/* SQLite's codes for "cannot make or write the WAL's files here". */
+static int no_wal_here(int code)
+{
+	code &= 0xff;
+	return code == SQLITE_READONLY || code == SQLITE_CANTOPEN ||
+	       code == SQLITE_IOERR || code == SQLITE_FULL;
+}
+
+/* Closes the connection and its statements, keeping the rest of st. */
+static void disconnect(struct bs_store *st)
+{
+	sqlite3_stmt **const stmts[] = {
+		&st->put,     &st->dup,	    &st->put_tag, &st->put_lat,
+		&st->put_res, &st->put_par, &st->put_ser, &st->reject,
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(stmts) / sizeof(stmts[0]); i++) {
+		sqlite3_finalize(*stmts[i]);
+		*stmts[i] = NULL;
+	}
+	sqlite3_close(st->db);
+	st->db = NULL;
+	st->in_tx = 0;
+}
+
+/* Removes the archive this open made and could not finish. */
+static void remove_new(const char *path)
+{
+	static const char *const sfx[] = {"", "-wal", "-shm", "-journal"};
+	struct bs_buf b = BS_BUF_INIT;
+	size_t i;
+
+	for (i = 0; i < sizeof(sfx) / sizeof(sfx[0]); i++) {
+		bs_buf_reset(&b);
+		bs_buf_addf(&b, "%s%s", path, sfx[i]);
+		unlink(bs_buf_str(&b));
+	}
+	bs_buf_release(&b);
+}
+
 int bs_store_open(struct bs_store **out, const char *path, int flags,
-                  struct bs_err *err)
+		  struct bs_err *err)
 {
 	struct bs_store *st;
-	int readonly = flags & BS_STORE_READONLY;
-	int oflags = readonly ? SQLITE_OPEN_READWRITE
-	                      : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
-	int rc;
+	enum open_mode mode = OPEN_WRITE;
+	int created = 0, rc;
 
 	*out = NULL;
 	configure_sqlite();
 	st = xcalloc(1, sizeof(*st));
 	st->path = xstrdup(path);
 	bs_store_columns(st);
-	if (flags & (BS_STORE_READONLY | BS_STORE_EXISTING)) {
-		struct stat sb;
-		if (stat(path, &sb) < 0) {
-			rc = bs_error(err, BS_ENOTFOUND,
-			              "cannot open archive '%s': %s", path,
-			              strerror(errno));
-			goto fail;
+	rc = check_path(path, flags, &created, err);
+	if (rc < 0)
+		goto fail;
+	/*
+	 * A reader that may write the archive opens it read-write, so that
+	 * SQLite can recover a WAL a killed writer left. One that may not
+	 * (another user's archive, a read-only mount) reads the file alone,
+	 * without locks, when its WAL is empty: SQLite would otherwise make
+	 * -wal and -shm files there, owned by the reader, which the
+	 * archive's owner could not use. So does a reader whose read-write
+	 * open fails for want of room or rights for those files (a full
+	 * disk). docs/schema.md says what such a reader may miss.
+	 */
+	if (flags & BS_STORE_READONLY)
+		mode = can_write(path) || wal_has_data(path)
+			       ? OPEN_READ
+			       : OPEN_SNAPSHOT;
+	rc = connect(st, mode, err);
+	if (rc < 0 && mode == OPEN_READ && no_wal_here(st->code) &&
+	    !wal_has_data(path)) {
+		struct bs_err again = BS_ERR_INIT;
+		disconnect(st);
+		if (connect(st, OPEN_SNAPSHOT, &again) == 0) {
+			mode = OPEN_SNAPSHOT;
+			rc = 0;
 		}
 	}
-	/* Readers open read-write too so that WAL recovery can run; they
-	 * never write. */
-	if (sqlite3_open_v2(path, &st->db, oflags | SQLITE_OPEN_NOMUTEX,
-	                    NULL) != SQLITE_OK) {
-		rc = bs_store_open_error(st, err);
-		goto fail;
-	}
-	sqlite3_extended_result_codes(st->db, 1);
-	st->wait_ms = BS_STORE_WAIT_MS;
-	sqlite3_busy_handler(st->db, bs_store_on_busy, st);
-	rc = bs_store_exec(st, "PRAGMA foreign_keys = ON", err);
 	if (rc < 0)
 		goto fail;
-	/* Fails with "file is not a database" on a non-SQLite file. */
-	rc = bs_store_schema(st, readonly, err);
-	if (rc < 0)
-		goto fail;
-	/* A bigger page cache keeps a whole file's transaction (and the
-	 * sha256 index it probes) in memory instead of spilling to the WAL
-	 * and reading it back; 16 MiB keeps ingest well under 32 MiB. */
-	rc =
-	    bs_store_exec_wait(st,
-	              "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; "
-	              "PRAGMA cache_size = -16384;",
-	              err);
-	if (rc < 0)
-		goto fail;
-	if (!readonly) {
-		rc = bs_store_prepare_writes(st, err);
-		if (rc < 0)
-			goto fail;
-	}
 	*out = st;
 	return 0;
 fail:
 	bs_store_close(st);
+	if (created)
+		remove_new(path);
 	return rc;
 }
 
@@ -257,15 +440,7 @@ void bs_store_close(struct bs_store *st)
 		return;
 	if (st->in_tx)
 		bs_store_rollback(st);
-	sqlite3_finalize(st->put);
-	sqlite3_finalize(st->dup);
-	sqlite3_finalize(st->put_tag);
-	sqlite3_finalize(st->put_lat);
-	sqlite3_finalize(st->put_res);
-	sqlite3_finalize(st->put_par);
-	sqlite3_finalize(st->put_ser);
-	sqlite3_finalize(st->reject);
-	sqlite3_close(st->db);
+	disconnect(st);
 	free(st->path);
 	free(st);
 }
