@@ -289,6 +289,13 @@ static int ingest_one(const struct bs_cli *cli, struct bs_store *st,
 		struct stat sb;
 
 		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0 && errno == EINTR && interrupted) {
+			/* A FIFO nobody writes to yet, and a signal. */
+			bs_cli_error(cli, "%s: interrupted; nothing stored "
+					  "from this file",
+				     path);
+			return BS_EXIT_FAIL;
+		}
 		if (fd < 0) {
 			bs_cli_error(cli, "cannot open '%s': %s", path,
 				     strerror(errno));
@@ -531,8 +538,16 @@ int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
 		if (ingest_one(cli, st, &o, files[i]) != BS_EXIT_OK)
 			rc = BS_EXIT_FAIL;
 	}
-	if (interrupted)
+	if (interrupted) {
 		rc = 128 + (int)interrupted;
+		/* The files a signal kept from being read: say which. */
+		if (i < nfiles)
+			bs_cli_error(cli,
+				     "interrupted; %d more file%s not read, "
+				     "from '%s' on",
+				     nfiles - i, nfiles - i == 1 ? "" : "s",
+				     files[i]);
+	}
 out:
 	bs_store_close(st);
 	for (i = 0; i < (int)o.ntags; i++) {

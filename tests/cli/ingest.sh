@@ -232,6 +232,32 @@ expect_rc 130 "ingest interrupted by SIGINT"
 expect_in "$T/err" "<stdin>: interrupted; nothing stored from this file"
 expect_eq "$(sql 'select count(*) from runs')" "$before" "nothing stored after SIGINT"
 
+# SIGTERM between files (here: while opening a FIFO nobody writes to):
+# the files read are kept, and it says which were not read.
+mkfifo "$T/stuck"
+set +e
+"$BSTORE" --db "$T/sig.db" ingest "$SAMPLES/bonnie++-1.03-t3-raid5.txt" "$T/stuck" \
+	"$SAMPLES/bonnie++-2.00a-local-full.txt" "$SAMPLES/bonnie++-1.03-ata-raid10-cache.txt" \
+	>"$T/out" 2>"$T/err" &
+pid=$!
+for i in $(seq 1 100); do
+	grep -q "raid5.txt: 1 run stored" "$T/out" && break
+	sleep 0.05
+done
+sleep 0.2
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+set -e
+rm -f "$T/stuck"
+expect_rc 143 "ingest interrupted by SIGTERM between files"
+expect_in "$T/out" "bonnie++-1.03-t3-raid5.txt: 1 run stored"
+expect_in "$T/err" "bstore: ingest: $T/stuck: interrupted; nothing stored from this file"
+expect_in "$T/err" "bstore: ingest: interrupted; 2 more files not read, from '$SAMPLES/bonnie++-2.00a-local-full.txt' on"
+expect_style "$T/err"
+expect_eq "$(sqlite3 -batch "$T/sig.db" "select count(*) from runs")" 1 \
+	"runs kept: those of the file read"
+
 # 13. Odd inputs: a FIFO, /dev/null, a file deleted while it is read, a
 # name with a newline, a directory; every message on one line, in
 # bstore's form.
