@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# tests/cli/hardening_values.sh - values no disk could produce are refused
+# by name, and what is stored comes out exactly where it is data (exports)
+# and cleaned where it is shown (list, show).
+#
+# Bad lines are real sample lines with one field changed, as a broken or
+# edited capture would have them; each file also holds good lines, which
+# are stored while the bad ones go to the rejects table.
+set -euo pipefail
+. "$SRC/tests/lib.sh"
+need sqlite3
+
+# A real bonnie++ 2.00a line (50 fields) and a real 1.03 line (27 fields).
+line198=$(grep '^1.98,' "$SAMPLES/bonnie++-2.00a-local-full.txt")
+line103=$(grep '^billing,' "$SAMPLES/bonnie++-1.03-t3-raid5.txt")
+
+# setf LINE N VALUE: LINE with its field N (from 1, as awk and the reasons
+# count) set to VALUE.
+setf() {
+	awk -F, -v n="$2" -v v="$3" 'BEGIN { OFS = "," } { $n = v; print }' \
+		<<<"$1"
+}
+
+# 1. Values beyond any disk, CPU or run: each bad line is rejected with
+# the field named and the limit said; the good lines around it are kept.
+# Each case: field, value, the reason's text after "field N (name): ".
+cases=(
+	"12|1e308|put_block): '1e308' is beyond any disk (at most 1000000000 KiB/s)"
+	"12|1000000001|put_block): '1000000001' is beyond any disk (at most 1000000000 KiB/s)"
+	"13|1e308|put_block_cpu): '1e308' is beyond any machine (at most 1000000 %)"
+	"20|1e10|seeks): '1e10' is beyond any disk (at most 1000000000 seeks/s)"
+	"27|12345678901|seq_create): '12345678901' is beyond any disk (at most 1000000000 files/s)"
+	"40|99999999999s|put_block_latency): '99999999999s' is beyond any disk (at most 1000000000000 us)"
+	"41|1000000001ms|rewrite_latency): '1000000001ms' is beyond any disk (at most 1000000000000 us)"
+	"6|9223372036854775807M|file_size): '9223372036854775807M' is beyond any disk (at most 1099511627776 MiB)"
+	"6|1048577T|file_size): '1048577T' is beyond any disk (at most 1099511627776 MiB)"
+	"4|9999999|concurrency): '9999999' is beyond any machine (at most 1048576)"
+	"8|9223372036854775807|seek_count): '9223372036854775807' is beyond any machine (at most 1099511627776)"
+	"9|2000000|seek_proc_count): '2000000' is beyond any machine (at most 1048576)"
+	"22|99999999999|num_files): '99999999999' is beyond any machine (at most 1073741824)"
+	"23|9223372036854775807|max_size): '9223372036854775807' is beyond any disk (at most 1152921504606846976 bytes)"
+	"24|2g|min_size): ok"
+	"26|9999999999999|num_dirs): '9999999999999' is beyond any machine (at most 1099511627776)"
+	"7|4g|io_chunk_size): '4g' is beyond any disk (at most 1073741824 bytes)"
+	"12|-5|put_block): '-5' is negative"
+	"13|-1|put_block_cpu): '-1' is negative"
+	"12|nan|put_block): 'nan' is not a number"
+	"12|inf|put_block): 'inf' is not a number"
+	"12|1e999|put_block): '1e999' is not a number"
+	"40|-3ms|put_block_latency): '-3ms' is negative"
+	"40|nanus|put_block_latency): 'nanus' is not a latency"
+)
+{
+	setf "$line198" 3 good-first
+	for c in "${cases[@]}"; do
+		IFS='|' read -r no val _ <<<"$c"
+		setf "$(setf "$line198" 3 "bad$no")" "$no" "$val"
+	done
+	setf "$line198" 3 good-last
+} >"$T/absurd.csv"
+run "$BSTORE" ingest "$T/absurd.csv"
+expect_rc 1 "ingest of absurd values"
+lineno=1
+nbad=0
+for c in "${cases[@]}"; do
+	IFS='|' read -r no _ want <<<"$c"
+	lineno=$((lineno + 1))
+	if [ "${want#*): }" = ok ]; then
+		expect_not_in "$T/err" "absurd.csv:$lineno:"
+		continue
+	fi
+	nbad=$((nbad + 1))
+	expect_in "$T/err" "bstore: ingest: $T/absurd.csv:$lineno: field $no ($want"
+done
+expect_style "$T/err"
+expect_in "$T/out" "$T/absurd.csv: $((${#cases[@]} + 2 - nbad)) runs stored, 0 duplicates, $nbad rejected"
+expect_eq "$(sql "select group_concat(machine, ' ') from (select machine
+	from runs where source = '$T/absurd.csv' order by id)")" \
+	"good-first bad24 good-last" "the good lines of a file with absurd values"
+expect_eq "$(sql "select count(*) from rejects where source = '$T/absurd.csv'
+	and reason like 'field % (%): %'")" "$nbad" "absurd lines kept as rejects"
+expect_eq "$(sql "select raw from rejects where source = '$T/absurd.csv'
+	and line = 2")" "$(setf "$(setf "$line198" 3 bad12)" 12 1e308)" \
+	"a rejected line is kept verbatim"
+
+# The limits themselves are values a disk could produce: stored.
+{
+	setf "$(setf "$(setf "$(setf "$line198" 3 at-limit)" 12 1000000000)" \
+		13 1000000)" 40 1000000s
+	setf "$(setf "$(setf "$line198" 3 at-limit2)" 6 1048576T)" 4 1048576
+	# bonnie++'s seek test counts the process's CPU once per thread:
+	# %CPU far over 100 is real output (docs/input-formats.md 8.3).
+	setf "$(setf "$line198" 3 seeks-cpu)" 21 2046
+} >"$T/limits.csv"
+run "$BSTORE" ingest "$T/limits.csv"
+expect_rc 0 "ingest of values at the limits"
+expect_eq "$(sql "select put_block || ' ' || put_block_cpu || ' ' ||
+	put_block_lat_us from runs where machine = 'at-limit'")" \
+	"1000000000.0 1000000.0 1000000000000.0" "values at the limits stored"
+expect_eq "$(sql "select file_size_mib || ' ' || concurrency from runs
+	where machine = 'at-limit2'")" "1099511627776 1048576" \
+	"parameters at the limits stored"
+
+# The 1.0x layout: a rate, the size (with its chunk) and the files spec.
+cases103=(
+	"5|1e308|put_block): '1e308' is beyond any disk (at most 1000000000 KiB/s)"
+	"6|2000000|put_block_cpu): '2000000' is beyond any machine (at most 1000000 %)"
+	"13|1e10|seeks): '1e10' is beyond any disk (at most 1000000000 seeks/s)"
+	"2|99999999999G|file_size): '99999999999G' is beyond any disk (at most 1099511627776 MiB)"
+	"2|4G:2g|file_size): '4G:2g' is beyond any disk (at most 1073741824 bytes)"
+	"15|99999999999:1000:0/99|num_files): '99999999999:1000:0/99' is beyond any machine (at most 1073741824)"
+	"15|16:99999999999999999999|num_files): '16:99999999999999999999' is not a files spec (num[:max:min][/dirs])"
+	"15|16:1000:0/9999999999999|num_files): '16:1000:0/9999999999999' is beyond any machine (at most 1099511627776)"
+	"15|16:2000000000000000000:0|num_files): '16:2000000000000000000:0' is beyond any disk (at most 1152921504606846976 bytes)"
+)
+{
+	setf "$line103" 1 old-good
+	for c in "${cases103[@]}"; do
+		IFS='|' read -r no val _ <<<"$c"
+		setf "$(setf "$line103" 1 "old$no")" "$no" "$val"
+	done
+} >"$T/absurd103.csv"
+run "$BSTORE" ingest "$T/absurd103.csv"
+expect_rc 1 "ingest of absurd 1.0x values"
+lineno=1
+for c in "${cases103[@]}"; do
+	IFS='|' read -r no _ want <<<"$c"
+	lineno=$((lineno + 1))
+	expect_in "$T/err" "bstore: ingest: $T/absurd103.csv:$lineno: field $no ($want"
+done
+expect_in "$T/out" "$T/absurd103.csv: 1 run stored, 0 duplicates, ${#cases103[@]} rejected"
+
+# What was stored reports without overflow: no 'inf', no 60-digit number.
+run "$BSTORE" report --format text
+expect_rc 0 "report of the stored runs"
+if grep -qwE 'inf|nan' "$T/out"; then
+	fail "the report prints inf or nan"
+fi
+if grep -qE '[0-9]{20}' "$T/out"; then
+	fail "the report prints a number of 20 digits or more"
+fi
+
+finish
