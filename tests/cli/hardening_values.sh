@@ -140,4 +140,42 @@ if grep -qE '[0-9]{20}' "$T/out"; then
 	fail "the report prints a number of 20 digits or more"
 fi
 
+# 2. --measured-at takes dates from 1970-01-01 to 9999-12-31 (UTC), the
+# range that export's ISO 8601 dates and the bonnie view's datetime() can
+# write; others are refused before anything is stored.
+runs_before=$(sql "select count(*) from runs")
+for d in @9223372036854775807 @-99999999999 @-1 @253402300800 1969-12-31 \
+	'0000-01-01 00:00'; do
+	run "$BSTORE" ingest --measured-at "$d" "$SAMPLES/bonnie++-1.03-t3-raid5.txt"
+	expect_rc 2 "--measured-at $d"
+	expect_in "$T/err" "bstore: ingest: --measured-at: '$d' is out of range (1970-01-01 to 9999-12-31)"
+	expect_in "$T/err" "Try 'bstore ingest --help'."
+	expect_style "$T/err"
+done
+for d in @12x 2024-02-30 '2024-01-01 25:00' 10000-01-01; do
+	run "$BSTORE" ingest --measured-at "$d" "$SAMPLES/bonnie++-1.03-t3-raid5.txt"
+	expect_rc 2 "--measured-at $d"
+	expect_in "$T/err" "bstore: ingest: --measured-at: '$d' is not a date (YYYY-MM-DD[ HH:MM[:SS]] or @UNIXTIME)"
+done
+expect_eq "$(sql "select count(*) from runs")" "$runs_before" \
+	"no run stored with a bad --measured-at"
+# The ends of the range are dates, and come out as ISO 8601.
+i=0
+for d in @0 @253402300799 '9999-12-31 23:59:59' 1970-01-01; do
+	i=$((i + 1))
+	setf "$line198" 3 "dated$i" >"$T/dated$i.csv"
+	run "$BSTORE" ingest --measured-at "$d" "$T/dated$i.csv"
+	expect_rc 0 "--measured-at $d"
+done
+run "$BSTORE" export --format json machine=dated1 machine=dated2 \
+	machine=dated3 machine=dated4
+expect_rc 0 "export of dated runs"
+expect_eq "$(grep -o '"measured_at":"[^"]*"' "$T/out" | tr '\n' ' ')" \
+	'"measured_at":"1970-01-01T00:00:00Z" "measured_at":"9999-12-31T23:59:59Z" "measured_at":"9999-12-31T23:59:59Z" "measured_at":"1970-01-01T00:00:00Z" ' \
+	"measured_at at the ends of the range"
+expect_eq "$(sql "select group_concat(measured_at, ' ') from (select
+	measured_at from bonnie where name like 'dated%' order by name)")" \
+	"1970-01-01 00:00:00 9999-12-31 23:59:59 9999-12-31 23:59:59 1970-01-01 00:00:00" \
+	"the bonnie view's measured_at at the ends of the range"
+
 finish

@@ -1,9 +1,10 @@
-/* tests/unit/test_util.c - strict numbers, buffers, SHA-256, JSON. */
+/* tests/unit/test_util.c - strict numbers, buffers, SHA-256, JSON, dates. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +15,7 @@
 #include "util/json.h"
 #include "util/num.h"
 #include "util/sha256.h"
+#include "util/timefmt.h"
 #include "util/banned.h"
 
 struct dcase {
@@ -193,6 +195,86 @@ static void test_err_first_wins(void **state)
 	assert_string_equal(q, "a?b?[31m...");
 }
 
+struct tcase {
+	const char *in;
+	int64_t want; /* unix seconds, or -1: out of range, -2: no date */
+};
+
+static void test_time_parse(void **state)
+{
+	/* clang-format off */
+	static const struct tcase cases[] = {
+		{ "2004-06-01", 1086048000 },
+		{ "2004-06-01 12:30", 1086093000 },
+		{ "2004-06-01T12:30:15Z", 1086093015 },
+		{ "2024-02-29", 1709164800 },
+		{ "@1700000000", 1700000000 },
+		/* The range's ends: ISO 8601 and SQLite's datetime() both
+		 * have four-digit years. */
+		{ "1970-01-01", 0 },                  { "@0", 0 },
+		{ "9999-12-31 23:59:59", 253402300799 },
+		{ "@253402300799", 253402300799 },
+		{ "1969-12-31 23:59:59", -1 },        { "@-1", -1 },
+		{ "0000-01-01", -1 },                 { "@-99999999999", -1 },
+		{ "@253402300800", -1 },              { "@9223372036854775807", -1 },
+		{ "@-9223372036854775808", -1 },
+		{ "", -2 },                  { "@", -2 },
+		{ "@12x", -2 },              { "@9223372036854775808", -2 },
+		{ "10000-01-01", -2 },       { "2023-02-29", -2 },
+		{ "2024-13-01", -2 },        { "2024-01-01 24:00", -2 },
+		{ "2024-01-01 12:60", -2 },  { "2024-01-01 12:00:60", -2 },
+		{ "2024- 1- 1", -2 },        { " 2024-01-01", -2 },
+		{ "2024-01-01 12", -2 },     { "2024-01-01 12:00:", -2 },
+		{ "24-01-01", -2 },          { "2024/01/01", -2 },
+		{ "yesterday", -2 },         { "-001-01-01", -2 },
+	};
+	/* clang-format on */
+	struct bs_err err = BS_ERR_INIT;
+	char want[128];
+	size_t i;
+	int64_t t;
+	int rc;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		bs_err_reset(&err);
+		t = 42;
+		rc = bs_time_parse(cases[i].in, &t, &err);
+		if (cases[i].want >= 0) {
+			if (rc != 0 || t != cases[i].want)
+				fail_msg("%s: rc %d, %lld (%s)", cases[i].in,
+					 rc, (long long)t, err.msg);
+			continue;
+		}
+		snprintf(want, sizeof(want), "'%s' %s", cases[i].in,
+			 cases[i].want == -1
+				 ? "is out of range (1970-01-01 to 9999-12-31)"
+				 : "is not a date (YYYY-MM-DD[ HH:MM[:SS]] or "
+				   "@UNIXTIME)");
+		assert_int_equal(rc, -BS_EPARSE);
+		assert_int_equal(t, 42);
+		if (strcmp(err.msg, want) != 0)
+			fail_msg("%s:\n got  %s\n want %s", cases[i].in,
+				 err.msg, want);
+	}
+	/* User data in the message: cut, control characters as '?'. */
+	bs_err_reset(&err);
+	assert_int_equal(bs_time_parse("\x1b[2J@1", &t, &err), -BS_EPARSE);
+	assert_string_equal(err.msg, "'?[2J@1' is not a date (YYYY-MM-DD[ "
+				     "HH:MM[:SS]] or @UNIXTIME)");
+}
+
+static void test_time_iso(void **state)
+{
+	char iso[40];
+
+	(void)state;
+	assert_string_equal(bs_time_iso(iso, sizeof(iso), 0),
+			    "1970-01-01T00:00:00Z");
+	assert_string_equal(bs_time_iso(iso, sizeof(iso), BS_TIME_MAX),
+			    "9999-12-31T23:59:59Z");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -203,6 +285,8 @@ int main(void)
 		cmocka_unit_test(test_sha256),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_err_first_wins),
+		cmocka_unit_test(test_time_parse),
+		cmocka_unit_test(test_time_iso),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
