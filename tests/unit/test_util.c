@@ -1,4 +1,7 @@
-/* tests/unit/test_util.c - strict numbers, buffers, SHA-256, JSON, dates. */
+/*
+ * tests/unit/test_util.c - strict numbers, buffers, SHA-256, JSON, CSV
+ * cells, dates.
+ */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -11,6 +14,7 @@
 #include <cmocka.h>
 
 #include "util/buf.h"
+#include "util/csv.h"
 #include "util/err.h"
 #include "util/json.h"
 #include "util/num.h"
@@ -195,6 +199,67 @@ static void test_err_first_wins(void **state)
 	assert_string_equal(q, "a?b?[31m...");
 }
 
+/* One CSV cell as a reader sees it: the quotes undone, then one leading
+ * "'" (the formula guard) taken off. */
+static char *read_cell(const char *cell)
+{
+	struct bs_buf b = BS_BUF_INIT;
+	size_t i, n = strlen(cell);
+
+	assert_true(n >= 2 && cell[0] == '"' && cell[n - 1] == '"');
+	for (i = 1; i + 1 < n; i++) {
+		if (cell[i] == '"') {
+			assert_int_equal(cell[i + 1], '"');
+			i++;
+		}
+		bs_buf_addc(&b, cell[i]);
+	}
+	if (b.len > 0 && b.data[0] == '\'') {
+		char *s = bs_buf_detach(&b, NULL);
+
+		memmove(s, s + 1, strlen(s));
+		return s;
+	}
+	return bs_buf_detach(&b, NULL);
+}
+
+static void test_csv_cell(void **state)
+{
+	/* clang-format off */
+	static const char *const cases[][2] = {
+		{ "plain", "\"plain\"" },
+		{ "=1+1", "\"'=1+1\"" },
+		/* The guard's own character is guarded, or "'=1+1" would
+		 * be written as "=1+1" is. */
+		{ "'=1+1", "\"''=1+1\"" },
+		{ "''=1+1", "\"'''=1+1\"" },
+		{ "'plain", "\"''plain\"" },
+		{ "plain'", "\"plain'\"" },
+		{ "+1", "\"'+1\"" },         { "-1", "\"'-1\"" },
+		{ "@x", "\"'@x\"" },         { "\tx", "\"'\tx\"" },
+		{ "\rx", "\"'\rx\"" },       { "a\tb\x1b[1m", "\"a\tb\x1b[1m\"" },
+		{ "a \"b\", c", "\"a \"\"b\"\", c\"" },
+		{ "two\nlines", "\"two\nlines\"" },
+		{ "", "\"\"" },
+	};
+	/* clang-format on */
+	struct bs_buf b = BS_BUF_INIT;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *back;
+
+		bs_buf_reset(&b);
+		bs_csv_cell(&b, cases[i][0], strlen(cases[i][0]));
+		assert_string_equal(bs_buf_str(&b), cases[i][1]);
+		back = read_cell(bs_buf_str(&b));
+		assert_string_equal(back, cases[i][0]);
+		free(back);
+	}
+	bs_buf_release(&b);
+}
+
 struct tcase {
 	const char *in;
 	int64_t want; /* unix seconds, or -1: out of range, -2: no date */
@@ -285,6 +350,7 @@ int main(void)
 		cmocka_unit_test(test_sha256),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_err_first_wins),
+		cmocka_unit_test(test_csv_cell),
 		cmocka_unit_test(test_time_parse),
 		cmocka_unit_test(test_time_iso),
 	};
