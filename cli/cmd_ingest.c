@@ -213,7 +213,7 @@ static void summary(const struct file_ctx *c, const struct ingest_opts *o,
 {
 	int i, n = 0;
 
-	bs_text_put(stdout, c->name, BS_TEXT_TAB);
+	bs_text_put(stdout, c->name, 0);
 	printf(": %lld run%s %s, %lld duplicate%s, %lld rejected",
 	       c->stored, c->stored == 1 ? "" : "s",
 	       o->dry_run ? "would be stored" : "stored", c->dups,

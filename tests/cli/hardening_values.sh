@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tests/cli/hardening_values.sh - values no disk could produce are refused
-# by name, and what is stored comes out exactly where it is data (exports)
-# and cleaned where it is shown (list, show).
+# by name (1), --measured-at takes only dates it can write back (2), and
+# what is stored comes out exactly where it is data, with an unambiguous
+# CSV formula guard (3), and cleaned where it is shown: list, show (4).
 #
 # Bad lines are real sample lines with one field changed, as a broken or
 # edited capture would have them; each file also holds good lines, which
@@ -214,6 +215,75 @@ EOF
 		fail "the CSV export's machine cells, unguarded, are not the names"
 else
 	skip_part "the CSV round trip needs python3"
+fi
+
+# 4. Control characters: exports are data and exact (raw, or escaped as
+# the format says); list and show are for terminals and print every
+# control character, tabs included, as '?'. A real line's machine name
+# with a tab and an escape sequence, from a file whose name holds a tab
+# and a newline:
+ctl=$(printf 'tab\there\033[1mbold')
+ctlfile=$T/$(printf 'ctl\tname\nx.csv')
+setf "$line198" 3 "$ctl" >"$ctlfile"
+run "$BSTORE" ingest "$ctlfile"
+expect_rc 0 "ingest of a machine name with control characters"
+expect_in "$T/out" "$T/ctl?name?x.csv: 1 run stored"
+expect_eq "$(sql "select count(*) from runs where machine = '$ctl'
+	and source = '$ctlfile'")" 1 "the name and source stored as they were"
+id=$(sql "select id from runs where machine = '$ctl'")
+# export --format bonnie: the line byte for byte.
+run "$BSTORE" export --format bonnie "$id"
+expect_rc 0 "export --format bonnie"
+expect_eq "$(cat "$T/out")" "$(cat "$ctlfile")" "export --format bonnie is exact"
+# export --format json: JSON's escapes, which read back as the name.
+run "$BSTORE" export --format json "$id"
+expect_rc 0 "export --format json"
+expect_in "$T/out" '"machine":"tab\there\u001b[1mbold"'
+expect_in "$T/out" '"source":"'"$T"'/ctl\tname\nx.csv"'
+run "$BSTORE" list --json "$id"
+expect_in "$T/out" '"machine":"tab\there\u001b[1mbold"'
+# export --format csv: the bytes, in a quoted cell.
+run "$BSTORE" export --format csv "$id"
+expect_rc 0 "export --format csv"
+expect_eq "$(awk 'NR == 2' "$T/out" | cut -d, -f2)" "\"$ctl\"" \
+	"export --format csv writes the name raw, quoted"
+expect_in "$T/out" "\"$ctlfile\""
+if have python3; then
+	python3 - "$T/out" "$ctl" "$ctlfile" <<'EOF' ||
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+assert rows[0]["machine"] == sys.argv[2], rows[0]["machine"]
+assert rows[0]["source"] == sys.argv[3], rows[0]["source"]
+EOF
+		fail "export --format csv does not read back as the stored text"
+fi
+# list and show: cleaned, no control character but show's own newlines.
+run "$BSTORE" list "$id"
+expect_rc 0 "list"
+expect_in "$T/out" " tab?here?[1mbold "
+run "$BSTORE" show "$id"
+expect_rc 0 "show"
+expect_in "$T/out" "Run $id: tab?here?[1mbold, bonnie++ 2.00a"
+expect_in "$T/out" "source                 $T/ctl?name?x.csv:1"
+expect_in "$T/out" "tab?here?[1mbold 2G  545k"
+expect_in "$T/out" "tab?here?[1mbold    -Create--"
+expect_in "$T/out" "  1.98,2.00a,tab?here?[1mbold,1,"
+for out in list show; do
+	run "$BSTORE" $out "$id"
+	if LC_ALL=C grep -q '[[:cntrl:]]' <(tr -d '\n' <"$T/out"); then
+		fail "$out prints a control character"
+	fi
+done
+# A rejected line with control characters: list --rejects cleans it too.
+printf '%s\n' "$(setf "$(setf "$line198" 3 "$ctl")" 12 1e308)" >"$ctlfile.bad"
+run "$BSTORE" ingest "$ctlfile.bad"
+expect_rc 1 "ingest of a bad line with control characters"
+run "$BSTORE" list --rejects
+expect_rc 0 "list --rejects"
+expect_in "$T/out" "$T/ctl?name?x.csv.bad:1: field 12 (put_block)"
+expect_in "$T/out" "    1.98,2.00a,tab?here?[1mbold,1,"
+if LC_ALL=C grep -q '[[:cntrl:]]' <(tr -d '\n' <"$T/out"); then
+	fail "list --rejects prints a control character"
 fi
 
 finish
