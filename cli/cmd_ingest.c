@@ -18,8 +18,8 @@
 #include "ingest/ingest.h"
 #include "util/buf.h"
 #include "util/mem.h"
-#include "util/num.h"
 #include "util/text.h"
+#include "util/timefmt.h"
 #include "util/banned.h"
 
 static const char usage_text[] =
@@ -36,7 +36,8 @@ static const char usage_text[] =
 	"  -t, --tag K=V          label every run (repeatable), e.g. raid=10\n"
 	"  -m, --machine NAME     store runs under this machine name\n"
 	"      --measured-at DATE when the runs were measured: YYYY-MM-DD,\n"
-	"                         'YYYY-MM-DD HH:MM[:SS]' (UTC) or @UNIXTIME\n"
+	"                         'YYYY-MM-DD HH:MM[:SS]' (UTC) or @UNIXTIME,\n"
+	"                         from 1970-01-01 to 9999-12-31\n"
 	"      --strict           store no run from a file with a rejected\n"
 	"                         line (its rejected lines are still kept)\n"
 	"  -n, --dry-run          parse and report, store nothing\n"
@@ -212,7 +213,7 @@ static void summary(const struct file_ctx *c, const struct ingest_opts *o,
 {
 	int i, n = 0;
 
-	bs_text_put(stdout, c->name, BS_TEXT_TAB);
+	bs_text_put(stdout, c->name, 0);
 	printf(": %lld run%s %s, %lld duplicate%s, %lld rejected",
 	       c->stored, c->stored == 1 ? "" : "s",
 	       o->dry_run ? "would be stored" : "stored", c->dups,
@@ -370,52 +371,6 @@ out:
 	return rc;
 }
 
-/* Accepts YYYY-MM-DD, 'YYYY-MM-DD HH:MM[:SS]', the same with 'T', a
- * trailing 'Z', or @UNIXTIME. Times are UTC. */
-static int parse_date(const char *s, int64_t *out)
-{
-	struct tm tm;
-	int y, mo, d, h = 0, mi = 0, sec = 0, n = 0;
-	size_t len = strlen(s);
-	time_t t;
-
-	if (s[0] == '@')
-		return bs_parse_i64(s + 1, len - 1, out);
-	if (len && s[len - 1] == 'Z')
-		len--;
-	if (sscanf(s, "%4d-%2d-%2d%n", &y, &mo, &d, &n) != 3 || n != 10)
-		return -1;
-	if ((size_t)n < len) {
-		int m = 0;
-		if ((s[n] != ' ' && s[n] != 'T') ||
-		    sscanf(s + n + 1, "%2d:%2d%n", &h, &mi, &m) != 2)
-			return -1;
-		n += 1 + m;
-		if ((size_t)n < len) {
-			if (sscanf(s + n, ":%2d%n", &sec, &m) != 1)
-				return -1;
-			n += m;
-		}
-	}
-	if ((size_t)n != len || mo < 1 || mo > 12 || d < 1 || d > 31 ||
-	    h > 23 || mi > 59 || sec > 60 || y < 1970)
-		return -1;
-	memset(&tm, 0, sizeof(tm));
-	tm.tm_year = y - 1900;
-	tm.tm_mon = mo - 1;
-	tm.tm_mday = d;
-	tm.tm_hour = h;
-	tm.tm_min = mi;
-	tm.tm_sec = sec;
-	t = timegm(&tm);
-	/* timegm() makes 2023-02-31 into March 3rd: refuse what moved. */
-	if (t == (time_t)-1 || gmtime_r(&t, &tm) == NULL ||
-	    tm.tm_year != y - 1900 || tm.tm_mon != mo - 1 || tm.tm_mday != d)
-		return -1;
-	*out = (int64_t)t;
-	return 0;
-}
-
 int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -464,12 +419,9 @@ int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
 			o.machine = optarg;
 			break;
 		case 'a':
-			if (parse_date(optarg, &o.measured_at) < 0) {
-				rc = bs_cli_usage_error(
-					cli,
-					"--measured-at: '%s' is not a date "
-					"(YYYY-MM-DD[ HH:MM[:SS]] or @UNIXTIME)",
-					optarg);
+			if (bs_time_parse(optarg, &o.measured_at, &err) < 0) {
+				rc = bs_cli_usage_error(cli, "--measured-at: %s",
+							err.msg);
 				goto out;
 			}
 			break;

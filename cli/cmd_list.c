@@ -81,8 +81,9 @@ static int print_run(const struct bs_run *r, void *vctx)
 	for (i = 0; i < r->ntags; i++)
 		bs_buf_addf(&c->line, "%s%s=%s", i ? " " : "  ", r->tags[i].key,
 			    r->tags[i].value);
-	/* One line per run, whatever a tag value holds. */
-	bs_text_put(stdout, bs_buf_str(&c->line), BS_TEXT_TAB);
+	/* One line per run, whatever the archive holds: on the terminal
+	 * every control character, tabs too, is '?' (docs/formats.md). */
+	bs_text_put(stdout, bs_buf_str(&c->line), 0);
 	fputc('\n', stdout);
 	/* A closed or full output: stop reading runs; main() says why. */
 	return ferror(stdout) ? -BS_EIO : 0;
@@ -95,14 +96,14 @@ static int print_reject(const struct bs_reject *r, void *vctx)
 	bs_buf_reset(&c->line);
 	bs_buf_addf(&c->line, "%s:%lld: %s%s", r->source, (long long)r->line,
 		    r->reason, r->truncated ? " (line kept cut to 64 KiB)" : "");
-	bs_text_put(stdout, bs_buf_str(&c->line), BS_TEXT_TAB);
+	bs_text_put(stdout, bs_buf_str(&c->line), 0);
 	fputs("\n    ", stdout);
 	/* A rejected line may be megabytes of anything: show its start. */
 	bs_buf_reset(&c->line);
 	bs_buf_add(&c->line, r->raw, strnlen(r->raw, 200));
 	if (strlen(r->raw) > 200)
 		bs_buf_adds(&c->line, "...");
-	bs_text_put(stdout, bs_buf_str(&c->line), BS_TEXT_TAB);
+	bs_text_put(stdout, bs_buf_str(&c->line), 0);
 	fputc('\n', stdout);
 	return ferror(stdout) ? -BS_EIO : 0;
 }

@@ -24,6 +24,17 @@ static const char usage_text[] =
 	"Options:\n"
 	"  -h, --help  this help\n";
 
+/*
+ * Text from the archive, for the terminal: every control character, tabs
+ * and newlines too, as '?' (docs/formats.md, "Text: exact in exports,
+ * cleaned on the terminal"), so that show's own newlines are the only
+ * ones.
+ */
+static void add_text(struct bs_buf *b, const char *s)
+{
+	bs_text_clean(b, s, strlen(s), 0);
+}
+
 /* One parameter line: label, value and unit, from the parameter table. */
 static void param_line(struct bs_buf *b, const struct bs_params *p, int k)
 {
@@ -37,6 +48,8 @@ static void param_line(struct bs_buf *b, const struct bs_params *p, int k)
 	}
 	start = b->len;
 	bs_param_format(p, k, b);
+	if (b->len > start)
+		bs_text_clean_inplace(b->data + start, 0);
 	if (pi->kind == BS_PK_FSIZE && bs_param_get_i64(p, k) < 0)
 		bs_buf_adds(b, bs_param_get_i64(p, k) == BS_SIZE_LINK
 				       ? " (hard links)"
@@ -108,10 +121,13 @@ static void series_lines(struct bs_buf *b, const struct bs_run *r)
 		const struct bs_series *s = &r->series[i];
 		bs_buf_addf(b, "  %s: %zu point%s", bs_metrics[s->metric].key,
 			    s->n, s->n == 1 ? "" : "s");
-		if (s->n > 0)
-			bs_buf_addf(b, ", %s %s to %s", s->axis,
+		if (s->n > 0) {
+			bs_buf_adds(b, ", ");
+			add_text(b, s->axis);
+			bs_buf_addf(b, " %s to %s",
 				    bs_fmt_g(x0, sizeof(x0), s->pt[0].x),
 				    bs_fmt_g(x1, sizeof(x1), s->pt[s->n - 1].x));
+		}
 		bs_buf_addc(b, '\n');
 	}
 }
@@ -119,16 +135,24 @@ static void series_lines(struct bs_buf *b, const struct bs_run *r)
 static int show_run(const struct bs_run *r, void *vctx)
 {
 	struct bs_buf *b = vctx;
+	struct bs_buf name = BS_BUF_INIT;
+	struct bs_run shown;
 	char t[48];
 	size_t i;
 	int m, k, width = key_width(r->family);
 
 	bs_buf_reset(b);
-	bs_buf_addf(b, "Run %lld: %s, %s %s (%s)\n", (long long)r->id,
-		    r->machine && r->machine[0] ? r->machine : "(no name)",
-		    r->tool, r->tool_version ? r->tool_version : "?",
-		    r->format);
-	bs_buf_addf(b, "  %-22s %s", "source", r->source);
+	add_text(&name, r->machine ? r->machine : "");
+	bs_buf_addf(b, "Run %lld: ", (long long)r->id);
+	add_text(b, name.len ? bs_buf_str(&name) : "(no name)");
+	bs_buf_adds(b, ", ");
+	add_text(b, r->tool);
+	bs_buf_addc(b, ' ');
+	add_text(b, r->tool_version ? r->tool_version : "?");
+	bs_buf_adds(b, " (");
+	add_text(b, r->format);
+	bs_buf_addf(b, ")\n  %-22s ", "source");
+	add_text(b, r->source);
 	if (r->source_line != BS_NONE)
 		bs_buf_addf(b, ":%lld", (long long)r->source_line);
 	bs_buf_addf(b, "\n  %-22s %s\n", "measured at",
@@ -137,17 +161,26 @@ static int show_run(const struct bs_run *r, void *vctx)
 			    : bs_time_iso(t, sizeof(t), r->measured_at));
 	bs_buf_addf(b, "  %-22s %s\n", "stored at",
 		    bs_time_iso(t, sizeof(t), r->stored_at));
-	bs_buf_addf(b, "  %-22s %s\n", "sha256", r->sha256);
-	bs_buf_addf(b, "  %-22s %s\n", "parser", r->parser_version);
-	if (r->warning)
-		bs_buf_addf(b, "  %-22s %s\n", "warning", r->warning);
+	bs_buf_addf(b, "  %-22s ", "sha256");
+	add_text(b, r->sha256);
+	bs_buf_addf(b, "\n  %-22s ", "parser");
+	add_text(b, r->parser_version);
+	bs_buf_addc(b, '\n');
+	if (r->warning) {
+		bs_buf_addf(b, "  %-22s ", "warning");
+		add_text(b, r->warning);
+		bs_buf_addc(b, '\n');
+	}
 	bs_buf_adds(b, "Parameters:\n");
 	for (k = 0; k < bs_nparams; k++)
 		if (bs_param_table[k].family == r->family)
 			param_line(b, &r->params, k);
 	if (r->family == BS_FAM_BONNIE) {
+		/* The table prints the machine name: the cleaned one. */
+		shown = *r;
+		shown.machine = name.data;
 		bs_buf_addc(b, '\n');
-		bs_bonnie_table(r, bs_bonnie_style_for(r), b);
+		bs_bonnie_table(&shown, bs_bonnie_style_for(r), b);
 	}
 	bs_buf_adds(b, "\nTests:\n");
 	for (m = 0; m < bs_nmetrics; m++)
@@ -156,12 +189,21 @@ static int show_run(const struct bs_run *r, void *vctx)
 	series_lines(b, r);
 	if (r->ntags) {
 		bs_buf_adds(b, "Tags:\n");
-		for (i = 0; i < r->ntags; i++)
-			bs_buf_addf(b, "  %s=%s\n", r->tags[i].key,
-				    r->tags[i].value);
+		for (i = 0; i < r->ntags; i++) {
+			bs_buf_adds(b, "  ");
+			add_text(b, r->tags[i].key);
+			bs_buf_addc(b, '=');
+			add_text(b, r->tags[i].value);
+			bs_buf_addc(b, '\n');
+		}
 	}
-	bs_buf_addf(b, "Original line:\n  %s\n", r->raw ? r->raw : "");
-	bs_text_put(stdout, bs_buf_str(b), BS_TEXT_TAB | BS_TEXT_NEWLINE);
+	bs_buf_adds(b, "Original line:\n  ");
+	add_text(b, r->raw ? r->raw : "");
+	bs_buf_addc(b, '\n');
+	bs_buf_release(&name);
+	/* Whatever a core writer printed: still no control character but
+	 * the newlines of show's layout. */
+	bs_text_put(stdout, bs_buf_str(b), BS_TEXT_NEWLINE);
 	/* A closed or full output: stop; main() says why. */
 	return ferror(stdout) ? -BS_EIO : 0;
 }

@@ -21,6 +21,18 @@
 #define BON BS_FAM_BONNIE
 #define SB BS_FAM_SYSBENCH
 #define FIO BS_FAM_FIO
+/* Limits (bs_metric_info.max): what no disk could exceed, generously.
+ * A rate of 1e9 KiB/s is about 1 TiB/s; 1e9 seeks, files or requests a
+ * second are a thousand times a fast NVMe drive's; one operation may take
+ * up to 1e12 us (11.6 days); a run may last 1e9 s and count 1e15 events.
+ * docs/formats.md "Limits" lists them; test_schema holds it to this. */
+#define KIB_S 1e9
+#define MIB_S 1e6
+#define PER_S 1e9
+#define LAT_US BS_LAT_US_MAX
+#define LAT_MS (LAT_US / 1000)
+#define TIME_S 1e9
+#define EVENTS 1e15
 /* bonnie++'s tests: CPU and latency, in the runs table's columns. */
 #define BT (BS_MF_CPU_LAT | BS_MF_COLUMN)
 
@@ -28,82 +40,82 @@
 const struct bs_metric_info bs_metrics[] = {
 	/* bonnie++ (and Bonnie, bstore run): the first twelve rows are
 	 * enum bs_metric, in bonnie++'s column order. */
-	{ "putc",       BON, "Per-char write", "Per Chr", "Sequential Output", "KiB/s",   HI, SEQ,  BT | BS_MF_KIB },
-	{ "put_block",  BON, "Block write",    "Block",   "Sequential Output", "KiB/s",   HI, SEQ,  BT | BS_MF_KIB },
-	{ "rewrite",    BON, "Rewrite",        "Rewrite", "Sequential Output", "KiB/s",   HI, SEQ,  BT | BS_MF_KIB },
-	{ "getc",       BON, "Per-char read",  "Per Chr", "Sequential Input",  "KiB/s",   HI, SEQ,  BT | BS_MF_KIB },
-	{ "get_block",  BON, "Block read",     "Block",   "Sequential Input",  "KiB/s",   HI, SEQ,  BT | BS_MF_KIB },
-	{ "seeks",      BON, "Random seeks",   "Seeks",   "Random",            "seeks/s", HI, RND,  BT },
-	{ "seq_create", BON, "Seq. create",    "Create",  "Sequential Create", "files/s", HI, META, BT },
-	{ "seq_stat",   BON, "Seq. read",      "Read",    "Sequential Create", "files/s", HI, META, BT },
-	{ "seq_del",    BON, "Seq. delete",    "Delete",  "Sequential Create", "files/s", HI, META, BT },
-	{ "ran_create", BON, "Random create",  "Create",  "Random Create",     "files/s", HI, META, BT },
-	{ "ran_stat",   BON, "Random read",    "Read",    "Random Create",     "files/s", HI, META, BT },
-	{ "ran_del",    BON, "Random delete",  "Delete",  "Random Create",     "files/s", HI, META, BT },
+	{ "putc",       BON, "Per-char write", "Per Chr", "Sequential Output", "KiB/s",   HI, SEQ,  BT | BS_MF_KIB, KIB_S },
+	{ "put_block",  BON, "Block write",    "Block",   "Sequential Output", "KiB/s",   HI, SEQ,  BT | BS_MF_KIB, KIB_S },
+	{ "rewrite",    BON, "Rewrite",        "Rewrite", "Sequential Output", "KiB/s",   HI, SEQ,  BT | BS_MF_KIB, KIB_S },
+	{ "getc",       BON, "Per-char read",  "Per Chr", "Sequential Input",  "KiB/s",   HI, SEQ,  BT | BS_MF_KIB, KIB_S },
+	{ "get_block",  BON, "Block read",     "Block",   "Sequential Input",  "KiB/s",   HI, SEQ,  BT | BS_MF_KIB, KIB_S },
+	{ "seeks",      BON, "Random seeks",   "Seeks",   "Random",            "seeks/s", HI, RND,  BT, PER_S },
+	{ "seq_create", BON, "Seq. create",    "Create",  "Sequential Create", "files/s", HI, META, BT, PER_S },
+	{ "seq_stat",   BON, "Seq. read",      "Read",    "Sequential Create", "files/s", HI, META, BT, PER_S },
+	{ "seq_del",    BON, "Seq. delete",    "Delete",  "Sequential Create", "files/s", HI, META, BT, PER_S },
+	{ "ran_create", BON, "Random create",  "Create",  "Random Create",     "files/s", HI, META, BT, PER_S },
+	{ "ran_stat",   BON, "Random read",    "Read",    "Random Create",     "files/s", HI, META, BT, PER_S },
+	{ "ran_del",    BON, "Random delete",  "Delete",  "Random Create",     "files/s", HI, META, BT, PER_S },
 
 	/* sysbench fileio, 0.4 and 1.0 alike. */
-	{ "reads_per_s",    SB, "Reads",          "reads/s",   "File operations",    "ops/s", HI, IO,    0 },
-	{ "writes_per_s",   SB, "Writes",         "writes/s",  "File operations",    "ops/s", HI, IO,    0 },
-	{ "fsyncs_per_s",   SB, "Fsyncs",         "fsyncs/s",  "File operations",    "ops/s", HI, IO,    0 },
-	{ "requests_per_s", SB, "Requests",       "requests/s", "File operations",   "ops/s", HI, IO,    0 },
-	{ "read_mib_s",     SB, "Read",           "read",      "Throughput",         "MiB/s", HI, IO,    0 },
-	{ "written_mib_s",  SB, "Written",        "written",   "Throughput",         "MiB/s", HI, IO,    0 },
-	{ "latency_min_ms", SB, "Latency min",    "min",       "Latency",            "ms",    LO, LAT,   0 },
-	{ "latency_avg_ms", SB, "Latency avg",    "avg",       "Latency",            "ms",    LO, LAT,   0 },
-	{ "latency_max_ms", SB, "Latency max",    "max",       "Latency",            "ms",    LO, LAT,   0 },
-	{ "latency_p50_ms", SB, "Latency p50",    "p50",       "Latency",            "ms",    LO, LAT,   0 },
-	{ "latency_p90_ms", SB, "Latency p90",    "p90",       "Latency",            "ms",    LO, LAT,   0 },
-	{ "latency_p95_ms", SB, "Latency p95",    "p95",       "Latency",            "ms",    LO, LAT,   0 },
-	{ "latency_p99_ms", SB, "Latency p99",    "p99",       "Latency",            "ms",    LO, LAT,   0 },
-	{ "events",         SB, "Events",         "events",    "General statistics", "",      NO, OTHER, 0 },
-	{ "total_time_s",   SB, "Total time",     "time",      "General statistics", "s",     NO, OTHER, 0 },
+	{ "reads_per_s",    SB, "Reads",          "reads/s",   "File operations",    "ops/s", HI, IO,    0, PER_S },
+	{ "writes_per_s",   SB, "Writes",         "writes/s",  "File operations",    "ops/s", HI, IO,    0, PER_S },
+	{ "fsyncs_per_s",   SB, "Fsyncs",         "fsyncs/s",  "File operations",    "ops/s", HI, IO,    0, PER_S },
+	{ "requests_per_s", SB, "Requests",       "requests/s", "File operations",   "ops/s", HI, IO,    0, PER_S },
+	{ "read_mib_s",     SB, "Read",           "read",      "Throughput",         "MiB/s", HI, IO,    0, MIB_S },
+	{ "written_mib_s",  SB, "Written",        "written",   "Throughput",         "MiB/s", HI, IO,    0, MIB_S },
+	{ "latency_min_ms", SB, "Latency min",    "min",       "Latency",            "ms",    LO, LAT,   0, LAT_MS },
+	{ "latency_avg_ms", SB, "Latency avg",    "avg",       "Latency",            "ms",    LO, LAT,   0, LAT_MS },
+	{ "latency_max_ms", SB, "Latency max",    "max",       "Latency",            "ms",    LO, LAT,   0, LAT_MS },
+	{ "latency_p50_ms", SB, "Latency p50",    "p50",       "Latency",            "ms",    LO, LAT,   0, LAT_MS },
+	{ "latency_p90_ms", SB, "Latency p90",    "p90",       "Latency",            "ms",    LO, LAT,   0, LAT_MS },
+	{ "latency_p95_ms", SB, "Latency p95",    "p95",       "Latency",            "ms",    LO, LAT,   0, LAT_MS },
+	{ "latency_p99_ms", SB, "Latency p99",    "p99",       "Latency",            "ms",    LO, LAT,   0, LAT_MS },
+	{ "events",         SB, "Events",         "events",    "General statistics", "",      NO, OTHER, 0, EVENTS },
+	{ "total_time_s",   SB, "Total time",     "time",      "General statistics", "s",     NO, OTHER, 0, TIME_S },
 
 	/* zcav: the mean over the timed blocks; the curve is the series. */
-	{ "read_mib_s",  BS_FAM_ZCAV, "Read",  "read",  "Throughput by position", "MiB/s", HI, SEQ, BS_MF_SERIES },
-	{ "write_mib_s", BS_FAM_ZCAV, "Write", "write", "Throughput by position", "MiB/s", HI, SEQ, BS_MF_SERIES },
+	{ "read_mib_s",  BS_FAM_ZCAV, "Read",  "read",  "Throughput by position", "MiB/s", HI, SEQ, BS_MF_SERIES, MIB_S },
+	{ "write_mib_s", BS_FAM_ZCAV, "Write", "write", "Throughput by position", "MiB/s", HI, SEQ, BS_MF_SERIES, MIB_S },
 
 	/* fio: one run per job, per direction. */
-	{ "read_bw_kib_s",       FIO, "Read bandwidth",         "bw",       "Read",  "KiB/s", HI, IO,  BS_MF_KIB },
-	{ "read_iops",           FIO, "Read IOPS",              "IOPS",     "Read",  "IO/s",  HI, IO,  0 },
-	{ "read_lat_mean_us",    FIO, "Read latency mean",      "lat mean", "Read",  "us",    LO, LAT, 0 },
-	{ "read_clat_p50_us",    FIO, "Read clat p50",          "p50",      "Read",  "us",    LO, LAT, 0 },
-	{ "read_clat_p90_us",    FIO, "Read clat p90",          "p90",      "Read",  "us",    LO, LAT, 0 },
-	{ "read_clat_p95_us",    FIO, "Read clat p95",          "p95",      "Read",  "us",    LO, LAT, 0 },
-	{ "read_clat_p99_us",    FIO, "Read clat p99",          "p99",      "Read",  "us",    LO, LAT, 0 },
-	{ "read_clat_p99_9_us",  FIO, "Read clat p99.9",        "p99.9",    "Read",  "us",    LO, LAT, 0 },
-	{ "read_clat_p99_99_us", FIO, "Read clat p99.99",       "p99.99",   "Read",  "us",    LO, LAT, 0 },
-	{ "write_bw_kib_s",       FIO, "Write bandwidth",       "bw",       "Write", "KiB/s", HI, IO,  BS_MF_KIB },
-	{ "write_iops",           FIO, "Write IOPS",            "IOPS",     "Write", "IO/s",  HI, IO,  0 },
-	{ "write_lat_mean_us",    FIO, "Write latency mean",    "lat mean", "Write", "us",    LO, LAT, 0 },
-	{ "write_clat_p50_us",    FIO, "Write clat p50",        "p50",      "Write", "us",    LO, LAT, 0 },
-	{ "write_clat_p90_us",    FIO, "Write clat p90",        "p90",      "Write", "us",    LO, LAT, 0 },
-	{ "write_clat_p95_us",    FIO, "Write clat p95",        "p95",      "Write", "us",    LO, LAT, 0 },
-	{ "write_clat_p99_us",    FIO, "Write clat p99",        "p99",      "Write", "us",    LO, LAT, 0 },
-	{ "write_clat_p99_9_us",  FIO, "Write clat p99.9",      "p99.9",    "Write", "us",    LO, LAT, 0 },
-	{ "write_clat_p99_99_us", FIO, "Write clat p99.99",     "p99.99",   "Write", "us",    LO, LAT, 0 },
-	{ "trim_bw_kib_s",       FIO, "Trim bandwidth",         "bw",       "Trim",  "KiB/s", HI, IO,  BS_MF_KIB },
-	{ "trim_iops",           FIO, "Trim IOPS",              "IOPS",     "Trim",  "IO/s",  HI, IO,  0 },
-	{ "trim_lat_mean_us",    FIO, "Trim latency mean",      "lat mean", "Trim",  "us",    LO, LAT, 0 },
-	{ "trim_clat_p50_us",    FIO, "Trim clat p50",          "p50",      "Trim",  "us",    LO, LAT, 0 },
-	{ "trim_clat_p90_us",    FIO, "Trim clat p90",          "p90",      "Trim",  "us",    LO, LAT, 0 },
-	{ "trim_clat_p95_us",    FIO, "Trim clat p95",          "p95",      "Trim",  "us",    LO, LAT, 0 },
-	{ "trim_clat_p99_us",    FIO, "Trim clat p99",          "p99",      "Trim",  "us",    LO, LAT, 0 },
-	{ "trim_clat_p99_9_us",  FIO, "Trim clat p99.9",        "p99.9",    "Trim",  "us",    LO, LAT, 0 },
-	{ "trim_clat_p99_99_us", FIO, "Trim clat p99.99",       "p99.99",   "Trim",  "us",    LO, LAT, 0 },
+	{ "read_bw_kib_s",       FIO, "Read bandwidth",         "bw",       "Read",  "KiB/s", HI, IO,  BS_MF_KIB, KIB_S },
+	{ "read_iops",           FIO, "Read IOPS",              "IOPS",     "Read",  "IO/s",  HI, IO,  0, PER_S },
+	{ "read_lat_mean_us",    FIO, "Read latency mean",      "lat mean", "Read",  "us",    LO, LAT, 0, LAT_US },
+	{ "read_clat_p50_us",    FIO, "Read clat p50",          "p50",      "Read",  "us",    LO, LAT, 0, LAT_US },
+	{ "read_clat_p90_us",    FIO, "Read clat p90",          "p90",      "Read",  "us",    LO, LAT, 0, LAT_US },
+	{ "read_clat_p95_us",    FIO, "Read clat p95",          "p95",      "Read",  "us",    LO, LAT, 0, LAT_US },
+	{ "read_clat_p99_us",    FIO, "Read clat p99",          "p99",      "Read",  "us",    LO, LAT, 0, LAT_US },
+	{ "read_clat_p99_9_us",  FIO, "Read clat p99.9",        "p99.9",    "Read",  "us",    LO, LAT, 0, LAT_US },
+	{ "read_clat_p99_99_us", FIO, "Read clat p99.99",       "p99.99",   "Read",  "us",    LO, LAT, 0, LAT_US },
+	{ "write_bw_kib_s",       FIO, "Write bandwidth",       "bw",       "Write", "KiB/s", HI, IO,  BS_MF_KIB, KIB_S },
+	{ "write_iops",           FIO, "Write IOPS",            "IOPS",     "Write", "IO/s",  HI, IO,  0, PER_S },
+	{ "write_lat_mean_us",    FIO, "Write latency mean",    "lat mean", "Write", "us",    LO, LAT, 0, LAT_US },
+	{ "write_clat_p50_us",    FIO, "Write clat p50",        "p50",      "Write", "us",    LO, LAT, 0, LAT_US },
+	{ "write_clat_p90_us",    FIO, "Write clat p90",        "p90",      "Write", "us",    LO, LAT, 0, LAT_US },
+	{ "write_clat_p95_us",    FIO, "Write clat p95",        "p95",      "Write", "us",    LO, LAT, 0, LAT_US },
+	{ "write_clat_p99_us",    FIO, "Write clat p99",        "p99",      "Write", "us",    LO, LAT, 0, LAT_US },
+	{ "write_clat_p99_9_us",  FIO, "Write clat p99.9",      "p99.9",    "Write", "us",    LO, LAT, 0, LAT_US },
+	{ "write_clat_p99_99_us", FIO, "Write clat p99.99",     "p99.99",   "Write", "us",    LO, LAT, 0, LAT_US },
+	{ "trim_bw_kib_s",       FIO, "Trim bandwidth",         "bw",       "Trim",  "KiB/s", HI, IO,  BS_MF_KIB, KIB_S },
+	{ "trim_iops",           FIO, "Trim IOPS",              "IOPS",     "Trim",  "IO/s",  HI, IO,  0, PER_S },
+	{ "trim_lat_mean_us",    FIO, "Trim latency mean",      "lat mean", "Trim",  "us",    LO, LAT, 0, LAT_US },
+	{ "trim_clat_p50_us",    FIO, "Trim clat p50",          "p50",      "Trim",  "us",    LO, LAT, 0, LAT_US },
+	{ "trim_clat_p90_us",    FIO, "Trim clat p90",          "p90",      "Trim",  "us",    LO, LAT, 0, LAT_US },
+	{ "trim_clat_p95_us",    FIO, "Trim clat p95",          "p95",      "Trim",  "us",    LO, LAT, 0, LAT_US },
+	{ "trim_clat_p99_us",    FIO, "Trim clat p99",          "p99",      "Trim",  "us",    LO, LAT, 0, LAT_US },
+	{ "trim_clat_p99_9_us",  FIO, "Trim clat p99.9",        "p99.9",    "Trim",  "us",    LO, LAT, 0, LAT_US },
+	{ "trim_clat_p99_99_us", FIO, "Trim clat p99.99",       "p99.99",   "Trim",  "us",    LO, LAT, 0, LAT_US },
 
 	/* dd: bytes / 1024 / seconds, in the direction it copied. */
-	{ "write_kib_s", BS_FAM_DD, "Write", "write", "dd", "KiB/s", HI, SEQ, BS_MF_KIB },
-	{ "read_kib_s",  BS_FAM_DD, "Read",  "read",  "dd", "KiB/s", HI, SEQ, BS_MF_KIB },
+	{ "write_kib_s", BS_FAM_DD, "Write", "write", "dd", "KiB/s", HI, SEQ, BS_MF_KIB, KIB_S },
+	{ "read_kib_s",  BS_FAM_DD, "Read",  "read",  "dd", "KiB/s", HI, SEQ, BS_MF_KIB, KIB_S },
 
 	/* getc_putc: byte-at-a-time I/O; "++++++" is too_fast. */
-	{ "write",         BS_FAM_GETC_PUTC, "write(2) a byte",   "write",  "Byte I/O", "KiB/s", HI, SEQ, BS_MF_KIB },
-	{ "read",          BS_FAM_GETC_PUTC, "read(2) a byte",    "read",   "Byte I/O", "KiB/s", HI, SEQ, BS_MF_KIB },
-	{ "putc_nt",       BS_FAM_GETC_PUTC, "putc, no threads",  "putcNT", "Byte I/O", "KiB/s", HI, SEQ, BS_MF_KIB },
-	{ "getc_nt",       BS_FAM_GETC_PUTC, "getc, no threads",  "getcNT", "Byte I/O", "KiB/s", HI, SEQ, BS_MF_KIB },
-	{ "putc",          BS_FAM_GETC_PUTC, "putc",              "putc",   "Byte I/O", "KiB/s", HI, SEQ, BS_MF_KIB },
-	{ "getc",          BS_FAM_GETC_PUTC, "getc",              "getc",   "Byte I/O", "KiB/s", HI, SEQ, BS_MF_KIB },
-	{ "putc_unlocked", BS_FAM_GETC_PUTC, "putc_unlocked",     "putcU",  "Byte I/O", "KiB/s", HI, SEQ, BS_MF_KIB },
-	{ "getc_unlocked", BS_FAM_GETC_PUTC, "getc_unlocked",     "getcU",  "Byte I/O", "KiB/s", HI, SEQ, BS_MF_KIB },
+	{ "write",         BS_FAM_GETC_PUTC, "write(2) a byte",   "write",  "Byte I/O", "KiB/s", HI, SEQ, BS_MF_KIB, KIB_S },
+	{ "read",          BS_FAM_GETC_PUTC, "read(2) a byte",    "read",   "Byte I/O", "KiB/s", HI, SEQ, BS_MF_KIB, KIB_S },
+	{ "putc_nt",       BS_FAM_GETC_PUTC, "putc, no threads",  "putcNT", "Byte I/O", "KiB/s", HI, SEQ, BS_MF_KIB, KIB_S },
+	{ "getc_nt",       BS_FAM_GETC_PUTC, "getc, no threads",  "getcNT", "Byte I/O", "KiB/s", HI, SEQ, BS_MF_KIB, KIB_S },
+	{ "putc",          BS_FAM_GETC_PUTC, "putc",              "putc",   "Byte I/O", "KiB/s", HI, SEQ, BS_MF_KIB, KIB_S },
+	{ "getc",          BS_FAM_GETC_PUTC, "getc",              "getc",   "Byte I/O", "KiB/s", HI, SEQ, BS_MF_KIB, KIB_S },
+	{ "putc_unlocked", BS_FAM_GETC_PUTC, "putc_unlocked",     "putcU",  "Byte I/O", "KiB/s", HI, SEQ, BS_MF_KIB, KIB_S },
+	{ "getc_unlocked", BS_FAM_GETC_PUTC, "getc_unlocked",     "getcU",  "Byte I/O", "KiB/s", HI, SEQ, BS_MF_KIB, KIB_S },
 };
 /* clang-format on */
 

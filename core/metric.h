@@ -106,6 +106,27 @@ struct bs_metric_info {
 	enum bs_better better;
 	enum bs_category category;
 	unsigned flags;         /* BS_MF_* */
+	/* The largest value in unit that any disk could produce (core/
+	 * metric.c says how each was chosen): a parser rejects a line with
+	 * more (docs/formats.md, "Limits"). */
+	double max;
+};
+
+/*
+ * The limits of the CPU percentage and latency of a BS_MF_CPU_LAT result.
+ * bonnie++'s %CPU is CPU time over elapsed time and exceeds 100: its seek
+ * test counts the whole process's CPU once per seek thread, and values
+ * past 2000 are real output (docs/input-formats.md section 8.3); a
+ * million percent is 10,000 CPUs busy, and 400 times the worst seen.
+ */
+#define BS_CPU_PCT_MAX 1e6
+#define BS_LAT_US_MAX 1e12
+
+/* The parts of a result that have a limit. */
+enum bs_part {
+	BS_PART_VALUE,   /* the rate (or count, time) in the metric's unit */
+	BS_PART_CPU,     /* cpu_pct */
+	BS_PART_LATENCY, /* lat_us */
 };
 
 /* The catalogue, bs_nmetrics rows; row i is metric i. */
@@ -117,6 +138,38 @@ extern const int bs_nmetrics;
 void bs_metric_rows(enum bs_family fam, int *first, int *end);
 /* The metric of family fam with this key, or -1. */
 int bs_metric_find(enum bs_family fam, const char *key);
+
+/*
+ * The largest value part of a result of metric m may hold, and its unit
+ * (*unit: the metric's, "%" or "us"); see bs_metric_info.max. Inline:
+ * ingest asks for every cell of every line.
+ */
+static inline double bs_metric_limit(int m, enum bs_part part,
+				     const char **unit)
+{
+	switch (part) {
+	case BS_PART_CPU:
+		*unit = "%";
+		return BS_CPU_PCT_MAX;
+	case BS_PART_LATENCY:
+		*unit = "us";
+		return BS_LAT_US_MAX;
+	case BS_PART_VALUE:
+		break;
+	}
+	*unit = bs_metrics[m].unit;
+	return bs_metrics[m].max;
+}
+
+/* Whether v is a value part of metric m may hold: 0 to its limit (NaN
+ * compares false both ways: it does not fit). */
+static inline int bs_metric_fits(int m, enum bs_part part, double v)
+{
+	const char *unit;
+
+	return v >= 0 && v <= bs_metric_limit(m, part, &unit);
+}
+
 /* "higher", "lower" or NULL (BS_BETTER_NONE). */
 const char *bs_better_name(enum bs_better b);
 /* "sequential", "random", "metadata", "latency", "io", "other". */

@@ -26,57 +26,78 @@
 #define FIO BS_FAM_FIO
 #define DD BS_FAM_DD
 
+/*
+ * Limits (bs_param_info.max): what no run could exceed, generously. A
+ * size is at most 1 EiB (2^40 MiB, 2^60 bytes), more than any array
+ * holds; one chunk at most 1 GiB (bonnie++ takes up to 1 MiB), one
+ * request or dd buffer 1 TiB; what a machine runs at once (threads,
+ * processes, jobs, queue depth, -c) at most 2^20; counts of seeks, files,
+ * directories and passes 2^40 (bonnie++'s -n counts in 1024s: 2^30); a
+ * run lasts at most 1e9 s (core/metric.c). A size in MiB times 2^20 and
+ * a file count times 1024 thus stay far inside an int64.
+ * docs/formats.md "Limits" lists them; test_schema holds it to this.
+ */
+#define EIB_MIB (INT64_C(1) << 40)
+#define EIB (INT64_C(1) << 60)
+#define CHUNK (INT64_C(1) << 30)
+#define BUF (INT64_C(1) << 40)
+#define PAR (INT64_C(1) << 20)
+#define MANY (INT64_C(1) << 40)
+#define MANY_K (MANY / 1024)
+#define TIME_S INT64_C(1000000000)
+#define TEXT BS_NONE
+
 /* clang-format off */
 const struct bs_param_info bs_param_table[] = {
-	/* key, family, field, kind, runs column, label, unit, flags, and
-	 * the tool's default (bonnie++ 2.00a's, sysbench 1.0.20's, zcav
+	/* key, family, field, kind, runs column, label, unit, flags, the
+	 * tool's default (bonnie++ 2.00a's, sysbench 1.0.20's, zcav
 	 * 2.00a's, fio 3.33's; docs/input-formats.md sections 5.2, 8.1,
-	 * 8.5) */
-	{ "file_size_mib",    BON, P(file_size_mib),    BS_PK_INT,   "file_size_mib",    "file size",          "MiB", 0, BS_NONE },
-	{ "io_chunk_bytes",   BON, P(io_chunk_bytes),   BS_PK_INT,   "io_chunk_bytes",   "I/O chunk",          "bytes", 0, 8192 },
+	 * 8.5), and the limit */
+	{ "file_size_mib",    BON, P(file_size_mib),    BS_PK_INT,   "file_size_mib",    "file size",          "MiB", 0, BS_NONE, EIB_MIB },
+	{ "io_chunk_bytes",   BON, P(io_chunk_bytes),   BS_PK_INT,   "io_chunk_bytes",   "I/O chunk",          "bytes", 0, 8192, CHUNK },
 	/* "seeks" is also a result column: the count is seek_count. */
-	{ "seeks",            BON, P(seeks),            BS_PK_INT,   "seek_count",       "seeks",              "", 0, 8192 },
-	{ "seek_procs",       BON, P(seek_procs),       BS_PK_INT,   "seek_procs",       "seek processes",     "", 0, 5 },
-	{ "per_char_mib",     BON, P(per_char_mib),     BS_PK_INT,   "per_char_mib",     "per-char size",      "MiB", 0, 3 },
-	{ "num_files",        BON, P(num_files),        BS_PK_INT,   "num_files",        "files (x1024)",      "", 0, 16 },
-	{ "max_size",         BON, P(max_size),         BS_PK_FSIZE, "max_size",         "max file size",      "bytes", 0, 0 },
-	{ "min_size",         BON, P(min_size),         BS_PK_FSIZE, "min_size",         "min file size",      "bytes", 0, 0 },
-	{ "num_dirs",         BON, P(num_dirs),         BS_PK_INT,   "num_dirs",         "directories",        "", 0, 1 },
-	{ "file_chunk_bytes", BON, P(file_chunk_bytes), BS_PK_INT,   "file_chunk_bytes", "file chunk",         "bytes", 0, 8192 },
-	{ "concurrency",      BON, P(concurrency),      BS_PK_INT,   "concurrency",      "concurrency (-c)",   "", 0, 1 },
-	{ "seed",             BON, P(seed),             BS_PK_TEXT,  "seed",             "seed",               "", BS_PF_NOCOMPARE, BS_NONE },
+	{ "seeks",            BON, P(seeks),            BS_PK_INT,   "seek_count",       "seeks",              "", 0, 8192, MANY },
+	{ "seek_procs",       BON, P(seek_procs),       BS_PK_INT,   "seek_procs",       "seek processes",     "", 0, 5, PAR },
+	{ "per_char_mib",     BON, P(per_char_mib),     BS_PK_INT,   "per_char_mib",     "per-char size",      "MiB", 0, 3, EIB_MIB },
+	{ "num_files",        BON, P(num_files),        BS_PK_INT,   "num_files",        "files (x1024)",      "", 0, 16, MANY_K },
+	{ "max_size",         BON, P(max_size),         BS_PK_FSIZE, "max_size",         "max file size",      "bytes", 0, 0, EIB },
+	{ "min_size",         BON, P(min_size),         BS_PK_FSIZE, "min_size",         "min file size",      "bytes", 0, 0, EIB },
+	{ "num_dirs",         BON, P(num_dirs),         BS_PK_INT,   "num_dirs",         "directories",        "", 0, 1, MANY },
+	{ "file_chunk_bytes", BON, P(file_chunk_bytes), BS_PK_INT,   "file_chunk_bytes", "file chunk",         "bytes", 0, 8192, CHUNK },
+	{ "concurrency",      BON, P(concurrency),      BS_PK_INT,   "concurrency",      "concurrency (-c)",   "", 0, 1, PAR },
+	{ "seed",             BON, P(seed),             BS_PK_TEXT,  "seed",             "seed",               "", BS_PF_NOCOMPARE, BS_NONE, TEXT },
 
-	{ "mode",             SB,  P(mode),             BS_PK_TEXT,  NULL, "test mode",          "", 0, BS_NONE },
-	{ "threads",          SB,  P(threads),          BS_PK_INT,   NULL, "threads",            "", 0, 1 },
-	{ "block_size_bytes", SB,  P(block_size_bytes), BS_PK_INT,   NULL, "block size",         "bytes", 0, 16384 },
-	{ "file_num",         SB,  P(file_num),         BS_PK_INT,   NULL, "files",              "", 0, 128 },
-	{ "file_total_bytes", SB,  P(file_total_bytes), BS_PK_INT,   NULL, "total file size",    "bytes", 0, 2147483648 },
-	{ "rw_ratio",         SB,  P(rw_ratio),         BS_PK_REAL,  NULL, "read/write ratio",   "", 0, BS_NONE },
-	{ "fsync_freq",       SB,  P(fsync_freq),       BS_PK_INT,   NULL, "fsync every",        "requests", 0, 100 },
-	{ "fsync_all",        SB,  P(fsync_all),        BS_PK_BOOL,  NULL, "fsync after writes", "", 0, 0 },
-	{ "fsync_end",        SB,  P(fsync_end),        BS_PK_BOOL,  NULL, "fsync at the end",   "", 0, 1 },
-	{ "fsync_mode",       SB,  P(fsync_mode),       BS_PK_TEXT,  NULL, "fsync mode",         "", 0, BS_NONE },
-	{ "io_mode",          SB,  P(io_mode),          BS_PK_TEXT,  NULL, "I/O mode",           "", 0, BS_NONE },
-	{ "extra_flags",      SB,  P(extra_flags),      BS_PK_TEXT,  NULL, "extra open flags",   "", 0, BS_NONE },
+	{ "mode",             SB,  P(mode),             BS_PK_TEXT,  NULL, "test mode",          "", 0, BS_NONE, TEXT },
+	{ "threads",          SB,  P(threads),          BS_PK_INT,   NULL, "threads",            "", 0, 1, PAR },
+	{ "block_size_bytes", SB,  P(block_size_bytes), BS_PK_INT,   NULL, "block size",         "bytes", 0, 16384, BUF },
+	{ "file_num",         SB,  P(file_num),         BS_PK_INT,   NULL, "files",              "", 0, 128, MANY },
+	{ "file_total_bytes", SB,  P(file_total_bytes), BS_PK_INT,   NULL, "total file size",    "bytes", 0, 2147483648, EIB },
+	{ "rw_ratio",         SB,  P(rw_ratio),         BS_PK_REAL,  NULL, "read/write ratio",   "", 0, BS_NONE, MANY },
+	{ "fsync_freq",       SB,  P(fsync_freq),       BS_PK_INT,   NULL, "fsync every",        "requests", 0, 100, MANY },
+	{ "fsync_all",        SB,  P(fsync_all),        BS_PK_BOOL,  NULL, "fsync after writes", "", 0, 0, 1 },
+	{ "fsync_end",        SB,  P(fsync_end),        BS_PK_BOOL,  NULL, "fsync at the end",   "", 0, 1, 1 },
+	{ "fsync_mode",       SB,  P(fsync_mode),       BS_PK_TEXT,  NULL, "fsync mode",         "", 0, BS_NONE, TEXT },
+	{ "io_mode",          SB,  P(io_mode),          BS_PK_TEXT,  NULL, "I/O mode",           "", 0, BS_NONE, TEXT },
+	{ "extra_flags",      SB,  P(extra_flags),      BS_PK_TEXT,  NULL, "extra open flags",   "", 0, BS_NONE, TEXT },
 
-	{ "block_mib",        BS_FAM_ZCAV, P(block_mib), BS_PK_INT,  NULL, "block size",         "MiB", 0, 512 },
-	{ "passes",           BS_FAM_ZCAV, P(passes),    BS_PK_INT,  NULL, "passes",             "", 0, 1 },
-	{ "skip",             BS_FAM_ZCAV, P(skip),      BS_PK_INT,  NULL, "every Nth block",    "", 0, 1 },
+	{ "block_mib",        BS_FAM_ZCAV, P(block_mib), BS_PK_INT,  NULL, "block size",         "MiB", 0, 512, EIB_MIB },
+	{ "passes",           BS_FAM_ZCAV, P(passes),    BS_PK_INT,  NULL, "passes",             "", 0, 1, MANY },
+	{ "skip",             BS_FAM_ZCAV, P(skip),      BS_PK_INT,  NULL, "every Nth block",    "", 0, 1, MANY },
 
-	{ "jobname",          FIO, P(jobname),          BS_PK_TEXT,  NULL, "job",                "", 0, BS_NONE },
-	{ "rw",               FIO, P(rw),               BS_PK_TEXT,  NULL, "rw",                 "", 0, BS_NONE },
-	{ "bs",               FIO, P(bs),               BS_PK_TEXT,  NULL, "block size",         "", 0, BS_NONE },
-	{ "ioengine",         FIO, P(ioengine),         BS_PK_TEXT,  NULL, "I/O engine",         "", 0, BS_NONE },
-	{ "iodepth",          FIO, P(iodepth),          BS_PK_INT,   NULL, "I/O depth",          "", 0, 1 },
-	{ "numjobs",          FIO, P(numjobs),          BS_PK_INT,   NULL, "jobs",               "", 0, 1 },
-	{ "size",             FIO, P(size),             BS_PK_TEXT,  NULL, "size",               "", 0, BS_NONE },
-	{ "direct",           FIO, P(direct),           BS_PK_BOOL,  NULL, "O_DIRECT",           "", 0, 0 },
+	{ "jobname",          FIO, P(jobname),          BS_PK_TEXT,  NULL, "job",                "", 0, BS_NONE, TEXT },
+	{ "rw",               FIO, P(rw),               BS_PK_TEXT,  NULL, "rw",                 "", 0, BS_NONE, TEXT },
+	{ "bs",               FIO, P(bs),               BS_PK_TEXT,  NULL, "block size",         "", 0, BS_NONE, TEXT },
+	{ "ioengine",         FIO, P(ioengine),         BS_PK_TEXT,  NULL, "I/O engine",         "", 0, BS_NONE, TEXT },
+	{ "iodepth",          FIO, P(iodepth),          BS_PK_INT,   NULL, "I/O depth",          "", 0, 1, PAR },
+	{ "numjobs",          FIO, P(numjobs),          BS_PK_INT,   NULL, "jobs",               "", 0, 1, PAR },
+	{ "size",             FIO, P(size),             BS_PK_TEXT,  NULL, "size",               "", 0, BS_NONE, TEXT },
+	{ "direct",           FIO, P(direct),           BS_PK_BOOL,  NULL, "O_DIRECT",           "", 0, 0, 1 },
 
-	{ "bytes",            DD,  P(bytes),            BS_PK_INT,   NULL, "bytes copied",       "bytes", 0, BS_NONE },
-	{ "seconds",          DD,  P(seconds),          BS_PK_REAL,  NULL, "time",               "s", 0, BS_NONE },
-	{ "bs_bytes",         DD,  P(bs_bytes),         BS_PK_INT,   NULL, "block size",         "bytes", 0, BS_NONE },
-	{ "count",            DD,  P(count),            BS_PK_INT,   NULL, "blocks",             "", 0, BS_NONE },
-	{ "flags",            DD,  P(flags),            BS_PK_TEXT,  NULL, "flags",              "", 0, BS_NONE },
+	{ "bytes",            DD,  P(bytes),            BS_PK_INT,   NULL, "bytes copied",       "bytes", 0, BS_NONE, EIB },
+	{ "seconds",          DD,  P(seconds),          BS_PK_REAL,  NULL, "time",               "s", 0, BS_NONE, TIME_S },
+	{ "bs_bytes",         DD,  P(bs_bytes),         BS_PK_INT,   NULL, "block size",         "bytes", 0, BS_NONE, BUF },
+	{ "count",            DD,  P(count),            BS_PK_INT,   NULL, "blocks",             "", 0, BS_NONE, EIB },
+	{ "flags",            DD,  P(flags),            BS_PK_TEXT,  NULL, "flags",              "", 0, BS_NONE, TEXT },
 };
 /* clang-format on */
 
@@ -137,6 +158,22 @@ int bs_param_rule_keys(const struct bs_param_rule *r, int *k, int max)
 		p += len + (p[len] == ',');
 	}
 	return n;
+}
+
+int bs_param_fits(int i, int64_t v)
+{
+	assert(i >= 0 && i < NPARAMS && bs_param_table[i].max != BS_NONE);
+	if (bs_param_table[i].kind == BS_PK_FSIZE &&
+	    (v == BS_SIZE_LINK || v == BS_SIZE_SYMLINK))
+		return 1;
+	return v >= 0 && v <= bs_param_table[i].max;
+}
+
+int bs_param_fits_real(int i, double v)
+{
+	assert(i >= 0 && i < NPARAMS && bs_param_table[i].max != BS_NONE);
+	/* NaN compares false both ways: it does not fit. */
+	return v >= 0 && v <= (double)bs_param_table[i].max;
 }
 
 static void *field(const struct bs_params *p, int i)
@@ -200,7 +237,8 @@ int bs_param_known(const struct bs_params *p, int i)
 
 /*
  * What the table says, worked out once: a struct with every parameter
- * unknown, and the rows that hold text. Initialising and releasing
+ * unknown, the rows that hold text, and the row of each field's offset
+ * (plus one; 0 for none). Initialising, checking and releasing
  * parameters runs for every ingested line.
  */
 static struct {
@@ -208,7 +246,10 @@ static struct {
 	struct bs_params blank;
 	int text[BS_P_MAX];
 	int ntext;
+	unsigned char row_at[sizeof(struct bs_params)];
 } derived = {PTHREAD_ONCE_INIT};
+
+_Static_assert(BS_P_MAX < 255, "row_at holds a row plus one in a byte");
 
 static void derive(void)
 {
@@ -217,6 +258,8 @@ static void derive(void)
 
 	memset(p, 0, sizeof(*p));
 	for (i = 0; i < NPARAMS; i++) {
+		derived.row_at[bs_param_table[i].offset] =
+			(unsigned char)(i + 1);
 		switch (bs_param_table[i].kind) {
 		case BS_PK_REAL:
 			*bs_param_real(p, i) = NAN;
@@ -229,6 +272,14 @@ static void derive(void)
 			break;
 		}
 	}
+}
+
+int bs_param_at(size_t offset)
+{
+	pthread_once(&derived.once, derive);
+	if (offset >= sizeof(derived.row_at))
+		return -1;
+	return derived.row_at[offset] - 1;
 }
 
 void bs_params_init(struct bs_params *p)

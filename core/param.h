@@ -105,6 +105,11 @@ struct bs_param_info {
 	/* What the tool uses when it is not told (bonnie++'s -s chunk is
 	 * 8192), for the integer kinds; BS_NONE when it has no default. */
 	int64_t dflt;
+	/* The largest value any run could have (core/param.c says how
+	 * each was chosen), for the integer kinds and reals; BS_NONE for
+	 * text. A parser rejects a line with more (docs/formats.md,
+	 * "Limits"). */
+	int64_t max;
 };
 
 extern const struct bs_param_info bs_param_table[];
@@ -135,6 +140,17 @@ int bs_param_rule_keys(const struct bs_param_rule *r, int *k, int max);
 
 /* The parameter with this key, or -1. */
 int bs_param_find(const char *key);
+
+/* The row of the field at offset (offsetof(struct bs_params, f)), or
+ * -1. */
+int bs_param_at(size_t offset);
+/*
+ * Whether v is a value parameter i may hold: 0 to its max (0 or 1 for a
+ * boolean; a BS_SIZE_* too for a file size). bs_param_fits_real is the
+ * same for the reals.
+ */
+int bs_param_fits(int i, int64_t v);
+int bs_param_fits_real(int i, double v);
 
 /* The field behind row i; the kind says which of these applies. */
 int64_t *bs_param_i64(struct bs_params *p, int i);

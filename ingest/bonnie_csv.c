@@ -15,6 +15,7 @@
  */
 #include "ingest/bonnie_csv.h"
 
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -297,6 +298,65 @@ static int num_fail(struct pctx *c, int no, const char *name,
 			  rc == -2 ? "is negative" : "is not a number");
 }
 
+/*
+ * A value past its limit (the metric catalogue's or the parameter
+ * table's; docs/formats.md "Limits"): "field 12 (put_block): '1e308' is
+ * beyond any disk (at most 1000000000 KiB/s)". Rates, latencies and sizes
+ * are a disk's; CPU and counts are a machine's.
+ */
+static int limit_fail(struct pctx *c, int no, const char *name,
+		      const char *suffix, const char *whose, const char *max,
+		      const char *unit)
+{
+	char why[128];
+
+	snprintf(why, sizeof(why), "is beyond any %s (at most %s%s%s)", whose,
+		 max, unit[0] ? " " : "", unit);
+	return field_fail(c, no, name, suffix, why);
+}
+
+/* Part of a result of metric m, read from field no, past its limit. */
+static int value_fail(struct pctx *c, int no, int m, enum bs_part part)
+{
+	static const char *const suffix[] = {
+		[BS_PART_VALUE] = "",
+		[BS_PART_CPU] = "_cpu",
+		[BS_PART_LATENCY] = "_latency",
+	};
+	const char *unit;
+	char max[40];
+
+	bs_fmt_g(max, sizeof(max), bs_metric_limit(m, part, &unit));
+	return limit_fail(c, no, bs_metrics[m].key, suffix[part],
+			  part == BS_PART_CPU ? "machine" : "disk", max, unit);
+}
+
+/*
+ * A parameter read from field no (the field of struct bs_params at
+ * offset) within the parameter table's limit.
+ */
+static int check_param(struct pctx *c, int no, const char *name,
+		       size_t offset, int64_t v)
+{
+	const struct bs_param_info *pi;
+	char max[32];
+	int i;
+
+	if (v == BS_NONE)
+		return 0;
+	i = bs_param_at(offset);
+	assert(i >= 0);
+	if (bs_param_fits(i, v))
+		return 0;
+	pi = &bs_param_table[i];
+	snprintf(max, sizeof(max), "%lld", (long long)pi->max);
+	return limit_fail(c, no, name, "", pi->unit[0] ? "disk" : "machine",
+			  max, pi->unit);
+}
+
+#define CHECK_PARAM(c, no, name, p, f)                                       \
+	check_param(c, no, name, offsetof(struct bs_params, f), (p)->f)
+
 /* A rate cell: empty (not run), "+++++" (too fast) or a number. */
 static int get_rate(struct pctx *c, int no, int m, struct bs_value *v)
 {
@@ -322,6 +382,8 @@ static int get_rate(struct pctx *c, int no, int m, struct bs_value *v)
 	rc = parse_num(f.s, f.len, &v->value);
 	if (rc < 0)
 		return num_fail(c, no, bs_metrics[m].key, "", rc);
+	if (!bs_metric_fits(m, BS_PART_VALUE, v->value))
+		return value_fail(c, no, m, BS_PART_VALUE);
 	v->status = BS_ST_OK;
 	return 0;
 }
@@ -342,6 +404,8 @@ static int get_cpu(struct pctx *c, int no, int m, struct bs_value *v)
 	rc = parse_num(f->s, f->len, &cpu);
 	if (rc < 0)
 		return num_fail(c, no, bs_metrics[m].key, "_cpu", rc);
+	if (!bs_metric_fits(m, BS_PART_CPU, cpu))
+		return value_fail(c, no, m, BS_PART_CPU);
 	if (v->status == BS_ST_OK)
 		v->cpu_pct = cpu;
 	return 0;
@@ -380,6 +444,8 @@ static int get_latency(struct pctx *c, int no, int m, struct bs_value *v)
 	if (rc < 0)
 		return field_fail(c, no, key, "_latency",
 				  "is not a latency");
+	if (!bs_metric_fits(m, BS_PART_LATENCY, x * mult))
+		return value_fail(c, no, m, BS_PART_LATENCY);
 	v->lat_us = x * mult;
 	return 0;
 }
@@ -418,6 +484,11 @@ static int get_int(struct pctx *c, int no, const char *name, int64_t *out)
 	return num_fail(c, no, name, "",
 			parse_num(f->s, f->len, &d) == -2 ? -2 : -1);
 }
+
+/* A plain integer parameter, field f of p, within its limit. */
+#define GET_INT(c, no, name, p, f)                                           \
+	(get_int(c, no, name, &(p)->f) < 0 ? -BS_EPARSE                       \
+					    : CHECK_PARAM(c, no, name, p, f))
 
 /* bonnie++'s I/O chunk when a line does not say (the parameter table's
  * default), looked up once. */
@@ -524,7 +595,7 @@ static int parse_files_9x(struct pctx *c, const struct layout *L,
 {
 	const struct field *f;
 
-	if (get_int(c, L->files, "num_files", &p->num_files) < 0)
+	if (GET_INT(c, L->files, "num_files", p, num_files) < 0)
 		return -BS_EPARSE;
 	/* An empty cell is unknown (NULL), as everywhere: bonnie++ leaves
 	 * max and min empty when they are 0 and dirs when it is 1, but the
@@ -538,11 +609,15 @@ static int parse_files_9x(struct pctx *c, const struct layout *L,
 		p->max_size = BS_SIZE_SYMLINK;
 	else if (get_bytes(f->s, f->len, &p->max_size) < 0)
 		return field_fail(c, L->fmax, "max_size", "", "is not a size");
+	if (CHECK_PARAM(c, L->fmax, "max_size", p, max_size) < 0)
+		return -BS_EPARSE;
 	f = fld(c, L->fmin);
 	if (f->len == 0)
 		p->min_size = BS_NONE;
 	else if (get_bytes(f->s, f->len, &p->min_size) < 0)
 		return field_fail(c, L->fmin, "min_size", "", "is not a size");
+	if (CHECK_PARAM(c, L->fmin, "min_size", p, min_size) < 0)
+		return -BS_EPARSE;
 	/* Always empty in real output (a bonnie++ bug loses the file chunk
 	 * size); should a build print it, keep it. */
 	if (L->fchunk) {
@@ -551,11 +626,14 @@ static int parse_files_9x(struct pctx *c, const struct layout *L,
 		    get_bytes(f->s, f->len, &p->file_chunk_bytes) < 0)
 			return field_fail(c, L->fchunk, "file_chunk_size", "",
 					  "is not a size");
+		if (CHECK_PARAM(c, L->fchunk, "file_chunk_size", p,
+				file_chunk_bytes) < 0)
+			return -BS_EPARSE;
 	}
 	f = fld(c, L->fdirs);
 	if (f->len == 0)
 		p->num_dirs = BS_NONE;
-	else if (get_int(c, L->fdirs, "num_dirs", &p->num_dirs) < 0)
+	else if (GET_INT(c, L->fdirs, "num_dirs", p, num_dirs) < 0)
 		return -BS_EPARSE;
 	return 0;
 }
@@ -565,8 +643,7 @@ static int parse_params(struct pctx *c, const struct layout *L,
 {
 	const struct field *f;
 
-	if (L->conc &&
-	    get_int(c, L->conc, "concurrency", &p->concurrency) < 0)
+	if (L->conc && GET_INT(c, L->conc, "concurrency", p, concurrency) < 0)
 		return -BS_EPARSE;
 	if (L->size && fld(c, L->size)->len > 0) {
 		f = fld(c, L->size);
@@ -581,17 +658,25 @@ static int parse_params(struct pctx *c, const struct layout *L,
 			p->io_chunk_bytes = default_chunk();
 		if (!L->compound && L->chunk_default)
 			p->io_chunk_bytes = default_chunk();
+		if (CHECK_PARAM(c, L->size, "file_size", p, file_size_mib) < 0)
+			return -BS_EPARSE;
+		/* 1.0x: "2G:64k" holds the chunk too. */
+		if (CHECK_PARAM(c, L->size, "file_size", p, io_chunk_bytes) < 0)
+			return -BS_EPARSE;
 	}
 	if (L->chunk && fld(c, L->chunk)->len > 0) {
 		f = fld(c, L->chunk);
 		if (get_bytes(f->s, f->len, &p->io_chunk_bytes) < 0)
 			return field_fail(c, L->chunk, "io_chunk_size", "",
 					  "is not a size");
+		if (CHECK_PARAM(c, L->chunk, "io_chunk_size", p,
+				io_chunk_bytes) < 0)
+			return -BS_EPARSE;
 	}
-	if (L->seeks && get_int(c, L->seeks, "seek_count", &p->seeks) < 0)
+	if (L->seeks && GET_INT(c, L->seeks, "seek_count", p, seeks) < 0)
 		return -BS_EPARSE;
 	if (L->procs &&
-	    get_int(c, L->procs, "seek_proc_count", &p->seek_procs) < 0)
+	    GET_INT(c, L->procs, "seek_proc_count", p, seek_procs) < 0)
 		return -BS_EPARSE;
 	if (L->compound) {
 		f = fld(c, L->files);
@@ -599,6 +684,12 @@ static int parse_params(struct pctx *c, const struct layout *L,
 			return field_fail(c, L->files, "num_files", "",
 					  "is not a files spec "
 					  "(num[:max:min][/dirs])");
+		/* The whole spec is one field: it is named for each. */
+		if (CHECK_PARAM(c, L->files, "num_files", p, num_files) < 0 ||
+		    CHECK_PARAM(c, L->files, "num_files", p, max_size) < 0 ||
+		    CHECK_PARAM(c, L->files, "num_files", p, min_size) < 0 ||
+		    CHECK_PARAM(c, L->files, "num_files", p, num_dirs) < 0)
+			return -BS_EPARSE;
 		return 0;
 	}
 	return parse_files_9x(c, L, p);

@@ -7,10 +7,12 @@
 #include "util/mem.h"
 #include "util/banned.h"
 
-static int formula_start(char c)
+/* A cell that starts so gets the guard: formula characters, and the
+ * guard itself, so that a reader can always take one "'" off again. */
+static int guarded_start(char c)
 {
 	return c == '=' || c == '+' || c == '-' || c == '@' || c == '\t' ||
-	       c == '\r';
+	       c == '\r' || c == '\'';
 }
 
 void bs_csv_cell(struct bs_buf *out, const char *s, size_t len)
@@ -19,7 +21,7 @@ void bs_csv_cell(struct bs_buf *out, const char *s, size_t len)
 	size_t need;
 	char *q;
 
-	if (len > 0 && formula_start(s[0]))
+	if (len > 0 && guarded_start(s[0]))
 		bs_buf_addc(&cell, '\'');
 	bs_buf_add(&cell, s, len);
 	need = csv_write(NULL, 0, cell.data ? cell.data : "", cell.len);

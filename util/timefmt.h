@@ -5,7 +5,26 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util/err.h"
+
+/*
+ * The dates bstore takes: 1970-01-01T00:00:00Z to 9999-12-31T23:59:59Z
+ * in unix seconds. Every one has an ISO 8601 form of four-digit years,
+ * and SQLite's datetime() can write it.
+ */
+#define BS_TIME_MIN INT64_C(0)
+#define BS_TIME_MAX INT64_C(253402300799)
+
 /* ISO 8601 UTC ("2024-01-31T12:00:00Z") of unix seconds into out. */
 const char *bs_time_iso(char *out, size_t outsz, int64_t t);
+
+/*
+ * Parses a date given by a user: YYYY-MM-DD, 'YYYY-MM-DD HH:MM[:SS]', the
+ * same with 'T', a trailing 'Z', or @UNIXTIME; times are UTC. Dates
+ * outside BS_TIME_MIN ... BS_TIME_MAX are refused ("'@-1' is out of range
+ * (1970-01-01 to 9999-12-31)").
+ */
+int bs_time_parse(const char *s, int64_t *out /* OUT */,
+		  struct bs_err *err /* OUT */);
 
 #endif

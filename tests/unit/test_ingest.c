@@ -483,6 +483,23 @@ static const struct rej_case rej_cases[] = {
 	/* User data in reasons: cut to 40 bytes, control characters as '?'. */
 	{ L98, 20, X100, 0, NULL, "field 21 (seeks_cpu): 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' is not a number" },
 	{ L98, 11, "1\t2\033", 0, NULL, "field 12 (put_block): '1?2?' is not a number" },
+	/* Beyond any disk or machine: the limits of the metric catalogue
+	 * and the parameter table (docs/formats.md "Limits"). */
+	{ L98, 11, "1e308", 0, NULL, "field 12 (put_block): '1e308' is beyond any disk (at most 1000000000 KiB/s)" },
+	{ L98, 10, "1000001", 0, NULL, "field 11 (putc_cpu): '1000001' is beyond any machine (at most 1000000 %)" },
+	{ L98, 19, "1000000000.5", 0, NULL, "field 20 (seeks): '1000000000.5' is beyond any disk (at most 1000000000 seeks/s)" },
+	{ L98, 26, "1e10", 0, NULL, "field 27 (seq_create): '1e10' is beyond any disk (at most 1000000000 files/s)" },
+	{ L98, 44, "1000001s", 0, NULL, "field 45 (seq_create_latency): '1000001s' is beyond any disk (at most 1000000000000 us)" },
+	{ L98, 5, "1048577T", 0, NULL, "field 6 (file_size): '1048577T' is beyond any disk (at most 1099511627776 MiB)" },
+	{ L98, 6, "2g", 0, NULL, "field 7 (io_chunk_size): '2g' is beyond any disk (at most 1073741824 bytes)" },
+	{ L98, 3, "1048577", 0, NULL, "field 4 (concurrency): '1048577' is beyond any machine (at most 1048576)" },
+	{ L98, 7, "1099511627777", 0, NULL, "field 8 (seek_count): '1099511627777' is beyond any machine (at most 1099511627776)" },
+	{ L98, 8, "1048577", 0, NULL, "field 9 (seek_proc_count): '1048577' is beyond any machine (at most 1048576)" },
+	{ L98, 21, "1073741825", 0, NULL, "field 22 (num_files): '1073741825' is beyond any machine (at most 1073741824)" },
+	{ L98, 22, "2000000000000000000", 0, NULL, "field 23 (max_size): '2000000000000000000' is beyond any disk (at most 1152921504606846976 bytes)" },
+	{ L98, 23, "1125899906842625k", 0, NULL, "field 24 (min_size): '1125899906842625k' is beyond any disk (at most 1152921504606846976 bytes)" },
+	{ L98, 24, "2g", 0, NULL, "field 25 (file_chunk_size): '2g' is beyond any disk (at most 1073741824 bytes)" },
+	{ L98, 25, "1099511627777", 0, NULL, "field 26 (num_dirs): '1099511627777' is beyond any machine (at most 1099511627776)" },
 	{ L97, 1, "bstore-0.1.0", 0, NULL, "field 2 (bonnie_version): 'bstore-0.1.0' is not a version" },
 	{ L97, 36, "21103", 0, NULL, "field 37 (putc_latency): '21103' has no unit (us, ms or s)" },
 	{ L93, 18, "39%", 0, NULL, "field 19 (seeks_cpu): '39%' is not a number" },
@@ -495,6 +512,12 @@ static const struct rej_case rej_cases[] = {
 	{ L10X, 14, "16:1:2:3", 0, NULL, "field 15 (num_files): '16:1:2:3' is not a files spec (num[:max:min][/dirs])" },
 	{ L10X, 14, "16:link:0", 0, NULL, "field 15 (num_files): '16:link:0' is not a files spec (num[:max:min][/dirs])" },
 	{ L10X, 16, "93%", 0, NULL, "field 17 (seq_create_cpu): '93%' is not a number" },
+	{ L10X, 4, "1e10", 0, NULL, "field 5 (put_block): '1e10' is beyond any disk (at most 1000000000 KiB/s)" },
+	{ L10X, 1, "1048577T", 0, NULL, "field 2 (file_size): '1048577T' is beyond any disk (at most 1099511627776 MiB)" },
+	{ L10X, 1, "2G:2g", 0, NULL, "field 2 (file_size): '2G:2g' is beyond any disk (at most 1073741824 bytes)" },
+	{ L10X, 14, "1073741825", 0, NULL, "field 15 (num_files): '1073741825' is beyond any machine (at most 1073741824)" },
+	{ L10X, 14, "16:2000000000000000000:0", 0, NULL, "field 15 (num_files): '16:2000000000000000000:0' is beyond any disk (at most 1152921504606846976 bytes)" },
+	{ L10X, 14, "16:0:0/1099511627777", 0, NULL, "field 15 (num_files): '16:0:0/1099511627777' is beyond any machine (at most 1099511627776)" },
 	/* Field counts. */
 	{ "1.98,2.00a,box", -1, NULL, 0, NULL, "expected 50 fields for bonnie++ 1.98 CSV, found 3" },
 	{ L98, -1, NULL, 31, NULL, "expected 50 fields for bonnie++ 1.98 CSV, found 31" },
@@ -517,6 +540,7 @@ static const struct rej_case rej_cases[] = {
 	{ LB2, 0, "1.92a", 0, NULL, "bonnie++ 1.91c beta CSV with 46 fields has no known layout" },
 	{ LB2, 34, "123", 0, NULL, "bonnie++ 1.91c beta CSV layout not recognised: field 35 (putc_latency): '123' has no unit (us, ms or s)" },
 	{ LB2, 7, "30%", 0, NULL, "bonnie++ 1.91c beta CSV layout not recognised: field 8 (put_block): '30%' is not a number" },
+	{ LB2, 7, "1e10", 0, NULL, "bonnie++ 1.91c beta CSV layout not recognised: field 8 (put_block): '1e10' is beyond any disk (at most 1000000000 KiB/s)" },
 };
 /* clang-format on */
 

@@ -208,6 +208,61 @@ static void test_catalogue(void **state)
 		assert_int_equal(bs_param_find(bs_param_table[k].key), k);
 }
 
+/* Every metric and parameter has a limit, and a tool's defaults and
+ * bonnie++'s own values are within it. */
+static void test_limits(void **state)
+{
+	const char *unit;
+	int m, k;
+
+	(void)state;
+	for (m = 0; m < bs_nmetrics; m++) {
+		assert_true(isfinite(bs_metrics[m].max));
+		assert_true(bs_metrics[m].max >= 1000);
+		assert_true(bs_metric_fits(m, BS_PART_VALUE, 0));
+		assert_true(bs_metric_fits(m, BS_PART_VALUE, bs_metrics[m].max));
+		assert_false(bs_metric_fits(m, BS_PART_VALUE, -1));
+		assert_false(bs_metric_fits(m, BS_PART_VALUE, NAN));
+		assert_false(bs_metric_fits(m, BS_PART_VALUE, INFINITY));
+		assert_true(bs_metric_limit(m, BS_PART_VALUE, &unit) ==
+			    bs_metrics[m].max);
+		assert_string_equal(unit, bs_metrics[m].unit);
+	}
+	/* bonnie++'s seek test prints %CPU far over 100 (2046 is real). */
+	assert_true(bs_metric_fits(BS_M_SEEKS, BS_PART_CPU, 2046));
+	assert_false(bs_metric_fits(BS_M_SEEKS, BS_PART_CPU, 1e308));
+	assert_true(bs_metric_limit(BS_M_PUTC, BS_PART_LATENCY, &unit) ==
+		    BS_LAT_US_MAX);
+	assert_string_equal(unit, "us");
+	for (k = 0; k < bs_nparams; k++) {
+		const struct bs_param_info *pi = &bs_param_table[k];
+
+		assert_int_equal(bs_param_at(pi->offset), k);
+		if (pi->kind == BS_PK_TEXT) {
+			assert_true(pi->max == BS_NONE);
+			continue;
+		}
+		assert_true(pi->max >= 1);
+		if (pi->kind == BS_PK_BOOL)
+			assert_true(pi->max == 1);
+		if (pi->kind == BS_PK_REAL) {
+			assert_true(bs_param_fits_real(k, (double)pi->max));
+			assert_false(bs_param_fits_real(k, NAN));
+			assert_false(bs_param_fits_real(k, -0.5));
+			continue;
+		}
+		assert_true(bs_param_fits(k, 0));
+		assert_true(bs_param_fits(k, pi->max));
+		assert_false(bs_param_fits(k, pi->max + 1));
+		assert_false(bs_param_fits(k, -3));
+		if (pi->dflt != BS_NONE)
+			assert_true(bs_param_fits(k, pi->dflt));
+	}
+	assert_true(bs_param_fits(bs_param_find("max_size"), BS_SIZE_LINK));
+	assert_true(bs_param_fits(bs_param_find("max_size"), BS_SIZE_SYMLINK));
+	assert_int_equal(bs_param_at(1), -1);
+}
+
 /* The metrics and params tables hold the catalogue, row for row. */
 static void test_catalogue_tables(void **state)
 {
@@ -452,6 +507,93 @@ static void test_registry(void **state)
 	assert_null(bs_format_find("bonnie++-csv-9.99"));
 }
 
+/* Whether one line of text holds both `name` and the number num (not
+ * as a part of a longer number). */
+static int line_states(const char *text, const char *name, const char *num)
+{
+	char want[80];
+	const char *line = text;
+
+	snprintf(want, sizeof(want), "`%s`", name);
+	while (*line) {
+		size_t len = strcspn(line, "\n");
+		const char *p = line, *end = line + len;
+		int named = 0, numbered = 0;
+
+		for (; p < end; p++) {
+			size_t n = strlen(num);
+
+			if (strncmp(p, want, strlen(want)) == 0 &&
+			    p + strlen(want) <= end)
+				named = 1;
+			if (strncmp(p, num, n) == 0 && p + n <= end &&
+			    (p == line || p[-1] < '0' || p[-1] > '9') &&
+			    (p[n] < '0' || p[n] > '9'))
+				numbered = 1;
+		}
+		if (named && numbered)
+			return 1;
+		line = *end ? end + 1 : end;
+	}
+	return 0;
+}
+
+/* docs/formats.md's "Limits" states each limit as the tables have it:
+ * a metric's on a line naming its unit (or key), a parameter's on a line
+ * naming its key. */
+static void test_docs_state_every_limit(void **state)
+{
+	struct bs_buf path = BS_BUF_INIT, text = BS_BUF_INIT;
+	const char *src = getenv("SRC");
+	char num[64], buf[4096];
+	const char *sec, *end;
+	char *limits;
+	FILE *f;
+	size_t n;
+	int i;
+
+	(void)state;
+	assert_non_null(src);
+	bs_buf_addf(&path, "%s/docs/formats.md", src);
+	f = fopen(bs_buf_str(&path), "r");
+	assert_non_null(f);
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		bs_buf_add(&text, buf, n);
+	fclose(f);
+	sec = strstr(bs_buf_str(&text), "\n## Limits");
+	assert_non_null(sec);
+	end = strstr(sec + 1, "\n## ");
+	limits = xstrndup(sec, end ? (size_t)(end - sec) : strlen(sec));
+	for (i = 0; i < bs_nmetrics; i++) {
+		const struct bs_metric_info *x = &bs_metrics[i];
+
+		snprintf(num, sizeof(num), "%.0f", x->max);
+		if (!(x->unit[0] && line_states(limits, x->unit, num)) &&
+		    !line_states(limits, x->key, num))
+			fail_msg("docs/formats.md's Limits do not give %s "
+				 "(%s) at most %s",
+				 x->key, x->unit, num);
+	}
+	snprintf(num, sizeof(num), "%.0f", BS_CPU_PCT_MAX);
+	assert_true(line_states(limits, "cpu_pct", num));
+	snprintf(num, sizeof(num), "%.0f", BS_LAT_US_MAX);
+	assert_true(line_states(limits, "latency_us", num));
+	for (i = 0; i < bs_nparams; i++) {
+		const struct bs_param_info *pi = &bs_param_table[i];
+
+		if (pi->kind == BS_PK_TEXT)
+			continue;
+		snprintf(num, sizeof(num), "%lld", (long long)pi->max);
+		if (!line_states(limits, pi->key, num))
+			fail_msg("docs/formats.md's Limits do not give %s at "
+				 "most %s",
+				 pi->key, num);
+	}
+	free(limits);
+	bs_buf_release(&path);
+	bs_buf_release(&text);
+}
+
 /* docs/formats.md, the contract users' scripts read, names every key. */
 static void test_docs_name_every_key(void **state)
 {
@@ -497,10 +639,12 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_params_are_the_runs_columns),
 		cmocka_unit_test(test_catalogue),
+		cmocka_unit_test(test_limits),
 		cmocka_unit_test(test_catalogue_tables),
 		cmocka_unit_test(test_every_family_round_trips),
 		cmocka_unit_test(test_registry),
 		cmocka_unit_test(test_docs_name_every_key),
+		cmocka_unit_test(test_docs_state_every_limit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,19 +1,25 @@
-/* tests/unit/test_util.c - strict numbers, buffers, SHA-256, JSON. */
+/*
+ * tests/unit/test_util.c - strict numbers, buffers, SHA-256, JSON, CSV
+ * cells, dates.
+ */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 
 #include "util/buf.h"
+#include "util/csv.h"
 #include "util/err.h"
 #include "util/json.h"
 #include "util/num.h"
 #include "util/sha256.h"
+#include "util/timefmt.h"
 #include "util/banned.h"
 
 struct dcase {
@@ -193,6 +199,147 @@ static void test_err_first_wins(void **state)
 	assert_string_equal(q, "a?b?[31m...");
 }
 
+/* One CSV cell as a reader sees it: the quotes undone, then one leading
+ * "'" (the formula guard) taken off. */
+static char *read_cell(const char *cell)
+{
+	struct bs_buf b = BS_BUF_INIT;
+	size_t i, n = strlen(cell);
+
+	assert_true(n >= 2 && cell[0] == '"' && cell[n - 1] == '"');
+	for (i = 1; i + 1 < n; i++) {
+		if (cell[i] == '"') {
+			assert_int_equal(cell[i + 1], '"');
+			i++;
+		}
+		bs_buf_addc(&b, cell[i]);
+	}
+	if (b.len > 0 && b.data[0] == '\'') {
+		char *s = bs_buf_detach(&b, NULL);
+
+		memmove(s, s + 1, strlen(s));
+		return s;
+	}
+	return bs_buf_detach(&b, NULL);
+}
+
+static void test_csv_cell(void **state)
+{
+	/* clang-format off */
+	static const char *const cases[][2] = {
+		{ "plain", "\"plain\"" },
+		{ "=1+1", "\"'=1+1\"" },
+		/* The guard's own character is guarded, or "'=1+1" would
+		 * be written as "=1+1" is. */
+		{ "'=1+1", "\"''=1+1\"" },
+		{ "''=1+1", "\"'''=1+1\"" },
+		{ "'plain", "\"''plain\"" },
+		{ "plain'", "\"plain'\"" },
+		{ "+1", "\"'+1\"" },         { "-1", "\"'-1\"" },
+		{ "@x", "\"'@x\"" },         { "\tx", "\"'\tx\"" },
+		{ "\rx", "\"'\rx\"" },       { "a\tb\x1b[1m", "\"a\tb\x1b[1m\"" },
+		{ "a \"b\", c", "\"a \"\"b\"\", c\"" },
+		{ "two\nlines", "\"two\nlines\"" },
+		{ "", "\"\"" },
+	};
+	/* clang-format on */
+	struct bs_buf b = BS_BUF_INIT;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *back;
+
+		bs_buf_reset(&b);
+		bs_csv_cell(&b, cases[i][0], strlen(cases[i][0]));
+		assert_string_equal(bs_buf_str(&b), cases[i][1]);
+		back = read_cell(bs_buf_str(&b));
+		assert_string_equal(back, cases[i][0]);
+		free(back);
+	}
+	bs_buf_release(&b);
+}
+
+struct tcase {
+	const char *in;
+	int64_t want; /* unix seconds, or -1: out of range, -2: no date */
+};
+
+static void test_time_parse(void **state)
+{
+	/* clang-format off */
+	static const struct tcase cases[] = {
+		{ "2004-06-01", 1086048000 },
+		{ "2004-06-01 12:30", 1086093000 },
+		{ "2004-06-01T12:30:15Z", 1086093015 },
+		{ "2024-02-29", 1709164800 },
+		{ "@1700000000", 1700000000 },
+		/* The range's ends: ISO 8601 and SQLite's datetime() both
+		 * have four-digit years. */
+		{ "1970-01-01", 0 },                  { "@0", 0 },
+		{ "9999-12-31 23:59:59", 253402300799 },
+		{ "@253402300799", 253402300799 },
+		{ "1969-12-31 23:59:59", -1 },        { "@-1", -1 },
+		{ "0000-01-01", -1 },                 { "@-99999999999", -1 },
+		{ "@253402300800", -1 },              { "@9223372036854775807", -1 },
+		{ "@-9223372036854775808", -1 },
+		{ "", -2 },                  { "@", -2 },
+		{ "@12x", -2 },              { "@9223372036854775808", -2 },
+		{ "10000-01-01", -2 },       { "2023-02-29", -2 },
+		{ "2024-13-01", -2 },        { "2024-01-01 24:00", -2 },
+		{ "2024-01-01 12:60", -2 },  { "2024-01-01 12:00:60", -2 },
+		{ "2024- 1- 1", -2 },        { " 2024-01-01", -2 },
+		{ "2024-01-01 12", -2 },     { "2024-01-01 12:00:", -2 },
+		{ "24-01-01", -2 },          { "2024/01/01", -2 },
+		{ "yesterday", -2 },         { "-001-01-01", -2 },
+	};
+	/* clang-format on */
+	struct bs_err err = BS_ERR_INIT;
+	char want[128];
+	size_t i;
+	int64_t t;
+	int rc;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		bs_err_reset(&err);
+		t = 42;
+		rc = bs_time_parse(cases[i].in, &t, &err);
+		if (cases[i].want >= 0) {
+			if (rc != 0 || t != cases[i].want)
+				fail_msg("%s: rc %d, %lld (%s)", cases[i].in,
+					 rc, (long long)t, err.msg);
+			continue;
+		}
+		snprintf(want, sizeof(want), "'%s' %s", cases[i].in,
+			 cases[i].want == -1
+				 ? "is out of range (1970-01-01 to 9999-12-31)"
+				 : "is not a date (YYYY-MM-DD[ HH:MM[:SS]] or "
+				   "@UNIXTIME)");
+		assert_int_equal(rc, -BS_EPARSE);
+		assert_int_equal(t, 42);
+		if (strcmp(err.msg, want) != 0)
+			fail_msg("%s:\n got  %s\n want %s", cases[i].in,
+				 err.msg, want);
+	}
+	/* User data in the message: cut, control characters as '?'. */
+	bs_err_reset(&err);
+	assert_int_equal(bs_time_parse("\x1b[2J@1", &t, &err), -BS_EPARSE);
+	assert_string_equal(err.msg, "'?[2J@1' is not a date (YYYY-MM-DD[ "
+				     "HH:MM[:SS]] or @UNIXTIME)");
+}
+
+static void test_time_iso(void **state)
+{
+	char iso[40];
+
+	(void)state;
+	assert_string_equal(bs_time_iso(iso, sizeof(iso), 0),
+			    "1970-01-01T00:00:00Z");
+	assert_string_equal(bs_time_iso(iso, sizeof(iso), BS_TIME_MAX),
+			    "9999-12-31T23:59:59Z");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -203,6 +350,9 @@ int main(void)
 		cmocka_unit_test(test_sha256),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_err_first_wins),
+		cmocka_unit_test(test_csv_cell),
+		cmocka_unit_test(test_time_parse),
+		cmocka_unit_test(test_time_iso),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
