@@ -54,6 +54,12 @@ int bs_cli_usage_error(const struct bs_cli *cli, const char *fmt, ...)
 	BS_PRINTF(2, 3);
 
 /*
+ * "SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGPIPE" or "a signal".
+ * Async-signal-safe: a signal handler may call it.
+ */
+const char *bs_cli_signal_name(int sig);
+
+/*
  * For getopt_long's '?' (the command sets opterr = 0 before parsing):
  * prints "unknown option '--x'", "option '--x' needs an argument" or
  * "option '--x' takes no argument" as a usage error and returns
@@ -113,7 +119,9 @@ int bs_cli_open_select(const struct bs_cli *cli, int store_flags, char **sel,
  * run never replaces a good file; anything else (a symbolic link such as
  * /dev/stdout, a FIFO, a device) is written directly. A path that is
  * the archive (--db or the default), or its -wal, -shm or -journal file,
- * through any symbolic or hard link, is refused.
+ * through any symbolic or hard link, is refused. While the temporary file
+ * is open, SIGINT, SIGTERM, SIGHUP or SIGQUIT removes it and ends bstore
+ * with status 128 + the signal (cli/cleanup.h).
  */
 struct bs_cli_out {
 	FILE *f;

@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -408,24 +407,6 @@ static void tag_run(const struct run_args *a, const struct bs_host *h,
 		bs_run_tag(r, a->tags[i].key, a->tags[i].value);
 }
 
-static const char *signal_name(int sig)
-{
-	switch (sig) {
-	case SIGINT:
-		return "SIGINT";
-	case SIGTERM:
-		return "SIGTERM";
-	case SIGHUP:
-		return "SIGHUP";
-	case SIGQUIT:
-		return "SIGQUIT";
-	case SIGPIPE:
-		return "SIGPIPE";
-	default:
-		return "a signal";
-	}
-}
-
 int cmd_run(struct bs_cli *cli, int argc, char **argv)
 {
 	struct run_args a;
@@ -509,7 +490,7 @@ int cmd_run(struct bs_cli *cli, int argc, char **argv)
 			bs_cli_error(cli,
 				     "stopped by %s; scratch files removed, "
 				     "iteration %llu not stored",
-				     signal_name(sig),
+				     bs_cli_signal_name(sig),
 				     (unsigned long long)it + 1);
 			if (rc < 0 && err.code != BS_EINTR)
 				bs_cli_perr(cli, &err);

@@ -2,6 +2,7 @@
 #include <getopt.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <stdarg.h>
@@ -10,6 +11,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cleanup.h"
 #include "core/metric.h"
 #include "ingest/format.h"
 #include "store/selector.h"
@@ -81,6 +83,24 @@ int bs_cli_usage_error(const struct bs_cli *cli, const char *fmt, ...)
 	else
 		fputs("Try 'bstore --help'.\n", stderr);
 	return BS_EXIT_USAGE;
+}
+
+const char *bs_cli_signal_name(int sig)
+{
+	switch (sig) {
+	case SIGINT:
+		return "SIGINT";
+	case SIGTERM:
+		return "SIGTERM";
+	case SIGHUP:
+		return "SIGHUP";
+	case SIGQUIT:
+		return "SIGQUIT";
+	case SIGPIPE:
+		return "SIGPIPE";
+	default:
+		return "a signal";
+	}
 }
 
 /* The long option that arg ("--name" or "--name=value") names, if any. */
@@ -300,7 +320,7 @@ int bs_cli_out_open(const struct bs_cli *cli, const char *path,
 	struct bs_buf tmp = BS_BUF_INIT;
 	const char *what;
 	struct stat sb;
-	int fd;
+	int fd, e;
 
 	memset(o, 0, sizeof(*o));
 	o->path = path;
@@ -322,18 +342,24 @@ int bs_cli_out_open(const struct bs_cli *cli, const char *path,
 		return 0;
 	}
 	bs_buf_addf(&tmp, "%s.tmp.%ld", path, (long)getpid());
+	/* A signal from here on removes the file (cli/cleanup.h). */
+	bs_cleanup_block();
 	fd = open(bs_buf_str(&tmp), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
 		  0666);
+	e = errno;
 	if (fd >= 0) {
 		o->f = fdopen(fd, "w");
+		e = errno;
 		if (o->f == NULL) {
 			close(fd);
 			unlink(bs_buf_str(&tmp));
+		} else {
+			bs_cleanup_arm(cli, bs_buf_str(&tmp), path);
 		}
 	}
+	bs_cleanup_unblock();
 	if (o->f == NULL) {
-		bs_cli_error(cli, "cannot write '%s': %s", path,
-			     strerror(errno));
+		bs_cli_error(cli, "cannot write '%s': %s", path, strerror(e));
 		bs_buf_release(&tmp);
 		return BS_EXIT_FAIL;
 	}
@@ -352,12 +378,20 @@ int bs_cli_out_close(const struct bs_cli *cli, struct bs_cli_out *o, int ok)
 		e = errno;
 	}
 	o->f = NULL;
+	/* Renamed or removed, the file is no longer the handler's to
+	 * remove: a signal waits until it is disarmed. */
+	if (o->tmp)
+		bs_cleanup_block();
 	if (ok && !failed && o->tmp && rename(o->tmp, o->path) != 0) {
 		failed = 1;
 		e = errno;
 	}
 	if (o->tmp && (!ok || failed))
 		unlink(o->tmp);
+	if (o->tmp) {
+		bs_cleanup_disarm();
+		bs_cleanup_unblock();
+	}
 	if (ok && failed) {
 		bs_cli_error(cli, "cannot write '%s': %s", o->path,
 			     strerror(e ? e : EIO));

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # tests/cli/hardening_out.sh - what commands write (issue 9): -o never
-# writes over the archive or its SQLite files, however it is named.
+# writes over the archive or its SQLite files, however it is named; a
+# signal while -o FILE is written leaves no temporary file.
 source "$SRC/tests/lib.sh"
 need sqlite3
 
@@ -58,5 +59,96 @@ ln -s "$T/other.txt" "$T/other-link.txt"
 run "$BSTORE" report -o "$T/other-link.txt"
 expect_rc 0 "report -o a link to another file"
 expect_in "$T/other.txt" "Groups:"
+
+# A signal while report or export writes -o FILE: the temporary
+# FILE.tmp.PID is removed, FILE is as it was, and the exit status is 128 +
+# the signal. 100,000 distinct runs make a write of some 40 MB that lasts
+# long enough to be caught in the middle.
+BIG=$T/big.db
+"$SRC/bench/gen-lines" 100000 9 >"$T/lines.csv"
+run "$BSTORE" --db "$BIG" -q ingest "$T/lines.csv"
+expect_rc 0 "ingest 100000 generated lines"
+S=$T/sig
+mkdir -p "$S"
+
+# start_out OUT ARGS...: bstore --db BIG ARGS -o OUT in the background, as
+# $pid, stopped (SIGSTOP) once OUT.tmp.* exists, that is in the middle of
+# writing it. env: a script's background job starts with SIGINT ignored;
+# a terminal's Ctrl-C reaches a command that does not ignore it.
+start_out() {
+	local out=$1 try i
+	shift
+	for try in 1 2 3; do
+		env --default-signal=INT "$BSTORE" --db "$BIG" "$@" -o "$out" \
+			>"$T/out" 2>"$T/err" &
+		pid=$!
+		for i in $(seq 1 3000); do
+			if compgen -G "$out.tmp.*" >/dev/null; then
+				break
+			fi
+			sleep 0.01
+		done
+		kill -STOP "$pid" 2>/dev/null || true
+		if compgen -G "$out.tmp.*" >/dev/null; then
+			return 0
+		fi
+		# It finished between two looks: try again.
+		kill -CONT "$pid" 2>/dev/null || true
+		wait "$pid" || true
+		echo old >"$out"
+	done
+	fail "$*: never caught writing $out"
+	return 1
+}
+
+# interrupt_out SIGNAL STATUS OUT ARGS...: a SIGNAL in the middle of the
+# write; then the exit status, the message and what is left.
+interrupt_out() {
+	local sig=$1 want=$2 out=$3 status
+	shift 3
+	echo old >"$out"
+	start_out "$out" "$@" || return 0
+	kill -s "$sig" "$pid"
+	kill -CONT "$pid"
+	set +e
+	wait "$pid"
+	status=$?
+	set -e
+	expect_eq "$status" "$want" "$1 -o $out: exit status after $sig"
+	expect_eq "$(cat "$T/err")" \
+		"bstore: $1: stopped by $sig; '$out' not written" \
+		"$1 -o $out: message after $sig"
+	expect_style "$T/err"
+	expect_eq "$(find "$S" -name '*.tmp.*')" "" \
+		"temporary files left after $1 and $sig"
+	expect_eq "$(cat "$out")" old "$out after $1 and $sig"
+	rm -f "$S"/*.tmp.* # not to be taken for the next command's
+}
+
+interrupt_out SIGINT 130 "$S/r.html" report
+interrupt_out SIGTERM 143 "$S/r.html" report
+interrupt_out SIGINT 130 "$S/x.json" export --format json
+interrupt_out SIGTERM 143 "$S/x.json" export --format json
+interrupt_out SIGHUP 129 "$S/c.html" compare 1-50000 50001-100000
+
+# A signal the command was started with ignored (nohup's SIGHUP) stays
+# ignored: the file is written.
+echo old >"$S/n.html"
+nohup "$BSTORE" --db "$BIG" report -o "$S/n.html" >"$T/out" 2>"$T/err" &
+pid=$!
+for i in $(seq 1 3000); do
+	if compgen -G "$S/n.html.tmp.*" >/dev/null; then
+		break
+	fi
+	sleep 0.01
+done
+kill -s SIGHUP "$pid" 2>/dev/null || true
+set +e
+wait "$pid"
+status=$?
+set -e
+expect_eq "$status" 0 "report under nohup after SIGHUP"
+expect_in "$S/n.html" "</html>"
+expect_eq "$(find "$S" -name '*.tmp.*')" "" "temporary files left under nohup"
 
 finish
