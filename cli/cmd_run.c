@@ -386,7 +386,10 @@ static int store_run(struct bs_cli *cli, struct bs_store *st,
 		fprintf(stderr, "Stored as run %lld\n", (long long)r->id);
 	return 0;
 fail:
-	bs_cli_perr(cli, &err);
+	/* A signal ends the wait for another writer's lock: the caller says
+	 * so, rather than SQLite's "database is locked". */
+	if (!bs_signal_pending())
+		bs_cli_perr(cli, &err);
 	return BS_EXIT_FAIL;
 }
 
@@ -457,6 +460,9 @@ int cmd_run(struct bs_cli *cli, int argc, char **argv)
 		rc = bs_cli_open_store(cli, 0, &st);
 		if (rc != 0)
 			goto out;
+		/* Another writer (an ingest) may hold the archive for
+		 * minutes: a signal that stops a run ends that wait too. */
+		bs_store_set_wait(st, BS_STORE_WAIT_MS, bs_signal_flag());
 	}
 	if (bs_host_probe(a.o.dir, &host, &err) < 0) {
 		bs_cli_perr(cli, &err);
@@ -522,6 +528,15 @@ int cmd_run(struct bs_cli *cli, int argc, char **argv)
 				     st && rc == 0 ? " (the results are stored)"
 						   : "");
 			out_failed = 1;
+		}
+		sig = bs_signal_pending();
+		if (rc != 0 && sig) {
+			bs_cli_error(cli,
+				     "stopped by %s while waiting for the "
+				     "archive; iteration %llu not stored",
+				     bs_cli_signal_name(sig),
+				     (unsigned long long)it + 1);
+			rc = 128 + sig;
 		}
 		if (rc != 0)
 			goto out;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tests/cli/hardening_out.sh - what commands write (issue 9): -o never
 # writes over the archive or its SQLite files, however it is named; a
-# signal while -o FILE is written leaves no temporary file.
+# signal while -o FILE is written leaves no temporary file; a signal ends
+# bstore run's wait for the archive.
 source "$SRC/tests/lib.sh"
 need sqlite3
 
@@ -150,5 +151,88 @@ set -e
 expect_eq "$status" 0 "report under nohup after SIGHUP"
 expect_in "$S/n.html" "</html>"
 expect_eq "$(find "$S" -name '*.tmp.*')" "" "temporary files left under nohup"
+
+# bstore run waiting for the archive, which another process holds in a
+# write transaction: a signal ends the wait at once, with status 128 + the
+# signal, and the run is not stored.
+R=$T/run.db
+RD=$T/rundir
+mkdir -p "$RD"
+run "$BSTORE" --db "$R" -q ingest "$SAMPLES/bonnie++-1.03-t3-raid5.txt"
+expect_rc 0 "ingest into run.db"
+rruns=$(sqlite3 -batch "$R" "SELECT count(*) FROM runs")
+mkfifo "$T/lock.fifo"
+
+# lock: an sqlite3 shell holds a write transaction on run.db until unlock.
+lock() {
+	local i
+	sqlite3 -batch "$R" <"$T/lock.fifo" >/dev/null 2>&1 &
+	lockpid=$!
+	exec 9>"$T/lock.fifo"
+	echo "BEGIN IMMEDIATE;" >&9
+	for i in $(seq 1 500); do
+		# sqlite3 does not wait: "database is locked" once it is held.
+		if ! sqlite3 -batch "$R" "BEGIN IMMEDIATE; ROLLBACK;" \
+			>/dev/null 2>&1; then
+			return 0
+		fi
+		sleep 0.02
+	done
+	fail "sqlite3 never took the lock"
+}
+unlock() {
+	exec 9>&-
+	wait "$lockpid" || true
+}
+
+# running PID: PID has not ended (a zombie, not waited for yet, has).
+running() {
+	kill -0 "$1" 2>/dev/null &&
+		! grep -q '^[0-9]* ([^)]*) Z' "/proc/$1/stat" 2>/dev/null
+}
+
+# stop_waiting_run SIGNAL STATUS: a run that waits for the archive, then
+# SIGNAL; it must end within 5 s, before the lock is released.
+stop_waiting_run() {
+	local sig=$1 want=$2 i status
+	lock
+	# 9>&-: sqlite3 must see the end of its input when unlock closes it.
+	"$BSTORE" -q --db "$R" run -d "$RD" -m waiter -s 4 -n 1 -r 0 --no-sync \
+		>"$T/out" 2>"$T/err" 9>&- &
+	pid=$!
+	# The table and CSV line are printed before the run is stored.
+	for i in $(seq 1 1200); do
+		if [ -s "$T/out" ] || ! kill -0 "$pid" 2>/dev/null; then
+			break
+		fi
+		sleep 0.05
+	done
+	expect_in "$T/out" ",waiter,"
+	sleep 0.3
+	kill -s "$sig" "$pid"
+	for i in $(seq 1 100); do
+		if ! running "$pid"; then
+			break
+		fi
+		sleep 0.05
+	done
+	if running "$pid"; then
+		fail "run still waiting for the archive 5 s after $sig"
+	fi
+	unlock
+	set +e
+	wait "$pid"
+	status=$?
+	set -e
+	expect_eq "$status" "$want" "run waiting for the archive: exit status after $sig"
+	expect_eq "$(cat "$T/err")" \
+		"bstore: run: stopped by $sig while waiting for the archive; iteration 1 not stored" \
+		"run waiting for the archive: message after $sig"
+	expect_eq "$(sqlite3 -batch "$R" "SELECT count(*) FROM runs")" "$rruns" \
+		"runs stored after $sig"
+	expect_eq "$(ls -A "$RD")" "" "scratch left after $sig"
+}
+stop_waiting_run SIGINT 130
+stop_waiting_run SIGTERM 143
 
 finish
