@@ -97,9 +97,17 @@ int bs_cli_open_store(const struct bs_cli *cli, int flags,
 int bs_cli_select(const struct bs_cli *cli, struct bs_store *st,
 		  char **sel, int nsel, int all_if_none, struct bs_ids *out);
 
+/*
+ * Says that a selection is empty: "the archive 'PATH' has no runs yet
+ * (...)" when it has none at all, else "selector 'SEL' matches no runs",
+ * or "no run matches" when sel is NULL.
+ */
+void bs_cli_no_match(const struct bs_cli *cli, struct bs_store *st,
+		     const char *sel);
+
 enum {
 	BS_SEL_ALL_IF_NONE = 1, /* no selector selects every run */
-	BS_SEL_NEED_MATCH = 2,  /* selecting nothing is an error */
+	BS_SEL_NEED_MATCH = 2,  /* selecting nothing is an error (above) */
 	/* Begin a write transaction first (the caller commits), so that the
 	 * runs selected are the runs changed, whatever other processes do. */
 	BS_SEL_WRITE = 4,

@@ -262,10 +262,7 @@ int cmd_report(struct bs_cli *cli, int argc, char **argv)
 		if (rc != 0)
 			goto out;
 		if (src.ids[i].n == 0) {
-			char q[64];
-			bs_cli_error(cli, "selector '%s' matches no runs",
-				     bs_err_quote(q, sizeof(q), sel[i],
-						  strlen(sel[i]), 40));
+			bs_cli_no_match(cli, st, sel[i]);
 			rc = BS_EXIT_FAIL;
 			goto out;
 		}

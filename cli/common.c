@@ -235,6 +235,26 @@ int bs_cli_select(const struct bs_cli *cli, struct bs_store *st, char **sel,
 	return 0;
 }
 
+void bs_cli_no_match(const struct bs_cli *cli, struct bs_store *st,
+		     const char *sel)
+{
+	struct bs_err err = BS_ERR_INIT;
+	int64_t nruns = -1;
+	char q[64];
+
+	/* A count that fails only loses the better words. */
+	if (bs_store_count(st, &nruns, NULL, &err) == 0 && nruns == 0)
+		bs_cli_error(cli,
+			     "the archive '%s' has no runs yet (bstore ingest "
+			     "or bstore run adds them)",
+			     bs_store_path(st));
+	else if (sel)
+		bs_cli_error(cli, "selector '%s' matches no runs",
+			     bs_err_quote(q, sizeof(q), sel, strlen(sel), 40));
+	else
+		bs_cli_error(cli, "no run matches");
+}
+
 int bs_cli_open_select(const struct bs_cli *cli, int store_flags, char **sel,
 		       int nsel, int sel_flags, struct bs_store **st,
 		       struct bs_ids *ids)
@@ -253,7 +273,7 @@ int bs_cli_open_select(const struct bs_cli *cli, int store_flags, char **sel,
 	rc = bs_cli_select(cli, *st, sel, nsel,
 			   (sel_flags & BS_SEL_ALL_IF_NONE) != 0, ids);
 	if (rc == 0 && ids->n == 0 && (sel_flags & BS_SEL_NEED_MATCH)) {
-		bs_cli_error(cli, "no run matches");
+		bs_cli_no_match(cli, *st, NULL);
 		rc = BS_EXIT_FAIL;
 	}
 	if (rc != 0) {

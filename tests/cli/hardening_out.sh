@@ -2,7 +2,8 @@
 # tests/cli/hardening_out.sh - what commands write (issue 9): -o never
 # writes over the archive or its SQLite files, however it is named; a
 # signal while -o FILE is written leaves no temporary file; a signal ends
-# bstore run's wait for the archive.
+# bstore run's wait for the archive; an archive without runs is called
+# that.
 source "$SRC/tests/lib.sh"
 need sqlite3
 
@@ -234,5 +235,38 @@ stop_waiting_run() {
 }
 stop_waiting_run SIGINT 130
 stop_waiting_run SIGTERM 143
+
+# An archive without runs: every command that needs runs says so in the
+# same words, whatever its selector; list and export of nothing are no
+# error (as for a selector that matches nothing).
+E=$T/empty.db
+run "$BSTORE" -q --db "$E" ingest /dev/null
+expect_rc 0 "ingest /dev/null"
+for c in "report" "report all" "report last" "report -o $T/e.html" \
+	"compare 1 2" "show 1" "show last" "tag all k=v" "rm all"; do
+	# shellcheck disable=SC2086
+	run "$BSTORE" --db "$E" $c
+	expect_rc 1 "$c on an empty archive"
+	expect_eq "$(cat "$T/err")" \
+		"bstore: ${c%% *}: the archive '$E' has no runs yet (bstore ingest or bstore run adds them)" \
+		"$c on an empty archive"
+done
+expect_eq "$(ls "$T"/e.html* 2>/dev/null)" "" "report -o of an empty archive"
+for c in "list" "list all" "export" "export --format json"; do
+	# shellcheck disable=SC2086
+	run "$BSTORE" --db "$E" $c
+	expect_rc 0 "$c on an empty archive"
+	expect_eq "$(cat "$T/out")$(cat "$T/err")" "" "$c on an empty archive"
+done
+# With runs, a selector that matches none is still named.
+run "$BSTORE" report machine=nobody
+expect_rc 1 "report machine=nobody"
+expect_eq "$(cat "$T/err")" \
+	"bstore: report: selector 'machine=nobody' matches no runs" \
+	"report machine=nobody"
+run "$BSTORE" show machine=nobody
+expect_rc 1 "show machine=nobody"
+expect_eq "$(cat "$T/err")" "bstore: show: no run matches" \
+	"show machine=nobody"
 
 finish
