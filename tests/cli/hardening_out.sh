@@ -3,7 +3,7 @@
 # writes over the archive or its SQLite files, however it is named; a
 # signal while -o FILE is written leaves no temporary file; a signal ends
 # bstore run's wait for the archive; an archive without runs is called
-# that.
+# that; output that cannot be written is said once.
 source "$SRC/tests/lib.sh"
 need sqlite3
 
@@ -268,5 +268,45 @@ run "$BSTORE" show machine=nobody
 expect_rc 1 "show machine=nobody"
 expect_eq "$(cat "$T/err")" "bstore: show: no run matches" \
 	"show machine=nobody"
+
+# Standard output on a full disk, or closed: one line saying so, status 1,
+# for every command and format, --help and --version included.
+for c in "list" "list --json" "export" "export --format json" \
+	"export --format csv" "report" "report -f html" "report -f csv" \
+	"report -f json" "compare 1 2" "compare -f html 1 2" "show 1" \
+	"tag 1 k=v" "rm -n 1" "ingest --formats" "--help" "--version" \
+	"list --help" "export --help" "report --help" "compare --help" \
+	"show --help" "tag --help" "rm --help" "run --help" "ingest --help"; do
+	case $c in
+	-*) who="bstore:" ;;
+	*) who="bstore: ${c%% *}:" ;;
+	esac
+	set +e
+	# shellcheck disable=SC2086
+	"$BSTORE" $c >/dev/full 2>"$T/err"
+	rc=$?
+	set -e
+	expect_rc 1 "$c >/dev/full"
+	expect_eq "$(cat "$T/err")" \
+		"$who cannot write output: No space left on device" \
+		"$c >/dev/full"
+	set +e
+	# shellcheck disable=SC2086
+	"$BSTORE" $c >&- 2>"$T/err"
+	rc=$?
+	set -e
+	expect_rc 1 "$c >&-"
+	expect_eq "$(cat "$T/err")" "$who cannot write output: Bad file descriptor" \
+		"$c >&-"
+done
+# -o a device that is full: the same, naming it.
+for c in "report" "report -f html" "report -f json" "compare 1 2" "export"; do
+	# shellcheck disable=SC2086
+	run "$BSTORE" $c -o /dev/full
+	expect_rc 1 "$c -o /dev/full"
+	expect_eq "$(cat "$T/err")" \
+		"bstore: ${c%% *}: cannot write '/dev/full': No space left on device" \
+		"$c -o /dev/full"
+done
 
 finish
