@@ -78,13 +78,13 @@ mkdir -p "$S"
 # writing it. env: a script's background job starts with SIGINT ignored;
 # a terminal's Ctrl-C reaches a command that does not ignore it.
 start_out() {
-	local out=$1 try i
+	local out=$1
 	shift
-	for try in 1 2 3; do
+	for _ in 1 2 3; do
 		env --default-signal=INT "$BSTORE" --db "$BIG" "$@" -o "$out" \
 			>"$T/out" 2>"$T/err" &
 		pid=$!
-		for i in $(seq 1 3000); do
+		for _ in $(seq 1 3000); do
 			if compgen -G "$out.tmp.*" >/dev/null; then
 				break
 			fi
@@ -138,7 +138,7 @@ interrupt_out SIGHUP 129 "$S/c.html" compare 1-50000 50001-100000
 echo old >"$S/n.html"
 nohup "$BSTORE" --db "$BIG" report -o "$S/n.html" >"$T/out" 2>"$T/err" &
 pid=$!
-for i in $(seq 1 3000); do
+for _ in $(seq 1 3000); do
 	if compgen -G "$S/n.html.tmp.*" >/dev/null; then
 		break
 	fi
@@ -166,12 +166,11 @@ mkfifo "$T/lock.fifo"
 
 # lock: an sqlite3 shell holds a write transaction on run.db until unlock.
 lock() {
-	local i
 	sqlite3 -batch "$R" <"$T/lock.fifo" >/dev/null 2>&1 &
 	lockpid=$!
 	exec 9>"$T/lock.fifo"
 	echo "BEGIN IMMEDIATE;" >&9
-	for i in $(seq 1 500); do
+	for _ in $(seq 1 500); do
 		# sqlite3 does not wait: "database is locked" once it is held.
 		if ! sqlite3 -batch "$R" "BEGIN IMMEDIATE; ROLLBACK;" \
 			>/dev/null 2>&1; then
@@ -195,14 +194,14 @@ running() {
 # stop_waiting_run SIGNAL STATUS: a run that waits for the archive, then
 # SIGNAL; it must end within 5 s, before the lock is released.
 stop_waiting_run() {
-	local sig=$1 want=$2 i status
+	local sig=$1 want=$2 status
 	lock
 	# 9>&-: sqlite3 must see the end of its input when unlock closes it.
 	"$BSTORE" -q --db "$R" run -d "$RD" -m waiter -s 4 -n 1 -r 0 --no-sync \
 		>"$T/out" 2>"$T/err" 9>&- &
 	pid=$!
 	# The table and CSV line are printed before the run is stored.
-	for i in $(seq 1 1200); do
+	for _ in $(seq 1 1200); do
 		if [ -s "$T/out" ] || ! kill -0 "$pid" 2>/dev/null; then
 			break
 		fi
@@ -211,7 +210,7 @@ stop_waiting_run() {
 	expect_in "$T/out" ",waiter,"
 	sleep 0.3
 	kill -s "$sig" "$pid"
-	for i in $(seq 1 100); do
+	for _ in $(seq 1 100); do
 		if ! running "$pid"; then
 			break
 		fi
