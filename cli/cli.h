@@ -54,6 +54,12 @@ int bs_cli_usage_error(const struct bs_cli *cli, const char *fmt, ...)
 	BS_PRINTF(2, 3);
 
 /*
+ * "SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGPIPE" or "a signal".
+ * Async-signal-safe: a signal handler may call it.
+ */
+const char *bs_cli_signal_name(int sig);
+
+/*
  * For getopt_long's '?' (the command sets opterr = 0 before parsing):
  * prints "unknown option '--x'", "option '--x' needs an argument" or
  * "option '--x' takes no argument" as a usage error and returns
@@ -91,9 +97,17 @@ int bs_cli_open_store(const struct bs_cli *cli, int flags,
 int bs_cli_select(const struct bs_cli *cli, struct bs_store *st,
 		  char **sel, int nsel, int all_if_none, struct bs_ids *out);
 
+/*
+ * Says that a selection is empty: "the archive 'PATH' has no runs yet
+ * (...)" when it has none at all, else "selector 'SEL' matches no runs",
+ * or "no run matches" when sel is NULL.
+ */
+void bs_cli_no_match(const struct bs_cli *cli, struct bs_store *st,
+		     const char *sel);
+
 enum {
 	BS_SEL_ALL_IF_NONE = 1, /* no selector selects every run */
-	BS_SEL_NEED_MATCH = 2,  /* selecting nothing is an error */
+	BS_SEL_NEED_MATCH = 2,  /* selecting nothing is an error (above) */
 	/* Begin a write transaction first (the caller commits), so that the
 	 * runs selected are the runs changed, whatever other processes do. */
 	BS_SEL_WRITE = 4,
@@ -111,7 +125,11 @@ int bs_cli_open_select(const struct bs_cli *cli, int store_flags, char **sel,
  * An output file given with -o. A regular file (or a new one) is written
  * as PATH.tmp.PID and renamed over PATH only when complete, so a failed
  * run never replaces a good file; anything else (a symbolic link such as
- * /dev/stdout, a FIFO, a device) is written directly.
+ * /dev/stdout, a FIFO, a device) is written directly. A path that is
+ * the archive (--db or the default), or its -wal, -shm or -journal file,
+ * through any symbolic or hard link, is refused. While the temporary file
+ * is open, SIGINT, SIGTERM, SIGHUP or SIGQUIT removes it and ends bstore
+ * with status 128 + the signal (cli/cleanup.h).
  */
 struct bs_cli_out {
 	FILE *f;

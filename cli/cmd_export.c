@@ -4,7 +4,6 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli/cli.h"
 #include "core/bonnie_text.h"
@@ -261,15 +260,6 @@ static void warn_left_out(const struct bs_cli *cli, const struct export_ctx *c)
 	bs_buf_release(&b);
 }
 
-/* Whether path names the archive itself (opening it "w" would empty it). */
-static int is_archive(struct bs_store *st, const char *path)
-{
-	struct stat a, b;
-
-	return stat(path, &a) == 0 && stat(bs_store_path(st), &b) == 0 &&
-	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
-}
-
 int cmd_export(struct bs_cli *cli, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -320,13 +310,6 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 		goto out;
 	ctx.out = stdout;
 	if (path && strcmp(path, "-") != 0) {
-		if (is_archive(st, path)) {
-			bs_cli_error(cli,
-				     "'%s' is the archive; not writing over it",
-				     path);
-			rc = BS_EXIT_FAIL;
-			goto out;
-		}
 		rc = bs_cli_out_open(cli, path, &o);
 		if (rc != 0)
 			goto out;

@@ -160,7 +160,7 @@ int cmd_report(struct bs_cli *cli, int argc, char **argv)
 	char *all_sel[] = {all};
 	const char **labels = NULL;
 	char **sel;
-	int c, rc = 0, nsel, have_fmt = 0, i;
+	int c, rc = 0, nsel, have_fmt = 0, write_failed = 0, i;
 	uint64_t base = 1;
 	FILE *out = stdout;
 
@@ -262,10 +262,7 @@ int cmd_report(struct bs_cli *cli, int argc, char **argv)
 		if (rc != 0)
 			goto out;
 		if (src.ids[i].n == 0) {
-			char q[64];
-			bs_cli_error(cli, "selector '%s' matches no runs",
-				     bs_err_quote(q, sizeof(q), sel[i],
-						  strlen(sel[i]), 40));
+			bs_cli_no_match(cli, st, sel[i]);
 			rc = BS_EXIT_FAIL;
 			goto out;
 		}
@@ -283,11 +280,21 @@ int cmd_report(struct bs_cli *cli, int argc, char **argv)
 		out = o.f;
 	}
 	if (bs_report_render(rep, ts, fmt, &source, out, &err) < 0) {
-		bs_cli_perr(cli, &err);
 		rc = BS_EXIT_FAIL;
+		/* Output that could not be written is said once: by
+		 * bs_cli_out_close() for -o FILE, by main() for standard
+		 * output. */
+		if (ferror(out))
+			write_failed = 1;
+		else
+			bs_cli_perr(cli, &err);
 	}
 	if (o.f) {
-		int crc = bs_cli_out_close(cli, &o, rc == 0);
+		int crc;
+
+		if (write_failed)
+			o.write_errno = errno;
+		crc = bs_cli_out_close(cli, &o, rc == 0 || write_failed);
 		if (crc != 0)
 			rc = crc;
 	}

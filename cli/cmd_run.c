@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -387,7 +386,10 @@ static int store_run(struct bs_cli *cli, struct bs_store *st,
 		fprintf(stderr, "Stored as run %lld\n", (long long)r->id);
 	return 0;
 fail:
-	bs_cli_perr(cli, &err);
+	/* A signal ends the wait for another writer's lock: the caller says
+	 * so, rather than SQLite's "database is locked". */
+	if (!bs_signal_pending())
+		bs_cli_perr(cli, &err);
 	return BS_EXIT_FAIL;
 }
 
@@ -406,24 +408,6 @@ static void tag_run(const struct run_args *a, const struct bs_host *h,
 		bs_run_tag(r, "run.no_sync", "1");
 	for (i = 0; i < a->ntags; i++)
 		bs_run_tag(r, a->tags[i].key, a->tags[i].value);
-}
-
-static const char *signal_name(int sig)
-{
-	switch (sig) {
-	case SIGINT:
-		return "SIGINT";
-	case SIGTERM:
-		return "SIGTERM";
-	case SIGHUP:
-		return "SIGHUP";
-	case SIGQUIT:
-		return "SIGQUIT";
-	case SIGPIPE:
-		return "SIGPIPE";
-	default:
-		return "a signal";
-	}
 }
 
 int cmd_run(struct bs_cli *cli, int argc, char **argv)
@@ -476,6 +460,9 @@ int cmd_run(struct bs_cli *cli, int argc, char **argv)
 		rc = bs_cli_open_store(cli, 0, &st);
 		if (rc != 0)
 			goto out;
+		/* Another writer (an ingest) may hold the archive for
+		 * minutes: a signal that stops a run ends that wait too. */
+		bs_store_set_wait(st, BS_STORE_WAIT_MS, bs_signal_flag());
 	}
 	if (bs_host_probe(a.o.dir, &host, &err) < 0) {
 		bs_cli_perr(cli, &err);
@@ -509,7 +496,7 @@ int cmd_run(struct bs_cli *cli, int argc, char **argv)
 			bs_cli_error(cli,
 				     "stopped by %s; scratch files removed, "
 				     "iteration %llu not stored",
-				     signal_name(sig),
+				     bs_cli_signal_name(sig),
 				     (unsigned long long)it + 1);
 			if (rc < 0 && err.code != BS_EINTR)
 				bs_cli_perr(cli, &err);
@@ -541,6 +528,15 @@ int cmd_run(struct bs_cli *cli, int argc, char **argv)
 				     st && rc == 0 ? " (the results are stored)"
 						   : "");
 			out_failed = 1;
+		}
+		sig = bs_signal_pending();
+		if (rc != 0 && sig) {
+			bs_cli_error(cli,
+				     "stopped by %s while waiting for the "
+				     "archive; iteration %llu not stored",
+				     bs_cli_signal_name(sig),
+				     (unsigned long long)it + 1);
+			rc = 128 + sig;
 		}
 		if (rc != 0)
 			goto out;

@@ -2,6 +2,7 @@
 #include <getopt.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <stdarg.h>
@@ -10,6 +11,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cleanup.h"
 #include "core/metric.h"
 #include "ingest/format.h"
 #include "store/selector.h"
@@ -81,6 +83,24 @@ int bs_cli_usage_error(const struct bs_cli *cli, const char *fmt, ...)
 	else
 		fputs("Try 'bstore --help'.\n", stderr);
 	return BS_EXIT_USAGE;
+}
+
+const char *bs_cli_signal_name(int sig)
+{
+	switch (sig) {
+	case SIGINT:
+		return "SIGINT";
+	case SIGTERM:
+		return "SIGTERM";
+	case SIGHUP:
+		return "SIGHUP";
+	case SIGQUIT:
+		return "SIGQUIT";
+	case SIGPIPE:
+		return "SIGPIPE";
+	default:
+		return "a signal";
+	}
 }
 
 /* The long option that arg ("--name" or "--name=value") names, if any. */
@@ -215,6 +235,26 @@ int bs_cli_select(const struct bs_cli *cli, struct bs_store *st, char **sel,
 	return 0;
 }
 
+void bs_cli_no_match(const struct bs_cli *cli, struct bs_store *st,
+		     const char *sel)
+{
+	struct bs_err err = BS_ERR_INIT;
+	int64_t nruns = -1;
+	char q[64];
+
+	/* A count that fails only loses the better words. */
+	if (bs_store_count(st, &nruns, NULL, &err) == 0 && nruns == 0)
+		bs_cli_error(cli,
+			     "the archive '%s' has no runs yet (bstore ingest "
+			     "or bstore run adds them)",
+			     bs_store_path(st));
+	else if (sel)
+		bs_cli_error(cli, "selector '%s' matches no runs",
+			     bs_err_quote(q, sizeof(q), sel, strlen(sel), 40));
+	else
+		bs_cli_error(cli, "no run matches");
+}
+
 int bs_cli_open_select(const struct bs_cli *cli, int store_flags, char **sel,
 		       int nsel, int sel_flags, struct bs_store **st,
 		       struct bs_ids *ids)
@@ -233,7 +273,7 @@ int bs_cli_open_select(const struct bs_cli *cli, int store_flags, char **sel,
 	rc = bs_cli_select(cli, *st, sel, nsel,
 			   (sel_flags & BS_SEL_ALL_IF_NONE) != 0, ids);
 	if (rc == 0 && ids->n == 0 && (sel_flags & BS_SEL_NEED_MATCH)) {
-		bs_cli_error(cli, "no run matches");
+		bs_cli_no_match(cli, *st, NULL);
 		rc = BS_EXIT_FAIL;
 	}
 	if (rc != 0) {
@@ -243,15 +283,73 @@ int bs_cli_open_select(const struct bs_cli *cli, int store_flags, char **sel,
 	return rc;
 }
 
+/*
+ * The archive and the files SQLite keeps beside it while it is open:
+ * writing over any of them loses runs. A WAL archive has no journal, but
+ * one that an older SQLite left in rollback mode would.
+ */
+static const struct {
+	const char *suffix;
+	const char *what;
+} archive_files[] = {
+	{"", "is the archive"},
+	{"-wal", "is the archive's write-ahead log"},
+	{"-shm", "is the archive's shared-memory index"},
+	{"-journal", "is the archive's rollback journal"},
+};
+
+/*
+ * What path is of the archive's files ("is the archive"), through any
+ * link, or NULL. Compares files, not names: a symbolic or hard link to
+ * the archive is the archive.
+ */
+static const char *archive_file(const struct bs_cli *cli, const char *path)
+{
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_buf name = BS_BUF_INIT;
+	const char *what = NULL;
+	struct stat target, sb;
+	char *db;
+	size_t i;
+
+	if (stat(path, &target) != 0)
+		return NULL;
+	/* The path bs_cli_open_store() opened; without one, no archive. */
+	db = cli->db_path ? xstrdup(cli->db_path)
+			  : bs_store_default_path(&err);
+	if (db == NULL)
+		return NULL;
+	for (i = 0; i < sizeof(archive_files) / sizeof(archive_files[0]);
+	     i++) {
+		bs_buf_reset(&name);
+		bs_buf_addf(&name, "%s%s", db, archive_files[i].suffix);
+		if (stat(bs_buf_str(&name), &sb) == 0 &&
+		    sb.st_dev == target.st_dev && sb.st_ino == target.st_ino) {
+			what = archive_files[i].what;
+			break;
+		}
+	}
+	bs_buf_release(&name);
+	free(db);
+	return what;
+}
+
 int bs_cli_out_open(const struct bs_cli *cli, const char *path,
 		    struct bs_cli_out *o)
 {
 	struct bs_buf tmp = BS_BUF_INIT;
+	const char *what;
 	struct stat sb;
-	int fd;
+	int fd, e;
 
 	memset(o, 0, sizeof(*o));
 	o->path = path;
+	/* Opening it "w", or renaming over it, would empty the archive. */
+	what = archive_file(cli, path);
+	if (what) {
+		bs_cli_error(cli, "'%s' %s; not writing over it", path, what);
+		return BS_EXIT_FAIL;
+	}
 	/* lstat: a symbolic link (/dev/stdout) is written through, never
 	 * renamed over; so are devices and FIFOs. */
 	if (lstat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
@@ -264,18 +362,24 @@ int bs_cli_out_open(const struct bs_cli *cli, const char *path,
 		return 0;
 	}
 	bs_buf_addf(&tmp, "%s.tmp.%ld", path, (long)getpid());
+	/* A signal from here on removes the file (cli/cleanup.h). */
+	bs_cleanup_block();
 	fd = open(bs_buf_str(&tmp), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
 		  0666);
+	e = errno;
 	if (fd >= 0) {
 		o->f = fdopen(fd, "w");
+		e = errno;
 		if (o->f == NULL) {
 			close(fd);
 			unlink(bs_buf_str(&tmp));
+		} else {
+			bs_cleanup_arm(cli, bs_buf_str(&tmp), path);
 		}
 	}
+	bs_cleanup_unblock();
 	if (o->f == NULL) {
-		bs_cli_error(cli, "cannot write '%s': %s", path,
-			     strerror(errno));
+		bs_cli_error(cli, "cannot write '%s': %s", path, strerror(e));
 		bs_buf_release(&tmp);
 		return BS_EXIT_FAIL;
 	}
@@ -294,12 +398,20 @@ int bs_cli_out_close(const struct bs_cli *cli, struct bs_cli_out *o, int ok)
 		e = errno;
 	}
 	o->f = NULL;
+	/* Renamed or removed, the file is no longer the handler's to
+	 * remove: a signal waits until it is disarmed. */
+	if (o->tmp)
+		bs_cleanup_block();
 	if (ok && !failed && o->tmp && rename(o->tmp, o->path) != 0) {
 		failed = 1;
 		e = errno;
 	}
 	if (o->tmp && (!ok || failed))
 		unlink(o->tmp);
+	if (o->tmp) {
+		bs_cleanup_disarm();
+		bs_cleanup_unblock();
+	}
 	if (ok && failed) {
 		bs_cli_error(cli, "cannot write '%s': %s", o->path,
 			     strerror(e ? e : EIO));

@@ -124,6 +124,24 @@ static int unknown_command(const char *name)
 	return BS_EXIT_USAGE;
 }
 
+/*
+ * Output that could not be written (a full disk, a closed standard
+ * output) fails the command: said here, once, for every command.
+ */
+static int finish_output(const struct bs_cli *cli, int rc)
+{
+	int e;
+
+	/* errno is the flush's, or when an earlier write failed and left
+	 * nothing to flush, most likely still that write's. */
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		e = errno ? errno : EIO;
+		bs_cli_error(cli, "cannot write output: %s", strerror(e));
+		return BS_EXIT_FAIL;
+	}
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -153,13 +171,13 @@ int main(int argc, char **argv)
 			break;
 		case 'h':
 			usage(stdout);
-			return fflush(stdout) == 0 ? BS_EXIT_OK : BS_EXIT_FAIL;
+			return finish_output(&cli, BS_EXIT_OK);
 		case 'q':
 			cli.quiet = 1;
 			break;
 		case 'V':
 			puts("bstore " BSTORE_VERSION);
-			return fflush(stdout) == 0 ? BS_EXIT_OK : BS_EXIT_FAIL;
+			return finish_output(&cli, BS_EXIT_OK);
 		default:
 			return bs_cli_bad_option(&cli, argv, "+hq", opts);
 		}
@@ -177,10 +195,5 @@ int main(int argc, char **argv)
 	optind = 0; /* glibc: 0 re-initialises getopt for the command */
 	opterr = 1; /* commands that print their own errors turn it off */
 	rc = cmd->fn(&cli, argc, argv);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "bstore: %s: cannot write output: %s\n",
-			cli.cmd, strerror(errno));
-		return BS_EXIT_FAIL;
-	}
-	return rc;
+	return finish_output(&cli, rc);
 }

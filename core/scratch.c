@@ -65,6 +65,11 @@ int bs_signal_pending(void)
 	return pending_signal;
 }
 
+const volatile sig_atomic_t *bs_signal_flag(void)
+{
+	return &pending_signal;
+}
+
 static uint32_t random_u32(void)
 {
 	uint32_t v;

@@ -22,6 +22,7 @@
 #ifndef BS_CORE_SCRATCH_H
 #define BS_CORE_SCRATCH_H
 
+#include <signal.h>
 #include <stddef.h>
 
 #include "util/err.h"
@@ -89,5 +90,11 @@ void bs_signals_install(void);
 void bs_signals_restore(void);
 /* The first signal caught since install (0 after restore), or 0. */
 int bs_signal_pending(void);
+/*
+ * The flag bs_signal_pending() reads, for code that takes a cancel flag
+ * (bs_store_set_wait() in store/store.h): non-zero once a signal was
+ * caught. Valid for the whole program.
+ */
+const volatile sig_atomic_t *bs_signal_flag(void);
 
 #endif
