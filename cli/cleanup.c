@@ -8,6 +8,7 @@
 
 #include "util/buf.h"
 #include "util/mem.h"
+#include "util/sig.h"
 #include "util/text.h"
 #include "util/banned.h"
 
@@ -18,8 +19,7 @@ static const int signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
 static char *tmp_path; /* the file to remove */
 static char *msg_head; /* "bstore: report: stopped by " */
 static char *msg_tail; /* "; 'r.html' not written\n" */
-static struct sigaction saved[NSIGNALS];
-static int caught[NSIGNALS]; /* saved[i] holds a handler to put back */
+static struct bs_sig_saved saved;
 
 static void put(const char *s)
 {
@@ -73,8 +73,7 @@ void bs_cleanup_arm(const struct bs_cli *cli, const char *tmp,
 		    const char *path)
 {
 	struct bs_buf b = BS_BUF_INIT;
-	struct sigaction sa;
-	size_t i;
+	sigset_t mask;
 
 	bs_cleanup_disarm();
 	tmp_path = xstrdup(tmp);
@@ -90,28 +89,13 @@ void bs_cleanup_arm(const struct bs_cli *cli, const char *tmp,
 	bs_buf_adds(&b, "' not written\n");
 	msg_tail = bs_buf_detach(&b, NULL);
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigset_of_ours(&sa.sa_mask); /* one signal's handler at a time */
-	for (i = 0; i < NSIGNALS; i++) {
-		caught[i] = 0;
-		if (sigaction(signals[i], NULL, &saved[i]) != 0 ||
-		    saved[i].sa_handler == SIG_IGN)
-			continue;
-		if (sigaction(signals[i], &sa, NULL) == 0)
-			caught[i] = 1;
-	}
+	sigset_of_ours(&mask); /* one signal's handler at a time */
+	bs_sig_catch(&saved, signals, NSIGNALS, on_signal, &mask);
 }
 
 void bs_cleanup_disarm(void)
 {
-	size_t i;
-
-	for (i = 0; i < NSIGNALS; i++) {
-		if (caught[i])
-			sigaction(signals[i], &saved[i], NULL);
-		caught[i] = 0;
-	}
+	bs_sig_restore(&saved);
 	free(tmp_path);
 	free(msg_head);
 	free(msg_tail);

@@ -18,6 +18,7 @@
 #include "ingest/ingest.h"
 #include "util/buf.h"
 #include "util/mem.h"
+#include "util/sig.h"
 #include "util/text.h"
 #include "util/timefmt.h"
 #include "util/banned.h"
@@ -386,13 +387,15 @@ int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
 	};
 	struct ingest_opts o;
 	struct bs_err err = BS_ERR_INIT;
+	static const int stop[] = {SIGINT, SIGTERM, SIGHUP};
 	struct bs_store *st = NULL;
-	struct sigaction sa;
+	struct bs_sig_saved saved;
 	char *dflt[] = {(char *)"-"};
 	char **files;
 	int nfiles, c, i, rc = BS_EXIT_OK;
 
 	memset(&o, 0, sizeof(o));
+	memset(&saved, 0, sizeof(saved));
 	o.measured_at = BS_NONE;
 	o.tag_key = xcalloc((size_t)argc, sizeof(char *));
 	o.tag_val = xcalloc((size_t)argc, sizeof(char *));
@@ -480,12 +483,8 @@ int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
 	/* Waiting for another ingest's lock can take minutes: a signal ends
 	 * the wait as it ends a file. */
 	bs_store_set_wait(st, BS_STORE_WAIT_MS, &interrupted);
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	bs_sig_catch(&saved, stop, sizeof(stop) / sizeof(stop[0]), on_signal,
+		     NULL);
 	for (i = 0; i < nfiles && !interrupted; i++) {
 		if (ingest_one(cli, st, &o, files[i]) != BS_EXIT_OK)
 			rc = BS_EXIT_FAIL;
@@ -501,6 +500,7 @@ int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
 				     files[i]);
 	}
 out:
+	bs_sig_restore(&saved);
 	bs_store_close(st);
 	for (i = 0; i < (int)o.ntags; i++) {
 		free(o.tag_key[i]);

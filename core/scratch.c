@@ -16,13 +16,14 @@
 #include <unistd.h>
 
 #include "util/mem.h"
+#include "util/sig.h"
 #include "util/banned.h"
 
 static volatile sig_atomic_t pending_signal;
 /* SIGPIPE too: a run piped into `head` must still clean up. */
 static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
 #define NSTOP (sizeof(stop_signals) / sizeof(stop_signals[0]))
-static struct sigaction saved[NSTOP];
+static struct bs_sig_saved saved;
 static int installed;
 
 static void on_signal(int sig)
@@ -33,29 +34,19 @@ static void on_signal(int sig)
 
 void bs_signals_install(void)
 {
-	struct sigaction sa;
-	size_t i;
-
 	if (installed)
 		return;
 	pending_signal = 0;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sa.sa_flags = 0; /* no SA_RESTART: slow calls return EINTR */
-	for (i = 0; i < NSTOP; i++)
-		sigaction(stop_signals[i], &sa, &saved[i]);
+	/* No SA_RESTART: slow calls return EINTR. */
+	bs_sig_catch(&saved, stop_signals, NSTOP, on_signal, NULL);
 	installed = 1;
 }
 
 void bs_signals_restore(void)
 {
-	size_t i;
-
 	if (!installed)
 		return;
-	for (i = 0; i < NSTOP; i++)
-		sigaction(stop_signals[i], &saved[i], NULL);
+	bs_sig_restore(&saved);
 	installed = 0;
 	pending_signal = 0;
 }

@@ -197,7 +197,7 @@ stop_waiting_run() {
 	local sig=$1 want=$2 status
 	lock
 	# 9>&-: sqlite3 must see the end of its input when unlock closes it.
-	"$BSTORE" -q --db "$R" run -d "$RD" -m waiter -s 4 -n 1 -r 0 --no-sync \
+	env --default-signal=INT "$BSTORE" -q --db "$R" run -d "$RD" -m waiter -s 4 -n 1 -r 0 --no-sync \
 		>"$T/out" 2>"$T/err" 9>&- &
 	pid=$!
 	# The table and CSV line are printed before the run is stored.

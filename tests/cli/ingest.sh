@@ -221,7 +221,7 @@ set +e
 	echo "$good1" | sed 's/goodbox/sigbox1/'
 	sleep 2
 	echo "$good1" | sed 's/goodbox/sigbox2/'
-} | "$BSTORE" ingest >"$T/out" 2>"$T/err" &
+} | env --default-signal=INT "$BSTORE" ingest >"$T/out" 2>"$T/err" &
 pid=$!
 sleep 1
 kill -INT "$pid"
@@ -257,6 +257,23 @@ expect_in "$T/err" "bstore: ingest: interrupted; 2 more files not read, from '$S
 expect_style "$T/err"
 expect_eq "$(sqlite3 -batch "$T/sig.db" "select count(*) from runs")" 1 \
 	"runs kept: those of the file read"
+
+# A signal ignored at the start stays ignored (nohup's SIGHUP): the
+# ingest goes on and stores its file.
+set +e
+{
+	echo "$good1" | sed 's/goodbox/hupbox/'
+	sleep 1.5
+} | env --ignore-signal=HUP "$BSTORE" --db "$T/hup.db" ingest >"$T/out" 2>"$T/err" &
+pid=$!
+sleep 0.5
+kill -HUP "$pid"
+wait "$pid"
+rc=$?
+set -e
+expect_rc 0 "ingest under nohup after SIGHUP"
+expect_eq "$(sqlite3 -batch "$T/hup.db" "select machine from runs")" hupbox \
+	"the run of an ingest that ignored SIGHUP"
 
 # 13. Odd inputs: a FIFO, /dev/null, a file deleted while it is read, a
 # name with a newline, a directory; every message on one line, in
@@ -357,7 +374,7 @@ echo "$good1" | sed 's/goodbox/waitbox/' >"$T/wait.csv"
 echo "$good1" | sed 's/goodbox/intbox/' >"$T/int.csv"
 "$BSTORE" ingest "$T/wait.csv" >"$T/wait.out" 2>"$T/wait.err" &
 waiter=$!
-"$BSTORE" ingest "$T/int.csv" >"$T/out" 2>"$T/err" &
+env --default-signal=INT "$BSTORE" ingest "$T/int.csv" >"$T/out" 2>"$T/err" &
 intr=$!
 sleep 1
 kill -INT "$intr"

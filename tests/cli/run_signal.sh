@@ -26,7 +26,10 @@ wait_for() {
 interrupt() {
 	local sig=$1 want=$2 glob=$3 pid status
 	shift 3
-	"$BSTORE" run -d "$D" --no-sync "$@" >"$T/out" 2>"$T/err" &
+	# A script's background job starts with SIGINT and SIGQUIT ignored,
+	# which bstore keeps (util/sig.h): give it the default back.
+	env --default-signal=INT,QUIT "$BSTORE" run -d "$D" --no-sync "$@" \
+		>"$T/out" 2>"$T/err" &
 	pid=$!
 	if ! wait_for "$D/$glob"; then
 		fail "$sig: '$glob' never appeared in -d"
