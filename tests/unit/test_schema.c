@@ -538,28 +538,38 @@ static int line_states(const char *text, const char *name, const char *num)
 	return 0;
 }
 
-/* docs/formats.md's "Limits" states each limit as the tables have it:
- * a metric's on a line naming its unit (or key), a parameter's on a line
- * naming its key. */
-static void test_docs_state_every_limit(void **state)
+/* docs/formats.md, the contract users' scripts read, into text. */
+static void read_formats_md(struct bs_buf *text)
 {
-	struct bs_buf path = BS_BUF_INIT, text = BS_BUF_INIT;
+	struct bs_buf path = BS_BUF_INIT;
 	const char *src = getenv("SRC");
-	char num[64], buf[4096];
-	const char *sec, *end;
-	char *limits;
+	char buf[4096];
 	FILE *f;
 	size_t n;
-	int i;
 
-	(void)state;
 	assert_non_null(src);
 	bs_buf_addf(&path, "%s/docs/formats.md", src);
 	f = fopen(bs_buf_str(&path), "r");
 	assert_non_null(f);
 	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		bs_buf_add(&text, buf, n);
+		bs_buf_add(text, buf, n);
 	fclose(f);
+	bs_buf_release(&path);
+}
+
+/* docs/formats.md's "Limits" states each limit as the tables have it:
+ * a metric's on a line naming its unit (or key), a parameter's on a line
+ * naming its key. */
+static void test_docs_state_every_limit(void **state)
+{
+	struct bs_buf text = BS_BUF_INIT;
+	char num[64];
+	const char *sec, *end;
+	char *limits;
+	int i;
+
+	(void)state;
+	read_formats_md(&text);
 	sec = strstr(bs_buf_str(&text), "\n## Limits");
 	assert_non_null(sec);
 	end = strstr(sec + 1, "\n## ");
@@ -590,28 +600,18 @@ static void test_docs_state_every_limit(void **state)
 				 pi->key, num);
 	}
 	free(limits);
-	bs_buf_release(&path);
 	bs_buf_release(&text);
 }
 
 /* docs/formats.md, the contract users' scripts read, names every key. */
 static void test_docs_name_every_key(void **state)
 {
-	struct bs_buf path = BS_BUF_INIT, text = BS_BUF_INIT;
-	const char *src = getenv("SRC");
-	char want[80], buf[4096];
-	FILE *f;
-	size_t n;
+	struct bs_buf text = BS_BUF_INIT;
+	char want[80];
 	int i;
 
 	(void)state;
-	assert_non_null(src);
-	bs_buf_addf(&path, "%s/docs/formats.md", src);
-	f = fopen(bs_buf_str(&path), "r");
-	assert_non_null(f);
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		bs_buf_add(&text, buf, n);
-	fclose(f);
+	read_formats_md(&text);
 	for (i = 0; i < bs_nmetrics; i++) {
 		snprintf(want, sizeof(want), "`%s`", bs_metrics[i].key);
 		if (strstr(bs_buf_str(&text), want) == NULL)
@@ -630,7 +630,6 @@ static void test_docs_name_every_key(void **state)
 			 bs_family_name((enum bs_family)i));
 		assert_non_null(strstr(bs_buf_str(&text), want));
 	}
-	bs_buf_release(&path);
 	bs_buf_release(&text);
 }
 
