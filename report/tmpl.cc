@@ -37,6 +37,7 @@ extern "C" {
 }
 #include "report/tdict.hh"
 #include "report/tmpl.h"
+#include "report/tsyntax.h"
 
 using ctemplate::ExpandEmitter;
 using ctemplate::PerExpandData;
@@ -234,7 +235,13 @@ struct bs_tmpl_set {
 
 namespace {
 
-const ctemplate::Strip kStrip = ctemplate::STRIP_BLANK_LINES;
+/*
+ * Templates are stripped as STRIP_BLANK_LINES would (tsyntax.h) before
+ * ctemplate sees them, and ctemplate parses the result as it is: its own
+ * stripping can loop forever, and the checks of tsyntax.h hold only for
+ * the bytes they saw.
+ */
+const ctemplate::Strip kStrip = ctemplate::DO_NOT_STRIP;
 
 int read_file(const std::string &path, std::string *out, int *missing,
 	      struct bs_err *err)
@@ -308,6 +315,10 @@ int set_load(struct bs_tmpl_set *ts, const struct bs_embedded *defaults,
 						"no template '%s'", names[i]);
 			text.assign(e->text, e->len);
 		}
+		struct bs_buf stripped = BS_BUF_INIT;
+		bs_tsyntax_strip(text.data(), text.size(), &stripped);
+		text.assign(bs_buf_str(&stripped), stripped.len);
+		bs_buf_release(&stripped);
 		bool ok;
 		std::string msg;
 		{

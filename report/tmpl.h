@@ -11,9 +11,10 @@
  * never changes it, so a loaded set may be shared by any number of
  * expansions.
  *
- * Templates are parsed with ctemplate's STRIP_BLANK_LINES: blank lines and
- * lines holding only section markers vanish, so a template can put each
- * {{#SECTION}} on its own line; {{BI_NEWLINE}} writes a wanted blank line.
+ * Templates are stripped as ctemplate's STRIP_BLANK_LINES strips them
+ * (report/tsyntax.h): blank lines and lines holding only section markers
+ * vanish, so a template can put each {{#SECTION}} on its own line;
+ * {{BI_NEWLINE}} writes a wanted blank line.
  * HTML templates start with {{%AUTOESCAPE context="HTML"}}. Three
  * modifiers are registered for the others, each the one rule of util/
  * that the exports use too:

@@ -153,6 +153,16 @@ run "$BSTORE" report --template-dir "$T/nonexistent" 1 2
 expect_rc 1 "missing template directory"
 expect_in "$T/err" "cannot open template directory"
 
+# Templates that ctemplate alone cannot survive. ctemplate's own
+# blank-line stripping loops forever once both marker delimiters are empty
+# ({{= =}}); stripped by bstore, the rest is plain text.
+mkdir -p "$T/tpl-odd"
+printf '{{= =}}{{TITLE}}\n{{#METRIC}}\n' >"$T/tpl-odd/report.txt"
+run timeout 20 "$BSTORE" report --template-dir "$T/tpl-odd" 1 2
+expect_rc 0 "template with empty marker delimiters"
+expect_eq "$(cat "$T/out")" "{{TITLE}}
+{{#METRIC}}" "empty marker delimiters: the rest is text"
+
 # --- Errors and help ------------------------------------------------------------
 run "$BSTORE" report --help
 expect_rc 0 "report --help"

@@ -23,6 +23,7 @@
 #include "report/report.h"
 #include "core/bonnie_text.h"
 #include "report/tmpl.h"
+#include "report/tsyntax.h"
 #include "util/csv.h"
 #include "util/buf.h"
 #include "util/mem.h"
@@ -790,6 +791,51 @@ static void test_template_dir(void **state)
 	free(dir);
 }
 
+/* ---- the template text, as ctemplate will read it ------------------- */
+
+/* Each stripped as ctemplate 2.4's STRIP_BLANK_LINES strips it (checked
+ * against ctemplate), but the last, on which ctemplate hangs. */
+static const struct {
+	const char *in;
+	size_t len;
+	const char *out;
+	size_t outlen;
+} strip_cases[] = {
+#define S(in, out) {in, sizeof(in) - 1, out, sizeof(out) - 1}
+	/* Blank lines go; a lone marker loses its white space and newline;
+	 * a variable, or two markers, keep theirs. */
+	S("a\n\n \t \nb", "a\nb"),
+	S("  {{#S}} \r\nx\n\t{{/S}}\n", "{{#S}}x\n{{/S}}"),
+	S("{{V}}\n{{#A}}{{/A}}\n{{!c}}\n", "{{V}}\n{{#A}}{{/A}}\n{{!c}}"),
+	S("{{%AUTOESCAPE context=\"HTML\"}}\n{{>INC}}\n{{#A}}x\n{{/A}}\n",
+	  "{{%AUTOESCAPE context=\"HTML\"}}{{>INC}}{{#A}}x\n{{/A}}"),
+	/* Changed delimiters count from the next line; a NUL after the
+	 * start marker makes the line removable, as in ctemplate. */
+	S("{{=<% %>=}}\n<%#A%>\n{{#B}}\n<%/A%>\n",
+	  "{{=<% %>=}}<%#A%>{{#B}}\n<%/A%>"),
+	S("{{=<% %>=}}<%=[ ]=%>\n[#A]\nx\n[/A]\n",
+	  "{{=<% %>=}}<%=[ ]=%>\n[#A]x\n[/A]"),
+	S("{{\0}}\n", "{{\0}}"),
+	/* Both delimiters empty: no line is a lone marker any more. */
+	S("{{= =}}{{T}}\n{{#A}}\n\n", "{{= =}}{{T}}\n{{#A}}\n"),
+#undef S
+};
+
+static void test_tsyntax_strip(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(strip_cases) / sizeof(strip_cases[0]); i++) {
+		struct bs_buf b = BS_BUF_INIT;
+
+		bs_tsyntax_strip(strip_cases[i].in, strip_cases[i].len, &b);
+		assert_int_equal(b.len, strip_cases[i].outlen);
+		assert_memory_equal(bs_buf_str(&b), strip_cases[i].out, b.len);
+		bs_buf_release(&b);
+	}
+}
+
 /* ---- stability and the list of runs --------------------------------- */
 
 static void test_html_list_kept_or_read_again(void **state)
@@ -846,6 +892,7 @@ int main(void)
 		cmocka_unit_test(test_json_strings),
 		cmocka_unit_test(test_tdict),
 		cmocka_unit_test(test_template_dir),
+		cmocka_unit_test(test_tsyntax_strip),
 		cmocka_unit_test(test_html_list_kept_or_read_again),
 	};
 

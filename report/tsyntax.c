@@ -1,0 +1,170 @@
+/*
+ * report/tsyntax.c - ctemplate's template syntax, as far as bstore must
+ * know it before ctemplate parses a template (see tsyntax.h). The code
+ * follows ctemplate 2.4's src/template.cc (Template::StripBuffer and its
+ * helpers) step by step, so that both read a template the same way;
+ * where they differ, a comment says why.
+ */
+#include <stdbool.h>
+#include <string.h>
+
+#include "report/tsyntax.h"
+#include "util/banned.h"
+
+/* The marker delimiters, "{{" and "}}" until a {{=X Y=}} marker. */
+struct delims {
+	const char *start, *end;
+	size_t slen, elen;
+};
+
+#define DELIMS_INIT {"{{", "}}", 2, 2}
+
+/* ctemplate's memmatch(): an empty needle matches at once. */
+static const char *memmatch(const char *hay, size_t haylen,
+			    const char *needle, size_t nlen)
+{
+	const char *p, *last;
+
+	if (nlen == 0)
+		return hay;
+	if (nlen > haylen)
+		return NULL;
+	last = hay + (haylen - nlen);
+	for (p = hay; p <= last; p++) {
+		p = memchr(p, needle[0], (size_t)(last - p) + 1);
+		if (p == NULL)
+			return NULL;
+		if (memcmp(p, needle, nlen) == 0)
+			return p;
+	}
+	return NULL;
+}
+
+/* isspace() in the C locale, on 7-bit characters, as ctemplate asks. */
+static bool is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' ||
+	       c == '\r';
+}
+
+/*
+ * Template::ParseDelimiters(): "=X Y=" (the inside of a set-delimiter
+ * marker, '=' at both ends, exactly one space, no other '=') makes X and
+ * Y the delimiters; anything else changes nothing and returns false.
+ */
+static bool parse_delims(const char *text, size_t len, struct delims *d)
+{
+	const char *space = memchr(text, ' ', len);
+
+	if (len < 3 || text[0] != '=' || text[len - 1] != '=' ||
+	    memchr(text + 1, '=', len - 2) || space == NULL ||
+	    memchr(space + 1, ' ', (size_t)(text + len - (space + 1))))
+		return false;
+	d->start = text + 1;
+	d->slen = (size_t)(space - d->start);
+	d->end = space + 1;
+	d->elen = (size_t)(text + len - 1 - d->end);
+	return true;
+}
+
+/* StripTemplateWhiteSpace(). */
+static void trim(const char **s, size_t *len)
+{
+	while (*len > 0 && is_space((*s)[*len - 1]))
+		(*len)--;
+	while (*len > 0 && is_space((*s)[0])) {
+		(*len)--;
+		(*s)++;
+	}
+}
+
+/*
+ * Template::IsBlankOrOnlyHasOneRemovableMarker(): whether the line (its
+ * newline taken off) is white space only, or one marker of a kind that
+ * drops out of the output ({{#, {{/, {{>, {{!, {{%, {{=) and nothing but
+ * white space around it; then *line and *len are narrowed to that marker.
+ */
+static bool removable_line(const char **line, size_t *len,
+			   const struct delims *d)
+{
+	const char *s = *line, *found;
+	size_t n = *len;
+	char kind;
+
+	trim(&s, &n);
+	if (n == 0) {
+		*line = s;
+		*len = 0;
+		return true;
+	}
+	if (n < d->slen + d->elen + 1)
+		return false;
+	kind = s[d->slen];
+	/* ctemplate tests the kind with strchr(), which also finds the
+	 * string's terminating NUL. */
+	if (memcmp(s, d->start, d->slen) != 0 ||
+	    (kind != '\0' && memchr("#/>!%=", kind, 6) == NULL))
+		return false;
+	found = memmatch(s + d->slen, n - d->slen, d->end, d->elen);
+	if (found == NULL || found + d->elen != s + n)
+		return false;
+	*line = s;
+	*len = n;
+	return true;
+}
+
+/*
+ * Follows the set-delimiter markers of one line as ctemplate's stripping
+ * does (it tracks them only to know which lines hold a lone marker):
+ * every marker in the current delimiters is tried as "=X Y=", in turn.
+ */
+static void track_delims(const char *line, const char *eol, struct delims *d)
+{
+	const char *m = line, *e, *inside;
+
+	for (;;) {
+		/* With both delimiters empty, ctemplate finds an empty marker
+		 * at the same place forever (and no marker can change the
+		 * delimiters again, as it would need an inside of "=X Y=").
+		 * This is where the two part ways: here the line ends. */
+		if (d->slen == 0 && d->elen == 0)
+			return;
+		m = memmatch(m, (size_t)(eol - m), d->start, d->slen);
+		if (m == NULL)
+			return;
+		e = memmatch(m + d->slen, (size_t)(eol - (m + d->slen)),
+			     d->end, d->elen);
+		if (e == NULL)
+			return;
+		/* The next marker is looked for after this one's end, as
+		 * the delimiters were when it was found. */
+		inside = m + d->slen;
+		m = e + d->elen;
+		parse_delims(inside, (size_t)(e - inside), d);
+	}
+}
+
+void bs_tsyntax_strip(const char *text, size_t len, struct bs_buf *out)
+{
+	struct delims d = DELIMS_INIT;
+	const char *p = text, *end = text + len;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *eol = nl ? nl + 1 : end;
+		const char *line = p;
+		size_t n = (size_t)(eol - p);
+		bool newline = n > 0 && line[n - 1] == '\n';
+
+		/* Template::InsertLine() */
+		if (newline)
+			n--;
+		if (removable_line(&line, &n, &d))
+			newline = false;
+		bs_buf_add(out, line, n);
+		if (newline)
+			bs_buf_addc(out, '\n');
+		track_delims(p, eol, &d);
+		p = eol;
+	}
+}
