@@ -270,6 +270,40 @@ int read_file(const std::string &path, std::string *out, int *missing,
 	return 0;
 }
 
+/*
+ * Strips the text, checks what ctemplate cannot take (tsyntax.h), then
+ * has ctemplate parse it into the set's cache as name. shown names the
+ * template in messages: its path, or its name when built in.
+ */
+int parse(struct bs_tmpl_set *ts, const char *name, std::string &text,
+	  const std::string &shown, struct bs_err *err)
+{
+	struct bs_buf stripped = BS_BUF_INIT;
+	struct bs_tsyntax syn;
+	bool ok;
+	std::string msg;
+
+	bs_tsyntax_strip(text.data(), text.size(), &stripped);
+	text.assign(bs_buf_str(&stripped), stripped.len);
+	bs_buf_release(&stripped);
+	bs_tsyntax_scan(text.data(), text.size(), &syn);
+	if (syn.depth > BS_TMPL_MAX_DEPTH)
+		return bs_error(err, BS_ETMPL,
+				"template '%s' nests sections %zu deep (at "
+				"most %d)",
+				shown.c_str(), syn.depth, BS_TMPL_MAX_DEPTH);
+	{
+		CerrCapture cap;
+		ok = ts->cache.StringToTemplateCache(name, text, kStrip);
+		msg = cap.text();
+	}
+	if (!ok)
+		return bs_error(err, BS_ETMPL, "template '%s' does not parse%s%s",
+				shown.c_str(), msg.empty() ? "" : ": ",
+				msg.c_str());
+	return 0;
+}
+
 int set_load(struct bs_tmpl_set *ts, const struct bs_embedded *defaults,
 	     const char *const *names, size_t n, const char *dir,
 	     struct bs_err *err)
@@ -296,7 +330,7 @@ int set_load(struct bs_tmpl_set *ts, const struct bs_embedded *defaults,
 					dir);
 	}
 	for (i = 0; i < n; i++) {
-		std::string text, origin = "(built-in)";
+		std::string text, shown = names[i];
 		int missing = 1;
 
 		if (dir) {
@@ -305,7 +339,7 @@ int set_load(struct bs_tmpl_set *ts, const struct bs_embedded *defaults,
 			if (rc < 0)
 				return rc;
 			if (!missing)
-				origin = path;
+				shown = path;
 		}
 		if (missing) {
 			const struct bs_embedded *e =
@@ -315,24 +349,9 @@ int set_load(struct bs_tmpl_set *ts, const struct bs_embedded *defaults,
 						"no template '%s'", names[i]);
 			text.assign(e->text, e->len);
 		}
-		struct bs_buf stripped = BS_BUF_INIT;
-		bs_tsyntax_strip(text.data(), text.size(), &stripped);
-		text.assign(bs_buf_str(&stripped), stripped.len);
-		bs_buf_release(&stripped);
-		bool ok;
-		std::string msg;
-		{
-			CerrCapture cap;
-			ok = ts->cache.StringToTemplateCache(names[i], text,
-							     kStrip);
-			msg = cap.text();
-		}
-		if (!ok)
-			return bs_error(err, BS_ETMPL,
-					"template '%s' does not parse%s%s",
-					origin == "(built-in)" ? names[i]
-							       : origin.c_str(),
-					msg.empty() ? "" : ": ", msg.c_str());
+		rc = parse(ts, names[i], text, shown, err);
+		if (rc < 0)
+			return rc;
 		ts->names.push_back(names[i]);
 	}
 	ts->cache.Freeze();

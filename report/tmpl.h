@@ -50,10 +50,17 @@ struct bs_tmpl_set;
 struct bs_tdict;
 
 /*
+ * Sections may nest this deep: ctemplate's parser recurses once per
+ * level, and a template nested thousands deep would overflow the stack.
+ */
+#define BS_TMPL_MAX_DEPTH 100
+
+/*
  * Loads the templates called names[0..n-1]: from dir/<name> when dir is
  * not NULL and that file exists, else from defaults. A name found in
  * neither fails with BS_ENOTFOUND; a directory that cannot be read, with
- * BS_EIO; a template that does not parse, with BS_ETMPL.
+ * BS_EIO; a template that does not parse, or nests sections deeper than
+ * BS_TMPL_MAX_DEPTH, with BS_ETMPL.
  */
 int bs_tmpl_set_load(struct bs_tmpl_set **out,
 		     const struct bs_embedded *defaults,

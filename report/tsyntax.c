@@ -168,3 +168,103 @@ void bs_tsyntax_strip(const char *text, size_t len, struct bs_buf *out)
 		p = eol;
 	}
 }
+
+/* A valid marker name: letters, digits and '_' (ASCII), or nothing. */
+static bool valid_name(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (!(c < 0x80 && (c == '_' || (c >= '0' && c <= '9') ||
+				   (c >= 'a' && c <= 'z') ||
+				   (c >= 'A' && c <= 'Z'))))
+			return false;
+	}
+	return true;
+}
+
+/* MaybeEatNewline() below STRIP_WHITESPACE: of a backslash and a newline
+ * right after a marker, the backslash is dropped. */
+static const char *eat_newline(const char *p, const char *end)
+{
+	if (end - p >= 2 && p[0] == '\\' && p[1] == '\n')
+		p++;
+	return p;
+}
+
+void bs_tsyntax_scan(const char *text, size_t len, struct bs_tsyntax *out)
+{
+	struct delims d = DELIMS_INIT;
+	const char *p = text, *end = text + len;
+	size_t depth = 0;
+
+	memset(out, 0, sizeof(*out));
+	while (p < end) {
+		const char *m, *name, *close = NULL;
+		char kind;
+
+		/* Text up to the next start marker; of "{{{" the last "{{"
+		 * starts the marker. */
+		m = memmatch(p, (size_t)(end - p), d.start, d.slen);
+		if (m == NULL)
+			break;
+		while ((size_t)(end - m) >= 1 + d.slen &&
+		       memcmp(m + 1, d.start, d.slen) == 0)
+			m++;
+		p = m + d.slen;
+		if (p >= end)
+			break;
+
+		/* The marker: its kind, then its end. */
+		kind = *p;
+		name = p;
+		if (kind == '#' || kind == '/' || kind == '!' || kind == '>' ||
+		    kind == '%')
+			name++;
+		if (kind == '=' && end - p > 1) {
+			/* "=X Y=" then the end marker, found by its '='. */
+			close = memchr(p + 1, '=', (size_t)(end - (p + 1)));
+			if (close && (size_t)(end - close) >= 1 + d.elen &&
+			    memcmp(close + 1, d.end, d.elen) == 0)
+				close++;
+			else
+				close = NULL;
+		}
+		if (close == NULL)
+			close = memmatch(name, (size_t)(end - name), d.end,
+					 d.elen);
+		if (close == NULL)
+			break; /* "No ending '}}'": ctemplate stops here */
+		p = close + d.elen;
+
+		switch (kind) {
+		case '=':
+			/* ctemplate stops at a bad one: this scan goes on. */
+			parse_delims(name, (size_t)(close - name), &d);
+			break;
+		case '!':
+		case '>':
+		case '%':
+			break;
+		case '#':
+		case '/':
+			/* Sections take no modifiers and a name of [A-Za-z0-9_];
+			 * anything else stops ctemplate. A closing marker of
+			 * another section does too, but the scan goes on. */
+			if (memchr(name, ':', (size_t)(close - name)) ||
+			    !valid_name(name, (size_t)(close - name)))
+				return;
+			if (kind == '#' && ++depth > out->depth)
+				out->depth = depth;
+			else if (kind == '/' && depth > 0)
+				depth--;
+			break;
+		default:
+			/* A variable: a backslash and newline after it stay. */
+			continue;
+		}
+		p = eat_newline(p, end);
+	}
+}

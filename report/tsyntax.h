@@ -7,7 +7,8 @@
  * here instead: bs_tsyntax_strip() is ctemplate 2.4's STRIP_BLANK_LINES,
  * ported, but for that loop. tmpl.cc hands ctemplate the stripped text to
  * parse with DO_NOT_STRIP, so whatever is checked here is checked on the
- * very bytes ctemplate parses.
+ * very bytes ctemplate parses: bs_tsyntax_scan() finds how deep sections
+ * nest before ctemplate's parser recurses that deep.
  */
 #ifndef BS_REPORT_TSYNTAX_H
 #define BS_REPORT_TSYNTAX_H
@@ -28,6 +29,24 @@ extern "C" {
  * Like ctemplate, it follows {{=X Y=}} delimiter changes line by line.
  */
 void bs_tsyntax_strip(const char *text, size_t len, struct bs_buf *out);
+
+/* What bs_tsyntax_scan() finds. */
+struct bs_tsyntax {
+	/*
+	 * How deep sections ({{#NAME}} in the delimiters of the moment)
+	 * nest. ctemplate's parser recurses once per level, so a deep
+	 * template overflows its stack.
+	 */
+	size_t depth;
+};
+
+/*
+ * Reads stripped text as ctemplate's parser reads it with DO_NOT_STRIP
+ * (SectionTemplateNode::GetNextToken()), markers, delimiter changes and
+ * all. Where ctemplate would stop at an error the scan may go on, so
+ * what it finds is never less than what ctemplate would meet.
+ */
+void bs_tsyntax_scan(const char *text, size_t len, struct bs_tsyntax *out);
 
 #ifdef __cplusplus
 }

@@ -163,6 +163,23 @@ expect_rc 0 "template with empty marker delimiters"
 expect_eq "$(cat "$T/out")" "{{TITLE}}
 {{#METRIC}}" "empty marker delimiters: the rest is text"
 
+# ctemplate's parser recurses once per nested section: 50,000 of them
+# overflowed its stack (SIGSEGV) in every format. Refused, closed or not.
+opens=$(awk 'BEGIN { for (i = 0; i < 50000; i++) printf "{{#A}}" }')
+closes=$(awk 'BEGIN { for (i = 0; i < 50000; i++) printf "{{/A}}" }')
+for ext in html txt csv json; do
+	mkdir -p "$T/tpl-deep-$ext"
+	if [ "$ext" = txt ]; then
+		printf '%s%s\n' "$opens" "$closes" >"$T/tpl-deep-$ext/report.$ext"
+	else
+		printf '%s\n' "$opens" >"$T/tpl-deep-$ext/report.$ext"
+	fi
+	run "$BSTORE" report --template-dir "$T/tpl-deep-$ext" -f "$ext" 1 2
+	expect_rc 1 "template nested 50000 deep ($ext)"
+	expect_eq "$(cat "$T/err")" "bstore: report: template '$T/tpl-deep-$ext/report.$ext' nests sections 50000 deep (at most 100)" \
+		"template nested 50000 deep ($ext)"
+done
+
 # --- Errors and help ------------------------------------------------------------
 run "$BSTORE" report --help
 expect_rc 0 "report --help"

@@ -836,6 +836,77 @@ static void test_tsyntax_strip(void **state)
 	}
 }
 
+/* How deep sections nest, as ctemplate's parser would meet them (each
+ * checked against ctemplate's parse tree where ctemplate parses it). */
+static const struct {
+	const char *text;
+	size_t depth;
+} scan_cases[] = {
+	{"", 0},
+	{"{{V}}{{#A}}{{#B}}{{/B}}{{#C}}{{/C}}{{/A}}", 2},
+	{"{{#A}}{{#A_separator}}{{/A_separator}}{{/A}}", 2},
+	/* Not sections: comments, includes, variables, "{{{" text. */
+	{"{{!{{#A}}{{>INC}}{{#A}}{{{#B}}}{{/B}}{{/A}}", 2},
+	{"{{!x}}{{#A}}{{#A}}{{/A}}{{/A}}", 2},
+	/* Changed delimiters, down to an empty end marker. */
+	{"{{=<% %>=}}<%#A%>{{#B}}<%#C%><%/C%><%/A%>", 2},
+	{"{{=<% %>=}}<%#A%><%=[ ]=%>[#B][#C][/C][/B][/A]", 3},
+	{"{{=x =}}x#x#x#x/x/x/", 3},
+	{"{{= =}}{{#A}}{{#B}}", 0},
+	/* ctemplate stops at a section with a modifier or a bad name. */
+	{"{{#A}}{{#B:x-csv}}{{#C}}{{#D}}", 1},
+	{"{{#A}}{{#B-}}{{#C}}{{#D}}", 1},
+	/* A marker never closed ends the parse. */
+	{"{{#A}}{{#B", 1},
+};
+
+static void test_tsyntax_scan(void **state)
+{
+	struct bs_tsyntax syn;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(scan_cases) / sizeof(scan_cases[0]); i++) {
+		bs_tsyntax_scan(scan_cases[i].text, strlen(scan_cases[i].text),
+				&syn);
+		assert_int_equal(syn.depth, scan_cases[i].depth);
+	}
+}
+
+/* Nested 100 deep a template loads; 101 deep it is refused. */
+static void test_template_depth(void **state)
+{
+	struct bs_buf tpl = BS_BUF_INIT;
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_tmpl_set *ts = NULL;
+	struct bs_embedded def[] = {{"t.txt", NULL, 0}, {NULL, NULL, 0}};
+	int i;
+
+	(void)state;
+	for (i = 0; i < BS_TMPL_MAX_DEPTH; i++)
+		bs_buf_addf(&tpl, "{{#S%d}}", i);
+	for (i = BS_TMPL_MAX_DEPTH - 1; i >= 0; i--)
+		bs_buf_addf(&tpl, "{{/S%d}}", i);
+	def[0].text = bs_buf_str(&tpl);
+	def[0].len = tpl.len;
+	assert_int_equal(bs_tmpl_set_load(&ts, def, t_names, 1, NULL, &err),
+			 0);
+	bs_tmpl_set_free(ts);
+
+	bs_buf_reset(&tpl);
+	bs_buf_adds(&tpl, "{{#OUTER}}\n");
+	for (i = 0; i < BS_TMPL_MAX_DEPTH; i++)
+		bs_buf_addf(&tpl, "{{#S%d}}", i);
+	def[0].text = bs_buf_str(&tpl);
+	def[0].len = tpl.len;
+	assert_int_equal(bs_tmpl_set_load(&ts, def, t_names, 1, NULL, &err),
+			 -BS_ETMPL);
+	assert_null(ts);
+	assert_string_equal(err.msg, "template 't.txt' nests sections 101 "
+				     "deep (at most 100)");
+	bs_buf_release(&tpl);
+}
+
 /* ---- stability and the list of runs --------------------------------- */
 
 static void test_html_list_kept_or_read_again(void **state)
@@ -893,6 +964,8 @@ int main(void)
 		cmocka_unit_test(test_tdict),
 		cmocka_unit_test(test_template_dir),
 		cmocka_unit_test(test_tsyntax_strip),
+		cmocka_unit_test(test_tsyntax_scan),
+		cmocka_unit_test(test_template_depth),
 		cmocka_unit_test(test_html_list_kept_or_read_again),
 	};
 
