@@ -292,6 +292,11 @@ int parse(struct bs_tmpl_set *ts, const char *name, std::string &text,
 				"template '%s' nests sections %zu deep (at "
 				"most %d)",
 				shown.c_str(), syn.depth, BS_TMPL_MAX_DEPTH);
+	if (syn.ends_in_delims)
+		return bs_error(err, BS_ETMPL,
+				"template '%s' does not parse: it ends inside "
+				"a set-delimiter marker",
+				shown.c_str());
 	{
 		CerrCapture cap;
 		ok = ts->cache.StringToTemplateCache(name, text, kStrip);

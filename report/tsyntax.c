@@ -226,6 +226,12 @@ void bs_tsyntax_scan(const char *text, size_t len, struct bs_tsyntax *out)
 		if (kind == '=' && end - p > 1) {
 			/* "=X Y=" then the end marker, found by its '='. */
 			close = memchr(p + 1, '=', (size_t)(end - (p + 1)));
+			if (close && d.elen > 0 && close + d.elen == end) {
+				/* ctemplate tests close + elen > end, then
+				 * compares elen bytes from close + 1. */
+				out->ends_in_delims = 1;
+				return;
+			}
 			if (close && (size_t)(end - close) >= 1 + d.elen &&
 			    memcmp(close + 1, d.end, d.elen) == 0)
 				close++;

@@ -38,6 +38,12 @@ struct bs_tsyntax {
 	 * template overflows its stack.
 	 */
 	size_t depth;
+	/*
+	 * The text ends inside a set-delimiter marker, right where the
+	 * '=' would be followed by the end marker: ctemplate compares the
+	 * end marker there and reads a byte past the text.
+	 */
+	int ends_in_delims;
 };
 
 /*

@@ -163,6 +163,14 @@ expect_rc 0 "template with empty marker delimiters"
 expect_eq "$(cat "$T/out")" "{{TITLE}}
 {{#METRIC}}" "empty marker delimiters: the rest is text"
 
+# A template ending in "{{=<% %>=}" made ctemplate compare "}}" one byte
+# past its copy of the text (AddressSanitizer: heap-buffer-overflow).
+printf '{{TITLE}}{{=<%% %%>=}' >"$T/tpl-odd/report.txt"
+run "$BSTORE" report --template-dir "$T/tpl-odd" 1 2
+expect_rc 1 "template ending inside a set-delimiter marker"
+expect_eq "$(cat "$T/err")" "bstore: report: template '$T/tpl-odd/report.txt' does not parse: it ends inside a set-delimiter marker" \
+	"template ending inside a set-delimiter marker"
+
 # ctemplate's parser recurses once per nested section: 50,000 of them
 # overflowed its stack (SIGSEGV) in every format. Refused, closed or not.
 opens=$(awk 'BEGIN { for (i = 0; i < 50000; i++) printf "{{#A}}" }')

@@ -907,6 +907,38 @@ static void test_template_depth(void **state)
 	bs_buf_release(&tpl);
 }
 
+/* ctemplate compares the end marker after a set-delimiter marker's '='
+ * before it knows the text holds it: refused, the text is never read
+ * past its end (AddressSanitizer watches in the asan build). */
+static void test_template_ends_in_delims(void **state)
+{
+	static const char *const texts[] = {"{{=a b=}", "x{{=<% %>=}",
+					    "{{=[ ]]=}}[=<< >>=]"};
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_tmpl_set *ts = NULL;
+	struct bs_embedded def[] = {{"t.txt", NULL, 0}, {NULL, NULL, 0}};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		def[0].text = texts[i];
+		def[0].len = strlen(texts[i]);
+		bs_err_reset(&err);
+		assert_int_equal(bs_tmpl_set_load(&ts, def, t_names, 1, NULL,
+						  &err),
+				 -BS_ETMPL);
+		assert_string_equal(err.msg, "template 't.txt' does not parse: "
+					     "it ends inside a set-delimiter "
+					     "marker");
+	}
+	/* One more byte, and it is an ordinary marker. */
+	def[0].text = "{{=a b=}}";
+	def[0].len = strlen(def[0].text);
+	assert_int_equal(bs_tmpl_set_load(&ts, def, t_names, 1, NULL, &err),
+			 0);
+	bs_tmpl_set_free(ts);
+}
+
 /* ---- stability and the list of runs --------------------------------- */
 
 static void test_html_list_kept_or_read_again(void **state)
@@ -966,6 +998,7 @@ int main(void)
 		cmocka_unit_test(test_tsyntax_strip),
 		cmocka_unit_test(test_tsyntax_scan),
 		cmocka_unit_test(test_template_depth),
+		cmocka_unit_test(test_template_ends_in_delims),
 		cmocka_unit_test(test_html_list_kept_or_read_again),
 	};
 
