@@ -33,6 +33,7 @@ extern "C" {
 #include "util/embed.h"
 #include "util/err.h"
 #include "util/json.h"
+#include "util/readfile.h"
 #include "util/text.h"
 }
 #include "report/tdict.hh"
@@ -243,30 +244,21 @@ namespace {
  */
 const ctemplate::Strip kStrip = ctemplate::DO_NOT_STRIP;
 
+/* Reads a template file whole; *missing says there is none at path. */
 int read_file(const std::string &path, std::string *out, int *missing,
 	      struct bs_err *err)
 {
-	FILE *f = fopen(path.c_str(), "rb");
-	char chunk[65536];
-	size_t n;
-	int e;
+	struct bs_buf b = BS_BUF_INIT;
+	struct bs_err e = BS_ERR_INIT;
+	int rc;
 
-	*missing = 0;
-	if (f == NULL) {
-		if (errno == ENOENT) {
-			*missing = 1;
-			return 0;
-		}
-		return bs_error(err, BS_EIO, "cannot open template '%s': %s",
-				path.c_str(), strerror(errno));
-	}
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		out->append(chunk, n);
-	e = ferror(f) ? errno : 0;
-	fclose(f);
-	if (e)
-		return bs_error(err, BS_EIO, "cannot read template '%s': %s",
-				path.c_str(), strerror(e));
+	rc = bs_readfile(path.c_str(), "template", BS_TMPL_MAX_BYTES, &b, &e);
+	*missing = rc == -BS_ENOTFOUND;
+	if (rc == 0)
+		out->assign(bs_buf_str(&b), b.len);
+	bs_buf_release(&b);
+	if (rc < 0 && !*missing)
+		return bs_error(err, e.code, "%s", e.msg);
 	return 0;
 }
 

@@ -55,11 +55,16 @@ struct bs_tdict;
  */
 #define BS_TMPL_MAX_DEPTH 100
 
+/* A template file may be this large. */
+#define BS_TMPL_MAX_BYTES ((size_t)1 << 20)
+
 /*
  * Loads the templates called names[0..n-1]: from dir/<name> when dir is
  * not NULL and that file exists, else from defaults. A name found in
  * neither fails with BS_ENOTFOUND; a directory that cannot be read, with
- * BS_EIO; a template that does not parse, or nests sections deeper than
+ * BS_EIO; a dir/<name> that is not a regular file (a directory, a FIFO, a
+ * device), or is larger than BS_TMPL_MAX_BYTES, as util/readfile.h says;
+ * a template that does not parse, or nests sections deeper than
  * BS_TMPL_MAX_DEPTH, with BS_ETMPL.
  */
 int bs_tmpl_set_load(struct bs_tmpl_set **out,

@@ -171,6 +171,34 @@ expect_rc 1 "template ending inside a set-delimiter marker"
 expect_eq "$(cat "$T/err")" "bstore: report: template '$T/tpl-odd/report.txt' does not parse: it ends inside a set-delimiter marker" \
 	"template ending inside a set-delimiter marker"
 
+# Template files that are not: each refused at once, by name. A regression
+# would read /dev/zero until memory ran out (capped here, but for
+# AddressSanitizer, which reserves terabytes) or wait on the FIFO forever.
+capped() {
+	if ldd "$BSTORE" 2>/dev/null | grep -q libasan; then
+		timeout 20 "$@"
+	else
+		(ulimit -v 4000000 && exec timeout 20 "$@")
+	fi
+}
+mkdir -p "$T/tpl-files"
+tf=$T/tpl-files
+ln -sf /dev/zero "$tf/report.txt"
+mkfifo "$tf/report.csv"
+mkdir -p "$tf/report.json"
+head -c 1048577 /dev/zero | tr '\0' 'x' >"$tf/report.html"
+template_refused() { # EXT WHAT MESSAGE
+	run capped "$BSTORE" report --template-dir "$tf" -f "$1" 1 2
+	expect_rc 1 "template: $2"
+	expect_eq "$(cat "$T/err")" "bstore: report: cannot read template '$tf/report.$1': $3" \
+		"template: $2"
+}
+template_refused txt "a symlink to /dev/zero" \
+	"it is a character device, not a regular file"
+template_refused csv "a FIFO nobody writes to" "it is a FIFO, not a regular file"
+template_refused json "a directory" "Is a directory"
+template_refused html "1 MiB and a byte" "larger than 1 MiB"
+
 # ctemplate's parser recurses once per nested section: 50,000 of them
 # overflowed its stack (SIGSEGV) in every format. Refused, closed or not.
 opens=$(awk 'BEGIN { for (i = 0; i < 50000; i++) printf "{{#A}}" }')
