@@ -56,7 +56,7 @@ struct bs_tdict : public TemplateDictionaryInterface {
 		}
 		bool HasNext() const override
 		{
-			return cur_ != NULL;
+			return cur_ != NULL && BsWalkLimit::take();
 		}
 		const TemplateDictionaryInterface &Next() override
 		{
@@ -267,6 +267,40 @@ void bs_tdict::DumpToString(std::string *out, int level) const
 }
 
 /* ---- what the binding needs ----------------------------------------- */
+
+namespace {
+/* The limit of this thread's expansion, if any. */
+thread_local BsWalkLimit *walk_limit = NULL;
+} /* namespace */
+
+BsWalkLimit::BsWalkLimit(const struct bs_tdict *d) : prev_(walk_limit)
+{
+	assert(d != NULL && d->root != NULL);
+	limit_ = kMin + kPerNode * (uint64_t)(d->root->nodes.size() + 1);
+	left_ = limit_;
+	walk_limit = this;
+}
+
+BsWalkLimit::~BsWalkLimit()
+{
+	walk_limit = prev_;
+}
+
+/* Called by HasNext(), which ctemplate asks before each Next() and once
+ * at the end: each call while children are left counts as a walk. */
+bool BsWalkLimit::take()
+{
+	BsWalkLimit *w = walk_limit;
+
+	if (w == NULL)
+		return true;
+	if (w->left_ == 0) {
+		w->exhausted_ = true;
+		return false;
+	}
+	w->left_--;
+	return true;
+}
 
 const TemplateDictionaryInterface *bs_tdict_iface(const struct bs_tdict *d)
 {

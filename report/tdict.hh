@@ -7,6 +7,8 @@
 
 #include <ctemplate/template_dictionary_interface.h>
 
+#include <cstdint>
+
 extern "C" {
 #include "util/buf.h"
 #include "util/embed.h"
@@ -27,6 +29,42 @@ int bs_tmpl_caught(struct bs_err *err, const char *where);
 /* d as ctemplate expands it; valid as long as d is. */
 const ctemplate::TemplateDictionaryInterface *
 bs_tdict_iface(const struct bs_tdict *d);
+
+/*
+ * While one lives, this thread's expansion walks at most limit() section
+ * children of d's root. ctemplate looks a section up in the dictionary
+ * and its ancestors, so a section inside itself walks its parent's list
+ * again at every level: {{#METRIC}} 8 deep over 24 metrics is 24^8
+ * walks. Past the limit every section has no more children (ctemplate
+ * expands it once, with the values at hand) and exhausted() is true.
+ * Limits made in turn stack: the latest counts, the one before resumes.
+ */
+class BsWalkLimit {
+public:
+	/* Walks every dictionary may take, and per node of the root. */
+	static const uint64_t kMin = 1000000, kPerNode = 64;
+
+	explicit BsWalkLimit(const struct bs_tdict *d);
+	~BsWalkLimit();
+	BsWalkLimit(const BsWalkLimit &) = delete;
+	BsWalkLimit &operator=(const BsWalkLimit &) = delete;
+
+	uint64_t limit() const
+	{
+		return limit_;
+	}
+	bool exhausted() const
+	{
+		return exhausted_;
+	}
+	/* Counts one walk of the current limit; false when none is left. */
+	static bool take();
+
+private:
+	uint64_t limit_, left_;
+	bool exhausted_ = false;
+	BsWalkLimit *prev_;
+};
 
 /*
  * The first error kept while d's root was filled (the first bs_tdict_*

@@ -374,14 +374,24 @@ int expand(const struct bs_tmpl_set *ts, const char *name,
 	if (kept)
 		return bs_error(err, BS_ETMPL, "template '%s': %s", name,
 				kept);
-	bool ok;
+	bool ok, exhausted;
+	uint64_t limit;
 	std::string msg;
 	{
 		CerrCapture cap;
+		BsWalkLimit walks(d);
 		ok = ts->cache.ExpandNoLoad(name, kStrip, bs_tdict_iface(d),
 					    NULL, em);
+		exhausted = walks.exhausted();
+		limit = walks.limit();
 		msg = cap.text();
 	}
+	if (exhausted)
+		return bs_error(err, BS_ETMPL,
+				"cannot expand template '%s': sections repeat "
+				"more than %llu times (a section inside itself "
+				"repeats its parent's list)",
+				name, (unsigned long long)limit);
 	if (!ok)
 		return bs_error(err, BS_ETMPL,
 				"cannot expand template '%s'%s%s", name,

@@ -199,6 +199,16 @@ template_refused csv "a FIFO nobody writes to" "it is a FIFO, not a regular file
 template_refused json "a directory" "Is a directory"
 template_refused html "1 MiB and a byte" "larger than 1 MiB"
 
+# A section inside itself walks its parent's list again at every level:
+# {{#METRIC}} 8 deep was 24^8 walks (hours of CPU). Stopped, and said so.
+inner=$(awk 'BEGIN { for (i = 0; i < 8; i++) printf "{{#METRIC}}";
+	for (i = 0; i < 8; i++) printf "{{/METRIC}}" }')
+printf '%s\n' "$inner" >"$T/tpl-odd/report.txt"
+run timeout 20 "$BSTORE" report --template-dir "$T/tpl-odd" 1 2
+expect_rc 1 "sections nested in themselves"
+expect_in "$T/err" "bstore: report: cannot expand template 'report.txt': sections repeat more than "
+expect_in "$T/err" " times (a section inside itself repeats its parent's list)"
+
 # ctemplate's parser recurses once per nested section: 50,000 of them
 # overflowed its stack (SIGSEGV) in every format. Refused, closed or not.
 opens=$(awk 'BEGIN { for (i = 0; i < 50000; i++) printf "{{#A}}" }')

@@ -939,6 +939,45 @@ static void test_template_ends_in_delims(void **state)
 	bs_tmpl_set_free(ts);
 }
 
+/* A section inside itself walks its parent's list again: 3 deep over 2
+ * children is 8 rows, 25 deep would be 2^25, refused. */
+static void test_template_walk_limit(void **state)
+{
+	struct bs_buf tpl = BS_BUF_INIT, out = BS_BUF_INIT;
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_tmpl_set *ts = NULL;
+	struct bs_embedded def[] = {{"t.txt", NULL, 0}, {NULL, NULL, 0}};
+	struct bs_tdict *d;
+	char *text;
+	int i;
+
+	(void)state;
+	assert_int_equal(bs_tdict_new(&d, &err), 0);
+	bs_tdict_set(bs_tdict_add(d, "A"), "N", "1");
+	bs_tdict_set(bs_tdict_add(d, "A"), "N", "2");
+	text = expand_text("{{#A}}{{#A}}{{#A}}{{N}}{{/A}}{{/A}}{{/A}}", d);
+	assert_string_equal(text, "12121212");
+	free(text);
+
+	for (i = 0; i < 25; i++)
+		bs_buf_adds(&tpl, "{{#A}}");
+	for (i = 0; i < 25; i++)
+		bs_buf_adds(&tpl, "{{/A}}");
+	def[0].text = bs_buf_str(&tpl);
+	def[0].len = tpl.len;
+	assert_int_equal(bs_tmpl_set_load(&ts, def, t_names, 1, NULL, &err),
+			 0);
+	assert_int_equal(bs_tmpl_expand_buf(ts, "t.txt", d, &out, &err),
+			 -BS_ETMPL);
+	assert_string_equal(err.msg, "cannot expand template 't.txt': sections "
+				     "repeat more than 1000192 times (a section "
+				     "inside itself repeats its parent's list)");
+	bs_tmpl_set_free(ts);
+	bs_tdict_free(d);
+	bs_buf_release(&tpl);
+	bs_buf_release(&out);
+}
+
 /* ---- stability and the list of runs --------------------------------- */
 
 static void test_html_list_kept_or_read_again(void **state)
@@ -999,6 +1038,7 @@ int main(void)
 		cmocka_unit_test(test_tsyntax_scan),
 		cmocka_unit_test(test_template_depth),
 		cmocka_unit_test(test_template_ends_in_delims),
+		cmocka_unit_test(test_template_walk_limit),
 		cmocka_unit_test(test_html_list_kept_or_read_again),
 	};
 
