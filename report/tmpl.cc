@@ -289,6 +289,12 @@ int parse(struct bs_tmpl_set *ts, const char *name, std::string &text,
 				"template '%s' does not parse: it ends inside "
 				"a set-delimiter marker",
 				shown.c_str());
+	if (syn.pragmas > 1)
+		return bs_error(err, BS_ETMPL,
+				"template '%s' does not parse: it has %zu "
+				"pragma markers ({{%%...}}), and only one is "
+				"allowed, at the top",
+				shown.c_str(), syn.pragmas);
 	{
 		CerrCapture cap;
 		ok = ts->cache.StringToTemplateCache(name, text, kStrip);

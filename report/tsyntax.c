@@ -250,9 +250,11 @@ void bs_tsyntax_scan(const char *text, size_t len, struct bs_tsyntax *out)
 			/* ctemplate stops at a bad one: this scan goes on. */
 			parse_delims(name, (size_t)(close - name), &d);
 			break;
+		case '%':
+			out->pragmas++;
+			break;
 		case '!':
 		case '>':
-		case '%':
 			break;
 		case '#':
 		case '/':

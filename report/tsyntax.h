@@ -44,6 +44,12 @@ struct bs_tsyntax {
 	 * end marker there and reads a byte past the text.
 	 */
 	int ends_in_delims;
+	/*
+	 * Pragma markers ({{%AUTOESCAPE ...}}). ctemplate takes one, at
+	 * the top; at a second it sets up its HTML parser again before it
+	 * fails, and leaks the first.
+	 */
+	size_t pragmas;
 };
 
 /*

@@ -939,6 +939,27 @@ static void test_template_ends_in_delims(void **state)
 	bs_tmpl_set_free(ts);
 }
 
+/* At a second pragma marker ctemplate set up its HTML parser again,
+ * leaking the first (LeakSanitizer watches in the asan build). */
+static void test_template_two_pragmas(void **state)
+{
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_tmpl_set *ts = NULL;
+	struct bs_embedded def[] = {
+		{"t.txt", "{{%AUTOESCAPE context=\"HTML\"}}x"
+			  "{{%AUTOESCAPE context=\"HTML\"}}", 0},
+		{NULL, NULL, 0}};
+
+	(void)state;
+	def[0].len = strlen(def[0].text);
+	assert_int_equal(bs_tmpl_set_load(&ts, def, t_names, 1, NULL, &err),
+			 -BS_ETMPL);
+	assert_null(ts);
+	assert_string_equal(err.msg, "template 't.txt' does not parse: it has 2 "
+				     "pragma markers ({{%...}}), and only one "
+				     "is allowed, at the top");
+}
+
 /* A section inside itself walks its parent's list again: 3 deep over 2
  * children is 8 rows, 25 deep would be 2^25, refused. */
 static void test_template_walk_limit(void **state)
@@ -1038,6 +1059,7 @@ int main(void)
 		cmocka_unit_test(test_tsyntax_scan),
 		cmocka_unit_test(test_template_depth),
 		cmocka_unit_test(test_template_ends_in_delims),
+		cmocka_unit_test(test_template_two_pragmas),
 		cmocka_unit_test(test_template_walk_limit),
 		cmocka_unit_test(test_html_list_kept_or_read_again),
 	};
