@@ -301,7 +301,8 @@ int parse(struct bs_tmpl_set *ts, const char *name, std::string &text,
 		msg = cap.text();
 	}
 	if (!ok)
-		return bs_error(err, BS_ETMPL, "template '%s' does not parse%s%s",
+		return bs_error(err, BS_ETMPL,
+				"template '%s' does not parse%s%s",
 				shown.c_str(), msg.empty() ? "" : ": ",
 				msg.c_str());
 	return 0;

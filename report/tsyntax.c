@@ -258,9 +258,10 @@ void bs_tsyntax_scan(const char *text, size_t len, struct bs_tsyntax *out)
 			break;
 		case '#':
 		case '/':
-			/* Sections take no modifiers and a name of [A-Za-z0-9_];
-			 * anything else stops ctemplate. A closing marker of
-			 * another section does too, but the scan goes on. */
+			/* Sections take no modifiers and a name of letters,
+			 * digits and '_'; anything else stops ctemplate. A
+			 * closing marker of another section does too, but the
+			 * scan goes on. */
 			if (memchr(name, ':', (size_t)(close - name)) ||
 			    !valid_name(name, (size_t)(close - name)))
 				return;

@@ -132,7 +132,8 @@ static int wait_fifo(int fd, int wait_ms, const char *what, const char *path,
 		return bs_error(err, BS_EIO,
 				"cannot read " NAME_FMT ": nothing written to "
 				"the FIFO in %s",
-				NAME_ARGS(what, path), ms_text(t, sizeof(t), wait_ms));
+				NAME_ARGS(what, path),
+				ms_text(t, sizeof(t), wait_ms));
 	return 0;
 }
 

@@ -955,9 +955,9 @@ static void test_template_two_pragmas(void **state)
 	assert_int_equal(bs_tmpl_set_load(&ts, def, t_names, 1, NULL, &err),
 			 -BS_ETMPL);
 	assert_null(ts);
-	assert_string_equal(err.msg, "template 't.txt' does not parse: it has 2 "
-				     "pragma markers ({{%...}}), and only one "
-				     "is allowed, at the top");
+	assert_string_equal(err.msg, "template 't.txt' does not parse: it "
+				     "has 2 pragma markers ({{%...}}), and "
+				     "only one is allowed, at the top");
 }
 
 /* A section inside itself walks its parent's list again: 3 deep over 2
@@ -990,9 +990,10 @@ static void test_template_walk_limit(void **state)
 			 0);
 	assert_int_equal(bs_tmpl_expand_buf(ts, "t.txt", d, &out, &err),
 			 -BS_ETMPL);
-	assert_string_equal(err.msg, "cannot expand template 't.txt': sections "
-				     "repeat more than 1000192 times (a section "
-				     "inside itself repeats its parent's list)");
+	assert_string_equal(err.msg, "cannot expand template 't.txt': "
+				     "sections repeat more than 1000192 times "
+				     "(a section inside itself repeats its "
+				     "parent's list)");
 	bs_tmpl_set_free(ts);
 	bs_tdict_free(d);
 	bs_buf_release(&tpl);

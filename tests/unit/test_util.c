@@ -285,8 +285,8 @@ static void test_readfile(void **state)
 	assert_int_equal(read_as_template("fifo", 1 << 20, &out, &msg),
 			 -BS_EINVAL);
 	assert_string_equal(bs_buf_str(&msg),
-			    "cannot read template 'D/fifo': it is a FIFO, not a "
-			    "regular file");
+			    "cannot read template 'D/fifo': it is a FIFO, not "
+			    "a regular file");
 	assert_int_equal(read_as_template("sub", 1 << 20, &out, &msg),
 			 -BS_EINVAL);
 	assert_string_equal(bs_buf_str(&msg),
