@@ -110,15 +110,25 @@ class TextModifier : public ctemplate::TemplateModifier {
 std::once_flag modifiers_once;
 bool modifiers_ok;
 
+/* bstore's modifiers, in register_modifiers()'s order: a template may
+ * use no other x- modifier (see parse()). */
+const char *const kModifierNames[] = {"x-csv", "x-json", "x-text"};
+const size_t kNModifiers = sizeof(kModifierNames) / sizeof(kModifierNames[0]);
+
 void register_modifiers()
 {
 	static CsvModifier csv;
 	static JsonModifier json;
 	static TextModifier text;
+	const ctemplate::TemplateModifier *const mods[] = {&csv, &json, &text};
+	size_t i;
 
-	modifiers_ok = ctemplate::AddModifier("x-csv", &csv) &&
-		       ctemplate::AddModifier("x-json", &json) &&
-		       ctemplate::AddModifier("x-text", &text);
+	static_assert(sizeof(mods) / sizeof(mods[0]) == kNModifiers,
+		      "a name for each modifier");
+	modifiers_ok = true;
+	for (i = 0; i < kNModifiers && modifiers_ok; i++)
+		modifiers_ok = ctemplate::AddModifier(kModifierNames[i],
+						      mods[i]);
 }
 
 /* ---- emitters ------------------------------------------------------- */
@@ -278,7 +288,8 @@ int parse(struct bs_tmpl_set *ts, const char *name, std::string &text,
 	bs_tsyntax_strip(text.data(), text.size(), &stripped);
 	text.assign(bs_buf_str(&stripped), stripped.len);
 	bs_buf_release(&stripped);
-	bs_tsyntax_scan(text.data(), text.size(), &syn);
+	bs_tsyntax_scan(text.data(), text.size(), kModifierNames, kNModifiers,
+			&syn);
 	if (syn.depth > BS_TMPL_MAX_DEPTH)
 		return bs_error(err, BS_ETMPL,
 				"template '%s' nests sections %zu deep (at "
@@ -289,6 +300,23 @@ int parse(struct bs_tmpl_set *ts, const char *name, std::string &text,
 				"template '%s' does not parse: it ends inside "
 				"a set-delimiter marker",
 				shown.c_str());
+	if (syn.unknown_mod) {
+		std::string known;
+		char q[64];
+
+		for (size_t i = 0; i < kNModifiers; i++) {
+			if (i > 0)
+				known += i + 1 < kNModifiers ? ", " : " and ";
+			known += kModifierNames[i];
+		}
+		return bs_error(err, BS_ETMPL,
+				"template '%s' does not parse: unknown "
+				"modifier '%s' (bstore's are %s)",
+				shown.c_str(),
+				bs_err_quote(q, sizeof(q), syn.unknown_mod,
+					     syn.unknown_mod_len, 40),
+				known.c_str());
+	}
 	if (syn.pragmas > 1)
 		return bs_error(err, BS_ETMPL,
 				"template '%s' does not parse: it has %zu "

@@ -194,15 +194,52 @@ static const char *eat_newline(const char *p, const char *end)
 	return p;
 }
 
-void bs_tsyntax_scan(const char *text, size_t len, struct bs_tsyntax *out)
+/*
+ * Notes the first x- modifier not in mods of a variable or include whose
+ * modifiers are [mod, close), mod at the first ':' or NULL. As ctemplate's
+ * GetNextToken() cuts them, each ':' starts one, '=' starts its value.
+ */
+static void check_mods(const char *mod, const char *close,
+		       const char *const *mods, size_t nmods,
+		       struct bs_tsyntax *out)
+{
+	const char *end, *value;
+	size_t i;
+
+	while (mod != NULL && mod < close && out->unknown_mod == NULL) {
+		mod++;
+		end = memchr(mod, ':', (size_t)(close - mod));
+		if (end == NULL)
+			end = close;
+		value = memchr(mod, '=', (size_t)(end - mod));
+		if (value == NULL)
+			value = end;
+		if (value - mod >= 2 && memcmp(mod, "x-", 2) == 0) {
+			for (i = 0; i < nmods; i++)
+				if (strlen(mods[i]) == (size_t)(end - mod) &&
+				    memcmp(mods[i], mod, (size_t)(end - mod)) ==
+					    0)
+					break;
+			if (i == nmods) {
+				out->unknown_mod = mod;
+				out->unknown_mod_len = (size_t)(end - mod);
+			}
+		}
+		mod = end;
+	}
+}
+
+void bs_tsyntax_scan(const char *text, size_t len, const char *const *mods,
+		     size_t nmods, struct bs_tsyntax *out)
 {
 	struct delims d = DELIMS_INIT;
 	const char *p = text, *end = text + len;
 	size_t depth = 0;
 
 	memset(out, 0, sizeof(*out));
+	out->unknown_mod = NULL;
 	while (p < end) {
-		const char *m, *name, *close = NULL;
+		const char *m, *name, *close = NULL, *colon;
 		char kind;
 
 		/* Text up to the next start marker; of "{{{" the last "{{"
@@ -245,6 +282,13 @@ void bs_tsyntax_scan(const char *text, size_t len, struct bs_tsyntax *out)
 			break; /* "No ending '}}'": ctemplate stops here */
 		p = close + d.elen;
 
+		/* A name of letters, digits and '_' (or none), then any
+		 * modifiers: a bad name stops ctemplate. */
+		colon = memchr(name, ':', (size_t)(close - name));
+		if (kind != '=' && kind != '%' && kind != '!' &&
+		    !valid_name(name, (size_t)((colon ? colon : close) - name)))
+			return;
+
 		switch (kind) {
 		case '=':
 			/* ctemplate stops at a bad one: this scan goes on. */
@@ -254,16 +298,16 @@ void bs_tsyntax_scan(const char *text, size_t len, struct bs_tsyntax *out)
 			out->pragmas++;
 			break;
 		case '!':
+			break;
 		case '>':
+			check_mods(colon, close, mods, nmods, out);
 			break;
 		case '#':
 		case '/':
-			/* Sections take no modifiers and a name of letters,
-			 * digits and '_'; anything else stops ctemplate. A
+			/* Sections take no modifiers: one stops ctemplate. A
 			 * closing marker of another section does too, but the
 			 * scan goes on. */
-			if (memchr(name, ':', (size_t)(close - name)) ||
-			    !valid_name(name, (size_t)(close - name)))
+			if (colon)
 				return;
 			if (kind == '#' && ++depth > out->depth)
 				out->depth = depth;
@@ -272,6 +316,7 @@ void bs_tsyntax_scan(const char *text, size_t len, struct bs_tsyntax *out)
 			break;
 		default:
 			/* A variable: a backslash and newline after it stay. */
+			check_mods(colon, close, mods, nmods, out);
 			continue;
 		}
 		p = eat_newline(p, end);

@@ -50,15 +50,26 @@ struct bs_tsyntax {
 	 * fails, and leaks the first.
 	 */
 	size_t pragmas;
+	/*
+	 * The first extension modifier (x-...) of a variable or include
+	 * that is not one of the caller's, as written ("x-cvs", "x-csv=1"),
+	 * len bytes into the text; NULL when there is none. ctemplate
+	 * takes an x- modifier it does not know for no modifier at all,
+	 * and keeps its name for good.
+	 */
+	const char *unknown_mod;
+	size_t unknown_mod_len;
 };
 
 /*
  * Reads stripped text as ctemplate's parser reads it with DO_NOT_STRIP
  * (SectionTemplateNode::GetNextToken()), markers, delimiter changes and
  * all. Where ctemplate would stop at an error the scan may go on, so
- * what it finds is never less than what ctemplate would meet.
+ * what it finds is never less than what ctemplate would meet. mods[0..n)
+ * are the extension modifiers registered (taking no value).
  */
-void bs_tsyntax_scan(const char *text, size_t len, struct bs_tsyntax *out);
+void bs_tsyntax_scan(const char *text, size_t len, const char *const *mods,
+		     size_t nmods, struct bs_tsyntax *out);
 
 #ifdef __cplusplus
 }

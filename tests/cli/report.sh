@@ -163,6 +163,18 @@ expect_rc 0 "template with empty marker delimiters"
 expect_eq "$(cat "$T/out")" "{{TITLE}}
 {{#METRIC}}" "empty marker delimiters: the rest is text"
 
+# ctemplate takes an x- modifier it does not know for no modifier at all:
+# a misspelt x-cvs, or x-csv=1, let a formula and a terminal escape out.
+printf '{{TITLE:x-cvs}}\n' >"$T/tpl-odd/report.txt"
+run "$BSTORE" report -t $'=cmd\e[31m' --template-dir "$T/tpl-odd" 1 2
+expect_rc 1 "unknown x- modifier"
+expect_eq "$(cat "$T/err")" "bstore: report: template '$T/tpl-odd/report.txt' does not parse: unknown modifier 'x-cvs' (bstore's are x-csv, x-json and x-text)" \
+	"unknown x- modifier"
+printf '{{TITLE:h:x-csv=1}}\n' >"$T/tpl-odd/report.txt"
+run "$BSTORE" report -t $'=cmd\e[31m' --template-dir "$T/tpl-odd" 1 2
+expect_rc 1 "x-csv with a value"
+expect_in "$T/err" "does not parse: unknown modifier 'x-csv=1' (bstore's are"
+
 # A template ending in "{{=<% %>=}" made ctemplate compare "}}" one byte
 # past its copy of the text (AddressSanitizer: heap-buffer-overflow).
 printf '{{TITLE}}{{=<%% %%>=}' >"$T/tpl-odd/report.txt"

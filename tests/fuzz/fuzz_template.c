@@ -51,6 +51,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define OUT_MAX ((size_t)1 << 20)
 
 static const char *const names[] = {"t.txt"};
+/* The modifiers report/tmpl.cc registers. */
+static const char *const mods[] = {"x-csv", "x-json", "x-text"};
 
 static int starts_with(const char *s, const char *start)
 {
@@ -110,7 +112,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	def[0].text = (const char *)data;
 	def[0].len = size;
 	bs_tsyntax_strip((const char *)data, size, &stripped);
-	bs_tsyntax_scan(bs_buf_str(&stripped), stripped.len, &syn);
+	bs_tsyntax_scan(bs_buf_str(&stripped), stripped.len, mods, 3, &syn);
 	bs_buf_release(&stripped);
 
 	rc = bs_tmpl_set_load(&ts, def, names, 1, NULL, &err);
@@ -122,7 +124,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	CHECK(ts != NULL && syn.depth <= BS_TMPL_MAX_DEPTH);
-	CHECK(!syn.ends_in_delims);
+	CHECK(!syn.ends_in_delims && syn.pragmas <= 1 && !syn.unknown_mod);
 
 	d = dictionary();
 	rc = expand(ts, d, &a, &err);

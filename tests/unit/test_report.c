@@ -868,8 +868,45 @@ static void test_tsyntax_scan(void **state)
 	(void)state;
 	for (i = 0; i < sizeof(scan_cases) / sizeof(scan_cases[0]); i++) {
 		bs_tsyntax_scan(scan_cases[i].text, strlen(scan_cases[i].text),
-				&syn);
+				NULL, 0, &syn);
 		assert_int_equal(syn.depth, scan_cases[i].depth);
+	}
+}
+
+/* x- modifiers of variables and includes that are not bstore's. */
+static void test_tsyntax_mods(void **state)
+{
+	static const char *const mods[] = {"x-csv", "x-json", "x-text"};
+	static const struct {
+		const char *text, *unknown;
+	} cases[] = {
+		{"{{V:x-csv}}{{W:x-json}}{{#A}}{{X:h:x-text:j}}{{/A}}", NULL},
+		{"{{V:h:x-cvs:j}}{{W:x-nope}}", "x-cvs"},
+		{"{{V:x-csv=1}}", "x-csv=1"},
+		{"{{V:x-}}", "x-"},
+		{"{{>INC:x-csvv}}", "x-csvv"},
+		{"{{V:xy}}{{V:u}}", NULL},
+		/* Not modifiers of a variable: a comment, a bad name (which
+		 * stops ctemplate), changed delimiters. */
+		{"{{! {{V:x-no}} }}", NULL},
+		{"{{V-:x-no}}", NULL},
+		{"{{=< >=}}{{V:x-no}}<V:x-yes>", "x-yes"},
+	};
+	struct bs_tsyntax syn;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		bs_tsyntax_scan(cases[i].text, strlen(cases[i].text), mods, 3,
+				&syn);
+		if (cases[i].unknown == NULL) {
+			assert_null(syn.unknown_mod);
+			continue;
+		}
+		assert_non_null(syn.unknown_mod);
+		assert_int_equal(syn.unknown_mod_len, strlen(cases[i].unknown));
+		assert_memory_equal(syn.unknown_mod, cases[i].unknown,
+				    syn.unknown_mod_len);
 	}
 }
 
@@ -1058,6 +1095,7 @@ int main(void)
 		cmocka_unit_test(test_template_dir),
 		cmocka_unit_test(test_tsyntax_strip),
 		cmocka_unit_test(test_tsyntax_scan),
+		cmocka_unit_test(test_tsyntax_mods),
 		cmocka_unit_test(test_template_depth),
 		cmocka_unit_test(test_template_ends_in_delims),
 		cmocka_unit_test(test_template_two_pragmas),
