@@ -858,6 +858,8 @@ static const struct {
 	{"{{#A}}{{#B-}}{{#C}}{{#D}}", 1},
 	/* A marker never closed ends the parse. */
 	{"{{#A}}{{#B", 1},
+	/* ctemplate 2.4 has no inverted sections: {{^B}} is a bad name. */
+	{"{{#A}}{{^B}}{{#C}}{{#D}}", 1},
 };
 
 static void test_tsyntax_scan(void **state)
