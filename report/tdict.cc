@@ -56,7 +56,8 @@ struct bs_tdict : public TemplateDictionaryInterface {
 		}
 		bool HasNext() const override
 		{
-			return cur_ != NULL && BsWalkLimit::take();
+			/* Asked before each Next() and once at the end. */
+			return cur_ != NULL && BsExpandBudget::take(1);
 		}
 		const TemplateDictionaryInterface &Next() override
 		{
@@ -203,6 +204,8 @@ TemplateString bs_tdict::GetValue(const TemplateString &variable) const
 	const struct bs_tdict *d;
 	TemplateString v("", 0);
 
+	if (!BsExpandBudget::take(1))
+		return v;
 	for (d = this; d; d = d->parent)
 		if (d->find_var(variable.data(), variable.size(), &v))
 			return v;
@@ -220,7 +223,8 @@ bool bs_tdict::IsHiddenSection(const TemplateString &name) const
 {
 	uint32_t sec;
 
-	return sec_owner(name, &sec) == NULL;
+	/* Out of steps, every section is hidden. */
+	return !BsExpandBudget::take(1) || sec_owner(name, &sec) == NULL;
 }
 
 TemplateDictionaryInterface::Iterator *
@@ -269,36 +273,39 @@ void bs_tdict::DumpToString(std::string *out, int level) const
 /* ---- what the binding needs ----------------------------------------- */
 
 namespace {
-/* The limit of this thread's expansion, if any. */
-thread_local BsWalkLimit *walk_limit = NULL;
+/* The budget of this thread's expansion, if any. */
+thread_local BsExpandBudget *budget = NULL;
 } /* namespace */
 
-BsWalkLimit::BsWalkLimit(const struct bs_tdict *d) : prev_(walk_limit)
+BsExpandBudget::BsExpandBudget(const struct bs_tdict *d,
+			       size_t template_bytes)
+	: prev_(budget)
 {
 	assert(d != NULL && d->root != NULL);
-	limit_ = kMin + kPerNode * (uint64_t)(d->root->nodes.size() + 1);
+	limit_ = kMin +
+		 kPerByte * ((uint64_t)template_bytes + d->root->arena.size()) +
+		 kPerNode * (uint64_t)(d->root->nodes.size() + 1);
 	left_ = limit_;
-	walk_limit = this;
+	budget = this;
 }
 
-BsWalkLimit::~BsWalkLimit()
+BsExpandBudget::~BsExpandBudget()
 {
-	walk_limit = prev_;
+	budget = prev_;
 }
 
-/* Called by HasNext(), which ctemplate asks before each Next() and once
- * at the end: each call while children are left counts as a walk. */
-bool BsWalkLimit::take()
+bool BsExpandBudget::take(uint64_t n)
 {
-	BsWalkLimit *w = walk_limit;
+	BsExpandBudget *b = budget;
 
-	if (w == NULL)
+	if (b == NULL)
 		return true;
-	if (w->left_ == 0) {
-		w->exhausted_ = true;
+	if (b->left_ < n) {
+		b->left_ = 0;
+		b->exhausted_ = true;
 		return false;
 	}
-	w->left_--;
+	b->left_ -= n;
 	return true;
 }
 

@@ -31,23 +31,27 @@ const ctemplate::TemplateDictionaryInterface *
 bs_tdict_iface(const struct bs_tdict *d);
 
 /*
- * While one lives, this thread's expansion walks at most limit() section
- * children of d's root. ctemplate looks a section up in the dictionary
- * and its ancestors, so a section inside itself walks its parent's list
- * again at every level: {{#METRIC}} 8 deep over 24 metrics is 24^8
- * walks. Past the limit every section has no more children (ctemplate
- * expands it once, with the values at hand) and exhausted() is true.
- * Limits made in turn stack: the latest counts, the one before resumes.
+ * While one lives, this thread's expansion of d may take at most limit()
+ * steps: one per section child walked, section or value looked up, and
+ * byte written. ctemplate looks a section up in the dictionary and its
+ * ancestors, so a section inside itself walks its parent's list again at
+ * every level ({{#METRIC}} 8 deep over 24 metrics is 24^8 walks), and
+ * each walk expands the section's whole text. Past the limit sections
+ * are hidden, values empty and text dropped, so ctemplate ends at once,
+ * and exhausted() is true. The limit grows with what the expansion has
+ * to show: kMin, plus kPerByte per byte of the template's text and of
+ * d's names and values, plus kPerNode per dictionary in d's sections.
+ * Budgets made in turn stack: the latest counts, the one before resumes.
  */
-class BsWalkLimit {
+class BsExpandBudget {
 public:
-	/* Walks every dictionary may take, and per node of the root. */
-	static const uint64_t kMin = 1000000, kPerNode = 64;
+	static const uint64_t kMin = (uint64_t)4 << 20, kPerByte = 64,
+			      kPerNode = 64;
 
-	explicit BsWalkLimit(const struct bs_tdict *d);
-	~BsWalkLimit();
-	BsWalkLimit(const BsWalkLimit &) = delete;
-	BsWalkLimit &operator=(const BsWalkLimit &) = delete;
+	BsExpandBudget(const struct bs_tdict *d, size_t template_bytes);
+	~BsExpandBudget();
+	BsExpandBudget(const BsExpandBudget &) = delete;
+	BsExpandBudget &operator=(const BsExpandBudget &) = delete;
 
 	uint64_t limit() const
 	{
@@ -57,13 +61,14 @@ public:
 	{
 		return exhausted_;
 	}
-	/* Counts one walk of the current limit; false when none is left. */
-	static bool take();
+	/* Takes n steps from this thread's budget, if there is one; false
+	 * when they are not there (and none are left from then on). */
+	static bool take(uint64_t n);
 
 private:
 	uint64_t limit_, left_;
 	bool exhausted_ = false;
-	BsWalkLimit *prev_;
+	BsExpandBudget *prev_;
 };
 
 /*

@@ -146,9 +146,7 @@ public:
 	}
 	void Emit(char c) override
 	{
-		buf_.push_back(c);
-		if (buf_.size() >= kChunk)
-			flush();
+		Emit(&c, 1);
 	}
 	void Emit(const std::string &s) override
 	{
@@ -160,6 +158,8 @@ public:
 	}
 	void Emit(const char *s, size_t n) override
 	{
+		if (!BsExpandBudget::take(n))
+			return;
 		buf_.append(s, n);
 		if (buf_.size() >= kChunk)
 			flush();
@@ -198,7 +198,7 @@ public:
 	}
 	void Emit(const char *s, size_t n) override
 	{
-		if (bs_buf_add(b_, s, n) < 0)
+		if (BsExpandBudget::take(n) && bs_buf_add(b_, s, n) < 0)
 			failed_ = 1;
 	}
 	int failed() const
@@ -242,6 +242,7 @@ private:
 struct bs_tmpl_set {
 	TemplateCache cache;
 	std::vector<std::string> names;
+	std::vector<size_t> sizes; /* of each one's text, as parsed */
 };
 
 namespace {
@@ -385,24 +386,27 @@ int set_load(struct bs_tmpl_set *ts, const struct bs_embedded *defaults,
 		if (rc < 0)
 			return rc;
 		ts->names.push_back(names[i]);
+		ts->sizes.push_back(text.size());
 	}
 	ts->cache.Freeze();
 	return 0;
 }
 
-bool set_has(const struct bs_tmpl_set *ts, const char *name)
+/* The size of template name's text, or NULL when it was not loaded. */
+const size_t *set_find(const struct bs_tmpl_set *ts, const char *name)
 {
-	for (const std::string &s : ts->names)
-		if (s == name)
-			return true;
-	return false;
+	for (size_t i = 0; i < ts->names.size(); i++)
+		if (ts->names[i] == name)
+			return &ts->sizes[i];
+	return NULL;
 }
 
 int expand(const struct bs_tmpl_set *ts, const char *name,
 	   const struct bs_tdict *d, ExpandEmitter *em, struct bs_err *err)
 {
 	assert(ts != NULL && name != NULL && d != NULL);
-	if (!set_has(ts, name))
+	const size_t *size = set_find(ts, name);
+	if (size == NULL)
 		return bs_error(err, BS_ENOTFOUND, "no template '%s' loaded",
 				name);
 	const char *kept = bs_tdict_error(d);
@@ -414,18 +418,18 @@ int expand(const struct bs_tmpl_set *ts, const char *name,
 	std::string msg;
 	{
 		CerrCapture cap;
-		BsWalkLimit walks(d);
+		BsExpandBudget steps(d, *size);
 		ok = ts->cache.ExpandNoLoad(name, kStrip, bs_tdict_iface(d),
 					    NULL, em);
-		exhausted = walks.exhausted();
-		limit = walks.limit();
+		exhausted = steps.exhausted();
+		limit = steps.limit();
 		msg = cap.text();
 	}
 	if (exhausted)
 		return bs_error(err, BS_ETMPL,
-				"cannot expand template '%s': sections repeat "
-				"more than %llu times (a section inside itself "
-				"repeats its parent's list)",
+				"cannot expand template '%s': more than %llu "
+				"steps for this report's data (a section "
+				"inside itself repeats its parent's list)",
 				name, (unsigned long long)limit);
 	if (!ok)
 		return bs_error(err, BS_ETMPL,
