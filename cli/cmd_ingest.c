@@ -4,13 +4,11 @@
  * the archive as it was before that file.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -18,6 +16,7 @@
 #include "ingest/ingest.h"
 #include "util/buf.h"
 #include "util/mem.h"
+#include "util/readfile.h"
 #include "util/sig.h"
 #include "util/text.h"
 #include "util/timefmt.h"
@@ -288,25 +287,19 @@ static int ingest_one(const struct bs_cli *cli, struct bs_store *st,
 	if (is_stdin) {
 		fd = STDIN_FILENO;
 	} else {
-		struct stat sb;
-
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0 && errno == EINTR && interrupted) {
-			/* A FIFO nobody writes to yet, and a signal. */
+		/* Anything but a directory is read as a stream: a FIFO or
+		 * <(command) is waited on as long as its writer takes (a
+		 * signal ends the wait), /dev/stdin may be a terminal. */
+		rc = bs_readfile_open(path, NULL, BS_FILE_ANY, -1, &fd,
+				      &c.err);
+		if (rc == -BS_EINTR) {
 			bs_cli_error(cli, "%s: interrupted; nothing stored "
 					  "from this file",
 				     path);
 			return BS_EXIT_FAIL;
 		}
-		if (fd < 0) {
-			bs_cli_error(cli, "cannot open '%s': %s", path,
-				     strerror(errno));
-			return BS_EXIT_FAIL;
-		}
-		if (fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
-			bs_cli_error(cli, "cannot read '%s': %s", path,
-				     strerror(EISDIR));
-			close(fd);
+		if (rc < 0) {
+			bs_cli_perr(cli, &c.err);
 			return BS_EXIT_FAIL;
 		}
 	}

@@ -56,7 +56,8 @@ struct bs_tdict : public TemplateDictionaryInterface {
 		}
 		bool HasNext() const override
 		{
-			return cur_ != NULL;
+			/* Asked before each Next() and once at the end. */
+			return cur_ != NULL && BsExpandBudget::take(1);
 		}
 		const TemplateDictionaryInterface &Next() override
 		{
@@ -203,6 +204,8 @@ TemplateString bs_tdict::GetValue(const TemplateString &variable) const
 	const struct bs_tdict *d;
 	TemplateString v("", 0);
 
+	if (!BsExpandBudget::take(1))
+		return v;
 	for (d = this; d; d = d->parent)
 		if (d->find_var(variable.data(), variable.size(), &v))
 			return v;
@@ -220,7 +223,8 @@ bool bs_tdict::IsHiddenSection(const TemplateString &name) const
 {
 	uint32_t sec;
 
-	return sec_owner(name, &sec) == NULL;
+	/* Out of steps, every section is hidden. */
+	return !BsExpandBudget::take(1) || sec_owner(name, &sec) == NULL;
 }
 
 TemplateDictionaryInterface::Iterator *
@@ -267,6 +271,43 @@ void bs_tdict::DumpToString(std::string *out, int level) const
 }
 
 /* ---- what the binding needs ----------------------------------------- */
+
+namespace {
+/* The budget of this thread's expansion, if any. */
+thread_local BsExpandBudget *budget = NULL;
+} /* namespace */
+
+BsExpandBudget::BsExpandBudget(const struct bs_tdict *d,
+			       size_t template_bytes)
+	: prev_(budget)
+{
+	assert(d != NULL && d->root != NULL);
+	limit_ = kMin +
+		 kPerByte * ((uint64_t)template_bytes + d->root->arena.size()) +
+		 kPerNode * (uint64_t)(d->root->nodes.size() + 1);
+	left_ = limit_;
+	budget = this;
+}
+
+BsExpandBudget::~BsExpandBudget()
+{
+	budget = prev_;
+}
+
+bool BsExpandBudget::take(uint64_t n)
+{
+	BsExpandBudget *b = budget;
+
+	if (b == NULL)
+		return true;
+	if (b->left_ < n) {
+		b->left_ = 0;
+		b->exhausted_ = true;
+		return false;
+	}
+	b->left_ -= n;
+	return true;
+}
 
 const TemplateDictionaryInterface *bs_tdict_iface(const struct bs_tdict *d)
 {

@@ -7,6 +7,8 @@
 
 #include <ctemplate/template_dictionary_interface.h>
 
+#include <cstdint>
+
 extern "C" {
 #include "util/buf.h"
 #include "util/embed.h"
@@ -27,6 +29,47 @@ int bs_tmpl_caught(struct bs_err *err, const char *where);
 /* d as ctemplate expands it; valid as long as d is. */
 const ctemplate::TemplateDictionaryInterface *
 bs_tdict_iface(const struct bs_tdict *d);
+
+/*
+ * While one lives, this thread's expansion of d may take at most limit()
+ * steps: one per section child walked, section or value looked up, and
+ * byte written. ctemplate looks a section up in the dictionary and its
+ * ancestors, so a section inside itself walks its parent's list again at
+ * every level ({{#METRIC}} 8 deep over 24 metrics is 24^8 walks), and
+ * each walk expands the section's whole text. Past the limit sections
+ * are hidden, values empty and text dropped, so ctemplate ends at once,
+ * and exhausted() is true. The limit grows with what the expansion has
+ * to show: kMin, plus kPerByte per byte of the template's text and of
+ * d's names and values, plus kPerNode per dictionary in d's sections.
+ * Budgets made in turn stack: the latest counts, the one before resumes.
+ */
+class BsExpandBudget {
+public:
+	static const uint64_t kMin = (uint64_t)4 << 20, kPerByte = 64,
+			      kPerNode = 64;
+
+	BsExpandBudget(const struct bs_tdict *d, size_t template_bytes);
+	~BsExpandBudget();
+	BsExpandBudget(const BsExpandBudget &) = delete;
+	BsExpandBudget &operator=(const BsExpandBudget &) = delete;
+
+	uint64_t limit() const
+	{
+		return limit_;
+	}
+	bool exhausted() const
+	{
+		return exhausted_;
+	}
+	/* Takes n steps from this thread's budget, if there is one; false
+	 * when they are not there (and none are left from then on). */
+	static bool take(uint64_t n);
+
+private:
+	uint64_t limit_, left_;
+	bool exhausted_ = false;
+	BsExpandBudget *prev_;
+};
 
 /*
  * The first error kept while d's root was filled (the first bs_tdict_*

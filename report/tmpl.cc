@@ -33,10 +33,12 @@ extern "C" {
 #include "util/embed.h"
 #include "util/err.h"
 #include "util/json.h"
+#include "util/readfile.h"
 #include "util/text.h"
 }
 #include "report/tdict.hh"
 #include "report/tmpl.h"
+#include "report/tsyntax.h"
 
 using ctemplate::ExpandEmitter;
 using ctemplate::PerExpandData;
@@ -108,15 +110,25 @@ class TextModifier : public ctemplate::TemplateModifier {
 std::once_flag modifiers_once;
 bool modifiers_ok;
 
+/* bstore's modifiers, in register_modifiers()'s order: a template may
+ * use no other x- modifier (see parse()). */
+const char *const kModifierNames[] = {"x-csv", "x-json", "x-text"};
+const size_t kNModifiers = sizeof(kModifierNames) / sizeof(kModifierNames[0]);
+
 void register_modifiers()
 {
 	static CsvModifier csv;
 	static JsonModifier json;
 	static TextModifier text;
+	const ctemplate::TemplateModifier *const mods[] = {&csv, &json, &text};
+	size_t i;
 
-	modifiers_ok = ctemplate::AddModifier("x-csv", &csv) &&
-		       ctemplate::AddModifier("x-json", &json) &&
-		       ctemplate::AddModifier("x-text", &text);
+	static_assert(sizeof(mods) / sizeof(mods[0]) == kNModifiers,
+		      "a name for each modifier");
+	modifiers_ok = true;
+	for (i = 0; i < kNModifiers && modifiers_ok; i++)
+		modifiers_ok = ctemplate::AddModifier(kModifierNames[i],
+						      mods[i]);
 }
 
 /* ---- emitters ------------------------------------------------------- */
@@ -134,9 +146,7 @@ public:
 	}
 	void Emit(char c) override
 	{
-		buf_.push_back(c);
-		if (buf_.size() >= kChunk)
-			flush();
+		Emit(&c, 1);
 	}
 	void Emit(const std::string &s) override
 	{
@@ -148,6 +158,8 @@ public:
 	}
 	void Emit(const char *s, size_t n) override
 	{
+		if (!BsExpandBudget::take(n))
+			return;
 		buf_.append(s, n);
 		if (buf_.size() >= kChunk)
 			flush();
@@ -186,7 +198,7 @@ public:
 	}
 	void Emit(const char *s, size_t n) override
 	{
-		if (bs_buf_add(b_, s, n) < 0)
+		if (BsExpandBudget::take(n) && bs_buf_add(b_, s, n) < 0)
 			failed_ = 1;
 	}
 	int failed() const
@@ -230,36 +242,98 @@ private:
 struct bs_tmpl_set {
 	TemplateCache cache;
 	std::vector<std::string> names;
+	std::vector<size_t> sizes; /* of each one's text, as parsed */
 };
 
 namespace {
 
-const ctemplate::Strip kStrip = ctemplate::STRIP_BLANK_LINES;
+/*
+ * Templates are stripped as STRIP_BLANK_LINES would (tsyntax.h) before
+ * ctemplate sees them, and ctemplate parses the result as it is: its own
+ * stripping can loop forever, and the checks of tsyntax.h hold only for
+ * the bytes they saw.
+ */
+const ctemplate::Strip kStrip = ctemplate::DO_NOT_STRIP;
 
+/* Reads a template file whole; *missing says there is none at path. */
 int read_file(const std::string &path, std::string *out, int *missing,
 	      struct bs_err *err)
 {
-	FILE *f = fopen(path.c_str(), "rb");
-	char chunk[65536];
-	size_t n;
-	int e;
+	struct bs_buf b = BS_BUF_INIT;
+	struct bs_err e = BS_ERR_INIT;
+	int rc;
 
-	*missing = 0;
-	if (f == NULL) {
-		if (errno == ENOENT) {
-			*missing = 1;
-			return 0;
+	rc = bs_readfile(path.c_str(), "template", BS_TMPL_MAX_BYTES, &b, &e);
+	*missing = rc == -BS_ENOTFOUND;
+	if (rc == 0)
+		out->assign(bs_buf_str(&b), b.len);
+	bs_buf_release(&b);
+	if (rc < 0 && !*missing)
+		return bs_error(err, e.code, "%s", e.msg);
+	return 0;
+}
+
+/*
+ * Strips the text, checks what ctemplate cannot take (tsyntax.h), then
+ * has ctemplate parse it into the set's cache as name. shown names the
+ * template in messages: its path, or its name when built in.
+ */
+int parse(struct bs_tmpl_set *ts, const char *name, std::string &text,
+	  const std::string &shown, struct bs_err *err)
+{
+	struct bs_buf stripped = BS_BUF_INIT;
+	struct bs_tsyntax syn;
+	bool ok;
+	std::string msg;
+
+	bs_tsyntax_strip(text.data(), text.size(), &stripped);
+	text.assign(bs_buf_str(&stripped), stripped.len);
+	bs_buf_release(&stripped);
+	bs_tsyntax_scan(text.data(), text.size(), kModifierNames, kNModifiers,
+			&syn);
+	if (syn.depth > BS_TMPL_MAX_DEPTH)
+		return bs_error(err, BS_ETMPL,
+				"template '%s' nests sections %zu deep (at "
+				"most %d)",
+				shown.c_str(), syn.depth, BS_TMPL_MAX_DEPTH);
+	if (syn.ends_in_delims)
+		return bs_error(err, BS_ETMPL,
+				"template '%s' does not parse: it ends inside "
+				"a set-delimiter marker",
+				shown.c_str());
+	if (syn.unknown_mod) {
+		std::string known;
+		char q[64];
+
+		for (size_t i = 0; i < kNModifiers; i++) {
+			if (i > 0)
+				known += i + 1 < kNModifiers ? ", " : " and ";
+			known += kModifierNames[i];
 		}
-		return bs_error(err, BS_EIO, "cannot open template '%s': %s",
-				path.c_str(), strerror(errno));
+		return bs_error(err, BS_ETMPL,
+				"template '%s' does not parse: unknown "
+				"modifier '%s' (bstore's are %s)",
+				shown.c_str(),
+				bs_err_quote(q, sizeof(q), syn.unknown_mod,
+					     syn.unknown_mod_len, 40),
+				known.c_str());
 	}
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		out->append(chunk, n);
-	e = ferror(f) ? errno : 0;
-	fclose(f);
-	if (e)
-		return bs_error(err, BS_EIO, "cannot read template '%s': %s",
-				path.c_str(), strerror(e));
+	if (syn.pragmas > 1)
+		return bs_error(err, BS_ETMPL,
+				"template '%s' does not parse: it has %zu "
+				"pragma markers ({{%%...}}), and only one is "
+				"allowed, at the top",
+				shown.c_str(), syn.pragmas);
+	{
+		CerrCapture cap;
+		ok = ts->cache.StringToTemplateCache(name, text, kStrip);
+		msg = cap.text();
+	}
+	if (!ok)
+		return bs_error(err, BS_ETMPL,
+				"template '%s' does not parse%s%s",
+				shown.c_str(), msg.empty() ? "" : ": ",
+				msg.c_str());
 	return 0;
 }
 
@@ -289,7 +363,7 @@ int set_load(struct bs_tmpl_set *ts, const struct bs_embedded *defaults,
 					dir);
 	}
 	for (i = 0; i < n; i++) {
-		std::string text, origin = "(built-in)";
+		std::string text, shown = names[i];
 		int missing = 1;
 
 		if (dir) {
@@ -298,7 +372,7 @@ int set_load(struct bs_tmpl_set *ts, const struct bs_embedded *defaults,
 			if (rc < 0)
 				return rc;
 			if (!missing)
-				origin = path;
+				shown = path;
 		}
 		if (missing) {
 			const struct bs_embedded *e =
@@ -308,53 +382,55 @@ int set_load(struct bs_tmpl_set *ts, const struct bs_embedded *defaults,
 						"no template '%s'", names[i]);
 			text.assign(e->text, e->len);
 		}
-		bool ok;
-		std::string msg;
-		{
-			CerrCapture cap;
-			ok = ts->cache.StringToTemplateCache(names[i], text,
-							     kStrip);
-			msg = cap.text();
-		}
-		if (!ok)
-			return bs_error(err, BS_ETMPL,
-					"template '%s' does not parse%s%s",
-					origin == "(built-in)" ? names[i]
-							       : origin.c_str(),
-					msg.empty() ? "" : ": ", msg.c_str());
+		rc = parse(ts, names[i], text, shown, err);
+		if (rc < 0)
+			return rc;
 		ts->names.push_back(names[i]);
+		ts->sizes.push_back(text.size());
 	}
 	ts->cache.Freeze();
 	return 0;
 }
 
-bool set_has(const struct bs_tmpl_set *ts, const char *name)
+/* The size of template name's text, or NULL when it was not loaded. */
+const size_t *set_find(const struct bs_tmpl_set *ts, const char *name)
 {
-	for (const std::string &s : ts->names)
-		if (s == name)
-			return true;
-	return false;
+	for (size_t i = 0; i < ts->names.size(); i++)
+		if (ts->names[i] == name)
+			return &ts->sizes[i];
+	return NULL;
 }
 
 int expand(const struct bs_tmpl_set *ts, const char *name,
 	   const struct bs_tdict *d, ExpandEmitter *em, struct bs_err *err)
 {
 	assert(ts != NULL && name != NULL && d != NULL);
-	if (!set_has(ts, name))
+	const size_t *size = set_find(ts, name);
+	if (size == NULL)
 		return bs_error(err, BS_ENOTFOUND, "no template '%s' loaded",
 				name);
 	const char *kept = bs_tdict_error(d);
 	if (kept)
 		return bs_error(err, BS_ETMPL, "template '%s': %s", name,
 				kept);
-	bool ok;
+	bool ok, exhausted;
+	uint64_t limit;
 	std::string msg;
 	{
 		CerrCapture cap;
+		BsExpandBudget steps(d, *size);
 		ok = ts->cache.ExpandNoLoad(name, kStrip, bs_tdict_iface(d),
 					    NULL, em);
+		exhausted = steps.exhausted();
+		limit = steps.limit();
 		msg = cap.text();
 	}
+	if (exhausted)
+		return bs_error(err, BS_ETMPL,
+				"cannot expand template '%s': more than %llu "
+				"steps for this report's data (a section "
+				"inside itself repeats its parent's list)",
+				name, (unsigned long long)limit);
 	if (!ok)
 		return bs_error(err, BS_ETMPL,
 				"cannot expand template '%s'%s%s", name,

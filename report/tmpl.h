@@ -11,9 +11,10 @@
  * never changes it, so a loaded set may be shared by any number of
  * expansions.
  *
- * Templates are parsed with ctemplate's STRIP_BLANK_LINES: blank lines and
- * lines holding only section markers vanish, so a template can put each
- * {{#SECTION}} on its own line; {{BI_NEWLINE}} writes a wanted blank line.
+ * Templates are stripped as ctemplate's STRIP_BLANK_LINES strips them
+ * (report/tsyntax.h): blank lines and lines holding only section markers
+ * vanish, so a template can put each {{#SECTION}} on its own line;
+ * {{BI_NEWLINE}} writes a wanted blank line.
  * HTML templates start with {{%AUTOESCAPE context="HTML"}}. Three
  * modifiers are registered for the others, each the one rule of util/
  * that the exports use too:
@@ -49,10 +50,22 @@ struct bs_tmpl_set;
 struct bs_tdict;
 
 /*
+ * Sections may nest this deep: ctemplate's parser recurses once per
+ * level, and a template nested thousands deep would overflow the stack.
+ */
+#define BS_TMPL_MAX_DEPTH 100
+
+/* A template file may be this large. */
+#define BS_TMPL_MAX_BYTES ((size_t)1 << 20)
+
+/*
  * Loads the templates called names[0..n-1]: from dir/<name> when dir is
  * not NULL and that file exists, else from defaults. A name found in
  * neither fails with BS_ENOTFOUND; a directory that cannot be read, with
- * BS_EIO; a template that does not parse, with BS_ETMPL.
+ * BS_EIO; a dir/<name> that is not a regular file (a directory, a FIFO, a
+ * device), or is larger than BS_TMPL_MAX_BYTES, as util/readfile.h says;
+ * a template that does not parse, or nests sections deeper than
+ * BS_TMPL_MAX_DEPTH, with BS_ETMPL.
  */
 int bs_tmpl_set_load(struct bs_tmpl_set **out,
 		     const struct bs_embedded *defaults,

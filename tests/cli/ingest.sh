@@ -285,6 +285,22 @@ wait
 expect_rc 0 "ingest a FIFO"
 expect_in "$T/out" "$T/fifo: 1 run stored, 0 duplicates, 0 rejected"
 
+# A FIFO nobody writes to is waited on, as cat would; SIGINT ends the wait.
+# (A background job of a script starts with SIGINT ignored, which bstore
+# keeps, as nohup wants: env gives the job SIGINT back.)
+mkfifo "$T/fifo-idle"
+set +e
+env --default-signal=INT "$BSTORE" ingest "$T/fifo-idle" >"$T/out" 2>"$T/err" &
+pid=$!
+sleep 1
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+set -e
+expect_rc 130 "SIGINT while waiting for a FIFO's writer"
+expect_eq "$(cat "$T/err")" "bstore: ingest: $T/fifo-idle: interrupted; nothing stored from this file" \
+	"SIGINT while waiting for a FIFO's writer"
+
 run "$BSTORE" ingest /dev/null
 expect_rc 0 "ingest /dev/null"
 expect_eq "$(cat "$T/err")" "bstore: ingest: warning: /dev/null: no results found (empty input)" \

@@ -153,6 +153,91 @@ run "$BSTORE" report --template-dir "$T/nonexistent" 1 2
 expect_rc 1 "missing template directory"
 expect_in "$T/err" "cannot open template directory"
 
+# Templates that ctemplate alone cannot survive. ctemplate's own
+# blank-line stripping loops forever once both marker delimiters are empty
+# ({{= =}}); stripped by bstore, the rest is plain text.
+mkdir -p "$T/tpl-odd"
+printf '{{= =}}{{TITLE}}\n{{#METRIC}}\n' >"$T/tpl-odd/report.txt"
+run timeout 20 "$BSTORE" report --template-dir "$T/tpl-odd" 1 2
+expect_rc 0 "template with empty marker delimiters"
+expect_eq "$(cat "$T/out")" "{{TITLE}}
+{{#METRIC}}" "empty marker delimiters: the rest is text"
+
+# ctemplate takes an x- modifier it does not know for no modifier at all:
+# a misspelt x-cvs, or x-csv=1, let a formula and a terminal escape out.
+printf '{{TITLE:x-cvs}}\n' >"$T/tpl-odd/report.txt"
+run "$BSTORE" report -t $'=cmd\e[31m' --template-dir "$T/tpl-odd" 1 2
+expect_rc 1 "unknown x- modifier"
+expect_eq "$(cat "$T/err")" "bstore: report: template '$T/tpl-odd/report.txt' does not parse: unknown modifier 'x-cvs' (bstore's are x-csv, x-json and x-text)" \
+	"unknown x- modifier"
+printf '{{TITLE:h:x-csv=1}}\n' >"$T/tpl-odd/report.txt"
+run "$BSTORE" report -t $'=cmd\e[31m' --template-dir "$T/tpl-odd" 1 2
+expect_rc 1 "x-csv with a value"
+expect_in "$T/err" "does not parse: unknown modifier 'x-csv=1' (bstore's are"
+
+# A template ending in "{{=<% %>=}" made ctemplate compare "}}" one byte
+# past its copy of the text (AddressSanitizer: heap-buffer-overflow).
+printf '{{TITLE}}{{=<%% %%>=}' >"$T/tpl-odd/report.txt"
+run "$BSTORE" report --template-dir "$T/tpl-odd" 1 2
+expect_rc 1 "template ending inside a set-delimiter marker"
+expect_eq "$(cat "$T/err")" "bstore: report: template '$T/tpl-odd/report.txt' does not parse: it ends inside a set-delimiter marker" \
+	"template ending inside a set-delimiter marker"
+
+# Template files that are not: each refused at once, by name. A regression
+# would read /dev/zero until memory ran out (capped here, but for
+# AddressSanitizer, which reserves terabytes) or wait on the FIFO forever.
+capped() {
+	if ldd "$BSTORE" 2>/dev/null | grep -q libasan; then
+		timeout 20 "$@"
+	else
+		(ulimit -v 4000000 && exec timeout 20 "$@")
+	fi
+}
+mkdir -p "$T/tpl-files"
+tf=$T/tpl-files
+ln -sf /dev/zero "$tf/report.txt"
+mkfifo "$tf/report.csv"
+mkdir -p "$tf/report.json"
+head -c 1048577 /dev/zero | tr '\0' 'x' >"$tf/report.html"
+template_refused() { # EXT WHAT MESSAGE
+	run capped "$BSTORE" report --template-dir "$tf" -f "$1" 1 2
+	expect_rc 1 "template: $2"
+	expect_eq "$(cat "$T/err")" "bstore: report: cannot read template '$tf/report.$1': $3" \
+		"template: $2"
+}
+template_refused txt "a symlink to /dev/zero" \
+	"it is a character device, not a regular file"
+template_refused csv "a FIFO nobody writes to" "it is a FIFO, not a regular file"
+template_refused json "a directory" "Is a directory"
+template_refused html "1 MiB and a byte" "larger than 1 MiB"
+
+# A section inside itself walks its parent's list again at every level:
+# {{#METRIC}} 8 deep was 24^8 walks (hours of CPU). Stopped, and said so.
+inner=$(awk 'BEGIN { for (i = 0; i < 8; i++) printf "{{#METRIC}}";
+	for (i = 0; i < 8; i++) printf "{{/METRIC}}" }')
+printf '%s\n' "$inner" >"$T/tpl-odd/report.txt"
+run timeout 20 "$BSTORE" report --template-dir "$T/tpl-odd" 1 2
+expect_rc 1 "sections nested in themselves"
+expect_in "$T/err" "bstore: report: cannot expand template 'report.txt': more than "
+expect_in "$T/err" " steps for this report's data (a section inside itself repeats its parent's list)"
+
+# ctemplate's parser recurses once per nested section: 50,000 of them
+# overflowed its stack (SIGSEGV) in every format. Refused, closed or not.
+opens=$(awk 'BEGIN { for (i = 0; i < 50000; i++) printf "{{#A}}" }')
+closes=$(awk 'BEGIN { for (i = 0; i < 50000; i++) printf "{{/A}}" }')
+for ext in html txt csv json; do
+	mkdir -p "$T/tpl-deep-$ext"
+	if [ "$ext" = txt ]; then
+		printf '%s%s\n' "$opens" "$closes" >"$T/tpl-deep-$ext/report.$ext"
+	else
+		printf '%s\n' "$opens" >"$T/tpl-deep-$ext/report.$ext"
+	fi
+	run "$BSTORE" report --template-dir "$T/tpl-deep-$ext" -f "$ext" 1 2
+	expect_rc 1 "template nested 50000 deep ($ext)"
+	expect_eq "$(cat "$T/err")" "bstore: report: template '$T/tpl-deep-$ext/report.$ext' nests sections 50000 deep (at most 100)" \
+		"template nested 50000 deep ($ext)"
+done
+
 # --- Errors and help ------------------------------------------------------------
 run "$BSTORE" report --help
 expect_rc 0 "report --help"

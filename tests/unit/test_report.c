@@ -23,6 +23,7 @@
 #include "report/report.h"
 #include "core/bonnie_text.h"
 #include "report/tmpl.h"
+#include "report/tsyntax.h"
 #include "util/csv.h"
 #include "util/buf.h"
 #include "util/mem.h"
@@ -790,6 +791,280 @@ static void test_template_dir(void **state)
 	free(dir);
 }
 
+/* ---- the template text, as ctemplate will read it ------------------- */
+
+/* Each stripped as ctemplate 2.4's STRIP_BLANK_LINES strips it (checked
+ * against ctemplate), but the last, on which ctemplate hangs. */
+static const struct {
+	const char *in;
+	size_t len;
+	const char *out;
+	size_t outlen;
+} strip_cases[] = {
+#define S(in, out) {in, sizeof(in) - 1, out, sizeof(out) - 1}
+	/* Blank lines go; a lone marker loses its white space and newline;
+	 * a variable, or two markers, keep theirs. */
+	S("a\n\n \t \nb", "a\nb"),
+	S("  {{#S}} \r\nx\n\t{{/S}}\n", "{{#S}}x\n{{/S}}"),
+	S("{{V}}\n{{#A}}{{/A}}\n{{!c}}\n", "{{V}}\n{{#A}}{{/A}}\n{{!c}}"),
+	S("{{%AUTOESCAPE context=\"HTML\"}}\n{{>INC}}\n{{#A}}x\n{{/A}}\n",
+	  "{{%AUTOESCAPE context=\"HTML\"}}{{>INC}}{{#A}}x\n{{/A}}"),
+	/* Changed delimiters count from the next line; a NUL after the
+	 * start marker makes the line removable, as in ctemplate. */
+	S("{{=<% %>=}}\n<%#A%>\n{{#B}}\n<%/A%>\n",
+	  "{{=<% %>=}}<%#A%>{{#B}}\n<%/A%>"),
+	S("{{=<% %>=}}<%=[ ]=%>\n[#A]\nx\n[/A]\n",
+	  "{{=<% %>=}}<%=[ ]=%>\n[#A]x\n[/A]"),
+	S("{{\0}}\n", "{{\0}}"),
+	/* Both delimiters empty: no line is a lone marker any more. */
+	S("{{= =}}{{T}}\n{{#A}}\n\n", "{{= =}}{{T}}\n{{#A}}\n"),
+#undef S
+};
+
+static void test_tsyntax_strip(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(strip_cases) / sizeof(strip_cases[0]); i++) {
+		struct bs_buf b = BS_BUF_INIT;
+
+		bs_tsyntax_strip(strip_cases[i].in, strip_cases[i].len, &b);
+		assert_int_equal(b.len, strip_cases[i].outlen);
+		assert_memory_equal(bs_buf_str(&b), strip_cases[i].out, b.len);
+		bs_buf_release(&b);
+	}
+}
+
+/* How deep sections nest, as ctemplate's parser would meet them (each
+ * checked against ctemplate's parse tree where ctemplate parses it). */
+static const struct {
+	const char *text;
+	size_t depth;
+} scan_cases[] = {
+	{"", 0},
+	{"{{V}}{{#A}}{{#B}}{{/B}}{{#C}}{{/C}}{{/A}}", 2},
+	{"{{#A}}{{#A_separator}}{{/A_separator}}{{/A}}", 2},
+	/* Not sections: comments, includes, variables, "{{{" text. */
+	{"{{!{{#A}}{{>INC}}{{#A}}{{{#B}}}{{/B}}{{/A}}", 2},
+	{"{{!x}}{{#A}}{{#A}}{{/A}}{{/A}}", 2},
+	/* Changed delimiters, down to an empty end marker. */
+	{"{{=<% %>=}}<%#A%>{{#B}}<%#C%><%/C%><%/A%>", 2},
+	{"{{=<% %>=}}<%#A%><%=[ ]=%>[#B][#C][/C][/B][/A]", 3},
+	{"{{=x =}}x#x#x#x/x/x/", 3},
+	{"{{= =}}{{#A}}{{#B}}", 0},
+	/* ctemplate stops at a section with a modifier or a bad name. */
+	{"{{#A}}{{#B:x-csv}}{{#C}}{{#D}}", 1},
+	{"{{#A}}{{#B-}}{{#C}}{{#D}}", 1},
+	/* A marker never closed ends the parse. */
+	{"{{#A}}{{#B", 1},
+	/* ctemplate 2.4 has no inverted sections: {{^B}} is a bad name. */
+	{"{{#A}}{{^B}}{{#C}}{{#D}}", 1},
+};
+
+static void test_tsyntax_scan(void **state)
+{
+	struct bs_tsyntax syn;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(scan_cases) / sizeof(scan_cases[0]); i++) {
+		bs_tsyntax_scan(scan_cases[i].text, strlen(scan_cases[i].text),
+				NULL, 0, &syn);
+		assert_int_equal(syn.depth, scan_cases[i].depth);
+	}
+}
+
+/* x- modifiers of variables and includes that are not bstore's. */
+static void test_tsyntax_mods(void **state)
+{
+	static const char *const mods[] = {"x-csv", "x-json", "x-text"};
+	static const struct {
+		const char *text, *unknown;
+	} cases[] = {
+		{"{{V:x-csv}}{{W:x-json}}{{#A}}{{X:h:x-text:j}}{{/A}}", NULL},
+		{"{{V:h:x-cvs:j}}{{W:x-nope}}", "x-cvs"},
+		{"{{V:x-csv=1}}", "x-csv=1"},
+		{"{{V:x-}}", "x-"},
+		{"{{>INC:x-csvv}}", "x-csvv"},
+		{"{{V:xy}}{{V:u}}", NULL},
+		/* Not modifiers of a variable: a comment, a bad name (which
+		 * stops ctemplate), changed delimiters. */
+		{"{{! {{V:x-no}} }}", NULL},
+		{"{{V-:x-no}}", NULL},
+		{"{{=< >=}}{{V:x-no}}<V:x-yes>", "x-yes"},
+	};
+	struct bs_tsyntax syn;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		bs_tsyntax_scan(cases[i].text, strlen(cases[i].text), mods, 3,
+				&syn);
+		if (cases[i].unknown == NULL) {
+			assert_null(syn.unknown_mod);
+			continue;
+		}
+		assert_non_null(syn.unknown_mod);
+		assert_int_equal(syn.unknown_mod_len, strlen(cases[i].unknown));
+		assert_memory_equal(syn.unknown_mod, cases[i].unknown,
+				    syn.unknown_mod_len);
+	}
+}
+
+/* Nested 100 deep a template loads; 101 deep it is refused. */
+static void test_template_depth(void **state)
+{
+	struct bs_buf tpl = BS_BUF_INIT;
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_tmpl_set *ts = NULL;
+	struct bs_embedded def[] = {{"t.txt", NULL, 0}, {NULL, NULL, 0}};
+	int i;
+
+	(void)state;
+	for (i = 0; i < BS_TMPL_MAX_DEPTH; i++)
+		bs_buf_addf(&tpl, "{{#S%d}}", i);
+	for (i = BS_TMPL_MAX_DEPTH - 1; i >= 0; i--)
+		bs_buf_addf(&tpl, "{{/S%d}}", i);
+	def[0].text = bs_buf_str(&tpl);
+	def[0].len = tpl.len;
+	assert_int_equal(bs_tmpl_set_load(&ts, def, t_names, 1, NULL, &err),
+			 0);
+	bs_tmpl_set_free(ts);
+
+	bs_buf_reset(&tpl);
+	bs_buf_adds(&tpl, "{{#OUTER}}\n");
+	for (i = 0; i < BS_TMPL_MAX_DEPTH; i++)
+		bs_buf_addf(&tpl, "{{#S%d}}", i);
+	def[0].text = bs_buf_str(&tpl);
+	def[0].len = tpl.len;
+	assert_int_equal(bs_tmpl_set_load(&ts, def, t_names, 1, NULL, &err),
+			 -BS_ETMPL);
+	assert_null(ts);
+	assert_string_equal(err.msg, "template 't.txt' nests sections 101 "
+				     "deep (at most 100)");
+	bs_buf_release(&tpl);
+}
+
+/* ctemplate compares the end marker after a set-delimiter marker's '='
+ * before it knows the text holds it: refused, the text is never read
+ * past its end (AddressSanitizer watches in the asan build). */
+static void test_template_ends_in_delims(void **state)
+{
+	static const char *const texts[] = {"{{=a b=}", "x{{=<% %>=}",
+					    "{{=[ ]]=}}[=<< >>=]"};
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_tmpl_set *ts = NULL;
+	struct bs_embedded def[] = {{"t.txt", NULL, 0}, {NULL, NULL, 0}};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		def[0].text = texts[i];
+		def[0].len = strlen(texts[i]);
+		bs_err_reset(&err);
+		assert_int_equal(bs_tmpl_set_load(&ts, def, t_names, 1, NULL,
+						  &err),
+				 -BS_ETMPL);
+		assert_string_equal(err.msg, "template 't.txt' does not parse: "
+					     "it ends inside a set-delimiter "
+					     "marker");
+	}
+	/* One more byte, and it is an ordinary marker. */
+	def[0].text = "{{=a b=}}";
+	def[0].len = strlen(def[0].text);
+	assert_int_equal(bs_tmpl_set_load(&ts, def, t_names, 1, NULL, &err),
+			 0);
+	bs_tmpl_set_free(ts);
+}
+
+/* At a second pragma marker ctemplate set up its HTML parser again,
+ * leaking the first (LeakSanitizer watches in the asan build). */
+static void test_template_two_pragmas(void **state)
+{
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_tmpl_set *ts = NULL;
+	struct bs_embedded def[] = {
+		{"t.txt", "{{%AUTOESCAPE context=\"HTML\"}}x"
+			  "{{%AUTOESCAPE context=\"HTML\"}}", 0},
+		{NULL, NULL, 0}};
+
+	(void)state;
+	def[0].len = strlen(def[0].text);
+	assert_int_equal(bs_tmpl_set_load(&ts, def, t_names, 1, NULL, &err),
+			 -BS_ETMPL);
+	assert_null(ts);
+	assert_string_equal(err.msg, "template 't.txt' does not parse: it "
+				     "has 2 pragma markers ({{%...}}), and "
+				     "only one is allowed, at the top");
+}
+
+/* Loads text as t.txt and expands it with d, into /dev/null; returns the
+ * code, the message in err. */
+static int expand_null(const char *text, const struct bs_tdict *d,
+		       struct bs_err *err)
+{
+	struct bs_embedded def[] = {{"t.txt", text, strlen(text)},
+				    {NULL, NULL, 0}};
+	struct bs_tmpl_set *ts = NULL;
+	FILE *null = fopen("/dev/null", "w");
+	int rc;
+
+	assert_non_null(null);
+	assert_int_equal(bs_tmpl_set_load(&ts, def, t_names, 1, NULL, err), 0);
+	rc = bs_tmpl_expand_file(ts, "t.txt", d, null, err);
+	bs_tmpl_set_free(ts);
+	fclose(null);
+	return rc;
+}
+
+/* A section inside itself walks its parent's list again: 3 deep over 2
+ * children is 8 rows; 25 deep would be 2^25 walks, and 11 deep over 3
+ * children (531,440 walks) with 200 bytes of text 35 MB of output from a
+ * 330-byte template: both stop, and fail. */
+static void test_template_budget(void **state)
+{
+	struct bs_buf tpl = BS_BUF_INIT;
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_tdict *d;
+	char *text;
+	int i;
+
+	(void)state;
+	assert_int_equal(bs_tdict_new(&d, &err), 0);
+	bs_tdict_set(bs_tdict_add(d, "A"), "N", "1");
+	bs_tdict_set(bs_tdict_add(d, "A"), "N", "2");
+	text = expand_text("{{#A}}{{#A}}{{#A}}{{N}}{{/A}}{{/A}}{{/A}}", d);
+	assert_string_equal(text, "12121212");
+	free(text);
+
+	for (i = 0; i < 25; i++)
+		bs_buf_adds(&tpl, "{{#A}}");
+	for (i = 0; i < 25; i++)
+		bs_buf_adds(&tpl, "{{/A}}");
+	assert_int_equal(expand_null(bs_buf_str(&tpl), d, &err), -BS_ETMPL);
+	assert_true(strncmp(err.msg, "cannot expand template 't.txt': more "
+				     "than 4194",
+			    41) == 0);
+	assert_non_null(strstr(err.msg, " steps for this report's data (a "
+					"section inside itself repeats its "
+					"parent's list)"));
+
+	bs_tdict_set(bs_tdict_add(d, "A"), "N", "3");
+	bs_buf_reset(&tpl);
+	for (i = 0; i < 11; i++)
+		bs_buf_adds(&tpl, "{{#A}}");
+	for (i = 0; i < 20; i++)
+		bs_buf_adds(&tpl, "0123456789");
+	for (i = 0; i < 11; i++)
+		bs_buf_adds(&tpl, "{{/A}}");
+	bs_err_reset(&err);
+	assert_int_equal(expand_null(bs_buf_str(&tpl), d, &err), -BS_ETMPL);
+	assert_non_null(strstr(err.msg, " steps for this report's data"));
+	bs_tdict_free(d);
+	bs_buf_release(&tpl);
+}
+
 /* ---- stability and the list of runs --------------------------------- */
 
 static void test_html_list_kept_or_read_again(void **state)
@@ -846,6 +1121,13 @@ int main(void)
 		cmocka_unit_test(test_json_strings),
 		cmocka_unit_test(test_tdict),
 		cmocka_unit_test(test_template_dir),
+		cmocka_unit_test(test_tsyntax_strip),
+		cmocka_unit_test(test_tsyntax_scan),
+		cmocka_unit_test(test_tsyntax_mods),
+		cmocka_unit_test(test_template_depth),
+		cmocka_unit_test(test_template_ends_in_delims),
+		cmocka_unit_test(test_template_two_pragmas),
+		cmocka_unit_test(test_template_budget),
 		cmocka_unit_test(test_html_list_kept_or_read_again),
 	};
 

@@ -1,7 +1,8 @@
 /*
  * tests/unit/test_util.c - strict numbers, buffers, SHA-256, JSON, CSV
- * cells, dates.
+ * cells, dates, reading the files a user names.
  */
+#include <fcntl.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -10,6 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -18,6 +23,7 @@
 #include "util/err.h"
 #include "util/json.h"
 #include "util/num.h"
+#include "util/readfile.h"
 #include "util/sha256.h"
 #include "util/timefmt.h"
 #include "util/banned.h"
@@ -340,6 +346,176 @@ static void test_time_iso(void **state)
 			    "9999-12-31T23:59:59Z");
 }
 
+/* ---- util/readfile.h ------------------------------------------------ */
+
+/* dir/name, in a scratch directory made afresh. */
+static char *scratch_path(const char *name)
+{
+	const char *base = getenv("SCRATCH");
+	struct bs_buf b = BS_BUF_INIT;
+
+	bs_buf_addf(&b, "%s/test_util_readfile", base ? base : "/tmp");
+	mkdir(base ? base : "/tmp", 0755);
+	mkdir(bs_buf_str(&b), 0755);
+	if (name)
+		bs_buf_addf(&b, "/%s", name);
+	return bs_buf_detach(&b, NULL);
+}
+
+/* Reads path as a template of at most max bytes; returns the code, and
+ * the message in msg with the scratch directory's path as "D". */
+static int read_as_template(const char *name, size_t max, struct bs_buf *out,
+			    struct bs_buf *msg)
+{
+	char *path = scratch_path(name), *dir = scratch_path(NULL);
+	struct bs_err err = BS_ERR_INIT;
+	const char *p, *q;
+	int rc;
+
+	rc = bs_readfile(path, "template", max, out, &err);
+	bs_buf_reset(msg);
+	for (p = err.msg; (q = strstr(p, dir)) != NULL; p = q + strlen(dir)) {
+		bs_buf_add(msg, p, (size_t)(q - p));
+		bs_buf_adds(msg, "D");
+	}
+	bs_buf_adds(msg, p);
+	free(path);
+	free(dir);
+	return rc;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void test_readfile(void **state)
+{
+	struct bs_buf out = BS_BUF_INIT, msg = BS_BUF_INIT;
+	char *small = scratch_path("small"), *zero = scratch_path("zero");
+	char *fifo = scratch_path("fifo"), *sub = scratch_path("sub");
+	FILE *f;
+
+	(void)state;
+	f = fopen(small, "w");
+	assert_non_null(f);
+	fputs("hello", f);
+	fclose(f);
+	unlink(zero);
+	assert_int_equal(symlink("/dev/zero", zero), 0);
+	unlink(fifo);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	mkdir(sub, 0755);
+
+	/* A regular file, up to the limit; out keeps what it held. */
+	bs_buf_adds(&out, "<");
+	assert_int_equal(read_as_template("small", 5, &out, &msg), 0);
+	assert_string_equal(bs_buf_str(&out), "<hello");
+	assert_int_equal(read_as_template("small", 4, &out, &msg),
+			 -BS_ETOOBIG);
+	assert_string_equal(bs_buf_str(&msg),
+			    "cannot read template 'D/small': larger than 4 "
+			    "bytes");
+	assert_string_equal(bs_buf_str(&out), "<hello");
+
+	/* Not regular files: refused at once, never read. */
+	assert_int_equal(read_as_template("zero", 1 << 20, &out, &msg),
+			 -BS_EINVAL);
+	assert_string_equal(bs_buf_str(&msg),
+			    "cannot read template 'D/zero': it is a character "
+			    "device, not a regular file");
+	assert_int_equal(read_as_template("fifo", 1 << 20, &out, &msg),
+			 -BS_EINVAL);
+	assert_string_equal(bs_buf_str(&msg),
+			    "cannot read template 'D/fifo': it is a FIFO, not "
+			    "a regular file");
+	assert_int_equal(read_as_template("sub", 1 << 20, &out, &msg),
+			 -BS_EINVAL);
+	assert_string_equal(bs_buf_str(&msg),
+			    "cannot read template 'D/sub': Is a directory");
+	assert_int_equal(read_as_template("none", 1 << 20, &out, &msg),
+			 -BS_ENOTFOUND);
+	assert_string_equal(bs_buf_str(&msg),
+			    "cannot open template 'D/none': No such file or "
+			    "directory");
+	assert_string_equal(bs_buf_str(&out), "<hello");
+
+	/* /proc says 0 bytes: what is there is read all the same. */
+	bs_buf_reset(&out);
+	assert_int_equal(bs_readfile("/proc/self/status", NULL, 1 << 20, &out,
+				     NULL),
+			 0);
+	assert_non_null(strstr(bs_buf_str(&out), "Pid:"));
+
+	bs_buf_release(&out);
+	bs_buf_release(&msg);
+	free(small);
+	free(zero);
+	free(fifo);
+	free(sub);
+}
+
+static void test_readfile_open_fifo(void **state)
+{
+	char *fifo = scratch_path("fifo2");
+	struct bs_err err = BS_ERR_INIT;
+	char buf[16];
+	double t0;
+	pid_t pid;
+	int fd, status;
+
+	(void)state;
+	unlink(fifo);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+
+	/* Nobody writes: the wait ends after its time. */
+	t0 = now_s();
+	assert_int_equal(bs_readfile_open(fifo, NULL, BS_FILE_FIFO, 200, &fd,
+					  &err),
+			 -BS_EIO);
+	assert_true(now_s() - t0 >= 0.19 && now_s() - t0 < 5);
+	assert_int_equal(fd, -1);
+	assert_non_null(strstr(err.msg, "': nothing written to the FIFO in "
+					"200 ms"));
+
+	/* A writer that comes later is waited for, and read to its end. */
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		int w;
+
+		usleep(100000);
+		w = open(fifo, O_WRONLY);
+		_exit(w >= 0 && write(w, "data", 4) == 4 ? 0 : 1);
+	}
+	bs_err_reset(&err);
+	assert_int_equal(bs_readfile_open(fifo, NULL, BS_FILE_ANY, -1, &fd,
+					  &err),
+			 0);
+	assert_int_equal(read(fd, buf, sizeof(buf)), 4);
+	assert_memory_equal(buf, "data", 4);
+	assert_int_equal(read(fd, buf, sizeof(buf)), 0);
+	close(fd);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+
+	/* Devices are taken when asked for, directories never. */
+	assert_int_equal(bs_readfile_open("/dev/null", NULL, BS_FILE_ANY, -1,
+					  &fd, &err),
+			 0);
+	assert_int_equal(read(fd, buf, sizeof(buf)), 0);
+	close(fd);
+	bs_err_reset(&err);
+	assert_int_equal(bs_readfile_open("/", NULL, BS_FILE_ANY, -1, &fd,
+					  &err),
+			 -BS_EINVAL);
+	assert_string_equal(err.msg, "cannot read '/': Is a directory");
+	free(fifo);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -353,6 +529,8 @@ int main(void)
 		cmocka_unit_test(test_csv_cell),
 		cmocka_unit_test(test_time_parse),
 		cmocka_unit_test(test_time_iso),
+		cmocka_unit_test(test_readfile),
+		cmocka_unit_test(test_readfile_open_fifo),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
