@@ -312,7 +312,7 @@ echo "$good1" | awk -F, -v OFS=, '{for (i = 1; i <= 20000; i++) {$3 = "del" i; p
 pid=$!
 # Deleted once bstore has it open (or, at worst, after it is done).
 for i in $(seq 1 200); do
-	ls -l "/proc/$pid/fd" 2>/dev/null | grep -q deleted.csv && break
+	case "$(ls -l "/proc/$pid/fd" 2>/dev/null)" in *deleted.csv*) break ;; esac
 	kill -0 "$pid" 2>/dev/null || break
 	sleep 0.01
 done
