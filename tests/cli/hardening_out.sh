@@ -196,6 +196,9 @@ running() {
 stop_waiting_run() {
 	local sig=$1 want=$2 status
 	lock
+	# The shell truncates out in the child, maybe after the loop below
+	# has looked: what an earlier command left there must be gone first.
+	rm -f "$T/out"
 	# 9>&-: sqlite3 must see the end of its input when unlock closes it.
 	env --default-signal=INT "$BSTORE" -q --db "$R" run -d "$RD" -m waiter -s 4 -n 1 -r 0 --no-sync \
 		>"$T/out" 2>"$T/err" 9>&- &

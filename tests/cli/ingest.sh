@@ -235,6 +235,7 @@ expect_eq "$(sql 'select count(*) from runs')" "$before" "nothing stored after S
 # SIGTERM between files (here: while opening a FIFO nobody writes to):
 # the files read are kept, and it says which were not read.
 mkfifo "$T/stuck"
+rm -f "$T/out" # polled below: nothing of an earlier command's
 set +e
 "$BSTORE" --db "$T/sig.db" ingest "$SAMPLES/bonnie++-1.03-t3-raid5.txt" "$T/stuck" \
 	"$SAMPLES/bonnie++-2.00a-local-full.txt" "$SAMPLES/bonnie++-1.03-ata-raid10-cache.txt" \
