@@ -300,6 +300,8 @@ bool BsExpandBudget::take(uint64_t n)
 
 	if (b == NULL)
 		return true;
+	if (b->stopped_)
+		return false;
 	if (b->left_ < n) {
 		b->left_ = 0;
 		b->exhausted_ = true;
@@ -307,6 +309,12 @@ bool BsExpandBudget::take(uint64_t n)
 	}
 	b->left_ -= n;
 	return true;
+}
+
+void BsExpandBudget::stop()
+{
+	if (budget != NULL)
+		budget->stopped_ = true;
 }
 
 const TemplateDictionaryInterface *bs_tdict_iface(const struct bs_tdict *d)

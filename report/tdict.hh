@@ -64,10 +64,13 @@ public:
 	/* Takes n steps from this thread's budget, if there is one; false
 	 * when they are not there (and none are left from then on). */
 	static bool take(uint64_t n);
+	/* Ends this thread's expansion as a spent budget would, but not as
+	 * exhausted(): its caller has its own reason (the output failed). */
+	static void stop();
 
 private:
 	uint64_t limit_, left_;
-	bool exhausted_ = false;
+	bool exhausted_ = false, stopped_ = false;
 	BsExpandBudget *prev_;
 };
 

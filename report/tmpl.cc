@@ -168,8 +168,10 @@ public:
 	int flush()
 	{
 		if (!buf_.empty() && !failed_ &&
-		    fwrite(buf_.data(), 1, buf_.size(), f_) != buf_.size())
+		    fwrite(buf_.data(), 1, buf_.size(), f_) != buf_.size()) {
 			failed_ = errno ? errno : EIO;
+			BsExpandBudget::stop(); /* nothing more can be kept */
+		}
 		buf_.clear();
 		return failed_;
 	}
@@ -198,8 +200,10 @@ public:
 	}
 	void Emit(const char *s, size_t n) override
 	{
-		if (BsExpandBudget::take(n) && bs_buf_add(b_, s, n) < 0)
+		if (BsExpandBudget::take(n) && bs_buf_add(b_, s, n) < 0) {
 			failed_ = 1;
+			BsExpandBudget::stop(); /* nothing more can be kept */
+		}
 	}
 	int failed() const
 	{

@@ -1061,6 +1061,27 @@ static void test_template_budget(void **state)
 	bs_err_reset(&err);
 	assert_int_equal(expand_null(bs_buf_str(&tpl), d, &err), -BS_ETMPL);
 	assert_non_null(strstr(err.msg, " steps for this report's data"));
+
+	/* Into a buffer of 4 KiB: the expansion stops when the buffer is
+	 * full, and says so, instead of running on to the step limit. */
+	{
+		struct bs_embedded def[] = {{"t.txt", bs_buf_str(&tpl),
+					     tpl.len},
+					    {NULL, NULL, 0}};
+		struct bs_tmpl_set *ts = NULL;
+		struct bs_buf out;
+
+		bs_buf_init_max(&out, 4096);
+		bs_err_reset(&err);
+		assert_int_equal(bs_tmpl_set_load(&ts, def, t_names, 1, NULL,
+						  &err),
+				 0);
+		assert_int_equal(bs_tmpl_expand_buf(ts, "t.txt", d, &out, &err),
+				 -BS_ETOOBIG);
+		assert_string_equal(err.msg, "output too large");
+		bs_tmpl_set_free(ts);
+		bs_buf_release(&out);
+	}
 	bs_tdict_free(d);
 	bs_buf_release(&tpl);
 }
