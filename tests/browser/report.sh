@@ -64,14 +64,14 @@ python3 tests/browser/cdp_check.py "$browser" "$work/seed.html" "$work/seed.json
 # Groups of several runs, a 2.00a run, notes: the page of the screenshot.
 "$bstore" report --title 'EMC CX500 write cache off vs on, a blog server, a 2.00a box' \
 	-o "$work/groups.html" array=emc,cache=off array=emc,cache=on \
-	machine=server_name machine=ceo-box
+	machine=server_name machine=labvm01
 cat >"$work/groups.json" <<'JSON'
 {
   "[1] array=emc,cache=off baseline | put_block": "11.8",
   "[2] array=emc,cache=on | put_block": "86.2",
   "[3] machine=server_name | put_block": "52.8",
-  "[4] machine=ceo-box | put_block": "290.6",
-  "[4] machine=ceo-box | put_block_latency": "8122us",
+  "[4] machine=labvm01 | put_block": "290.6",
+  "[4] machine=labvm01 | put_block_latency": "8122us",
   "[3] machine=server_name | putc": "not run",
   "diff [2] \u2212 [1] | put_block": "74.4",
   "ratio [4] \u00f7 [1] | put_block": "24.61"

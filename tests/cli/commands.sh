@@ -35,7 +35,7 @@ run "$BSTORE" show last
 expect_rc 0 "show last"
 golden commands/show-last.txt "$T/out"
 expect_in "$T/out" "seq_create  too fast  (+++++: under 0.5 s"
-expect_in "$T/out" "ceo-box          2G  545k  94  291m  69  587m  52  480k  82  1.8g  69  6398  31"
+expect_in "$T/out" "labvm01          2G  545k  94  291m  69  587m  52  480k  82  1.8g  69  6398  31"
 
 # export json: valid JSON per line, the contract's keys, golden.
 run "$BSTORE" export --format json 1 14
@@ -119,7 +119,7 @@ expect_in "$T/out" "4 runs stored, 2 duplicates"
 top=$(sql 'select max(id) from runs')
 run "$BSTORE" rm "$top"
 expect_rc 0 "rm the newest run"
-sed 's/ceo-box/idbox/' samples/bonnie++-2.00a-local-full.txt | run "$BSTORE" ingest
+sed 's/labvm01/idbox/' samples/bonnie++-2.00a-local-full.txt | run "$BSTORE" ingest
 expect_rc 0 "ingest after rm"
 expect_eq "$(sql "select id from runs where machine = 'idbox'")" "$((top + 1))" \
 	"new run after rm gets a new id"

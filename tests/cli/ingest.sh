@@ -53,10 +53,10 @@ expect_eq "$(sql "select name, size, putc, put_block, seeks, seq_stat,
 	seq_stat_status from bonnie where source like '%t3-raid5%'")" \
 	"billing|4G|9915|30319|177.6||too_fast" "bonnie view"
 expect_eq "$(sql "select name, put_block_latency_us from bonnie
-	where version = '2.00a'")" "ceo-box|8122" "latency in us"
+	where version = '2.00a'")" "labvm01|8122" "latency in us"
 
 # 5. A file with a malformed line: the rest is stored, the line is kept.
-good1=$(grep '^1.98' "$SAMPLES/bonnie++-2.00a-local-full.txt" | sed 's/ceo-box/goodbox/')
+good1=$(grep '^1.98' "$SAMPLES/bonnie++-2.00a-local-full.txt" | sed 's/labvm01/goodbox/')
 good2=$(echo "$good1" | sed 's/goodbox/goodbox2/')
 bad=$(echo "$good1" | cut -d, -f1-31 | sed 's/goodbox/badbox/')
 printf '%s\n%s\n%s\n' "$good1" "$bad" "$good2" >"$T/mixed.csv"

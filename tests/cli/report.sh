@@ -58,7 +58,7 @@ words "$T/out"
 expect_in "$T/words" "diff [1]-[2] -24705 -73121 -23901 -113638"
 
 # --- Every format, golden ---------------------------------------------------
-groups=(array=emc,cache=off array=emc,cache=on machine=server_name machine=ceo-box)
+groups=(array=emc,cache=off array=emc,cache=on machine=server_name machine=labvm01)
 title='EMC cache off / on, a blog server, a 2.00a box'
 run "$BSTORE" report --title "$title" "${groups[@]}"
 expect_rc 0 "text report"

@@ -43,7 +43,7 @@ static const char SRV2[] = "server_name,16G,,,58408,72,32513,58,,,100124,72,537.
 static const char SRV3[] = "server_name,16G,,,54601,65,31029,56,,,128065,92,606.3,7,,,,,,,,,,,,,";
 static const char SRV4[] = "server_name,16G,,,51977,51,29662,62,,,73907,59,984.3,9,,,,,,,,,,,,,";
 /* samples/bonnie++-2.00a-local-full.txt. */
-static const char CEO[] = "1.98,2.00a,ceo-box,1,1796019217,2G,,8192,5,545,94,297601,69,601561,52,480,82,1911048,69,6398,31,16,,,,,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,61372us,8122us,16325us,50917us,22633us,16072us,32123us,12290us,8617us,8111us,4158us,6056us";
+static const char LABVM01[] = "1.98,2.00a,labvm01,1,1796019217,2G,,8192,5,545,94,297601,69,601561,52,480,82,1911048,69,6398,31,16,,,,,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,61372us,8122us,16325us,50917us,22633us,16072us,32123us,12290us,8617us,8111us,4158us,6056us";
 /* Hostile names, as a user could store them. */
 static const char XSS[] = "<script>alert(1)</script>,8G,12647,36,13414,8,7952,13,33636,97,146503,71,465.7,5,16,86,1,+++++,+++,161,1,81,1,+++++,+++,163,1";
 static const char FORMULA[] = "=cmd|' /C calc'!A0,8G,10956,30,10771,6,3388,5,34169,98,158861,75,431.1,5,16,81,1,+++++,+++,160,1,82,1,+++++,+++,109,1";
@@ -320,7 +320,7 @@ static void test_too_fast_takes_no_part(void **state)
 static void test_notes(void **state)
 {
 	const char *labels[] = {"old", "new", "same"};
-	struct lines_src s = {{{EMC10_OFF}, {CEO}, {EMC5_OFF}}, NULL, NULL, 0};
+	struct lines_src s = {{{EMC10_OFF}, {LABVM01}, {EMC5_OFF}}, NULL, NULL, 0};
 	struct lines_src same = {{{EMC10_OFF}, {EMC5_OFF}}, NULL, NULL, 0};
 	struct bs_report_opts o;
 	struct bs_report *rep;
@@ -1090,8 +1090,8 @@ static void test_template_budget(void **state)
 
 static void test_html_list_kept_or_read_again(void **state)
 {
-	const char *labels[] = {"server", "emc", "ceo"};
-	struct lines_src s = {{{SRV1, SRV2, SRV3, SRV4}, {EMC10_OFF}, {CEO}},
+	const char *labels[] = {"server", "emc", "labvm01"};
+	struct lines_src s = {{{SRV1, SRV2, SRV3, SRV4}, {EMC10_OFF}, {LABVM01}},
 			      NULL, NULL, 0};
 	struct bs_report_opts o;
 	struct bs_report *kept, *again;
@@ -1112,12 +1112,12 @@ static void test_html_list_kept_or_read_again(void **state)
 	c = render(again, &s, BS_REPORT_HTML, NULL);
 	assert_int_equal(s.reads, 9);
 	assert_string_equal(a, c);
-	/* Every run is listed, with its rates (in MiB/s: ceo-box is fast). */
+	/* Every run is listed, with its rates (in MiB/s: labvm01 is fast). */
 	assert_non_null(strstr(a, "<tr><td>[1]</td><td>4</td>"
 				  "<td>server_name</td><td>1.03</td>"
 				  "<td>16G</td><td class=\"nr\">not run</td>"
 				  "<td class=\"s0\">50.8</td>"));
-	assert_non_null(strstr(a, "<td>[3]</td><td>201</td><td>ceo-box</td>"));
+	assert_non_null(strstr(a, "<td>[3]</td><td>201</td><td>labvm01</td>"));
 	free(a);
 	free(b);
 	free(c);
