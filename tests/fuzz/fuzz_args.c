@@ -572,7 +572,8 @@ static int64_t *field_of(struct bs_bench_opts *o, size_t field)
 	return (int64_t *)(void *)((char *)&o->p + field);
 }
 
-/* The part s (len bytes) of kind k: its value, as the field keeps it. */
+/* The part s (len bytes) of kind k: its value, as the field keeps it;
+ * 0, 1 for -n MAX's link or symlink (no limit applies), else -1. */
 static int naive_part(const char *s, size_t len, enum part_kind k, uint64_t *v)
 {
 	char last = len > 0 ? s[len - 1] : '\0';
@@ -605,24 +606,16 @@ static int naive_part(const char *s, size_t len, enum part_kind k, uint64_t *v)
 		if ((len == 2 && memcmp(s, "-1", 2) == 0) ||
 		    (len == 4 && memcmp(s, "link", 4) == 0)) {
 			*v = (uint64_t)BS_SIZE_LINK;
-			return 0;
+			return 1;
 		}
 		if ((len == 2 && memcmp(s, "-2", 2) == 0) ||
 		    (len == 7 && memcmp(s, "symlink", 7) == 0)) {
 			*v = (uint64_t)BS_SIZE_SYMLINK;
-			return 0;
+			return 1;
 		}
 		return naive_size(s, len, v);
 	}
 	return -1;
-}
-
-/* v is within the part's limit (-n MAX's link and symlink are). */
-static int fits(const struct part *pt, uint64_t v)
-{
-	return v <= pt->max ||
-	       (pt->kind == P_MAX && (v == (uint64_t)BS_SIZE_LINK ||
-	                              v == (uint64_t)BS_SIZE_SYMLINK));
 }
 
 /* The options are the same, field by field (bs_param_table for p). */
@@ -705,7 +698,7 @@ static void check_parts(const char *arg, const struct part *parts,
 	const char *s = arg, *colon;
 	size_t i, n = 1;
 	uint64_t v;
-	int rc;
+	int rc, r;
 
 	bs_bench_defaults(&o);
 	before = want = o;
@@ -728,8 +721,8 @@ static void check_parts(const char *arg, const struct part *parts,
 			const struct part *pt = &parts[i];
 			const char *text = bs_buf_str(&part);
 
-			if (naive_part(text, part.len, pt->kind, &v) < 0 ||
-			    !fits(pt, v)) {
+			r = naive_part(text, part.len, pt->kind, &v);
+			if (r < 0 || (r == 0 && v > pt->max)) {
 				want_errorf(
 				    rc, &err, BS_EINVAL, "%s '%s'", pt->bad,
 				    quoted(&q, pt->whole ? arg : text, 64));
