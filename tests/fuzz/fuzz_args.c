@@ -67,23 +67,13 @@
 #include "report/report.h"
 #include "store/selector.h"
 #include "store/store.h"
+#include "tests/fuzz/fuzz.h"
 #include "util/buf.h"
 #include "util/err.h"
 #include "util/mem.h"
 #include "util/num.h"
 #include "util/timefmt.h"
 #include "util/banned.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-#define CHECK(cond)                                                            \
-	do {                                                                   \
-		if (!(cond)) {                                                 \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, \
-			        __LINE__, #cond);                              \
-			abort();                                               \
-		}                                                              \
-	} while (0)
 
 #define MIB (UINT64_C(1) << 20)
 
