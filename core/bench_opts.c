@@ -253,8 +253,11 @@ int bs_bench_opts_ram_rule(struct bs_bench_opts *o, int size_given,
 
 		if (ram_mib > 0 && (uint64_t)ram_mib * 2 > mib)
 			mib = (uint64_t)ram_mib * 2;
-		/* Rounded up to a whole GiB when over half of one. */
-		if (mib % 1024 > 512)
+		/* Rounded up to a whole GiB when over half of one; a size
+		 * with no room for that (-r near 2^63) stays as it is, far
+		 * over what bs_bench_check() takes, rather than wrap to 0,
+		 * which would skip the I/O tests. */
+		if (mib % 1024 > 512 && mib <= UINT64_MAX - 1024)
 			mib = (mib / 1024 + 1) * 1024;
 		o->p.file_size_mib = (int64_t)mib;
 		return 0;

@@ -1,8 +1,10 @@
 /*
  * store/tag.c - the one rule for tags: what a key and value may be, and
- * KEY=VALUE as ingest --tag, run --tag and bstore tag take it.
+ * KEY=VALUE as ingest --tag, run --tag and bstore tag take it. No SQLite
+ * here, so that the parser can be fuzzed alone (tests/fuzz/fuzz_args.c).
  */
-#include "store/internal.h"
+#include "store/selector.h"
+#include "store/store.h"
 
 #include <stdlib.h>
 #include <string.h>

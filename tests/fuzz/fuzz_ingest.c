@@ -23,20 +23,10 @@
 
 #include "ingest/ingest.h"
 #include "ingest/lines.h"
+#include "tests/fuzz/fuzz.h"
 #include "util/buf.h"
 #include "util/sha256.h"
 #include "util/banned.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-#define CHECK(cond)                                                          \
-	do {                                                                 \
-		if (!(cond)) {                                               \
-			fprintf(stderr, "%s:%d: check failed: %s\n",         \
-				__FILE__, __LINE__, #cond);                  \
-			abort();                                             \
-		}                                                            \
-	} while (0)
 
 struct events {
 	uint64_t h;        /* FNV-1a over every event */

@@ -30,22 +30,12 @@
 #include <string.h>
 
 #include "store/selector.h"
+#include "tests/fuzz/fuzz.h"
 #include "util/buf.h"
 #include "util/err.h"
 #include "util/mem.h"
 #include "util/num.h"
 #include "util/banned.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-#define CHECK(cond)                                                            \
-	do {                                                                   \
-		if (!(cond)) {                                                 \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, \
-			        __LINE__, #cond);                              \
-			abort();                                               \
-		}                                                              \
-	} while (0)
 
 #define NOT_SEL                                                                \
 	"' is not a selector (expected an id, a range like 12-15, 'last', "    \

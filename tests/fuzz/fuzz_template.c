@@ -32,21 +32,11 @@
 
 #include "report/tmpl.h"
 #include "report/tsyntax.h"
+#include "tests/fuzz/fuzz.h"
 #include "util/buf.h"
 #include "util/embed.h"
 #include "util/err.h"
 #include "util/banned.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-#define CHECK(cond)                                                            \
-	do {                                                                   \
-		if (!(cond)) {                                                 \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, \
-			        __LINE__, #cond);                              \
-			abort();                                               \
-		}                                                              \
-	} while (0)
 
 #define OUT_MAX ((size_t)1 << 20)
 

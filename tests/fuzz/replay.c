@@ -10,10 +10,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "tests/fuzz/fuzz.h"
 #include "util/buf.h"
 #include "util/banned.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static int run_file(const char *path)
 {

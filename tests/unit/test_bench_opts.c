@@ -298,6 +298,10 @@ static void test_ram_rule(void **state)
 		{ 0, 0, 1000, 2048, NULL },
 		{ 0, 0, 2100, 4200, NULL },
 		{ 0, 0, 24105, 48210, NULL },
+		/* Twice the RAM with no room to round up: left as it is, far
+		 * over what bs_bench_check() takes, never wrapped to 0 (no
+		 * I/O tests). fuzz_args found it: corpus-args/r-int64-max. */
+		{ 0, 0, INT64_MAX, UINT64_MAX - 1, NULL },
 		/* With -s: at least twice the RAM, unless the rule is off. */
 		{ 1, 2048, 1024, 2048, NULL },
 		{ 1, 8, 0, 8, NULL },
