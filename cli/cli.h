@@ -60,6 +60,13 @@ int bs_cli_usage_error(const struct bs_cli *cli, const char *fmt, ...)
 const char *bs_cli_signal_name(int sig);
 
 /*
+ * What the user typed, for a message: cut after 40 bytes ("..." marks the
+ * cut), control characters as '?'. out is a buffer of BS_CLI_QUOTE_SIZE.
+ */
+#define BS_CLI_QUOTE_SIZE 64
+const char *bs_cli_quote(char out[BS_CLI_QUOTE_SIZE], const char *s);
+
+/*
  * For getopt_long's '?' (the command sets opterr = 0 before parsing):
  * prints "unknown option '--x'", "option '--x' needs an argument" or
  * "option '--x' takes no argument" as a usage error and returns

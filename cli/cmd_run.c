@@ -137,8 +137,10 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 		{"csv-format", required_argument, NULL, OPT_CSV_FORMAT},
 		{NULL, 0, NULL, 0},
 	};
+	static const char shortopts[] = ":d:s:n:m:r:x:f::bDz:qc:h";
 	struct bs_err err = BS_ERR_INIT;
 	struct utsname u;
+	char q[BS_CLI_QUOTE_SIZE];
 	int c;
 
 	*done = 0;
@@ -149,8 +151,7 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 	if (uname(&u) == 0)
 		snprintf(a->hostname, sizeof(a->hostname), "%s", u.nodename);
 	a->o.machine = a->hostname;
-	while ((c = getopt_long(argc, argv, ":d:s:n:m:r:x:f::bDz:qc:h", opts,
-				NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
 			a->o.dir = optarg;
@@ -183,7 +184,8 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 				    0 ||
 			    a->count < 1)
 				return bs_cli_usage_error(
-					cli, "-x: bad count '%s'", optarg);
+					cli, "-x: bad count '%s'",
+					bs_cli_quote(q, optarg));
 			break;
 		case 'f':
 			if (bs_bench_opts_parse_f(&a->o, optarg, &err) < 0)
@@ -199,7 +201,8 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 			if (bs_parse_u64(optarg, strlen(optarg), &a->o.seed) <
 			    0)
 				return bs_cli_usage_error(
-					cli, "-z: bad seed '%s'", optarg);
+					cli, "-z: bad seed '%s'",
+					bs_cli_quote(q, optarg));
 			a->seed_given = 1;
 			break;
 		case 'q':
@@ -236,24 +239,19 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 				return bs_cli_usage_error(
 					cli, "--csv-format: expected 1.98 or "
 					     "1.03, got '%s'",
-					optarg);
+					bs_cli_quote(q, optarg));
 			break;
 		case 'h':
 			usage(stdout);
 			*done = 1;
 			return BS_EXIT_OK;
-		case ':':
-			return bs_cli_usage_error(cli,
-						  "option '%s' needs a value",
-						  argv[optind - 1]);
-		default:
-			return bs_cli_usage_error(cli, "unknown option '%s'",
-						  argv[optind - 1]);
+		default: /* '?' and ':' */
+			return bs_cli_bad_option(cli, argv, shortopts, opts);
 		}
 	}
 	if (optind < argc)
 		return bs_cli_usage_error(cli, "unexpected argument '%s'",
-					  argv[optind]);
+					  bs_cli_quote(q, argv[optind]));
 	return 0;
 }
 

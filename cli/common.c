@@ -103,6 +103,11 @@ const char *bs_cli_signal_name(int sig)
 	}
 }
 
+const char *bs_cli_quote(char out[BS_CLI_QUOTE_SIZE], const char *s)
+{
+	return bs_err_quote(out, BS_CLI_QUOTE_SIZE, s, strlen(s), 40);
+}
+
 /* The long option that arg ("--name" or "--name=value") names, if any. */
 static const struct option *long_option(const struct option *opts,
 					const char *arg, size_t n)
@@ -132,8 +137,13 @@ int bs_cli_bad_option(const struct bs_cli *cli, char **argv,
 	/* glibc: optopt is 0 for an unknown long option; otherwise it is the
 	 * short option, or the long option's val, whose argument is wrong.
 	 * In "-jx", argv[optind - 1] is still the element before. */
-	if (optopt == 0)
-		return bs_cli_usage_error(cli, "unknown option '%.*s'", n, arg);
+	if (optopt == 0) {
+		char q[BS_CLI_QUOTE_SIZE], *name = xstrndup(arg, (size_t)n);
+
+		bs_cli_quote(q, name);
+		free(name);
+		return bs_cli_usage_error(cli, "unknown option '%s'", q);
+	}
 	if (lo && lo->val == optopt) {
 		if (arg[n] == '=')
 			return bs_cli_usage_error(
@@ -240,7 +250,7 @@ void bs_cli_no_match(const struct bs_cli *cli, struct bs_store *st,
 {
 	struct bs_err err = BS_ERR_INIT;
 	int64_t nruns = -1;
-	char q[64];
+	char q[BS_CLI_QUOTE_SIZE];
 
 	/* A count that fails only loses the better words. */
 	if (bs_store_count(st, &nruns, NULL, &err) == 0 && nruns == 0)
@@ -250,7 +260,7 @@ void bs_cli_no_match(const struct bs_cli *cli, struct bs_store *st,
 			     bs_store_path(st));
 	else if (sel)
 		bs_cli_error(cli, "selector '%s' matches no runs",
-			     bs_err_quote(q, sizeof(q), sel, strlen(sel), 40));
+			     bs_cli_quote(q, sel));
 	else
 		bs_cli_error(cli, "no run matches");
 }

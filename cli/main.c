@@ -99,7 +99,7 @@ static const struct cmd *find_command(const char *name)
 
 static int unknown_command(const char *name)
 {
-	char q[80];
+	char q[BS_CLI_QUOTE_SIZE];
 	size_t i, best = (size_t)-1, d;
 	const char *guess = NULL;
 
@@ -110,7 +110,7 @@ static int unknown_command(const char *name)
 			guess = commands[i].name;
 		}
 	}
-	bs_err_quote(q, sizeof(q), name, strlen(name), 40);
+	bs_cli_quote(q, name);
 	if (guess && best <= 2)
 		fprintf(stderr,
 			"bstore: '%s' is not a bstore command. "

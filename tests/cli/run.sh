@@ -172,6 +172,22 @@ expect_in "$T/err" "chunk size 3000 is not a power of 2"
 run "$BSTORE" run -d "$D" -s 8 -r 0 -f 1 --no-store
 expect_rc 2 "-f 1 (detached value, as bonnie++)"
 expect_in "$T/err" "unexpected argument '1'"
+# What the user typed is cut after 40 bytes and cleaned, in every message.
+long=$(printf 'x%.0s' $(seq 1 100))
+x40=$(printf 'x%.0s' $(seq 1 40))
+for args in "-x $long" "-z $long" "--csv-format $long" "$long" "--$long"; do
+	# shellcheck disable=SC2086 # one word or two, on purpose
+	run "$BSTORE" run -d "$D" $args --no-store
+	expect_rc 2 "run ${args:0:8}... (cut)"
+	expect_in "$T/err" "xxxxxxxxxx...'"
+	expect_not_in "$T/err" "${x40}x"
+done
+run "$BSTORE" run --csv-format "$(printf '1.9\033[2J')" --no-store
+expect_in "$T/err" "got '1.9?[2J'"
+run "$BSTORE" run -d "$D" -s
+expect_rc 2 "-s without its value"
+expect_eq "$(head -n 1 "$T/err")" "bstore: run: option '-s' needs an argument" \
+	"-s without its value: the words of every command"
 run "$BSTORE" run -d "$D" -m "a,b" -r 0 --no-store
 expect_rc 2 "comma in -m"
 run "$BSTORE" run -d "$D" --tag novalue -r 0 --no-store
