@@ -231,14 +231,10 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 			a->o.no_sync = 1;
 			break;
 		case OPT_CSV_FORMAT:
-			if (strcmp(optarg, "1.98") == 0)
-				a->csv = BS_CSV_1_98;
-			else if (strcmp(optarg, "1.03") == 0)
-				a->csv = BS_CSV_1_03;
-			else
+			if (bs_csv_format_parse(optarg, &a->csv) < 0)
 				return bs_cli_usage_error(
-					cli, "--csv-format: expected 1.98 or "
-					     "1.03, got '%s'",
+					cli, "--csv-format: expected %s, got '%s'",
+					bs_csv_format_names(),
 					bs_cli_quote(q, optarg));
 			break;
 		case 'h':

@@ -520,6 +520,104 @@ static void csv_103(const struct bs_run *r, struct bs_buf *out)
 	}
 }
 
+static const struct {
+	const char *name;
+	enum bs_csv_format fmt;
+} csv_formats[] = {
+	{"1.98", BS_CSV_1_98},
+	{"1.03", BS_CSV_1_03},
+};
+
+int bs_csv_format_parse(const char *name, enum bs_csv_format *out)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(csv_formats) / sizeof(csv_formats[0]); i++)
+		if (strcmp(name, csv_formats[i].name) == 0) {
+			*out = csv_formats[i].fmt;
+			return 0;
+		}
+	return -1;
+}
+
+const char *bs_csv_format_name(enum bs_csv_format fmt)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(csv_formats) / sizeof(csv_formats[0]); i++)
+		if (csv_formats[i].fmt == fmt)
+			return csv_formats[i].name;
+	return "?";
+}
+
+const char *bs_csv_format_names(void)
+{
+	static char names[64];
+	size_t i, n = sizeof(csv_formats) / sizeof(csv_formats[0]);
+
+	/* "1.98 or 1.03", from the table. */
+	names[0] = '\0';
+	for (i = 0; i < n; i++) {
+		size_t len = strlen(names);
+		snprintf(names + len, sizeof(names) - len, "%s%s",
+			 i == 0 ? "" : i + 1 == n ? " or " : ", ",
+			 csv_formats[i].name);
+	}
+	return names;
+}
+
+/* What a line may leave out, bs_bonnie_csv_drops()'s mask. */
+enum {
+	DROP_LATENCY = 1,
+	DROP_SEED = 2,
+	DROP_CONCURRENCY = 4,
+	DROP_SEEKS = 8,
+	DROP_SEEK_PROCS = 16,
+};
+
+static const struct {
+	unsigned bit;
+	const char *name;
+} drop_names[] = {
+	{DROP_LATENCY, "latencies"},
+	{DROP_SEED, "seed"},
+	{DROP_CONCURRENCY, "concurrency"},
+	{DROP_SEEKS, "seek count"},
+	{DROP_SEEK_PROCS, "seek processes"},
+};
+
+unsigned bs_bonnie_csv_drops(const struct bs_run *r, enum bs_csv_format fmt)
+{
+	const struct bs_params *p = &r->params;
+	unsigned mask = 0;
+	int i;
+
+	if (fmt == BS_CSV_1_98)
+		return 0;
+	for (i = 0; i < BS_M_BONNIE; i++)
+		if (ran(&r->res[i]) && r->res[i].lat_us > 0)
+			mask |= DROP_LATENCY;
+	if (p->seed && p->seed[0])
+		mask |= DROP_SEED;
+	if (p->concurrency != BS_NONE && p->concurrency != 1)
+		mask |= DROP_CONCURRENCY;
+	if (p->seeks != BS_NONE)
+		mask |= DROP_SEEKS;
+	if (p->seek_procs != BS_NONE)
+		mask |= DROP_SEEK_PROCS;
+	return mask;
+}
+
+void bs_bonnie_csv_drops_names(unsigned mask, struct bs_buf *out)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < sizeof(drop_names) / sizeof(drop_names[0]); i++)
+		if (mask & drop_names[i].bit)
+			bs_buf_addf(out, "%s%s", n++ ? ", " : "",
+				    drop_names[i].name);
+}
+
 void bs_bonnie_csv(const struct bs_run *r, enum bs_csv_format fmt,
 		   struct bs_buf *out)
 {

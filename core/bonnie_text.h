@@ -81,6 +81,28 @@ enum bs_csv_format {
 };
 
 /*
+ * The layouts by the names --csv-format takes ("1.98", "1.03"), one row
+ * each in core/bonnie_text.c. Returns 0, or -1 for another name.
+ */
+int bs_csv_format_parse(const char *name, enum bs_csv_format *out);
+/* "1.98" or "1.03". */
+const char *bs_csv_format_name(enum bs_csv_format fmt);
+/* The names, for messages: "1.98 or 1.03". */
+const char *bs_csv_format_names(void);
+
+/*
+ * What of r the layout fmt has no field for: a mask of the facts r knows
+ * that its line in fmt would leave out (latencies, seed, a concurrency
+ * other than 1, the seek count, the number of seek processes). The 1.98
+ * layout holds them all (0); the 1.03 layout (bonnie++ 1.0x) none.
+ * Parameters that neither layout holds (per-char size, file chunk) are
+ * not counted: no bonnie++ line has them.
+ */
+unsigned bs_bonnie_csv_drops(const struct bs_run *r, enum bs_csv_format fmt);
+/* Appends the names of a mask's facts: "latencies, seed, seek count". */
+void bs_bonnie_csv_drops_names(unsigned mask, struct bs_buf *out);
+
+/*
  * Appends r as one bonnie++ CSV line (no newline). Field 1 of a 1.98 line
  * is the version, prefixed with the tool unless it is bonnie++
  * ("bstore-0.1.0"). Unlike 2.00a, a non-default I/O chunk size is written
