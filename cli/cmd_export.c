@@ -3,6 +3,7 @@
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
@@ -10,12 +11,17 @@
 #include "core/run_json.h"
 #include "util/buf.h"
 #include "util/csv.h"
+#include "util/mem.h"
 #include "util/num.h"
 #include "util/timefmt.h"
 #include "util/banned.h"
 
 static const char usage_text[] =
 	"Usage: bstore export [--format bonnie|json|csv] [-o FILE] "
+	"[SELECTOR...]\n"
+	"       bstore export --format bonnie --csv-format 1.98|1.03 "
+	"[-o FILE] [SELECTOR...]\n"
+	"       bstore export --format csv [--wide] [--long] [-o FILE] "
 	"[SELECTOR...]\n"
 	"\n"
 	"Writes the selected runs (all when no SELECTOR is given), oldest\n"
@@ -29,20 +35,43 @@ static const char usage_text[] =
 	"          and results of the tools the selected runs come from (each\n"
 	"          result's value and status, and for bonnie++'s tests CPU %\n"
 	"          and latency in microseconds), its tags and its family;\n"
+	"          every column name is unique: parameters are named as in\n"
+	"          JSON, results by their metric key, and the seek count,\n"
+	"          whose key is also the seek test's, is seek_count;\n"
 	"          text that a spreadsheet would run as a formula gets a\n"
 	"          leading '\n"
 	"\n"
 	"Options:\n"
 	"  -f, --format FMT  bonnie (default), json or csv\n"
+	"  --csv-format 1.98|1.03\n"
+	"                    with --format bonnie: every run written from its\n"
+	"                    stored values in that layout, 1.0x runs included;\n"
+	"                    1.98 is what bonnie++ 2.00a's bon_csv2html and\n"
+	"                    bon_csv2txt read; 1.03 (bonnie++ 1.0x) has no\n"
+	"                    field for latencies, seed, concurrency or the seek\n"
+	"                    count, and a warning says which runs lose them\n"
+	"  --wide            with --format csv: a column per tag key,\n"
+	"                    tag.KEY (tag.raid, tag.host.kernel; empty for a\n"
+	"                    run without it), instead of the one tags column\n"
+	"                    (k=v;k=v)\n"
+	"  --long            with --format csv: one row per run and metric of\n"
+	"                    its tool: the run's identity, then metric, value,\n"
+	"                    unit, status, cpu_pct, latency_us, then its tags\n"
+	"                    (a column per key with --wide) and family; no\n"
+	"                    parameters (the other layouts have them)\n"
 	"  -o, --output FILE write to FILE (replaced only when complete)\n"
 	"  -h, --help        this help\n";
 
 enum fmt { FMT_BONNIE, FMT_JSON, FMT_CSV };
 
-/* The CSV layout: the families the selected runs have. */
+/* The CSV layout: the families the selected runs have, their tag keys. */
 struct csv_cols {
 	unsigned families;      /* bit per enum bs_family */
 	unsigned char dup[BS_M_MAX]; /* key shared with another family */
+	int wide;               /* --wide: a column per tag key */
+	int long_rows;          /* --long: a row per run and metric */
+	char **tag_keys;        /* --wide: every key, sorted, owned */
+	size_t ntag_keys, tag_keys_cap;
 };
 
 struct export_ctx {
@@ -50,17 +79,49 @@ struct export_ctx {
 	FILE *out;
 	struct bs_buf b;
 	struct csv_cols cols;
+	int convert;                 /* --csv-format given */
+	enum bs_csv_format csv;      /* its layout */
+	unsigned lossy;              /* runs the layout could not hold whole */
+	unsigned lossy_mask;         /* what they lost, bs_bonnie_csv_drops() */
+	struct bs_buf lossy_ids;     /* the first few, "12, 14" */
 	int write_errno; /* why the output failed, when it did */
 	unsigned left_out[BS_FAM_COUNT]; /* --format bonnie: runs of others */
 };
 
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
 
-static int family_of(const struct bs_run *r, void *vctx)
+/* First pass over the runs: their families, and for --wide their tag keys. */
+static int scan_run(const struct bs_run *r, void *vctx)
 {
 	struct csv_cols *cols = vctx;
+	size_t i, k;
 
 	cols->families |= 1u << r->family;
+	for (i = 0; cols->wide && i < r->ntags; i++) {
+		for (k = 0; k < cols->ntag_keys; k++)
+			if (strcmp(cols->tag_keys[k], r->tags[i].key) == 0)
+				break;
+		if (k < cols->ntag_keys)
+			continue;
+		xgrow((void **)&cols->tag_keys, &cols->tag_keys_cap,
+		      cols->ntag_keys + 1, sizeof(char *));
+		cols->tag_keys[cols->ntag_keys++] = xstrdup(r->tags[i].key);
+	}
 	return 0;
+}
+
+static void csv_cols_release(struct csv_cols *c)
+{
+	size_t k;
+
+	for (k = 0; k < c->ntag_keys; k++)
+		free(c->tag_keys[k]);
+	free(c->tag_keys);
+	c->tag_keys = NULL;
+	c->ntag_keys = c->tag_keys_cap = 0;
 }
 
 static int has_family(const struct csv_cols *c, enum bs_family f)
@@ -119,37 +180,16 @@ static void metric_col(struct bs_buf *b, const struct csv_cols *c, int m,
 	bs_buf_addf(b, "%s%s", bs_metrics[m].key, sfx);
 }
 
-static void csv_header(struct bs_buf *b, const struct csv_cols *c)
+/* The run's identity: the first columns of every CSV layout. */
+static void id_header(struct bs_buf *b)
 {
-	int k, m;
-
-	/* family comes last, so that the columns of a bonnie++-only
-	 * export are where schema 1's export put them. */
 	bs_buf_adds(b, "id,machine,tool,tool_version,format,"
 		       "measured_at,source,source_line,sha256");
-	for (k = 0; k < bs_nparams; k++)
-		if (has_family(c, bs_param_table[k].family))
-			bs_buf_addf(b, ",%s", param_col(k));
-	for (m = 0; m < bs_nmetrics; m++) {
-		if (!has_family(c, bs_metrics[m].family))
-			continue;
-		metric_col(b, c, m, "");
-		metric_col(b, c, m, "_status");
-		if (bs_metrics[m].flags & BS_MF_CPU_LAT) {
-			metric_col(b, c, m, "_cpu");
-			metric_col(b, c, m, "_latency_us");
-		}
-	}
-	bs_buf_adds(b, ",tags,family\n");
 }
 
-static void csv_row(struct bs_buf *b, const struct csv_cols *c,
-		    const struct bs_run *r)
+static void id_cells(struct bs_buf *b, const struct bs_run *r)
 {
-	struct bs_buf t = BS_BUF_INIT;
 	char iso[40];
-	size_t i;
-	int k, m;
 
 	bs_buf_addf(b, "%lld", (long long)r->id);
 	cell_text(b, r->machine);
@@ -164,6 +204,127 @@ static void csv_row(struct bs_buf *b, const struct csv_cols *c,
 	if (r->source_line != BS_NONE)
 		bs_buf_addf(b, "%lld", (long long)r->source_line);
 	cell_text(b, r->sha256);
+}
+
+/*
+ * The tags, then the family: the last columns of every CSV layout. The
+ * tags are one column (k=v;k=v) or, with --wide, a column per key,
+ * "tag.KEY": no other column starts with "tag." (the others are fixed
+ * words, and FAMILY.KEY for no family named "tag"), and the prefix also
+ * keeps a key that starts with '=' from reading as a formula.
+ */
+static void tail_header(struct bs_buf *b, const struct csv_cols *c)
+{
+	struct bs_buf t = BS_BUF_INIT;
+	size_t k;
+
+	if (!c->wide)
+		bs_buf_adds(b, ",tags");
+	for (k = 0; c->wide && k < c->ntag_keys; k++) {
+		bs_buf_reset(&t);
+		bs_buf_addf(&t, "tag.%s", c->tag_keys[k]);
+		cell_text(b, bs_buf_str(&t));
+	}
+	bs_buf_adds(b, ",family\n");
+	bs_buf_release(&t);
+}
+
+static const char *tag_value(const struct bs_run *r, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < r->ntags; i++)
+		if (strcmp(r->tags[i].key, key) == 0)
+			return r->tags[i].value;
+	return NULL;
+}
+
+static void tail_cells(struct bs_buf *b, const struct csv_cols *c,
+		       const struct bs_run *r)
+{
+	struct bs_buf t = BS_BUF_INIT;
+	size_t i;
+
+	if (c->wide) {
+		for (i = 0; i < c->ntag_keys; i++)
+			cell_text(b, tag_value(r, c->tag_keys[i]));
+	} else {
+		for (i = 0; i < r->ntags; i++)
+			bs_buf_addf(&t, "%s%s=%s", i ? ";" : "",
+				    r->tags[i].key, r->tags[i].value);
+		cell_text(b, bs_buf_str(&t));
+	}
+	cell_text(b, bs_family_name(r->family));
+	bs_buf_addc(b, '\n');
+	bs_buf_release(&t);
+}
+
+static void csv_header(struct bs_buf *b, const struct csv_cols *c)
+{
+	int k, m;
+
+	id_header(b);
+	if (c->long_rows) {
+		bs_buf_adds(b, ",metric,value,unit,status,cpu_pct,latency_us");
+		tail_header(b, c);
+		return;
+	}
+	/* family comes last, so that the columns of a bonnie++-only
+	 * export are where schema 1's export put them. */
+	for (k = 0; k < bs_nparams; k++)
+		if (has_family(c, bs_param_table[k].family))
+			bs_buf_addf(b, ",%s", param_col(k));
+	for (m = 0; m < bs_nmetrics; m++) {
+		if (!has_family(c, bs_metrics[m].family))
+			continue;
+		metric_col(b, c, m, "");
+		metric_col(b, c, m, "_status");
+		if (bs_metrics[m].flags & BS_MF_CPU_LAT) {
+			metric_col(b, c, m, "_cpu");
+			metric_col(b, c, m, "_latency_us");
+		}
+	}
+	tail_header(b, c);
+}
+
+/* --long: a row per metric of the run's family, its status and all. */
+static void csv_long_rows(struct bs_buf *b, const struct csv_cols *c,
+			  const struct bs_run *r)
+{
+	struct bs_buf id = BS_BUF_INIT, tail = BS_BUF_INIT;
+	int m, first, end;
+
+	id_cells(&id, r);
+	tail_cells(&tail, c, r);
+	bs_metric_rows(r->family, &first, &end);
+	for (m = first; m < end; m++) {
+		const struct bs_value *v = &r->res[m];
+		int cl = (bs_metrics[m].flags & BS_MF_CPU_LAT) != 0;
+
+		bs_buf_adds(b, bs_buf_str(&id));
+		cell_text(b, bs_metrics[m].key);
+		cell_num(b, v->status == BS_ST_OK ? v->value : NAN);
+		cell_text(b, bs_metrics[m].unit);
+		cell_text(b, bs_status_name(v->status));
+		cell_num(b, cl ? v->cpu_pct : NAN);
+		cell_num(b, cl ? v->lat_us : NAN);
+		bs_buf_adds(b, bs_buf_str(&tail));
+	}
+	bs_buf_release(&id);
+	bs_buf_release(&tail);
+}
+
+static void csv_row(struct bs_buf *b, const struct csv_cols *c,
+		    const struct bs_run *r)
+{
+	struct bs_buf t = BS_BUF_INIT;
+	int k, m;
+
+	if (c->long_rows) {
+		csv_long_rows(b, c, r);
+		return;
+	}
+	id_cells(b, r);
 	for (k = 0; k < bs_nparams; k++) {
 		if (!has_family(c, bs_param_table[k].family))
 			continue;
@@ -189,14 +350,42 @@ static void csv_row(struct bs_buf *b, const struct csv_cols *c,
 			cell_num(b, mine ? v->lat_us : NAN);
 		}
 	}
-	bs_buf_reset(&t);
-	for (i = 0; i < r->ntags; i++)
-		bs_buf_addf(&t, "%s%s=%s", i ? ";" : "", r->tags[i].key,
-			    r->tags[i].value);
-	cell_text(b, bs_buf_str(&t));
-	cell_text(b, bs_family_name(r->family));
-	bs_buf_addc(b, '\n');
+	tail_cells(b, c, r);
 	bs_buf_release(&t);
+}
+
+/* --csv-format: counts a run the layout cannot hold whole, naming the
+ * first few for the warning. */
+static void note_lossy(struct export_ctx *c, const struct bs_run *r)
+{
+	unsigned mask = bs_bonnie_csv_drops(r, c->csv);
+
+	if (mask == 0)
+		return;
+	c->lossy_mask |= mask;
+	if (c->lossy < 5)
+		bs_buf_addf(&c->lossy_ids, "%s%lld", c->lossy ? ", " : "",
+			    (long long)r->id);
+	else if (c->lossy == 5)
+		bs_buf_adds(&c->lossy_ids, ", ...");
+	c->lossy++;
+}
+
+/* --csv-format: says which runs lost what. */
+static void warn_lossy(const struct bs_cli *cli, const struct export_ctx *c)
+{
+	struct bs_buf what = BS_BUF_INIT;
+
+	if (c->lossy == 0)
+		return;
+	bs_bonnie_csv_drops_names(c->lossy_mask, &what);
+	bs_cli_warn(cli,
+		    "%u run%s (%s) lost what the %s layout has no field for "
+		    "(%s): --csv-format 1.98 keeps it",
+		    c->lossy, c->lossy == 1 ? "" : "s",
+		    bs_buf_str(&c->lossy_ids), bs_csv_format_name(c->csv),
+		    bs_buf_str(&what));
+	bs_buf_release(&what);
 }
 
 static int export_run(const struct bs_run *r, void *vctx)
@@ -210,11 +399,16 @@ static int export_run(const struct bs_run *r, void *vctx)
 			c->left_out[r->family]++;
 			return 0;
 		}
-		if (r->raw && r->raw[0]) {
+		if (!c->convert && r->raw && r->raw[0]) {
 			fputs(r->raw, c->out);
 		} else {
+			/* Written from the stored values: what --csv-format
+			 * asks for, and a run with no line of its own. */
+			if (c->convert)
+				note_lossy(c, r);
 			bs_buf_reset(&c->b);
-			bs_bonnie_csv(r, BS_CSV_1_98, &c->b);
+			bs_bonnie_csv(r, c->convert ? c->csv : BS_CSV_1_98,
+				      &c->b);
 			fputs(bs_buf_str(&c->b), c->out);
 		}
 		fputc('\n', c->out);
@@ -260,23 +454,49 @@ static void warn_left_out(const struct bs_cli *cli, const struct export_ctx *c)
 	bs_buf_release(&b);
 }
 
+enum { OPT_CSV_FORMAT = 256, OPT_WIDE, OPT_LONG };
+
+/* Options that belong to one format: refused with another. */
+static int check_combination(const struct bs_cli *cli,
+			     const struct export_ctx *c, const char *fmt_name)
+{
+	if (c->convert && c->fmt != FMT_BONNIE)
+		return bs_cli_usage_error(
+			cli, "--csv-format goes with --format bonnie, not %s",
+			fmt_name);
+	if (c->cols.wide && c->fmt != FMT_CSV)
+		return bs_cli_usage_error(
+			cli, "--wide goes with --format csv, not %s", fmt_name);
+	if (c->cols.long_rows && c->fmt != FMT_CSV)
+		return bs_cli_usage_error(
+			cli, "--long goes with --format csv, not %s", fmt_name);
+	return 0;
+}
+
 int cmd_export(struct bs_cli *cli, int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{"format", required_argument, NULL, 'f'},
+		{"csv-format", required_argument, NULL, OPT_CSV_FORMAT},
+		{"wide", no_argument, NULL, OPT_WIDE},
+		{"long", no_argument, NULL, OPT_LONG},
 		{"output", required_argument, NULL, 'o'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
-	struct export_ctx ctx = {FMT_BONNIE, NULL, BS_BUF_INIT, {0, {0}}, 0,
-				 {0}};
+	struct export_ctx ctx;
 	struct bs_cli_out o = {NULL, NULL, NULL, 0};
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_ids ids = BS_IDS_INIT;
 	struct bs_store *st = NULL;
-	const char *path = NULL;
+	const char *path = NULL, *fmt_name = "bonnie (the default)";
+	char q[BS_CLI_QUOTE_SIZE];
 	int c, rc;
 
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.fmt = FMT_BONNIE;
+	ctx.b = (struct bs_buf)BS_BUF_INIT;
+	ctx.lossy_ids = (struct bs_buf)BS_BUF_INIT;
 	opterr = 0; /* bs_cli_bad_option() says what is wrong */
 	while ((c = getopt_long(argc, argv, "f:o:h", opts, NULL)) != -1) {
 		switch (c) {
@@ -292,7 +512,22 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 					cli,
 					"unknown format '%s' (bonnie, json or "
 					"csv)",
-					optarg);
+					bs_cli_quote(q, optarg));
+			fmt_name = optarg;
+			break;
+		case OPT_CSV_FORMAT:
+			if (bs_csv_format_parse(optarg, &ctx.csv) < 0)
+				return bs_cli_usage_error(
+					cli, "--csv-format: expected %s, got '%s'",
+					bs_csv_format_names(),
+					bs_cli_quote(q, optarg));
+			ctx.convert = 1;
+			break;
+		case OPT_WIDE:
+			ctx.cols.wide = 1;
+			break;
+		case OPT_LONG:
+			ctx.cols.long_rows = 1;
 			break;
 		case 'o':
 			path = optarg;
@@ -304,6 +539,9 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 			return bs_cli_bad_option(cli, argv, "f:o:h", opts);
 		}
 	}
+	rc = check_combination(cli, &ctx, fmt_name);
+	if (rc != 0)
+		return rc;
 	rc = bs_cli_open_select(cli, BS_STORE_READONLY, argv + optind, argc - optind,
 				BS_SEL_ALL_IF_NONE, &st, &ids);
 	if (rc != 0)
@@ -316,13 +554,17 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 		ctx.out = o.f;
 	}
 	if (ctx.fmt == FMT_CSV) {
-		/* The columns are those of the families the runs have. */
-		if (bs_store_each(st, &ids, 0, family_of, &ctx.cols, &err) <
-		    0) {
+		/* The columns are those of the families the runs have (and
+		 * with --wide, of their tag keys, sorted). */
+		if (bs_store_each(st, &ids, ctx.cols.wide ? BS_LOAD_TAGS : 0,
+				  scan_run, &ctx.cols, &err) < 0) {
 			bs_cli_perr(cli, &err);
 			rc = BS_EXIT_FAIL;
 			goto out;
 		}
+		if (ctx.cols.ntag_keys > 1)
+			qsort(ctx.cols.tag_keys, ctx.cols.ntag_keys,
+			      sizeof(char *), cmp_str);
 		mark_dups(&ctx.cols);
 		bs_buf_reset(&ctx.b);
 		csv_header(&ctx.b, &ctx.cols);
@@ -335,8 +577,10 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 			bs_cli_perr(cli, &err);
 		rc = BS_EXIT_FAIL;
 	}
-	if (rc == 0)
+	if (rc == 0) {
 		warn_left_out(cli, &ctx);
+		warn_lossy(cli, &ctx);
+	}
 	if (o.f) {
 		int crc;
 
@@ -347,6 +591,8 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 	}
 out:
 	bs_buf_release(&ctx.b);
+	bs_buf_release(&ctx.lossy_ids);
+	csv_cols_release(&ctx.cols);
 	bs_ids_release(&ids);
 	bs_store_close(st);
 	return rc;
