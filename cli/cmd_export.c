@@ -19,9 +19,9 @@
 static const char usage_text[] =
 	"Usage: bstore export [--format bonnie|json|csv] [-o FILE] "
 	"[SELECTOR...]\n"
-	"       bstore export --format bonnie --csv-format 1.98|1.03 "
-	"[-o FILE] [SELECTOR...]\n"
-	"       bstore export --format csv [--wide] [--long] [-o FILE] "
+	"       bstore export -f bonnie --csv-format 1.98|1.03 [-o FILE] "
+	"[SELECTOR...]\n"
+	"       bstore export -f csv [--wide] [--long] [-o FILE] "
 	"[SELECTOR...]\n"
 	"\n"
 	"Writes the selected runs (all when no SELECTOR is given), oldest\n"
@@ -44,12 +44,14 @@ static const char usage_text[] =
 	"Options:\n"
 	"  -f, --format FMT  bonnie (default), json or csv\n"
 	"  --csv-format 1.98|1.03\n"
-	"                    with --format bonnie: every run written from its\n"
-	"                    stored values in that layout, 1.0x runs included;\n"
-	"                    1.98 is what bonnie++ 2.00a's bon_csv2html and\n"
-	"                    bon_csv2txt read; 1.03 (bonnie++ 1.0x) has no\n"
-	"                    field for latencies, seed, concurrency or the seek\n"
-	"                    count, and a warning says which runs lose them\n"
+	"                    with --format bonnie: every run in that layout,\n"
+	"                    1.0x runs included, written from its stored\n"
+	"                    values (a line in that layout already is given\n"
+	"                    as it is); 1.98 is what bonnie++ 2.00a's\n"
+	"                    bon_csv2html and bon_csv2txt read; 1.03\n"
+	"                    (bonnie++ 1.0x) has no field for latencies, seed,\n"
+	"                    concurrency or the seek count, and a warning says\n"
+	"                    which runs lose them\n"
 	"  --wide            with --format csv: a column per tag key,\n"
 	"                    tag.KEY (tag.raid, tag.host.kernel; empty for a\n"
 	"                    run without it), instead of the one tags column\n"
@@ -399,11 +401,14 @@ static int export_run(const struct bs_run *r, void *vctx)
 			c->left_out[r->family]++;
 			return 0;
 		}
-		if (!c->convert && r->raw && r->raw[0]) {
+		/* The original line, unless --csv-format asks for another
+		 * layout than its own. */
+		if (r->raw && r->raw[0] &&
+		    (!c->convert || bs_csv_format_is_input(c->csv, r->format))) {
 			fputs(r->raw, c->out);
 		} else {
-			/* Written from the stored values: what --csv-format
-			 * asks for, and a run with no line of its own. */
+			/* Written from the stored values: a conversion, or a
+			 * run with no line of its own. */
 			if (c->convert)
 				note_lossy(c, r);
 			bs_buf_reset(&c->b);

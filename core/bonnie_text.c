@@ -520,13 +520,26 @@ static void csv_103(const struct bs_run *r, struct bs_buf *out)
 	}
 }
 
+/* The layouts: --csv-format's name, and the input format whose lines
+ * are in that layout already. */
 static const struct {
 	const char *name;
 	enum bs_csv_format fmt;
+	const char *input;
 } csv_formats[] = {
-	{"1.98", BS_CSV_1_98},
-	{"1.03", BS_CSV_1_03},
+	{"1.98", BS_CSV_1_98, BS_FMT_CSV_1_98},
+	{"1.03", BS_CSV_1_03, BS_FMT_CSV_1_0X},
 };
+
+int bs_csv_format_is_input(enum bs_csv_format fmt, const char *format)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(csv_formats) / sizeof(csv_formats[0]); i++)
+		if (csv_formats[i].fmt == fmt)
+			return format && strcmp(format, csv_formats[i].input) == 0;
+	return 0;
+}
 
 int bs_csv_format_parse(const char *name, enum bs_csv_format *out)
 {

@@ -89,6 +89,9 @@ int bs_csv_format_parse(const char *name, enum bs_csv_format *out);
 const char *bs_csv_format_name(enum bs_csv_format fmt);
 /* The names, for messages: "1.98 or 1.03". */
 const char *bs_csv_format_names(void);
+/* Whether lines of input format `format` (BS_FMT_*) are in layout fmt
+ * already: bonnie++-csv-1.98 lines in 1.98, bonnie++-csv-1.0x in 1.03. */
+int bs_csv_format_is_input(enum bs_csv_format fmt, const char *format);
 
 /*
  * What of r the layout fmt has no field for: a mask of the facts r knows

@@ -170,8 +170,8 @@ expect_eq "$(head -1 "$T/out" | tr , '\n' | grep -c '^"tag\.')" 5 "tag columns o
 # --format bonnie --csv-format 1.98: every run, 1.0x included, in the
 # layout bonnie++ 2.00a reads; the 2.00a run's line is its own, byte for
 # byte; the 1.0x runs' values sit in the 1.98 fields (checked field by
-# field against the samples), and converted back to 1.03 give their lines
-# byte for byte.
+# field against the samples). In 1.03, the 1.0x runs are their lines, and
+# written from the stored values they are too.
 run "$BSTORE" export --format bonnie --csv-format 1.98
 expect_rc 0 "export --csv-format 1.98"
 expect_eq "$(cat "$T/err")" "" "no warning for 1.98"
@@ -207,6 +207,14 @@ run "$BSTORE" export --format bonnie --csv-format 1.03 1-13
 expect_rc 0 "export --csv-format 1.03 of the 1.0x runs"
 expect_eq "$(cat "$T/err")" "" "1.0x runs lose nothing in 1.03"
 cmp -s "$T/out" "$T/103-samples.csv" || fail "1.0x runs in 1.03 differ from their lines"
+# The 1.98 lines of the 1.0x runs, stored in another archive (as 1.98
+# runs) and written in 1.03 from their values: the samples' lines again.
+head -13 "$T/198.csv" | run "$BSTORE" --db "$T/from198.db" ingest
+expect_rc 0 "ingest the 1.0x runs' 1.98 lines"
+run "$BSTORE" --db "$T/from198.db" export --format bonnie --csv-format 1.03
+expect_rc 0 "export --csv-format 1.03 of runs from 1.98 lines"
+expect_eq "$(cat "$T/err")" "" "runs from 1.98 lines of 1.0x runs lose nothing in 1.03"
+cmp -s "$T/out" "$T/103-samples.csv" || fail "1.0x -> 1.98 -> 1.03 differs from the samples"
 
 # Debian's tools read every line and print the stored values.
 if have bon_csv2html bon_csv2txt; then
