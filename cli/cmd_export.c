@@ -213,7 +213,7 @@ static void id_cells(struct bs_buf *b, const struct bs_run *r)
  * tags are one column (k=v;k=v) or, with --wide, a column per key,
  * "tag.KEY": no other column starts with "tag." (the others are fixed
  * words, and FAMILY.KEY for no family named "tag"), and the prefix also
- * keeps a key that starts with '=' from reading as a formula.
+ * keeps a key that starts with '-' or '@' from reading as a formula.
  */
 static void tail_header(struct bs_buf *b, const struct csv_cols *c)
 {

@@ -256,6 +256,63 @@ static void test_bstore_run(void **state)
 	bs_buf_release(&out);
 }
 
+/* The layouts' names and what the 1.03 layout has no field for
+ * (export --csv-format warns with it). */
+static void test_csv_layouts(void **state)
+{
+	struct bs_buf what = BS_BUF_INIT;
+	enum bs_csv_format f = BS_CSV_1_98;
+	struct bs_run r;
+
+	(void)state;
+	assert_int_equal(bs_csv_format_parse("1.03", &f), 0);
+	assert_int_equal(f, BS_CSV_1_03);
+	assert_int_equal(bs_csv_format_parse("1.98", &f), 0);
+	assert_int_equal(f, BS_CSV_1_98);
+	assert_int_equal(bs_csv_format_parse("1.97", &f), -1);
+	assert_int_equal(bs_csv_format_parse("", &f), -1);
+	assert_int_equal(f, BS_CSV_1_98);
+	assert_string_equal(bs_csv_format_name(BS_CSV_1_03), "1.03");
+	assert_string_equal(bs_csv_format_names(), "1.98 or 1.03");
+	assert_true(bs_csv_format_is_input(BS_CSV_1_98, BS_FMT_CSV_1_98));
+	assert_true(bs_csv_format_is_input(BS_CSV_1_03, BS_FMT_CSV_1_0X));
+	assert_false(bs_csv_format_is_input(BS_CSV_1_98, BS_FMT_CSV_1_0X));
+	assert_false(bs_csv_format_is_input(BS_CSV_1_98, BS_FMT_CSV_1_97));
+	assert_false(bs_csv_format_is_input(BS_CSV_1_03, BS_FMT_BSTORE_RUN));
+	assert_false(bs_csv_format_is_input(BS_CSV_1_03, NULL));
+
+	/* A 2.00a line: its latencies, seed and seek settings. */
+	parse(cases[0].csv, &r);
+	assert_int_equal(bs_bonnie_csv_drops(&r, BS_CSV_1_98), 0);
+	bs_bonnie_csv_drops_names(bs_bonnie_csv_drops(&r, BS_CSV_1_03),
+				  &what);
+	assert_string_equal(bs_buf_str(&what), "latencies, seed");
+	bs_run_release(&r);
+	parse(cases[1].csv, &r);
+	bs_buf_reset(&what);
+	bs_bonnie_csv_drops_names(bs_bonnie_csv_drops(&r, BS_CSV_1_03),
+				  &what);
+	assert_string_equal(bs_buf_str(&what),
+			    "latencies, seed, seek count, seek processes");
+	bs_run_release(&r);
+	/* -c 2 is kept by 1.98 only; 1 is what 1.03 means. */
+	parse("1.98,2.00a,th,2,,8M,,,,,,+++++,+++,+++++,+++,,,+++++,+++,"
+	      "+++++,+++,,,,,,,,,,,,,,,,,,,,,,,,,,,,,",
+	      &r);
+	bs_buf_reset(&what);
+	bs_bonnie_csv_drops_names(bs_bonnie_csv_drops(&r, BS_CSV_1_03),
+				  &what);
+	assert_string_equal(bs_buf_str(&what), "concurrency");
+	bs_run_release(&r);
+	/* A 1.0x line loses nothing in its own layout. */
+	parse("jump,8G,34299,97,84734,54,30960,53,33918,97,155474,74,575.0,7,"
+	      "16,786,12,+++++,+++,1525,13,783,11,+++++,+++,1508,15",
+	      &r);
+	assert_int_equal(bs_bonnie_csv_drops(&r, BS_CSV_1_03), 0);
+	bs_run_release(&r);
+	bs_buf_release(&what);
+}
+
 struct rcase {
 	double kib_s;
 	const char *text;
@@ -342,6 +399,7 @@ int main(void)
 		cmocka_unit_test(test_csv_round_trip),
 		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_bstore_run),
+		cmocka_unit_test(test_csv_layouts),
 		cmocka_unit_test(test_rate_text),
 		cmocka_unit_test(test_latency_text),
 		cmocka_unit_test(test_zero_latency),
