@@ -142,7 +142,7 @@ static void check_term(const struct bs_sel_term *t, const char *w)
 		CHECK(strcmp(w + strlen(t->key) + 1, t->value) == 0);
 		CHECK(t->field == bs_sel_field(t->key, strlen(t->key)));
 		CHECK((t->kind == BS_SEL_FIELD) == (t->field != NULL));
-		CHECK(t->field == NULL || !t->field->is_id);
+		CHECK(t->field == NULL || t->field->type != BS_SEL_IDS);
 		CHECK((bs_store_run_column(t->key, strlen(t->key)) != NULL) ==
 		      (t->field != NULL));
 		break;
