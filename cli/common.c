@@ -273,8 +273,9 @@ int bs_cli_select(const struct bs_cli *cli, struct bs_store *st, char **sel,
 		if (one.n == 0) {
 			empty[i] = 1;
 			nempty++;
+		} else {
+			bs_ids_merge(out, one.id, one.n);
 		}
-		bs_ids_merge(out, one.id, one.n);
 	}
 	/* Every selector that matches nothing is named: a typo in one of
 	 * several is no less a typo. It fails the command only when

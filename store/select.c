@@ -34,6 +34,8 @@ void bs_ids_merge(struct bs_ids *out, const int64_t *add, size_t n)
 {
 	size_t i, j = 0;
 
+	if (n == 0)
+		return; /* add may be NULL */
 	xgrow((void **)&out->id, &out->cap, out->n + n, sizeof(*out->id));
 	memcpy(out->id + out->n, add, n * sizeof(*add));
 	out->n += n;

@@ -34,15 +34,21 @@ const size_t bs_sel_nfields = sizeof(bs_sel_fields) / sizeof(bs_sel_fields[0]);
 
 /* clang-format off */
 const struct bs_sel_op_info bs_sel_ops[] = {
-    {"!=", BS_OP_NE, ANY, "anything but (runs without the tag or date too)"},
-    {"!~", BS_OP_INE, BS_SEL_TEXT, "anything but, ignoring case"},
-    {"<=", BS_OP_LE, ORDERED, "up to the end of (date<=2024: 2024 too)"},
-    {">=", BS_OP_GE, ORDERED, "from the start of (id>=100)"},
-    {"=", BS_OP_EQ, ANY, "equal; text is a glob (EMC*: * any text, ? one "
-                        "character, [abc] one of them, [*] a '*')"},
-    {"~", BS_OP_IEQ, BS_SEL_TEXT, "equal ignoring ASCII case (array~emc*)"},
+    {"!=", BS_OP_NE, ANY, "not =: runs without the tag, or with no date, "
+                         "too (raid!=10)"},
+    {"!~", BS_OP_INE, BS_SEL_TEXT, "not ~ (array!~emc*)"},
+    {"<=", BS_OP_LE, ORDERED, "up to the end of (date<=2024: all of "
+                             "2024)"},
+    {">=", BS_OP_GE, ORDERED, "from the start of (id>=100, "
+                             "date>=2024-01-01)"},
+    {"=", BS_OP_EQ, ANY, "equal; on text a glob: * any text, ? one "
+                        "character, [abc] one of them, [*] a '*' "
+                        "(array=EMC*); a date is the whole span it "
+                        "names (date=2004-03: March 2004)"},
+    {"~", BS_OP_IEQ, BS_SEL_TEXT, "= ignoring ASCII case (array~emc*)"},
     {"<", BS_OP_LT, ORDERED, "before (date<2025)"},
-    {">", BS_OP_GT, ORDERED, "after (date>2004-03: from April 2004)"},
+    {">", BS_OP_GT, ORDERED, "after the end of (date>2004-03: from "
+                            "April 2004)"},
 };
 /* clang-format on */
 const size_t bs_sel_nops = sizeof(bs_sel_ops) / sizeof(bs_sel_ops[0]);
