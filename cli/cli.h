@@ -96,29 +96,33 @@ void bs_cli_help(FILE *f, const char *text);
 int bs_cli_open_store(const struct bs_cli *cli, int flags,
 		      struct bs_store **out);
 
-/*
- * Resolves selectors into ids (union of all). With nsel == 0, selects
- * every run when all_if_none, else nothing. Prints errors; returns 0,
- * BS_EXIT_USAGE for a bad selector, BS_EXIT_FAIL otherwise.
- */
-int bs_cli_select(const struct bs_cli *cli, struct bs_store *st,
-		  char **sel, int nsel, int all_if_none, struct bs_ids *out);
-
-/*
- * Says that a selection is empty: "the archive 'PATH' has no runs yet
- * (...)" when it has none at all, else "selector 'SEL' matches no runs",
- * or "no run matches" when sel is NULL.
- */
-void bs_cli_no_match(const struct bs_cli *cli, struct bs_store *st,
-		     const char *sel);
-
 enum {
 	BS_SEL_ALL_IF_NONE = 1, /* no selector selects every run */
-	BS_SEL_NEED_MATCH = 2,  /* selecting nothing is an error (above) */
+	BS_SEL_NEED_MATCH = 2,  /* selecting nothing is an error (below) */
 	/* Begin a write transaction first (the caller commits), so that the
 	 * runs selected are the runs changed, whatever other processes do. */
 	BS_SEL_WRITE = 4,
 };
+
+/*
+ * Resolves selectors into ids (union of all). With nsel == 0, selects
+ * every run with BS_SEL_ALL_IF_NONE, else nothing. Each selector that
+ * matches nothing is named on stderr (bs_cli_no_match), as a warning,
+ * or as an error that fails the command (BS_EXIT_FAIL) when flags has
+ * BS_SEL_NEED_MATCH and no run at all is selected. Prints errors;
+ * returns 0, BS_EXIT_USAGE for a bad selector, BS_EXIT_FAIL otherwise.
+ */
+int bs_cli_select(const struct bs_cli *cli, struct bs_store *st,
+		  char **sel, int nsel, int flags, struct bs_ids *out);
+
+/*
+ * Says that a selection is empty, as an error when fatal, else as a
+ * warning: "the archive 'PATH' has no runs yet (...)" when it has none
+ * at all (and returns 1, so that it is said once), else "selector 'SEL'
+ * matches no runs", or "no run matches" when sel is NULL (returns 0).
+ */
+int bs_cli_no_match(const struct bs_cli *cli, struct bs_store *st,
+		    const char *sel, int fatal);
 
 /*
  * bs_cli_open_store, then bs_cli_select. On failure prints the error,

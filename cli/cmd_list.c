@@ -9,34 +9,58 @@
 #include "core/run_json.h"
 #include "util/buf.h"
 #include "util/text.h"
+#include "util/timefmt.h"
 #include "util/banned.h"
 
 static const char usage_text[] =
-	"Usage: bstore list [--json] [SELECTOR...]\n"
+	"Usage: bstore list [--long] [--json] [SELECTOR...]\n"
 	"       bstore list --rejects\n"
 	"\n"
 	"Lists stored runs (all when no SELECTOR is given), oldest first:\n"
-	"id, machine, tool and version, file size, block write, block read\n"
-	"and random seeks (bonnie++ 2.00a's units: k/m/g = KiB/MiB/GiB per\n"
-	"second), and tags. '+++++' marks a test that ran too fast to time,\n"
-	"'-' one that did not run.\n"
+	"id, the day it was measured ('-': unknown), machine, tool and\n"
+	"version, file size, block write, block read and random seeks\n"
+	"(bonnie++ 2.00a's units: k/m/g = KiB/MiB/GiB per second), and tags\n"
+	"(a value with a space, a comma or a quote in \"...\", where \\\" is a\n"
+	"quote and \\\\ a backslash); the host's facts (host.* tags) only with\n"
+	"--long. '+++++' marks a test that ran too fast to time, '-' one that\n"
+	"did not run.\n"
 	"\n"
-	"Selectors: 12, 12-15, last, last:N, all, or key=value on\n"
-	"@FIELDS@ or a tag (raid=5);\n"
-	"join terms with ',' to require all of them (machine=jump,raid=10);\n"
-	"write a ',' in a value as '\\,' (host.mount=rw\\,relatime).\n"
+	"@SELECTORS@\n"
+	"\n"
+	"A SELECTOR that matches nothing is named on stderr; the list is then\n"
+	"what the others match, and the exit status stays 0.\n"
 	"\n"
 	"Options:\n"
+	"  -l, --long  with the host's facts (host.* tags)\n"
 	"  --json      one JSON object per run per line (as export --format\n"
-	"              json)\n"
+	"              json; every tag)\n"
 	"  --rejects   the input lines ingest could not parse, kept verbatim:\n"
 	"              SOURCE:LINE: reason, then the line\n"
 	"  -h, --help  this help\n";
 
 struct list_ctx {
 	int json;
+	int long_tags; /* --long: host.* tags too */
 	struct bs_buf line;
 };
+
+/* A key or value as list shows it: in "..." when it would not read as
+ * one word of a key=value list (empty, or with a blank, a comma or a
+ * quote), '"' and '\\' then escaped with a '\\'. */
+static void add_word(struct bs_buf *b, const char *s)
+{
+	if (s[0] != '\0' && strpbrk(s, " \t,\"'\\") == NULL) {
+		bs_buf_adds(b, s);
+		return;
+	}
+	bs_buf_addc(b, '"');
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			bs_buf_addc(b, '\\');
+		bs_buf_addc(b, *s);
+	}
+	bs_buf_addc(b, '"');
+}
 
 /* A test's cell: block rates in bonnie++ 2.00a's k/m/g, seeks as show's
  * test list prints them ("575", "7510.9"). */
@@ -59,8 +83,9 @@ static void rate_cell(const struct bs_run *r, int m, char *out, size_t outsz)
 static int print_run(const struct bs_run *r, void *vctx)
 {
 	struct list_ctx *c = vctx;
-	char tool[48], size[48], wr[24], rd[24], sk[24];
+	char tool[48], size[48], wr[24], rd[24], sk[24], day[32];
 	size_t i;
+	int ntags = 0;
 
 	bs_buf_reset(&c->line);
 	if (c->json) {
@@ -74,13 +99,24 @@ static int print_run(const struct bs_run *r, void *vctx)
 	rate_cell(r, BS_M_PUT_BLOCK, wr, sizeof(wr));
 	rate_cell(r, BS_M_GET_BLOCK, rd, sizeof(rd));
 	rate_cell(r, BS_M_SEEKS, sk, sizeof(sk));
-	bs_buf_addf(&c->line, "%5lld  %-16.16s %-18.18s %6s %8s %8s %8s",
-		    (long long)r->id,
+	/* The day of YYYY-MM-DDTHH:MM:SSZ, in UTC as everywhere. */
+	if (r->measured_at == BS_NONE)
+		snprintf(day, sizeof(day), "-");
+	else
+		bs_time_iso(day, sizeof(day), r->measured_at);
+	day[10] = '\0';
+	bs_buf_addf(&c->line, "%5lld  %-10s  %-16.16s %-18.18s %6s %8s %8s %8s",
+		    (long long)r->id, day,
 		    r->machine && r->machine[0] ? r->machine : "(none)", tool,
 		    size[0] ? size : "-", wr, rd, sk);
-	for (i = 0; i < r->ntags; i++)
-		bs_buf_addf(&c->line, "%s%s=%s", i ? " " : "  ", r->tags[i].key,
-			    r->tags[i].value);
+	for (i = 0; i < r->ntags; i++) {
+		if (!c->long_tags && strncmp(r->tags[i].key, "host.", 5) == 0)
+			continue;
+		bs_buf_adds(&c->line, ntags++ ? " " : "  ");
+		add_word(&c->line, r->tags[i].key);
+		bs_buf_addc(&c->line, '=');
+		add_word(&c->line, r->tags[i].value);
+	}
 	/* One line per run, whatever the archive holds: on the terminal
 	 * every control character, tabs too, is '?' (docs/formats.md). */
 	bs_text_put(stdout, bs_buf_str(&c->line), 0);
@@ -112,21 +148,25 @@ int cmd_list(struct bs_cli *cli, int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{"json", no_argument, NULL, 'j'},
+		{"long", no_argument, NULL, 'l'},
 		{"rejects", no_argument, NULL, 'r'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
-	struct list_ctx ctx = {0, BS_BUF_INIT};
+	struct list_ctx ctx = {0, 0, BS_BUF_INIT};
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_ids ids = BS_IDS_INIT;
 	struct bs_store *st = NULL;
 	int c, rc, rejects = 0;
 
 	opterr = 0; /* bs_cli_bad_option() says what is wrong */
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "lh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'j':
 			ctx.json = 1;
+			break;
+		case 'l':
+			ctx.long_tags = 1;
 			break;
 		case 'r':
 			rejects = 1;
@@ -135,12 +175,12 @@ int cmd_list(struct bs_cli *cli, int argc, char **argv)
 			bs_cli_help(stdout, usage_text);
 			return BS_EXIT_OK;
 		default:
-			return bs_cli_bad_option(cli, argv, "h", opts);
+			return bs_cli_bad_option(cli, argv, "lh", opts);
 		}
 	}
-	if (rejects && (ctx.json || optind < argc))
-		return bs_cli_usage_error(cli, "--rejects takes no SELECTOR "
-					       "and no --json");
+	if (rejects && (ctx.json || ctx.long_tags || optind < argc))
+		return bs_cli_usage_error(cli, "--rejects takes no SELECTOR, "
+					       "no --json and no --long");
 	rc = bs_cli_open_store(cli, BS_STORE_READONLY, &st);
 	if (rc != 0)
 		return rc;
@@ -154,13 +194,16 @@ int cmd_list(struct bs_cli *cli, int argc, char **argv)
 		}
 		goto out;
 	}
-	rc = bs_cli_select(cli, st, argv + optind, argc - optind, 1, &ids);
+	/* An empty list is an answer: a selector that matches nothing is
+	 * named on stderr, and the status stays 0 (docs/formats.md). */
+	rc = bs_cli_select(cli, st, argv + optind, argc - optind,
+			   BS_SEL_ALL_IF_NONE, &ids);
 	if (rc != 0)
 		goto out;
 	if (!ctx.json && ids.n > 0)
-		printf("%5s  %-16s %-18s %6s %8s %8s %8s  %s\n", "ID",
-		       "MACHINE", "TOOL", "SIZE", "BLK-WR", "BLK-RD", "SEEKS",
-		       "TAGS");
+		printf("%5s  %-10s  %-16s %-18s %6s %8s %8s %8s  %s\n", "ID",
+		       "DATE", "MACHINE", "TOOL", "SIZE", "BLK-WR", "BLK-RD",
+		       "SEEKS", "TAGS");
 	if (bs_store_each(st, &ids, BS_LOAD_TAGS, print_run, &ctx, &err) <
 	    0) {
 		if (err.code)

@@ -43,10 +43,9 @@ static const char compare_usage[] =
 
 static const char options_usage[] =
 	"\n"
-	"Selectors: an id (12), a range (12-15), last, last:N, all, or\n"
-	"key=value on @FIELDS@ or a tag\n"
-	"(raid=5); terms joined by ',' must all match (array=emc,raid=10);\n"
-	"a ',' in a value is written '\\,' (host.mount=rw\\,relatime).\n"
+	"@SELECTORS@\n"
+	"\n"
+	"A group whose SELECTOR matches nothing is an error (exit status 1).\n"
 	"\n"
 	"Options:\n"
 	"  -f, --format FMT      text, html, csv or json (default: from the\n"
@@ -258,14 +257,11 @@ int cmd_report(struct bs_cli *cli, int argc, char **argv)
 	labels = xcalloc((size_t)nsel, sizeof(*labels));
 	for (i = 0; i < nsel; i++) {
 		labels[i] = sel[i];
-		rc = bs_cli_select(cli, st, &sel[i], 1, 0, &src.ids[i]);
+		/* Each group needs runs: one that matches nothing fails. */
+		rc = bs_cli_select(cli, st, &sel[i], 1, BS_SEL_NEED_MATCH,
+				   &src.ids[i]);
 		if (rc != 0)
 			goto out;
-		if (src.ids[i].n == 0) {
-			bs_cli_no_match(cli, st, sel[i]);
-			rc = BS_EXIT_FAIL;
-			goto out;
-		}
 	}
 	if (bs_report_build(&rep, &ro, labels, (size_t)nsel, &source, &err) <
 	    0) {

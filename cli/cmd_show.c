@@ -19,7 +19,9 @@ static const char usage_text[] =
 	"tool, for bonnie++ runs the result table in bonnie++'s layout\n"
 	"(bonnie++ 1.03's K/sec columns for 1.0x runs, 2.00a's otherwise, with\n"
 	"the file tests' real numbers), each result with its status spelled\n"
-	"out, the tags and the original line.\n"
+	"out, the tags and the original line. Selectors as in 'bstore list\n"
+	"--help'. A SELECTOR that matches nothing is named on stderr; when\n"
+	"no run at all is selected, the exit status is 1.\n"
 	"\n"
 	"Options:\n"
 	"  -h, --help  this help\n";

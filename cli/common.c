@@ -224,45 +224,77 @@ int bs_cli_open_store(const struct bs_cli *cli, int flags,
 	return 0;
 }
 
-int bs_cli_select(const struct bs_cli *cli, struct bs_store *st, char **sel,
-		  int nsel, int all_if_none, struct bs_ids *out)
-{
-	struct bs_err err = BS_ERR_INIT;
-	int i;
-
-	if (nsel == 0 && all_if_none)
-		return bs_store_select(st, "all", out, &err) < 0
-			       ? (bs_cli_perr(cli, &err), BS_EXIT_FAIL)
-			       : 0;
-	for (i = 0; i < nsel; i++) {
-		if (bs_store_select(st, sel[i], out, &err) < 0) {
-			if (err.code == BS_EINVAL)
-				return bs_cli_usage_error(cli, "%s", err.msg);
-			bs_cli_perr(cli, &err);
-			return BS_EXIT_FAIL;
-		}
-	}
-	return 0;
-}
-
-void bs_cli_no_match(const struct bs_cli *cli, struct bs_store *st,
-		     const char *sel)
+int bs_cli_no_match(const struct bs_cli *cli, struct bs_store *st,
+		    const char *sel, int fatal)
 {
 	struct bs_err err = BS_ERR_INIT;
 	int64_t nruns = -1;
 	char q[BS_CLI_QUOTE_SIZE];
+	void (*say)(const struct bs_cli *, const char *, ...) =
+		fatal ? bs_cli_error : bs_cli_warn;
 
 	/* A count that fails only loses the better words. */
-	if (bs_store_count(st, &nruns, NULL, &err) == 0 && nruns == 0)
-		bs_cli_error(cli,
-			     "the archive '%s' has no runs yet (bstore ingest "
-			     "or bstore run adds them)",
-			     bs_store_path(st));
-	else if (sel)
-		bs_cli_error(cli, "selector '%s' matches no runs",
-			     bs_cli_quote(q, sel));
+	if (bs_store_count(st, &nruns, NULL, &err) == 0 && nruns == 0) {
+		say(cli,
+		    "the archive '%s' has no runs yet (bstore ingest or "
+		    "bstore run adds them)",
+		    bs_store_path(st));
+		return 1;
+	}
+	if (sel)
+		say(cli, "selector '%s' matches no runs", bs_cli_quote(q, sel));
 	else
-		bs_cli_error(cli, "no run matches");
+		say(cli, "no run matches");
+	return 0;
+}
+
+int bs_cli_select(const struct bs_cli *cli, struct bs_store *st, char **sel,
+		  int nsel, int flags, struct bs_ids *out)
+{
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_ids one = BS_IDS_INIT;
+	char *empty = NULL;
+	int i, fatal, nempty = 0, rc = 0;
+
+	if (nsel == 0 && (flags & BS_SEL_ALL_IF_NONE))
+		return bs_store_select(st, "all", out, &err) < 0
+			       ? (bs_cli_perr(cli, &err), BS_EXIT_FAIL)
+			       : 0;
+	empty = xcalloc((size_t)nsel + 1, 1);
+	for (i = 0; i < nsel; i++) {
+		one.n = 0;
+		if (bs_store_select(st, sel[i], &one, &err) < 0) {
+			if (err.code == BS_EINVAL)
+				rc = bs_cli_usage_error(cli, "%s", err.msg);
+			else
+				rc = (bs_cli_perr(cli, &err), BS_EXIT_FAIL);
+			goto out;
+		}
+		if (one.n == 0) {
+			empty[i] = 1;
+			nempty++;
+		} else {
+			bs_ids_merge(out, one.id, one.n);
+		}
+	}
+	/* Every selector that matches nothing is named: a typo in one of
+	 * several is no less a typo. It fails the command only when
+	 * nothing at all is selected and the command needs runs. */
+	fatal = (flags & BS_SEL_NEED_MATCH) && out->n == 0;
+	for (i = 0; i < nsel && nempty > 0; i++) {
+		/* 'list all' of an empty archive is 'list': an answer, not
+		 * a selector that went wrong. */
+		if (!empty[i] || (!fatal && strcmp(sel[i], "all") == 0))
+			continue;
+		if (bs_cli_no_match(cli, st, sel[i], fatal))
+			break; /* an empty archive is said once */
+	}
+	if (fatal)
+		rc = BS_EXIT_FAIL;
+out:
+	free(empty);
+	bs_ids_release(&one);
+	return rc;
 }
 
 int bs_cli_open_select(const struct bs_cli *cli, int store_flags, char **sel,
@@ -280,12 +312,7 @@ int bs_cli_open_select(const struct bs_cli *cli, int store_flags, char **sel,
 		*st = NULL;
 		return BS_EXIT_FAIL;
 	}
-	rc = bs_cli_select(cli, *st, sel, nsel,
-			   (sel_flags & BS_SEL_ALL_IF_NONE) != 0, ids);
-	if (rc == 0 && ids->n == 0 && (sel_flags & BS_SEL_NEED_MATCH)) {
-		bs_cli_no_match(cli, *st, NULL);
-		rc = BS_EXIT_FAIL;
-	}
+	rc = bs_cli_select(cli, *st, sel, nsel, sel_flags, ids);
 	if (rc != 0) {
 		bs_store_close(*st);
 		*st = NULL;
@@ -489,6 +516,86 @@ static void help_formats(struct bs_buf *out, size_t indent)
 			    (int)indent + 4, "", bs_formats[i].about);
 }
 
+/* Words for the bs_sel_type bits of an operator: "id and date". */
+static void help_types(struct bs_buf *out, unsigned types)
+{
+	static const struct {
+		unsigned type;
+		const char *word;
+	} names[] = {
+		{BS_SEL_TEXT, "text"},
+		{BS_SEL_IDS, "id"},
+		{BS_SEL_DATE, "date"},
+	};
+	size_t i, k = 0;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (types & names[i].type)
+			bs_buf_addf(out, "%s%s", k++ ? " and " : "",
+				    names[i].word);
+}
+
+/* The selector language, from its tables (store/selector.h). */
+static void help_selectors(struct bs_buf *out, size_t indent)
+{
+	struct bs_buf text = BS_BUF_INIT, word = BS_BUF_INIT;
+	size_t col, i, k;
+	int op;
+
+	bs_buf_addf(&text, "Selectors: 12, 12-15, last, last:N, all, or "
+			   "KEY OP VALUE, KEY being ");
+	for (i = 0; i < bs_sel_nfields; i++)
+		bs_buf_addf(&text, "%s, ", bs_sel_fields[i].key);
+	bs_buf_adds(&text,
+		    "or a tag (raid=5); terms joined with ',' must all "
+		    "match (machine=jump,raid!=10); a ',' in a value is "
+		    "written '\\,' (host.mount=rw\\,relatime). A date is "
+		    "YYYY, YYYY-MM, YYYY-MM-DD, 'YYYY-MM-DD HH:MM[:SS]' or "
+		    "@UNIXTIME, in UTC. Quote selectors for the shell: it "
+		    "reads < > ! * ? [ and blanks itself. OP is one of:");
+	/* Wrapped word by word, as the metrics are. */
+	bs_buf_addf(out, "%*s", (int)indent, "");
+	col = indent;
+	for (i = 0, k = 0; ; i++) {
+		const char *t = bs_buf_str(&text);
+
+		if (t[i] == ' ' || t[i] == '\0') {
+			bs_buf_reset(&word);
+			bs_buf_add(&word, t + k, i - k);
+			wrap_word(out, &col, indent, bs_buf_str(&word), k == 0);
+			k = i + 1;
+		}
+		if (t[i] == '\0')
+			break;
+	}
+	bs_buf_addc(out, '\n');
+	for (op = BS_OP_EQ; op <= BS_OP_GE; op++) {
+		const struct bs_sel_op_info *o = bs_sel_op((enum bs_sel_op)op);
+		const char *p;
+
+		bs_buf_reset(&text);
+		bs_buf_adds(&text, o->help);
+		if (o->types != (BS_SEL_TEXT | BS_SEL_IDS | BS_SEL_DATE)) {
+			bs_buf_adds(&text, "; ");
+			help_types(&text, o->types);
+			bs_buf_adds(&text, " only");
+		}
+		bs_buf_addf(out, "%*s  %-3s", (int)indent, "", o->text);
+		col = indent + 5;
+		for (p = bs_buf_str(&text), k = 1; *p; k = 0) {
+			size_t n = strcspn(p, " ");
+
+			bs_buf_reset(&word);
+			bs_buf_add(&word, p, n);
+			wrap_word(out, &col, indent + 6, bs_buf_str(&word), 0);
+			p += n + (p[n] == ' ');
+		}
+		bs_buf_addc(out, '\n');
+	}
+	bs_buf_release(&text);
+	bs_buf_release(&word);
+}
+
 /* s with @NAME@ replaced by text. */
 static void replace(struct bs_buf *line, const char *name, const char *text)
 {
@@ -531,6 +638,9 @@ void bs_cli_help(FILE *f, const char *text)
 			help_metrics(&out, indent);
 		} else if (strcmp(bs_buf_str(&line) + indent, "@FORMATS@") == 0) {
 			help_formats(&out, indent);
+		} else if (strcmp(bs_buf_str(&line) + indent, "@SELECTORS@") ==
+			   0) {
+			help_selectors(&out, indent);
 		} else {
 			replace(&line, "@FIELDS@", bs_buf_str(&fields));
 			replace(&line, "@FAMILIES@", bs_buf_str(&fams));

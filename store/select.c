@@ -5,6 +5,7 @@
 #include "store/internal.h"
 #include "store/selector.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,11 +30,12 @@ static int cmp_id(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Merges sorted new ids into out, keeping it sorted and unique. */
-static void ids_merge(struct bs_ids *out, const int64_t *add, size_t n)
+void bs_ids_merge(struct bs_ids *out, const int64_t *add, size_t n)
 {
 	size_t i, j = 0;
 
+	if (n == 0)
+		return; /* add may be NULL */
 	xgrow((void **)&out->id, &out->cap, out->n + n, sizeof(*out->id));
 	memcpy(out->id + out->n, add, n * sizeof(*add));
 	out->n += n;
@@ -75,19 +77,71 @@ static void bind_num(struct binds *b, int64_t v)
 _Static_assert(2 * BS_SEL_MAX_TERMS + 1 <= 999,
                "a selector's bound values must fit in 999 parameters");
 
+/*
+ * How each operator compares (store/selector.h): a column against an
+ * interval [lo, hi] (ids, dates), or text against a GLOB pattern. A
+ * negated row is the complement of its positive one, so that NULL
+ * columns and runs without the tag are among what it selects.
+ */
+enum { LO = 1, HI = 2 };
+static const struct {
+	enum bs_sel_op op;
+	const char *interval; /* after the column; binds lo, hi as flagged */
+	unsigned binds;
+	int icase;  /* text: lower(column) GLOB lower(pattern) */
+	int negate; /* NOT of the comparison, which NULL makes true */
+} op_sql[] = {
+    {BS_OP_EQ, " BETWEEN ? AND ?", LO | HI, 0, 0},
+    {BS_OP_NE, " BETWEEN ? AND ?", LO | HI, 0, 1},
+    {BS_OP_IEQ, NULL, 0, 1, 0},
+    {BS_OP_INE, NULL, 0, 1, 1},
+    {BS_OP_LT, " < ?", LO, 0, 0},
+    {BS_OP_LE, " <= ?", HI, 0, 0},
+    {BS_OP_GT, " > ?", HI, 0, 0},
+    {BS_OP_GE, " >= ?", LO, 0, 0},
+};
+
+/* Appends the comparison of col by t's operator, and its values to b. */
+static void compare_sql(const struct bs_sel_term *t, const char *col,
+                        int interval, struct bs_buf *sql, struct binds *b)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(op_sql) / sizeof(op_sql[0]); i++) {
+		if (op_sql[i].op != t->op)
+			continue;
+		if (op_sql[i].negate)
+			bs_buf_adds(sql, "NOT IFNULL(");
+		if (interval) {
+			bs_buf_addf(sql, "%s%s", col, op_sql[i].interval);
+			if (op_sql[i].binds & LO)
+				bind_num(b, t->lo);
+			if (op_sql[i].binds & HI)
+				bind_num(b, t->hi);
+		} else if (op_sql[i].icase) {
+			bs_buf_addf(sql, "lower(%s) GLOB lower(?)", col);
+			bind_text(b, t->value);
+		} else {
+			bs_buf_addf(sql, "%s GLOB ?", col);
+			bind_text(b, t->value);
+		}
+		if (op_sql[i].negate)
+			bs_buf_adds(sql, ", 0)");
+		return;
+	}
+	BS_BUG("an operator without SQL");
+}
+
 /* Appends the SQL condition for one term, and its values to b. */
 static void term_sql(const struct bs_sel_term *t, struct bs_buf *sql,
                      struct binds *b, int64_t *limit)
 {
+	char col[64];
+
 	switch (t->kind) {
 	case BS_SEL_ID:
-		bs_buf_adds(sql, "r.id = ?");
-		bind_num(b, t->lo);
-		break;
 	case BS_SEL_RANGE:
-		bs_buf_adds(sql, "r.id BETWEEN ? AND ?");
-		bind_num(b, t->lo);
-		bind_num(b, t->hi);
+		compare_sql(t, "r.id", 1, sql, b);
 		break;
 	case BS_SEL_LAST:
 		/* The last one written wins: last:5,last:2 is last:2. */
@@ -98,15 +152,26 @@ static void term_sql(const struct bs_sel_term *t, struct bs_buf *sql,
 		bs_buf_adds(sql, "1");
 		break;
 	case BS_SEL_FIELD:
-		bs_buf_addf(sql, "r.%s = ?", t->field->column);
-		bind_text(b, t->value);
+		snprintf(col, sizeof(col), "r.%s", t->field->column);
+		compare_sql(t, col, t->field->type != BS_SEL_TEXT, sql, b);
 		break;
 	case BS_SEL_TAG:
+		/* raid!=10: no raid tag of 10, not a raid tag of another
+		 * value: the complement of raid=10. */
+		if (t->op == BS_OP_NE || t->op == BS_OP_INE)
+			bs_buf_adds(sql, "NOT ");
 		bs_buf_adds(sql, "EXISTS (SELECT 1 FROM tags AS t "
-		                 "WHERE t.run_id = r.id AND t.key = ? "
-		                 "AND t.value = ?)");
+		                 "WHERE t.run_id = r.id AND t.key = ? AND ");
 		bind_text(b, t->key);
-		bind_text(b, t->value);
+		if (t->op == BS_OP_NE || t->op == BS_OP_INE) {
+			struct bs_sel_term pos = *t;
+
+			pos.op = t->op == BS_OP_NE ? BS_OP_EQ : BS_OP_IEQ;
+			compare_sql(&pos, "t.value", 0, sql, b);
+		} else {
+			compare_sql(t, "t.value", 0, sql, b);
+		}
+		bs_buf_adds(sql, ")");
 		break;
 	}
 }
@@ -161,7 +226,7 @@ int bs_store_select(struct bs_store *st, const char *selector,
 		goto out;
 	}
 	if (nfound)
-		ids_merge(out, found, nfound);
+		bs_ids_merge(out, found, nfound);
 	rc = 0;
 out:
 	sqlite3_finalize(s);

@@ -6,25 +6,74 @@
 #include "store/selector.h"
 
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/mem.h"
 #include "util/num.h"
+#include "util/timefmt.h"
 #include "util/banned.h"
 
 /* One row a run field; the rest of the store and the docs follow it. */
 const struct bs_sel_field bs_sel_fields[] = {
-    {"machine", "machine", 0},
-    {"name", "machine", 0}, /* bonnie++'s CSV and -m call it the name */
-    {"family", "family", 0}, /* bonnie, sysbench, zcav, fio, dd, ... */
-    {"tool", "tool", 0},
-    {"version", "tool_version", 0},
-    {"format", "format", 0},
-    {"source", "source", 0},
-    {"id", "id", 1},
+    {"machine", "machine", BS_SEL_TEXT},
+    {"name", "machine", BS_SEL_TEXT},  /* bonnie++'s CSV and -m call it so */
+    {"family", "family", BS_SEL_TEXT}, /* bonnie, sysbench, zcav, fio, ... */
+    {"tool", "tool", BS_SEL_TEXT},
+    {"version", "tool_version", BS_SEL_TEXT},
+    {"format", "format", BS_SEL_TEXT},
+    {"source", "source", BS_SEL_TEXT},
+    {"id", "id", BS_SEL_IDS},
+    {"date", "measured_at", BS_SEL_DATE},
 };
 const size_t bs_sel_nfields = sizeof(bs_sel_fields) / sizeof(bs_sel_fields[0]);
+
+#define ORDERED (BS_SEL_IDS | BS_SEL_DATE)
+#define ANY (BS_SEL_TEXT | BS_SEL_IDS | BS_SEL_DATE)
+
+/* clang-format off */
+const struct bs_sel_op_info bs_sel_ops[] = {
+    {"!=", BS_OP_NE, ANY, "not =: runs without the tag, or with no date, "
+                         "too (raid!=10)"},
+    {"!~", BS_OP_INE, BS_SEL_TEXT, "not ~ (array!~emc*)"},
+    {"<=", BS_OP_LE, ORDERED, "up to the end of (date<=2024: all of "
+                             "2024)"},
+    {">=", BS_OP_GE, ORDERED, "from the start of (id>=100, "
+                             "date>=2024-01-01)"},
+    {"=", BS_OP_EQ, ANY, "equal; on text a glob: * any text, ? one "
+                        "character, [abc] one of them, [*] a '*' "
+                        "(array=EMC*); a date is the whole span it "
+                        "names (date=2004-03: March 2004)"},
+    {"~", BS_OP_IEQ, BS_SEL_TEXT, "= ignoring ASCII case (array~emc*)"},
+    {"<", BS_OP_LT, ORDERED, "before (date<2025)"},
+    {">", BS_OP_GT, ORDERED, "after the end of (date>2004-03: from "
+                            "April 2004)"},
+};
+/* clang-format on */
+const size_t bs_sel_nops = sizeof(bs_sel_ops) / sizeof(bs_sel_ops[0]);
+
+const struct bs_sel_op_info *bs_sel_op(enum bs_sel_op op)
+{
+	size_t i;
+
+	for (i = 0; i < bs_sel_nops; i++)
+		if (bs_sel_ops[i].op == op)
+			return &bs_sel_ops[i];
+	return NULL;
+}
+
+/* The row whose spelling starts at s, or NULL. */
+static const struct bs_sel_op_info *op_at(const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < bs_sel_nops; i++)
+		if (strncmp(s, bs_sel_ops[i].text,
+		            strlen(bs_sel_ops[i].text)) == 0)
+			return &bs_sel_ops[i];
+	return NULL;
+}
 
 const struct bs_sel_field *bs_sel_field(const char *key, size_t len)
 {
@@ -109,40 +158,149 @@ static int not_a_selector(struct bs_err *err, const char *s, size_t len)
 	                bs_err_quote(q, sizeof(q), s, len, 40));
 }
 
+/* Unix seconds of the date in text, or -1 (out of range too). */
+static int64_t time_of(const char *text)
+{
+	struct bs_err ignored = BS_ERR_INIT;
+	int64_t t;
+
+	return bs_time_parse(text, &t, &ignored) < 0 ? -1 : t;
+}
+
+/*
+ * The seconds a date spans, [lo, hi]: a year (2004), a month (2004-03),
+ * or what bs_time_parse() reads, a day, a minute or a second. -1 if
+ * v is none of them.
+ */
+static int parse_date(const char *v, int64_t *lo, int64_t *hi)
+{
+	size_t len = strlen(v), i;
+	char s[32], e[32];
+	int y, m, n = 0;
+	int64_t end;
+
+	if (len == 4 || len == 7) {
+		for (i = 0; i < len; i++)
+			if (i == 4 ? v[i] != '-' : (v[i] < '0' || v[i] > '9'))
+				return -1;
+		y = (v[0] - '0') * 1000 + (v[1] - '0') * 100 +
+		    (v[2] - '0') * 10 + (v[3] - '0');
+		m = len == 7 ? (v[5] - '0') * 10 + (v[6] - '0') : 1;
+		if (m < 1 || m > 12)
+			return -1;
+		snprintf(s, sizeof(s), "%04d-%02d-01", y, m);
+		if (len == 4 || m == 12)
+			snprintf(e, sizeof(e), "%04d-01-01", y + 1);
+		else
+			snprintf(e, sizeof(e), "%04d-%02d-01", y, m + 1);
+		*lo = time_of(s);
+		/* 9999 ends where bstore's dates do. */
+		end = y == 9999 && (len == 4 || m == 12) ? BS_TIME_MAX + 1
+		                                         : time_of(e);
+		if (*lo < 0 || end < 0)
+			return -1;
+		*hi = end - 1;
+		return 0;
+	}
+	*lo = time_of(v);
+	if (*lo < 0)
+		return -1;
+	if (v[0] == '@')
+		n = 1;
+	else if (len > 0 && v[len - 1] == 'Z')
+		len--;
+	if (n == 0)
+		n = len == 10 ? 86400 : len == 16 ? 60 : 1;
+	*hi = *lo + n - 1 > BS_TIME_MAX ? BS_TIME_MAX : *lo + n - 1;
+	return 0;
+}
+
+/* "=, !=, ~ or !~": the operators of a type, for a message, in the
+ * order of enum bs_sel_op. */
+static void ops_of(unsigned type, char *out, size_t outsz)
+{
+	const struct bs_sel_op_info *o;
+	size_t k = 0, n = 0, len = 0;
+	int op;
+
+	for (op = BS_OP_EQ; op <= BS_OP_GE; op++)
+		n += (bs_sel_op((enum bs_sel_op)op)->types & type) != 0;
+	out[0] = '\0';
+	for (op = BS_OP_EQ; op <= BS_OP_GE && len < outsz; op++) {
+		o = bs_sel_op((enum bs_sel_op)op);
+		if (!(o->types & type))
+			continue;
+		k++;
+		len += (size_t)snprintf(out + len, outsz - len, "%s%s",
+		                        k == 1   ? ""
+		                        : k == n ? " or "
+		                                 : ", ",
+		                        o->text);
+	}
+}
+
 /*
  * Parses the term of len bytes at s (a NUL follows it) into t. May write
- * a NUL over the '=' of a key=value term, whose key and value then point
- * into s.
+ * a NUL over the operator of a key=value term, whose key and value then
+ * point into s.
  */
 static int parse_term(char *s, size_t len, struct bs_sel_term *t,
                       struct bs_err *err)
 {
-	char *eq = memchr(s, '=', len);
-	char q[64];
+	size_t klen = strcspn(s, BS_SEL_OP_CHARS);
+	char q[64], ops[64];
 
 	memset(t, 0, sizeof(*t));
 	if (len == 0)
 		return bs_error(err, BS_EINVAL, "empty selector term");
-	if (eq) {
-		const char *val = eq + 1;
-		size_t klen = (size_t)(eq - s), vlen = len - klen - 1;
+	if (klen < len) {
+		const struct bs_sel_op_info *op = op_at(s + klen);
 		const struct bs_sel_field *f = bs_sel_field(s, klen);
+		unsigned type = f ? f->type : BS_SEL_TEXT;
+		const char *val;
+		size_t vlen;
 
+		if (op == NULL)
+			return not_a_selector(err, s, len);
 		if (klen == 0)
 			return bs_error(err, BS_EINVAL,
-			                "selector '%s' has no key before '='",
-			                bs_err_quote(q, sizeof(q), s, len, 40));
+			                "selector '%s' has no key before '%s'",
+			                bs_err_quote(q, sizeof(q), s, len, 40),
+			                op->text);
+		if (!(op->types & type)) {
+			ops_of(type, ops, sizeof(ops));
+			bs_err_quote(q, sizeof(q), s, len, 40);
+			if (f == NULL)
+				return bs_error(
+				    err, BS_EINVAL,
+				    "selector '%s': a tag takes %s, "
+				    "not '%s'",
+				    q, ops, op->text);
+			return bs_error(err, BS_EINVAL,
+			                "selector '%s': %s takes %s, not '%s'",
+			                q, f->key, ops, op->text);
+		}
+		val = s + klen + strlen(op->text);
+		vlen = len - (size_t)(val - s);
+		t->op = op->op;
 		/* id=12 and id=12-15 only: not id=last, id=raid=5. A bad
 		 * value alone is named once it starts like a number. */
-		if (f && f->is_id) {
+		if (type == BS_SEL_IDS) {
 			if (vlen == 0 || val[0] < '0' || val[0] > '9' ||
-			    memchr(val, '=', vlen))
+			    strpbrk(val, BS_SEL_OP_CHARS))
 				return not_a_selector(err, s, len);
 			if (parse_ids(val, vlen, t) < 0)
 				return not_a_selector(err, val, vlen);
 			return 0;
 		}
-		*eq = '\0';
+		if (type == BS_SEL_DATE && parse_date(val, &t->lo, &t->hi) < 0)
+			return bs_error(
+			    err, BS_EINVAL,
+			    "selector '%s': expected a date from "
+			    "1970 to 9999 (YYYY, YYYY-MM, YYYY-MM-DD"
+			    "[ HH:MM[:SS]] or @UNIXTIME)",
+			    bs_err_quote(q, sizeof(q), s, len, 40));
+		s[klen] = '\0';
 		t->kind = f ? BS_SEL_FIELD : BS_SEL_TAG;
 		t->field = f;
 		t->key = s;
@@ -166,6 +324,7 @@ static int parse_term(char *s, size_t len, struct bs_sel_term *t,
 		t->kind = BS_SEL_LAST;
 		return 0;
 	}
+	t->op = BS_OP_EQ;
 	if (parse_ids(s, len, t) < 0)
 		return not_a_selector(err, s, len);
 	return 0;
@@ -231,11 +390,14 @@ int bs_sel_print(const struct bs_sel *sel, struct bs_buf *out)
 			break;
 		switch (t->kind) {
 		case BS_SEL_ID:
-			rc = bs_buf_addf(out, "%" PRId64, t->lo);
-			break;
 		case BS_SEL_RANGE:
-			rc = bs_buf_addf(out, "%" PRId64 "-%" PRId64, t->lo,
-			                 t->hi);
+			if (t->op != BS_OP_EQ)
+				rc = bs_buf_addf(out, "id%s",
+				                 bs_sel_op(t->op)->text);
+			if (rc == 0)
+				rc = bs_buf_addf(out, "%" PRId64, t->lo);
+			if (rc == 0 && t->kind == BS_SEL_RANGE)
+				rc = bs_buf_addf(out, "-%" PRId64, t->hi);
 			break;
 		case BS_SEL_LAST:
 			rc = bs_buf_addf(out, "last:%" PRId64, t->n);
@@ -247,7 +409,7 @@ int bs_sel_print(const struct bs_sel *sel, struct bs_buf *out)
 		case BS_SEL_TAG:
 			rc = add_escaped(out, t->key);
 			if (rc == 0)
-				rc = bs_buf_addc(out, '=');
+				rc = bs_buf_adds(out, bs_sel_op(t->op)->text);
 			if (rc == 0)
 				rc = add_escaped(out, t->value);
 			break;

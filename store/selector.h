@@ -8,15 +8,25 @@
  * at the remaining ',': '\,' is a ',' and '\\' a '\' (in a key as in a
  * value), any other '\' is itself. A term is then, in this order:
  *   empty                      an error
- *   KEY=VALUE (first '=')      id=: an id or a range as below, which must
- *                              start with a digit; another run field of
- *                              bs_sel_fields: FIELD; anything else: TAG.
- *                              VALUE may be empty or hold more '='
+ *   KEY OP VALUE               when the term holds one of the characters
+ *                              = ! ~ < >: KEY is what comes before the
+ *                              first of them, OP the first row of
+ *                              bs_sel_ops that starts there. The KEY's
+ *                              type (bs_sel_fields, else a tag: text)
+ *                              must be among the row's types. VALUE may
+ *                              be empty or hold more of those characters.
+ *                              id: an id or a range as below, which must
+ *                              start with a digit (ID, RANGE); date: a
+ *                              date (FIELD with lo, hi); another run
+ *                              field: FIELD; anything else: TAG. A text
+ *                              VALUE is a pattern of SQLite's GLOB.
  *   all, last, last:N (N >= 1) ALL, LAST
  *   A-B (first '-' after the first character), 1 <= A <= B: RANGE
  *   N >= 1                     ID
  * Numbers are those of bs_parse_i64() (an optional sign, decimal digits,
- * no overflow).
+ * no overflow). A date is YYYY, YYYY-MM, or what bs_time_parse() reads
+ * (YYYY-MM-DD, 'YYYY-MM-DD HH:MM[:SS]', 'T' for ' ', a final 'Z',
+ * @UNIXTIME): the interval of seconds it spans, in UTC.
  */
 #ifndef BS_STORE_SELECTOR_H
 #define BS_STORE_SELECTOR_H
@@ -42,10 +52,16 @@
  * from its tags. bs_store_check_tag() refuses these keys as tag keys, so
  * that every tag can be selected.
  */
+enum bs_sel_type {
+	BS_SEL_TEXT = 1, /* a GLOB pattern: machine=box*, raid=10 */
+	BS_SEL_IDS = 2,  /* an id or a range: id=12-15 */
+	BS_SEL_DATE = 4, /* a year, month, day, minute or second: date=2004 */
+};
+
 struct bs_sel_field {
-	const char *key;    /* as written in a selector: "version" */
-	const char *column; /* of the table runs: "tool_version" */
-	int is_id;          /* the value is an id or a range (id=12-15) */
+	const char *key;       /* as written in a selector: "version" */
+	const char *column;    /* of the table runs: "tool_version" */
+	enum bs_sel_type type; /* what its value is; a tag's is text */
 };
 extern const struct bs_sel_field bs_sel_fields[];
 extern const size_t bs_sel_nfields;
@@ -60,18 +76,54 @@ const struct bs_sel_field *bs_sel_field(const char *key, size_t len);
  */
 const char *bs_store_run_column(const char *key, size_t len);
 
+/*
+ * How a term compares. Ids and dates stand for an interval [lo, hi]:
+ * = is inside it, < before it, <= before its end, > after it, >= from
+ * its start. Text is a GLOB pattern, ~ the same with ASCII case ignored.
+ * != and !~ select every run that = and ~ do not: runs without the tag,
+ * or without a date, included.
+ */
+enum bs_sel_op {
+	BS_OP_EQ = 1, /* = */
+	BS_OP_NE,     /* != */
+	BS_OP_IEQ,    /* ~ */
+	BS_OP_INE,    /* !~ */
+	BS_OP_LT,     /* < */
+	BS_OP_LE,     /* <= */
+	BS_OP_GT,     /* > */
+	BS_OP_GE,     /* >= */
+};
+
+/* One row an operator, longest spelling first: the parser walks it. */
+struct bs_sel_op_info {
+	const char *text; /* as written: "!=" */
+	enum bs_sel_op op;
+	unsigned types;   /* the bs_sel_type values it compares */
+	const char *help; /* for --help: "not equal (the complement of =)" */
+};
+extern const struct bs_sel_op_info bs_sel_ops[];
+extern const size_t bs_sel_nops;
+
+/* The row of op. */
+const struct bs_sel_op_info *bs_sel_op(enum bs_sel_op op);
+
+/* The characters that start an operator: a key holds none of them. */
+#define BS_SEL_OP_CHARS "=!~<>"
+
 enum bs_sel_kind {
-	BS_SEL_ID = 1, /* 12, id=12: lo (= hi) */
-	BS_SEL_RANGE,  /* 12-15, id=12-15: lo to hi, 1 <= lo <= hi */
+	BS_SEL_ID = 1, /* 12, id=12, id<12: op, lo (= hi) */
+	BS_SEL_RANGE,  /* 12-15, id!=12-15: op, lo to hi, 1 <= lo <= hi */
 	BS_SEL_LAST,   /* last (n = 1), last:N: the n newest runs */
 	BS_SEL_ALL,    /* all */
-	BS_SEL_FIELD,  /* machine=jump: field, key, value */
-	BS_SEL_TAG,    /* raid=5: key, value */
+	BS_SEL_FIELD,  /* machine=jump: field, op, key, value; for a date
+	                * field (date>=2024) also lo to hi, in unix seconds */
+	BS_SEL_TAG,    /* raid=5: op, key, value */
 };
 
 struct bs_sel_term {
 	enum bs_sel_kind kind;
-	int64_t lo, hi;                   /* ID, RANGE */
+	enum bs_sel_op op;                /* ID, RANGE, FIELD, TAG */
+	int64_t lo, hi;                   /* ID, RANGE, a date FIELD */
 	int64_t n;                        /* LAST */
 	const struct bs_sel_field *field; /* FIELD: a row of bs_sel_fields */
 	const char *key;                  /* FIELD, TAG: unescaped, not empty */
@@ -101,7 +153,8 @@ void bs_sel_release(struct bs_sel *sel);
 
 /*
  * Appends sel as selector text that parses back to the same terms: keys
- * and values escaped, numbers in decimal, each LAST as last:N, id=A as A.
+ * and values escaped, numbers in decimal, each LAST as last:N, id=A as A
+ * (id!=A as id!=A), a date as written.
  * Returns 0, or -BS_ETOOBIG past out's cap (bs_buf_init_max()).
  */
 int bs_sel_print(const struct bs_sel *sel, struct bs_buf *out);

@@ -14,10 +14,13 @@
  *   all       every run
  *   key=value machine= (or name=), family= (bonnie, sysbench, ...),
  *             tool=, version=, format=, source=, id= (an id or a
- *             range), or any tag key (raid=5,
+ *             range), date= (measured_at: 2004, 2004-03, 2004-03-15,
+ *             ...), or any tag key (raid=5,
  *             host.kernel=6.1.0); a ',' inside the value is written '\,'
  *             (host.mount=rw\,relatime), a '\' before a ',' or '\' as
- *             '\\'
+ *             '\\'. Text values are globs (array=EMC*); the operator
+ *             may also be != (the complement), ~ and !~ (ignoring ASCII
+ *             case), and for id and date <, <=, >, >= (date>=2024-01).
  * With last or last:N, the newest among the runs the other terms match;
  * when several are given, the last one written counts. store/selector.h
  * has the grammar, and the parser.
@@ -102,6 +105,9 @@ struct bs_ids {
 };
 #define BS_IDS_INIT {NULL, 0, 0}
 void bs_ids_release(struct bs_ids *ids);
+/* Adds the n ids at add (sorted or not) to out, which stays sorted and
+ * unique. */
+void bs_ids_merge(struct bs_ids *out, const int64_t *add, size_t n);
 
 /*
  * Adds to out the ids matching one selector (see above). A selector that
@@ -134,7 +140,8 @@ int bs_store_each(struct bs_store *st, const struct bs_ids *ids, int load,
 
 /*
  * Tags (store/tag.c: the one rule for them). A key is not empty, has no
- * '=', ',' or control character and is not a run field that selectors read
+ * ',', control character or character that starts a selector's operator
+ * (BS_SEL_OP_CHARS: = ! ~ < >) and is not a run field that selectors read
  * from the run itself (store/selector.h's bs_sel_fields); a value (may be
  * NULL) is one line, any text. bs_store_check_tag checks a key and value,
  * BS_EINVAL with a message if not.

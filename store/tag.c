@@ -26,11 +26,11 @@ int bs_store_check_tag(const char *key, const char *value, struct bs_err *err)
 				"tag '%s' has a control character (a "
 				"newline?)",
 				q);
-	/* A selector splits at ',' and '=': such a key could never be
-	 * selected. */
-	if (strpbrk(key, "=,"))
-		return bs_error(err, BS_EINVAL, "tag key '%s' has a '=' or ','",
-				q);
+	/* A selector splits at ',' and ends a key at its operator: such a
+	 * key could never be selected. */
+	if (strpbrk(key, BS_SEL_OP_CHARS ","))
+		return bs_error(err, BS_EINVAL,
+				"tag key '%s' has one of , = ! ~ < >", q);
 	if (bs_store_run_column(key, len))
 		return bs_error(err, BS_EINVAL,
 				"'%s' is a run field, not a tag key "

@@ -142,7 +142,8 @@ expect_rc 2 "unknown command"
 expect_in "$T/err" "bstore: 'reprot' is not a bstore command. Did you mean 'report'?"
 run "$BSTORE" show 999
 expect_rc 1 "show a missing id"
-expect_in "$T/err" "no run matches"
+expect_eq "$(cat "$T/err")" "bstore: show: selector '999' matches no runs" \
+	"show a missing id"
 for c in ingest list show export tag rm; do
 	run "$BSTORE" "$c" --help
 	expect_rc 0 "$c --help"

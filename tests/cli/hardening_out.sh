@@ -268,7 +268,8 @@ expect_eq "$(cat "$T/err")" \
 	"report machine=nobody"
 run "$BSTORE" show machine=nobody
 expect_rc 1 "show machine=nobody"
-expect_eq "$(cat "$T/err")" "bstore: show: no run matches" \
+expect_eq "$(cat "$T/err")" \
+	"bstore: show: selector 'machine=nobody' matches no runs" \
 	"show machine=nobody"
 
 # Standard output on a full disk, or closed: one line saying so, status 1,

@@ -88,12 +88,13 @@ for rid in ids:
                  exp[t]["latency_us"], lat_us(lat))
             same(f"run {rid} {t}_latency: view",
                  view[t + "_latency_us"], lat_us(lat))
-    # list's columns are fixed: "%5d  %-16s %-18s %6s %8s %8s %8s". Its
+    # list's columns are fixed: "%5d  %-10s  %-16s %-18s %6s %8s %8s %8s"
+    # (the date, the machine, ...). Its
     # seeks column is show's test list value; block write and read are
     # in bonnie++ 2.00a's k/m/g, as show's table of a 1.9x run prints
     # them (a 1.0x run's table keeps bonnie++ 1.03's plain K/sec).
     line = out("list", str(rid)).splitlines()[1]
-    sk = line[68:76].strip()
+    sk = line[80:88].strip()
     if "seeks" in tests:
         same(f"run {rid} seeks: list against show's test list", sk,
              tests["seeks"][0] or "+++++")
@@ -102,7 +103,7 @@ for rid in ids:
         same(f"run {rid} seeks: list of a test not run", sk, "-")
     if "Name:Size etc" in show:
         row = show.split("Name:Size etc", 1)[1].splitlines()[1]
-        for i, t, at in ((1, "put_block", 50), (4, "get_block", 59)):
+        for i, t, at in ((1, "put_block", 62), (4, "get_block", 71)):
             cell = row[19 + 10 * i:25 + 10 * i].strip() or "-"
             same(f"run {rid} {t}: list against show's table",
                  line[at:at + 8].strip(), cell)

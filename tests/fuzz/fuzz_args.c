@@ -459,9 +459,9 @@ static void check_tag_flags(const char *arg, unsigned flags)
 		            quoted(&q, want_key, 40));
 		goto refused;
 	}
-	if (strchr(want_key, ',')) {
+	if (strpbrk(want_key, ",!~<>")) {
 		want_errorf(rc, &err, BS_EINVAL,
-		            "tag key '%s' has a '=' or ','",
+		            "tag key '%s' has one of , = ! ~ < >",
 		            quoted(&q, want_key, 40));
 		goto refused;
 	}

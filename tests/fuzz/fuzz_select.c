@@ -35,6 +35,7 @@
 #include "util/err.h"
 #include "util/mem.h"
 #include "util/num.h"
+#include "util/timefmt.h"
 #include "util/banned.h"
 
 #define NOT_SEL                                                                \
@@ -97,10 +98,40 @@ static int64_t num(const char *s, size_t len)
 	return bs_parse_i64(s, len, &v) < 0 ? -1 : v;
 }
 
+/* A date term's interval is the span its value names: a year, a month,
+ * a day, a minute, a second. */
+static void check_date(const struct bs_sel_term *t)
+{
+	const char *v = t->value;
+	size_t len = strlen(v), i;
+	int64_t span = t->hi - t->lo + 1, day = 86400;
+	int digits = 1;
+
+	CHECK(t->lo >= BS_TIME_MIN && t->lo <= t->hi && t->hi <= BS_TIME_MAX);
+	for (i = 0; i < len; i++)
+		digits &= (v[i] >= '0' && v[i] <= '9') || (i == 4 && v[i] == '-');
+	if (len == 4 && digits) {
+		CHECK(span == 365 * day || span == 366 * day);
+		CHECK(t->lo % day == 0);
+	} else if (len == 7 && digits) {
+		CHECK(span >= 28 * day && span <= 31 * day);
+		CHECK(t->lo % day == 0);
+	} else if (v[0] == '@') {
+		CHECK(span == 1 && num(v + 1, len - 1) == t->lo);
+	} else {
+		if (v[len - 1] == 'Z')
+			len--;
+		CHECK(len == 10 || len == 16 || len == 19);
+		CHECK(span == (len == 10 ? day : len == 16 ? 60 : 1) ||
+		      t->hi == BS_TIME_MAX);
+	}
+}
+
 /* t is well formed, and is what its naive text w says. */
 static void check_term(const struct bs_sel_term *t, const char *w)
 {
 	size_t len = strlen(w);
+	const struct bs_sel_op_info *op;
 	const char *dash;
 
 	switch (t->kind) {
@@ -117,10 +148,16 @@ static void check_term(const struct bs_sel_term *t, const char *w)
 	case BS_SEL_RANGE:
 		CHECK(t->lo >= 1 && t->lo <= t->hi);
 		CHECK(t->kind == BS_SEL_RANGE || t->lo == t->hi);
-		if (starts_with(w, "id=")) {
-			w += 3;
-			len -= 3;
+		CHECK(t->field == NULL && t->key == NULL && t->value == NULL);
+		if (starts_with(w, "id") && w[2] && strchr("=!~<>", w[2])) {
+			op = bs_sel_op(t->op);
+			CHECK(op && starts_with(w + 2, op->text));
+			CHECK(op->types & BS_SEL_IDS);
+			w += 2 + strlen(op->text);
+			len -= 2 + strlen(op->text);
 			CHECK(w[0] >= '0' && w[0] <= '9');
+		} else {
+			CHECK(t->op == BS_OP_EQ);
 		}
 		dash = len > 1 ? memchr(w + 1, '-', len - 1) : NULL;
 		if (t->kind == BS_SEL_ID) {
@@ -134,17 +171,25 @@ static void check_term(const struct bs_sel_term *t, const char *w)
 		break;
 	case BS_SEL_FIELD:
 	case BS_SEL_TAG:
+		op = bs_sel_op(t->op);
+		CHECK(op != NULL);
 		CHECK(t->key && t->value && t->key[0]);
-		CHECK(strchr(t->key, '=') == NULL);
-		CHECK(strlen(t->key) + 1 + strlen(t->value) == len);
+		/* The key ends at the first operator character. */
+		CHECK(strpbrk(t->key, "=!~<>") == NULL);
+		CHECK(strlen(t->key) + strlen(op->text) + strlen(t->value) ==
+		      len);
 		CHECK(memcmp(w, t->key, strlen(t->key)) == 0);
-		CHECK(w[strlen(t->key)] == '=');
-		CHECK(strcmp(w + strlen(t->key) + 1, t->value) == 0);
+		CHECK(starts_with(w + strlen(t->key), op->text));
+		CHECK(strcmp(w + strlen(t->key) + strlen(op->text), t->value) ==
+		      0);
 		CHECK(t->field == bs_sel_field(t->key, strlen(t->key)));
 		CHECK((t->kind == BS_SEL_FIELD) == (t->field != NULL));
-		CHECK(t->field == NULL || !t->field->is_id);
+		CHECK(t->field == NULL || t->field->type != BS_SEL_IDS);
 		CHECK((bs_store_run_column(t->key, strlen(t->key)) != NULL) ==
 		      (t->field != NULL));
+		CHECK(op->types & (t->field ? t->field->type : BS_SEL_TEXT));
+		if (t->field && t->field->type == BS_SEL_DATE)
+			check_date(t);
 		break;
 	default:
 		CHECK(!"a known kind");
@@ -158,14 +203,16 @@ static int same_term(const struct bs_sel_term *a, const struct bs_sel_term *b)
 	switch (a->kind) {
 	case BS_SEL_ID:
 	case BS_SEL_RANGE:
-		return a->lo == b->lo && a->hi == b->hi;
+		return a->op == b->op && a->lo == b->lo && a->hi == b->hi;
 	case BS_SEL_LAST:
 		return a->n == b->n;
 	case BS_SEL_ALL:
 		return 1;
 	case BS_SEL_FIELD:
 	case BS_SEL_TAG:
-		return a->field == b->field && strcmp(a->key, b->key) == 0 &&
+		return a->op == b->op && a->field == b->field &&
+		       a->lo == b->lo && a->hi == b->hi &&
+		       strcmp(a->key, b->key) == 0 &&
 		       strcmp(a->value, b->value) == 0;
 	}
 	return 0;
@@ -184,9 +231,25 @@ static void naive_escape(const struct bs_buf *term, struct bs_buf *out)
 	}
 }
 
+/* The length of "id" and its operator at the start of t ("id<=": 4),
+ * or 0. */
+static size_t id_op_len(const char *t)
+{
+	static const char *const ops[] = {"!=", "!~", "<=", ">=",
+	                                  "=",  "~",  "<",  ">"};
+	size_t i;
+
+	if (!starts_with(t, "id"))
+		return 0;
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if (starts_with(t + 2, ops[i]))
+			return 2 + strlen(ops[i]);
+	return 0;
+}
+
 /* q (len bytes, from a message) is the start of one of the terms, as
  * bs_err_quote() shows them: control characters as '?', cut at 40 bytes
- * with "...". id= terms may be named by their value alone. */
+ * with "...". id= (id<, ...) terms may be named by their value alone. */
 static int names_a_term(const char *q, size_t len, const struct naive *nv)
 {
 	struct bs_buf shown = BS_BUF_INIT;
@@ -197,10 +260,15 @@ static int names_a_term(const char *q, size_t len, const struct naive *nv)
 		const char *t = bs_buf_str(&nv->term[i]);
 
 		for (k = 0; k < 2 && !found; k++) {
-			if (k == 1 && !starts_with(t, "id="))
-				break;
+			size_t skip = 0;
+
+			if (k == 1) {
+				skip = id_op_len(t);
+				if (skip == 0)
+					break;
+			}
 			bs_buf_reset(&shown);
-			for (j = k * 3; t[j]; j++) {
+			for (j = skip; t[j]; j++) {
 				unsigned char c = (unsigned char)t[j];
 
 				bs_buf_addc(&shown,
@@ -219,15 +287,60 @@ static int names_a_term(const char *q, size_t len, const struct naive *nv)
 	return found;
 }
 
+/* The ends of the parser's messages about an operator: no key before
+ * it, or one the key's type does not take (written out here). */
+static int op_message(const char *m, size_t len, const struct naive *nv)
+{
+	static const char *const who[] = {"a tag", "machine", "name",
+	                                  "family", "tool", "version",
+	                                  "format", "source", "id", "date"};
+	static const char text_ops[] = "=, !=, ~ or !~";
+	static const char ordered_ops[] = "=, !=, <, <=, > or >=";
+	struct bs_buf end = BS_BUF_INIT;
+	size_t a = strlen("selector '"), i, k;
+	int found = 0;
+
+	if (!starts_with(m, "selector '"))
+		return 0;
+	for (i = 0; i < bs_sel_nops && !found; i++) {
+		const struct bs_sel_op_info *op = &bs_sel_ops[i];
+
+		bs_buf_reset(&end);
+		bs_buf_addf(&end, "' has no key before '%s'", op->text);
+		if (ends_with(m, bs_buf_str(&end)) && len > a + end.len) {
+			found = names_a_term(m + a, len - a - end.len, nv);
+			break;
+		}
+		for (k = 0; k < sizeof(who) / sizeof(who[0]) && !found; k++) {
+			int ordered = strcmp(who[k], "id") == 0 ||
+			              strcmp(who[k], "date") == 0;
+
+			if (strchr(ordered ? "~" : "<>", op->text[0]) == NULL &&
+			    strcmp(op->text, ordered ? "!~" : "") != 0)
+				continue;
+			bs_buf_reset(&end);
+			bs_buf_addf(&end, "': %s takes %s, not '%s'", who[k],
+			            ordered ? ordered_ops : text_ops, op->text);
+			if (ends_with(m, bs_buf_str(&end)) &&
+			    len > a + end.len)
+				found = names_a_term(m + a, len - a - end.len,
+				                     nv);
+		}
+	}
+	bs_buf_release(&end);
+	return found;
+}
+
 /* An error message is one of the parser's, naming one of the terms. */
 static void check_message(const char *m, const struct naive *nv)
 {
 	static const struct {
 		const char *start, *end;
 	} forms[] = {
-	    {"selector '", "' has no key before '='"},
 	    {"'", "': expected last:N with N >= 1"},
 	    {"'", NOT_SEL},
+	    {"selector '", "': expected a date from 1970 to 9999 (YYYY, "
+	                   "YYYY-MM, YYYY-MM-DD[ HH:MM[:SS]] or @UNIXTIME)"},
 	};
 	size_t i, len = strlen(m);
 
@@ -236,6 +349,8 @@ static void check_message(const char *m, const struct naive *nv)
 		CHECK((unsigned char)m[i] >= 0x20 && m[i] != 0x7f);
 	if (strcmp(m, "empty selector term") == 0 ||
 	    strcmp(m, "selector has too many terms") == 0)
+		return;
+	if (op_message(m, len, nv))
 		return;
 	for (i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
 		size_t a = strlen(forms[i].start), z = strlen(forms[i].end);

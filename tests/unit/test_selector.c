@@ -21,6 +21,10 @@
 #include "util/mem.h"
 #include "util/banned.h"
 
+#define DATE_ERR                                                               \
+	"expected a date from 1970 to 9999 (YYYY, YYYY-MM, YYYY-MM-DD"         \
+	"[ HH:MM[:SS]] or @UNIXTIME)"
+
 #define NOT_SEL                                                                \
 	"' is not a selector (expected an id, a range like 12-15, 'last', "    \
 	"'all' or key=value)"
@@ -39,11 +43,16 @@ static void dump(const struct bs_sel *sel, struct bs_buf *b)
 		switch (t->kind) {
 		case BS_SEL_ID:
 			assert_true(t->lo == t->hi);
-			bs_buf_addf(b, "id %" PRId64, t->lo);
+			bs_buf_addf(b, "id%s %" PRId64,
+			            t->op == BS_OP_EQ ? ""
+			                              : bs_sel_op(t->op)->text,
+			            t->lo);
 			break;
 		case BS_SEL_RANGE:
-			bs_buf_addf(b, "range %" PRId64 "-%" PRId64, t->lo,
-			            t->hi);
+			bs_buf_addf(b, "range%s %" PRId64 "-%" PRId64,
+			            t->op == BS_OP_EQ ? ""
+			                              : bs_sel_op(t->op)->text,
+			            t->lo, t->hi);
 			break;
 		case BS_SEL_LAST:
 			bs_buf_addf(b, "last %" PRId64, t->n);
@@ -54,12 +63,17 @@ static void dump(const struct bs_sel *sel, struct bs_buf *b)
 		case BS_SEL_FIELD:
 			assert_non_null(t->field);
 			assert_string_equal(t->key, t->field->key);
-			bs_buf_addf(b, "field %s[%s]=<%s>", t->key,
-			            t->field->column, t->value);
+			bs_buf_addf(b, "field %s[%s]%s<%s>", t->key,
+			            t->field->column, bs_sel_op(t->op)->text,
+			            t->value);
+			if (t->field->type == BS_SEL_DATE)
+				bs_buf_addf(b, " [%" PRId64 ", %" PRId64 "]",
+				            t->lo, t->hi);
 			break;
 		case BS_SEL_TAG:
 			assert_null(t->field);
-			bs_buf_addf(b, "tag <%s>=<%s>", t->key, t->value);
+			bs_buf_addf(b, "tag <%s>%s<%s>", t->key,
+			            bs_sel_op(t->op)->text, t->value);
 			break;
 		default:
 			fail_msg("term %zu has kind %d", i, (int)t->kind);
@@ -146,6 +160,55 @@ static const struct ok_case ok_cases[] = {
 	{"id=2-4,raid=10", "range 2-4 | tag <raid>=<10>", "2-4,raid=10"},
 	{"last:5,all,last", "last 5 | all | last 1", "last:5,all,last:1"},
 	{"1,1,1", "id 1 | id 1 | id 1", NULL},
+	/* Every operator (bs_sel_ops) on text: globs as written. */
+	{"raid!=10", "tag <raid>!=<10>", NULL},
+	{"array~emc*", "tag <array>~<emc*>", NULL},
+	{"array!~emc*", "tag <array>!~<emc*>", NULL},
+	{"array=EMC*", "tag <array>=<EMC*>", NULL},
+	{"a=[*]x?", "tag <a>=<[*]x?>", NULL},
+	{"machine!=jump", "field machine[machine]!=<jump>", NULL},
+	{"name~JUMP", "field name[machine]~<JUMP>", NULL},
+	{"tool!~bonnie*", "field tool[tool]!~<bonnie*>", NULL},
+	/* The first operator ends the key; the value holds any more. */
+	{"a=!=", "tag <a>=<!=>", NULL},
+	{"a!==b", "tag <a>!=<=b>", NULL},
+	{"a~=b", "tag <a>~<=b>", NULL},
+	{"a=<b>", "tag <a>=<<b>>", NULL},
+	{"a!~~", "tag <a>!~<~>", NULL},
+	/* Ids: every operator but ~ and !~, on an id or a range. */
+	{"id!=12", "id!= 12", NULL},
+	{"id<12", "id< 12", NULL},
+	{"id<=12", "id<= 12", NULL},
+	{"id>12", "id> 12", NULL},
+	{"id>=12", "id>= 12", NULL},
+	{"id!=3-5", "range!= 3-5", NULL},
+	{"id>3-5", "range> 3-5", NULL},
+	/* Dates: the interval of a year, a month, a day, a minute, a
+	 * second, in UTC. */
+	{"date=2004", "field date[measured_at]=<2004> [1072915200, 1104537599]",
+	 NULL},
+	{"date=2004-02", "field date[measured_at]=<2004-02> "
+	 "[1075593600, 1078099199]", NULL},
+	{"date=2004-12", "field date[measured_at]=<2004-12> "
+	 "[1101859200, 1104537599]", NULL},
+	{"date>=2024-01-01", "field date[measured_at]>=<2024-01-01> "
+	 "[1704067200, 1704153599]", NULL},
+	{"date<2024-01-01 10:30", "field date[measured_at]<<2024-01-01 10:30> "
+	 "[1704105000, 1704105059]", NULL},
+	{"date<=2024-01-01T10:30:15Z", "field date[measured_at]<=<2024-01-01"
+	 "T10:30:15Z> [1704105015, 1704105015]", NULL},
+	{"date!=@0", "field date[measured_at]!=<@0> [0, 0]", NULL},
+	{"date>1970", "field date[measured_at]><1970> [0, 31535999]", NULL},
+	{"date=9999", "field date[measured_at]=<9999> "
+	 "[253370764800, 253402300799]", NULL},
+	{"date=9999-12", "field date[measured_at]=<9999-12> "
+	 "[253399622400, 253402300799]", NULL},
+	{"date=9999-12-31", "field date[measured_at]=<9999-12-31> "
+	 "[253402214400, 253402300799]", NULL},
+	{"date>=2024,date<2025,raid!=5",
+	 "field date[measured_at]>=<2024> [1704067200, 1735689599] | "
+	 "field date[measured_at]<<2025> [1735689600, 1767225599] | "
+	 "tag <raid>!=<5>", NULL},
 };
 /* clang-format on */
 
@@ -202,6 +265,44 @@ static const struct err_case err_cases[] = {
 	{"1,,2", "empty selector term"},
 	{"raid=5,", "empty selector term"},
 	{"=x", "selector '=x' has no key before '='"},
+	{"!=x", "selector '!=x' has no key before '!='"},
+	{"~x", "selector '~x' has no key before '~'"},
+	{"<x", "selector '<x' has no key before '<'"},
+	{">=1", "selector '>=1' has no key before '>='"},
+	/* An operator character that starts no operator. */
+	{"a!b", "'a!b" NOT_SEL},
+	{"a!", "'a!" NOT_SEL},
+	{"machine!jump", "'machine!jump" NOT_SEL},
+	/* An operator the key's type does not take. */
+	{"raid<5", "selector 'raid<5': a tag takes =, !=, ~ or !~, not '<'"},
+	{"raid>=5", "selector 'raid>=5': a tag takes =, !=, ~ or !~, not '>='"},
+	{"machine>a", "selector 'machine>a': machine takes =, !=, ~ or !~, "
+	 "not '>'"},
+	{"id~5", "selector 'id~5': id takes =, !=, <, <=, > or >=, not '~'"},
+	{"date!~2004", "selector 'date!~2004': date takes =, !=, <, <=, > or "
+	 ">=, not '!~'"},
+	{"id<0", "'0" NOT_SEL},
+	{"id!=x", "'id!=x" NOT_SEL},
+	{"id>1<2", "'id>1<2" NOT_SEL},
+	/* Dates: a year, a month, or bs_time_parse()'s forms, 1970 to
+	 * 9999. */
+	{"date=", "selector 'date=': " DATE_ERR},
+	{"date=x", "selector 'date=x': " DATE_ERR},
+	{"date=1969", "selector 'date=1969': " DATE_ERR},
+	{"date=204", "selector 'date=204': " DATE_ERR},
+	{"date=20045", "selector 'date=20045': " DATE_ERR},
+	{"date=2004-13", "selector 'date=2004-13': " DATE_ERR},
+	{"date=2004-00", "selector 'date=2004-00': " DATE_ERR},
+	{"date=2004-1", "selector 'date=2004-1': " DATE_ERR},
+	{"date=2004/03", "selector 'date=2004/03': " DATE_ERR},
+	{"date=+004", "selector 'date=+004': " DATE_ERR},
+	{"date=2023-02-29", "selector 'date=2023-02-29': " DATE_ERR},
+	{"date=2004-03-01 25:00", "selector 'date=2004-03-01 25:00': "
+	 DATE_ERR},
+	{"date=2004Z", "selector 'date=2004Z': " DATE_ERR},
+	{"date=@-1", "selector 'date=@-1': " DATE_ERR},
+	{"date=@253402300800", "selector 'date=@253402300800': " DATE_ERR},
+	{"date= 2004", "selector 'date= 2004': " DATE_ERR},
 	{"=", "selector '=' has no key before '='"},
 	{"==", "selector '==' has no key before '='"},
 	{"1,=5", "selector '=5' has no key before '='"},
@@ -437,20 +538,29 @@ static void test_odd_inputs(void **state)
 	/* Every byte but NUL in a key and a value comes back. */
 	bs_buf_reset(&in);
 	for (c = 1; c < 256; c++) {
-		if (c == '=' || c == ',')
+		if (strchr(BS_SEL_OP_CHARS ",", c))
 			continue;
 		bs_buf_addc(&in, (char)c);
 	}
 	bs_buf_adds(&in, "=");
-	for (c = 1; c < 256; c++)
+	for (c = 1; c < 256; c++) {
 		bs_buf_addc(&in, (char)c);
+		if (c == ',')
+			bs_buf_adds(&in, "k=");
+	}
 	bs_buf_reset(&out);
-	assert_int_equal(bs_sel_parse(&sel, bs_buf_str(&in), &err), 2);
-	/* ...except that the unescaped ',' in the value cut it. */
+	if (bs_sel_parse(&sel, bs_buf_str(&in), &err) != 2)
+		fail_msg("every byte: %s", err.msg);
+	/* ...except that the unescaped ',' in the value cut it... */
 	assert_int_equal(sel.term[0].kind, BS_SEL_TAG);
+	assert_int_equal(sel.term[0].op, BS_OP_EQ);
 	assert_int_equal(strlen(sel.term[0].value), ',' - 1);
+	/* ...into a second term (k=), whose value holds the rest. */
 	assert_int_equal(sel.term[1].kind, BS_SEL_TAG);
-	assert_int_equal(sel.term[1].key[0], '-');
+	assert_string_equal(sel.term[1].key, "k");
+	assert_int_equal(sel.term[1].op, BS_OP_EQ);
+	assert_int_equal(strlen(sel.term[1].value), 255 - ',');
+	assert_int_equal(sel.term[1].value[0], '-');
 	assert_int_equal(bs_sel_print(&sel, &out), 0);
 	bs_buf_reset(&in);
 	bs_buf_adds(&in, bs_buf_str(&out));
@@ -500,12 +610,47 @@ static void test_fields(void **state)
 		assert_ptr_equal(bs_sel_field(f->key, strlen(f->key)), f);
 		assert_string_equal(bs_store_run_column(f->key, strlen(f->key)),
 		                    f->column);
-		assert_null(strpbrk(f->key, "=,\\"));
-		nid += f->is_id != 0;
-		if (f->is_id)
+		assert_null(strpbrk(f->key, BS_SEL_OP_CHARS ",\\"));
+		nid += f->type == BS_SEL_IDS;
+		if (f->type == BS_SEL_IDS)
 			assert_string_equal(f->key, "id");
+		if (f->type == BS_SEL_DATE)
+			assert_string_equal(f->column, "measured_at");
 	}
 	assert_int_equal(nid, 1);
+}
+
+/* The table of operators: one row an operator, each spelled from the
+ * characters that end a key, and no row hidden behind an earlier one
+ * that is its prefix (the parser takes the first that matches). */
+static void test_ops(void **state)
+{
+	size_t i, j;
+	int op;
+
+	(void)state;
+	for (op = BS_OP_EQ; op <= BS_OP_GE; op++) {
+		size_t n = 0;
+
+		for (i = 0; i < bs_sel_nops; i++)
+			n += bs_sel_ops[i].op == (enum bs_sel_op)op;
+		assert_int_equal(n, 1);
+		assert_non_null(bs_sel_op((enum bs_sel_op)op));
+	}
+	assert_int_equal(bs_sel_nops, BS_OP_GE);
+	for (i = 0; i < bs_sel_nops; i++) {
+		const char *t = bs_sel_ops[i].text;
+
+		assert_true(t[0] != '\0');
+		assert_int_equal(strspn(t, BS_SEL_OP_CHARS), strlen(t));
+		assert_true(bs_sel_ops[i].types != 0);
+		assert_non_null(bs_sel_ops[i].help);
+		for (j = 0; j < i; j++)
+			if (strncmp(t, bs_sel_ops[j].text,
+			            strlen(bs_sel_ops[j].text)) == 0)
+				fail_msg("'%s' is hidden by '%s'", t,
+				         bs_sel_ops[j].text);
+	}
 }
 
 /* Reads $SRC/rel into b. */
@@ -591,6 +736,7 @@ int main(void)
 	    cmocka_unit_test(test_limit),
 	    cmocka_unit_test(test_odd_inputs),
 	    cmocka_unit_test(test_fields),
+	    cmocka_unit_test(test_ops),
 	    cmocka_unit_test(test_fields_schema_docs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -420,7 +420,15 @@ static void test_parse_tag(void **state)
 		 "host.* and run.* tags are set by bstore run itself"},
 		{"novalue", 0, NULL, NULL, "'novalue' is not KEY=VALUE"},
 		{"=v", 0, NULL, NULL, "'=v' is not KEY=VALUE"},
-		{"a,b=c", 0, NULL, NULL, "tag key 'a,b' has a '=' or ','"},
+		{"a,b=c", 0, NULL, NULL, "tag key 'a,b' has one of , = ! ~ < >"},
+		{"raid!=10", 0, NULL, NULL,
+		 "tag key 'raid!' has one of , = ! ~ < >"},
+		{"a~b=c", 0, NULL, NULL, "tag key 'a~b' has one of , = ! ~ < >"},
+		{"a<=c", 0, NULL, NULL, "tag key 'a<' has one of , = ! ~ < >"},
+		{"a>b=c", 0, NULL, NULL, "tag key 'a>b' has one of , = ! ~ < >"},
+		{"date=2004", 0, NULL, NULL,
+		 "'date' is a run field, not a tag key (selectors read it "
+		 "from the run)"},
 		{"machine=x", 0, NULL, NULL,
 		 "'machine' is a run field, not a tag key (selectors read it "
 		 "from the run)"},
