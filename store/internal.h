@@ -31,6 +31,7 @@ struct bs_store {
 	const volatile sig_atomic_t *cancel;
 	int64_t busy_since_ms;
 	int upgraded_from; /* the schema version this open upgraded, or 0 */
+	int no_upgrade;    /* BS_STORE_NO_UPGRADE: refuse an older schema */
 	int code;          /* SQLite's extended code of the last error */
 	/* Statements of write.c, prepared when opened to write. */
 	sqlite3_stmt *put;     /* INSERT INTO runs ... */

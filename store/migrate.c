@@ -617,6 +617,14 @@ int bs_store_schema(struct bs_store *st, int readonly, struct bs_err *err)
 		return rc;
 	if (v > BS_SCHEMA_VERSION || (v == 0 && readonly))
 		return wrong_version(st, v, n, err);
+	if (v > 0 && v < BS_SCHEMA_VERSION && st->no_upgrade)
+		return bs_error(err, BS_EDB,
+				"cannot read archive '%s': it was made by an "
+				"older bstore (schema version %d, this one "
+				"writes %d) and is read here without being "
+				"changed; upgrade it first by opening it once "
+				"(bstore --db '%s' list)",
+				st->path, v, BS_SCHEMA_VERSION, st->path);
 	if (v > 0 && v < BS_SCHEMA_VERSION) {
 		rc = before_upgrade(st, v, err);
 		if (rc < 0)

@@ -395,6 +395,7 @@ int bs_store_open(struct bs_store **out, const char *path, int flags,
 	configure_sqlite();
 	st = xcalloc(1, sizeof(*st));
 	st->path = xstrdup(path);
+	st->no_upgrade = (flags & BS_STORE_NO_UPGRADE) != 0;
 	bs_store_columns(st);
 	rc = check_path(path, flags, &created, err);
 	if (rc < 0)

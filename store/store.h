@@ -49,13 +49,18 @@ struct bs_store;
 enum {
 	BS_STORE_READONLY = 1, /* fail if missing; write no run */
 	BS_STORE_EXISTING = 2, /* fail if missing */
+	/* With READONLY: an archive of an older schema is refused (BS_EDB)
+	 * instead of upgraded, so that the file is never written (merge's
+	 * sources). */
+	BS_STORE_NO_UPGRADE = 4,
 };
 
 /*
  * Opens the archive at path, creating it if needed unless READONLY or
  * EXISTING is given; then a missing archive is a BS_ENOTFOUND error.
  * An archive made by an older bstore is upgraded first, whatever the
- * flags, after a copy of it was kept as PATH.vN.bak (docs/schema.md).
+ * flags but NO_UPGRADE, after a copy of it was kept as PATH.vN.bak
+ * (docs/schema.md).
  */
 int bs_store_open(struct bs_store **out, const char *path, int flags,
 		  struct bs_err *err);
@@ -169,6 +174,40 @@ int bs_store_tag(struct bs_store *st, const struct bs_ids *ids,
 /* Deletes the runs. Returns the number deleted. */
 int bs_store_rm(struct bs_store *st, const struct bs_ids *ids,
 		struct bs_err *err);
+
+/*
+ * Merging another archive (bstore merge; store/merge.c). Every run of
+ * from that is not here is copied with every row that belongs to it
+ * (tags, parameters, results, latencies, series) and its columns as
+ * stored: source, stored_at, measured_at, raw line. A run is here
+ * already when this archive holds its line (the SHA-256 ingest dedups
+ * by); for runs of `bstore run` also its measured_at, the k-th such run
+ * of from pairing with the k-th here. Of a run both hold, tags only from
+ * has are added; a tag both hold with different values, or a different
+ * measured_at, keeps this archive's and is passed to fn. Rejected lines
+ * and catalogue rows this archive lacks are copied. from is only read
+ * (open it READONLY | NO_UPGRADE). The caller begins and commits the
+ * transaction; a non-zero *cancel stops with BS_EINTR between runs.
+ */
+struct bs_merge_conflict {
+	int64_t ours, theirs; /* the run's id here and in from */
+	const char *field;    /* "tag" or "measured_at" */
+	const char *key;      /* the tag's key, or NULL */
+	const char *our_value, *their_value; /* NULL: unknown */
+};
+typedef void (*bs_merge_conflict_fn)(const struct bs_merge_conflict *c,
+				     void *ctx);
+struct bs_merge_stats {
+	int64_t merged;     /* runs copied */
+	int64_t present;    /* runs here already */
+	int64_t conflicts;  /* of those, runs that differed (fn called) */
+	int64_t tags_added; /* to runs here already */
+	int64_t rejects;    /* rejected lines copied */
+};
+int bs_store_merge(struct bs_store *st, struct bs_store *from,
+		   const volatile sig_atomic_t *cancel,
+		   bs_merge_conflict_fn fn, void *ctx,
+		   struct bs_merge_stats *stats, struct bs_err *err);
 
 /* A kept input line that could not be parsed. */
 struct bs_reject {
