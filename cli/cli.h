@@ -29,6 +29,7 @@ int cmd_compare(struct bs_cli *cli, int argc, char **argv);
 int cmd_export(struct bs_cli *cli, int argc, char **argv);
 int cmd_ingest(struct bs_cli *cli, int argc, char **argv);
 int cmd_list(struct bs_cli *cli, int argc, char **argv);
+int cmd_merge(struct bs_cli *cli, int argc, char **argv);
 int cmd_report(struct bs_cli *cli, int argc, char **argv);
 int cmd_rm(struct bs_cli *cli, int argc, char **argv);
 int cmd_run(struct bs_cli *cli, int argc, char **argv);

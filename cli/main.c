@@ -22,6 +22,7 @@ static const struct cmd commands[] = {
 	{"export", cmd_export, "write runs as bonnie++ CSV, JSON or CSV"},
 	{"ingest", cmd_ingest, "import bonnie/bonnie++ CSV into the archive"},
 	{"list", cmd_list, "list stored runs, one line each"},
+	{"merge", cmd_merge, "copy the runs of other archives into this one"},
 	{"report", cmd_report, "render a comparison of stored runs"},
 	{"rm", cmd_rm, "delete runs from the archive"},
 	{"run", cmd_run, "run the built-in disk benchmark and store it"},

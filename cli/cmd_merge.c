@@ -1,0 +1,180 @@
+/* cli/cmd_merge.c - `bstore merge`: copy the runs of other archives here. */
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli/cli.h"
+#include "util/sig.h"
+#include "util/text.h"
+#include "util/banned.h"
+
+static const char usage_text[] =
+	"Usage: bstore merge OTHER.db...\n"
+	"\n"
+	"Copies every run of other bstore archives into this one (--db),\n"
+	"with its tags, dates, source, tool version, parameters, results,\n"
+	"latencies, curves and raw line, and their rejected lines; this is\n"
+	"how a fleet collects per-host archives into one. The archive is\n"
+	"created if missing, as by ingest. OTHER is only read, never\n"
+	"changed; one made by an older bstore is refused until it has been\n"
+	"upgraded (any bstore command on it does that).\n"
+	"\n"
+	"A run already here is not copied again, so merging twice adds\n"
+	"nothing: an ingested run is here when its line is (as ingest\n"
+	"finds duplicates), a run of 'bstore run' when its line and the\n"
+	"time it was measured are. Of a run both archives hold, tags only\n"
+	"OTHER has are added; a tag both have with different values, or a\n"
+	"different measured time, is a conflict: this archive's value is\n"
+	"kept and OTHER's is named in a warning.\n"
+	"\n"
+	"Each OTHER is merged in one transaction: a file that fails, or a\n"
+	"signal, leaves nothing of it merged. Each prints\n"
+	"  OTHER: N runs merged, M already here, K conflicts\n"
+	"Merging the archive into itself is refused. The exit status is 1\n"
+	"when an OTHER could not be merged (the others are).\n"
+	"\n"
+	"Options:\n"
+	"  -h, --help  this help\n"
+	"\n"
+	"Example:\n"
+	"  bstore --db fleet.db merge host1.db host2.db\n";
+
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+	interrupted = sig;
+}
+
+struct conflict_ctx {
+	const struct bs_cli *cli;
+	const char *name;
+};
+
+static void on_conflict(const struct bs_merge_conflict *c, void *vctx)
+{
+	const struct conflict_ctx *x = vctx;
+	const char *ours = c->our_value ? c->our_value : "unknown";
+	const char *theirs = c->their_value ? c->their_value : "unknown";
+
+	if (c->key)
+		bs_cli_warn(x->cli,
+			    "%s: run %lld (here %lld): tag '%s' is '%s' "
+			    "there, '%s' here; kept '%s'",
+			    x->name, (long long)c->theirs, (long long)c->ours,
+			    c->key, theirs, ours, ours);
+	else
+		bs_cli_warn(x->cli,
+			    "%s: run %lld (here %lld): %s is %s there, %s "
+			    "here; kept %s",
+			    x->name, (long long)c->theirs, (long long)c->ours,
+			    c->field, theirs, ours, ours);
+}
+
+/* Merges one archive. Returns BS_EXIT_OK or BS_EXIT_FAIL. */
+static int merge_one(const struct bs_cli *cli, struct bs_store *st,
+		     const char *path)
+{
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_merge_stats s;
+	struct conflict_ctx x = {cli, path};
+	struct bs_store *from = NULL;
+	struct stat ours, theirs;
+	int rc = BS_EXIT_FAIL;
+
+	/* The same file under any name or link: its device and inode. */
+	if (stat(bs_store_path(st), &ours) == 0 && stat(path, &theirs) == 0 &&
+	    ours.st_dev == theirs.st_dev && ours.st_ino == theirs.st_ino) {
+		bs_cli_error(cli, "%s: this is the archive itself; nothing to "
+				  "merge",
+			     path);
+		return BS_EXIT_FAIL;
+	}
+	if (bs_store_open(&from, path,
+			  BS_STORE_READONLY | BS_STORE_NO_UPGRADE, &err) < 0) {
+		bs_cli_perr(cli, &err);
+		return BS_EXIT_FAIL;
+	}
+	bs_store_set_wait(from, BS_STORE_WAIT_MS, &interrupted);
+	if (bs_store_begin(st, &err) < 0 ||
+	    bs_store_merge(st, from, &interrupted, on_conflict, &x, &s, &err) <
+		    0 ||
+	    bs_store_commit(st, &err) < 0) {
+		bs_store_rollback(st);
+		if (err.code == BS_EINTR || interrupted)
+			bs_cli_error(cli, "%s: interrupted; nothing merged "
+					  "from this archive",
+				     path);
+		else
+			bs_cli_error(cli, "%s; nothing merged from '%s'",
+				     err.msg, path);
+		goto out;
+	}
+	rc = BS_EXIT_OK;
+	if (cli->quiet)
+		goto out;
+	bs_text_put(stdout, path, 0);
+	printf(": %lld run%s merged, %lld already here, %lld conflict%s",
+	       (long long)s.merged, s.merged == 1 ? "" : "s",
+	       (long long)s.present, (long long)s.conflicts,
+	       s.conflicts == 1 ? "" : "s");
+	if (s.tags_added > 0)
+		printf(", %lld tag%s added", (long long)s.tags_added,
+		       s.tags_added == 1 ? "" : "s");
+	if (s.rejects > 0)
+		printf(", %lld rejected line%s", (long long)s.rejects,
+		       s.rejects == 1 ? "" : "s");
+	putchar('\n');
+out:
+	bs_store_close(from);
+	return rc;
+}
+
+int cmd_merge(struct bs_cli *cli, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	static const int stop[] = {SIGINT, SIGTERM, SIGHUP};
+	struct bs_store *st = NULL;
+	struct bs_sig_saved saved;
+	int c, i, rc = BS_EXIT_OK;
+
+	memset(&saved, 0, sizeof(saved));
+	opterr = 0; /* bs_cli_bad_option() says what is wrong */
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			bs_cli_help(stdout, usage_text);
+			return BS_EXIT_OK;
+		default:
+			return bs_cli_bad_option(cli, argv, "h", opts);
+		}
+	}
+	if (optind >= argc)
+		return bs_cli_usage_error(cli, "which archives? give OTHER.db");
+	if (bs_cli_open_store(cli, 0, &st) != 0)
+		return BS_EXIT_FAIL;
+	bs_store_set_wait(st, BS_STORE_WAIT_MS, &interrupted);
+	bs_sig_catch(&saved, stop, sizeof(stop) / sizeof(stop[0]), on_signal,
+		     NULL);
+	for (i = optind; i < argc && !interrupted; i++)
+		if (merge_one(cli, st, argv[i]) != BS_EXIT_OK)
+			rc = BS_EXIT_FAIL;
+	if (interrupted) {
+		rc = 128 + (int)interrupted;
+		if (i < argc)
+			bs_cli_error(cli,
+				     "interrupted; %d more archive%s not "
+				     "merged, from '%s' on",
+				     argc - i, argc - i == 1 ? "" : "s",
+				     argv[i]);
+	}
+	bs_sig_restore(&saved);
+	bs_store_close(st);
+	return rc;
+}
