@@ -288,7 +288,7 @@ if [ "$(id -u)" != 0 ] || [ ${#as_user[@]} -gt 0 ]; then
 	expect_eq "$(cat "$T/err")" "bstore: ingest: cannot open archive '$T/ro/x.db': Permission denied" \
 		"archive in a directory without write permission"
 fi
-# Only ingest and run create an archive: a mistyped --db for the other
+# Only ingest, run and merge create an archive: a mistyped --db for the other
 # commands is an error and leaves no file behind.
 for c in list "show 1" "export" "tag 1 a=b" "rm 1" "report 1" "compare 1 1"; do
 	# shellcheck disable=SC2086
