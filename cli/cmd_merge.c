@@ -1,5 +1,4 @@
 /* cli/cmd_merge.c - `bstore merge`: copy the runs of other archives here. */
-#include <errno.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>

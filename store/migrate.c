@@ -74,9 +74,11 @@ static int wrong_version(struct bs_store *st, int v, int n,
 		if (n > 0)
 			return bs_error(err, BS_EDB,
 					"cannot open archive '%s': not a bstore "
-					"archive (it has other tables); use "
-					"another --db",
-					st->path);
+					"archive (it has other tables)%s",
+					st->path,
+					/* merge's sources are not --db */
+					st->no_upgrade ? ""
+						       : "; use another --db");
 		if (n == 0)
 			return bs_error(err, BS_EDB,
 					"cannot open archive '%s': not a bstore "

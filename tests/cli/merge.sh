@@ -206,7 +206,7 @@ expect_eq "$(cat "$T/err")" "bstore: merge: cannot open archive '$T/text.db': fi
 sqlite3 -batch "$T/other.db" "CREATE TABLE t (x)"
 run "$BSTORE" --db "$A" merge "$T/other.db"
 expect_rc 1 "another database"
-expect_in "$T/err" "bstore: merge: cannot open archive '$T/other.db': not a bstore archive"
+expect_eq "$(cat "$T/err")" "bstore: merge: cannot open archive '$T/other.db': not a bstore archive (it has other tables)" "another database"
 run "$BSTORE" --db "$A" merge "$T/missing.db"
 expect_rc 1 "a missing file"
 expect_eq "$(cat "$T/err")" "bstore: merge: cannot open archive '$T/missing.db': No such file or directory" "a missing file"
