@@ -238,6 +238,111 @@ static void test_selectors(void **state)
 	bs_store_close(st);
 }
 
+/* Puts a run of `bstore run` (stored even when its line repeats). */
+static void put_made(struct bs_store *st, const char *raw, int64_t when)
+{
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_run r;
+
+	make_run(&r, "box", raw, 1000.0);
+	bs_run_set(&r.format, BS_FMT_BSTORE_RUN);
+	r.measured_at = when;
+	assert_int_equal(bs_store_put_new(st, &r, &err), 1);
+	bs_run_release(&r);
+}
+
+struct conflicts {
+	int n;
+	char last[256];
+};
+
+static void on_conflict(const struct bs_merge_conflict *c, void *vctx)
+{
+	struct conflicts *x = vctx;
+
+	x->n++;
+	snprintf(x->last, sizeof(x->last), "%lld %lld %s %s %s %s",
+		 (long long)c->ours, (long long)c->theirs, c->field,
+		 c->key ? c->key : "-", c->our_value ? c->our_value : "-",
+		 c->their_value ? c->their_value : "-");
+}
+
+static void merge(struct bs_store *st, struct bs_store *from,
+		  struct bs_merge_stats *s, struct conflicts *x)
+{
+	struct bs_err err = BS_ERR_INIT;
+
+	assert_int_equal(bs_store_begin(st, &err), 0);
+	assert_int_equal(bs_store_merge(st, from, NULL, on_conflict, x, s,
+					&err),
+			 0);
+	assert_int_equal(bs_store_commit(st, &err), 0);
+}
+
+/* Runs of bstore run with the same line pair up by measured_at and
+ * count; an ingested line is here once; tags are united, a differing
+ * value keeps ours and is reported. */
+static void test_merge(void **state)
+{
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_store *x = open_new("merge_x"), *y = open_new("merge_y");
+	struct bs_store *ro = NULL;
+	struct bs_merge_stats s;
+	struct conflicts c = {0, ""};
+	struct bs_run r;
+	int64_t runs;
+
+	(void)state;
+	assert_int_equal(bs_store_begin(x, &err), 0);
+	put_made(x, "same", 100);
+	put_made(x, "same", 100);
+	put_made(x, "same", 100);
+	put_made(x, "same", 200);
+	make_run(&r, "jump", "ingested", 5.0);
+	bs_run_tag(&r, "raid", "5");
+	bs_run_tag(&r, "disk", "ata");
+	assert_int_equal(bs_store_put(x, &r, &err), 1);
+	bs_run_release(&r);
+	assert_int_equal(bs_store_commit(x, &err), 0);
+
+	assert_int_equal(bs_store_begin(y, &err), 0);
+	put_made(y, "same", 100);
+	make_run(&r, "jump", "ingested", 5.0);
+	bs_run_tag(&r, "raid", "10");
+	assert_int_equal(bs_store_put(y, &r, &err), 1);
+	bs_run_release(&r);
+	assert_int_equal(bs_store_commit(y, &err), 0);
+
+	assert_int_equal(bs_store_open(&ro, bs_store_path(x),
+				       BS_STORE_READONLY | BS_STORE_NO_UPGRADE,
+				       &err),
+			 0);
+	merge(y, ro, &s, &c);
+	assert_true(s.merged == 3 && s.present == 2 && s.conflicts == 1);
+	assert_true(s.tags_added == 1 && s.rejects == 0);
+	assert_int_equal(c.n, 1);
+	assert_string_equal(c.last, "2 5 tag raid 10 5");
+	assert_int_equal(bs_store_count(y, &runs, NULL, &err), 0);
+	assert_true(runs == 5);
+	assert_int_equal(select_n(y, "disk=ata,raid=10"), 1);
+	assert_int_equal(select_n(y, "date=1970"), 4);
+
+	/* Again: nothing added, the conflict said again. */
+	merge(y, ro, &s, &c);
+	assert_true(s.merged == 0 && s.present == 5 && s.conflicts == 1);
+	assert_true(s.tags_added == 0);
+	assert_int_equal(bs_store_count(y, &runs, NULL, &err), 0);
+	assert_true(runs == 5);
+
+	/* Opened to read, an archive cannot be merged into. */
+	assert_int_equal(bs_store_merge(ro, y, NULL, on_conflict, &c, &s,
+					&err),
+			 -BS_EINVAL);
+	bs_store_close(ro);
+	bs_store_close(x);
+	bs_store_close(y);
+}
+
 struct each_ctx {
 	int64_t seen[256];
 	size_t n;
@@ -598,6 +703,7 @@ int main(void)
 		cmocka_unit_test(test_put_get_dup),
 		cmocka_unit_test(test_selectors),
 		cmocka_unit_test(test_each_dense_and_sparse),
+		cmocka_unit_test(test_merge),
 		cmocka_unit_test(test_open_errors),
 		cmocka_unit_test(test_check_tag),
 		cmocka_unit_test(test_parse_tag),
