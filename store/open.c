@@ -330,8 +330,10 @@ static int connect(struct bs_store *st, enum open_mode mode,
 	/* A bigger page cache keeps a whole file's transaction (and the
 	 * sha256 index it probes) in memory instead of spilling to the WAL
 	 * and reading it back; 16 MiB keeps ingest well under 32 MiB. A
-	 * snapshot stays in the journal mode it has. */
-	if (rc == 0 && mode != OPEN_SNAPSHOT)
+	 * snapshot stays in the journal mode it has, and so does an archive
+	 * that must not be written (NO_UPGRADE: merge's sources), where
+	 * turning on WAL would rewrite its header. */
+	if (rc == 0 && mode != OPEN_SNAPSHOT && !st->no_upgrade)
 		rc = bs_store_exec_wait(st,
 					"PRAGMA journal_mode = WAL; PRAGMA "
 					"synchronous = NORMAL",

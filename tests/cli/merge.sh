@@ -153,6 +153,15 @@ json "$A" >"$T/a2.json"
 cmp -s "$T/a1.json" "$T/a2.json" || fail "export changed by merging again"
 expect_eq "$(sha256sum "$B")" "$sum_b" "B unchanged again"
 
+# An OTHER in another journal mode stays in it, byte for byte.
+cp "$B" "$T/delete.db"
+expect_eq "$(sqlite3 -batch "$T/delete.db" "PRAGMA journal_mode = DELETE")" delete "journal mode"
+sum_d=$(sha256sum "$T/delete.db")
+run "$BSTORE" --db "$T/j.db" merge "$T/delete.db"
+expect_rc 0 "merge an archive in rollback journal mode"
+expect_in "$T/out" ": 6 runs merged"
+expect_eq "$(sha256sum "$T/delete.db")" "$sum_d" "rollback-journal OTHER unchanged"
+
 # Into a new archive: created as by ingest, every run copied.
 run "$BSTORE" --db "$T/new.db" merge "$B"
 expect_rc 0 "merge into a new archive"
