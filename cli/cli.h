@@ -10,6 +10,7 @@
 #ifndef BS_CLI_CLI_H
 #define BS_CLI_CLI_H
 
+#include <signal.h>
 #include <stdio.h>
 
 #include "store/store.h"
@@ -59,6 +60,25 @@ int bs_cli_usage_error(const struct bs_cli *cli, const char *fmt, ...)
  * Async-signal-safe: a signal handler may call it.
  */
 const char *bs_cli_signal_name(int sig);
+
+/*
+ * The inputs of a command that stores each in a transaction of its own
+ * (ingest's files, merge's archives), and the one rule for a signal
+ * among them: SIGINT, SIGTERM and SIGHUP are caught (util/sig.h), end a
+ * wait for st's lock, and set bs_cli_stop, which one() looks at to stop
+ * its input early (and roll it back). one(cli, st, input, ctx) is called
+ * for each input in turn until a signal comes; then the inputs left are
+ * named ("interrupted; 2 more files not read, from 'X' on", where noun is
+ * "file" and undone "not read"). Returns BS_EXIT_OK, BS_EXIT_FAIL when
+ * one() failed for some input, or 128 + the signal.
+ */
+extern volatile sig_atomic_t bs_cli_stop;
+int bs_cli_each_input(const struct bs_cli *cli, struct bs_store *st,
+		      char **inputs, int n, const char *noun,
+		      const char *undone,
+		      int (*one)(const struct bs_cli *cli, struct bs_store *st,
+				 const char *input, void *ctx),
+		      void *ctx);
 
 /*
  * What the user typed, for a message: cut after 40 bytes ("..." marks the

@@ -17,7 +17,6 @@
 #include "util/buf.h"
 #include "util/mem.h"
 #include "util/readfile.h"
-#include "util/sig.h"
 #include "util/text.h"
 #include "util/timefmt.h"
 #include "util/banned.h"
@@ -55,13 +54,6 @@ static const char usage_text[] =
 	"\n"
 	"Example:\n"
 	"  bonnie++ -q -d /mnt/test -m box | bstore ingest --tag raid=10\n";
-
-static volatile sig_atomic_t interrupted;
-
-static void on_signal(int sig)
-{
-	interrupted = sig;
-}
 
 struct ingest_opts {
 	const struct bs_format *format; /* --format, or NULL */
@@ -186,7 +178,7 @@ static int read_all(int fd, struct bs_ingest *p, struct file_ctx *c)
 	c->last_progress = now_s();
 	for (;;) {
 		progress(c, p, 0);
-		if (interrupted)
+		if (bs_cli_stop)
 			return bs_error(&c->err, BS_EINTR, "interrupted");
 		n = read(fd, chunk, sizeof(chunk));
 		if (n < 0) {
@@ -270,8 +262,9 @@ static int commit_file(const struct bs_cli *cli, struct bs_store *st,
 }
 
 static int ingest_one(const struct bs_cli *cli, struct bs_store *st,
-		      const struct ingest_opts *o, const char *path)
+		      const char *path, void *vo)
 {
+	const struct ingest_opts *o = vo;
 	struct file_ctx c;
 	struct bs_ingest_cb cb;
 	struct bs_ingest *p = NULL;
@@ -314,7 +307,7 @@ static int ingest_one(const struct bs_cli *cli, struct bs_store *st,
 	if (rc < 0) {
 		bs_store_rollback(st);
 		/* A signal also ends a wait for the archive's lock. */
-		if (c.err.code == BS_EINTR || interrupted)
+		if (c.err.code == BS_EINTR || bs_cli_stop)
 			bs_cli_error(cli, "%s: interrupted; nothing stored "
 					  "from this file",
 				     c.name);
@@ -380,15 +373,12 @@ int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
 	};
 	struct ingest_opts o;
 	struct bs_err err = BS_ERR_INIT;
-	static const int stop[] = {SIGINT, SIGTERM, SIGHUP};
 	struct bs_store *st = NULL;
-	struct bs_sig_saved saved;
 	char *dflt[] = {(char *)"-"};
 	char **files;
 	int nfiles, c, i, rc = BS_EXIT_OK;
 
 	memset(&o, 0, sizeof(o));
-	memset(&saved, 0, sizeof(saved));
 	o.measured_at = BS_NONE;
 	o.tag_key = xcalloc((size_t)argc, sizeof(char *));
 	o.tag_val = xcalloc((size_t)argc, sizeof(char *));
@@ -473,27 +463,9 @@ int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
 		rc = BS_EXIT_FAIL;
 		goto out;
 	}
-	/* Waiting for another ingest's lock can take minutes: a signal ends
-	 * the wait as it ends a file. */
-	bs_store_set_wait(st, BS_STORE_WAIT_MS, &interrupted);
-	bs_sig_catch(&saved, stop, sizeof(stop) / sizeof(stop[0]), on_signal,
-		     NULL);
-	for (i = 0; i < nfiles && !interrupted; i++) {
-		if (ingest_one(cli, st, &o, files[i]) != BS_EXIT_OK)
-			rc = BS_EXIT_FAIL;
-	}
-	if (interrupted) {
-		rc = 128 + (int)interrupted;
-		/* The files a signal kept from being read: say which. */
-		if (i < nfiles)
-			bs_cli_error(cli,
-				     "interrupted; %d more file%s not read, "
-				     "from '%s' on",
-				     nfiles - i, nfiles - i == 1 ? "" : "s",
-				     files[i]);
-	}
+	rc = bs_cli_each_input(cli, st, files, nfiles, "file", "not read",
+			       ingest_one, &o);
 out:
-	bs_sig_restore(&saved);
 	bs_store_close(st);
 	for (i = 0; i < (int)o.ntags; i++) {
 		free(o.tag_key[i]);

@@ -6,7 +6,6 @@
 #include <sys/stat.h>
 
 #include "cli/cli.h"
-#include "util/sig.h"
 #include "util/text.h"
 #include "util/banned.h"
 
@@ -41,13 +40,6 @@ static const char usage_text[] =
 	"Example:\n"
 	"  bstore --db fleet.db merge host1.db host2.db\n";
 
-static volatile sig_atomic_t interrupted;
-
-static void on_signal(int sig)
-{
-	interrupted = sig;
-}
-
 struct conflict_ctx {
 	const struct bs_cli *cli;
 	const char *name;
@@ -75,8 +67,9 @@ static void on_conflict(const struct bs_merge_conflict *c, void *vctx)
 
 /* Merges one archive. Returns BS_EXIT_OK or BS_EXIT_FAIL. */
 static int merge_one(const struct bs_cli *cli, struct bs_store *st,
-		     const char *path)
+		     const char *path, void *unused)
 {
+	(void)unused;
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_merge_stats s;
 	struct conflict_ctx x = {cli, path};
@@ -97,13 +90,13 @@ static int merge_one(const struct bs_cli *cli, struct bs_store *st,
 		bs_cli_perr(cli, &err);
 		return BS_EXIT_FAIL;
 	}
-	bs_store_set_wait(from, BS_STORE_WAIT_MS, &interrupted);
+	bs_store_set_wait(from, BS_STORE_WAIT_MS, &bs_cli_stop);
 	if (bs_store_begin(st, &err) < 0 ||
-	    bs_store_merge(st, from, &interrupted, on_conflict, &x, &s, &err) <
+	    bs_store_merge(st, from, &bs_cli_stop, on_conflict, &x, &s, &err) <
 		    0 ||
 	    bs_store_commit(st, &err) < 0) {
 		bs_store_rollback(st);
-		if (err.code == BS_EINTR || interrupted)
+		if (err.code == BS_EINTR || bs_cli_stop)
 			bs_cli_error(cli, "%s: interrupted; nothing merged "
 					  "from this archive",
 				     path);
@@ -138,12 +131,9 @@ int cmd_merge(struct bs_cli *cli, int argc, char **argv)
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
-	static const int stop[] = {SIGINT, SIGTERM, SIGHUP};
 	struct bs_store *st = NULL;
-	struct bs_sig_saved saved;
-	int c, i, rc = BS_EXIT_OK;
+	int c, rc;
 
-	memset(&saved, 0, sizeof(saved));
 	opterr = 0; /* bs_cli_bad_option() says what is wrong */
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
@@ -158,22 +148,8 @@ int cmd_merge(struct bs_cli *cli, int argc, char **argv)
 		return bs_cli_usage_error(cli, "which archives? give OTHER.db");
 	if (bs_cli_open_store(cli, 0, &st) != 0)
 		return BS_EXIT_FAIL;
-	bs_store_set_wait(st, BS_STORE_WAIT_MS, &interrupted);
-	bs_sig_catch(&saved, stop, sizeof(stop) / sizeof(stop[0]), on_signal,
-		     NULL);
-	for (i = optind; i < argc && !interrupted; i++)
-		if (merge_one(cli, st, argv[i]) != BS_EXIT_OK)
-			rc = BS_EXIT_FAIL;
-	if (interrupted) {
-		rc = 128 + (int)interrupted;
-		if (i < argc)
-			bs_cli_error(cli,
-				     "interrupted; %d more archive%s not "
-				     "merged, from '%s' on",
-				     argc - i, argc - i == 1 ? "" : "s",
-				     argv[i]);
-	}
-	bs_sig_restore(&saved);
+	rc = bs_cli_each_input(cli, st, argv + optind, argc - optind, "archive",
+			       "not merged", merge_one, NULL);
 	bs_store_close(st);
 	return rc;
 }
