@@ -272,49 +272,39 @@ void bs_tdict::DumpToString(std::string *out, int level) const
 
 /* ---- what the binding needs ----------------------------------------- */
 
-namespace {
-/* The budget of this thread's expansion, if any. */
-thread_local BsExpandBudget *budget = NULL;
-} /* namespace */
+thread_local BsExpandBudget *BsExpandBudget::current_ = NULL;
 
 BsExpandBudget::BsExpandBudget(const struct bs_tdict *d,
 			       size_t template_bytes)
-	: prev_(budget)
+	: prev_(current_)
 {
 	assert(d != NULL && d->root != NULL);
 	limit_ = kMin +
 		 kPerByte * ((uint64_t)template_bytes + d->root->arena.size()) +
 		 kPerNode * (uint64_t)(d->root->nodes.size() + 1);
 	left_ = limit_;
-	budget = this;
+	current_ = this;
 }
 
 BsExpandBudget::~BsExpandBudget()
 {
-	budget = prev_;
+	current_ = prev_;
 }
 
-bool BsExpandBudget::take(uint64_t n)
+/* The slow side of take(): out of steps, or stopped. */
+bool BsExpandBudget::spent()
 {
-	BsExpandBudget *b = budget;
-
-	if (b == NULL)
-		return true;
-	if (b->stopped_)
-		return false;
-	if (b->left_ < n) {
-		b->left_ = 0;
-		b->exhausted_ = true;
-		return false;
+	if (!stopped_) {
+		left_ = 0;
+		exhausted_ = true;
 	}
-	b->left_ -= n;
-	return true;
+	return false;
 }
 
 void BsExpandBudget::stop()
 {
-	if (budget != NULL)
-		budget->stopped_ = true;
+	if (current_ != NULL)
+		current_->stopped_ = true;
 }
 
 const TemplateDictionaryInterface *bs_tdict_iface(const struct bs_tdict *d)

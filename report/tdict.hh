@@ -62,13 +62,28 @@ public:
 		return exhausted_;
 	}
 	/* Takes n steps from this thread's budget, if there is one; false
-	 * when they are not there (and none are left from then on). */
-	static bool take(uint64_t n);
+	 * when they are not there (and none are left from then on). Inline:
+	 * it is asked for every piece ctemplate writes. */
+	static bool take(uint64_t n)
+	{
+		BsExpandBudget *b = current_;
+
+		if (b == NULL)
+			return true;
+		if (b->stopped_ || b->left_ < n)
+			return b->spent();
+		b->left_ -= n;
+		return true;
+	}
 	/* Ends this thread's expansion as a spent budget would, but not as
 	 * exhausted(): its caller has its own reason (the output failed). */
 	static void stop();
 
 private:
+	/* The budget of this thread's expansion, if any. */
+	static thread_local BsExpandBudget *current_;
+	bool spent();
+
 	uint64_t limit_, left_;
 	bool exhausted_ = false, stopped_ = false;
 	BsExpandBudget *prev_;

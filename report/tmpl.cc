@@ -146,7 +146,12 @@ public:
 	}
 	void Emit(char c) override
 	{
-		Emit(&c, 1);
+		/* ctemplate's escapes write byte by byte: no append() here. */
+		if (!BsExpandBudget::take(1))
+			return;
+		buf_.push_back(c);
+		if (buf_.size() >= kChunk)
+			flush();
 	}
 	void Emit(const std::string &s) override
 	{
