@@ -16,6 +16,7 @@
  */
 #include "store/internal.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -164,6 +165,39 @@ struct merge {
 	sqlite3_stmt *add_tag;
 };
 
+/* The statements of struct merge: where each lives, on which archive
+ * (here, or the source there) and its SQL. */
+static const struct query {
+	size_t slot; /* offsetof(struct merge, ...) */
+	int there;
+	const char *sql;
+} queries[] = {
+	{offsetof(struct merge, their_runs), 1,
+	 "SELECT id, sha256, measured_at, format = ?1 FROM runs ORDER BY id"},
+	/* The expressions match the index runs_sha256_prefix. */
+	{offsetof(struct merge, nth_there), 1,
+	 "SELECT count(*) FROM runs WHERE substr(sha256, 1, 8) = "
+	 "substr(?1, 1, 8) AND sha256 = ?1 AND measured_at IS ?2 AND "
+	 "format = ?3 AND id < ?4"},
+	{offsetof(struct merge, same_here), 0,
+	 "SELECT id FROM runs WHERE substr(sha256, 1, 8) = substr(?1, 1, 8) "
+	 "AND sha256 = ?1 AND (?2 = 0 OR measured_at IS ?3) ORDER BY id "
+	 "LIMIT 1 OFFSET ?4"},
+	{offsetof(struct merge, their_tags), 1,
+	 "SELECT key, value FROM tags WHERE run_id = ?1 ORDER BY key"},
+	{offsetof(struct merge, our_tag), 0,
+	 "SELECT value FROM tags WHERE run_id = ?1 AND key = ?2"},
+	{offsetof(struct merge, add_tag), 0,
+	 "INSERT INTO tags (run_id, key, value) VALUES (?1, ?2, ?3)"},
+};
+
+#define NQUERIES (sizeof(queries) / sizeof(queries[0]))
+
+static sqlite3_stmt **query_slot(struct merge *m, const struct query *q)
+{
+	return (sqlite3_stmt **)(void *)((char *)m + q->slot);
+}
+
 static void merge_release(struct merge *m)
 {
 	int i;
@@ -171,12 +205,8 @@ static void merge_release(struct merge *m)
 	copier_release(&m->run);
 	for (i = 0; i < m->nchild; i++)
 		copier_release(&m->child[i]);
-	sqlite3_finalize(m->their_runs);
-	sqlite3_finalize(m->nth_there);
-	sqlite3_finalize(m->same_here);
-	sqlite3_finalize(m->their_tags);
-	sqlite3_finalize(m->our_tag);
-	sqlite3_finalize(m->add_tag);
+	for (i = 0; i < (int)NQUERIES; i++)
+		sqlite3_finalize(*query_slot(m, &queries[i]));
 }
 
 static int prep(struct bs_store *db, const char *sql, sqlite3_stmt **out,
@@ -221,45 +251,16 @@ static int find_children(struct merge *m, struct bs_err *err)
 
 static int merge_prepare(struct merge *m, struct bs_err *err)
 {
+	size_t i;
 	int rc;
 
 	rc = copier_init(m->st, m->from, &m->run, "runs", "id", "id", NULL,
 			 NULL, err);
 	if (rc == 0)
 		rc = find_children(m, err);
-	if (rc == 0)
-		rc = prep(m->from,
-			  "SELECT id, sha256, measured_at, format = ?1 FROM "
-			  "runs ORDER BY id",
-			  &m->their_runs, err);
-	/* The expressions match the index runs_sha256_prefix. */
-	if (rc == 0)
-		rc = prep(m->from,
-			  "SELECT count(*) FROM runs WHERE substr(sha256, 1, "
-			  "8) = substr(?1, 1, 8) AND sha256 = ?1 AND "
-			  "measured_at IS ?2 AND format = ?3 AND id < ?4",
-			  &m->nth_there, err);
-	if (rc == 0)
-		rc = prep(m->st,
-			  "SELECT id FROM runs WHERE substr(sha256, 1, 8) = "
-			  "substr(?1, 1, 8) AND sha256 = ?1 AND (?2 = 0 OR "
-			  "measured_at IS ?3) ORDER BY id LIMIT 1 OFFSET ?4",
-			  &m->same_here, err);
-	if (rc == 0)
-		rc = prep(m->from,
-			  "SELECT key, value FROM tags WHERE run_id = ?1 "
-			  "ORDER BY key",
-			  &m->their_tags, err);
-	if (rc == 0)
-		rc = prep(m->st,
-			  "SELECT value FROM tags WHERE run_id = ?1 AND key = "
-			  "?2",
-			  &m->our_tag, err);
-	if (rc == 0)
-		rc = prep(m->st,
-			  "INSERT INTO tags (run_id, key, value) VALUES (?1, "
-			  "?2, ?3)",
-			  &m->add_tag, err);
+	for (i = 0; rc == 0 && i < NQUERIES; i++)
+		rc = prep(queries[i].there ? m->from : m->st, queries[i].sql,
+			  query_slot(m, &queries[i]), err);
 	return rc;
 }
 
