@@ -117,6 +117,19 @@ skip_part() {
 	skipped=${skipped:+$skipped; }$*
 }
 
+# wait_for GLOB [SECONDS]: until a path matching GLOB exists (at most
+# SECONDS, 10 by default); false when none came.
+wait_for() {
+	local _
+	for _ in $(seq 1 $((${2:-10} * 50))); do
+		if compgen -G "$1" >/dev/null; then
+			return 0
+		fi
+		sleep 0.02
+	done
+	return 1
+}
+
 sql() { sqlite3 -batch "$DB" "$1"; }
 
 finish() {

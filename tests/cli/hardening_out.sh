@@ -84,12 +84,7 @@ start_out() {
 		env --default-signal=INT "$BSTORE" --db "$BIG" "$@" -o "$out" \
 			>"$T/out" 2>"$T/err" &
 		pid=$!
-		for _ in $(seq 1 3000); do
-			if compgen -G "$out.tmp.*" >/dev/null; then
-				break
-			fi
-			sleep 0.01
-		done
+		wait_for "$out.tmp.*" 30 || true
 		kill -STOP "$pid" 2>/dev/null || true
 		if compgen -G "$out.tmp.*" >/dev/null; then
 			return 0
@@ -138,12 +133,7 @@ interrupt_out SIGHUP 129 "$S/c.html" compare 1-50000 50001-100000
 echo old >"$S/n.html"
 nohup "$BSTORE" --db "$BIG" report -o "$S/n.html" >"$T/out" 2>"$T/err" &
 pid=$!
-for _ in $(seq 1 3000); do
-	if compgen -G "$S/n.html.tmp.*" >/dev/null; then
-		break
-	fi
-	sleep 0.01
-done
+wait_for "$S/n.html.tmp.*" 30 || true
 kill -s SIGHUP "$pid" 2>/dev/null || true
 set +e
 wait "$pid"

@@ -7,19 +7,6 @@ need sqlite3
 D=$T/d
 mkdir -p "$D"
 
-# wait_for GLOB: until a path matching GLOB exists (10 s at most).
-wait_for() {
-	local i
-	for i in $(seq 1 200); do
-		# shellcheck disable=SC2086
-		if compgen -G "$1" >/dev/null; then
-			return 0
-		fi
-		sleep 0.05
-	done
-	return 1
-}
-
 # interrupt SIGNAL STATUS GLOB ARGS...: starts bstore run with ARGS (and
 # --no-sync: no test here needs the disk), waits until GLOB exists inside
 # -d, sends SIGNAL, checks the exit status.
