@@ -3,9 +3,11 @@
  * one row each (name, family, probe, parse), as fio's ioengine ops are.
  * The ingest driver (ingest/ingest.c) offers each input line to the
  * formats in table order: the first whose probe claims the line parses
- * it, into a run or into a reject with a reason. A line nobody claims is
- * text around the results and is skipped. Adding a format is adding a row
- * to bs_formats[] (ingest/formats.c) with its probe and parse.
+ * it, into a run or into a reject with a reason. Formats whose runs span
+ * several lines are rows with block ops instead (ingest/block.h). A line
+ * nobody claims is text around the results and is skipped. Adding a
+ * format is adding a row to bs_formats[] (ingest/formats.c) with its
+ * probe and parse, or its block ops.
  */
 #ifndef BS_INGEST_FORMAT_H
 #define BS_INGEST_FORMAT_H
@@ -14,6 +16,7 @@
 #include <stdint.h>
 
 #include "core/result.h"
+#include "ingest/block.h"
 
 /* Fields kept of a comma-separated line; more are counted, not kept. */
 #define BS_FLINE_FIELDS 64
@@ -42,8 +45,9 @@ struct bs_format {
 	const char *name;      /* runs.format: "bonnie++-csv-1.98" */
 	enum bs_family family;
 	const char *about;     /* one line for `bstore ingest --formats` */
-	/* 1 when the line is this format's (parse then stores it or says
-	 * why not), 0 when it is not. */
+	/* Line formats: 1 when the line is this format's (parse then
+	 * stores it or says why not), 0 when it is not. NULL for a block
+	 * format. */
 	int (*probe)(const struct bs_format *f, const struct bs_fline *l);
 	/*
 	 * Parses a line into r (bs_run_init()ed by the caller). Returns 1
@@ -53,6 +57,8 @@ struct bs_format {
 	int (*parse)(const struct bs_format *f, const struct bs_fline *l,
 		     struct bs_run *r, char *reason, size_t reasonsz);
 	const void *arg;       /* the format's own data (a CSV layout) */
+	/* Block formats (runs of several lines): NULL for a line format. */
+	const struct bs_block_ops *block;
 };
 
 extern const struct bs_format bs_formats[];

@@ -18,25 +18,27 @@ static const int csv_beta = BS_CSV_FAM_BETA;
 static const int csv_1_0x = BS_CSV_FAM_1_0X;
 
 #define CSV bs_bonnie_csv_probe, bs_bonnie_csv_parse
+/* A block format's row: no line probe, parse or arg; its ops. */
+#define BLOCK(ops) NULL, NULL, NULL, &(ops)
 
 /* clang-format off */
 const struct bs_format bs_formats[] = {
 	{ BS_FMT_CSV_1_98,  BS_FAM_BONNIE,
 	  "bonnie++ 1.98, 2.00, 2.00a CSV line (50 fields; bstore run's too)",
-	  CSV, &csv_1_98 },
+	  CSV, &csv_1_98, NULL },
 	{ BS_FMT_CSV_1_97,  BS_FAM_BONNIE,
-	  "bonnie++ 1.97 CSV line (48 fields)", CSV, &csv_1_97 },
+	  "bonnie++ 1.97 CSV line (48 fields)", CSV, &csv_1_97, NULL },
 	{ BS_FMT_CSV_1_96S, BS_FAM_BONNIE,
 	  "bonnie++ 1.92b-1.96 CSV line of a -s 0 run (47 fields, shifted)",
-	  CSV, &csv_1_96_s0 },
+	  CSV, &csv_1_96_s0, NULL },
 	{ BS_FMT_CSV_1_96,  BS_FAM_BONNIE,
-	  "bonnie++ 1.92b-1.96 CSV line (48 fields)", CSV, &csv_1_96 },
+	  "bonnie++ 1.92b-1.96 CSV line (48 fields)", CSV, &csv_1_96, NULL },
 	{ BS_FMT_CSV_BETA,  BS_FAM_BONNIE,
 	  "bonnie++ 1.90-1.92a beta CSV line (45-47 fields, best effort)",
-	  CSV, &csv_beta },
+	  CSV, &csv_beta, NULL },
 	{ BS_FMT_CSV_1_0X,  BS_FAM_BONNIE,
 	  "bonnie++ 1.00-1.04 CSV line (27 fields, no version)", CSV,
-	  &csv_1_0x },
+	  &csv_1_0x, NULL },
 };
 /* clang-format on */
 

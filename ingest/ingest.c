@@ -3,7 +3,8 @@
  * -> the format registry (formats.c) -> runs -> the caller's callbacks.
  *
  * One struct bs_run is reused for every line so that a long input does
- * not churn the allocator; memory stays bounded by the longest line.
+ * not churn the allocator; memory stays bounded by the longest line, or
+ * by the longest block (BS_BLOCK_MAX) of a format whose runs span lines.
  */
 #include "ingest/ingest.h"
 
@@ -15,11 +16,30 @@
 
 #include "ingest/bonnie_csv.h"
 #include "ingest/lines.h"
+#include "util/buf.h"
+#include "util/timefmt.h"
 #include "util/mem.h"
 #include "util/sha256.h"
 #include "util/banned.h"
 
 #define REASON_MAX 256
+
+/* Where a line of the open block lies in struct blk.raw. */
+struct bline_at {
+	size_t raw, raw_len, text, len;
+	int64_t lineno;
+};
+
+/* The block being gathered (ingest/block.h). */
+struct blk {
+	const struct bs_format *f;   /* NULL: no block open */
+	_Alignas(max_align_t) unsigned char state[BS_BLOCK_STATE_MAX];
+	struct bs_buf raw;           /* the lines as read, "\n" between */
+	struct bline_at *at;
+	size_t n, cap;
+	int whole;                   /* runs given the block's raw so far */
+	int over;                    /* passed BS_BLOCK_MAX: reject at end */
+};
 
 struct bs_ingest {
 	char *source;
@@ -30,6 +50,8 @@ struct bs_ingest {
 	struct bs_run run;
 	struct bs_ingest_stats st;
 	char hint[BS_INGEST_VERSION_MAX]; /* 1.0x version of a text table */
+	int64_t text_date;                /* a mail's Date: above, or BS_NONE */
+	struct blk blk;
 	struct bs_err fail;               /* first error, repeated after */
 	char reason[REASON_MAX];
 };
@@ -50,6 +72,7 @@ struct bs_ingest *bs_ingest_new(const char *source,
 	bs_lines_init(&p->lines, BS_LINE_MAX, BS_REJECT_KEEP);
 	bs_run_init(&p->run);
 	bs_err_reset(&p->fail);
+	p->text_date = BS_NONE;
 	return p;
 }
 
@@ -59,6 +82,8 @@ void bs_ingest_free(struct bs_ingest *p)
 		return;
 	bs_run_release(&p->run);
 	bs_lines_release(&p->lines);
+	bs_buf_release(&p->blk.raw);
+	free(p->blk.at);
 	free(p->source);
 	free(p);
 }
@@ -77,20 +102,25 @@ static int reject(struct bs_ingest *p, int64_t lineno, const char *raw,
 			    p->cb.ctx);
 }
 
+/* Gives r to the caller: line (len bytes) is its raw text unless the
+ * format set one. */
 static int emit(struct bs_ingest *p, const struct bs_format *f,
-		int64_t lineno, const char *line, size_t len)
+		struct bs_run *r, int64_t lineno, const char *line, size_t len)
 {
-	struct bs_run *r = &p->run;
 	int rc = 0;
 
 	assert(f >= bs_formats && f < bs_formats + bs_nformats);
 	assert(r->format != NULL && r->tool != NULL);
 	p->st.by_format[f - bs_formats]++;
-	r->raw = xstrndup(line, len);
-	bs_sha256_hex(line, len, r->sha256);
-	r->source = xstrdup(p->source);
+	if (r->raw == NULL)
+		r->raw = xstrndup(line, len);
+	if (r->sha256[0] == '\0')
+		bs_sha256_hex(r->raw, strlen(r->raw), r->sha256);
+	if (r->measured_at == BS_NONE)
+		r->measured_at = p->text_date;
+	bs_run_set(&r->source, p->source);
 	r->source_line = lineno;
-	r->parser_version = xstrdup(BS_PARSER_VERSION);
+	bs_run_set(&r->parser_version, BS_PARSER_VERSION);
 	p->st.runs++;
 	if (p->cb.run)
 		rc = p->cb.run(r, p->cb.ctx);
@@ -108,12 +138,165 @@ static const struct bs_format *pick(const struct bs_format *force,
 {
 	int i;
 
+	if (force && force->block)
+		return NULL;
 	if (force && force->probe(force, l))
 		return force;
 	for (i = 0; i < bs_nformats; i++)
-		if (bs_formats[i].probe(&bs_formats[i], l))
+		if (bs_formats[i].probe &&
+		    bs_formats[i].probe(&bs_formats[i], l))
 			return force ? force : &bs_formats[i];
 	return NULL;
+}
+
+/* ---- blocks (ingest/block.h) ---- */
+
+static int blk_run(struct bs_block_out *o, struct bs_run *r, int64_t line)
+{
+	struct bs_ingest *p = o->ctx;
+	struct blk *b = &p->blk;
+	int rc;
+
+	if (r->format == NULL || r->tool == NULL)
+		BS_BUG("a block format gave a run without format or tool");
+	if (r->raw == NULL) {
+		/* Several runs of one block's text (fio's jobs) are told
+		 * apart by their rank in the digest. */
+		r->raw = xstrndup(bs_buf_str(&b->raw), b->raw.len);
+		if (b->whole > 0) {
+			struct bs_buf salt = BS_BUF_INIT;
+
+			bs_buf_add(&salt, b->raw.data, b->raw.len);
+			bs_buf_addf(&salt, "\n#run %d", b->whole + 1);
+			bs_sha256_hex(salt.data, salt.len, r->sha256);
+			bs_buf_release(&salt);
+		}
+		b->whole++;
+	}
+	rc = emit(p, b->f, r, line, NULL, 0);
+	bs_run_release(r);
+	return rc;
+}
+
+static int blk_reject(struct bs_block_out *o, size_t first, size_t last,
+		      const char *reason)
+{
+	struct bs_ingest *p = o->ctx;
+	struct blk *b = &p->blk;
+	size_t from, to;
+
+	if (first > last || last >= b->n)
+		BS_BUG("a block format rejected lines it does not hold");
+	from = b->at[first].raw;
+	to = b->at[last].raw + b->at[last].raw_len;
+	snprintf(p->reason, sizeof(p->reason), "%s", reason);
+	return reject(p, b->at[first].lineno, b->raw.data + from, to - from,
+		      0);
+}
+
+/* Parses the open block (or rejects it whole) and closes it. */
+static int blk_close(struct bs_ingest *p, int at_end)
+{
+	struct blk *b = &p->blk;
+	const struct bs_format *f = b->f;
+	struct bs_block_out out = {blk_run, blk_reject, p};
+	struct bs_bline *l;
+	struct bs_block whole;
+	size_t i;
+	int rc;
+
+	b->f = NULL;
+	if (b->over || (at_end && f->block->complete &&
+			!f->block->complete(b->state))) {
+		snprintf(p->reason, sizeof(p->reason),
+			 b->over ? "a %s block longer than %d MiB"
+				 : "the input ends inside a %s block",
+			 f->name, BS_BLOCK_MAX / (1024 * 1024));
+		rc = reject(p, b->at[0].lineno, bs_buf_str(&b->raw),
+			    b->raw.len, b->over);
+		goto out;
+	}
+	l = xcalloc(b->n, sizeof(*l));
+	for (i = 0; i < b->n; i++) {
+		l[i].raw = b->raw.data + b->at[i].raw;
+		l[i].raw_len = b->at[i].raw_len;
+		l[i].text = l[i].raw + b->at[i].text;
+		l[i].len = b->at[i].len;
+		l[i].lineno = b->at[i].lineno;
+	}
+	whole.l = l;
+	whole.n = b->n;
+	whole.raw = bs_buf_str(&b->raw);
+	whole.raw_len = b->raw.len;
+	b->whole = 0;
+	rc = f->block->parse(&whole, &out);
+	free(l);
+out:
+	b->n = 0;
+	bs_buf_reset(&b->raw);
+	return rc < 0 ? rc : 0;
+}
+
+/* Adds a line (l cleaned from line) to the open block. */
+static void blk_add(struct bs_ingest *p, const struct bs_fline *l,
+		    const char *line, size_t len, int64_t lineno)
+{
+	struct blk *b = &p->blk;
+	struct bline_at *a;
+
+	if (b->over)
+		return;
+	if (b->raw.len + len + 1 > BS_BLOCK_MAX) {
+		b->over = 1;
+		return;
+	}
+	xgrow((void **)&b->at, &b->cap, b->n + 1, sizeof(*b->at));
+	a = &b->at[b->n++];
+	if (b->n > 1)
+		bs_buf_addc(&b->raw, '\n');
+	a->raw = b->raw.len;
+	a->raw_len = len;
+	a->text = l->len ? (size_t)(l->text - line) : 0;
+	a->len = l->len;
+	a->lineno = lineno;
+	bs_buf_add(&b->raw, line, len);
+}
+
+/* Offers l to the block formats' start(); opens a block on a yes. */
+static int blk_start(struct bs_ingest *p, const struct bs_fline *l,
+		     const char *line, size_t len, int64_t lineno)
+{
+	int i, rc;
+
+	for (i = 0; i < bs_nformats; i++) {
+		const struct bs_format *f = &bs_formats[i];
+
+		if (f->block == NULL || (p->force && p->force != f))
+			continue;
+		memset(p->blk.state, 0, sizeof(p->blk.state));
+		rc = f->block->start(l, p->blk.state);
+		if (rc == 0)
+			continue;
+		p->blk.f = f;
+		p->blk.over = 0;
+		blk_add(p, l, line, len, lineno);
+		if (rc == BS_START_ONE)
+			return blk_close(p, 0) < 0 ? -1 : 1;
+		return 1;
+	}
+	return 0;
+}
+
+/* A mail's "Date:" header dates the results below it. */
+static int text_date(struct bs_ingest *p, const struct bs_fline *l)
+{
+	int64_t t;
+
+	if (l->len < 6 || memcmp(l->text, "Date:", 5) != 0)
+		return 0;
+	if (bs_time_parse_text(l->text + 5, l->len - 5, &t) == 0)
+		p->text_date = t;
+	return 1;
 }
 
 static int on_line(const char *line, size_t len, uint64_t full_len,
@@ -126,25 +309,43 @@ static int on_line(const char *line, size_t len, uint64_t full_len,
 
 	p->st.lines++;
 	if (full_len > len) {
+		if (p->blk.f && (rc = blk_close(p, 1)) < 0)
+			return rc;
 		snprintf(p->reason, sizeof(p->reason),
 			 "line is %" PRIu64 " bytes, longer than the 1 MiB "
 			 "limit", full_len);
 		return reject(p, lineno, line, len, 1);
 	}
-	if (!bs_fline_make(l, line, len, p->hint[0] ? p->hint : NULL) ||
-	    bs_ingest_text_version(l->text, l->len, p->hint)) {
+	bs_fline_make(l, line, len, p->hint[0] ? p->hint : NULL);
+	if (p->blk.f) {
+		enum bs_scan sc = p->blk.f->block->more(l, p->blk.state);
+
+		if (sc != BS_SCAN_END_BEFORE) {
+			blk_add(p, l, line, len, lineno);
+			if (sc == BS_SCAN_LAST)
+				return blk_close(p, 0);
+			return 0;
+		}
+		rc = blk_close(p, 0);
+		if (rc < 0)
+			return rc;
+	}
+	if (l->len == 0 || text_date(p, l)) {
 		p->st.skipped++;
 		return 0;
 	}
+	bs_ingest_text_version(l->text, l->len, p->hint);
 	f = pick(p->force, l);
 	if (f == NULL) {
-		p->st.skipped++;
-		return 0;
+		rc = blk_start(p, l, line, len, lineno);
+		if (rc == 0)
+			p->st.skipped++;
+		return rc < 0 ? rc : 0;
 	}
 	rc = f->parse(f, l, &p->run, p->reason, sizeof(p->reason));
 	if (rc < 0)
 		return reject(p, lineno, line, len, 0);
-	rc = emit(p, f, lineno, line, len);
+	rc = emit(p, f, &p->run, lineno, line, len);
 	bs_run_release(&p->run);
 	return rc;
 }
@@ -199,6 +400,8 @@ int bs_ingest_finish(struct bs_ingest *p, struct bs_err *err)
 	if (p->fail.code != 0)
 		return bs_error(err, p->fail.code, "%s", p->fail.msg);
 	rc = bs_lines_finish(&p->lines, on_line, p, &p->fail);
+	if (rc >= 0 && p->blk.f)
+		rc = blk_close(p, 1);
 	if (rc < 0)
 		return stopped(p, rc, err);
 	return 0;

@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "util/num.h"
@@ -97,6 +98,139 @@ int bs_time_parse(const char *s, int64_t *out, struct bs_err *err)
 				"'%s' is out of range (1970-01-01 to "
 				"9999-12-31)",
 				q);
+	*out = t;
+	return 0;
+}
+
+static const char months[12][4] = {"Jan", "Feb", "Mar", "Apr", "May",
+				   "Jun", "Jul", "Aug", "Sep", "Oct",
+				   "Nov", "Dec"};
+
+/* Splits s at blanks and commas into at most max words; returns the
+ * count, or max + 1 when there are more. */
+static int words(const char *s, size_t len, const char **w, size_t *wl,
+		 int max)
+{
+	size_t i = 0;
+	int n = 0;
+
+	for (;;) {
+		size_t st;
+
+		while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == ','))
+			i++;
+		if (i == len)
+			return n;
+		if (n == max)
+			return max + 1;
+		st = i;
+		while (i < len && s[i] != ' ' && s[i] != '\t' && s[i] != ',')
+			i++;
+		w[n] = s + st;
+		wl[n++] = i - st;
+	}
+}
+
+static int month_of(const char *s, size_t n)
+{
+	int m;
+
+	if (n < 3)
+		return -1;
+	for (m = 0; m < 12; m++)
+		if (strncasecmp(s, months[m], 3) == 0)
+			return m + 1;
+	return -1;
+}
+
+/* 1 or 2 digits of a day. */
+static int day_of(const char *s, size_t n)
+{
+	int d;
+
+	if (n < 1 || n > 2 || digits(s, n, &d) < 0)
+		return -1;
+	return d;
+}
+
+/* "+0100", "-0500", "UT", "GMT", "UTC", "Z": seconds east; else -1 with
+ * *known 0 (a zone name such as CET is taken as UTC). */
+static int64_t zone_of(const char *s, size_t n, int *known)
+{
+	int h, m;
+
+	*known = 1;
+	if (n == 5 && (s[0] == '+' || s[0] == '-') &&
+	    digits(s + 1, 2, &h) == 0 && digits(s + 3, 2, &m) == 0 &&
+	    h <= 23 && m <= 59)
+		return (s[0] == '-' ? -1 : 1) * (int64_t)(h * 3600 + m * 60);
+	*known = 0;
+	return 0;
+}
+
+int bs_time_parse_text(const char *s, size_t len, int64_t *out)
+{
+	const char *w[8];
+	size_t wl[8];
+	char iso[32];
+	int n = words(s, len, w, wl, 7), i = 0, y, mo, d, known;
+	int64_t t, zone = 0;
+
+	if (n < 1 || n > 7)
+		return -1;
+	if (n <= 2 && wl[0] == 10 && len < sizeof(iso)) {
+		/* ISO: "2006-03-14" or "2006-03-14 10:22:01" */
+		memcpy(iso, w[0], wl[0]);
+		if (n == 2 && wl[1] <= 9) {
+			iso[10] = ' ';
+			memcpy(iso + 11, w[1], wl[1]);
+			iso[11 + wl[1]] = '\0';
+		} else {
+			iso[10] = '\0';
+		}
+		if (parse_iso(iso, &t) < 0)
+			return -1;
+		*out = t;
+		return 0;
+	}
+	if (wl[0] == 3 && month_of(w[0], wl[0]) < 0)
+		i = 1; /* "Tue," */
+	if (n - i < 4)
+		return -1;
+	if ((d = day_of(w[i], wl[i])) > 0 &&
+	    (mo = month_of(w[i + 1], wl[i + 1])) > 0) {
+		/* RFC 2822: 14 Mar 2006 10:22:01 +0100 */
+		if (wl[i + 2] != 4 || digits(w[i + 2], 4, &y) < 0 ||
+		    wl[i + 3] > 8)
+			return -1;
+		i += 3;
+	} else if ((mo = month_of(w[i], wl[i])) > 0 &&
+		   (d = day_of(w[i + 1], wl[i + 1])) > 0) {
+		/* date(1), ctime: Mar 14 10:22:01 [CET] 2006 */
+		const char *yw = w[n - 1];
+
+		if (wl[n - 1] != 4 || digits(yw, 4, &y) < 0 || wl[i + 2] > 8)
+			return -1;
+		i += 2;
+		n--; /* the year is read */
+	} else {
+		return -1;
+	}
+	snprintf(iso, sizeof(iso), "%04d-%02d-%02d %.*s", y, mo, d,
+		 (int)wl[i], w[i]);
+	if (wl[i] == 5)
+		memcpy(iso + 16, ":00", 4); /* HH:MM */
+	if (parse_iso(iso, &t) < 0)
+		return -1;
+	for (i++; i < n; i++) {
+		int64_t z = zone_of(w[i], wl[i], &known);
+
+		if (known)
+			zone = z;
+	}
+	t -= zone;
+	if (t < BS_TIME_MIN || t > BS_TIME_MAX)
+		return -1;
 	*out = t;
 	return 0;
 }

@@ -498,8 +498,18 @@ static void test_registry(void **state)
 		for (k = 0; k < i; k++)
 			assert_string_not_equal(bs_formats[k].name,
 						bs_formats[i].name);
-		assert_non_null(bs_formats[i].probe);
-		assert_non_null(bs_formats[i].parse);
+		/* A line format has a probe and a parse; a block format
+		 * its ops, whole, and neither. */
+		if (bs_formats[i].block) {
+			assert_null(bs_formats[i].probe);
+			assert_null(bs_formats[i].parse);
+			assert_non_null(bs_formats[i].block->start);
+			assert_non_null(bs_formats[i].block->more);
+			assert_non_null(bs_formats[i].block->parse);
+		} else {
+			assert_non_null(bs_formats[i].probe);
+			assert_non_null(bs_formats[i].parse);
+		}
 		assert_true(strlen(bs_formats[i].about) > 10);
 	}
 	assert_non_null(bs_format_find(BS_FMT_CSV_1_98));
