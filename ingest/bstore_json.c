@@ -593,9 +593,11 @@ int bs_bstore_json_parse(const struct bs_format *f, const struct bs_fline *l,
 	if (o == NULL) {
 		char q[sizeof(je.text) + 8];
 
+		bs_err_quote(q, sizeof(q), je.text, strlen(je.text),
+			     sizeof(q) - 8);
 		return fail(&c, "bstore JSON that does not parse: %s (column "
 				"%d)",
-			    quote(q, sizeof(q), je.text), je.column);
+			    q, je.column);
 	}
 	rc = json_is_object(o) ? fill(&c, o, r)
 			       : fail(&c, "bstore JSON that is not an object");
