@@ -28,6 +28,7 @@
 #include "util/banned.h"
 
 #define QUOTE_MAX 40 /* bytes of user data quoted in a reason */
+#define NKEYS(a) (sizeof(a) / sizeof((a)[0]))
 
 /* What a parse is working on, and where its reason goes. */
 struct jctx {
@@ -81,18 +82,16 @@ int bs_bstore_json_probe(const struct bs_format *f, const struct bs_fline *l)
 
 /* The keys of the export contract (core/run_json.h), and "raw". */
 static const char *const top_keys[] = {
-	"id",          "machine",        "family",  "tool",
-	"tool_version", "format",        "measured_at", "stored_at",
-	"source",      "source_line",    "sha256",  "parser_version",
-	"warning",     "params",         "tags",    "results",
-	"series",      "raw",
+	"id", "machine", "family", "tool", "tool_version", "format",
+	"measured_at", "stored_at", "source", "source_line", "sha256",
+	"parser_version", "warning", "params", "tags", "results", "series",
+	"raw",
 };
 
 /* The keys of one result. */
 static const char *const result_keys[] = {
-	"value",           "unit",           "cpu_pct",       "latency_us",
-	"status",          "latency_mean_us", "latency_p50_us",
-	"latency_p99_us",
+	"value", "unit", "cpu_pct", "latency_us", "status",
+	"latency_mean_us", "latency_p50_us", "latency_p99_us",
 };
 
 static int known(const char *key, const char *const *keys, size_t n)
@@ -301,10 +300,10 @@ static int get_result(struct jctx *c, int m, json_t *res, struct bs_value *v)
 			    bs_metrics[m].key);
 	json_object_foreach(res, key, x)
 	{
-		if (!known(key, result_keys,
-			   sizeof(result_keys) / sizeof(result_keys[0])))
+		if (!known(key, result_keys, NKEYS(result_keys)))
 			return fail(c, "metric '%s': unknown key '%s'",
-				    bs_metrics[m].key, quote(q, sizeof(q), key));
+				    bs_metrics[m].key,
+				    quote(q, sizeof(q), key));
 	}
 	x = json_object_get(res, "status");
 	s = json_is_string(x) ? json_string_value(x) : NULL;
@@ -514,7 +513,7 @@ static int fill(struct jctx *c, json_t *o, struct bs_run *r)
 
 	json_object_foreach(o, key, v)
 	{
-		if (!known(key, top_keys, sizeof(top_keys) / sizeof(top_keys[0])))
+		if (!known(key, top_keys, NKEYS(top_keys)))
 			return fail(c, "bstore JSON with unknown key '%s'",
 				    quote(q, sizeof(q), key));
 	}
@@ -546,7 +545,8 @@ static int fill(struct jctx *c, json_t *o, struct bs_run *r)
 	if (json_is_integer(v) && json_integer_value(v) >= 1)
 		line = (int64_t)json_integer_value(v);
 	else if (!json_is_null(v))
-		return fail(c, "bstore JSON 'source_line' is not a line number");
+		return fail(c,
+			    "bstore JSON 'source_line' is not a line number");
 	/* The text is what makes the run the same run everywhere. */
 	if (json_object_get(o, "raw") == NULL)
 		return fail(c, "bstore JSON without 'raw' (export it with a "

@@ -155,6 +155,12 @@ static int parse(const char *line, struct bs_run *out, char *reason,
 				    rsz);
 }
 
+/* Equal, or both unknown. */
+static int same(double a, double b)
+{
+	return isnan(a) ? isnan(b) : a == b;
+}
+
 /* Written, read back: the same run, provenance and all. */
 static void check_same(struct bs_run *want)
 {
@@ -194,19 +200,12 @@ static void check_same(struct bs_run *want)
 		const struct bs_value *a = &want->res[m], *b = &got.res[m];
 
 		assert_int_equal(a->status, b->status);
-		assert_true(isnan(a->value) ? isnan(b->value)
-					    : a->value == b->value);
-		assert_true(isnan(a->cpu_pct) ? isnan(b->cpu_pct)
-					      : a->cpu_pct == b->cpu_pct);
-		assert_true(isnan(a->lat_us) ? isnan(b->lat_us)
-					     : a->lat_us == b->lat_us);
-		assert_true(isnan(a->lat_mean_us)
-				    ? isnan(b->lat_mean_us)
-				    : a->lat_mean_us == b->lat_mean_us);
-		assert_true(isnan(a->lat_p50_us) ? isnan(b->lat_p50_us)
-						 : a->lat_p50_us == b->lat_p50_us);
-		assert_true(isnan(a->lat_p99_us) ? isnan(b->lat_p99_us)
-						 : a->lat_p99_us == b->lat_p99_us);
+		assert_true(same(a->value, b->value));
+		assert_true(same(a->cpu_pct, b->cpu_pct));
+		assert_true(same(a->lat_us, b->lat_us));
+		assert_true(same(a->lat_mean_us, b->lat_mean_us));
+		assert_true(same(a->lat_p50_us, b->lat_p50_us));
+		assert_true(same(a->lat_p99_us, b->lat_p99_us));
 	}
 	for (m = 0; m < bs_nparams; m++) {
 		struct bs_buf x = BS_BUF_INIT, y = BS_BUF_INIT;
@@ -232,12 +231,8 @@ static void check_same(struct bs_run *want)
 		assert_int_equal(a->n, b->n);
 		for (k = 0; k < a->n; k++) {
 			assert_true(a->pt[k].x == b->pt[k].x);
-			assert_true(isnan(a->pt[k].y) ? isnan(b->pt[k].y)
-						      : a->pt[k].y == b->pt[k].y);
-			assert_true(isnan(a->pt[k].seconds)
-					    ? isnan(b->pt[k].seconds)
-					    : a->pt[k].seconds ==
-						      b->pt[k].seconds);
+			assert_true(same(a->pt[k].y, b->pt[k].y));
+			assert_true(same(a->pt[k].seconds, b->pt[k].seconds));
 		}
 	}
 	free(again);
