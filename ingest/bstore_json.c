@@ -331,11 +331,14 @@ static int get_result(struct jctx *c, int m, json_t *res, struct bs_value *v)
 		     &v->lat_p99_us) < 0)
 		return -BS_EPARSE;
 	/* A value only when ok: too_fast is never 0, not_run never a
-	 * number. */
+	 * number; neither has a CPU figure. */
 	if ((v->status == BS_ST_OK) == isnan(v->value))
 		return fail(c, "metric '%s': status %s with %s value",
 			    bs_metrics[m].key, bs_status_name(v->status),
 			    isnan(v->value) ? "a null" : "a");
+	if (v->status != BS_ST_OK && !isnan(v->cpu_pct))
+		return fail(c, "metric '%s': status %s with a cpu_pct",
+			    bs_metrics[m].key, bs_status_name(v->status));
 	return 0;
 }
 
@@ -575,7 +578,8 @@ static int fill(struct jctx *c, json_t *o, struct bs_run *r)
 	bs_run_set(&r->source, source);
 	r->source_line = line;
 	bs_run_set(&r->parser_version, parser_version);
-	bs_run_set(&r->warning, warning);
+	/* The driver says a warning aloud; an empty one is none. */
+	bs_run_set(&r->warning, warning && warning[0] ? warning : NULL);
 	return 1;
 }
 

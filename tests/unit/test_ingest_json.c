@@ -518,6 +518,11 @@ static const struct rej rejects[] = {
 	  "metric 'read_mib_s': status too_fast with a value" },
 	{ "\"value\":155.25", "\"value\":null",
 	  "metric 'read_mib_s': status ok with a null value" },
+	{ "\"value\":155.25,\"unit\":\"MiB/s\",\"cpu_pct\":null,"
+	  "\"latency_us\":null,\"status\":\"ok\"",
+	  "\"value\":null,\"unit\":\"MiB/s\",\"cpu_pct\":5,"
+	  "\"latency_us\":null,\"status\":\"not_run\"",
+	  "metric 'read_mib_s': status not_run with a cpu_pct" },
 	{ "\"value\":155.25", "\"value\":-1",
 	  "metric 'read_mib_s': 'value' -1 is out of range (0 to 1000000)" },
 	{ "\"value\":155.25", "\"value\":\"155\"",
@@ -612,6 +617,24 @@ static void test_rejects(void **state)
 	bs_run_release(&r);
 }
 
+/* An empty warning is none: the driver would say it aloud. */
+static void test_empty_warning(void **state)
+{
+	struct bs_run r, got;
+	char *line, *bad, reason[256];
+
+	(void)state;
+	make_zcav(&r);
+	line = json_of(&r);
+	bad = replace(line, "\"warning\":\"a warning\"", "\"warning\":\"\"");
+	assert_int_equal(parse(bad, &got, reason, sizeof(reason)), 1);
+	assert_null(got.warning);
+	free(bad);
+	free(line);
+	bs_run_release(&got);
+	bs_run_release(&r);
+}
+
 /* An export without raw (an older bstore's): a reject that says so. */
 static void test_no_raw(void **state)
 {
@@ -659,6 +682,7 @@ int main(void)
 		cmocka_unit_test(test_pasted),
 		cmocka_unit_test(test_salted_digest),
 		cmocka_unit_test(test_rejects),
+		cmocka_unit_test(test_empty_warning),
 		cmocka_unit_test(test_no_raw),
 		cmocka_unit_test(test_not_claimed),
 	};
