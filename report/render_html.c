@@ -73,9 +73,10 @@ static void html_value_cell(const struct bs_report *rep, int m, size_t i,
 		return;
 	}
 	bs_tdict_set(c, "TEXT", bs_rfmt(rep, m, x->mean, s, sizeof(s)));
-	if (x->shade >= 0)
-		bs_tdict_setf(c, "CLASS", "s%d%s", x->shade,
-			      x->best ? " best" : "");
+	/* One colour system: verdicts colour the changes and bars; a
+	 * value is only bold when it is the column's best. */
+	if (x->best && x->shade >= 0)
+		bs_tdict_set(c, "CLASS", "best");
 	if (g->nruns > 1) {
 		struct bs_tdict *st = bs_tdict_add(c, "STATS");
 		bs_tdict_set(st, "SD", isnan(x->sd) ? "-"
