@@ -205,7 +205,6 @@ static int blk_close(struct bs_ingest *p, int at_end)
 	size_t i;
 	int rc;
 
-	b->f = NULL;
 	if (b->over || (at_end && f->block->complete &&
 			!f->block->complete(b->state))) {
 		snprintf(p->reason, sizeof(p->reason),
@@ -232,6 +231,8 @@ static int blk_close(struct bs_ingest *p, int at_end)
 	rc = f->block->parse(&whole, &out);
 	free(l);
 out:
+	/* Closed only now: blk_run() counts the runs by b->f. */
+	b->f = NULL;
 	b->n = 0;
 	bs_buf_reset(&b->raw);
 	return rc < 0 ? rc : 0;
