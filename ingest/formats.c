@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ingest/bonnie_csv.h"
+#include "ingest/fio.h"
 #include "util/banned.h"
 
 static const int csv_1_98 = BS_CSV_FAM_1_98;
@@ -39,6 +40,15 @@ const struct bs_format bs_formats[] = {
 	{ BS_FMT_CSV_1_0X,  BS_FAM_BONNIE,
 	  "bonnie++ 1.00-1.04 CSV line (27 fields, no version)", CSV,
 	  &csv_1_0x, NULL },
+	{ BS_FMT_FIO_TERSE, BS_FAM_FIO,
+	  "fio terse line, versions 3-5 (--minimal; one job)",
+	  bs_fio_terse_probe, bs_fio_terse_parse, NULL, NULL },
+	{ BS_FMT_FIO_JSON,  BS_FAM_FIO,
+	  "fio JSON and JSON+ output (--output-format=json; a run per job)",
+	  BLOCK(bs_fio_json_ops) },
+	{ BS_FMT_FIO_TEXT,  BS_FAM_FIO,
+	  "fio normal text output (a run per job report)",
+	  BLOCK(bs_fio_text_ops) },
 };
 /* clang-format on */
 
