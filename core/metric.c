@@ -125,6 +125,20 @@ _Static_assert(sizeof(bs_metrics) / sizeof(bs_metrics[0]) <= BS_M_MAX,
 
 const int bs_nmetrics = NMETRICS;
 
+/* clang-format off */
+const struct bs_metric_same bs_metric_same[] = {
+	{ BS_FAM_DD, "write_kib_s", BON, "put_block",
+	  "dd writes one stream of its bs= blocks, bonnie++ a file of 8 KiB "
+	  "chunks" },
+	{ BS_FAM_DD, "read_kib_s",  BON, "get_block",
+	  "dd reads one stream of its bs= blocks, bonnie++ a file of 8 KiB "
+	  "chunks" },
+};
+/* clang-format on */
+
+const int bs_nmetric_same =
+	(int)(sizeof(bs_metric_same) / sizeof(bs_metric_same[0]));
+
 static const char *const family_names[BS_FAM_COUNT] = {
 	"bonnie", "sysbench", "zcav", "fio", "dd", "getc_putc",
 };

@@ -140,6 +140,23 @@ void bs_metric_rows(enum bs_family fam, int *first, int *end);
 int bs_metric_find(enum bs_family fam, const char *key);
 
 /*
+ * Tests two tools measure alike, in the same unit: dd's write rate and
+ * bonnie++'s block write. A report that holds runs of both tools shows a
+ * group that lacks the second's number with the first's in its row, and
+ * says so (report/report.c). One row per pair.
+ */
+struct bs_metric_same {
+	enum bs_family from;
+	const char *from_key; /* "write_kib_s" */
+	enum bs_family to;
+	const char *to_key;   /* "put_block" */
+	const char *why;      /* how the two tests differ, for the note */
+};
+
+extern const struct bs_metric_same bs_metric_same[];
+extern const int bs_nmetric_same;
+
+/*
  * The largest value part of a result of metric m may hold, and its unit
  * (*unit: the metric's, "%" or "us"); see bs_metric_info.max. Inline:
  * ingest asks for every cell of every line.

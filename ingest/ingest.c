@@ -245,6 +245,7 @@ static void blk_add(struct bs_ingest *p, const struct bs_fline *l,
 	struct blk *b = &p->blk;
 	struct bline_at *a;
 
+	p->st.blocked++;
 	if (b->over)
 		return;
 	if (b->raw.len + len + 1 > BS_BLOCK_MAX) {

@@ -81,6 +81,7 @@ struct bs_ingest_stats {
 	int64_t runs;     /* runs passed to cb->run */
 	int64_t rejects;  /* lines passed to cb->reject */
 	int64_t skipped;  /* headers, comments, other text */
+	int64_t blocked;  /* lines read into blocks (ingest/block.h) */
 	int64_t by_format[BS_INGEST_FORMATS_MAX]; /* runs per registry row */
 };
 void bs_ingest_stats(const struct bs_ingest *p, struct bs_ingest_stats *out);

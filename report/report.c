@@ -651,6 +651,65 @@ static void gen_note(struct bs_report *rep)
 	add_note(rep, &b);
 }
 
+/*
+ * Tests two tools measure alike (bs_metric_same): when the report holds
+ * runs of both tools, a group without a number in the second's row gets
+ * the first's (dd's write rate in bonnie++'s Block write row), so the
+ * two compare, and a note says which groups and how the tests differ.
+ */
+static void same_tests(struct bs_report *rep)
+{
+	struct bs_buf b = BS_BUF_INIT;
+	unsigned fams = 0;
+	size_t i;
+	int k;
+
+	for (i = 0; i < rep->ngroups; i++)
+		fams |= rep->groups[i].families;
+	for (k = 0; k < bs_nmetric_same; k++) {
+		const struct bs_metric_same *s = &bs_metric_same[k];
+		int from = bs_metric_find(s->from, s->from_key);
+		int to = bs_metric_find(s->to, s->to_key), n = 0;
+		int fm = BS_RM(from, BS_MK_RATE), tm = BS_RM(to, BS_MK_RATE);
+
+		if (from < 0 || to < 0)
+			BS_BUG("bs_metric_same names a metric not in the "
+			       "catalogue");
+		if (!((fams >> s->from) & 1) || !((fams >> s->to) & 1))
+			continue;
+		for (i = 0; i < rep->ngroups; i++) {
+			struct bs_report_group *g = &rep->groups[i];
+			struct bs_report_cell *fc = &g->cell[fm];
+
+			if (g->cell[tm].ok + g->cell[tm].too_fast > 0 ||
+			    fc->ok + fc->too_fast == 0)
+				continue;
+			g->cell[tm] = *fc;
+			if (fc->ok > 0) {
+				if (isnan(rep->run_best[tm]) ||
+				    fc->max > rep->run_best[tm])
+					rep->run_best[tm] = fc->max;
+				if (isnan(rep->run_worst[tm]) ||
+				    fc->min < rep->run_worst[tm])
+					rep->run_worst[tm] = fc->min;
+			}
+			if (n++ == 0)
+				bs_buf_addf(&b, "%s %s and %s are different "
+						"tools (%s); their rates (%s) "
+						"share the %s row for",
+					    bs_family_name(s->from),
+					    bs_metrics[from].label,
+					    bs_metrics[to].label, s->why,
+					    bs_metrics[to].unit,
+					    bs_metrics[to].label);
+			bs_buf_addf(&b, "%s [%zu]", n > 1 ? "," : "", i + 1);
+		}
+		if (n > 0)
+			add_note(rep, &b);
+	}
+	bs_buf_release(&b);
+}
+
 static void notes(struct bs_report *rep)
 {
 	size_t i;
@@ -723,6 +782,7 @@ int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
 		rep->nruns += g->nruns;
 		finish_cells(g, a.m2);
 	}
+	same_tests(rep);
 	for (m = 0; m < BS_RM_USED; m++) {
 		if (want_any && !opts->want[m])
 			continue;

@@ -335,6 +335,42 @@ static void test_time_parse(void **state)
 				     "HH:MM[:SS]] or @UNIXTIME)");
 }
 
+/* Dates as text carries them: a mail's Date:, date(1), ISO. */
+static void test_time_text(void **state)
+{
+	/* clang-format off */
+	static const struct { const char *in; int64_t want; } cases[] = {
+		{ " Tue, 14 Mar 2006 10:22:01 +0100", 1142328121 },
+		{ "14 Mar 2006 09:22:01", 1142328121 },
+		{ "Tue, 14 Mar 2006 04:22:01 -0500 (EST)", 1142328121 },
+		{ "Tue, 14 Mar 2006 09:22 GMT", 1142328120 },
+		{ "Tue Mar 14 09:22:01 UTC 2006", 1142328121 },
+		{ "Tue Mar 14 09:22:01 2006", 1142328121 },
+		{ "Tue Mar  14 10:22:01 CET 2006", 1142331721 },
+		{ "2006-03-14", 1142294400 },
+		{ "2006-03-14 09:22:01", 1142328121 },
+		{ "", -1 }, { "yesterday", -1 }, { "Tue, 31 Feb 2006 10:00", -1 },
+		{ "14 Foo 2006 10:22:01", -1 }, { "Tue, 14 Mar 06 10:22", -1 },
+		{ "Tue, 14 Mar 2006 25:22:01", -1 }, { "2006-13-01", -1 },
+		{ "1 2 3 4 5 6 7 8 9", -1 }, { "Mon Jan 1 00:00:00 1969", -1 },
+	};
+	/* clang-format on */
+	size_t i;
+	int64_t t;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int rc;
+
+		t = 42;
+		rc = bs_time_parse_text(cases[i].in, strlen(cases[i].in), &t);
+		if (cases[i].want < 0 ? rc != -1 || t != 42
+				      : rc != 0 || t != cases[i].want)
+			fail_msg("'%s': rc %d, %lld", cases[i].in, rc,
+				 (long long)t);
+	}
+}
+
 static void test_time_iso(void **state)
 {
 	char iso[40];
@@ -529,6 +565,7 @@ int main(void)
 		cmocka_unit_test(test_csv_cell),
 		cmocka_unit_test(test_time_parse),
 		cmocka_unit_test(test_time_iso),
+		cmocka_unit_test(test_time_text),
 		cmocka_unit_test(test_readfile),
 		cmocka_unit_test(test_readfile_open_fifo),
 	};

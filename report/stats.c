@@ -1,0 +1,135 @@
+/*
+ * report/stats.c - intervals, Welch's test, Holm's correction and the
+ * verdict of a comparison cell (report/stats.h).
+ */
+#include "report/stats.h"
+
+#include <gsl/gsl_cdf.h>
+#include <math.h>
+
+#include "util/banned.h"
+
+static double t_quantile(double df)
+{
+	return gsl_cdf_tdist_Pinv(1.0 - (1.0 - BS_STAT_LEVEL) / 2.0, df);
+}
+
+double bs_stat_mean_ci(const struct bs_stat_sample *s)
+{
+	if (!(s->n >= 2) || isnan(s->sd))
+		return NAN;
+	return t_quantile(s->n - 1) * s->sd / sqrt(s->n);
+}
+
+double bs_stat_cv(const struct bs_stat_sample *s)
+{
+	if (!(s->n >= 2) || isnan(s->sd) || s->mean == 0)
+		return NAN;
+	return s->sd / fabs(s->mean);
+}
+
+/* Welch-Satterthwaite degrees of freedom of two variance terms. */
+static double welch_df(double vg, double ng, double vb, double nb)
+{
+	double num = (vg + vb) * (vg + vb);
+	double den = vg * vg / (ng - 1) + vb * vb / (nb - 1);
+
+	return den > 0 ? num / den : ng + nb - 2;
+}
+
+double bs_stat_welch_p(const struct bs_stat_sample *g,
+		       const struct bs_stat_sample *b)
+{
+	double vg, vb, se, t;
+
+	if (!(g->n >= BS_STAT_MIN_N) || !(b->n >= BS_STAT_MIN_N))
+		return NAN;
+	vg = g->sd * g->sd / g->n;
+	vb = b->sd * b->sd / b->n;
+	se = sqrt(vg + vb);
+	if (!(se > 0))
+		return g->mean == b->mean ? 1.0 : 0.0;
+	t = fabs(g->mean - b->mean) / se;
+	return 2.0 * gsl_cdf_tdist_Q(t, welch_df(vg, g->n, vb, b->n));
+}
+
+int bs_stat_ratio_ci(const struct bs_stat_sample *g,
+		     const struct bs_stat_sample *b, double *lo, double *hi)
+{
+	double vg, vb, se, q, r;
+
+	if (!(g->n >= 2) || !(b->n >= 2) || !(g->mean > 0) ||
+	    !(b->mean > 0) || isnan(g->sd) || isnan(b->sd))
+		return -1;
+	vg = g->sd * g->sd / (g->n * g->mean * g->mean);
+	vb = b->sd * b->sd / (b->n * b->mean * b->mean);
+	se = sqrt(vg + vb);
+	r = log(g->mean / b->mean);
+	q = se > 0 ? t_quantile(welch_df(vg, g->n, vb, b->n)) : 0;
+	*lo = exp(r - q * se);
+	*hi = exp(r + q * se);
+	return 0;
+}
+
+void bs_stat_holm(double *p, size_t n, size_t *scratch)
+{
+	size_t i, m = 0;
+	double run = 0;
+
+	/* Insertion sort by p, ties in the metrics' order: a page has a
+	 * few hundred metrics at most. */
+	for (i = 0; i < n; i++) {
+		size_t k = m++;
+
+		if (isnan(p[i])) {
+			m--;
+			continue;
+		}
+		while (k > 0 && p[scratch[k - 1]] > p[i]) {
+			scratch[k] = scratch[k - 1];
+			k--;
+		}
+		scratch[k] = i;
+	}
+	for (i = 0; i < m; i++) {
+		double adj = (double)(m - i) * p[scratch[i]];
+
+		if (adj > 1)
+			adj = 1;
+		if (adj < run) /* stays monotone: never below a smaller p's */
+			adj = run;
+		run = adj;
+		p[scratch[i]] = adj;
+	}
+}
+
+enum bs_verdict bs_stat_verdict(double pct, int better, double p,
+				double noise_pct)
+{
+	if (isnan(pct))
+		return BS_V_NONE;
+	if (better == 0 || fabs(pct) < noise_pct)
+		return BS_V_NOISE;
+	if (isnan(p))
+		return BS_V_FEW;
+	if (p >= BS_STAT_ALPHA)
+		return BS_V_NOISE;
+	return (pct > 0) == (better > 0) ? BS_V_BETTER : BS_V_WORSE;
+}
+
+const char *bs_verdict_name(enum bs_verdict v)
+{
+	switch (v) {
+	case BS_V_BETTER:
+		return "better";
+	case BS_V_WORSE:
+		return "worse";
+	case BS_V_NOISE:
+		return "noise";
+	case BS_V_FEW:
+		return "few";
+	case BS_V_NONE:
+		break;
+	}
+	return "";
+}
