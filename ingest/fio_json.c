@@ -110,16 +110,17 @@ static int json_complete(const void *state)
 }
 
 /* The block index of the line that starts with "jobname" the n-th
- * time (0-based), or 0. */
-static size_t job_line(const struct bs_block *b, size_t n)
+ * time (0-based), or prev when there is none: runs and rejects are
+ * reported in line order. */
+static size_t job_line(const struct bs_block *b, size_t n, size_t prev)
 {
 	size_t i;
 
 	for (i = 0; i < b->n; i++)
 		if (b->l[i].len > 10 &&
 		    strncmp(b->l[i].text, "\"jobname\"", 9) == 0 && n-- == 0)
-			return i;
-	return 0;
+			return i > prev ? i : prev;
+	return prev;
 }
 
 /* A number member of o, or -1 when absent or not a number. */
@@ -248,7 +249,7 @@ static int json_parse(const struct bs_block *b, struct bs_block_out *out)
 	json_error_t jerr;
 	json_t *doc = NULL, *jobs;
 	char reason[REASON];
-	size_t i, at;
+	size_t i, at = 0;
 	int rc = 0;
 
 	bs_run_init(&r);
@@ -273,7 +274,7 @@ static int json_parse(const struct bs_block *b, struct bs_block_out *out)
 		goto out;
 	}
 	for (i = 0; i < json_array_size(jobs); i++) {
-		at = job_line(b, i);
+		at = job_line(b, i, at);
 		if (job(&r, doc, json_array_get(jobs, i), reason) < 0) {
 			bs_run_release(&r);
 			rc = out->reject(out, at, at, reason);

@@ -151,18 +151,34 @@ static int keyed(const char *s, size_t len, const char *key, double *v)
 	return si_num(s + i, e - i, v);
 }
 
-/* Microseconds per unit of "(nsec)", "(usec)", "(msec)", "(sec)". */
-static double unit_us(const char *s, size_t len)
+/* The unit of "(nsec)", "(usec)", "(msec)", "(sec)": its exponent of
+ * ten against us (-3, 0, 3, 6), or 1 when none is named. */
+static int unit_of(const char *s, size_t len)
 {
 	if (find(s, len, "(nsec)") >= 0)
-		return 0.001;
+		return -3;
 	if (find(s, len, "(usec)") >= 0)
-		return 1;
+		return 0;
 	if (find(s, len, "(msec)") >= 0)
-		return 1000;
+		return 3;
 	if (find(s, len, "(sec)") >= 0)
-		return 1000000;
-	return 0;
+		return 6;
+	return 1;
+}
+
+/* v in unit (unit_of()) as us; dividing keeps 2288 ns exactly 2.288. */
+static double to_us(double v, int unit)
+{
+	switch (unit) {
+	case -3:
+		return v / 1000;
+	case 3:
+		return v * 1000;
+	case 6:
+		return v * 1000000;
+	default:
+		return v;
+	}
 }
 
 /* KiB/s per unit of bandwidth fio prints. */
@@ -223,7 +239,7 @@ struct tparse {
 	int bad;             /* reason holds why it is rejected */
 	int ndirs;           /* directions seen */
 	int dir;             /* the direction being read, or -1 */
-	double pct_us;       /* unit of its clat percentiles, 0: not in them */
+	int pct_unit;        /* unit_of() its clat percentiles; 1: not in them */
 	char reason[REASON];
 };
 
@@ -357,7 +373,7 @@ static void report(struct tparse *p, size_t i)
 	p->bad = 0;
 	p->ndirs = 0;
 	p->dir = -1;
-	p->pct_us = 0;
+	p->pct_unit = 1;
 	bs_fio_run_start(&p->r, BS_FMT_FIO_TEXT, p->version, p->version_len);
 	p->r.params.jobname = xstrndup(s, (size_t)g);
 	apply_header(p, s, (size_t)g);
@@ -391,7 +407,7 @@ static void direction(struct tparse *p, const char *s, size_t len)
 	size_t e;
 
 	p->dir = bs_fio_dir_find(s, (size_t)(c - s));
-	p->pct_us = 0;
+	p->pct_unit = 1;
 	if (p->dir < 0)
 		return; /* "mixed:" of unified_rw_reporting: not kept */
 	if (keyed(s, len, "IOPS=", &iops) < 0) {
@@ -420,15 +436,16 @@ static void direction(struct tparse *p, const char *s, size_t len)
 /* " lat (usec): min=39, max=4406, avg=74.38, stdev=199.38" */
 static void latency(struct tparse *p, const char *s, size_t len)
 {
-	double u = unit_us(s, len), avg;
+	int u = unit_of(s, len);
+	double avg;
 
 	if (p->dir < 0)
 		return;
-	if (u == 0 || keyed(s, len, "avg=", &avg) < 0) {
+	if (u == 1 || keyed(s, len, "avg=", &avg) < 0) {
 		fail(p, "latency line unreadable", s, len);
 		return;
 	}
-	if (bs_fio_set(&p->r, p->dir, BS_FIO_LAT_MEAN, avg * u, p->reason,
+	if (bs_fio_set(&p->r, p->dir, BS_FIO_LAT_MEAN, to_us(avg, u), p->reason,
 		       REASON) < 0)
 		p->bad = 1;
 }
@@ -461,7 +478,7 @@ static void percentiles(struct tparse *p, const char *s, size_t len)
 			return;
 		}
 		st = bs_fio_pct_stat(pct);
-		if (st >= 0 && bs_fio_set(&p->r, p->dir, st, v * p->pct_us,
+		if (st >= 0 && bs_fio_set(&p->r, p->dir, st, to_us(v, p->pct_unit),
 					  p->reason, REASON) < 0) {
 			p->bad = 1;
 			return;
@@ -500,18 +517,18 @@ static int line(struct tparse *p, size_t i)
 	if (len > 0)
 		p->last = i;
 	if (starts(s, len, "|")) {
-		if (p->pct_us > 0)
+		if (p->pct_unit != 1)
 			percentiles(p, s, len);
 		return 0;
 	}
-	p->pct_us = 0;
+	p->pct_unit = 1;
 	if (starts(s, len, "read:") || starts(s, len, "write:") ||
 	    starts(s, len, "trim:") || starts(s, len, "mixed:"))
 		direction(p, s, len);
 	else if (starts(s, len, "lat (") && find(s, len, "): min=") > 0)
 		latency(p, s, len);
 	else if (starts(s, len, "clat percentiles (") && p->dir >= 0)
-		p->pct_us = unit_us(s, len);
+		p->pct_unit = unit_of(s, len);
 	return 0;
 }
 
@@ -525,6 +542,7 @@ static int text_parse(const struct bs_block *b, struct bs_block_out *out)
 	p.b = b;
 	p.out = out;
 	p.dir = -1;
+	p.pct_unit = 1;
 	bs_run_init(&p.r);
 	for (i = 0; i < b->n && rc >= 0; i++) {
 		jobs += is_report(b->l[i].text, b->l[i].len);
