@@ -143,10 +143,12 @@ int bs_fio_option(struct bs_run *r, const char *name, const char *value,
 	if (i == sizeof(int_opts) / sizeof(int_opts[0]))
 		return 0;
 	p = bs_param_find(name);
-	if (strcmp(name, "direct") == 0 && value_len > 0 &&
-	    (strncasecmp(value, "true", value_len) == 0 ||
-	     strncasecmp(value, "false", value_len) == 0))
-		v = value[0] == 't' || value[0] == 'T';
+	if (strcmp(name, "direct") == 0 && value_len == 4 &&
+	    strncasecmp(value, "true", 4) == 0)
+		v = 1;
+	else if (strcmp(name, "direct") == 0 && value_len == 5 &&
+		 strncasecmp(value, "false", 5) == 0)
+		v = 0;
 	else if (bs_parse_i64(value, value_len, &v) < 0)
 		v = -1;
 	if (!bs_param_fits(p, v)) {

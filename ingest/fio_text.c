@@ -12,7 +12,8 @@
  *
  * Per direction: "read: IOPS=12.8k, BW=49.9MiB/s (52.3MB/s)(...)" (IOPS
  * with fio's k/M suffixes of 1000, BW in B, KiB, MiB, GiB, TiB per
- * second, or kB, MB, GB, TB with kb_base=1000), the mean of " lat
+ * second, kB, MB, GB, TB with kb_base=1000, or bits with unit_base=1),
+ * the mean of " lat
  * (usec): ..., avg=74.38" (nsec, usec, msec), and the "clat percentiles
  * (usec):" block. fio prints rounded figures here (12.8k, 49.9MiB/s): its
  * JSON output is the precise one. The date of the report is the
@@ -195,6 +196,16 @@ static const struct {
 	{"MB/s", 1e6 / 1024},
 	{"GB/s", 1e9 / 1024},
 	{"TB/s", 1e12 / 1024},
+	/* unit_base=1: bits */
+	{"bit/s", 1.0 / 8 / 1024},
+	{"Kibit/s", 1.0 / 8},
+	{"Mibit/s", 1024.0 / 8},
+	{"Gibit/s", 1024.0 * 1024 / 8},
+	{"Tibit/s", 1024.0 * 1024 * 1024 / 8},
+	{"kbit/s", 1000.0 / 8 / 1024},
+	{"Mbit/s", 1e6 / 8 / 1024},
+	{"Gbit/s", 1e9 / 8 / 1024},
+	{"Tbit/s", 1e12 / 8 / 1024},
 };
 
 /* "49.9MiB/s" into KiB/s. */

@@ -455,8 +455,12 @@ static const struct text_case texts[] = {
 	  HDR JOB "  cpu          : usr=0.00%, sys=38.06%, ctx=1979, majf=0, minf=13\n",
 	  "reject L2 fio job 'randrw' without read, write or trim results\n" },
 	{ "a text job with an unknown bandwidth unit",
-	  HDR JOB "  read: IOPS=12.8k, BW=49.9Mibit/s (52.3MB/s)(7968KiB/156msec)\n",
-	  "reject L2 fio bandwidth unit unknown: '49.9Mibit/s'\n" },
+	  HDR JOB "  read: IOPS=12.8k, BW=49.9Mfoo/s (52.3MB/s)(7968KiB/156msec)\n",
+	  "reject L2 fio bandwidth unit unknown: '49.9Mfoo/s'\n" },
+	{ "a text job in bits (unit_base=1)",
+	  JOB "  read: IOPS=12.8k, BW=400Mibit/s (419Mbit/s)(7968KiB/156msec)\n",
+	  "run L1 fio-text - t=1796083048 jobname=randrw rw=- bs=- ioengine=- iodepth=- "
+	  "numjobs=1 size=- direct=- | read_bw_kib_s=51200 read_iops=12800\n" },
 	{ "a text job that failed",
 	  HDR "randrw: (groupid=0, jobs=1): err= 5 (file:io_u.c:1845, func=io_u error, error=Input/output error): pid=7: Mon Nov 30 23:57:28 2026\n"
 	  "  read: IOPS=12.8k, BW=49.9MiB/s (52.3MB/s)(7968KiB/156msec)\n",
