@@ -96,6 +96,13 @@ void bs_fio_quote(char *out, size_t outsz, const char *s, size_t len)
 	out[n] = '\0';
 }
 
+void bs_fio_clean(char *reason)
+{
+	for (; *reason; reason++)
+		if ((unsigned char)*reason < 0x20 || *reason == 0x7f)
+			*reason = '?';
+}
+
 int bs_fio_set(struct bs_run *r, int dir, int stat, double v, char *reason,
 	       size_t reasonsz)
 {

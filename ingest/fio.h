@@ -78,7 +78,10 @@ int bs_fio_set(struct bs_run *r, int dir, int stat, double v, char *reason,
 int bs_fio_option(struct bs_run *r, const char *name, const char *value,
 		  size_t value_len, char *reason, size_t reasonsz);
 
-/* Copies at most max bytes of s into a reason, control bytes as '?'. */
+/* Copies at most 40 bytes of s into a reason, control bytes as '?'. */
 void bs_fio_quote(char *out, size_t outsz, const char *s, size_t len);
+/* Replaces the control bytes of a reason (a job name, jansson's quote of
+ * the input) by '?'. */
+void bs_fio_clean(char *reason);
 
 #endif

@@ -264,6 +264,7 @@ static int json_parse(const struct bs_block *b, struct bs_block_out *out)
 		snprintf(reason, sizeof(reason),
 			 "fio JSON does not parse: %.80s (its line %d)",
 			 jerr.text, jerr.line);
+		bs_fio_clean(reason);
 		rc = out->reject(out, 0, b->n - 1, reason);
 		goto out;
 	}
@@ -277,6 +278,7 @@ static int json_parse(const struct bs_block *b, struct bs_block_out *out)
 		at = job_line(b, i, at);
 		if (job(&r, doc, json_array_get(jobs, i), reason) < 0) {
 			bs_run_release(&r);
+			bs_fio_clean(reason);
 			rc = out->reject(out, at, at, reason);
 		} else {
 			rc = out->run(out, &r, b->l[at].lineno);

@@ -185,7 +185,9 @@ int bs_fio_terse_parse(const struct bs_format *f, const struct bs_fline *l,
 	rc = 1;
 out:
 	free(t);
-	if (rc < 0)
+	if (rc < 0) {
+		bs_fio_clean(reason);
 		bs_run_release(r);
+	}
 	return rc;
 }

@@ -361,6 +361,7 @@ static int flush(struct tparse *p)
 	}
 	if (p->bad) {
 		bs_run_release(&p->r);
+		bs_fio_clean(p->reason);
 		return p->out->reject(p->out, p->first, p->last, p->reason);
 	}
 	rc = p->out->run(p->out, &p->r, p->b->l[p->first].lineno);
