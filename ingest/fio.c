@@ -84,18 +84,6 @@ void bs_fio_run_start(struct bs_run *r, const char *format,
 		r->tool_version = xstrndup(version, version_len);
 }
 
-void bs_fio_quote(char *out, size_t outsz, const char *s, size_t len)
-{
-	size_t i, n = 0;
-
-	if (outsz == 0)
-		return;
-	for (i = 0; i < len && n + 1 < outsz && i < 40; i++)
-		out[n++] = (unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?'
-								     : s[i];
-	out[n] = '\0';
-}
-
 void bs_fio_clean(char *reason)
 {
 	for (; *reason; reason++)
@@ -159,7 +147,7 @@ int bs_fio_option(struct bs_run *r, const char *name, const char *value,
 	else if (bs_parse_i64(value, value_len, &v) < 0)
 		v = -1;
 	if (!bs_param_fits(p, v)) {
-		bs_fio_quote(q, sizeof(q), value, value_len);
+		bs_err_quote(q, sizeof(q), value, value_len, BS_FIO_QUOTE_MAX);
 		snprintf(reason, reasonsz, "fio option %s=%s is not a valid %s",
 			 name, q, name);
 		return -1;

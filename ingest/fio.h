@@ -78,8 +78,9 @@ int bs_fio_set(struct bs_run *r, int dir, int stat, double v, char *reason,
 int bs_fio_option(struct bs_run *r, const char *name, const char *value,
 		  size_t value_len, char *reason, size_t reasonsz);
 
-/* Copies at most 40 bytes of s into a reason, control bytes as '?'. */
-void bs_fio_quote(char *out, size_t outsz, const char *s, size_t len);
+/* Bytes of user data quoted in a reason (bs_err_quote()). */
+#define BS_FIO_QUOTE_MAX 40
+
 /* Replaces the control bytes of a reason (a job name, jansson's quote of
  * the input) by '?'. */
 void bs_fio_clean(char *reason);

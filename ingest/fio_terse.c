@@ -85,7 +85,7 @@ static int number(const struct tline *t, size_t i, const char *what,
 
 	if (bs_parse_double(t->f[i].s, t->f[i].len, v) == 0 && *v >= 0)
 		return 0;
-	bs_fio_quote(q, sizeof(q), t->f[i].s, t->f[i].len);
+	bs_err_quote(q, sizeof(q), t->f[i].s, t->f[i].len, BS_FIO_QUOTE_MAX);
 	snprintf(reason, reasonsz,
 		 "fio terse field %zu (%s) is not a number: '%s'", i + 1, what,
 		 q);
@@ -106,7 +106,7 @@ static int percentile(const struct tline *t, size_t i, int dir,
 	if (eq == NULL || eq == s || eq[-1] != '%' ||
 	    bs_parse_double(s, (size_t)(eq - 1 - s), &p) < 0 ||
 	    bs_parse_double(eq + 1, len - (size_t)(eq + 1 - s), &v) < 0) {
-		bs_fio_quote(q, sizeof(q), s, len);
+		bs_err_quote(q, sizeof(q), s, len, BS_FIO_QUOTE_MAX);
 		snprintf(reason, reasonsz,
 			 "fio terse field %zu is not a percentile: '%s'",
 			 i + 1, q);
@@ -173,7 +173,7 @@ int bs_fio_terse_parse(const struct bs_format *f, const struct bs_fline *l,
 	}
 	bs_fio_run_start(r, BS_FMT_FIO_TERSE, t->f[1].s, t->f[1].len);
 	if (t->f[4].len != 1 || t->f[4].s[0] != '0') {
-		bs_fio_quote(q, sizeof(q), t->f[4].s, t->f[4].len);
+		bs_err_quote(q, sizeof(q), t->f[4].s, t->f[4].len, BS_FIO_QUOTE_MAX);
 		snprintf(reason, reasonsz, "fio job ended with error %s", q);
 		goto out;
 	}

@@ -261,7 +261,7 @@ static void fail(struct tparse *p, const char *what, const char *s,
 
 	if (p->bad)
 		return;
-	bs_fio_quote(q, sizeof(q), s, len);
+	bs_err_quote(q, sizeof(q), s, len, BS_FIO_QUOTE_MAX);
 	snprintf(p->reason, sizeof(p->reason), "fio %s: '%s'", what, q);
 	p->bad = 1;
 }
