@@ -9,6 +9,7 @@
 
 #include "ingest/bonnie_csv.h"
 #include "ingest/bstore_json.h"
+#include "ingest/fio.h"
 #include "util/banned.h"
 
 static const int csv_1_98 = BS_CSV_FAM_1_98;
@@ -43,6 +44,15 @@ const struct bs_format bs_formats[] = {
 	{ BS_FMT_BSTORE_JSON, BS_FAM_BONNIE,
 	  "bstore's own JSON export line (any family; runs keep their format)",
 	  bs_bstore_json_probe, bs_bstore_json_parse, NULL, NULL },
+	{ BS_FMT_FIO_TERSE, BS_FAM_FIO,
+	  "fio terse line, versions 3-5 (--minimal; one job)",
+	  bs_fio_terse_probe, bs_fio_terse_parse, NULL, NULL },
+	{ BS_FMT_FIO_JSON,  BS_FAM_FIO,
+	  "fio JSON and JSON+ output (--output-format=json; a run per job)",
+	  BLOCK(bs_fio_json_ops) },
+	{ BS_FMT_FIO_TEXT,  BS_FAM_FIO,
+	  "fio normal text output (a run per job report)",
+	  BLOCK(bs_fio_text_ops) },
 };
 /* clang-format on */
 
