@@ -127,22 +127,39 @@ const char *bs_rfmt_pct(double v, char *out, size_t outsz)
 
 const char *bs_rfmt_raw(double v, char *out, size_t outsz)
 {
+	int dec;
+	size_t n;
+
 	if (isnan(v) || isinf(v)) {
 		out[0] = '\0';
 		return out;
 	}
-	if (v == floor(v) && fabs(v) < 1e15) {
+	if (fabs(v) >= 1e15) {
+		snprintf(out, outsz, "%.6g", v);
+		return out;
+	}
+	if (v == floor(v)) {
 		snprintf(out, outsz, "%lld", (long long)v);
 		return out;
 	}
-	/*
-	 * bs_fmt_g's shortest text, found faster: a number with up to 15
-	 * significant digits prints as itself with %.15g.
-	 */
-	snprintf(out, outsz, "%.15g", v);
-	if (strtod(out, NULL) == v)
-		return out;
-	return bs_fmt_g(out, outsz, v);
+	/* Six significant digits, no exponent under 1e15: a mean of KiB/s
+	 * needs no more, and spreadsheets read it as written. */
+	dec = v == 0 ? 0 : 5 - (int)floor(log10(fabs(v)));
+	if (dec < 0)
+		dec = 0;
+	if (dec > 15)
+		dec = 15;
+	snprintf(out, outsz, "%.*f", dec, v);
+	n = strlen(out);
+	if (strchr(out, '.')) {
+		while (n > 0 && out[n - 1] == '0')
+			out[--n] = '\0';
+		if (n > 0 && out[n - 1] == '.')
+			out[--n] = '\0';
+	}
+	if (strcmp(out, "-0") == 0)
+		snprintf(out, outsz, "0");
+	return out;
 }
 
 /* One integer-kind value of parameter k for people. */

@@ -50,7 +50,13 @@ const char *bs_rfmt_pct(double v, char *out, size_t outsz);
  */
 const char *bs_rverdict_class(const struct bs_report_cell *c);
 char bs_rverdict_mark(const struct bs_report_cell *c);
-/* A number for scripts: shortest exact text, or empty when NAN. */
+
+/* Fills every group's summary (struct bs_report_summary); after the
+ * comparison. */
+void bs_report_summarise(struct bs_report *rep);
+
+/* A number for scripts (CSV, JSON): rounded to 6 significant digits in
+ * plain notation ("1195.72", "0.000123", "12647"), or empty when NAN. */
 const char *bs_rfmt_raw(double v, char *out, size_t outsz);
 /* The value of m in the report's unit (KiB/s -> MiB/s when asked). */
 double bs_rscale(const struct bs_report *rep, int m, double v);

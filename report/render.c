@@ -123,6 +123,64 @@ static void jparam(struct bs_tdict *d, int k, const struct bs_report_param *p)
 	bs_buf_release(&b);
 }
 
+/*
+ * The group's summary against the baseline (struct bs_report_summary):
+ * SUMMARY > SENTENCE, BETTER_N, WORSE_N, NOISE_N, FEW_N and a CAT per
+ * category with a figure (NAME, GM, LO, HI as text; J_GM, J_LO, J_HI as
+ * JSON; CLASS better, worse or noise by the noise threshold).
+ */
+static void fill_summary(const struct bs_report *rep, size_t i,
+			 struct bs_tdict *d)
+{
+	const struct bs_report_summary *s = &rep->groups[i].sum;
+	double noise = 1 + bs_report_noise(rep) / 100;
+	struct bs_tdict *x;
+	char v[64];
+	int cat, n = 0;
+
+	if (s->sentence == NULL) {
+		bs_tdict_show(d, "NO_SUMMARY");
+		return;
+	}
+	x = bs_tdict_add(d, "SUMMARY");
+	bs_tdict_set(x, "SENTENCE", s->sentence);
+	bs_tdict_set_i64(x, "BETTER_N", s->verdicts[BS_V_BETTER]);
+	bs_tdict_set_i64(x, "WORSE_N", s->verdicts[BS_V_WORSE]);
+	bs_tdict_set_i64(x, "NOISE_N", s->verdicts[BS_V_NOISE]);
+	bs_tdict_set_i64(x, "FEW_N", s->verdicts[BS_V_FEW]);
+	for (cat = 0; cat < BS_CAT_COUNT; cat++) {
+		struct bs_tdict *c;
+		static const char *const k[3] = {"GM", "LO", "HI"};
+		const double f[3] = {s->gm[cat], s->lo[cat], s->hi[cat]};
+		char key[8];
+		int j;
+
+		if (s->n[cat] == 0)
+			continue;
+		c = bs_tdict_add(x, "CAT");
+		if (n++)
+			bs_tdict_show(c, "NOT_FIRST");
+		bs_tdict_set(c, "NAME", bs_category_name((enum bs_category)cat));
+		bs_tdict_setf(c, "KEY", "geomean:%s",
+			      bs_category_name((enum bs_category)cat));
+		bs_tdict_set_i64(c, "N", s->n[cat]);
+		for (j = 0; j < 3; j++) {
+			if (isnan(f[j]))
+				snprintf(v, sizeof(v), "%s", "");
+			else
+				snprintf(v, sizeof(v), "%.2f", f[j]);
+			bs_tdict_set(c, k[j], v);
+			snprintf(key, sizeof(key), "J_%s", k[j]);
+			bs_tdict_set(c, key, v[0] ? v : "null");
+		}
+		if (!isnan(s->lo[cat]))
+			bs_tdict_show(c, "HAS_CI");
+		bs_tdict_set(c, "CLASS", s->gm[cat] >= noise	 ? "better"
+					 : s->gm[cat] <= 1 / noise ? "worse"
+								   : "noise");
+	}
+}
+
 /* gtext: the group's machines and tags as text (see fill_model). */
 static void fill_group(const struct bs_report *rep, size_t i,
 		       char *const gtext[2], struct bs_tdict *d)
@@ -136,6 +194,7 @@ static void fill_group(const struct bs_report *rep, size_t i,
 	assert(i < rep->ngroups);
 	bs_tdict_set_i64(d, "INDEX", (int64_t)i + 1);
 	bs_tdict_set(d, "LABEL", g->label);
+	fill_summary(rep, i, d);
 	bs_tdict_set_i64(d, "RUNS", g->nruns);
 	bs_tdict_set(d, "RUNS_WORD", g->nruns == 1 ? "run" : "runs");
 	/* A report of one group compares nothing: no baseline to mark. */

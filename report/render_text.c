@@ -1,8 +1,9 @@
 /*
  * report/render_text.c - the text report's tables, laid out as bonnie++
  * prints its own (TABLE > LINE > TEXT: alignment needs widths, which a
- * template cannot compute), and its notes wrapped at 76 columns
- * (WRAPPED_NOTE > LINE > TEXT).
+ * template cannot compute), its notes wrapped at 76 columns
+ * (WRAPPED_NOTE > LINE > TEXT) and its summary sentences likewise
+ * (WRAPPED_SUMMARY > LINE > TEXT).
  */
 #include <assert.h>
 #include <math.h>
@@ -457,6 +458,10 @@ void bs_rtext_fill(const struct bs_report *rep, struct bs_tdict *d)
 
 	for (i = 0; i < rep->nnotes; i++)
 		wrap(bs_tdict_add(d, "WRAPPED_NOTE"), rep->notes[i], 76);
+	for (i = 0; i < rep->ngroups; i++)
+		if (rep->groups[i].sum.sentence)
+			wrap(bs_tdict_add(d, "WRAPPED_SUMMARY"),
+			     rep->groups[i].sum.sentence, 76);
 	/* bonnie++'s two tables, values then latencies, in its layout. */
 	text_table(rep, d, BS_M_PUTC, BS_M_FIRST_FILE, 0, PCOL_SIZE);
 	text_table(rep, d, BS_M_FIRST_FILE, BS_M_BONNIE, 0, PCOL_FILES);

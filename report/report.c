@@ -849,6 +849,7 @@ int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
 				rep->mib = 1;
 	}
 	compare(rep);
+	bs_report_summarise(rep);
 	shade(rep);
 	notes(rep);
 	make_title(rep, opts->title, labels);
@@ -878,6 +879,7 @@ void bs_report_free(struct bs_report *rep)
 	for (i = 0; i < rep->ngroups; i++) {
 		struct bs_report_group *g = &rep->groups[i];
 		free(g->label);
+		free(g->sum.sentence);
 		free(g->ids);
 		free_list(g->machines, g->nmachines);
 		free_list(g->versions, g->nversions);

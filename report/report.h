@@ -149,6 +149,24 @@ enum {
 	BS_GEN_1_9X = 2, /* 1-byte syscalls over -f MiB, 5 seek threads */
 };
 
+/*
+ * A group against its baseline at a glance (report/summary.c): per
+ * catalogue category the geometric mean of the rates' factors, each
+ * factor oriented so that above 1 is better (group / baseline where
+ * higher is better, baseline / group where lower is), with a t interval
+ * over the category's metrics (NAN with fewer than 2); the cells'
+ * verdicts counted; the metric that changed most; and one sentence.
+ * Only the rates (BS_MK_RATE) of metrics with a better side count.
+ */
+struct bs_report_summary {
+	double gm[BS_CAT_COUNT], lo[BS_CAT_COUNT], hi[BS_CAT_COUNT];
+	int n[BS_CAT_COUNT];   /* metrics behind gm; 0: no figure */
+	int verdicts[BS_V_FEW + 1]; /* cells by verdict, rates only */
+	int top;               /* report metric that changed most, or -1 */
+	double top_factor;
+	char *sentence;        /* NULL for the baseline */
+};
+
 struct bs_report_group {
 	char *label;      /* the selector as given */
 	int64_t nruns;
@@ -166,6 +184,7 @@ struct bs_report_group {
 	unsigned families; /* bit per enum bs_family of its runs */
 	struct bs_report_param param[BS_P_MAX]; /* by parameter table row */
 	struct bs_report_cell cell[BS_RM_COUNT];
+	struct bs_report_summary sum; /* against the baseline */
 };
 
 #define BS_REPORT_LIST 4

@@ -474,27 +474,30 @@ static void test_number_formats(void **state)
 	assert_string_equal(bs_rfmt_ratio(3.4917423, b, sizeof(b)), "3.49");
 	assert_string_equal(bs_rfmt_pct(249.17423, b, sizeof(b)), "+249.2%");
 	assert_string_equal(bs_rfmt_pct(-3.1, b, sizeof(b)), "-3.1%");
-	assert_string_equal(bs_rfmt_raw(54041.75, b, sizeof(b)), "54041.75");
 	assert_string_equal(bs_rfmt_raw(NAN, b, sizeof(b)), "");
 	assert_string_equal(bs_bonnie_fmt_size(b, sizeof(b), 8192), "8G");
 	assert_string_equal(bs_bonnie_fmt_size(b, sizeof(b), 7400), "7400M");
-	/* Exact numbers: the shortest text that reads back, as bs_fmt_g. */
+	/* For scripts: six significant digits, plain notation, no trailing
+	 * zeros; integers whole; an exponent only from 1e15 up. */
 	{
-		static const double raw[] = {
-			0.1,	 54041.75, 1e-7,     -3.25e-5, 1.0 / 3.0,
-			2.0e12,	 -0.0,	   123456789012.5, 17469.073029213658,
-			1e300,
+		/* clang-format off */
+		static const struct { double v; const char *want; } raw[] = {
+			{ 54041.75, "54041.8" },	{ 0.1, "0.1" },
+			{ 1e-7, "0.0000001" },		{ -3.25e-5, "-0.0000325" },
+			{ 1.0 / 3.0, "0.333333" },	{ 2.0e12, "2000000000000" },
+			{ -0.0, "0" },			{ 123456789012.5, "123456789012" },
+			{ 17469.073029213658, "17469.1" }, { -317.79999999999995, "-317.8" },
+			{ 1e300, "1e+300" },		{ 2.5e15, "2.5e+15" },
+			{ -0.00000000000000001, "0" },
 		};
-		char want[64];
+		/* clang-format on */
 		size_t k;
 
-		for (k = 0; k < sizeof(raw) / sizeof(raw[0]); k++) {
-			bs_fmt_g(want, sizeof(want), raw[k]);
-			if (strcmp(want, "-0") == 0)
-				snprintf(want, sizeof(want), "0");
-			assert_string_equal(bs_rfmt_raw(raw[k], b, sizeof(b)),
-					    want);
-		}
+		for (k = 0; k < sizeof(raw) / sizeof(raw[0]); k++)
+			if (strcmp(bs_rfmt_raw(raw[k].v, b, sizeof(b)),
+				   raw[k].want) != 0)
+				fail_msg("%.17g: got %s, want %s", raw[k].v, b,
+					 raw[k].want);
 	}
 	/* The fast path prints what printf prints, halves included. */
 	{
