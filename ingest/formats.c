@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ingest/bonnie_csv.h"
+#include "ingest/sysbench.h"
 #include "util/banned.h"
 
 static const int csv_1_98 = BS_CSV_FAM_1_98;
@@ -39,6 +40,12 @@ const struct bs_format bs_formats[] = {
 	{ BS_FMT_CSV_1_0X,  BS_FAM_BONNIE,
 	  "bonnie++ 1.00-1.04 CSV line (27 fields, no version)", CSV,
 	  &csv_1_0x, NULL },
+	{ BS_FMT_SYSBENCH_04, BS_FAM_SYSBENCH,
+	  "sysbench 0.4.x (and 0.5) fileio run output, one run per summary",
+	  BLOCK(bs_sysbench_04_ops) },
+	{ BS_FMT_SYSBENCH_10, BS_FAM_SYSBENCH,
+	  "sysbench 1.0.x fileio run output, one run per summary",
+	  BLOCK(bs_sysbench_10_ops) },
 };
 /* clang-format on */
 
