@@ -991,6 +991,19 @@ static size_t summary_start(const struct pctx *c)
 	return first;
 }
 
+/* " (this is sysbench 1.1.0; ...)" for a version of another layout, or
+ * "". */
+static const char *other_layout(const struct pctx *c, char *buf, size_t sz)
+{
+	buf[0] = '\0';
+	if (c->version[0] && strncmp(c->version, "0.", 2) != 0 &&
+	    strncmp(c->version, "1.0.", 4) != 0 && strcmp(c->version, "1.0"))
+		snprintf(buf, sz,
+			 " (this is sysbench %s; bstore reads the 0.4 and "
+			 "1.0 layouts)", c->version);
+	return buf;
+}
+
 /* Whether every line the layout prints is there; rejects if not. */
 static int check_summary(struct pctx *c, double *events)
 {
@@ -999,7 +1012,7 @@ static int check_summary(struct pctx *c, double *events)
 	size_t i, first = summary_start(c);
 	const char *missing = NULL;
 	struct toks tk;
-	char other[VERSION_MAX + 64] = "";
+	char other[VERSION_MAX + 64];
 
 	*events = NAN;
 	if (c->at[K_EVENTS]) {
@@ -1020,13 +1033,9 @@ static int check_summary(struct pctx *c, double *events)
 					 : "NNth percentile";
 	if (!missing)
 		return 0;
-	if (c->version[0] && strncmp(c->version, "0.", 2) != 0 &&
-	    strncmp(c->version, "1.0", 3) != 0)
-		snprintf(other, sizeof(other),
-			 " (this is sysbench %s; bstore reads the 0.4 and "
-			 "1.0 layouts)", c->version);
 	return reject(c, first, c->last, "sysbench %s summary without '%s'%s",
-		      layout_name(c->layout), missing, other);
+		      layout_name(c->layout), missing,
+		      other_layout(c, other, sizeof(other)));
 }
 
 static int parse_summary(struct pctx *c)
@@ -1176,8 +1185,11 @@ static int parse(const struct bs_block *b, struct bs_block_out *out)
 			       bs_err_quote(q, sizeof(q), f->text, f->len,
 					    QUOTE_MAX));
 		} else {
+			char other[VERSION_MAX + 64];
+
 			reject(c, 0, c->last,
-			       "sysbench fileio run without a summary");
+			       "sysbench fileio run without a summary%s",
+			       other_layout(c, other, sizeof(other)));
 		}
 		rc = c->rc;
 		goto out;
