@@ -713,11 +713,14 @@ static int put_param(struct pctx *c, size_t i, enum kind k, size_t offset,
 	put_param(c, i, k, offsetof(struct bs_params, f), v)
 
 /* "(none)", "directio", "sync dsync " (1.0.13+), or the open(2) flags in
- * decimal (0.4) or hex (1.0.0-1.0.12): as --file-extra-flags is given. */
+ * decimal (0.4) or hex (0.5, 1.0.0-1.0.12): as --file-extra-flags is
+ * given. */
 static int parse_flags(struct pctx *c, size_t i, const struct toks *tk)
 {
 	struct bs_buf b = BS_BUF_INIT;
 	size_t w, j, first = 4, n = tk->n;
+	int dec = strncmp(c->version, "0.4", 3) == 0 ||
+		  (c->version[0] == '\0' && c->layout == 4);
 	unsigned long bits;
 	char num[32];
 
@@ -725,11 +728,11 @@ static int parse_flags(struct pctx *c, size_t i, const struct toks *tk)
 		return bad_word(c, i, K_FLAGS, &tk->t[TOK_MAX - 1],
 				"is not a flag");
 	if (n == first + 1 && tk->t[first].len < sizeof(num) &&
-	    (c->layout == 4 ? is_digits(tk->t[first].s, tk->t[first].len)
-			    : is_hex(tk->t[first].s, tk->t[first].len))) {
+	    (dec ? is_digits(tk->t[first].s, tk->t[first].len)
+		 : is_hex(tk->t[first].s, tk->t[first].len))) {
 		memcpy(num, tk->t[first].s, tk->t[first].len);
 		num[tk->t[first].len] = '\0';
-		bits = strtoul(num, NULL, c->layout == 4 ? 10 : 16);
+		bits = strtoul(num, NULL, dec ? 10 : 16);
 		for (j = 0; j < ARRAY_SIZE(flag_bits); j++) {
 			if ((bits & flag_bits[j].bits) != flag_bits[j].bits)
 				continue;

@@ -626,6 +626,13 @@ static const struct edit_case edits[] = {
 	{ "0.4 with open flags that are not Linux's sync, dsync, direct",
 	  OPT04("12345") SUM04(OPS04, "3276800", "0.02ms", "approx. 95 percentile: 0.03ms\n"),
 	  "extra_flags=12345" },
+	{ "0.5 prints the flags in hex, and reads, writes",
+	  "sysbench 0.5:  multi-threaded system evaluation benchmark\n"
+	  "Extra file open flags: 4000\n"
+	  "Using synchronous I/O mode\n"
+	  "Doing sequential write (creation) test\n"
+	  SUM04("0 reads, 3276800 writes, 128 Other = 3276928 Total", "3276800", "0.02ms", "approx.  95 percentile:               0.03ms\n"),
+	  "run L1 sysbench-0.4 0.5 " },
 	{ "1.0.0-1.0.12 print the flags in hex",
 	  "sysbench 1.0.11 (using bundled LuaJIT 2.1.0-beta2)\n"
 	  "Extra file open flags: 4000\n"
@@ -699,6 +706,19 @@ static void test_edits(void **state)
 	}
 }
 
+/* The events of the edit whose description starts with what. */
+static char *edit_events(const char *what)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(edits); i++)
+		if (strncmp(edits[i].what, what, strlen(what)) == 0)
+			return events_of(edits[i].text, strlen(edits[i].text),
+					 0);
+	fail_msg("no edit '%s'", what);
+	return NULL;
+}
+
 /* The values of the edits above, where the event text is not enough. */
 static void test_edit_values(void **state)
 {
@@ -707,7 +727,7 @@ static void test_edit_values(void **state)
 
 	(void)state;
 	/* "0.00002s" is 0.02 ms; the 99th percentile goes to p99. */
-	got = events_of(edits[10].text, strlen(edits[10].text), 0);
+	got = edit_events("0.4 with another percentile");
 	snprintf(want, sizeof(want), " latency_min_ms=%s ",
 		 bs_fmt_g(num, sizeof(num), 0.00002 * 1000));
 	assert_non_null(strstr(got, want));
@@ -717,23 +737,27 @@ static void test_edit_values(void **state)
 	assert_null(strstr(got, "latency_p95_ms"));
 	free(got);
 	/* Without events: no latency, no percentile, the rates stay. */
-	got = events_of(edits[9].text, strlen(edits[9].text), 0);
+	got = edit_events("0.4 without events");
 	assert_null(strstr(got, "latency_"));
 	assert_non_null(strstr(got, " writes_per_s=0 "));
 	assert_non_null(strstr(got, " events=0 "));
 	free(got);
 	/* Unknown flags: stored as printed, with a warning. */
-	got = events_of(edits[7].text, strlen(edits[7].text), 0);
+	got = edit_events("0.4 with open flags that are not");
 	assert_non_null(strstr(got, "warn L1 extra open flags '12345' are "
 				    "not Linux's O_SYNC, O_DSYNC or O_DIRECT: "
 				    "stored as printed\n"));
 	free(got);
+	/* 0.5's hex flags. */
+	got = edit_events("0.5 prints");
+	assert_non_null(strstr(got, " extra_flags=direct "));
+	free(got);
 	/* The percentile line missing: named. */
-	got = events_of(edits[5].text, strlen(edits[5].text), 0);
+	got = edit_events("a 1.0 summary without its percentile");
 	assert_non_null(strstr(got, "reject L1 sysbench 1.0 summary without "
 				    "'NNth percentile' ("));
 	free(got);
-	got = events_of(edits[13].text, strlen(edits[13].text), 0);
+	got = edit_events("a fileio run that never printed");
 	assert_non_null(strstr(got, "reject L1 sysbench fileio run without a "
 				    "summary ("));
 	free(got);
