@@ -108,6 +108,7 @@ static const struct pat lines[] = {
 	{ "FATAL:", K_FATAL, -1 },
 	{ "WARNING:", K_NOTE, -1 },
 	{ "ALERT:", K_NOTE, -1 },
+	{ "DEBUG:", K_NOTE, -1 },     /* --debug, --verbosity=5 */
 	/* The fileio mode block (sb_fileio.c file_print_mode). */
 	{ "Extra file open flags:", K_FLAGS, -1 },
 	{ "# files, # each", K_FILES, 0 },
