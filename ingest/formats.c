@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ingest/bonnie_csv.h"
+#include "ingest/bstore_json.h"
 #include "ingest/sysbench.h"
 #include "util/banned.h"
 
@@ -40,6 +41,9 @@ const struct bs_format bs_formats[] = {
 	{ BS_FMT_CSV_1_0X,  BS_FAM_BONNIE,
 	  "bonnie++ 1.00-1.04 CSV line (27 fields, no version)", CSV,
 	  &csv_1_0x, NULL },
+	{ BS_FMT_BSTORE_JSON, BS_FAM_BONNIE,
+	  "bstore's own JSON export line (any family; runs keep their format)",
+	  bs_bstore_json_probe, bs_bstore_json_parse, NULL, NULL },
 	{ BS_FMT_SYSBENCH_04, BS_FAM_SYSBENCH,
 	  "sysbench 0.4.x (and 0.5) fileio run output, one run per summary",
 	  BLOCK(bs_sysbench_04_ops) },
