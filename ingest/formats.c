@@ -10,6 +10,7 @@
 #include "ingest/bonnie_csv.h"
 #include "ingest/bstore_json.h"
 #include "ingest/fio.h"
+#include "ingest/sysbench.h"
 #include "util/banned.h"
 
 static const int csv_1_98 = BS_CSV_FAM_1_98;
@@ -53,6 +54,12 @@ const struct bs_format bs_formats[] = {
 	{ BS_FMT_FIO_TEXT,  BS_FAM_FIO,
 	  "fio normal text output (a run per job report)",
 	  BLOCK(bs_fio_text_ops) },
+	{ BS_FMT_SYSBENCH_04, BS_FAM_SYSBENCH,
+	  "sysbench 0.4.x (and 0.5) fileio run output, one run per summary",
+	  BLOCK(bs_sysbench_04_ops) },
+	{ BS_FMT_SYSBENCH_10, BS_FAM_SYSBENCH,
+	  "sysbench 1.0.x fileio run output, one run per summary",
+	  BLOCK(bs_sysbench_10_ops) },
 };
 /* clang-format on */
 
