@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ingest/bonnie_csv.h"
+#include "ingest/bonnie_text.h"
 #include "util/banned.h"
 
 static const int csv_1_98 = BS_CSV_FAM_1_98;
@@ -39,6 +40,9 @@ const struct bs_format bs_formats[] = {
 	{ BS_FMT_CSV_1_0X,  BS_FAM_BONNIE,
 	  "bonnie++ 1.00-1.04 CSV line (27 fields, no version)", CSV,
 	  &csv_1_0x, NULL },
+	{ BS_FMT_ROW_BONNIE_TEXT, BS_FAM_BONNIE,
+	  "bonnie++ text table (1.0x, 1.9x, 1.98-2.00a); with its CSV line "
+	  "after it, that line", BLOCK(bs_bonnie_text_ops) },
 };
 /* clang-format on */
 
