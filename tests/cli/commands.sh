@@ -375,6 +375,7 @@ done
 for k in machine name family tool version format source id; do
 	grep -qw -- "$k" "$T/help" || fail "list --help lacks the field '$k'"
 done
-expect_eq "$("$BSTORE" ingest --formats | grep -c '^[a-z]')" 6 "ingest --formats"
+# The six bonnie++ CSV rows, bonnie++-text, bonnie-html and bonnie-text.
+expect_eq "$("$BSTORE" ingest --formats | grep -c '^[a-z]')" 9 "ingest --formats"
 
 finish
