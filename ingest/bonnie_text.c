@@ -291,14 +291,17 @@ static const int row_width[12] = {5, 3, 5, 3, 5, 3, 5, 3, 5, 3, 5, 3};
 static const int lat_end[6] = {20, 30, 40, 50, 60, 70};
 static const int lat_width[6] = {9, 9, 9, 9, 9, 9};
 
-/* "63G", "2G:64k", "300", "64M:4k:2:1000": a size label. */
-static int size_label(const char *s, size_t n)
+/*
+ * "63G", "2G:64k", "64M:4k:2:1000": a size label; with bare, "300" too
+ * (1.00-1.00b print MiB without a unit), which could also be a rate.
+ */
+static int size_label(const char *s, size_t n, int bare)
 {
 	char c = s[n - 1];
 
 	return is_digit(s[0]) &&
 	       (memchr(s, ':', n) || c == 'M' || c == 'G' || c == 'T' ||
-		is_digit(c));
+		(bare && is_digit(c)));
 }
 
 static int reject(struct table *T, size_t first, size_t last,
@@ -328,9 +331,11 @@ static int read_row(struct table *T, size_t i, int io, struct row *R)
 	R->line = i;
 	R->lat_line = SIZE_MAX;
 	first = 1;
+	/* bonnie++ allows an empty name (-m ''): the row then starts with
+	 * its size, and a rate follows. */
 	if (io && nt >= 3 &&
-	    !(size_label(l->text + tk[0].s, tk[0].e - tk[0].s) &&
-	      !size_label(l->text + tk[1].s, tk[1].e - tk[1].s))) {
+	    !(size_label(l->text + tk[0].s, tk[0].e - tk[0].s, 1) &&
+	      !size_label(l->text + tk[1].s, tk[1].e - tk[1].s, 0))) {
 		R->name.s = l->text + tk[0].s;
 		R->name.len = tk[0].e - tk[0].s;
 		first = 2;

@@ -304,6 +304,32 @@ static const struct file_case files[] = {
 };
 /* clang-format on */
 
+/* A 1.03e table of a run with an empty name (-m ''), -f, and a chunk. */
+static void test_empty_name(void **state)
+{
+	/* clang-format off */
+	static const char in[] =
+		"Version 1.03e       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine   Size:chnk K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"              2G:4k           52615  35 18392  12           48394   9 103.9   0\n"
+		"                    ------Sequential Create------ --------Random Create--------\n"
+		"                    -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n"
+		"              files  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+		"          16:100:0/8 13055  93 +++++ +++ 15189  87 12872  95 +++++ +++ 20590  99\n";
+	static const char want[] =
+		"L1 bonnie++-text-1.0x bonnie++ 1.03e [] size=2048 chunk=4096 files=16 max=100 min=0 dirs=8 |"
+		" ./-@- 52615/35@- 18392/12@- ./-@- 48394/9@- 103.9/0@-"
+		" 13055/93@- +/-@- 15189/87@- 12872/95@- +/-@- 20590/99@-\n";
+	/* clang-format on */
+	char *got = log_of(in, sizeof(in) - 1, 0, NULL);
+
+	(void)state;
+	assert_string_equal(got, want);
+	check_chunks(in, sizeof(in) - 1, want);
+	free(got);
+}
+
 static void test_files(void **state)
 {
 	size_t i, len;
@@ -479,6 +505,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_files),
+		cmocka_unit_test(test_empty_name),
 		cmocka_unit_test(test_table_and_csv),
 		cmocka_unit_test(test_same_table_same_digest),
 		cmocka_unit_test(test_rejects),
