@@ -244,6 +244,17 @@ static const struct file_case files[] = {
 	  " 1113/97@21103 78993/7@801000 75546/11@1565000 2102/92@19930"
 	  " 271440/13@21978 6863/53@9956 407/7@65891 " TF "18799"
 	  " 1328/12@81134 526/6@31558 " TF "3596 1704/13@10771\n" },
+	/* Two rows under one header, as users paste an old and a new
+	 * result: I/O row n goes with file row n. */
+	{ "tests/data/bonnie++-1.97-table-two-rows.txt",
+	  "L1 bonnie++-text-1.9x bonnie++ 1.97 [inez(old)] size=2048 chunk=8192 files=16 conc=1 |"
+	  " 1113/97@21103 78993/7@801000 75546/11@1565000 2102/92@19930"
+	  " 271440/13@21978 6863/53@9956 407/7@65891 " TF "18799"
+	  " 1328/12@81134 526/6@31558 " TF "3596 1704/13@10771\n"
+	  "L6 bonnie++-text-1.9x bonnie++ 1.97 [inez(new)] size=2048 chunk=8192 files=16 conc=1 |"
+	  " 2113/97@11103 88993/7@701000 85546/11@1465000 3102/92@19930"
+	  " 371440/13@21978 7863/53@9956 507/7@55891 " TF "18799"
+	  " 2328/12@81134 626/6@31558 " TF "3596 2704/13@10771\n" },
 	/* A 1.03 table pasted: quoted, with CRLF, numbered. */
 #define BILLING "bonnie++-text-1.0x bonnie++ 1.03 [billing] size=4096 chunk=8192 files=16 |" \
 	" 9915/87@- 30319/56@- 11685/38@- 9999/99@- 47326/66@- 177.6/3@-" \
