@@ -691,6 +691,29 @@ static char *run_raw(const struct table *T, int n)
 	return bs_buf_detach(&o, NULL);
 }
 
+static int cell_comma(const struct cell *c)
+{
+	return c->len && memchr(c->s, ',', c->len) != NULL;
+}
+
+/* Does a cell of row R hold a ',' (which would shift the CSV line)? */
+static int row_comma(const struct row *R)
+{
+	int k;
+
+	if (R == NULL)
+		return 0;
+	if (cell_comma(&R->label))
+		return 1;
+	for (k = 0; k < 12; k++)
+		if (cell_comma(&R->c[k]))
+			return 1;
+	for (k = 0; k < 6; k++)
+		if (cell_comma(&R->lat[k]))
+			return 1;
+	return 0;
+}
+
 /* Gives run n of the table: the I/O row io and the file row fl, either
  * may be NULL. */
 static int table_run(struct table *T, int n, const struct row *io,
@@ -711,6 +734,12 @@ static int table_run(struct table *T, int n, const struct row *io,
 	else if (!fl && io->lat_line != SIZE_MAX)
 		last = io->lat_line;
 	bs_run_init(&r);
+	if (row_comma(io) || row_comma(fl) || cell_comma(&T->conc)) {
+		rc = reject(T, first, last,
+			    "bonnie++ %s text table: a cell holds a ','",
+			    T->version);
+		goto out;
+	}
 	if (make_line(T, io, fl, &line, &fx) < 0) {
 		rc = reject(T, first, last,
 			    "bonnie++ %s text table: a rate is not a number "

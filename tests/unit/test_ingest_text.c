@@ -446,6 +446,9 @@ static const struct reject_case rejects[] = {
 	  "reject L4: bonnie++ 1.03e text table: the cells of this row do "
 	  "not line up with the columns\n"
 	  "reject L1: bonnie++ 1.03e text table without a row of results\n" },
+	/* A comma in a cell would shift the CSV line the row stands for. */
+	{ V103 "box              2G 83720  95 813061  95 1185231 100 84567  97 2,28489  97  1187   0\n",
+	  "reject L4: bonnie++ 1.03e text table: a cell holds a ','\n" },
 	/* A header and nothing else. */
 	{ V103 "\nsomething else\n",
 	  "reject L1: bonnie++ 1.03e text table without a row of results\n" },
