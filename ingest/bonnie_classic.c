@@ -254,7 +254,7 @@ static int classic_parse(const struct bs_block *b, struct bs_block_out *out)
 {
 	enum dialect d = D_CLASSIC;
 	struct bs_buf head = BS_BUF_INIT;
-	size_t i, runs = 0;
+	size_t i, runs = 0; /* rows */
 	int rc = 0;
 
 	for (i = 0; i < b->n; i++) {
@@ -283,6 +283,7 @@ static int classic_parse(const struct bs_block *b, struct bs_block_out *out)
 
 		if (l->len == 0 || !is_row(l->text, l->len))
 			continue;
+		runs++;
 		nt = tokens(l->text, l->len, tk, MAX_TOK);
 		if (d == D_CLASSIC && memchr(l->text + tk[nt - 13].s, '*',
 					     tk[nt - 13].e - tk[nt - 13].s))
@@ -312,9 +313,9 @@ static int classic_parse(const struct bs_block *b, struct bs_block_out *out)
 			bs_buf_addc(&raw, '\n');
 		bs_buf_add(&raw, l->raw, l->raw_len);
 		r.raw = bs_buf_detach(&raw, NULL);
-		rc = out->run(out, &r, b->l[runs == 0 ? 0 : i].lineno);
+		/* At its row: runs and rejects go out in line order. */
+		rc = out->run(out, &r, l->lineno);
 		bs_run_release(&r);
-		runs++;
 	}
 	if (rc >= 0 && runs == 0)
 		rc = reject(out, 0, b->n - 1,

@@ -241,6 +241,14 @@ struct table {
 	struct row io[MAX_ROWS], fl[MAX_ROWS];
 	size_t nio, nfl;
 	int *owner;                 /* per line: the run it is a row of, -1 */
+	/* While the lines are read, rejects wait here, so that runs and
+	 * rejects go out in the order of their lines. */
+	int defer;
+	struct pend {
+		size_t first, last;
+		char *why;
+	} *pend;
+	size_t npend, pend_cap;
 };
 
 /*
@@ -315,6 +323,15 @@ static int reject(struct table *T, size_t first, size_t last,
 	va_start(ap, fmt);
 	vsnprintf(why, sizeof(why), fmt, ap);
 	va_end(ap);
+	if (T->defer) {
+		xgrow((void **)&T->pend, &T->pend_cap, T->npend + 1,
+		      sizeof(*T->pend));
+		T->pend[T->npend].first = first;
+		T->pend[T->npend].last = last;
+		T->pend[T->npend].why = xstrdup(why);
+		T->npend++;
+		return 0;
+	}
 	return T->out->reject(T->out, first, last, why);
 }
 
@@ -793,8 +810,7 @@ static int table_run(struct table *T, int n, const struct row *io,
 		bs_run_set(&r.warning, why);
 	}
 	r.raw = run_raw(T, n);
-	rc = T->out->run(T->out, &r,
-			 T->b->l[n == 0 ? 0 : first].lineno);
+	rc = T->out->run(T->out, &r, T->b->l[first].lineno);
 out:
 	bs_run_release(&r);
 	bs_buf_release(&line);
@@ -866,11 +882,28 @@ static int csv_run(struct table *T, size_t ci)
 	return rc;
 }
 
+/* Something parse() gives out, at line key of the block. */
+struct act {
+	size_t key;
+	enum { ACT_REJECT, ACT_RUN, ACT_CSV, ACT_NO_ROW } kind;
+	size_t i; /* the reject or the run */
+};
+
+static int act_cmp(const void *a, const void *b)
+{
+	const struct act *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->kind < y->kind ? -1 : x->kind > y->kind;
+}
+
 static int text_parse(const struct bs_block *b, struct bs_block_out *out)
 {
 	struct table *T = xcalloc(1, sizeof(*T));
 	struct bs_fline *fl = xmalloc(sizeof(*fl));
-	size_t i, nrun, ci = SIZE_MAX;
+	struct act *acts = NULL;
+	size_t i, nrun, nact = 0, ci = SIZE_MAX;
 	int rc = 0;
 
 	T->b = b;
@@ -890,7 +923,9 @@ static int text_parse(const struct bs_block *b, struct bs_block_out *out)
 	T->owner = xmalloc(T->end * sizeof(*T->owner) + 1);
 	for (i = 0; i < T->end; i++)
 		T->owner[i] = -1;
+	T->defer = 1;
 	rc = read_table(T);
+	T->defer = 0;
 	if (rc < 0)
 		goto out;
 	nrun = T->nio > T->nfl ? T->nio : T->nfl;
@@ -909,22 +944,51 @@ static int text_parse(const struct bs_block *b, struct bs_block_out *out)
 				T->owner[rows[k]->lat_line] = (int)i;
 		}
 	}
-	/* With its CSV line, the table's (last) run is that line's. */
+	/* What goes out, by line: the waiting rejects, the runs (at their
+	 * first row), the CSV line. With its CSV line, the table's (last)
+	 * run is that line's. */
+	acts = xcalloc(T->npend + nrun + 2, sizeof(*acts));
+	for (i = 0; i < T->npend; i++)
+		acts[nact++] = (struct act){T->pend[i].first, ACT_REJECT, i};
 	for (i = 0; i < nrun; i++) {
 		if (ci != SIZE_MAX && i + 1 == nrun)
 			break;
-		rc = table_run(T, (int)i, i < T->nio ? &T->io[i] : NULL,
-			       i < T->nfl ? &T->fl[i] : NULL);
-		if (rc < 0)
-			goto out;
+		acts[nact++] = (struct act){
+			i < T->nio ? T->io[i].line : T->fl[i].line, ACT_RUN, i};
 	}
 	if (ci != SIZE_MAX)
-		rc = csv_run(T, ci);
-	else if (nrun == 0)
-		rc = reject(T, 0, T->end - 1,
-			    "bonnie++ %s text table without a row of results",
-			    T->version);
+		acts[nact++] = (struct act){ci, ACT_CSV, 0};
+	else if (nrun == 0 && T->npend == 0)
+		acts[nact++] = (struct act){0, ACT_NO_ROW, 0};
+	qsort(acts, nact, sizeof(*acts), act_cmp);
+	for (i = 0; i < nact && rc >= 0; i++) {
+		size_t k = acts[i].i;
+
+		switch (acts[i].kind) {
+		case ACT_REJECT:
+			rc = T->out->reject(T->out, T->pend[k].first,
+					    T->pend[k].last, T->pend[k].why);
+			break;
+		case ACT_RUN:
+			rc = table_run(T, (int)k, k < T->nio ? &T->io[k] : NULL,
+				       k < T->nfl ? &T->fl[k] : NULL);
+			break;
+		case ACT_CSV:
+			rc = csv_run(T, ci);
+			break;
+		case ACT_NO_ROW:
+			rc = reject(T, 0, T->end - 1,
+				    "bonnie++ %s text table without a row of "
+				    "results",
+				    T->version);
+			break;
+		}
+	}
 out:
+	for (i = 0; i < T->npend; i++)
+		free(T->pend[i].why);
+	free(T->pend);
+	free(acts);
 	free(T->owner);
 	free(T);
 	free(fl);

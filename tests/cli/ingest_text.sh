@@ -17,7 +17,7 @@ expect_rc 0 "ingest 2.00a tables"
 for f in "${tables[@]}"; do
 	expect_in "$T/out" "$f: 1 run stored, 0 duplicates, 0 rejected (bonnie++-text: 1)"
 done
-expect_in "$T/err" "bonnie++-2.00a-table-s0-files-labvm.txt:8: bonnie++ 2.00a text table: the file-test rates are not stored"
+expect_in "$T/err" "bonnie++-2.00a-table-s0-files-labvm.txt:11: bonnie++ 2.00a text table: the file-test rates are not stored"
 
 # Values as the tables print them: 1159k is 1159 KiB/s, +++++ too fast,
 # blank cells not run, latencies in us, the size label in the params.
@@ -29,7 +29,7 @@ expect_eq "$(jq -r '[.tool, .tool_version, .format, .machine, .source_line,
 	.results.putc.value, .results.putc.cpu_pct, .results.putc.latency_us,
 	.results.put_block.status, .results.put_block.latency_us,
 	.results.ran_stat.status, .results.ran_stat.latency_us] | join(" ")' "$T/out")" \
-	"bonnie++ 2.00a bonnie++-text-1.98 labvm 14 64 1 1159 55 20019 too_fast 8120 too_fast 5" \
+	"bonnie++ 2.00a bonnie++-text-1.98 labvm 17 64 1 1159 55 20019 too_fast 8120 too_fast 5" \
 	"2.00a table values"
 run json "$SAMPLES/bonnie++-2.00a-table-n0-f-labvm.txt"
 expect_eq "$(jq -r '[.results.putc.status, .results.getc.status,
@@ -144,7 +144,10 @@ expect_eq "$(jq -rs 'map([.machine, .params.file_size_mib] | map(tostring) | joi
 run "$BSTORE" ingest "$T/bad.txt"
 expect_rc 1 "a broken table"
 expect_in "$T/err" "bstore: ingest: $T/bad.txt:4: bonnie++ 1.03e text table: the cells of this row do not line up with the columns"
-expect_in "$T/err" "bstore: ingest: $T/bad.txt:1: bonnie++ 1.03e text table without a row of results"
+head -n 3 "$T/bad.txt" >"$T/norow.txt"
+run "$BSTORE" ingest "$T/norow.txt"
+expect_rc 1 "a table without a row"
+expect_in "$T/err" "bstore: ingest: $T/norow.txt:1: bonnie++ 1.03e text table without a row of results"
 expect_style "$T/err"
 
 finish
