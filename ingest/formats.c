@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "ingest/bonnie_csv.h"
+#include "ingest/bstore_json.h"
+#include "ingest/fio.h"
 #include "ingest/bonnie_text.h"
 #include "util/banned.h"
 
@@ -40,6 +42,18 @@ const struct bs_format bs_formats[] = {
 	{ BS_FMT_CSV_1_0X,  BS_FAM_BONNIE,
 	  "bonnie++ 1.00-1.04 CSV line (27 fields, no version)", CSV,
 	  &csv_1_0x, NULL },
+	{ BS_FMT_BSTORE_JSON, BS_FAM_BONNIE,
+	  "bstore's own JSON export line (any family; runs keep their format)",
+	  bs_bstore_json_probe, bs_bstore_json_parse, NULL, NULL },
+	{ BS_FMT_FIO_TERSE, BS_FAM_FIO,
+	  "fio terse line, versions 3-5 (--minimal; one job)",
+	  bs_fio_terse_probe, bs_fio_terse_parse, NULL, NULL },
+	{ BS_FMT_FIO_JSON,  BS_FAM_FIO,
+	  "fio JSON and JSON+ output (--output-format=json; a run per job)",
+	  BLOCK(bs_fio_json_ops) },
+	{ BS_FMT_FIO_TEXT,  BS_FAM_FIO,
+	  "fio normal text output (a run per job report)",
+	  BLOCK(bs_fio_text_ops) },
 	{ BS_FMT_ROW_BONNIE_TEXT, BS_FAM_BONNIE,
 	  "bonnie++ text table (1.0x, 1.9x, 1.98-2.00a); with its CSV line "
 	  "after it, that line", BLOCK(bs_bonnie_text_ops) },

@@ -483,20 +483,49 @@ static void finish_cells(struct bs_report_group *g, const double *m2)
 	}
 }
 
+double bs_report_noise(const struct bs_report *rep)
+{
+	return rep->opts.noise_pct > 0 ? rep->opts.noise_pct
+				       : BS_STAT_NOISE_PCT;
+}
+
+static struct bs_stat_sample sample_of(const struct bs_report_cell *c)
+{
+	struct bs_stat_sample x = {(double)c->ok, c->mean, c->sd};
+
+	return x;
+}
+
+/*
+ * Every group against the baseline: diff, ratio and change; the ratio's
+ * interval and Welch's test, the p-values corrected together over the
+ * page (Holm), then each cell's verdict (report/stats.h).
+ */
 static void compare(struct bs_report *rep)
 {
 	const struct bs_report_group *b = &rep->groups[rep->opts.baseline];
-	size_t i;
+	double noise = bs_report_noise(rep);
+	size_t i, n = rep->ngroups * (size_t)BS_RM_USED, *scratch;
+	double *p = xmalloc(n * sizeof(*p));
 	int m;
 
+	scratch = xmalloc(n * sizeof(*scratch));
 	for (i = 0; i < rep->ngroups; i++) {
 		struct bs_report_group *g = &rep->groups[i];
-		if (i == rep->opts.baseline)
-			continue;
+
 		for (m = 0; m < BS_RM_USED; m++) {
 			struct bs_report_cell *c = &g->cell[m];
 			const struct bs_report_cell *bc = &b->cell[m];
-			if (c->status != BS_ST_OK || bc->status != BS_ST_OK)
+			struct bs_stat_sample gs = sample_of(c);
+			struct bs_stat_sample bs = sample_of(bc);
+
+			p[i * (size_t)BS_RM_USED + (size_t)m] = NAN;
+			c->ci = c->status == BS_ST_OK ? bs_stat_mean_ci(&gs)
+						      : NAN;
+			c->ratio_lo = c->ratio_hi = c->p = NAN;
+			c->verdict = BS_V_NONE;
+			if (i == rep->opts.baseline ||
+			    c->status != BS_ST_OK || bc->status != BS_ST_OK)
 				continue;
 			c->diff = c->mean - bc->mean;
 			if (bc->mean != 0) {
@@ -508,8 +537,27 @@ static void compare(struct bs_report *rep)
 			if (c->mean != bc->mean)
 				c->better = (c->mean > bc->mean ? 1 : -1) *
 					    bs_rm_better(m);
+			if (bs_stat_ratio_ci(&gs, &bs, &c->ratio_lo,
+					     &c->ratio_hi) < 0)
+				c->ratio_lo = c->ratio_hi = NAN;
+			p[i * (size_t)BS_RM_USED + (size_t)m] =
+				bs_stat_welch_p(&gs, &bs);
 		}
 	}
+	bs_stat_holm(p, n, scratch);
+	for (i = 0; i < rep->ngroups; i++) {
+		for (m = 0; m < BS_RM_USED; m++) {
+			struct bs_report_cell *c = &rep->groups[i].cell[m];
+
+			if (i == rep->opts.baseline || isnan(c->pct))
+				continue;
+			c->p = p[i * (size_t)BS_RM_USED + (size_t)m];
+			c->verdict = bs_stat_verdict(c->pct, bs_rm_better(m),
+						     c->p, noise);
+		}
+	}
+	free(p);
+	free(scratch);
 }
 
 /* Marks the best group per metric and shades the others against it. */

@@ -35,6 +35,7 @@
 #include <stdio.h>
 
 #include "core/result.h"
+#include "report/stats.h"
 #include "util/err.h"
 
 enum bs_report_format {
@@ -93,6 +94,9 @@ struct bs_report_opts {
 	enum bs_report_units units;
 	unsigned char want[BS_RM_COUNT]; /* all zero: every metric */
 	const char *title;            /* NULL: a title made of the labels */
+	/* A change smaller than this, in percent, is within noise (--noise);
+	 * 0 means BS_STAT_NOISE_PCT. */
+	double noise_pct;
 };
 
 /*
@@ -117,6 +121,12 @@ struct bs_report_cell {
 	double diff, ratio, pct;
 	int better; /* +1 better than the baseline, -1 worse, 0 neither */
 	int best;   /* the best value of this metric over the groups */
+	/* Statistics (report/stats.h): the t interval of the mean (mean +-
+	 * ci; NAN under 2 runs), and against the baseline the ratio's
+	 * interval, Welch's p-value corrected by Holm's method over the page
+	 * (NAN when a side has under 3 runs) and the verdict. */
+	double ci, ratio_lo, ratio_hi, p;
+	enum bs_verdict verdict;
 	int shade;  /* 0 (worst) .. 10 (best), -1 unshaded */
 };
 
@@ -208,5 +218,9 @@ int bs_report_render(const struct bs_report *rep,
 		     const struct bs_tmpl_set *ts, enum bs_report_format fmt,
 		     const struct bs_report_source *src, FILE *out,
 		     struct bs_err *err);
+
+/* The noise threshold the report uses, in percent (opts.noise_pct or
+ * BS_STAT_NOISE_PCT). */
+double bs_report_noise(const struct bs_report *rep);
 
 #endif

@@ -375,7 +375,8 @@ done
 for k in machine name family tool version format source id; do
 	grep -qw -- "$k" "$T/help" || fail "list --help lacks the field '$k'"
 done
-# The six bonnie++ CSV rows, bonnie++-text, bonnie-html and bonnie-text.
-expect_eq "$("$BSTORE" ingest --formats | grep -c '^[a-z]')" 9 "ingest --formats"
+# The registry: six bonnie++ CSV rows, bstore-json, three fio formats,
+# bonnie++-text, bonnie-html and bonnie-text.
+expect_eq "$("$BSTORE" ingest --formats | grep -c '^[a-z]')" 13 "ingest --formats"
 
 finish
