@@ -11,6 +11,7 @@
 #include "ingest/bstore_json.h"
 #include "ingest/fio.h"
 #include "ingest/sysbench.h"
+#include "ingest/bonnie_text.h"
 #include "util/banned.h"
 
 static const int csv_1_98 = BS_CSV_FAM_1_98;
@@ -60,6 +61,15 @@ const struct bs_format bs_formats[] = {
 	{ BS_FMT_SYSBENCH_10, BS_FAM_SYSBENCH,
 	  "sysbench 1.0.x fileio run output, one run per summary",
 	  BLOCK(bs_sysbench_10_ops) },
+	{ BS_FMT_ROW_BONNIE_TEXT, BS_FAM_BONNIE,
+	  "bonnie++ text table (1.0x, 1.9x, 1.98-2.00a); with its CSV line "
+	  "after it, that line", BLOCK(bs_bonnie_text_ops) },
+	{ BS_FMT_ROW_CLASSIC_HTML, BS_FAM_BONNIE,
+	  "Bonnie's -html row (one <TR> of 14 cells)", bs_bonnie_html_probe,
+	  bs_bonnie_html_parse, NULL, NULL },
+	{ BS_FMT_ROW_CLASSIC, BS_FAM_BONNIE,
+	  "Bonnie (Tim Bray's), Bonnie-64 and Linux Bonnie 1.4 text table",
+	  BLOCK(bs_bonnie_classic_ops) },
 };
 /* clang-format on */
 
