@@ -8,6 +8,9 @@
 #include <string.h>
 
 #include "ingest/bonnie_csv.h"
+#include "ingest/dd.h"
+#include "ingest/getc_putc.h"
+#include "ingest/zcav.h"
 #include "util/banned.h"
 
 static const int csv_1_98 = BS_CSV_FAM_1_98;
@@ -39,6 +42,15 @@ const struct bs_format bs_formats[] = {
 	{ BS_FMT_CSV_1_0X,  BS_FAM_BONNIE,
 	  "bonnie++ 1.00-1.04 CSV line (27 fields, no version)", CSV,
 	  &csv_1_0x, NULL },
+	{ BS_FMT_ZCAV,      BS_FAM_ZCAV,
+	  "zcav output of every dialect (K/s 1.02-1.03c, MiB/s 1.03d-2.00a)"
+	  ", one run a pass, the curve as a series", BLOCK(bs_zcav_ops) },
+	{ BS_FMT_GETC_PUTC, BS_FAM_GETC_PUTC,
+	  "getc_putc table and/or CSV line (bonnie++ 1.93-2.00a)",
+	  BLOCK(bs_getc_putc_ops) },
+	{ BS_FMT_DD,        BS_FAM_DD,
+	  "dd summary (GNU, BSD) with its records and command lines",
+	  BLOCK(bs_dd_ops) },
 };
 /* clang-format on */
 
