@@ -221,7 +221,7 @@ static int cell(struct bs_run *r, int k, const char *s, size_t n)
 static int values(struct bs_run *r, const char *hdr, size_t hdrlen,
 		  const char *s, size_t n)
 {
-	size_t end[NVAL], vl, k, st[NVAL], len[NVAL], name_end = 0;
+	size_t end[NVAL], vl, k, st[NVAL], len[NVAL], name_end = 0, any = 0;
 	const char *v, *at = header(hdr, hdrlen, end, &v, &vl);
 	int ok = at != NULL;
 
@@ -230,21 +230,30 @@ static int values(struct bs_run *r, const char *hdr, size_t hdrlen,
 	if (ok && end[0] >= 7)
 		name_end = end[0] - 7 < n ? end[0] - 7 : n;
 	for (k = 0; ok && k < NVAL; k++) {
-		size_t e = end[k], c = e;
+		size_t e = end[k], c = e, from = e - 7, i;
 
-		st[k] = e < n ? e : n;
-		len[k] = 0;
-		if (e > n || blank(s[e - 1]))
-			continue; /* a blank cell */
-		if (e < n && !blank(s[e]))
+		if (e < 7 || (e < n && !blank(s[e]))) {
 			ok = 0;
-		while (c > 0 && !blank(s[c - 1]))
+			break;
+		}
+		if (e > n)
+			e = c = n > from ? n : from;
+		while (c > from && !blank(s[c - 1]))
 			c--;
-		if (e - c > 6 || !cell_ok(s + c, e - c))
+		/* The rest of the cell is blank: " %6d". */
+		for (i = from; i < c && i < n; i++)
+			if (!blank(s[i]))
+				ok = 0;
+		if (c == from && e > c)
 			ok = 0;
 		st[k] = c;
 		len[k] = e - c;
+		if (len[k] > 0 && !cell_ok(s + c, len[k]))
+			ok = 0;
+		any += len[k] > 0;
 	}
+	if (any == 0 || n > end[NVAL - 1])
+		ok = 0;
 	if (!ok) {
 		/* Columns moved (a long name): the last eight words. */
 		size_t e = n;

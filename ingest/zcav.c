@@ -410,19 +410,29 @@ static int64_t block_mib(const struct zrun *z)
 	return BS_NONE;
 }
 
-/* -s k: the offsets advance k blocks a line. */
+/* -s k: the offsets advance k blocks a line. The offsets are printed to
+ * 0.01 GiB (exact MiB in the K/s dialect): k is the one skip that fits
+ * the last offset within that rounding. */
 static int64_t skip_of(const struct zrun *z, int64_t block)
 {
-	double k;
+	double last, tol, per;
+	int64_t k, found = BS_NONE;
 
 	if (z->cmd_skip != BS_NONE)
 		return z->cmd_skip;
 	if (block == BS_NONE || block <= 0 || z->n < 2)
 		return BS_NONE;
-	k = z->pt[z->n - 1].x * 1024 / ((double)(z->n - 1) * (double)block);
-	if (k < 0.75 || fabs(k - floor(k + 0.5)) > 0.25)
-		return BS_NONE;
-	return (int64_t)floor(k + 0.5);
+	last = z->pt[z->n - 1].x * 1024;
+	tol = z->hdr == ZL_HDR_K ? 0.5 : 0.005 * 1024 + 1e-6;
+	per = (double)(z->n - 1) * (double)block;
+	/* zcav takes -s 2 to 20; 1 is no -s. */
+	for (k = 1; k <= 20; k++)
+		if (fabs(last - per * (double)k) <= tol) {
+			if (found != BS_NONE)
+				return BS_NONE;
+			found = k;
+		}
+	return found;
 }
 
 static int zemit(const struct bs_block *b, struct bs_block_out *out,
