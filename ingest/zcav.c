@@ -128,7 +128,18 @@ static long command_at(const char *s, size_t n, const char *name)
 	if (i - st < k || memcmp(s + i - k, name, k) != 0 ||
 	    (i - st > k && s[i - k - 1] != '/'))
 		return -1;
-	return (long)st;
+	/* An option or a device after it ("zcav -b 16 /dev/sdb"), not
+	 * prose that starts with the name ("zcav 1.03c, one pass"). */
+	for (;;) {
+		while (i < n && blank(s[i]))
+			i++;
+		if (i == n)
+			return -1;
+		if (s[i] == '-' || s[i] == '/')
+			return (long)st;
+		while (i < n && !blank(s[i]))
+			i++;
+	}
 }
 
 static void classify(const char *s, size_t n, struct zline *z)
