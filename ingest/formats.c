@@ -43,13 +43,13 @@ const struct bs_format bs_formats[] = {
 	  "bonnie++ 1.00-1.04 CSV line (27 fields, no version)", CSV,
 	  &csv_1_0x, NULL },
 	{ BS_FMT_ZCAV,      BS_FAM_ZCAV,
-	  "zcav output of every dialect (K/s 1.02-1.03c, MiB/s 1.03d-2.00a)"
-	  ", one run a pass, the curve as a series", BLOCK(bs_zcav_ops) },
+	  "zcav output, K/s (1.02-1.03c) or MiB/s (1.03d on): a run a pass",
+	  BLOCK(bs_zcav_ops) },
 	{ BS_FMT_GETC_PUTC, BS_FAM_GETC_PUTC,
 	  "getc_putc table and/or CSV line (bonnie++ 1.93-2.00a)",
 	  BLOCK(bs_getc_putc_ops) },
 	{ BS_FMT_DD,        BS_FAM_DD,
-	  "dd summary (GNU, BSD) with its records and command lines",
+	  "dd summary (GNU, BSD) under its dd command line",
 	  BLOCK(bs_dd_ops) },
 };
 /* clang-format on */
