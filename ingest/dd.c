@@ -207,7 +207,9 @@ static int dd_start(const struct bs_fline *l, void *state)
 	struct dsum d;
 	enum dl k = classify(l->text, l->len, &d);
 
-	if (k == DL_OTHER || k == DL_MSG || k == DL_RECOUT)
+	/* Only a command line opens a block: a summary without one gives
+	 * no run (dd_parse()), and is text. */
+	if (k != DL_CMD)
 		return 0;
 	st->last = (int)k;
 	return 1;

@@ -362,7 +362,9 @@ static void quote(struct bs_buf *b, const char *s, size_t n)
 	size_t i;
 
 	for (i = 0; i < n && i < QUOTE_MAX; i++)
-		bs_buf_addc(b, (unsigned char)s[i] < 0x20 ? '?' : s[i]);
+		bs_buf_addc(b, (unsigned char)s[i] < 0x20 || s[i] == 0x7f
+				       ? '?'
+				       : s[i]);
 	if (n > QUOTE_MAX)
 		bs_buf_adds(b, "...");
 }

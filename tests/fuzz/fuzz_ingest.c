@@ -21,8 +21,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ingest/dd.h"
+#include "ingest/getc_putc.h"
 #include "ingest/ingest.h"
 #include "ingest/lines.h"
+#include "ingest/zcav.h"
 #include "tests/fuzz/fuzz.h"
 #include "util/buf.h"
 #include "util/sha256.h"
@@ -67,6 +70,7 @@ static int known_format(const char *f)
 	static const char *const fmts[] = {
 		BS_FMT_CSV_1_0X, BS_FMT_CSV_BETA, BS_FMT_CSV_1_96,
 		BS_FMT_CSV_1_96S, BS_FMT_CSV_1_97, BS_FMT_CSV_1_98,
+		BS_FMT_ZCAV, BS_FMT_GETC_PUTC, BS_FMT_DD,
 	};
 	size_t i;
 
@@ -100,27 +104,38 @@ static int on_run(struct bs_run *r, void *ctx)
 	struct events *e = ctx;
 	const struct bs_params *p = &r->params;
 	char sha[BS_SHA256_HEX];
+	size_t i, k;
 	int m;
 
 	CHECK(r->source_line > e->last_line);
 	e->last_line = r->source_line;
 	e->runs++;
 	CHECK(r->format && known_format(r->format));
-	/* `bstore run` output reads back as tool bstore (1.98 lines). */
-	CHECK(r->tool && (strcmp(r->tool, "bonnie++") == 0 ||
-			  (strcmp(r->tool, "bstore") == 0 &&
-			   strcmp(r->format, BS_FMT_CSV_1_98) == 0)));
-	CHECK(r->tool_version && r->tool_version[0]);
-	CHECK(r->machine);
-	CHECK(r->raw && strlen(r->raw) <= BS_LINE_MAX);
-	CHECK(strchr(r->raw, '\n') == NULL);
+	if (r->family == BS_FAM_BONNIE) {
+		/* `bstore run` output reads back as tool bstore (1.98
+		 * lines). */
+		CHECK(r->tool && (strcmp(r->tool, "bonnie++") == 0 ||
+				  (strcmp(r->tool, "bstore") == 0 &&
+				   strcmp(r->format, BS_FMT_CSV_1_98) == 0)));
+		CHECK(r->tool_version && r->tool_version[0]);
+		CHECK(r->machine);
+		CHECK(r->raw && strlen(r->raw) <= BS_LINE_MAX);
+		CHECK(strchr(r->raw, '\n') == NULL);
+		CHECK((r->warning != NULL) ==
+		      (strcmp(r->format, BS_FMT_CSV_BETA) == 0));
+	} else {
+		/* Block formats: the tool is the format's; the raw text is
+		 * the block's or one run's lines. */
+		CHECK(r->tool && strcmp(r->tool, r->format) == 0);
+		CHECK(r->tool_version == NULL || r->tool_version[0]);
+		CHECK(r->raw && strlen(r->raw) <= BS_BLOCK_MAX);
+		CHECK(r->warning == NULL || r->warning[0]);
+	}
 	bs_sha256_hex(r->raw, strlen(r->raw), sha);
-	CHECK(strcmp(sha, r->sha256) == 0);
+	CHECK(r->family != BS_FAM_BONNIE || strcmp(sha, r->sha256) == 0);
 	CHECK(r->source && strcmp(r->source, "fuzz") == 0);
 	CHECK(r->parser_version &&
 	      strcmp(r->parser_version, BS_PARSER_VERSION) == 0);
-	CHECK((r->warning != NULL) ==
-	      (strcmp(r->format, BS_FMT_CSV_BETA) == 0));
 	CHECK(r->measured_at == BS_NONE && r->id == 0 && r->ntags == 0);
 	check_param(p->file_size_mib);
 	check_param(p->io_chunk_bytes);
@@ -151,7 +166,43 @@ static int on_run(struct bs_run *r, void *ctx)
 	h_i64(e, p->num_dirs);
 	h_i64(e, p->file_chunk_bytes);
 	h_i64(e, p->concurrency);
-	for (m = 0; m < BS_M_BONNIE; m++) {
+	check_param(p->block_mib);
+	check_param(p->passes);
+	check_param(p->skip);
+	check_param(p->bytes);
+	check_param(p->bs_bytes);
+	check_param(p->count);
+	CHECK(isnan(p->seconds) || (isfinite(p->seconds) && p->seconds > 0));
+	h_i64(e, p->block_mib);
+	h_i64(e, p->passes);
+	h_i64(e, p->skip);
+	h_i64(e, p->bytes);
+	h_dbl(e, p->seconds);
+	h_i64(e, p->bs_bytes);
+	h_i64(e, p->count);
+	h_str(e, p->flags);
+	h_str(e, r->tool);
+	h_str(e, r->sha256);
+	for (i = 0; i < r->nseries; i++) {
+		const struct bs_series *c = &r->series[i];
+
+		CHECK(bs_metrics[c->metric].family == r->family);
+		for (k = 0; k < c->n; k++) {
+			const struct bs_point *pt = &c->pt[k];
+
+			CHECK(isfinite(pt->x) && pt->x >= 0);
+			CHECK(isnan(pt->y) || (isfinite(pt->y) && pt->y >= 0));
+			CHECK(isfinite(pt->seconds) && pt->seconds >= 0);
+			h_dbl(e, pt->x);
+			h_dbl(e, pt->y);
+			h_dbl(e, pt->seconds);
+		}
+	}
+	for (m = 0; m < bs_nmetrics; m++) {
+		if (bs_metrics[m].family != r->family) {
+			CHECK(r->res[m].status == BS_ST_NOT_RUN);
+			continue;
+		}
 		check_value(&r->res[m]);
 		h_i64(e, r->res[m].status);
 		h_dbl(e, r->res[m].value);
@@ -234,7 +285,11 @@ static uint64_t ingest_all(const uint8_t *data, size_t size, uint64_t seed)
 	bs_ingest_stats(p, &st);
 	CHECK(st.runs == e.runs && st.rejects == e.rejects);
 	if (rc == 0) {
-		CHECK(st.lines == st.runs + st.rejects + st.skipped);
+		/* A block's lines are neither skipped nor a run each. */
+		if (st.blocked == 0)
+			CHECK(st.lines == st.runs + st.rejects + st.skipped);
+		else
+			CHECK(st.skipped + st.blocked <= st.lines);
 		CHECK(memchr(data, '\0', size) == NULL);
 	} else {
 		/* The only failure without a stopping callback: a NUL. */
