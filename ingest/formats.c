@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "ingest/bonnie_csv.h"
+#include "ingest/bstore_json.h"
 #include "ingest/dd.h"
+#include "ingest/fio.h"
 #include "ingest/getc_putc.h"
 #include "ingest/zcav.h"
 #include "util/banned.h"
@@ -42,6 +44,18 @@ const struct bs_format bs_formats[] = {
 	{ BS_FMT_CSV_1_0X,  BS_FAM_BONNIE,
 	  "bonnie++ 1.00-1.04 CSV line (27 fields, no version)", CSV,
 	  &csv_1_0x, NULL },
+	{ BS_FMT_BSTORE_JSON, BS_FAM_BONNIE,
+	  "bstore's own JSON export line (any family; runs keep their format)",
+	  bs_bstore_json_probe, bs_bstore_json_parse, NULL, NULL },
+	{ BS_FMT_FIO_TERSE, BS_FAM_FIO,
+	  "fio terse line, versions 3-5 (--minimal; one job)",
+	  bs_fio_terse_probe, bs_fio_terse_parse, NULL, NULL },
+	{ BS_FMT_FIO_JSON,  BS_FAM_FIO,
+	  "fio JSON and JSON+ output (--output-format=json; a run per job)",
+	  BLOCK(bs_fio_json_ops) },
+	{ BS_FMT_FIO_TEXT,  BS_FAM_FIO,
+	  "fio normal text output (a run per job report)",
+	  BLOCK(bs_fio_text_ops) },
 	{ BS_FMT_ZCAV,      BS_FAM_ZCAV,
 	  "zcav output, K/s (1.02-1.03c) or MiB/s (1.03d on): a run a pass",
 	  BLOCK(bs_zcav_ops) },

@@ -98,7 +98,11 @@ expect_not_in "$T/groups.html" "http:"
 expect_not_in "$T/groups.html" "https:"
 expect_not_in "$T/groups.html" " src="
 expect_not_in "$T/groups.html" " href="
-expect_in "$T/groups.html" '<td class="s10 best" data-metric="put_block" title="">290.6</td>'
+expect_in "$T/groups.html" '<td class="best" data-metric="put_block" title="">290.6</td>'
+# One colour system: green and red are the verdicts'; the list of runs
+# shades its cells in blue only.
+expect_not_in "$T/groups.html" '.s0{background:#f8b4b4}'
+expect_in "$T/groups.html" 'table.runs .s10{background:#aec3eb}'
 
 # No selector: one group of every run.
 run "$BSTORE" report --metrics seeks

@@ -1,0 +1,157 @@
+/*
+ * ingest/fio.c - what fio's formats share (ingest/fio.h): the run of a
+ * job, its metrics by direction and statistic (one table that names the
+ * catalogue's keys), the percentiles kept, and the job options kept as
+ * parameters.
+ */
+#include "ingest/fio.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "util/err.h"
+#include "util/mem.h"
+#include "util/num.h"
+#include "util/banned.h"
+
+static const char *const dir_names[BS_FIO_NDIR] = {"read", "write", "trim"};
+
+/* The catalogue key of each stat after "<dir>_", and the percentile it
+ * is (0: not a percentile). */
+static const struct {
+	const char *key;
+	double pct;
+} stats[BS_FIO_NSTAT] = {
+	{"bw_kib_s", 0},          {"iops", 0},
+	{"lat_mean_us", 0},       {"clat_p50_us", 50},
+	{"clat_p90_us", 90},      {"clat_p95_us", 95},
+	{"clat_p99_us", 99},      {"clat_p99_9_us", 99.9},
+	{"clat_p99_99_us", 99.99},
+};
+
+int bs_fio_dir_find(const char *s, size_t len)
+{
+	int d;
+
+	for (d = 0; d < BS_FIO_NDIR; d++)
+		if (strlen(dir_names[d]) == len &&
+		    strncasecmp(s, dir_names[d], len) == 0)
+			return d;
+	return -1;
+}
+
+int bs_fio_pct_stat(double p)
+{
+	int s;
+
+	/* fio prints 99.9 as "99.900000" and "99.90th": compare at the
+	 * precision it prints. */
+	for (s = 0; s < BS_FIO_NSTAT; s++)
+		if (stats[s].pct > 0 && fabs(p - stats[s].pct) < 0.0005)
+			return s;
+	return -1;
+}
+
+/* The catalogue row of stat of dir (the fio rows exist: core/metric.c). */
+static int metric_of(int dir, int stat)
+{
+	char key[64];
+	int m;
+
+	snprintf(key, sizeof(key), "%s_%s", dir_names[dir], stats[stat].key);
+	m = bs_metric_find(BS_FAM_FIO, key);
+	if (m < 0)
+		BS_BUG("a fio metric is missing from the catalogue");
+	return m;
+}
+
+void bs_fio_run_start(struct bs_run *r, const char *format,
+		      const char *version, size_t version_len)
+{
+	r->family = BS_FAM_FIO;
+	bs_run_set(&r->tool, "fio");
+	bs_run_set(&r->format, format);
+	if (version && version_len > 4 && strncmp(version, "fio-", 4) == 0) {
+		version += 4;
+		version_len -= 4;
+	}
+	free(r->tool_version);
+	r->tool_version = NULL;
+	if (version && version_len > 0 && version_len <= 64)
+		r->tool_version = xstrndup(version, version_len);
+}
+
+void bs_fio_clean(char *reason)
+{
+	for (; *reason; reason++)
+		if ((unsigned char)*reason < 0x20 || *reason == 0x7f)
+			*reason = '?';
+}
+
+int bs_fio_set(struct bs_run *r, int dir, int stat, double v, char *reason,
+	       size_t reasonsz)
+{
+	int m = metric_of(dir, stat);
+	char num[64];
+
+	if (!bs_metric_fits(m, BS_PART_VALUE, v)) {
+		snprintf(reason, reasonsz, "fio %s %s out of range",
+			 bs_metrics[m].key, bs_fmt_g(num, sizeof(num), v));
+		return -1;
+	}
+	r->res[m].status = BS_ST_OK;
+	r->res[m].value = v;
+	return 0;
+}
+
+/* Job options kept: the parameter's key (fio's own name). */
+static const char *const text_opts[] = {"rw", "bs", "ioengine", "size"};
+static const char *const int_opts[] = {"iodepth", "numjobs", "direct"};
+
+int bs_fio_option(struct bs_run *r, const char *name, const char *value,
+		  size_t value_len, char *reason, size_t reasonsz)
+{
+	char q[48];
+	int64_t v;
+	size_t i;
+	int p;
+
+	/* fio also takes readwrite= for rw= and blocksize= for bs=. */
+	if (strcmp(name, "readwrite") == 0)
+		name = "rw";
+	else if (strcmp(name, "blocksize") == 0)
+		name = "bs";
+	for (i = 0; i < sizeof(text_opts) / sizeof(text_opts[0]); i++)
+		if (strcmp(name, text_opts[i]) == 0) {
+			p = bs_param_find(name);
+			free(*bs_param_text(&r->params, p));
+			*bs_param_text(&r->params, p) =
+				xstrndup(value, value_len);
+			return 0;
+		}
+	for (i = 0; i < sizeof(int_opts) / sizeof(int_opts[0]); i++)
+		if (strcmp(name, int_opts[i]) == 0)
+			break;
+	if (i == sizeof(int_opts) / sizeof(int_opts[0]))
+		return 0;
+	p = bs_param_find(name);
+	if (strcmp(name, "direct") == 0 && value_len == 4 &&
+	    strncasecmp(value, "true", 4) == 0)
+		v = 1;
+	else if (strcmp(name, "direct") == 0 && value_len == 5 &&
+		 strncasecmp(value, "false", 5) == 0)
+		v = 0;
+	else if (bs_parse_i64(value, value_len, &v) < 0)
+		v = -1;
+	if (!bs_param_fits(p, v)) {
+		bs_err_quote(q, sizeof(q), value, value_len, BS_FIO_QUOTE_MAX);
+		snprintf(reason, reasonsz, "fio option %s=%s is not a valid %s",
+			 name, q, name);
+		return -1;
+	}
+	*bs_param_i64(&r->params, p) = v;
+	return 0;
+}

@@ -1,0 +1,88 @@
+/*
+ * ingest/fio.h - private to ingest/: fio's output formats (JSON and
+ * JSON+, terse v3-v5, the normal text) as rows of the registry
+ * (ingest/formats.c), and what they share: one run per job, its metrics
+ * per direction (read, write, trim) under the catalogue's fio keys, and
+ * its parameters from fio's job options (docs/formats.md, "Ingest: fio").
+ */
+#ifndef BS_INGEST_FIO_H
+#define BS_INGEST_FIO_H
+
+#include <stddef.h>
+
+#include "core/result.h"
+#include "ingest/block.h"
+#include "ingest/format.h"
+
+/* Input formats (runs.format). */
+#define BS_FMT_FIO_JSON "fio-json"   /* --output-format=json and json+ */
+#define BS_FMT_FIO_TERSE "fio-terse" /* --minimal, terse versions 3-5 */
+#define BS_FMT_FIO_TEXT "fio-text"   /* the normal output */
+
+/* The directions fio reports, in its order. */
+enum bs_fio_dir {
+	BS_FIO_READ,
+	BS_FIO_WRITE,
+	BS_FIO_TRIM,
+	BS_FIO_NDIR
+};
+
+/* What a direction has, in the catalogue's order of a direction's rows. */
+enum bs_fio_stat {
+	BS_FIO_BW,       /* KiB/s */
+	BS_FIO_IOPS,
+	BS_FIO_LAT_MEAN, /* us, total latency (lat, not clat) */
+	BS_FIO_P50,      /* clat percentiles, us */
+	BS_FIO_P90,
+	BS_FIO_P95,
+	BS_FIO_P99,
+	BS_FIO_P99_9,
+	BS_FIO_P99_99,
+	BS_FIO_NSTAT
+};
+
+/* The registry's ops and line format for these rows. */
+extern const struct bs_block_ops bs_fio_json_ops;
+extern const struct bs_block_ops bs_fio_text_ops;
+int bs_fio_terse_probe(const struct bs_format *f, const struct bs_fline *l);
+int bs_fio_terse_parse(const struct bs_format *f, const struct bs_fline *l,
+		       struct bs_run *r, char *reason, size_t reasonsz);
+
+/* "read", "write", "trim" (any case, len bytes) as a direction, or -1. */
+int bs_fio_dir_find(const char *s, size_t len);
+/* The stat of clat percentile p (50, 90, 95, 99, 99.9, 99.99), or -1
+ * for one bstore does not keep. */
+int bs_fio_pct_stat(double p);
+
+/*
+ * Makes r (bs_run_init()ed) a fio run of format: family, tool, format,
+ * and the version from what fio printed ("fio-3.33" gives "3.33"; NULL
+ * or "" gives none).
+ */
+void bs_fio_run_start(struct bs_run *r, const char *format,
+		      const char *version, size_t version_len);
+
+/*
+ * Stores v (in the catalogue's unit) as stat of direction dir. Returns
+ * 0, or -1 with a reason when v is out of the metric's range.
+ */
+int bs_fio_set(struct bs_run *r, int dir, int stat, double v, char *reason,
+	       size_t reasonsz);
+
+/*
+ * Applies the job option name=value (fio's spelling) to r's parameters
+ * when it is one bstore keeps (rw, bs, ioengine, iodepth, numjobs, size,
+ * direct); others are ignored. Returns 0, or -1 with a reason for a
+ * value the parameter cannot hold ("iodepth=-3").
+ */
+int bs_fio_option(struct bs_run *r, const char *name, const char *value,
+		  size_t value_len, char *reason, size_t reasonsz);
+
+/* Bytes of user data quoted in a reason (bs_err_quote()). */
+#define BS_FIO_QUOTE_MAX 40
+
+/* Replaces the control bytes of a reason (a job name, jansson's quote of
+ * the input) by '?'. */
+void bs_fio_clean(char *reason);
+
+#endif

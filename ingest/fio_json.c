@@ -1,0 +1,301 @@
+/*
+ * ingest/fio_json.c - fio's JSON output (--output-format=json or json+;
+ * FORMATS.md section 6.2), a block format of the registry: one run per
+ * entry of "jobs" (group_reporting makes one of a group).
+ *
+ * The block starts at a line that is "{" alone (fio prints its document
+ * so; text before it, such as fio's own error lines, is skipped) and ends
+ * where its braces close, counted outside strings. A document without
+ * "fio version" among its first lines is someone else's JSON: the block
+ * ends there and gives nothing. The block's cleaned lines (quote marks
+ * and list numbers cut) are parsed with jansson.
+ *
+ * fio 3.x gives latencies in ns ("clat_ns", "lat_ns"); fio before 2.99
+ * gave them in us ("clat", "lat"): both are stored in us. Bandwidth "bw"
+ * is KiB/s in both. The parameters are the job's options over the global
+ * ones, as fio applies them.
+ */
+#include "ingest/fio.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "util/buf.h"
+#include "util/num.h"
+#include "util/timefmt.h"
+#include "util/banned.h"
+
+#define REASON 256
+/* Lines of the document "fio version" must appear in (fio prints it on
+ * the second). */
+#define FIO_KEY_LINES 8
+
+struct jscan {
+	long depth;
+	int in_str, esc;
+	int lines;
+	int fio;
+};
+
+_Static_assert(sizeof(struct jscan) <= BS_BLOCK_STATE_MAX, "state fits");
+
+/* Whether p (len bytes) holds the key "fio version". */
+static int has_fio_key(const char *p, size_t len)
+{
+	static const char key[] = "\"fio version\"";
+	size_t i;
+
+	for (i = 0; i + sizeof(key) - 1 <= len; i++)
+		if (memcmp(p + i, key, sizeof(key) - 1) == 0)
+			return 1;
+	return 0;
+}
+
+static void scan(struct jscan *s, const char *p, size_t len)
+{
+	size_t i;
+
+	s->lines++;
+	if (!s->fio && has_fio_key(p, len))
+		s->fio = 1;
+	for (i = 0; i < len; i++) {
+		char c = p[i];
+
+		if (s->in_str) {
+			if (s->esc)
+				s->esc = 0;
+			else if (c == '\\')
+				s->esc = 1;
+			else if (c == '"')
+				s->in_str = 0;
+		} else if (c == '"') {
+			s->in_str = 1;
+		} else if (c == '{' || c == '[') {
+			s->depth++;
+		} else if (c == '}' || c == ']') {
+			s->depth--;
+		}
+	}
+}
+
+static int json_start(const struct bs_fline *l, void *state)
+{
+	if (l->len != 1 || l->text[0] != '{')
+		return 0;
+	scan(state, l->text, l->len);
+	return 1;
+}
+
+static enum bs_scan json_more(const struct bs_fline *l, void *state)
+{
+	struct jscan *s = state;
+
+	if (!s->fio && s->lines >= FIO_KEY_LINES)
+		return BS_SCAN_END_BEFORE;
+	scan(s, l->text, l->len);
+	if (s->depth <= 0)
+		return BS_SCAN_LAST;
+	return BS_SCAN_TAKE;
+}
+
+static int json_complete(const void *state)
+{
+	const struct jscan *s = state;
+
+	/* Someone else's JSON cut short is no fio document. */
+	return !s->fio || s->depth <= 0;
+}
+
+/* The block index of the line that starts with "jobname" the n-th
+ * time (0-based), or prev when there is none: runs and rejects are
+ * reported in line order. */
+static size_t job_line(const struct bs_block *b, size_t n, size_t prev)
+{
+	size_t i;
+
+	for (i = 0; i < b->n; i++)
+		if (b->l[i].len > 10 &&
+		    strncmp(b->l[i].text, "\"jobname\"", 9) == 0 && n-- == 0)
+			return i > prev ? i : prev;
+	return prev;
+}
+
+/* A number member of o, or -1 when absent or not a number. */
+static int num(json_t *o, const char *key, double *v)
+{
+	json_t *n = json_object_get(o, key);
+
+	if (!json_is_number(n))
+		return -1;
+	*v = json_number_value(n);
+	return 0;
+}
+
+/* Options of an object (string values, as fio writes them) to r. */
+static int options(struct bs_run *r, json_t *o, char *reason)
+{
+	const char *k;
+	json_t *v;
+
+	if (!json_is_object(o))
+		return 0;
+	json_object_foreach(o, k, v) {
+		const char *s = json_string_value(v);
+
+		if (s && bs_fio_option(r, k, s, json_string_length(v), reason,
+				       REASON) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* One direction of a job: d of r. */
+static int direction(struct bs_run *r, json_t *job, int d, char *reason)
+{
+	static const char *const name[BS_FIO_NDIR] = {"read", "write", "trim"};
+	json_t *o = json_object_get(job, name[d]), *lat, *clat, *pct;
+	double ios = 0, v, scale = 1000;
+	const char *k;
+	json_t *pv;
+
+	if (!json_is_object(o))
+		return 0;
+	if (num(o, "total_ios", &ios) < 0 && num(o, "io_bytes", &ios) < 0)
+		num(o, "io_kbytes", &ios);
+	if (!(ios > 0))
+		return 0;
+	if (num(o, "bw", &v) < 0) {
+		snprintf(reason, REASON, "fio JSON %s without bw", name[d]);
+		return -1;
+	}
+	if (bs_fio_set(r, d, BS_FIO_BW, v, reason, REASON) < 0)
+		return -1;
+	if (num(o, "iops", &v) < 0) {
+		snprintf(reason, REASON, "fio JSON %s without iops", name[d]);
+		return -1;
+	}
+	if (bs_fio_set(r, d, BS_FIO_IOPS, v, reason, REASON) < 0)
+		return -1;
+	lat = json_object_get(o, "lat_ns");
+	clat = json_object_get(o, "clat_ns");
+	if (lat == NULL && clat == NULL) {
+		/* fio before 2.99: microseconds. */
+		lat = json_object_get(o, "lat");
+		clat = json_object_get(o, "clat");
+		scale = 1;
+	}
+	if (num(lat, "mean", &v) == 0 &&
+	    bs_fio_set(r, d, BS_FIO_LAT_MEAN, v / scale, reason, REASON) < 0)
+		return -1;
+	pct = json_object_get(clat, "percentile");
+	if (!json_is_object(pct))
+		return 0;
+	json_object_foreach(pct, k, pv) {
+		double p;
+		int st;
+
+		if (bs_parse_double(k, strlen(k), &p) < 0 ||
+		    !json_is_number(pv))
+			continue;
+		st = bs_fio_pct_stat(p);
+		if (st >= 0 && bs_fio_set(r, d, st,
+					  json_number_value(pv) / scale,
+					  reason, REASON) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Job i of the document into r. */
+static int job(struct bs_run *r, json_t *doc, json_t *j, char *reason)
+{
+	json_t *v = json_object_get(doc, "fio version");
+	const char *name;
+	double t, err;
+	int d;
+
+	bs_fio_run_start(r, BS_FMT_FIO_JSON, json_string_value(v),
+			 json_is_string(v) ? json_string_length(v) : 0);
+	name = json_string_value(json_object_get(j, "jobname"));
+	if (name == NULL) {
+		snprintf(reason, REASON, "fio JSON job without jobname");
+		return -1;
+	}
+	if (num(j, "error", &err) == 0 && err != 0) {
+		snprintf(reason, REASON, "fio job '%.40s' ended with error %.0f",
+			 name, err);
+		return -1;
+	}
+	bs_run_set(&r->params.jobname, name);
+	if (num(doc, "timestamp", &t) == 0 && t >= BS_TIME_MIN &&
+	    t <= BS_TIME_MAX)
+		r->measured_at = (int64_t)t;
+	if (options(r, json_object_get(doc, "global options"), reason) < 0 ||
+	    options(r, json_object_get(j, "job options"), reason) < 0)
+		return -1;
+	for (d = 0; d < BS_FIO_NDIR; d++)
+		if (direction(r, j, d, reason) < 0)
+			return -1;
+	return 0;
+}
+
+static int json_parse(const struct bs_block *b, struct bs_block_out *out)
+{
+	struct bs_buf text = BS_BUF_INIT;
+	struct bs_run r;
+	json_error_t jerr;
+	json_t *doc = NULL, *jobs;
+	char reason[REASON];
+	size_t i, at = 0;
+	int rc = 0;
+
+	bs_run_init(&r);
+	for (i = 0; i < b->n; i++) {
+		bs_buf_add(&text, b->l[i].text, b->l[i].len);
+		bs_buf_addc(&text, '\n');
+	}
+	if (!has_fio_key(text.data, text.len))
+		goto out;
+	doc = json_loadb(text.data, text.len, 0, &jerr);
+	if (doc == NULL) {
+		snprintf(reason, sizeof(reason),
+			 "fio JSON does not parse: %.80s (its line %d)",
+			 jerr.text, jerr.line);
+		bs_fio_clean(reason);
+		rc = out->reject(out, 0, b->n - 1, reason);
+		goto out;
+	}
+	jobs = json_object_get(doc, "jobs");
+	if (!json_is_object(doc) || !json_is_array(jobs) ||
+	    json_array_size(jobs) == 0) {
+		rc = out->reject(out, 0, b->n - 1, "fio JSON without jobs");
+		goto out;
+	}
+	for (i = 0; i < json_array_size(jobs); i++) {
+		at = job_line(b, i, at);
+		if (job(&r, doc, json_array_get(jobs, i), reason) < 0) {
+			bs_run_release(&r);
+			bs_fio_clean(reason);
+			rc = out->reject(out, at, at, reason);
+		} else {
+			rc = out->run(out, &r, b->l[at].lineno);
+		}
+		if (rc < 0)
+			goto out;
+	}
+out:
+	bs_run_release(&r);
+	json_decref(doc);
+	bs_buf_release(&text);
+	return rc < 0 ? rc : 0;
+}
+
+const struct bs_block_ops bs_fio_json_ops = {
+	json_start,
+	json_more,
+	json_complete,
+	json_parse,
+};

@@ -1,0 +1,579 @@
+/*
+ * ingest/fio_text.c - fio's normal output (what it prints without
+ * --output-format), a block format of the registry: one run per job
+ * report, "name: (groupid=0, jobs=1): err= 0: pid=...: <date>".
+ *
+ * The block starts at a job's header line ("randrw: (g=0): rw=randrw,
+ * bs=(R) 4096B-4096B, ..., ioengine=psync, iodepth=1"), at the version
+ * line ("fio-3.33") or at a job report, and takes the lines fio prints
+ * (table lines[] below says which); any other line ends it. Several fio
+ * runs one after the other are one block: each job takes the latest
+ * header of its name.
+ *
+ * Per direction: "read: IOPS=12.8k, BW=49.9MiB/s (52.3MB/s)(...)" (IOPS
+ * with fio's k/M suffixes of 1000, BW in B, KiB, MiB, GiB, TiB per
+ * second, kB, MB, GB, TB with kb_base=1000, or bits with unit_base=1),
+ * the mean of " lat
+ * (usec): ..., avg=74.38" (nsec, usec, msec), and the "clat percentiles
+ * (usec):" block. fio prints rounded figures here (12.8k, 49.9MiB/s): its
+ * JSON output is the precise one. The date of the report is the
+ * machine's local time with no zone: stored as if UTC.
+ */
+#include "ingest/fio.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/mem.h"
+#include "util/num.h"
+#include "util/timefmt.h"
+#include "util/banned.h"
+
+#define REASON 256
+
+/* ---- which lines are fio's ---- */
+
+/* Offset of needle in s (len bytes), or -1. */
+static long find(const char *s, size_t len, const char *needle)
+{
+	size_t n = strlen(needle), i;
+
+	for (i = 0; i + n <= len; i++)
+		if (memcmp(s + i, needle, n) == 0)
+			return (long)i;
+	return -1;
+}
+
+static int starts(const char *s, size_t len, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	return len >= n && memcmp(s, prefix, n) == 0;
+}
+
+/* "name: (g=0): rw=..." */
+static int is_header(const char *s, size_t len)
+{
+	long g = find(s, len, ": (g=");
+
+	return g > 0 && find(s, len, "): rw=") > g;
+}
+
+/* "name: (groupid=0, jobs=1): err= 0: pid=..." */
+static int is_report(const char *s, size_t len)
+{
+	long g = find(s, len, ": (groupid=");
+
+	return g > 0 && find(s, len, "): err=") > g;
+}
+
+/* "fio-3.33" alone */
+static int is_version(const char *s, size_t len)
+{
+	return len > 4 && len < 40 && starts(s, len, "fio-") &&
+	       memchr(s, ' ', len) == NULL;
+}
+
+/* Lines of fio's output that start so (after the blanks). */
+static const char *const prefixes[] = {
+	"...", "Starting ", "read:", "write:", "trim:", "mixed:", "slat (",
+	"clat (", "lat (", "clat percentiles (", "lat percentiles (",
+	"slat percentiles (", "|", "bw (", "iops", "cpu", "IO depths",
+	"submit", "complete", "issued rwts:", "latency", "sync (", "fsync",
+	"fdatasync", "Run status group", "READ:", "WRITE:", "TRIM:", "MIXED:",
+	"Disk stats", "note:", "fio:", "Jobs:", "zone resets",
+};
+
+static int is_fio(const char *s, size_t len)
+{
+	size_t i;
+
+	if (len == 0 || is_header(s, len) || is_report(s, len) ||
+	    is_version(s, len))
+		return 1;
+	for (i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
+		if (starts(s, len, prefixes[i]))
+			return 1;
+	/* "name: Laying out IO file ...", "vda: ios=1734/19, ..." */
+	return find(s, len, ": Laying out IO file") > 0 ||
+	       find(s, len, ": ios=") > 0;
+}
+
+static int text_start(const struct bs_fline *l, void *state)
+{
+	(void)state;
+	return is_header(l->text, l->len) || is_report(l->text, l->len) ||
+	       is_version(l->text, l->len);
+}
+
+static enum bs_scan text_more(const struct bs_fline *l, void *state)
+{
+	(void)state;
+	return is_fio(l->text, l->len) ? BS_SCAN_TAKE : BS_SCAN_END_BEFORE;
+}
+
+/* ---- numbers as fio prints them ---- */
+
+/* A number with fio's decimal suffix (k, M, G, T, P: powers of 1000). */
+static int si_num(const char *s, size_t len, double *v)
+{
+	static const char suf[] = "kMGTP";
+	const char *p;
+	double f = 1;
+
+	if (len > 1 && (p = memchr(suf, s[len - 1], sizeof(suf) - 1))) {
+		for (f = 1000; p > suf; p--)
+			f *= 1000;
+		len--;
+	}
+	if (bs_parse_double(s, len, v) < 0 || *v < 0)
+		return -1;
+	*v *= f;
+	return 0;
+}
+
+/* The value of key (e.g. "avg=") in s up to the next ',' ')' or '(',
+ * blanks trimmed, as a number with fio's suffix. */
+static int keyed(const char *s, size_t len, const char *key, double *v)
+{
+	long at = find(s, len, key);
+	size_t i, e;
+
+	if (at < 0)
+		return -1;
+	i = (size_t)at + strlen(key);
+	while (i < len && s[i] == ' ')
+		i++;
+	for (e = i; e < len && s[e] != ',' && s[e] != '(' && s[e] != ')' && s[e] != ':' &&
+		    s[e] != ' ';
+	     e++)
+		;
+	return si_num(s + i, e - i, v);
+}
+
+/* The unit of "(nsec)", "(usec)", "(msec)", "(sec)": its exponent of
+ * ten against us (-3, 0, 3, 6), or 1 when none is named. */
+static int unit_of(const char *s, size_t len)
+{
+	if (find(s, len, "(nsec)") >= 0)
+		return -3;
+	if (find(s, len, "(usec)") >= 0)
+		return 0;
+	if (find(s, len, "(msec)") >= 0)
+		return 3;
+	if (find(s, len, "(sec)") >= 0)
+		return 6;
+	return 1;
+}
+
+/* v in unit (unit_of()) as us; dividing keeps 2288 ns exactly 2.288. */
+static double to_us(double v, int unit)
+{
+	switch (unit) {
+	case -3:
+		return v / 1000;
+	case 3:
+		return v * 1000;
+	case 6:
+		return v * 1000000;
+	default:
+		return v;
+	}
+}
+
+/* KiB/s per unit of bandwidth fio prints. */
+static const struct {
+	const char *unit;
+	double kib;
+} bw_units[] = {
+	{"B/s", 1.0 / 1024},
+	{"KiB/s", 1},
+	{"MiB/s", 1024},
+	{"GiB/s", 1024.0 * 1024},
+	{"TiB/s", 1024.0 * 1024 * 1024},
+	{"kB/s", 1000.0 / 1024},
+	{"MB/s", 1e6 / 1024},
+	{"GB/s", 1e9 / 1024},
+	{"TB/s", 1e12 / 1024},
+	/* unit_base=1: bits */
+	{"bit/s", 1.0 / 8 / 1024},
+	{"Kibit/s", 1.0 / 8},
+	{"Mibit/s", 1024.0 / 8},
+	{"Gibit/s", 1024.0 * 1024 / 8},
+	{"Tibit/s", 1024.0 * 1024 * 1024 / 8},
+	{"kbit/s", 1000.0 / 8 / 1024},
+	{"Mbit/s", 1e6 / 8 / 1024},
+	{"Gbit/s", 1e9 / 8 / 1024},
+	{"Tbit/s", 1e12 / 8 / 1024},
+};
+
+/* "49.9MiB/s" into KiB/s. */
+static int bandwidth(const char *s, size_t len, double *kib)
+{
+	size_t i, n;
+
+	for (n = 0; n < len && ((s[n] >= '0' && s[n] <= '9') || s[n] == '.');
+	     n++)
+		;
+	for (i = 0; i < sizeof(bw_units) / sizeof(bw_units[0]); i++)
+		if (strlen(bw_units[i].unit) == len - n &&
+		    memcmp(s + n, bw_units[i].unit, len - n) == 0)
+			break;
+	if (i == sizeof(bw_units) / sizeof(bw_units[0]) ||
+	    bs_parse_double(s, n, kib) < 0)
+		return -1;
+	*kib *= bw_units[i].kib;
+	return 0;
+}
+
+/* ---- the parse ---- */
+
+/* A job header: the parameters fio printed for jobs of this name. */
+struct header {
+	const char *name;
+	size_t name_len;
+	size_t line;
+};
+
+struct tparse {
+	const struct bs_block *b;
+	struct bs_block_out *out;
+	struct header *h;
+	size_t nh, hcap;
+	const char *version;
+	size_t version_len;
+	/* The job being read. */
+	struct bs_run r;
+	int open;
+	size_t first, last;  /* its lines */
+	int bad;             /* reason holds why it is rejected */
+	int ndirs;           /* directions seen */
+	int dir;             /* the direction being read, or -1 */
+	int pct_unit;        /* unit_of() its clat percentiles; 1: not in them */
+	char reason[REASON];
+};
+
+static void fail(struct tparse *p, const char *what, const char *s,
+		 size_t len)
+{
+	char q[48];
+
+	if (p->bad)
+		return;
+	bs_err_quote(q, sizeof(q), s, len, BS_FIO_QUOTE_MAX);
+	snprintf(p->reason, sizeof(p->reason), "fio %s: '%s'", what, q);
+	p->bad = 1;
+}
+
+/* The text of key= in a header up to ", " (or the end), trimmed. */
+static int header_item(const char *s, size_t len, const char *key,
+		       const char **v, size_t *vlen)
+{
+	long at = find(s, len, key);
+	size_t i, e;
+
+	if (at < 0)
+		return -1;
+	i = (size_t)at + strlen(key);
+	for (e = i; e < len && !(s[e] == ',' && e + 1 < len &&
+				 s[e + 1] == ' ' && e + 2 < len &&
+				 s[e + 2] != '(');
+	     e++)
+		;
+	*v = s + i;
+	*vlen = e - i;
+	return 0;
+}
+
+/*
+ * fio 3 prints "bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B",
+ * fio 2 "bs=4K-4K/4K-4K/4K-4K": one size for all is kept as that size
+ * ("4096B"), anything else as printed.
+ */
+static char *block_size(const char *s, size_t len)
+{
+	const char *r[3];
+	size_t rl[3], n = 0, i = 0, j;
+
+	while (i < len && n < 3) {
+		size_t e;
+
+		if (starts(s + i, len - i, "(R) ") ||
+		    starts(s + i, len - i, "(W) ") ||
+		    starts(s + i, len - i, "(T) "))
+			i += 4;
+		for (e = i; e < len && s[e] != ',' && s[e] != '/'; e++)
+			;
+		r[n] = s + i;
+		rl[n++] = e - i;
+		i = e + 1;
+		while (i < len && s[i] == ' ')
+			i++;
+	}
+	for (j = 1; j < n; j++)
+		if (rl[j] != rl[0] || memcmp(r[j], r[0], rl[0]) != 0)
+			return xstrndup(s, len);
+	if (n > 0 && rl[0] % 2 == 1 && r[0][rl[0] / 2] == '-' &&
+	    memcmp(r[0], r[0] + rl[0] / 2 + 1, rl[0] / 2) == 0)
+		return xstrndup(r[0], rl[0] / 2);
+	return xstrndup(s, len);
+}
+
+/* The parameters of the latest header of name. */
+static void apply_header(struct tparse *p, const char *name, size_t nlen)
+{
+	const struct bs_bline *l;
+	const char *v;
+	size_t vlen, i;
+
+	for (i = p->nh; i > 0; i--)
+		if (p->h[i - 1].name_len == nlen &&
+		    memcmp(p->h[i - 1].name, name, nlen) == 0)
+			break;
+	if (i == 0)
+		return;
+	l = &p->b->l[p->h[i - 1].line];
+	if (header_item(l->text, l->len, "): rw=", &v, &vlen) == 0)
+		bs_fio_option(&p->r, "rw", v, vlen, p->reason, REASON);
+	if (header_item(l->text, l->len, ", bs=", &v, &vlen) == 0)
+		p->r.params.bs = block_size(v, vlen);
+	if (header_item(l->text, l->len, ", ioengine=", &v, &vlen) == 0)
+		bs_fio_option(&p->r, "ioengine", v, vlen, p->reason, REASON);
+	if (header_item(l->text, l->len, ", iodepth=", &v, &vlen) == 0 &&
+	    bs_fio_option(&p->r, "iodepth", v, vlen, p->reason, REASON) < 0)
+		p->bad = 1;
+}
+
+/* Gives the open job to out, as a run or a reject. */
+static int flush(struct tparse *p)
+{
+	int rc;
+
+	if (!p->open)
+		return 0;
+	p->open = 0;
+	if (!p->bad && p->ndirs == 0) {
+		snprintf(p->reason, sizeof(p->reason),
+			 "fio job '%.40s' without read, write or trim results",
+			 p->r.params.jobname);
+		p->bad = 1;
+	}
+	if (p->bad) {
+		bs_run_release(&p->r);
+		bs_fio_clean(p->reason);
+		return p->out->reject(p->out, p->first, p->last, p->reason);
+	}
+	rc = p->out->run(p->out, &p->r, p->b->l[p->first].lineno);
+	bs_run_init(&p->r);
+	return rc;
+}
+
+/* "name: (groupid=0, jobs=1): err= 0: pid=20213: Mon Nov 30 23:57:28
+ * 2026" opens a job. */
+static void report(struct tparse *p, size_t i)
+{
+	const struct bs_bline *l = &p->b->l[i];
+	const char *s = l->text;
+	size_t len = l->len;
+	long g = find(s, len, ": (groupid="), pid;
+	double jobs, err;
+	int64_t t;
+
+	p->open = 1;
+	p->first = p->last = i;
+	p->bad = 0;
+	p->ndirs = 0;
+	p->dir = -1;
+	p->pct_unit = 1;
+	bs_fio_run_start(&p->r, BS_FMT_FIO_TEXT, p->version, p->version_len);
+	p->r.params.jobname = xstrndup(s, (size_t)g);
+	apply_header(p, s, (size_t)g);
+	if (keyed(s, len, "jobs=", &jobs) == 0 && jobs < 1e9 &&
+	    bs_param_fits(bs_param_find("numjobs"), (int64_t)jobs))
+		p->r.params.numjobs = (int64_t)jobs;
+	if (keyed(s, len, "err=", &err) < 0)
+		fail(p, "job report without err=", s, len);
+	else if (err != 0) {
+		snprintf(p->reason, sizeof(p->reason),
+			 "fio job '%.40s' ended with error %.0f",
+			 p->r.params.jobname, err);
+		p->bad = 1;
+	}
+	pid = find(s, len, ": pid=");
+	if (pid > 0) {
+		const char *d = memchr(s + pid + 6, ':', len - (size_t)pid - 6);
+
+		if (d && bs_time_parse_text(d + 1, len - (size_t)(d + 1 - s),
+					    &t) == 0)
+			p->r.measured_at = t;
+	}
+}
+
+/* "read: IOPS=12.8k, BW=49.9MiB/s (52.3MB/s)(7968KiB/156msec)" */
+static void direction(struct tparse *p, const char *s, size_t len)
+{
+	const char *c = memchr(s, ':', len);
+	double iops, bw;
+	long at;
+	size_t e;
+
+	p->dir = bs_fio_dir_find(s, (size_t)(c - s));
+	p->pct_unit = 1;
+	if (p->dir < 0)
+		return; /* "mixed:" of unified_rw_reporting: not kept */
+	if (keyed(s, len, "IOPS=", &iops) < 0) {
+		fail(p, "direction without IOPS", s, len);
+		return;
+	}
+	at = find(s, len, "BW=");
+	if (at < 0) {
+		fail(p, "direction without BW", s, len);
+		return;
+	}
+	at += 3;
+	for (e = (size_t)at; e < len && s[e] != ' ' && s[e] != '('; e++)
+		;
+	if (bandwidth(s + at, e - (size_t)at, &bw) < 0) {
+		fail(p, "bandwidth unit unknown", s + at, e - (size_t)at);
+		return;
+	}
+	if (bs_fio_set(&p->r, p->dir, BS_FIO_IOPS, iops, p->reason,
+		       REASON) < 0 ||
+	    bs_fio_set(&p->r, p->dir, BS_FIO_BW, bw, p->reason, REASON) < 0)
+		p->bad = 1;
+	p->ndirs++;
+}
+
+/* " lat (usec): min=39, max=4406, avg=74.38, stdev=199.38" */
+static void latency(struct tparse *p, const char *s, size_t len)
+{
+	int u = unit_of(s, len);
+	double avg;
+
+	if (p->dir < 0)
+		return;
+	if (u == 1 || keyed(s, len, "avg=", &avg) < 0) {
+		fail(p, "latency line unreadable", s, len);
+		return;
+	}
+	if (bs_fio_set(&p->r, p->dir, BS_FIO_LAT_MEAN, to_us(avg, u), p->reason,
+		       REASON) < 0)
+		p->bad = 1;
+}
+
+/* "|  1.00th=[   44],  5.00th=[   45], ..." */
+static void percentiles(struct tparse *p, const char *s, size_t len)
+{
+	size_t i = 1;
+
+	while (i < len) {
+		long th = find(s + i, len - i, "th=[");
+		size_t a, e, v0;
+		double pct, v;
+		int st;
+
+		if (th < 0)
+			break;
+		e = i + (size_t)th;
+		for (a = e; a > i && ((s[a - 1] >= '0' && s[a - 1] <= '9') ||
+				      s[a - 1] == '.');
+		     a--)
+			;
+		for (v0 = e + 4; v0 < len && s[v0] == ' '; v0++)
+			;
+		for (i = v0; i < len && s[i] != ']'; i++)
+			;
+		if (i == len || bs_parse_double(s + a, e - a, &pct) < 0 ||
+		    si_num(s + v0, i - v0, &v) < 0) {
+			fail(p, "percentile unreadable", s, len);
+			return;
+		}
+		st = bs_fio_pct_stat(pct);
+		if (st >= 0 && bs_fio_set(&p->r, p->dir, st, to_us(v, p->pct_unit),
+					  p->reason, REASON) < 0) {
+			p->bad = 1;
+			return;
+		}
+	}
+}
+
+static int line(struct tparse *p, size_t i)
+{
+	const struct bs_bline *l = &p->b->l[i];
+	const char *s = l->text;
+	size_t len = l->len;
+
+	if (is_header(s, len)) {
+		xgrow((void **)&p->h, &p->hcap, p->nh + 1, sizeof(*p->h));
+		p->h[p->nh].name = s;
+		p->h[p->nh].name_len = (size_t)find(s, len, ": (g=");
+		p->h[p->nh++].line = i;
+		return flush(p);
+	}
+	if (is_version(s, len)) {
+		p->version = s;
+		p->version_len = len;
+		return flush(p);
+	}
+	if (is_report(s, len)) {
+		int rc = flush(p);
+
+		report(p, i);
+		return rc;
+	}
+	if (starts(s, len, "Run status group"))
+		return flush(p);
+	if (!p->open)
+		return 0;
+	if (len > 0)
+		p->last = i;
+	if (starts(s, len, "|")) {
+		if (p->pct_unit != 1)
+			percentiles(p, s, len);
+		return 0;
+	}
+	p->pct_unit = 1;
+	if (starts(s, len, "read:") || starts(s, len, "write:") ||
+	    starts(s, len, "trim:") || starts(s, len, "mixed:"))
+		direction(p, s, len);
+	else if (starts(s, len, "lat (") && find(s, len, "): min=") > 0)
+		latency(p, s, len);
+	else if (starts(s, len, "clat percentiles (") && p->dir >= 0)
+		p->pct_unit = unit_of(s, len);
+	return 0;
+}
+
+static int text_parse(const struct bs_block *b, struct bs_block_out *out)
+{
+	struct tparse p;
+	size_t i;
+	int rc = 0, jobs = 0;
+
+	memset(&p, 0, sizeof(p));
+	p.b = b;
+	p.out = out;
+	p.dir = -1;
+	p.pct_unit = 1;
+	bs_run_init(&p.r);
+	for (i = 0; i < b->n && rc >= 0; i++) {
+		jobs += is_report(b->l[i].text, b->l[i].len);
+		rc = line(&p, i);
+	}
+	if (rc >= 0)
+		rc = flush(&p);
+	/* Headers without a single report: a run cut short. */
+	if (rc >= 0 && jobs == 0 && p.nh > 0)
+		rc = out->reject(out, 0, b->n - 1,
+				 "fio job header without job results");
+	bs_run_release(&p.r);
+	free(p.h);
+	return rc < 0 ? rc : 0;
+}
+
+const struct bs_block_ops bs_fio_text_ops = {
+	text_start,
+	text_more,
+	NULL,
+	text_parse,
+};
