@@ -402,8 +402,9 @@ static int export_run(const struct bs_run *r, void *vctx)
 			return 0;
 		}
 		/* The original line, unless --csv-format asks for another
-		 * layout than its own. */
-		if (r->raw && r->raw[0] &&
+		 * layout than its own; a run read from a table (bonnie++'s
+		 * text, Bonnie's) has no line: one is written. */
+		if (r->raw && r->raw[0] && bs_format_is_csv_line(r->format) &&
 		    (!c->convert || bs_csv_format_is_input(c->csv, r->format))) {
 			fputs(r->raw, c->out);
 		} else {

@@ -541,6 +541,14 @@ int bs_csv_format_is_input(enum bs_csv_format fmt, const char *format)
 	return 0;
 }
 
+int bs_format_is_csv_line(const char *format)
+{
+	static const char csv[] = "bonnie++-csv-";
+
+	return format && (strncmp(format, csv, sizeof(csv) - 1) == 0 ||
+			  strcmp(format, BS_FMT_BSTORE_RUN) == 0);
+}
+
 int bs_csv_format_parse(const char *name, enum bs_csv_format *out)
 {
 	size_t i;

@@ -92,6 +92,9 @@ const char *bs_csv_format_names(void);
 /* Whether lines of input format `format` (BS_FMT_*) are in layout fmt
  * already: bonnie++-csv-1.98 lines in 1.98, bonnie++-csv-1.0x in 1.03. */
 int bs_csv_format_is_input(enum bs_csv_format fmt, const char *format);
+/* Whether a run of input format `format` keeps a bonnie++ CSV line as its
+ * raw text (bonnie++-csv-*, bstore-run), not a table or other output. */
+int bs_format_is_csv_line(const char *format);
 
 /*
  * What of r the layout fmt has no field for: a mask of the facts r knows

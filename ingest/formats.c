@@ -9,9 +9,12 @@
 
 #include "ingest/bonnie_csv.h"
 #include "ingest/bstore_json.h"
+#include "ingest/dd.h"
 #include "ingest/fio.h"
 #include "ingest/sysbench.h"
 #include "ingest/bonnie_text.h"
+#include "ingest/getc_putc.h"
+#include "ingest/zcav.h"
 #include "util/banned.h"
 
 static const int csv_1_98 = BS_CSV_FAM_1_98;
@@ -70,6 +73,15 @@ const struct bs_format bs_formats[] = {
 	{ BS_FMT_ROW_CLASSIC, BS_FAM_BONNIE,
 	  "Bonnie (Tim Bray's), Bonnie-64 and Linux Bonnie 1.4 text table",
 	  BLOCK(bs_bonnie_classic_ops) },
+	{ BS_FMT_ZCAV,      BS_FAM_ZCAV,
+	  "zcav output, K/s (1.02-1.03c) or MiB/s (1.03d on): a run a pass",
+	  BLOCK(bs_zcav_ops) },
+	{ BS_FMT_GETC_PUTC, BS_FAM_GETC_PUTC,
+	  "getc_putc table and/or CSV line (bonnie++ 1.93-2.00a)",
+	  BLOCK(bs_getc_putc_ops) },
+	{ BS_FMT_DD,        BS_FAM_DD,
+	  "dd summary (GNU, BSD) under its dd command line",
+	  BLOCK(bs_dd_ops) },
 };
 /* clang-format on */
 

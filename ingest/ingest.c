@@ -116,7 +116,15 @@ static int emit(struct bs_ingest *p, const struct bs_format *f,
 
 	assert(f >= bs_formats && f < bs_formats + bs_nformats);
 	assert(r->format != NULL && r->tool != NULL);
-	p->st.by_format[f - bs_formats]++;
+	/* A block that hands over a line's run (a bonnie++ text table's
+	 * CSV line) counts it under that line's format; any other run counts
+	 * under the row that read it (a restored JSON run: bstore-json). */
+	{
+		const struct bs_format *own =
+			f->block ? bs_format_find(r->format) : NULL;
+
+		p->st.by_format[(own ? own : f) - bs_formats]++;
+	}
 	if (r->raw == NULL)
 		r->raw = xstrndup(line, len);
 	if (r->sha256[0] == '\0')

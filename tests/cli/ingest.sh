@@ -132,9 +132,9 @@ expect_eq "$(sql "select count(*) from runs where raw like '%'||char(13)||'%'")"
 # from the table above; the stored raw text is the line as it was.
 run "$BSTORE" ingest "$SRC/tests/data/pasted-listing.txt"
 expect_rc 0 "numbered listing"
-# Each CSV line follows its table: read as the table's block, stored as
-# the CSV line alone.
-expect_in "$T/out" "2 runs stored, 0 duplicates, 0 rejected (bonnie++-text: 2)"
+# Each CSV line follows its table: read with the table, stored (and
+# counted) as the CSV line alone.
+expect_in "$T/out" "2 runs stored, 0 duplicates, 0 rejected (bonnie++-csv-1.0x: 2)"
 expect_eq "$(sql "select machine || ' ' || tool_version || ' ' || source_line
 	from runs where source like '%pasted-listing%' order by id" | tr '\n' ' ')" \
 	"manu 1.03e 12 tova 1.03e 17 " "numbered and quoted lines"

@@ -101,7 +101,7 @@ expect_eq "$(jq -rs 'map([.machine, .tool_version, .params.concurrency,
 f=$SAMPLES/bonnie++-2.00a-local-full.txt
 run "$BSTORE" ingest "$f"
 expect_rc 0 "captured output"
-expect_in "$T/out" "$f: 1 run stored, 0 duplicates, 0 rejected (bonnie++-text: 1)"
+expect_in "$T/out" "$f: 1 run stored, 0 duplicates, 0 rejected (bonnie++-csv-1.98: 1)"
 tail -n 1 "$f" >"$T/line.csv"
 run "$BSTORE" ingest "$T/line.csv"
 expect_in "$T/out" "$T/line.csv: 0 runs stored, 1 duplicate, 0 rejected"
@@ -149,5 +149,20 @@ run "$BSTORE" ingest "$T/norow.txt"
 expect_rc 1 "a table without a row"
 expect_in "$T/err" "bstore: ingest: $T/norow.txt:1: bonnie++ 1.03e text table without a row of results"
 expect_style "$T/err"
+
+# export --format bonnie: a run read from a table has no CSV line of its
+# own, so one is written in 1.98's layout from its values (never the
+# table's text); a table's own CSV line is exported as it was.
+rm -f "$BSTORE_DB"
+run "$BSTORE" ingest "$SAMPLES/bonnie++-2.00a-table-full-labvm.txt" \
+	"$SAMPLES/bonnie++-2.00a-local-full.txt"
+expect_rc 0 "a table alone and a table with its line"
+run "$BSTORE" export --format bonnie
+expect_rc 0 "export bonnie"
+expect_eq "$(wc -l <"$T/out")" 2 "one line per run"
+expect_eq "$(grep -c '^1\.98,2\.00a,' "$T/out")" 2 "both in 1.98's layout"
+expect_not_in "$T/out" "Sequential Output"
+expect_eq "$(sed -n 2p "$T/out")" "$(tail -n 1 "$SAMPLES/bonnie++-2.00a-local-full.txt" | tr -d '\r')" \
+	"the captured line, as it was"
 
 finish
