@@ -399,6 +399,9 @@ int bs_rcurves_html(const struct bs_report *rep, int t, int first,
 		bs_buf_reset(&b);
 		curve_path(c, &ax, &ay, &b);
 		bs_tdict_set(l, "D", bs_buf_str(&b));
+		/* Every block too fast: nothing to draw, a row of the legend. */
+		if (b.len)
+			bs_tdict_show(l, "DRAWN");
 	}
 	bs_buf_release(&b);
 	return 1;
