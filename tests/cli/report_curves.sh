@@ -137,6 +137,23 @@ grep -o '<path d="[^"]*"' "$T/r.html" | sed 's/<path d="//; s/"$//; s/[ML]/\n/g'
 		NF == 2 && ($1 < a[1] || $1 > a[1] + a[3] || $2 < a[2] || $2 > a[2] + a[4]) { bad++ }
 		END { exit bad > 0 }' || fail "a line leaves the plot"
 
+# In Chromium (tests/browser/cdp_check.py): no console error, no request,
+# the table's means as computed above, and no wider than a phone.
+if have chromium python3; then
+	blocks "$read" >"$T/blocks"
+	mean=$(fmt "$(awk 'NF == 3 { s += $2; k++ } END { printf "%.10f", s / k }' "$T/blocks")")
+	printf '{"[1] zcav=read baseline | read_mib_s": "%s"}\n' "$mean" >"$T/expect.json"
+	if python3 tests/browser/cdp_check.py "$(command -v chromium)" "$T/r.html" \
+		"$T/expect.json" >"$T/cdp.out" 2>"$T/cdp.err"; then
+		expect_in "$T/cdp.out" "no console errors, no requests, fits a phone"
+	else
+		fail "the HTML report in Chromium:"
+		sed 's/^/    /' "$T/cdp.err" >&2
+	fi
+else
+	skip_part "the page in Chromium needs chromium and python3"
+fi
+
 # --- the same bytes again ----------------------------------------------------
 run "$BSTORE" report -o "$T/again.html" "${sels[@]}"
 cmp -s "$T/r.html" "$T/again.html" || fail "HTML report differs between two runs"
