@@ -238,6 +238,8 @@ struct pathw {
 	size_t n;          /* points held: first, low, high, last */
 	double x[4], y[4]; /* in user units; low/high by index 1/2 */
 	size_t ilow, ihigh;
+	size_t piece;      /* points put since the last "M" */
+	double lx, ly;     /* the last point put */
 };
 
 static void path_put(struct pathw *w, double x, double y)
@@ -247,7 +249,24 @@ static void path_put(struct pathw *w, double x, double y)
 	bs_buf_addf(w->b, "%s%s %s", w->pen ? " L" : (w->b->len ? " M" : "M"),
 		    bs_fmt_double(sx, sizeof(sx), x, 1),
 		    bs_fmt_double(sy, sizeof(sy), y, 1));
+	w->piece = w->pen ? w->piece + 1 : 1;
 	w->pen = 1;
+	w->lx = x;
+	w->ly = y;
+}
+
+/*
+ * Ends a piece of the line. A piece of one point (a timed block between
+ * blocks too fast to time) would draw nothing: it becomes a short dash
+ * from the block's position on, inside the plot.
+ */
+static void path_lift(struct pathw *w)
+{
+	double x = w->lx + 3;
+
+	if (w->pen && w->piece == 1)
+		path_put(w, x <= CV_LEFT + CV_PW ? x : w->lx - 3, w->ly);
+	w->pen = 0;
 }
 
 static void path_flush(struct pathw *w)
@@ -277,7 +296,7 @@ static void path_point(struct pathw *w, double x, double y)
 
 	if (isnan(y)) {
 		path_flush(w);
-		w->pen = 0;
+		path_lift(w);
 		return;
 	}
 	if (w->n && bin != w->bin)
@@ -322,6 +341,7 @@ static void curve_path(const struct bs_report_curve *c, const struct axis *ax,
 			   isfinite(p->y) ? py(ay, p->y) : NAN);
 	}
 	path_flush(&w);
+	path_lift(&w);
 }
 
 static const char *axis_title(void)

@@ -607,6 +607,80 @@ static void test_html(void **state)
 	free(html);
 }
 
+/* A lone timed block between blocks too fast to time is a short dash,
+ * inside the plot even at its right edge. */
+static int lone_each(void *ctx, size_t g, bs_report_run_fn fn, void *fn_ctx,
+		     struct bs_err *err)
+{
+	static const double y[] = {100, NAN, 90, 80, NAN, 70};
+	struct bs_series *sr;
+	struct bs_run r;
+	size_t i;
+	int rc, t = bs_metric_find(BS_FAM_ZCAV, "read_mib_s");
+
+	(void)ctx;
+	(void)g;
+	(void)err;
+	bs_run_init(&r);
+	r.family = BS_FAM_ZCAV;
+	r.id = 1;
+	r.res[t].status = BS_ST_OK;
+	r.res[t].value = 85;
+	sr = bs_run_series_add(&r, t, "offset_gib");
+	for (i = 0; i < sizeof(y) / sizeof(y[0]); i++)
+		bs_series_point(sr, 2.0 * (double)i, y[i], 1);
+	rc = fn(&r, fn_ctx);
+	bs_run_release(&r);
+	return rc;
+}
+
+static void test_html_lone_blocks(void **state)
+{
+	struct bs_report_source src = {lone_each, NULL};
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_tmpl_set *ts = NULL;
+	struct bs_report_opts o;
+	struct bs_report *rep = NULL;
+	const char *name = "lone";
+	char *html = NULL, *p, *q;
+	size_t len = 0;
+	double x0, y0, w, h;
+	int pieces, pairs;
+	FILE *out;
+
+	(void)state;
+	memset(&o, 0, sizeof(o));
+	assert_int_equal(bs_report_build(&rep, &o, &name, 1, &src, &err), 0);
+	assert_int_equal(
+		bs_report_templates_load(&ts, NULL, BS_REPORT_HTML, &err), 0);
+	out = open_memstream(&html, &len);
+	assert_int_equal(bs_report_render(rep, ts, BS_REPORT_HTML, &src, out,
+					  &err),
+			 0);
+	fclose(out);
+	p = strstr(html, "<rect class=\"frame\" x=\"");
+	assert_non_null(p);
+	assert_int_equal(sscanf(p, "<rect class=\"frame\" x=\"%lf\" y=\"%lf\" "
+				   "width=\"%lf\" height=\"%lf\"",
+				&x0, &y0, &w, &h),
+			 4);
+	p = strstr(html, "<path d=\"");
+	assert_non_null(p);
+	p += strlen("<path d=\"");
+	q = strchr(p, '"');
+	*q = '\0';
+	/* [100], [90, 80], [70]: three pieces of two points each, the last
+	 * block (at the right edge) drawn leftwards. */
+	assert_int_equal(path_check(p, x0, y0, x0 + w, y0 + h, &pieces,
+				    &pairs),
+			 0);
+	assert_int_equal(pieces, 3);
+	assert_int_equal(pairs, 6);
+	free(html);
+	bs_tmpl_set_free(ts);
+	bs_report_free(rep);
+}
+
 /* ---- bounds ---------------------------------------------------------- */
 
 /* A source of groups of synthetic zcav runs: runs[g] of npoints[g]. */
@@ -760,6 +834,7 @@ int main(void)
 		cmocka_unit_test(test_html),
 	};
 	const struct CMUnitTest alone[] = {
+		cmocka_unit_test(test_html_lone_blocks),
 		cmocka_unit_test(test_bounds),
 	};
 	int rc;
