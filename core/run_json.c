@@ -19,8 +19,7 @@ static void json_time(struct bs_buf *out, int64_t t)
 		bs_json_str(out, bs_time_iso(iso, sizeof(iso), t));
 }
 
-/* A unit as a key: "MiB/s" -> "mib_s". */
-static void unit_key(char *out, size_t size, const char *unit)
+void bs_run_json_unit_key(char *out, size_t size, const char *unit)
 {
 	size_t i;
 
@@ -89,7 +88,8 @@ static void json_series(const struct bs_run *r, struct bs_buf *out)
 	bs_buf_addc(out, '{');
 	for (i = 0; i < r->nseries; i++) {
 		const struct bs_series *s = &r->series[i];
-		unit_key(ykey, sizeof(ykey), bs_metrics[s->metric].unit);
+		bs_run_json_unit_key(ykey, sizeof(ykey),
+				     bs_metrics[s->metric].unit);
 		bs_json_key(out, bs_metrics[s->metric].key, i == 0);
 		bs_buf_addc(out, '[');
 		for (k = 0; k < s->n; k++) {
@@ -154,6 +154,13 @@ void bs_run_json(const struct bs_run *r, struct bs_buf *out)
 	if (r->nseries) {
 		bs_json_key(out, "series", 0);
 		json_series(r, out);
+	}
+	/* The run's own text, so that an export ingested into another
+	 * archive (ingest/bstore_json.c) keeps it and its digest. Only when
+	 * the reader loaded it: `bstore list --json` does not. */
+	if (r->raw) {
+		bs_json_key(out, "raw", 0);
+		bs_json_str(out, r->raw);
 	}
 	bs_buf_addc(out, '}');
 }

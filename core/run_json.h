@@ -10,8 +10,9 @@
  * latency_mean_us, latency_p50_us and latency_p99_us where the benchmark
  * core measured them) and, when the run has curves, series (per metric a
  * list of points: the axis key, the value under its unit's name, e.g.
- * {"offset_gib", "mib_s", "seconds"}). Written by walking the metric
- * catalogue and the parameter table.
+ * {"offset_gib", "mib_s", "seconds"}) and, last, when the run's text
+ * was loaded (r->raw not NULL: the export, not `bstore list --json`),
+ * raw. Written by walking the metric catalogue and the parameter table.
  */
 #ifndef BS_CORE_RUN_JSON_H
 #define BS_CORE_RUN_JSON_H
@@ -21,5 +22,9 @@
 
 /* Appends r as one JSON object, without a newline. */
 void bs_run_json(const struct bs_run *r, struct bs_buf *out);
+
+/* A unit as the key of a series point's value: "MiB/s" -> "mib_s" (cut
+ * to size - 1 bytes). The ingest of this JSON reads points by it. */
+void bs_run_json_unit_key(char *out, size_t size, const char *unit);
 
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ingest/bonnie_csv.h"
+#include "ingest/bstore_json.h"
 #include "util/banned.h"
 
 static const int csv_1_98 = BS_CSV_FAM_1_98;
@@ -39,6 +40,9 @@ const struct bs_format bs_formats[] = {
 	{ BS_FMT_CSV_1_0X,  BS_FAM_BONNIE,
 	  "bonnie++ 1.00-1.04 CSV line (27 fields, no version)", CSV,
 	  &csv_1_0x, NULL },
+	{ BS_FMT_BSTORE_JSON, BS_FAM_BONNIE,
+	  "bstore's own JSON export line (any family; runs keep their format)",
+	  bs_bstore_json_probe, bs_bstore_json_parse, NULL, NULL },
 };
 /* clang-format on */
 

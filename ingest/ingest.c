@@ -102,8 +102,13 @@ static int reject(struct bs_ingest *p, int64_t lineno, const char *raw,
 			    p->cb.ctx);
 }
 
-/* Gives r to the caller: line (len bytes) is its raw text unless the
- * format set one. */
+/*
+ * Gives r to the caller: line (len bytes) is its raw text unless the
+ * format set one. A run a format restores whole (bstore's JSON export:
+ * r->source set) keeps its source, line, parser version and date; any
+ * other is this input's, at lineno, dated by a mail's Date: above when
+ * the text itself did not say.
+ */
 static int emit(struct bs_ingest *p, const struct bs_format *f,
 		struct bs_run *r, int64_t lineno, const char *line, size_t len)
 {
@@ -116,11 +121,13 @@ static int emit(struct bs_ingest *p, const struct bs_format *f,
 		r->raw = xstrndup(line, len);
 	if (r->sha256[0] == '\0')
 		bs_sha256_hex(r->raw, strlen(r->raw), r->sha256);
-	if (r->measured_at == BS_NONE)
-		r->measured_at = p->text_date;
-	bs_run_set(&r->source, p->source);
-	r->source_line = lineno;
-	bs_run_set(&r->parser_version, BS_PARSER_VERSION);
+	if (r->source == NULL) {
+		if (r->measured_at == BS_NONE)
+			r->measured_at = p->text_date;
+		bs_run_set(&r->source, p->source);
+		r->source_line = lineno;
+		bs_run_set(&r->parser_version, BS_PARSER_VERSION);
+	}
 	p->st.runs++;
 	if (p->cb.run)
 		rc = p->cb.run(r, p->cb.ctx);

@@ -40,6 +40,16 @@ const char *bs_rfmt(const struct bs_report *rep, int m, double v, char *out,
 /* A ratio, "3.49"; a change in percent, "+249.2%". */
 const char *bs_rfmt_ratio(double v, char *out, size_t outsz);
 const char *bs_rfmt_pct(double v, char *out, size_t outsz);
+
+/*
+ * A cell's verdict as every format shows it (one colour system): the
+ * class "better", "worse" (significant), "noise" (within noise), "few-up"
+ * or "few-down" (past the noise threshold the better or the worse way,
+ * too few runs to test), or "" (nothing compared); and the text report's
+ * mark after the change: '^', 'v', '~', '?' or ' '.
+ */
+const char *bs_rverdict_class(const struct bs_report_cell *c);
+char bs_rverdict_mark(const struct bs_report_cell *c);
 /* A number for scripts: shortest exact text, or empty when NAN. */
 const char *bs_rfmt_raw(double v, char *out, size_t outsz);
 /* The value of m in the report's unit (KiB/s -> MiB/s when asked). */

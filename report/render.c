@@ -214,9 +214,12 @@ static void fill_cell(const struct bs_report *rep, int m, size_t i,
 {
 	const struct bs_report_group *g = &rep->groups[i];
 	const struct bs_report_cell *c = &g->cell[m];
-	static const char *const nums[] = {"VALUE", "SD",    "MIN", "MAX",
-					   "DIFF",  "RATIO", "PCT"};
-	double raw[7];
+	static const char *const nums[] = {
+		"VALUE", "SD",	"MIN",	    "MAX",	"DIFF",
+		"RATIO", "PCT", "CI",	    "RATIO_LO", "RATIO_HI",
+		"P",
+	};
+	double raw[11];
 	char s[64], key[16];
 	size_t k;
 
@@ -229,6 +232,10 @@ static void fill_cell(const struct bs_report *rep, int m, size_t i,
 	raw[4] = bs_rscale(rep, m, c->diff);
 	raw[5] = c->ratio;
 	raw[6] = c->pct;
+	raw[7] = bs_rscale(rep, m, c->ci);
+	raw[8] = c->ratio_lo;
+	raw[9] = c->ratio_hi;
+	raw[10] = c->p;
 	bs_tdict_set_i64(d, "GROUP", (int64_t)i + 1);
 	bs_tdict_set(d, "GROUP_LABEL", g->label);
 	bs_tdict_set(d, "GROUP_MACHINES", gtext[0]);
@@ -238,7 +245,7 @@ static void fill_cell(const struct bs_report *rep, int m, size_t i,
 	bs_tdict_set_i64(d, "COUNT", c->ok);
 	bs_tdict_set_i64(d, "TOO_FAST", c->too_fast);
 	bs_tdict_set_i64(d, "NOT_RUN", c->not_run);
-	for (k = 0; k < 7; k++) {
+	for (k = 0; k < sizeof(raw) / sizeof(raw[0]); k++) {
 		bs_rfmt_raw(raw[k], s, sizeof(s));
 		snprintf(key, sizeof(key), "R_%s", nums[k]);
 		bs_tdict_set(d, key, s);
@@ -254,6 +261,7 @@ static void fill_cell(const struct bs_report *rep, int m, size_t i,
 	bs_tdict_set(d, "PCT", bs_rfmt_pct(c->pct, s, sizeof(s)));
 	bs_tdict_show(d, c->status == BS_ST_OK ? "HAS_VALUE" : "NO_VALUE");
 	bs_tdict_set(d, "BETTER", better_word(rep, i, c));
+	bs_tdict_set(d, "VERDICT", bs_verdict_name(c->verdict));
 	bs_tdict_set(d, "J_BETTER",
 		     isnan(c->diff) || c->better == 0 ? "null"
 		     : c->better > 0		      ? "true"
@@ -281,6 +289,8 @@ static void fill_model(const struct bs_report *rep, struct bs_tdict *d)
 	bs_tdict_set_i64(d, "BASELINE", (int64_t)rep->opts.baseline + 1);
 	bs_tdict_set(d, "BASELINE_LABEL", b->label);
 	bs_tdict_set(d, "IO_UNIT", rep->mib ? "MiB/s" : "KiB/s");
+	bs_rfmt_raw(bs_report_noise(rep), key, sizeof(key));
+	bs_tdict_set(d, "NOISE", key);
 	if (rep->ngroups > 1)
 		bs_tdict_show(d, "COMPARED");
 	if (rep->nnotes)

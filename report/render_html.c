@@ -92,6 +92,48 @@ static void html_value_cell(const struct bs_report *rep, int m, size_t i,
 
 enum { ROW_VALUE, ROW_DIFF, ROW_RATIO, ROW_PCT };
 
+/* The change cell's tip: the verdict in words, with its numbers. */
+static void verdict_tip(const struct bs_report *rep,
+			const struct bs_report_cell *x, struct bs_tdict *c)
+{
+	struct bs_buf b = BS_BUF_INIT;
+	double noise = bs_report_noise(rep);
+
+	switch (x->verdict) {
+	case BS_V_BETTER:
+	case BS_V_WORSE:
+		bs_buf_addf(&b, "%s than the baseline: p = %.2g (Welch's "
+				"t-test, Holm-corrected over the page)",
+			    x->verdict == BS_V_BETTER ? "better" : "worse",
+			    x->p);
+		break;
+	case BS_V_NOISE:
+		if (fabs(x->pct) < noise)
+			bs_buf_addf(&b, "within noise: under %g%%", noise);
+		else if (isnan(x->p))
+			bs_buf_adds(&b, "within noise: no better side");
+		else
+			bs_buf_addf(&b, "within noise: p = %.2g, not "
+					"significant (Welch's t-test, "
+					"Holm-corrected)",
+				    x->p);
+		break;
+	case BS_V_FEW:
+		bs_buf_addf(&b, "%s by more than %g%%, but under %d runs a "
+				"side: not tested",
+			    x->better > 0 ? "better" : "worse", noise,
+			    BS_STAT_MIN_N);
+		break;
+	case BS_V_NONE:
+		break;
+	}
+	if (!isnan(x->ratio_lo))
+		bs_buf_addf(&b, "; ratio %.3g to %.3g (95%%)", x->ratio_lo,
+			    x->ratio_hi);
+	bs_tdict_set(c, "TIP", bs_buf_str(&b));
+	bs_buf_release(&b);
+}
+
 static void html_row(const struct bs_report *rep, int t0, int t1, size_t i,
 		     int kind, struct bs_tdict *r)
 {
@@ -131,11 +173,9 @@ static void html_row(const struct bs_report *rep, int t0, int t1, size_t i,
 		bs_tdict_set(c, "TEXT", s1);
 		bs_tdict_set(c, "TIP", "");
 		bs_tdict_set(c, "CLASS", "");
-		if (kind == ROW_PCT && !isnan(x->pct) && x->better) {
-			bs_tdict_set(c, "CLASS",
-				     x->better > 0 ? "better" : "worse");
-			bs_tdict_show(c, x->better > 0 ? "IS_BETTER"
-						       : "IS_WORSE");
+		if (kind == ROW_PCT && !isnan(x->pct)) {
+			bs_tdict_set(c, "CLASS", bs_rverdict_class(x));
+			verdict_tip(rep, x, c);
 		}
 	}
 }
@@ -198,9 +238,10 @@ static void html_chart(const struct bs_report *rep, int t0, int t1,
 			bs_tdict_set_i64(bar, "TX", CH_LEFT + w + 4);
 			bs_tdict_set(bar, "BCLASS",
 				     i == rep->opts.baseline ? "base"
-				     : c->better > 0	     ? "better"
-				     : c->better < 0	     ? "worse"
-							     : "same");
+				     : c->verdict == BS_V_NOISE ||
+						     c->verdict == BS_V_NONE
+					     ? "same"
+					     : bs_rverdict_class(c));
 			y += CH_ROW;
 		}
 		y += 6;

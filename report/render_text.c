@@ -5,6 +5,7 @@
  * (WRAPPED_NOTE > LINE > TEXT).
  */
 #include <assert.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,17 +156,30 @@ static void line_out(struct bs_tdict *table, struct bs_buf *b)
 	bs_buf_reset(b);
 }
 
+/* s with a marker char appended (for columns that mark the best). */
+static const char *mark(char *s, size_t n, char c)
+{
+	size_t l = strlen(s);
+
+	if (l + 1 < n) {
+		s[l] = c;
+		s[l + 1] = '\0';
+	}
+	return s;
+}
+
 /*
  * The cell text of group i, metric m, in a row of the given kind: 0 the
  * value, 1 to 4 the statistics (sd, min, max, n, as text_table's
- * stat_name), 5 the diff, 6 the ratio.
+ * stat_name), 5 the diff, 6 the ratio, 7 the change in percent with its
+ * verdict's mark (bs_rverdict_mark).
  */
 static void text_cell(const struct bs_report *rep, int m, size_t i, int kind,
 		      char *s, size_t n)
 {
 	const struct bs_report_cell *c = &rep->groups[i].cell[m];
 
-	assert(kind >= 0 && kind <= 6 && n > 0);
+	assert(kind >= 0 && kind <= 7 && n > 0);
 	s[0] = '\0';
 	switch (kind) {
 	case 0: /* value */
@@ -193,22 +207,17 @@ static void text_cell(const struct bs_report *rep, int m, size_t i, int kind,
 	case 5:
 		bs_rfmt(rep, m, c->diff, s, n);
 		break;
+	case 7: /* rates only: CPU and latency keep their narrow columns */
+		if (BS_RM_KIND(m) != BS_MK_RATE || isnan(c->pct))
+			break;
+		snprintf(s, n, fabs(c->pct) >= 99.95 ? "%+.0f%%" : "%+.1f%%",
+			 c->pct);
+		mark(s, n, bs_rverdict_mark(c));
+		break;
 	default:
 		bs_rfmt_ratio(c->ratio, s, n);
 		break;
 	}
-}
-
-/* s with a marker char appended (for columns that mark the best). */
-static const char *mark(char *s, size_t n, char c)
-{
-	size_t l = strlen(s);
-
-	if (l + 1 < n) {
-		s[l] = c;
-		s[l + 1] = '\0';
-	}
-	return s;
 }
 
 /* Widens the last column of [k0, k1] until the span fits title. */
@@ -312,21 +321,22 @@ static void text_table(const struct bs_report *rep, struct bs_tdict *d,
 			}
 		}
 	}
-	for (kind = 5; kind <= 6; kind++) {
+	for (kind = 5; kind <= 7; kind++) {
+		static const char *const what[] = {"diff", "ratio", "change"};
+		static const char *const op[] = {"-", "/", " vs "};
+
 		for (i = 0; i < rep->ngroups; i++) {
 			if (i == rep->opts.baseline)
 				continue;
 			tt_add_row(&tt);
 			bs_buf_reset(&b);
-			bs_buf_addf(&b, "%s [%zu]%s[%zu]",
-				    kind == 5 ? "diff" : "ratio", i + 1,
-				    kind == 5 ? "-" : "/",
-				    rep->opts.baseline + 1);
+			bs_buf_addf(&b, "%s [%zu]%s[%zu]", what[kind - 5], i + 1,
+				    op[kind - 5], rep->opts.baseline + 1);
 			tt_set(&tt, 0, bs_buf_str(&b));
 			for (k = 0; k < tt.ncols; k++) {
 				text_cell(rep, tt.col[k].m, i, kind, s,
 					  sizeof(s));
-				if (tt.col[k].star && s[0])
+				if (tt.col[k].star && s[0] && kind != 7)
 					mark(s, sizeof(s), ' ');
 				tt_set(&tt, 2 + k, s);
 			}

@@ -486,6 +486,12 @@ static void finish_cells(struct bs_report_group *g, const double *m2)
 	}
 }
 
+double bs_report_noise(const struct bs_report *rep)
+{
+	return rep->opts.noise_pct > 0 ? rep->opts.noise_pct
+				       : BS_STAT_NOISE_PCT;
+}
+
 static struct bs_stat_sample sample_of(const struct bs_report_cell *c)
 {
 	struct bs_stat_sample x = {(double)c->ok, c->mean, c->sd};
@@ -501,8 +507,7 @@ static struct bs_stat_sample sample_of(const struct bs_report_cell *c)
 static void compare(struct bs_report *rep)
 {
 	const struct bs_report_group *b = &rep->groups[rep->opts.baseline];
-	double noise = rep->opts.noise_pct > 0 ? rep->opts.noise_pct
-					       : BS_STAT_NOISE_PCT;
+	double noise = bs_report_noise(rep);
 	size_t i, n = rep->ngroups * (size_t)BS_RM_USED, *scratch;
 	double *p = xmalloc(n * sizeof(*p));
 	int m;

@@ -255,4 +255,8 @@ int bs_report_render(const struct bs_report *rep,
 		     const struct bs_report_source *src, FILE *out,
 		     struct bs_err *err);
 
+/* The noise threshold the report uses, in percent (opts.noise_pct or
+ * BS_STAT_NOISE_PCT). */
+double bs_report_noise(const struct bs_report *rep);
+
 #endif

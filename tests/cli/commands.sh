@@ -375,6 +375,6 @@ done
 for k in machine name family tool version format source id; do
 	grep -qw -- "$k" "$T/help" || fail "list --help lacks the field '$k'"
 done
-expect_eq "$("$BSTORE" ingest --formats | grep -c '^[a-z]')" 6 "ingest --formats"
+expect_eq "$("$BSTORE" ingest --formats | grep -c '^[a-z]')" 7 "ingest --formats"
 
 finish

@@ -140,7 +140,7 @@ run "$BSTORE" ingest "$SAMPLES/fio-3.33-randrw.txt" "$SAMPLES/fio-3.33-seqread.t
 expect_rc 0 "fio output"
 expect_in "$T/out" "fio-3.33-randrw.txt: 0 runs stored, 0 duplicates, 0 rejected"
 expect_in "$T/out" "fio-3.33-seqread.txt: 0 runs stored, 0 duplicates, 0 rejected"
-expect_in "$T/err" "fio-3.33-seqread.txt: no results found (tried bonnie++-csv-1.98, bonnie++-csv-1.97, bonnie++-csv-1.96-s0, bonnie++-csv-1.96, bonnie++-csv-beta, bonnie++-csv-1.0x)"
+expect_in "$T/err" "fio-3.33-seqread.txt: no results found (tried bonnie++-csv-1.98, bonnie++-csv-1.97, bonnie++-csv-1.96-s0, bonnie++-csv-1.96, bonnie++-csv-beta, bonnie++-csv-1.0x, bstore-json)"
 expect_not_in "$T/err" "expected 27 fields"
 
 # 8d. --formats lists the registry; --format forces one of its formats.

@@ -1,5 +1,8 @@
 /*
- * tests/fuzz/fuzz_ingest.c - libFuzzer target for the bonnie++ CSV ingest.
+ * tests/fuzz/fuzz_ingest.c - libFuzzer target for the ingest driver and
+ * every format of the registry: line formats (bonnie++ CSV, bstore's own
+ * JSON export read back, ...) and block formats (text tables, sysbench,
+ * zcav, fio, dd, ...).
  *
  * Each input is fed to bs_ingest twice: in pseudo-random chunk splits
  * (derived from the input, so a crash replays) and in one piece. Both must
@@ -32,6 +35,8 @@ struct events {
 	uint64_t h;        /* FNV-1a over every event */
 	int64_t last_line; /* events come in line order */
 	int64_t runs, rejects;
+	const uint8_t *in; /* the whole input */
+	size_t in_len;
 };
 
 static void h_bytes(struct events *e, const void *p, size_t n)
@@ -95,6 +100,150 @@ static void check_value(const struct bs_value *v)
 	      isnan(v->lat_p99_us));
 }
 
+/*
+ * Whether r was read from a line of bstore's JSON export (ingest/
+ * bstore_json.c): the input holds its digest as the line's "sha256".
+ * Such a run may be of any family and format, and its raw text is the
+ * exported run's, not the line.
+ */
+static int from_export(const struct events *e, const struct bs_run *r)
+{
+	char key[80];
+	size_t n, i;
+
+	n = (size_t)snprintf(key, sizeof(key), "\"sha256\":\"%s\"",
+			     r->sha256);
+	for (i = 0; i + n <= e->in_len; i++)
+		if (memcmp(e->in + i, key, n) == 0)
+			return 1;
+	return 0;
+}
+
+static void check_export_run(struct events *e, struct bs_run *r)
+{
+	int i, m;
+	size_t k;
+
+	CHECK(r->family < BS_FAM_COUNT);
+	CHECK(r->tool && r->tool[0] && r->format && r->format[0]);
+	CHECK(r->machine && r->raw && strlen(r->sha256) == 64);
+	/* A restored run keeps its original's source and parser. */
+	CHECK(r->source && r->parser_version);
+	CHECK(r->id == 0 && (r->warning == NULL || r->warning[0]));
+	for (m = 0; m < bs_nmetrics; m++) {
+		const struct bs_value *v = &r->res[m];
+
+		CHECK(bs_metrics[m].family == r->family ||
+		      v->status == BS_ST_NOT_RUN);
+		if (v->status == BS_ST_OK)
+			CHECK(isfinite(v->value) && v->value >= 0);
+		else
+			CHECK(isnan(v->value) && isnan(v->cpu_pct));
+		CHECK(isnan(v->lat_mean_us) || v->lat_mean_us >= 0);
+		CHECK(isnan(v->lat_p50_us) || v->lat_p50_us >= 0);
+		CHECK(isnan(v->lat_p99_us) || v->lat_p99_us >= 0);
+		h_dbl(e, v->value);
+		h_dbl(e, v->lat_p99_us);
+	}
+	for (i = 0; i < bs_nparams; i++) {
+		enum bs_pkind kind = bs_param_table[i].kind;
+		int64_t v;
+
+		if (kind == BS_PK_TEXT || kind == BS_PK_REAL)
+			continue;
+		v = bs_param_get_i64(&r->params, i);
+		CHECK(v == BS_NONE || v >= 0 ||
+		      (kind == BS_PK_FSIZE && v >= BS_SIZE_SYMLINK));
+		h_i64(e, v);
+	}
+	for (k = 0; k < r->nseries; k++)
+		CHECK(r->series[k].n > 0 && r->series[k].axis);
+	h_i64(e, r->source_line);
+	h_i64(e, r->measured_at);
+	h_str(e, r->format);
+	h_str(e, r->raw);
+	h_str(e, r->sha256);
+}
+
+/*
+ * What every run of every format must be: its family's metrics only, each
+ * with a valid status, numbers finite, not negative and within the
+ * catalogue's limits; its digest that of its raw text (or, for the
+ * second and later runs of one block, of that text salted with its
+ * rank); this input's source.
+ */
+static void check_any_run(struct events *e, struct bs_run *r)
+{
+	char sha[BS_SHA256_HEX];
+	int m;
+	size_t k, j;
+
+	CHECK(r->family < BS_FAM_COUNT && r->id == 0 && r->ntags == 0);
+	CHECK(r->tool && r->tool[0] && r->format && r->format[0]);
+	CHECK(r->raw && strlen(r->raw) <= BS_BLOCK_MAX);
+	CHECK(strlen(r->sha256) == 64);
+	bs_sha256_hex(r->raw, strlen(r->raw), sha);
+	if (strcmp(sha, r->sha256) != 0) {
+		/* The k-th run of one block's text: salted with its rank. */
+		struct bs_buf b = BS_BUF_INIT;
+		int rank, found = 0;
+
+		for (rank = 2; rank <= 512 && !found; rank++) {
+			bs_buf_reset(&b);
+			bs_buf_addf(&b, "%s\n#run %d", r->raw, rank);
+			bs_sha256_hex(b.data, b.len, sha);
+			found = strcmp(sha, r->sha256) == 0;
+		}
+		bs_buf_release(&b);
+		CHECK(found && !known_format(r->format));
+	}
+	CHECK(r->source && strcmp(r->source, "fuzz") == 0);
+	CHECK(r->parser_version &&
+	      strcmp(r->parser_version, BS_PARSER_VERSION) == 0);
+	CHECK(r->warning == NULL || r->warning[0]);
+	CHECK(r->measured_at == BS_NONE ||
+	      (r->measured_at >= 0 && r->measured_at <= INT64_C(253402300799)));
+	for (m = 0; m < bs_nmetrics; m++) {
+		const struct bs_value *v = &r->res[m];
+
+		CHECK(v->status == BS_ST_NOT_RUN || v->status == BS_ST_OK ||
+		      v->status == BS_ST_TOO_FAST);
+		CHECK(bs_metrics[m].family == r->family ||
+		      v->status == BS_ST_NOT_RUN);
+		if (v->status == BS_ST_OK)
+			CHECK(isfinite(v->value) &&
+			      bs_metric_fits(m, BS_PART_VALUE, v->value));
+		else
+			CHECK(isnan(v->value) && isnan(v->cpu_pct));
+		CHECK(isnan(v->cpu_pct) ||
+		      (isfinite(v->cpu_pct) && v->cpu_pct >= 0));
+		CHECK(isnan(v->lat_us) ||
+		      (isfinite(v->lat_us) && v->lat_us >= 0));
+		h_i64(e, v->status);
+		h_dbl(e, v->value);
+	}
+	for (k = 0; k < r->nseries; k++) {
+		const struct bs_series *sr = &r->series[k];
+
+		CHECK(sr->axis && sr->metric >= 0 && sr->metric < bs_nmetrics);
+		CHECK(bs_metrics[sr->metric].family == r->family);
+		for (j = 0; j < sr->n; j++) {
+			CHECK(isfinite(sr->pt[j].x));
+			CHECK(isnan(sr->pt[j].y) || isfinite(sr->pt[j].y));
+			h_dbl(e, sr->pt[j].x);
+			h_dbl(e, sr->pt[j].y);
+		}
+	}
+	h_i64(e, r->source_line);
+	h_i64(e, r->measured_at);
+	h_str(e, r->format);
+	h_str(e, r->tool_version);
+	h_str(e, r->machine);
+	h_str(e, r->raw);
+	h_str(e, r->sha256);
+	h_str(e, r->warning);
+}
+
 static int on_run(struct bs_run *r, void *ctx)
 {
 	struct events *e = ctx;
@@ -102,10 +251,24 @@ static int on_run(struct bs_run *r, void *ctx)
 	char sha[BS_SHA256_HEX];
 	int m;
 
+	e->runs++;
+	if (from_export(e, r)) {
+		check_export_run(e, r);
+		e->last_line = r->source_line;
+		bs_run_tag(r, "fuzz", "1");
+		return 0;
+	}
+	CHECK(r->source_line >= 1);
+	check_any_run(e, r);
+	if (!known_format(r->format)) {
+		/* A block's runs: any order within the block. */
+		e->last_line = r->source_line;
+		bs_run_tag(r, "fuzz", "1");
+		return 0;
+	}
+	/* A bonnie++ CSV line: in line order, and its own checks. */
 	CHECK(r->source_line > e->last_line);
 	e->last_line = r->source_line;
-	e->runs++;
-	CHECK(r->format && known_format(r->format));
 	/* `bstore run` output reads back as tool bstore (1.98 lines). */
 	CHECK(r->tool && (strcmp(r->tool, "bonnie++") == 0 ||
 			  (strcmp(r->tool, "bstore") == 0 &&
@@ -169,7 +332,8 @@ static int on_reject(int64_t line, const char *raw, size_t len,
 	struct events *e = ctx;
 	size_t i, n = strlen(reason);
 
-	CHECK(line > e->last_line);
+	/* A block's rejects may name its earlier lines. */
+	CHECK(line >= 1);
 	e->last_line = line;
 	e->rejects++;
 	CHECK(len <= BS_REJECT_KEEP);
@@ -206,7 +370,7 @@ static uint64_t next_rand(uint64_t *s)
 /* Feeds data in chunks (random when seed != 0) and returns the digest. */
 static uint64_t ingest_all(const uint8_t *data, size_t size, uint64_t seed)
 {
-	struct events e = { 14695981039346656037ULL, 0, 0, 0 };
+	struct events e = { 14695981039346656037ULL, 0, 0, 0, data, size };
 	struct bs_ingest_cb cb = { on_run, on_reject, on_warn, &e };
 	struct bs_ingest *p = bs_ingest_new("fuzz", &cb, NULL);
 	struct bs_err err = BS_ERR_INIT;
@@ -234,7 +398,10 @@ static uint64_t ingest_all(const uint8_t *data, size_t size, uint64_t seed)
 	bs_ingest_stats(p, &st);
 	CHECK(st.runs == e.runs && st.rejects == e.rejects);
 	if (rc == 0) {
-		CHECK(st.lines == st.runs + st.rejects + st.skipped);
+		if (st.blocked == 0)
+			CHECK(st.lines == st.runs + st.rejects + st.skipped);
+		else
+			CHECK(st.skipped + st.blocked <= st.lines);
 		CHECK(memchr(data, '\0', size) == NULL);
 	} else {
 		/* The only failure without a stopping callback: a NUL. */
