@@ -193,17 +193,32 @@ static void axis_make(struct axis *a, double min, double max, int n)
 	a->hi = ceil(max / a->step) * a->step;
 	if (a->hi <= a->lo)
 		a->hi = a->lo + a->step;
+	/* Numbers no disk gives (a range past the doubles, a step lost in
+	 * rounding): an axis of 0 to 1 rather than no end of ticks. */
+	if (!isfinite(a->hi - a->lo) || !(a->step > 0) ||
+	    (a->hi - a->lo) / a->step > 4.0 * n) {
+		a->lo = 0;
+		a->hi = a->step = 1;
+	}
 	a->decimals = step_decimals(a->step);
+}
+
+/* Within a plot's size of the plot, whatever the number. */
+static double clamp(double v, double lo, double hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
 }
 
 static double px(const struct axis *a, double x)
 {
-	return CV_LEFT + (x - a->lo) / (a->hi - a->lo) * CV_PW;
+	return clamp(CV_LEFT + (x - a->lo) / (a->hi - a->lo) * CV_PW,
+		     CV_LEFT - CV_PW, CV_LEFT + 2 * CV_PW);
 }
 
 static double py(const struct axis *a, double y)
 {
-	return CV_TOP + CV_PH - (y - a->lo) / (a->hi - a->lo) * CV_PH;
+	return clamp(CV_TOP + CV_PH - (y - a->lo) / (a->hi - a->lo) * CV_PH,
+		     CV_TOP - CV_PH, CV_TOP + 2 * CV_PH);
 }
 
 static void axis_ticks(const struct axis *a, int vertical,
@@ -356,7 +371,7 @@ int bs_rcurves_html(const struct bs_report *rep, int t, int first,
 	struct bs_buf b = BS_BUF_INIT;
 	struct bs_tdict *ch;
 	struct axis ax, ay;
-	double xmin = INFINITY, xmax = -INFINITY, ymax = 0;
+	double xmin = INFINITY, xmax = -INFINITY, ymin = 0, ymax = 0;
 	char label[96];
 	size_t i, k;
 	int m = BS_RM(t, BS_MK_RATE);
@@ -377,14 +392,17 @@ int bs_rcurves_html(const struct bs_report *rep, int t, int first,
 		}
 		if (c->ok && c->max > ymax)
 			ymax = c->max;
+		if (c->ok && c->min < ymin)
+			ymin = c->min;
 	}
 	if (!isfinite(xmin))
 		xmin = xmax = 0;
-	/* Positions from 0 unless the runs started far in; rates from 0. */
+	/* Positions from 0 unless the runs started far in; rates from 0
+	 * (or below, should a rate ever be negative). */
 	if (xmin > 0 && xmin < (xmax - xmin) / 2)
 		xmin = 0;
 	axis_make(&ax, xmin, xmax, CV_XTICKS);
-	axis_make(&ay, 0, ymax, CV_YTICKS);
+	axis_make(&ay, ymin, ymax, CV_YTICKS);
 
 	ch = bs_tdict_add(sec, "CURVES");
 	bs_tdict_setf(ch, "CAPTION", "%s, %s by position: one line per run",

@@ -7,6 +7,7 @@
  * chart (its lines inside the plot, a gap for a block too fast to time,
  * a style per group, everything escaped).
  */
+#include <float.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -612,7 +613,11 @@ static void test_html(void **state)
 static int lone_each(void *ctx, size_t g, bs_report_run_fn fn, void *fn_ctx,
 		     struct bs_err *err)
 {
-	static const double y[] = {100, NAN, 90, 80, NAN, 70};
+	static const double lone_y[] = {100, NAN, 90, 80, NAN, 70};
+	static const double wild_x[] = {-1e300, 0, 1e300, 1e-300, DBL_MAX, 5};
+	static const double wild_y[] = {1e300, -1e300, 0, DBL_MAX, 1, -5};
+	const int wild = ctx != NULL;
+	const double *y = wild ? wild_y : lone_y;
 	struct bs_series *sr;
 	struct bs_run r;
 	size_t i;
@@ -627,8 +632,9 @@ static int lone_each(void *ctx, size_t g, bs_report_run_fn fn, void *fn_ctx,
 	r.res[t].status = BS_ST_OK;
 	r.res[t].value = 85;
 	sr = bs_run_series_add(&r, t, "offset_gib");
-	for (i = 0; i < sizeof(y) / sizeof(y[0]); i++)
-		bs_series_point(sr, 2.0 * (double)i, y[i], 1);
+	for (i = 0; i < 6; i++)
+		bs_series_point(sr, wild ? wild_x[i] : 2.0 * (double)i, y[i],
+				1);
 	rc = fn(&r, fn_ctx);
 	bs_run_release(&r);
 	return rc;
@@ -676,6 +682,45 @@ static void test_html_lone_blocks(void **state)
 			 0);
 	assert_int_equal(pieces, 3);
 	assert_int_equal(pairs, 6);
+	free(html);
+	bs_tmpl_set_free(ts);
+	bs_report_free(rep);
+}
+
+/* Numbers no disk gives still make a page, with a handful of ticks. */
+static void test_html_wild_numbers(void **state)
+{
+	int wild = 1;
+	struct bs_report_source src = {lone_each, &wild};
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_tmpl_set *ts = NULL;
+	struct bs_report_opts o;
+	struct bs_report *rep = NULL;
+	const char *name = "wild";
+	char *html = NULL;
+	const char *p;
+	size_t len = 0;
+	int ticks = 0;
+	FILE *out;
+
+	(void)state;
+	memset(&o, 0, sizeof(o));
+	assert_int_equal(bs_report_build(&rep, &o, &name, 1, &src, &err), 0);
+	assert_int_equal(
+		bs_report_templates_load(&ts, NULL, BS_REPORT_HTML, &err), 0);
+	out = open_memstream(&html, &len);
+	assert_int_equal(bs_report_render(rep, ts, BS_REPORT_HTML, &src, out,
+					  &err),
+			 0);
+	fclose(out);
+	for (p = html; (p = strstr(p, "<line class=\"grid\"")) != NULL; p++)
+		ticks++;
+	assert_true(ticks > 0 && ticks < 40);
+	/* The path: numbers only, no "nan" or "inf". */
+	p = strstr(html, "<path d=\"M");
+	assert_non_null(p);
+	p += strlen("<path d=\"");
+	assert_true(strspn(p, "ML0123456789.- ") == strcspn(p, "\""));
 	free(html);
 	bs_tmpl_set_free(ts);
 	bs_report_free(rep);
@@ -835,6 +880,7 @@ int main(void)
 	};
 	const struct CMUnitTest alone[] = {
 		cmocka_unit_test(test_html_lone_blocks),
+		cmocka_unit_test(test_html_wild_numbers),
 		cmocka_unit_test(test_bounds),
 	};
 	int rc;
