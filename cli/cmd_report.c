@@ -97,7 +97,9 @@ static int store_each(void *ctx, size_t group, bs_report_run_fn fn,
 		if ((int64_t)ids->n == s->nruns)
 			ids = NULL;
 	}
-	return bs_store_each(s->st, ids, BS_LOAD_TAGS, fn, fn_ctx, err);
+	/* Curves too: the report draws zcav's (report/report.h). */
+	return bs_store_each(s->st, ids, BS_LOAD_TAGS | BS_LOAD_SERIES, fn,
+			     fn_ctx, err);
 }
 
 static int format_parse(const char *s, enum bs_report_format *out)

@@ -102,6 +102,18 @@ void bs_rrow_fill(struct bs_rruns *rr, const struct bs_run *r,
 		  uint32_t group, struct bs_rrow *row);
 void bs_rruns_free(struct bs_rruns *rr);
 
+/*
+ * Curves (curves.c). bs_rcurves_add keeps the curves of run r, read for
+ * group g, that the report shows (want_any: opts.want chooses the
+ * metrics), within the bounds of report/report.h; bs_rcurves_finish,
+ * once every group is read, writes rep->curves_note when some were left
+ * out; bs_rcurves_free frees them.
+ */
+void bs_rcurves_add(struct bs_report *rep, size_t g, const struct bs_run *r,
+		    int want_any);
+void bs_rcurves_finish(struct bs_report *rep);
+void bs_rcurves_free(struct bs_report *rep);
+
 /* Display width of s: UTF-8 code points. */
 size_t bs_rwidth(const char *s);
 
@@ -131,6 +143,23 @@ void bs_rhtml_fill(const struct bs_report *rep, struct bs_tdict *d);
 int bs_rhtml_runs(const struct bs_report *rep, const struct bs_tmpl_set *ts,
 		  const struct bs_report_source *src, FILE *out,
 		  struct bs_err *err);
+/*
+ * The curves (render_curves.c), for every format: section HAS_CURVES,
+ * CURVES_NOTE > TEXT and J_CURVES_NOTE, and a CURVE_METRIC row per metric
+ * with curves (KEY, LABEL, UNIT, AXIS, FAMILY; CURVE rows with RUN,
+ * GROUP, GROUP_LABEL, MACHINE, POINTS, TOO_FAST and FIRST, LAST, MIN,
+ * MEAN, MAX as text, R_ and J_; with points, their POINT rows: X, Y, S,
+ * J_Y, J_S). Nothing when the report keeps no curve.
+ */
+void bs_rcurves_fill(const struct bs_report *rep, struct bs_tdict *d,
+		     int points);
+/*
+ * The HTML chart of the curves of catalogue row t, a CURVES row of the
+ * section sec (CHART_NOTE, what was left out, goes into the first chart
+ * of the page). Returns 1 when t has curves to draw, else 0.
+ */
+int bs_rcurves_html(const struct bs_report *rep, int t, int first,
+		    struct bs_tdict *sec);
 /*
  * The text report's WRAPPED_NOTE rows (rep's notes at 76 columns) and its
  * TABLE rows (render_text.c): bonnie++'s I/O and file tables, then their

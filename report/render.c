@@ -414,6 +414,8 @@ int bs_report_render(const struct bs_report *rep,
 	if (rc < 0)
 		return rc;
 	fill_model(rep, d);
+	bs_rcurves_fill(rep, d,
+			fmt == BS_REPORT_CSV || fmt == BS_REPORT_JSON);
 	if (fmt == BS_REPORT_TEXT)
 		bs_rtext_fill(rep, d);
 	if (fmt != BS_REPORT_HTML) {

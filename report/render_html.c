@@ -256,7 +256,7 @@ static void html_chart(const struct bs_report *rep, int t0, int t1,
 void bs_rhtml_fill(const struct bs_report *rep, struct bs_tdict *d)
 {
 	size_t i, j;
-	int sn, t0, t1, m, t, any;
+	int sn, t0, t1, m, t, any, first_curves = 1;
 	char key[32];
 
 	/* A section is consecutive catalogue rows; its id counts every
@@ -307,6 +307,9 @@ void bs_rhtml_fill(const struct bs_report *rep, struct bs_tdict *d)
 						 (int)j + ROW_DIFF,
 						 bs_tdict_add(sec, "ROW"));
 		html_chart(rep, t0, t1, sec);
+		for (t = t0; t < t1; t++)
+			if (bs_rcurves_html(rep, t, first_curves, sec))
+				first_curves = 0;
 	}
 	/* The header of the list of runs: bonnie++'s rates shown. */
 	for (t = 0; t < BS_M_BONNIE; t++) {

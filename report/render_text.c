@@ -451,6 +451,120 @@ static void wrap(struct bs_tdict *d, const char *text, size_t width)
 	bs_buf_release(&clean);
 }
 
+/* Lays out a curve table: a title, the head (row 0), then the rows. */
+static struct bs_tdict *curve_table(struct bs_tdict *d, char **cell,
+				    size_t nrows, size_t ncol, int m, int t,
+				    const struct bs_report *rep)
+{
+	struct bs_buf b = BS_BUF_INIT;
+	struct bs_tdict *table = bs_tdict_add(d, "TABLE");
+	char label[96];
+	size_t w[16], k, r;
+
+	assert(ncol <= sizeof(w) / sizeof(w[0]));
+	for (k = 0; k < ncol; k++) {
+		w[k] = 0;
+		for (r = 0; r < nrows; r++)
+			if (bs_rwidth(cell[r * ncol + k]) > w[k])
+				w[k] = bs_rwidth(cell[r * ncol + k]);
+	}
+	bs_buf_addf(&b, "%s by position, %s: a row per run (%s)",
+		    bs_rm_label(m, label, sizeof(label)),
+		    bs_report_unit(rep, m),
+		    bs_family_name(bs_metrics[t].family));
+	line_out(table, &b);
+	for (r = 0; r < nrows; r++) {
+		for (k = 0; k < ncol; k++) {
+			if (k)
+				bs_buf_addc(&b, ' ');
+			/* Group and machine to the left, numbers right. */
+			pad(&b, cell[r * ncol + k], w[k], k != 0 && k != 2);
+		}
+		line_out(table, &b);
+	}
+	bs_buf_release(&b);
+	return table;
+}
+
+/*
+ * One table per metric with curves: a row per curve kept (run, group,
+ * machine, its first, last, least, mean and most rate, its blocks and
+ * how many were too fast to time), then what was left out.
+ */
+static void curve_tables(const struct bs_report *rep, struct bs_tdict *d)
+{
+	static const char *const head[] = {
+		"Group", "Run", "Machine", "First", "Last", "Min",
+		"Mean",  "Max", "Blocks",  "Too fast",
+	};
+	enum { NCOL = sizeof(head) / sizeof(head[0]) };
+	struct bs_buf b = BS_BUF_INIT, clean = BS_BUF_INIT;
+	struct bs_tdict *table = NULL;
+	char **cell = NULL, s[96];
+	size_t i, k, r, nrows, cap = 0;
+	int t, m;
+
+	for (t = 0; t < bs_nmetrics; t++) {
+		m = BS_RM(t, BS_MK_RATE);
+		if (!(bs_metrics[t].flags & BS_MF_SERIES) || !rep->shown[m])
+			continue;
+		/* Row 0 is the head. */
+		nrows = 0;
+		for (i = 0; i <= rep->ncurves; i++) {
+			const struct bs_report_curve *c =
+				i ? &rep->curves[i - 1] : NULL;
+			const double v[] = {
+				c ? c->first : 0, c ? c->last : 0,
+				c ? c->min : 0,   c ? c->mean : 0,
+				c ? c->max : 0,
+			};
+			if (c && c->test != t)
+				continue;
+			xgrow((void **)&cell, &cap, (nrows + 1) * NCOL,
+			      sizeof(*cell));
+			for (k = 0; k < NCOL; k++) {
+				bs_buf_reset(&b);
+				if (c == NULL)
+					bs_buf_adds(&b, head[k]);
+				else if (k == 0)
+					bs_buf_addf(&b, "[%zu] %s", c->group + 1,
+						    rep->groups[c->group].label);
+				else if (k == 1)
+					bs_buf_addf(&b, "%lld",
+						    (long long)c->id);
+				else if (k == 2)
+					bs_buf_adds(&b, c->machine);
+				else if (k < 8)
+					/* Without a timed block: as bonnie++
+					 * marks a test too fast to time. */
+					bs_buf_adds(&b, c->ok ? bs_rfmt(rep, m,
+									v[k - 3],
+									s,
+									sizeof(s))
+							      : "+++++");
+				else
+					bs_buf_addf(&b, "%zu",
+						    k == 8 ? c->n : c->n - c->ok);
+				bs_buf_reset(&clean);
+				bs_text_clean(&clean, bs_buf_str(&b), b.len,
+					      BS_TEXT_TAB);
+				cell[nrows * NCOL + k] =
+					bs_buf_detach(&clean, NULL);
+			}
+			nrows++;
+		}
+		if (nrows > 1)
+			table = curve_table(d, cell, nrows, NCOL, m, t, rep);
+		for (r = 0; r < nrows * NCOL; r++)
+			free(cell[r]);
+	}
+	if (table && rep->curves_note)
+		wrap(table, rep->curves_note, 76);
+	free(cell);
+	bs_buf_release(&b);
+	bs_buf_release(&clean);
+}
+
 void bs_rtext_fill(const struct bs_report *rep, struct bs_tdict *d)
 {
 	size_t i;
@@ -475,4 +589,5 @@ void bs_rtext_fill(const struct bs_report *rep, struct bs_tdict *d)
 			t1++;
 		text_table(rep, d, t0, t1, 0, PCOL_NONE);
 	}
+	curve_tables(rep, d);
 }

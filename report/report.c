@@ -79,6 +79,7 @@ struct acc {
 	double m2[BS_RM_COUNT]; /* Welford's sums of squares */
 	size_t ids_cap;
 	int tags_set;           /* g->tags holds the first run's tags */
+	int want_any;           /* opts.want chooses the metrics */
 	int64_t assume[BS_P_MAX]; /* see assumed_values() */
 };
 
@@ -427,6 +428,8 @@ static int add_run(const struct bs_run *r, void *ctx)
 	g->gens |= gen_of(r);
 	g->families |= 1u << r->family;
 	params_add(g, r, first, a->assume);
+	if (r->nseries)
+		bs_rcurves_add(rep, (size_t)(g - rep->groups), r, a->want_any);
 	/* The metrics of the run's family: consecutive catalogue rows. */
 	bs_metric_rows(r->family, &t0, &t1);
 	for (m = BS_RM(t0, 0); m < BS_RM(t1, 0); m++) {
@@ -816,6 +819,7 @@ int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
 		memset(&a, 0, sizeof(a));
 		a.rep = rep;
 		a.g = g;
+		a.want_any = want_any;
 		assumed_values(a.assume);
 		rc = src->each(src->ctx, i, add_run, &a, err);
 		if (rc < 0)
@@ -852,6 +856,7 @@ int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
 	bs_report_summarise(rep);
 	shade(rep);
 	notes(rep);
+	bs_rcurves_finish(rep);
 	make_title(rep, opts->title, labels);
 	*out = rep;
 	return 0;
@@ -889,6 +894,7 @@ void bs_report_free(struct bs_report *rep)
 	}
 	free(rep->groups);
 	bs_rruns_free(rep->runs);
+	bs_rcurves_free(rep);
 	free_list(rep->notes, rep->nnotes);
 	free(rep->title);
 	free(rep);

@@ -185,10 +185,42 @@ struct bs_report_group {
 	struct bs_report_param param[BS_P_MAX]; /* by parameter table row */
 	struct bs_report_cell cell[BS_RM_COUNT];
 	struct bs_report_summary sum; /* against the baseline */
+	int64_t curves_seen;  /* curves its runs have, of metrics shown */
+	int64_t curves_kept;  /* of those, kept in rep->curves */
 };
 
 #define BS_REPORT_LIST 4
 #define BS_REPORT_KEEP_MAX (64u << 20)
+
+/*
+ * Curves. A metric with BS_MF_SERIES (zcav's read_mib_s, write_mib_s)
+ * carries, per run, its curve: the rate (y, MiB/s; NAN for a block too
+ * fast to time) by position on the disk (x, GiB; the series' axis
+ * "offset_gib"). The report keeps the curves of the runs it reads, of
+ * the metrics it shows, up to BS_REPORT_CURVES_MAX curves and
+ * BS_REPORT_POINTS_MAX points in all, so that memory and the page stay
+ * bounded. Past that, groups share the room: a curve of a group that
+ * keeps fewer curves displaces the last curve of the group that keeps
+ * the most, as long as that group still keeps more afterwards; each
+ * group's first runs are the ones kept. rep->curves_note then says how
+ * many were left out.
+ */
+#define BS_REPORT_CURVES_MAX 32
+#define BS_REPORT_POINTS_MAX 100000
+#define BS_REPORT_CURVE_AXIS "offset_gib"
+
+struct bs_report_curve {
+	int test;            /* catalogue row of the metric */
+	size_t group;        /* 0-based */
+	int64_t id;          /* the run */
+	char *machine;
+	struct bs_point *pt; /* the run's points, in its order */
+	size_t n;
+	size_t ok;           /* points with a number; n - ok too fast */
+	/* Over the points with a number (NAN when there are none): the
+	 * first and last of them, the least, the mean and the most. */
+	double first, last, min, mean, max;
+};
 
 struct bs_report {
 	struct bs_report_opts opts;
@@ -204,6 +236,10 @@ struct bs_report {
 	double run_best[BS_RM_COUNT], run_worst[BS_RM_COUNT];
 	/* The runs for the HTML list, compact (opts.list_runs). */
 	struct bs_rruns *runs;
+	/* Curves kept, by group, each group's in the order of its runs. */
+	struct bs_report_curve *curves;
+	size_t ncurves, curves_cap, npoints;
+	char *curves_note; /* what was left out, or NULL */
 };
 
 /*

@@ -219,6 +219,18 @@ static void ser_row(sqlite3_stmt *q, struct bs_run *r)
 			col_double(q, 4));
 }
 
+/* Can runs of family f have curves? Only then are series looked up. */
+static int has_series(enum bs_family f)
+{
+	int t, t0, t1;
+
+	bs_metric_rows(f, &t0, &t1);
+	for (t = t0; t < t1; t++)
+		if (bs_metrics[t].flags & BS_MF_SERIES)
+			return 1;
+	return 0;
+}
+
 /* Fills r from the current row of rd->runs, plus what else load asks. */
 static int reader_row(struct bs_store *st, struct reader *rd, struct bs_run *r,
 		      struct bs_err *err)
@@ -273,7 +285,7 @@ static int reader_row(struct bs_store *st, struct reader *rd, struct bs_run *r,
 	if (rc == 0 && r->family != BS_FAM_BONNIE)
 		rc = each_row(st, rd->par, r, par_row,
 			      "cannot read parameters", err);
-	if (rc == 0 && (rd->load & BS_LOAD_SERIES))
+	if (rc == 0 && (rd->load & BS_LOAD_SERIES) && has_series(r->family))
 		rc = each_row(st, rd->ser, r, ser_row, "cannot read series",
 			      err);
 	return rc;
