@@ -544,6 +544,17 @@ static int cmp_tpoint(const void *pa, const void *pb)
 /* Chart geometry, in SVG user units. */
 enum { CW = 480, CH = 212, X0 = 64, Y0 = 24, PW = 404, PH = 150 };
 
+static double chart_x(int64_t t, int64_t t0, int64_t t1)
+{
+	return t1 > t0 ? X0 + (double)(t - t0) / (double)(t1 - t0) * PW
+		       : X0 + PW / 2.0;
+}
+
+static double chart_y(double v, double vmax)
+{
+	return Y0 + PH - (vmax > 0 ? v / vmax * PH : 0);
+}
+
 static void chart(struct site *s, struct bs_tdict *trend, int k,
 		  struct tpoint *pt, size_t n)
 {
@@ -552,7 +563,7 @@ static void chart(struct site *s, struct bs_tdict *trend, int k,
 	char num[64], date[48];
 	double vmax = 0;
 	int64_t t0, t1;
-	size_t i;
+	size_t i, j;
 	int m = s->main[k];
 
 	qsort(pt, n, sizeof(*pt), cmp_tpoint);
@@ -577,15 +588,12 @@ static void chart(struct site *s, struct bs_tdict *trend, int k,
 	bs_tdict_set_i64(c, "XEND", X0 + PW);
 	bs_tdict_set(c, "VMAX", bs_value_fmt(num, sizeof(num), m, vmax));
 	bs_tdict_set(c, "VMIN", "0");
-	bs_tdict_set(c, "DFIRST", date_text(t0, date, sizeof(date)));
-	bs_tdict_set(c, "DLAST", date_text(t1, date, sizeof(date)));
+	bs_tdict_setf(c, "DFIRST", "%.10s", date_text(t0, date, sizeof(date)));
+	bs_tdict_setf(c, "DLAST", "%.10s", date_text(t1, date, sizeof(date)));
 	for (i = 0; i < n; i++) {
-		double x = t1 > t0 ? X0 + (double)(pt[i].t - t0) /
-						  (double)(t1 - t0) * PW
-				   : X0 + PW / 2.0;
-		double y = Y0 + PH - (vmax > 0 ? pt[i].v / vmax * PH : 0);
+		double x = chart_x(pt[i].t, t0, t1);
+		double y = chart_y(pt[i].v, vmax);
 
-		bs_buf_addf(&pts, "%s%.1f,%.1f", i ? " " : "", x, y);
 		if (n > CHART_POINTS_MAX)
 			continue;
 		p = bs_tdict_add(c, "PT");
@@ -595,6 +603,17 @@ static void chart(struct site *s, struct bs_tdict *trend, int k,
 		bs_tdict_set(p, "DATE", date_text(pt[i].t, date, sizeof(date)));
 		bs_tdict_set(p, "VALUE",
 			     bs_value_fmt(num, sizeof(num), m, pt[i].v));
+	}
+	/* The line joins the mean of the runs measured at each time, so
+	 * that runs of one date make a point, not a vertical zigzag. */
+	for (i = 0; i < n; i = j) {
+		double sum = 0;
+
+		for (j = i; j < n && pt[j].t == pt[i].t; j++)
+			sum += pt[j].v;
+		bs_buf_addf(&pts, "%s%.1f,%.1f", i ? " " : "",
+			    chart_x(pt[i].t, t0, t1),
+			    chart_y(sum / (double)(j - i), vmax));
 	}
 	bs_tdict_set(c, "POINTS", bs_buf_str(&pts));
 	bs_buf_release(&pts);
