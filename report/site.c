@@ -215,14 +215,19 @@ static void field(struct bs_tdict *d, const char *name, const char *value,
 static void run_results(struct site *s, const struct bs_run *r)
 {
 	char num[64];
-	int m, first, end, cpu_lat = 0;
+	int m, first, end, cpu = 0, lat = 0;
 
+	/* The CPU and latency columns when some result has one: bonnie++
+	 * 1.0x printed no latencies. */
 	bs_metric_rows(r->family, &first, &end);
-	for (m = first; m < end; m++)
-		if (bs_metrics[m].flags & BS_MF_CPU_LAT)
-			cpu_lat = 1;
-	if (cpu_lat)
-		bs_tdict_show(s->d, "CPU_LAT");
+	for (m = first; m < end; m++) {
+		cpu |= !isnan(r->res[m].cpu_pct);
+		lat |= !isnan(r->res[m].lat_us);
+	}
+	if (cpu)
+		bs_tdict_show(s->d, "HAS_CPU");
+	if (lat)
+		bs_tdict_show(s->d, "HAS_LAT");
 	for (m = first; m < end; m++) {
 		const struct bs_value *v = &r->res[m];
 		struct bs_tdict *x = bs_tdict_add(s->d, "RESULT");
@@ -770,7 +775,9 @@ static void index_entry(struct site *s, struct bs_tdict *block,
 						       : g->a);
 	set_group_href(s, e, "HREF", "", g->kind, g->a, g->b);
 	bs_tdict_set_i64(e, "NRUNS", (int64_t)n);
-	bs_tdict_set(e, "NEWEST", date_text(newest, date, sizeof(date)));
+	/* The overview: the day, not the minute. */
+	bs_tdict_setf(e, "NEWEST", "%.10s",
+		      date_text(newest, date, sizeof(date)));
 	bs_buf_reset(&s->text);
 	more_text(s, g->kind, runs, n, &s->text);
 	bs_tdict_set(e, "MORE", bs_buf_str(&s->text));
@@ -870,10 +877,9 @@ static int index_page(struct site *s, const struct bs_site_opts *o)
 		if (s->mem[i].kind == G_MACHINE &&
 		    (i == 0 || !same_group(&s->mem[i - 1], &s->mem[i])))
 			nmachines++;
-	span_text(s, runs, s->nruns, &t);
-	bs_buf_trim(&t, 1);
-	bs_buf_addf(&t, " of %zu machine%s.", nmachines,
+	bs_buf_addf(&t, "%zu machine%s, ", nmachines,
 		    nmachines == 1 ? "" : "s");
+	span_text(s, runs, s->nruns, &t);
 	lede(d, bs_buf_str(&t));
 	idx = bs_tdict_add(d, "INDEX");
 	if (o && o->ncompares) {
