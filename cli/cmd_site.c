@@ -21,41 +21,41 @@
 #include "util/banned.h"
 
 static const char usage_text[] =
-	"Usage: bstore site -o DIR [SELECTOR...]\n"
-	"\n"
-	"Writes a static web site of the archive (or of the runs the\n"
-	"SELECTORs choose) into DIR:\n"
-	"  index.html          every machine, tag key and value, and tool,\n"
-	"                      with its runs and newest date; the saved\n"
-	"                      comparisons; the newest runs\n"
-	"  run/ID-DIGEST.html  one page per run (DIGEST: the first 8 hex\n"
-	"                      digits of its SHA-256): identity, tags,\n"
-	"                      parameters, every result, the original text\n"
-	"  machine/, tag/, tool/  one page per machine, tag value and tool\n"
-	"                      listing its runs, with a trend chart of the\n"
-	"                      main results when they were measured on\n"
-	"                      several days\n"
-	"  compare/NAME.html   each comparison saved with 'bstore report\n"
-	"                      --save NAME', rendered again as 'bstore\n"
-	"                      report' would (from every run of the archive)\n"
-	"  site.css            the style sheet\n"
-	"Links are relative and there are no scripts: the site works from\n"
-	"file:// and from any static web server. Rebuilding writes only the\n"
-	"pages whose bytes changed and removes the pages in DIR's run/,\n"
-	"machine/, tag/, tool/ and compare/ that the archive no longer has;\n"
-	"a summary says how many. DIR is created when missing; an existing\n"
-	"DIR must be empty or a site bstore wrote (it keeps a file\n"
-	".bstore-site there).\n"
-	"\n"
-	"Selectors as in 'bstore list --help'; a SELECTOR that matches\n"
-	"nothing is named on stderr, and when none matches any run the exit\n"
-	"status is 1. A saved comparison that no longer renders (its\n"
-	"selectors match nothing) is named, left out, and makes the exit\n"
-	"status 1; the other pages are written.\n"
-	"\n"
-	"Options:\n"
-	"  -o, --output DIR  the site's directory (required)\n"
-	"  -h, --help        this help\n";
+    "Usage: bstore site -o DIR [SELECTOR...]\n"
+    "\n"
+    "Writes a static web site of the archive (or of the runs the\n"
+    "SELECTORs choose) into DIR:\n"
+    "  index.html          every machine, tag key and value, and tool,\n"
+    "                      with its runs and newest date; the saved\n"
+    "                      comparisons; the newest runs\n"
+    "  run/ID-DIGEST.html  one page per run (DIGEST: the first 8 hex\n"
+    "                      digits of its SHA-256): identity, tags,\n"
+    "                      parameters, every result, the original text\n"
+    "  machine/, tag/, tool/  one page per machine, tag value and tool\n"
+    "                      listing its runs, with a trend chart of the\n"
+    "                      main results when they were measured on\n"
+    "                      several days\n"
+    "  compare/NAME.html   each comparison saved with 'bstore report\n"
+    "                      --save NAME', rendered again as 'bstore\n"
+    "                      report' would (from every run of the archive)\n"
+    "  site.css            the style sheet\n"
+    "Links are relative and there are no scripts: the site works from\n"
+    "file:// and from any static web server. Rebuilding writes only the\n"
+    "pages whose bytes changed and removes the pages in DIR's run/,\n"
+    "machine/, tag/, tool/ and compare/ that the archive no longer has;\n"
+    "a summary says how many. DIR is created when missing; an existing\n"
+    "DIR must be empty or a site bstore wrote (it keeps a file\n"
+    ".bstore-site there).\n"
+    "\n"
+    "Selectors as in 'bstore list --help'; a SELECTOR that matches\n"
+    "nothing is named on stderr, and when none matches any run the exit\n"
+    "status is 1. A saved comparison that no longer renders (its\n"
+    "selectors match nothing) is named, left out, and makes the exit\n"
+    "status 1; the other pages are written.\n"
+    "\n"
+    "Options:\n"
+    "  -o, --output DIR  the site's directory (required)\n"
+    "  -h, --help        this help\n";
 
 /* Marks a directory as a site bstore wrote: rebuilding may remove pages
  * there. */
@@ -73,7 +73,7 @@ struct writer {
 
 /* Whether the file at path holds exactly data. */
 static int same_bytes(const char *path, const char *data, size_t len,
-		      struct bs_buf *old)
+                      struct bs_buf *old)
 {
 	struct stat sb;
 	char chunk[65536];
@@ -92,13 +92,13 @@ static int same_bytes(const char *path, const char *data, size_t len,
 	while ((n = read(fd, chunk, sizeof(chunk))) > 0)
 		bs_buf_add(old, chunk, (size_t)n);
 	close(fd);
-	same = n == 0 && old->len == len && memcmp(old->data ? old->data : "",
-						   data, len) == 0;
+	same = n == 0 && old->len == len &&
+	       memcmp(old->data ? old->data : "", data, len) == 0;
 	return same;
 }
 
-static int put_page(void *ctx, const char *path, const char *data,
-		    size_t len, struct bs_err *err)
+static int put_page(void *ctx, const char *path, const char *data, size_t len,
+                    struct bs_err *err)
 {
 	struct writer *w = ctx;
 	struct bs_cli_out o;
@@ -160,14 +160,14 @@ static int remove_stale(struct writer *w)
 			bs_buf_addf(&rel, "%s/%s", bs_site_dirs[i], name);
 			key = bs_buf_str(&rel);
 			if (bsearch(&key, w->made, w->nmade, sizeof(*w->made),
-				    cmp_str))
+			            cmp_str))
 				continue;
 			bs_buf_reset(&full);
 			bs_buf_addf(&full, "%s/%s", w->dir, key);
 			if (unlink(bs_buf_str(&full)) != 0) {
 				bs_cli_error(w->cli, "cannot remove '%s': %s",
-					     bs_buf_str(&full),
-					     strerror(errno));
+				             bs_buf_str(&full),
+				             strerror(errno));
 				rc = BS_EXIT_FAIL;
 				continue;
 			}
@@ -181,8 +181,7 @@ static int remove_stale(struct writer *w)
 }
 
 /* Makes dir/sub (sub NULL: dir itself) unless it is a directory. */
-static int make_dir(const struct bs_cli *cli, const char *dir,
-		    const char *sub)
+static int make_dir(const struct bs_cli *cli, const char *dir, const char *sub)
 {
 	struct bs_buf p = BS_BUF_INIT;
 	struct stat sb;
@@ -196,10 +195,10 @@ static int make_dir(const struct bs_cli *cli, const char *dir,
 	      S_ISDIR(sb.st_mode))) {
 		if (errno == EEXIST)
 			bs_cli_error(cli, "'%s' is not a directory",
-				     bs_buf_str(&p));
+			             bs_buf_str(&p));
 		else
 			bs_cli_error(cli, "cannot make directory '%s': %s",
-				     bs_buf_str(&p), strerror(errno));
+			             bs_buf_str(&p), strerror(errno));
 		rc = BS_EXIT_FAIL;
 	}
 	bs_buf_release(&p);
@@ -228,7 +227,7 @@ static int prepare_dir(const struct bs_cli *cli, const char *dir)
 		dp = opendir(dir);
 		if (dp == NULL) {
 			bs_cli_error(cli, "cannot read directory '%s': %s", dir,
-				     strerror(errno));
+			             strerror(errno));
 			rc = BS_EXIT_FAIL;
 			goto out;
 		}
@@ -239,22 +238,23 @@ static int prepare_dir(const struct bs_cli *cli, const char *dir)
 		closedir(dp);
 		if (!empty) {
 			bs_cli_error(cli,
-				     "'%s' is not empty and not a site bstore "
-				     "wrote (it has no %s); give a new or "
-				     "empty directory",
-				     dir, MARKER);
+			             "'%s' is not empty and not a site bstore "
+			             "wrote (it has no %s); give a new or "
+			             "empty directory",
+			             dir, MARKER);
 			rc = BS_EXIT_FAIL;
 			goto out;
 		}
 		f = fopen(bs_buf_str(&p), "w");
-		if (f == NULL || fputs("bstore site: pages in run/, "
-				       "machine/, tag/, tool/ and compare/ "
-				       "are rewritten and removed by "
-				       "'bstore site'\n",
-				       f) < 0 ||
+		if (f == NULL ||
+		    fputs("bstore site: pages in run/, "
+		          "machine/, tag/, tool/ and compare/ "
+		          "are rewritten and removed by "
+		          "'bstore site'\n",
+		          f) < 0 ||
 		    fclose(f) != 0) {
 			bs_cli_error(cli, "cannot write '%s': %s",
-				     bs_buf_str(&p), strerror(errno));
+			             bs_buf_str(&p), strerror(errno));
 			rc = BS_EXIT_FAIL;
 			goto out;
 		}
@@ -276,7 +276,7 @@ struct saved_ctx {
 };
 
 static int one_saved(const char *name, const char *const *args, size_t nargs,
-		     void *vctx)
+                     void *vctx)
 {
 	struct saved_ctx *c = vctx;
 	struct bs_err err = BS_ERR_INIT;
@@ -293,7 +293,7 @@ static int one_saved(const char *name, const char *const *args, size_t nargs,
 		rc = BS_EXIT_FAIL;
 	if (rc != 0) {
 		bs_cli_warn(c->w->cli,
-			    "saved comparison '%s' left out of the site", name);
+		            "saved comparison '%s' left out of the site", name);
 		c->failed = 1;
 		free(data);
 		return 0;
@@ -312,9 +312,9 @@ static int one_saved(const char *name, const char *const *args, size_t nargs,
 int cmd_site(struct bs_cli *cli, int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{"output", required_argument, NULL, 'o'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
+	    {"output", required_argument, NULL, 'o'},
+	    {"help", no_argument, NULL, 'h'},
+	    {NULL, 0, NULL, 0},
 	};
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_ids ids = BS_IDS_INIT;
@@ -343,11 +343,11 @@ int cmd_site(struct bs_cli *cli, int argc, char **argv)
 	}
 	if (dir == NULL || dir[0] == '\0')
 		return bs_cli_usage_error(cli, "where? give the site's "
-					       "directory with -o DIR");
+		                               "directory with -o DIR");
 	nsel = argc - optind;
 	rc = bs_cli_open_select(cli, BS_STORE_READONLY, argv + optind, nsel,
-				BS_SEL_ALL_IF_NONE | BS_SEL_NEED_MATCH, &st,
-				&ids);
+	                        BS_SEL_ALL_IF_NONE | BS_SEL_NEED_MATCH, &st,
+	                        &ids);
 	if (rc != 0)
 		goto out;
 	rc = prepare_dir(cli, dir);
@@ -362,8 +362,7 @@ int cmd_site(struct bs_cli *cli, int argc, char **argv)
 	so.compares = (const char *const *)sc.names;
 	so.ncompares = sc.n;
 	/* Every run: one pass over the table rather than a lookup per id. */
-	if (bs_site_build(st, nsel ? &ids : NULL, &so, put_page, &w, &err) <
-	    0)
+	if (bs_site_build(st, nsel ? &ids : NULL, &so, put_page, &w, &err) < 0)
 		goto failed;
 	rc = remove_stale(&w);
 	if (sc.failed)

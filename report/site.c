@@ -25,8 +25,7 @@
 extern const struct bs_embedded bs_tmpl_site_html[];
 extern const struct bs_embedded bs_tmpl_site_css[];
 
-const char *const bs_site_dirs[] = {"run", "machine", "tag", "tool",
-				    "compare"};
+const char *const bs_site_dirs[] = {"run", "machine", "tag", "tool", "compare"};
 const size_t bs_site_ndirs = sizeof(bs_site_dirs) / sizeof(bs_site_dirs[0]);
 
 /* The index lists this many of the newest runs. */
@@ -108,7 +107,7 @@ static void add_slug(struct bs_buf *b, const char *s)
 
 /* The page of a machine, tag value or tool, from the site's root. */
 static void group_path(struct bs_buf *b, enum gkind kind, const char *a,
-		       const char *bv)
+                       const char *bv)
 {
 	static const char *const dir[] = {"machine", "tag", "tool"};
 	struct bs_buf whole = BS_BUF_INIT;
@@ -154,9 +153,9 @@ static const char *machine_name(const char *m)
 }
 
 /* Sets key to prefix + the page of a group (prefix "" or "../"). */
-static void set_group_href(struct site *s, struct bs_tdict *d,
-			   const char *key, const char *prefix,
-			   enum gkind kind, const char *a, const char *b)
+static void set_group_href(struct site *s, struct bs_tdict *d, const char *key,
+                           const char *prefix, enum gkind kind, const char *a,
+                           const char *b)
 {
 	bs_buf_reset(&s->path);
 	bs_buf_adds(&s->path, prefix);
@@ -168,7 +167,7 @@ static void set_group_href(struct site *s, struct bs_tdict *d,
 
 /* What every page has: title, style sheet and home links, the crumb. */
 static void page_head(struct bs_tdict *d, int depth, const char *title,
-		      const char *crumb)
+                      const char *crumb)
 {
 	bs_tdict_set(d, "TITLE", title);
 	bs_tdict_set(d, "HEADING", title);
@@ -192,13 +191,13 @@ static int emit(struct site *s, const char *path)
 	rc = bs_tmpl_expand_buf(s->ts, "site.html", s->d, &s->page, s->err);
 	if (rc == 0)
 		rc = s->put(s->ctx, path, bs_buf_str(&s->page), s->page.len,
-			    s->err);
+		            s->err);
 	bs_tdict_clear(s->d);
 	return rc;
 }
 
 static void field(struct bs_tdict *d, const char *name, const char *value,
-		  const char *href)
+                  const char *href)
 {
 	struct bs_tdict *f = bs_tdict_add(d, "FIELD");
 
@@ -237,9 +236,9 @@ static void run_results(struct site *s, const struct bs_run *r)
 		bs_tdict_set(x, "UNIT", bs_metrics[m].unit);
 		switch (v->status) {
 		case BS_ST_OK:
-			bs_tdict_set(x, "VALUE",
-				     bs_value_fmt(num, sizeof(num), m,
-						  v->value));
+			bs_tdict_set(
+			    x, "VALUE",
+			    bs_value_fmt(num, sizeof(num), m, v->value));
 			break;
 		case BS_ST_TOO_FAST:
 			bs_tdict_set(x, "VALUE", "too fast");
@@ -251,14 +250,14 @@ static void run_results(struct site *s, const struct bs_run *r)
 			break;
 		}
 		if (!isnan(v->cpu_pct)) {
-			bs_tdict_setf(x, "CPU", "%s%%",
-				      bs_bonnie_fmt_cpu(num, sizeof(num),
-							v->cpu_pct));
+			bs_tdict_setf(
+			    x, "CPU", "%s%%",
+			    bs_bonnie_fmt_cpu(num, sizeof(num), v->cpu_pct));
 		}
 		if (!isnan(v->lat_us))
-			bs_tdict_set(x, "LAT",
-				     bs_bonnie_fmt_latency(num, sizeof(num),
-							   v->lat_us));
+			bs_tdict_set(
+			    x, "LAT",
+			    bs_bonnie_fmt_latency(num, sizeof(num), v->lat_us));
 	}
 }
 
@@ -272,12 +271,12 @@ static int run_page(struct site *s, const struct bs_run *r)
 	int k, rc;
 
 	bs_buf_addf(&t, "Run %lld: %s", (long long)r->id,
-		    machine_name(r->machine));
+	            machine_name(r->machine));
 	page_head(d, 1, bs_buf_str(&t), "run");
 	bs_buf_reset(&t);
 	bs_buf_addf(&t, "%s %s, measured %s", r->tool,
-		    r->tool_version ? r->tool_version : "?",
-		    date_text(r->measured_at, date, sizeof(date)));
+	            r->tool_version ? r->tool_version : "?",
+	            date_text(r->measured_at, date, sizeof(date)));
 	lede(d, bs_buf_str(&t));
 	bs_tdict_show(d, "RUN");
 
@@ -315,7 +314,7 @@ static int run_page(struct site *s, const struct bs_run *r)
 		bs_tdict_set(x, "KEY", r->tags[i].key);
 		bs_tdict_set(x, "VALUE", r->tags[i].value);
 		set_group_href(s, x, "HREF", "../", G_TAG, r->tags[i].key,
-			       r->tags[i].value);
+		               r->tags[i].value);
 	}
 	for (k = 0; k < bs_nparams; k++) {
 		struct bs_tdict *x;
@@ -333,7 +332,7 @@ static int run_page(struct site *s, const struct bs_run *r)
 		bs_buf_reset(&t);
 		bs_bonnie_table(r, bs_bonnie_style_for(r), &t);
 		bs_tdict_set(bs_tdict_add(d, "TEXT_TABLE"), "TABLE",
-			     bs_buf_str(&t));
+		             bs_buf_str(&t));
 	}
 	bs_tdict_set(d, "RAW", r->raw ? r->raw : "");
 	bs_buf_reset(&t);
@@ -355,7 +354,7 @@ static const char *keep_str(struct site *s, const char *v)
 }
 
 static void add_member(struct site *s, enum gkind kind, const char *a,
-		       const char *b, size_t run)
+                       const char *b, size_t run)
 {
 	xgrow((void **)&s->mem, &s->capmem, s->nmem + 1, sizeof(*s->mem));
 	s->mem[s->nmem].kind = kind;
@@ -394,7 +393,7 @@ static int on_run(const struct bs_run *r, void *vctx)
 		const char *key = keep_str(s, r->tags[i].key);
 
 		add_member(s, G_TAG, key, keep_str(s, r->tags[i].value),
-			   s->nruns);
+		           s->nruns);
 	}
 	s->nruns++;
 	return run_page(s, r);
@@ -441,7 +440,7 @@ static int same_group(const struct member *a, const struct member *b)
 /* The main metrics of the families among the runs, in catalogue order:
  * want[k] for main[k]. */
 static void main_columns(const struct site *s, const size_t *runs, size_t n,
-			 unsigned char want[MAIN_MAX])
+                         unsigned char want[MAIN_MAX])
 {
 	unsigned fams = 0;
 	size_t i;
@@ -455,8 +454,8 @@ static void main_columns(const struct site *s, const size_t *runs, size_t n,
 
 /* The RUNS table: runs[0..n-1] (indices into s->runs), at most limit. */
 static void runs_table(struct site *s, const size_t *runs, size_t n,
-		       size_t limit, const char *title, const char *prefix,
-		       const char *more)
+                       size_t limit, const char *title, const char *prefix,
+                       const char *more)
 {
 	unsigned char want[MAIN_MAX];
 	struct bs_tdict *d = bs_tdict_add(s->d, "RUNS"), *row, *x;
@@ -483,10 +482,10 @@ static void runs_table(struct site *s, const size_t *runs, size_t n,
 		bs_tdict_set(row, "HREF", bs_buf_str(&s->path));
 		bs_tdict_set_i64(row, "ID", r->id);
 		bs_tdict_set(row, "DATE",
-			     date_text(r->measured_at, date, sizeof(date)));
+		             date_text(r->measured_at, date, sizeof(date)));
 		bs_tdict_set(row, "MACHINE", machine_name(r->machine));
 		set_group_href(s, row, "MHREF", prefix, G_MACHINE, r->machine,
-			       NULL);
+		               NULL);
 		bs_tdict_setf(row, "TOOL", "%s %s", r->tool, r->version);
 		/* The run's tags but the host facts of bstore run, which
 		 * its own page lists. */
@@ -511,8 +510,8 @@ static void runs_table(struct site *s, const size_t *runs, size_t n,
 			switch ((enum bs_status)r->status[k]) {
 			case BS_ST_OK:
 				bs_tdict_set(x, "TEXT",
-					     bs_value_fmt(num, sizeof(num), m,
-							  r->val[k]));
+				             bs_value_fmt(num, sizeof(num), m,
+				                          r->val[k]));
 				break;
 			case BS_ST_TOO_FAST:
 				bs_tdict_set(x, "TEXT", "too fast");
@@ -527,7 +526,7 @@ static void runs_table(struct site *s, const size_t *runs, size_t n,
 	}
 	if (more && n > limit)
 		bs_tdict_set(bs_tdict_add(d, "RUNS_MORE"), "RUNS_MORE_TEXT",
-			     more);
+		             more);
 }
 
 /* ---- trend charts ----------------------------------------------------- */
@@ -552,7 +551,7 @@ enum { CW = 480, CH = 212, X0 = 64, Y0 = 24, PW = 404, PH = 150 };
 static double chart_x(int64_t t, int64_t t0, int64_t t1)
 {
 	return t1 > t0 ? X0 + (double)(t - t0) / (double)(t1 - t0) * PW
-		       : X0 + PW / 2.0;
+	               : X0 + PW / 2.0;
 }
 
 static double chart_y(double v, double vmax)
@@ -561,7 +560,7 @@ static double chart_y(double v, double vmax)
 }
 
 static void chart(struct site *s, struct bs_tdict *trend, int k,
-		  struct tpoint *pt, size_t n)
+                  struct tpoint *pt, size_t n)
 {
 	struct bs_tdict *c, *p;
 	struct bs_buf pts = BS_BUF_INIT;
@@ -607,7 +606,7 @@ static void chart(struct site *s, struct bs_tdict *trend, int k,
 		bs_tdict_set_i64(p, "ID", pt[i].id);
 		bs_tdict_set(p, "DATE", date_text(pt[i].t, date, sizeof(date)));
 		bs_tdict_set(p, "VALUE",
-			     bs_value_fmt(num, sizeof(num), m, pt[i].v));
+		             bs_value_fmt(num, sizeof(num), m, pt[i].v));
 	}
 	/* The line joins the mean of the runs measured at each time, so
 	 * that runs of one date make a point, not a vertical zigzag. */
@@ -617,8 +616,8 @@ static void chart(struct site *s, struct bs_tdict *trend, int k,
 		for (j = i; j < n && pt[j].t == pt[i].t; j++)
 			sum += pt[j].v;
 		bs_buf_addf(&pts, "%s%.1f,%.1f", i ? " " : "",
-			    chart_x(pt[i].t, t0, t1),
-			    chart_y(sum / (double)(j - i), vmax));
+		            chart_x(pt[i].t, t0, t1),
+		            chart_y(sum / (double)(j - i), vmax));
 	}
 	bs_tdict_set(c, "POINTS", bs_buf_str(&pts));
 	bs_buf_release(&pts);
@@ -627,7 +626,7 @@ static void chart(struct site *s, struct bs_tdict *trend, int k,
 /* The trend charts of a list, when its runs were measured on several
  * days: one per main metric that has two numbers or more. */
 static void trend(struct site *s, struct bs_tdict *list, const size_t *runs,
-		  size_t n)
+                  size_t n)
 {
 	struct tpoint *pt = xcalloc(n ? n : 1, sizeof(*pt));
 	struct bs_tdict *t = NULL;
@@ -672,7 +671,7 @@ static const char *const kind_word[] = {"machine", "tag", "tool"};
 
 /* "3 runs, measured 2004-03-01 to 2024-01-31" of a list. */
 static void span_text(const struct site *s, const size_t *runs, size_t n,
-		      struct bs_buf *b)
+                      struct bs_buf *b)
 {
 	int64_t lo = BS_NONE, hi = BS_NONE;
 	char d1[48], d2[48];
@@ -691,15 +690,16 @@ static void span_text(const struct site *s, const size_t *runs, size_t n,
 	bs_buf_addf(b, "%zu run%s", n, n == 1 ? "" : "s");
 	if (lo != BS_NONE && lo / 86400 != hi / 86400)
 		bs_buf_addf(b, ", measured %.10s to %.10s",
-			    date_text(lo, d1, sizeof(d1)),
-			    date_text(hi, d2, sizeof(d2)));
+		            date_text(lo, d1, sizeof(d1)),
+		            date_text(hi, d2, sizeof(d2)));
 	else if (lo != BS_NONE)
-		bs_buf_addf(b, ", measured %.10s", date_text(lo, d1, sizeof(d1)));
+		bs_buf_addf(b, ", measured %.10s",
+		            date_text(lo, d1, sizeof(d1)));
 	bs_buf_adds(b, ".");
 }
 
 static int list_page(struct site *s, const struct member *g, const size_t *runs,
-		     size_t n)
+                     size_t n)
 {
 	struct bs_buf t = BS_BUF_INIT;
 	int rc;
@@ -708,8 +708,8 @@ static int list_page(struct site *s, const struct member *g, const size_t *runs,
 		bs_buf_addf(&t, "Tag %s=%s", g->a, g->b);
 	else
 		bs_buf_addf(&t, "%s %s",
-			    g->kind == G_MACHINE ? "Machine" : "Tool",
-			    g->kind == G_MACHINE ? machine_name(g->a) : g->a);
+		            g->kind == G_MACHINE ? "Machine" : "Tool",
+		            g->kind == G_MACHINE ? machine_name(g->a) : g->a);
 	page_head(s->d, 1, bs_buf_str(&t), kind_word[g->kind]);
 	bs_buf_reset(&t);
 	span_text(s, runs, n, &t);
@@ -730,8 +730,8 @@ static int cmp_str(const void *a, const void *b)
 
 /* The "more" column of an index row: the distinct tools of a machine,
  * machines of a tag value, versions of a tool. */
-static void more_text(const struct site *s, enum gkind kind,
-		      const size_t *runs, size_t n, struct bs_buf *b)
+static void more_text(const struct site *s, enum gkind kind, const size_t *runs,
+                      size_t n, struct bs_buf *b)
 {
 	const char **v = xcalloc(n ? n : 1, sizeof(*v));
 	size_t i, k = 0, shown = 0;
@@ -740,8 +740,8 @@ static void more_text(const struct site *s, enum gkind kind,
 		const struct srun *r = &s->runs[runs[i]];
 
 		v[i] = kind == G_MACHINE ? r->tool
-		       : kind == G_TAG	 ? machine_name(r->machine)
-					 : r->version;
+		       : kind == G_TAG   ? machine_name(r->machine)
+		                         : r->version;
 	}
 	qsort(v, n, sizeof(*v), cmp_str);
 	for (i = 0; i < n; i++) {
@@ -757,7 +757,7 @@ static void more_text(const struct site *s, enum gkind kind,
 }
 
 static void index_entry(struct site *s, struct bs_tdict *block,
-			const struct member *g, const size_t *runs, size_t n)
+                        const struct member *g, const size_t *runs, size_t n)
 {
 	struct bs_tdict *e = bs_tdict_add(block, "ENTRY");
 	char date[48];
@@ -770,14 +770,15 @@ static void index_entry(struct site *s, struct bs_tdict *block,
 		if (t != BS_NONE && (newest == BS_NONE || t > newest))
 			newest = t;
 	}
-	bs_tdict_set(e, "NAME", g->kind == G_TAG	   ? g->b
-				: g->kind == G_MACHINE ? machine_name(g->a)
-						       : g->a);
+	bs_tdict_set(e, "NAME",
+	             g->kind == G_TAG       ? g->b
+	             : g->kind == G_MACHINE ? machine_name(g->a)
+	                                    : g->a);
 	set_group_href(s, e, "HREF", "", g->kind, g->a, g->b);
 	bs_tdict_set_i64(e, "NRUNS", (int64_t)n);
 	/* The overview: the day, not the minute. */
 	bs_tdict_setf(e, "NEWEST", "%.10s",
-		      date_text(newest, date, sizeof(date)));
+	              date_text(newest, date, sizeof(date)));
 	bs_buf_reset(&s->text);
 	more_text(s, g->kind, runs, n, &s->text);
 	bs_tdict_set(e, "MORE", bs_buf_str(&s->text));
@@ -785,7 +786,7 @@ static void index_entry(struct site *s, struct bs_tdict *block,
 
 /* A section of the index: machines, tags or tools. */
 static struct bs_tdict *index_group(struct bs_tdict *d, const char *id,
-				    const char *name)
+                                    const char *name)
 {
 	struct bs_tdict *g = bs_tdict_add(d, "GROUPS");
 
@@ -795,7 +796,7 @@ static struct bs_tdict *index_group(struct bs_tdict *d, const char *id,
 }
 
 static struct bs_tdict *index_block(struct bs_tdict *g, enum gkind kind,
-				    const char *name)
+                                    const char *name)
 {
 	static const char *const col[] = {"Machine", "Value", "Tool"};
 	static const char *const more[] = {"Tools", "Machines", "Versions"};
@@ -827,7 +828,7 @@ static int lists(struct site *s, struct bs_tdict *sections[3])
 		if ((int)g->kind != prev_kind ||
 		    (g->kind == G_TAG && strcmp(key, g->a) != 0)) {
 			block = index_block(sections[g->kind], g->kind,
-					    g->kind == G_TAG ? g->a : NULL);
+			                    g->kind == G_TAG ? g->a : NULL);
 			key = g->a;
 			prev_kind = (int)g->kind;
 		}
@@ -878,7 +879,7 @@ static int index_page(struct site *s, const struct bs_site_opts *o)
 		    (i == 0 || !same_group(&s->mem[i - 1], &s->mem[i])))
 			nmachines++;
 	bs_buf_addf(&t, "%zu machine%s, ", nmachines,
-		    nmachines == 1 ? "" : "s");
+	            nmachines == 1 ? "" : "s");
 	span_text(s, runs, s->nruns, &t);
 	lede(d, bs_buf_str(&t));
 	idx = bs_tdict_add(d, "INDEX");
@@ -889,7 +890,7 @@ static int index_page(struct site *s, const struct bs_site_opts *o)
 
 			bs_tdict_set(x, "NAME", o->compares[i]);
 			bs_tdict_setf(x, "HREF", "compare/%s.html",
-				      o->compares[i]);
+			              o->compares[i]);
 		}
 	}
 	sec[G_MACHINE] = index_group(idx, "machines", "Machines");
@@ -903,16 +904,16 @@ static int index_page(struct site *s, const struct bs_site_opts *o)
 			any_tag |= s->mem[i].kind == G_TAG;
 		if (!any_tag)
 			bs_tdict_set(bs_tdict_add(sec[G_TAG], "EMPTY"),
-				     "EMPTY_TEXT",
-				     "No run has a tag yet: bstore tag, or "
-				     "ingest --tag, adds them.");
+			             "EMPTY_TEXT",
+			             "No run has a tag yet: bstore tag, or "
+			             "ingest --tag, adds them.");
 		if (s->nruns == 0)
 			bs_tdict_set(bs_tdict_add(sec[G_MACHINE], "EMPTY"),
-				     "EMPTY_TEXT", "No runs.");
+			             "EMPTY_TEXT", "No runs.");
 		qsort(runs, s->nruns, sizeof(*runs), cmp_id_desc);
 		runs_table(s, runs, s->nruns, NEWEST_RUNS, "Newest runs", "",
-			   "Every run is on the page of its machine, its "
-			   "tool and each of its tags.");
+		           "Every run is on the page of its machine, its "
+		           "tool and each of its tags.");
 		rc = emit(s, "index.html");
 	}
 	free(runs);
@@ -921,8 +922,8 @@ static int index_page(struct site *s, const struct bs_site_opts *o)
 }
 
 int bs_site_build(struct bs_store *st, const struct bs_ids *ids,
-		  const struct bs_site_opts *opts, bs_site_put_fn put,
-		  void *ctx, struct bs_err *err)
+                  const struct bs_site_opts *opts, bs_site_put_fn put,
+                  void *ctx, struct bs_err *err)
 {
 	static const char *const names[] = {"site.html"};
 	struct site s;
@@ -948,7 +949,7 @@ int bs_site_build(struct bs_store *st, const struct bs_ids *ids,
 		rc = bs_tdict_new(&s.d, err);
 	if (rc == 0)
 		rc = put(ctx, "site.css", bs_tmpl_site_css[0].text,
-			 bs_tmpl_site_css[0].len, err);
+		         bs_tmpl_site_css[0].len, err);
 	if (rc == 0)
 		rc = bs_store_each(st, ids, BS_LOAD_ALL, on_run, &s, err);
 	if (rc == 0)

@@ -45,7 +45,7 @@ extern const size_t bs_site_ndirs;
  * the page's bytes. Returns 0, or <0 with err filled to stop the build.
  */
 typedef int (*bs_site_put_fn)(void *ctx, const char *path, const char *data,
-			      size_t len, struct bs_err *err);
+                              size_t len, struct bs_err *err);
 
 struct bs_site_opts {
 	/* Saved comparisons the caller wrote as compare/NAME.html. */
@@ -59,7 +59,7 @@ struct bs_site_opts {
  * about 200 bytes a run and its tags, plus one page at a time.
  */
 int bs_site_build(struct bs_store *st, const struct bs_ids *ids,
-		  const struct bs_site_opts *opts, bs_site_put_fn put,
-		  void *ctx, struct bs_err *err);
+                  const struct bs_site_opts *opts, bs_site_put_fn put,
+                  void *ctx, struct bs_err *err);
 
 #endif

@@ -20,28 +20,28 @@ int bs_store_check_report_name(const char *name, struct bs_err *err)
 		return bs_error(err, BS_EINVAL, "empty comparison name");
 	if (len > BS_REPORT_NAME_MAX)
 		return bs_error(err, BS_EINVAL,
-				"comparison name '%s' is longer than %d bytes",
-				q, BS_REPORT_NAME_MAX);
+		                "comparison name '%s' is longer than %d bytes",
+		                q, BS_REPORT_NAME_MAX);
 	/* The name becomes compare/NAME.html: a file name in any file
 	 * system and a URL path that needs no escaping. */
 	for (i = 0; i < len; i++) {
 		char c = name[i];
 		int alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-			    (c >= '0' && c <= '9');
+		            (c >= '0' && c <= '9');
 
 		if (!alnum && (i == 0 || (c != '.' && c != '_' && c != '-')))
 			return bs_error(err, BS_EINVAL,
-					"comparison name '%s' may hold only "
-					"letters, digits, '.', '_' and '-', "
-					"and starts with a letter or digit",
-					q);
+			                "comparison name '%s' may hold only "
+			                "letters, digits, '.', '_' and '-', "
+			                "and starts with a letter or digit",
+			                q);
 	}
 	return 0;
 }
 
 int bs_store_save_report(struct bs_store *st, const char *name,
-			 const char *const *args, size_t nargs,
-			 struct bs_err *err)
+                         const char *const *args, size_t nargs,
+                         struct bs_err *err)
 {
 	sqlite3_stmt *s = NULL;
 	size_t i;
@@ -54,10 +54,10 @@ int bs_store_save_report(struct bs_store *st, const char *name,
 	if (rc < 0)
 		return rc;
 	if (sqlite3_prepare_v2(st->db,
-			       "INSERT INTO saved_reports (name, saved_at) "
-			       "VALUES (?1, ?2) ON CONFLICT (name) DO UPDATE "
-			       "SET saved_at = ?2",
-			       -1, &s, NULL) != SQLITE_OK)
+	                       "INSERT INTO saved_reports (name, saved_at) "
+	                       "VALUES (?1, ?2) ON CONFLICT (name) DO UPDATE "
+	                       "SET saved_at = ?2",
+	                       -1, &s, NULL) != SQLITE_OK)
 		goto fail;
 	sqlite3_bind_text(s, 1, name, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(s, 2, bs_store_now());
@@ -66,8 +66,8 @@ int bs_store_save_report(struct bs_store *st, const char *name,
 	sqlite3_finalize(s);
 	s = NULL;
 	if (sqlite3_prepare_v2(st->db,
-			       "DELETE FROM saved_report_args WHERE report = ?",
-			       -1, &s, NULL) != SQLITE_OK)
+	                       "DELETE FROM saved_report_args WHERE report = ?",
+	                       -1, &s, NULL) != SQLITE_OK)
 		goto fail;
 	sqlite3_bind_text(s, 1, name, -1, SQLITE_STATIC);
 	if (sqlite3_step(s) != SQLITE_DONE)
@@ -75,9 +75,9 @@ int bs_store_save_report(struct bs_store *st, const char *name,
 	sqlite3_finalize(s);
 	s = NULL;
 	if (sqlite3_prepare_v2(st->db,
-			       "INSERT INTO saved_report_args (report, "
-			       "position, arg) VALUES (?, ?, ?)",
-			       -1, &s, NULL) != SQLITE_OK)
+	                       "INSERT INTO saved_report_args (report, "
+	                       "position, arg) VALUES (?, ?, ?)",
+	                       -1, &s, NULL) != SQLITE_OK)
 		goto fail;
 	for (i = 0; i < nargs; i++) {
 		sqlite3_reset(s);
@@ -97,14 +97,14 @@ fail:
 }
 
 int bs_store_forget_report(struct bs_store *st, const char *name,
-			   struct bs_err *err)
+                           struct bs_err *err)
 {
 	sqlite3_stmt *s = NULL;
 	int rc;
 
 	if (sqlite3_prepare_v2(st->db,
-			       "DELETE FROM saved_reports WHERE name = ?", -1,
-			       &s, NULL) != SQLITE_OK)
+	                       "DELETE FROM saved_reports WHERE name = ?", -1,
+	                       &s, NULL) != SQLITE_OK)
 		return bs_store_db_error(st, err, "cannot forget comparison");
 	sqlite3_bind_text(s, 1, name, -1, SQLITE_STATIC);
 	if (sqlite3_step(s) != SQLITE_DONE)
@@ -117,7 +117,7 @@ int bs_store_forget_report(struct bs_store *st, const char *name,
 
 /* Calls fn with the arguments gathered for one name; frees them. */
 static int flush_one(char *name, char **args, size_t nargs,
-		     bs_saved_report_fn fn, void *ctx)
+                     bs_saved_report_fn fn, void *ctx)
 {
 	size_t i;
 	int rc = 0;
@@ -130,8 +130,8 @@ static int flush_one(char *name, char **args, size_t nargs,
 	return rc;
 }
 
-int bs_store_each_saved(struct bs_store *st, bs_saved_report_fn fn,
-			void *ctx, struct bs_err *err)
+int bs_store_each_saved(struct bs_store *st, bs_saved_report_fn fn, void *ctx,
+                        struct bs_err *err)
 {
 	sqlite3_stmt *s = NULL;
 	char *name = NULL, **args = NULL;
@@ -141,12 +141,12 @@ int bs_store_each_saved(struct bs_store *st, bs_saved_report_fn fn,
 	/* A name saved without arguments (report of every run) has no
 	 * rows in saved_report_args: hence the LEFT JOIN. */
 	if (sqlite3_prepare_v2(st->db,
-			       "SELECT r.name, a.arg FROM saved_reports AS r "
-			       "LEFT JOIN saved_report_args AS a ON "
-			       "a.report = r.name ORDER BY r.name, a.position",
-			       -1, &s, NULL) != SQLITE_OK)
+	                       "SELECT r.name, a.arg FROM saved_reports AS r "
+	                       "LEFT JOIN saved_report_args AS a ON "
+	                       "a.report = r.name ORDER BY r.name, a.position",
+	                       -1, &s, NULL) != SQLITE_OK)
 		return bs_store_db_error(st, err,
-					 "cannot read saved comparisons");
+		                         "cannot read saved comparisons");
 	while ((step = sqlite3_step(s)) == SQLITE_ROW) {
 		const char *n = (const char *)sqlite3_column_text(s, 0);
 		const char *a = (const char *)sqlite3_column_text(s, 1);
@@ -164,8 +164,8 @@ int bs_store_each_saved(struct bs_store *st, bs_saved_report_fn fn,
 		}
 	}
 	if (rc == 0 && step != SQLITE_DONE)
-		rc = bs_store_db_error(st, err,
-				       "cannot read saved comparisons");
+		rc =
+		    bs_store_db_error(st, err, "cannot read saved comparisons");
 	if (rc == 0)
 		rc = flush_one(name, args, nargs, fn, ctx);
 	else
