@@ -95,6 +95,10 @@ expect_in "$page" "$(sql "SELECT raw FROM runs WHERE id = 1" | sed 's/&/\&amp;/g
 expect_in "$page" "Sequential Output"
 expect_in "$page" "too fast"
 expect_in "$page" ">ATA</a>"
+# The same archive gives the same bytes (SOURCE_DATE_EPOCH pins stored_at).
+golden site/index.html "$S/index.html"
+golden site/run-1.html "$page"
+golden site/machine-jump.html "$(grep -l '<h1>Machine jump</h1>' "$S"/machine/*.html)"
 # Stored strings are escaped wherever they appear.
 expect_in "$page" '&lt;b&gt;&amp;&quot;x&quot;&lt;/b&gt;'
 expect_not_in "$page" '<b>&"x"</b>'
