@@ -35,7 +35,7 @@ const size_t bs_site_ndirs = sizeof(bs_site_dirs) / sizeof(bs_site_dirs[0]);
 /* The "more" column of the index names at most this many values. */
 #define MORE_MAX 4
 /* Room for the catalogue's main metrics (BS_MF_MAIN). */
-#define MAIN_MAX 32
+#define MAIN_MAX 16
 
 /* What the list pages need of one run. */
 struct srun {
