@@ -4,7 +4,7 @@
 # command upgrades it, says so once, and keeps a copy of the old file as
 # ARCHIVE.v1.bak; every run is still listed. A user who cannot write the
 # archive gets an error that says why and what to do, and the file is left
-# as it was.
+# as it was. A version 2 archive gains the saved comparisons' tables.
 set -euo pipefail
 . "$SRC/tests/lib.sh"
 need sqlite3
@@ -62,4 +62,15 @@ if [ "${#as_reader[@]}" -gt 0 ] || [ "$(id -u)" != 0 ]; then
 	[ ! -e "$T/ro/old.db.v1.bak" ] || fail "a copy was made of an archive not upgraded"
 
 fi
+
+# Version 2 to 3 adds the saved comparisons' two tables and nothing else:
+# a version 3 archive without them is a version 2 archive.
+run "$BSTORE" --db "$T/v2.db" ingest --tag raid=10 "$SAMPLES/bonnie++-1.03-emc-raid10-cache.txt"
+expect_rc 0 "ingest into a new archive"
+sqlite3 -batch "$T/v2.db" "DROP TABLE saved_report_args; DROP TABLE saved_reports; PRAGMA user_version = 2"
+run "$BSTORE" --db "$T/v2.db" report --save first -o /dev/null raid=10
+expect_rc 0 "report --save on a version 2 archive"
+expect_in "$T/err" "bstore: upgraded archive '$T/v2.db' from schema version 2 to 3; the old file is kept as '$T/v2.db.v2.bak'"
+expect_eq "$(sqlite3 -batch "$T/v2.db" "PRAGMA user_version; SELECT name FROM saved_reports; SELECT count(*) FROM tags" | tr '\n' ' ')" \
+	"3 first 1 " "the upgraded archive"
 finish
