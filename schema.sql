@@ -1,7 +1,7 @@
--- schema.sql - the bstore archive, schema version 2. Embedded into the
+-- schema.sql - the bstore archive, schema version 3. Embedded into the
 -- binary at build time: bstore creates every table, index and view below
--- in a new archive and sets PRAGMA user_version = 2; an archive of
--- version 1 is upgraded in one transaction (store/migrate.c).
+-- in a new archive and sets PRAGMA user_version = 3; an archive of
+-- version 1 or 2 is upgraded in one transaction (store/migrate.c).
 -- Meant to be queried directly with sqlite3 too (docs/schema.md), e.g.
 --   sqlite3 bstore.db 'select name, size, put_block from bonnie'
 --   sqlite3 bstore.db 'select run_id, metric, value, unit from results'
@@ -203,6 +203,26 @@ CREATE TABLE params (
 	label              TEXT NOT NULL,
 	unit               TEXT NOT NULL,
 	runs_column        TEXT                 -- its column of runs, or NULL: run_params
+) STRICT, WITHOUT ROWID;
+
+-- Comparisons saved with `bstore report --save NAME` (version 3): the
+-- report's options and selectors, one argument a row, in order, which
+-- `bstore site` renders again as compare/NAME.html. A name is a file name
+-- in any file system and URL: letters, digits, '.', '_', '-', starting
+-- with a letter or digit, at most 64 bytes. Saving a name again replaces
+-- its arguments.
+CREATE TABLE saved_reports (
+	name               TEXT PRIMARY KEY CHECK (length(name) BETWEEN 1 AND 64
+	                   AND name GLOB '[A-Za-z0-9]*'
+	                   AND name NOT GLOB '*[^A-Za-z0-9._-]*'),
+	saved_at           INTEGER NOT NULL     -- unix seconds
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE saved_report_args (
+	report             TEXT NOT NULL REFERENCES saved_reports (name) ON DELETE CASCADE,
+	position           INTEGER NOT NULL CHECK (position >= 0),
+	arg                TEXT NOT NULL,
+	PRIMARY KEY (report, position)
 ) STRICT, WITHOUT ROWID;
 
 -- Facts about the archive itself: 'catalogue' is a fingerprint of the

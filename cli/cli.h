@@ -35,6 +35,7 @@ int cmd_report(struct bs_cli *cli, int argc, char **argv);
 int cmd_rm(struct bs_cli *cli, int argc, char **argv);
 int cmd_run(struct bs_cli *cli, int argc, char **argv);
 int cmd_show(struct bs_cli *cli, int argc, char **argv);
+int cmd_site(struct bs_cli *cli, int argc, char **argv);
 int cmd_tag(struct bs_cli *cli, int argc, char **argv);
 
 /*
@@ -180,5 +181,14 @@ int bs_cli_out_open(const struct bs_cli *cli, const char *path,
  */
 int bs_cli_out_close(const struct bs_cli *cli, struct bs_cli_out *o, int ok);
 
+/*
+ * A saved comparison (bstore report --save; store/store.h): renders the
+ * report that args (its options and selectors, as bstore report takes
+ * them) ask for as HTML onto out, from the runs of st (cli/cmd_report.c).
+ * Prints its errors, but those of writing out (check ferror(out)), and
+ * returns the exit status.
+ */
+int bs_cli_report_saved(const struct bs_cli *cli, struct bs_store *st,
+			const char *const *args, size_t nargs, FILE *out);
 
 #endif

@@ -62,6 +62,16 @@ static const char options_usage[] =
 	"  -t, --title TITLE     the report's title (default: the selectors)\n"
 	"      --template-dir DIR  take report.html, report.txt, report.csv,\n"
 	"                        report.json from DIR when there\n"
+	"  -s, --save NAME       also keep this comparison (its selectors and\n"
+	"                        the options above but -f, -o and\n"
+	"                        --template-dir) under NAME in the archive:\n"
+	"                        'bstore site' renders it as\n"
+	"                        compare/NAME.html, again from the runs the\n"
+	"                        selectors match then. NAME: letters,\n"
+	"                        digits, '.', '_', '-'; saving a NAME again\n"
+	"                        replaces it\n"
+	"      --forget NAME     remove the saved comparison NAME, render\n"
+	"                        nothing\n"
 	"  -h, --help            this help\n"
 	"\n"
 	"The same archive and command give the same bytes.\n";
@@ -132,9 +142,37 @@ static enum bs_report_format format_for(const char *path)
 	return f;
 }
 
-int cmd_report(struct bs_cli *cli, int argc, char **argv)
+/* What the command line asked for. */
+struct report_args {
+	struct bs_report_opts ro;
+	enum bs_report_format fmt;
+	int have_fmt;
+	const char *path, *tdir, *save, *forget;
+	uint64_t base;
+	char **sel;
+	int nsel;
+	/* What --save keeps: the options that shape the comparison, in long
+	 * form, then "--" and the selectors. */
+	const char **keep;
+	size_t nkeep, capkeep;
+};
+
+static void keep_arg(struct report_args *a, const char *opt, const char *arg)
 {
-	enum { OPT_TEMPLATE_DIR = 256 };
+	xgrow((void **)&a->keep, &a->capkeep, a->nkeep + 2, sizeof(*a->keep));
+	a->keep[a->nkeep++] = opt;
+	if (arg)
+		a->keep[a->nkeep++] = arg;
+}
+
+/*
+ * Parses the options and selectors of report or compare into a. Returns
+ * -1 to go on, else the exit status (after --help, or a usage error).
+ */
+static int parse_args(const struct bs_cli *cli, int argc, char **argv,
+		      int compare, struct report_args *a)
+{
+	enum { OPT_TEMPLATE_DIR = 256, OPT_FORGET };
 	static const struct option opts[] = {
 		{"format", required_argument, NULL, 'f'},
 		{"output", required_argument, NULL, 'o'},
@@ -143,76 +181,79 @@ int cmd_report(struct bs_cli *cli, int argc, char **argv)
 		{"metrics", required_argument, NULL, 'm'},
 		{"title", required_argument, NULL, 't'},
 		{"template-dir", required_argument, NULL, OPT_TEMPLATE_DIR},
+		{"save", required_argument, NULL, 's'},
+		{"forget", required_argument, NULL, OPT_FORGET},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
-	int compare = cli->cmd && strcmp(cli->cmd, "compare") == 0;
-	struct bs_report_opts ro;
-	struct bs_err err = BS_ERR_INIT;
-	struct bs_store *st = NULL;
-	struct bs_report *rep = NULL;
-	struct bs_tmpl_set *ts = NULL;
-	struct store_src src = {NULL, NULL, -1};
-	struct bs_report_source source = {store_each, &src};
-	struct bs_cli_out o = {NULL, NULL, NULL, 0};
-	enum bs_report_format fmt = BS_REPORT_TEXT;
-	const char *path = NULL, *tdir = NULL;
 	static char all[] = "all";
-	char *all_sel[] = {all};
-	const char **labels = NULL;
-	char **sel;
-	int c, rc = 0, nsel, have_fmt = 0, write_failed = 0, i;
-	uint64_t base = 1;
-	FILE *out = stdout;
+	static char *all_sel[] = {all};
+	struct bs_err err = BS_ERR_INIT;
+	int c;
 
-	memset(&ro, 0, sizeof(ro));
-	ro.units = BS_UNITS_AUTO;
+	a->ro.units = BS_UNITS_AUTO;
+	a->fmt = BS_REPORT_TEXT;
+	a->base = 1;
 	opterr = 0; /* bs_cli_bad_option says it in bstore's form */
-	while ((c = getopt_long(argc, argv, "f:o:b:u:m:t:h", opts, NULL)) !=
+	while ((c = getopt_long(argc, argv, "f:o:b:u:m:t:s:h", opts, NULL)) !=
 	       -1) {
 		switch (c) {
 		case 'f':
-			if (format_parse(optarg, &fmt) < 0)
+			if (format_parse(optarg, &a->fmt) < 0)
 				return bs_cli_usage_error(
 					cli,
 					"unknown format '%s' (text, html, csv "
 					"or json)",
 					optarg);
-			have_fmt = 1;
+			a->have_fmt = 1;
 			break;
 		case 'o':
-			path = optarg;
+			a->path = optarg;
 			break;
 		case 'b':
-			if (bs_parse_u64(optarg, strlen(optarg), &base) < 0 ||
-			    base < 1)
+			if (bs_parse_u64(optarg, strlen(optarg), &a->base) <
+				    0 ||
+			    a->base < 1)
 				return bs_cli_usage_error(
 					cli, "--baseline wants a group number "
 					     "from 1, not '%s'",
 					optarg);
+			keep_arg(a, "--baseline", optarg);
 			break;
 		case 'u':
 			if (strcmp(optarg, "auto") == 0)
-				ro.units = BS_UNITS_AUTO;
+				a->ro.units = BS_UNITS_AUTO;
 			else if (strcmp(optarg, "kib") == 0)
-				ro.units = BS_UNITS_KIB;
+				a->ro.units = BS_UNITS_KIB;
 			else if (strcmp(optarg, "mib") == 0)
-				ro.units = BS_UNITS_MIB;
+				a->ro.units = BS_UNITS_MIB;
 			else
 				return bs_cli_usage_error(
 					cli,
 					"unknown unit '%s' (auto, kib or mib)",
 					optarg);
+			keep_arg(a, "--units", optarg);
 			break;
 		case 'm':
-			if (bs_report_metrics_parse(optarg, ro.want, &err) < 0)
+			if (bs_report_metrics_parse(optarg, a->ro.want, &err) <
+			    0)
 				return bs_cli_usage_error(cli, "%s", err.msg);
+			keep_arg(a, "--metrics", optarg);
 			break;
 		case 't':
-			ro.title = optarg;
+			a->ro.title = optarg;
+			keep_arg(a, "--title", optarg);
 			break;
 		case OPT_TEMPLATE_DIR:
-			tdir = optarg;
+			a->tdir = optarg;
+			break;
+		case 's':
+			if (bs_store_check_report_name(optarg, &err) < 0)
+				return bs_cli_usage_error(cli, "%s", err.msg);
+			a->save = optarg;
+			break;
+		case OPT_FORGET:
+			a->forget = optarg;
 			break;
 		case 'h':
 			bs_cli_help(stdout, compare ? compare_usage
@@ -220,89 +261,216 @@ int cmd_report(struct bs_cli *cli, int argc, char **argv)
 			bs_cli_help(stdout, options_usage);
 			return BS_EXIT_OK;
 		default:
-			return bs_cli_bad_option(cli, argv, "f:o:b:u:m:t:h",
+			return bs_cli_bad_option(cli, argv, "f:o:b:u:m:t:s:h",
 						 opts);
 		}
 	}
-	sel = argv + optind;
-	nsel = argc - optind;
-	if (compare && nsel != 2)
+	a->sel = argv + optind;
+	a->nsel = argc - optind;
+	if (a->forget && (a->save || a->nsel > 0 || a->path))
+		return bs_cli_usage_error(cli, "--forget takes no selector, "
+					       "--save or --output");
+	if (a->forget)
+		return -1;
+	if (compare && a->nsel != 2)
 		return bs_cli_usage_error(cli,
 					  "compare wants two selectors, got %d",
-					  nsel);
-	if (nsel == 0) {
-		sel = all_sel;
-		nsel = 1;
+					  a->nsel);
+	keep_arg(a, "--", NULL);
+	for (c = 0; c < a->nsel; c++)
+		keep_arg(a, a->sel[c], NULL);
+	if (a->nsel == 0) {
+		a->sel = all_sel;
+		a->nsel = 1;
 	}
-	if (base > (uint64_t)nsel)
+	if (a->base > (uint64_t)a->nsel)
 		return bs_cli_usage_error(cli,
 					  "--baseline %llu: there %s only %d "
 					  "group%s",
-					  (unsigned long long)base,
-					  nsel == 1 ? "is" : "are", nsel,
-					  nsel == 1 ? "" : "s");
-	ro.baseline = (size_t)base - 1;
-	if (!have_fmt && path)
-		fmt = format_for(path);
-	ro.list_runs = fmt == BS_REPORT_HTML;
+					  (unsigned long long)a->base,
+					  a->nsel == 1 ? "is" : "are", a->nsel,
+					  a->nsel == 1 ? "" : "s");
+	a->ro.baseline = (size_t)a->base - 1;
+	if (!a->have_fmt && a->path)
+		a->fmt = format_for(a->path);
+	a->ro.list_runs = a->fmt == BS_REPORT_HTML;
+	return -1;
+}
 
-	/* The template first: a broken one fails before any work. */
-	if (bs_report_templates_load(&ts, tdir, fmt, &err) < 0) {
-		bs_cli_perr(cli, &err);
-		return BS_EXIT_FAIL;
-	}
-	rc = bs_cli_open_store(cli, BS_STORE_READONLY, &st);
-	if (rc != 0)
-		goto out;
-	src.st = st;
-	src.ids = xcalloc((size_t)nsel, sizeof(*src.ids));
-	labels = xcalloc((size_t)nsel, sizeof(*labels));
-	for (i = 0; i < nsel; i++) {
-		labels[i] = sel[i];
+/*
+ * Selects each group's runs in st, builds the comparison and renders it
+ * onto out with ts. Prints errors but those of writing out, which set
+ * *write_failed (said once, by whoever owns out). Returns the exit
+ * status.
+ */
+static int produce(const struct bs_cli *cli, struct bs_store *st,
+		   const struct report_args *a, const struct bs_tmpl_set *ts,
+		   FILE *out, int *write_failed)
+{
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_report *rep = NULL;
+	struct store_src src = {st, NULL, -1};
+	struct bs_report_source source = {store_each, &src};
+	const char **labels = NULL;
+	int i, rc = 0;
+
+	*write_failed = 0;
+	src.ids = xcalloc((size_t)a->nsel, sizeof(*src.ids));
+	labels = xcalloc((size_t)a->nsel, sizeof(*labels));
+	for (i = 0; i < a->nsel; i++) {
+		labels[i] = a->sel[i];
 		/* Each group needs runs: one that matches nothing fails. */
-		rc = bs_cli_select(cli, st, &sel[i], 1, BS_SEL_NEED_MATCH,
+		rc = bs_cli_select(cli, st, &a->sel[i], 1, BS_SEL_NEED_MATCH,
 				   &src.ids[i]);
 		if (rc != 0)
 			goto out;
 	}
-	if (bs_report_build(&rep, &ro, labels, (size_t)nsel, &source, &err) <
-	    0) {
+	if (bs_report_build(&rep, &a->ro, labels, (size_t)a->nsel, &source,
+			    &err) < 0) {
 		bs_cli_perr(cli, &err);
 		rc = BS_EXIT_FAIL;
 		goto out;
 	}
-	if (path && strcmp(path, "-") != 0) {
-		rc = bs_cli_out_open(cli, path, &o);
+	if (bs_report_render(rep, ts, a->fmt, &source, out, &err) < 0) {
+		rc = BS_EXIT_FAIL;
+		if (ferror(out))
+			*write_failed = 1;
+		else
+			bs_cli_perr(cli, &err);
+	}
+out:
+	for (i = 0; i < a->nsel; i++)
+		bs_ids_release(&src.ids[i]);
+	free(src.ids);
+	free(labels);
+	bs_report_free(rep);
+	return rc;
+}
+
+static int forget(const struct bs_cli *cli, const char *name)
+{
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_store *st = NULL;
+	char q[BS_CLI_QUOTE_SIZE];
+	int rc;
+
+	rc = bs_cli_open_store(cli, BS_STORE_EXISTING, &st);
+	if (rc != 0)
+		return rc;
+	rc = bs_store_forget_report(st, name, &err);
+	if (rc < 0) {
+		bs_cli_perr(cli, &err);
+		rc = BS_EXIT_FAIL;
+	} else if (rc == 0) {
+		bs_cli_error(cli, "there is no saved comparison '%s'",
+			     bs_cli_quote(q, name));
+		rc = BS_EXIT_FAIL;
+	} else {
+		if (!cli->quiet)
+			fprintf(stderr, "bstore: %s: forgot comparison '%s'\n",
+				cli->cmd, bs_cli_quote(q, name));
+		rc = BS_EXIT_OK;
+	}
+	bs_store_close(st);
+	return rc;
+}
+
+int bs_cli_report_saved(const struct bs_cli *cli, struct bs_store *st,
+			const char *const *args, size_t nargs, FILE *out)
+{
+	struct report_args a;
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_tmpl_set *ts = NULL;
+	char **argv = xcalloc(nargs + 2, sizeof(*argv));
+	int rc, write_failed = 0;
+	size_t i;
+
+	memset(&a, 0, sizeof(a));
+	argv[0] = xstrdup("report");
+	for (i = 0; i < nargs; i++)
+		argv[i + 1] = xstrdup(args[i]);
+	optind = 0; /* glibc: 0 re-initialises getopt */
+	rc = parse_args(cli, (int)nargs + 1, argv, 0, &a);
+	if (rc >= 0) {
+		rc = BS_EXIT_FAIL; /* --help or a bad option: not a report */
+		goto out;
+	}
+	a.fmt = BS_REPORT_HTML;
+	a.ro.list_runs = 1;
+	if (bs_report_templates_load(&ts, NULL, a.fmt, &err) < 0) {
+		bs_cli_perr(cli, &err);
+		rc = BS_EXIT_FAIL;
+		goto out;
+	}
+	rc = produce(cli, st, &a, ts, out, &write_failed);
+out:
+	bs_tmpl_set_free(ts);
+	for (i = 0; i < nargs + 1; i++)
+		free(argv[i]);
+	free(argv);
+	free(a.keep);
+	return rc;
+}
+
+int cmd_report(struct bs_cli *cli, int argc, char **argv)
+{
+	int compare = cli->cmd && strcmp(cli->cmd, "compare") == 0;
+	struct report_args a;
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_store *st = NULL;
+	struct bs_tmpl_set *ts = NULL;
+	struct bs_cli_out o = {NULL, NULL, NULL, 0};
+	int rc, write_failed = 0;
+	FILE *out = stdout;
+
+	memset(&a, 0, sizeof(a));
+	rc = parse_args(cli, argc, argv, compare, &a);
+	if (rc >= 0)
+		goto out;
+	if (a.forget) {
+		rc = forget(cli, a.forget);
+		goto out;
+	}
+	/* The template first: a broken one fails before any work. */
+	if (bs_report_templates_load(&ts, a.tdir, a.fmt, &err) < 0) {
+		bs_cli_perr(cli, &err);
+		rc = BS_EXIT_FAIL;
+		goto out;
+	}
+	rc = bs_cli_open_store(cli,
+			       a.save ? BS_STORE_EXISTING : BS_STORE_READONLY,
+			       &st);
+	if (rc != 0)
+		goto out;
+	if (a.path && strcmp(a.path, "-") != 0) {
+		rc = bs_cli_out_open(cli, a.path, &o);
 		if (rc != 0)
 			goto out;
 		out = o.f;
 	}
-	if (bs_report_render(rep, ts, fmt, &source, out, &err) < 0) {
-		rc = BS_EXIT_FAIL;
-		/* Output that could not be written is said once: by
-		 * bs_cli_out_close() for -o FILE, by main() for standard
-		 * output. */
-		if (ferror(out))
-			write_failed = 1;
-		else
-			bs_cli_perr(cli, &err);
-	}
+	rc = produce(cli, st, &a, ts, out, &write_failed);
 	if (o.f) {
 		int crc;
 
+		/* Output that could not be written is said once: by
+		 * bs_cli_out_close() for -o FILE, by main() for standard
+		 * output. */
 		if (write_failed)
 			o.write_errno = errno;
 		crc = bs_cli_out_close(cli, &o, rc == 0 || write_failed);
 		if (crc != 0)
 			rc = crc;
 	}
+	/* Saved once the comparison is known to work. */
+	if (rc == 0 && a.save) {
+		if (bs_store_save_report(st, a.save, a.keep, a.nkeep, &err) <
+		    0) {
+			bs_cli_perr(cli, &err);
+			rc = BS_EXIT_FAIL;
+		}
+	}
 out:
-	if (src.ids)
-		for (i = 0; i < nsel; i++)
-			bs_ids_release(&src.ids[i]);
-	free(src.ids);
-	free(labels);
-	bs_report_free(rep);
+	free(a.keep);
 	bs_tmpl_set_free(ts);
 	bs_store_close(st);
 	return rc;

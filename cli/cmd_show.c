@@ -40,24 +40,12 @@ static void add_text(struct bs_buf *b, const char *s)
 /* One parameter line: label, value and unit, from the parameter table. */
 static void param_line(struct bs_buf *b, const struct bs_params *p, int k)
 {
-	const struct bs_param_info *pi = &bs_param_table[k];
 	size_t start;
 
-	bs_buf_addf(b, "  %-22s ", pi->label);
-	if (!bs_param_known(p, k)) {
-		bs_buf_adds(b, "unknown\n");
-		return;
-	}
+	bs_buf_addf(b, "  %-22s ", bs_param_table[k].label);
 	start = b->len;
-	bs_param_format(p, k, b);
-	if (b->len > start)
-		bs_text_clean_inplace(b->data + start, 0);
-	if (pi->kind == BS_PK_FSIZE && bs_param_get_i64(p, k) < 0)
-		bs_buf_adds(b, bs_param_get_i64(p, k) == BS_SIZE_LINK
-				       ? " (hard links)"
-				       : " (symbolic links)");
-	else if (pi->unit[0] && b->len > start)
-		bs_buf_addf(b, " %s", pi->unit);
+	bs_param_describe(p, k, b);
+	bs_text_clean_inplace(b->data + start, 0);
 	bs_buf_addc(b, '\n');
 }
 

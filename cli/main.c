@@ -27,6 +27,7 @@ static const struct cmd commands[] = {
 	{"rm", cmd_rm, "delete runs from the archive"},
 	{"run", cmd_run, "run the built-in disk benchmark and store it"},
 	{"show", cmd_show, "show one run in bonnie++'s table layout"},
+	{"site", cmd_site, "write a static web site of the archive"},
 	{"tag", cmd_tag, "add or remove key=value tags on runs"},
 };
 

@@ -41,11 +41,11 @@ const struct bs_metric_info bs_metrics[] = {
 	/* bonnie++ (and Bonnie, bstore run): the first twelve rows are
 	 * enum bs_metric, in bonnie++'s column order. */
 	{ "putc",       BON, "Per-char write", "Per Chr", "Sequential Output", "KiB/s",   HI, SEQ,  BT | BS_MF_KIB, KIB_S },
-	{ "put_block",  BON, "Block write",    "Block",   "Sequential Output", "KiB/s",   HI, SEQ,  BT | BS_MF_KIB, KIB_S },
-	{ "rewrite",    BON, "Rewrite",        "Rewrite", "Sequential Output", "KiB/s",   HI, SEQ,  BT | BS_MF_KIB, KIB_S },
+	{ "put_block",  BON, "Block write",    "Block",   "Sequential Output", "KiB/s",   HI, SEQ,  BT | BS_MF_KIB | BS_MF_MAIN, KIB_S },
+	{ "rewrite",    BON, "Rewrite",        "Rewrite", "Sequential Output", "KiB/s",   HI, SEQ,  BT | BS_MF_KIB | BS_MF_MAIN, KIB_S },
 	{ "getc",       BON, "Per-char read",  "Per Chr", "Sequential Input",  "KiB/s",   HI, SEQ,  BT | BS_MF_KIB, KIB_S },
-	{ "get_block",  BON, "Block read",     "Block",   "Sequential Input",  "KiB/s",   HI, SEQ,  BT | BS_MF_KIB, KIB_S },
-	{ "seeks",      BON, "Random seeks",   "Seeks",   "Random",            "seeks/s", HI, RND,  BT, PER_S },
+	{ "get_block",  BON, "Block read",     "Block",   "Sequential Input",  "KiB/s",   HI, SEQ,  BT | BS_MF_KIB | BS_MF_MAIN, KIB_S },
+	{ "seeks",      BON, "Random seeks",   "Seeks",   "Random",            "seeks/s", HI, RND,  BT | BS_MF_MAIN, PER_S },
 	{ "seq_create", BON, "Seq. create",    "Create",  "Sequential Create", "files/s", HI, META, BT, PER_S },
 	{ "seq_stat",   BON, "Seq. read",      "Read",    "Sequential Create", "files/s", HI, META, BT, PER_S },
 	{ "seq_del",    BON, "Seq. delete",    "Delete",  "Sequential Create", "files/s", HI, META, BT, PER_S },
@@ -58,8 +58,8 @@ const struct bs_metric_info bs_metrics[] = {
 	{ "writes_per_s",   SB, "Writes",         "writes/s",  "File operations",    "ops/s", HI, IO,    0, PER_S },
 	{ "fsyncs_per_s",   SB, "Fsyncs",         "fsyncs/s",  "File operations",    "ops/s", HI, IO,    0, PER_S },
 	{ "requests_per_s", SB, "Requests",       "requests/s", "File operations",   "ops/s", HI, IO,    0, PER_S },
-	{ "read_mib_s",     SB, "Read",           "read",      "Throughput",         "MiB/s", HI, IO,    0, MIB_S },
-	{ "written_mib_s",  SB, "Written",        "written",   "Throughput",         "MiB/s", HI, IO,    0, MIB_S },
+	{ "read_mib_s",     SB, "Read",           "read",      "Throughput",         "MiB/s", HI, IO,    BS_MF_MAIN, MIB_S },
+	{ "written_mib_s",  SB, "Written",        "written",   "Throughput",         "MiB/s", HI, IO,    BS_MF_MAIN, MIB_S },
 	{ "latency_min_ms", SB, "Latency min",    "min",       "Latency",            "ms",    LO, LAT,   0, LAT_MS },
 	{ "latency_avg_ms", SB, "Latency avg",    "avg",       "Latency",            "ms",    LO, LAT,   0, LAT_MS },
 	{ "latency_max_ms", SB, "Latency max",    "max",       "Latency",            "ms",    LO, LAT,   0, LAT_MS },
@@ -71,11 +71,11 @@ const struct bs_metric_info bs_metrics[] = {
 	{ "total_time_s",   SB, "Total time",     "time",      "General statistics", "s",     NO, OTHER, 0, TIME_S },
 
 	/* zcav: the mean over the timed blocks; the curve is the series. */
-	{ "read_mib_s",  BS_FAM_ZCAV, "Read",  "read",  "Throughput by position", "MiB/s", HI, SEQ, BS_MF_SERIES, MIB_S },
-	{ "write_mib_s", BS_FAM_ZCAV, "Write", "write", "Throughput by position", "MiB/s", HI, SEQ, BS_MF_SERIES, MIB_S },
+	{ "read_mib_s",  BS_FAM_ZCAV, "Read",  "read",  "Throughput by position", "MiB/s", HI, SEQ, BS_MF_SERIES | BS_MF_MAIN, MIB_S },
+	{ "write_mib_s", BS_FAM_ZCAV, "Write", "write", "Throughput by position", "MiB/s", HI, SEQ, BS_MF_SERIES | BS_MF_MAIN, MIB_S },
 
 	/* fio: one run per job, per direction. */
-	{ "read_bw_kib_s",       FIO, "Read bandwidth",         "bw",       "Read",  "KiB/s", HI, IO,  BS_MF_KIB, KIB_S },
+	{ "read_bw_kib_s",       FIO, "Read bandwidth",         "bw",       "Read",  "KiB/s", HI, IO,  BS_MF_KIB | BS_MF_MAIN, KIB_S },
 	{ "read_iops",           FIO, "Read IOPS",              "IOPS",     "Read",  "IO/s",  HI, IO,  0, PER_S },
 	{ "read_lat_mean_us",    FIO, "Read latency mean",      "lat mean", "Read",  "us",    LO, LAT, 0, LAT_US },
 	{ "read_clat_p50_us",    FIO, "Read clat p50",          "p50",      "Read",  "us",    LO, LAT, 0, LAT_US },
@@ -84,7 +84,7 @@ const struct bs_metric_info bs_metrics[] = {
 	{ "read_clat_p99_us",    FIO, "Read clat p99",          "p99",      "Read",  "us",    LO, LAT, 0, LAT_US },
 	{ "read_clat_p99_9_us",  FIO, "Read clat p99.9",        "p99.9",    "Read",  "us",    LO, LAT, 0, LAT_US },
 	{ "read_clat_p99_99_us", FIO, "Read clat p99.99",       "p99.99",   "Read",  "us",    LO, LAT, 0, LAT_US },
-	{ "write_bw_kib_s",       FIO, "Write bandwidth",       "bw",       "Write", "KiB/s", HI, IO,  BS_MF_KIB, KIB_S },
+	{ "write_bw_kib_s",       FIO, "Write bandwidth",       "bw",       "Write", "KiB/s", HI, IO,  BS_MF_KIB | BS_MF_MAIN, KIB_S },
 	{ "write_iops",           FIO, "Write IOPS",            "IOPS",     "Write", "IO/s",  HI, IO,  0, PER_S },
 	{ "write_lat_mean_us",    FIO, "Write latency mean",    "lat mean", "Write", "us",    LO, LAT, 0, LAT_US },
 	{ "write_clat_p50_us",    FIO, "Write clat p50",        "p50",      "Write", "us",    LO, LAT, 0, LAT_US },
@@ -104,12 +104,12 @@ const struct bs_metric_info bs_metrics[] = {
 	{ "trim_clat_p99_99_us", FIO, "Trim clat p99.99",       "p99.99",   "Trim",  "us",    LO, LAT, 0, LAT_US },
 
 	/* dd: bytes / 1024 / seconds, in the direction it copied. */
-	{ "write_kib_s", BS_FAM_DD, "Write", "write", "dd", "KiB/s", HI, SEQ, BS_MF_KIB, KIB_S },
-	{ "read_kib_s",  BS_FAM_DD, "Read",  "read",  "dd", "KiB/s", HI, SEQ, BS_MF_KIB, KIB_S },
+	{ "write_kib_s", BS_FAM_DD, "Write", "write", "dd", "KiB/s", HI, SEQ, BS_MF_KIB | BS_MF_MAIN, KIB_S },
+	{ "read_kib_s",  BS_FAM_DD, "Read",  "read",  "dd", "KiB/s", HI, SEQ, BS_MF_KIB | BS_MF_MAIN, KIB_S },
 
 	/* getc_putc: byte-at-a-time I/O; "++++++" is too_fast. */
-	{ "write",         BS_FAM_GETC_PUTC, "write(2) a byte",   "write",  "Byte I/O", "KiB/s", HI, SEQ, BS_MF_KIB, KIB_S },
-	{ "read",          BS_FAM_GETC_PUTC, "read(2) a byte",    "read",   "Byte I/O", "KiB/s", HI, SEQ, BS_MF_KIB, KIB_S },
+	{ "write",         BS_FAM_GETC_PUTC, "write(2) a byte",   "write",  "Byte I/O", "KiB/s", HI, SEQ, BS_MF_KIB | BS_MF_MAIN, KIB_S },
+	{ "read",          BS_FAM_GETC_PUTC, "read(2) a byte",    "read",   "Byte I/O", "KiB/s", HI, SEQ, BS_MF_KIB | BS_MF_MAIN, KIB_S },
 	{ "putc_nt",       BS_FAM_GETC_PUTC, "putc, no threads",  "putcNT", "Byte I/O", "KiB/s", HI, SEQ, BS_MF_KIB, KIB_S },
 	{ "getc_nt",       BS_FAM_GETC_PUTC, "getc, no threads",  "getcNT", "Byte I/O", "KiB/s", HI, SEQ, BS_MF_KIB, KIB_S },
 	{ "putc",          BS_FAM_GETC_PUTC, "putc",              "putc",   "Byte I/O", "KiB/s", HI, SEQ, BS_MF_KIB, KIB_S },

@@ -94,6 +94,9 @@ enum {
 	/* May carry a curve (store/ series), e.g. zcav's throughput by
 	 * position. */
 	BS_MF_SERIES = 8,
+	/* One of the few numbers that sum a run up: the columns of a list
+	 * of runs and the lines of a trend chart (bstore site). */
+	BS_MF_MAIN = 16,
 };
 
 struct bs_metric_info {

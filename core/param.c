@@ -377,6 +377,24 @@ void bs_param_format(const struct bs_params *p, int i, struct bs_buf *out)
 	bs_buf_addf(out, "%lld", (long long)bs_param_get_i64(p, i));
 }
 
+void bs_param_describe(const struct bs_params *p, int i, struct bs_buf *out)
+{
+	const struct bs_param_info *pi = &bs_param_table[i];
+	size_t start = out->len;
+
+	if (!bs_param_known(p, i)) {
+		bs_buf_adds(out, "unknown");
+		return;
+	}
+	bs_param_format(p, i, out);
+	if (pi->kind == BS_PK_FSIZE && bs_param_get_i64(p, i) < 0)
+		bs_buf_adds(out, bs_param_get_i64(p, i) == BS_SIZE_LINK
+					 ? " (hard links)"
+					 : " (symbolic links)");
+	else if (pi->unit[0] && out->len > start)
+		bs_buf_addf(out, " %s", pi->unit);
+}
+
 void bs_param_json(const struct bs_params *p, int i, struct bs_buf *out)
 {
 	if (!bs_param_known(p, i)) {

@@ -182,6 +182,12 @@ void bs_params_copy(struct bs_params *dst, const struct bs_params *src);
  * the text; nothing when unknown. Units are not added.
  */
 void bs_param_format(const struct bs_params *p, int i, struct bs_buf *out);
+/*
+ * Appends parameter i as bstore show and bstore site print it: the value
+ * with its unit ("4096 B"), a file size of links as "link (hard links)",
+ * "unknown" when unknown.
+ */
+void bs_param_describe(const struct bs_params *p, int i, struct bs_buf *out);
 /* Appends parameter i as a JSON value: number, string, true/false, null. */
 void bs_param_json(const struct bs_params *p, int i, struct bs_buf *out);
 

@@ -479,6 +479,11 @@ static int upgrade_1_2(struct bs_store *st, struct bs_err *err)
 	return rc;
 }
 
+/*
+ * Version 3 adds saved_reports and saved_report_args (bstore report
+ * --save): new tables only, which build() creates from schema.sql.
+ */
+
 /* ---- opening ---------------------------------------------------------- */
 
 /* Brings a version v archive (0: new and empty) to BS_SCHEMA_VERSION

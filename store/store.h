@@ -35,7 +35,7 @@
 #include "core/result.h"
 #include "util/err.h"
 
-#define BS_SCHEMA_VERSION 2
+#define BS_SCHEMA_VERSION 3
 
 /*
  * How long a connection waits for another process's write transaction to
@@ -208,6 +208,30 @@ int bs_store_merge(struct bs_store *st, struct bs_store *from,
 		   const volatile sig_atomic_t *cancel,
 		   bs_merge_conflict_fn fn, void *ctx,
 		   struct bs_merge_stats *stats, struct bs_err *err);
+
+/*
+ * Saved comparisons (bstore report --save; store/saved.c): a report's
+ * arguments (options and selectors, as bstore report takes them) kept
+ * under a name. A name is 1 to BS_REPORT_NAME_MAX bytes of letters,
+ * digits, '.', '_' and '-', starting with a letter or digit, so that it
+ * is a file name and a URL path as it is (compare/NAME.html);
+ * bs_store_check_report_name says what is wrong with one (BS_EINVAL).
+ * Saving a name again replaces its arguments; saving is a transaction of
+ * its own. Forgetting returns 1 when the name was there, else 0.
+ * bs_store_each_saved calls fn for each name in byte order, with its
+ * arguments valid during the call; fn returns <0 to stop.
+ */
+#define BS_REPORT_NAME_MAX 64
+int bs_store_check_report_name(const char *name, struct bs_err *err);
+int bs_store_save_report(struct bs_store *st, const char *name,
+			 const char *const *args, size_t nargs,
+			 struct bs_err *err);
+int bs_store_forget_report(struct bs_store *st, const char *name,
+			   struct bs_err *err);
+typedef int (*bs_saved_report_fn)(const char *name, const char *const *args,
+				  size_t nargs, void *ctx);
+int bs_store_each_saved(struct bs_store *st, bs_saved_report_fn fn,
+			void *ctx, struct bs_err *err);
 
 /* A kept input line that could not be parsed. */
 struct bs_reject {

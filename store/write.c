@@ -51,7 +51,7 @@ static int prepare_put(struct bs_store *st, struct bs_err *err)
 	return rc;
 }
 
-static int64_t now_seconds(void)
+int64_t bs_store_now(void)
 {
 	const char *sde = getenv("SOURCE_DATE_EPOCH");
 	int64_t v;
@@ -353,7 +353,7 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 	rc = once ? find_dup(st, r->sha256, &r->id, err) : 0;
 	if (rc != 0) /* stored already (1), or the lookup failed */
 		return rc < 0 ? rc : 0;
-	r->stored_at = now_seconds();
+	r->stored_at = bs_store_now();
 	/* In the order of head_cols. */
 	bind_text(s, n++, bs_family_name(r->family));
 	bind_text(s, n++, r->tool);
@@ -414,7 +414,7 @@ int bs_store_reject(struct bs_store *st, const char *source, int64_t line,
 	sqlite3_bind_text(s, 4, raw, (int)len, SQLITE_STATIC);
 	sqlite3_bind_int(s, 5, truncated ? 1 : 0);
 	bind_text(s, 6, sha);
-	sqlite3_bind_int64(s, 7, now_seconds());
+	sqlite3_bind_int64(s, 7, bs_store_now());
 	rc = step_done(st, s, "cannot store rejected line", err);
 	if (rc < 0)
 		return rc;

@@ -1,0 +1,392 @@
+/*
+ * cli/cmd_site.c - `bstore site`: a static web site of the archive
+ * (report/site.h) written into a directory, incrementally: a page is
+ * written (through a temporary file renamed over it) only when its bytes
+ * changed, and the pages of runs that are gone are removed.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "report/site.h"
+#include "util/buf.h"
+#include "util/mem.h"
+#include "util/banned.h"
+
+static const char usage_text[] =
+    "Usage: bstore site -o DIR [SELECTOR...]\n"
+    "\n"
+    "Writes a static web site of the archive (or of the runs the\n"
+    "SELECTORs choose) into DIR:\n"
+    "  index.html          every machine, tag key and value, and tool,\n"
+    "                      with its runs and newest date; the saved\n"
+    "                      comparisons; the newest runs\n"
+    "  run/ID-DIGEST.html  one page per run (DIGEST: the first 8 hex\n"
+    "                      digits of its SHA-256): identity, tags,\n"
+    "                      parameters, every result, the original text\n"
+    "  machine/, tag/, tool/  one page per machine, tag value and tool\n"
+    "                      listing its runs, with a trend chart of the\n"
+    "                      main results when they were measured on\n"
+    "                      several days\n"
+    "  compare/NAME.html   each comparison saved with 'bstore report\n"
+    "                      --save NAME', rendered again as 'bstore\n"
+    "                      report' would (from every run of the archive)\n"
+    "  site.css            the style sheet\n"
+    "Links are relative and there are no scripts: the site works from\n"
+    "file:// and from any static web server. Rebuilding writes only the\n"
+    "pages whose bytes changed and removes the pages in DIR's run/,\n"
+    "machine/, tag/, tool/ and compare/ that the archive no longer has;\n"
+    "a summary says how many. DIR is created when missing; an existing\n"
+    "DIR must be empty or a site bstore wrote (it keeps a file\n"
+    ".bstore-site there).\n"
+    "\n"
+    "Selectors as in 'bstore list --help'; a SELECTOR that matches\n"
+    "nothing is named on stderr, and when none matches any run the exit\n"
+    "status is 1. A saved comparison that no longer renders (its\n"
+    "selectors match nothing) is named, left out, and makes the exit\n"
+    "status 1; the other pages are written.\n"
+    "\n"
+    "Options:\n"
+    "  -o, --output DIR  the site's directory (required)\n"
+    "  -h, --help        this help\n";
+
+/* Marks a directory as a site bstore wrote: rebuilding may remove pages
+ * there. */
+#define MARKER ".bstore-site"
+
+struct writer {
+	const struct bs_cli *cli;
+	const char *dir;
+	struct bs_buf full, old;
+	char **made; /* pages of this build, relative to dir */
+	size_t nmade, capmade;
+	long written, unchanged, removed;
+	int failed; /* a page could not be written: said already */
+};
+
+/* Whether the file at path holds exactly data. */
+static int same_bytes(const char *path, const char *data, size_t len,
+                      struct bs_buf *old)
+{
+	struct stat sb;
+	char chunk[65536];
+	ssize_t n;
+	int fd, same;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) ||
+	    (size_t)sb.st_size != len) {
+		close(fd);
+		return 0;
+	}
+	bs_buf_reset(old);
+	while ((n = read(fd, chunk, sizeof(chunk))) > 0)
+		bs_buf_add(old, chunk, (size_t)n);
+	close(fd);
+	same = n == 0 && old->len == len &&
+	       memcmp(old->data ? old->data : "", data, len) == 0;
+	return same;
+}
+
+static int put_page(void *ctx, const char *path, const char *data, size_t len,
+                    struct bs_err *err)
+{
+	struct writer *w = ctx;
+	struct bs_cli_out o;
+	const char *full;
+
+	xgrow((void **)&w->made, &w->capmade, w->nmade + 1, sizeof(*w->made));
+	w->made[w->nmade++] = xstrdup(path);
+	bs_buf_reset(&w->full);
+	bs_buf_addf(&w->full, "%s/%s", w->dir, path);
+	full = bs_buf_str(&w->full);
+	if (same_bytes(full, data, len, &w->old)) {
+		w->unchanged++;
+		return 0;
+	}
+	if (bs_cli_out_open(w->cli, full, &o) != 0)
+		goto fail;
+	if (fwrite(data, 1, len, o.f) != len)
+		o.write_errno = errno;
+	if (bs_cli_out_close(w->cli, &o, 1) != 0)
+		goto fail;
+	w->written++;
+	return 0;
+fail:
+	/* Said by bs_cli_out_*; the build stops. */
+	w->failed = 1;
+	return bs_error(err, BS_EIO, "cannot write '%s'", full);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Removes the pages of the site's directories that this build did not
+ * make: those of runs (machines, tags, comparisons) that are gone. */
+static int remove_stale(struct writer *w)
+{
+	struct bs_buf rel = BS_BUF_INIT, full = BS_BUF_INIT;
+	size_t i;
+	int rc = 0;
+
+	qsort(w->made, w->nmade, sizeof(*w->made), cmp_str);
+	for (i = 0; i < bs_site_ndirs; i++) {
+		struct dirent *e;
+		DIR *dp;
+
+		bs_buf_reset(&full);
+		bs_buf_addf(&full, "%s/%s", w->dir, bs_site_dirs[i]);
+		dp = opendir(bs_buf_str(&full));
+		if (dp == NULL)
+			continue;
+		while ((e = readdir(dp)) != NULL) {
+			const char *name = e->d_name, *key;
+			size_t n = strlen(name);
+
+			if (n < 6 || strcmp(name + n - 5, ".html") != 0)
+				continue;
+			bs_buf_reset(&rel);
+			bs_buf_addf(&rel, "%s/%s", bs_site_dirs[i], name);
+			key = bs_buf_str(&rel);
+			if (bsearch(&key, w->made, w->nmade, sizeof(*w->made),
+			            cmp_str))
+				continue;
+			bs_buf_reset(&full);
+			bs_buf_addf(&full, "%s/%s", w->dir, key);
+			if (unlink(bs_buf_str(&full)) != 0) {
+				bs_cli_error(w->cli, "cannot remove '%s': %s",
+				             bs_buf_str(&full),
+				             strerror(errno));
+				rc = BS_EXIT_FAIL;
+				continue;
+			}
+			w->removed++;
+		}
+		closedir(dp);
+	}
+	bs_buf_release(&rel);
+	bs_buf_release(&full);
+	return rc;
+}
+
+/* Makes dir/sub (sub NULL: dir itself) unless it is a directory. */
+static int make_dir(const struct bs_cli *cli, const char *dir, const char *sub)
+{
+	struct bs_buf p = BS_BUF_INIT;
+	struct stat sb;
+	int rc = 0;
+
+	bs_buf_adds(&p, dir);
+	if (sub)
+		bs_buf_addf(&p, "/%s", sub);
+	if (mkdir(bs_buf_str(&p), 0777) != 0 &&
+	    !(errno == EEXIST && stat(bs_buf_str(&p), &sb) == 0 &&
+	      S_ISDIR(sb.st_mode))) {
+		if (errno == EEXIST)
+			bs_cli_error(cli, "'%s' is not a directory",
+			             bs_buf_str(&p));
+		else
+			bs_cli_error(cli, "cannot make directory '%s': %s",
+			             bs_buf_str(&p), strerror(errno));
+		rc = BS_EXIT_FAIL;
+	}
+	bs_buf_release(&p);
+	return rc;
+}
+
+/*
+ * Makes the site's directory and its subdirectories. A directory that is
+ * neither empty nor marked as a site is refused: rebuilding removes pages.
+ */
+static int prepare_dir(const struct bs_cli *cli, const char *dir)
+{
+	struct bs_buf p = BS_BUF_INIT;
+	struct dirent *e;
+	struct stat sb;
+	int rc, empty = 1;
+	size_t i;
+	DIR *dp;
+	FILE *f;
+
+	rc = make_dir(cli, dir, NULL);
+	if (rc != 0)
+		return rc;
+	bs_buf_addf(&p, "%s/%s", dir, MARKER);
+	if (stat(bs_buf_str(&p), &sb) != 0) {
+		dp = opendir(dir);
+		if (dp == NULL) {
+			bs_cli_error(cli, "cannot read directory '%s': %s", dir,
+			             strerror(errno));
+			rc = BS_EXIT_FAIL;
+			goto out;
+		}
+		while ((e = readdir(dp)) != NULL)
+			if (strcmp(e->d_name, ".") != 0 &&
+			    strcmp(e->d_name, "..") != 0)
+				empty = 0;
+		closedir(dp);
+		if (!empty) {
+			bs_cli_error(cli,
+			             "'%s' is not empty and not a site bstore "
+			             "wrote (it has no %s); give a new or "
+			             "empty directory",
+			             dir, MARKER);
+			rc = BS_EXIT_FAIL;
+			goto out;
+		}
+		f = fopen(bs_buf_str(&p), "w");
+		if (f == NULL ||
+		    fputs("bstore site: pages in run/, "
+		          "machine/, tag/, tool/ and compare/ "
+		          "are rewritten and removed by "
+		          "'bstore site'\n",
+		          f) < 0 ||
+		    fclose(f) != 0) {
+			bs_cli_error(cli, "cannot write '%s': %s",
+			             bs_buf_str(&p), strerror(errno));
+			rc = BS_EXIT_FAIL;
+			goto out;
+		}
+	}
+	for (i = 0; i < bs_site_ndirs && rc == 0; i++)
+		rc = make_dir(cli, dir, bs_site_dirs[i]);
+out:
+	bs_buf_release(&p);
+	return rc;
+}
+
+/* The saved comparisons, each rendered as compare/NAME.html. */
+struct saved_ctx {
+	struct writer *w;
+	struct bs_store *st;
+	char **names; /* those written */
+	size_t n, cap;
+	int failed;
+};
+
+static int one_saved(const char *name, const char *const *args, size_t nargs,
+                     void *vctx)
+{
+	struct saved_ctx *c = vctx;
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_buf path = BS_BUF_INIT;
+	char *data = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&data, &len);
+	int rc;
+
+	if (mem == NULL)
+		BS_BUG("open_memstream failed");
+	rc = bs_cli_report_saved(c->w->cli, c->st, args, nargs, mem);
+	if (fclose(mem) != 0 && rc == 0)
+		rc = BS_EXIT_FAIL;
+	if (rc != 0) {
+		bs_cli_warn(c->w->cli,
+		            "saved comparison '%s' left out of the site", name);
+		c->failed = 1;
+		free(data);
+		return 0;
+	}
+	bs_buf_addf(&path, "compare/%s.html", name);
+	rc = put_page(c->w, bs_buf_str(&path), data, len, &err);
+	free(data);
+	bs_buf_release(&path);
+	if (rc < 0)
+		return rc;
+	xgrow((void **)&c->names, &c->cap, c->n + 1, sizeof(*c->names));
+	c->names[c->n++] = xstrdup(name);
+	return 0;
+}
+
+int cmd_site(struct bs_cli *cli, int argc, char **argv)
+{
+	static const struct option opts[] = {
+	    {"output", required_argument, NULL, 'o'},
+	    {"help", no_argument, NULL, 'h'},
+	    {NULL, 0, NULL, 0},
+	};
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_ids ids = BS_IDS_INIT;
+	struct bs_store *st = NULL;
+	struct writer w;
+	struct saved_ctx sc;
+	struct bs_site_opts so;
+	const char *dir = NULL;
+	size_t i;
+	int c, rc, nsel;
+
+	memset(&w, 0, sizeof(w));
+	memset(&sc, 0, sizeof(sc));
+	opterr = 0; /* bs_cli_bad_option() says what is wrong */
+	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			dir = optarg;
+			break;
+		case 'h':
+			bs_cli_help(stdout, usage_text);
+			return BS_EXIT_OK;
+		default:
+			return bs_cli_bad_option(cli, argv, "o:h", opts);
+		}
+	}
+	if (dir == NULL || dir[0] == '\0')
+		return bs_cli_usage_error(cli, "where? give the site's "
+		                               "directory with -o DIR");
+	nsel = argc - optind;
+	rc = bs_cli_open_select(cli, BS_STORE_READONLY, argv + optind, nsel,
+	                        BS_SEL_ALL_IF_NONE | BS_SEL_NEED_MATCH, &st,
+	                        &ids);
+	if (rc != 0)
+		goto out;
+	rc = prepare_dir(cli, dir);
+	if (rc != 0)
+		goto out;
+	w.cli = cli;
+	w.dir = dir;
+	sc.w = &w;
+	sc.st = st;
+	if (bs_store_each_saved(st, one_saved, &sc, &err) < 0)
+		goto failed;
+	so.compares = (const char *const *)sc.names;
+	so.ncompares = sc.n;
+	/* Every run: one pass over the table rather than a lookup per id. */
+	if (bs_site_build(st, nsel ? &ids : NULL, &so, put_page, &w, &err) < 0)
+		goto failed;
+	rc = remove_stale(&w);
+	if (sc.failed)
+		rc = BS_EXIT_FAIL;
+	if (!cli->quiet)
+		printf("site: %ld pages, %ld written, %ld unchanged, %ld "
+		       "removed\n",
+		       w.written + w.unchanged, w.written, w.unchanged,
+		       w.removed);
+	goto out;
+failed:
+	if (!w.failed)
+		bs_cli_perr(cli, &err);
+	rc = BS_EXIT_FAIL;
+out:
+	for (i = 0; i < w.nmade; i++)
+		free(w.made[i]);
+	free(w.made);
+	for (i = 0; i < sc.n; i++)
+		free(sc.names[i]);
+	free(sc.names);
+	bs_buf_release(&w.full);
+	bs_buf_release(&w.old);
+	bs_ids_release(&ids);
+	bs_store_close(st);
+	return rc;
+}

@@ -1,0 +1,65 @@
+/*
+ * report/site.h - a static web site of stored runs (bstore site).
+ *
+ * The pages, each a file under the site's root:
+ *   index.html            every machine, every tag key with its values,
+ *                         every tool: runs, newest date, link; the saved
+ *                         comparisons; the newest runs
+ *   run/ID-DIGEST.html    one run: identity, tags, parameters, every
+ *                         result, bonnie++'s table, the original text.
+ *                         DIGEST is the first 8 hex digits of its SHA-256,
+ *                         so the URL of a run never names another one
+ *   machine/SLUG.html     the runs of one machine, tag/SLUG.html of one
+ *   tag/SLUG.html         tag value, tool/SLUG.html of one tool, with a
+ *   tool/SLUG.html        trend chart (inline SVG) of the main metrics
+ *                         when the runs were measured on several days.
+ *                         SLUG is the name in [a-z0-9-] plus 8 hex digits
+ *                         of the SHA-256 of the exact name (stable, and
+ *                         apart for names that differ only in case)
+ *   site.css              the one style sheet
+ *   compare/NAME.html     saved comparisons: written by the caller (the
+ *                         report renderer), linked from the index here
+ *
+ * Every link is relative, no page has a script or fetches anything, and
+ * every stored string goes through the template's HTML autoescaping
+ * (templates/site.html). The same runs give the same bytes: no page
+ * carries the time it was made, so a rebuild can skip unchanged files.
+ */
+#ifndef BS_REPORT_SITE_H
+#define BS_REPORT_SITE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "store/store.h"
+#include "util/buf.h"
+#include "util/err.h"
+
+/* The directories of the site's pages, which it owns: a page in one of
+ * them that a build did not make is a page of a run that is gone. */
+extern const char *const bs_site_dirs[];
+extern const size_t bs_site_ndirs;
+
+/*
+ * Called for each page: path relative to the root ("run/17-3fa9c2d1.html"),
+ * the page's bytes. Returns 0, or <0 with err filled to stop the build.
+ */
+typedef int (*bs_site_put_fn)(void *ctx, const char *path, const char *data,
+                              size_t len, struct bs_err *err);
+
+struct bs_site_opts {
+	/* Saved comparisons the caller wrote as compare/NAME.html. */
+	const char *const *compares;
+	size_t ncompares;
+};
+
+/*
+ * Builds the site of the runs in ids (every run when NULL), reading each
+ * run once, and hands every page but the comparisons to put(). Memory:
+ * about 300 bytes a run and its tags, plus one page at a time.
+ */
+int bs_site_build(struct bs_store *st, const struct bs_ids *ids,
+                  const struct bs_site_opts *opts, bs_site_put_fn put,
+                  void *ctx, struct bs_err *err);
+
+#endif

@@ -1,0 +1,177 @@
+/*
+ * store/saved.c - saved comparisons (bstore report --save NAME): a
+ * report's arguments kept under a name, which bstore site renders again.
+ */
+#include "store/internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/mem.h"
+#include "util/banned.h"
+
+int bs_store_check_report_name(const char *name, struct bs_err *err)
+{
+	size_t len = strlen(name), i;
+	char q[64];
+
+	bs_err_quote(q, sizeof(q), name, len, 40);
+	if (len == 0)
+		return bs_error(err, BS_EINVAL, "empty comparison name");
+	if (len > BS_REPORT_NAME_MAX)
+		return bs_error(err, BS_EINVAL,
+		                "comparison name '%s' is longer than %d bytes",
+		                q, BS_REPORT_NAME_MAX);
+	/* The name becomes compare/NAME.html: a file name in any file
+	 * system and a URL path that needs no escaping. */
+	for (i = 0; i < len; i++) {
+		char c = name[i];
+		int alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		            (c >= '0' && c <= '9');
+
+		if (!alnum && (i == 0 || (c != '.' && c != '_' && c != '-')))
+			return bs_error(err, BS_EINVAL,
+			                "comparison name '%s' may hold only "
+			                "letters, digits, '.', '_' and '-', "
+			                "and starts with a letter or digit",
+			                q);
+	}
+	return 0;
+}
+
+int bs_store_save_report(struct bs_store *st, const char *name,
+                         const char *const *args, size_t nargs,
+                         struct bs_err *err)
+{
+	sqlite3_stmt *s = NULL;
+	size_t i;
+	int rc;
+
+	rc = bs_store_check_report_name(name, err);
+	if (rc < 0)
+		return rc;
+	rc = bs_store_begin(st, err);
+	if (rc < 0)
+		return rc;
+	if (sqlite3_prepare_v2(st->db,
+	                       "INSERT INTO saved_reports (name, saved_at) "
+	                       "VALUES (?1, ?2) ON CONFLICT (name) DO UPDATE "
+	                       "SET saved_at = ?2",
+	                       -1, &s, NULL) != SQLITE_OK)
+		goto fail;
+	sqlite3_bind_text(s, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 2, bs_store_now());
+	if (sqlite3_step(s) != SQLITE_DONE)
+		goto fail;
+	sqlite3_finalize(s);
+	s = NULL;
+	if (sqlite3_prepare_v2(st->db,
+	                       "DELETE FROM saved_report_args WHERE report = ?",
+	                       -1, &s, NULL) != SQLITE_OK)
+		goto fail;
+	sqlite3_bind_text(s, 1, name, -1, SQLITE_STATIC);
+	if (sqlite3_step(s) != SQLITE_DONE)
+		goto fail;
+	sqlite3_finalize(s);
+	s = NULL;
+	if (sqlite3_prepare_v2(st->db,
+	                       "INSERT INTO saved_report_args (report, "
+	                       "position, arg) VALUES (?, ?, ?)",
+	                       -1, &s, NULL) != SQLITE_OK)
+		goto fail;
+	for (i = 0; i < nargs; i++) {
+		sqlite3_reset(s);
+		sqlite3_bind_text(s, 1, name, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(s, 2, (sqlite3_int64)i);
+		sqlite3_bind_text(s, 3, args[i], -1, SQLITE_STATIC);
+		if (sqlite3_step(s) != SQLITE_DONE)
+			goto fail;
+	}
+	sqlite3_finalize(s);
+	return bs_store_commit(st, err);
+fail:
+	rc = bs_store_db_error(st, err, "cannot save comparison");
+	sqlite3_finalize(s);
+	bs_store_rollback(st);
+	return rc;
+}
+
+int bs_store_forget_report(struct bs_store *st, const char *name,
+                           struct bs_err *err)
+{
+	sqlite3_stmt *s = NULL;
+	int rc;
+
+	if (sqlite3_prepare_v2(st->db,
+	                       "DELETE FROM saved_reports WHERE name = ?", -1,
+	                       &s, NULL) != SQLITE_OK)
+		return bs_store_db_error(st, err, "cannot forget comparison");
+	sqlite3_bind_text(s, 1, name, -1, SQLITE_STATIC);
+	if (sqlite3_step(s) != SQLITE_DONE)
+		rc = bs_store_db_error(st, err, "cannot forget comparison");
+	else
+		rc = sqlite3_changes(st->db) > 0;
+	sqlite3_finalize(s);
+	return rc;
+}
+
+/* Calls fn with the arguments gathered for one name; frees them. */
+static int flush_one(char *name, char **args, size_t nargs,
+                     bs_saved_report_fn fn, void *ctx)
+{
+	size_t i;
+	int rc = 0;
+
+	if (name && fn)
+		rc = fn(name, (const char *const *)args, nargs, ctx);
+	for (i = 0; i < nargs; i++)
+		free(args[i]);
+	free(name);
+	return rc;
+}
+
+int bs_store_each_saved(struct bs_store *st, bs_saved_report_fn fn, void *ctx,
+                        struct bs_err *err)
+{
+	sqlite3_stmt *s = NULL;
+	char *name = NULL, **args = NULL;
+	size_t nargs = 0, cap = 0;
+	int step, rc = 0;
+
+	/* A name saved without arguments (report of every run) has no
+	 * rows in saved_report_args: hence the LEFT JOIN. */
+	if (sqlite3_prepare_v2(st->db,
+	                       "SELECT r.name, a.arg FROM saved_reports AS r "
+	                       "LEFT JOIN saved_report_args AS a ON "
+	                       "a.report = r.name ORDER BY r.name, a.position",
+	                       -1, &s, NULL) != SQLITE_OK)
+		return bs_store_db_error(st, err,
+		                         "cannot read saved comparisons");
+	while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+		const char *n = (const char *)sqlite3_column_text(s, 0);
+		const char *a = (const char *)sqlite3_column_text(s, 1);
+
+		if (name == NULL || strcmp(name, n) != 0) {
+			rc = flush_one(name, args, nargs, fn, ctx);
+			name = xstrdup(n);
+			nargs = 0;
+			if (rc < 0)
+				break;
+		}
+		if (a) {
+			xgrow((void **)&args, &cap, nargs + 1, sizeof(*args));
+			args[nargs++] = xstrdup(a);
+		}
+	}
+	if (rc == 0 && step != SQLITE_DONE)
+		rc =
+		    bs_store_db_error(st, err, "cannot read saved comparisons");
+	if (rc == 0)
+		rc = flush_one(name, args, nargs, fn, ctx);
+	else
+		flush_one(name, args, nargs, NULL, NULL);
+	name = NULL;
+	free(args);
+	sqlite3_finalize(s);
+	return rc;
+}
