@@ -231,6 +231,13 @@ static void nothing_found(const struct bs_cli *cli, const struct file_ctx *c,
 		bs_cli_warn(cli, "%s: no results found (empty input)", c->name);
 		return;
 	}
+	if (s->blocked > 0) {
+		bs_cli_warn(cli, "%s: no results in it (recognised output that "
+				 "measures nothing, such as sysbench's prepare "
+				 "or cleanup)",
+			    c->name);
+		return;
+	}
 	for (i = 0; i < bs_nformats; i++)
 		if (o->format == NULL || o->format == &bs_formats[i])
 			bs_buf_addf(&b, "%s%s", b.len ? ", " : "",

@@ -103,10 +103,10 @@ expect_eq "$("$BSTORE" export --format json "$id" | jq -r '[.tool_version,
 	"$(printf '2.2.10\t7321.87\t8384\ttrue\t32')" "fio 2.x microsecond keys"
 
 # 5. A failed job (trim on a regular file): FILE:LINE: reason, exit 1.
-run "$BSTORE" ingest "$S/fio-3.33-trim-error.json"
+run "$BSTORE" ingest "$SRC/tests/data/fio-3.33-trim-error.json"
 expect_rc 1 "ingest a failed job"
-expect_in "$T/out" "$S/fio-3.33-trim-error.json: 0 runs stored, 0 duplicates, 1 rejected"
-expect_in "$T/err" "bstore: ingest: $S/fio-3.33-trim-error.json:9: fio job 'trim' ended with error 25"
+expect_in "$T/out" "$SRC/tests/data/fio-3.33-trim-error.json: 0 runs stored, 0 duplicates, 1 rejected"
+expect_in "$T/err" "bstore: ingest: $SRC/tests/data/fio-3.33-trim-error.json:9: fio job 'trim' ended with error 25"
 expect_style "$T/err"
 
 # 6. --format picks one of fio's formats.

@@ -17,8 +17,8 @@ for f in "${runs[@]}"; do
 done
 
 # 1. One run per capture; prepare and cleanup store nothing, reject nothing.
-run "$BSTORE" ingest "${good[@]}" samples/sysbench-1.0.20-prepare.txt \
-	samples/sysbench-1.0.20-cleanup.txt
+run "$BSTORE" ingest "${good[@]}" tests/data/sysbench-1.0.20-prepare.txt \
+	tests/data/sysbench-1.0.20-cleanup.txt
 expect_rc 0 "ingest sysbench samples"
 for f in "${good[@]}"; do
 	case $f in
@@ -28,7 +28,9 @@ for f in "${good[@]}"; do
 	expect_in "$T/out" "$f: 1 run stored, 0 duplicates, 0 rejected ($fmt: 1)"
 done
 for f in prepare cleanup; do
-	expect_in "$T/out" "samples/sysbench-1.0.20-$f.txt: 0 runs stored, 0 duplicates, 0 rejected"
+	expect_in "$T/out" "tests/data/sysbench-1.0.20-$f.txt: 0 runs stored, 0 duplicates, 0 rejected"
+	# Recognised: said so, not "tried every format".
+	expect_in "$T/err" "tests/data/sysbench-1.0.20-$f.txt: no results in it (recognised output that measures nothing"
 done
 expect_eq "$(sql 'select count(*) from runs')" "${#good[@]}" "runs stored"
 expect_eq "$(sql 'select count(*) from rejects')" 0 "rejects"
@@ -106,9 +108,9 @@ expect_eq "$(jq -r '.measured_at + " " + (.results.latency_p99_ms.value | tostri
 	"2026-12-01T04:10:00Z 0.92" "mail: Date: and values"
 
 # 5. A failed run and a cut summary: FILE:LINE: reason, the rest kept.
-run "$BSTORE" ingest samples/sysbench-1.0.20-rndrw-fatal.txt tests/data/sysbench-1.0.20-cut.txt
+run "$BSTORE" ingest tests/data/sysbench-1.0.20-rndrw-fatal.txt tests/data/sysbench-1.0.20-cut.txt
 expect_rc 1 "ingest rejects"
-expect_in "$T/err" "samples/sysbench-1.0.20-rndrw-fatal.txt:19: sysbench fileio run failed: 'FATAL: Size of file"
+expect_in "$T/err" "tests/data/sysbench-1.0.20-rndrw-fatal.txt:19: sysbench fileio run failed: 'FATAL: Size of file"
 expect_in "$T/err" "tests/data/sysbench-1.0.20-cut.txt:24: sysbench 1.0 summary without 'total time'"
 expect_eq "$(sql 'select count(*) from rejects')" 2 "rejects kept"
 

@@ -55,7 +55,7 @@ for f in "${zcav[@]}"; do
 done
 
 # 3. zcav's errors: no run, FILE:LINE: reason, exit status 1.
-f=$SAMPLES/zcav-2.00a-errors-labvm.txt
+f=$SRC/tests/data/zcav-2.00a-errors-labvm.txt
 run "$BSTORE" ingest "$f"
 expect_rc 1 "ingest zcav errors"
 expect_in "$T/err" "bstore: ingest: $f:1: zcav failed, no block lines; zcav said 'Can't open /tmp/x/missing'"

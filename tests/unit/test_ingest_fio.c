@@ -366,7 +366,7 @@ static const struct file_case files[] = {
 	  NULL } },
 	/* A job that failed (trim on a file) is a reject, the error line
 	 * before the document is skipped. */
-	{ SAMPLE, "fio-3.33-trim-error.json", {
+	{ DATA, "fio-3.33-trim-error.json", {
 	  "reject L9 fio job 'trim' ended with error 25",
 	  NULL } },
 };

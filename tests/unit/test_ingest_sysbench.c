@@ -252,11 +252,11 @@ static const struct file_case cases[] = {
 	    { "latency_avg_ms", 0.12 }, { "latency_max_ms", 5.64 },
 	    { "latency_p95_ms", 0.18 }, { NULL, 0 } } } } },
 	/* Neither a run nor a reject. */
-	{ "samples/sysbench-1.0.20-prepare.txt", "", 0, { { 0 } } },
-	{ "samples/sysbench-1.0.20-cleanup.txt", "", 0, { { 0 } } },
+	{ "tests/data/sysbench-1.0.20-prepare.txt", "", 0, { { 0 } } },
+	{ "tests/data/sysbench-1.0.20-cleanup.txt", "", 0, { { 0 } } },
 	{ "tests/data/sysbench-1.0.20-other-tests.txt", "", 0, { { 0 } } },
 	/* Rejects. */
-	{ "samples/sysbench-1.0.20-rndrw-fatal.txt",
+	{ "tests/data/sysbench-1.0.20-rndrw-fatal.txt",
 	  "reject L19 sysbench fileio run failed: 'FATAL: Size of file "
 	  "'test_file.28' is 64KiB, but at least 51...'\n", 0, { { 0 } } },
 	{ "tests/data/sysbench-1.0.20-cut.txt",

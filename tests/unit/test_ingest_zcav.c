@@ -389,7 +389,7 @@ static void test_zcav_errors(void **state)
 	struct got g;
 
 	(void)state;
-	feed_file("samples/zcav-2.00a-errors-labvm.txt", &g);
+	feed_file("tests/data/zcav-2.00a-errors-labvm.txt", &g);
 	assert_int_equal(g.nruns, 0);
 	assert_string_equal(
 		bs_buf_str(&g.rejects),
@@ -693,7 +693,7 @@ static const char *const inputs[] = {
 	"samples/zcav-2.00a-skip2-labvm.txt",
 	"samples/zcav-2.00a-c2-labvm.txt",
 	"samples/zcav-2.00a-write-labvm.txt",
-	"samples/zcav-2.00a-errors-labvm.txt",
+	"tests/data/zcav-2.00a-errors-labvm.txt",
 	"samples/getc_putc-2.00a-300m-labvm.txt",
 	"samples/getc_putc-2.00a-1m-labvm.txt",
 	"samples/getc_putc-2.00a-quiet-csv-labvm.txt",
