@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# tests/cli/report_tools.sh - reports compare the other tools' runs as
+# they compare bonnie++'s: a sysbench group against another (its own
+# tables, means computed from the stored runs), fio against fio, and dd
+# against a bonnie++ block write in the same row (KiB/s both), with a note
+# that they are different tools.
+set -euo pipefail
+. "$SRC/tests/lib.sh"
+need jq
+
+S=$SAMPLES
+run "$BSTORE" ingest "$S"/sysbench-*.txt "$S"/fio-3.33-*.json "$S"/dd-*.txt \
+	"$S/bonnie++-2.00a-local-full.txt"
+expect_rc 0 "ingest"
+
+# The mean a group's cell must show, from the runs' own exported values.
+mean_of() { # SELECTOR KEY
+	"$BSTORE" export --format json "$1" |
+		jq -s "[.[].results.$2.value | select(. != null)] | add / length"
+}
+near() { # GOT WANT: equal to six significant digits
+	awk -v g="$1" -v w="$2" 'BEGIN { d = g - w; if (d < 0) d = -d;
+		exit !(d <= 5e-6 * (w < 0 ? -w : w) + 1e-9) }'
+}
+cell() { # REPORT.json KEY GROUP FIELD
+	jq -r ".metrics[] | select(.key == \"$2\") | .cells[$(($3 - 1))].$4" "$1"
+}
+
+# 1. sysbench 0.4 against 1.0: one family, its own table and keys.
+run "$BSTORE" report --format json version=0.4.12 version=1.0.20
+expect_rc 0 "sysbench report"
+cp "$T/out" "$T/sb.json"
+for k in reads_per_s writes_per_s latency_avg_ms; do
+	for g in 1 2; do
+		sel=$([ "$g" = 1 ] && echo version=0.4.12 || echo version=1.0.20)
+		got=$(cell "$T/sb.json" "$k" "$g" mean)
+		want=$(mean_of "$sel" "$k")
+		near "$got" "$want" || fail "sysbench $k [$g]: got $got, want $want"
+	done
+done
+expect_eq "$(jq -r '[.metrics[].key] | map(select(. == "putc")) | length' "$T/sb.json")" 0 \
+	"no bonnie++ row for sysbench runs"
+expect_eq "$(cell "$T/sb.json" latency_avg_ms 2 verdict)" "few" \
+	"2 runs against 13: a change, untested"
+run "$BSTORE" report --format text version=0.4.12 version=1.0.20
+expect_in "$T/out" "File operations"
+expect_in "$T/out" "change [2] vs [1]"
+
+# 2. fio against fio: per direction keys.
+run "$BSTORE" report --format json format=fio-json
+expect_rc 0 "fio report"
+got=$(cell "$T/out" read_iops 1 mean)
+want=$(mean_of format=fio-json read_iops)
+near "$got" "$want" || fail "fio read_iops: got $got, want $want"
+
+# 3. dd against bonnie++: dd's write rate in the Block write row, noted.
+run "$BSTORE" report --units kib --format json tool=dd tool=bonnie++
+expect_rc 0 "dd against bonnie++"
+cp "$T/out" "$T/dd.json"
+got=$(cell "$T/dd.json" put_block 1 mean)
+want=$(mean_of tool=dd write_kib_s)
+near "$got" "$want" || fail "dd's write in Block write: got $got, want $want"
+expect_eq "$(cell "$T/dd.json" put_block 2 count)" 1 "bonnie++'s own block write"
+expect_eq "$(cell "$T/dd.json" get_block 1 mean | cut -c1-3)" "$(mean_of tool=dd read_kib_s | cut -c1-3)" \
+	"dd's read in Block read"
+expect_eq "$(jq -r '.notes[]' "$T/dd.json" | grep -c 'different tools')" 2 "a note per shared row"
+expect_in "$T/dd.json" "dd Write and Block write are different tools"
+# A dd report alone has no bonnie++ row.
+run "$BSTORE" report --format json tool=dd
+expect_eq "$(jq -r '.metrics[] | select(.key == "put_block") | .key' "$T/out")" "" \
+	"no bonnie++ row without bonnie++ runs"
+
+finish
