@@ -187,9 +187,25 @@ static int show_run(const struct bs_run *r, void *vctx)
 			bs_buf_addc(b, '\n');
 		}
 	}
-	bs_buf_adds(b, "Original line:\n  ");
-	add_text(b, r->raw ? r->raw : "");
-	bs_buf_addc(b, '\n');
+	/* The text it was read from: one line, or a block (a table, a
+	 * sysbench summary, a fio document), each line indented. */
+	{
+		const char *raw = r->raw ? r->raw : "";
+		const char *nl = strchr(raw, '\n');
+
+		bs_buf_adds(b, nl ? "Original text:\n" : "Original line:\n");
+		for (;;) {
+			size_t n = nl ? (size_t)(nl - raw) : strlen(raw);
+
+			bs_buf_adds(b, "  ");
+			bs_text_clean(b, raw, n, BS_TEXT_TAB);
+			bs_buf_addc(b, '\n');
+			if (nl == NULL)
+				break;
+			raw = nl + 1;
+			nl = strchr(raw, '\n');
+		}
+	}
 	bs_buf_release(&name);
 	/* Whatever a core writer printed: still no control character but
 	 * the newlines of show's layout. */
