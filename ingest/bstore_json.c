@@ -130,7 +130,7 @@ static int get_str(struct jctx *c, json_t *o, const char *key, int null_ok,
 static int get_time(struct jctx *c, json_t *o, const char *key, int64_t *out)
 {
 	struct bs_err err = BS_ERR_INIT;
-	const char *s;
+	const char *s = NULL;
 	char q[QUOTE_MAX + 8];
 
 	if (get_str(c, o, key, 1, &s) < 0)
@@ -508,8 +508,10 @@ static int digest_matches(const char *raw, const char *sha)
 
 static int fill(struct jctx *c, json_t *o, struct bs_run *r)
 {
-	const char *family, *tool, *tool_version, *format, *machine, *source,
-		*sha, *parser_version, *warning, *raw, *key;
+	const char *family = NULL, *tool = NULL, *tool_version = NULL,
+		   *format = NULL, *machine = NULL, *source = NULL, *sha = NULL,
+		   *parser_version = NULL, *warning = NULL, *raw = NULL,
+		   *key = NULL;
 	json_t *v;
 	char q[QUOTE_MAX + 8];
 	int64_t measured_at, stored_at, line = BS_NONE;
