@@ -27,8 +27,14 @@ static const char report_usage[] =
 	"their mean, standard deviation, minimum, maximum and count. Against\n"
 	"the baseline group every other group gets, for each metric:\n"
 	"  diff   group - baseline        ratio  group / baseline\n"
-	"  change (ratio - 1) in percent, marked better or worse: rates are\n"
-	"         better higher, CPU % and latency lower\n"
+	"  change (ratio - 1) in percent, with a verdict: better or worse\n"
+	"         when the change is at least the noise threshold and\n"
+	"         Welch's t-test finds it significant (p < 0.05, Holm-\n"
+	"         corrected over the page; 3 runs a side or more), within\n"
+	"         noise when not, untested with fewer runs. Rates are better\n"
+	"         higher, CPU % and latency lower.\n"
+	"A summary per group gives the geometric mean of its rates against\n"
+	"the baseline per category (sequential, random, metadata, ...).\n"
 	"Tests bonnie++ could not time (+++++) or did not run say so and take\n"
 	"no part in the arithmetic. Notes above the tables say when groups\n"
 	"differ in what makes numbers incomparable (file size, chunk size,\n"
@@ -54,6 +60,8 @@ static const char options_usage[] =
 	"  -b, --baseline N      group N (from 1) is the baseline (default 1)\n"
 	"  -u, --units UNIT      I/O rates in auto, kib or mib (default auto:\n"
 	"                        KiB/s, MiB/s from 1000000 KiB/s on)\n"
+	"  -n, --noise PCT       a change under PCT percent is within noise,\n"
+	"                        never better or worse (default 5)\n"
 	"  -m, --metrics LIST    metrics to show, comma-separated: keys such\n"
 	"                        as put_block, put_block_cpu,\n"
 	"                        put_block_latency, or rates, cpu, latency,\n"
@@ -178,6 +186,7 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 		{"output", required_argument, NULL, 'o'},
 		{"baseline", required_argument, NULL, 'b'},
 		{"units", required_argument, NULL, 'u'},
+		{"noise", required_argument, NULL, 'n'},
 		{"metrics", required_argument, NULL, 'm'},
 		{"title", required_argument, NULL, 't'},
 		{"template-dir", required_argument, NULL, OPT_TEMPLATE_DIR},
@@ -195,7 +204,7 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 	a->fmt = BS_REPORT_TEXT;
 	a->base = 1;
 	opterr = 0; /* bs_cli_bad_option says it in bstore's form */
-	while ((c = getopt_long(argc, argv, "f:o:b:u:m:t:s:h", opts, NULL)) !=
+	while ((c = getopt_long(argc, argv, "f:o:b:u:n:m:t:s:h", opts, NULL)) !=
 	       -1) {
 		switch (c) {
 		case 'f':
@@ -234,6 +243,21 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 					optarg);
 			keep_arg(a, "--units", optarg);
 			break;
+		case 'n': {
+			double pct;
+
+			if (bs_parse_double(optarg, strlen(optarg), &pct) < 0 ||
+			    !(pct >= 0 && pct <= 1000))
+				return bs_cli_usage_error(
+					cli,
+					"--noise wants a percentage from 0 to "
+					"1000, not '%s'",
+					optarg);
+			a->ro.noise_pct = pct;
+			a->ro.noise_set = 1;
+			keep_arg(a, "--noise", optarg);
+			break;
+		}
 		case 'm':
 			if (bs_report_metrics_parse(optarg, a->ro.want, &err) <
 			    0)

@@ -488,8 +488,7 @@ static void finish_cells(struct bs_report_group *g, const double *m2)
 
 double bs_report_noise(const struct bs_report *rep)
 {
-	return rep->opts.noise_pct > 0 ? rep->opts.noise_pct
-				       : BS_STAT_NOISE_PCT;
+	return rep->opts.noise_set ? rep->opts.noise_pct : BS_STAT_NOISE_PCT;
 }
 
 static struct bs_stat_sample sample_of(const struct bs_report_cell *c)

@@ -94,9 +94,10 @@ struct bs_report_opts {
 	enum bs_report_units units;
 	unsigned char want[BS_RM_COUNT]; /* all zero: every metric */
 	const char *title;            /* NULL: a title made of the labels */
-	/* A change smaller than this, in percent, is within noise (--noise);
-	 * 0 means BS_STAT_NOISE_PCT. */
+	/* With noise_set, a change smaller than noise_pct percent is within
+	 * noise (--noise); else BS_STAT_NOISE_PCT is the threshold. */
 	double noise_pct;
+	int noise_set;
 };
 
 /*

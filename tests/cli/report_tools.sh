@@ -70,4 +70,20 @@ run "$BSTORE" report --format json tool=dd
 expect_eq "$(jq -r '.metrics[] | select(.key == "put_block") | .key' "$T/out")" "" \
 	"no bonnie++ row without bonnie++ runs"
 
+# 4. --noise: the threshold under which no change is a win.
+run "$BSTORE" report --format json --noise 1000 version=0.4.12 version=1.0.20
+expect_rc 0 "--noise 1000"
+expect_eq "$(jq -r '[.metrics[].cells[1] | select(.percent != null and
+	.percent < 1000 and .percent > -1000) | .verdict] | unique | join(",")' "$T/out")" "noise" \
+	"every change under 1000% is within noise"
+expect_eq "$(jq -r '[.metrics[].cells[1] | select(.percent != null and
+	(.percent >= 1000 or .percent <= -1000)) | .verdict] | unique | join(",")' "$T/out")" "few" \
+	"larger changes are changes (untested: 2 runs against 13)"
+expect_eq "$(jq -r '.noise_pct' "$T/out")" 1000 "the threshold in the JSON"
+run "$BSTORE" report --format json --noise 0 version=0.4.12 version=1.0.20
+expect_eq "$(cell "$T/out" latency_avg_ms 2 verdict)" "few" "--noise 0: every change counts"
+run "$BSTORE" report --noise 5x version=0.4.12 version=1.0.20
+expect_rc 2 "--noise 5x"
+expect_in "$T/err" "bstore: report: --noise wants a percentage from 0 to 1000, not '5x'"
+
 finish
