@@ -88,9 +88,16 @@ void bs_ingest_free(struct bs_ingest *p)
 	free(p);
 }
 
+/* The one rule for every reason, whichever format wrote it: a reason
+ * that quotes the input shows no control character ('?' instead). */
 static int reject(struct bs_ingest *p, int64_t lineno, const char *raw,
 		  size_t len, int truncated)
 {
+	char *c;
+
+	for (c = p->reason; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
 	p->st.rejects++;
 	if (len > BS_REJECT_KEEP) {
 		len = BS_REJECT_KEEP;
