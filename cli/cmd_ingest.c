@@ -219,14 +219,11 @@ static void summary(const struct file_ctx *c, const struct ingest_opts *o,
 	puts(n ? ")" : "");
 }
 
-/* "no results found (tried bonnie++-csv-1.98, ...)". */
+/* "no results found (none of the 18 formats ...)". */
 static void nothing_found(const struct bs_cli *cli, const struct file_ctx *c,
 			  const struct ingest_opts *o,
 			  const struct bs_ingest_stats *s)
 {
-	struct bs_buf b = BS_BUF_INIT;
-	int i;
-
 	if (s->lines == 0) {
 		bs_cli_warn(cli, "%s: no results found (empty input)", c->name);
 		return;
@@ -238,13 +235,14 @@ static void nothing_found(const struct bs_cli *cli, const struct file_ctx *c,
 			    c->name);
 		return;
 	}
-	for (i = 0; i < bs_nformats; i++)
-		if (o->format == NULL || o->format == &bs_formats[i])
-			bs_buf_addf(&b, "%s%s", b.len ? ", " : "",
-				    bs_formats[i].name);
-	bs_cli_warn(cli, "%s: no results found (tried %s%s)", c->name,
-		    bs_buf_str(&b), o->format ? " only" : "");
-	bs_buf_release(&b);
+	if (o->format)
+		bs_cli_warn(cli, "%s: no results found (tried %s only)",
+			    c->name, o->format->name);
+	else
+		bs_cli_warn(cli, "%s: no results found (none of the %d formats "
+				 "matched; 'bstore ingest --formats' lists "
+				 "them)",
+			    c->name, bs_nformats);
 }
 
 /* --formats: every format of the registry, as --help lists them. */

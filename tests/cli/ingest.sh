@@ -151,6 +151,13 @@ expect_in "$T/out" "fio-3.33-seqread.txt: 1 run stored, 0 duplicates, 0 rejected
 expect_eq "$(sql "select group_concat(distinct family) from runs
 	where source like '%fio-3.33-%'")" "fio" "fio output gives fio runs only"
 expect_not_in "$T/err" "expected 27 fields"
+# A file of prose: no result, and where to look.
+printf 'We ran the tests last week.\nNumbers follow, maybe.\n' >"$T/prose.txt"
+run "$BSTORE" ingest "$T/prose.txt"
+expect_rc 0 "prose"
+expect_in "$T/err" "$T/prose.txt: no results found (none of the $(grep -c '^	{ BS_FMT_' "$SRC/ingest/formats.c") formats matched; 'bstore ingest --formats' lists them)"
+run "$BSTORE" ingest --format fio-json "$T/prose.txt"
+expect_in "$T/err" "$T/prose.txt: no results found (tried fio-json only)"
 
 # 8d. --formats lists the registry; --format forces one of its formats.
 run "$BSTORE" ingest --formats
