@@ -18,8 +18,10 @@ static const char usage_text[] =
 	"\n"
 	"Lists stored runs (all when no SELECTOR is given), oldest first:\n"
 	"id, the day it was measured ('-': unknown), machine, tool and\n"
-	"version, file size, block write, block read and random seeks\n"
-	"(bonnie++ 2.00a's units: k/m/g = KiB/MiB/GiB per second), and tags\n"
+	"version, file size, the write and read rates (bonnie++'s block\n"
+	"tests; sysbench's, fio's, zcav's, dd's and getc_putc's own) and\n"
+	"bonnie++'s random seeks (rates in bonnie++ 2.00a's units: k/m/g =\n"
+	"KiB/MiB/GiB per second), and tags\n"
 	"(a value with a space, a comma or a quote in \"...\", where \\\" is a\n"
 	"quote and \\\\ a backslash); the host's facts (host.* tags) only with\n"
 	"--long. '+++++' marks a test that ran too fast to time, '-' one that\n"
@@ -62,22 +64,54 @@ static void add_word(struct bs_buf *b, const char *s)
 	bs_buf_addc(b, '"');
 }
 
-/* A test's cell: block rates in bonnie++ 2.00a's k/m/g, seeks as show's
- * test list prints them ("575", "7510.9"). */
+/* The WRITE and READ columns: each tool's sequential write and read
+ * rate (bonnie++'s block tests), one row per family. */
+static const struct {
+	enum bs_family fam;
+	const char *write, *read;
+} rw_cols[] = {
+	{BS_FAM_BONNIE, "put_block", "get_block"},
+	{BS_FAM_SYSBENCH, "written_mib_s", "read_mib_s"},
+	{BS_FAM_ZCAV, "write_mib_s", "read_mib_s"},
+	{BS_FAM_FIO, "write_bw_kib_s", "read_bw_kib_s"},
+	{BS_FAM_DD, "write_kib_s", "read_kib_s"},
+	{BS_FAM_GETC_PUTC, "write", "read"},
+};
+
+/* A test's cell: rates in bonnie++ 2.00a's k/m/g of KiB/s, seeks as
+ * show's test list prints them ("575", "7510.9"); m < 0: blank. */
 static void rate_cell(const struct bs_run *r, int m, char *out, size_t outsz)
 {
-	const struct bs_value *v = &r->res[m];
+	const struct bs_value *v;
 
-	if (r->family != BS_FAM_BONNIE)
+	if (m < 0 || bs_metrics[m].family != r->family) {
 		snprintf(out, outsz, " ");
-	else if (v->status == BS_ST_TOO_FAST)
+		return;
+	}
+	v = &r->res[m];
+	if (v->status == BS_ST_TOO_FAST)
 		snprintf(out, outsz, "+++++");
 	else if (v->status != BS_ST_OK)
 		snprintf(out, outsz, "-");
 	else if (bs_metrics[m].flags & BS_MF_KIB)
 		bs_bonnie_fmt_kib(out, outsz, v->value);
+	else if (strcmp(bs_metrics[m].unit, "MiB/s") == 0)
+		bs_bonnie_fmt_kib(out, outsz, v->value * 1024);
 	else
 		bs_value_fmt(out, outsz, m, v->value);
+}
+
+/* The catalogue row of the run's WRITE (which 0) or READ (1) column. */
+static int rw_metric(const struct bs_run *r, int which)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(rw_cols) / sizeof(rw_cols[0]); i++)
+		if (rw_cols[i].fam == r->family)
+			return bs_metric_find(r->family, which
+								 ? rw_cols[i].read
+								 : rw_cols[i].write);
+	return -1;
 }
 
 static int print_run(const struct bs_run *r, void *vctx)
@@ -96,9 +130,10 @@ static int print_run(const struct bs_run *r, void *vctx)
 	snprintf(tool, sizeof(tool), "%s %s", r->tool,
 		 r->tool_version ? r->tool_version : "?");
 	bs_bonnie_fmt_size(size, sizeof(size), r->params.file_size_mib);
-	rate_cell(r, BS_M_PUT_BLOCK, wr, sizeof(wr));
-	rate_cell(r, BS_M_GET_BLOCK, rd, sizeof(rd));
-	rate_cell(r, BS_M_SEEKS, sk, sizeof(sk));
+	rate_cell(r, rw_metric(r, 0), wr, sizeof(wr));
+	rate_cell(r, rw_metric(r, 1), rd, sizeof(rd));
+	rate_cell(r, r->family == BS_FAM_BONNIE ? BS_M_SEEKS : -1, sk,
+		  sizeof(sk));
 	/* The day of YYYY-MM-DDTHH:MM:SSZ, in UTC as everywhere. */
 	if (r->measured_at == BS_NONE)
 		snprintf(day, sizeof(day), "-");
@@ -202,7 +237,7 @@ int cmd_list(struct bs_cli *cli, int argc, char **argv)
 		goto out;
 	if (!ctx.json && ids.n > 0)
 		printf("%5s  %-10s  %-16s %-18s %6s %8s %8s %8s  %s\n", "ID",
-		       "DATE", "MACHINE", "TOOL", "SIZE", "BLK-WR", "BLK-RD",
+		       "DATE", "MACHINE", "TOOL", "SIZE", "WRITE", "READ",
 		       "SEEKS", "TAGS");
 	if (bs_store_each(st, &ids, BS_LOAD_TAGS, print_run, &ctx, &err) <
 	    0) {
