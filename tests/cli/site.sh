@@ -222,16 +222,23 @@ expect_eq "$(ls "$T/jump/run" | wc -l)" "$(sql "SELECT count(*) FROM runs WHERE 
 	"pages of the selected runs only"
 expect_links "$T/jump"
 
-# Chromium loads the index from file:// and sees its links.
+# Chromium loads the index from file:// and every page reachable from
+# it, following every link (tests/browser/site_crawl.py); every page of
+# the site is reached, none asks for anything outside it.
 if have chromium; then
-	timeout 120 chromium --headless --no-sandbox --disable-gpu \
-		--no-first-run --disable-background-networking \
-		--user-data-dir="$T/profile" --dump-dom "file://$S/index.html" \
-		>"$T/dom" 2>"$T/chromium.err" || fail "chromium --dump-dom failed"
-	expect_in "$T/dom" "<h1>Benchmark archive</h1>"
-	expect_in "$T/dom" 'href="compare/emc-vs-ata.html"'
-	expect_eq "$(grep -o 'href="machine/' "$T/dom" | wc -l)" \
-		"$(grep -o 'href="machine/' "$S/index.html" | wc -l)" "machine links in the DOM"
+	timeout 300 python3 "$SRC/tests/browser/site_crawl.py" chromium "$S" \
+		>"$T/crawl" 2>&1 || { cat "$T/crawl" >&2; fail "the Chromium crawl of the site"; }
+	expect_in "$T/crawl" "pages loaded in Chromium from the index"
+	expect_eq "$(sed -n 's/^\([0-9]*\) pages loaded.*/\1/p' "$T/crawl")" \
+		"$(find "$S" -name '*.html' | wc -l)" "every page reached in Chromium"
+	# The crawl fails on a link that does not resolve.
+	rm -rf "$T/broken" && cp -r "$S" "$T/broken"
+	rm "$T/broken/$(cd "$T/broken" && ls run/*.html | head -n 1)"
+	if timeout 300 python3 "$SRC/tests/browser/site_crawl.py" chromium \
+		"$T/broken" >"$T/crawl" 2>&1; then
+		fail "the crawl did not see a missing run page"
+	fi
+	expect_in "$T/crawl" "links to a missing page"
 else
 	skip_part "chromium is not installed (the link check ran without it)"
 fi
