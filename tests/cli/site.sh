@@ -2,8 +2,8 @@
 # tests/cli/site.sh - bstore site: the pages of the samples with their
 # content and escaping, saved comparisons, a rebuild that writes nothing,
 # a new run that rewrites only the pages it is on, a removed run whose
-# page goes, every link of every page resolving, and index.html loaded in
-# headless Chromium (that part skipped without chromium).
+# page goes, every link of every page resolving, and the whole site walked
+# in headless Chromium from its index (that part skipped without chromium).
 set -euo pipefail
 . "$SRC/tests/lib.sh"
 need sqlite3
