@@ -240,13 +240,10 @@ static int swap_on(dev_t dev)
 	return found;
 }
 
-static int check_device_write(const char *path, dev_t dev, int fd,
-			      struct bs_err *err)
+/* Before opening: a mounted device or swap area says where it is used. */
+static int check_device_use(const char *path, dev_t dev, struct bs_err *err)
 {
-	unsigned char *buf = NULL;
 	char mnt[1024];
-	const char *sig;
-	ssize_t n;
 
 	if (mounted(dev, mnt, sizeof(mnt)))
 		return bs_error(err, BS_EINVAL,
@@ -257,6 +254,16 @@ static int check_device_write(const char *path, dev_t dev, int fd,
 		return bs_error(err, BS_EINVAL,
 				"refusing to write to '%s': it is in use as swap",
 				path);
+	return 0;
+}
+
+/* After opening it: its first blocks hold no signature. */
+static int check_device_write(const char *path, int fd, struct bs_err *err)
+{
+	unsigned char *buf = NULL;
+	const char *sig;
+	ssize_t n;
+
 	if (posix_memalign((void **)&buf, ALIGN, SIG_BYTES) != 0)
 		abort();
 	memset(buf, 0, SIG_BYTES);
@@ -317,6 +324,8 @@ int bs_zcav_open(const struct bs_zcav_opts *o, struct bs_zcav_target *t,
 	/* O_EXCL on a block device fails with EBUSY while the kernel uses
 	 * it (mounted, swap, a member of md or device-mapper). */
 	excl = o->write && t->is_device;
+	if (excl && check_device_use(o->path, st.st_rdev, err) < 0)
+		return -1;
 	t->direct = 1;
 	t->fd = open_target(o->path, o->write, 1, excl);
 	if (t->fd < 0 && errno == EINVAL) {
@@ -338,7 +347,7 @@ int bs_zcav_open(const struct bs_zcav_opts *o, struct bs_zcav_target *t,
 		if (ioctl(t->fd, BLKGETSIZE64, &bytes) == 0)
 			t->size_bytes = bytes;
 		if (o->write &&
-		    check_device_write(o->path, st.st_rdev, t->fd, err) < 0) {
+		    check_device_write(o->path, t->fd, err) < 0) {
 			bs_zcav_close(t);
 			return -1;
 		}
