@@ -62,6 +62,9 @@ static const char usage_text[] =
 "  --tag KEY=VALUE\n"
 "              add a tag to the stored run (repeatable)\n"
 "  --no-store  measure and print, but store nothing\n"
+"  --no-direct never use O_DIRECT: read through the page cache, each\n"
+"              block dropped from it first (what zcav measures from a\n"
+"              cold cache)\n"
 "  --min-time SECONDS\n"
 "              a block read faster than this is ++++ (default 1, zcav's\n"
 "              rule; a disk faster than the block size per second needs\n"
@@ -96,6 +99,7 @@ enum {
 	OPT_NO_STORE,
 	OPT_YES,
 	OPT_MIN_TIME,
+	OPT_NO_DIRECT,
 };
 
 static int parse_count(struct bs_cli *cli, const char *opt, const char *arg,
@@ -122,6 +126,7 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 		{"no-store", no_argument, NULL, OPT_NO_STORE},
 		{"yes-destroy-data", no_argument, NULL, OPT_YES},
 		{"min-time", required_argument, NULL, OPT_MIN_TIME},
+		{"no-direct", no_argument, NULL, OPT_NO_DIRECT},
 		{NULL, 0, NULL, 0},
 	};
 	static const char shortopts[] = ":b:c:r:s:l:f:wh";
@@ -187,6 +192,9 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 		}
 		case OPT_NO_STORE:
 			a->no_store = 1;
+			break;
+		case OPT_NO_DIRECT:
+			a->o.no_direct = 1;
 			break;
 		case OPT_MIN_TIME:
 			if (bs_parse_double(optarg, strlen(optarg),
@@ -387,8 +395,11 @@ int cmd_zcav(struct bs_cli *cli, int argc, char **argv)
 		BSTORE_VERSION, a.o.write ? "writing" : "reading", a.o.path,
 		(long long)a.o.chunk_mib,
 		t.direct ? "O_DIRECT"
-			 : "through the page cache (no O_DIRECT here), each "
-			   "block dropped from it first");
+			 : a.o.no_direct
+			   ? "through the page cache (--no-direct), each "
+			     "block dropped from it first"
+			   : "through the page cache (no O_DIRECT here), each "
+			     "block dropped from it first");
 	fflush(prog.out);
 
 	bs_signals_install();

@@ -326,9 +326,9 @@ int bs_zcav_open(const struct bs_zcav_opts *o, struct bs_zcav_target *t,
 	excl = o->write && t->is_device;
 	if (excl && check_device_use(o->path, st.st_rdev, err) < 0)
 		return -1;
-	t->direct = 1;
-	t->fd = open_target(o->path, o->write, 1, excl);
-	if (t->fd < 0 && errno == EINVAL) {
+	t->direct = !o->no_direct;
+	t->fd = open_target(o->path, o->write, t->direct, excl);
+	if (t->fd < 0 && errno == EINVAL && t->direct) {
 		t->direct = 0;
 		t->fd = open_target(o->path, o->write, 0, excl);
 	}

@@ -61,6 +61,7 @@ struct bs_zcav_opts {
 	int write;            /* -w: overwrite with zeros */
 	int yes_destroy_data; /* -w on a block device is allowed */
 	double min_time_s;    /* "++++" under it; BS_ZCAV_MIN_TIME_S */
+	int no_direct;        /* never O_DIRECT: the page cache, dropped */
 	const char *machine;
 	const char *tool_version;
 };
