@@ -68,6 +68,12 @@ int bs_zcav_parse_b(struct bs_zcav_opts *o, const char *arg,
 		return bs_error(err, BS_EINVAL,
 				"-b: expected BLOCK[:CHUNK] in MiB, got '%.40s'",
 				arg);
+	/* The chunk is one buffer in memory. */
+	if (chunk > BS_ZCAV_CHUNK_MAX_MIB)
+		return bs_error(err, BS_EINVAL,
+				"-b: a chunk of %lld MiB is over the limit of "
+				"%d MiB",
+				(long long)chunk, BS_ZCAV_CHUNK_MAX_MIB);
 	if (chunk > block)
 		return bs_error(err, BS_EINVAL,
 				"-b: the chunk (%lld MiB) must not be larger "
@@ -482,15 +488,19 @@ static int access_all(struct zrun *z, uint64_t off, size_t n,
 	return 0;
 }
 
-/* Times one block at off: its seconds, or 1 at the end, or <0. */
-static int access_block(struct zrun *z, uint64_t off, double *seconds,
+/* Times block pos: its seconds, or 1 at the end, or <0. */
+static int access_block(struct zrun *z, int64_t pos, double *seconds,
 			struct bs_err *err)
 {
 	uint64_t block = (uint64_t)z->o->block_mib * MIB;
-	uint64_t chunk = (uint64_t)z->o->chunk_mib * MIB, done;
+	uint64_t chunk = (uint64_t)z->o->chunk_mib * MIB, done, off;
 	uint64_t t0;
 	int rc;
 
+	/* Past any disk (and past what off_t holds): the end. */
+	if ((uint64_t)pos >= (uint64_t)INT64_MAX / block)
+		return 1;
+	off = (uint64_t)pos * block;
 	if (z->t->limit_bytes && off + block > z->t->limit_bytes)
 		return 1;
 	if (!z->t->direct)
@@ -606,9 +616,7 @@ int bs_zcav_run(const struct bs_zcav_opts *o, struct bs_zcav_target *t,
 
 			if (pass > 0 && k >= nblocks)
 				break;
-			rc = access_block(&z, (uint64_t)pos *
-						      (uint64_t)o->block_mib * MIB,
-					  &sec, err);
+			rc = access_block(&z, pos, &sec, err);
 			if (rc < 0)
 				goto out;
 			if (rc == 1) {

@@ -49,6 +49,7 @@
 /* zcav 2.00a prints a block timed under a second as "++++". */
 #define BS_ZCAV_MIN_TIME_S 1.0
 #define BS_ZCAV_SKIP_MAX 20
+#define BS_ZCAV_CHUNK_MAX_MIB 1024
 
 struct bs_zcav_opts {
 	const char *path;
