@@ -110,7 +110,8 @@ static int parse_count(struct bs_cli *cli, const char *opt, const char *arg,
 
 	if (bs_parse_u64(arg, strlen(arg), &v) < 0 || v < (uint64_t)min ||
 	    v > (uint64_t)max)
-		return bs_cli_usage_error(cli, "%s: expected %lld to %lld, got '%s'",
+		return bs_cli_usage_error(cli,
+					  "%s: expected %lld to %lld, got '%s'",
 					  opt, (long long)min, (long long)max,
 					  bs_cli_quote(q, arg));
 	*out = (int64_t)v;
@@ -169,7 +170,8 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 		case 'f':
 			if (a->o.path)
 				return bs_cli_usage_error(
-					cli, "only one file or device at a time");
+					cli,
+					"only one file or device at a time");
 			a->o.path = optarg;
 			break;
 		case 'w':
@@ -225,8 +227,8 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 	if (a->o.path == NULL)
 		return bs_cli_usage_error(cli, "no file or device given");
 	if (a->o.yes_destroy_data && !a->o.write)
-		return bs_cli_usage_error(cli,
-					  "--yes-destroy-data goes with -w only");
+		return bs_cli_usage_error(
+			cli, "--yes-destroy-data goes with -w only");
 	/* -r is in MiB, rounded down to blocks: known once -b is. */
 	if (r_arg) {
 		if (bs_zcav_parse_r(r_arg, &a->r_first_mib, &a->r_last_mib,
@@ -278,7 +280,8 @@ static void on_block(int64_t pass, int64_t index, int64_t nblocks,
 		return;
 	if (nblocks > 0)
 		snprintf(total, sizeof(total), "/%lld", (long long)nblocks);
-	fprintf(stderr, "\rpass %lld/%lld  block %lld%s  at %.2f GiB  %.3f s\033[K",
+	fprintf(stderr,
+		"\rpass %lld/%lld  block %lld%s  at %.2f GiB  %.3f s\033[K",
 		(long long)pass, (long long)p->passes, (long long)index + 1,
 		total, offset_gib, seconds);
 	p->open_line = 1;

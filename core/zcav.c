@@ -66,7 +66,8 @@ int bs_zcav_parse_b(struct bs_zcav_opts *o, const char *arg,
 	    (colon && (parse_mib(colon + 1, strlen(colon + 1), &chunk) < 0 ||
 		       chunk < 1)))
 		return bs_error(err, BS_EINVAL,
-				"-b: expected BLOCK[:CHUNK] in MiB, got '%.40s'",
+				"-b: expected BLOCK[:CHUNK] in MiB, "
+				"got '%.40s'",
 				arg);
 	/* The chunk is one buffer in memory. */
 	if (chunk > BS_ZCAV_CHUNK_MAX_MIB)
@@ -132,7 +133,7 @@ const char *bs_zcav_signature(const unsigned char *b, size_t len)
 		{ 65600, "_BHRfS_M",             8, "btrfs" },
 		{ 4086,  "SWAPSPACE2",          10, "swap" },
 		{ 4086,  "SWAP-SPACE",          10, "swap" },
-		{ 65526, "SWAPSPACE2",          10, "swap" },  /* 64 KiB pages */
+		{ 65526, "SWAPSPACE2",          10, "swap" }, /* 64 KiB pages */
 		{ 512,   "EFI PART",             8, "GPT" },
 		{ 3,     "NTFS    ",             8, "NTFS" },
 		{ 54,    "FAT",                  3, "FAT" },
@@ -258,7 +259,8 @@ static int check_device_use(const char *path, dev_t dev, struct bs_err *err)
 				path, mnt);
 	if (swap_on(dev))
 		return bs_error(err, BS_EINVAL,
-				"refusing to write to '%s': it is in use as swap",
+				"refusing to write to '%s': it is in use as "
+				"swap",
 				path);
 	return 0;
 }
@@ -472,7 +474,7 @@ static int access_all(struct zrun *z, uint64_t off, size_t n,
 					"cannot %s '%s' at %llu MiB: %s",
 					z->o->write ? "write" : "read",
 					z->o->path,
-					(unsigned long long)((off + done) / MIB),
+					(unsigned long long)(off + done) / MIB,
 					strerror(errno));
 		if (k == 0)
 			return 1;
@@ -565,6 +567,20 @@ static void row(struct zrun *z, struct bs_series *s, int64_t pos,
 	}
 }
 
+/* Not one block where the range starts (zcav: "... too small."). */
+static int too_small(const struct bs_zcav_opts *o, int64_t pos,
+		     struct bs_err *err)
+{
+	return bs_error(err, BS_EINVAL,
+			"'%s' is too small: not one block of %lld MiB at "
+			"%lld MiB%s",
+			o->path, (long long)o->block_mib,
+			(long long)(pos * o->block_mib),
+			o->write ? " (-w never makes a file longer unless -r "
+				   "asks for more)"
+				 : "");
+}
+
 #define HEADER "#block offset (GiB), MiB/s, time"
 
 int bs_zcav_run(const struct bs_zcav_opts *o, struct bs_zcav_target *t,
@@ -589,7 +605,8 @@ int bs_zcav_run(const struct bs_zcav_opts *o, struct bs_zcav_target *t,
 	memset(z.buf, 0, z.buf_bytes);
 
 	r->family = BS_FAM_ZCAV;
-	m = bs_metric_find(BS_FAM_ZCAV, o->write ? "write_mib_s" : "read_mib_s");
+	m = bs_metric_find(BS_FAM_ZCAV,
+			   o->write ? "write_mib_s" : "read_mib_s");
 	s = bs_run_series_add(r, m, "offset_gib");
 	/* Blocks in the range, for the progress line; -1 unknown. */
 	expect = -1;
@@ -622,14 +639,7 @@ int bs_zcav_run(const struct bs_zcav_opts *o, struct bs_zcav_target *t,
 			if (rc == 1) {
 				rc = 0;
 				if (k == 0) {
-					rc = bs_error(err, BS_EINVAL,
-						      "'%s' is too small: not "
-						      "one block of %lld MiB "
-						      "at %lld MiB",
-						      o->path,
-						      (long long)o->block_mib,
-						      (long long)(pos *
-								  o->block_mib));
+					rc = too_small(o, pos, err);
 					goto out;
 				}
 				break;

@@ -5,10 +5,11 @@
  * The target is read (or, with write set, overwritten with zeros) in
  * blocks of block_mib MiB, each block in accesses of chunk_mib MiB, and
  * every block is timed on its own. A block whose access took under
- * min_time_s (zcav's BS_ZCAV_MIN_TIME_S by default) is too fast to time (zcav's "++++" row): it keeps
- * its time but has no rate. With passes > 1 every block is read passes
- * times and its row shows the trimmed mean of its times (the lowest and
- * highest third dropped), as zcav 2.00a prints it.
+ * min_time_s (by default zcav's BS_ZCAV_MIN_TIME_S) is too fast to time
+ * (zcav's "++++" row): it keeps its time but has no rate. With passes > 1
+ * every block is read passes times and its row shows the trimmed mean of
+ * its times (the lowest and highest third dropped), as zcav 2.00a prints
+ * it.
  *
  * Positions: block i (first_block <= i < last_block, or to the end) sits
  * at i x skip blocks from the start, as zcav's -s reads every skip-th
