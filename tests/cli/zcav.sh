@@ -161,6 +161,19 @@ interrupt() {
 interrupt SIGINT 130
 interrupt SIGTERM 143
 
+# Output piped into a reader that quits: SIGPIPE stops it the same way.
+n=$(sql "SELECT count(*) FROM runs")
+set +e
+{
+	"$BSTORE" zcav -b 1 -c 100000 "$F" 2>"$T/pipe.err"
+	echo $? >"$T/pipe.rc"
+} | head -c 9 >"$T/pipe.head"
+set -e
+expect_eq "$(cat "$T/pipe.head")" "# bstore " "what head read"
+expect_eq "$(cat "$T/pipe.rc")" 141 "exit status after SIGPIPE"
+expect_in "$T/pipe.err" "bstore: zcav: stopped by SIGPIPE; nothing stored"
+expect_eq "$(sql "SELECT count(*) FROM runs")" "$n" "runs stored after SIGPIPE"
+
 # A loop device: write mode refuses it mounted, or holding ext4, or
 # without --yes-destroy-data; a blank one is written.
 loop_part() {
