@@ -37,6 +37,7 @@ int cmd_run(struct bs_cli *cli, int argc, char **argv);
 int cmd_show(struct bs_cli *cli, int argc, char **argv);
 int cmd_site(struct bs_cli *cli, int argc, char **argv);
 int cmd_tag(struct bs_cli *cli, int argc, char **argv);
+int cmd_zcav(struct bs_cli *cli, int argc, char **argv);
 
 /*
  * "bstore: <cmd>: <message>\n" on stderr; control characters in the
@@ -117,6 +118,16 @@ void bs_cli_help(FILE *f, const char *text);
  */
 int bs_cli_open_store(const struct bs_cli *cli, int flags,
 		      struct bs_store **out);
+
+/*
+ * Stores a run just measured (bstore run, bstore zcav) in a transaction
+ * of its own, always as a new run (bs_store_put_new), and says "Stored as
+ * run N" unless quiet. Prints the error (but not when a signal ended the
+ * wait for the archive's lock: the caller says that) and returns
+ * BS_EXIT_FAIL, or 0.
+ */
+int bs_cli_store_new(const struct bs_cli *cli, struct bs_store *st,
+		     struct bs_run *r);
 
 enum {
 	BS_SEL_ALL_IF_NONE = 1, /* no selector selects every run */

@@ -361,32 +361,6 @@ static void end_line(struct progress *p)
 	}
 }
 
-static int store_run(struct bs_cli *cli, struct bs_store *st,
-		     struct bs_run *r)
-{
-	struct bs_err err = BS_ERR_INIT;
-
-	if (bs_store_begin(st, &err) < 0)
-		goto fail;
-	/* Every iteration is a measurement of its own, even when it prints
-	 * the same line as an earlier one. */
-	if (bs_store_put_new(st, r, &err) < 0) {
-		bs_store_rollback(st);
-		goto fail;
-	}
-	if (bs_store_commit(st, &err) < 0)
-		goto fail;
-	if (!cli->quiet)
-		fprintf(stderr, "Stored as run %lld\n", (long long)r->id);
-	return 0;
-fail:
-	/* A signal ends the wait for another writer's lock: the caller says
-	 * so, rather than SQLite's "database is locked". */
-	if (!bs_signal_pending())
-		bs_cli_perr(cli, &err);
-	return BS_EXIT_FAIL;
-}
-
 static void tag_run(const struct run_args *a, const struct bs_host *h,
 		    struct bs_run *r)
 {
@@ -515,7 +489,7 @@ int cmd_run(struct bs_cli *cli, int argc, char **argv)
 		 * keep errno (it is gone by the end), store, then say it. */
 		e = fflush(stdout) != 0 ? errno : 0;
 		tag_run(&a, &host, &r);
-		rc = st ? store_run(cli, st, &r) : 0;
+		rc = st ? bs_cli_store_new(cli, st, &r) : 0;
 		if (e != 0 && !out_failed) {
 			bs_cli_error(cli, "cannot write output: %s%s",
 				     strerror(e),

@@ -75,8 +75,13 @@ static void status_line(struct bs_buf *b, const struct bs_run *r, int m,
 			    bs_metrics[m].unit);
 		break;
 	case BS_ST_TOO_FAST:
-		bs_buf_adds(b, "too fast  (+++++: under 0.5 s, no rate; "
-			       "increase -s/-n)");
+		/* zcav's rule is its own: every block "++++", under 1 s. */
+		if (r->family == BS_FAM_ZCAV)
+			bs_buf_adds(b, "too fast  (every block ++++: under "
+				       "1 s, no rate; use a bigger -b)");
+		else
+			bs_buf_adds(b, "too fast  (+++++: under 0.5 s, no "
+				       "rate; increase -s/-n)");
 		break;
 	case BS_ST_NOT_RUN:
 		bs_buf_adds(b, "not run");

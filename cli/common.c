@@ -12,6 +12,7 @@
 
 #include "cli/cli.h"
 #include "cli/cleanup.h"
+#include "core/scratch.h"
 #include "core/metric.h"
 #include "ingest/format.h"
 #include "store/selector.h"
@@ -693,4 +694,30 @@ void bs_cli_help(FILE *f, const char *text)
 	bs_buf_release(&line);
 	bs_buf_release(&fields);
 	bs_buf_release(&fams);
+}
+
+int bs_cli_store_new(const struct bs_cli *cli, struct bs_store *st,
+		     struct bs_run *r)
+{
+	struct bs_err err = BS_ERR_INIT;
+
+	if (bs_store_begin(st, &err) < 0)
+		goto fail;
+	/* Every measurement is one of its own, even when it prints the
+	 * same text as an earlier one. */
+	if (bs_store_put_new(st, r, &err) < 0) {
+		bs_store_rollback(st);
+		goto fail;
+	}
+	if (bs_store_commit(st, &err) < 0)
+		goto fail;
+	if (!cli->quiet)
+		fprintf(stderr, "Stored as run %lld\n", (long long)r->id);
+	return 0;
+fail:
+	/* A signal ends the wait for another writer's lock: the caller says
+	 * so, rather than SQLite's "database is locked". */
+	if (!bs_signal_pending())
+		bs_cli_perr(cli, &err);
+	return BS_EXIT_FAIL;
 }

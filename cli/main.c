@@ -29,6 +29,7 @@ static const struct cmd commands[] = {
 	{"show", cmd_show, "show one run in bonnie++'s table layout"},
 	{"site", cmd_site, "write a static web site of the archive"},
 	{"tag", cmd_tag, "add or remove key=value tags on runs"},
+	{"zcav", cmd_zcav, "measure throughput by position, as zcav, and store it"},
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -388,6 +388,13 @@ int bs_host_probe(const char *dir, struct bs_host *h, struct bs_err *err)
 	if (uname(&u) == 0)
 		setstr(h->kernel, sizeof(h->kernel), u.release,
 		       strlen(u.release));
+	/* A block device (bstore zcav): the disk itself, no mount. */
+	if (S_ISBLK(st.st_mode)) {
+		probe_disk(major(st.st_rdev), minor(st.st_rdev), h);
+		h->ram_mib = bs_host_ram_mib();
+		probe_cpu(h);
+		return 0;
+	}
 	if (realpath(dir, real) == NULL)
 		setstr(real, sizeof(real), dir, strlen(dir));
 	mi = read_all("/proc/self/mountinfo");

@@ -43,8 +43,10 @@ struct bs_host {
 };
 
 /*
- * Probes the machine and the mount holding dir (which must exist).
- * Fails only when dir cannot be stat()ed.
+ * Probes the machine and the mount holding dir (which must exist; a
+ * file will do too). For a block device, the disk facts are the
+ * device's own and there is no mount. Fails only when dir cannot be
+ * stat()ed.
  */
 int bs_host_probe(const char *dir, struct bs_host *h, struct bs_err *err);
 

@@ -1,0 +1,458 @@
+/*
+ * cli/cmd_zcav.c - `bstore zcav`: zcav 2.00a's options, its printout on
+ * stdout (or -l's log), progress on stderr, and one stored run (the
+ * measuring is core/zcav.h's).
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "core/host.h"
+#include "core/scratch.h"
+#include "core/zcav.h"
+#include "util/mem.h"
+#include "util/num.h"
+#include "util/banned.h"
+
+/* clang-format off */
+static const char usage_text[] =
+"Usage: bstore zcav [-b BLOCK[:CHUNK]] [-c COUNT] [-r [FIRST:]LAST]\n"
+"                   [-s SKIP] [-w [--yes-destroy-data]] [-l LOG]\n"
+"                   [--tag KEY=VALUE]... [--no-store] [-f] FILE|DEVICE\n"
+"\n"
+"Measures throughput by position, as bonnie++ 2.00a's zcav does: reads\n"
+"FILE or DEVICE from the start in blocks, times every block, and prints\n"
+"zcav's table (offset GiB, MiB/s, seconds; a block read in under a\n"
+"second shows as ++++, too fast to time). The run is stored (family\n"
+"zcav, tool bstore) with its curve as a series and the host's kernel,\n"
+"file system, disk model, RAM and CPU as host.* tags.\n"
+"\n"
+"bstore reads with O_DIRECT when the file or device allows it, so the\n"
+"page cache does not answer the reads; otherwise it drops each block\n"
+"from the cache before reading it. The first line of the printout says\n"
+"which.\n"
+"\n"
+"Options (spelled as zcav spells them):\n"
+"  -b BLOCK[:CHUNK]\n"
+"              block size in MiB (default 512), each block read in\n"
+"              accesses of CHUNK MiB (default 1)\n"
+"  -c COUNT    read everything COUNT times; each block's row is the mean\n"
+"              of its times without the fastest and slowest thirds\n"
+"  -r [FIRST:]LAST\n"
+"              only the range from FIRST to LAST MiB (rounded down to\n"
+"              blocks); LAST alone starts at 0\n"
+"  -s SKIP     read every SKIP-th block (2 to 20) and skip the others\n"
+"  -w          write zeros instead of reading: destroys the data! Only on\n"
+"              a regular file (which is never made longer unless -r asks\n"
+"              for more), or on a block device with --yes-destroy-data;\n"
+"              never on a device that is mounted (or a partition of it),\n"
+"              in use, or holding a file system, swap, LUKS or partition\n"
+"              table signature. Every chunk ends with fsync(), as in zcav\n"
+"  --yes-destroy-data\n"
+"              allow -w on a block device\n"
+"  -l LOG      write the table to LOG instead of stdout (\"-\": stdout)\n"
+"  -f FILE     the file or device (the same as naming it last)\n"
+"  --tag KEY=VALUE\n"
+"              add a tag to the stored run (repeatable)\n"
+"  --no-store  measure and print, but store nothing\n"
+"  --no-direct never use O_DIRECT: read through the page cache, each\n"
+"              block dropped from it first (what zcav measures from a\n"
+"              cold cache)\n"
+"  --min-time SECONDS\n"
+"              a block read faster than this is ++++ (default 1, zcav's\n"
+"              rule; a disk faster than the block size per second needs\n"
+"              bigger blocks or a lower limit); stored as the tag\n"
+"              zcav.min_time_s when not 1\n"
+"  -h, --help  this help\n"
+"\n"
+"Stored: read_mib_s (write_mib_s with -w), the mean over the timed\n"
+"blocks (too_fast when none was timed), its curve under the same key\n"
+"(axis offset_gib), params block_mib, passes and skip; zcav.direct and\n"
+"zcav.target tags. `bstore ingest` reads the printout back to the same\n"
+"values. Progress goes to stderr: a live line on a terminal, else zcav's\n"
+"'# Finished loop N' lines. SIGINT, SIGTERM, SIGHUP, SIGQUIT or SIGPIPE\n"
+"stop the measurement: nothing is stored, and the exit status is 128 +\n"
+"the signal (130 for SIGINT). zcav's -u and -g, and several files at\n"
+"once, are not supported.\n";
+/* clang-format on */
+
+struct zcav_args {
+	struct bs_zcav_opts o;
+	int64_t r_first_mib, r_last_mib;
+	int r_given;
+	const char *log;
+	int no_store;
+	struct bs_tag *tags; /* from --tag, owned */
+	size_t ntags, tags_cap;
+	char hostname[256];
+};
+
+enum {
+	OPT_TAG = 256,
+	OPT_NO_STORE,
+	OPT_YES,
+	OPT_MIN_TIME,
+	OPT_NO_DIRECT,
+};
+
+static int parse_count(struct bs_cli *cli, const char *opt, const char *arg,
+		       int64_t min, int64_t max, int64_t *out)
+{
+	char q[BS_CLI_QUOTE_SIZE];
+	uint64_t v;
+
+	if (bs_parse_u64(arg, strlen(arg), &v) < 0 || v < (uint64_t)min ||
+	    v > (uint64_t)max)
+		return bs_cli_usage_error(cli,
+					  "%s: expected %lld to %lld, got '%s'",
+					  opt, (long long)min, (long long)max,
+					  bs_cli_quote(q, arg));
+	*out = (int64_t)v;
+	return 0;
+}
+
+static int parse_args(struct bs_cli *cli, int argc, char **argv,
+		      struct zcav_args *a, int *done)
+{
+	static const struct option opts[] = {
+		{"help", no_argument, NULL, 'h'},
+		{"tag", required_argument, NULL, OPT_TAG},
+		{"no-store", no_argument, NULL, OPT_NO_STORE},
+		{"yes-destroy-data", no_argument, NULL, OPT_YES},
+		{"min-time", required_argument, NULL, OPT_MIN_TIME},
+		{"no-direct", no_argument, NULL, OPT_NO_DIRECT},
+		{NULL, 0, NULL, 0},
+	};
+	static const char shortopts[] = ":b:c:r:s:l:f:wh";
+	struct bs_err err = BS_ERR_INIT;
+	char q[BS_CLI_QUOTE_SIZE];
+	const char *r_arg = NULL;
+	struct utsname u;
+	int c, rc;
+
+	*done = 0;
+	bs_zcav_defaults(&a->o);
+	if (uname(&u) == 0)
+		snprintf(a->hostname, sizeof(a->hostname), "%s", u.nodename);
+	a->o.machine = a->hostname;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
+		switch (c) {
+		case 'b':
+			if (bs_zcav_parse_b(&a->o, optarg, &err) < 0)
+				return bs_cli_usage_error(cli, "%s", err.msg);
+			break;
+		case 'c':
+			rc = parse_count(cli, "-c", optarg, 1, 1000000,
+					 &a->o.passes);
+			if (rc)
+				return rc;
+			break;
+		case 'r':
+			r_arg = optarg;
+			break;
+		case 's':
+			rc = parse_count(cli, "-s", optarg, 2, BS_ZCAV_SKIP_MAX,
+					 &a->o.skip);
+			if (rc)
+				return rc;
+			break;
+		case 'l':
+			a->log = optarg;
+			break;
+		case 'f':
+			if (a->o.path)
+				return bs_cli_usage_error(
+					cli,
+					"only one file or device at a time");
+			a->o.path = optarg;
+			break;
+		case 'w':
+			a->o.write = 1;
+			break;
+		case OPT_YES:
+			a->o.yes_destroy_data = 1;
+			break;
+		case OPT_TAG: {
+			struct bs_tag t;
+
+			if (bs_store_parse_tag(optarg, BS_TAG_NOT_OWN, &t.key,
+					       &t.value, &err) < 0)
+				return bs_cli_usage_error(cli, "--tag: %s",
+							  err.msg);
+			xgrow((void **)&a->tags, &a->tags_cap, a->ntags + 1,
+			      sizeof(*a->tags));
+			a->tags[a->ntags++] = t;
+			break;
+		}
+		case OPT_NO_STORE:
+			a->no_store = 1;
+			break;
+		case OPT_NO_DIRECT:
+			a->o.no_direct = 1;
+			break;
+		case OPT_MIN_TIME:
+			if (bs_parse_double(optarg, strlen(optarg),
+					    &a->o.min_time_s) < 0 ||
+			    !(a->o.min_time_s >= 0 && a->o.min_time_s <= 3600))
+				return bs_cli_usage_error(
+					cli,
+					"--min-time: expected 0 to 3600 "
+					"seconds, got '%s'",
+					bs_cli_quote(q, optarg));
+			break;
+		case 'h':
+			bs_cli_help(stdout, usage_text);
+			*done = 1;
+			return BS_EXIT_OK;
+		default: /* '?' and ':' */
+			return bs_cli_bad_option(cli, argv, shortopts, opts);
+		}
+	}
+	if (optind < argc) {
+		if (a->o.path || optind + 1 < argc)
+			return bs_cli_usage_error(
+				cli, "only one file or device at a time, got "
+				     "'%s' too",
+				bs_cli_quote(q, argv[argc - 1]));
+		a->o.path = argv[optind];
+	}
+	if (a->o.path == NULL)
+		return bs_cli_usage_error(cli, "no file or device given");
+	if (a->o.yes_destroy_data && !a->o.write)
+		return bs_cli_usage_error(
+			cli, "--yes-destroy-data goes with -w only");
+	/* -r is in MiB, rounded down to blocks: known once -b is. */
+	if (r_arg) {
+		if (bs_zcav_parse_r(r_arg, &a->r_first_mib, &a->r_last_mib,
+				    &err) < 0)
+			return bs_cli_usage_error(cli, "%s", err.msg);
+		a->o.first_block = a->r_first_mib / a->o.block_mib;
+		a->o.last_block = a->r_last_mib / a->o.block_mib;
+		if (a->o.last_block <= a->o.first_block)
+			return bs_cli_usage_error(
+				cli,
+				"-r: %s holds no whole block of %lld MiB",
+				bs_cli_quote(q, r_arg),
+				(long long)a->o.block_mib);
+		a->r_given = 1;
+	}
+	return 0;
+}
+
+/* Progress on stderr, and the printout. */
+struct progress {
+	const struct bs_cli *cli;
+	FILE *out;
+	int out_errno;
+	int tty;
+	int open_line;
+	int64_t passes;
+	const char *path;
+};
+
+static void on_line(const char *text, void *ctx)
+{
+	struct progress *p = ctx;
+
+	/* Line by line, as zcav prints: a reader sees each block when it
+	 * is done, and stderr's lines fall in place between them. */
+	if (fprintf(p->out, "%s\n", text) < 0 || fflush(p->out) != 0) {
+		if (!p->out_errno)
+			p->out_errno = errno ? errno : EIO;
+	}
+}
+
+static void on_block(int64_t pass, int64_t index, int64_t nblocks,
+		     double offset_gib, double seconds, void *ctx)
+{
+	struct progress *p = ctx;
+	char total[32] = "";
+
+	if (p->cli->quiet || !p->tty)
+		return;
+	if (nblocks > 0)
+		snprintf(total, sizeof(total), "/%lld", (long long)nblocks);
+	fprintf(stderr,
+		"\rpass %lld/%lld  block %lld%s  at %.2f GiB  %.3f s\033[K",
+		(long long)pass, (long long)p->passes, (long long)index + 1,
+		total, offset_gib, seconds);
+	p->open_line = 1;
+	fflush(stderr);
+}
+
+static void on_pass_done(int64_t pass, void *ctx)
+{
+	struct progress *p = ctx;
+	struct tm tm;
+	time_t now = time(NULL);
+
+	if (p->cli->quiet)
+		return;
+	if (p->tty) {
+		if (p->open_line)
+			fputs("\r\033[K", stderr);
+		p->open_line = 0;
+	}
+	/* zcav's own line: bstore ingest keeps it with the run. */
+	localtime_r(&now, &tm);
+	fprintf(stderr, "# Finished loop %lld, on device %s at %d:%02d:%02d\n",
+		(long long)pass, p->path, tm.tm_hour, tm.tm_min, tm.tm_sec);
+	fflush(stderr);
+}
+
+static void end_line(struct progress *p)
+{
+	if (p->open_line) {
+		fputc('\n', stderr);
+		p->open_line = 0;
+	}
+}
+
+static void tag_run(const struct zcav_args *a, const struct bs_host *h,
+		    const struct bs_zcav_target *t, struct bs_run *r)
+{
+	size_t i;
+
+	bs_host_tag(h, r);
+	bs_run_tag(r, "zcav.direct", t->direct ? "1" : "0");
+	bs_run_tag(r, "zcav.target", a->o.path);
+	if (a->o.min_time_s != BS_ZCAV_MIN_TIME_S) {
+		char num[32];
+
+		snprintf(num, sizeof(num), "%g", a->o.min_time_s);
+		bs_run_tag(r, "zcav.min_time_s", num);
+	}
+	for (i = 0; i < a->ntags; i++)
+		bs_run_tag(r, a->tags[i].key, a->tags[i].value);
+}
+
+int cmd_zcav(struct bs_cli *cli, int argc, char **argv)
+{
+	struct zcav_args a;
+	struct progress prog;
+	struct bs_zcav_cb cb;
+	struct bs_zcav_target t = BS_ZCAV_TARGET_INIT;
+	struct bs_host host;
+	struct bs_store *st = NULL;
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_run r;
+	FILE *log = NULL;
+	int rc, done, sig;
+	size_t i;
+
+	memset(&a, 0, sizeof(a));
+	memset(&prog, 0, sizeof(prog));
+	bs_run_init(&r);
+	rc = parse_args(cli, argc, argv, &a, &done);
+	if (rc != 0 || done)
+		goto out;
+	a.o.tool_version = BSTORE_VERSION;
+	if (bs_zcav_open(&a.o, &t, &err) < 0) {
+		bs_cli_perr(cli, &err);
+		rc = BS_EXIT_FAIL;
+		goto out;
+	}
+	/* Open the archive first: a bad --db should not cost a run. */
+	if (!a.no_store) {
+		rc = bs_cli_open_store(cli, 0, &st);
+		if (rc != 0)
+			goto out;
+		bs_store_set_wait(st, BS_STORE_WAIT_MS, bs_signal_flag());
+	}
+	if (bs_host_probe(a.o.path, &host, &err) < 0) {
+		bs_cli_perr(cli, &err);
+		rc = BS_EXIT_FAIL;
+		goto out;
+	}
+	if (a.log && strcmp(a.log, "-") != 0) {
+		log = fopen(a.log, "w");
+		if (log == NULL) {
+			bs_cli_error(cli, "cannot open '%s': %s", a.log,
+				     strerror(errno));
+			rc = BS_EXIT_FAIL;
+			goto out;
+		}
+	}
+
+	prog.cli = cli;
+	prog.out = log ? log : stdout;
+	prog.tty = isatty(STDERR_FILENO);
+	prog.passes = a.o.passes;
+	prog.path = a.o.path;
+	cb.line = on_line;
+	cb.block = on_block;
+	cb.pass_done = on_pass_done;
+	cb.ctx = &prog;
+
+	/* Not part of zcav's layout: a comment line that ingest skips. */
+	fprintf(prog.out,
+		"# bstore %s zcav: %s '%s' in %lld MiB accesses, %s\n",
+		BSTORE_VERSION, a.o.write ? "writing" : "reading", a.o.path,
+		(long long)a.o.chunk_mib,
+		t.direct ? "O_DIRECT"
+			 : a.o.no_direct
+			   ? "through the page cache (--no-direct), each "
+			     "block dropped from it first"
+			   : "through the page cache (no O_DIRECT here), each "
+			     "block dropped from it first");
+	fflush(prog.out);
+
+	bs_signals_install();
+	rc = bs_zcav_run(&a.o, &t, &cb, &r, &err);
+	end_line(&prog);
+	sig = bs_signal_pending();
+	if (sig) {
+		bs_cli_error(cli, "stopped by %s; nothing stored",
+			     bs_cli_signal_name(sig));
+		rc = 128 + sig;
+		goto out;
+	}
+	if (rc < 0) {
+		bs_cli_perr(cli, &err);
+		rc = BS_EXIT_FAIL;
+		goto out;
+	}
+	tag_run(&a, &host, &t, &r);
+	rc = st ? bs_cli_store_new(cli, st, &r) : 0;
+	sig = bs_signal_pending();
+	if (rc != 0 && sig) {
+		bs_cli_error(cli,
+			     "stopped by %s while waiting for the archive; "
+			     "nothing stored",
+			     bs_cli_signal_name(sig));
+		rc = 128 + sig;
+	}
+	if (rc == 0 && prog.out_errno) {
+		bs_cli_error(cli, "cannot write %s: %s%s",
+			     log ? "the log" : "output",
+			     strerror(prog.out_errno),
+			     st ? " (the results are stored)" : "");
+		rc = BS_EXIT_FAIL;
+	}
+out:
+	if (prog.out_errno && !log)
+		clearerr(stdout);
+	if (log && fclose(log) != 0 && rc == 0) {
+		bs_cli_error(cli, "cannot write '%s': %s", a.log,
+			     strerror(errno));
+		rc = BS_EXIT_FAIL;
+	}
+	bs_signals_restore();
+	bs_zcav_close(&t);
+	bs_store_close(st);
+	bs_run_release(&r);
+	for (i = 0; i < a.ntags; i++) {
+		free(a.tags[i].key);
+		free(a.tags[i].value);
+	}
+	free(a.tags);
+	return rc;
+}
