@@ -750,6 +750,15 @@ static int table_run(struct table *T, int n, const struct row *io,
 		last = fl->lat_line;
 	else if (!fl && io->lat_line != SIZE_MAX)
 		last = io->lat_line;
+	/* The rows may come in any order in a mangled paste (the file
+	 * row above the I/O row): the span runs from the first to the
+	 * last of them. */
+	if (first > last) {
+		size_t t = first;
+
+		first = last;
+		last = t;
+	}
 	bs_run_init(&r);
 	if (row_comma(io) || row_comma(fl) || cell_comma(&T->conc)) {
 		rc = reject(T, first, last,
