@@ -49,4 +49,18 @@ expect_eq "$(sql 'select count(*) from runs')" "$n" "runs after a second ingest"
 expect_eq "$(grep -c ' 0 runs stored, [1-9][0-9]* duplicates\?, 0 rejected' "$T/out")" \
 	"${#files[@]}" "every file: duplicates only"
 
+# Every bonnie-family sample (CSV lines, text tables, Bonnie) converts to
+# the 1.98 layout that Debian's bon_csv2html (2.00a) reads.
+if have bon_csv2html; then
+	"$BSTORE" export --format bonnie --csv-format 1.98 >"$T/198.csv" 2>/dev/null
+	nb=$(sql "select count(*) from runs where family = 'bonnie'")
+	expect_eq "$(wc -l <"$T/198.csv")" "$nb" "a 1.98 line per bonnie-family run"
+	bon_csv2html <"$T/198.csv" >"$T/198.html" 2>"$T/html.err"
+	expect_eq "$?:$(cat "$T/html.err")" "0:" "bon_csv2html accepts every line"
+	expect_eq "$(grep -o 'class="rowheader"' "$T/198.html" | wc -l)" "$nb" \
+		"bon_csv2html: a row per run"
+else
+	skip_part "bon_csv2html is not installed"
+fi
+
 finish
