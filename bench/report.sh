@@ -12,6 +12,8 @@
 #      hyperfine: the median and slowest wall time (goal: well under 0.1 s).
 #
 #   bench/report.sh [BSTORE]     (default: build/release/cli/bstore)
+#   MACHINES=500 bench/report.sh   the same lines spread over 500 machines
+#                                  (default 200)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bstore=${1:-build/release/cli/bstore}
@@ -22,8 +24,13 @@ fi
 command -v bon_csv2html >/dev/null || scripts/deps.sh bonnie++
 data=bench/data
 mkdir -p "$data"
-file=$data/lines-100000.csv
-[ -s "$file" ] || bench/gen-lines 100000 42 >"$file"
+machines=${MACHINES:-200}
+if [ "$machines" = 200 ]; then
+	file=$data/lines-100000.csv
+else
+	file=$data/lines-100000-m$machines.csv
+fi
+[ -s "$file" ] || bench/gen-lines 100000 42 "$machines" >"$file"
 work=$(mktemp -d "${TMPDIR:-/tmp}/bstore-bench-report.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 export BSTORE_DB=$work/b.db
