@@ -67,7 +67,11 @@ static const char options_usage[] =
 	"                        put_block_latency, or rates, cpu, latency,\n"
 	"                        io, files, all (default all). The keys:\n"
 	"                        @METRICS@\n"
-	"  -t, --title TITLE     the report's title (default: the selectors)\n"
+	"  -t, --title TITLE     the report's title (default: the labels)\n"
+	"  -l, --label TEXT      a group's short label, once per group in\n"
+	"                        order (default: its selector without the\n"
+	"                        terms every selector has: 'raid=10' for\n"
+	"                        array=emc,raid=10 against array=emc,raid=5)\n"
 	"      --template-dir DIR  take report.html, report.txt, report.csv,\n"
 	"                        report.json from DIR when there\n"
 	"  -s, --save NAME       also keep this comparison (its selectors and\n"
@@ -159,6 +163,8 @@ struct report_args {
 	uint64_t base;
 	char **sel;
 	int nsel;
+	const char **labels; /* --label, in order */
+	size_t nlabels, caplabels;
 	/* What --save keeps: the options that shape the comparison, in long
 	 * form, then "--" and the selectors. */
 	const char **keep;
@@ -189,6 +195,7 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 		{"noise", required_argument, NULL, 'n'},
 		{"metrics", required_argument, NULL, 'm'},
 		{"title", required_argument, NULL, 't'},
+		{"label", required_argument, NULL, 'l'},
 		{"template-dir", required_argument, NULL, OPT_TEMPLATE_DIR},
 		{"save", required_argument, NULL, 's'},
 		{"forget", required_argument, NULL, OPT_FORGET},
@@ -204,7 +211,7 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 	a->fmt = BS_REPORT_TEXT;
 	a->base = 1;
 	opterr = 0; /* bs_cli_bad_option says it in bstore's form */
-	while ((c = getopt_long(argc, argv, "f:o:b:u:n:m:t:s:h", opts, NULL)) !=
+	while ((c = getopt_long(argc, argv, "f:o:b:u:n:m:t:l:s:h", opts, NULL)) !=
 	       -1) {
 		switch (c) {
 		case 'f':
@@ -268,6 +275,12 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 			a->ro.title = optarg;
 			keep_arg(a, "--title", optarg);
 			break;
+		case 'l':
+			xgrow((void **)&a->labels, &a->caplabels,
+			      a->nlabels + 1, sizeof(*a->labels));
+			a->labels[a->nlabels++] = optarg;
+			keep_arg(a, "--label", optarg);
+			break;
 		case OPT_TEMPLATE_DIR:
 			a->tdir = optarg;
 			break;
@@ -285,7 +298,7 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 			bs_cli_help(stdout, options_usage);
 			return BS_EXIT_OK;
 		default:
-			return bs_cli_bad_option(cli, argv, "f:o:b:u:m:t:s:h",
+			return bs_cli_bad_option(cli, argv, "f:o:b:u:n:m:t:l:s:h",
 						 opts);
 		}
 	}
@@ -315,6 +328,13 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 					  a->nsel == 1 ? "is" : "are", a->nsel,
 					  a->nsel == 1 ? "" : "s");
 	a->ro.baseline = (size_t)a->base - 1;
+	if (a->nlabels > 0 && a->nlabels != (size_t)a->nsel)
+		return bs_cli_usage_error(cli,
+					  "%zu --label for %d group%s: give "
+					  "one per group, in order",
+					  a->nlabels, a->nsel,
+					  a->nsel == 1 ? "" : "s");
+	a->ro.labels = a->nlabels ? a->labels : NULL;
 	if (!a->have_fmt && a->path)
 		a->fmt = format_for(a->path);
 	a->ro.list_runs = a->fmt == BS_REPORT_HTML;
@@ -433,6 +453,7 @@ out:
 		free(argv[i]);
 	free(argv);
 	free(a.keep);
+	free(a.labels);
 	return rc;
 }
 
@@ -495,6 +516,7 @@ int cmd_report(struct bs_cli *cli, int argc, char **argv)
 	}
 out:
 	free(a.keep);
+	free(a.labels);
 	bs_tmpl_set_free(ts);
 	bs_store_close(st);
 	return rc;

@@ -194,6 +194,9 @@ static void fill_group(const struct bs_report *rep, size_t i,
 	assert(i < rep->ngroups);
 	bs_tdict_set_i64(d, "INDEX", (int64_t)i + 1);
 	bs_tdict_set(d, "LABEL", g->label);
+	bs_tdict_set(d, "SELECTOR", g->selector);
+	if (strcmp(g->label, g->selector) != 0)
+		bs_tdict_show(d, "HAS_SELECTOR");
 	fill_summary(rep, i, d);
 	bs_tdict_set_i64(d, "RUNS", g->nruns);
 	bs_tdict_set(d, "RUNS_WORD", g->nruns == 1 ? "run" : "runs");
@@ -297,6 +300,7 @@ static void fill_cell(const struct bs_report *rep, int m, size_t i,
 	raw[10] = c->p;
 	bs_tdict_set_i64(d, "GROUP", (int64_t)i + 1);
 	bs_tdict_set(d, "GROUP_LABEL", g->label);
+	bs_tdict_set(d, "GROUP_SELECTOR", g->selector);
 	bs_tdict_set(d, "GROUP_MACHINES", gtext[0]);
 	bs_tdict_set(d, "GROUP_TAGS", gtext[1]);
 	bs_tdict_set_i64(d, "RUNS", g->nruns);

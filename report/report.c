@@ -769,23 +769,88 @@ static void notes(struct bs_report *rep)
 		param_note(rep, &bs_param_rules[i]);
 }
 
-static void make_title(struct bs_report *rep, const char *title,
-		       const char *const *labels)
+/* Is the term [t, t + len) one of the comma-separated terms of sel? */
+static int has_term(const char *sel, const char *t, size_t len)
 {
-	struct bs_buf b = BS_BUF_INIT;
-	size_t i;
+	const char *p = sel, *end;
 
-	if (title) {
-		rep->title = xstrdup(title);
-		return;
+	for (;;) {
+		end = strchr(p, ',');
+		if ((end ? (size_t)(end - p) : strlen(p)) == len &&
+		    memcmp(p, t, len) == 0)
+			return 1;
+		if (end == NULL)
+			return 0;
+		p = end + 1;
 	}
-	for (i = 0; i < rep->ngroups; i++)
-		bs_buf_addf(&b, "%s%s", i ? " vs " : "", labels[i]);
+}
+
+/*
+ * The terms of selector i that every selector has (common) or not (the
+ * rest), each comma-separated in selector order.
+ */
+static void split_terms(const char *const *sel, size_t n, size_t i,
+			struct bs_buf *common, struct bs_buf *rest)
+{
+	const char *p = sel[i], *end;
+	size_t len, j;
+	int all;
+
+	for (;;) {
+		end = strchr(p, ',');
+		len = end ? (size_t)(end - p) : strlen(p);
+		for (all = 1, j = 0; j < n && all; j++)
+			all = has_term(sel[j], p, len);
+		if (all && common)
+			bs_buf_addf(common, "%s%.*s", common->len ? "," : "",
+				    (int)len, p);
+		if (!all && rest)
+			bs_buf_addf(rest, "%s%.*s", rest->len ? "," : "",
+				    (int)len, p);
+		if (end == NULL)
+			return;
+		p = end + 1;
+	}
+}
+
+/* The labels (opts.labels, else the terms that differ) and the title. */
+static void make_labels(struct bs_report *rep,
+			const struct bs_report_opts *opts,
+			const char *const *sel)
+{
+	struct bs_buf b = BS_BUF_INIT, common = BS_BUF_INIT;
+	size_t i, n = rep->ngroups;
+
+	for (i = 0; i < n; i++) {
+		struct bs_report_group *g = &rep->groups[i];
+
+		g->selector = xstrdup(sel[i]);
+		bs_buf_reset(&b);
+		if (opts->labels && opts->labels[i])
+			bs_buf_adds(&b, opts->labels[i]);
+		else if (n > 1)
+			split_terms(sel, n, i, NULL, &b);
+		g->label = xstrdup(b.len ? bs_buf_str(&b) : sel[i]);
+	}
+	bs_buf_reset(&b);
+	if (opts->title) {
+		rep->title = xstrdup(opts->title);
+		goto out;
+	}
+	if (opts->labels == NULL && n > 1)
+		split_terms(sel, n, 0, &common, NULL);
+	if (common.len)
+		bs_buf_addf(&b, "%s: ", bs_buf_str(&common));
+	for (i = 0; i < n; i++)
+		bs_buf_addf(&b, "%s%s", i ? " vs " : "", rep->groups[i].label);
 	rep->title = bs_buf_detach(&b, NULL);
+out:
+	bs_buf_release(&b);
+	bs_buf_release(&common);
 }
 
 int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
-		    const char *const *labels, size_t ngroups,
+		    const char *const *selectors, size_t ngroups,
 		    const struct bs_report_source *src, struct bs_err *err)
 {
 	struct bs_report *rep;
@@ -803,7 +868,9 @@ int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
 				opts->baseline + 1, ngroups);
 	rep = xcalloc(1, sizeof(*rep));
 	rep->opts = *opts;
-	rep->opts.title = NULL; /* the caller's; rep->title is the copy */
+	/* The caller's; rep->title and the groups' labels are copies. */
+	rep->opts.title = NULL;
+	rep->opts.labels = NULL;
 	rep->ngroups = ngroups;
 	rep->groups = xcalloc(ngroups, sizeof(*rep->groups));
 	if (opts->list_runs)
@@ -812,9 +879,9 @@ int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
 		rep->run_best[m] = rep->run_worst[m] = NAN;
 		want_any |= opts->want[m];
 	}
+	make_labels(rep, opts, selectors);
 	for (i = 0; i < ngroups; i++) {
 		struct bs_report_group *g = &rep->groups[i];
-		g->label = xstrdup(labels[i]);
 		memset(&a, 0, sizeof(a));
 		a.rep = rep;
 		a.g = g;
@@ -826,8 +893,8 @@ int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
 		if (g->nruns == 0) {
 			rc = bs_error(err, BS_ENOTFOUND,
 				      "selector '%s' matches no runs",
-				      bs_err_quote(q, sizeof(q), labels[i],
-						   strlen(labels[i]), 40));
+				      bs_err_quote(q, sizeof(q), selectors[i],
+						   strlen(selectors[i]), 40));
 			goto fail;
 		}
 		rep->nruns += g->nruns;
@@ -856,7 +923,6 @@ int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
 	shade(rep);
 	notes(rep);
 	bs_rcurves_finish(rep);
-	make_title(rep, opts->title, labels);
 	*out = rep;
 	return 0;
 fail:
@@ -883,6 +949,7 @@ void bs_report_free(struct bs_report *rep)
 	for (i = 0; i < rep->ngroups; i++) {
 		struct bs_report_group *g = &rep->groups[i];
 		free(g->label);
+		free(g->selector);
 		free(g->sum.sentence);
 		free(g->ids);
 		free_list(g->machines, g->nmachines);

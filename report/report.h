@@ -90,6 +90,9 @@ int bs_report_metrics_parse(const char *list, unsigned char want[BS_RM_COUNT],
 
 struct bs_report_opts {
 	size_t baseline;              /* 0-based group index */
+	/* Short labels, one per group (--label), or NULL: automatic (see
+	 * bs_report_build). */
+	const char *const *labels;
 	int list_runs;                /* keep what the HTML run list shows */
 	enum bs_report_units units;
 	unsigned char want[BS_RM_COUNT]; /* all zero: every metric */
@@ -169,7 +172,8 @@ struct bs_report_summary {
 };
 
 struct bs_report_group {
-	char *label;      /* the selector as given */
+	char *label;      /* short: opts.labels[], or automatic */
+	char *selector;   /* the selector as given */
 	int64_t nruns;
 	int64_t *ids;     /* run ids in source order */
 	/* Distinct values, sorted, at most BS_REPORT_LIST shown. */
@@ -244,12 +248,19 @@ struct bs_report {
 };
 
 /*
- * Builds the model for ngroups groups labelled labels[] from src.
- * opts->baseline must be < ngroups. A group without runs fails with
- * BS_ENOTFOUND ("selector 'raid=6' matches no runs").
+ * Builds the model for ngroups groups chosen by selectors[] from src.
+ * opts->baseline (and every opts->bases[]) must be < ngroups. A group
+ * without runs fails with BS_ENOTFOUND ("selector 'raid=6' matches no
+ * runs").
+ *
+ * A group's label is opts->labels[i] when given, else its selector
+ * without the comma-separated terms every group's selector has
+ * ("array=emc,raid=10" and "array=emc,raid=5" are labelled "raid=10" and
+ * "raid=5"); the selector itself when nothing is left. The default title
+ * is the common terms, then the labels: "array=emc: raid=10 vs raid=5".
  */
 int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
-		    const char *const *labels, size_t ngroups,
+		    const char *const *selectors, size_t ngroups,
 		    const struct bs_report_source *src, struct bs_err *err);
 void bs_report_free(struct bs_report *rep);
 

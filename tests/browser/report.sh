@@ -41,13 +41,13 @@ ingest samples/bonnie++-1.03d-pasted-blog.txt samples/bonnie++-2.00a-local-full.
 	array=emc,raid=10,cache=off array=emc,raid=5,cache=off
 cat >"$work/seed.json" <<'JSON'
 {
-  "[1] array=emc,raid=10,cache=off | putc": "12647",
-  "[1] array=emc,raid=10,cache=off | put_block": "13414",
-  "[1] array=emc,raid=10,cache=off | getc": "33636",
-  "[1] array=emc,raid=10,cache=off | get_block": "146503",
-  "[1] array=emc,raid=10,cache=off | seq_stat": "too fast",
-  "[2] array=emc,raid=5,cache=off baseline | putc": "10956",
-  "[2] array=emc,raid=5,cache=off baseline | get_block": "158861",
+  "[1] raid=10 | putc": "12647",
+  "[1] raid=10 | put_block": "13414",
+  "[1] raid=10 | getc": "33636",
+  "[1] raid=10 | get_block": "146503",
+  "[1] raid=10 | seq_stat": "too fast",
+  "[2] raid=5 baseline | putc": "10956",
+  "[2] raid=5 baseline | get_block": "158861",
   "diff [1] \u2212 [2] | putc": "1691",
   "diff [1] \u2212 [2] | put_block": "2643",
   "diff [1] \u2212 [2] | getc": "-533",

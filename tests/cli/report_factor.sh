@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# tests/cli/report_factor.sh - short group labels (--label, or the
+# selector terms that differ), notes on groups that mix unlike runs, and
+# factor comparisons (--by KEY --within KEY2: one block per value of KEY2,
+# each with its own baseline), on the EMC and ATA samples tagged array,
+# raid and cache as a user would; means checked against the runs' own
+# exported values.
+set -euo pipefail
+. "$SRC/tests/lib.sh"
+need jq
+cd "$SRC"
+
+for f in samples/bonnie++-1.03-emc-*.txt samples/bonnie++-1.03-ata-*.txt; do
+	tags=()
+	case $f in
+	*-emc-*) tags+=(--tag "array=EMC CX500") ;;
+	*-ata-*) tags+=(--tag array=ATA) ;;
+	esac
+	case $f in
+	*raid10*) tags+=(--tag raid=10) ;;
+	*raid5*) tags+=(--tag raid=5) ;;
+	esac
+	case $f in
+	*-nocache*) tags+=(--tag cache=off) ;;
+	*-cache*) tags+=(--tag cache=on) ;;
+	esac
+	run "$BSTORE" ingest "${tags[@]}" "$f"
+	expect_rc 0 "ingest $f"
+done
+
+# The mean a group's cell must show, from the runs' own exported values.
+mean_of() { # SELECTOR KEY
+	"$BSTORE" export --format json "$1" |
+		jq -s "[.[].results.$2.value | select(. != null)] | add / length"
+}
+near() { # GOT WANT: equal to six significant digits
+	awk -v g="$1" -v w="$2" 'BEGIN { d = g - w; if (d < 0) d = -d;
+		exit !(d <= 5e-6 * (w < 0 ? -w : w) + 1e-9) }'
+}
+cell() { # REPORT.json KEY GROUP FIELD
+	jq -r ".metrics[] | select(.key == \"$2\") | .cells[$(($3 - 1))].$4" "$1"
+}
+group() { # REPORT.json GROUP FIELD
+	jq -r ".groups[$(($2 - 1))].$3" "$1"
+}
+
+# --- 1. Labels ----------------------------------------------------------
+# Automatic: the terms that differ between the selectors; the selector
+# stays in the groups table, and the common terms head the title.
+emc10='array=EMC CX500,raid=10'
+emc5='array=EMC CX500,raid=5'
+run "$BSTORE" report -f json "$emc10" "$emc5"
+expect_rc 0 "two EMC groups"
+cp "$T/out" "$T/auto.json"
+expect_eq "$(group "$T/auto.json" 1 label)" "raid=10" "automatic label [1]"
+expect_eq "$(group "$T/auto.json" 2 label)" "raid=5" "automatic label [2]"
+expect_eq "$(group "$T/auto.json" 1 selector)" "$emc10" "selector kept [1]"
+expect_eq "$(jq -r .title "$T/auto.json")" "array=EMC CX500: raid=10 vs raid=5" \
+	"title: the common terms, then the labels"
+got=$(cell "$T/auto.json" put_block 1 mean)
+want=$(mean_of "$emc10" put_block)
+near "$got" "$want" || fail "put_block [1]: got $got, want $want"
+run "$BSTORE" report -f text "$emc10" "$emc5"
+expect_in "$T/out" "[1] raid=10 ($emc10): 2 runs"
+expect_in "$T/out" "* [2] raid=5 against [1] raid=10:"
+expect_in "$T/out" "change [2] vs [1]"
+run "$BSTORE" report -f csv "$emc10" "$emc5"
+expect_eq "$(head -1 "$T/out" | tr ',' '\n' | tail -1)" "selector" "CSV selector column"
+expect_in "$T/out" '"raid=5",2,"put_block",'
+expect_in "$T/out" ',"array=EMC CX500,raid=5"'
+run "$BSTORE" report -f html -o "$T/auto.html" "$emc10" "$emc5"
+expect_rc 0 "html"
+expect_in "$T/auto.html" '<td data-label="Group" class="sel">raid=10<small title="selector">array=EMC CX500,raid=10</small></td>'
+expect_in "$T/auto.html" '<span class="gl"> raid=10</span>'
+# Selectors with nothing in common keep their whole text.
+run "$BSTORE" report -f json raid=10 raid=5
+expect_eq "$(group "$T/out" 1 label)" "raid=10" "nothing in common: the selector"
+expect_eq "$(jq -r .title "$T/out")" "raid=10 vs raid=5" "title without common terms"
+# One group: its selector.
+run "$BSTORE" report -f json "$emc10"
+expect_eq "$(group "$T/out" 1 label)" "$emc10" "one group: its selector"
+
+# --label: one per group, in order; kept by --save.
+run "$BSTORE" report -f json --label RAID10 --label RAID5 "$emc10" "$emc5"
+expect_rc 0 "--label"
+expect_eq "$(group "$T/out" 1 label) $(group "$T/out" 2 label)" "RAID10 RAID5" "--label"
+expect_eq "$(group "$T/out" 2 selector)" "$emc5" "--label keeps the selector"
+expect_eq "$(jq -r .title "$T/out")" "RAID10 vs RAID5" "title of --label"
+run "$BSTORE" report --label RAID10 "$emc10" "$emc5"
+expect_rc 2 "one --label for two groups"
+expect_in "$T/err" "bstore: report: 1 --label for 2 groups: give one per group, in order"
+expect_style "$T/err"
+
+finish
