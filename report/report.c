@@ -147,6 +147,41 @@ static void tags_keep_common(struct bs_report_group *g, const struct bs_run *r,
 	g->ntags = k;
 }
 
+/* Counts r's tags in g->mix (struct bs_report_tagmix). */
+static void mix_add(struct bs_report_group *g, const struct bs_run *r)
+{
+	size_t i, j, v;
+
+	for (i = 0; i < r->ntags; i++) {
+		struct bs_report_tagmix *x = NULL;
+
+		for (j = 0; j < g->nmix && x == NULL; j++)
+			if (strcmp(g->mix[j].key, r->tags[i].key) == 0)
+				x = &g->mix[j];
+		if (x == NULL) {
+			if (g->nmix == BS_REPORT_MIX_KEYS)
+				continue;
+			if (g->mix == NULL)
+				g->mix = xcalloc(BS_REPORT_MIX_KEYS,
+						 sizeof(*g->mix));
+			x = &g->mix[g->nmix++];
+			x->key = xstrdup(r->tags[i].key);
+		}
+		x->seen++;
+		for (v = 0; v < x->nval; v++)
+			if (strcmp(x->val[v], r->tags[i].value) == 0)
+				break;
+		if (v < x->nval) {
+			x->cnt[v]++;
+		} else if (x->nval < BS_REPORT_LIST) {
+			x->val[x->nval] = xstrdup(r->tags[i].value);
+			x->cnt[x->nval++] = 1;
+		} else {
+			x->other++;
+		}
+	}
+}
+
 /* Which runs a parameter row is compared over: the integer and real kinds
  * and text; not the ones marked not to compare (seeds). */
 static int compared(int k)
@@ -425,6 +460,7 @@ static int add_run(const struct bs_run *r, void *ctx)
 	version_of(r, ver, sizeof(ver));
 	list_add(&g->versions, &g->nversions, &g->more_versions, ver);
 	tags_keep_common(g, r, first);
+	mix_add(g, r);
 	g->gens |= gen_of(r);
 	g->families |= 1u << r->family;
 	params_add(g, r, first, a->assume);
@@ -760,6 +796,81 @@ static void same_tests(struct bs_report *rep)
 	bs_buf_release(&b);
 }
 
+static const char *runs_word(int64_t n)
+{
+	return n == 1 ? "run" : "runs";
+}
+
+/*
+ * A note per group whose runs are unlike: they differ in a tag (host
+ * facts are tags host.*), the tool's version, or a parameter of
+ * bs_param_rules.
+ */
+static void mix_note(struct bs_report *rep, size_t i)
+{
+	const struct bs_report_group *g = &rep->groups[i];
+	struct bs_buf b = BS_BUF_INIT;
+	size_t j, v, parts = 0;
+	int r, k[8], n, kk, seen[BS_P_MAX] = {0};
+	char s[64];
+
+	for (j = 0; j < g->nmix; j++) {
+		const struct bs_report_tagmix *x = &g->mix[j];
+
+		if (x->nval < 2 && x->seen == g->nruns)
+			continue;
+		bs_buf_adds(&b, parts++ ? "; " : "");
+		for (v = 0; v < x->nval; v++)
+			bs_buf_addf(&b, "%s%s=%s (%lld %s)",
+				    v == 0			     ? ""
+				    : v + 1 == x->nval && !x->other &&
+						  x->seen == g->nruns
+					    ? " and "
+					    : ", ",
+				    x->key, x->val[v], (long long)x->cnt[v],
+				    runs_word(x->cnt[v]));
+		if (x->other)
+			bs_buf_addf(&b, "%s%lld more %s with other values",
+				    x->seen == g->nruns ? " and " : ", ",
+				    (long long)x->other, runs_word(x->other));
+		if (x->seen < g->nruns)
+			bs_buf_addf(&b, " and %lld without %s",
+				    (long long)(g->nruns - x->seen), x->key);
+	}
+	if (g->nversions > 1) {
+		bs_buf_adds(&b, parts++ ? "; " : "");
+		for (v = 0; v < g->nversions; v++)
+			bs_buf_addf(&b, "%s%s",
+				    v == 0 ? ""
+				    : v + 1 == g->nversions && !g->more_versions
+					    ? " and "
+					    : ", ",
+				    g->versions[v]);
+		if (g->more_versions)
+			bs_buf_adds(&b, " and more");
+	}
+	for (r = 0; r < bs_nparam_rules; r++) {
+		n = bs_param_rule_keys(&bs_param_rules[r], k, 8);
+		for (kk = 0; kk < n; kk++) {
+			if (seen[k[kk]] || !g->param[k[kk]].mixed)
+				continue;
+			seen[k[kk]] = 1;
+			bs_buf_addf(&b, "%s%s %s", parts++ ? "; " : "",
+				    bs_param_table[k[kk]].label,
+				    bs_rfmt_param(g, k[kk], s, sizeof(s)));
+		}
+	}
+	if (parts) {
+		struct bs_buf t = BS_BUF_INIT;
+
+		bs_buf_addf(&t, "[%zu] mixes %s; its means average unlike "
+				"runs",
+			    i + 1, bs_buf_str(&b));
+		add_note(rep, &t);
+	}
+	bs_buf_release(&b);
+}
+
 static void notes(struct bs_report *rep)
 {
 	size_t i;
@@ -767,6 +878,8 @@ static void notes(struct bs_report *rep)
 	gen_note(rep);
 	for (i = 0; i < (size_t)bs_nparam_rules; i++)
 		param_note(rep, &bs_param_rules[i]);
+	for (i = 0; i < rep->ngroups; i++)
+		mix_note(rep, i);
 }
 
 /* Is the term [t, t + len) one of the comma-separated terms of sel? */
@@ -939,9 +1052,17 @@ static void free_list(char **l, size_t n)
 	free(l);
 }
 
-void bs_report_free(struct bs_report *rep)
+static void free_list2(char **l, size_t n)
 {
 	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(l[i]);
+}
+
+void bs_report_free(struct bs_report *rep)
+{
+	size_t i, j;
 	int k;
 
 	if (rep == NULL)
@@ -955,6 +1076,11 @@ void bs_report_free(struct bs_report *rep)
 		free_list(g->machines, g->nmachines);
 		free_list(g->versions, g->nversions);
 		free_list(g->tags, g->ntags);
+		for (j = 0; j < g->nmix; j++) {
+			free(g->mix[j].key);
+			free_list2(g->mix[j].val, g->mix[j].nval);
+		}
+		free(g->mix);
 		for (k = 0; k < bs_nparams; k++)
 			free(g->param[k].text);
 	}

@@ -171,6 +171,25 @@ struct bs_report_summary {
 	char *sentence;        /* NULL for the baseline */
 };
 
+/* Distinct machines, versions, tag values a group lists. */
+#define BS_REPORT_LIST 4
+
+/*
+ * One tag key over a group's runs: its distinct values in the order runs
+ * first had them, with how many runs had each; at most BS_REPORT_LIST
+ * values are kept, runs with any further value are counted in other.
+ * seen counts the runs with the key at all.
+ */
+struct bs_report_tagmix {
+	char *key;
+	char *val[BS_REPORT_LIST];
+	int64_t cnt[BS_REPORT_LIST];
+	size_t nval;
+	int64_t other, seen;
+};
+/* Tag keys tracked per group; further keys are not. */
+#define BS_REPORT_MIX_KEYS 32
+
 struct bs_report_group {
 	char *label;      /* short: opts.labels[], or automatic */
 	char *selector;   /* the selector as given */
@@ -185,6 +204,12 @@ struct bs_report_group {
 	int more_versions;
 	char **tags;      /* "key=value" common to every run */
 	size_t ntags;
+	/* Every tag key of its runs (at most BS_REPORT_MIX_KEYS): a group
+	 * whose runs differ in one gets a note ("[1] mixes cache=on (2
+	 * runs) and cache=off (2 runs)"), as for tool versions and the
+	 * parameters of bs_param_rules. */
+	struct bs_report_tagmix *mix;
+	size_t nmix;
 	unsigned gens;    /* BS_GEN_* bits seen */
 	unsigned families; /* bit per enum bs_family of its runs */
 	struct bs_report_param param[BS_P_MAX]; /* by parameter table row */
@@ -194,7 +219,6 @@ struct bs_report_group {
 	int64_t curves_kept;  /* of those, kept in rep->curves */
 };
 
-#define BS_REPORT_LIST 4
 #define BS_REPORT_KEEP_MAX (64u << 20)
 
 /*

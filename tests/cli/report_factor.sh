@@ -91,4 +91,27 @@ expect_rc 2 "one --label for two groups"
 expect_in "$T/err" "bstore: report: 1 --label for 2 groups: give one per group, in order"
 expect_style "$T/err"
 
+# --- 2. Groups that mix unlike runs -------------------------------------
+# [1] averages cache on and off; [2] too, and two arrays besides.
+run "$BSTORE" report -f json "$emc10" raid=10
+expect_rc 0 "mixed groups"
+cp "$T/out" "$T/mix.json"
+expect_eq "$(jq -r '.notes[]' "$T/mix.json" | grep -c mixes)" 2 "a note per mixed group"
+expect_in "$T/mix.json" '"[1] mixes cache=on (1 run) and cache=off (1 run); its means average unlike runs"'
+expect_in "$T/mix.json" '"[2] mixes array=EMC CX500 (2 runs) and array=ATA (2 runs); cache=on (2 runs) and cache=off (2 runs); its means average unlike runs"'
+# A group of alike runs has none, whatever the others hold.
+run "$BSTORE" report -f json 'array=EMC CX500,raid=10,cache=on' 'array=EMC CX500,raid=10,cache=off'
+expect_not_in "$T/out" "mixes"
+# Tool version, host facts (tags host.*) and a run without the tag.
+run "$BSTORE" tag 6 host.kernel=6.1
+expect_rc 0 "tag a host fact"
+run "$BSTORE" report -f json array=ATA
+expect_in "$T/out" "[1] mixes cache=on (1 run) and cache=off (1 run);"
+expect_in "$T/out" "host.kernel=6.1 (1 run) and 1 without host.kernel"
+run "$BSTORE" ingest --tag array=ATA --tag raid=10 --tag cache=on samples/bonnie++-2.00a-local-full.txt
+expect_rc 0 "ingest a 2.00a run"
+run "$BSTORE" report -f json 'array=ATA,cache=on'
+expect_in "$T/out" "bonnie++ 1.03 and bonnie++ 2.00a"
+expect_in "$T/out" "file size 2G-8G (mixed)"
+
 finish
