@@ -541,7 +541,6 @@ static struct bs_stat_sample sample_of(const struct bs_report_cell *c)
  */
 static void compare(struct bs_report *rep)
 {
-	const struct bs_report_group *b = &rep->groups[rep->opts.baseline];
 	double noise = bs_report_noise(rep);
 	size_t i, n = rep->ngroups * (size_t)BS_RM_USED, *scratch;
 	double *p = xmalloc(n * sizeof(*p));
@@ -550,6 +549,7 @@ static void compare(struct bs_report *rep)
 	scratch = xmalloc(n * sizeof(*scratch));
 	for (i = 0; i < rep->ngroups; i++) {
 		struct bs_report_group *g = &rep->groups[i];
+		const struct bs_report_group *b = &rep->groups[g->base];
 
 		for (m = 0; m < BS_RM_USED; m++) {
 			struct bs_report_cell *c = &g->cell[m];
@@ -562,7 +562,7 @@ static void compare(struct bs_report *rep)
 						      : NAN;
 			c->ratio_lo = c->ratio_hi = c->p = NAN;
 			c->verdict = BS_V_NONE;
-			if (i == rep->opts.baseline ||
+			if (i == g->base ||
 			    c->status != BS_ST_OK || bc->status != BS_ST_OK)
 				continue;
 			c->diff = c->mean - bc->mean;
@@ -587,7 +587,7 @@ static void compare(struct bs_report *rep)
 		for (m = 0; m < BS_RM_USED; m++) {
 			struct bs_report_cell *c = &rep->groups[i].cell[m];
 
-			if (i == rep->opts.baseline || isnan(c->pct))
+			if (i == rep->groups[i].base || isnan(c->pct))
 				continue;
 			c->p = p[i * (size_t)BS_RM_USED + (size_t)m];
 			c->verdict = bs_stat_verdict(c->pct, bs_rm_better(m),
@@ -979,13 +979,27 @@ int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
 		return bs_error(err, BS_EINVAL,
 				"baseline %zu is not a group (1 to %zu)",
 				opts->baseline + 1, ngroups);
+	for (i = 0; opts->bases && i < ngroups; i++)
+		if (opts->bases[i] >= ngroups ||
+		    opts->bases[opts->bases[i]] != opts->bases[i])
+			return bs_error(err, BS_EINVAL,
+					"group %zu's baseline %zu is not a "
+					"baseline group",
+					i + 1, opts->bases[i] + 1);
 	rep = xcalloc(1, sizeof(*rep));
 	rep->opts = *opts;
 	/* The caller's; rep->title and the groups' labels are copies. */
 	rep->opts.title = NULL;
 	rep->opts.labels = NULL;
+	rep->opts.bases = NULL;
 	rep->ngroups = ngroups;
 	rep->groups = xcalloc(ngroups, sizeof(*rep->groups));
+	for (i = 0; i < ngroups; i++) {
+		rep->groups[i].base =
+			opts->bases ? opts->bases[i] : opts->baseline;
+		if (rep->groups[i].base != rep->groups[0].base)
+			rep->multi_base = 1;
+	}
 	if (opts->list_runs)
 		rep->runs = xcalloc(1, sizeof(*rep->runs));
 	for (m = 0; m < BS_RM_USED; m++) {

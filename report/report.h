@@ -90,6 +90,11 @@ int bs_report_metrics_parse(const char *list, unsigned char want[BS_RM_COUNT],
 
 struct bs_report_opts {
 	size_t baseline;              /* 0-based group index */
+	/* Each group's baseline (0-based), or NULL: every group's is
+	 * baseline. A group whose baseline is itself is a baseline; a page
+	 * may have several (factor comparisons, --by), each the baseline of
+	 * its block. Holm's correction stays over the whole page. */
+	const size_t *bases;
 	/* Short labels, one per group (--label), or NULL: automatic (see
 	 * bs_report_build). */
 	const char *const *labels;
@@ -193,6 +198,7 @@ struct bs_report_tagmix {
 struct bs_report_group {
 	char *label;      /* short: opts.labels[], or automatic */
 	char *selector;   /* the selector as given */
+	size_t base;      /* 0-based index of its baseline group */
 	int64_t nruns;
 	int64_t *ids;     /* run ids in source order */
 	/* Distinct values, sorted, at most BS_REPORT_LIST shown. */
@@ -257,6 +263,7 @@ struct bs_report {
 	struct bs_report_group *groups;
 	size_t ngroups;
 	int64_t nruns;    /* over all groups (a run in two groups counts 2) */
+	int multi_base;   /* groups have different baselines */
 	unsigned char shown[BS_RM_COUNT]; /* wanted, and run by some group */
 	int mib;          /* I/O rates shown in MiB/s */
 	char **notes;     /* why numbers may not compare, in order */
@@ -273,7 +280,8 @@ struct bs_report {
 
 /*
  * Builds the model for ngroups groups chosen by selectors[] from src.
- * opts->baseline (and every opts->bases[]) must be < ngroups. A group
+ * opts->baseline (and every opts->bases[], each a group that is its own
+ * baseline) must be < ngroups. A group
  * without runs fails with BS_ENOTFOUND ("selector 'raid=6' matches no
  * runs").
  *

@@ -65,7 +65,7 @@ expect_in "$T/out" "[1] raid=10 ($emc10): 2 runs"
 expect_in "$T/out" "* [2] raid=5 against [1] raid=10:"
 expect_in "$T/out" "change [2] vs [1]"
 run "$BSTORE" report -f csv "$emc10" "$emc5"
-expect_eq "$(head -1 "$T/out" | tr ',' '\n' | tail -1)" "selector" "CSV selector column"
+expect_eq "$(head -1 "$T/out" | tr ',' '\n' | tail -2 | tr '\n' ' ')" "selector baseline " "CSV selector and baseline columns"
 expect_in "$T/out" '"raid=5",2,"put_block",'
 expect_in "$T/out" ',"array=EMC CX500,raid=5"'
 run "$BSTORE" report -f html -o "$T/auto.html" "$emc10" "$emc5"
