@@ -114,4 +114,105 @@ run "$BSTORE" report -f json 'array=ATA,cache=on'
 expect_in "$T/out" "bonnie++ 1.03 and bonnie++ 2.00a"
 expect_in "$T/out" "file size 2G-8G (mixed)"
 
+# --- 3. Factor comparisons --------------------------------------------------
+# RAID10 against RAID5, once with the cache off, once on: two blocks, each
+# with its own baseline; Holm's correction over the page.
+emc='array=EMC CX500'
+run "$BSTORE" report -f json --by raid --within cache --baseline-value 5 "$emc"
+expect_rc 0 "--by raid --within cache"
+cp "$T/out" "$T/f.json"
+expect_eq "$(jq -r '[.groups[].label] | join(";")' "$T/f.json")" \
+	"raid=10 | cache=off;raid=5 | cache=off;raid=10 | cache=on;raid=5 | cache=on" \
+	"groups: blocks by cache, raid sorted in each"
+expect_eq "$(jq -r '[.groups[].baseline_group] | join(" ")' "$T/f.json")" "2 2 4 4" \
+	"each block's baseline: its raid=5 group"
+expect_eq "$(jq -r '[.groups[].baseline] | join(" ")' "$T/f.json")" "false true false true" \
+	"baselines flagged"
+expect_eq "$(jq -r .baseline "$T/f.json")" "null" "no one baseline for the page"
+expect_eq "$(group "$T/f.json" 3 selector)" "$emc,raid=10,cache=on" "a factor group's selector"
+expect_eq "$(jq -r .title "$T/f.json")" "$emc: raid 10 vs 5, for each cache" "factor title"
+# Real means, and each diff against its own block's baseline.
+for k in put_block get_block rewrite; do
+	g=0
+	for cache in off on; do
+		for raid in 10 5; do
+			g=$((g + 1))
+			got=$(cell "$T/f.json" $k $g mean)
+			want=$(mean_of "$emc,raid=$raid,cache=$cache" $k)
+			near "$got" "$want" || fail "$k [$g] raid=$raid cache=$cache: got $got, want $want"
+		done
+	done
+done
+expect_eq "$(cell "$T/f.json" put_block 1 diff)" 2643 "cache off: RAID10 - RAID5 block write (published 2,643)"
+expect_eq "$(cell "$T/f.json" put_block 3 diff)" -30310 "cache on: RAID10 - RAID5 block write (published -30,310)"
+expect_eq "$(cell "$T/f.json" get_block 1 diff)" -12358 "cache off: block read"
+expect_eq "$(cell "$T/f.json" get_block 3 diff)" -16494 "cache on: block read"
+expect_eq "$(cell "$T/f.json" put_block 2 diff)" null "a baseline has no diff"
+expect_eq "$(cell "$T/f.json" put_block 4 verdict)" "" "nor a verdict"
+expect_in "$T/f.json" '"sentence": "[3] raid=10 | cache=on against [4] raid=5 | cache=on:'
+expect_eq "$(jq -r '.notes | map(select(test("mixes"))) | length' "$T/f.json")" 0 \
+	"factor groups of alike runs: no mix note"
+# Text: the rows against each block's baseline.
+run "$BSTORE" report --by raid --within cache --baseline-value 5 --metrics putc,put_block "$emc"
+expect_rc 0 "factor text"
+words() { tr -s ' ' <"$1" >"$T/words"; }
+words "$T/out"
+expect_in "$T/words" "A baseline per block: diff = group - its baseline"
+expect_in "$T/words" "[1] raid=10 | cache=off ($emc,raid=10,cache=off): 1 run (id 2); jump; bonnie++ 1.03; $emc cache=off raid=10 (against [2])"
+expect_in "$T/words" "diff [1]-[2] 1691 2643"
+expect_in "$T/words" "diff [3]-[4] -3173 -30310"
+expect_in "$T/words" "change [3] vs [4]"
+expect_not_in "$T/words" "diff [2]-"
+# CSV: the baseline column per group.
+run "$BSTORE" report -f csv --by raid --within cache --baseline-value 5 --metrics put_block "$emc"
+expect_eq "$(sed -n 2,5p "$T/out" | awk -F, '{ print $NF }' | tr '\n' ' ')" "2 2 4 4 " "CSV baseline per group"
+# HTML: the change rows name each block's baseline.
+run "$BSTORE" report -f html -o "$T/f.html" --by raid --within cache --baseline-value 5 "$emc"
+expect_rc 0 "factor html"
+expect_in "$T/f.html" "change [3] vs [4]"
+expect_in "$T/f.html" "change [1] vs [2]"
+expect_in "$T/f.html" '<small class="vs">vs [4]</small>'
+# Without --within: one block; without --baseline-value the first value.
+run "$BSTORE" report -f json --by cache "$emc"
+expect_eq "$(jq -r '[.groups[].label] | join(";")' "$T/out")" "cache=off;cache=on" "--by alone"
+expect_eq "$(jq -r .baseline "$T/out")" 1 "the first value is the baseline"
+got=$(cell "$T/out" put_block 2 mean)
+want=$(mean_of "$emc,cache=on" put_block)
+near "$got" "$want" || fail "--by cache put_block: got $got, want $want"
+# Runs without the tag are left out, said once; a baseline value a block
+# lacks, and options that do not go together, fail.
+run "$BSTORE" report -f json --by raid --within cache
+expect_rc 0 "all runs"
+expect_eq "$(cat "$T/err")" "" "every run has both tags: none left out"
+run "$BSTORE" report -f json --by host.kernel
+expect_rc 0 "--by a tag one run has"
+expect_eq "$(cat "$T/err")" "bstore: report: warning: 6 runs without the tag 'host.kernel' left out" \
+	"runs without the tag, said once"
+expect_eq "$(jq -r '.groups | length' "$T/out")" 1 "one group"
+run "$BSTORE" report --by raid --within array --baseline-value 5
+expect_rc 1 "a block without the baseline value"
+expect_eq "$(cat "$T/err")" "bstore: report: no run with array=ATA has raid=5" "which block lacks it"
+run "$BSTORE" report --by nosuch
+expect_rc 1 "--by a tag nobody has"
+expect_in "$T/err" "bstore: report: no run has the tag 'nosuch'"
+run "$BSTORE" report --within cache raid=10
+expect_rc 2 "--within without --by"
+expect_in "$T/err" "--within and --baseline-value go with --by"
+run "$BSTORE" report --by raid --baseline 2
+expect_rc 2 "--by with --baseline"
+expect_style "$T/err"
+run "$BSTORE" report --by raid --within cache --label a "$emc"
+expect_rc 1 "one --label for four factor groups"
+expect_in "$T/err" "1 --label for 4 groups"
+run "$BSTORE" report -f json --by raid --within cache --label A --label B --label C --label D "$emc"
+expect_eq "$(jq -r '[.groups[].label] | join("")' "$T/out")" "ABCD" "--label with --by"
+
+# --save keeps the factor options; the site renders the page again.
+run "$BSTORE" report --save factor --by raid --within cache --baseline-value 5 "$emc"
+expect_rc 0 "--save a factor comparison"
+export SOURCE_DATE_EPOCH=1700000000
+run "$BSTORE" site -o "$T/site"
+expect_rc 0 "site"
+expect_in "$T/site/compare/factor.html" "change [3] vs [4]"
+
 finish
