@@ -203,7 +203,8 @@ static void fill_group(const struct bs_report *rep, size_t i,
 	/* A report of one group compares nothing: no baseline to mark. */
 	marked = i == g->base && rep->ngroups > 1;
 	bs_tdict_show(d, marked ? "IS_BASELINE" : "NOT_BASELINE");
-	bs_tdict_set(d, "ROW_CLASS", marked ? "baseline" : "");
+	bs_tdict_setf(d, "ROW_CLASS", "%s%s", marked ? "baseline" : "",
+		      bs_rblock_start(rep, i) ? (marked ? " blk" : "blk") : "");
 	bs_tdict_set(d, "IDS_WORD", g->nruns == 1 ? "id" : "ids");
 	bs_tdict_set(d, "J_BASELINE",
 		     i == g->base ? "true" : "false");

@@ -144,7 +144,9 @@ static void html_row(const struct bs_report *rep, int t0, int t1, size_t i,
 	int m;
 
 	assert(kind >= ROW_VALUE && kind <= ROW_PCT && i < rep->ngroups);
-	bs_tdict_set(r, "CLASS", cls[kind]);
+	bs_tdict_setf(r, "CLASS", "%s%s", cls[kind],
+		      kind == ROW_VALUE && bs_rblock_start(rep, i) ? " blk"
+								  : "");
 	bs_tdict_set_i64(r, "GROUP", (int64_t)i + 1);
 	bs_tdict_set_i64(r, "BASE", (int64_t)g->base + 1);
 	bs_tdict_set(r, "LABEL", g->label);

@@ -522,6 +522,12 @@ static void finish_cells(struct bs_report_group *g, const double *m2)
 	}
 }
 
+int bs_rblock_start(const struct bs_report *rep, size_t i)
+{
+	return rep->multi_base && i > 0 &&
+	       rep->groups[i].base != rep->groups[i - 1].base;
+}
+
 double bs_report_noise(const struct bs_report *rep)
 {
 	return rep->opts.noise_set ? rep->opts.noise_pct : BS_STAT_NOISE_PCT;

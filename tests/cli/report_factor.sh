@@ -172,6 +172,10 @@ expect_rc 0 "factor html"
 expect_in "$T/f.html" "change [3] vs [4]"
 expect_in "$T/f.html" "change [1] vs [2]"
 expect_in "$T/f.html" '<small class="vs">vs [4]</small>'
+# The second block's first rows are set apart, in the groups table and in
+# every section's table.
+expect_in "$T/f.html" '<tr class="blk"><th scope="row">[3] <small class="vs">vs [4]</small></th>'
+expect_in "$T/f.html" '<tr class="val blk"><th scope="row">[3]<span class="gl"> raid=10 | cache=on</span></th>'
 # Without --within: one block; without --baseline-value the first value.
 run "$BSTORE" report -f json --by cache "$emc"
 expect_eq "$(jq -r '[.groups[].label] | join(";")' "$T/out")" "cache=off;cache=on" "--by alone"
