@@ -220,8 +220,13 @@ static void html_chart(const struct bs_report *rep, int t0, int t1,
 		for (i = 0; i < rep->ngroups; i++) {
 			const struct bs_report_cell *c =
 				&rep->groups[i].cell[m];
-			struct bs_tdict *bar = bs_tdict_add(bl, "BAR");
+			struct bs_tdict *bar;
 			int w = 0;
+
+			/* A gap before each block of its own baseline. */
+			if (bs_rblock_start(rep, i))
+				y += 6;
+			bar = bs_tdict_add(bl, "BAR");
 			bs_tdict_setf(bar, "BNAME", "[%zu]", i + 1);
 			bs_tdict_set_i64(bar, "Y", y);
 			bs_tdict_set_i64(bar, "TY", y + 11);
