@@ -61,6 +61,23 @@ cat >"$work/seed.json" <<'JSON'
 JSON
 python3 tests/browser/cdp_check.py "$browser" "$work/seed.html" "$work/seed.json"
 
+# A factor comparison: RAID10 against RAID5 once per cache setting, each
+# block against its own baseline (the published diffs of both seeds).
+"$bstore" report --by raid --within cache --baseline-value 5 -o "$work/factor.html" array=emc
+cat >"$work/factor.json" <<'JSON'
+{
+  "[1] raid=10 | cache=off | put_block": "13414",
+  "[2] raid=5 | cache=off baseline | put_block": "10771",
+  "[3] raid=10 | cache=on | put_block": "73130",
+  "[4] raid=5 | cache=on baseline | put_block": "103440",
+  "diff [1] \u2212 [2] | put_block": "2643",
+  "diff [3] \u2212 [4] | put_block": "-30310",
+  "diff [3] \u2212 [4] | get_block": "-16494",
+  "change [3] vs [4] | put_block": "-29.3%"
+}
+JSON
+python3 tests/browser/cdp_check.py "$browser" "$work/factor.html" "$work/factor.json"
+
 # Groups of several runs, a 2.00a run, notes: the page of the screenshot.
 "$bstore" report --title 'EMC CX500 write cache off vs on, a blog server, a 2.00a box' \
 	-o "$work/groups.html" array=emc,cache=off array=emc,cache=on \

@@ -211,6 +211,15 @@ expect_in "$T/err" "1 --label for 4 groups"
 run "$BSTORE" report -f json --by raid --within cache --label A --label B --label C --label D "$emc"
 expect_eq "$(jq -r '[.groups[].label] | join("")' "$T/out")" "ABCD" "--label with --by"
 
+# A tag with more values than a note names: the first four met, then the
+# rest counted.
+for id in 1 2 3 4 5 6; do
+	run "$BSTORE" tag "$id" "slot=s$id"
+	expect_rc 0 "tag slot"
+done
+run "$BSTORE" report -f json machine=jump
+expect_in "$T/out" "slot=s1 (1 run), slot=s2 (1 run), slot=s3 (1 run), slot=s4 (1 run) and 2 more runs with other values"
+
 # --save keeps the factor options; the site renders the page again.
 run "$BSTORE" report --save factor --by raid --within cache --baseline-value 5 "$emc"
 expect_rc 0 "--save a factor comparison"
