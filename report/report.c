@@ -888,13 +888,26 @@ static void notes(struct bs_report *rep)
 		mix_note(rep, i);
 }
 
+/* The comma that ends the selector term at p, or NULL: a "\\," inside a
+ * value is not one (docs/selectors.md). */
+static const char *term_end(const char *p)
+{
+	for (; *p; p++) {
+		if (*p == '\\' && p[1])
+			p++;
+		else if (*p == ',')
+			return p;
+	}
+	return NULL;
+}
+
 /* Is the term [t, t + len) one of the comma-separated terms of sel? */
 static int has_term(const char *sel, const char *t, size_t len)
 {
 	const char *p = sel, *end;
 
 	for (;;) {
-		end = strchr(p, ',');
+		end = term_end(p);
 		if ((end ? (size_t)(end - p) : strlen(p)) == len &&
 		    memcmp(p, t, len) == 0)
 			return 1;
@@ -916,7 +929,7 @@ static void split_terms(const char *const *sel, size_t n, size_t i,
 	int all;
 
 	for (;;) {
-		end = strchr(p, ',');
+		end = term_end(p);
 		len = end ? (size_t)(end - p) : strlen(p);
 		for (all = 1, j = 0; j < n && all; j++)
 			all = has_term(sel[j], p, len);

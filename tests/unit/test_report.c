@@ -171,6 +171,17 @@ static void test_auto_labels(void **state)
 	assert_string_equal(rep->groups[1].selector, sel[1]);
 	assert_string_equal(rep->title, "array=emc,cache=off: raid=10 vs raid=5");
 	bs_report_free(rep);
+	/* A ',' written "\\," inside a value does not split a term. */
+	{
+		const char *esc[] = {"host.mount=rw\\,relatime,raid=10",
+				     "host.mount=rw\\,relatime,raid=5"};
+
+		rep = build(&s, 2, esc, &o);
+		assert_string_equal(rep->groups[0].label, "raid=10");
+		assert_string_equal(rep->title, "host.mount=rw\\,relatime: "
+						 "raid=10 vs raid=5");
+		bs_report_free(rep);
+	}
 	/* A label given wins; a NULL one is automatic. */
 	o.labels = mine;
 	rep = build(&s, 2, sel, &o);
