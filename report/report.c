@@ -888,7 +888,7 @@ static void notes(struct bs_report *rep)
 		mix_note(rep, i);
 }
 
-/* The comma that ends the selector term at p, or NULL: a "\\," inside a
+/* The comma that ends the selector term at p, or NULL: a "\," inside a
  * value is not one (docs/selectors.md). */
 static const char *term_end(const char *p)
 {
