@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "report/factor.h"
 #include "report/report.h"
 #include "report/tmpl.h"
 #include "util/buf.h"
@@ -67,7 +68,21 @@ static const char options_usage[] =
 	"                        put_block_latency, or rates, cpu, latency,\n"
 	"                        io, files, all (default all). The keys:\n"
 	"                        @METRICS@\n"
-	"  -t, --title TITLE     the report's title (default: the selectors)\n"
+	"  -t, --title TITLE     the report's title (default: the labels)\n"
+	"      --by KEY          factor comparison: the runs the selectors\n"
+	"                        choose (no SELECTOR: all) in a group per\n"
+	"                        value of tag KEY (sorted), the first the\n"
+	"                        baseline\n"
+	"      --within KEY2     with --by: once per value of tag KEY2, each\n"
+	"                        block with its own baseline ('--by raid\n"
+	"                        --within cache': RAID10 against RAID5 for\n"
+	"                        cache=off, then for cache=on)\n"
+	"      --baseline-value V  with --by: the group of KEY=V is each\n"
+	"                        block's baseline\n"
+	"  -l, --label TEXT      a group's short label, once per group in\n"
+	"                        order (default: its selector without the\n"
+	"                        terms every selector has: 'raid=10' for\n"
+	"                        array=emc,raid=10 against array=emc,raid=5)\n"
 	"      --template-dir DIR  take report.html, report.txt, report.csv,\n"
 	"                        report.json from DIR when there\n"
 	"  -s, --save NAME       also keep this comparison (its selectors and\n"
@@ -156,9 +171,13 @@ struct report_args {
 	enum bs_report_format fmt;
 	int have_fmt;
 	const char *path, *tdir, *save, *forget;
+	const char *by, *within, *base_value; /* --by, --within, ... */
+	int have_base, have_sel;
 	uint64_t base;
 	char **sel;
 	int nsel;
+	const char **labels; /* --label, in order */
+	size_t nlabels, caplabels;
 	/* What --save keeps: the options that shape the comparison, in long
 	 * form, then "--" and the selectors. */
 	const char **keep;
@@ -180,7 +199,13 @@ static void keep_arg(struct report_args *a, const char *opt, const char *arg)
 static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 		      int compare, struct report_args *a)
 {
-	enum { OPT_TEMPLATE_DIR = 256, OPT_FORGET };
+	enum {
+		OPT_TEMPLATE_DIR = 256,
+		OPT_FORGET,
+		OPT_BY,
+		OPT_WITHIN,
+		OPT_BASE_VALUE
+	};
 	static const struct option opts[] = {
 		{"format", required_argument, NULL, 'f'},
 		{"output", required_argument, NULL, 'o'},
@@ -189,6 +214,10 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 		{"noise", required_argument, NULL, 'n'},
 		{"metrics", required_argument, NULL, 'm'},
 		{"title", required_argument, NULL, 't'},
+		{"label", required_argument, NULL, 'l'},
+		{"by", required_argument, NULL, OPT_BY},
+		{"within", required_argument, NULL, OPT_WITHIN},
+		{"baseline-value", required_argument, NULL, OPT_BASE_VALUE},
 		{"template-dir", required_argument, NULL, OPT_TEMPLATE_DIR},
 		{"save", required_argument, NULL, 's'},
 		{"forget", required_argument, NULL, OPT_FORGET},
@@ -204,7 +233,7 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 	a->fmt = BS_REPORT_TEXT;
 	a->base = 1;
 	opterr = 0; /* bs_cli_bad_option says it in bstore's form */
-	while ((c = getopt_long(argc, argv, "f:o:b:u:n:m:t:s:h", opts, NULL)) !=
+	while ((c = getopt_long(argc, argv, "f:o:b:u:n:m:t:l:s:h", opts, NULL)) !=
 	       -1) {
 		switch (c) {
 		case 'f':
@@ -227,7 +256,20 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 					cli, "--baseline wants a group number "
 					     "from 1, not '%s'",
 					optarg);
+			a->have_base = 1;
 			keep_arg(a, "--baseline", optarg);
+			break;
+		case OPT_BY:
+			a->by = optarg;
+			keep_arg(a, "--by", optarg);
+			break;
+		case OPT_WITHIN:
+			a->within = optarg;
+			keep_arg(a, "--within", optarg);
+			break;
+		case OPT_BASE_VALUE:
+			a->base_value = optarg;
+			keep_arg(a, "--baseline-value", optarg);
 			break;
 		case 'u':
 			if (strcmp(optarg, "auto") == 0)
@@ -268,6 +310,12 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 			a->ro.title = optarg;
 			keep_arg(a, "--title", optarg);
 			break;
+		case 'l':
+			xgrow((void **)&a->labels, &a->caplabels,
+			      a->nlabels + 1, sizeof(*a->labels));
+			a->labels[a->nlabels++] = optarg;
+			keep_arg(a, "--label", optarg);
+			break;
 		case OPT_TEMPLATE_DIR:
 			a->tdir = optarg;
 			break;
@@ -285,7 +333,7 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 			bs_cli_help(stdout, options_usage);
 			return BS_EXIT_OK;
 		default:
-			return bs_cli_bad_option(cli, argv, "f:o:b:u:m:t:s:h",
+			return bs_cli_bad_option(cli, argv, "f:o:b:u:n:m:t:l:s:h",
 						 opts);
 		}
 	}
@@ -296,6 +344,13 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 					       "--save or --output");
 	if (a->forget)
 		return -1;
+	if ((a->within || a->base_value) && !a->by)
+		return bs_cli_usage_error(cli, "--within and --baseline-value "
+					       "go with --by");
+	if (a->by && (compare || a->have_base))
+		return bs_cli_usage_error(cli, "--by picks each block's "
+					       "baseline: use --baseline-value, "
+					       "not --baseline or compare");
 	if (compare && a->nsel != 2)
 		return bs_cli_usage_error(cli,
 					  "compare wants two selectors, got %d",
@@ -303,11 +358,12 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 	keep_arg(a, "--", NULL);
 	for (c = 0; c < a->nsel; c++)
 		keep_arg(a, a->sel[c], NULL);
+	a->have_sel = a->nsel > 0;
 	if (a->nsel == 0) {
 		a->sel = all_sel;
 		a->nsel = 1;
 	}
-	if (a->base > (uint64_t)a->nsel)
+	if (!a->by && a->base > (uint64_t)a->nsel)
 		return bs_cli_usage_error(cli,
 					  "--baseline %llu: there %s only %d "
 					  "group%s",
@@ -315,10 +371,74 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 					  a->nsel == 1 ? "is" : "are", a->nsel,
 					  a->nsel == 1 ? "" : "s");
 	a->ro.baseline = (size_t)a->base - 1;
+	if (!a->by && a->nlabels > 0 && a->nlabels != (size_t)a->nsel)
+		return bs_cli_usage_error(cli,
+					  "%zu --label for %d group%s: give "
+					  "one per group, in order",
+					  a->nlabels, a->nsel,
+					  a->nsel == 1 ? "" : "s");
+	a->ro.labels = a->nlabels ? a->labels : NULL;
 	if (!a->have_fmt && a->path)
 		a->fmt = format_for(a->path);
 	a->ro.list_runs = a->fmt == BS_REPORT_HTML;
 	return -1;
+}
+
+/*
+ * The groups of a factor comparison (--by, --within) into f, and the
+ * options that go with them into ro: each group's baseline, the labels
+ * (--label, one per group, else the factor's), the title. Prints errors;
+ * returns 0 or the exit status.
+ */
+static int factor(const struct bs_cli *cli, struct bs_store *st,
+		  const struct report_args *a, struct bs_report_factor *f,
+		  struct bs_report_opts *ro)
+{
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_ids ids = BS_IDS_INIT;
+	struct bs_buf prefix = BS_BUF_INIT;
+	char q[BS_CLI_QUOTE_SIZE], q2[BS_CLI_QUOTE_SIZE];
+	int i, rc = 0;
+
+	if (a->have_sel) {
+		rc = bs_cli_select(cli, st, a->sel, a->nsel, BS_SEL_NEED_MATCH,
+				   &ids);
+		if (rc != 0)
+			goto out;
+		for (i = 0; i < a->nsel; i++)
+			bs_buf_addf(&prefix, "%s%s", i ? " or " : "",
+				    a->sel[i]);
+	}
+	if (bs_report_factor_split(f, st, a->have_sel ? &ids : NULL,
+				   a->have_sel ? bs_buf_str(&prefix) : NULL,
+				   a->by, a->within, a->base_value, &err) < 0) {
+		bs_cli_perr(cli, &err);
+		rc = BS_EXIT_FAIL;
+		goto out;
+	}
+	if (f->skipped && !cli->quiet)
+		bs_cli_warn(cli, "%zu run%s without the tag%s '%s'%s%s%s left "
+				 "out",
+			    f->skipped, f->skipped == 1 ? "" : "s",
+			    a->within ? "s" : "", bs_cli_quote(q, a->by),
+			    a->within ? " or '" : "",
+			    a->within ? bs_cli_quote(q2, a->within) : "",
+			    a->within ? "'" : "");
+	if (a->nlabels > 0 && a->nlabels != f->n) {
+		bs_cli_error(cli, "%zu --label for %zu groups: give one per "
+				  "group, in order",
+			     a->nlabels, f->n);
+		rc = BS_EXIT_FAIL;
+		goto out;
+	}
+	ro->bases = f->base;
+	ro->labels = a->nlabels ? a->labels : (const char *const *)f->label;
+	if (ro->title == NULL)
+		ro->title = f->title;
+out:
+	bs_ids_release(&ids);
+	bs_buf_release(&prefix);
+	return rc;
 }
 
 /*
@@ -336,21 +456,36 @@ static int produce(const struct bs_cli *cli, struct bs_store *st,
 	struct store_src src = {st, NULL, -1};
 	struct bs_report_source source = {store_each, &src};
 	const char **labels = NULL;
+	struct bs_report_factor f;
+	struct bs_report_opts ro = a->ro;
+	size_t ngroups = 0;
 	int i, rc = 0;
 
+	memset(&f, 0, sizeof(f));
+
 	*write_failed = 0;
-	src.ids = xcalloc((size_t)a->nsel, sizeof(*src.ids));
-	labels = xcalloc((size_t)a->nsel, sizeof(*labels));
-	for (i = 0; i < a->nsel; i++) {
-		labels[i] = a->sel[i];
-		/* Each group needs runs: one that matches nothing fails. */
-		rc = bs_cli_select(cli, st, &a->sel[i], 1, BS_SEL_NEED_MATCH,
-				   &src.ids[i]);
+	if (a->by) {
+		rc = factor(cli, st, a, &f, &ro);
 		if (rc != 0)
 			goto out;
+		src.ids = f.ids;
+		labels = (const char **)f.selector;
+		ngroups = f.n;
+	} else {
+		src.ids = xcalloc((size_t)a->nsel, sizeof(*src.ids));
+		labels = xcalloc((size_t)a->nsel, sizeof(*labels));
+		for (i = 0; i < a->nsel; i++) {
+			labels[i] = a->sel[i];
+			/* Each group needs runs: one that matches nothing
+			 * fails. */
+			rc = bs_cli_select(cli, st, &a->sel[i], 1,
+					   BS_SEL_NEED_MATCH, &src.ids[i]);
+			if (rc != 0)
+				goto out;
+		}
+		ngroups = (size_t)a->nsel;
 	}
-	if (bs_report_build(&rep, &a->ro, labels, (size_t)a->nsel, &source,
-			    &err) < 0) {
+	if (bs_report_build(&rep, &ro, labels, ngroups, &source, &err) < 0) {
 		bs_cli_perr(cli, &err);
 		rc = BS_EXIT_FAIL;
 		goto out;
@@ -363,10 +498,14 @@ static int produce(const struct bs_cli *cli, struct bs_store *st,
 			bs_cli_perr(cli, &err);
 	}
 out:
-	for (i = 0; i < a->nsel; i++)
-		bs_ids_release(&src.ids[i]);
-	free(src.ids);
-	free(labels);
+	if (a->by) {
+		bs_report_factor_release(&f);
+	} else {
+		for (i = 0; src.ids && i < a->nsel; i++)
+			bs_ids_release(&src.ids[i]);
+		free(src.ids);
+		free(labels);
+	}
 	bs_report_free(rep);
 	return rc;
 }
@@ -433,6 +572,7 @@ out:
 		free(argv[i]);
 	free(argv);
 	free(a.keep);
+	free(a.labels);
 	return rc;
 }
 
@@ -495,6 +635,7 @@ int cmd_report(struct bs_cli *cli, int argc, char **argv)
 	}
 out:
 	free(a.keep);
+	free(a.labels);
 	bs_tmpl_set_free(ts);
 	bs_store_close(st);
 	return rc;

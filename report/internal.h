@@ -51,6 +51,10 @@ const char *bs_rfmt_pct(double v, char *out, size_t outsz);
 const char *bs_rverdict_class(const struct bs_report_cell *c);
 char bs_rverdict_mark(const struct bs_report_cell *c);
 
+/* Does group i start a block of its own baseline (a page with several
+ * baselines, --by --within), other than the first? */
+int bs_rblock_start(const struct bs_report *rep, size_t i);
+
 /* Fills every group's summary (struct bs_report_summary); after the
  * comparison. */
 void bs_report_summarise(struct bs_report *rep);

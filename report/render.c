@@ -194,16 +194,24 @@ static void fill_group(const struct bs_report *rep, size_t i,
 	assert(i < rep->ngroups);
 	bs_tdict_set_i64(d, "INDEX", (int64_t)i + 1);
 	bs_tdict_set(d, "LABEL", g->label);
+	bs_tdict_set(d, "SELECTOR", g->selector);
+	if (strcmp(g->label, g->selector) != 0)
+		bs_tdict_show(d, "HAS_SELECTOR");
 	fill_summary(rep, i, d);
 	bs_tdict_set_i64(d, "RUNS", g->nruns);
 	bs_tdict_set(d, "RUNS_WORD", g->nruns == 1 ? "run" : "runs");
 	/* A report of one group compares nothing: no baseline to mark. */
-	marked = i == rep->opts.baseline && rep->ngroups > 1;
+	marked = i == g->base && rep->ngroups > 1;
 	bs_tdict_show(d, marked ? "IS_BASELINE" : "NOT_BASELINE");
-	bs_tdict_set(d, "ROW_CLASS", marked ? "baseline" : "");
+	bs_tdict_setf(d, "ROW_CLASS", "%s%s", marked ? "baseline" : "",
+		      bs_rblock_start(rep, i) ? (marked ? " blk" : "blk") : "");
 	bs_tdict_set(d, "IDS_WORD", g->nruns == 1 ? "id" : "ids");
 	bs_tdict_set(d, "J_BASELINE",
-		     i == rep->opts.baseline ? "true" : "false");
+		     i == g->base ? "true" : "false");
+	bs_tdict_set_i64(d, "BASE", (int64_t)g->base + 1);
+	bs_tdict_set(d, "BASE_LABEL", rep->groups[g->base].label);
+	if (rep->multi_base && i != g->base)
+		bs_tdict_show(d, "VS_BASE");
 	ids_text(g, &b, 200);
 	bs_tdict_set(d, "IDS", bs_buf_str(&b));
 	bs_buf_reset(&b);
@@ -260,7 +268,7 @@ static void fill_group(const struct bs_report *rep, size_t i,
 static const char *better_word(const struct bs_report *rep, size_t i,
 			       const struct bs_report_cell *c)
 {
-	if (i == rep->opts.baseline)
+	if (i == rep->groups[i].base)
 		return "baseline";
 	if (isnan(c->diff))
 		return "";
@@ -297,6 +305,7 @@ static void fill_cell(const struct bs_report *rep, int m, size_t i,
 	raw[10] = c->p;
 	bs_tdict_set_i64(d, "GROUP", (int64_t)i + 1);
 	bs_tdict_set(d, "GROUP_LABEL", g->label);
+	bs_tdict_set(d, "GROUP_SELECTOR", g->selector);
 	bs_tdict_set(d, "GROUP_MACHINES", gtext[0]);
 	bs_tdict_set(d, "GROUP_TAGS", gtext[1]);
 	bs_tdict_set_i64(d, "RUNS", g->nruns);
@@ -328,15 +337,16 @@ static void fill_cell(const struct bs_report *rep, int m, size_t i,
 	bs_tdict_set(d, "J_BEST", c->best ? "true" : "false");
 	if (c->best)
 		bs_tdict_show(d, "IS_BEST");
-	if (i == rep->opts.baseline)
+	if (i == g->base)
 		bs_tdict_show(d, "IS_BASELINE");
+	bs_tdict_set_i64(d, "BASE", (int64_t)g->base + 1);
 	if (c->shade >= 0)
 		bs_tdict_set_i64(d, "SHADE", c->shade);
 }
 
 static void fill_model(const struct bs_report *rep, struct bs_tdict *d)
 {
-	const struct bs_report_group *b = &rep->groups[rep->opts.baseline];
+	const struct bs_report_group *b = &rep->groups[rep->groups[0].base];
 	char key[32], label[96];
 	char **gtext;
 	size_t i;
@@ -345,7 +355,16 @@ static void fill_model(const struct bs_report *rep, struct bs_tdict *d)
 	bs_tdict_set(d, "TITLE", rep->title);
 	bs_tdict_set_i64(d, "NGROUPS", (int64_t)rep->ngroups);
 	bs_tdict_set_i64(d, "NRUNS", rep->nruns);
-	bs_tdict_set_i64(d, "BASELINE", (int64_t)rep->opts.baseline + 1);
+	/* With a baseline per block, J_TOP_BASELINE is null and MULTI_BASE
+	 * shows; BASELINE is the first block's. */
+	bs_tdict_set_i64(d, "BASELINE", (int64_t)rep->groups[0].base + 1);
+	bs_tdict_setf(d, "J_TOP_BASELINE", "%zu", rep->groups[0].base + 1);
+	if (rep->multi_base) {
+		bs_tdict_set(d, "J_TOP_BASELINE", "null");
+		bs_tdict_show(d, "MULTI_BASE");
+	} else {
+		bs_tdict_show(d, "ONE_BASE");
+	}
 	bs_tdict_set(d, "BASELINE_LABEL", b->label);
 	bs_tdict_set(d, "IO_UNIT", rep->mib ? "MiB/s" : "KiB/s");
 	bs_rfmt_raw(bs_report_noise(rep), key, sizeof(key));
@@ -408,7 +427,7 @@ int bs_report_render(const struct bs_report *rep,
 	int rc;
 
 	assert((size_t)fmt < sizeof(tmpl_names) / sizeof(tmpl_names[0]));
-	assert(rep->ngroups > 0 && rep->opts.baseline < rep->ngroups);
+	assert(rep->ngroups > 0 && rep->groups[0].base < rep->ngroups);
 	name = tmpl_names[fmt];
 	rc = bs_tdict_new(&d, err);
 	if (rc < 0)

@@ -144,15 +144,17 @@ static void html_row(const struct bs_report *rep, int t0, int t1, size_t i,
 	int m;
 
 	assert(kind >= ROW_VALUE && kind <= ROW_PCT && i < rep->ngroups);
-	bs_tdict_set(r, "CLASS", cls[kind]);
+	bs_tdict_setf(r, "CLASS", "%s%s", cls[kind],
+		      kind == ROW_VALUE && bs_rblock_start(rep, i) ? " blk"
+								  : "");
 	bs_tdict_set_i64(r, "GROUP", (int64_t)i + 1);
-	bs_tdict_set_i64(r, "BASE", (int64_t)rep->opts.baseline + 1);
+	bs_tdict_set_i64(r, "BASE", (int64_t)g->base + 1);
 	bs_tdict_set(r, "LABEL", g->label);
 	bs_tdict_show(r, kind == ROW_VALUE   ? "IS_VALUE"
 			 : kind == ROW_DIFF  ? "IS_DIFF"
 			 : kind == ROW_RATIO ? "IS_RATIO"
 					     : "IS_PCT");
-	if (kind == ROW_VALUE && i == rep->opts.baseline && rep->ngroups > 1)
+	if (kind == ROW_VALUE && i == g->base && rep->ngroups > 1)
 		bs_tdict_show(r, "IS_BASELINE");
 	for (m = BS_RM(t0, 0); m < BS_RM(t1, 0); m++) {
 		const struct bs_report_cell *x = &g->cell[m];
@@ -218,8 +220,13 @@ static void html_chart(const struct bs_report *rep, int t0, int t1,
 		for (i = 0; i < rep->ngroups; i++) {
 			const struct bs_report_cell *c =
 				&rep->groups[i].cell[m];
-			struct bs_tdict *bar = bs_tdict_add(bl, "BAR");
+			struct bs_tdict *bar;
 			int w = 0;
+
+			/* A gap before each block of its own baseline. */
+			if (bs_rblock_start(rep, i))
+				y += 6;
+			bar = bs_tdict_add(bl, "BAR");
 			bs_tdict_setf(bar, "BNAME", "[%zu]", i + 1);
 			bs_tdict_set_i64(bar, "Y", y);
 			bs_tdict_set_i64(bar, "TY", y + 11);
@@ -238,7 +245,7 @@ static void html_chart(const struct bs_report *rep, int t0, int t1,
 			bs_tdict_set_i64(bar, "W", w);
 			bs_tdict_set_i64(bar, "TX", CH_LEFT + w + 4);
 			bs_tdict_set(bar, "BCLASS",
-				     i == rep->opts.baseline ? "base"
+				     i == rep->groups[i].base ? "base"
 				     : c->verdict == BS_V_NOISE ||
 						     c->verdict == BS_V_NONE
 					     ? "same"
@@ -302,7 +309,7 @@ void bs_rhtml_fill(const struct bs_report *rep, struct bs_tdict *d)
 				 bs_tdict_add(sec, "ROW"));
 		for (j = 0; j < 3; j++)
 			for (i = 0; i < rep->ngroups; i++)
-				if (i != rep->opts.baseline)
+				if (i != rep->groups[i].base)
 					html_row(rep, t0, t1, i,
 						 (int)j + ROW_DIFF,
 						 bs_tdict_add(sec, "ROW"));

@@ -327,12 +327,12 @@ static void text_table(const struct bs_report *rep, struct bs_tdict *d,
 		static const char *const op[] = {"-", "/", " vs "};
 
 		for (i = 0; i < rep->ngroups; i++) {
-			if (i == rep->opts.baseline)
+			if (i == rep->groups[i].base)
 				continue;
 			tt_add_row(&tt);
 			bs_buf_reset(&b);
 			bs_buf_addf(&b, "%s [%zu]%s[%zu]", what[kind - 5], i + 1,
-				    op[kind - 5], rep->opts.baseline + 1);
+				    op[kind - 5], rep->groups[i].base + 1);
 			tt_set(&tt, 0, bs_buf_str(&b));
 			for (k = 0; k < tt.ncols; k++) {
 				text_cell(rep, tt.col[k].m, i, kind, s,

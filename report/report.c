@@ -147,6 +147,41 @@ static void tags_keep_common(struct bs_report_group *g, const struct bs_run *r,
 	g->ntags = k;
 }
 
+/* Counts r's tags in g->mix (struct bs_report_tagmix). */
+static void mix_add(struct bs_report_group *g, const struct bs_run *r)
+{
+	size_t i, j, v;
+
+	for (i = 0; i < r->ntags; i++) {
+		struct bs_report_tagmix *x = NULL;
+
+		for (j = 0; j < g->nmix && x == NULL; j++)
+			if (strcmp(g->mix[j].key, r->tags[i].key) == 0)
+				x = &g->mix[j];
+		if (x == NULL) {
+			if (g->nmix == BS_REPORT_MIX_KEYS)
+				continue;
+			if (g->mix == NULL)
+				g->mix = xcalloc(BS_REPORT_MIX_KEYS,
+						 sizeof(*g->mix));
+			x = &g->mix[g->nmix++];
+			x->key = xstrdup(r->tags[i].key);
+		}
+		x->seen++;
+		for (v = 0; v < x->nval; v++)
+			if (strcmp(x->val[v], r->tags[i].value) == 0)
+				break;
+		if (v < x->nval) {
+			x->cnt[v]++;
+		} else if (x->nval < BS_REPORT_LIST) {
+			x->val[x->nval] = xstrdup(r->tags[i].value);
+			x->cnt[x->nval++] = 1;
+		} else {
+			x->other++;
+		}
+	}
+}
+
 /* Which runs a parameter row is compared over: the integer and real kinds
  * and text; not the ones marked not to compare (seeds). */
 static int compared(int k)
@@ -425,6 +460,7 @@ static int add_run(const struct bs_run *r, void *ctx)
 	version_of(r, ver, sizeof(ver));
 	list_add(&g->versions, &g->nversions, &g->more_versions, ver);
 	tags_keep_common(g, r, first);
+	mix_add(g, r);
 	g->gens |= gen_of(r);
 	g->families |= 1u << r->family;
 	params_add(g, r, first, a->assume);
@@ -486,6 +522,12 @@ static void finish_cells(struct bs_report_group *g, const double *m2)
 	}
 }
 
+int bs_rblock_start(const struct bs_report *rep, size_t i)
+{
+	return rep->multi_base && i > 0 &&
+	       rep->groups[i].base != rep->groups[i - 1].base;
+}
+
 double bs_report_noise(const struct bs_report *rep)
 {
 	return rep->opts.noise_set ? rep->opts.noise_pct : BS_STAT_NOISE_PCT;
@@ -505,7 +547,6 @@ static struct bs_stat_sample sample_of(const struct bs_report_cell *c)
  */
 static void compare(struct bs_report *rep)
 {
-	const struct bs_report_group *b = &rep->groups[rep->opts.baseline];
 	double noise = bs_report_noise(rep);
 	size_t i, n = rep->ngroups * (size_t)BS_RM_USED, *scratch;
 	double *p = xmalloc(n * sizeof(*p));
@@ -514,6 +555,7 @@ static void compare(struct bs_report *rep)
 	scratch = xmalloc(n * sizeof(*scratch));
 	for (i = 0; i < rep->ngroups; i++) {
 		struct bs_report_group *g = &rep->groups[i];
+		const struct bs_report_group *b = &rep->groups[g->base];
 
 		for (m = 0; m < BS_RM_USED; m++) {
 			struct bs_report_cell *c = &g->cell[m];
@@ -526,7 +568,7 @@ static void compare(struct bs_report *rep)
 						      : NAN;
 			c->ratio_lo = c->ratio_hi = c->p = NAN;
 			c->verdict = BS_V_NONE;
-			if (i == rep->opts.baseline ||
+			if (i == g->base ||
 			    c->status != BS_ST_OK || bc->status != BS_ST_OK)
 				continue;
 			c->diff = c->mean - bc->mean;
@@ -551,7 +593,7 @@ static void compare(struct bs_report *rep)
 		for (m = 0; m < BS_RM_USED; m++) {
 			struct bs_report_cell *c = &rep->groups[i].cell[m];
 
-			if (i == rep->opts.baseline || isnan(c->pct))
+			if (i == rep->groups[i].base || isnan(c->pct))
 				continue;
 			c->p = p[i * (size_t)BS_RM_USED + (size_t)m];
 			c->verdict = bs_stat_verdict(c->pct, bs_rm_better(m),
@@ -760,6 +802,81 @@ static void same_tests(struct bs_report *rep)
 	bs_buf_release(&b);
 }
 
+static const char *runs_word(int64_t n)
+{
+	return n == 1 ? "run" : "runs";
+}
+
+/*
+ * A note per group whose runs are unlike: they differ in a tag (host
+ * facts are tags host.*), the tool's version, or a parameter of
+ * bs_param_rules.
+ */
+static void mix_note(struct bs_report *rep, size_t i)
+{
+	const struct bs_report_group *g = &rep->groups[i];
+	struct bs_buf b = BS_BUF_INIT;
+	size_t j, v, parts = 0;
+	int r, k[8], n, kk, seen[BS_P_MAX] = {0};
+	char s[64];
+
+	for (j = 0; j < g->nmix; j++) {
+		const struct bs_report_tagmix *x = &g->mix[j];
+
+		if (x->nval < 2 && x->seen == g->nruns)
+			continue;
+		bs_buf_adds(&b, parts++ ? "; " : "");
+		for (v = 0; v < x->nval; v++)
+			bs_buf_addf(&b, "%s%s=%s (%lld %s)",
+				    v == 0			     ? ""
+				    : v + 1 == x->nval && !x->other &&
+						  x->seen == g->nruns
+					    ? " and "
+					    : ", ",
+				    x->key, x->val[v], (long long)x->cnt[v],
+				    runs_word(x->cnt[v]));
+		if (x->other)
+			bs_buf_addf(&b, "%s%lld more %s with other values",
+				    x->seen == g->nruns ? " and " : ", ",
+				    (long long)x->other, runs_word(x->other));
+		if (x->seen < g->nruns)
+			bs_buf_addf(&b, " and %lld without %s",
+				    (long long)(g->nruns - x->seen), x->key);
+	}
+	if (g->nversions > 1) {
+		bs_buf_adds(&b, parts++ ? "; " : "");
+		for (v = 0; v < g->nversions; v++)
+			bs_buf_addf(&b, "%s%s",
+				    v == 0 ? ""
+				    : v + 1 == g->nversions && !g->more_versions
+					    ? " and "
+					    : ", ",
+				    g->versions[v]);
+		if (g->more_versions)
+			bs_buf_adds(&b, " and more");
+	}
+	for (r = 0; r < bs_nparam_rules; r++) {
+		n = bs_param_rule_keys(&bs_param_rules[r], k, 8);
+		for (kk = 0; kk < n; kk++) {
+			if (seen[k[kk]] || !g->param[k[kk]].mixed)
+				continue;
+			seen[k[kk]] = 1;
+			bs_buf_addf(&b, "%s%s %s", parts++ ? "; " : "",
+				    bs_param_table[k[kk]].label,
+				    bs_rfmt_param(g, k[kk], s, sizeof(s)));
+		}
+	}
+	if (parts) {
+		struct bs_buf t = BS_BUF_INIT;
+
+		bs_buf_addf(&t, "[%zu] mixes %s; its means average unlike "
+				"runs",
+			    i + 1, bs_buf_str(&b));
+		add_note(rep, &t);
+	}
+	bs_buf_release(&b);
+}
+
 static void notes(struct bs_report *rep)
 {
 	size_t i;
@@ -767,25 +884,105 @@ static void notes(struct bs_report *rep)
 	gen_note(rep);
 	for (i = 0; i < (size_t)bs_nparam_rules; i++)
 		param_note(rep, &bs_param_rules[i]);
+	for (i = 0; i < rep->ngroups; i++)
+		mix_note(rep, i);
 }
 
-static void make_title(struct bs_report *rep, const char *title,
-		       const char *const *labels)
+/* The comma that ends the selector term at p, or NULL: a "\," inside a
+ * value is not one (docs/selectors.md). */
+static const char *term_end(const char *p)
 {
-	struct bs_buf b = BS_BUF_INIT;
-	size_t i;
-
-	if (title) {
-		rep->title = xstrdup(title);
-		return;
+	for (; *p; p++) {
+		if (*p == '\\' && p[1])
+			p++;
+		else if (*p == ',')
+			return p;
 	}
-	for (i = 0; i < rep->ngroups; i++)
-		bs_buf_addf(&b, "%s%s", i ? " vs " : "", labels[i]);
+	return NULL;
+}
+
+/* Is the term [t, t + len) one of the comma-separated terms of sel? */
+static int has_term(const char *sel, const char *t, size_t len)
+{
+	const char *p = sel, *end;
+
+	for (;;) {
+		end = term_end(p);
+		if ((end ? (size_t)(end - p) : strlen(p)) == len &&
+		    memcmp(p, t, len) == 0)
+			return 1;
+		if (end == NULL)
+			return 0;
+		p = end + 1;
+	}
+}
+
+/*
+ * The terms of selector i that every selector has (common) or not (the
+ * rest), each comma-separated in selector order.
+ */
+static void split_terms(const char *const *sel, size_t n, size_t i,
+			struct bs_buf *common, struct bs_buf *rest)
+{
+	const char *p = sel[i], *end;
+	size_t len, j;
+	int all;
+
+	for (;;) {
+		end = term_end(p);
+		len = end ? (size_t)(end - p) : strlen(p);
+		for (all = 1, j = 0; j < n && all; j++)
+			all = has_term(sel[j], p, len);
+		if (all && common)
+			bs_buf_addf(common, "%s%.*s", common->len ? "," : "",
+				    (int)len, p);
+		if (!all && rest)
+			bs_buf_addf(rest, "%s%.*s", rest->len ? "," : "",
+				    (int)len, p);
+		if (end == NULL)
+			return;
+		p = end + 1;
+	}
+}
+
+/* The labels (opts.labels, else the terms that differ) and the title. */
+static void make_labels(struct bs_report *rep,
+			const struct bs_report_opts *opts,
+			const char *const *sel)
+{
+	struct bs_buf b = BS_BUF_INIT, common = BS_BUF_INIT;
+	size_t i, n = rep->ngroups;
+
+	for (i = 0; i < n; i++) {
+		struct bs_report_group *g = &rep->groups[i];
+
+		g->selector = xstrdup(sel[i]);
+		bs_buf_reset(&b);
+		if (opts->labels && opts->labels[i])
+			bs_buf_adds(&b, opts->labels[i]);
+		else if (n > 1)
+			split_terms(sel, n, i, NULL, &b);
+		g->label = xstrdup(b.len ? bs_buf_str(&b) : sel[i]);
+	}
+	bs_buf_reset(&b);
+	if (opts->title) {
+		rep->title = xstrdup(opts->title);
+		goto out;
+	}
+	if (opts->labels == NULL && n > 1)
+		split_terms(sel, n, 0, &common, NULL);
+	if (common.len)
+		bs_buf_addf(&b, "%s: ", bs_buf_str(&common));
+	for (i = 0; i < n; i++)
+		bs_buf_addf(&b, "%s%s", i ? " vs " : "", rep->groups[i].label);
 	rep->title = bs_buf_detach(&b, NULL);
+out:
+	bs_buf_release(&b);
+	bs_buf_release(&common);
 }
 
 int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
-		    const char *const *labels, size_t ngroups,
+		    const char *const *selectors, size_t ngroups,
 		    const struct bs_report_source *src, struct bs_err *err)
 {
 	struct bs_report *rep;
@@ -801,20 +998,36 @@ int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
 		return bs_error(err, BS_EINVAL,
 				"baseline %zu is not a group (1 to %zu)",
 				opts->baseline + 1, ngroups);
+	for (i = 0; opts->bases && i < ngroups; i++)
+		if (opts->bases[i] >= ngroups ||
+		    opts->bases[opts->bases[i]] != opts->bases[i])
+			return bs_error(err, BS_EINVAL,
+					"group %zu's baseline %zu is not a "
+					"baseline group",
+					i + 1, opts->bases[i] + 1);
 	rep = xcalloc(1, sizeof(*rep));
 	rep->opts = *opts;
-	rep->opts.title = NULL; /* the caller's; rep->title is the copy */
+	/* The caller's; rep->title and the groups' labels are copies. */
+	rep->opts.title = NULL;
+	rep->opts.labels = NULL;
+	rep->opts.bases = NULL;
 	rep->ngroups = ngroups;
 	rep->groups = xcalloc(ngroups, sizeof(*rep->groups));
+	for (i = 0; i < ngroups; i++) {
+		rep->groups[i].base =
+			opts->bases ? opts->bases[i] : opts->baseline;
+		if (rep->groups[i].base != rep->groups[0].base)
+			rep->multi_base = 1;
+	}
 	if (opts->list_runs)
 		rep->runs = xcalloc(1, sizeof(*rep->runs));
 	for (m = 0; m < BS_RM_USED; m++) {
 		rep->run_best[m] = rep->run_worst[m] = NAN;
 		want_any |= opts->want[m];
 	}
+	make_labels(rep, opts, selectors);
 	for (i = 0; i < ngroups; i++) {
 		struct bs_report_group *g = &rep->groups[i];
-		g->label = xstrdup(labels[i]);
 		memset(&a, 0, sizeof(a));
 		a.rep = rep;
 		a.g = g;
@@ -826,8 +1039,8 @@ int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
 		if (g->nruns == 0) {
 			rc = bs_error(err, BS_ENOTFOUND,
 				      "selector '%s' matches no runs",
-				      bs_err_quote(q, sizeof(q), labels[i],
-						   strlen(labels[i]), 40));
+				      bs_err_quote(q, sizeof(q), selectors[i],
+						   strlen(selectors[i]), 40));
 			goto fail;
 		}
 		rep->nruns += g->nruns;
@@ -856,7 +1069,6 @@ int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
 	shade(rep);
 	notes(rep);
 	bs_rcurves_finish(rep);
-	make_title(rep, opts->title, labels);
 	*out = rep;
 	return 0;
 fail:
@@ -873,9 +1085,17 @@ static void free_list(char **l, size_t n)
 	free(l);
 }
 
-void bs_report_free(struct bs_report *rep)
+static void free_list2(char **l, size_t n)
 {
 	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(l[i]);
+}
+
+void bs_report_free(struct bs_report *rep)
+{
+	size_t i, j;
 	int k;
 
 	if (rep == NULL)
@@ -883,11 +1103,17 @@ void bs_report_free(struct bs_report *rep)
 	for (i = 0; i < rep->ngroups; i++) {
 		struct bs_report_group *g = &rep->groups[i];
 		free(g->label);
+		free(g->selector);
 		free(g->sum.sentence);
 		free(g->ids);
 		free_list(g->machines, g->nmachines);
 		free_list(g->versions, g->nversions);
 		free_list(g->tags, g->ntags);
+		for (j = 0; j < g->nmix; j++) {
+			free(g->mix[j].key);
+			free_list2(g->mix[j].val, g->mix[j].nval);
+		}
+		free(g->mix);
 		for (k = 0; k < bs_nparams; k++)
 			free(g->param[k].text);
 	}

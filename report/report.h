@@ -90,6 +90,14 @@ int bs_report_metrics_parse(const char *list, unsigned char want[BS_RM_COUNT],
 
 struct bs_report_opts {
 	size_t baseline;              /* 0-based group index */
+	/* Each group's baseline (0-based), or NULL: every group's is
+	 * baseline. A group whose baseline is itself is a baseline; a page
+	 * may have several (factor comparisons, --by), each the baseline of
+	 * its block. Holm's correction stays over the whole page. */
+	const size_t *bases;
+	/* Short labels, one per group (--label), or NULL: automatic (see
+	 * bs_report_build). */
+	const char *const *labels;
 	int list_runs;                /* keep what the HTML run list shows */
 	enum bs_report_units units;
 	unsigned char want[BS_RM_COUNT]; /* all zero: every metric */
@@ -168,8 +176,29 @@ struct bs_report_summary {
 	char *sentence;        /* NULL for the baseline */
 };
 
+/* Distinct machines, versions, tag values a group lists. */
+#define BS_REPORT_LIST 4
+
+/*
+ * One tag key over a group's runs: its distinct values in the order runs
+ * first had them, with how many runs had each; at most BS_REPORT_LIST
+ * values are kept, runs with any further value are counted in other.
+ * seen counts the runs with the key at all.
+ */
+struct bs_report_tagmix {
+	char *key;
+	char *val[BS_REPORT_LIST];
+	int64_t cnt[BS_REPORT_LIST];
+	size_t nval;
+	int64_t other, seen;
+};
+/* Tag keys tracked per group; further keys are not. */
+#define BS_REPORT_MIX_KEYS 32
+
 struct bs_report_group {
-	char *label;      /* the selector as given */
+	char *label;      /* short: opts.labels[], or automatic */
+	char *selector;   /* the selector as given */
+	size_t base;      /* 0-based index of its baseline group */
 	int64_t nruns;
 	int64_t *ids;     /* run ids in source order */
 	/* Distinct values, sorted, at most BS_REPORT_LIST shown. */
@@ -181,6 +210,12 @@ struct bs_report_group {
 	int more_versions;
 	char **tags;      /* "key=value" common to every run */
 	size_t ntags;
+	/* Every tag key of its runs (at most BS_REPORT_MIX_KEYS): a group
+	 * whose runs differ in one gets a note ("[1] mixes cache=on (2
+	 * runs) and cache=off (2 runs)"), as for tool versions and the
+	 * parameters of bs_param_rules. */
+	struct bs_report_tagmix *mix;
+	size_t nmix;
 	unsigned gens;    /* BS_GEN_* bits seen */
 	unsigned families; /* bit per enum bs_family of its runs */
 	struct bs_report_param param[BS_P_MAX]; /* by parameter table row */
@@ -190,7 +225,6 @@ struct bs_report_group {
 	int64_t curves_kept;  /* of those, kept in rep->curves */
 };
 
-#define BS_REPORT_LIST 4
 #define BS_REPORT_KEEP_MAX (64u << 20)
 
 /*
@@ -229,6 +263,7 @@ struct bs_report {
 	struct bs_report_group *groups;
 	size_t ngroups;
 	int64_t nruns;    /* over all groups (a run in two groups counts 2) */
+	int multi_base;   /* groups have different baselines */
 	unsigned char shown[BS_RM_COUNT]; /* wanted, and run by some group */
 	int mib;          /* I/O rates shown in MiB/s */
 	char **notes;     /* why numbers may not compare, in order */
@@ -244,12 +279,20 @@ struct bs_report {
 };
 
 /*
- * Builds the model for ngroups groups labelled labels[] from src.
- * opts->baseline must be < ngroups. A group without runs fails with
- * BS_ENOTFOUND ("selector 'raid=6' matches no runs").
+ * Builds the model for ngroups groups chosen by selectors[] from src.
+ * opts->baseline (and every opts->bases[], each a group that is its own
+ * baseline) must be < ngroups. A group
+ * without runs fails with BS_ENOTFOUND ("selector 'raid=6' matches no
+ * runs").
+ *
+ * A group's label is opts->labels[i] when given, else its selector
+ * without the comma-separated terms every group's selector has
+ * ("array=emc,raid=10" and "array=emc,raid=5" are labelled "raid=10" and
+ * "raid=5"); the selector itself when nothing is left. The default title
+ * is the common terms, then the labels: "array=emc: raid=10 vs raid=5".
  */
 int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
-		    const char *const *labels, size_t ngroups,
+		    const char *const *selectors, size_t ngroups,
 		    const struct bs_report_source *src, struct bs_err *err);
 void bs_report_free(struct bs_report *rep);
 

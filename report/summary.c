@@ -67,14 +67,14 @@ static void say_factor(struct bs_buf *b, double f, double noise)
 static void sentence(const struct bs_report *rep, size_t i,
 		     struct bs_report_summary *s)
 {
-	const struct bs_report_group *b = &rep->groups[rep->opts.baseline];
+	const struct bs_report_group *b = &rep->groups[rep->groups[i].base];
 	struct bs_buf t = BS_BUF_INIT;
 	double noise = bs_report_noise(rep);
 	char label[96];
 	int cat, any = 0;
 
 	bs_buf_addf(&t, "[%zu] %s against [%zu] %s:", i + 1,
-		    rep->groups[i].label, rep->opts.baseline + 1, b->label);
+		    rep->groups[i].label, rep->groups[i].base + 1, b->label);
 	for (cat = 0; cat < BS_CAT_COUNT; cat++) {
 		if (s->n[cat] == 0)
 			continue;
@@ -115,7 +115,7 @@ void bs_report_summarise(struct bs_report *rep)
 			n[cat] = 0;
 			s->gm[cat] = s->lo[cat] = s->hi[cat] = NAN;
 		}
-		if (i == rep->opts.baseline)
+		if (i == g->base)
 			continue;
 		for (m = 0; m < BS_RM_USED; m++) {
 			const struct bs_report_cell *c = &g->cell[m];

@@ -41,13 +41,13 @@ ingest samples/bonnie++-1.03d-pasted-blog.txt samples/bonnie++-2.00a-local-full.
 	array=emc,raid=10,cache=off array=emc,raid=5,cache=off
 cat >"$work/seed.json" <<'JSON'
 {
-  "[1] array=emc,raid=10,cache=off | putc": "12647",
-  "[1] array=emc,raid=10,cache=off | put_block": "13414",
-  "[1] array=emc,raid=10,cache=off | getc": "33636",
-  "[1] array=emc,raid=10,cache=off | get_block": "146503",
-  "[1] array=emc,raid=10,cache=off | seq_stat": "too fast",
-  "[2] array=emc,raid=5,cache=off baseline | putc": "10956",
-  "[2] array=emc,raid=5,cache=off baseline | get_block": "158861",
+  "[1] raid=10 | putc": "12647",
+  "[1] raid=10 | put_block": "13414",
+  "[1] raid=10 | getc": "33636",
+  "[1] raid=10 | get_block": "146503",
+  "[1] raid=10 | seq_stat": "too fast",
+  "[2] raid=5 baseline | putc": "10956",
+  "[2] raid=5 baseline | get_block": "158861",
   "diff [1] \u2212 [2] | putc": "1691",
   "diff [1] \u2212 [2] | put_block": "2643",
   "diff [1] \u2212 [2] | getc": "-533",
@@ -60,6 +60,23 @@ cat >"$work/seed.json" <<'JSON'
 }
 JSON
 python3 tests/browser/cdp_check.py "$browser" "$work/seed.html" "$work/seed.json"
+
+# A factor comparison: RAID10 against RAID5 once per cache setting, each
+# block against its own baseline (the published diffs of both seeds).
+"$bstore" report --by raid --within cache --baseline-value 5 -o "$work/factor.html" array=emc
+cat >"$work/factor.json" <<'JSON'
+{
+  "[1] raid=10 | cache=off | put_block": "13414",
+  "[2] raid=5 | cache=off baseline | put_block": "10771",
+  "[3] raid=10 | cache=on | put_block": "73130",
+  "[4] raid=5 | cache=on baseline | put_block": "103440",
+  "diff [1] \u2212 [2] | put_block": "2643",
+  "diff [3] \u2212 [4] | put_block": "-30310",
+  "diff [3] \u2212 [4] | get_block": "-16494",
+  "change [3] vs [4] | put_block": "-29.3%"
+}
+JSON
+python3 tests/browser/cdp_check.py "$browser" "$work/factor.html" "$work/factor.json"
 
 # Groups of several runs, a 2.00a run, notes: the page of the screenshot.
 "$bstore" report --title 'EMC CX500 write cache off vs on, a blog server, a 2.00a box' \

@@ -31,8 +31,8 @@ run "$BSTORE" report --format text --metrics $rates --baseline 2 \
 expect_rc 0 "EMC cache off"
 golden report/seed-emc-nocache.txt "$T/out"
 words "$T/out"
-expect_in "$T/words" "[1] array=emc,raid=10,cache=off 8G 12647* 13414* 33636 146503"
-expect_in "$T/words" "[2] array=emc,raid=5,cache=off 8G 10956 10771 34169* 158861*"
+expect_in "$T/words" "[1] raid=10 8G 12647* 13414* 33636 146503"
+expect_in "$T/words" "[2] raid=5 8G 10956 10771 34169* 158861*"
 expect_in "$T/words" "diff [1]-[2] 1691 2643 -533 -12358"
 
 run "$BSTORE" report --format text --metrics $rates --baseline 2 \

@@ -16,5 +16,6 @@ elif [ $rc != 0 ]; then
 	fail "tests/browser/report.sh failed"
 fi
 expect_in "$T/out" "seed.html: 16 cells as expected, no console errors, no requests, fits a phone"
+expect_in "$T/out" "factor.html: 8 cells as expected, no console errors, no requests, fits a phone"
 expect_in "$T/out" "groups.html: 8 cells as expected, no console errors, no requests, fits a phone"
 finish

@@ -149,6 +149,100 @@ static void want_rates(struct bs_report_opts *o)
 			 0);
 }
 
+/* ---- labels and a baseline per block ------------------------------- */
+
+/* Automatic labels drop the terms every selector has; the title keeps
+ * them in front. */
+static void test_auto_labels(void **state)
+{
+	struct lines_src s = {{{EMC10_OFF, NULL}, {EMC5_OFF, NULL}}, NULL,
+			      NULL, 0};
+	const char *sel[] = {"array=emc,raid=10,cache=off",
+			     "array=emc,raid=5,cache=off"};
+	const char *mine[] = {"RAID10", NULL};
+	struct bs_report_opts o;
+	struct bs_report *rep;
+
+	(void)state;
+	memset(&o, 0, sizeof(o));
+	rep = build(&s, 2, sel, &o);
+	assert_string_equal(rep->groups[0].label, "raid=10");
+	assert_string_equal(rep->groups[1].label, "raid=5");
+	assert_string_equal(rep->groups[1].selector, sel[1]);
+	assert_string_equal(rep->title, "array=emc,cache=off: raid=10 vs raid=5");
+	bs_report_free(rep);
+	/* A ',' written "\\," inside a value does not split a term. */
+	{
+		const char *esc[] = {"host.mount=rw\\,relatime,raid=10",
+				     "host.mount=rw\\,relatime,raid=5"};
+
+		rep = build(&s, 2, esc, &o);
+		assert_string_equal(rep->groups[0].label, "raid=10");
+		assert_string_equal(rep->title, "host.mount=rw\\,relatime: "
+						 "raid=10 vs raid=5");
+		bs_report_free(rep);
+	}
+	/* A label given wins; a NULL one is automatic. */
+	o.labels = mine;
+	rep = build(&s, 2, sel, &o);
+	assert_string_equal(rep->groups[0].label, "RAID10");
+	assert_string_equal(rep->groups[1].label, "raid=5");
+	bs_report_free(rep);
+}
+
+/*
+ * Two blocks, each with its own baseline: [1] RAID10 against [2] RAID5
+ * with cache off, [3] RAID10 against [4] RAID5 with cache on. Each diff
+ * is the published one of its own block, not against a global baseline.
+ */
+static void test_block_baselines(void **state)
+{
+	struct lines_src s = {{{EMC10_OFF, NULL},
+			       {EMC5_OFF, NULL},
+			       {EMC10_ON, NULL},
+			       {EMC5_ON, NULL}},
+			      NULL,
+			      NULL,
+			      0};
+	const char *sel[] = {"a", "b", "c", "d"};
+	const size_t bases[] = {1, 1, 3, 3};
+	const size_t bad[] = {1, 2, 3, 3};
+	struct bs_report_source src = {lines_each, &s};
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_report_opts o;
+	struct bs_report *rep = NULL;
+	char *text;
+
+	(void)state;
+	memset(&o, 0, sizeof(o));
+	o.bases = bases;
+	rep = build(&s, 4, sel, &o);
+	assert_true(rep->multi_base);
+	assert_int_equal(rep->groups[0].base, 1);
+	assert_int_equal(rep->groups[2].base, 3);
+	assert_true(cell(rep, 0, BS_M_PUT_BLOCK, BS_MK_RATE)->diff == 2643);
+	assert_true(cell(rep, 2, BS_M_PUT_BLOCK, BS_MK_RATE)->diff == -30310);
+	assert_true(isnan(cell(rep, 1, BS_M_PUT_BLOCK, BS_MK_RATE)->diff));
+	assert_true(isnan(cell(rep, 3, BS_M_PUT_BLOCK, BS_MK_RATE)->diff));
+	assert_null(rep->groups[1].sum.sentence);
+	assert_non_null(strstr(rep->groups[2].sum.sentence,
+			       "[3] c against [4] d:"));
+	text = render(rep, &s, BS_REPORT_TEXT, NULL);
+	assert_non_null(strstr(text, "diff [3]-[4]"));
+	assert_non_null(strstr(text, "change [1] vs [2]"));
+	assert_null(strstr(text, "diff [2]-"));
+	assert_non_null(strstr(text, "[3] c: 1 run (id 201); jump; bonnie++ "
+				     "1.03 (against [4])"));
+	free(text);
+	bs_report_free(rep);
+	/* A group's baseline must be a baseline itself. */
+	o.bases = bad;
+	assert_int_equal(bs_report_build(&rep, &o, sel, 4, &src, &err),
+			 -BS_EINVAL);
+	assert_string_equal(err.msg,
+			    "group 1's baseline 2 is not a baseline group");
+}
+
 /* ---- the published comparisons (samples/expected) ------------------- */
 
 static void test_seed_raid10_vs_raid5(void **state)
@@ -1131,6 +1225,8 @@ static void test_html_list_kept_or_read_again(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_auto_labels),
+		cmocka_unit_test(test_block_baselines),
 		cmocka_unit_test(test_seed_raid10_vs_raid5),
 		cmocka_unit_test(test_seed_t3_vs_emc),
 		cmocka_unit_test(test_group_statistics),
