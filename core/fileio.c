@@ -164,15 +164,19 @@ static int write_fail(const struct bs_fileio_dir *d, const char *name,
 		      uint64_t pos, int e, uint64_t file_done,
 		      uint64_t all_done, struct bs_err *err)
 {
-	char a[32], b[32];
+	char a[48], b[32];
 
 	if (e == EINTR && bs_signal_pending())
 		return stopped(err);
 	mib_text(a, sizeof(a), file_done);
 	mib_text(b, sizeof(b), all_done);
+	if (file_done == UINT64_MAX)
+		snprintf(a, sizeof(a), "this run wrote");
+	else
+		snprintf(a + strlen(a), sizeof(a) - strlen(a), " of it written,");
 	return bs_error(err, BS_EIO,
-			"cannot write '%s/%s' at offset %llu: %s (%s of it "
-			"written, %s in all)%s",
+			"cannot write '%s/%s' at offset %llu: %s (%s %s in "
+			"all)%s",
 			d->path, name, (unsigned long long)pos, strerror(e), a,
 			b,
 			e == EINVAL ? "; with --file-extra-flags=direct the "
@@ -358,7 +362,7 @@ static void fail(struct fio *f, int e, const char *what, uint64_t file,
 	if (!f->failed) {
 		f->failed = 1;
 		if (e == ENOSPC || e == EDQUOT || !strcmp(what, "write"))
-			write_fail(f->d, name, pos, e, 0,
+			write_fail(f->d, name, pos, e, UINT64_MAX,
 				   (uint64_t)atomic_load(&f->bytes_written),
 				   f->err);
 		else
