@@ -134,6 +134,8 @@ int bs_fileio_option_set(struct bs_fileio_opts *o, int i, const char *value,
 void bs_fileio_options_help(struct bs_buf *out);
 /* A choice's word: bs_fileio_word("file-test-mode", BS_FIO_RNDRW). */
 const char *bs_fileio_word(const char *name, unsigned v);
+/* What sysbench prints for a mode: "random r/w" ("Doing random r/w test"). */
+const char *bs_fileio_mode_text(unsigned mode);
 /* "direct", "sync,dsync", "" for none: as --file-extra-flags spells them. */
 void bs_fileio_flags_text(unsigned flags, struct bs_buf *out);
 /*

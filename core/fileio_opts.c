@@ -19,6 +19,11 @@
 static const char *const test_modes[] = {
 	"seqwr", "seqrewr", "seqrd", "rndrd", "rndwr", "rndrw", NULL,
 };
+/* sysbench's "Doing %s test" (get_test_mode_str), by mode. */
+static const char *const test_mode_texts[] = {
+	"sequential write (creation)", "sequential rewrite", "sequential read",
+	"random read", "random write", "random r/w",
+};
 static const char *const io_modes[] = { "sync", "async", "mmap", NULL };
 static const char *const fsync_modes[] = { "fsync", "fdatasync", NULL };
 static const char *const rand_types[] = {
@@ -262,6 +267,11 @@ void bs_fileio_flags_text(unsigned flags, struct bs_buf *out)
 		bs_buf_adds(out, extra_flags[k]);
 		first = 0;
 	}
+}
+
+const char *bs_fileio_mode_text(unsigned mode)
+{
+	return mode < BS_FIO_NMODES ? test_mode_texts[mode] : "";
 }
 
 uint64_t bs_fileio_file_size(const struct bs_fileio_opts *o)

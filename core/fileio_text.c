@@ -16,12 +16,6 @@
 #define MIB 1048576.0
 #define LAT_PREC 4 /* sysbench prints 2: too coarse for a cached 0.01 ms */
 
-/* "Doing %s test", by mode. */
-static const char *const doing[BS_FIO_NMODES] = {
-	"sequential write (creation)", "sequential rewrite", "sequential read",
-	"random read", "random write", "random r/w",
-};
-
 /* sb_print_value_size(): "%.5g" and a 1024-based unit. */
 static void size_text(char *buf, size_t size, double v)
 {
@@ -110,7 +104,7 @@ void bs_fileio_text_head(const struct bs_fileio_opts *o,
 	if (o->validate)
 		bs_buf_adds(out, "Using checksums validation.\n");
 	if (o->mode < BS_FIO_NMODES)
-		bs_buf_addf(out, "Doing %s test\n", doing[o->mode]);
+		bs_buf_addf(out, "Doing %s test\n", bs_fileio_mode_text(o->mode));
 	bs_buf_adds(out, "Initializing worker threads...\n\n"
 			 "Threads started!\n\n");
 }

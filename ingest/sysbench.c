@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/fileio.h"
 #include "ingest/format.h"
 #include "util/buf.h"
 #include "util/err.h"
@@ -198,18 +199,8 @@ static const struct {
 	[K_PCT]         = { "percentile", NULL },
 };
 
-/* "Doing %s test" (get_test_mode_str) and --file-test-mode's words. */
-static const struct {
-	const char *printed;
-	const char *mode;
-} modes[] = {
-	{ "sequential write (creation)", "seqwr" },
-	{ "sequential rewrite",          "seqrewr" },
-	{ "sequential read",             "seqrd" },
-	{ "random read",                 "rndrd" },
-	{ "random write",                "rndwr" },
-	{ "random r/w",                  "rndrw" },
-};
+/* "Doing %s test" and --file-test-mode's words are core/fileio.h's
+ * (bs_fileio_mode_text, bs_fileio_word). */
 
 /* "Using %s I/O mode" (get_io_mode_str) and --file-io-mode's words. */
 static const struct {
@@ -467,8 +458,9 @@ static enum kind classify(const char *s, size_t len, struct toks *tk)
 	/* "Doing random r/w test": the six fileio modes only; other tests
 	 * say "Doing OLTP test" and end the block. */
 	if (eq(&tk->t[0], "Doing") && n >= 3 && eq(&tk->t[n - 1], "test")) {
-		for (i = 0; i < ARRAY_SIZE(modes); i++)
-			if (words_are(tk, 1, n - 1, modes[i].printed))
+		for (i = 0; i < BS_FIO_NMODES; i++)
+			if (words_are(tk, 1, n - 1,
+				      bs_fileio_mode_text((unsigned)i)))
 				return K_DOING;
 		return K_NONE;
 	}
@@ -850,9 +842,12 @@ static int parse_option(struct pctx *c, size_t i, enum kind k)
 		bs_run_set(&p->io_mode, io_modes[j].mode);
 		return 0;
 	case K_DOING:
-		for (j = 0; j < ARRAY_SIZE(modes); j++)
-			if (words_are(&tk, 1, tk.n - 1, modes[j].printed))
-				bs_run_set(&p->mode, modes[j].mode);
+		for (j = 0; j < BS_FIO_NMODES; j++)
+			if (words_are(&tk, 1, tk.n - 1,
+				      bs_fileio_mode_text((unsigned)j)))
+				bs_run_set(&p->mode,
+					   bs_fileio_word("file-test-mode",
+							  (unsigned)j));
 		return 0;
 	default:
 		return 0;
