@@ -126,7 +126,7 @@ int bs_fileio_option_set(struct bs_fileio_opts *o, int i, const char *value,
 {
 	const struct bs_fileio_option *opt = &bs_fileio_options[i];
 	unsigned char *field = (unsigned char *)o + opt->offset;
-	char list[128];
+	char list[128], q[64];
 	uint64_t u;
 	double d;
 	unsigned bits = 0;
@@ -135,6 +135,9 @@ int bs_fileio_option_set(struct bs_fileio_opts *o, int i, const char *value,
 	if (value == NULL && opt->kind != BS_FK_BOOL)
 		return bs_error(err, BS_EINVAL, "--%s needs a value",
 				opt->name);
+	/* User data in messages: cut, control characters shown as '?'. */
+	if (value)
+		bs_err_quote(q, sizeof(q), value, strlen(value), 40);
 	switch (opt->kind) {
 	case BS_FK_COUNT:
 	case BS_FK_SIZE:
@@ -142,8 +145,7 @@ int bs_fileio_option_set(struct bs_fileio_opts *o, int i, const char *value,
 			     ? bs_parse_u64(value, strlen(value), &u)
 			     : bs_parse_size(value, strlen(value), &u)) < 0)
 			return bs_error(err, BS_EINVAL,
-					"--%s: '%s' is not %s", opt->name,
-					value,
+					"--%s: '%s' is not %s", opt->name, q,
 					opt->kind == BS_FK_COUNT
 						? "a whole number"
 						: "a size (bytes, or with "
@@ -163,7 +165,7 @@ int bs_fileio_option_set(struct bs_fileio_opts *o, int i, const char *value,
 			return bs_error(err, BS_EINVAL,
 					"--%s: '%s' is not a number from 0 "
 					"to 1e9",
-					opt->name, value);
+					opt->name, q);
 		memcpy(field, &d, sizeof(d));
 		return 0;
 	case BS_FK_BOOL:
@@ -171,7 +173,7 @@ int bs_fileio_option_set(struct bs_fileio_opts *o, int i, const char *value,
 		if (w < 0)
 			return bs_error(err, BS_EINVAL,
 					"--%s: '%s' is not on or off",
-					opt->name, value);
+					opt->name, q);
 		bits = (unsigned)(w % 2);
 		memcpy(field, &bits, sizeof(bits));
 		return 0;
@@ -181,7 +183,7 @@ int bs_fileio_option_set(struct bs_fileio_opts *o, int i, const char *value,
 			choices_text(opt->choices, list, sizeof(list));
 			return bs_error(err, BS_EINVAL,
 					"--%s: '%s' is not one of %s",
-					opt->name, value, list);
+					opt->name, q, list);
 		}
 		bits = (unsigned)w;
 		memcpy(field, &bits, sizeof(bits));
@@ -192,12 +194,12 @@ int bs_fileio_option_set(struct bs_fileio_opts *o, int i, const char *value,
 
 			w = n ? word_index(opt->choices, value, n) : -1;
 			if (w < 0) {
+				bs_err_quote(q, sizeof(q), value, n, 40);
 				choices_text(opt->choices, list,
 					     sizeof(list));
 				return bs_error(err, BS_EINVAL,
-						"--%s: '%.*s' is not one of "
-						"%s",
-						opt->name, (int)n, value, list);
+						"--%s: '%s' is not one of %s",
+						opt->name, q, list);
 			}
 			bits |= 1u << w;
 			value += n + (value[n] == ',');
