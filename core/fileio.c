@@ -323,6 +323,7 @@ struct worker {
 	int started;
 	unsigned char *buf;
 	uint64_t rng;
+	uint64_t cur;            /* --validate: offset in all files + 1 */
 	uint64_t reads, writes, fsyncs, events;
 	double exec_s;
 	struct bs_hist hist;
@@ -335,6 +336,8 @@ struct fio {
 	const struct bs_fileio_dir *d;
 	uint64_t fsize;
 	uint64_t span;           /* fsize * file_num */
+	struct worker *w;        /* all of them, n */
+	unsigned n;
 	int *fds;
 	unsigned char **maps;
 	/* The request generator's state, as sysbench keeps it. */
@@ -458,13 +461,27 @@ static void next_req(struct worker *w, struct req *q)
 		pthread_mutex_unlock(&f->lock);
 		return;
 	}
-	pthread_mutex_unlock(&f->lock);
+	/* --validate: as sysbench, never a block another thread is using
+	 * (its read would see a write half done); chosen under the lock. */
+	if (!o->validate)
+		pthread_mutex_unlock(&f->lock);
 	{
-		uint64_t p = (uint64_t)(rand_pos(o, &w->rng) * (double)f->span);
+		uint64_t p;
+		unsigned j, tries = 0;
 
+	again:
+		p = (uint64_t)(rand_pos(o, &w->rng) * (double)f->span);
 		if (p >= f->span)
 			p = f->span - 1;
 		p -= p % o->block_size;
+		if (o->validate) {
+			for (j = 0; j < f->n; j++)
+				if (j != w->id && f->w[j].cur == p + 1 &&
+				    ++tries < 1000)
+					goto again;
+			w->cur = p + 1;
+			pthread_mutex_unlock(&f->lock);
+		}
 		q->file = p / f->fsize;
 		q->pos = p % f->fsize;
 		q->size = f->fsize - q->pos < o->block_size
@@ -805,6 +822,8 @@ int bs_fileio_run(const struct bs_fileio_opts *o, const struct bs_fileio_dir *d,
 	if (rc < 0)
 		goto out;
 	w = xcalloc(n, sizeof(*w));
+	f.w = w;
+	f.n = n;
 	for (i = 0; i < n; i++) {
 		w[i].f = &f;
 		w[i].id = i;

@@ -307,9 +307,12 @@ int bs_fileio_check(const struct bs_fileio_opts *o, int need_mode,
 				"--file-num)",
 				(unsigned long long)o->block_size,
 				(unsigned long long)fsize);
-	if (o->validate && o->block_size < 16)
+	if (o->validate && (o->block_size < 16 || fsize % o->block_size))
 		return bs_error(err, BS_EINVAL,
-				"--validate needs blocks of 16 bytes or more");
+				"--validate needs blocks of 16 bytes or more "
+				"that divide a file (block %llu, file %llu)",
+				(unsigned long long)o->block_size,
+				(unsigned long long)fsize);
 	if ((o->extra_flags & BS_FIO_F_DIRECT) &&
 	    (o->block_size % 512 != 0 || fsize % 512 != 0))
 		return bs_error(err, BS_EINVAL,
