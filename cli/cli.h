@@ -28,6 +28,7 @@ typedef int (*bs_cmd_fn)(struct bs_cli *cli, int argc, char **argv);
 
 int cmd_compare(struct bs_cli *cli, int argc, char **argv);
 int cmd_export(struct bs_cli *cli, int argc, char **argv);
+int cmd_fileio(struct bs_cli *cli, int argc, char **argv);
 int cmd_ingest(struct bs_cli *cli, int argc, char **argv);
 int cmd_list(struct bs_cli *cli, int argc, char **argv);
 int cmd_merge(struct bs_cli *cli, int argc, char **argv);

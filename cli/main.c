@@ -20,6 +20,7 @@ static const struct cmd commands[] = {
 	/* keep sorted */
 	{"compare", cmd_compare, "compare two groups of runs side by side"},
 	{"export", cmd_export, "write runs as bonnie++ CSV, JSON or CSV"},
+	{"fileio", cmd_fileio, "run sysbench's fileio test and store it"},
 	{"ingest", cmd_ingest, "import benchmark results into the archive"},
 	{"list", cmd_list, "list stored runs, one line each"},
 	{"merge", cmd_merge, "copy the runs of other archives into this one"},

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/fileio.h"
 #include "ingest/format.h"
 #include "util/buf.h"
 #include "util/err.h"
@@ -99,6 +100,7 @@ static const struct pat lines[] = {
 	{ "Random number generator seed is", K_NOTE, -1 },
 	{ "Debug mode enabled.", K_NOTE, 0 },
 	{ "Additional request validation enabled.", K_NOTE, 0 },
+	{ "Validation checks: on.", K_NOTE, 0 },     /* 1.0.20 --validate */
 	{ "Forcing shutdown in", K_NOTE, -1 },
 	{ "Initializing worker threads...", K_NOTE, 0 },
 	{ "Threads started!", K_NOTE, 0 },
@@ -197,18 +199,8 @@ static const struct {
 	[K_PCT]         = { "percentile", NULL },
 };
 
-/* "Doing %s test" (get_test_mode_str) and --file-test-mode's words. */
-static const struct {
-	const char *printed;
-	const char *mode;
-} modes[] = {
-	{ "sequential write (creation)", "seqwr" },
-	{ "sequential rewrite",          "seqrewr" },
-	{ "sequential read",             "seqrd" },
-	{ "random read",                 "rndrd" },
-	{ "random write",                "rndwr" },
-	{ "random r/w",                  "rndrw" },
-};
+/* "Doing %s test" and --file-test-mode's words are core/fileio.h's
+ * (bs_fileio_mode_text, bs_fileio_word). */
 
 /* "Using %s I/O mode" (get_io_mode_str) and --file-io-mode's words. */
 static const struct {
@@ -413,6 +405,17 @@ static int is_header(const struct toks *tk)
 	return eq(&tk->t[2], "(using");
 }
 
+/* `bstore fileio`'s first line: "bstore 0.1.0 fileio (sysbench 1.0.20
+ * layout)"; the rest is sysbench 1.0's. */
+static int is_bstore_header(const struct toks *tk)
+{
+	int colon;
+
+	return tk->n >= 3 && eq(&tk->t[0], "bstore") &&
+	       version_word(&tk->t[1], &colon) && !colon &&
+	       eq(&tk->t[2], "fileio");
+}
+
 /* The kind of a line (not blank), its words in tk. */
 static enum kind classify(const char *s, size_t len, struct toks *tk)
 {
@@ -426,6 +429,8 @@ static enum kind classify(const char *s, size_t len, struct toks *tk)
 		n = TOK_MAX;
 	if (eq(&tk->t[0], "sysbench"))
 		return is_header(tk) ? K_HEADER : K_NONE;
+	if (eq(&tk->t[0], "bstore"))
+		return is_bstore_header(tk) ? K_HEADER : K_NONE;
 	for (i = 0; i < ARRAY_SIZE(lines); i++) {
 		const struct pat *p = &lines[i];
 
@@ -453,8 +458,9 @@ static enum kind classify(const char *s, size_t len, struct toks *tk)
 	/* "Doing random r/w test": the six fileio modes only; other tests
 	 * say "Doing OLTP test" and end the block. */
 	if (eq(&tk->t[0], "Doing") && n >= 3 && eq(&tk->t[n - 1], "test")) {
-		for (i = 0; i < ARRAY_SIZE(modes); i++)
-			if (words_are(tk, 1, n - 1, modes[i].printed))
+		for (i = 0; i < BS_FIO_NMODES; i++)
+			if (words_are(tk, 1, n - 1,
+				      bs_fileio_mode_text((unsigned)i)))
 				return K_DOING;
 		return K_NONE;
 	}
@@ -478,9 +484,11 @@ static enum kind classify(const char *s, size_t len, struct toks *tk)
 	return K_NONE;
 }
 
-/* 4 for a 0.x header, 10 for the others. */
+/* 4 for a 0.x header, 10 for the others (and bstore fileio's). */
 static int header_layout(const struct toks *tk)
 {
+	if (eq(&tk->t[0], "bstore"))
+		return 10;
 	return tk->t[1].s[0] == '0' ? 4 : 10;
 }
 
@@ -554,6 +562,7 @@ struct pctx {
 	size_t last;          /* the last line that is not blank */
 	int layout;           /* 4 or 10 */
 	char version[VERSION_MAX];
+	int bstore;           /* the header is bstore fileio's */
 	struct bs_buf warn;
 	int rc;               /* what out said of a reject */
 };
@@ -833,9 +842,12 @@ static int parse_option(struct pctx *c, size_t i, enum kind k)
 		bs_run_set(&p->io_mode, io_modes[j].mode);
 		return 0;
 	case K_DOING:
-		for (j = 0; j < ARRAY_SIZE(modes); j++)
-			if (words_are(&tk, 1, tk.n - 1, modes[j].printed))
-				bs_run_set(&p->mode, modes[j].mode);
+		for (j = 0; j < BS_FIO_NMODES; j++)
+			if (words_are(&tk, 1, tk.n - 1,
+				      bs_fileio_mode_text((unsigned)j)))
+				bs_run_set(&p->mode,
+					   bs_fileio_word("file-test-mode",
+							  (unsigned)j));
 		return 0;
 	default:
 		return 0;
@@ -1122,7 +1134,7 @@ static int pick_layout(const struct pctx *c)
 	if (c->at[K_FILEOPS] || c->at[K_READS] || c->at[K_WRITES] ||
 	    c->at[K_FSYNCS] || c->at[K_READ_MIB] || c->at[K_WRITTEN_MIB])
 		return 10;
-	return c->version[0] == '0' ? 4 : 10;
+	return c->version[0] == '0' && !c->bstore ? 4 : 10;
 }
 
 /* The run of a block that holds a whole summary. */
@@ -1134,7 +1146,7 @@ static int make_run(struct pctx *c)
 	if (parse_options(c) < 0 || parse_summary(c) < 0)
 		return -1;
 	r->family = BS_FAM_SYSBENCH;
-	bs_run_set(&r->tool, "sysbench");
+	bs_run_set(&r->tool, c->bstore ? "bstore" : "sysbench");
 	bs_run_set(&r->tool_version, c->version[0] ? c->version : NULL);
 	bs_run_set(&r->format, c->layout == 4 ? BS_FMT_SYSBENCH_04
 					      : BS_FMT_SYSBENCH_10);
@@ -1164,6 +1176,8 @@ static int parse(const struct bs_block *b, struct bs_block_out *out)
 			continue;
 		c->last = i;
 		k = classify(b->l[i].text, b->l[i].len, &tk);
+		if (k == K_HEADER && i == 0)
+			c->bstore = eq(&tk.t[0], "bstore");
 		if (k == K_HEADER && i == 0)
 			snprintf(c->version, sizeof(c->version), "%.*s",
 				 (int)(tk.t[1].len -

@@ -1,0 +1,522 @@
+/*
+ * cli/cmd_fileio.c - `bstore fileio`: sysbench 1.0.20's fileio test
+ * (core/fileio.h measures; core/fileio_opts.c holds the options), its
+ * text on stdout, progress on stderr, and the run stored with the host's
+ * facts.
+ */
+#define _GNU_SOURCE /* O_PATH */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "core/fileio.h"
+#include "core/host.h"
+#include "core/scratch.h"
+#include "util/mem.h"
+#include "util/banned.h"
+
+/* clang-format off */
+static void usage(FILE *f)
+{
+	struct bs_buf b = BS_BUF_INIT;
+
+	fputs(
+"Usage: bstore fileio [-d DIR] [OPTIONS] prepare|run|cleanup\n"
+"       bstore fileio -d DIR [OPTIONS]\n"
+"\n"
+"Runs sysbench 1.0.20's fileio test the way sysbench runs it, prints\n"
+"sysbench's report (bstore ingest reads it back) and stores the run with\n"
+"the host's kernel, file system, mount options, disk model, RAM and CPU\n"
+"as host.* tags.\n"
+"\n"
+"prepare, run and cleanup are sysbench's steps, on test_file.0 ... in the\n"
+"current directory or DIR. Without a step, bstore prepares, runs and\n"
+"cleans up in a private directory it creates inside DIR and always\n"
+"removes, on success, failure or a signal.\n"
+"\n"
+"bstore's options:\n"
+"  -d DIR      the directory of the files (default: the current one)\n"
+"  -m NAME     machine name (default: the host name)\n"
+"  --tag KEY=VALUE\n"
+"              add a tag to the stored run (repeatable)\n"
+"  --no-store  measure and print, but store nothing\n"
+"  -h, --help  this help\n"
+"\n"
+"sysbench's options (sizes take k, m, g, t suffixes, 1024-based):\n",
+		f);
+	bs_fileio_options_help(&b);
+	fputs(bs_buf_str(&b), f);
+	bs_buf_release(&b);
+	fputs(
+"\n"
+"Latencies print with 4 decimals (sysbench prints 2). --rand-type is\n"
+"uniform unless asked: sysbench 1.0.20's fileio draws its offsets\n"
+"uniformly whatever --rand-type says; bstore honours it. A total size\n"
+"under twice the RAM (without direct) measures the page cache: bstore\n"
+"says so. SIGINT, SIGTERM, SIGHUP, SIGQUIT or SIGPIPE stop a run: nothing\n"
+"is stored, scratch files are removed, and the exit status is 128 + the\n"
+"signal.\n",
+		f);
+}
+/* clang-format on */
+
+enum {
+	OPT_TAG = 256,
+	OPT_NO_STORE,
+	OPT_TABLE, /* + the row of the option table */
+};
+
+enum step { STEP_ALL, STEP_PREPARE, STEP_RUN, STEP_CLEANUP };
+
+struct fileio_args {
+	struct bs_fileio_opts o;
+	enum step step;
+	const char *dir;
+	const char *machine;
+	int no_store;
+	struct bs_tag *tags;
+	size_t ntags, tags_cap;
+	char hostname[256];
+};
+
+static int parse_args(struct bs_cli *cli, int argc, char **argv,
+		      struct fileio_args *a, int *done)
+{
+	static const char shortopts[] = ":d:m:h";
+	static const char *const steps[] = {"prepare", "run", "cleanup"};
+	struct option *opts;
+	struct bs_err err = BS_ERR_INIT;
+	char q[BS_CLI_QUOTE_SIZE];
+	struct utsname u;
+	int c, i, n = 0, rc = 0;
+
+	*done = 0;
+	bs_fileio_defaults(&a->o);
+	a->dir = ".";
+	if (uname(&u) == 0)
+		snprintf(a->hostname, sizeof(a->hostname), "%s", u.nodename);
+	a->machine = a->hostname;
+	opts = xcalloc((size_t)bs_fileio_noptions + 4, sizeof(*opts));
+	opts[n++] = (struct option){"help", no_argument, NULL, 'h'};
+	opts[n++] = (struct option){"tag", required_argument, NULL, OPT_TAG};
+	opts[n++] = (struct option){"no-store", no_argument, NULL,
+				    OPT_NO_STORE};
+	for (i = 0; i < bs_fileio_noptions; i++)
+		opts[n++] = (struct option){
+			bs_fileio_options[i].name,
+			bs_fileio_options[i].kind == BS_FK_BOOL
+				? optional_argument
+				: required_argument,
+			NULL, OPT_TABLE + i};
+	while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
+		if (c >= OPT_TABLE) {
+			if (bs_fileio_option_set(&a->o, c - OPT_TABLE, optarg,
+						 &err) < 0) {
+				rc = bs_cli_usage_error(cli, "%s", err.msg);
+				goto out;
+			}
+			continue;
+		}
+		switch (c) {
+		case 'd':
+			a->dir = optarg;
+			break;
+		case 'm':
+			a->machine = optarg;
+			break;
+		case OPT_TAG: {
+			struct bs_tag t;
+
+			if (bs_store_parse_tag(optarg, BS_TAG_NOT_OWN, &t.key,
+					       &t.value, &err) < 0) {
+				rc = bs_cli_usage_error(cli, "--tag: %s",
+							err.msg);
+				goto out;
+			}
+			xgrow((void **)&a->tags, &a->tags_cap, a->ntags + 1,
+			      sizeof(*a->tags));
+			a->tags[a->ntags++] = t;
+			break;
+		}
+		case OPT_NO_STORE:
+			a->no_store = 1;
+			break;
+		case 'h':
+			usage(stdout);
+			*done = 1;
+			goto out;
+		default:
+			rc = bs_cli_bad_option(cli, argv, shortopts, opts);
+			goto out;
+		}
+	}
+	a->step = STEP_ALL;
+	if (optind < argc) {
+		for (i = 0; i < 3; i++)
+			if (strcmp(argv[optind], steps[i]) == 0)
+				a->step = (enum step)(i + 1);
+		if (a->step == STEP_ALL) {
+			rc = bs_cli_usage_error(
+				cli,
+				"'%s' is not a step: expected prepare, run or "
+				"cleanup",
+				bs_cli_quote(q, argv[optind]));
+			goto out;
+		}
+		optind++;
+	}
+	if (optind < argc) {
+		rc = bs_cli_usage_error(cli, "unexpected argument '%s'",
+					bs_cli_quote(q, argv[optind]));
+		goto out;
+	}
+out:
+	free(opts);
+	return rc;
+}
+
+/* Progress on stderr: a live line on a terminal, else nothing. */
+struct progress {
+	int tty;
+	int quiet;
+	int open_line;
+	const char *what;   /* "prepare", "run" */
+	struct bs_buf *text; /* the run's text, for the interval rows */
+	const struct bs_fileio_opts *o;
+};
+
+static void end_line(struct progress *p)
+{
+	if (p->open_line) {
+		fputs("\r\033[K", stderr);
+		fflush(stderr);
+		p->open_line = 0;
+	}
+}
+
+static void on_progress(double elapsed_s, uint64_t done, uint64_t total,
+			void *ctx)
+{
+	struct progress *p = ctx;
+
+	if (p->quiet || !p->tty)
+		return;
+	if (strcmp(p->what, "prepare") == 0)
+		fprintf(stderr, "\rprepare: %6.1f s  %.1f of %.1f MiB\033[K",
+			elapsed_s, (double)done / 1048576.0,
+			(double)total / 1048576.0);
+	else if (p->o->time_s)
+		fprintf(stderr, "\rrun: %6.1f s of %llu  %llu events\033[K",
+			elapsed_s, (unsigned long long)p->o->time_s,
+			(unsigned long long)done);
+	else
+		fprintf(stderr, "\rrun: %6.1f s  %llu of %llu events\033[K",
+			elapsed_s, (unsigned long long)done,
+			(unsigned long long)total);
+	p->open_line = 1;
+	fflush(stderr);
+}
+
+static void on_interval(const struct bs_fileio_interval *iv, void *ctx)
+{
+	struct progress *p = ctx;
+	size_t at = p->text->len;
+
+	end_line(p);
+	bs_fileio_text_interval(p->o, iv, p->text);
+	fputs(bs_buf_str(p->text) + at, stdout);
+	fflush(stdout);
+}
+
+/* prepare's lines: stdout for the step, stderr in the one-shot form. */
+static void on_line_out(const char *text, void *ctx)
+{
+	struct progress *p = ctx;
+
+	end_line(p);
+	printf("%s\n", text);
+}
+
+static void on_line_err(const char *text, void *ctx)
+{
+	struct progress *p = ctx;
+
+	end_line(p);
+	if (!p->quiet)
+		fprintf(stderr, "%s\n", text);
+}
+
+static int check_dir(struct bs_cli *cli, const char *dir)
+{
+	struct stat sb;
+	int e = stat(dir, &sb) != 0  ? errno
+		: !S_ISDIR(sb.st_mode) ? ENOTDIR
+				       : 0;
+
+	if (e == 0 && access(dir, W_OK | X_OK) != 0)
+		e = errno;
+	if (e != 0) {
+		bs_cli_error(cli, "cannot use directory '%s': %s", dir,
+			     strerror(e));
+		return BS_EXIT_FAIL;
+	}
+	return 0;
+}
+
+static int store_run(struct bs_cli *cli, struct bs_store *st,
+		     struct bs_run *r)
+{
+	struct bs_err err = BS_ERR_INIT;
+
+	if (bs_store_begin(st, &err) < 0)
+		goto fail;
+	if (bs_store_put_new(st, r, &err) < 0) {
+		bs_store_rollback(st);
+		goto fail;
+	}
+	if (bs_store_commit(st, &err) < 0)
+		goto fail;
+	if (!cli->quiet)
+		fprintf(stderr, "Stored as run %lld\n", (long long)r->id);
+	return 0;
+fail:
+	if (!bs_signal_pending())
+		bs_cli_perr(cli, &err);
+	return BS_EXIT_FAIL;
+}
+
+/* The page cache rule of bonnie++ (bstore run), as a warning. */
+static void ram_rule(struct bs_cli *cli, const struct bs_fileio_opts *o)
+{
+	int64_t ram = bs_host_ram_mib();
+
+	if (ram <= 0 || (o->extra_flags & BS_FIO_F_DIRECT))
+		return;
+	if (o->total_size / 1048576 < (uint64_t)ram * 2)
+		bs_cli_warn(cli,
+			    "--file-total-size %llu MiB is less than twice "
+			    "the RAM (%lld MiB): reads and writes may be "
+			    "served by the page cache, not the disk; use "
+			    "--file-total-size=%lldM or more, or "
+			    "--file-extra-flags=direct",
+			    (unsigned long long)(o->total_size / 1048576),
+			    (long long)ram, (long long)ram * 2);
+}
+
+int cmd_fileio(struct bs_cli *cli, int argc, char **argv)
+{
+	struct fileio_args a;
+	struct progress prog;
+	struct bs_fileio_cb cb;
+	struct bs_fileio_dir d;
+	struct bs_fileio_result res;
+	struct bs_scratch scratch = BS_SCRATCH_INIT;
+	struct bs_host host;
+	struct bs_store *st = NULL;
+	struct bs_err err = BS_ERR_INIT, cerr = BS_ERR_INIT;
+	struct bs_buf text = BS_BUF_INIT;
+	struct bs_run r;
+	int rc, done, sig, dirfd = -1, opened = 0;
+	int64_t measured_at;
+	size_t i;
+
+	memset(&a, 0, sizeof(a));
+	memset(&res, 0, sizeof(res));
+	bs_run_init(&r);
+	rc = parse_args(cli, argc, argv, &a, &done);
+	if (rc != 0 || done)
+		goto out;
+	if (bs_fileio_check(&a.o, a.step == STEP_ALL || a.step == STEP_RUN,
+			    &err) < 0) {
+		rc = bs_cli_usage_error(cli, "%s", err.msg);
+		goto out;
+	}
+	if (a.step == STEP_ALL && a.o.mode == BS_FIO_NOMODE) {
+		rc = bs_cli_usage_error(cli, "missing --file-test-mode");
+		goto out;
+	}
+	rc = check_dir(cli, a.dir);
+	if (rc != 0)
+		goto out;
+	if (a.o.merged_requests > 0)
+		bs_cli_warn(cli, "--file-merged-requests is accepted and "
+				 "ignored: bstore never merges requests");
+	if (a.step == STEP_ALL || a.step == STEP_RUN)
+		ram_rule(cli, &a.o);
+	if (!a.no_store && (a.step == STEP_ALL || a.step == STEP_RUN)) {
+		rc = bs_cli_open_store(cli, 0, &st);
+		if (rc != 0)
+			goto out;
+		bs_store_set_wait(st, BS_STORE_WAIT_MS, bs_signal_flag());
+	}
+	if (bs_host_probe(a.dir, &host, &err) < 0) {
+		bs_cli_perr(cli, &err);
+		rc = BS_EXIT_FAIL;
+		goto out;
+	}
+
+	memset(&prog, 0, sizeof(prog));
+	prog.tty = isatty(STDERR_FILENO);
+	prog.quiet = cli->quiet;
+	prog.text = &text;
+	prog.o = &a.o;
+	cb.progress = on_progress;
+	cb.interval = on_interval;
+	cb.line = a.step == STEP_ALL ? on_line_err : on_line_out;
+	cb.ctx = &prog;
+
+	memset(&d, 0, sizeof(d));
+	d.fd = -1;
+	d.path = a.dir;
+	bs_signals_install();
+	if (a.step == STEP_ALL) {
+		if (bs_scratch_open(&scratch, a.dir, &err) < 0)
+			goto failed;
+		opened = 1;
+		d.scratch = &scratch;
+		d.path = scratch.path;
+	} else {
+		dirfd = open(a.dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+		if (dirfd < 0) {
+			bs_error(&err, BS_EIO, "cannot use directory '%s': %s",
+				 a.dir, strerror(errno));
+			goto failed;
+		}
+		d.fd = dirfd;
+	}
+	if (a.step == STEP_PREPARE || a.step == STEP_CLEANUP)
+		printf("bstore %s fileio (sysbench %s layout)\n\n",
+		       BSTORE_VERSION, BS_FILEIO_SYSBENCH);
+	if (a.step == STEP_CLEANUP) {
+		printf("Removing test files...\n");
+		if (bs_fileio_cleanup(&a.o, &d, &err) < 0)
+			goto failed;
+		rc = BS_EXIT_OK;
+		goto out;
+	}
+	if (a.step == STEP_PREPARE ||
+	    (a.step == STEP_ALL && a.o.mode != BS_FIO_SEQWR)) {
+		prog.what = "prepare";
+		bs_buf_reset(&text);
+		bs_fileio_text_prepare(&a.o, &text);
+		text.data[--text.len] = '\0'; /* cb.line adds it */
+		cb.line(bs_buf_str(&text), &prog);
+		cb.line("Creating files for the test...", &prog);
+		bs_buf_reset(&text);
+		bs_buf_adds(&text, "Extra file open flags: ");
+		if (a.o.extra_flags == 0)
+			bs_buf_adds(&text, "(none)");
+		else
+			bs_fileio_flags_text(a.o.extra_flags, &text);
+		cb.line(bs_buf_str(&text), &prog);
+		rc = bs_fileio_prepare(&a.o, &d, &cb, &err);
+		end_line(&prog);
+		if (rc < 0)
+			goto failed;
+		if (a.step == STEP_PREPARE) {
+			rc = BS_EXIT_OK;
+			goto out;
+		}
+	}
+
+	/* run */
+	prog.what = "run";
+	bs_buf_reset(&text);
+	if (a.o.rand_seed == 0)
+		a.o.rand_seed = (uint64_t)time(NULL) ^ (uint64_t)getpid();
+	bs_fileio_text_head(&a.o, BSTORE_VERSION, a.o.rand_seed, &text);
+	fputs(bs_buf_str(&text), stdout);
+	fflush(stdout);
+	measured_at = (int64_t)time(NULL);
+	rc = bs_fileio_run(&a.o, &d, &cb, &res, &err);
+	end_line(&prog);
+	if (rc < 0)
+		goto failed;
+	{
+		size_t at = text.len;
+
+		bs_fileio_text_summary(&a.o, &res, &text);
+		fputs(bs_buf_str(&text) + at, stdout);
+	}
+	if (fflush(stdout) != 0)
+		bs_cli_error(cli, "cannot write output: %s", strerror(errno));
+	/* The scratch goes before the store: a failure to remove it is a
+	 * failure of the run. */
+	if (opened && bs_scratch_close(&scratch, &err) < 0)
+		goto failed;
+	opened = 0;
+	if (bs_signal_pending())
+		goto failed;
+	if (st) {
+		/* The stored text ends at the last line, as ingest's. */
+		while (text.len > 0 && text.data[text.len - 1] == '\n')
+			text.data[--text.len] = '\0';
+		bs_fileio_to_run(&a.o, &res, BSTORE_VERSION, a.machine,
+				 measured_at, bs_buf_str(&text), &r);
+		bs_host_tag(&host, &r);
+		if (a.o.rand_type != BS_FIO_RAND_UNIFORM)
+			bs_run_tag(&r, "fileio.rand_type",
+				   bs_fileio_word("rand-type",
+						  a.o.rand_type));
+		if (a.o.validate)
+			bs_run_tag(&r, "fileio.validate", "1");
+		for (i = 0; i < a.ntags; i++)
+			bs_run_tag(&r, a.tags[i].key, a.tags[i].value);
+		rc = store_run(cli, st, &r);
+		sig = bs_signal_pending();
+		if (rc != 0 && sig) {
+			bs_cli_error(cli,
+				     "stopped by %s while waiting for the "
+				     "archive; nothing stored",
+				     bs_cli_signal_name(sig));
+			rc = 128 + sig;
+		}
+		goto out;
+	}
+	rc = BS_EXIT_OK;
+	goto out;
+
+failed:
+	end_line(&prog);
+	if (opened && bs_scratch_close(&scratch, &cerr) < 0)
+		bs_cli_perr(cli, &cerr);
+	opened = 0;
+	sig = bs_signal_pending();
+	if (sig) {
+		bs_cli_error(cli, "stopped by %s; %snothing stored",
+			     bs_cli_signal_name(sig),
+			     a.step == STEP_ALL ? "scratch files removed, "
+						: "");
+		if (err.code && err.code != BS_EINTR)
+			bs_cli_perr(cli, &err);
+		rc = 128 + sig;
+	} else {
+		bs_cli_perr(cli, &err);
+		rc = BS_EXIT_FAIL;
+	}
+out:
+	if (opened && bs_scratch_close(&scratch, &cerr) < 0)
+		bs_cli_perr(cli, &cerr);
+	if (dirfd >= 0)
+		close(dirfd);
+	bs_signals_restore();
+	bs_store_close(st);
+	bs_run_release(&r);
+	bs_fileio_result_release(&res);
+	bs_buf_release(&text);
+	for (i = 0; i < a.ntags; i++) {
+		free(a.tags[i].key);
+		free(a.tags[i].value);
+	}
+	free(a.tags);
+	return rc;
+}
