@@ -417,30 +417,63 @@ int bs_host_probe(const char *dir, struct bs_host *h, struct bs_err *err)
 	return 0;
 }
 
+#define HF(key, label, kind, field) \
+	{ key, label, kind, offsetof(struct bs_host, field) }
+
+/* clang-format off */
+const struct bs_host_fact bs_host_facts[] = {
+	HF("host.kernel",        "Kernel",        BS_HK_TEXT, kernel),
+	HF("host.fs",            "File system",   BS_HK_TEXT, fs),
+	HF("host.mount_options", "Mount options", BS_HK_TEXT, mount_options),
+	HF("host.device",        "Device",        BS_HK_TEXT, device),
+	HF("host.device_model",  "Device model",  BS_HK_TEXT, device_model),
+	HF("host.rotational",    "Rotational",    BS_HK_BOOL, rotational),
+	HF("host.ram_mib",       "RAM (MiB)",     BS_HK_I64,  ram_mib),
+	HF("host.cpu_model",     "CPU",           BS_HK_TEXT, cpu_model),
+	HF("host.cpus",          "CPUs",          BS_HK_INT,  cpus),
+};
+/* clang-format on */
+
+const int bs_nhost_facts =
+	(int)(sizeof(bs_host_facts) / sizeof(bs_host_facts[0]));
+
 void bs_host_tag(const struct bs_host *h, struct bs_run *r)
 {
+	const char *base = (const char *)h;
 	char num[32];
+	int i;
 
-	if (h->kernel[0])
-		bs_run_tag(r, "host.kernel", h->kernel);
-	if (h->fs[0])
-		bs_run_tag(r, "host.fs", h->fs);
-	if (h->mount_options[0])
-		bs_run_tag(r, "host.mount_options", h->mount_options);
-	if (h->device[0])
-		bs_run_tag(r, "host.device", h->device);
-	if (h->device_model[0])
-		bs_run_tag(r, "host.device_model", h->device_model);
-	if (h->rotational >= 0)
-		bs_run_tag(r, "host.rotational", h->rotational ? "1" : "0");
-	if (h->ram_mib >= 0) {
-		snprintf(num, sizeof(num), "%lld", (long long)h->ram_mib);
-		bs_run_tag(r, "host.ram_mib", num);
-	}
-	if (h->cpu_model[0])
-		bs_run_tag(r, "host.cpu_model", h->cpu_model);
-	if (h->cpus > 0) {
-		snprintf(num, sizeof(num), "%d", h->cpus);
-		bs_run_tag(r, "host.cpus", num);
+	for (i = 0; i < bs_nhost_facts; i++) {
+		const struct bs_host_fact *f = &bs_host_facts[i];
+		const char *at = base + f->offset;
+		const char *v = NULL;
+		int iv;
+		int64_t lv;
+
+		switch (f->kind) {
+		case BS_HK_TEXT:
+			v = at[0] ? at : NULL;
+			break;
+		case BS_HK_BOOL: /* 1, 0, or -1 unknown */
+			memcpy(&iv, at, sizeof(iv));
+			v = iv < 0 ? NULL : iv ? "1" : "0";
+			break;
+		case BS_HK_I64: /* -1 unknown */
+			memcpy(&lv, at, sizeof(lv));
+			if (lv >= 0) {
+				snprintf(num, sizeof(num), "%lld", (long long)lv);
+				v = num;
+			}
+			break;
+		case BS_HK_INT: /* -1 unknown, 0 none */
+			memcpy(&iv, at, sizeof(iv));
+			if (iv > 0) {
+				snprintf(num, sizeof(num), "%d", iv);
+				v = num;
+			}
+			break;
+		}
+		if (v)
+			bs_run_tag(r, f->key, v);
 	}
 }

@@ -67,4 +67,16 @@ int64_t bs_host_ram_mib(void);
 /* Adds the host.* tags (only the known facts) to a run. */
 void bs_host_tag(const struct bs_host *h, struct bs_run *r);
 
+/* The facts as tags, one row each, in the order reports show them: the
+ * tag key, a label for people, and where struct bs_host keeps it. */
+enum bs_host_kind { BS_HK_TEXT, BS_HK_BOOL, BS_HK_I64, BS_HK_INT };
+struct bs_host_fact {
+	const char *key;   /* "host.kernel" */
+	const char *label; /* "Kernel" */
+	enum bs_host_kind kind;
+	size_t offset;     /* of the field in struct bs_host */
+};
+extern const struct bs_host_fact bs_host_facts[];
+extern const int bs_nhost_facts;
+
 #endif

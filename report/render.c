@@ -221,6 +221,13 @@ static void fill_group(const struct bs_report *rep, size_t i,
 	bs_buf_reset(&b);
 	bs_tdict_set(d, "MACHINES", gtext[0]);
 	bs_tdict_set(d, "TAGS", gtext[1]);
+	/* The tags but the host facts, which the HTML page's own table
+	 * shows (HOSTS). */
+	for (k = 0; k < g->ntags; k++)
+		if (strncmp(g->tags[k], "host.", 5) != 0)
+			bs_buf_addf(&b, "%s%s", b.len ? " " : "", g->tags[k]);
+	bs_tdict_set(d, "OWN_TAGS", bs_buf_str(&b));
+	bs_buf_reset(&b);
 	list_text(g->versions, g->nversions, g->more_versions, &b);
 	bs_tdict_set(d, "VERSIONS", bs_buf_str(&b));
 	bs_buf_reset(&b);

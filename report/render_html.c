@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "core/bonnie_text.h"
+#include "core/host.h"
 #include "report/internal.h"
 #include "report/tmpl.h"
 #include "util/buf.h"
@@ -260,12 +261,90 @@ static void html_chart(const struct bs_report *rep, int t0, int t1,
 	}
 }
 
+/* A host fact over a group's runs: its value, the values with their run
+ * counts when runs differ ("ext4 (2), xfs (1)"), "unknown" when no run
+ * has it; with "unknown (N)" for runs without it. */
+static void host_cell(const struct bs_report_group *g, const char *key,
+		      struct bs_buf *b)
+{
+	const struct bs_report_tagmix *x = NULL;
+	size_t i;
+
+	for (i = 0; i < g->nmix && x == NULL; i++)
+		if (strcmp(g->mix[i].key, key) == 0)
+			x = &g->mix[i];
+	if (x == NULL || x->seen == 0) {
+		bs_buf_adds(b, "unknown");
+		return;
+	}
+	if (x->nval == 1 && x->other == 0 && x->seen == g->nruns) {
+		bs_buf_adds(b, x->val[0]);
+		return;
+	}
+	for (i = 0; i < x->nval; i++)
+		bs_buf_addf(b, "%s%s (%lld)", i ? ", " : "", x->val[i],
+			    (long long)x->cnt[i]);
+	if (x->other)
+		bs_buf_addf(b, ", other (%lld)", (long long)x->other);
+	if (x->seen < g->nruns)
+		bs_buf_addf(b, ", unknown (%lld)",
+			    (long long)(g->nruns - x->seen));
+}
+
+/*
+ * HOSTS: the host facts `bstore run` records (core/host.h's table), a
+ * column per fact some group's runs have, a row per group (FACT > NAME;
+ * HOST > INDEX, LABEL, CELL > TEXT). Not shown when no run has any.
+ */
+static void html_hosts(const struct bs_report *rep, struct bs_tdict *d)
+{
+	unsigned char shown[64] = {0};
+	struct bs_tdict *hs = NULL;
+	struct bs_buf b = BS_BUF_INIT;
+	size_t i, j;
+	int k;
+
+	for (k = 0; k < bs_nhost_facts && k < 64; k++)
+		for (i = 0; i < rep->ngroups && !shown[k]; i++)
+			for (j = 0; j < rep->groups[i].nmix; j++)
+				if (strcmp(rep->groups[i].mix[j].key,
+					   bs_host_facts[k].key) == 0 &&
+				    rep->groups[i].mix[j].seen > 0)
+					shown[k] = 1;
+	for (k = 0; k < bs_nhost_facts && k < 64; k++) {
+		if (!shown[k])
+			continue;
+		if (hs == NULL)
+			hs = bs_tdict_add(d, "HOSTS");
+		bs_tdict_set(bs_tdict_add(hs, "FACT"), "NAME",
+			     bs_host_facts[k].label);
+	}
+	if (hs == NULL)
+		return;
+	for (i = 0; i < rep->ngroups; i++) {
+		struct bs_tdict *row = bs_tdict_add(hs, "HOST");
+
+		bs_tdict_set_i64(row, "INDEX", (int64_t)i + 1);
+		bs_tdict_set(row, "LABEL", rep->groups[i].label);
+		for (k = 0; k < bs_nhost_facts && k < 64; k++) {
+			if (!shown[k])
+				continue;
+			bs_buf_reset(&b);
+			host_cell(&rep->groups[i], bs_host_facts[k].key, &b);
+			bs_tdict_set(bs_tdict_add(row, "CELL"), "TEXT",
+				     bs_buf_str(&b));
+		}
+	}
+	bs_buf_release(&b);
+}
+
 void bs_rhtml_fill(const struct bs_report *rep, struct bs_tdict *d)
 {
 	size_t i, j;
 	int sn, t0, t1, m, t, any, first_curves = 1;
 	char key[32];
 
+	html_hosts(rep, d);
 	/* A section is consecutive catalogue rows; its id counts every
 	 * section of the catalogue, so that it stays the same whichever
 	 * sections a report shows. */

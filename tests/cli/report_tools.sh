@@ -86,4 +86,25 @@ run "$BSTORE" report --noise 5x version=0.4.12 version=1.0.20
 expect_rc 2 "--noise 5x"
 expect_in "$T/err" "bstore: report: --noise wants a percentage from 0 to 1000, not '5x'"
 
+# 5. Host facts (host.* tags, as bstore run records them): a table of
+# their own in the HTML page, a group's differing values with their runs.
+H=$T/hosts.db
+"$BSTORE" --db "$H" ingest --tag host.kernel=6.1.0 --tag host.fs=ext4 \
+	--tag cache=on "$S/bonnie++-1.03-emc-raid10-cache.txt" >/dev/null
+"$BSTORE" --db "$H" ingest --tag host.kernel=6.1.0 --tag host.fs=xfs \
+	--tag cache=on "$S/bonnie++-1.03-emc-raid5-cache.txt" >/dev/null
+"$BSTORE" --db "$H" ingest --tag host.kernel=6.1.0 --tag host.fs=ext4 \
+	--tag cache=off "$S/bonnie++-1.03-emc-raid10-nocache.txt" >/dev/null
+run "$BSTORE" --db "$H" report --format html cache=on cache=off
+expect_rc 0 "report with host facts"
+expect_in "$T/out" "<h2>Host facts</h2>"
+expect_in "$T/out" "<th>Kernel</th><th>File system</th>"
+expect_in "$T/out" "<th scope=\"row\">[1] cache=on</th><td>6.1.0</td><td>ext4 (1), xfs (1)</td>"
+expect_in "$T/out" "<th scope=\"row\">[2] cache=off</th><td>6.1.0</td><td>ext4</td>"
+expect_not_in "$T/out" '<td data-label="Tags">cache=off host.'
+# No table without host facts.
+run "$BSTORE" report --format html tool=dd
+expect_rc 0 "report without host facts"
+expect_not_in "$T/out" "Host facts"
+
 finish
