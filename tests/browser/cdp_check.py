@@ -13,8 +13,9 @@ scroll inside their own boxes instead).
   cdp_check.py CHROMIUM PAGE.html EXPECT.json [SCREENSHOT_DIR]
 
 EXPECT.json maps "row header | data-metric" to the text the cell should
-start with, e.g. {"diff [1] \u2212 [2] | putc": "1691"}; a row header is
-matched as the page shows it at desktop width.
+start with, e.g. {"diff [1] \u2212 [2] | putc": "1691"}, compared without
+the page's thousands separators ("1,691"); a row header is matched as the
+page shows it at desktop width.
 """
 import base64
 import json
@@ -164,7 +165,7 @@ def main():
             got = seen.get(key)
             if got is None:
                 problems.append("no cell '%s'" % key)
-            elif not got.startswith(want):
+            elif not got.replace(",", "").startswith(want):
                 problems.append("cell '%s' holds '%s', expected '%s'"
                                 % (key, got, want))
         if shots:

@@ -61,7 +61,9 @@ for rid in ids:
     row = next(csv.DictReader(io.StringIO(out("export", "--format", "csv",
                                               str(rid)))))
     html = out("report", "--format", "html", "--units", "kib", str(rid))
-    cells = dict(re.findall(r'data-metric="(\w+)" title="[^"]*">([^<]*)<', html))
+    # The page groups thousands ("34,299"): the digits must agree.
+    cells = {k: v.replace(",", "") for k, v in
+             re.findall(r'data-metric="(\w+)" title="[^"]*">([^<]*)<', html)}
     rep = json.loads(out("report", "--format", "json", "--units", "kib",
                          str(rid)))
     mean = {m["key"]: m["cells"][0]["mean"] for m in rep["metrics"]}
