@@ -229,22 +229,31 @@ static void html_chart(const struct bs_report *rep, int t0, int t1,
 		for (i = 0; i < rep->ngroups; i++) {
 			const struct bs_report_cell *c =
 				&rep->groups[i].cell[m];
-			if (c->status == BS_ST_OK && c->mean > max)
-				max = c->mean;
+			/* Room for the error bar too (3 runs or more: with
+			 * 2, t(0.975, 1) = 12.7 makes it say nothing). */
+			double top = c->mean + (c->ok >= BS_STAT_MIN_N &&
+							!isnan(c->ci)
+						? c->ci
+						: 0);
+			if (c->status == BS_ST_OK && top > max)
+				max = top;
 		}
 		if (ch == NULL)
 			ch = bs_tdict_add(sec, "CHART");
 		bl = bs_tdict_add(ch, "BLOCK");
-		bs_tdict_setf(bl, "BTITLE", "%s, %s",
+		bs_tdict_setf(bl, "BTITLE", "%s, %s%s",
 			      bs_rm_label(m, label, sizeof(label)),
-			      bs_report_unit(rep, m));
+			      bs_report_unit(rep, m),
+			      bs_rm_better(m) > 0   ? " (higher is better)"
+			      : bs_rm_better(m) < 0 ? " (lower is better)"
+						    : "");
 		bs_tdict_set_i64(bl, "Y", y + 14);
 		y += CH_HEAD;
 		for (i = 0; i < rep->ngroups; i++) {
 			const struct bs_report_cell *c =
 				&rep->groups[i].cell[m];
 			struct bs_tdict *bar;
-			int w = 0;
+			int w = 0, x2 = 0;
 
 			/* A gap before each block of its own baseline. */
 			if (bs_rblock_start(rep, i))
@@ -261,12 +270,34 @@ static void html_chart(const struct bs_report *rep, int t0, int t1,
 				bs_tdict_set(bar, "VALUE",
 					     hfmt(rep, m, c->mean, v,
 						     sizeof(v)));
+				/* The mean's 95% interval as an error bar. */
+				if (c->ok >= BS_STAT_MIN_N && !isnan(c->ci) &&
+				    max > 0) {
+					struct bs_tdict *e =
+						bs_tdict_add(bar, "ERR");
+					double lo = c->mean - c->ci;
+
+					bs_tdict_set_i64(
+						e, "X1",
+						CH_LEFT + (int)floor((lo > 0 ? lo
+									     : 0) /
+									     max *
+									     CH_BAR +
+								     0.5));
+					x2 = (int)floor((c->mean + c->ci) /
+								max * CH_BAR +
+							0.5);
+					bs_tdict_set_i64(e, "X2", CH_LEFT + x2);
+					bs_tdict_set_i64(e, "EY", y + 7);
+				}
 			} else {
 				bs_tdict_set(bar, "VALUE",
 					     status_words(m, c->status));
 			}
 			bs_tdict_set_i64(bar, "W", w);
-			bs_tdict_set_i64(bar, "TX", CH_LEFT + w + 4);
+			/* The value after the bar, or after its error bar. */
+			bs_tdict_set_i64(bar, "TX",
+					 CH_LEFT + (x2 > w ? x2 : w) + 4);
 			bs_tdict_set(bar, "BCLASS",
 				     i == rep->groups[i].base ? "base"
 				     : c->verdict == BS_V_NOISE ||

@@ -107,4 +107,16 @@ run "$BSTORE" report --format html tool=dd
 expect_rc 0 "report without host facts"
 expect_not_in "$T/out" "Host facts"
 
+# 6. Charts: captions say which way is better; the mean's 95% interval
+# is an error bar for a group of 3 runs or more, never for fewer.
+run "$BSTORE" report --format html version=0.4.12 version=1.0.20
+expect_in "$T/out" "Reads, ops/s (higher is better)"
+expect_in "$T/out" "Latency avg, ms (lower is better)"
+[ "$(grep -o '<path class="err"' "$T/out" | wc -l)" -ge 5 ] ||
+	fail "error bars for the 13-run group"
+run "$BSTORE" report --format html 1 2 3-4
+expect_rc 0 "groups of 1 and 2 runs"
+expect_in "$T/out" "(higher is better)"
+expect_not_in "$T/out" '<path class="err"' "no error bar under 3 runs"
+
 finish
