@@ -291,9 +291,10 @@ static void fill_cell(const struct bs_report *rep, int m, size_t i,
 	static const char *const nums[] = {
 		"VALUE", "SD",	"MIN",	    "MAX",	"DIFF",
 		"RATIO", "PCT", "CI",	    "RATIO_LO", "RATIO_HI",
-		"P",
+		"P",	 "CV",
 	};
-	double raw[11];
+	struct bs_stat_sample smp = {(double)c->ok, c->mean, c->sd};
+	double raw[12];
 	char s[64], key[16];
 	size_t k;
 
@@ -310,6 +311,7 @@ static void fill_cell(const struct bs_report *rep, int m, size_t i,
 	raw[8] = c->ratio_lo;
 	raw[9] = c->ratio_hi;
 	raw[10] = c->p;
+	raw[11] = c->status == BS_ST_OK ? bs_stat_cv(&smp) : NAN;
 	bs_tdict_set_i64(d, "GROUP", (int64_t)i + 1);
 	bs_tdict_set(d, "GROUP_LABEL", g->label);
 	bs_tdict_set(d, "GROUP_SELECTOR", g->selector);

@@ -111,6 +111,16 @@ static void html_value_cell(const struct bs_report *rep, int m, size_t i,
 						sizeof(s)));
 		bs_tdict_set_i64(st, "N", x->ok);
 		bs_tdict_set_i64(st, "OF", g->nruns);
+		/* The spread relative to the mean, where there is one. */
+		{
+			struct bs_stat_sample smp = {(double)x->ok, x->mean,
+						     x->sd};
+			double cv = bs_stat_cv(&smp);
+
+			if (!isnan(cv))
+				bs_tdict_setf(bs_tdict_add(st, "HAS_CV"), "CV",
+					      "%.1f%%", cv * 100);
+		}
 	}
 }
 

@@ -40,6 +40,9 @@ for k in reads_per_s writes_per_s latency_avg_ms; do
 done
 expect_eq "$(jq -r '[.metrics[].key] | map(select(. == "putc")) | length' "$T/sb.json")" 0 \
 	"no bonnie++ row for sysbench runs"
+got=$(cell "$T/sb.json" reads_per_s 2 cv)
+want=$(jq -r '.metrics[] | select(.key == "reads_per_s") | .cells[1] | .stddev / .mean' "$T/sb.json")
+near "$got" "$want" || fail "CV: got $got, want $want"
 expect_eq "$(cell "$T/sb.json" latency_avg_ms 2 verdict)" "few" \
 	"2 runs against 13: a change, untested"
 run "$BSTORE" report --format text version=0.4.12 version=1.0.20
