@@ -121,6 +121,15 @@ int bs_cli_open_store(const struct bs_cli *cli, int flags,
 		      struct bs_store **out);
 
 /*
+ * A measuring command's --tag K=V (run, zcav, fileio): checks it (no
+ * host.* or run.* key: those are bstore's own) and appends it to the
+ * command's tags, which then own key and value. Returns 0, or the usage
+ * error's exit status after saying it.
+ */
+int bs_cli_tag_arg(const struct bs_cli *cli, const char *arg,
+		   struct bs_tag **tags, size_t *ntags, size_t *cap);
+
+/*
  * Stores a run just measured (bstore run, bstore zcav) in a transaction
  * of its own, always as a new run (bs_store_put_new), and says "Stored as
  * run N" unless quiet. Prints the error (but not when a signal ended the

@@ -133,20 +133,12 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 		case 'm':
 			a->machine = optarg;
 			break;
-		case OPT_TAG: {
-			struct bs_tag t;
-
-			if (bs_store_parse_tag(optarg, BS_TAG_NOT_OWN, &t.key,
-					       &t.value, &err) < 0) {
-				rc = bs_cli_usage_error(cli, "--tag: %s",
-							err.msg);
+		case OPT_TAG:
+			rc = bs_cli_tag_arg(cli, optarg, &a->tags, &a->ntags,
+					    &a->tags_cap);
+			if (rc != 0)
 				goto out;
-			}
-			xgrow((void **)&a->tags, &a->tags_cap, a->ntags + 1,
-			      sizeof(*a->tags));
-			a->tags[a->ntags++] = t;
 			break;
-		}
 		case OPT_NO_STORE:
 			a->no_store = 1;
 			break;

@@ -212,18 +212,11 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 			if (bs_bench_opts_parse_c(&a->o, optarg, &err) < 0)
 				return bs_cli_usage_error(cli, "%s", err.msg);
 			break;
-		case OPT_TAG: {
-			struct bs_tag t;
-
-			if (bs_store_parse_tag(optarg, BS_TAG_NOT_OWN, &t.key,
-					       &t.value, &err) < 0)
-				return bs_cli_usage_error(cli, "--tag: %s",
-							  err.msg);
-			xgrow((void **)&a->tags, &a->tags_cap, a->ntags + 1,
-			      sizeof(*a->tags));
-			a->tags[a->ntags++] = t;
+		case OPT_TAG:
+			if (bs_cli_tag_arg(cli, optarg, &a->tags, &a->ntags,
+					   &a->tags_cap) != 0)
+				return BS_EXIT_USAGE;
 			break;
-		}
 		case OPT_NO_STORE:
 			a->no_store = 1;
 			break;

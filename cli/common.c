@@ -721,3 +721,17 @@ fail:
 		bs_cli_perr(cli, &err);
 	return BS_EXIT_FAIL;
 }
+
+int bs_cli_tag_arg(const struct bs_cli *cli, const char *arg,
+		   struct bs_tag **tags, size_t *ntags, size_t *cap)
+{
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_tag t;
+
+	if (bs_store_parse_tag(arg, BS_TAG_NOT_OWN, &t.key, &t.value, &err) <
+	    0)
+		return bs_cli_usage_error(cli, "--tag: %s", err.msg);
+	xgrow((void **)tags, cap, *ntags + 1, sizeof(**tags));
+	(*tags)[(*ntags)++] = t;
+	return 0;
+}
