@@ -23,6 +23,7 @@
 #include "util/err.h"
 #include "util/mem.h"
 #include "util/num.h"
+#include "util/text.h"
 #include "util/banned.h"
 
 #define MAX_TOK 40
@@ -34,32 +35,9 @@ enum dialect {
 	D_14,      /* Linux Bonnie 1.2/1.4: "(nosync)", "3*1024" */
 };
 
-struct tok {
-	size_t s, e;
-};
-
 static int is_blank(char c)
 {
 	return c == ' ' || c == '\t';
-}
-
-static size_t tokens(const char *t, size_t n, struct tok *tk, size_t max)
-{
-	size_t i = 0, k = 0;
-
-	for (;;) {
-		while (i < n && is_blank(t[i]))
-			i++;
-		if (i == n)
-			return k;
-		if (k < max)
-			tk[k].s = i;
-		while (i < n && !is_blank(t[i]))
-			i++;
-		if (k < max)
-			tk[k].e = i;
-		k++;
-	}
 }
 
 static int has(const char *t, size_t n, const char *w)
@@ -109,8 +87,8 @@ static int size_cell(const char *s, size_t n)
 /* A data row: [name] size and twelve numbers. */
 static int is_row(const char *t, size_t n)
 {
-	struct tok tk[MAX_TOK];
-	size_t nt = tokens(t, n, tk, MAX_TOK), i;
+	struct bs_word tk[MAX_TOK];
+	size_t nt = bs_text_words(t, n, tk, MAX_TOK), i;
 
 	if (nt < 13 || nt > MAX_TOK)
 		return 0;
@@ -274,7 +252,7 @@ static int classic_parse(const struct bs_block *b, struct bs_block_out *out)
 	}
 	for (i = 0; i < b->n && rc >= 0; i++) {
 		const struct bs_bline *l = &b->l[i];
-		struct tok tk[MAX_TOK];
+		struct bs_word tk[MAX_TOK];
 		const char *cell[12];
 		size_t len[12], nt, k;
 		char why[REASON];
@@ -284,7 +262,7 @@ static int classic_parse(const struct bs_block *b, struct bs_block_out *out)
 		if (l->len == 0 || !is_row(l->text, l->len))
 			continue;
 		runs++;
-		nt = tokens(l->text, l->len, tk, MAX_TOK);
+		nt = bs_text_words(l->text, l->len, tk, MAX_TOK);
 		if (d == D_CLASSIC && memchr(l->text + tk[nt - 13].s, '*',
 					     tk[nt - 13].e - tk[nt - 13].s))
 			d = D_14;

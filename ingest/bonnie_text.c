@@ -34,6 +34,7 @@
 #include "util/err.h"
 #include "util/mem.h"
 #include "util/num.h"
+#include "util/text.h"
 #include "util/banned.h"
 
 #define MAX_TOK 32   /* tokens kept of a line; rows have at most 14 */
@@ -54,10 +55,6 @@ enum kind {
 	K_ROW,          /* a data row */
 };
 
-struct tok {
-	size_t s, e; /* [s, e) in the line's text */
-};
-
 static int is_blank(char c)
 {
 	return c == ' ' || c == '\t';
@@ -66,25 +63,6 @@ static int is_blank(char c)
 static int is_digit(char c)
 {
 	return c >= '0' && c <= '9';
-}
-
-static size_t tokens(const char *t, size_t n, struct tok *tk, size_t max)
-{
-	size_t i = 0, k = 0;
-
-	for (;;) {
-		while (i < n && is_blank(t[i]))
-			i++;
-		if (i == n)
-			return k;
-		if (k < max)
-			tk[k].s = i;
-		while (i < n && !is_blank(t[i]))
-			i++;
-		if (k < max)
-			tk[k].e = i;
-		k++;
-	}
 }
 
 static int starts(const char *t, size_t n, const char *w)
@@ -114,7 +92,7 @@ static int word(const char *t, size_t n, const char *w)
 
 static enum kind classify(const char *t, size_t n)
 {
-	struct tok tk[MAX_TOK];
+	struct bs_word tk[MAX_TOK];
 	size_t nt, i;
 
 	if (n == 0)
@@ -141,7 +119,7 @@ static enum kind classify(const char *t, size_t n)
 	if (word(t, n, "Latency"))
 		return K_LATENCY;
 	/* A row: a name or spec, then cells that are numbers or "+++". */
-	nt = tokens(t, n, tk, MAX_TOK);
+	nt = bs_text_words(t, n, tk, MAX_TOK);
 	if (nt < 3 || nt > MAX_TOK)
 		return K_OTHER;
 	for (i = 1; i < nt; i++)
@@ -258,7 +236,7 @@ struct table {
  * Returns 0, or -1 when the tokens do not fit the columns (then, if there
  * is one token per cell, they are taken in order: nothing was blank).
  */
-static int place(const char *t, const struct tok *tk, size_t ntk, size_t base,
+static int place(const char *t, const struct bs_word *tk, size_t ntk, size_t base,
 		 size_t ncell, const int *end, const int *width,
 		 struct cell *c)
 {
@@ -340,8 +318,8 @@ static int reject(struct table *T, size_t first, size_t last,
 static int read_row(struct table *T, size_t i, int io, struct row *R)
 {
 	const struct bs_bline *l = &T->b->l[i];
-	struct tok tk[MAX_TOK];
-	size_t nt = tokens(l->text, l->len, tk, MAX_TOK), first;
+	struct bs_word tk[MAX_TOK];
+	size_t nt = bs_text_words(l->text, l->len, tk, MAX_TOK), first;
 	int rc;
 
 	memset(R, 0, sizeof(*R));
@@ -372,8 +350,8 @@ static int read_row(struct table *T, size_t i, int io, struct row *R)
 static int read_latency(struct table *T, size_t i, struct row *R)
 {
 	const struct bs_bline *l = &T->b->l[i];
-	struct tok tk[MAX_TOK];
-	size_t nt = tokens(l->text, l->len, tk, MAX_TOK);
+	struct bs_word tk[MAX_TOK];
+	size_t nt = bs_text_words(l->text, l->len, tk, MAX_TOK);
 
 	if (nt > 7 ||
 	    place(l->text, tk + 1, nt - 1, tk[0].e, 6, lat_end, lat_width,
@@ -414,7 +392,7 @@ static int read_table(struct table *T)
 	for (i = 0; i < T->end; i++) {
 		const struct bs_bline *l = &b->l[i];
 		enum kind k = classify(l->text, l->len);
-		struct tok tk[3];
+		struct bs_word tk[3];
 		size_t nt;
 
 		switch (k) {
@@ -429,7 +407,7 @@ static int read_table(struct table *T)
 			break;
 		case K_HEADER:
 			if (word(l->text, l->len, "Concurrency")) {
-				nt = tokens(l->text, l->len, tk, 3);
+				nt = bs_text_words(l->text, l->len, tk, 3);
 				if (nt >= 2) {
 					T->conc.s = l->text + tk[1].s;
 					T->conc.len = tk[1].e - tk[1].s;
@@ -831,8 +809,8 @@ out:
 static void table_version(struct table *T)
 {
 	const struct bs_bline *l = &T->b->l[0];
-	struct tok tk[2];
-	size_t n = tokens(l->text, l->len, tk, 2), len;
+	struct bs_word tk[2];
+	size_t n = bs_text_words(l->text, l->len, tk, 2), len;
 
 	snprintf(T->version, sizeof(T->version), "?");
 	if (n < 2)

@@ -37,3 +37,22 @@ void bs_text_put(FILE *f, const char *s, unsigned keep)
 		fputc(bs_text_is_control((unsigned char)*s, keep) ? '?' : *s,
 		      f);
 }
+
+size_t bs_text_words(const char *t, size_t n, struct bs_word *w, size_t max)
+{
+	size_t i = 0, k = 0;
+
+	for (;;) {
+		while (i < n && (t[i] == ' ' || t[i] == '\t'))
+			i++;
+		if (i == n)
+			return k;
+		if (k < max)
+			w[k].s = i;
+		while (i < n && t[i] != ' ' && t[i] != '\t')
+			i++;
+		if (k < max)
+			w[k].e = i;
+		k++;
+	}
+}

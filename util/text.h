@@ -37,4 +37,14 @@ void bs_text_clean_inplace(char *s, unsigned keep);
 /* Writes s to f with control characters (but keep) as '?'. */
 void bs_text_put(FILE *f, const char *s, unsigned keep);
 
+/* A word of a line of text: its bytes [s, e). */
+struct bs_word {
+	size_t s, e;
+};
+
+/* Splits t (n bytes, no NUL needed) at blanks (spaces and tabs): the
+ * first max words into w; returns how many words there are (more than max
+ * when some were left out). */
+size_t bs_text_words(const char *t, size_t n, struct bs_word *w, size_t max);
+
 #endif
