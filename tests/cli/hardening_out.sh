@@ -159,8 +159,12 @@ lock() {
 	sqlite3 -batch "$R" <"$T/lock.fifo" >/dev/null 2>&1 &
 	lockpid=$!
 	exec 9>"$T/lock.fifo"
+	# The holder waits for the lock itself: a process that has just
+	# ended (a signalled run under ASan exits slowly) may still hold it,
+	# and sqlite3's shell does not wait by default.
+	echo ".timeout 30000" >&9
 	echo "BEGIN IMMEDIATE;" >&9
-	for _ in $(seq 1 500); do
+	for _ in $(seq 1 1500); do
 		# sqlite3 does not wait: "database is locked" once it is held.
 		if ! sqlite3 -batch "$R" "BEGIN IMMEDIATE; ROLLBACK;" \
 			>/dev/null 2>&1; then
