@@ -130,6 +130,15 @@ int bs_cli_tag_arg(const struct bs_cli *cli, const char *arg,
 		   struct bs_tag **tags, size_t *ntags, size_t *cap);
 
 /*
+ * Opens the archive for a measuring command (run, zcav, fileio) before it
+ * measures, so that a bad --db costs no run. Another writer (an ingest)
+ * may hold the archive for minutes: a stop signal ends that wait too.
+ * Returns 0, or BS_EXIT_FAIL after saying why.
+ */
+int bs_cli_open_measure_store(const struct bs_cli *cli,
+			      struct bs_store **out);
+
+/*
  * Stores a run just measured (bstore run, bstore zcav) in a transaction
  * of its own, always as a new run (bs_store_put_new), and says "Stored as
  * run N" unless quiet. Prints the error (but not when a signal ended the

@@ -345,10 +345,9 @@ int cmd_fileio(struct bs_cli *cli, int argc, char **argv)
 	if (a.step == STEP_ALL || a.step == STEP_RUN)
 		ram_rule(cli, &a.o);
 	if (!a.no_store && (a.step == STEP_ALL || a.step == STEP_RUN)) {
-		rc = bs_cli_open_store(cli, 0, &st);
+		rc = bs_cli_open_measure_store(cli, &st);
 		if (rc != 0)
 			goto out;
-		bs_store_set_wait(st, BS_STORE_WAIT_MS, bs_signal_flag());
 	}
 	if (bs_host_probe(a.dir, &host, &err) < 0) {
 		bs_cli_perr(cli, &err);

@@ -418,12 +418,9 @@ int cmd_run(struct bs_cli *cli, int argc, char **argv)
 	}
 	/* Open the archive first: a bad --db should not cost a run. */
 	if (!a.no_store) {
-		rc = bs_cli_open_store(cli, 0, &st);
+		rc = bs_cli_open_measure_store(cli, &st);
 		if (rc != 0)
 			goto out;
-		/* Another writer (an ingest) may hold the archive for
-		 * minutes: a signal that stops a run ends that wait too. */
-		bs_store_set_wait(st, BS_STORE_WAIT_MS, bs_signal_flag());
 	}
 	if (bs_host_probe(a.o.dir, &host, &err) < 0) {
 		bs_cli_perr(cli, &err);

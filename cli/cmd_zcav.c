@@ -355,10 +355,9 @@ int cmd_zcav(struct bs_cli *cli, int argc, char **argv)
 	}
 	/* Open the archive first: a bad --db should not cost a run. */
 	if (!a.no_store) {
-		rc = bs_cli_open_store(cli, 0, &st);
+		rc = bs_cli_open_measure_store(cli, &st);
 		if (rc != 0)
 			goto out;
-		bs_store_set_wait(st, BS_STORE_WAIT_MS, bs_signal_flag());
 	}
 	if (bs_host_probe(a.o.path, &host, &err) < 0) {
 		bs_cli_perr(cli, &err);

@@ -696,6 +696,16 @@ void bs_cli_help(FILE *f, const char *text)
 	bs_buf_release(&fams);
 }
 
+int bs_cli_open_measure_store(const struct bs_cli *cli,
+			      struct bs_store **out)
+{
+	int rc = bs_cli_open_store(cli, 0, out);
+
+	if (rc == 0)
+		bs_store_set_wait(*out, BS_STORE_WAIT_MS, bs_signal_flag());
+	return rc;
+}
+
 int bs_cli_store_new(const struct bs_cli *cli, struct bs_store *st,
 		     struct bs_run *r)
 {

@@ -57,8 +57,8 @@ int bs_store_parse_tag(const char *arg, unsigned flags, char **key,
 	if ((flags & BS_TAG_NOT_OWN) && (strncmp(arg, "host.", 5) == 0 ||
 					 strncmp(arg, "run.", 4) == 0))
 		return bs_error(err, BS_EINVAL,
-				"host.* and run.* tags are set by bstore run "
-				"itself");
+				"host.* and run.* tags are set by bstore's "
+				"measuring commands themselves");
 	*key = xstrndup(arg, (size_t)(eq - arg));
 	*value = xstrdup(eq + 1);
 	rc = bs_store_check_tag(*key, *value, err);

@@ -450,7 +450,8 @@ static void check_tag_flags(const char *arg, unsigned flags)
 	    (starts_with(want_key, "host.") || starts_with(want_key, "run."))) {
 		want_error(
 		    rc, &err, BS_EINVAL,
-		    "host.* and run.* tags are set by bstore run itself");
+		    "host.* and run.* tags are set by bstore's measuring "
+		    "commands themselves");
 		goto refused;
 	}
 	if (has_control(want_key) || has_control(eq + 1)) {

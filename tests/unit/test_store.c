@@ -520,9 +520,11 @@ static void test_parse_tag(void **state)
 		{"empty=", 0, "empty", "", NULL},
 		{"host.kernel=6.1", 0, "host.kernel", "6.1", NULL},
 		{"host.kernel=6.1", BS_TAG_NOT_OWN, NULL, NULL,
-		 "host.* and run.* tags are set by bstore run itself"},
+		 "host.* and run.* tags are set by bstore's measuring "
+		 "commands themselves"},
 		{"run.direct=1", BS_TAG_NOT_OWN, NULL, NULL,
-		 "host.* and run.* tags are set by bstore run itself"},
+		 "host.* and run.* tags are set by bstore's measuring "
+		 "commands themselves"},
 		{"novalue", 0, NULL, NULL, "'novalue' is not KEY=VALUE"},
 		{"=v", 0, NULL, NULL, "'=v' is not KEY=VALUE"},
 		{"a,b=c", 0, NULL, NULL, "tag key 'a,b' has one of , = ! ~ < >"},
