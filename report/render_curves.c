@@ -12,28 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/chart.h"
 #include "report/internal.h"
 #include "report/tmpl.h"
 #include "util/buf.h"
 #include "util/num.h"
 #include "util/banned.h"
-
-/*
- * A group's line: Okabe and Ito's colours, which people with any common
- * colour vision deficiency tell apart (their yellow is too pale on white
- * and left out), and a dash pattern each, so that lines differ without
- * colour too. Seven colours and five patterns: 35 groups before a style
- * repeats.
- */
-static const char *const line_colour[] = {
-	"#0072b2", "#d55e00", "#009e73", "#cc79a7",
-	"#e69f00", "#56b4e9", "#000000",
-};
-static const char *const line_dash[] = {
-	"none", "9 4", "2 3", "12 4 3 4", "5 2",
-};
-#define NCOLOURS (sizeof(line_colour) / sizeof(line_colour[0]))
-#define NDASHES (sizeof(line_dash) / sizeof(line_dash[0]))
 
 /* Chart geometry, in SVG user units: the plot inside the margins. */
 #define CV_W 600
@@ -42,8 +26,6 @@ static const char *const line_dash[] = {
 #define CV_RIGHT 28 /* room for half the last x label */
 #define CV_TOP 28
 #define CV_BOTTOM 58 /* x labels and title, at a phone's font too */
-#define CV_PW (CV_W - CV_LEFT - CV_RIGHT)
-#define CV_PH (CV_H - CV_TOP - CV_BOTTOM)
 #define CV_XTICKS 6 /* about this many ticks */
 #define CV_YTICKS 5
 
@@ -145,218 +127,27 @@ void bs_rcurves_fill(const struct bs_report *rep, struct bs_tdict *d,
 
 /* ---- HTML: the chart ------------------------------------------------ */
 
-/* A step of 1, 2, 2.5 or 5 times a power of ten that cuts range into
- * about n pieces. */
-static double nice_step(double range, int n)
-{
-	double raw = range / n, mag = pow(10, floor(log10(raw))), f = raw / mag;
-
-	if (f <= 1)
-		f = 1;
-	else if (f <= 2)
-		f = 2;
-	else if (f <= 2.5)
-		f = 2.5;
-	else if (f <= 5)
-		f = 5;
-	else
-		f = 10;
-	return f * mag;
-}
-
-/* Decimals that print every multiple of step exactly: 0.25 -> 2. */
-static int step_decimals(double step)
-{
-	int d;
-
-	for (d = 0; d < 6; d++) {
-		double s = step * pow(10, d);
-		if (fabs(s - floor(s + 0.5)) < 1e-6 * s)
-			break;
-	}
-	return d;
-}
-
-struct axis {
-	double lo, hi, step;
-	int decimals;
+static const struct bs_frame frame = {
+	CV_W, CV_H, CV_LEFT, CV_RIGHT, CV_TOP, CV_BOTTOM,
 };
 
-/* An axis from lo to hi (lo on a tick at or below min, hi at or above
- * max), in ticks of a nice step. */
-static void axis_make(struct axis *a, double min, double max, int n)
+static void curve_path(const struct bs_report_curve *c,
+		       const struct bs_axis *ax, const struct bs_axis *ay,
+		       struct bs_buf *b)
 {
-	if (!(max > min))
-		max = min + 1;
-	a->step = nice_step(max - min, n);
-	a->lo = floor(min / a->step) * a->step;
-	a->hi = ceil(max / a->step) * a->step;
-	if (a->hi <= a->lo)
-		a->hi = a->lo + a->step;
-	/* Numbers no disk gives (a range past the doubles, a step lost in
-	 * rounding): an axis of 0 to 1 rather than no end of ticks. */
-	if (!isfinite(a->hi - a->lo) || !(a->step > 0) ||
-	    (a->hi - a->lo) / a->step > 4.0 * n) {
-		a->lo = 0;
-		a->hi = a->step = 1;
-	}
-	a->decimals = step_decimals(a->step);
-}
-
-/* Within a plot's size of the plot, whatever the number. */
-static double clamp(double v, double lo, double hi)
-{
-	return v < lo ? lo : v > hi ? hi : v;
-}
-
-static double px(const struct axis *a, double x)
-{
-	return clamp(CV_LEFT + (x - a->lo) / (a->hi - a->lo) * CV_PW,
-		     CV_LEFT - CV_PW, CV_LEFT + 2 * CV_PW);
-}
-
-static double py(const struct axis *a, double y)
-{
-	return clamp(CV_TOP + CV_PH - (y - a->lo) / (a->hi - a->lo) * CV_PH,
-		     CV_TOP - CV_PH, CV_TOP + 2 * CV_PH);
-}
-
-static void axis_ticks(const struct axis *a, int vertical,
-		       struct bs_tdict *d)
-{
-	char s[64];
-	double v;
-	int k, n = (int)floor((a->hi - a->lo) / a->step + 0.5);
-
-	for (k = 0; k <= n; k++) {
-		struct bs_tdict *t = bs_tdict_add(d, vertical ? "YTICK" : "XTICK");
-		v = a->lo + k * a->step;
-		bs_tdict_set(t, "LABEL", bs_fmt_double(s, sizeof(s), v,
-						       a->decimals));
-		bs_tdict_set(t, vertical ? "Y" : "X",
-			     bs_fmt_double(s, sizeof(s),
-					   vertical ? py(a, v) : px(a, v), 1));
-	}
-}
-
-/*
- * The path of a curve: "M x y L x y ...", a new "M" after each block that
- * was too fast to time (a gap in the line). Points that fall within half
- * a unit of x of each other keep only their first, least, most and last,
- * so the path stays small whatever the number of points, and looks the
- * same.
- */
-struct pathw {
-	struct bs_buf *b;
-	int pen;           /* a line is being drawn */
-	double bin;        /* x bin of the points held */
-	size_t n;          /* points held: first, low, high, last */
-	double x[4], y[4]; /* in user units; low/high by index 1/2 */
-	size_t ilow, ihigh;
-	size_t piece;      /* points put since the last "M" */
-	double lx, ly;     /* the last point put */
-};
-
-static void path_put(struct pathw *w, double x, double y)
-{
-	char sx[32], sy[32];
-
-	bs_buf_addf(w->b, "%s%s %s", w->pen ? " L" : (w->b->len ? " M" : "M"),
-		    bs_fmt_double(sx, sizeof(sx), x, 1),
-		    bs_fmt_double(sy, sizeof(sy), y, 1));
-	w->piece = w->pen ? w->piece + 1 : 1;
-	w->pen = 1;
-	w->lx = x;
-	w->ly = y;
-}
-
-/*
- * Ends a piece of the line. A piece of one point (a timed block between
- * blocks too fast to time) would draw nothing: it becomes a short dash
- * from the block's position on, inside the plot.
- */
-static void path_lift(struct pathw *w)
-{
-	double x = w->lx + 3;
-
-	if (w->pen && w->piece == 1)
-		path_put(w, x <= CV_LEFT + CV_PW ? x : w->lx - 3, w->ly);
-	w->pen = 0;
-}
-
-static void path_flush(struct pathw *w)
-{
-	/* The held points in the order they came, each once. */
-	size_t idx[4] = {0, w->ilow, w->ihigh, w->n - 1}, k, done = 0;
-
-	if (w->n == 0)
-		return;
-	for (;;) {
-		size_t best = 4;
-		for (k = 0; k < 4; k++)
-			if (idx[k] >= done && (best == 4 || idx[k] < idx[best]))
-				best = k;
-		if (best == 4)
-			break;
-		path_put(w, w->x[best], w->y[best]);
-		done = idx[best] + 1;
-	}
-	w->n = 0;
-}
-
-/* Adds a point, in user units (NAN y: a gap). */
-static void path_point(struct pathw *w, double x, double y)
-{
-	double bin = floor(x * 2);
-
-	if (isnan(y)) {
-		path_flush(w);
-		path_lift(w);
-		return;
-	}
-	if (w->n && bin != w->bin)
-		path_flush(w);
-	if (w->n == 0) {
-		w->bin = bin;
-		w->x[0] = w->x[1] = w->x[2] = w->x[3] = x;
-		w->y[0] = w->y[1] = w->y[2] = w->y[3] = y;
-		w->ilow = w->ihigh = 0;
-		w->n = 1;
-		return;
-	}
-	/* SVG's y grows downwards: the least rate is the largest y. */
-	if (y > w->y[1]) {
-		w->x[1] = x;
-		w->y[1] = y;
-		w->ilow = w->n;
-	}
-	if (y < w->y[2]) {
-		w->x[2] = x;
-		w->y[2] = y;
-		w->ihigh = w->n;
-	}
-	w->x[3] = x;
-	w->y[3] = y;
-	w->n++;
-}
-
-static void curve_path(const struct bs_report_curve *c, const struct axis *ax,
-		       const struct axis *ay, struct bs_buf *b)
-{
-	struct pathw w;
+	struct bs_path w;
 	size_t i;
 
-	memset(&w, 0, sizeof(w));
-	w.b = b;
+	bs_path_init(&w, b, &frame);
 	for (i = 0; i < c->n; i++) {
 		const struct bs_point *p = &c->pt[i];
 		if (!isfinite(p->x))
 			continue;
-		path_point(&w, px(ax, p->x),
-			   isfinite(p->y) ? py(ay, p->y) : NAN);
+		bs_path_point(&w, bs_frame_x(&frame, ax, p->x),
+			      isfinite(p->y) ? bs_frame_y(&frame, ay, p->y)
+					     : NAN);
 	}
-	path_flush(&w);
-	path_lift(&w);
+	bs_path_end(&w);
 }
 
 static const char *axis_title(void)
@@ -370,7 +161,7 @@ int bs_rcurves_html(const struct bs_report *rep, int t, int first,
 {
 	struct bs_buf b = BS_BUF_INIT;
 	struct bs_tdict *ch;
-	struct axis ax, ay;
+	struct bs_axis ax, ay;
 	double xmin = INFINITY, xmax = -INFINITY, ymin = 0, ymax = 0;
 	char label[96];
 	size_t i, k;
@@ -401,27 +192,19 @@ int bs_rcurves_html(const struct bs_report *rep, int t, int first,
 	 * (or below, should a rate ever be negative). */
 	if (xmin > 0 && xmin < (xmax - xmin) / 2)
 		xmin = 0;
-	axis_make(&ax, xmin, xmax, CV_XTICKS);
-	axis_make(&ay, ymin, ymax, CV_YTICKS);
+	bs_axis_make(&ax, xmin, xmax, CV_XTICKS);
+	bs_axis_make(&ay, ymin, ymax, CV_YTICKS);
 
 	ch = bs_tdict_add(sec, "CURVES");
 	bs_tdict_setf(ch, "CAPTION", "%s, %s by position: one line per run",
 		      bs_rm_label(m, label, sizeof(label)),
 		      bs_report_unit(rep, m));
-	bs_tdict_set_i64(ch, "W", CV_W);
-	bs_tdict_set_i64(ch, "H", CV_H);
-	bs_tdict_set_i64(ch, "PX", CV_LEFT);
-	bs_tdict_set_i64(ch, "PY", CV_TOP);
-	bs_tdict_set_i64(ch, "PW", CV_PW);
-	bs_tdict_set_i64(ch, "PH", CV_PH);
-	bs_tdict_set_i64(ch, "PX2", CV_LEFT + CV_PW);
-	bs_tdict_set_i64(ch, "PY2", CV_TOP + CV_PH);
-	bs_tdict_set_i64(ch, "XT_X", CV_LEFT + CV_PW / 2);
+	bs_frame_fill(&frame, ch);
 	bs_tdict_set(ch, "X_TITLE", axis_title());
 	bs_tdict_set(ch, "Y_TITLE", bs_report_unit(rep, m));
 	bs_tdict_set(ch, "UNIT", bs_report_unit(rep, m));
-	axis_ticks(&ax, 0, ch);
-	axis_ticks(&ay, 1, ch);
+	bs_frame_ticks(&frame, &ax, 0, ch);
+	bs_frame_ticks(&frame, &ay, 1, ch);
 	if (first && rep->curves_note)
 		bs_tdict_set(bs_tdict_add(ch, "CHART_NOTE"), "TEXT",
 			     rep->curves_note);
@@ -432,8 +215,8 @@ int bs_rcurves_html(const struct bs_report *rep, int t, int first,
 			continue;
 		l = bs_tdict_add(ch, "LINE");
 		curve_summary(rep, c, l);
-		bs_tdict_set(l, "COLOUR", line_colour[c->group % NCOLOURS]);
-		bs_tdict_set(l, "DASH", line_dash[c->group % NDASHES]);
+		bs_tdict_set(l, "COLOUR", bs_chart_colour(c->group));
+		bs_tdict_set(l, "DASH", bs_chart_dash(c->group));
 		bs_buf_reset(&b);
 		curve_path(c, &ax, &ay, &b);
 		bs_tdict_set(l, "D", bs_buf_str(&b));

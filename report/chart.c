@@ -1,0 +1,233 @@
+/*
+ * report/chart.c - the parts every SVG chart of a report shares: line
+ * styles, axes, the plot frame and the path writer (report/chart.h).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "report/chart.h"
+#include "util/num.h"
+#include "util/banned.h"
+
+/* Okabe and Ito's colours (their yellow is too pale on white and left
+ * out) and five dash patterns. */
+static const char *const line_colour[] = {
+	"#0072b2", "#d55e00", "#009e73", "#cc79a7",
+	"#e69f00", "#56b4e9", "#000000",
+};
+static const char *const line_dash[] = {
+	"none", "9 4", "2 3", "12 4 3 4", "5 2",
+};
+#define NCOLOURS (sizeof(line_colour) / sizeof(line_colour[0]))
+#define NDASHES (sizeof(line_dash) / sizeof(line_dash[0]))
+
+const char *bs_chart_colour(size_t group)
+{
+	return line_colour[group % NCOLOURS];
+}
+
+const char *bs_chart_dash(size_t group)
+{
+	return line_dash[group % NDASHES];
+}
+
+/* A step of 1, 2, 2.5 or 5 times a power of ten that cuts range into
+ * about n pieces. */
+static double nice_step(double range, int n)
+{
+	double raw = range / n, mag = pow(10, floor(log10(raw))), f = raw / mag;
+
+	if (f <= 1)
+		f = 1;
+	else if (f <= 2)
+		f = 2;
+	else if (f <= 2.5)
+		f = 2.5;
+	else if (f <= 5)
+		f = 5;
+	else
+		f = 10;
+	return f * mag;
+}
+
+/* Decimals that print every multiple of step exactly: 0.25 -> 2. */
+static int step_decimals(double step)
+{
+	int d;
+
+	for (d = 0; d < 6; d++) {
+		double s = step * pow(10, d);
+		if (fabs(s - floor(s + 0.5)) < 1e-6 * s)
+			break;
+	}
+	return d;
+}
+
+void bs_axis_make(struct bs_axis *a, double min, double max, int n)
+{
+	if (!(max > min))
+		max = min + 1;
+	a->step = nice_step(max - min, n);
+	a->lo = floor(min / a->step) * a->step;
+	a->hi = ceil(max / a->step) * a->step;
+	if (a->hi <= a->lo)
+		a->hi = a->lo + a->step;
+	/* Numbers no disk gives (a range past the doubles, a step lost in
+	 * rounding): an axis of 0 to 1 rather than no end of ticks. */
+	if (!isfinite(a->hi - a->lo) || !(a->step > 0) ||
+	    (a->hi - a->lo) / a->step > 4.0 * n) {
+		a->lo = 0;
+		a->hi = a->step = 1;
+	}
+	a->decimals = step_decimals(a->step);
+}
+
+/* Within a plot's size of the plot, whatever the number. */
+static double clamp(double v, double lo, double hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+double bs_frame_x(const struct bs_frame *f, const struct bs_axis *a, double v)
+{
+	double pw = f->w - f->left - f->right;
+
+	return clamp(f->left + (v - a->lo) / (a->hi - a->lo) * pw,
+		     f->left - pw, f->left + 2 * pw);
+}
+
+double bs_frame_y(const struct bs_frame *f, const struct bs_axis *a, double v)
+{
+	double ph = f->h - f->top - f->bottom;
+
+	return clamp(f->top + ph - (v - a->lo) / (a->hi - a->lo) * ph,
+		     f->top - ph, f->top + 2 * ph);
+}
+
+void bs_frame_fill(const struct bs_frame *f, struct bs_tdict *d)
+{
+	int pw = f->w - f->left - f->right, ph = f->h - f->top - f->bottom;
+
+	bs_tdict_set_i64(d, "W", f->w);
+	bs_tdict_set_i64(d, "H", f->h);
+	bs_tdict_set_i64(d, "PX", f->left);
+	bs_tdict_set_i64(d, "PY", f->top);
+	bs_tdict_set_i64(d, "PW", pw);
+	bs_tdict_set_i64(d, "PH", ph);
+	bs_tdict_set_i64(d, "PX2", f->left + pw);
+	bs_tdict_set_i64(d, "PY2", f->top + ph);
+	bs_tdict_set_i64(d, "XT_X", f->left + pw / 2);
+}
+
+void bs_frame_ticks(const struct bs_frame *f, const struct bs_axis *a,
+		    int vertical, struct bs_tdict *d)
+{
+	char s[64];
+	double v;
+	int k, n = (int)floor((a->hi - a->lo) / a->step + 0.5);
+
+	for (k = 0; k <= n; k++) {
+		struct bs_tdict *t = bs_tdict_add(d, vertical ? "YTICK" : "XTICK");
+		v = a->lo + k * a->step;
+		bs_tdict_set(t, "LABEL", bs_fmt_double(s, sizeof(s), v,
+						       a->decimals));
+		bs_tdict_set(t, vertical ? "Y" : "X",
+			     bs_fmt_double(s, sizeof(s),
+					   vertical ? bs_frame_y(f, a, v)
+						    : bs_frame_x(f, a, v),
+					   1));
+	}
+}
+
+void bs_path_init(struct bs_path *w, struct bs_buf *b, const struct bs_frame *f)
+{
+	memset(w, 0, sizeof(*w));
+	w->b = b;
+	w->xmax = f->w - f->right;
+}
+
+static void path_put(struct bs_path *w, double x, double y)
+{
+	char sx[32], sy[32];
+
+	bs_buf_addf(w->b, "%s%s %s", w->pen ? " L" : (w->b->len ? " M" : "M"),
+		    bs_fmt_double(sx, sizeof(sx), x, 1),
+		    bs_fmt_double(sy, sizeof(sy), y, 1));
+	w->piece = w->pen ? w->piece + 1 : 1;
+	w->pen = 1;
+	w->lx = x;
+	w->ly = y;
+}
+
+/* Ends a piece of the line; a piece of one point would draw nothing and
+ * becomes a short dash from it. */
+static void path_lift(struct bs_path *w)
+{
+	double x = w->lx + 3;
+
+	if (w->pen && w->piece == 1)
+		path_put(w, x <= w->xmax ? x : w->lx - 3, w->ly);
+	w->pen = 0;
+}
+
+static void path_flush(struct bs_path *w)
+{
+	/* The held points in the order they came, each once. */
+	size_t idx[4] = {0, w->ilow, w->ihigh, w->n - 1}, k, done = 0;
+
+	if (w->n == 0)
+		return;
+	for (;;) {
+		size_t best = 4;
+		for (k = 0; k < 4; k++)
+			if (idx[k] >= done && (best == 4 || idx[k] < idx[best]))
+				best = k;
+		if (best == 4)
+			break;
+		path_put(w, w->x[best], w->y[best]);
+		done = idx[best] + 1;
+	}
+	w->n = 0;
+}
+
+void bs_path_point(struct bs_path *w, double x, double y)
+{
+	double bin = floor(x * 2);
+
+	if (isnan(y)) {
+		path_flush(w);
+		path_lift(w);
+		return;
+	}
+	if (w->n && bin != w->bin)
+		path_flush(w);
+	if (w->n == 0) {
+		w->bin = bin;
+		w->x[0] = w->x[1] = w->x[2] = w->x[3] = x;
+		w->y[0] = w->y[1] = w->y[2] = w->y[3] = y;
+		w->ilow = w->ihigh = 0;
+		w->n = 1;
+		return;
+	}
+	/* SVG's y grows downwards: the least value is the largest y. */
+	if (y > w->y[1]) {
+		w->x[1] = x;
+		w->y[1] = y;
+		w->ilow = w->n;
+	}
+	if (y < w->y[2]) {
+		w->x[2] = x;
+		w->y[2] = y;
+		w->ihigh = w->n;
+	}
+	w->x[3] = x;
+	w->y[3] = y;
+	w->n++;
+}
+
+void bs_path_end(struct bs_path *w)
+{
+	path_flush(w);
+	path_lift(w);
+}

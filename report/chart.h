@@ -1,0 +1,78 @@
+/*
+ * report/chart.h - what every SVG chart of a report shares: the line
+ * styles of its groups, axes in nice steps, a plot frame mapping numbers
+ * to user units, and a path writer that keeps a line of any number of
+ * points small. The zcav curves (render_curves.c) and the trends
+ * (render_trend.c) draw with it.
+ */
+#ifndef BS_REPORT_CHART_H
+#define BS_REPORT_CHART_H
+
+#include <stddef.h>
+
+#include "report/tmpl.h"
+#include "util/buf.h"
+
+/*
+ * A group's line: Okabe and Ito's colours, which people with any common
+ * colour vision deficiency tell apart, and a dash pattern each, so that
+ * lines differ without colour too (35 groups before a style repeats).
+ */
+const char *bs_chart_colour(size_t group);
+const char *bs_chart_dash(size_t group);
+
+/* An axis from lo to hi in ticks of step (1, 2, 2.5 or 5 times a power
+ * of ten), each printed with decimals digits. */
+struct bs_axis {
+	double lo, hi, step;
+	int decimals;
+};
+
+/* An axis whose ends are ticks at or around min and max, in about n
+ * steps; numbers no disk gives fall back to 0 to 1. */
+void bs_axis_make(struct bs_axis *a, double min, double max, int n);
+
+/* A chart's size and its plot's margins, in SVG user units. */
+struct bs_frame {
+	int w, h;                       /* the whole chart */
+	int left, right, top, bottom;   /* margins around the plot */
+};
+
+/* The user unit of a number on an axis: x across, y up; a number far
+ * outside the axis is held within a plot's size of it. */
+double bs_frame_x(const struct bs_frame *f, const struct bs_axis *a, double v);
+double bs_frame_y(const struct bs_frame *f, const struct bs_axis *a, double v);
+
+/* Sets the frame's W, H, PX, PY, PW, PH, PX2, PY2 and XT_X (the middle
+ * of the plot's width) in d. */
+void bs_frame_fill(const struct bs_frame *f, struct bs_tdict *d);
+
+/* Adds a section XTICK (X, LABEL) or YTICK (Y, LABEL) to d for each tick
+ * of a, labelled with its number. */
+void bs_frame_ticks(const struct bs_frame *f, const struct bs_axis *a,
+		    int vertical, struct bs_tdict *d);
+
+/*
+ * A path "M x y L x y ...": points in user units, NAN y a gap (a new
+ * "M"). Points within half a unit of x of each other keep only their
+ * first, least, most and last, so the path stays small whatever the
+ * number of points, and looks the same. A piece of one point becomes a
+ * short dash, inside the plot.
+ */
+struct bs_path {
+	struct bs_buf *b;
+	double xmax;       /* the plot's right edge */
+	int pen;           /* a line is being drawn */
+	double bin;        /* x bin of the points held */
+	size_t n;          /* points held: first, low, high, last */
+	double x[4], y[4];
+	size_t ilow, ihigh;
+	size_t piece;      /* points put since the last "M" */
+	double lx, ly;     /* the last point put */
+};
+
+void bs_path_init(struct bs_path *w, struct bs_buf *b, const struct bs_frame *f);
+void bs_path_point(struct bs_path *w, double x, double y);
+void bs_path_end(struct bs_path *w);
+
+#endif
