@@ -6,6 +6,7 @@
 
 #include <gsl/gsl_cdf.h>
 #include <math.h>
+#include <stdlib.h>
 
 #include "util/banned.h"
 
@@ -19,6 +20,21 @@ double bs_stat_mean_ci(const struct bs_stat_sample *s)
 	if (!(s->n >= 2) || isnan(s->sd))
 		return NAN;
 	return t_quantile(s->n - 1) * s->sd / sqrt(s->n);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+double bs_stat_median(double *v, size_t n)
+{
+	if (n == 0)
+		return NAN;
+	qsort(v, n, sizeof(*v), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 double bs_stat_cv(const struct bs_stat_sample *s)

@@ -35,6 +35,21 @@ static void test_mean_ci(void **state)
 	assert_true(isnan(bs_stat_cv(&one)));
 }
 
+/* The middle number, or the mean of the middle two, whatever the order;
+ * an outlier moves the mean, not the median. */
+static void test_median(void **state)
+{
+	double odd[] = {9, 1, 5, 3, 7}, even[] = {4, 1000, 2, 6};
+	double one[] = {42};
+
+	(void)state;
+	assert_true(isnan(bs_stat_median(odd, 0)));
+	near(bs_stat_median(one, 1), 42, 0);
+	near(bs_stat_median(odd, 5), 5, 0);
+	assert_true(odd[0] == 1 && odd[4] == 9);
+	near(bs_stat_median(even, 4), 5, 0);
+}
+
 static void test_welch(void **state)
 {
 	/* Equal spreads, n = 3: df = 4, se = sqrt(2/3); a difference of
@@ -144,6 +159,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_mean_ci),
+		cmocka_unit_test(test_median),
 		cmocka_unit_test(test_welch),
 		cmocka_unit_test(test_ratio_ci),
 		cmocka_unit_test(test_holm),
