@@ -6,7 +6,6 @@
 
 #include <gsl/gsl_cdf.h>
 #include <math.h>
-#include <stdlib.h>
 
 #include "util/banned.h"
 
@@ -22,19 +21,56 @@ double bs_stat_mean_ci(const struct bs_stat_sample *s)
 	return t_quantile(s->n - 1) * s->sd / sqrt(s->n);
 }
 
-static int cmp_double(const void *a, const void *b)
+/* Moves the k-th smallest of v[0..n) to v[k], the smaller before it and
+ * the larger after it (Hoare's selection; linear on average). */
+static void select_kth(double *v, size_t n, size_t k)
 {
-	double x = *(const double *)a, y = *(const double *)b;
+	size_t lo = 0, hi = n - 1;
 
-	return (x > y) - (x < y);
+	while (lo < hi) {
+		double pivot = v[lo + (hi - lo) / 2], t;
+		size_t i = lo, j = hi;
+
+		while (i <= j) {
+			while (v[i] < pivot)
+				i++;
+			while (v[j] > pivot)
+				j--;
+			if (i <= j) {
+				t = v[i];
+				v[i] = v[j];
+				v[j] = t;
+				i++;
+				if (j == 0)
+					break;
+				j--;
+			}
+		}
+		if (k <= j)
+			hi = j;
+		else if (k >= i)
+			lo = i;
+		else
+			return;
+	}
 }
 
 double bs_stat_median(double *v, size_t n)
 {
+	double below;
+	size_t i;
+
 	if (n == 0)
 		return NAN;
-	qsort(v, n, sizeof(*v), cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	select_kth(v, n, n / 2);
+	if (n % 2)
+		return v[n / 2];
+	/* The other middle one: the largest of the smaller half. */
+	below = v[0];
+	for (i = 1; i < n / 2; i++)
+		if (v[i] > below)
+			below = v[i];
+	return (below + v[n / 2]) / 2;
 }
 
 double bs_stat_cv(const struct bs_stat_sample *s)

@@ -34,7 +34,7 @@ struct bs_stat_sample {
 double bs_stat_mean_ci(const struct bs_stat_sample *s);
 
 /* The median of n numbers (the middle one, or the mean of the middle
- * two), sorting v in place; NAN when n is 0. NANs are not allowed. */
+ * two), reordering v; NAN when n is 0. NANs are not allowed. */
 double bs_stat_median(double *v, size_t n);
 
 /* The coefficient of variation sd / |mean|; NAN when undefined. */
