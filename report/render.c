@@ -291,10 +291,10 @@ static void fill_cell(const struct bs_report *rep, int m, size_t i,
 	static const char *const nums[] = {
 		"VALUE", "SD",	"MIN",	    "MAX",	"DIFF",
 		"RATIO", "PCT", "CI",	    "RATIO_LO", "RATIO_HI",
-		"P",	 "CV",
+		"P",	 "CV",  "MEDIAN",
 	};
 	struct bs_stat_sample smp = {(double)c->ok, c->mean, c->sd};
-	double raw[12];
+	double raw[13];
 	char s[64], key[16];
 	size_t k;
 
@@ -312,6 +312,7 @@ static void fill_cell(const struct bs_report *rep, int m, size_t i,
 	raw[9] = c->ratio_hi;
 	raw[10] = c->p;
 	raw[11] = c->status == BS_ST_OK ? bs_stat_cv(&smp) : NAN;
+	raw[12] = bs_rscale(rep, m, c->median);
 	bs_tdict_set_i64(d, "GROUP", (int64_t)i + 1);
 	bs_tdict_set(d, "GROUP_LABEL", g->label);
 	bs_tdict_set(d, "GROUP_SELECTOR", g->selector);
@@ -331,6 +332,7 @@ static void fill_cell(const struct bs_report *rep, int m, size_t i,
 	}
 	bs_tdict_set(d, "VALUE", bs_rfmt(rep, m, c->mean, s, sizeof(s)));
 	bs_tdict_set(d, "SD", bs_rfmt(rep, m, c->sd, s, sizeof(s)));
+	bs_tdict_set(d, "MEDIAN", bs_rfmt(rep, m, c->median, s, sizeof(s)));
 	bs_tdict_set(d, "MIN", bs_rfmt(rep, m, c->min, s, sizeof(s)));
 	bs_tdict_set(d, "MAX", bs_rfmt(rep, m, c->max, s, sizeof(s)));
 	bs_tdict_set(d, "DIFF", bs_rfmt(rep, m, c->diff, s, sizeof(s)));

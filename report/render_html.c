@@ -111,6 +111,10 @@ static void html_value_cell(const struct bs_report *rep, int m, size_t i,
 						sizeof(s)));
 		bs_tdict_set_i64(st, "N", x->ok);
 		bs_tdict_set_i64(st, "OF", g->nruns);
+		/* With two numbers the median is their mean. */
+		if (x->ok >= 3)
+			bs_tdict_set(bs_tdict_add(st, "HAS_MEDIAN"), "MEDIAN",
+				     hfmt(rep, m, x->median, s, sizeof(s)));
 		/* The spread relative to the mean, where there is one. */
 		{
 			struct bs_stat_sample smp = {(double)x->ok, x->mean,

@@ -171,16 +171,16 @@ static const char *mark(char *s, size_t n, char c)
 
 /*
  * The cell text of group i, metric m, in a row of the given kind: 0 the
- * value, 1 to 4 the statistics (sd, min, max, n, as text_table's
- * stat_name), 5 the diff, 6 the ratio, 7 the change in percent with its
- * verdict's mark (bs_rverdict_mark).
+ * value (the mean), 1 to 5 the statistics (median, sd, min, max, n, as
+ * text_table's stat_name), 6 the diff, 7 the ratio, 8 the change in
+ * percent with its verdict's mark (bs_rverdict_mark).
  */
 static void text_cell(const struct bs_report *rep, int m, size_t i, int kind,
 		      char *s, size_t n)
 {
 	const struct bs_report_cell *c = &rep->groups[i].cell[m];
 
-	assert(kind >= 0 && kind <= 7 && n > 0);
+	assert(kind >= 0 && kind <= 8 && n > 0);
 	s[0] = '\0';
 	switch (kind) {
 	case 0: /* value */
@@ -193,22 +193,25 @@ static void text_cell(const struct bs_report *rep, int m, size_t i, int kind,
 			snprintf(s, n, "-");
 		break;
 	case 1:
-		bs_rfmt(rep, m, c->sd, s, n);
+		bs_rfmt(rep, m, c->median, s, n);
 		break;
 	case 2:
-		bs_rfmt(rep, m, c->min, s, n);
+		bs_rfmt(rep, m, c->sd, s, n);
 		break;
 	case 3:
+		bs_rfmt(rep, m, c->min, s, n);
+		break;
+	case 4:
 		bs_rfmt(rep, m, c->max, s, n);
 		break;
-	case 4: /* count of numbers; blank for none (the value says why) */
+	case 5: /* count of numbers; blank for none (the value says why) */
 		if (c->ok)
 			snprintf(s, n, "%lld", (long long)c->ok);
 		break;
-	case 5:
+	case 6:
 		bs_rfmt(rep, m, c->diff, s, n);
 		break;
-	case 7: /* rates only: CPU and latency keep their narrow columns */
+	case 8: /* rates only: CPU and latency keep their narrow columns */
 		if (BS_RM_KIND(m) != BS_MK_RATE || isnan(c->pct))
 			break;
 		snprintf(s, n, fabs(c->pct) >= 99.95 ? "%+.0f%%" : "%+.1f%%",
@@ -268,7 +271,8 @@ static void text_table(const struct bs_report *rep, struct bs_tdict *d,
 {
 	static const char *const ptitles[] = {"", "Size", "Files"};
 	const char *ptitle = ptitles[pcol];
-	static const char *const stat_name[] = {"", "sd", "min", "max", "n"};
+	static const char *const stat_name[] = {"",    "median", "sd",
+						"min", "max",	 "n"};
 	struct ttable tt;
 	struct bs_buf b = BS_BUF_INIT;
 	struct bs_tdict *table;
@@ -295,7 +299,10 @@ static void text_table(const struct bs_report *rep, struct bs_tdict *d,
 	/* Rows: each group with its statistics, then diffs and ratios. */
 	for (i = 0; i < rep->ngroups; i++) {
 		const struct bs_report_group *g = &rep->groups[i];
-		for (kind = 0; kind < (g->nruns > 1 ? 5 : 1); kind++) {
+		for (kind = 0; kind < (g->nruns > 1 ? 6 : 1); kind++) {
+			/* With two runs the median is the mean. */
+			if (kind == 1 && g->nruns < 3)
+				continue;
 			tt_add_row(&tt);
 			bs_buf_reset(&b);
 			if (kind == 0)
@@ -322,7 +329,7 @@ static void text_table(const struct bs_report *rep, struct bs_tdict *d,
 			}
 		}
 	}
-	for (kind = 5; kind <= 7; kind++) {
+	for (kind = 6; kind <= 8; kind++) {
 		static const char *const what[] = {"diff", "ratio", "change"};
 		static const char *const op[] = {"-", "/", " vs "};
 
@@ -331,13 +338,13 @@ static void text_table(const struct bs_report *rep, struct bs_tdict *d,
 				continue;
 			tt_add_row(&tt);
 			bs_buf_reset(&b);
-			bs_buf_addf(&b, "%s [%zu]%s[%zu]", what[kind - 5], i + 1,
-				    op[kind - 5], rep->groups[i].base + 1);
+			bs_buf_addf(&b, "%s [%zu]%s[%zu]", what[kind - 6], i + 1,
+				    op[kind - 6], rep->groups[i].base + 1);
 			tt_set(&tt, 0, bs_buf_str(&b));
 			for (k = 0; k < tt.ncols; k++) {
 				text_cell(rep, tt.col[k].m, i, kind, s,
 					  sizeof(s));
-				if (tt.col[k].star && s[0] && kind != 7)
+				if (tt.col[k].star && s[0] && kind != 8)
 					mark(s, sizeof(s), ' ');
 				tt_set(&tt, 2 + k, s);
 			}

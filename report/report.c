@@ -77,6 +77,10 @@ struct acc {
 	struct bs_report *rep;
 	struct bs_report_group *g;
 	double m2[BS_RM_COUNT]; /* Welford's sums of squares */
+	/* Every number of each metric, for its median (8 bytes a number:
+	 * 29 MB for 100,000 runs of bonnie++'s 36 metrics). */
+	double *vals[BS_RM_COUNT];
+	size_t vals_cap[BS_RM_COUNT];
 	size_t ids_cap;
 	int tags_set;           /* g->tags holds the first run's tags */
 	int want_any;           /* opts.want chooses the metrics */
@@ -477,6 +481,9 @@ static int add_run(const struct bs_run *r, void *ctx)
 			d = v - c->mean;
 			c->mean += d / (double)c->ok;
 			a->m2[m] += d * (v - c->mean);
+			xgrow((void **)&a->vals[m], &a->vals_cap[m],
+			      (size_t)c->ok, sizeof(*a->vals[m]));
+			a->vals[m][c->ok - 1] = v;
 			if (c->ok == 1 || v < c->min)
 				c->min = v;
 			if (c->ok == 1 || v > c->max)
@@ -503,7 +510,7 @@ static int add_run(const struct bs_run *r, void *ctx)
 
 /* ---- after the runs ------------------------------------------------ */
 
-static void finish_cells(struct bs_report_group *g, const double *m2)
+static void finish_cells(struct bs_report_group *g, struct acc *a)
 {
 	int m;
 
@@ -513,13 +520,23 @@ static void finish_cells(struct bs_report_group *g, const double *m2)
 		c->shade = -1;
 		if (c->ok > 0) {
 			c->status = BS_ST_OK;
-			c->sd = c->ok > 1 ? sqrt(m2[m] / (double)(c->ok - 1))
+			c->sd = c->ok > 1 ? sqrt(a->m2[m] /
+						 (double)(c->ok - 1))
 					  : NAN;
+			c->median = bs_stat_median(a->vals[m], (size_t)c->ok);
 			continue;
 		}
 		c->status = c->too_fast > 0 ? BS_ST_TOO_FAST : BS_ST_NOT_RUN;
-		c->mean = c->sd = c->min = c->max = NAN;
+		c->mean = c->sd = c->min = c->max = c->median = NAN;
 	}
+}
+
+static void acc_release(struct acc *a)
+{
+	int m;
+
+	for (m = 0; m < BS_RM_COUNT; m++)
+		free(a->vals[m]);
 }
 
 int bs_rblock_start(const struct bs_report *rep, size_t i)
@@ -1034,8 +1051,10 @@ int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
 		a.want_any = want_any;
 		assumed_values(a.assume);
 		rc = src->each(src->ctx, i, add_run, &a, err);
-		if (rc < 0)
+		if (rc < 0) {
+			acc_release(&a);
 			goto fail;
+		}
 		if (g->nruns == 0) {
 			rc = bs_error(err, BS_ENOTFOUND,
 				      "selector '%s' matches no runs",
@@ -1044,7 +1063,8 @@ int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
 			goto fail;
 		}
 		rep->nruns += g->nruns;
-		finish_cells(g, a.m2);
+		finish_cells(g, &a);
+		acc_release(&a);
 	}
 	same_tests(rep);
 	for (m = 0; m < BS_RM_USED; m++) {

@@ -126,6 +126,7 @@ struct bs_report_cell {
 	enum bs_status status; /* OK if any run has a number, else TOO_FAST
 				  if any was too fast, else NOT_RUN */
 	double mean, sd, min, max; /* over the ok runs (sd: NAN if ok < 2) */
+	double median;             /* over the ok runs */
 	/* Against the baseline; NAN when either side has no number. */
 	double diff, ratio, pct;
 	int better; /* +1 better than the baseline, -1 worse, 0 neither */
