@@ -37,6 +37,12 @@ const char *bs_rm_label(int m, char *out, size_t outsz);
  */
 const char *bs_rfmt(const struct bs_report *rep, int m, double v, char *out,
 		    size_t outsz);
+/* The number at the start of num with thousands separators in its whole
+ * part, for people: "159912" -> "159,912", "-12873.5us" -> "-12,873.5us". */
+const char *bs_rfmt_thousands(const char *num, char *out, size_t outsz);
+/* bs_rfmt with thousands separators (HTML pages). */
+const char *bs_rfmt_h(const struct bs_report *rep, int m, double v,
+		      char *out, size_t outsz);
 /* A ratio, "3.49"; a change in percent, "+249.2%". */
 const char *bs_rfmt_ratio(double v, char *out, size_t outsz);
 const char *bs_rfmt_pct(double v, char *out, size_t outsz);

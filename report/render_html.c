@@ -51,28 +51,6 @@ static const char *status_words(int m, enum bs_status st)
 	return BS_RM_KIND(m) == BS_MK_LAT ? "no data" : "not run";
 }
 
-/* bs_rfmt with thousands separators in its whole part, for people:
- * "159,912", "-12,873", "1,866.3", "801ms". */
-static const char *hfmt(const struct bs_report *rep, int m, double v,
-			char *out, size_t outsz)
-{
-	char tmp[64];
-	size_t i = 0, d, k, n = 0;
-
-	bs_rfmt(rep, m, v, tmp, sizeof(tmp));
-	if (tmp[0] == '-' || tmp[0] == '+')
-		i = 1;
-	for (d = i; tmp[d] >= '0' && tmp[d] <= '9'; d++)
-		;
-	for (k = 0; tmp[k] && n + 2 < outsz; k++) {
-		if (k > i && k < d && (d - k) % 3 == 0)
-			out[n++] = ',';
-		out[n++] = tmp[k];
-	}
-	out[n] = '\0';
-	return out;
-}
-
 static void html_value_cell(const struct bs_report *rep, int m, size_t i,
 			    struct bs_tdict *c)
 {
@@ -95,7 +73,7 @@ static void html_value_cell(const struct bs_report *rep, int m, size_t i,
 					     : "not run");
 		return;
 	}
-	bs_tdict_set(c, "TEXT", hfmt(rep, m, x->mean, s, sizeof(s)));
+	bs_tdict_set(c, "TEXT", bs_rfmt_h(rep, m, x->mean, s, sizeof(s)));
 	/* One colour system: verdicts colour the changes and bars; a
 	 * value is only bold when it is the column's best. */
 	if (x->best && x->shade >= 0)
@@ -103,18 +81,18 @@ static void html_value_cell(const struct bs_report *rep, int m, size_t i,
 	if (g->nruns > 1) {
 		struct bs_tdict *st = bs_tdict_add(c, "STATS");
 		bs_tdict_set(st, "SD", isnan(x->sd) ? "-"
-						      : hfmt(rep, m, x->sd, s,
+						      : bs_rfmt_h(rep, m, x->sd, s,
 								sizeof(s)));
-		bs_tdict_set(st, "MIN", hfmt(rep, m, x->min, s,
+		bs_tdict_set(st, "MIN", bs_rfmt_h(rep, m, x->min, s,
 						sizeof(s)));
-		bs_tdict_set(st, "MAX", hfmt(rep, m, x->max, s,
+		bs_tdict_set(st, "MAX", bs_rfmt_h(rep, m, x->max, s,
 						sizeof(s)));
 		bs_tdict_set_i64(st, "N", x->ok);
 		bs_tdict_set_i64(st, "OF", g->nruns);
 		/* With two numbers the median is their mean. */
 		if (x->ok >= 3)
 			bs_tdict_set(bs_tdict_add(st, "HAS_MEDIAN"), "MEDIAN",
-				     hfmt(rep, m, x->median, s, sizeof(s)));
+				     bs_rfmt_h(rep, m, x->median, s, sizeof(s)));
 		/* The spread relative to the mean, where there is one. */
 		{
 			struct bs_stat_sample smp = {(double)x->ok, x->mean,
@@ -205,7 +183,7 @@ static void html_row(const struct bs_report *rep, int t0, int t1, size_t i,
 			continue;
 		}
 		if (kind == ROW_DIFF)
-			hfmt(rep, m, x->diff, s1, sizeof(s1));
+			bs_rfmt_h(rep, m, x->diff, s1, sizeof(s1));
 		else if (kind == ROW_RATIO)
 			bs_rfmt_ratio(x->ratio, s1, sizeof(s1));
 		else
@@ -282,7 +260,7 @@ static void html_chart(const struct bs_report *rep, int t0, int t1,
 					w = (int)floor(c->mean / max * CH_BAR +
 						       0.5);
 				bs_tdict_set(bar, "VALUE",
-					     hfmt(rep, m, c->mean, v,
+					     bs_rfmt_h(rep, m, c->mean, v,
 						     sizeof(v)));
 				/* The mean's 95% interval as an error bar. */
 				if (c->ok >= BS_STAT_MIN_N && !isnan(c->ci) &&
@@ -543,7 +521,7 @@ static int runs_row(struct runs_ctx *rc, const struct bs_rrow *row)
 			bs_tdict_set(c, "CLASS", tf ? "tf" : "nr");
 			continue;
 		}
-		bs_tdict_set(c, "TEXT", hfmt(rep, m, v, s, sizeof(s)));
+		bs_tdict_set(c, "TEXT", bs_rfmt_h(rep, m, v, s, sizeof(s)));
 		k = rep->run_best[m] != rep->run_worst[m]
 			    ? bs_rshade(bs_rm_better(m), v, rep->run_best[m])
 			    : -1;
