@@ -13,10 +13,12 @@
 
 #include "core/bonnie_text.h"
 #include "core/host.h"
+#include "report/chart.h"
 #include "report/internal.h"
 #include "report/tmpl.h"
 #include "util/buf.h"
 #include "util/mem.h"
+#include "util/num.h"
 #include "util/banned.h"
 
 /* Runs per expansion of the HTML page's PART_RUNS. */
@@ -198,19 +200,59 @@ static void html_row(const struct bs_report *rep, int t0, int t1, size_t i,
 	}
 }
 
-/* Chart geometry, in SVG user units. */
-#define CH_W 640
-#define CH_LEFT 48
-#define CH_BAR 430
-#define CH_ROW 18
-#define CH_HEAD 22
+/* A bar's share of the axis, in percent of the track ("41.27"). */
+static void set_pct(struct bs_tdict *d, const char *name, double v,
+		    const struct bs_axis *a)
+{
+	double p = v / a->hi * 100;
 
+	bs_tdict_setf(d, name, "%.2f", p < 0 ? 0 : p > 100 ? 100 : p);
+}
+
+/* The tip of a bar: what it shows, in words. */
+static void bar_tip(const struct bs_report *rep, int m, size_t i,
+		    struct bs_tdict *bar)
+{
+	const struct bs_report_cell *c = &rep->groups[i].cell[m];
+	char v[64], lo[64], hi[64];
+
+	if (c->status != BS_ST_OK) {
+		bs_tdict_setf(bar, "TIP", "[%zu] %s: %s", i + 1,
+			      rep->groups[i].label, status_words(m, c->status));
+		return;
+	}
+	bs_rfmt_h(rep, m, c->mean, v, sizeof(v));
+	if (c->ok >= BS_STAT_MIN_N && !isnan(c->ci))
+		bs_tdict_setf(bar, "TIP",
+			      "[%zu] %s: mean %s %s of %lld runs, 95%% "
+			      "interval %s to %s",
+			      i + 1, rep->groups[i].label, v,
+			      bs_report_unit(rep, m), (long long)c->ok,
+			      bs_rfmt_h(rep, m, c->mean - c->ci, lo,
+					sizeof(lo)),
+			      bs_rfmt_h(rep, m, c->mean + c->ci, hi,
+					sizeof(hi)));
+	else
+		bs_tdict_setf(bar, "TIP", "[%zu] %s: %s %s (%lld %s)", i + 1,
+			      rep->groups[i].label, v, bs_report_unit(rep, m),
+			      (long long)c->ok, c->ok == 1 ? "run" : "runs");
+}
+
+/*
+ * A bar chart per rate of the section (CHART > BLOCK): a bar per group
+ * (BAR: its width WP in percent of the axis, its class, the value; the
+ * mean's 95% interval as an error bar ERR from 3 runs, as with 2 the
+ * interval t(0.975, 1) = 12.7 sd says nothing), an axis from 0 in nice
+ * steps (TICK: P percent, LABEL) and NTICKS for the grid lines. Drawn
+ * by CSS in the page's own font: it reads at any width.
+ */
 static void html_chart(const struct bs_report *rep, int t0, int t1,
 		       struct bs_tdict *sec)
 {
 	struct bs_tdict *ch = NULL, *bl;
+	struct bs_axis ax;
 	char v[64], label[96];
-	int y = 0, t, m;
+	int t, m, k, nt;
 	size_t i;
 
 	for (t = t0; t < t1; t++) {
@@ -221,8 +263,6 @@ static void html_chart(const struct bs_report *rep, int t0, int t1,
 		for (i = 0; i < rep->ngroups; i++) {
 			const struct bs_report_cell *c =
 				&rep->groups[i].cell[m];
-			/* Room for the error bar too (3 runs or more: with
-			 * 2, t(0.975, 1) = 12.7 makes it say nothing). */
 			double top = c->mean + (c->ok >= BS_STAT_MIN_N &&
 							!isnan(c->ci)
 						? c->ci
@@ -230,6 +270,7 @@ static void html_chart(const struct bs_report *rep, int t0, int t1,
 			if (c->status == BS_ST_OK && top > max)
 				max = top;
 		}
+		bs_axis_make(&ax, 0, max > 0 ? max : 1, 4);
 		if (ch == NULL)
 			ch = bs_tdict_add(sec, "CHART");
 		bl = bs_tdict_add(ch, "BLOCK");
@@ -239,70 +280,57 @@ static void html_chart(const struct bs_report *rep, int t0, int t1,
 			      bs_rm_better(m) > 0   ? " (higher is better)"
 			      : bs_rm_better(m) < 0 ? " (lower is better)"
 						    : "");
-		bs_tdict_set_i64(bl, "Y", y + 14);
-		y += CH_HEAD;
+		nt = (int)floor((ax.hi - ax.lo) / ax.step + 0.5);
+		bs_tdict_set_i64(bl, "NTICKS", nt);
+		for (k = 0; k <= nt; k++) {
+			struct bs_tdict *tk = bs_tdict_add(bl, "TICK");
+			char num[64];
+			set_pct(tk, "P", ax.lo + k * ax.step, &ax);
+			bs_fmt_double(num, sizeof(num), ax.lo + k * ax.step,
+				      ax.decimals);
+			bs_tdict_set(tk, "LABEL",
+				     bs_rfmt_thousands(num, v, sizeof(v)));
+		}
 		for (i = 0; i < rep->ngroups; i++) {
 			const struct bs_report_cell *c =
 				&rep->groups[i].cell[m];
-			struct bs_tdict *bar;
-			int w = 0, x2 = 0;
+			struct bs_tdict *bar = bs_tdict_add(bl, "BAR");
 
 			/* A gap before each block of its own baseline. */
 			if (bs_rblock_start(rep, i))
-				y += 6;
-			bar = bs_tdict_add(bl, "BAR");
-			bs_tdict_setf(bar, "BNAME", "[%zu]", i + 1);
-			bs_tdict_set_i64(bar, "Y", y);
-			bs_tdict_set_i64(bar, "TY", y + 11);
-			bs_tdict_set_i64(bar, "X", CH_LEFT);
-			if (c->status == BS_ST_OK) {
-				if (max > 0)
-					w = (int)floor(c->mean / max * CH_BAR +
-						       0.5);
-				bs_tdict_set(bar, "VALUE",
-					     bs_rfmt_h(rep, m, c->mean, v,
-						     sizeof(v)));
-				/* The mean's 95% interval as an error bar. */
-				if (c->ok >= BS_STAT_MIN_N && !isnan(c->ci) &&
-				    max > 0) {
-					struct bs_tdict *e =
-						bs_tdict_add(bar, "ERR");
-					double lo = c->mean - c->ci;
-
-					bs_tdict_set_i64(
-						e, "X1",
-						CH_LEFT + (int)floor((lo > 0 ? lo
-									     : 0) /
-									     max *
-									     CH_BAR +
-								     0.5));
-					x2 = (int)floor((c->mean + c->ci) /
-								max * CH_BAR +
-							0.5);
-					bs_tdict_set_i64(e, "X2", CH_LEFT + x2);
-					bs_tdict_set_i64(e, "EY", y + 7);
-				}
-			} else {
+				bs_tdict_show(bar, "GAP");
+			bs_tdict_set_i64(bar, "G", (int64_t)i + 1);
+			bs_tdict_set(bar, "BLABEL", rep->groups[i].label);
+			bar_tip(rep, m, i, bar);
+			if (c->status != BS_ST_OK) {
 				bs_tdict_set(bar, "VALUE",
 					     status_words(m, c->status));
+				bs_tdict_show(bar, "NOVAL");
+				continue;
 			}
-			bs_tdict_set_i64(bar, "W", w);
-			/* The value after the bar, or after its error bar. */
-			bs_tdict_set_i64(bar, "TX",
-					 CH_LEFT + (x2 > w ? x2 : w) + 4);
-			bs_tdict_set(bar, "BCLASS",
-				     i == rep->groups[i].base ? "base"
-				     : c->verdict == BS_V_NOISE ||
-						     c->verdict == BS_V_NONE
-					     ? "same"
-					     : bs_rverdict_class(c));
-			y += CH_ROW;
+			bs_tdict_set(bar, "VALUE",
+				     bs_rfmt_h(rep, m, c->mean, v, sizeof(v)));
+			{
+				struct bs_tdict *b = bs_tdict_add(bar, "HAS_BAR");
+				set_pct(b, "WP", c->mean, &ax);
+				bs_tdict_set(b, "BCLASS",
+					     i == rep->groups[i].base ? "base"
+					     : c->verdict == BS_V_NOISE ||
+							     c->verdict ==
+								     BS_V_NONE
+						     ? "same"
+						     : bs_rverdict_class(c));
+			}
+			if (c->ok >= BS_STAT_MIN_N && !isnan(c->ci)) {
+				struct bs_tdict *e = bs_tdict_add(bar, "ERR");
+				double lo = c->mean - c->ci;
+				set_pct(e, "EL", lo > 0 ? lo : 0, &ax);
+				bs_tdict_setf(e, "EW", "%.2f",
+					      ((c->mean + c->ci) -
+					       (lo > 0 ? lo : 0)) /
+						      ax.hi * 100);
+			}
 		}
-		y += 6;
-	}
-	if (ch) {
-		bs_tdict_set_i64(ch, "CW", CH_W);
-		bs_tdict_set_i64(ch, "CH", y);
 	}
 }
 

@@ -936,7 +936,7 @@ static int has_term(const char *sel, const char *t, size_t len)
 
 /*
  * The terms of selector i that every selector has (common) or not (the
- * rest), each comma-separated in selector order.
+ * rest), each separated by ", " in selector order.
  */
 static void split_terms(const char *const *sel, size_t n, size_t i,
 			struct bs_buf *common, struct bs_buf *rest)
@@ -950,11 +950,12 @@ static void split_terms(const char *const *sel, size_t n, size_t i,
 		len = end ? (size_t)(end - p) : strlen(p);
 		for (all = 1, j = 0; j < n && all; j++)
 			all = has_term(sel[j], p, len);
+		/* ", " between terms: a label wraps between them. */
 		if (all && common)
-			bs_buf_addf(common, "%s%.*s", common->len ? "," : "",
+			bs_buf_addf(common, "%s%.*s", common->len ? ", " : "",
 				    (int)len, p);
 		if (!all && rest)
-			bs_buf_addf(rest, "%s%.*s", rest->len ? "," : "",
+			bs_buf_addf(rest, "%s%.*s", rest->len ? ", " : "",
 				    (int)len, p);
 		if (end == NULL)
 			return;

@@ -84,8 +84,8 @@ python3 tests/browser/cdp_check.py "$browser" "$work/factor.html" "$work/factor.
 	machine=server_name machine=labvm01
 cat >"$work/groups.json" <<'JSON'
 {
-  "[1] array=emc,cache=off baseline | put_block": "11.8",
-  "[2] array=emc,cache=on | put_block": "86.2",
+  "[1] array=emc, cache=off baseline | put_block": "11.8",
+  "[2] array=emc, cache=on | put_block": "86.2",
   "[3] machine=server_name | put_block": "52.8",
   "[4] machine=labvm01 | put_block": "290.6",
   "[4] machine=labvm01 | put_block_latency": "8122us",

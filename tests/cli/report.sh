@@ -86,7 +86,7 @@ expect_eq "$(sqlite3 "$T/csv.db" "select count(*) from t")" "$(($(wc -l <"$T/gro
 	"every CSV row imported"
 expect_eq "$(sqlite3 "$T/csv.db" "select count(*) from t where status = 'too_fast' and value <> ''")" 0 \
 	"too_fast cells have no value"
-expect_eq "$(sqlite3 "$T/csv.db" "select diff from t where \"group\" = 'array=emc,cache=on' and metric = 'put_block'")" \
+expect_eq "$(sqlite3 "$T/csv.db" "select diff from t where \"group\" = 'array=emc, cache=on' and metric = 'put_block'")" \
 	74.4067 "CSV diff of the means (MiB/s: the 2.00a box reads 1.8 GiB/s)"
 
 # Byte-stable: the same command gives the same bytes.

@@ -115,7 +115,7 @@ expect_not_in "$T/out" "Host facts"
 run "$BSTORE" report --format html version=0.4.12 version=1.0.20
 expect_in "$T/out" "Reads, ops/s (higher is better)"
 expect_in "$T/out" "Latency avg, ms (lower is better)"
-[ "$(grep -o '<path class="err"' "$T/out" | wc -l)" -ge 5 ] ||
+[ "$(grep -o '<i style="left:' "$T/out" | wc -l)" -ge 5 ] ||
 	fail "error bars for the 13-run group"
 run "$BSTORE" report --format html 1 2 3-4
 expect_rc 0 "groups of 1 and 2 runs"

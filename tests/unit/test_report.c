@@ -169,7 +169,7 @@ static void test_auto_labels(void **state)
 	assert_string_equal(rep->groups[0].label, "raid=10");
 	assert_string_equal(rep->groups[1].label, "raid=5");
 	assert_string_equal(rep->groups[1].selector, sel[1]);
-	assert_string_equal(rep->title, "array=emc,cache=off: raid=10 vs raid=5");
+	assert_string_equal(rep->title, "array=emc, cache=off: raid=10 vs raid=5");
 	bs_report_free(rep);
 	/* A ',' written "\\," inside a value does not split a term. */
 	{
