@@ -113,6 +113,35 @@ JSON.stringify([...document.querySelectorAll('table.cmp tbody tr')].map(tr => {
 """
 
 
+# The smallest text a reader sees, in CSS pixels: every element with text
+# of its own that is rendered, SVG text scaled as its chart is drawn.
+SMALLEST_JS = r"""
+(() => {
+  let min = 1e9, what = '';
+  for (const el of document.querySelectorAll('body *')) {
+    const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    if (!own) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    let px = parseFloat(getComputedStyle(el).fontSize);
+    const svg = el.closest('svg');
+    if (svg && svg.viewBox && svg.viewBox.baseVal && svg.viewBox.baseVal.width)
+      px *= svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    if (px < min) { min = px; what = el.tagName.toLowerCase() + '.' + (el.className.baseVal ?? el.className) + ': ' + el.textContent.trim().slice(0, 30); }
+  }
+  return JSON.stringify([min, what]);
+})()
+"""
+
+# Every bar chart has an axis with at least two labelled ticks.
+CHARTS_JS = r"""
+JSON.stringify([...document.querySelectorAll('div.bars')].map(c =>
+  c.querySelectorAll('.ax span').length))
+"""
+
+MIN_TEXT_PX = 12
+
+
 def main():
     exe, page, expect_path = sys.argv[1:4]
     shots = sys.argv[4] if len(sys.argv) > 4 else None
@@ -168,6 +197,13 @@ def main():
             elif not got.replace(",", "").startswith(want):
                 problems.append("cell '%s' holds '%s', expected '%s'"
                                 % (key, got, want))
+        small = json.loads(evaluate(SMALLEST_JS))
+        if small[0] < MIN_TEXT_PX:
+            problems.append("at desktop width text is %.1fpx (%s)"
+                            % tuple(small))
+        axes = json.loads(evaluate(CHARTS_JS))
+        if any(n < 2 for n in axes):
+            problems.append("a bar chart without an axis: %s" % axes)
         if shots:
             screenshot("report.png", 1280, 2000)
 
@@ -175,6 +211,10 @@ def main():
         wide = evaluate("document.documentElement.scrollWidth")
         if wide > 390:
             problems.append("at phone width the page is %dpx wide" % wide)
+        small = json.loads(evaluate(SMALLEST_JS))
+        if small[0] < MIN_TEXT_PX:
+            problems.append("at phone width text is %.1fpx (%s)"
+                            % tuple(small))
         if shots:
             screenshot("report-phone.png", 390, 1600)
 
@@ -202,6 +242,8 @@ def main():
         sys.exit(1)
     print("%s: %d cells as expected, no console errors, no requests, "
           "fits a phone" % (os.path.basename(page), len(expect)))
+    print("%s: %d bar charts with axes, no text under %dpx"
+          % (os.path.basename(page), len(axes), MIN_TEXT_PX))
 
 
 if __name__ == "__main__":
