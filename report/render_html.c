@@ -243,8 +243,9 @@ static void bar_tip(const struct bs_report *rep, int m, size_t i,
  * (BAR: its width WP in percent of the axis, its class, the value; the
  * mean's 95% interval as an error bar ERR from 3 runs, as with 2 the
  * interval t(0.975, 1) = 12.7 sd says nothing), an axis from 0 in nice
- * steps (TICK: P percent, LABEL) and NTICKS for the grid lines. Drawn
- * by CSS in the page's own font: it reads at any width.
+ * steps (TICK: P percent, LABEL) and NTICKS for the grid lines; none
+ * for a rate no group has a number for. Drawn by CSS in the page's own
+ * font: it reads at any width.
  */
 static void html_chart(const struct bs_report *rep, int t0, int t1,
 		       struct bs_tdict *sec)
@@ -257,6 +258,7 @@ static void html_chart(const struct bs_report *rep, int t0, int t1,
 
 	for (t = t0; t < t1; t++) {
 		double max = 0;
+		int any = 0;
 		m = BS_RM(t, BS_MK_RATE);
 		if (!rep->shown[m])
 			continue;
@@ -267,9 +269,16 @@ static void html_chart(const struct bs_report *rep, int t0, int t1,
 							!isnan(c->ci)
 						? c->ci
 						: 0);
-			if (c->status == BS_ST_OK && top > max)
+			if (c->status != BS_ST_OK)
+				continue;
+			any = 1;
+			if (top > max)
 				max = top;
 		}
+		/* Every group too fast or not run: the table says so, and a
+		 * chart would have no bar. */
+		if (!any)
+			continue;
 		bs_axis_make(&ax, 0, max > 0 ? max : 1, 4);
 		if (ch == NULL)
 			ch = bs_tdict_add(sec, "CHART");
