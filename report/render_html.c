@@ -253,6 +253,7 @@ static void html_chart(const struct bs_report *rep, int t0, int t1,
 	struct bs_tdict *ch = NULL, *bl;
 	struct bs_axis ax;
 	char v[64], label[96];
+	double k_unit;
 	int t, m, k, nt;
 	size_t i;
 
@@ -279,7 +280,9 @@ static void html_chart(const struct bs_report *rep, int t0, int t1,
 		 * chart would have no bar. */
 		if (!any)
 			continue;
-		bs_axis_make(&ax, 0, max > 0 ? max : 1, 4);
+		/* The axis in the unit the page shows (MiB/s or KiB/s). */
+		k_unit = bs_rscale(rep, m, 1.0);
+		bs_axis_make(&ax, 0, max > 0 ? max * k_unit : 1, 4);
 		if (ch == NULL)
 			ch = bs_tdict_add(sec, "CHART");
 		bl = bs_tdict_add(ch, "BLOCK");
@@ -321,7 +324,7 @@ static void html_chart(const struct bs_report *rep, int t0, int t1,
 				     bs_rfmt_h(rep, m, c->mean, v, sizeof(v)));
 			{
 				struct bs_tdict *b = bs_tdict_add(bar, "HAS_BAR");
-				set_pct(b, "WP", c->mean, &ax);
+				set_pct(b, "WP", c->mean * k_unit, &ax);
 				bs_tdict_set(b, "BCLASS",
 					     i == rep->groups[i].base ? "base"
 					     : c->verdict == BS_V_NOISE ||
@@ -333,10 +336,11 @@ static void html_chart(const struct bs_report *rep, int t0, int t1,
 			if (c->ok >= BS_STAT_MIN_N && !isnan(c->ci)) {
 				struct bs_tdict *e = bs_tdict_add(bar, "ERR");
 				double lo = c->mean - c->ci;
-				set_pct(e, "EL", lo > 0 ? lo : 0, &ax);
+				if (lo < 0)
+					lo = 0;
+				set_pct(e, "EL", lo * k_unit, &ax);
 				bs_tdict_setf(e, "EW", "%.2f",
-					      ((c->mean + c->ci) -
-					       (lo > 0 ? lo : 0)) /
+					      (c->mean + c->ci - lo) * k_unit /
 						      ax.hi * 100);
 			}
 		}

@@ -82,6 +82,9 @@ expect_eq "$(sqlite3 :memory: "select json_extract(readfile('$T/groups.json'), '
 expect_eq "$(sqlite3 :memory: "select json_extract(readfile('$T/groups.json'), '\$.metrics[0].cells[2].status')")" \
 	not_run "per-char did not run for the -f runs"
 sqlite3 "$T/csv.db" ".import --csv $T/groups.csv t" 2>"$T/err" || fail "CSV does not import"
+sed '/^$/,$d' "$T/groups.csv" >"$T/first.csv" # the table before the notes
+sqlite3 "$T/csv.db" ".import --csv $T/first.csv t1" 2>"$T/err" || fail "CSV does not import"
+expect_eq "$(cat "$T/err")" "" "every CSV row has the header's columns"
 expect_eq "$(sqlite3 "$T/csv.db" "select count(*) from t")" "$(($(wc -l <"$T/groups.csv") - 1))" \
 	"every CSV row imported"
 expect_eq "$(sqlite3 "$T/csv.db" "select count(*) from t where status = 'too_fast' and value <> ''")" 0 \
@@ -92,6 +95,19 @@ expect_eq "$(sqlite3 "$T/csv.db" "select diff from t where \"group\" = 'array=em
 # Byte-stable: the same command gives the same bytes.
 run "$BSTORE" report --title "$title" -o "$T/again.html" "${groups[@]}"
 cmp -s "$T/again.html" "$T/groups.html" || fail "HTML report differs between two runs"
+
+# HTML charts: each bar's width and error bar agree with its number and
+# the axis, in the page's unit (MiB/s here, KiB/s below).
+if have python3; then
+	python3 "$SRC/tests/browser/bars_check.py" "$T/groups.html" >"$T/bars" 2>&1 ||
+		fail "bar charts: $(cat "$T/bars")"
+	expect_in "$T/bars" "10 charts, 34 bars match their numbers and axes"
+	"$BSTORE" report -u kib -o "$T/kib.html" "${groups[@]}"
+	python3 "$SRC/tests/browser/bars_check.py" "$T/kib.html" >"$T/bars" 2>&1 ||
+		fail "bar charts in KiB/s: $(cat "$T/bars")"
+else
+	skip_part "the bar chart check needs python3"
+fi
 
 # HTML: one page, no external URL of any kind.
 expect_not_in "$T/groups.html" "http:"
