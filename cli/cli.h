@@ -13,6 +13,7 @@
 #include <signal.h>
 #include <stdio.h>
 
+#include "report/report.h"
 #include "store/store.h"
 #include "util/err.h"
 
@@ -38,6 +39,7 @@ int cmd_run(struct bs_cli *cli, int argc, char **argv);
 int cmd_show(struct bs_cli *cli, int argc, char **argv);
 int cmd_site(struct bs_cli *cli, int argc, char **argv);
 int cmd_tag(struct bs_cli *cli, int argc, char **argv);
+int cmd_trend(struct bs_cli *cli, int argc, char **argv);
 int cmd_zcav(struct bs_cli *cli, int argc, char **argv);
 
 /*
@@ -210,6 +212,32 @@ int bs_cli_out_open(const struct bs_cli *cli, const char *path,
  * BS_EXIT_FAIL, or 0.
  */
 int bs_cli_out_close(const struct bs_cli *cli, struct bs_cli_out *o, int ok);
+
+/*
+ * What report, compare and trend share (cli/report_io.c). --format's
+ * words (text or txt, html, csv, json) and --units' (auto, kib, mib):
+ * 0, or -1 for another word. The format an -o file's name asks for:
+ * "x.html" or "x.htm" html, ".csv", ".json", ".txt"; text otherwise.
+ */
+int bs_cli_format_parse(const char *s, enum bs_report_format *out);
+enum bs_report_format bs_cli_format_for(const char *path);
+int bs_cli_units_parse(const char *s, enum bs_report_units *out);
+
+/*
+ * The runs of each group, read from the archive: a report's source
+ * (report/report.h) with bs_cli_src_each as each() and a struct
+ * bs_cli_src as its ctx. ids[g] are group g's runs; load is what
+ * bs_store_each loads besides the columns (BS_LOAD_*); nruns is -1
+ * until counted.
+ */
+struct bs_cli_src {
+	struct bs_store *st;
+	struct bs_ids *ids;
+	int64_t nruns;
+	int load;
+};
+int bs_cli_src_each(void *ctx, size_t group, bs_report_run_fn fn,
+		    void *fn_ctx, struct bs_err *err);
 
 /*
  * A saved comparison (bstore report --save; store/store.h): renders the

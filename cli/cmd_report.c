@@ -101,72 +101,6 @@ static const char options_usage[] =
 	"\n"
 	"The same archive and command give the same bytes.\n";
 
-/* Runs of each group, read from the archive. */
-struct store_src {
-	struct bs_store *st;
-	struct bs_ids *ids;
-	int64_t nruns; /* in the archive; -1 until counted */
-};
-
-/* Groups this large are worth a count(*) to spot "every run". */
-#define ALL_CHECK_MIN 4096
-
-static int store_each(void *ctx, size_t group, bs_report_run_fn fn,
-		      void *fn_ctx, struct bs_err *err)
-{
-	struct store_src *s = ctx;
-	const struct bs_ids *ids = &s->ids[group];
-	int64_t nrejects;
-	int rc;
-
-	/*
-	 * A group of every run is read in one pass over the table, in the
-	 * same id order, rather than one lookup per id (ids are unique).
-	 */
-	if (ids->n >= ALL_CHECK_MIN) {
-		if (s->nruns < 0) {
-			rc = bs_store_count(s->st, &s->nruns, &nrejects, err);
-			if (rc < 0)
-				return rc;
-		}
-		if ((int64_t)ids->n == s->nruns)
-			ids = NULL;
-	}
-	/* Curves too: the report draws zcav's (report/report.h). */
-	return bs_store_each(s->st, ids, BS_LOAD_TAGS | BS_LOAD_SERIES, fn,
-			     fn_ctx, err);
-}
-
-static int format_parse(const char *s, enum bs_report_format *out)
-{
-	if (strcmp(s, "text") == 0 || strcmp(s, "txt") == 0)
-		*out = BS_REPORT_TEXT;
-	else if (strcmp(s, "html") == 0)
-		*out = BS_REPORT_HTML;
-	else if (strcmp(s, "csv") == 0)
-		*out = BS_REPORT_CSV;
-	else if (strcmp(s, "json") == 0)
-		*out = BS_REPORT_JSON;
-	else
-		return -1;
-	return 0;
-}
-
-/* The format a file name asks for: "x.html" -> html; text otherwise. */
-static enum bs_report_format format_for(const char *path)
-{
-	enum bs_report_format f = BS_REPORT_TEXT;
-	const char *dot = path ? strrchr(path, '.') : NULL;
-
-	if (dot && strchr(dot, '/') == NULL) {
-		if (strcmp(dot, ".htm") == 0)
-			return BS_REPORT_HTML;
-		if (format_parse(dot + 1, &f) < 0)
-			f = BS_REPORT_TEXT;
-	}
-	return f;
-}
-
 /* What the command line asked for. */
 struct report_args {
 	struct bs_report_opts ro;
@@ -239,7 +173,7 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 	       -1) {
 		switch (c) {
 		case 'f':
-			if (format_parse(optarg, &a->fmt) < 0)
+			if (bs_cli_format_parse(optarg, &a->fmt) < 0)
 				return bs_cli_usage_error(
 					cli,
 					"unknown format '%s' (text, html, csv "
@@ -274,13 +208,7 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 			keep_arg(a, "--baseline-value", optarg);
 			break;
 		case 'u':
-			if (strcmp(optarg, "auto") == 0)
-				a->ro.units = BS_UNITS_AUTO;
-			else if (strcmp(optarg, "kib") == 0)
-				a->ro.units = BS_UNITS_KIB;
-			else if (strcmp(optarg, "mib") == 0)
-				a->ro.units = BS_UNITS_MIB;
-			else
+			if (bs_cli_units_parse(optarg, &a->ro.units) < 0)
 				return bs_cli_usage_error(
 					cli,
 					"unknown unit '%s' (auto, kib or mib)",
@@ -381,7 +309,7 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 					  a->nsel == 1 ? "" : "s");
 	a->ro.labels = a->nlabels ? a->labels : NULL;
 	if (!a->have_fmt && a->path)
-		a->fmt = format_for(a->path);
+		a->fmt = bs_cli_format_for(a->path);
 	a->ro.list_runs = a->fmt == BS_REPORT_HTML;
 	return -1;
 }
@@ -455,8 +383,9 @@ static int produce(const struct bs_cli *cli, struct bs_store *st,
 {
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_report *rep = NULL;
-	struct store_src src = {st, NULL, -1};
-	struct bs_report_source source = {store_each, &src};
+	/* Curves too: the report draws zcav's (report/report.h). */
+	struct bs_cli_src src = {st, NULL, -1, BS_LOAD_TAGS | BS_LOAD_SERIES};
+	struct bs_report_source source = {bs_cli_src_each, &src};
 	const char **labels = NULL;
 	struct bs_report_factor f;
 	struct bs_report_opts ro = a->ro;

@@ -30,6 +30,7 @@ static const struct cmd commands[] = {
 	{"show", cmd_show, "show one run in bonnie++'s table layout"},
 	{"site", cmd_site, "write a static web site of the archive"},
 	{"tag", cmd_tag, "add or remove key=value tags on runs"},
+	{"trend", cmd_trend, "chart metrics of runs over the time they were measured"},
 	{"zcav", cmd_zcav, "measure throughput by position, as zcav, and store it"},
 };
 

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "report/chart.h"
 #include "util/num.h"
@@ -230,4 +231,118 @@ void bs_path_end(struct bs_path *w)
 {
 	path_flush(w);
 	path_lift(w);
+}
+
+/* ---- time axes ------------------------------------------------------- */
+
+/* How a tick is labelled. */
+enum tick_form { TF_TIME, TF_DAY, TF_MONTH, TF_YEAR };
+
+/* The steps of a time axis, smallest first, with their labels' form. */
+static const struct time_step {
+	enum bs_time_unit unit;
+	int k;
+	enum tick_form form;
+} time_steps[] = {
+	{BS_TU_HOUR, 1, TF_TIME},  {BS_TU_HOUR, 2, TF_TIME},
+	{BS_TU_HOUR, 3, TF_TIME},  {BS_TU_HOUR, 6, TF_TIME},
+	{BS_TU_HOUR, 12, TF_TIME}, {BS_TU_DAY, 1, TF_DAY},
+	{BS_TU_DAY, 2, TF_DAY},   {BS_TU_WEEK, 1, TF_DAY},
+	{BS_TU_WEEK, 2, TF_DAY},  {BS_TU_MONTH, 1, TF_MONTH},
+	{BS_TU_MONTH, 2, TF_MONTH}, {BS_TU_MONTH, 3, TF_MONTH},
+	{BS_TU_MONTH, 6, TF_MONTH}, {BS_TU_YEAR, 1, TF_YEAR},
+	{BS_TU_YEAR, 2, TF_YEAR},     {BS_TU_YEAR, 5, TF_YEAR},
+	{BS_TU_YEAR, 10, TF_YEAR},    {BS_TU_YEAR, 20, TF_YEAR},
+	{BS_TU_YEAR, 50, TF_YEAR},    {BS_TU_YEAR, 100, TF_YEAR},
+	{BS_TU_YEAR, 200, TF_YEAR},   {BS_TU_YEAR, 500, TF_YEAR},
+	{BS_TU_YEAR, 1000, TF_YEAR},  {BS_TU_YEAR, 2000, TF_YEAR},
+	{BS_TU_YEAR, 5000, TF_YEAR},  {BS_TU_YEAR, 10000, TF_YEAR},
+};
+#define NTIME_STEPS (sizeof(time_steps) / sizeof(time_steps[0]))
+
+static void tick_label(char *out, size_t outsz, const struct tm *tm,
+		       enum tick_form form)
+{
+	switch (form) {
+	case TF_TIME:
+		/* A day's first hour shows the day. */
+		if (tm->tm_hour != 0) {
+			strftime(out, outsz, "%H:%M", tm);
+			return;
+		}
+		/* fall through */
+	case TF_DAY:
+		strftime(out, outsz, "%m-%d", tm);
+		return;
+	case TF_MONTH:
+		strftime(out, outsz, "%Y-%m", tm);
+		return;
+	case TF_YEAR:
+		strftime(out, outsz, "%Y", tm);
+		return;
+	}
+}
+
+/* The first tick of step s at or after lo. */
+static int64_t first_tick(const struct time_step *s, int64_t lo)
+{
+	int64_t t = bs_time_floor(lo, s->unit, s->k);
+
+	return t < lo ? bs_time_add(t, s->unit, s->k) : t;
+}
+
+size_t bs_time_ticks(int64_t lo, int64_t hi, size_t n,
+		     struct bs_time_tick *out)
+{
+	const struct time_step *s = &time_steps[NTIME_STEPS - 1];
+	size_t i, cnt = 0;
+	int64_t t;
+
+	if (n == 0)
+		return 0;
+	for (i = 0; i < NTIME_STEPS; i++) {
+		for (cnt = 0, t = first_tick(&time_steps[i], lo);
+		     t <= hi && cnt <= n;
+		     t = bs_time_add(t, time_steps[i].unit, time_steps[i].k))
+			cnt++;
+		if (cnt <= n) {
+			s = &time_steps[i];
+			break;
+		}
+	}
+	for (cnt = 0, t = first_tick(s, lo); t <= hi && cnt < n;
+	     t = bs_time_add(t, s->unit, s->k)) {
+		struct tm tm;
+		time_t tt = (time_t)t;
+
+		out[cnt].t = t;
+		if (gmtime_r(&tt, &tm) == NULL)
+			snprintf(out[cnt].label, sizeof(out[cnt].label), "?");
+		else
+			tick_label(out[cnt].label, sizeof(out[cnt].label),
+				   &tm, s->form);
+		cnt++;
+	}
+	return cnt;
+}
+
+void bs_frame_time_ticks(const struct bs_frame *f, const struct bs_axis *a,
+			 size_t n, struct bs_tdict *d)
+{
+	struct bs_time_tick tick[16];
+	char s[32];
+	size_t i, cnt;
+
+	if (n > sizeof(tick) / sizeof(tick[0]))
+		n = sizeof(tick) / sizeof(tick[0]);
+	cnt = bs_time_ticks((int64_t)ceil(a->lo), (int64_t)floor(a->hi), n,
+			    tick);
+	for (i = 0; i < cnt; i++) {
+		struct bs_tdict *t = bs_tdict_add(d, "XTICK");
+		bs_tdict_set(t, "LABEL", tick[i].label);
+		bs_tdict_set(t, "X",
+			     bs_fmt_double(s, sizeof(s),
+					   bs_frame_x(f, a, (double)tick[i].t),
+					   1));
+	}
 }

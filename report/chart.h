@@ -10,8 +10,11 @@
 
 #include <stddef.h>
 
+#include <stdint.h>
+
 #include "report/tmpl.h"
 #include "util/buf.h"
+#include "util/timefmt.h"
 
 /*
  * A group's line: Okabe and Ito's colours, which people with any common
@@ -51,6 +54,26 @@ void bs_frame_fill(const struct bs_frame *f, struct bs_tdict *d);
  * of a, labelled with its number. */
 void bs_frame_ticks(const struct bs_frame *f, const struct bs_axis *a,
 		    int vertical, struct bs_tdict *d);
+
+/*
+ * A time axis, in unix seconds: ticks at the calendar step that suits the
+ * span (hours, days, weeks, months, quarters, years, decades... UTC), the
+ * smallest step that gives at most n ticks between lo and hi, each
+ * labelled as its step asks: "2004", "2005-03", "03-14", "06:00" (an
+ * hour tick at midnight shows its date). Writes at most n ticks to out
+ * and returns how many.
+ */
+struct bs_time_tick {
+	int64_t t;
+	char label[16];
+};
+size_t bs_time_ticks(int64_t lo, int64_t hi, size_t n,
+		     struct bs_time_tick *out);
+
+/* Adds a section XTICK (X, LABEL) to d for each of bs_time_ticks' ticks
+ * over the axis a (lo and hi in unix seconds), at most n. */
+void bs_frame_time_ticks(const struct bs_frame *f, const struct bs_axis *a,
+			 size_t n, struct bs_tdict *d);
 
 /*
  * A path "M x y L x y ...": points in user units, NAN y a gap (a new

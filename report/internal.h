@@ -176,5 +176,15 @@ int bs_rcurves_html(const struct bs_report *rep, int t, int first,
  * latencies, then one table per other tool, each laid out line by line.
  */
 void bs_rtext_fill(const struct bs_report *rep, struct bs_tdict *d);
+/*
+ * The text report's layout (render_text.c), which the trend's text
+ * tables share: s padded with blanks to w columns (right: aligned to the
+ * right); b as a LINE (TEXT) of table, its final blanks cut, then b
+ * emptied; text wrapped into LINE rows of d of at most width columns,
+ * "* " before the first and "  " before the others.
+ */
+void bs_rtext_pad(struct bs_buf *b, const char *s, size_t w, int right);
+void bs_rtext_line(struct bs_tdict *table, struct bs_buf *b);
+void bs_rtext_wrap(struct bs_tdict *d, const char *text, size_t width);
 
 #endif

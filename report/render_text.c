@@ -102,7 +102,7 @@ static void tt_drop_empty(struct ttable *tt)
 	tt->nrows = keep;
 }
 
-static void pad(struct bs_buf *b, const char *s, size_t w, int right)
+void bs_rtext_pad(struct bs_buf *b, const char *s, size_t w, int right)
 {
 	size_t n = bs_rwidth(s);
 
@@ -149,7 +149,7 @@ static const char *text_unit(const struct bs_report *rep, int m)
 	return bs_report_unit(rep, m);
 }
 
-static void line_out(struct bs_tdict *table, struct bs_buf *b)
+void bs_rtext_line(struct bs_tdict *table, struct bs_buf *b)
 {
 	while (b->len && b->data[b->len - 1] == ' ')
 		bs_buf_trim(b, 1);
@@ -385,7 +385,7 @@ static void text_table(const struct bs_report *rep, struct bs_tdict *d,
 	table = bs_tdict_add(d, "TABLE");
 	/* Header lines as bonnie++ prints them. */
 	bs_buf_reset(&b);
-	pad(&b, "", tt.lw + 1 + tt.pw, 0);
+	bs_rtext_pad(&b, "", tt.lw + 1 + tt.pw, 0);
 	for (sec = t0; sec < t1; sec = sec_end) {
 		sec_end = bs_rsection_end(sec);
 		if (!cols_of(&tt, sec, sec_end - 1, &k0, &k1))
@@ -394,8 +394,8 @@ static void text_table(const struct bs_report *rep, struct bs_tdict *d,
 		bs_buf_addc(&b, ' ');
 		dashes(&b, bs_metrics[sec].section, span);
 	}
-	line_out(table, &b);
-	pad(&b, "", tt.lw + 1 + tt.pw, 0);
+	bs_rtext_line(table, &b);
+	bs_rtext_pad(&b, "", tt.lw + 1 + tt.pw, 0);
 	for (t = t0; t < t1; t++) {
 		if (!cols_of(&tt, t, t, &k0, &k1))
 			continue;
@@ -403,31 +403,31 @@ static void text_table(const struct bs_report *rep, struct bs_tdict *d,
 		bs_buf_addc(&b, ' ');
 		dashes(&b, bs_metrics[t].title, span);
 	}
-	line_out(table, &b);
-	pad(&b, "Group", tt.lw, 0);
+	bs_rtext_line(table, &b);
+	bs_rtext_pad(&b, "Group", tt.lw, 0);
 	bs_buf_addc(&b, ' ');
-	pad(&b, ptitle, tt.pw, 1);
+	bs_rtext_pad(&b, ptitle, tt.pw, 1);
 	for (k = 0; k < tt.ncols; k++) {
 		bs_buf_addc(&b, ' ');
-		pad(&b, text_unit(rep, tt.col[k].m), tt.col[k].width, 1);
+		bs_rtext_pad(&b, text_unit(rep, tt.col[k].m), tt.col[k].width, 1);
 	}
-	line_out(table, &b);
+	bs_rtext_line(table, &b);
 	for (r = 0; r < tt.nrows; r++) {
-		pad(&b, tt_get(&tt, r, 0), tt.lw, 0);
+		bs_rtext_pad(&b, tt_get(&tt, r, 0), tt.lw, 0);
 		bs_buf_addc(&b, ' ');
-		pad(&b, tt_get(&tt, r, 1), tt.pw, 1);
+		bs_rtext_pad(&b, tt_get(&tt, r, 1), tt.pw, 1);
 		for (k = 0; k < tt.ncols; k++) {
 			bs_buf_addc(&b, ' ');
-			pad(&b, tt_get(&tt, r, 2 + k), tt.col[k].width, 1);
+			bs_rtext_pad(&b, tt_get(&tt, r, 2 + k), tt.col[k].width, 1);
 		}
-		line_out(table, &b);
+		bs_rtext_line(table, &b);
 	}
 	bs_buf_release(&b);
 	tt_release(&tt);
 }
 
 /* Wraps text into lines of at most width columns, "* " then "  ". */
-static void wrap(struct bs_tdict *d, const char *text, size_t width)
+void bs_rtext_wrap(struct bs_tdict *d, const char *text, size_t width)
 {
 	struct bs_buf line = BS_BUF_INIT, clean = BS_BUF_INIT;
 	const char *p, *sp;
@@ -479,15 +479,15 @@ static struct bs_tdict *curve_table(struct bs_tdict *d, char **cell,
 		    bs_rm_label(m, label, sizeof(label)),
 		    bs_report_unit(rep, m),
 		    bs_family_name(bs_metrics[t].family));
-	line_out(table, &b);
+	bs_rtext_line(table, &b);
 	for (r = 0; r < nrows; r++) {
 		for (k = 0; k < ncol; k++) {
 			if (k)
 				bs_buf_addc(&b, ' ');
 			/* Group and machine to the left, numbers right. */
-			pad(&b, cell[r * ncol + k], w[k], k != 0 && k != 2);
+			bs_rtext_pad(&b, cell[r * ncol + k], w[k], k != 0 && k != 2);
 		}
-		line_out(table, &b);
+		bs_rtext_line(table, &b);
 	}
 	bs_buf_release(&b);
 	return table;
@@ -566,7 +566,7 @@ static void curve_tables(const struct bs_report *rep, struct bs_tdict *d)
 			free(cell[r]);
 	}
 	if (table && rep->curves_note)
-		wrap(table, rep->curves_note, 76);
+		bs_rtext_wrap(table, rep->curves_note, 76);
 	free(cell);
 	bs_buf_release(&b);
 	bs_buf_release(&clean);
@@ -578,10 +578,10 @@ void bs_rtext_fill(const struct bs_report *rep, struct bs_tdict *d)
 	int t0, t1;
 
 	for (i = 0; i < rep->nnotes; i++)
-		wrap(bs_tdict_add(d, "WRAPPED_NOTE"), rep->notes[i], 76);
+		bs_rtext_wrap(bs_tdict_add(d, "WRAPPED_NOTE"), rep->notes[i], 76);
 	for (i = 0; i < rep->ngroups; i++)
 		if (rep->groups[i].sum.sentence)
-			wrap(bs_tdict_add(d, "WRAPPED_SUMMARY"),
+			bs_rtext_wrap(bs_tdict_add(d, "WRAPPED_SUMMARY"),
 			     rep->groups[i].sum.sentence, 76);
 	/* bonnie++'s two tables, values then latencies, in its layout. */
 	text_table(rep, d, BS_M_PUTC, BS_M_FIRST_FILE, 0, PCOL_SIZE);

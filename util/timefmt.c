@@ -234,3 +234,98 @@ int bs_time_parse_text(const char *s, size_t len, int64_t *out)
 	*out = t;
 	return 0;
 }
+
+/* ---- calendar periods ------------------------------------------------ */
+
+static int64_t floor_div(int64_t a, int64_t b)
+{
+	return a / b - (a % b != 0 && (a < 0) != (b < 0));
+}
+
+static int64_t floor_mod(int64_t a, int64_t b)
+{
+	return a - floor_div(a, b) * b;
+}
+
+/* Days since 1970-01-01 of a civil date, and back (Howard Hinnant's
+ * algorithms: the proleptic Gregorian calendar, any year). */
+static int64_t days_from_civil(int64_t y, int m, int d)
+{
+	int64_t era, yoe, doy, doe;
+
+	y -= m <= 2;
+	era = floor_div(y, 400);
+	yoe = y - era * 400;
+	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + doe - 719468;
+}
+
+static void civil_from_days(int64_t z, int64_t *y, int *m)
+{
+	int64_t era, doe, yoe, doy, mp;
+
+	z += 719468;
+	era = floor_div(z, 146097);
+	doe = z - era * 146097;
+	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	mp = (5 * doy + 2) / 153;
+	*m = (int)(mp < 10 ? mp + 3 : mp - 9);
+	*y = yoe + era * 400 + (*m <= 2);
+}
+
+int64_t bs_time_floor(int64_t t, enum bs_time_unit u, int k)
+{
+	int64_t days = floor_div(t, 86400), y, mon;
+	int m;
+
+	if (k < 1)
+		k = 1;
+	switch (u) {
+	case BS_TU_HOUR: {
+		int64_t h = floor_div(t, 3600);
+		return (h - floor_mod(h, k)) * 3600;
+	}
+	case BS_TU_DAY:
+		return (days - floor_mod(days, k)) * 86400;
+	case BS_TU_WEEK:
+		/* Day 0 was a Thursday: day + 3 is 0 on Mondays. */
+		return (days - floor_mod(days + 3, 7 * (int64_t)k)) * 86400;
+	case BS_TU_MONTH:
+		civil_from_days(days, &y, &m);
+		mon = y * 12 + (m - 1);
+		mon -= floor_mod(mon, k);
+		return days_from_civil(floor_div(mon, 12),
+				       (int)floor_mod(mon, 12) + 1, 1) *
+		       86400;
+	case BS_TU_YEAR:
+		civil_from_days(days, &y, &m);
+		return days_from_civil(y - floor_mod(y, k), 1, 1) * 86400;
+	}
+	return t;
+}
+
+int64_t bs_time_add(int64_t t, enum bs_time_unit u, int k)
+{
+	int64_t days = floor_div(t, 86400), y, mon;
+	int m;
+
+	switch (u) {
+	case BS_TU_HOUR:
+		return t + (int64_t)k * 3600;
+	case BS_TU_DAY:
+		return t + (int64_t)k * 86400;
+	case BS_TU_WEEK:
+		return t + (int64_t)k * 7 * 86400;
+	case BS_TU_MONTH:
+	case BS_TU_YEAR:
+		civil_from_days(days, &y, &m);
+		mon = y * 12 + (m - 1) + (u == BS_TU_YEAR ? 12 * (int64_t)k : k);
+		return days_from_civil(floor_div(mon, 12),
+				       (int)floor_mod(mon, 12) + 1, 1) *
+			       86400 +
+		       floor_mod(t, 86400);
+	}
+	return t;
+}

@@ -36,4 +36,24 @@ int bs_time_parse(const char *s, int64_t *out /* OUT */,
  */
 int bs_time_parse_text(const char *s, size_t len, int64_t *out /* OUT */);
 
+/*
+ * Calendar periods, UTC. A period of k units starts at a multiple of k
+ * counted from the epoch's unit: hours and days from 1970-01-01, weeks
+ * (Monday to Sunday) from Monday 1969-12-29, months from January of year
+ * 0 (k = 3: quarters from January, April, July, October), years from
+ * year 0 (k = 10: decades 2000, 2010).
+ */
+enum bs_time_unit {
+	BS_TU_HOUR,
+	BS_TU_DAY,
+	BS_TU_WEEK,
+	BS_TU_MONTH,
+	BS_TU_YEAR,
+};
+
+/* The start of the period of k units (k >= 1) that holds t. */
+int64_t bs_time_floor(int64_t t, enum bs_time_unit u, int k);
+/* t plus k units; t at the start of a unit (a month's first day, ...). */
+int64_t bs_time_add(int64_t t, enum bs_time_unit u, int k);
+
 #endif

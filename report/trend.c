@@ -1,0 +1,502 @@
+/*
+ * report/trend.c - the trend model (report/trend.h): the runs of each
+ * group read once through a report, their numbers kept with their dates,
+ * put into periods, and each period summed up (n, median, mean, sd, min,
+ * max).
+ */
+#include <assert.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "report/internal.h"
+#include "report/trend.h"
+#include "util/buf.h"
+#include "util/mem.h"
+#include "util/timefmt.h"
+#include "util/banned.h"
+
+/* Each period: its name and its calendar step (util/timefmt.h); each run
+ * has none (k 0). */
+/* clang-format off */
+static const struct every_info {
+	const char *name;
+	const char *text;
+	enum bs_time_unit unit;
+	int k;
+} every_table[BS_EVERY_COUNT] = {
+	[BS_EVERY_AUTO] = {"auto", "", BS_TU_DAY, 0},
+	[BS_EVERY_RUN] = {"run", "each run", BS_TU_DAY, 0},
+	[BS_EVERY_DAY] = {"day", "per day", BS_TU_DAY, 1},
+	[BS_EVERY_WEEK] = {"week", "per week (Monday to Sunday)", BS_TU_WEEK, 1},
+	[BS_EVERY_MONTH] = {"month", "per month", BS_TU_MONTH, 1},
+	[BS_EVERY_QUARTER] = {"quarter", "per quarter", BS_TU_MONTH, 3},
+	[BS_EVERY_YEAR] = {"year", "per year", BS_TU_YEAR, 1},
+};
+/* clang-format on */
+
+const char *bs_trend_every_name(enum bs_trend_every e)
+{
+	return (unsigned)e < BS_EVERY_COUNT ? every_table[e].name : "?";
+}
+
+const char *bs_trend_every_text(enum bs_trend_every e)
+{
+	return (unsigned)e < BS_EVERY_COUNT ? every_table[e].text : "?";
+}
+
+int64_t bs_trend_period_len(enum bs_trend_every e, int64_t start)
+{
+	const struct every_info *x = &every_table[e];
+
+	assert((unsigned)e < BS_EVERY_COUNT);
+	return x->k ? bs_time_add(start, x->unit, x->k) - start : 0;
+}
+
+int bs_trend_every_parse(const char *s, enum bs_trend_every *out)
+{
+	int e;
+
+	for (e = 0; e < BS_EVERY_COUNT; e++) {
+		if (strcmp(s, every_table[e].name) == 0) {
+			*out = (enum bs_trend_every)e;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+int64_t bs_trend_period(enum bs_trend_every e, int64_t t)
+{
+	const struct every_info *x = &every_table[e];
+
+	assert((unsigned)e < BS_EVERY_COUNT);
+	return x->k ? bs_time_floor(t, x->unit, x->k) : t;
+}
+
+const char *bs_trend_period_label(enum bs_trend_every e, int64_t start,
+				  char *out, size_t outsz)
+{
+	struct tm tm;
+	time_t tt = (time_t)start;
+
+	if (gmtime_r(&tt, &tm) == NULL) {
+		snprintf(out, outsz, "@%lld", (long long)start);
+		return out;
+	}
+	switch (e) {
+	case BS_EVERY_YEAR:
+		strftime(out, outsz, "%Y", &tm);
+		break;
+	case BS_EVERY_QUARTER:
+		snprintf(out, outsz, "%04d-Q%d", tm.tm_year + 1900,
+			 tm.tm_mon / 3 + 1);
+		break;
+	case BS_EVERY_MONTH:
+		strftime(out, outsz, "%Y-%m", &tm);
+		break;
+	case BS_EVERY_DAY:
+	case BS_EVERY_WEEK:
+		strftime(out, outsz, "%Y-%m-%d", &tm);
+		break;
+	default:
+		strftime(out, outsz, "%Y-%m-%d %H:%M:%S", &tm);
+		break;
+	}
+	return out;
+}
+
+/* ---- reading the runs ------------------------------------------------ */
+
+/* A number of a run, with its date. */
+struct sample {
+	int64_t t, id;
+	double v;
+};
+
+struct svec {
+	struct sample *s;
+	size_t n, cap;
+};
+
+/*
+ * The source the report reads: the caller's, through a filter that
+ * keeps the runs with a date in since..until (counting the others) and
+ * their numbers.
+ */
+struct acc {
+	struct bs_trend *tr;
+	const struct bs_trend_opts *opts;
+	const struct bs_report_source *src;
+	const char *const *selectors;
+	struct svec *vec; /* group * BS_RM_COUNT + metric */
+	unsigned char cand[BS_RM_COUNT]; /* metrics to keep */
+	size_t group;
+	int64_t kept;
+	bs_report_run_fn fn; /* the report's */
+	void *fn_ctx;
+};
+
+static int filter_run(const struct bs_run *r, void *ctx)
+{
+	struct acc *a = ctx;
+	struct svec *vec = &a->vec[a->group * BS_RM_COUNT];
+	const struct bs_trend_opts *o = a->opts;
+	double v;
+	int m;
+
+	if (r->measured_at == BS_NONE) {
+		a->tr->undated[a->group]++;
+		return 0;
+	}
+	if ((o->since != BS_NONE && r->measured_at < o->since) ||
+	    (o->until != BS_NONE && r->measured_at > o->until)) {
+		a->tr->outside[a->group]++;
+		return 0;
+	}
+	a->kept++;
+	for (m = 0; m < BS_RM_USED; m++) {
+		struct svec *sv = &vec[m];
+		if (!a->cand[m] ||
+		    bs_metrics[BS_RM_TEST(m)].family != r->family ||
+		    bs_rmetric(r, m, &v) != BS_ST_OK || !isfinite(v))
+			continue;
+		xgrow((void **)&sv->s, &sv->cap, sv->n + 1, sizeof(*sv->s));
+		sv->s[sv->n].t = r->measured_at;
+		sv->s[sv->n].id = r->id;
+		sv->s[sv->n].v = v;
+		sv->n++;
+	}
+	return a->fn(r, a->fn_ctx);
+}
+
+/* "before 2004-02-01", "after ...", "outside ... to ...". */
+static void range_text(const struct bs_trend *tr, struct bs_buf *b)
+{
+	char lo[32], hi[32];
+
+	if (tr->since != BS_NONE)
+		bs_time_iso(lo, sizeof(lo), tr->since);
+	if (tr->until != BS_NONE)
+		bs_time_iso(hi, sizeof(hi), tr->until);
+	if (tr->since != BS_NONE && tr->until != BS_NONE)
+		bs_buf_addf(b, "outside %s to %s", lo, hi);
+	else if (tr->since != BS_NONE)
+		bs_buf_addf(b, "before %s", lo);
+	else
+		bs_buf_addf(b, "after %s", hi);
+}
+
+static int filter_each(void *ctx, size_t group, bs_report_run_fn fn,
+		       void *fn_ctx, struct bs_err *err)
+{
+	struct acc *a = ctx;
+	struct bs_buf b = BS_BUF_INIT;
+	char q[64];
+	int rc;
+
+	a->group = group;
+	a->fn = fn;
+	a->fn_ctx = fn_ctx;
+	a->kept = 0;
+	a->tr->undated[group] = a->tr->outside[group] = 0;
+	rc = a->src->each(a->src->ctx, group, filter_run, a, err);
+	if (rc < 0 || a->kept > 0 ||
+	    a->tr->undated[group] + a->tr->outside[group] == 0)
+		return rc;
+	/* Runs, but none to draw: say why rather than "matches no runs". */
+	bs_err_quote(q, sizeof(q), a->selectors[group],
+		     strlen(a->selectors[group]), 40);
+	if (a->tr->outside[group] == 0) {
+		rc = bs_error(err, BS_ENOTFOUND,
+			      "selector '%s' has no run with a date (%lld "
+			      "without one)",
+			      q, (long long)a->tr->undated[group]);
+	} else {
+		range_text(a->tr, &b);
+		rc = bs_error(err, BS_ENOTFOUND,
+			      "selector '%s' has no run with a date in the "
+			      "range (%lld measured %s, %lld without a date)",
+			      q, (long long)a->tr->outside[group],
+			      bs_buf_str(&b), (long long)a->tr->undated[group]);
+	}
+	bs_buf_release(&b);
+	return rc;
+}
+
+/* ---- periods and points ------------------------------------------- */
+
+static int cmp_sample(const void *pa, const void *pb)
+{
+	const struct sample *a = pa, *b = pb;
+
+	if (a->t != b->t)
+		return a->t < b->t ? -1 : 1;
+	return (a->id > b->id) - (a->id < b->id);
+}
+
+/* The periods of e that the samples (sorted by date) fall in. */
+static size_t count_periods(const struct svec *sv, enum bs_trend_every e)
+{
+	size_t i, n = 0;
+	int64_t last = 0;
+
+	for (i = 0; i < sv->n; i++) {
+		int64_t p = bs_trend_period(e, sv->s[i].t);
+		if (i == 0 || p != last)
+			n++;
+		last = p;
+	}
+	return n;
+}
+
+/* auto: the smallest period that gives no line more points than
+ * BS_TREND_AUTO_POINTS; a year when none does. */
+static enum bs_trend_every choose_every(const struct svec *vec, size_t nvec)
+{
+	int e;
+	size_t i;
+
+	for (e = BS_EVERY_RUN; e < BS_EVERY_YEAR; e++) {
+		for (i = 0; i < nvec; i++)
+			if (count_periods(&vec[i], (enum bs_trend_every)e) >
+			    BS_TREND_AUTO_POINTS)
+				break;
+		if (i == nvec)
+			return (enum bs_trend_every)e;
+	}
+	return BS_EVERY_YEAR;
+}
+
+/* The point of samples s[0..n), which share a period starting at start;
+ * v is scratch for n numbers. */
+static void make_point(const struct sample *s, size_t n, int64_t start,
+		       double *v, struct bs_trend_point *p)
+{
+	double sum = 0, ss = 0;
+	size_t i;
+
+	p->start = start;
+	p->run = n == 1 ? s[0].id : BS_NONE;
+	p->n = (int64_t)n;
+	p->min = p->max = s[0].v;
+	for (i = 0; i < n; i++) {
+		v[i] = s[i].v;
+		sum += s[i].v;
+		if (s[i].v < p->min)
+			p->min = s[i].v;
+		if (s[i].v > p->max)
+			p->max = s[i].v;
+	}
+	p->mean = sum / (double)n;
+	for (i = 0; i < n; i++)
+		ss += (s[i].v - p->mean) * (s[i].v - p->mean);
+	/* The sample standard deviation, as the report's groups have it. */
+	p->sd = n >= 2 ? sqrt(ss / (double)(n - 1)) : NAN;
+	p->median = bs_stat_median(v, n);
+}
+
+static void make_line(const struct svec *sv, enum bs_trend_every e,
+		      double *scratch, struct bs_trend_line *l)
+{
+	size_t i, j;
+
+	l->runs = (int64_t)sv->n;
+	l->pt = xcalloc(count_periods(sv, e) + 1, sizeof(*l->pt));
+	for (i = 0; i < sv->n; i = j) {
+		int64_t p = bs_trend_period(e, sv->s[i].t);
+		for (j = i + 1; j < sv->n && bs_trend_period(e, sv->s[j].t) == p;
+		     j++)
+			;
+		make_point(&sv->s[i], j - i, p, scratch, &l->pt[l->n++]);
+	}
+}
+
+static void add_note(struct bs_trend *tr, const char *text)
+{
+	tr->notes = xrealloc(tr->notes, (tr->nnotes + 1) * sizeof(*tr->notes));
+	tr->notes[tr->nnotes++] = xstrdup(text);
+}
+
+static void make_notes(struct bs_trend *tr)
+{
+	const struct bs_report *rep = tr->rep;
+	struct bs_buf b = BS_BUF_INIT;
+	size_t i;
+
+	for (i = 0; i < rep->ngroups; i++) {
+		const char *label = rep->groups[i].label;
+		if (tr->undated[i]) {
+			bs_buf_reset(&b);
+			bs_buf_addf(&b, "[%zu] %s: %lld run%s without a date "
+					"(measured_at) left out",
+				    i + 1, label, (long long)tr->undated[i],
+				    tr->undated[i] == 1 ? "" : "s");
+			add_note(tr, bs_buf_str(&b));
+		}
+		if (tr->outside[i]) {
+			bs_buf_reset(&b);
+			bs_buf_addf(&b, "[%zu] %s: %lld run%s measured ", i + 1,
+				    label, (long long)tr->outside[i],
+				    tr->outside[i] == 1 ? "" : "s");
+			range_text(tr, &b);
+			bs_buf_adds(&b, " left out");
+			add_note(tr, bs_buf_str(&b));
+		}
+	}
+	for (i = 0; i < rep->nnotes; i++)
+		add_note(tr, rep->notes[i]);
+	bs_buf_release(&b);
+}
+
+int bs_trend_build(struct bs_trend **out, const struct bs_trend_opts *opts,
+		   const char *const *selectors, size_t ngroups,
+		   const struct bs_report_source *src, struct bs_err *err)
+{
+	struct bs_trend *tr = xcalloc(1, sizeof(*tr));
+	struct bs_report_opts ro;
+	struct bs_report_source fsrc;
+	struct acc a;
+	size_t g, nvec = 0, most = 1;
+	double *scratch = NULL;
+	int m, want_any = 0, rc;
+
+	*out = NULL;
+	memset(&a, 0, sizeof(a));
+	memset(&ro, 0, sizeof(ro));
+	tr->since = opts->since;
+	tr->until = opts->until;
+	tr->undated = xcalloc(ngroups ? ngroups : 1, sizeof(*tr->undated));
+	tr->outside = xcalloc(ngroups ? ngroups : 1, sizeof(*tr->outside));
+	a.tr = tr;
+	a.opts = opts;
+	a.src = src;
+	a.selectors = selectors;
+	a.vec = xcalloc((ngroups ? ngroups : 1) * BS_RM_COUNT, sizeof(*a.vec));
+	for (m = 0; m < BS_RM_USED; m++)
+		want_any |= opts->want[m];
+	/* By default the rates of the catalogue's main metrics. */
+	for (m = 0; m < BS_RM_USED; m++)
+		a.cand[m] = want_any ? opts->want[m]
+				     : BS_RM_KIND(m) == BS_MK_RATE &&
+					       (bs_metrics[BS_RM_TEST(m)].flags &
+						BS_MF_MAIN);
+	ro.units = opts->units;
+	fsrc.each = filter_each;
+	fsrc.ctx = &a;
+	rc = bs_report_build(&tr->rep, &ro, selectors, ngroups, &fsrc, err);
+	if (rc < 0)
+		goto out;
+
+	for (m = 0; m < BS_RM_USED; m++) {
+		for (g = 0; g < ngroups; g++) {
+			struct svec *sv = &a.vec[g * BS_RM_COUNT + m];
+			if (sv->n == 0)
+				continue;
+			qsort(sv->s, sv->n, sizeof(*sv->s), cmp_sample);
+			if (sv->n > most)
+				most = sv->n;
+		}
+	}
+	/* auto: looks at every line with numbers. */
+	tr->every = opts->every;
+	if (tr->every == BS_EVERY_AUTO) {
+		struct svec *lines = xcalloc(ngroups * (size_t)BS_RM_USED + 1,
+					     sizeof(*lines));
+		for (m = 0; m < BS_RM_USED; m++)
+			for (g = 0; g < ngroups; g++)
+				if (a.vec[g * BS_RM_COUNT + m].n)
+					lines[nvec++] =
+						a.vec[g * BS_RM_COUNT + m];
+		tr->every = choose_every(lines, nvec);
+		tr->auto_every = 1;
+		free(lines);
+	}
+	scratch = xcalloc(most, sizeof(*scratch));
+	for (m = 0; m < BS_RM_USED; m++) {
+		struct bs_trend_metric *tm;
+		int any = 0;
+		for (g = 0; g < ngroups; g++)
+			any |= a.vec[g * BS_RM_COUNT + m].n > 0;
+		if (!any)
+			continue;
+		tr->metric = xrealloc(tr->metric,
+				      (tr->nmetric + 1) * sizeof(*tr->metric));
+		tm = &tr->metric[tr->nmetric++];
+		tm->m = m;
+		tm->line = xcalloc(ngroups, sizeof(*tm->line));
+		tm->tmin = INT64_MAX;
+		tm->tmax = INT64_MIN;
+		tm->ymax = 0;
+		for (g = 0; g < ngroups; g++) {
+			struct bs_trend_line *l = &tm->line[g];
+			size_t k;
+			if (a.vec[g * BS_RM_COUNT + m].n == 0)
+				continue;
+			make_line(&a.vec[g * BS_RM_COUNT + m], tr->every,
+				  scratch, l);
+			for (k = 0; k < l->n; k++) {
+				const struct bs_trend_point *p = &l->pt[k];
+				if (p->start < tm->tmin)
+					tm->tmin = p->start;
+				if (p->start > tm->tmax)
+					tm->tmax = p->start;
+				if (p->max > tm->ymax)
+					tm->ymax = p->max;
+				if (!isnan(p->sd) && p->mean + p->sd > tm->ymax)
+					tm->ymax = p->mean + p->sd;
+			}
+		}
+	}
+	if (tr->nmetric == 0) {
+		rc = bs_error(err, BS_ENOTFOUND,
+			      want_any ? "no run has a number of the metrics "
+					 "asked (--metrics)"
+				       : "no run has a number of a main metric: "
+					 "ask for others with --metrics");
+		goto out;
+	}
+	if (opts->title)
+		tr->title = xstrdup(opts->title);
+	else {
+		struct bs_buf b = BS_BUF_INIT;
+		bs_buf_addf(&b, "Trend: %s", tr->rep->title);
+		tr->title = bs_buf_detach(&b, NULL);
+	}
+	make_notes(tr);
+out:
+	for (g = 0; g < ngroups * BS_RM_COUNT; g++)
+		free(a.vec[g].s);
+	free(a.vec);
+	free(scratch);
+	if (rc < 0) {
+		bs_trend_free(tr);
+		return rc;
+	}
+	*out = tr;
+	return 0;
+}
+
+void bs_trend_free(struct bs_trend *tr)
+{
+	size_t i, g;
+
+	if (tr == NULL)
+		return;
+	for (i = 0; i < tr->nmetric; i++) {
+		for (g = 0; tr->rep && g < tr->rep->ngroups; g++)
+			free(tr->metric[i].line[g].pt);
+		free(tr->metric[i].line);
+	}
+	free(tr->metric);
+	for (i = 0; i < tr->nnotes; i++)
+		free(tr->notes[i]);
+	free(tr->notes);
+	free(tr->undated);
+	free(tr->outside);
+	free(tr->title);
+	bs_report_free(tr->rep);
+	free(tr);
+}

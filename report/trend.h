@@ -1,0 +1,133 @@
+/*
+ * report/trend.h - trends: metrics of groups of runs over the time they
+ * were measured (measured_at), as HTML line charts, text tables, CSV or
+ * JSON through templates/trend.* (compiled in; a directory may override
+ * them).
+ *
+ * Each group (what one selector chose) is a line of every metric's
+ * chart. Its runs with a date are put into periods (each run, or a day,
+ * an ISO week from Monday, a month, a quarter, a year; UTC), and each
+ * period with a number becomes a point: the period's count n, median
+ * (report/stats.h), mean, sample standard deviation (NAN under 2 runs, as
+ * in the report), least and greatest number. Runs without a date, and
+ * runs outside --since/--until, take no part and are counted in notes.
+ *
+ * The groups are read once, through a report (bs_report_build): its
+ * labels, title, units (KiB/s or MiB/s) and notes on what makes numbers
+ * incomparable are the trend's too, and its numbers are formatted by the
+ * report's one rule (bs_rfmt).
+ */
+#ifndef BS_REPORT_TREND_H
+#define BS_REPORT_TREND_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "report/report.h"
+#include "util/err.h"
+
+/* The periods of a trend; BS_EVERY_AUTO is resolved when it is built. */
+enum bs_trend_every {
+	BS_EVERY_AUTO,
+	BS_EVERY_RUN, /* each run (runs of the same second share a point) */
+	BS_EVERY_DAY,
+	BS_EVERY_WEEK, /* ISO weeks, Monday to Sunday */
+	BS_EVERY_MONTH,
+	BS_EVERY_QUARTER,
+	BS_EVERY_YEAR,
+	BS_EVERY_COUNT
+};
+
+/* auto: each run a point while no line has more than this many, else
+ * the smallest period that gives no line more (a year at most). */
+#define BS_TREND_AUTO_POINTS 60
+
+/* "auto", "run", "day", "week", "month", "quarter", "year". */
+const char *bs_trend_every_name(enum bs_trend_every e);
+/* For people: "each run", "per day", "per week (Monday to Sunday)", ... */
+const char *bs_trend_every_text(enum bs_trend_every e);
+/* Parses one of those names; 0, or -1. */
+int bs_trend_every_parse(const char *s, enum bs_trend_every *out);
+/* The start of e's period that holds t (unix seconds; run: t itself). */
+int64_t bs_trend_period(enum bs_trend_every e, int64_t t);
+/* The length in seconds of e's period that starts at start (run: 0). */
+int64_t bs_trend_period_len(enum bs_trend_every e, int64_t start);
+/* A period for people, from its start: "2004-03-14 10:22:05" (run),
+ * "2004-03-14" (day, and a week by its Monday), "2004-03", "2004-Q1",
+ * "2004". */
+const char *bs_trend_period_label(enum bs_trend_every e, int64_t start,
+				  char *out, size_t outsz);
+
+struct bs_trend_opts {
+	enum bs_trend_every every;
+	int64_t since, until; /* the runs measured in [since, until]; BS_NONE:
+				 no bound */
+	enum bs_report_units units;
+	/* The report metrics to draw (bs_report_metrics_parse); all zero:
+	 * the rates of the catalogue's main metrics (BS_MF_MAIN). Either
+	 * way only those some run has a number of. */
+	unsigned char want[BS_RM_COUNT];
+	const char *title; /* NULL: "Trend: " and the report's title */
+};
+
+/* A period of a line, numbers in the metric's stored unit. */
+struct bs_trend_point {
+	int64_t start; /* the period's start; each run: its measured_at */
+	int64_t run;   /* each run: its id when the point has one run, else
+			  BS_NONE */
+	int64_t n;
+	double median, mean, sd, min, max; /* sd: NAN when n < 2 */
+};
+
+/* One group's points of one metric, oldest first (none: n is 0). */
+struct bs_trend_line {
+	struct bs_trend_point *pt;
+	size_t n;
+	int64_t runs; /* runs with a number */
+};
+
+struct bs_trend_metric {
+	int m;                      /* report metric (report/report.h) */
+	struct bs_trend_line *line; /* one per group, in group order */
+	int64_t tmin, tmax;         /* first and last point's start */
+	double ymax;                /* the largest max, or mean + sd */
+};
+
+struct bs_trend {
+	struct bs_report *rep; /* groups, labels, units, notes */
+	char *title;
+	enum bs_trend_every every; /* never auto */
+	int auto_every;            /* every was chosen by auto */
+	struct bs_trend_metric *metric; /* in catalogue order */
+	size_t nmetric;
+	int64_t *undated; /* per group: runs without a date, left out */
+	int64_t *outside; /* per group: runs outside since..until */
+	int64_t since, until;
+	char **notes; /* the trend's, then the report's */
+	size_t nnotes;
+};
+
+/*
+ * Builds the trend of ngroups groups chosen by selectors[] from src. A
+ * group without runs fails with BS_ENOTFOUND, as in bs_report_build; so
+ * does one whose runs all lack a date or lie outside since..until, and a
+ * trend in which no run has a number of a metric asked.
+ */
+int bs_trend_build(struct bs_trend **out, const struct bs_trend_opts *opts,
+		   const char *const *selectors, size_t ngroups,
+		   const struct bs_report_source *src, struct bs_err *err);
+void bs_trend_free(struct bs_trend *tr);
+
+/* Loads the template of format fmt (trend.txt, trend.html, trend.csv or
+ * trend.json): from dir when it has one, else the copy compiled in. */
+struct bs_tmpl_set;
+int bs_trend_templates_load(struct bs_tmpl_set **out, const char *dir,
+			    enum bs_report_format fmt, struct bs_err *err);
+
+/* Writes the trend in format fmt to out (report/render_trend.c). The
+ * same trend and templates always give the same bytes. */
+int bs_trend_render(const struct bs_trend *tr, const struct bs_tmpl_set *ts,
+		    enum bs_report_format fmt, FILE *out, struct bs_err *err);
+
+#endif
