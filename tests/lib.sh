@@ -82,7 +82,7 @@ expect_style() {
 		return
 	fi
 	bad=$(grep -vE "^Try 'bstore ([a-z]+ )?--help'\.\$" "$1" |
-		grep -vE '^bstore: ((compare|export|fileio|ingest|list|merge|report|rm|run|show|site|tag): )?(warning: )?[^A-Z].*[^.]$' || true)
+		grep -vE '^bstore: ((compare|export|fileio|ingest|list|merge|report|rm|run|show|site|tag|trend): )?(warning: )?[^A-Z].*[^.]$' || true)
 	if [ -n "$bad" ]; then
 		fail "not in STYLE.md's message form:"
 		echo "$bad" | sed 's/^/    /' | head -5 >&2
