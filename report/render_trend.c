@@ -190,6 +190,7 @@ static void line_summary(const struct bs_trend *tr, int m,
 	char s[64];
 
 	bs_tdict_set_i64(d, "POINTS", (int64_t)l->n);
+	bs_tdict_set(d, "POINTS_WORD", l->n == 1 ? "point" : "points");
 	bs_tdict_set_i64(d, "RUNS", l->runs);
 	bs_tdict_set(d, "RUNS_WORD", l->runs == 1 ? "run" : "runs");
 	bs_tdict_set(d, "FIRST_PERIOD",
