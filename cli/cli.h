@@ -240,6 +240,19 @@ int bs_cli_src_each(void *ctx, size_t group, bs_report_run_fn fn,
 		    void *fn_ctx, struct bs_err *err);
 
 /*
+ * Calls fn to write onto -o path (bs_cli_out_open: replaced when
+ * complete), or onto standard output when path is NULL or "-". fn prints
+ * its errors but those of writing out, for which it sets *write_failed
+ * (said once: here for a file, by main() for standard output), and
+ * returns the exit status, which this returns unless closing the file
+ * fails.
+ */
+typedef int (*bs_cli_render_fn)(const struct bs_cli *cli, void *ctx,
+				FILE *out, int *write_failed);
+int bs_cli_render_out(const struct bs_cli *cli, const char *path,
+		      bs_cli_render_fn fn, void *ctx);
+
+/*
  * A saved comparison (bstore report --save; store/store.h): renders the
  * report that args (its options and selectors, as bstore report takes
  * them) ask for as HTML onto out, from the runs of st (cli/cmd_report.c).

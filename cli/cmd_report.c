@@ -3,7 +3,6 @@
  * groups of stored runs as text, HTML, CSV or JSON (report/report.h).
  * `compare` is `report` with exactly two groups (cli/cmd_compare.c).
  */
-#include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -507,6 +506,21 @@ out:
 	return rc;
 }
 
+/* What produce() needs, for bs_cli_render_out. */
+struct render_ctx {
+	struct bs_store *st;
+	const struct report_args *a;
+	const struct bs_tmpl_set *ts;
+};
+
+static int render(const struct bs_cli *cli, void *ctx, FILE *out,
+		  int *write_failed)
+{
+	struct render_ctx *r = ctx;
+
+	return produce(cli, r->st, r->a, r->ts, out, write_failed);
+}
+
 int cmd_report(struct bs_cli *cli, int argc, char **argv)
 {
 	int compare = cli->cmd && strcmp(cli->cmd, "compare") == 0;
@@ -514,9 +528,8 @@ int cmd_report(struct bs_cli *cli, int argc, char **argv)
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_store *st = NULL;
 	struct bs_tmpl_set *ts = NULL;
-	struct bs_cli_out o = {NULL, NULL, NULL, 0};
-	int rc, write_failed = 0;
-	FILE *out = stdout;
+	struct render_ctx rctx;
+	int rc;
 
 	memset(&a, 0, sizeof(a));
 	rc = parse_args(cli, argc, argv, compare, &a);
@@ -537,25 +550,10 @@ int cmd_report(struct bs_cli *cli, int argc, char **argv)
 			       &st);
 	if (rc != 0)
 		goto out;
-	if (a.path && strcmp(a.path, "-") != 0) {
-		rc = bs_cli_out_open(cli, a.path, &o);
-		if (rc != 0)
-			goto out;
-		out = o.f;
-	}
-	rc = produce(cli, st, &a, ts, out, &write_failed);
-	if (o.f) {
-		int crc;
-
-		/* Output that could not be written is said once: by
-		 * bs_cli_out_close() for -o FILE, by main() for standard
-		 * output. */
-		if (write_failed)
-			o.write_errno = errno;
-		crc = bs_cli_out_close(cli, &o, rc == 0 || write_failed);
-		if (crc != 0)
-			rc = crc;
-	}
+	rctx.st = st;
+	rctx.a = &a;
+	rctx.ts = ts;
+	rc = bs_cli_render_out(cli, a.path, render, &rctx);
 	/* Saved once the comparison is known to work. */
 	if (rc == 0 && a.save) {
 		if (bs_store_save_report(st, a.save, a.keep, a.nkeep, &err) <

@@ -3,7 +3,6 @@
  * the time they were measured, as text, HTML, CSV or JSON
  * (report/trend.h).
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -249,15 +248,29 @@ out:
 	return rc;
 }
 
+/* What produce() needs, for bs_cli_render_out. */
+struct render_ctx {
+	struct bs_store *st;
+	const struct trend_args *a;
+	const struct bs_tmpl_set *ts;
+};
+
+static int render(const struct bs_cli *cli, void *ctx, FILE *out,
+		  int *write_failed)
+{
+	struct render_ctx *r = ctx;
+
+	return produce(cli, r->st, r->a, r->ts, out, write_failed);
+}
+
 int cmd_trend(struct bs_cli *cli, int argc, char **argv)
 {
 	struct trend_args a;
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_store *st = NULL;
 	struct bs_tmpl_set *ts = NULL;
-	struct bs_cli_out o = {NULL, NULL, NULL, 0};
-	int rc, write_failed = 0;
-	FILE *out = stdout;
+	struct render_ctx rctx;
+	int rc;
 
 	memset(&a, 0, sizeof(a));
 	rc = parse_args(cli, argc, argv, &a);
@@ -272,25 +285,10 @@ int cmd_trend(struct bs_cli *cli, int argc, char **argv)
 	rc = bs_cli_open_store(cli, BS_STORE_READONLY, &st);
 	if (rc != 0)
 		goto out;
-	if (a.path && strcmp(a.path, "-") != 0) {
-		rc = bs_cli_out_open(cli, a.path, &o);
-		if (rc != 0)
-			goto out;
-		out = o.f;
-	}
-	rc = produce(cli, st, &a, ts, out, &write_failed);
-	if (o.f) {
-		int crc;
-
-		/* Output that could not be written is said once: by
-		 * bs_cli_out_close() for -o FILE, by main() for standard
-		 * output. */
-		if (write_failed)
-			o.write_errno = errno;
-		crc = bs_cli_out_close(cli, &o, rc == 0 || write_failed);
-		if (crc != 0)
-			rc = crc;
-	}
+	rctx.st = st;
+	rctx.a = &a;
+	rctx.ts = ts;
+	rc = bs_cli_render_out(cli, a.path, render, &rctx);
 out:
 	bs_tmpl_set_free(ts);
 	bs_store_close(st);

@@ -1,9 +1,10 @@
 /*
  * cli/report_io.c - what the commands that render stored runs through
  * templates (report, compare, trend) share: their --format and --units
- * words, the format an -o file's name asks for, and the archive as the
- * source of their groups' runs (cli/cli.h).
+ * words, the format an -o file's name asks for, the archive as the
+ * source of their groups' runs, and writing to -o FILE (cli/cli.h).
  */
+#include <errno.h>
 #include <string.h>
 
 #include "cli/cli.h"
@@ -76,4 +77,24 @@ int bs_cli_src_each(void *ctx, size_t group, bs_report_run_fn fn,
 			ids = NULL;
 	}
 	return bs_store_each(s->st, ids, s->load, fn, fn_ctx, err);
+}
+
+int bs_cli_render_out(const struct bs_cli *cli, const char *path,
+		      bs_cli_render_fn fn, void *ctx)
+{
+	struct bs_cli_out o = {NULL, NULL, NULL, 0};
+	int rc, crc, write_failed = 0;
+
+	if (path == NULL || strcmp(path, "-") == 0)
+		return fn(cli, ctx, stdout, &write_failed);
+	rc = bs_cli_out_open(cli, path, &o);
+	if (rc != 0)
+		return rc;
+	rc = fn(cli, ctx, o.f, &write_failed);
+	/* Output that could not be written is said once: by
+	 * bs_cli_out_close() for -o FILE, by main() for standard output. */
+	if (write_failed)
+		o.write_errno = errno;
+	crc = bs_cli_out_close(cli, &o, rc == 0 || write_failed);
+	return crc != 0 ? crc : rc;
 }

@@ -86,11 +86,12 @@ static void y_frame(const struct bs_axis *ay, struct bs_frame *f)
 	f->bottom = TR_BOTTOM;
 }
 
-/* A number of the table: "" when NAN. */
-static const char *num(const struct bs_report *rep, int m, double v, char *s,
-		       size_t n)
+/* A number for people by the report's rule, "" when NAN; on an HTML
+ * page with thousands separators, as the report's pages have them. */
+static const char *num(const struct bs_report *rep, int m, double v, int html,
+		       char *s, size_t n)
 {
-	return bs_rfmt(rep, m, v, s, n);
+	return html ? bs_rfmt_h(rep, m, v, s, n) : bs_rfmt(rep, m, v, s, n);
 }
 
 /* The change of v against first, in percent (NAN when undefined). */
@@ -103,7 +104,7 @@ static double change(double v, double first)
 
 /* NUMBERS of a point: text, R_ (raw, for CSV) and J_ (JSON) forms. */
 static void point_numbers(const struct bs_report *rep, int m,
-			  const struct bs_trend_point *p, double pct,
+			  const struct bs_trend_point *p, double pct, int html,
 			  struct bs_tdict *d)
 {
 	static const char *const names[] = {"MEDIAN", "MEAN", "SD", "MIN",
@@ -113,7 +114,7 @@ static void point_numbers(const struct bs_report *rep, int m,
 	size_t k;
 
 	for (k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
-		bs_tdict_set(d, names[k], num(rep, m, v[k], s, sizeof(s)));
+		bs_tdict_set(d, names[k], num(rep, m, v[k], html, s, sizeof(s)));
 		bs_rfmt_raw(bs_rscale(rep, m, v[k]), s, sizeof(s));
 		snprintf(key, sizeof(key), "R_%s", names[k]);
 		bs_tdict_set(d, key, s);
@@ -182,7 +183,8 @@ static void group_names(const struct bs_trend *tr, size_t g,
 /* The line's summary: POINTS, RUNS, FIRST_PERIOD, LAST_PERIOD, FIRST,
  * LAST (medians), CHANGE (last against first). */
 static void line_summary(const struct bs_trend *tr, int m,
-			 const struct bs_trend_line *l, struct bs_tdict *d)
+			 const struct bs_trend_line *l, int html,
+			 struct bs_tdict *d)
 {
 	const struct bs_trend_point *a = &l->pt[0], *z = &l->pt[l->n - 1];
 	/* One point has no change. */
@@ -197,8 +199,8 @@ static void line_summary(const struct bs_trend *tr, int m,
 		     bs_trend_period_label(tr->every, a->start, s, sizeof(s)));
 	bs_tdict_set(d, "LAST_PERIOD",
 		     bs_trend_period_label(tr->every, z->start, s, sizeof(s)));
-	bs_tdict_set(d, "FIRST", num(tr->rep, m, a->median, s, sizeof(s)));
-	bs_tdict_set(d, "LAST", num(tr->rep, m, z->median, s, sizeof(s)));
+	bs_tdict_set(d, "FIRST", num(tr->rep, m, a->median, html, s, sizeof(s)));
+	bs_tdict_set(d, "LAST", num(tr->rep, m, z->median, html, s, sizeof(s)));
 	bs_tdict_set(d, "CHANGE", bs_rfmt_pct(pct, s, sizeof(s)));
 	bs_rfmt_raw(pct, s, sizeof(s));
 	bs_tdict_set(d, "J_CHANGE", s[0] ? s : "null");
@@ -268,14 +270,14 @@ static void point_marks(const struct bs_trend *tr, int m, size_t g,
 	bs_buf_addf(&tip, "[%zu] %s, %s: median %s", g + 1,
 		    rep->groups[g].label,
 		    bs_trend_period_label(tr->every, p->start, s, sizeof(s)),
-		    num(rep, m, p->median, s, sizeof(s)));
+		    num(rep, m, p->median, 1, s, sizeof(s)));
 	bs_buf_addf(&tip, " %s, n=%lld", bs_report_unit(rep, m),
 		    (long long)p->n);
 	if (p->n > 1) {
-		bs_buf_addf(&tip, ", mean %s", num(rep, m, p->mean, s, sizeof(s)));
-		bs_buf_addf(&tip, " \xc2\xb1 %s", num(rep, m, p->sd, s, sizeof(s)));
-		bs_buf_addf(&tip, ", %s", num(rep, m, p->min, s, sizeof(s)));
-		bs_buf_addf(&tip, " to %s", num(rep, m, p->max, s, sizeof(s)));
+		bs_buf_addf(&tip, ", mean %s", num(rep, m, p->mean, 1, s, sizeof(s)));
+		bs_buf_addf(&tip, " \xc2\xb1 %s", num(rep, m, p->sd, 1, s, sizeof(s)));
+		bs_buf_addf(&tip, ", %s", num(rep, m, p->min, 1, s, sizeof(s)));
+		bs_buf_addf(&tip, " to %s", num(rep, m, p->max, 1, s, sizeof(s)));
 	} else if (p->run != BS_NONE) {
 		bs_buf_addf(&tip, ", run %lld", (long long)p->run);
 	}
@@ -380,7 +382,7 @@ static void text_table(const struct bs_trend *tr,
 						    : k == 4 ? p->sd
 						    : k == 5 ? p->min
 							     : p->max,
-						    s, sizeof(s)));
+						    0, s, sizeof(s)));
 			else if (r > 1)
 				bs_buf_adds(&b, bs_rfmt_pct(
 							change(p->median,
@@ -450,6 +452,7 @@ static void fill(const struct bs_trend *tr, enum bs_report_format fmt,
 	const struct bs_report *rep = tr->rep;
 	size_t ng = rep->ngroups, g, i, k;
 	struct bs_tdict **lines = xcalloc(ng, sizeof(*lines));
+	int html = fmt == BS_REPORT_HTML;
 
 	bs_tdict_set(d, "TITLE", tr->title);
 	bs_tdict_set(d, "EVERY", bs_trend_every_name(tr->every));
@@ -494,7 +497,7 @@ static void fill(const struct bs_trend *tr, enum bs_report_format fmt,
 				continue;
 			lines[g] = bs_tdict_add(x, "LINE");
 			group_names(tr, g, lines[g]);
-			line_summary(tr, m, l, lines[g]);
+			line_summary(tr, m, l, html, lines[g]);
 			for (k = 0; k < l->n; k++) {
 				const struct bs_trend_point *p = &l->pt[k];
 				double pct = k ? change(p->median,
@@ -503,7 +506,7 @@ static void fill(const struct bs_trend *tr, enum bs_report_format fmt,
 				struct bs_tdict *pd =
 					bs_tdict_add(lines[g], "POINT");
 				point_when(tr, p, pd);
-				point_numbers(rep, m, p, pct, pd);
+				point_numbers(rep, m, p, pct, html, pd);
 				if (fmt != BS_REPORT_CSV &&
 				    fmt != BS_REPORT_JSON)
 					continue;
@@ -512,7 +515,7 @@ static void fill(const struct bs_trend *tr, enum bs_report_format fmt,
 				metric_names(tr, m, pd);
 				group_names(tr, g, pd);
 				point_when(tr, p, pd);
-				point_numbers(rep, m, p, pct, pd);
+				point_numbers(rep, m, p, pct, 0, pd);
 			}
 			if (fmt == BS_REPORT_TEXT)
 				text_table(tr, tm, g, d);

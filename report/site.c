@@ -15,6 +15,7 @@
 #include "core/metric.h"
 #include "core/param.h"
 #include "report/tmpl.h"
+#include "report/trend.h"
 #include "util/embed.h"
 #include "util/mem.h"
 #include "util/sha256.h"
@@ -531,20 +532,6 @@ static void runs_table(struct site *s, const size_t *runs, size_t n,
 
 /* ---- trend charts ----------------------------------------------------- */
 
-struct tpoint {
-	int64_t t, id;
-	double v;
-};
-
-static int cmp_tpoint(const void *pa, const void *pb)
-{
-	const struct tpoint *a = pa, *b = pb;
-
-	if (a->t != b->t)
-		return a->t < b->t ? -1 : 1;
-	return (a->id > b->id) - (a->id < b->id);
-}
-
 /* Chart geometry, in SVG user units. */
 enum { CW = 480, CH = 212, X0 = 64, Y0 = 24, PW = 404, PH = 150 };
 
@@ -560,7 +547,7 @@ static double chart_y(double v, double vmax)
 }
 
 static void chart(struct site *s, struct bs_tdict *trend, int k,
-                  struct tpoint *pt, size_t n)
+                  struct bs_trend_sample *pt, size_t n)
 {
 	struct bs_tdict *c, *p;
 	struct bs_buf pts = BS_BUF_INIT;
@@ -570,7 +557,7 @@ static void chart(struct site *s, struct bs_tdict *trend, int k,
 	size_t i, j;
 	int m = s->main[k];
 
-	qsort(pt, n, sizeof(*pt), cmp_tpoint);
+	qsort(pt, n, sizeof(*pt), bs_trend_sample_cmp);
 	t0 = pt[0].t;
 	t1 = pt[n - 1].t;
 	for (i = 0; i < n; i++)
@@ -628,7 +615,7 @@ static void chart(struct site *s, struct bs_tdict *trend, int k,
 static void trend(struct site *s, struct bs_tdict *list, const size_t *runs,
                   size_t n)
 {
-	struct tpoint *pt = xcalloc(n ? n : 1, sizeof(*pt));
+	struct bs_trend_sample *pt = xcalloc(n ? n : 1, sizeof(*pt));
 	struct bs_tdict *t = NULL;
 	int64_t day = BS_NONE;
 	size_t i, np;

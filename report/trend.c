@@ -110,14 +110,8 @@ const char *bs_trend_period_label(enum bs_trend_every e, int64_t start,
 
 /* ---- reading the runs ------------------------------------------------ */
 
-/* A number of a run, with its date. */
-struct sample {
-	int64_t t, id;
-	double v;
-};
-
 struct svec {
-	struct sample *s;
+	struct bs_trend_sample *s;
 	size_t n, cap;
 };
 
@@ -228,9 +222,9 @@ static int filter_each(void *ctx, size_t group, bs_report_run_fn fn,
 
 /* ---- periods and points ------------------------------------------- */
 
-static int cmp_sample(const void *pa, const void *pb)
+int bs_trend_sample_cmp(const void *pa, const void *pb)
 {
-	const struct sample *a = pa, *b = pb;
+	const struct bs_trend_sample *a = pa, *b = pb;
 
 	if (a->t != b->t)
 		return a->t < b->t ? -1 : 1;
@@ -272,7 +266,7 @@ static enum bs_trend_every choose_every(const struct svec *vec, size_t nvec)
 
 /* The point of samples s[0..n), which share a period starting at start;
  * v is scratch for n numbers. */
-static void make_point(const struct sample *s, size_t n, int64_t start,
+static void make_point(const struct bs_trend_sample *s, size_t n, int64_t start,
 		       double *v, struct bs_trend_point *p)
 {
 	double sum = 0, ss = 0;
@@ -395,7 +389,7 @@ int bs_trend_build(struct bs_trend **out, const struct bs_trend_opts *opts,
 			struct svec *sv = &a.vec[g * BS_RM_COUNT + m];
 			if (sv->n == 0)
 				continue;
-			qsort(sv->s, sv->n, sizeof(*sv->s), cmp_sample);
+			qsort(sv->s, sv->n, sizeof(*sv->s), bs_trend_sample_cmp);
 			if (sv->n > most)
 				most = sv->n;
 		}

@@ -59,6 +59,14 @@ int64_t bs_trend_period_len(enum bs_trend_every e, int64_t start);
 const char *bs_trend_period_label(enum bs_trend_every e, int64_t start,
 				  char *out, size_t outsz);
 
+/* A run's number at its date; qsort() with bs_trend_sample_cmp orders
+ * them by date, then run id (bstore site's trend charts sort so too). */
+struct bs_trend_sample {
+	int64_t t, id;
+	double v;
+};
+int bs_trend_sample_cmp(const void *a, const void *b);
+
 struct bs_trend_opts {
 	enum bs_trend_every every;
 	int64_t since, until; /* the runs measured in [since, until]; BS_NONE:

@@ -101,6 +101,68 @@ class Browser:
         subprocess.run(["rm", "-rf", self.profile])
 
 
+class Tab:
+    """A page of Browser b, its Runtime, Log, Network and Page events on."""
+
+    def __init__(self, b):
+        self.b = b
+        target = b.call("Target.createTarget", {"url": "about:blank"})
+        s = b.call("Target.attachToTarget",
+                   {"targetId": target["targetId"], "flatten": True})
+        self.sid = s["sessionId"]
+        for domain in ("Runtime", "Log", "Network", "Page"):
+            b.call(domain + ".enable", session=self.sid)
+
+    def load(self, url, width, height, mobile):
+        self.b.call("Emulation.setDeviceMetricsOverride",
+                    {"width": width, "height": height,
+                     "deviceScaleFactor": 1, "mobile": mobile},
+                    session=self.sid)
+        self.b.call("Page.navigate", {"url": url}, session=self.sid)
+        self.b.wait_event("Page.loadEventFired", time.monotonic() + TIMEOUT)
+
+    def evaluate(self, expr):
+        r = self.b.call("Runtime.evaluate",
+                        {"expression": expr, "returnByValue": True},
+                        session=self.sid)
+        return r["result"].get("value")
+
+    def screenshot(self, path, width, max_height):
+        """The top of the page, at most max_height pixels of it."""
+        h = min(int(self.evaluate("document.documentElement.scrollHeight")),
+                max_height)
+        self.b.call("Emulation.setDeviceMetricsOverride",
+                    {"width": width, "height": h, "deviceScaleFactor": 1,
+                     "mobile": width < 600}, session=self.sid)
+        png = self.b.call("Page.captureScreenshot", {"format": "png"},
+                          session=self.sid)
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(png["data"]))
+
+
+def event_problems(b, url):
+    """What the events of b say went wrong on the page url: exceptions,
+    console errors, and requests for anything but the page itself."""
+    problems = []
+    for m in b.events:
+        method, p = m.get("method"), m.get("params", {})
+        if method == "Runtime.exceptionThrown":
+            problems.append("exception: %s" %
+                            p["exceptionDetails"].get("text"))
+        elif method == "Runtime.consoleAPICalled" and \
+                p.get("type") in ("error", "assert"):
+            problems.append("console %s: %s" % (p["type"], [
+                a.get("value") for a in p.get("args", [])]))
+        elif method == "Log.entryAdded" and \
+                p["entry"]["level"] == "error":
+            problems.append("console error: %s" % p["entry"]["text"])
+        elif method == "Network.requestWillBeSent":
+            u = p["request"]["url"]
+            if u != url and not u.startswith("data:"):
+                problems.append("the page asks for %s" % u)
+    return problems
+
+
 CELLS_JS = r"""
 JSON.stringify([...document.querySelectorAll('table.cmp tbody tr')].map(tr => {
   const th = tr.querySelector('th');
@@ -152,37 +214,15 @@ def main():
     log = tempfile.TemporaryFile()
     b = Browser(exe, log)
     try:
-        target = b.call("Target.createTarget", {"url": "about:blank"})
-        s = b.call("Target.attachToTarget",
-                   {"targetId": target["targetId"], "flatten": True})
-        sid = s["sessionId"]
-        for domain in ("Runtime", "Log", "Network", "Page"):
-            b.call(domain + ".enable", session=sid)
+        tab = Tab(b)
+        evaluate = tab.evaluate
 
         def load(width, height, mobile):
-            b.call("Emulation.setDeviceMetricsOverride",
-                   {"width": width, "height": height,
-                    "deviceScaleFactor": 1, "mobile": mobile}, session=sid)
-            b.call("Page.navigate", {"url": url}, session=sid)
-            b.wait_event("Page.loadEventFired", time.monotonic() + TIMEOUT)
-
-        def evaluate(expr):
-            r = b.call("Runtime.evaluate",
-                       {"expression": expr, "returnByValue": True},
-                       session=sid)
-            return r["result"].get("value")
+            tab.load(url, width, height, mobile)
 
         def screenshot(name, width, max_height):
             # The top of the page: notes, groups, the first sections.
-            h = min(int(evaluate("document.documentElement.scrollHeight")),
-                    max_height)
-            b.call("Emulation.setDeviceMetricsOverride",
-                   {"width": width, "height": h, "deviceScaleFactor": 1,
-                    "mobile": width < 600}, session=sid)
-            png = b.call("Page.captureScreenshot", {"format": "png"},
-                         session=sid)
-            with open(os.path.join(shots, name), "wb") as f:
-                f.write(base64.b64decode(png["data"]))
+            tab.screenshot(os.path.join(shots, name), width, max_height)
 
         load(1280, 900, False)
         rows = json.loads(evaluate(CELLS_JS))
@@ -218,22 +258,7 @@ def main():
         if shots:
             screenshot("report-phone.png", 390, 1600)
 
-        for m in b.events:
-            method, p = m.get("method"), m.get("params", {})
-            if method == "Runtime.exceptionThrown":
-                problems.append("exception: %s" %
-                                p["exceptionDetails"].get("text"))
-            elif method == "Runtime.consoleAPICalled" and \
-                    p.get("type") in ("error", "assert"):
-                problems.append("console %s: %s" % (p["type"], [
-                    a.get("value") for a in p.get("args", [])]))
-            elif method == "Log.entryAdded" and \
-                    p["entry"]["level"] == "error":
-                problems.append("console error: %s" % p["entry"]["text"])
-            elif method == "Network.requestWillBeSent":
-                u = p["request"]["url"]
-                if u != url and not u.startswith("data:"):
-                    problems.append("the page asks for %s" % u)
+        problems += event_problems(b, url)
     finally:
         b.close()
     if problems:

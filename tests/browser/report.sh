@@ -8,28 +8,7 @@
 # build/dev/cli/bstore). Without chromium or python3 it says so and exits
 # 77 (a skip, for ctest); scripts/deps.sh chromium python3 installs them.
 set -euo pipefail
-src=$(cd "$(dirname "$0")/../.." && pwd)
-bstore=${BSTORE:-$src/build/dev/cli/bstore}
-shots=
-if [ "${1:-}" = --screenshots ]; then
-	shots=$(mkdir -p "$2" && cd "$2" && pwd)
-fi
-
-# Debian's chromium and python3 (the DevTools client is standard library
-# only). Installing them is scripts/test's job, never a test's.
-for tool in chromium python3; do
-	if ! command -v "$tool" >/dev/null 2>&1; then
-		echo "report.sh: skipped: '$tool' is not installed"
-		exit 77
-	fi
-done
-browser=$(command -v chromium)
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/bstore-browser.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-export BSTORE_DB=$work/b.db
-cd "$src"
-ingest() { "$bstore" --quiet ingest "$@" >/dev/null; }
+. "$(dirname "$0")/setup.sh"
 ingest -t array=emc -t raid=10 -t cache=off samples/bonnie++-1.03-emc-raid10-nocache.txt
 ingest -t array=emc -t raid=5 -t cache=off samples/bonnie++-1.03-emc-raid5-nocache.txt
 ingest -t array=emc -t raid=10 -t cache=on samples/bonnie++-1.03-emc-raid10-cache.txt

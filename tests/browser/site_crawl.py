@@ -20,7 +20,7 @@ import tempfile
 import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cdp_check import Browser, TIMEOUT  # noqa: E402
+from cdp_check import Browser, Tab, TIMEOUT  # noqa: E402
 
 LINKS_JS = r"""
 JSON.stringify([...document.querySelectorAll('a[href]')].map(a => a.href))
@@ -38,12 +38,7 @@ def main():
     log = tempfile.TemporaryFile()
     b = Browser(exe, log)
     try:
-        target = b.call("Target.createTarget", {"url": "about:blank"})
-        s = b.call("Target.attachToTarget",
-                   {"targetId": target["targetId"], "flatten": True})
-        sid = s["sessionId"]
-        for domain in ("Runtime", "Log", "Network", "Page"):
-            b.call(domain + ".enable", session=sid)
+        sid = Tab(b).sid
         while todo:
             url = todo.pop()
             page = path_of(url)

@@ -8,25 +8,7 @@
 # BSTORE names the bstore to use (default build/dev/cli/bstore). Without
 # chromium or python3 it says so and exits 77 (a skip, for ctest).
 set -euo pipefail
-src=$(cd "$(dirname "$0")/../.." && pwd)
-bstore=${BSTORE:-$src/build/dev/cli/bstore}
-shots=
-if [ "${1:-}" = --screenshots ]; then
-	shots=$(mkdir -p "$2" && cd "$2" && pwd)
-fi
-for tool in chromium python3; do
-	if ! command -v "$tool" >/dev/null 2>&1; then
-		echo "trend.sh: skipped: '$tool' is not installed"
-		exit 77
-	fi
-done
-browser=$(command -v chromium)
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/bstore-browser.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-export BSTORE_DB=$work/b.db
-cd "$src"
-ingest() { "$bstore" --quiet ingest "$@" >/dev/null; }
+. "$(dirname "$0")/setup.sh"
 # One machine measured over half a year, each sample dated as if rerun.
 ingest --measured-at 2004-01-05 -t array=emc -t raid=10 samples/bonnie++-1.03-emc-raid10-nocache.txt
 ingest --measured-at 2004-01-20 -t array=emc -t raid=5 samples/bonnie++-1.03-emc-raid5-nocache.txt

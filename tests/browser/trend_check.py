@@ -8,7 +8,8 @@ px):
   nothing but itself;
 - every chart has an x axis and a y axis with tick labels, and a line;
 - every text of every chart is drawn at 12 px or more on the screen (its
-  computed font size times the chart's scale);
+  computed font size times the chart's scale), and so is every other text
+  of the page (cdp_check.py's measure);
 - at phone width nothing reaches past the screen's right edge except
   inside a box that scrolls (.scroll), and the page is no wider.
 
@@ -18,15 +19,14 @@ CHARTS is the number of charts the page must have. With SCREENSHOT_DIR,
 saves trend.png (1400 px wide) and trend-phone.png (390 px) of the top of
 the page there.
 """
-import base64
 import json
 import os
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cdp_check import Browser, TIMEOUT  # noqa: E402
+from cdp_check import (Browser, Tab, event_problems,  # noqa: E402
+                       MIN_TEXT_PX, SMALLEST_JS)
 
 CHECK_JS = r"""
 (() => {
@@ -68,42 +68,16 @@ def main():
     log = tempfile.TemporaryFile()
     b = Browser(exe, log)
     try:
-        target = b.call("Target.createTarget", {"url": "about:blank"})
-        s = b.call("Target.attachToTarget",
-                   {"targetId": target["targetId"], "flatten": True})
-        sid = s["sessionId"]
-        for domain in ("Runtime", "Log", "Network", "Page"):
-            b.call(domain + ".enable", session=sid)
-
-        def evaluate(expr):
-            r = b.call("Runtime.evaluate",
-                       {"expression": expr, "returnByValue": True},
-                       session=sid)
-            return r["result"].get("value")
-
-        def load(width, height, mobile):
-            b.call("Emulation.setDeviceMetricsOverride",
-                   {"width": width, "height": height,
-                    "deviceScaleFactor": 1, "mobile": mobile}, session=sid)
-            b.call("Page.navigate", {"url": url}, session=sid)
-            b.wait_event("Page.loadEventFired", time.monotonic() + TIMEOUT)
-
-        def screenshot(name, width, max_height):
-            h = min(int(evaluate("document.documentElement.scrollHeight")),
-                    max_height)
-            b.call("Emulation.setDeviceMetricsOverride",
-                   {"width": width, "height": h, "deviceScaleFactor": 1,
-                    "mobile": width < 600}, session=sid)
-            png = b.call("Page.captureScreenshot", {"format": "png"},
-                         session=sid)
-            with open(os.path.join(shots, name), "wb") as f:
-                f.write(base64.b64decode(png["data"]))
-
+        tab = Tab(b)
         for name, width, mobile, shot, shot_h in (
                 ("desktop", 1400, False, "trend.png", 1500),
                 ("phone", 390, True, "trend-phone.png", 1500)):
-            load(width, 900, mobile)
-            r = json.loads(evaluate(CHECK_JS))
+            tab.load(url, width, 900, mobile)
+            r = json.loads(tab.evaluate(CHECK_JS))
+            small = json.loads(tab.evaluate(SMALLEST_JS))
+            if small[0] < MIN_TEXT_PX:
+                problems.append("%s: text is %.1fpx (%s)"
+                                % (name, small[0], small[1]))
             fonts[name] = r["minFont"]
             if r["charts"] != charts:
                 problems.append("%s: %d charts, expected %d"
@@ -116,23 +90,9 @@ def main():
                 problems.append("at phone width the page is %dpx wide"
                                 % r["width"])
             if shots:
-                screenshot(shot, width, shot_h)
+                tab.screenshot(os.path.join(shots, shot), width, shot_h)
 
-        for m in b.events:
-            method, p = m.get("method"), m.get("params", {})
-            if method == "Runtime.exceptionThrown":
-                problems.append("exception: %s" %
-                                p["exceptionDetails"].get("text"))
-            elif method == "Runtime.consoleAPICalled" and \
-                    p.get("type") in ("error", "assert"):
-                problems.append("console %s" % p["type"])
-            elif method == "Log.entryAdded" and \
-                    p["entry"]["level"] == "error":
-                problems.append("console error: %s" % p["entry"]["text"])
-            elif method == "Network.requestWillBeSent":
-                u = p["request"]["url"]
-                if u != url and not u.startswith("data:"):
-                    problems.append("the page asks for %s" % u)
+        problems += event_problems(b, url)
     finally:
         b.close()
     if problems:
@@ -140,10 +100,10 @@ def main():
             print("FAIL: " + p, file=sys.stderr)
         sys.exit(1)
     print("%s: %d charts with both axes labelled, chart text at %.1fpx or "
-          "more on a desktop and %.1fpx on a phone, no console errors, no "
-          "requests, fits a phone"
+          "more on a desktop and %.1fpx on a phone, no text under %dpx, no "
+          "console errors, no requests, fits a phone"
           % (os.path.basename(page), charts, fonts["desktop"],
-             fonts["phone"]))
+             fonts["phone"], MIN_TEXT_PX))
 
 
 if __name__ == "__main__":
