@@ -108,9 +108,10 @@ int bs_cli_bad_option(const struct bs_cli *cli, char **argv,
  * never lags behind them:
  *   @FIELDS@   inline: the run fields selectors read (store/selector.h)
  *   @FAMILIES@ inline: the tool families (core/metric.h)
- *   a line holding only @METRICS@ or @FORMATS@: every metric key, by
- *   family (core/metric.c), or every input format (ingest/formats.c),
- *   wrapped at that line's indentation
+ *   a line holding only @METRICS@, @MAIN_METRICS@ or @FORMATS@: every
+ *   metric key, by family (core/metric.c), those of the main metrics
+ *   (BS_MF_MAIN), or every input format (ingest/formats.c), wrapped at
+ *   that line's indentation
  */
 void bs_cli_help(FILE *f, const char *text);
 

@@ -515,31 +515,35 @@ static void wrap_word(struct bs_buf *out, size_t *col, size_t indent,
 	*col += n;
 }
 
-/* "bonnie: putc, put_block, ...; sysbench: ...", wrapped. */
-static void help_metrics(struct bs_buf *out, size_t indent)
+/* "bonnie: putc, put_block, ...; sysbench: ...", wrapped: the metrics
+ * whose flags have every bit of need (BS_MF_*), by family. */
+static void help_metrics(struct bs_buf *out, size_t indent, unsigned need)
 {
 	char word[96];
 	size_t col = indent;
-	int f, m, first = 1;
+	int m, k, first = 1;
 
 	bs_buf_addf(out, "%*s", (int)indent, "");
-	for (f = 0; f < BS_FAM_COUNT; f++) {
-		int any = 0;
-		for (m = 0; m < bs_nmetrics; m++) {
-			int last = 1, k;
-			if ((int)bs_metrics[m].family != f)
+	for (m = 0; m < bs_nmetrics; m++) {
+		int same = 0, more = 0, any = 0;
+		if ((bs_metrics[m].flags & need) != need)
+			continue;
+		/* Is a later metric shown, of this family or another? */
+		for (k = m + 1; k < bs_nmetrics && !more; k++) {
+			if ((bs_metrics[k].flags & need) != need)
 				continue;
-			for (k = m + 1; k < bs_nmetrics; k++)
-				if ((int)bs_metrics[k].family == f)
-					last = 0;
-			snprintf(word, sizeof(word), "%s%s%s%s",
-				 any ? "" : bs_family_name((enum bs_family)f),
-				 any ? "" : ": ", bs_metrics[m].key,
-				 last ? (f + 1 < BS_FAM_COUNT ? ";" : "") : ",");
-			wrap_word(out, &col, indent, word, first);
-			first = 0;
-			any = 1;
+			more = 1;
+			same = bs_metrics[k].family == bs_metrics[m].family;
 		}
+		for (k = m - 1; k >= 0 && !any; k--)
+			any = (bs_metrics[k].flags & need) == need &&
+			      bs_metrics[k].family == bs_metrics[m].family;
+		snprintf(word, sizeof(word), "%s%s%s%s",
+			 any ? "" : bs_family_name(bs_metrics[m].family),
+			 any ? "" : ": ", bs_metrics[m].key,
+			 same ? "," : more ? ";" : "");
+		wrap_word(out, &col, indent, word, first);
+		first = 0;
 	}
 	bs_buf_addc(out, '\n');
 }
@@ -674,7 +678,10 @@ void bs_cli_help(FILE *f, const char *text)
 		bs_buf_reset(&line);
 		bs_buf_add(&line, p, len);
 		if (strcmp(bs_buf_str(&line) + indent, "@METRICS@") == 0) {
-			help_metrics(&out, indent);
+			help_metrics(&out, indent, 0);
+		} else if (strcmp(bs_buf_str(&line) + indent,
+				  "@MAIN_METRICS@") == 0) {
+			help_metrics(&out, indent, BS_MF_MAIN);
 		} else if (strcmp(bs_buf_str(&line) + indent, "@FORMATS@") == 0) {
 			help_formats(&out, indent);
 		} else if (strcmp(bs_buf_str(&line) + indent, "@SELECTORS@") ==
