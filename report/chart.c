@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "report/chart.h"
+#include "report/internal.h"
 #include "util/num.h"
 #include "util/banned.h"
 
@@ -121,24 +122,38 @@ void bs_frame_fill(const struct bs_frame *f, struct bs_tdict *d)
 	bs_tdict_set_i64(d, "XT_X", f->left + pw / 2);
 }
 
-void bs_frame_ticks(const struct bs_frame *f, const struct bs_axis *a,
-		    int vertical, struct bs_tdict *d)
+/* The ticks of a, labelled with thousands separators or without. */
+static void ticks(const struct bs_frame *f, const struct bs_axis *a,
+		  int vertical, int thousands, struct bs_tdict *d)
 {
-	char s[64];
+	char s[64], h[96];
 	double v;
 	int k, n = (int)floor((a->hi - a->lo) / a->step + 0.5);
 
 	for (k = 0; k <= n; k++) {
 		struct bs_tdict *t = bs_tdict_add(d, vertical ? "YTICK" : "XTICK");
 		v = a->lo + k * a->step;
-		bs_tdict_set(t, "LABEL", bs_fmt_double(s, sizeof(s), v,
-						       a->decimals));
+		bs_fmt_double(s, sizeof(s), v, a->decimals);
+		bs_tdict_set(t, "LABEL",
+			     thousands ? bs_rfmt_thousands(s, h, sizeof(h)) : s);
 		bs_tdict_set(t, vertical ? "Y" : "X",
 			     bs_fmt_double(s, sizeof(s),
 					   vertical ? bs_frame_y(f, a, v)
 						    : bs_frame_x(f, a, v),
 					   1));
 	}
+}
+
+void bs_frame_ticks(const struct bs_frame *f, const struct bs_axis *a,
+		    int vertical, struct bs_tdict *d)
+{
+	ticks(f, a, vertical, 0, d);
+}
+
+void bs_frame_ticks_h(const struct bs_frame *f, const struct bs_axis *a,
+		      int vertical, struct bs_tdict *d)
+{
+	ticks(f, a, vertical, 1, d);
 }
 
 void bs_path_init(struct bs_path *w, struct bs_buf *b, const struct bs_frame *f)

@@ -54,6 +54,10 @@ void bs_frame_fill(const struct bs_frame *f, struct bs_tdict *d);
  * of a, labelled with its number. */
 void bs_frame_ticks(const struct bs_frame *f, const struct bs_axis *a,
 		    int vertical, struct bs_tdict *d);
+/* The same, labels with thousands separators ("125,000"), as the
+ * numbers of an HTML page's tables. */
+void bs_frame_ticks_h(const struct bs_frame *f, const struct bs_axis *a,
+		      int vertical, struct bs_tdict *d);
 
 /*
  * A time axis, in unix seconds: ticks at the calendar step that suits the

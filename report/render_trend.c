@@ -73,11 +73,11 @@ int bs_trend_templates_load(struct bs_tmpl_set **out, const char *dir,
  * longest label at a phone's font. */
 static void y_frame(const struct bs_axis *ay, struct bs_frame *f)
 {
-	char s[64];
+	char s[64], h[96];
 	int left;
 
 	bs_fmt_double(s, sizeof(s), ay->hi, ay->decimals);
-	left = 16 + TR_CHAR * (int)strlen(s);
+	left = 16 + TR_CHAR * (int)strlen(bs_rfmt_thousands(s, h, sizeof(h)));
 	f->w = TR_W;
 	f->h = TR_H;
 	f->left = left > TR_LEFT ? left : TR_LEFT;
@@ -303,7 +303,7 @@ static void chart(const struct bs_trend *tr, const struct bs_trend_metric *tm,
 	y_frame(&ay, &frame);
 	bs_frame_fill(&frame, d);
 	bs_frame_time_ticks(&frame, &ax, TR_XTICKS, d);
-	bs_frame_ticks(&frame, &ay, 1, d);
+	bs_frame_ticks_h(&frame, &ay, 1, d);
 	bs_tdict_set(d, "Y_TITLE", bs_report_unit(rep, m));
 	bs_trend_period_label(BS_EVERY_DAY, tm->tmin, lo, sizeof(lo));
 	bs_trend_period_label(BS_EVERY_DAY, tm->tmax, hi, sizeof(hi));
