@@ -202,15 +202,25 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 	return -1;
 }
 
+/* What produce() works with. */
+struct job {
+	struct bs_store *st;
+	const struct trend_args *a;
+	const struct bs_tmpl_set *ts;
+};
+
 /*
- * Selects each line's runs in st, builds the trend and renders it onto
- * out with ts. Prints errors but those of writing out, which set
- * *write_failed. Returns the exit status.
+ * A bs_cli_render_fn: selects each line's runs in the archive, builds
+ * the trend and renders it onto out with the job's templates. Prints
+ * errors but those of writing out, which set *write_failed. Returns the
+ * exit status.
  */
-static int produce(const struct bs_cli *cli, struct bs_store *st,
-		   const struct trend_args *a, const struct bs_tmpl_set *ts,
-		   FILE *out, int *write_failed)
+static int produce(const struct bs_cli *cli, void *ctx, FILE *out,
+		   int *write_failed)
 {
+	const struct job *job = ctx;
+	const struct trend_args *a = job->a;
+	struct bs_store *st = job->st;
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_trend *tr = NULL;
 	struct bs_cli_src src = {st, NULL, -1, BS_LOAD_TAGS};
@@ -232,7 +242,7 @@ static int produce(const struct bs_cli *cli, struct bs_store *st,
 		rc = BS_EXIT_FAIL;
 		goto out;
 	}
-	if (bs_trend_render(tr, ts, a->fmt, out, &err) < 0) {
+	if (bs_trend_render(tr, job->ts, a->fmt, out, &err) < 0) {
 		rc = BS_EXIT_FAIL;
 		if (ferror(out))
 			*write_failed = 1;
@@ -247,28 +257,13 @@ out:
 	return rc;
 }
 
-/* What produce() needs, for bs_cli_render_out. */
-struct render_ctx {
-	struct bs_store *st;
-	const struct trend_args *a;
-	const struct bs_tmpl_set *ts;
-};
-
-static int render(const struct bs_cli *cli, void *ctx, FILE *out,
-		  int *write_failed)
-{
-	struct render_ctx *r = ctx;
-
-	return produce(cli, r->st, r->a, r->ts, out, write_failed);
-}
-
 int cmd_trend(struct bs_cli *cli, int argc, char **argv)
 {
 	struct trend_args a;
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_store *st = NULL;
 	struct bs_tmpl_set *ts = NULL;
-	struct render_ctx rctx;
+	struct job job;
 	int rc;
 
 	memset(&a, 0, sizeof(a));
@@ -284,10 +279,10 @@ int cmd_trend(struct bs_cli *cli, int argc, char **argv)
 	rc = bs_cli_open_store(cli, BS_STORE_READONLY, &st);
 	if (rc != 0)
 		goto out;
-	rctx.st = st;
-	rctx.a = &a;
-	rctx.ts = ts;
-	rc = bs_cli_render_out(cli, a.path, render, &rctx);
+	job.st = st;
+	job.a = &a;
+	job.ts = ts;
+	rc = bs_cli_render_out(cli, a.path, produce, &job);
 out:
 	bs_tmpl_set_free(ts);
 	bs_store_close(st);
