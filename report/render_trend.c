@@ -267,10 +267,9 @@ static void point_marks(const struct bs_trend *tr, int m, size_t g,
 		fmt1(d, "Y_HI", yhi);
 		fmt1(d, "H_SD", ylo - yhi > 1 ? ylo - yhi : 1);
 	}
-	bs_buf_addf(&tip, "[%zu] %s, %s: median %s", g + 1,
-		    rep->groups[g].label,
-		    bs_trend_period_label(tr->every, p->start, s, sizeof(s)),
-		    num(rep, m, p->median, 1, s, sizeof(s)));
+	bs_buf_addf(&tip, "[%zu] %s, %s", g + 1, rep->groups[g].label,
+		    bs_trend_period_label(tr->every, p->start, s, sizeof(s)));
+	bs_buf_addf(&tip, ": median %s", num(rep, m, p->median, 1, s, sizeof(s)));
 	bs_buf_addf(&tip, " %s, n=%lld", bs_report_unit(rep, m),
 		    (long long)p->n);
 	if (p->n > 1) {

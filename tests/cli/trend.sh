@@ -224,6 +224,14 @@ expect_in "$T/t.html" '>01-29</text>'
 # The same command gives the same bytes.
 "$BSTORE" trend -o "$T/t2.html" machine=jump 'machine=server_name' machine=sb
 cmp -s "$T/t.html" "$T/t2.html" || fail "two runs of one trend differ"
+# A point's tooltip: its line, period and numbers.
+expect_in "$T/t.html" "<title>[1] machine=jump, 2004-03-01 10:00:00: median 103,440 KiB/s, n=1, run 4</title>"
+# Labels are the user's: escaped, never markup.
+"$BSTORE" --quiet tag 1-3 'note=<script>x</script>&' >/dev/null
+run "$BSTORE" trend -o "$T/h.html" 'note=<script>*'
+expect_rc 0 "trend of a hostile tag"
+expect_not_in "$T/h.html" "<script"
+expect_in "$T/h.html" "[1] note=&lt;script&gt;*"
 
 "$BSTORE" trend --help >"$T/help"
 expect_in "$T/help" "Usage: bstore trend [OPTIONS] SELECTOR..."
