@@ -404,12 +404,15 @@ static void text_table(const struct bs_trend *tr,
 	bs_text_clean(&clean, bs_buf_str(&b), b.len, 0);
 	bs_buf_reset(&b);
 	bs_rtext_line(table, &clean);
-	bs_buf_addf(&b, "%lld run%s, %zu point%s, %s to %s", (long long)l->runs,
+	bs_buf_addf(&b, "%lld run%s, %zu point%s, %s", (long long)l->runs,
 		    l->runs == 1 ? "" : "s", l->n, l->n == 1 ? "" : "s",
 		    bs_trend_period_label(tr->every, l->pt[0].start, p1,
-					  sizeof(p1)),
-		    bs_trend_period_label(tr->every, l->pt[l->n - 1].start, p2,
-					  sizeof(p2)));
+					  sizeof(p1)));
+	if (l->n > 1)
+		bs_buf_addf(&b, " to %s",
+			    bs_trend_period_label(tr->every,
+						  l->pt[l->n - 1].start, p2,
+						  sizeof(p2)));
 	bs_rtext_line(table, &b);
 	for (r = 0; r < nrows; r++) {
 		bs_buf_adds(&b, "  ");
