@@ -217,12 +217,15 @@ int bs_cli_out_close(const struct bs_cli *cli, struct bs_cli_out *o, int ok);
 /*
  * What report, compare and trend share (cli/report_io.c). --format's
  * words (text or txt, html, csv, json) and --units' (auto, kib, mib):
- * 0, or -1 for another word. The format an -o file's name asks for:
- * "x.html" or "x.htm" html, ".csv", ".json", ".txt"; text otherwise.
+ * 0, or the usage error's exit status after saying it. The format an -o
+ * file's name asks for: "x.html" or "x.htm" html, ".csv", ".json",
+ * ".txt"; text otherwise.
  */
-int bs_cli_format_parse(const char *s, enum bs_report_format *out);
+int bs_cli_format_arg(const struct bs_cli *cli, const char *s,
+		      enum bs_report_format *out);
+int bs_cli_units_arg(const struct bs_cli *cli, const char *s,
+		     enum bs_report_units *out);
 enum bs_report_format bs_cli_format_for(const char *path);
-int bs_cli_units_parse(const char *s, enum bs_report_units *out);
 
 /*
  * The runs of each group, read from the archive: a report's source

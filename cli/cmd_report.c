@@ -162,7 +162,7 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 	static char all[] = "all";
 	static char *all_sel[] = {all};
 	struct bs_err err = BS_ERR_INIT;
-	int c;
+	int c, rc;
 
 	a->ro.units = BS_UNITS_AUTO;
 	a->fmt = BS_REPORT_TEXT;
@@ -172,12 +172,9 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 	       -1) {
 		switch (c) {
 		case 'f':
-			if (bs_cli_format_parse(optarg, &a->fmt) < 0)
-				return bs_cli_usage_error(
-					cli,
-					"unknown format '%s' (text, html, csv "
-					"or json)",
-					optarg);
+			rc = bs_cli_format_arg(cli, optarg, &a->fmt);
+			if (rc != 0)
+				return rc;
 			a->have_fmt = 1;
 			break;
 		case 'o':
@@ -207,11 +204,9 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 			keep_arg(a, "--baseline-value", optarg);
 			break;
 		case 'u':
-			if (bs_cli_units_parse(optarg, &a->ro.units) < 0)
-				return bs_cli_usage_error(
-					cli,
-					"unknown unit '%s' (auto, kib or mib)",
-					optarg);
+			rc = bs_cli_units_arg(cli, optarg, &a->ro.units);
+			if (rc != 0)
+				return rc;
 			keep_arg(a, "--units", optarg);
 			break;
 		case 'n': {

@@ -135,12 +135,9 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 	while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
-			if (bs_cli_format_parse(optarg, &a->fmt) < 0)
-				return bs_cli_usage_error(
-					cli,
-					"unknown format '%s' (text, html, csv "
-					"or json)",
-					optarg);
+			rc = bs_cli_format_arg(cli, optarg, &a->fmt);
+			if (rc != 0)
+				return rc;
 			a->have_fmt = 1;
 			break;
 		case 'o':
@@ -170,11 +167,9 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 				return bs_cli_usage_error(cli, "%s", err.msg);
 			break;
 		case 'u':
-			if (bs_cli_units_parse(optarg, &a->to.units) < 0)
-				return bs_cli_usage_error(
-					cli,
-					"unknown unit '%s' (auto, kib or mib)",
-					optarg);
+			rc = bs_cli_units_arg(cli, optarg, &a->to.units);
+			if (rc != 0)
+				return rc;
 			break;
 		case 't':
 			a->to.title = optarg;

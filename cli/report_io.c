@@ -10,7 +10,7 @@
 #include "cli/cli.h"
 #include "util/banned.h"
 
-int bs_cli_format_parse(const char *s, enum bs_report_format *out)
+static int format_parse(const char *s, enum bs_report_format *out)
 {
 	if (strcmp(s, "text") == 0 || strcmp(s, "txt") == 0)
 		*out = BS_REPORT_TEXT;
@@ -33,13 +33,13 @@ enum bs_report_format bs_cli_format_for(const char *path)
 	if (dot && strchr(dot, '/') == NULL) {
 		if (strcmp(dot, ".htm") == 0)
 			return BS_REPORT_HTML;
-		if (bs_cli_format_parse(dot + 1, &f) < 0)
+		if (format_parse(dot + 1, &f) < 0)
 			f = BS_REPORT_TEXT;
 	}
 	return f;
 }
 
-int bs_cli_units_parse(const char *s, enum bs_report_units *out)
+static int units_parse(const char *s, enum bs_report_units *out)
 {
 	if (strcmp(s, "auto") == 0)
 		*out = BS_UNITS_AUTO;
@@ -49,6 +49,24 @@ int bs_cli_units_parse(const char *s, enum bs_report_units *out)
 		*out = BS_UNITS_MIB;
 	else
 		return -1;
+	return 0;
+}
+
+int bs_cli_format_arg(const struct bs_cli *cli, const char *s,
+		      enum bs_report_format *out)
+{
+	if (format_parse(s, out) < 0)
+		return bs_cli_usage_error(
+			cli, "unknown format '%s' (text, html, csv or json)", s);
+	return 0;
+}
+
+int bs_cli_units_arg(const struct bs_cli *cli, const char *s,
+		     enum bs_report_units *out)
+{
+	if (units_parse(s, out) < 0)
+		return bs_cli_usage_error(
+			cli, "unknown unit '%s' (auto, kib or mib)", s);
 	return 0;
 }
 
