@@ -171,6 +171,7 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 			goto out;
 		}
 	}
+	bs_fileio_settle(&a->o);
 	a->step = STEP_ALL;
 	if (optind < argc) {
 		for (i = 0; i < 3; i++)

@@ -690,8 +690,7 @@ static void *worker_main(void *arg)
 			rc = do_write(f, w, &q);
 			break;
 		default:
-			/* fsync-all syncs every write already. */
-			rc = o->fsync_all ? 0 : do_fsync(f, w, q.file);
+			rc = do_fsync(f, w, q.file);
 			break;
 		}
 		if (rc < 0)

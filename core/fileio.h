@@ -139,6 +139,9 @@ extern const int bs_fileio_naliases;
 int bs_fileio_option_find(const char *name);
 /* Sets every option to its default. */
 void bs_fileio_defaults(struct bs_fileio_opts *o);
+/* What sysbench 1.0.20 makes of the options once given: --file-fsync-all
+ * turns --file-fsync-end and --file-fsync-freq off (it prints neither). */
+void bs_fileio_settle(struct bs_fileio_opts *o);
 /* Sets option i from its text (NULL: a BOOL given alone). */
 int bs_fileio_option_set(struct bs_fileio_opts *o, int i, const char *value,
 			 struct bs_err *err);

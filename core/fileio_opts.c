@@ -238,6 +238,14 @@ void bs_fileio_defaults(struct bs_fileio_opts *o)
 			BS_BUG("a default the fileio option table refuses");
 }
 
+void bs_fileio_settle(struct bs_fileio_opts *o)
+{
+	if (o->fsync_all) {
+		o->fsync_end = 0;
+		o->fsync_freq = 0;
+	}
+}
+
 void bs_fileio_options_help(struct bs_buf *out)
 {
 	int i;

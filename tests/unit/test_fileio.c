@@ -48,6 +48,13 @@ static void test_defaults(void **state)
 	assert_int_equal(o.async_backlog, 128);
 	assert_int_equal(o.merged_requests, 0);
 	assert_int_equal(o.histogram, 0);
+	/* sysbench: --file-fsync-all overrides the other two. */
+	bs_fileio_settle(&o);
+	assert_int_equal(o.fsync_freq, 100);
+	o.fsync_all = 1;
+	bs_fileio_settle(&o);
+	assert_int_equal(o.fsync_freq, 0);
+	assert_int_equal(o.fsync_end, 0);
 }
 
 /* Every alias names an option of the table, and is none itself. */
