@@ -376,6 +376,7 @@ struct fio {
 	atomic_uint running;
 	atomic_uint_fast64_t issued;
 	atomic_uint_fast64_t bytes_read, bytes_written, fsyncs, events;
+	atomic_uint_fast64_t reads, writes; /* done, for rndrw */
 	uint64_t deadline_ns;    /* 0: none */
 	pthread_mutex_t err_lock;
 	struct bs_err *err;
@@ -442,17 +443,20 @@ static void next_req(struct worker *w, struct req *q)
 	int seq = o->mode <= BS_FIO_SEQRD;
 	enum op op;
 
+	pthread_mutex_lock(&f->lock);
+	/* sysbench 1.0.20 weighs all threads' reads and writes done (its
+	 * global read_ops and write_ops, under its lock; 1.1 weighs the
+	 * thread's own): in async mode, those completed. */
 	if (seq)
 		op = o->mode == BS_FIO_SEQRD ? OP_READ : OP_WRITE;
 	else if (o->mode == BS_FIO_RNDRW)
-		op = ((double)w->reads + 1.0) / ((double)w->writes + 1.0) <
+		op = ((double)atomic_load(&f->reads) + 1.0) /
+				     ((double)atomic_load(&f->writes) + 1.0) <
 				     o->rw_ratio
 			     ? OP_READ
 			     : OP_WRITE;
 	else
 		op = o->mode == BS_FIO_RNDRD ? OP_READ : OP_WRITE;
-
-	pthread_mutex_lock(&f->lock);
 	if (o->fsync_freq != 0 && f->is_dirty &&
 	    (!seq || op == OP_WRITE) &&
 	    f->req_performed % o->fsync_freq == 0) {
@@ -549,10 +553,12 @@ static int aio_done(const struct bs_aio_op *op, int64_t res, void *ctx)
 	}
 	if (op->write) {
 		w->writes++;
+		atomic_fetch_add_explicit(&f->writes, 1, memory_order_relaxed);
 		atomic_fetch_add_explicit(&f->bytes_written, op->len,
 					  memory_order_relaxed);
 	} else {
 		w->reads++;
+		atomic_fetch_add_explicit(&f->reads, 1, memory_order_relaxed);
 		atomic_fetch_add_explicit(&f->bytes_read, op->len,
 					  memory_order_relaxed);
 	}
@@ -623,6 +629,7 @@ static int do_read(struct fio *f, struct worker *w, const struct req *q)
 		return -1;
 	}
 	w->reads++;
+	atomic_fetch_add_explicit(&f->reads, 1, memory_order_relaxed);
 	atomic_fetch_add_explicit(&f->bytes_read, q->size,
 				  memory_order_relaxed);
 	return 0;
@@ -658,6 +665,7 @@ static int do_write(struct fio *f, struct worker *w, const struct req *q)
 		}
 	}
 	w->writes++;
+	atomic_fetch_add_explicit(&f->writes, 1, memory_order_relaxed);
 	atomic_fetch_add_explicit(&f->bytes_written, q->size,
 				  memory_order_relaxed);
 	if (f->o->fsync_all)
