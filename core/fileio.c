@@ -686,10 +686,12 @@ static void *worker_main(void *arg)
 		if (o->events &&
 		    atomic_fetch_add(&f->issued, 1) >= o->events)
 			break;
-		t0 = bs_now_ns();
-		if (f->deadline_ns && t0 >= f->deadline_ns)
+		if (f->deadline_ns && bs_now_ns() >= f->deadline_ns)
 			break;
 		next_req(w, &q);
+		/* As sysbench: an event's time is its execution, not the
+		 * wait for the generator's lock. */
+		t0 = bs_now_ns();
 		switch (q.op) {
 		case OP_READ:
 			rc = do_read(f, w, &q);

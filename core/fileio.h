@@ -17,7 +17,9 @@
  *             write the next requests are fsyncs, one file each; with
  *             --file-fsync-end every thread fsyncs every file at the end
  *             (counted in fsyncs/s, not in events); a request's latency
- *             is its own system call(s)
+ *             is its own system call(s), not the wait for the generator
+ *             (with --file-io-mode=async: its submission, and the wait
+ *             for a completion when the backlog is full)
  *   cleanup   the files are removed
  *
  * The files live in a directory given by descriptor, or in a private
