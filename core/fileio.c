@@ -540,6 +540,24 @@ static int do_fsync(struct fio *f, struct worker *w, uint64_t file)
 	return 0;
 }
 
+/* A read or write done: the thread's count and the run's. */
+static void counted(struct worker *w, int write, uint64_t len)
+{
+	struct fio *f = w->f;
+
+	if (write) {
+		w->writes++;
+		atomic_fetch_add_explicit(&f->writes, 1, memory_order_relaxed);
+		atomic_fetch_add_explicit(&f->bytes_written, len,
+					  memory_order_relaxed);
+	} else {
+		w->reads++;
+		atomic_fetch_add_explicit(&f->reads, 1, memory_order_relaxed);
+		atomic_fetch_add_explicit(&f->bytes_read, len,
+					  memory_order_relaxed);
+	}
+}
+
 /* An async request's completion: counted then, as sysbench counts it. */
 static int aio_done(const struct bs_aio_op *op, int64_t res, void *ctx)
 {
@@ -551,17 +569,7 @@ static int aio_done(const struct bs_aio_op *op, int64_t res, void *ctx)
 		     op->write ? "write" : "read", op->file, op->pos);
 		return -EIO;
 	}
-	if (op->write) {
-		w->writes++;
-		atomic_fetch_add_explicit(&f->writes, 1, memory_order_relaxed);
-		atomic_fetch_add_explicit(&f->bytes_written, op->len,
-					  memory_order_relaxed);
-	} else {
-		w->reads++;
-		atomic_fetch_add_explicit(&f->reads, 1, memory_order_relaxed);
-		atomic_fetch_add_explicit(&f->bytes_read, op->len,
-					  memory_order_relaxed);
-	}
+	counted(w, op->write, op->len);
 	return 0;
 }
 
@@ -628,10 +636,7 @@ static int do_read(struct fio *f, struct worker *w, const struct req *q)
 		atomic_store(&f->stop, 1);
 		return -1;
 	}
-	w->reads++;
-	atomic_fetch_add_explicit(&f->reads, 1, memory_order_relaxed);
-	atomic_fetch_add_explicit(&f->bytes_read, q->size,
-				  memory_order_relaxed);
+	counted(w, 0, q->size);
 	return 0;
 }
 
@@ -664,10 +669,7 @@ static int do_write(struct fio *f, struct worker *w, const struct req *q)
 			done += (uint64_t)n;
 		}
 	}
-	w->writes++;
-	atomic_fetch_add_explicit(&f->writes, 1, memory_order_relaxed);
-	atomic_fetch_add_explicit(&f->bytes_written, q->size,
-				  memory_order_relaxed);
+	counted(w, 1, q->size);
 	if (f->o->fsync_all)
 		return do_fsync(f, w, q->file);
 	return 0;
