@@ -58,7 +58,12 @@ static void usage(FILE *f)
 	bs_buf_release(&b);
 	fputs(
 "\n"
-"Latencies print with 4 decimals (sysbench prints 2). --rand-type is\n"
+"Latencies print with 4 decimals (sysbench prints 2, and 3 in its\n"
+"--histogram rows). --file-io-mode=async uses Linux native AIO, with\n"
+"--file-async-backlog requests in flight per thread; a request's latency\n"
+"is the time to submit it (and, with the backlog full, to reap at least\n"
+"one), as sysbench measures it.\n"
+"The latency histogram is stored with every run. --rand-type is\n"
 "uniform unless asked: sysbench 1.0.20's fileio draws its offsets\n"
 "uniformly whatever --rand-type says; bstore honours it. A total size\n"
 "under twice the RAM (without direct) measures the page cache: bstore\n"
@@ -72,7 +77,8 @@ static void usage(FILE *f)
 enum {
 	OPT_TAG = 256,
 	OPT_NO_STORE,
-	OPT_TABLE, /* + the row of the option table */
+	OPT_ALIAS, /* + the row of the alias table */
+	OPT_TABLE = OPT_ALIAS + 64, /* + the row of the option table */
 };
 
 enum step { STEP_ALL, STEP_PREPARE, STEP_RUN, STEP_CLEANUP };
@@ -105,7 +111,8 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 	if (uname(&u) == 0)
 		snprintf(a->hostname, sizeof(a->hostname), "%s", u.nodename);
 	a->machine = a->hostname;
-	opts = xcalloc((size_t)bs_fileio_noptions + 4, sizeof(*opts));
+	opts = xcalloc((size_t)(bs_fileio_noptions + bs_fileio_naliases) + 4,
+		       sizeof(*opts));
 	opts[n++] = (struct option){"help", no_argument, NULL, 'h'};
 	opts[n++] = (struct option){"tag", required_argument, NULL, OPT_TAG};
 	opts[n++] = (struct option){"no-store", no_argument, NULL,
@@ -117,7 +124,20 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 				? optional_argument
 				: required_argument,
 			NULL, OPT_TABLE + i};
+	for (i = 0; i < bs_fileio_naliases; i++)
+		opts[n++] = (struct option){bs_fileio_aliases[i].name,
+					    required_argument, NULL,
+					    OPT_ALIAS + i};
 	while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
+		if (c >= OPT_ALIAS && c < OPT_TABLE) {
+			const struct bs_fileio_alias *al =
+				&bs_fileio_aliases[c - OPT_ALIAS];
+
+			/* As sysbench 1.0.20 says it. */
+			bs_cli_warn(cli, "--%s is deprecated, use --%s instead",
+				    al->name, al->option);
+			c = OPT_TABLE + bs_fileio_option_find(al->option);
+		}
 		if (c >= OPT_TABLE) {
 			if (bs_fileio_option_set(&a->o, c - OPT_TABLE, optarg,
 						 &err) < 0) {
@@ -151,6 +171,7 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 			goto out;
 		}
 	}
+	bs_fileio_settle(&a->o);
 	a->step = STEP_ALL;
 	if (optind < argc) {
 		for (i = 0; i < 3; i++)
@@ -339,9 +360,6 @@ int cmd_fileio(struct bs_cli *cli, int argc, char **argv)
 	rc = check_dir(cli, a.dir);
 	if (rc != 0)
 		goto out;
-	if (a.o.merged_requests > 0)
-		bs_cli_warn(cli, "--file-merged-requests is accepted and "
-				 "ignored: bstore never merges requests");
 	if (a.step == STEP_ALL || a.step == STEP_RUN)
 		ram_rule(cli, &a.o);
 	if (!a.no_store && (a.step == STEP_ALL || a.step == STEP_RUN)) {

@@ -4,6 +4,7 @@
  */
 #define _GNU_SOURCE /* O_DIRECT */
 #include "core/fileio.h"
+#include "core/fileio_aio.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -95,6 +96,28 @@ static int check_block(const unsigned char *b, size_t n, uint64_t pos)
 	memcpy(&p, b + n - TRAILER, 8);
 	memcpy(&h, b + n - 8, 8);
 	return p == pos && h == hash(b, n - TRAILER);
+}
+
+/* --validate on a request of whole blocks (merged ones are several):
+ * the offset of the first bad block, or UINT64_MAX. */
+static uint64_t check_req(const unsigned char *b, uint64_t size, uint64_t pos,
+			  uint64_t bs)
+{
+	uint64_t k;
+
+	for (k = 0; k < size; k += bs)
+		if (!check_block(b + k, (size_t)bs, pos + k))
+			return pos + k;
+	return UINT64_MAX;
+}
+
+static void fill_req(unsigned char *b, uint64_t size, uint64_t pos,
+		     uint64_t bs, uint64_t *s)
+{
+	uint64_t k;
+
+	for (k = 0; k < size; k += bs)
+		fill_block(b + k, (size_t)bs, pos + k, s);
 }
 
 static void *alloc_buf(size_t n, uint64_t *seed)
@@ -327,6 +350,8 @@ struct worker {
 	uint64_t reads, writes, fsyncs, events;
 	double exec_s;
 	struct bs_hist hist;
+	struct bs_fileio_hist sbhist;
+	struct bs_aio aio;       /* --file-io-mode=async */
 	pthread_mutex_t iv_lock;
 	struct bs_hist iv_hist;
 };
@@ -336,6 +361,8 @@ struct fio {
 	const struct bs_fileio_dir *d;
 	uint64_t fsize;
 	uint64_t span;           /* fsize * file_num */
+	uint64_t req_size;       /* the block, or merged blocks (seq) */
+	int async;
 	struct worker *w;        /* all of them, n */
 	unsigned n;
 	int *fds;
@@ -349,6 +376,7 @@ struct fio {
 	atomic_uint running;
 	atomic_uint_fast64_t issued;
 	atomic_uint_fast64_t bytes_read, bytes_written, fsyncs, events;
+	atomic_uint_fast64_t reads, writes; /* done, for rndrw */
 	uint64_t deadline_ns;    /* 0: none */
 	pthread_mutex_t err_lock;
 	struct bs_err *err;
@@ -415,17 +443,20 @@ static void next_req(struct worker *w, struct req *q)
 	int seq = o->mode <= BS_FIO_SEQRD;
 	enum op op;
 
+	pthread_mutex_lock(&f->lock);
+	/* sysbench 1.0.20 weighs all threads' reads and writes done (its
+	 * global read_ops and write_ops, under its lock; 1.1 weighs the
+	 * thread's own): in async mode, those completed. */
 	if (seq)
 		op = o->mode == BS_FIO_SEQRD ? OP_READ : OP_WRITE;
 	else if (o->mode == BS_FIO_RNDRW)
-		op = ((double)w->reads + 1.0) / ((double)w->writes + 1.0) <
+		op = ((double)atomic_load(&f->reads) + 1.0) /
+				     ((double)atomic_load(&f->writes) + 1.0) <
 				     o->rw_ratio
 			     ? OP_READ
 			     : OP_WRITE;
 	else
 		op = o->mode == BS_FIO_RNDRD ? OP_READ : OP_WRITE;
-
-	pthread_mutex_lock(&f->lock);
 	if (o->fsync_freq != 0 && f->is_dirty &&
 	    (!seq || op == OP_WRITE) &&
 	    f->req_performed % o->fsync_freq == 0) {
@@ -450,9 +481,9 @@ static void next_req(struct worker *w, struct req *q)
 		}
 		q->file = f->current_file;
 		q->pos = f->position;
-		q->size = f->fsize - f->position < o->block_size
+		q->size = f->fsize - f->position < f->req_size
 				  ? f->fsize - f->position
-				  : o->block_size;
+				  : f->req_size;
 		f->position += q->size;
 		if (f->position == f->fsize) {
 			f->current_file++;
@@ -509,11 +540,67 @@ static int do_fsync(struct fio *f, struct worker *w, uint64_t file)
 	return 0;
 }
 
+/* A read or write done: the thread's count and the run's. */
+static void counted(struct worker *w, int write, uint64_t len)
+{
+	struct fio *f = w->f;
+
+	if (write) {
+		w->writes++;
+		atomic_fetch_add_explicit(&f->writes, 1, memory_order_relaxed);
+		atomic_fetch_add_explicit(&f->bytes_written, len,
+					  memory_order_relaxed);
+	} else {
+		w->reads++;
+		atomic_fetch_add_explicit(&f->reads, 1, memory_order_relaxed);
+		atomic_fetch_add_explicit(&f->bytes_read, len,
+					  memory_order_relaxed);
+	}
+}
+
+/* An async request's completion: counted then, as sysbench counts it. */
+static int aio_done(const struct bs_aio_op *op, int64_t res, void *ctx)
+{
+	struct worker *w = ctx;
+	struct fio *f = w->f;
+
+	if (res != (int64_t)op->len) {
+		fail(f, res < 0 ? (int)-res : op->write ? ENOSPC : EIO,
+		     op->write ? "write" : "read", op->file, op->pos);
+		return -EIO;
+	}
+	counted(w, op->write, op->len);
+	return 0;
+}
+
+/* Submits q (and maybe takes completions): its latency is this call's,
+ * as sysbench's (file_submit_or_wait in its event). */
+static int submit(struct fio *f, struct worker *w, const struct req *q)
+{
+	struct bs_aio_op op;
+	int rc;
+
+	op.write = q->op == OP_WRITE;
+	op.file = q->file;
+	op.pos = q->pos;
+	op.len = q->size;
+	rc = bs_aio_submit(&w->aio, f->fds[q->file], w->buf, &op, aio_done,
+			   w);
+	if (rc < 0 && !f->failed)
+		fail(f, -rc,
+		     op.write ? "submit an asynchronous write to"
+			      : "submit an asynchronous read of",
+		     q->file, q->pos);
+	return rc < 0 ? -1 : 0;
+}
+
 static int do_read(struct fio *f, struct worker *w, const struct req *q)
 {
-	uint64_t done = 0;
+	uint64_t done = 0, bad;
 	ssize_t n;
 
+	if (f->async)
+		return submit(f, w, q);
 	if (f->maps) {
 		memcpy(w->buf, f->maps[q->file] + q->pos, (size_t)q->size);
 	} else {
@@ -531,7 +618,9 @@ static int do_read(struct fio *f, struct worker *w, const struct req *q)
 			done += (uint64_t)n;
 		}
 	}
-	if (f->o->validate && !check_block(w->buf, (size_t)q->size, q->pos)) {
+	if (f->o->validate &&
+	    (bad = check_req(w->buf, q->size, q->pos, f->o->block_size)) !=
+		    UINT64_MAX) {
 		char name[NAME_MAX_LEN];
 
 		file_name(name, sizeof(name), q->file);
@@ -541,15 +630,13 @@ static int do_read(struct fio *f, struct worker *w, const struct req *q)
 			bs_error(f->err, BS_EIO,
 				 "validation failed on '%s/%s', block at "
 				 "offset %llu",
-				 f->d->path, name, (unsigned long long)q->pos);
+				 f->d->path, name, (unsigned long long)bad);
 		}
 		pthread_mutex_unlock(&f->err_lock);
 		atomic_store(&f->stop, 1);
 		return -1;
 	}
-	w->reads++;
-	atomic_fetch_add_explicit(&f->bytes_read, q->size,
-				  memory_order_relaxed);
+	counted(w, 0, q->size);
 	return 0;
 }
 
@@ -559,7 +646,12 @@ static int do_write(struct fio *f, struct worker *w, const struct req *q)
 	ssize_t n;
 
 	if (f->o->validate)
-		fill_block(w->buf, (size_t)q->size, q->pos, &w->rng);
+		fill_req(w->buf, q->size, q->pos, f->o->block_size, &w->rng);
+	if (f->async) {
+		if (submit(f, w, q) < 0)
+			return -1;
+		return f->o->fsync_all ? do_fsync(f, w, q->file) : 0;
+	}
 	if (f->maps) {
 		memcpy(f->maps[q->file] + q->pos, w->buf, (size_t)q->size);
 	} else {
@@ -577,9 +669,7 @@ static int do_write(struct fio *f, struct worker *w, const struct req *q)
 			done += (uint64_t)n;
 		}
 	}
-	w->writes++;
-	atomic_fetch_add_explicit(&f->bytes_written, q->size,
-				  memory_order_relaxed);
+	counted(w, 1, q->size);
 	if (f->o->fsync_all)
 		return do_fsync(f, w, q->file);
 	return 0;
@@ -598,10 +688,12 @@ static void *worker_main(void *arg)
 		if (o->events &&
 		    atomic_fetch_add(&f->issued, 1) >= o->events)
 			break;
-		t0 = bs_now_ns();
-		if (f->deadline_ns && t0 >= f->deadline_ns)
+		if (f->deadline_ns && bs_now_ns() >= f->deadline_ns)
 			break;
 		next_req(w, &q);
+		/* As sysbench: an event's time is its execution, not the
+		 * wait for the generator's lock. */
+		t0 = bs_now_ns();
 		switch (q.op) {
 		case OP_READ:
 			rc = do_read(f, w, &q);
@@ -610,14 +702,14 @@ static void *worker_main(void *arg)
 			rc = do_write(f, w, &q);
 			break;
 		default:
-			/* fsync-all syncs every write already. */
-			rc = o->fsync_all ? 0 : do_fsync(f, w, q.file);
+			rc = do_fsync(f, w, q.file);
 			break;
 		}
 		if (rc < 0)
 			break;
 		t1 = bs_now_ns();
 		bs_hist_add(&w->hist, t1 - t0);
+		bs_fileio_hist_add(&w->sbhist, t1 - t0);
 		pthread_mutex_lock(&w->iv_lock);
 		bs_hist_add(&w->iv_hist, t1 - t0);
 		pthread_mutex_unlock(&w->iv_lock);
@@ -631,6 +723,9 @@ static void *worker_main(void *arg)
 	    o->mode != BS_FIO_RNDRD)
 		for (i = 0; i < o->file_num && !atomic_load(&f->stop); i++)
 			do_fsync(f, w, i);
+	/* Then, as sysbench, what is still in flight completes. */
+	if (f->async && !atomic_load(&f->stop))
+		bs_aio_drain(&w->aio, 0, aio_done, w);
 	atomic_fetch_sub(&f->running, 1);
 	return NULL;
 }
@@ -768,8 +863,10 @@ static void stats(struct worker *w, unsigned n, struct bs_fileio_result *res)
 	unsigned i;
 
 	bs_hist_init(&res->hist);
+	memset(&res->sbhist, 0, sizeof(res->sbhist));
 	for (i = 0; i < n; i++) {
 		bs_hist_merge(&res->hist, &w[i].hist);
+		bs_fileio_hist_merge(&res->sbhist, &w[i].sbhist);
 		res->reads += w[i].reads;
 		res->writes += w[i].writes;
 		res->fsyncs += w[i].fsyncs;
@@ -783,6 +880,28 @@ static void stats(struct worker *w, unsigned n, struct bs_fileio_result *res)
 	}
 	res->events_stddev = sqrt(se / n);
 	res->exec_stddev_s = sqrt(st / n);
+}
+
+/* io_setup refused: why, in the user's words. */
+static int aio_refused(const struct bs_fileio_opts *o, int e,
+		       struct bs_err *err)
+{
+	const char *why = "";
+
+	if (e == ENOSYS)
+		why = " (this kernel has no Linux native AIO)";
+	else if (e == EPERM)
+		why = " (native AIO is turned off: sysctl fs.aio-max-nr, or "
+		      "a seccomp filter)";
+	else if (e == EAGAIN)
+		why = " (more requests than the system allows: sysctl "
+		      "fs.aio-max-nr; lower --file-async-backlog or "
+		      "--threads)";
+	return bs_error(err, BS_EIO,
+			"--file-io-mode=async: cannot set up Linux native AIO "
+			"for %llu requests a thread (io_setup): %s%s; use "
+			"--file-io-mode=sync or mmap",
+			(unsigned long long)o->async_backlog, strerror(e), why);
 }
 
 void bs_fileio_result_release(struct bs_fileio_result *res)
@@ -816,6 +935,8 @@ int bs_fileio_run(const struct bs_fileio_opts *o, const struct bs_fileio_dir *d,
 	f.err = err;
 	f.fsize = bs_fileio_file_size(o);
 	f.span = f.fsize * o->file_num;
+	f.req_size = bs_fileio_request_size(o);
+	f.async = o->io_mode == BS_FIO_IO_ASYNC;
 	pthread_mutex_init(&f.lock, NULL);
 	pthread_mutex_init(&f.err_lock, NULL);
 	rc = open_files(&f, err);
@@ -828,10 +949,17 @@ int bs_fileio_run(const struct bs_fileio_opts *o, const struct bs_fileio_dir *d,
 		w[i].f = &f;
 		w[i].id = i;
 		w[i].rng = seed * 0x9e3779b97f4a7c15ull + i + 1;
-		w[i].buf = alloc_buf((size_t)o->block_size, &w[i].rng);
+		w[i].buf = alloc_buf((size_t)f.req_size, &w[i].rng);
 		bs_hist_init(&w[i].hist);
 		bs_hist_init(&w[i].iv_hist);
 		pthread_mutex_init(&w[i].iv_lock, NULL);
+	}
+	for (i = 0; f.async && i < n; i++) {
+		rc = bs_aio_open(&w[i].aio, (unsigned)o->async_backlog);
+		if (rc < 0) {
+			rc = aio_refused(o, -rc, err);
+			goto out;
+		}
 	}
 	t0 = bs_now_ns();
 	f.deadline_ns = o->time_s ? t0 + o->time_s * 1000000000ull : 0;
@@ -872,6 +1000,10 @@ int bs_fileio_run(const struct bs_fileio_opts *o, const struct bs_fileio_dir *d,
 	for (i = 0; i < n; i++)
 		if (w[i].started)
 			pthread_join(w[i].tid, NULL);
+	/* A failed thread leaves requests in flight: io_destroy waits for
+	 * them, before their buffers go. */
+	for (i = 0; f.async && i < n; i++)
+		bs_aio_close(&w[i].aio);
 	res->time_s = (double)(bs_now_ns() - t0) / 1e9;
 	res->bytes_read = atomic_load(&f.bytes_read);
 	res->bytes_written = atomic_load(&f.bytes_written);
@@ -883,6 +1015,7 @@ int bs_fileio_run(const struct bs_fileio_opts *o, const struct bs_fileio_dir *d,
 out:
 	close_files(&f);
 	for (i = 0; w && i < n; i++) {
+		bs_aio_close(&w[i].aio);
 		free(w[i].buf);
 		pthread_mutex_destroy(&w[i].iv_lock);
 	}

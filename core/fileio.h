@@ -17,7 +17,9 @@
  *             write the next requests are fsyncs, one file each; with
  *             --file-fsync-end every thread fsyncs every file at the end
  *             (counted in fsyncs/s, not in events); a request's latency
- *             is its own system call(s)
+ *             is its own system call(s), not the wait for the generator
+ *             (with --file-io-mode=async: its submission, and the wait
+ *             for a completion when the backlog is full)
  *   cleanup   the files are removed
  *
  * The files live in a directory given by descriptor, or in a private
@@ -84,7 +86,8 @@ struct bs_fileio_opts {
 	unsigned fsync_all;
 	unsigned fsync_end;
 	unsigned fsync_mode;    /* enum bs_fileio_fsync */
-	uint64_t merged_requests; /* accepted, not used (a note says so) */
+	uint64_t merged_requests; /* seq modes: requests of up to N blocks */
+	uint64_t async_backlog;   /* async: requests in flight per thread */
 	double rw_ratio;
 	uint64_t threads;
 	uint64_t time_s;        /* 0: no limit */
@@ -97,6 +100,7 @@ struct bs_fileio_opts {
 	double rand_pareto_h;
 	uint64_t rand_seed;     /* 0: from the clock (the run says which) */
 	unsigned validate;
+	unsigned histogram;     /* print the latency histogram */
 };
 
 /* One row of the option table. */
@@ -123,14 +127,28 @@ struct bs_fileio_option {
 extern const struct bs_fileio_option bs_fileio_options[];
 extern const int bs_fileio_noptions;
 
+/* sysbench 0.4's spellings that 1.0.20 still takes, with a warning
+ * ("--num-threads is deprecated, use --threads instead"). */
+struct bs_fileio_alias {
+	const char *name;      /* "num-threads" */
+	const char *option;    /* "threads": a row of bs_fileio_options */
+};
+
+extern const struct bs_fileio_alias bs_fileio_aliases[];
+extern const int bs_fileio_naliases;
+
 /* The option called name (without "--"), or -1. */
 int bs_fileio_option_find(const char *name);
 /* Sets every option to its default. */
 void bs_fileio_defaults(struct bs_fileio_opts *o);
+/* What sysbench 1.0.20 makes of the options once given: --file-fsync-all
+ * turns --file-fsync-end and --file-fsync-freq off (it prints neither). */
+void bs_fileio_settle(struct bs_fileio_opts *o);
 /* Sets option i from its text (NULL: a BOOL given alone). */
 int bs_fileio_option_set(struct bs_fileio_opts *o, int i, const char *value,
 			 struct bs_err *err);
-/* The help lines of every option, "  --name=ARG  help [default]". */
+/* The help lines of every option, "  --name=ARG  help [default]", then
+ * of the aliases. */
 void bs_fileio_options_help(struct bs_buf *out);
 /* A choice's word: bs_fileio_word("file-test-mode", BS_FIO_RNDRW). */
 const char *bs_fileio_word(const char *name, unsigned v);
@@ -140,12 +158,33 @@ const char *bs_fileio_mode_text(unsigned mode);
 void bs_fileio_flags_text(unsigned flags, struct bs_buf *out);
 /*
  * Whether the options make a run: a mode (for run: need_mode), block and
- * file sizes that fit, a percentile of 0-100, async refused.
+ * file sizes that fit, a percentile of 0-100, no --validate with async.
  */
 int bs_fileio_check(const struct bs_fileio_opts *o, int need_mode,
 		    struct bs_err *err);
 /* total / file_num: the size of one file, as sysbench computes it. */
 uint64_t bs_fileio_file_size(const struct bs_fileio_opts *o);
+/* The largest request: the block, times --file-merged-requests in the
+ * sequential modes (sysbench's file_request_size). */
+uint64_t bs_fileio_request_size(const struct bs_fileio_opts *o);
+
+/*
+ * sysbench 1.0.20's latency histogram (sb_histogram.c, as sysbench.c
+ * sets it up): 1024 buckets on a log scale from 0.001 to 100000 ms, a
+ * latency in the nearest, the ends taking what is beyond them. bstore
+ * keeps it beside its own (struct bs_hist, for the percentiles) so that
+ * the rows it prints and stores are sysbench's.
+ */
+#define BS_FIO_HIST_SIZE 1024
+struct bs_fileio_hist {
+	uint64_t n[BS_FIO_HIST_SIZE];
+};
+
+void bs_fileio_hist_add(struct bs_fileio_hist *h, uint64_t ns);
+void bs_fileio_hist_merge(struct bs_fileio_hist *dst,
+			  const struct bs_fileio_hist *src);
+/* The value of bucket i, in ms, as sysbench prints it (unrounded). */
+double bs_fileio_hist_ms(unsigned i);
 
 /* Where the files are: a scratch (its files removed with it) or a
  * directory descriptor; path names them in messages. */
@@ -181,6 +220,7 @@ struct bs_fileio_result {
 	uint64_t bytes_read, bytes_written;
 	double time_s;            /* start to the last thread's end */
 	struct bs_hist hist;      /* every event's latency */
+	struct bs_fileio_hist sbhist; /* the same, in sysbench's buckets */
 	double events_avg, events_stddev;   /* per thread */
 	double exec_avg_s, exec_stddev_s;   /* per thread: time in events */
 	uint64_t seed;            /* the one used */
@@ -206,7 +246,9 @@ int bs_fileio_cleanup(const struct bs_fileio_opts *o,
  * The text, in sysbench 1.0.20's layout. head: the first line (from
  * tool_version), the options block and "Threads started!"; interval: one
  * "[ 1s ] reads: ..." line; summary: "File operations:" to the fairness
- * block. Latencies print with 4 decimals where sysbench prints 2.
+ * block, after the latency histogram (--histogram). Latencies print
+ * with 4 decimals where sysbench prints 2 (the histogram's values too,
+ * where sysbench prints 3).
  */
 void bs_fileio_text_head(const struct bs_fileio_opts *o,
 			 const char *tool_version, uint64_t seed,
@@ -227,7 +269,10 @@ void bs_fileio_text_prepare(const struct bs_fileio_opts *o,
  * the results exactly as summary printed them (so that ingesting the
  * text gives the same values), p99 (and p50, p90) from the histogram
  * when not printed, the --report-interval rows as series (axis
- * "time_s"), raw = text.
+ * "time_s"), the latency histogram as the series latency_histogram (axis
+ * "latency_ms": each bucket that holds events, its value as the text
+ * prints it, y its count; stored with or without --histogram), raw =
+ * text.
  */
 void bs_fileio_to_run(const struct bs_fileio_opts *o,
 		      const struct bs_fileio_result *res,

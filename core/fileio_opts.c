@@ -47,7 +47,9 @@ const struct bs_fileio_option bs_fileio_options[] = {
 	{ "file-test-mode", BS_FK_CHOICE, O(mode), NULL, test_modes, 0, 0, "MODE",
 	  "test mode {seqwr, seqrewr, seqrd, rndrd, rndwr, rndrw}" },
 	{ "file-io-mode", BS_FK_CHOICE, O(io_mode), "sync", io_modes, 0, 0, "MODE",
-	  "file operations mode {sync,mmap} (async is refused)" },
+	  "file operations mode {sync,async,mmap}" },
+	{ "file-async-backlog", BS_FK_COUNT, O(async_backlog), "128", NULL, 1, 1 << 24, "N",
+	  "number of asynchronous operations to queue per thread" },
 	{ "file-extra-flags", BS_FK_FLAGS, O(extra_flags), "", extra_flags, 0, 0, "LIST",
 	  "additional flags to open files with {sync,dsync,direct}" },
 	{ "file-fsync-freq", BS_FK_COUNT, O(fsync_freq), "100", NULL, 0, BIG, "N",
@@ -59,7 +61,7 @@ const struct bs_fileio_option bs_fileio_options[] = {
 	{ "file-fsync-mode", BS_FK_CHOICE, O(fsync_mode), "fsync", fsync_modes, 0, 0, "MODE",
 	  "which method to use for synchronization {fsync, fdatasync}" },
 	{ "file-merged-requests", BS_FK_COUNT, O(merged_requests), "0", NULL, 0, BIG, "N",
-	  "accepted and ignored (bstore never merges requests)" },
+	  "merge at most this number of IO requests if possible (0 - don't merge)" },
 	{ "file-rw-ratio", BS_FK_REAL, O(rw_ratio), "1.5", NULL, 0, 0, "N",
 	  "reads/writes ratio for combined test" },
 	{ "threads", BS_FK_COUNT, O(threads), "1", NULL, 1, 1024, "N",
@@ -72,6 +74,8 @@ const struct bs_fileio_option bs_fileio_options[] = {
 	  "report intermediate statistics every N seconds (0: off)" },
 	{ "percentile", BS_FK_COUNT, O(percentile), "95", NULL, 0, 100, "N",
 	  "percentile to calculate in latency statistics (1-100; 0: off)" },
+	{ "histogram", BS_FK_BOOL, O(histogram), "off", bool_words, 0, 0, "on|off",
+	  "print latency histogram in report" },
 	{ "rand-type", BS_FK_CHOICE, O(rand_type), "uniform", rand_types, 0, 0, "TYPE",
 	  "distribution of random offsets {uniform,gaussian,special,pareto}" },
 	{ "rand-spec-pct", BS_FK_COUNT, O(rand_spec_pct), "1", NULL, 1, 100, "N",
@@ -85,10 +89,20 @@ const struct bs_fileio_option bs_fileio_options[] = {
 	{ "validate", BS_FK_BOOL, O(validate), "off", bool_words, 0, 0, "on|off",
 	  "write checksums and check every block read" },
 };
+
+/* `sysbench --help`: "deprecated alias for --threads". --tx-rate (for
+ * --rate) is not here: bstore fileio has no --rate. */
+const struct bs_fileio_alias bs_fileio_aliases[] = {
+	{ "num-threads", "threads" },
+	{ "max-time", "time" },
+	{ "max-requests", "events" },
+};
 /* clang-format on */
 
 const int bs_fileio_noptions =
 	(int)(sizeof(bs_fileio_options) / sizeof(bs_fileio_options[0]));
+const int bs_fileio_naliases =
+	(int)(sizeof(bs_fileio_aliases) / sizeof(bs_fileio_aliases[0]));
 
 int bs_fileio_option_find(const char *name)
 {
@@ -224,6 +238,14 @@ void bs_fileio_defaults(struct bs_fileio_opts *o)
 			BS_BUG("a default the fileio option table refuses");
 }
 
+void bs_fileio_settle(struct bs_fileio_opts *o)
+{
+	if (o->fsync_all) {
+		o->fsync_end = 0;
+		o->fsync_freq = 0;
+	}
+}
+
 void bs_fileio_options_help(struct bs_buf *out)
 {
 	int i;
@@ -238,6 +260,17 @@ void bs_fileio_options_help(struct bs_buf *out)
 			bs_buf_addf(out, " [%s]", opt->dflt[0] ? opt->dflt
 								: "none");
 		bs_buf_addc(out, '\n');
+	}
+	for (i = 0; i < bs_fileio_naliases; i++) {
+		const struct bs_fileio_option *opt =
+			&bs_fileio_options[bs_fileio_option_find(
+				bs_fileio_aliases[i].option)];
+		char left[64];
+
+		snprintf(left, sizeof(left), "--%s=%s",
+			 bs_fileio_aliases[i].name, opt->arg);
+		bs_buf_addf(out, "  %-26s deprecated alias for --%s\n", left,
+			    opt->name);
 	}
 }
 
@@ -281,6 +314,13 @@ uint64_t bs_fileio_file_size(const struct bs_fileio_opts *o)
 	return o->file_num ? o->total_size / o->file_num : 0;
 }
 
+uint64_t bs_fileio_request_size(const struct bs_fileio_opts *o)
+{
+	if (o->merged_requests > 0 && o->mode <= BS_FIO_SEQRD)
+		return o->block_size * o->merged_requests;
+	return o->block_size;
+}
+
 int bs_fileio_check(const struct bs_fileio_opts *o, int need_mode,
 		    struct bs_err *err)
 {
@@ -290,10 +330,19 @@ int bs_fileio_check(const struct bs_fileio_opts *o, int need_mode,
 		return bs_error(err, BS_EINVAL,
 				"missing --file-test-mode (seqwr, seqrewr, "
 				"seqrd, rndrd, rndwr or rndrw)");
-	if (o->io_mode == BS_FIO_IO_ASYNC)
+	/* Requests in flight at once may be a read and a write of one
+	 * block: a read would see a write half done. */
+	if (o->io_mode == BS_FIO_IO_ASYNC && o->validate)
 		return bs_error(err, BS_EINVAL,
-				"--file-io-mode=async is not supported by "
-				"bstore fileio; use sync or mmap");
+				"--validate cannot be used with "
+				"--file-io-mode=async: requests in flight may "
+				"read a block while it is written");
+	if (o->merged_requests > (1u << 30) / o->block_size)
+		return bs_error(err, BS_EINVAL,
+				"--file-merged-requests %llu of %llu-byte "
+				"blocks make requests over 1 GiB",
+				(unsigned long long)o->merged_requests,
+				(unsigned long long)o->block_size);
 	if (fsize == 0)
 		return bs_error(err, BS_EINVAL,
 				"--file-total-size %llu is less than one byte "

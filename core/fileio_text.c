@@ -81,6 +81,14 @@ void bs_fileio_text_head(const struct bs_fileio_opts *o,
 	bs_buf_addf(out, "%sB total file size\n", s);
 	size_text(s, sizeof(s), (double)o->block_size);
 	bs_buf_addf(out, "Block size %sB\n", s);
+	/* sysbench prints it in every mode, and merges in the sequential
+	 * ones only (its random requests are one block). */
+	if (o->merged_requests > 0) {
+		size_text(s, sizeof(s),
+			  (double)(o->block_size * o->merged_requests));
+		bs_buf_addf(out, "Merging requests up to %sB for sequential "
+				 "IO.\n", s);
+	}
 	if (o->mode >= BS_FIO_RNDRD && o->mode < BS_FIO_NMODES)
 		bs_buf_addf(out,
 			    "Number of IO requests: %llu\n"
@@ -99,8 +107,9 @@ void bs_fileio_text_head(const struct bs_fileio_opts *o,
 		bs_buf_adds(out,
 			    "Calling fsync() after each write operation.\n");
 	bs_buf_addf(out, "Using %s I/O mode\n",
-		    o->io_mode == BS_FIO_IO_MMAP ? "fast mmaped"
-						 : "synchronous");
+		    o->io_mode == BS_FIO_IO_MMAP    ? "fast mmaped"
+		    : o->io_mode == BS_FIO_IO_ASYNC ? "asynchronous"
+						    : "synchronous");
 	if (o->validate)
 		bs_buf_adds(out, "Using checksums validation.\n");
 	if (o->mode < BS_FIO_NMODES)
@@ -223,6 +232,42 @@ static double printed(const struct row *rw, double v)
 	return back;
 }
 
+/* ---- the latency histogram (--histogram) ---- */
+
+/* sb_histogram_print()'s "%12.3f", with bstore's latency decimals. */
+static void hist_value_text(unsigned i, char *buf, size_t size)
+{
+	snprintf(buf, size, "%12.*f", LAT_PREC, bs_fileio_hist_ms(i));
+}
+
+static void text_histogram(const struct bs_fileio_hist *h, struct bs_buf *out)
+{
+	static const char stars[] = "****************************************";
+	uint64_t max = 0;
+	char v[32];
+	unsigned i;
+
+	for (i = 0; i < BS_FIO_HIST_SIZE; i++)
+		if (h->n[i] > max)
+			max = h->n[i];
+	bs_buf_adds(out, "Latency histogram (values are in milliseconds)\n");
+	/* sysbench prints no rows, nor their head, without events. */
+	if (max > 0)
+		bs_buf_adds(out, "       value  ------------- distribution "
+				 "------------- count\n");
+	for (i = 0; max > 0 && i < BS_FIO_HIST_SIZE; i++) {
+		int width;
+
+		if (h->n[i] == 0)
+			continue;
+		width = (int)floor((double)h->n[i] * 40.0 / (double)max + 0.5);
+		hist_value_text(i, v, sizeof(v));
+		bs_buf_addf(out, "%s |%-40.*s %llu\n", v, width, stars,
+			    (unsigned long long)h->n[i]);
+	}
+	bs_buf_adds(out, " \n");
+}
+
 void bs_fileio_text_summary(const struct bs_fileio_opts *o,
 			    const struct bs_fileio_result *res,
 			    struct bs_buf *out)
@@ -230,6 +275,8 @@ void bs_fileio_text_summary(const struct bs_fileio_opts *o,
 	char num[64];
 	size_t i;
 
+	if (o->histogram)
+		text_histogram(&res->sbhist, out);
 	for (i = 0; i < NROWS; i++) {
 		const struct row *rw = &rows[i];
 
@@ -340,6 +387,26 @@ void bs_fileio_to_run(const struct bs_fileio_opts *o,
 	for (i = 0; i < BS_M_MAX; i++)
 		if (r->res[i].status == BS_ST_NOT_RUN)
 			r->res[i].value = NAN;
+	/* The histogram, its values as printed (or as they would be). */
+	m = bs_metric_find(BS_FAM_SYSBENCH, "latency_histogram");
+	if (m < 0)
+		BS_BUG("the catalogue lacks sysbench's latency_histogram");
+	if (res->events > 0) {
+		struct bs_series *s = bs_run_series_add(r, m, "latency_ms");
+		char v[32];
+		double x;
+
+		for (k = 0; k < BS_FIO_HIST_SIZE; k++) {
+			if (res->sbhist.n[k] == 0)
+				continue;
+			hist_value_text((unsigned)k, v, sizeof(v));
+			if (bs_parse_double(v + strspn(v, " "),
+					    strlen(v + strspn(v, " ")), &x) < 0)
+				BS_BUG("a histogram value that does not read "
+				       "back");
+			bs_series_point(s, x, (double)res->sbhist.n[k], NAN);
+		}
+	}
 	if (res->niv == 0)
 		return;
 	/* The --report-interval rows. */

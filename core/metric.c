@@ -69,6 +69,10 @@ const struct bs_metric_info bs_metrics[] = {
 	{ "latency_p99_ms", SB, "Latency p99",    "p99",       "Latency",            "ms",    LO, LAT,   BS_MF_SERIES, LAT_MS },
 	{ "events",         SB, "Events",         "events",    "General statistics", "",      NO, OTHER, 0, EVENTS },
 	{ "total_time_s",   SB, "Total time",     "time",      "General statistics", "s",     NO, OTHER, 0, TIME_S },
+	/* No value: the run's latency histogram is its series (axis
+	 * latency_ms, y the events of the bucket), as sysbench's
+	 * --histogram prints it. */
+	{ "latency_histogram", SB, "Latency histogram", "histogram", "Latency", "events", NO, OTHER, BS_MF_SERIES, EVENTS },
 
 	/* zcav: the mean over the timed blocks; the curve is the series. */
 	{ "read_mib_s",  BS_FAM_ZCAV, "Read",  "read",  "Throughput by position", "MiB/s", HI, SEQ, BS_MF_SERIES | BS_MF_MAIN, MIB_S },

@@ -42,6 +42,8 @@ enum kind {
 	K_NOTE,        /* sysbench's, holds nothing bstore keeps */
 	K_OPTIONS,     /* "Running the test with following options:" */
 	K_FATAL,       /* "FATAL: ..." */
+	K_HIST,        /* "Latency histogram (values are in milliseconds)" */
+	K_HIST_ROW,    /* "       0.001 |*****        2707" */
 	K_PREPARE,     /* `prepare` output */
 	K_CLEANUP,     /* `cleanup` output */
 	/* The options block. */
@@ -134,7 +136,7 @@ static const struct pat lines[] = {
 	{ "No bytes written.", K_PREPARE, 0 },
 	{ "Removing test files...", K_CLEANUP, 0 },
 	/* --histogram (1.0). */
-	{ "Latency histogram (values are in milliseconds)", K_NOTE, 0 },
+	{ "Latency histogram (values are in milliseconds)", K_HIST, 0 },
 	{ "value ------------- distribution ------------- count", K_NOTE, 0 },
 	/* The 0.4 summary (sb_fileio.c file_print_stats). */
 	{ "Operations performed: # # # # # Other = # Total", K_OPS, 0 },
@@ -197,6 +199,7 @@ static const struct {
 	[K_AVG]         = { "avg", "latency_avg_ms" },
 	[K_MAX]         = { "max", "latency_max_ms" },
 	[K_PCT]         = { "percentile", NULL },
+	[K_HIST_ROW]    = { "Latency histogram", NULL },
 };
 
 /* "Doing %s test" and --file-test-mode's words are core/fileio.h's
@@ -479,7 +482,7 @@ static enum kind classify(const char *s, size_t len, struct toks *tk)
 
 		if (bs_parse_double(tk->t[0].s, tk->t[0].len, &v) == 0 &&
 		    is_digits(tk->t[2].s, tk->t[2].len))
-			return K_NOTE;
+			return K_HIST_ROW;
 	}
 	return K_NONE;
 }
@@ -1137,15 +1140,51 @@ static int pick_layout(const struct pctx *c)
 	return c->version[0] == '0' && !c->bstore ? 4 : 10;
 }
 
+/*
+ * --histogram's rows after its title, before the summary: the series
+ * latency_histogram, axis latency_ms, as printed (the value, the count).
+ */
+static int parse_histogram(struct pctx *c)
+{
+	int m = bs_metric_find(BS_FAM_SYSBENCH, "latency_histogram");
+	size_t i, end = summary_start(c);
+	struct bs_series *s = NULL;
+	const struct bs_field *f;
+	struct toks tk;
+	double x, y;
+
+	if (m < 0)
+		BS_BUG("the catalogue lacks sysbench's latency_histogram");
+	for (i = c->at[K_HIST]; c->at[K_HIST] && i < end; i++) {
+		if (c->b->l[i].len == 0 ||
+		    classify(c->b->l[i].text, c->b->l[i].len, &tk) !=
+			    K_HIST_ROW)
+			continue;
+		f = &tk.t[0];
+		if (latency_ms(f, &x) < 0 || !(x <= BS_LAT_US_MAX / 1000))
+			return bad_word(c, i, K_HIST_ROW, f,
+					"is not a latency");
+		f = &tk.t[2];
+		if (number(f, NULL, &y) < 0 ||
+		    !bs_metric_fits(m, BS_PART_VALUE, y))
+			return bad_word(c, i, K_HIST_ROW, f, "is not a count");
+		if (s == NULL)
+			s = bs_run_series_add(&c->r, m, "latency_ms");
+		bs_series_point(s, x, y, NAN);
+	}
+	return 0;
+}
+
 /* The run of a block that holds a whole summary. */
 static int make_run(struct pctx *c)
 {
 	const struct bs_bline *l0 = &c->b->l[0], *ln = &c->b->l[c->last];
 	struct bs_run *r = &c->r;
 
-	if (parse_options(c) < 0 || parse_summary(c) < 0)
-		return -1;
 	r->family = BS_FAM_SYSBENCH;
+	if (parse_options(c) < 0 || parse_summary(c) < 0 ||
+	    parse_histogram(c) < 0)
+		return -1;
 	bs_run_set(&r->tool, c->bstore ? "bstore" : "sysbench");
 	bs_run_set(&r->tool_version, c->version[0] ? c->version : NULL);
 	bs_run_set(&r->format, c->layout == 4 ? BS_FMT_SYSBENCH_04

@@ -2,7 +2,8 @@
 # tests/cli/fileio.sh - `bstore fileio` at tiny sizes: each mode in the
 # one-shot form, its stored values against the printed ones (the output
 # ingested into a second archive gives the same), the prepare / run /
-# cleanup steps, the options sysbench has, signals and ENOSPC leaving no
+# cleanup steps, the options sysbench has (async I/O, merged requests,
+# the latency histogram, the 0.4 aliases), signals and ENOSPC leaving no
 # scratch files.
 source "$SRC/tests/lib.sh"
 need sqlite3
@@ -20,6 +21,21 @@ last_values() {
 	sqlite3 -batch "$1" "SELECT metric, quote(value), status FROM
 		run_results WHERE run_id = (SELECT max(id) FROM runs) AND
 		metric IN ($PRINTED) ORDER BY metric"
+}
+
+# The latency histogram of the last run: its points, and their sum.
+last_hist() {
+	sqlite3 -batch "$1" "SELECT group_concat(x || ':' || y, ' ') FROM
+		(SELECT x, y FROM series WHERE run_id = (SELECT max(id) FROM
+		runs) AND metric = 'latency_histogram' AND axis = 'latency_ms'
+		ORDER BY seq)"
+}
+
+hist_sum_is_events() {
+	sqlite3 -batch "$1" "SELECT (SELECT sum(y) FROM series WHERE run_id =
+		r.id AND metric = 'latency_histogram') = (SELECT value FROM
+		run_results WHERE run_id = r.id AND metric = 'events') FROM
+		runs r WHERE r.id = (SELECT max(id) FROM runs)"
 }
 
 last_params() {
@@ -54,7 +70,38 @@ for mode in seqwr seqrewr seqrd rndrd rndwr rndrw; do
 	stored=$(sql "SELECT printf('%.2f', value) FROM run_results WHERE
 		run_id = $n AND metric = 'reads_per_s'")
 	expect_eq "$stored" "$printed" "$mode: reads/s"
+	# The histogram is stored without --histogram too, and adds up.
+	expect_not_in "$T/out.$mode" "Latency histogram"
+	expect_eq "$(hist_sum_is_events "$DB")" 1 "$mode: histogram sum"
 done
+
+# ---- async, with the histogram printed: stored as printed ----
+for mode in seqwr seqrewr seqrd rndrd rndwr rndrw; do
+	run "$BSTORE" -q fileio -d "$D" "${TINY[@]}" --file-test-mode=$mode \
+		--file-io-mode=async --file-async-backlog=8 --histogram
+	expect_rc 0 "async $mode"
+	n=$((n + 1))
+	expect_in "$T/out" "Using asynchronous I/O mode"
+	expect_in "$T/out" "Latency histogram (values are in milliseconds)"
+	expect_eq "$(ls -A "$D")" "" "scratch left after async $mode"
+	cp "$T/out" "$T/out.async.$mode"
+	BSTORE_DB=$DB2 "$BSTORE" -q ingest <"$T/out.async.$mode" >/dev/null \
+		2>&1 || fail "async $mode: ingest of the output failed"
+	expect_eq "$(last_values "$DB2")" "$(last_values "$DB")" \
+		"async $mode: stored values against the ingested output"
+	expect_eq "$(last_params "$DB2")" "$(last_params "$DB")" \
+		"async $mode: stored parameters against the ingested output"
+	expect_eq "$(last_hist "$DB2")" "$(last_hist "$DB")" \
+		"async $mode: stored histogram against the ingested output"
+	expect_eq "$(hist_sum_is_events "$DB")" 1 "async $mode: histogram sum"
+	# The printed rows, read here, are the stored points.
+	rows=$(awk '/^Latency histogram/ {h = 1; next} h && / \|/ {
+		printf "%s%s:%s", sep, $1 + 0, $NF ".0"; sep = " " }
+		/^File operations/ {h = 0}' "$T/out")
+	expect_eq "$rows" "$(last_hist "$DB")" "async $mode: printed rows"
+done
+expect_eq "$(sql "SELECT value FROM run_params WHERE run_id = $n AND
+	key = 'io_mode'")" async "async io_mode param"
 expect_eq "$(sql "SELECT value FROM run_params WHERE run_id = 6 AND
 	key = 'mode'")" rndrw "mode param"
 expect_eq "$(sql "SELECT count(*) FROM tags WHERE run_id = 1 AND
@@ -89,6 +136,9 @@ run "$BSTORE" fileio -d "$D" "${TINY[@]}" --file-test-mode=rndrw \
 expect_rc 0 "mmap"
 expect_in "$T/out" "Using fast mmaped I/O mode"
 expect_in "$T/out" "Calling fsync() after each write operation."
+# As sysbench 1.0.20: fsync-all turns the periodic and final fsyncs off.
+expect_not_in "$T/out" "Periodic FSYNC enabled"
+expect_not_in "$T/out" "Calling fsync() at the end of test"
 run "$BSTORE" fileio -d "$D" "${TINY[@]}" --file-test-mode=seqrd \
 	--file-extra-flags=direct --no-store
 if [ "$rc" -eq 0 ]; then
@@ -97,17 +147,54 @@ else
 	expect_in "$T/err" "O_DIRECT"
 fi
 run "$BSTORE" fileio -d "$D" "${TINY[@]}" --file-test-mode=rndrd \
-	--rand-type=special --file-merged-requests=2 --no-store
+	--rand-type=special --no-store
 expect_rc 0 "special"
-expect_in "$T/err" "--file-merged-requests is accepted and ignored"
+# Merged requests: sequential modes read N blocks a request, random
+# ones one (sysbench 1.0.20, by strace), and both say so.
+for m in seqrd:65536 seqrewr:65536 rndrd:16384; do
+	run "$BSTORE" fileio -d "$D" --file-total-size=4M --file-num=4 \
+		--file-test-mode=${m%:*} --file-merged-requests=4 --events=400 \
+		--time=0 --file-fsync-freq=0 --no-store
+	expect_rc 0 "merged ${m%:*}"
+	expect_in "$T/out" "Merging requests up to 64KiB for sequential IO."
+	per=$(awk '/reads\/s:|writes\/s:/ {ops += $2}
+		/read, MiB\/s:|written, MiB\/s:/ {mib += $3}
+		END {printf "%.0f", mib * 1048576 / ops / 1024}' "$T/out")
+	expect_eq "$per" $((${m#*:} / 1024)) "merged ${m%:*}: KiB a request"
+done
+run "$BSTORE" fileio -d "$D" "${TINY[@]}" --file-test-mode=seqrd \
+	--file-merged-requests=3 --validate --no-store
+expect_rc 0 "merged requests with --validate"
+# sysbench 0.4's spellings, with sysbench's warnings.
+run "$BSTORE" fileio -d "$D" "${TINY[@]}" --file-test-mode=rndrd \
+	--num-threads=2 --max-time=0 --max-requests=300 --no-store
+expect_rc 0 "aliases"
+expect_in "$T/out" "Number of threads: 2"
+expect_in "$T/out" "total number of events:              300"
+expect_in "$T/err" "--num-threads is deprecated, use --threads instead"
+expect_in "$T/err" "--max-time is deprecated, use --time instead"
+expect_in "$T/err" "--max-requests is deprecated, use --events instead"
 expect_eq "$(ls -A "$D")" "" "scratch left after the option runs"
 
 # ---- refusals ----
 run "$BSTORE" fileio -d "$D" "${TINY[@]}" --file-test-mode=rndrd \
-	--file-io-mode=async
-expect_rc 2 "async"
-expect_in "$T/err" "--file-io-mode=async is not supported"
+	--file-io-mode=async --validate
+expect_rc 2 "async with --validate"
+expect_in "$T/err" "--validate cannot be used with --file-io-mode=async"
 expect_style "$T/err"
+# More requests in flight than the kernel allows: io_setup refuses.
+max=$(cat /proc/sys/fs/aio-max-nr 2>/dev/null || echo 65536)
+if [ "$max" -lt 16000000 ]; then
+	run "$BSTORE" -q fileio -d "$D" "${TINY[@]}" --file-test-mode=rndrd \
+		--file-io-mode=async --file-async-backlog=$((max + 1)) --no-store
+	expect_rc 1 "async refused by the kernel"
+	expect_in "$T/err" "cannot set up Linux native AIO for $((max + 1)) requests a thread (io_setup): "
+	expect_in "$T/err" "fs.aio-max-nr"
+	expect_style "$T/err"
+	expect_eq "$(ls -A "$D")" "" "scratch left after io_setup failed"
+else
+	skip_part "fs.aio-max-nr is too large to make io_setup refuse"
+fi
 run "$BSTORE" fileio -d "$D" "${TINY[@]}"
 expect_rc 2 "no mode"
 expect_in "$T/err" "missing --file-test-mode"

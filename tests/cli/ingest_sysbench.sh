@@ -71,6 +71,19 @@ expect_eq "$(pick $f '.params | [.mode, .threads, .block_size_bytes, .file_num,
 expect_eq "$(pick samples/sysbench-1.0.20-rndwr-direct.txt .params.extra_flags)" \
 	direct "--file-extra-flags=direct"
 
+# --histogram: the rows, in order, are the series latency_histogram.
+f=samples/sysbench-1.0.20-rndrd-histogram.txt
+expect_eq "$(pick $f '.series.latency_histogram | map("\(.latency_ms):\(.events)")
+	| join(" ")')" "$(awk '/^Latency histogram/ {h = 1; next}
+	h && / \|/ {printf "%s%s:%s", sep, $1 + 0, $NF; sep = " "}
+	/^File operations/ {h = 0}' $f)" "histogram rows as the series"
+expect_eq "$(pick $f '[.series.latency_histogram[].events] | add')" \
+	"$(pick $f .results.events.value)" "histogram counts add up to events"
+expect_eq "$(pick $f '.results.latency_histogram.status')" not_run \
+	"latency_histogram has no value"
+expect_eq "$(pick samples/sysbench-1.0.20-rndrd.txt '.series // {} | length')" 0 \
+	"no histogram printed, none stored"
+
 # 0.4.12: rates are the printed counts over the printed total time.
 f=samples/sysbench-0.4.12-rndrw.txt
 expect_eq "$(pick $f '.tool_version + " " + .format')" "0.4.12 sysbench-0.4" \

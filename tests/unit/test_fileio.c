@@ -1,8 +1,10 @@
 /*
  * tests/unit/test_fileio.c - `bstore fileio`'s option table
  * (core/fileio_opts.c): sysbench 1.0.20's defaults, values valid and not
- * with the exact message, bs_fileio_check(); and the text and record of
- * core/fileio_text.c: the stored values are the printed ones.
+ * with the exact message, bs_fileio_check(), the aliases; sysbench's
+ * latency histogram (core/fileio_hist.c); and the text and record of
+ * core/fileio_text.c: the stored values are the printed ones, the
+ * histogram's rows are its series.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -43,6 +45,65 @@ static void test_defaults(void **state)
 	assert_int_equal(o.percentile, 95);
 	assert_int_equal(o.rand_type, BS_FIO_RAND_UNIFORM);
 	assert_int_equal(o.validate, 0);
+	assert_int_equal(o.async_backlog, 128);
+	assert_int_equal(o.merged_requests, 0);
+	assert_int_equal(o.histogram, 0);
+	/* sysbench: --file-fsync-all overrides the other two. */
+	bs_fileio_settle(&o);
+	assert_int_equal(o.fsync_freq, 100);
+	o.fsync_all = 1;
+	bs_fileio_settle(&o);
+	assert_int_equal(o.fsync_freq, 0);
+	assert_int_equal(o.fsync_end, 0);
+}
+
+/* Every alias names an option of the table, and is none itself. */
+static void test_aliases(void **state)
+{
+	int i;
+
+	(void)state;
+	assert_int_equal(bs_fileio_naliases, 3);
+	for (i = 0; i < bs_fileio_naliases; i++) {
+		assert_true(bs_fileio_option_find(bs_fileio_aliases[i].option) >=
+			    0);
+		assert_int_equal(bs_fileio_option_find(bs_fileio_aliases[i].name),
+				 -1);
+	}
+	assert_string_equal(bs_fileio_aliases[0].name, "num-threads");
+	assert_string_equal(bs_fileio_aliases[0].option, "threads");
+}
+
+/* sysbench's buckets: 0.001 to 100000 ms, ends clamped, and the values
+ * sysbench prints (samples/sysbench-1.0.20-rndrd-histogram.txt: 23 rows
+ * of 0.001 before 0.002). */
+static void test_hist(void **state)
+{
+	struct bs_fileio_hist h, h2;
+	unsigned i;
+
+	(void)state;
+	memset(&h, 0, sizeof(h));
+	bs_fileio_hist_add(&h, 0);
+	bs_fileio_hist_add(&h, 1);          /* 1 ns */
+	bs_fileio_hist_add(&h, 1000);       /* 0.001 ms */
+	assert_int_equal(h.n[0], 3);
+	bs_fileio_hist_add(&h, UINT64_MAX); /* beyond 100000 ms */
+	assert_int_equal(h.n[BS_FIO_HIST_SIZE - 1], 1);
+	assert_true(fabs(bs_fileio_hist_ms(0) - 0.001) < 1e-12);
+	assert_true(fabs(bs_fileio_hist_ms(BS_FIO_HIST_SIZE - 1) - 100000) <
+		    1e-6);
+	assert_true(bs_fileio_hist_ms(22) < 0.0015);
+	assert_true(bs_fileio_hist_ms(23) >= 0.0015);
+	/* A latency goes to the bucket whose value is nearest (in log). */
+	for (i = 1; i < BS_FIO_HIST_SIZE - 1; i += 97) {
+		memset(&h2, 0, sizeof(h2));
+		bs_fileio_hist_add(&h2,
+				   (uint64_t)(bs_fileio_hist_ms(i) * 1e6 + 0.5));
+		assert_int_equal(h2.n[i], 1);
+	}
+	bs_fileio_hist_merge(&h2, &h);
+	assert_int_equal(h2.n[0], 3);
 }
 
 /* clang-format off */
@@ -113,11 +174,29 @@ static void test_check(void **state)
 	bs_err_reset(&err);
 	o.mode = BS_FIO_RNDRD;
 	o.io_mode = BS_FIO_IO_ASYNC;
+	assert_int_equal(bs_fileio_check(&o, 1, &err), 0);
+	o.validate = 1;
 	assert_int_equal(bs_fileio_check(&o, 1, &err), -BS_EINVAL);
-	assert_string_equal(err.msg, "--file-io-mode=async is not supported "
-				     "by bstore fileio; use sync or mmap");
+	assert_string_equal(err.msg, "--validate cannot be used with "
+				     "--file-io-mode=async: requests in "
+				     "flight may read a block while it is "
+				     "written");
 	bs_err_reset(&err);
+	o.validate = 0;
 	o.io_mode = BS_FIO_IO_SYNC;
+	/* Merged requests: sequential modes only, as sysbench. */
+	o.merged_requests = 4;
+	assert_int_equal(bs_fileio_request_size(&o), 16384);
+	o.mode = BS_FIO_SEQRD;
+	assert_int_equal(bs_fileio_request_size(&o), 65536);
+	o.merged_requests = 1 << 20;
+	assert_int_equal(bs_fileio_check(&o, 1, &err), -BS_EINVAL);
+	assert_string_equal(err.msg, "--file-merged-requests 1048576 of "
+				     "16384-byte blocks make requests over 1 "
+				     "GiB");
+	bs_err_reset(&err);
+	o.merged_requests = 0;
+	o.mode = BS_FIO_RNDRD;
 	o.total_size = 1 << 20;
 	o.file_num = 128; /* 8 KiB files, 16 KiB blocks */
 	assert_int_equal(bs_fileio_check(&o, 1, &err), -BS_EINVAL);
@@ -161,6 +240,12 @@ static void test_record(void **state)
 	res.bytes_read = 1000 * 16384ull;
 	res.bytes_written = 667 * 16384ull;
 	res.time_s = 1.2345678;
+	memset(&res.sbhist, 0, sizeof(res.sbhist));
+	bs_fileio_hist_add(&res.sbhist, 12345);
+	bs_fileio_hist_add(&res.sbhist, 67890);
+	bs_fileio_hist_add(&res.sbhist, 1234567);
+	o.histogram = 1;
+	o.merged_requests = 2;
 	bs_fileio_text_head(&o, "0.1.0", 7, &text);
 	bs_fileio_text_summary(&o, &res, &text);
 	assert_non_null(strstr(bs_buf_str(&text),
@@ -180,6 +265,31 @@ static void test_record(void **state)
 	assert_string_equal(r.params.extra_flags, "");
 	assert_string_equal(r.tool, "bstore");
 	assert_string_equal(r.format, BS_FMT_BSTORE_FILEIO);
+	assert_non_null(strstr(bs_buf_str(&text), "Merging requests up to "
+						  "32KiB for sequential IO.\n"));
+	/* The histogram: sysbench's layout, its rows the series. */
+	assert_non_null(strstr(bs_buf_str(&text),
+			       "Threads started!\n\n"
+			       "Latency histogram (values are in "
+			       "milliseconds)\n"
+			       "       value  ------------- distribution "
+			       "------------- count\n"
+			       "      0.0124 |**************************"
+			       "************** 1\n"));
+	assert_non_null(strstr(bs_buf_str(&text),
+			       "      1.2273 |****************************"
+			       "************ 1\n \n\nFile operations:\n"));
+	m = bs_metric_find(BS_FAM_SYSBENCH, "latency_histogram");
+	assert_int_equal(r.nseries, 1);
+	assert_int_equal(r.series[0].metric, m);
+	assert_string_equal(r.series[0].axis, "latency_ms");
+	assert_int_equal(r.series[0].n, 3);
+	assert_true(r.series[0].pt[0].x == 0.0124);
+	assert_true(r.series[0].pt[2].x == 1.2273);
+	assert_true(r.series[0].pt[0].y + r.series[0].pt[1].y +
+			    r.series[0].pt[2].y ==
+		    (double)res.events);
+	assert_int_equal(r.res[m].status, BS_ST_NOT_RUN);
 	bs_run_release(&r);
 	bs_buf_release(&text);
 }
@@ -189,6 +299,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_defaults),
 		cmocka_unit_test(test_values),
+		cmocka_unit_test(test_aliases),
+		cmocka_unit_test(test_hist),
 		cmocka_unit_test(test_check),
 		cmocka_unit_test(test_record),
 	};
