@@ -206,7 +206,8 @@ static int filter_each(void *ctx, size_t group, bs_report_run_fn fn,
 	if (a->tr->outside[group] == 0) {
 		rc = bs_error(err, BS_ENOTFOUND,
 			      "selector '%s' has no run with a date (%lld "
-			      "without one)",
+			      "without one; ingest --measured-at DATE dates "
+			      "runs whose text has none)",
 			      q, (long long)a->tr->undated[group]);
 	} else {
 		range_text(a->tr, &b);

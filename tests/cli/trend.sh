@@ -186,7 +186,7 @@ expect_rc 1 "a selector that matches nothing"
 expect_in "$T/err" "bstore: trend: selector 'machine=nothing' matches no runs"
 run "$BSTORE" trend machine=billing
 expect_rc 1 "a selector of runs without a date"
-expect_in "$T/err" "bstore: trend: selector 'machine=billing' has no run with a date (1 without one)"
+expect_in "$T/err" "bstore: trend: selector 'machine=billing' has no run with a date (1 without one; ingest --measured-at DATE dates runs whose text has none)"
 run "$BSTORE" trend --since 2030 machine=jump
 expect_rc 1 "no run in the range"
 expect_in "$T/err" "has no run with a date in the range (6 measured before 2030-01-01T00:00:00Z, 0 without a date)"

@@ -325,7 +325,9 @@ static void test_errors(void **state)
 			 -BS_ENOTFOUND);
 	assert_null(tr);
 	assert_string_equal(err.msg, "selector 'raid=5' has no run with a "
-				     "date (2 without one)");
+				     "date (2 without one; ingest "
+				     "--measured-at DATE dates runs whose "
+				     "text has none)");
 	bs_err_reset(&err);
 	assert_int_equal(build(&tr, &s, 1, BS_EVERY_AUTO, "2005-01-01", NULL,
 			       &err),
