@@ -227,6 +227,19 @@ int bs_cli_units_arg(const struct bs_cli *cli, const char *s,
 		     enum bs_report_units *out);
 enum bs_report_format bs_cli_format_for(const char *path);
 
+/* Where report and trend write: -f FMT and -o FILE. */
+struct bs_cli_dest {
+	enum bs_report_format fmt; /* text unless -f or -o's name says */
+	int have_fmt;              /* -f was given */
+	const char *path;          /* -o, or NULL: standard output */
+};
+/* Takes option c, 'f' or 'o', with its argument into d: 0, or the usage
+ * error's exit status after saying it. */
+int bs_cli_dest_opt(const struct bs_cli *cli, int c, const char *arg,
+		    struct bs_cli_dest *d);
+/* After the options: the format -o's file name asks for, unless -f said. */
+void bs_cli_dest_done(struct bs_cli_dest *d);
+
 /*
  * The runs of each group, read from the archive: a report's source
  * (report/report.h) with bs_cli_src_each as each() and a struct

@@ -103,9 +103,8 @@ static const char options_usage[] =
 /* What the command line asked for. */
 struct report_args {
 	struct bs_report_opts ro;
-	enum bs_report_format fmt;
-	int have_fmt;
-	const char *path, *tdir, *save, *forget;
+	struct bs_cli_dest dest; /* -f, -o */
+	const char *tdir, *save, *forget;
 	const char *by, *within, *base_value; /* --by, --within, ... */
 	int have_base, have_sel;
 	uint64_t base;
@@ -165,20 +164,17 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 	int c, rc;
 
 	a->ro.units = BS_UNITS_AUTO;
-	a->fmt = BS_REPORT_TEXT;
+	a->dest.fmt = BS_REPORT_TEXT;
 	a->base = 1;
 	opterr = 0; /* bs_cli_bad_option says it in bstore's form */
 	while ((c = getopt_long(argc, argv, "f:o:b:u:n:m:t:l:s:h", opts, NULL)) !=
 	       -1) {
 		switch (c) {
 		case 'f':
-			rc = bs_cli_format_arg(cli, optarg, &a->fmt);
+		case 'o':
+			rc = bs_cli_dest_opt(cli, c, optarg, &a->dest);
 			if (rc != 0)
 				return rc;
-			a->have_fmt = 1;
-			break;
-		case 'o':
-			a->path = optarg;
 			break;
 		case 'b':
 			if (bs_parse_u64(optarg, strlen(optarg), &a->base) <
@@ -263,7 +259,7 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 	}
 	a->sel = argv + optind;
 	a->nsel = argc - optind;
-	if (a->forget && (a->save || a->nsel > 0 || a->path))
+	if (a->forget && (a->save || a->nsel > 0 || a->dest.path))
 		return bs_cli_usage_error(cli, "--forget takes no selector, "
 					       "--save or --output");
 	if (a->forget)
@@ -302,9 +298,8 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 					  a->nlabels, a->nsel,
 					  a->nsel == 1 ? "" : "s");
 	a->ro.labels = a->nlabels ? a->labels : NULL;
-	if (!a->have_fmt && a->path)
-		a->fmt = bs_cli_format_for(a->path);
-	a->ro.list_runs = a->fmt == BS_REPORT_HTML;
+	bs_cli_dest_done(&a->dest);
+	a->ro.list_runs = a->dest.fmt == BS_REPORT_HTML;
 	return -1;
 }
 
@@ -415,7 +410,7 @@ static int produce(const struct bs_cli *cli, struct bs_store *st,
 		rc = BS_EXIT_FAIL;
 		goto out;
 	}
-	if (bs_report_render(rep, ts, a->fmt, &source, out, &err) < 0) {
+	if (bs_report_render(rep, ts, a->dest.fmt, &source, out, &err) < 0) {
 		rc = BS_EXIT_FAIL;
 		if (ferror(out))
 			*write_failed = 1;
@@ -483,9 +478,9 @@ int bs_cli_report_saved(const struct bs_cli *cli, struct bs_store *st,
 		rc = BS_EXIT_FAIL; /* --help or a bad option: not a report */
 		goto out;
 	}
-	a.fmt = BS_REPORT_HTML;
+	a.dest.fmt = BS_REPORT_HTML;
 	a.ro.list_runs = 1;
-	if (bs_report_templates_load(&ts, NULL, a.fmt, &err) < 0) {
+	if (bs_report_templates_load(&ts, NULL, a.dest.fmt, &err) < 0) {
 		bs_cli_perr(cli, &err);
 		rc = BS_EXIT_FAIL;
 		goto out;
@@ -535,7 +530,7 @@ int cmd_report(struct bs_cli *cli, int argc, char **argv)
 		goto out;
 	}
 	/* The template first: a broken one fails before any work. */
-	if (bs_report_templates_load(&ts, a.tdir, a.fmt, &err) < 0) {
+	if (bs_report_templates_load(&ts, a.tdir, a.dest.fmt, &err) < 0) {
 		bs_cli_perr(cli, &err);
 		rc = BS_EXIT_FAIL;
 		goto out;
@@ -548,7 +543,7 @@ int cmd_report(struct bs_cli *cli, int argc, char **argv)
 	rctx.st = st;
 	rctx.a = &a;
 	rctx.ts = ts;
-	rc = bs_cli_render_out(cli, a.path, render, &rctx);
+	rc = bs_cli_render_out(cli, a.dest.path, render, &rctx);
 	/* Saved once the comparison is known to work. */
 	if (rc == 0 && a.save) {
 		if (bs_store_save_report(st, a.save, a.keep, a.nkeep, &err) <

@@ -67,9 +67,8 @@ static const char trend_usage[] =
 /* What the command line asked for. */
 struct trend_args {
 	struct bs_trend_opts to;
-	enum bs_report_format fmt;
-	int have_fmt;
-	const char *path, *tdir;
+	struct bs_cli_dest dest; /* -f, -o */
+	const char *tdir;
 	char **sel;
 	int nsel;
 };
@@ -130,18 +129,15 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 	a->to.units = BS_UNITS_AUTO;
 	a->to.every = BS_EVERY_AUTO;
 	a->to.since = a->to.until = BS_NONE;
-	a->fmt = BS_REPORT_TEXT;
+	a->dest.fmt = BS_REPORT_TEXT;
 	opterr = 0; /* bs_cli_bad_option says it in bstore's form */
 	while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
-			rc = bs_cli_format_arg(cli, optarg, &a->fmt);
+		case 'o':
+			rc = bs_cli_dest_opt(cli, c, optarg, &a->dest);
 			if (rc != 0)
 				return rc;
-			a->have_fmt = 1;
-			break;
-		case 'o':
-			a->path = optarg;
 			break;
 		case 'e':
 			if (bs_trend_every_parse(optarg, &a->to.every) < 0)
@@ -192,8 +188,7 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 	if (a->to.since != BS_NONE && a->to.until != BS_NONE &&
 	    a->to.since > a->to.until)
 		return bs_cli_usage_error(cli, "--since is after --until");
-	if (!a->have_fmt && a->path)
-		a->fmt = bs_cli_format_for(a->path);
+	bs_cli_dest_done(&a->dest);
 	return -1;
 }
 
@@ -237,7 +232,7 @@ static int produce(const struct bs_cli *cli, void *ctx, FILE *out,
 		rc = BS_EXIT_FAIL;
 		goto out;
 	}
-	if (bs_trend_render(tr, job->ts, a->fmt, out, &err) < 0) {
+	if (bs_trend_render(tr, job->ts, a->dest.fmt, out, &err) < 0) {
 		rc = BS_EXIT_FAIL;
 		if (ferror(out))
 			*write_failed = 1;
@@ -266,7 +261,7 @@ int cmd_trend(struct bs_cli *cli, int argc, char **argv)
 	if (rc >= 0)
 		return rc;
 	/* The template first: a broken one fails before any work. */
-	if (bs_trend_templates_load(&ts, a.tdir, a.fmt, &err) < 0) {
+	if (bs_trend_templates_load(&ts, a.tdir, a.dest.fmt, &err) < 0) {
 		bs_cli_perr(cli, &err);
 		rc = BS_EXIT_FAIL;
 		goto out;
@@ -277,7 +272,7 @@ int cmd_trend(struct bs_cli *cli, int argc, char **argv)
 	job.st = st;
 	job.a = &a;
 	job.ts = ts;
-	rc = bs_cli_render_out(cli, a.path, produce, &job);
+	rc = bs_cli_render_out(cli, a.dest.path, produce, &job);
 out:
 	bs_tmpl_set_free(ts);
 	bs_store_close(st);

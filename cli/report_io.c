@@ -10,64 +10,82 @@
 #include "cli/cli.h"
 #include "util/banned.h"
 
-static int format_parse(const char *s, enum bs_report_format *out)
+/* The words of --format and --units, and what each means. */
+struct word {
+	const char *word;
+	int value;
+};
+static const struct word formats[] = {
+	{"text", BS_REPORT_TEXT}, {"txt", BS_REPORT_TEXT},
+	{"html", BS_REPORT_HTML}, {"csv", BS_REPORT_CSV},
+	{"json", BS_REPORT_JSON}, {NULL, 0},
+};
+static const struct word units[] = {
+	{"auto", BS_UNITS_AUTO}, {"kib", BS_UNITS_KIB},
+	{"mib", BS_UNITS_MIB},	 {NULL, 0},
+};
+
+/* The value of word s in table t, or -1. */
+static int word_value(const struct word *t, const char *s)
 {
-	if (strcmp(s, "text") == 0 || strcmp(s, "txt") == 0)
-		*out = BS_REPORT_TEXT;
-	else if (strcmp(s, "html") == 0)
-		*out = BS_REPORT_HTML;
-	else if (strcmp(s, "csv") == 0)
-		*out = BS_REPORT_CSV;
-	else if (strcmp(s, "json") == 0)
-		*out = BS_REPORT_JSON;
-	else
-		return -1;
-	return 0;
+	for (; t->word; t++)
+		if (strcmp(t->word, s) == 0)
+			return t->value;
+	return -1;
 }
 
 enum bs_report_format bs_cli_format_for(const char *path)
 {
-	enum bs_report_format f = BS_REPORT_TEXT;
+	int f = -1;
 	const char *dot = path ? strrchr(path, '.') : NULL;
 
 	if (dot && strchr(dot, '/') == NULL) {
 		if (strcmp(dot, ".htm") == 0)
 			return BS_REPORT_HTML;
-		if (format_parse(dot + 1, &f) < 0)
-			f = BS_REPORT_TEXT;
+		f = word_value(formats, dot + 1);
 	}
-	return f;
-}
-
-static int units_parse(const char *s, enum bs_report_units *out)
-{
-	if (strcmp(s, "auto") == 0)
-		*out = BS_UNITS_AUTO;
-	else if (strcmp(s, "kib") == 0)
-		*out = BS_UNITS_KIB;
-	else if (strcmp(s, "mib") == 0)
-		*out = BS_UNITS_MIB;
-	else
-		return -1;
-	return 0;
+	return f < 0 ? BS_REPORT_TEXT : (enum bs_report_format)f;
 }
 
 int bs_cli_format_arg(const struct bs_cli *cli, const char *s,
 		      enum bs_report_format *out)
 {
-	if (format_parse(s, out) < 0)
+	int v = word_value(formats, s);
+
+	if (v < 0)
 		return bs_cli_usage_error(
 			cli, "unknown format '%s' (text, html, csv or json)", s);
+	*out = (enum bs_report_format)v;
 	return 0;
 }
 
 int bs_cli_units_arg(const struct bs_cli *cli, const char *s,
 		     enum bs_report_units *out)
 {
-	if (units_parse(s, out) < 0)
+	int v = word_value(units, s);
+
+	if (v < 0)
 		return bs_cli_usage_error(
 			cli, "unknown unit '%s' (auto, kib or mib)", s);
+	*out = (enum bs_report_units)v;
 	return 0;
+}
+
+int bs_cli_dest_opt(const struct bs_cli *cli, int c, const char *arg,
+		    struct bs_cli_dest *d)
+{
+	if (c == 'o') {
+		d->path = arg;
+		return 0;
+	}
+	d->have_fmt = 1;
+	return bs_cli_format_arg(cli, arg, &d->fmt);
+}
+
+void bs_cli_dest_done(struct bs_cli_dest *d)
+{
+	if (!d->have_fmt && d->path)
+		d->fmt = bs_cli_format_for(d->path);
 }
 
 /* Groups this large are worth a count(*) to spot "every run". */

@@ -182,19 +182,6 @@ static void fill_summary(const struct bs_report *rep, size_t i,
 }
 
 /* gtext: the group's machines and tags as text (see fill_model). */
-/* Does the label say all the selector says? Automatic labels write
- * its terms with ", " between them. */
-static int label_is_selector(const char *label, const char *sel)
-{
-	while (*label && *label == *sel) {
-		if (*label == ',' && label[1] == ' ')
-			label++;
-		label++;
-		sel++;
-	}
-	return *label == '\0' && *sel == '\0';
-}
-
 static void fill_group(const struct bs_report *rep, size_t i,
 		       char *const gtext[2], struct bs_tdict *d)
 {
@@ -208,7 +195,7 @@ static void fill_group(const struct bs_report *rep, size_t i,
 	bs_tdict_set_i64(d, "INDEX", (int64_t)i + 1);
 	bs_tdict_set(d, "LABEL", g->label);
 	bs_tdict_set(d, "SELECTOR", g->selector);
-	if (!label_is_selector(g->label, g->selector))
+	if (!g->label_whole)
 		bs_tdict_show(d, "HAS_SELECTOR");
 	fill_summary(rep, i, d);
 	bs_tdict_set_i64(d, "RUNS", g->nruns);

@@ -971,15 +971,22 @@ static void make_labels(struct bs_report *rep,
 	struct bs_buf b = BS_BUF_INIT, common = BS_BUF_INIT;
 	size_t i, n = rep->ngroups;
 
+	if (n > 1)
+		split_terms(sel, n, 0, &common, NULL);
 	for (i = 0; i < n; i++) {
 		struct bs_report_group *g = &rep->groups[i];
 
 		g->selector = xstrdup(sel[i]);
 		bs_buf_reset(&b);
-		if (opts->labels && opts->labels[i])
+		if (opts->labels && opts->labels[i]) {
 			bs_buf_adds(&b, opts->labels[i]);
-		else if (n > 1)
-			split_terms(sel, n, i, NULL, &b);
+			g->label_whole = strcmp(opts->labels[i], sel[i]) == 0;
+		} else {
+			if (n > 1)
+				split_terms(sel, n, i, NULL, &b);
+			/* No term left out: every term, or the selector. */
+			g->label_whole = common.len == 0 || b.len == 0;
+		}
 		g->label = xstrdup(b.len ? bs_buf_str(&b) : sel[i]);
 	}
 	bs_buf_reset(&b);
@@ -987,9 +994,7 @@ static void make_labels(struct bs_report *rep,
 		rep->title = xstrdup(opts->title);
 		goto out;
 	}
-	if (opts->labels == NULL && n > 1)
-		split_terms(sel, n, 0, &common, NULL);
-	if (common.len)
+	if (opts->labels == NULL && common.len)
 		bs_buf_addf(&b, "%s: ", bs_buf_str(&common));
 	for (i = 0; i < n; i++)
 		bs_buf_addf(&b, "%s%s", i ? " vs " : "", rep->groups[i].label);

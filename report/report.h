@@ -199,6 +199,7 @@ struct bs_report_tagmix {
 struct bs_report_group {
 	char *label;      /* short: opts.labels[], or automatic */
 	char *selector;   /* the selector as given */
+	int label_whole;  /* the label says all the selector says */
 	size_t base;      /* 0-based index of its baseline group */
 	int64_t nruns;
 	int64_t *ids;     /* run ids in source order */
