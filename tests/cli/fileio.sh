@@ -95,7 +95,7 @@ for mode in seqwr seqrewr seqrd rndrd rndwr rndrw; do
 		"async $mode: stored histogram against the ingested output"
 	expect_eq "$(hist_sum_is_events "$DB")" 1 "async $mode: histogram sum"
 	# The printed rows, read here, are the stored points.
-	rows=$(awk '/^Latency histogram/ {h = 1; next} h && / \|/ {
+	rows=$(awk -v CONVFMT=%.12g '/^Latency histogram/ {h = 1; next} h && / \|/ {
 		printf "%s%s:%s", sep, $1 + 0, $NF ".0"; sep = " " }
 		/^File operations/ {h = 0}' "$T/out")
 	expect_eq "$rows" "$(last_hist "$DB")" "async $mode: printed rows"
