@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/guard.h"
 #include "core/host.h"
 #include "core/scratch.h"
 #include "core/zcav.h"
@@ -350,6 +351,14 @@ int cmd_zcav(struct bs_cli *cli, int argc, char **argv)
 	a.o.tool_version = BSTORE_VERSION;
 	if (bs_zcav_open(&a.o, &t, &err) < 0) {
 		bs_cli_perr(cli, &err);
+		rc = BS_EXIT_FAIL;
+		goto out;
+	}
+	/* -w's target and -l's log: never the archive; the log never the
+	 * target (cli/guard.h). */
+	if ((a.o.write && bs_cli_guard(cli, a.o.path, NULL) != 0) ||
+	    (a.log && strcmp(a.log, "-") != 0 &&
+	     bs_cli_guard(cli, a.log, a.o.path) != 0)) {
 		rc = BS_EXIT_FAIL;
 		goto out;
 	}
