@@ -457,7 +457,7 @@ int bs_zcav_open(const struct bs_zcav_opts *o, struct bs_zcav_target *t,
 	uint64_t bound, block;
 	struct stat st;
 	int64_t pos;
-	int excl, is_vol;
+	int excl, is_vol, known;
 
 	t->fd = -1;
 	if (stat(o->path, &st) != 0)
@@ -542,13 +542,16 @@ int bs_zcav_open(const struct bs_zcav_opts *o, struct bs_zcav_target *t,
 	if (!t->direct && !o->write)
 		(void)posix_fadvise(t->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 	/* Check first, print after: a target without one block where the
-	 * range starts is refused before a line says it is written. */
-	bound = t->limit_bytes ? t->limit_bytes
-		: o->write     ? 0
-			       : t->size_bytes;
+	 * range starts is refused before a line says it is written. Where
+	 * the blocks end is known for a device that told its size and for
+	 * a file (its size), unless -w -r makes it longer. An empty file
+	 * is no exception: without this, -w would make it longer. */
+	known = t->limit_bytes ||
+		(!t->is_device && (!o->write || o->last_block == 0));
+	bound = t->limit_bytes ? t->limit_bytes : t->size_bytes;
 	pos = o->first_block * o->skip;
 	block = (uint64_t)o->block_mib * MIB;
-	if (bound && ((uint64_t)pos >= (uint64_t)INT64_MAX / block ||
+	if (known && ((uint64_t)pos >= (uint64_t)INT64_MAX / block ||
 		      (uint64_t)pos * block + block > bound)) {
 		bs_zcav_close(t);
 		return too_small(o, pos, err);

@@ -124,6 +124,12 @@ expect_in "$T/err" "is too small: not one block of 8 MiB"
 expect_not_in "$T/out" "Warning, writing to"
 expect_eq "$(cat "$T/out")" "" "output before the refusal"
 cmp -s "$F" "$T/data.orig" || fail "zcav -w too small changed the file"
+# An empty file too: -w never makes a file longer unless -r asks.
+: >"$T/empty"
+run "$BSTORE" zcav -w -b 1 --no-store "$T/empty"
+expect_rc 1 "zcav -w on an empty file"
+expect_in "$T/err" "is too small: not one block of 1 MiB"
+expect_eq "$(stat -c %s "$T/empty")" 0 "size of the empty file after -w"
 # fio JSON whose date cannot be read: stored, with a warning naming the
 # file and line.
 for ts in '"yesterday"' '-5' '1e300'; do
