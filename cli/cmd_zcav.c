@@ -357,11 +357,8 @@ int cmd_zcav(struct bs_cli *cli, int argc, char **argv)
 		rc = BS_EXIT_FAIL;
 		goto out;
 	}
-	/* -w's target and -l's log: never the archive; the log never the
-	 * target (cli/guard.h). */
-	if ((a.o.write && bs_cli_guard(cli, a.o.path, NULL) != 0) ||
-	    (a.log && strcmp(a.log, "-") != 0 &&
-	     bs_cli_guard(cli, a.log, a.o.path) != 0)) {
+	/* -w's target is never the archive (cli/guard.h). */
+	if (a.o.write && bs_cli_guard(cli, a.o.path, NULL) != 0) {
 		rc = BS_EXIT_FAIL;
 		goto out;
 	}
@@ -377,6 +374,12 @@ int cmd_zcav(struct bs_cli *cli, int argc, char **argv)
 		goto out;
 	}
 	if (a.log && strcmp(a.log, "-") != 0) {
+		/* Nor is the log, or the target: asked once the archive is
+		 * open, when its -wal and -shm files exist. */
+		if (bs_cli_guard(cli, a.log, a.o.path) != 0) {
+			rc = BS_EXIT_FAIL;
+			goto out;
+		}
 		log = fopen(a.log, "w");
 		if (log == NULL) {
 			bs_cli_error(cli, "cannot open '%s': %s", a.log,

@@ -30,12 +30,16 @@ head -c $((4 << 20)) /dev/urandom >"$F"
 ZCAV=(zcav -b 1 --min-time 0)
 
 # ---- 1. zcav -l LOG: never the archive, never the file measured ----
-for target in "$DB" "$T/link.db" "$T/hard.db"; do
+for target in "$DB" "$T/link.db" "$T/hard.db" "$DB-wal"; do
 	restore
 	run "$BSTORE" "${ZCAV[@]}" -l "$target" "$F"
 	expect_rc 1 "zcav -l $target"
+	case $target in
+	*-wal) what="is the archive's write-ahead log" ;;
+	*) what="is the archive" ;;
+	esac
 	expect_eq "$(cat "$T/err")" \
-		"bstore: zcav: '$target' is the archive; not writing over it" \
+		"bstore: zcav: '$target' $what; not writing over it" \
 		"zcav -l $target"
 	intact "zcav -l $target"
 done
