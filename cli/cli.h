@@ -191,9 +191,9 @@ int bs_cli_open_select(const struct bs_cli *cli, int store_flags, char **sel,
  * An output file given with -o. A regular file (or a new one) is written
  * as PATH.tmp.PID and renamed over PATH only when complete, so a failed
  * run never replaces a good file; anything else (a symbolic link such as
- * /dev/stdout, a FIFO, a device) is written directly. A path that is
- * the archive (--db or the default), or its -wal, -shm or -journal file,
- * through any symbolic or hard link, is refused. While the temporary file
+ * /dev/stdout, a FIFO, a device) is written directly. A path that
+ * cli/guard.h refuses (the archive or its -wal, -shm or -journal file
+ * under any name, a volume in use) is refused. While the temporary file
  * is open, SIGINT, SIGTERM, SIGHUP or SIGQUIT removes it and ends bstore
  * with status 128 + the signal (cli/cleanup.h).
  */

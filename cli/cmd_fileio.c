@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/guard.h"
 #include "core/fileio.h"
 #include "core/host.h"
 #include "core/scratch.h"
@@ -325,6 +326,28 @@ static void ram_rule(struct bs_cli *cli, const struct bs_fileio_opts *o)
 			    (long long)ram, (long long)ram * 2);
 }
 
+/*
+ * prepare, run and cleanup write and remove test_file.N in DIR, files
+ * bstore did not make itself: none may be the archive or a volume in use
+ * (cli/guard.h).
+ */
+static int guard_files(const struct bs_cli *cli, const struct fileio_args *a)
+{
+	struct bs_buf path = BS_BUF_INIT;
+	char name[32];
+	uint64_t i;
+	int rc = 0;
+
+	for (i = 0; i < a->o.file_num && rc == 0; i++) {
+		bs_fileio_file_name(name, sizeof(name), i);
+		bs_buf_reset(&path);
+		bs_buf_addf(&path, "%s/%s", a->dir, name);
+		rc = bs_cli_guard(cli, bs_buf_str(&path), NULL);
+	}
+	bs_buf_release(&path);
+	return rc;
+}
+
 int cmd_fileio(struct bs_cli *cli, int argc, char **argv)
 {
 	struct fileio_args a;
@@ -360,6 +383,11 @@ int cmd_fileio(struct bs_cli *cli, int argc, char **argv)
 	rc = check_dir(cli, a.dir);
 	if (rc != 0)
 		goto out;
+	if (a.step != STEP_ALL) {
+		rc = guard_files(cli, &a);
+		if (rc != 0)
+			goto out;
+	}
 	if (a.step == STEP_ALL || a.step == STEP_RUN)
 		ram_rule(cli, &a.o);
 	if (!a.no_store && (a.step == STEP_ALL || a.step == STEP_RUN)) {

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include "cli/cli.h"
+#include "cli/guard.h"
 #include "util/text.h"
 #include "util/banned.h"
 
@@ -74,12 +75,10 @@ static int merge_one(const struct bs_cli *cli, struct bs_store *st,
 	struct bs_merge_stats s;
 	struct conflict_ctx x = {cli, path};
 	struct bs_store *from = NULL;
-	struct stat ours, theirs;
 	int rc = BS_EXIT_FAIL;
 
-	/* The same file under any name or link: its device and inode. */
-	if (stat(bs_store_path(st), &ours) == 0 && stat(path, &theirs) == 0 &&
-	    ours.st_dev == theirs.st_dev && ours.st_ino == theirs.st_ino) {
+	/* The same file under any name, link or file: URI. */
+	if (bs_cli_same_file(bs_store_path(st), path)) {
 		bs_cli_error(cli, "%s: this is the archive itself; nothing to "
 				  "merge",
 			     path);

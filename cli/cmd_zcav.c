@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/guard.h"
 #include "core/host.h"
 #include "core/scratch.h"
 #include "core/zcav.h"
@@ -51,13 +52,16 @@ static const char usage_text[] =
 "  -s SKIP     read every SKIP-th block (2 to 20) and skip the others\n"
 "  -w          write zeros instead of reading: destroys the data! Only on\n"
 "              a regular file (which is never made longer unless -r asks\n"
-"              for more), or on a block device with --yes-destroy-data;\n"
-"              never on a device that is mounted (or a partition of it),\n"
-"              in use, or holding a file system, swap, LUKS or partition\n"
-"              table signature. Every chunk ends with fsync(), as in zcav\n"
+"              for more), or on a block device with --yes-destroy-data\n"
+"              (a file that backs a loop device counts as the device);\n"
+"              never on the archive, nor on a device that is mounted (or\n"
+"              a partition of it), in use, or holding a file system,\n"
+"              swap, LUKS or partition table signature. Every chunk ends\n"
+"              with fsync(), as in zcav\n"
 "  --yes-destroy-data\n"
 "              allow -w on a block device\n"
-"  -l LOG      write the table to LOG instead of stdout (\"-\": stdout)\n"
+"  -l LOG      write the table to LOG instead of stdout (\"-\": stdout);\n"
+"              never the archive or the file being measured\n"
 "  -f FILE     the file or device (the same as naming it last)\n"
 "  --tag KEY=VALUE\n"
 "              add a tag to the stored run (repeatable)\n"
@@ -353,6 +357,11 @@ int cmd_zcav(struct bs_cli *cli, int argc, char **argv)
 		rc = BS_EXIT_FAIL;
 		goto out;
 	}
+	/* -w's target is never the archive (cli/guard.h). */
+	if (a.o.write && bs_cli_guard(cli, a.o.path, NULL) != 0) {
+		rc = BS_EXIT_FAIL;
+		goto out;
+	}
 	/* Open the archive first: a bad --db should not cost a run. */
 	if (!a.no_store) {
 		rc = bs_cli_open_measure_store(cli, &st);
@@ -365,6 +374,12 @@ int cmd_zcav(struct bs_cli *cli, int argc, char **argv)
 		goto out;
 	}
 	if (a.log && strcmp(a.log, "-") != 0) {
+		/* Nor is the log, or the target: asked once the archive is
+		 * open, when its -wal and -shm files exist. */
+		if (bs_cli_guard(cli, a.log, a.o.path) != 0) {
+			rc = BS_EXIT_FAIL;
+			goto out;
+		}
 		log = fopen(a.log, "w");
 		if (log == NULL) {
 			bs_cli_error(cli, "cannot open '%s': %s", a.log,

@@ -12,6 +12,7 @@
 
 #include "cli/cli.h"
 #include "cli/cleanup.h"
+#include "cli/guard.h"
 #include "core/scratch.h"
 #include "core/metric.h"
 #include "ingest/format.h"
@@ -359,73 +360,17 @@ int bs_cli_open_select(const struct bs_cli *cli, int store_flags, char **sel,
 	return rc;
 }
 
-/*
- * The archive and the files SQLite keeps beside it while it is open:
- * writing over any of them loses runs. A WAL archive has no journal, but
- * one that an older SQLite left in rollback mode would.
- */
-static const struct {
-	const char *suffix;
-	const char *what;
-} archive_files[] = {
-	{"", "is the archive"},
-	{"-wal", "is the archive's write-ahead log"},
-	{"-shm", "is the archive's shared-memory index"},
-	{"-journal", "is the archive's rollback journal"},
-};
-
-/*
- * What path is of the archive's files ("is the archive"), through any
- * link, or NULL. Compares files, not names: a symbolic or hard link to
- * the archive is the archive.
- */
-static const char *archive_file(const struct bs_cli *cli, const char *path)
-{
-	struct bs_err err = BS_ERR_INIT;
-	struct bs_buf name = BS_BUF_INIT;
-	const char *what = NULL;
-	struct stat target, sb;
-	char *db;
-	size_t i;
-
-	if (stat(path, &target) != 0)
-		return NULL;
-	/* The path bs_cli_open_store() opened; without one, no archive. */
-	db = cli->db_path ? xstrdup(cli->db_path)
-			  : bs_store_default_path(&err);
-	if (db == NULL)
-		return NULL;
-	for (i = 0; i < sizeof(archive_files) / sizeof(archive_files[0]);
-	     i++) {
-		bs_buf_reset(&name);
-		bs_buf_addf(&name, "%s%s", db, archive_files[i].suffix);
-		if (stat(bs_buf_str(&name), &sb) == 0 &&
-		    sb.st_dev == target.st_dev && sb.st_ino == target.st_ino) {
-			what = archive_files[i].what;
-			break;
-		}
-	}
-	bs_buf_release(&name);
-	free(db);
-	return what;
-}
-
 int bs_cli_out_open(const struct bs_cli *cli, const char *path,
 		    struct bs_cli_out *o)
 {
 	struct bs_buf tmp = BS_BUF_INIT;
-	const char *what;
 	struct stat sb;
 	int fd, e;
 
 	memset(o, 0, sizeof(*o));
 	o->path = path;
-	/* Opening it "w", or renaming over it, would empty the archive. */
-	what = archive_file(cli, path);
-	if (what) {
-		bs_cli_error(cli, "'%s' %s; not writing over it", path, what);
+	if (bs_cli_guard(cli, path, NULL) != 0)
 		return BS_EXIT_FAIL;
-	}
 	/* lstat: a symbolic link (/dev/stdout) is written through, never
 	 * renamed over; so are devices and FIFOs. */
 	if (lstat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {

@@ -32,6 +32,11 @@ static void file_name(char *buf, size_t size, uint64_t i)
 	snprintf(buf, size, "test_file.%llu", (unsigned long long)i);
 }
 
+void bs_fileio_file_name(char *buf, size_t size, uint64_t i)
+{
+	file_name(buf, size, i);
+}
+
 static int open_flags(const struct bs_fileio_opts *o)
 {
 	int f = 0;

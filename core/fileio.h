@@ -238,6 +238,8 @@ int bs_fileio_prepare(const struct bs_fileio_opts *o,
 int bs_fileio_run(const struct bs_fileio_opts *o, const struct bs_fileio_dir *d,
 		  const struct bs_fileio_cb *cb, struct bs_fileio_result *res,
 		  struct bs_err *err);
+/* The name of test file i, "test_file.3", in a buffer of 32 bytes. */
+void bs_fileio_file_name(char *buf, size_t size, uint64_t i);
 /* cleanup: removes test_file.0 .. test_file.N-1; missing ones are fine. */
 int bs_fileio_cleanup(const struct bs_fileio_opts *o,
 		      const struct bs_fileio_dir *d, struct bs_err *err);

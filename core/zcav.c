@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include "core/zcav.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -247,29 +248,102 @@ static int swap_on(dev_t dev)
 	return found;
 }
 
-/* Before opening: a mounted device or swap area says where it is used. */
-static int check_device_use(const char *path, dev_t dev, struct bs_err *err)
+/* The first device in dir's holders/ (sysfs) into name; 1 when any. */
+static int first_holder(const char *dir, char *name, size_t size)
 {
-	char mnt[1024];
+	struct bs_buf p = BS_BUF_INIT;
+	struct dirent *e;
+	int found = 0;
+	DIR *d;
 
-	if (mounted(dev, mnt, sizeof(mnt)))
+	bs_buf_addf(&p, "%s/holders", dir);
+	d = opendir(bs_buf_str(&p));
+	bs_buf_release(&p);
+	if (d == NULL)
+		return 0;
+	while (!found && (e = readdir(d)) != NULL)
+		if (e->d_name[0] != '.') {
+			snprintf(name, size, "%s", e->d_name);
+			found = 1;
+		}
+	closedir(d);
+	return found;
+}
+
+/*
+ * A device built on dev or on a partition of it (device-mapper, md, a
+ * bcache): 1 and its name when there is one. O_EXCL says "busy" for
+ * those too, but only to whoever may open the device.
+ */
+static int held(dev_t dev, char *name, size_t size)
+{
+	struct bs_buf dir = BS_BUF_INIT, part = BS_BUF_INIT;
+	struct dirent *e;
+	int found;
+	DIR *d;
+
+	bs_buf_addf(&dir, "/sys/dev/block/%u:%u", major(dev), minor(dev));
+	found = first_holder(bs_buf_str(&dir), name, size);
+	d = found ? NULL : opendir(bs_buf_str(&dir));
+	while (d && !found && (e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.')
+			continue;
+		bs_buf_reset(&part);
+		bs_buf_addf(&part, "%s/%s/partition", bs_buf_str(&dir),
+			    e->d_name);
+		if (access(bs_buf_str(&part), F_OK) != 0)
+			continue;
+		bs_buf_reset(&part);
+		bs_buf_addf(&part, "%s/%s", bs_buf_str(&dir), e->d_name);
+		found = first_holder(bs_buf_str(&part), name, size);
+	}
+	if (d)
+		closedir(d);
+	bs_buf_release(&part);
+	bs_buf_release(&dir);
+	return found;
+}
+
+/* "it", or "it backs '/dev/loop3', and that device": what a message
+ * says is mounted, swap, held or signed. */
+static const char *subject(const struct bs_zcav_volume *v, char *buf,
+			   size_t size)
+{
+	if (v == NULL || v->via[0] == '\0')
+		return "it";
+	snprintf(buf, size, "it backs '%s', and that device", v->via);
+	return buf;
+}
+
+int bs_zcav_check_use(const char *path, const struct bs_zcav_volume *v,
+		      struct bs_err *err)
+{
+	char mnt[1024], holder[256], who[128];
+
+	if (mounted(v->dev, mnt, sizeof(mnt)))
 		return bs_error(err, BS_EINVAL,
-				"refusing to write to '%s': it (or a partition "
+				"refusing to write to '%s': %s (or a partition "
 				"of it) is mounted on '%s'",
-				path, mnt);
-	if (swap_on(dev))
+				path, subject(v, who, sizeof(who)), mnt);
+	if (swap_on(v->dev))
 		return bs_error(err, BS_EINVAL,
-				"refusing to write to '%s': it is in use as "
+				"refusing to write to '%s': %s is in use as "
 				"swap",
-				path);
+				path, subject(v, who, sizeof(who)));
+	if (held(v->dev, holder, sizeof(holder)))
+		return bs_error(err, BS_EINVAL,
+				"refusing to write to '%s': %s (or a partition "
+				"of it) is held by '%s'",
+				path, subject(v, who, sizeof(who)), holder);
 	return 0;
 }
 
-/* After opening it: its first blocks hold no signature. */
-static int check_device_write(const char *path, int fd, struct bs_err *err)
+int bs_zcav_check_signature(const char *path, const struct bs_zcav_volume *v,
+			    int fd, struct bs_err *err)
 {
 	unsigned char *buf = NULL;
 	const char *sig;
+	char who[128];
 	ssize_t n;
 
 	if (posix_memalign((void **)&buf, ALIGN, SIG_BYTES) != 0)
@@ -287,14 +361,83 @@ static int check_device_write(const char *path, int fd, struct bs_err *err)
 	free(buf);
 	if (sig)
 		return bs_error(err, BS_EINVAL,
-				"refusing to write to '%s': it holds a %s "
+				"refusing to write to '%s': %s holds a %s "
 				"signature (wipe it first if its data is "
 				"really to be destroyed)",
-				path, sig);
+				path, subject(v, who, sizeof(who)), sig);
 	return 0;
 }
 
+/* The loop device whose backing file is the file of sb, into v. */
+static int loop_backed(const struct stat *sb, struct bs_zcav_volume *v)
+{
+	struct bs_buf p = BS_BUF_INIT;
+	struct dirent *e;
+	int found = 0;
+	DIR *d = opendir("/sys/block");
+
+	while (d && !found && (e = readdir(d)) != NULL) {
+		char line[PATH_MAX + 16];
+		unsigned maj, min;
+		struct stat bs;
+		size_t n;
+		FILE *f;
+
+		if (strncmp(e->d_name, "loop", 4) != 0)
+			continue;
+		bs_buf_reset(&p);
+		bs_buf_addf(&p, "/sys/block/%s/loop/backing_file", e->d_name);
+		f = fopen(bs_buf_str(&p), "r");
+		if (f == NULL)
+			continue; /* no file attached */
+		n = fgets(line, sizeof(line), f) ? strcspn(line, "\n") : 0;
+		fclose(f);
+		line[n] = '\0';
+		if (n == 0 || stat(line, &bs) != 0 || bs.st_dev != sb->st_dev ||
+		    bs.st_ino != sb->st_ino)
+			continue;
+		bs_buf_reset(&p);
+		bs_buf_addf(&p, "/sys/block/%s/dev", e->d_name);
+		f = fopen(bs_buf_str(&p), "r");
+		if (f == NULL)
+			continue;
+		if (fgets(line, sizeof(line), f) &&
+		    sscanf(line, "%u:%u", &maj, &min) == 2) {
+			v->dev = makedev(maj, min);
+			/* "loop" and digits: always fits. */
+			if (strlen(e->d_name) < sizeof(v->via) - 5) {
+				memcpy(v->via, "/dev/", 5);
+				memcpy(v->via + 5, e->d_name,
+				       strlen(e->d_name) + 1);
+				found = 1;
+			}
+		}
+		fclose(f);
+	}
+	if (d)
+		closedir(d);
+	bs_buf_release(&p);
+	return found;
+}
+
+int bs_zcav_volume(const char *path, struct bs_zcav_volume *v)
+{
+	struct stat sb;
+
+	memset(v, 0, sizeof(*v));
+	if (stat(path, &sb) != 0)
+		return 0;
+	if (S_ISBLK(sb.st_mode)) {
+		v->dev = sb.st_rdev;
+		return 1;
+	}
+	return S_ISREG(sb.st_mode) && loop_backed(&sb, v);
+}
+
 /* ---- opening ---- */
+
+static int too_small(const struct bs_zcav_opts *o, int64_t pos,
+		     struct bs_err *err);
 
 static int open_target(const char *path, int write, int direct, int excl)
 {
@@ -310,8 +453,11 @@ static int open_target(const char *path, int write, int direct, int excl)
 int bs_zcav_open(const struct bs_zcav_opts *o, struct bs_zcav_target *t,
 		 struct bs_err *err)
 {
+	struct bs_zcav_volume vol;
+	uint64_t bound, block;
 	struct stat st;
-	int excl;
+	int64_t pos;
+	int excl, is_vol, known;
 
 	t->fd = -1;
 	if (stat(o->path, &st) != 0)
@@ -323,17 +469,28 @@ int bs_zcav_open(const struct bs_zcav_opts *o, struct bs_zcav_target *t,
 				"device",
 				o->path);
 	t->is_device = S_ISBLK(st.st_mode);
-	if (o->write && t->is_device && !o->yes_destroy_data)
+	/* A file that backs a loop device is that device: writing the
+	 * file writes the device, so it takes the same checks. */
+	is_vol = o->write && bs_zcav_volume(o->path, &vol);
+	if (is_vol && !o->yes_destroy_data) {
+		if (vol.via[0])
+			return bs_error(err, BS_EINVAL,
+					"refusing to write to '%s': it backs "
+					"the block device '%s'; -w destroys "
+					"its data; give --yes-destroy-data to "
+					"do it",
+					o->path, vol.via);
 		return bs_error(err, BS_EINVAL,
 				"refusing to write to block device '%s': -w "
 				"destroys its data; give --yes-destroy-data "
 				"to do it",
 				o->path);
+	}
+	if (is_vol && bs_zcav_check_use(o->path, &vol, err) < 0)
+		return -1;
 	/* O_EXCL on a block device fails with EBUSY while the kernel uses
 	 * it (mounted, swap, a member of md or device-mapper). */
 	excl = o->write && t->is_device;
-	if (excl && check_device_use(o->path, st.st_rdev, err) < 0)
-		return -1;
 	t->direct = !o->no_direct;
 	t->fd = open_target(o->path, o->write, t->direct, excl);
 	if (t->fd < 0 && errno == EINVAL && t->direct) {
@@ -349,16 +506,15 @@ int bs_zcav_open(const struct bs_zcav_opts *o, struct bs_zcav_target *t,
 		return bs_error(err, BS_EIO, "cannot open '%s': %s", o->path,
 				strerror(errno));
 	}
+	if (is_vol && bs_zcav_check_signature(o->path, &vol, t->fd, err) < 0) {
+		bs_zcav_close(t);
+		return -1;
+	}
 	if (t->is_device) {
 		uint64_t bytes = 0;
 
 		if (ioctl(t->fd, BLKGETSIZE64, &bytes) == 0)
 			t->size_bytes = bytes;
-		if (o->write &&
-		    check_device_write(o->path, t->fd, err) < 0) {
-			bs_zcav_close(t);
-			return -1;
-		}
 		t->limit_bytes = t->size_bytes;
 	} else {
 		t->size_bytes = (uint64_t)st.st_size;
@@ -385,6 +541,21 @@ int bs_zcav_open(const struct bs_zcav_opts *o, struct bs_zcav_target *t,
 	}
 	if (!t->direct && !o->write)
 		(void)posix_fadvise(t->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+	/* Check first, print after: a target without one block where the
+	 * range starts is refused before a line says it is written. Where
+	 * the blocks end is known for a device that told its size and for
+	 * a file (its size), unless -w -r makes it longer. An empty file
+	 * is no exception: without this, -w would make it longer. */
+	known = t->limit_bytes ||
+		(!t->is_device && (!o->write || o->last_block == 0));
+	bound = t->limit_bytes ? t->limit_bytes : t->size_bytes;
+	pos = o->first_block * o->skip;
+	block = (uint64_t)o->block_mib * MIB;
+	if (known && ((uint64_t)pos >= (uint64_t)INT64_MAX / block ||
+		      (uint64_t)pos * block + block > bound)) {
+		bs_zcav_close(t);
+		return too_small(o, pos, err);
+	}
 	return 0;
 }
 

@@ -42,6 +42,7 @@
 #define BS_CORE_ZCAV_H
 
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "core/result.h"
 #include "util/err.h"
@@ -92,15 +93,44 @@ struct bs_zcav_target {
 
 /*
  * Opens the target. Refuses anything but a regular file or block device;
- * for write: a device without yes_destroy_data, a mounted or busy device
- * (/proc/self/mountinfo, its partitions, swap, O_EXCL) and one whose
- * first blocks hold a file-system or partition-table signature
- * (bs_zcav_signature()). Writing to a regular file never makes it longer
- * unless -r asks for more.
+ * for write: a volume (a device, or a file that backs a loop device:
+ * bs_zcav_volume()) without yes_destroy_data, a mounted, swap, held or
+ * busy one (bs_zcav_check_use(), O_EXCL) and one whose first blocks hold
+ * a file-system or partition-table signature (bs_zcav_check_signature()).
+ * Refuses a target without one whole block where the range starts
+ * before anything is printed. Writing to a regular file never makes it
+ * longer unless -r asks for more.
  */
 int bs_zcav_open(const struct bs_zcav_opts *o, struct bs_zcav_target *t,
 		 struct bs_err *err);
 void bs_zcav_close(struct bs_zcav_target *t);
+
+/*
+ * What a write to path would destroy besides the file: the block device
+ * it is, or the loop device it backs (a regular file named by
+ * /sys/block/loopN/loop/backing_file, the same file by device and inode:
+ * writing the file writes the device). Fills v and returns 1 for such a
+ * volume, else 0.
+ */
+struct bs_zcav_volume {
+	dev_t dev;     /* the block device */
+	char via[64];  /* "/dev/loop3" when path backs it; "" for a device */
+};
+int bs_zcav_volume(const char *path, struct bs_zcav_volume *v);
+
+/*
+ * The checks before a volume is written over, the same for a device and
+ * for a file that backs one. bs_zcav_check_use() refuses a volume that
+ * (or a partition of which) is mounted (/proc/self/mountinfo), an active
+ * swap area, or held by another device (sysfs holders/: device-mapper,
+ * md). bs_zcav_check_signature() refuses one whose first blocks, read
+ * through fd, hold a signature (bs_zcav_signature()). Messages name
+ * path, and v->via when path backs it.
+ */
+int bs_zcav_check_use(const char *path, const struct bs_zcav_volume *v,
+		      struct bs_err *err);
+int bs_zcav_check_signature(const char *path, const struct bs_zcav_volume *v,
+			    int fd, struct bs_err *err);
 
 /*
  * The signature found in the first bytes of a volume (len of them, at

@@ -84,10 +84,16 @@ struct bs_block_ops {
 	 * rejected ("the input ends inside a fio JSON document"). NULL
 	 * means always complete. */
 	int (*complete)(const void *state);
-	/* The block's runs and rejects, to out. Returns 0, or <0 when out
-	 * said stop. The same bytes give the same runs, in the same order. */
+	/* The block's runs and rejects, to out. Returns 0, <0 when out
+	 * said stop, or BS_BLOCK_NOT_MINE when the block turned out to be
+	 * no output of this format (someone else's JSON): its lines count
+	 * as skipped, not as recognised output that measures nothing. The
+	 * same bytes give the same runs, in the same order. */
 	int (*parse)(const struct bs_block *b, struct bs_block_out *out);
 };
+
+/* Value returned by parse() for a block that was not this format's. */
+#define BS_BLOCK_NOT_MINE 1
 
 /* Value returned by start() for a block of one line. */
 #define BS_START_ONE 3

@@ -233,6 +233,11 @@ static int job(struct bs_run *r, json_t *doc, json_t *j, char *reason)
 	if (num(doc, "timestamp", &t) == 0 && t >= BS_TIME_MIN &&
 	    t <= BS_TIME_MAX)
 		r->measured_at = (int64_t)t;
+	else if (json_object_get(doc, "timestamp"))
+		/* Stored all the same, but not silently undated. */
+		bs_run_set(&r->warning, "the date could not be read (fio's "
+					"\"timestamp\" is not a time in "
+					"seconds)");
 	if (options(r, json_object_get(doc, "global options"), reason) < 0 ||
 	    options(r, json_object_get(j, "job options"), reason) < 0)
 		return -1;
@@ -257,8 +262,10 @@ static int json_parse(const struct bs_block *b, struct bs_block_out *out)
 		bs_buf_add(&text, b->l[i].text, b->l[i].len);
 		bs_buf_addc(&text, '\n');
 	}
-	if (!has_fio_key(text.data, text.len))
+	if (!has_fio_key(text.data, text.len)) {
+		rc = BS_BLOCK_NOT_MINE;
 		goto out;
+	}
 	doc = json_loadb(text.data, text.len, 0, &jerr);
 	if (doc == NULL) {
 		snprintf(reason, sizeof(reason),
@@ -290,7 +297,7 @@ out:
 	bs_run_release(&r);
 	json_decref(doc);
 	bs_buf_release(&text);
-	return rc < 0 ? rc : 0;
+	return rc < 0 || rc == BS_BLOCK_NOT_MINE ? rc : 0;
 }
 
 const struct bs_block_ops bs_fio_json_ops = {

@@ -252,6 +252,10 @@ static int blk_close(struct bs_ingest *p, int at_end)
 	b->whole = 0;
 	rc = f->block->parse(&whole, &out);
 	free(l);
+	if (rc == BS_BLOCK_NOT_MINE) {
+		p->st.blocked -= (int64_t)b->n;
+		p->st.skipped += (int64_t)b->n;
+	}
 out:
 	/* Closed only now: blk_run() counts the runs by b->f. */
 	b->f = NULL;

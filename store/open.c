@@ -230,8 +230,9 @@ static int can_write(const char *path)
 }
 
 /*
- * What the path must be before SQLite sees it. SQLite would open ":memory:"
- * and "" as databases that keep nothing, and /dev/null as a file beside
+ * What the path must be before SQLite sees it. SQLite would open ":memory:",
+ * "" and "file:" URIs such as "file::memory:" as databases that keep
+ * nothing, and /dev/null as a file beside
  * which it makes /dev/null-journal. Commands that only use an archive
  * (READONLY, EXISTING) refuse a missing or empty file rather than make an
  * archive of it.
@@ -248,6 +249,15 @@ static int check_path(const char *path, int flags, int *created,
 				"file (SQLite's in-memory database would keep "
 				"nothing)",
 				path);
+	/* SQLite reads a name starting with "file:" as a URI: "file::memory:"
+	 * and "file:x?mode=memory" keep nothing, and any other names a file
+	 * that no check here would see under that name. */
+	if (strncmp(path, "file:", 5) == 0)
+		return bs_error(err, BS_EDB,
+				"cannot open archive '%s': name the file, not "
+				"a SQLite 'file:' URI ('./%s' for a file of "
+				"that name)",
+				path, path);
 	if (stat(path, &sb) < 0) {
 		if (flags & (BS_STORE_READONLY | BS_STORE_EXISTING))
 			return bs_error(err, BS_ENOTFOUND,
