@@ -458,11 +458,14 @@ int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
 		struct bs_cli mem = *cli;
 		char *path = bs_store_default_path(&err);
 		const char *want = cli->db_path ? cli->db_path : path;
+		int flags = 0;
 
-		if (want == NULL || access(want, F_OK) != 0)
+		if (want == NULL || access(want, F_OK) != 0) {
 			mem.db_path = ":memory:";
+			flags = BS_STORE_SCRATCH;
+		}
 		free(path);
-		if (bs_cli_open_store(&mem, 0, &st) != 0) {
+		if (bs_cli_open_store(&mem, flags, &st) != 0) {
 			rc = BS_EXIT_FAIL;
 			goto out;
 		}

@@ -243,6 +243,8 @@ static int check_path(const char *path, int flags, int *created,
 	struct stat sb;
 
 	*created = 0;
+	if ((flags & BS_STORE_SCRATCH) && strcmp(path, ":memory:") == 0)
+		return 0;
 	if (path[0] == '\0' || strcmp(path, ":memory:") == 0)
 		return bs_error(err, BS_EDB,
 				"cannot open archive '%s': an archive is a "

@@ -53,6 +53,10 @@ enum {
 	 * instead of upgraded, so that the file is never written (merge's
 	 * sources). */
 	BS_STORE_NO_UPGRADE = 4,
+	/* A scratch archive in memory that keeps nothing, on purpose: path
+	 * must be ":memory:" (ingest --dry-run where no archive exists
+	 * yet). Any other use of ":memory:" is refused. */
+	BS_STORE_SCRATCH = 8,
 };
 
 /*

@@ -110,6 +110,11 @@ expect_rc 0 "ingest --dry-run"
 expect_in "$T/out" "$T/dry.csv: 1 run would be stored, 0 duplicates, 0 rejected"
 expect_eq "$(sql "select count(*) from runs where machine = 'drybox'")" 0 \
 	"--dry-run stored nothing"
+# Where no archive exists yet, a dry run works in memory and makes none.
+run "$BSTORE" --db "$T/none.db" ingest --dry-run "$T/dry.csv"
+expect_rc 0 "ingest --dry-run without an archive"
+expect_in "$T/out" "$T/dry.csv: 1 run would be stored, 0 duplicates, 0 rejected"
+[ ! -e "$T/none.db" ] || fail "--dry-run made an archive"
 
 # 8. Standard input, tags, --machine, --measured-at, CRLF line ends.
 printf '%s\r\n' "$(echo "$good1" | sed 's/goodbox/crlfbox/')" |
