@@ -112,6 +112,7 @@ enum { ROW_VALUE, ROW_DIFF, ROW_RATIO, ROW_PCT };
 
 /* The change cell's tip: the verdict in words, with its numbers. */
 static void verdict_tip(const struct bs_report *rep,
+			const struct bs_report_group *g,
 			const struct bs_report_cell *x, struct bs_tdict *c)
 {
 	struct bs_buf b = BS_BUF_INIT;
@@ -142,7 +143,11 @@ static void verdict_tip(const struct bs_report *rep,
 			    x->better > 0 ? "better" : "worse", noise,
 			    BS_STAT_MIN_N);
 		break;
-	case BS_V_NONE:
+	case BS_V_APART:
+		bs_buf_addf(&b, "different tests (%s): not compared",
+			    g->apart_why ? g->apart_why : "");
+		break;
+	default:
 		break;
 	}
 	if (!isnan(x->ratio_lo))
@@ -195,7 +200,7 @@ static void html_row(const struct bs_report *rep, int t0, int t1, size_t i,
 		bs_tdict_set(c, "CLASS", "");
 		if (kind == ROW_PCT && !isnan(x->pct)) {
 			bs_tdict_set(c, "CLASS", bs_rverdict_class(x));
-			verdict_tip(rep, x, c);
+			verdict_tip(rep, g, x, c);
 		}
 	}
 }

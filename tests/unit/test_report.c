@@ -232,7 +232,8 @@ static void test_block_baselines(void **state)
 	assert_non_null(strstr(text, "change [1] vs [2]"));
 	assert_null(strstr(text, "diff [2]-"));
 	assert_non_null(strstr(text, "[3] c: 1 run (id 201); jump; bonnie++ "
-				     "1.03 (against [4])"));
+				     "1.03; file size "));
+	assert_non_null(strstr(text, " (against [4])\n"));
 	free(text);
 	bs_report_free(rep);
 	/* A group's baseline must be a baseline itself. */
