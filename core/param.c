@@ -83,6 +83,7 @@ const struct bs_param_info bs_param_table[] = {
 	{ "block_mib",        BS_FAM_ZCAV, P(block_mib), BS_PK_INT,  NULL, "block size",         "MiB", BS_PF_DECIDES, 512, EIB_MIB },
 	{ "passes",           BS_FAM_ZCAV, P(passes),    BS_PK_INT,  NULL, "passes",             "", 0, 1, MANY },
 	{ "skip",             BS_FAM_ZCAV, P(skip),      BS_PK_INT,  NULL, "every Nth block",    "", 0, 1, MANY },
+	{ "target",           BS_FAM_ZCAV, P(target),    BS_PK_TEXT, NULL, "target",             "", BS_PF_DECIDES, BS_NONE, TEXT },
 
 	{ "jobname",          FIO, P(jobname),          BS_PK_TEXT,  NULL, "job",                "", 0, BS_NONE, TEXT },
 	{ "rw",               FIO, P(rw),               BS_PK_TEXT,  NULL, "rw",                 "", BS_PF_DECIDES, BS_NONE, TEXT },
@@ -186,6 +187,9 @@ const struct bs_param_rule bs_param_rules[] = {
 	/* zcav */
 	{ "block_mib", "read_mib_s", "write_mib_s", "Block size (MiB)",
 	  "a block's rate depends on its size", 1, 0, 1, NULL },
+	{ "target", "read_mib_s", "write_mib_s", "File or device",
+	  "a file goes through the file system and the page cache, a device "
+	  "does not", 0, 0, 1, NULL },
 };
 /* clang-format on */
 

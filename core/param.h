@@ -55,6 +55,7 @@ struct bs_params {
 	int64_t block_mib;
 	int64_t passes;
 	int64_t skip;             /* -s: every Nth block read */
+	char *target;             /* "device" (/dev/...) or "file" */
 	/* fio, as its job options spell them */
 	char *jobname;
 	char *rw;

@@ -160,7 +160,7 @@ static void fill_summary(const struct bs_report *rep, size_t i,
 		t = bs_tdict_add(x, "TALLY");
 		bs_tdict_set_i64(t, "N", s->verdicts[k]);
 		bs_tdict_set(t, "NAME", bs_verdicts[k].name);
-		bs_tdict_set(t, "WORDS", bs_verdicts[k].words);
+		bs_tdict_set(t, "WORDS", bs_verdicts[k].tally);
 		bs_tdict_setf(t, "MARK", "%c", bs_verdicts[k].mark);
 	}
 	for (cat = 0; cat < BS_CAT_COUNT; cat++) {

@@ -353,7 +353,8 @@ static const char *pval_text(int k, const struct bs_report_pval *x,
 		break;
 	}
 	bs_param_describe(&p, k, &b);
-	snprintf(out, outsz, "%s", bs_buf_str(&b));
+	/* An empty text (no extra flags) is a value too. */
+	snprintf(out, outsz, "%s", b.len ? bs_buf_str(&b) : "none");
 	bs_buf_release(&b);
 	return out;
 }
@@ -415,6 +416,9 @@ void bs_rparams_deciding(const struct bs_report_group *g, struct bs_buf *b)
 			bs_buf_adds(b, bs_rfmt_files(g, v, sizeof(v)));
 		} else if (g->param[k].mixed || g->param[k].nvals > 1) {
 			bs_rparam_values(g, k, b);
+		} else if (pi->kind == BS_PK_TEXT && g->param[k].text &&
+			   !g->param[k].text[0]) {
+			bs_buf_adds(b, "none"); /* no flags given */
 		} else {
 			bs_rfmt_param(g, k, v, sizeof(v));
 			if (v[0] && pi->unit[0] && strcmp(pi->unit, "MiB") != 0)
@@ -740,7 +744,7 @@ static void rule_rows(const struct bs_param_rule *pr, int k0, int *t0,
 static void mark_apart(struct bs_report *rep)
 {
 	struct bs_buf why = BS_BUF_INIT;
-	int r, j, n, k[8], t, t0, t1;
+	int r, j, n, k[8], t, t0, t1, also;
 	size_t i;
 
 	for (i = 0; i < rep->ngroups; i++) {
@@ -750,6 +754,7 @@ static void mark_apart(struct bs_report *rep)
 		if (i == g->base)
 			continue;
 		bs_buf_reset(&why);
+		also = 0;
 		for (r = 0; r < bs_nparam_rules; r++) {
 			const struct bs_param_rule *pr = &bs_param_rules[r];
 			int differ = 0;
@@ -764,7 +769,15 @@ static void mark_apart(struct bs_report *rep)
 				if (pvals_same(g, b, k[j]))
 					continue;
 				differ = 1;
-				bs_buf_addf(&why, "%s%s ", why.len ? ", " : "",
+				/* The first with its values, the others
+				 * named: the notes have their values. */
+				if (why.len) {
+					bs_buf_addf(&why, "%s%s",
+						    also++ ? ", " : "; also ",
+						    bs_param_table[k[j]].label);
+					continue;
+				}
+				bs_buf_addf(&why, "%s ",
 					    bs_param_table[k[j]].label);
 				bs_rparam_values(g, k[j], &why);
 				bs_buf_adds(&why, " against ");

@@ -91,6 +91,7 @@ struct bs_verdict_info {
 	const char *class_up, *class_down;
 	char mark;
 	const char *legend;   /* what it means, for a legend */
+	const char *tally;    /* after a count of cells: "3 untested" */
 };
 extern const struct bs_verdict_info bs_verdicts[BS_V_COUNT];
 

@@ -143,7 +143,7 @@ static void sentence(const struct bs_report *rep, size_t i,
 		if (s->verdicts[v] == 0)
 			continue;
 		bs_buf_addf(&t, "%s%d %s", sep, s->verdicts[v],
-			    bs_verdicts[v].words);
+			    bs_verdicts[v].tally);
 		sep = ", ";
 		if (v == BS_V_FEW)
 			bs_buf_addf(&t, " (under %d runs a side)",

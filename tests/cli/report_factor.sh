@@ -200,7 +200,7 @@ expect_rc 1 "a block without the baseline value"
 expect_eq "$(cat "$T/err")" "bstore: report: no run with array=ATA has raid=5" "which block lacks it"
 run "$BSTORE" report --by nosuch
 expect_rc 1 "--by a tag nobody has"
-expect_in "$T/err" "bstore: report: no run has the tag 'nosuch'"
+expect_in "$T/err" "bstore: report: no run has the tag (or parameter) 'nosuch'"
 run "$BSTORE" report --within cache raid=10
 expect_rc 2 "--within without --by"
 expect_in "$T/err" "--within and --baseline-value go with --by"
