@@ -363,13 +363,15 @@ void bs_rparam_values(const struct bs_report_group *g, int k,
 		      struct bs_buf *b)
 {
 	const struct bs_report_param *p = &g->param[k];
+	/* Runs of other tools do not have it: not unknown, not counted. */
+	int64_t runs = g->fam_runs[bs_param_table[k].family];
 	int64_t known = p->vother;
 	char v[96];
 	size_t j;
 
 	for (j = 0; j < p->nvals; j++)
 		known += p->vals[j].n;
-	if (p->nvals == 1 && known == g->nruns) {
+	if (p->nvals == 1 && known == runs) {
 		bs_buf_adds(b, pval_text(k, &p->vals[0], v, sizeof(v)));
 		return;
 	}
@@ -377,7 +379,7 @@ void bs_rparam_values(const struct bs_report_group *g, int k,
 		bs_buf_addf(b, "%s%s (%lld %s)",
 			    j == 0				  ? ""
 			    : j + 1 == p->nvals && !p->vother &&
-					  known == g->nruns
+					  known == runs
 				    ? " and "
 				    : ", ",
 			    pval_text(k, &p->vals[j], v, sizeof(v)),
@@ -385,11 +387,11 @@ void bs_rparam_values(const struct bs_report_group *g, int k,
 			    p->vals[j].n == 1 ? "run" : "runs");
 	if (p->vother)
 		bs_buf_addf(b, "%s%lld more with other values",
-			    known == g->nruns ? " and " : ", ",
+			    known == runs ? " and " : ", ",
 			    (long long)p->vother);
-	if (known < g->nruns)
+	if (known < runs)
 		bs_buf_addf(b, " and %lld unknown",
-			    (long long)(g->nruns - known));
+			    (long long)(runs - known));
 }
 
 void bs_rparams_deciding(const struct bs_report_group *g, struct bs_buf *b)
@@ -625,6 +627,7 @@ static int add_run(const struct bs_run *r, void *ctx)
 	mix_add(g, r);
 	g->gens |= gen_of(r);
 	g->families |= 1u << r->family;
+	g->fam_runs[r->family]++;
 	params_add(g, r, first, a->assume);
 	if (r->nseries)
 		bs_rcurves_add(rep, (size_t)(g - rep->groups), r, a->want_any);

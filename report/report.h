@@ -242,6 +242,7 @@ struct bs_report_group {
 	size_t nmix;
 	unsigned gens;    /* BS_GEN_* bits seen */
 	unsigned families; /* bit per enum bs_family of its runs */
+	int64_t fam_runs[BS_FAM_COUNT]; /* its runs of each family */
 	struct bs_report_param param[BS_P_MAX]; /* by parameter table row */
 	/* Against its baseline, the catalogue rows whose numbers come from
 	 * different tests (a rule of bs_param_rules with apart: the groups
