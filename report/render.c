@@ -326,7 +326,7 @@ static const char *better_word(const struct bs_report *rep, size_t i,
 {
 	if (i == rep->groups[i].base)
 		return "baseline";
-	if (isnan(c->diff))
+	if (isnan(c->diff) || c->verdict == BS_V_APART)
 		return "";
 	return c->better > 0 ? "better" : c->better < 0 ? "worse" : "same";
 }
