@@ -172,11 +172,11 @@ enum bs_verdict bs_stat_verdict(double pct, int better, double p,
 /* clang-format off */
 const struct bs_verdict_info bs_verdicts[BS_V_COUNT] = {
 	[BS_V_NONE]   = { "",       "",                "",       "",         ' ', "", "" },
-	[BS_V_BETTER] = { "better", "better",          "better", "better",   '^', "significantly better (p < 0.05, Holm-corrected), past the noise threshold", "better" },
-	[BS_V_WORSE]  = { "worse",  "worse",           "worse",  "worse",    'v', "significantly worse (p < 0.05, Holm-corrected), past the noise threshold", "worse" },
-	[BS_V_NOISE]  = { "noise",  "within noise",    "noise",  "noise",    '~', "within noise: under the threshold, or not significant", "within noise" },
-	[BS_V_FEW]    = { "few",    "untested",        "few-up", "few-down", '?', "past the threshold, but under 3 runs a side: not tested", "untested" },
-	[BS_V_APART]  = { "apart",  "different tests", "apart",  "apart",    '!', "different tests (a deciding parameter differs): not compared", "not compared (different tests)" },
+	[BS_V_BETTER] = { "better", "better",          "better", "better",   '^', "significant (Welch's t-test, p < 0.05, Holm-corrected) and past the noise threshold, the better way", "better" },
+	[BS_V_WORSE]  = { "worse",  "worse",           "worse",  "worse",    'v', "the same, the worse way", "worse" },
+	[BS_V_NOISE]  = { "noise",  "within noise",    "noise",  "noise",    '~', "under the threshold, or not significant", "within noise" },
+	[BS_V_FEW]    = { "few",    "untested",        "few-up", "few-down", '?', "past the threshold, but under 3 runs a side, so not tested", "untested" },
+	[BS_V_APART]  = { "apart",  "different tests", "apart",  "apart",    '!', "a parameter that decides the numbers differs: not compared", "not compared (different tests)" },
 	[BS_V_MIXED]  = { "mixed",  "mixed",           "mixed",  "mixed",    ' ', "some metrics significantly better, some worse", "mixed" },
 };
 /* clang-format on */
