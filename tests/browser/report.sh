@@ -82,7 +82,13 @@ ingest tests/data/sysbench-1.0.20-modes.txt tests/data/fio-3.33-patterns.txt \
 	tests/data/zcav-2.00a-blocks.txt
 first=$("$bstore" export --format json 'source=*sysbench-1.0.20-modes.txt' |
 	sed -n '1s/^{"id":\([0-9]*\).*/\1/p')
-ids() { echo "$((first + $1))-$((first + $2))"; }
+ids() { # FROM TO: the ids of those runs, counted from the first
+	if [ "$1" = "$2" ]; then
+		echo "$((first + $1))"
+	else
+		echo "$((first + $1))-$((first + $2))"
+	fi
+}
 "$bstore" report --title 'sysbench rndrw: runs 1-2, run 3, and seqrd' \
 	-o "$work/sysbench.html" "$(ids 0 1)" "$(ids 2 2)" "$(ids 3 5)"
 cat >"$work/sysbench.json" <<'JSON'
