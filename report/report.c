@@ -1080,7 +1080,7 @@ static void mix_note(struct bs_report *rep, size_t i)
 	const struct bs_report_group *g = &rep->groups[i];
 	struct bs_buf b = BS_BUF_INIT;
 	size_t j, v, parts = 0;
-	int r, k[8], n, kk, seen[BS_P_MAX] = {0};
+	int r, k[8], n, kk, seen[BS_P_MAX] = {0}, split = -1;
 
 	for (j = 0; j < g->nmix; j++) {
 		const struct bs_report_tagmix *x = &g->mix[j];
@@ -1126,6 +1126,10 @@ static void mix_note(struct bs_report *rep, size_t i)
 			bs_buf_addf(&b, "%s%s ", parts++ ? "; " : "",
 				    bs_param_table[k[kk]].label);
 			bs_rparam_values(g, k[kk], &b);
+			/* Different tests in one group: say how to split
+			 * them (report/factor.h takes parameters). */
+			if (bs_param_rules[r].apart && split < 0)
+				split = k[kk];
 		}
 	}
 	if (parts) {
@@ -1134,6 +1138,9 @@ static void mix_note(struct bs_report *rep, size_t i)
 		bs_buf_addf(&t, "[%zu] mixes %s; its means average unlike "
 				"runs",
 			    i + 1, bs_buf_str(&b));
+		if (split >= 0)
+			bs_buf_addf(&t, " (--by %s splits them)",
+				    bs_param_table[split].key);
 		add_note(rep, &t);
 	}
 	bs_buf_release(&b);

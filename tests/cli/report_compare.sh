@@ -78,7 +78,7 @@ apart "zcav block sizes" \
 # A group that mixes modes: the note names the values and their counts,
 # and its comparison is across different tests.
 run "$BSTORE" report --format json 2-5 1
-expect_in "$T/out" '[1] mixes test mode rndrw (2 runs) and seqrd (2 runs); its means average unlike runs'
+expect_in "$T/out" '[1] mixes test mode rndrw (2 runs) and seqrd (2 runs); its means average unlike runs (--by mode splits them)'
 expect_eq "$(jq -r '[.metrics[].cells[1].verdict] | map(select(. != "")) | unique | join(",")' "$T/out")" \
 	"apart" "a mixed baseline: different tests"
 
@@ -131,5 +131,16 @@ expect_in "$T/untested.html" '<span class="cat noise"'
 # The one ratio form: the chip's ratio is the sentence's.
 chip=$(grep -o '<span class="cat few"[^>]*>sequential <b>[^<]*</b>' "$T/untested.html" | sed 's/.*<b>//; s/<\/b>//')
 expect_in "$T/untested.sum" "sequential $chip, untested"
+
+# sysbench's total file size against the host's RAM (host.ram_mib, as
+# bstore run and bstore fileio record it): under twice the RAM, a note.
+R=$T/ram.db
+BSTORE_DB=$R "$BSTORE" ingest --tag host.ram_mib=1024 --tag box=a "$S/sysbench-1.0.20-rndrw.txt" >/dev/null
+BSTORE_DB=$R "$BSTORE" ingest --tag host.ram_mib=16 --tag box=b "$S/sysbench-1.0.20-rndrw-threads4-p99.txt" >/dev/null
+BSTORE_DB=$R run "$BSTORE" report --format json box=a box=b
+expect_in "$T/out" "[1] total file size 67108864 bytes is under twice the host's RAM (host.ram_mib=1024): the page cache may hold the files, so its rates may be the memory's"
+expect_not_in "$T/out" '[2] total file size'
+# Threads differ (1 against 4): different tests as well.
+expect_in "$T/out" 'Threads differs: [1] 1, [2] 4'
 
 finish
