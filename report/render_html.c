@@ -138,9 +138,10 @@ static void verdict_tip(const struct bs_report *rep,
 				    x->p);
 		break;
 	case BS_V_FEW:
+		/* Untested: the way the number went, not a verdict. */
 		bs_buf_addf(&b, "%s by more than %g%%, but under %d runs a "
 				"side: not tested",
-			    x->better > 0 ? "better" : "worse", noise,
+			    x->pct > 0 ? "higher" : "lower", noise,
 			    BS_STAT_MIN_N);
 		break;
 	case BS_V_APART:
