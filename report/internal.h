@@ -98,14 +98,23 @@ const char *bs_rfmt_files(const struct bs_report_group *g, char *out,
  * -1 lower), -1 when not shaded. */
 int bs_rshade(int better, double v, double best);
 
+/*
+ * The rates the HTML list of runs shows: bonnie++'s twelve tests, and the
+ * main metrics (BS_MF_MAIN) of the other tools. A run keeps those of its
+ * tool in slots 0, 1, ...: bs_rlist_slot(t) is catalogue row t's slot
+ * among its family's, or -1 when the list does not show it.
+ */
+int bs_rlist_slot(int t);
+
 /* One run as the HTML list of runs shows it: its rates. */
 struct bs_rrow {
 	int64_t id;
 	int64_t size_mib;
 	uint32_t group;
 	uint32_t machine, version; /* strings in the list's pool */
-	/* bonnie++'s twelve tests, the rates the list shows */
-	unsigned char status[BS_M_BONNIE]; /* enum bs_status of each test */
+	unsigned char family;      /* enum bs_family */
+	/* by slot (bs_rlist_slot), the rates the list shows */
+	unsigned char status[BS_M_BONNIE]; /* enum bs_status of each */
 	double rate[BS_M_BONNIE];   /* NAN: no number */
 };
 

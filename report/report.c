@@ -541,19 +541,47 @@ static uint32_t intern(struct bs_rruns *rr, const char *s)
 	return (uint32_t)rr->nstr++;
 }
 
+/* Does the list of runs show catalogue row t? */
+static int listed(int t)
+{
+	return bs_metrics[t].family == BS_FAM_BONNIE
+		       ? t < BS_M_BONNIE
+		       : (bs_metrics[t].flags & BS_MF_MAIN) != 0;
+}
+
+int bs_rlist_slot(int t)
+{
+	int t0, t1, k, n = 0;
+
+	if (!listed(t))
+		return -1;
+	bs_metric_rows(bs_metrics[t].family, &t0, &t1);
+	for (k = t0; k < t; k++)
+		n += listed(k);
+	return n < BS_M_BONNIE ? n : -1;
+}
+
 void bs_rrow_fill(struct bs_rruns *rr, const struct bs_run *r, uint32_t group,
 		  struct bs_rrow *row)
 {
-	int t;
+	int t, t0, t1, n = 0;
 
 	row->id = r->id;
 	row->size_mib = r->params.file_size_mib;
 	row->group = group;
+	row->family = (unsigned char)r->family;
 	row->machine = intern(rr, r->machine ? r->machine : "");
 	row->version = intern(rr, r->tool_version ? r->tool_version : "");
-	for (t = 0; t < BS_M_BONNIE; t++) {
-		row->status[t] = (unsigned char)r->res[t].status;
-		bs_rmetric(r, BS_RM(t, BS_MK_RATE), &row->rate[t]);
+	bs_metric_rows(r->family, &t0, &t1);
+	for (t = t0; t < t1 && n < BS_M_BONNIE; t++) {
+		if (!listed(t))
+			continue;
+		row->status[n] = (unsigned char)r->res[t].status;
+		bs_rmetric(r, BS_RM(t, BS_MK_RATE), &row->rate[n++]);
+	}
+	for (; n < BS_M_BONNIE; n++) {
+		row->status[n] = BS_ST_NOT_RUN;
+		row->rate[n] = NAN;
 	}
 }
 

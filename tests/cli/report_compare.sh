@@ -75,6 +75,13 @@ apart "dd block sizes" \
 apart "zcav block sizes" \
 	'Block size (MiB) differs: [1] 16M, [2] 8M' 29 28
 
+# The list of runs of an HTML page shows each tool's own main rates, not
+# bonnie++'s columns.
+"$BSTORE" report -o "$T/fio.html" 7-9 10-12
+expect_in "$T/fio.html" '<th>Version</th><th>Read bandwidth<br><small>KiB/s</small></th>'
+expect_in "$T/fio.html" '<td>3.33</td><td class="s'
+expect_not_in "$T/fio.html" '<th>Size</th>'
+
 # A group that mixes modes: the note names the values and their counts,
 # and its comparison is across different tests.
 run "$BSTORE" report --format json 2-5 1
