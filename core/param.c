@@ -53,13 +53,13 @@ const struct bs_param_info bs_param_table[] = {
 	 * tool's default (bonnie++ 2.00a's, sysbench 1.0.20's, zcav
 	 * 2.00a's, fio 3.33's; docs/input-formats.md sections 5.2, 8.1,
 	 * 8.5), and the limit */
-	{ "file_size_mib",    BON, P(file_size_mib),    BS_PK_INT,   "file_size_mib",    "file size",          "MiB", 0, BS_NONE, EIB_MIB },
+	{ "file_size_mib",    BON, P(file_size_mib),    BS_PK_INT,   "file_size_mib",    "file size",          "MiB", BS_PF_DECIDES, BS_NONE, EIB_MIB },
 	{ "io_chunk_bytes",   BON, P(io_chunk_bytes),   BS_PK_INT,   "io_chunk_bytes",   "I/O chunk",          "bytes", 0, 8192, CHUNK },
 	/* "seeks" is also a result column: the count is seek_count. */
 	{ "seeks",            BON, P(seeks),            BS_PK_INT,   "seek_count",       "seeks",              "", 0, 8192, MANY },
 	{ "seek_procs",       BON, P(seek_procs),       BS_PK_INT,   "seek_procs",       "seek processes",     "", 0, 5, PAR },
 	{ "per_char_mib",     BON, P(per_char_mib),     BS_PK_INT,   "per_char_mib",     "per-char size",      "MiB", 0, 3, EIB_MIB },
-	{ "num_files",        BON, P(num_files),        BS_PK_INT,   "num_files",        "files (x1024)",      "", 0, 16, MANY_K },
+	{ "num_files",        BON, P(num_files),        BS_PK_INT,   "num_files",        "files (x1024)",      "", BS_PF_DECIDES, 16, MANY_K },
 	{ "max_size",         BON, P(max_size),         BS_PK_FSIZE, "max_size",         "max file size",      "bytes", 0, 0, EIB },
 	{ "min_size",         BON, P(min_size),         BS_PK_FSIZE, "min_size",         "min file size",      "bytes", 0, 0, EIB },
 	{ "num_dirs",         BON, P(num_dirs),         BS_PK_INT,   "num_dirs",         "directories",        "", 0, 1, MANY },
@@ -67,37 +67,38 @@ const struct bs_param_info bs_param_table[] = {
 	{ "concurrency",      BON, P(concurrency),      BS_PK_INT,   "concurrency",      "concurrency (-c)",   "", 0, 1, PAR },
 	{ "seed",             BON, P(seed),             BS_PK_TEXT,  "seed",             "seed",               "", BS_PF_NOCOMPARE, BS_NONE, TEXT },
 
-	{ "mode",             SB,  P(mode),             BS_PK_TEXT,  NULL, "test mode",          "", 0, BS_NONE, TEXT },
-	{ "threads",          SB,  P(threads),          BS_PK_INT,   NULL, "threads",            "", 0, 1, PAR },
-	{ "block_size_bytes", SB,  P(block_size_bytes), BS_PK_INT,   NULL, "block size",         "bytes", 0, 16384, BUF },
+	{ "mode",             SB,  P(mode),             BS_PK_TEXT,  NULL, "test mode",          "", BS_PF_DECIDES, BS_NONE, TEXT },
+	{ "threads",          SB,  P(threads),          BS_PK_INT,   NULL, "threads",            "", BS_PF_DECIDES, 1, PAR },
+	{ "block_size_bytes", SB,  P(block_size_bytes), BS_PK_INT,   NULL, "block size",         "bytes", BS_PF_DECIDES, 16384, BUF },
 	{ "file_num",         SB,  P(file_num),         BS_PK_INT,   NULL, "files",              "", 0, 128, MANY },
-	{ "file_total_bytes", SB,  P(file_total_bytes), BS_PK_INT,   NULL, "total file size",    "bytes", 0, 2147483648, EIB },
+	{ "file_total_bytes", SB,  P(file_total_bytes), BS_PK_INT,   NULL, "total file size",    "bytes", BS_PF_DECIDES, 2147483648, EIB },
 	{ "rw_ratio",         SB,  P(rw_ratio),         BS_PK_REAL,  NULL, "read/write ratio",   "", 0, BS_NONE, MANY },
-	{ "fsync_freq",       SB,  P(fsync_freq),       BS_PK_INT,   NULL, "fsync every",        "requests", 0, 100, MANY },
+	{ "fsync_freq",       SB,  P(fsync_freq),       BS_PK_INT,   NULL, "fsync every",        "requests", BS_PF_DECIDES, 100, MANY },
 	{ "fsync_all",        SB,  P(fsync_all),        BS_PK_BOOL,  NULL, "fsync after writes", "", 0, 0, 1 },
 	{ "fsync_end",        SB,  P(fsync_end),        BS_PK_BOOL,  NULL, "fsync at the end",   "", 0, 1, 1 },
 	{ "fsync_mode",       SB,  P(fsync_mode),       BS_PK_TEXT,  NULL, "fsync mode",         "", 0, BS_NONE, TEXT },
-	{ "io_mode",          SB,  P(io_mode),          BS_PK_TEXT,  NULL, "I/O mode",           "", 0, BS_NONE, TEXT },
-	{ "extra_flags",      SB,  P(extra_flags),      BS_PK_TEXT,  NULL, "extra open flags",   "", 0, BS_NONE, TEXT },
+	{ "io_mode",          SB,  P(io_mode),          BS_PK_TEXT,  NULL, "I/O mode",           "", BS_PF_DECIDES, BS_NONE, TEXT },
+	{ "extra_flags",      SB,  P(extra_flags),      BS_PK_TEXT,  NULL, "extra open flags",   "", BS_PF_DECIDES, BS_NONE, TEXT },
 
-	{ "block_mib",        BS_FAM_ZCAV, P(block_mib), BS_PK_INT,  NULL, "block size",         "MiB", 0, 512, EIB_MIB },
+	{ "block_mib",        BS_FAM_ZCAV, P(block_mib), BS_PK_INT,  NULL, "block size",         "MiB", BS_PF_DECIDES, 512, EIB_MIB },
 	{ "passes",           BS_FAM_ZCAV, P(passes),    BS_PK_INT,  NULL, "passes",             "", 0, 1, MANY },
 	{ "skip",             BS_FAM_ZCAV, P(skip),      BS_PK_INT,  NULL, "every Nth block",    "", 0, 1, MANY },
+	{ "target",           BS_FAM_ZCAV, P(target),    BS_PK_TEXT, NULL, "target",             "", BS_PF_DECIDES, BS_NONE, TEXT },
 
 	{ "jobname",          FIO, P(jobname),          BS_PK_TEXT,  NULL, "job",                "", 0, BS_NONE, TEXT },
-	{ "rw",               FIO, P(rw),               BS_PK_TEXT,  NULL, "rw",                 "", 0, BS_NONE, TEXT },
-	{ "bs",               FIO, P(bs),               BS_PK_TEXT,  NULL, "block size",         "", 0, BS_NONE, TEXT },
-	{ "ioengine",         FIO, P(ioengine),         BS_PK_TEXT,  NULL, "I/O engine",         "", 0, BS_NONE, TEXT },
-	{ "iodepth",          FIO, P(iodepth),          BS_PK_INT,   NULL, "I/O depth",          "", 0, 1, PAR },
-	{ "numjobs",          FIO, P(numjobs),          BS_PK_INT,   NULL, "jobs",               "", 0, 1, PAR },
-	{ "size",             FIO, P(size),             BS_PK_TEXT,  NULL, "size",               "", 0, BS_NONE, TEXT },
-	{ "direct",           FIO, P(direct),           BS_PK_BOOL,  NULL, "O_DIRECT",           "", 0, 0, 1 },
+	{ "rw",               FIO, P(rw),               BS_PK_TEXT,  NULL, "rw",                 "", BS_PF_DECIDES, BS_NONE, TEXT },
+	{ "bs",               FIO, P(bs),               BS_PK_TEXT,  NULL, "block size",         "", BS_PF_DECIDES, BS_NONE, TEXT },
+	{ "ioengine",         FIO, P(ioengine),         BS_PK_TEXT,  NULL, "I/O engine",         "", BS_PF_DECIDES, BS_NONE, TEXT },
+	{ "iodepth",          FIO, P(iodepth),          BS_PK_INT,   NULL, "I/O depth",          "", BS_PF_DECIDES, 1, PAR },
+	{ "numjobs",          FIO, P(numjobs),          BS_PK_INT,   NULL, "jobs",               "", BS_PF_DECIDES, 1, PAR },
+	{ "size",             FIO, P(size),             BS_PK_TEXT,  NULL, "size",               "", BS_PF_DECIDES, BS_NONE, TEXT },
+	{ "direct",           FIO, P(direct),           BS_PK_BOOL,  NULL, "O_DIRECT",           "", BS_PF_DECIDES, 0, 1 },
 
-	{ "bytes",            DD,  P(bytes),            BS_PK_INT,   NULL, "bytes copied",       "bytes", 0, BS_NONE, EIB },
+	{ "bytes",            DD,  P(bytes),            BS_PK_INT,   NULL, "bytes copied",       "bytes", BS_PF_DECIDES, BS_NONE, EIB },
 	{ "seconds",          DD,  P(seconds),          BS_PK_REAL,  NULL, "time",               "s", 0, BS_NONE, TIME_S },
-	{ "bs_bytes",         DD,  P(bs_bytes),         BS_PK_INT,   NULL, "block size",         "bytes", 0, BS_NONE, BUF },
-	{ "count",            DD,  P(count),            BS_PK_INT,   NULL, "blocks",             "", 0, BS_NONE, EIB },
-	{ "flags",            DD,  P(flags),            BS_PK_TEXT,  NULL, "flags",              "", 0, BS_NONE, TEXT },
+	{ "bs_bytes",         DD,  P(bs_bytes),         BS_PK_INT,   NULL, "block size",         "bytes", BS_PF_DECIDES, BS_NONE, BUF },
+	{ "count",            DD,  P(count),            BS_PK_INT,   NULL, "blocks",             "", BS_PF_DECIDES, BS_NONE, EIB },
+	{ "flags",            DD,  P(flags),            BS_PK_TEXT,  NULL, "flags",              "", BS_PF_DECIDES, BS_NONE, TEXT },
 };
 /* clang-format on */
 
@@ -109,23 +110,86 @@ const int bs_nparams = NPARAMS;
 
 /* clang-format off */
 const struct bs_param_rule bs_param_rules[] = {
+	/* keys, metrics first and last, what, why, assume the default,
+	 * filespec, apart, RAM tag */
 	{ "file_size_mib", "putc", "seeks", "File size",
 	  "I/O rates depend on how much of the file the page cache holds",
-	  0, 0 },
+	  0, 0, 0, NULL },
 	/* bonnie++ 2.00a never prints the chunk: take its default. */
 	{ "io_chunk_bytes", "put_block", "seeks", "I/O chunk size (bytes)",
-	  "block and seek rates depend on it", 1, 0 },
+	  "block and seek rates depend on it", 1, 0, 0, NULL },
 	{ "per_char_mib", "putc", "getc", "Per-char size (-f)",
-	  "per-char rates depend on it", 0, 0 },
+	  "per-char rates depend on it", 0, 0, 0, NULL },
 	{ "seeks,seek_procs", "seeks", "seeks", "Seek count/processes",
-	  "seek rates depend on them", 0, 0 },
+	  "seek rates depend on them", 0, 0, 0, NULL },
 	{ "num_files,max_size,min_size,num_dirs", "seq_create", "ran_del",
 	  "File-test spec (-n)",
 	  "file rates depend on the number, size and spread of the files",
-	  0, 1 },
+	  0, 1, 0, NULL },
 	/* The chunk of the file tests is not part of the spec text. */
 	{ "file_chunk_bytes", "seq_create", "ran_del",
-	  "File-test chunk size (bytes)", "file rates depend on it", 0, 0 },
+	  "File-test chunk size (bytes)", "file rates depend on it", 0, 0, 0,
+	  NULL },
+
+	/* sysbench fileio: what it prints under "Extra file open flags",
+	 * "Block size", "Number of threads", ... (sysbench 1.0.20's
+	 * defaults when a 0.4 run does not say). */
+	{ "mode", "reads_per_s", "latency_histogram", "Test mode",
+	  "sysbench runs one test per mode", 0, 0, 1, NULL },
+	{ "block_size_bytes", "reads_per_s", "latency_histogram",
+	  "Block size (bytes)", "a rate per request depends on its size", 1,
+	  0, 1, NULL },
+	{ "threads", "reads_per_s", "latency_histogram", "Threads",
+	  "rates and latencies depend on the requests in flight", 1, 0, 1,
+	  NULL },
+	{ "io_mode", "reads_per_s", "latency_histogram", "I/O mode",
+	  "sync, async and mmap I/O wait differently", 0, 0, 1, NULL },
+	{ "extra_flags", "reads_per_s", "latency_histogram",
+	  "Extra open flags", "direct and synchronous I/O bypass or wait on "
+	  "the page cache", 0, 0, 1, NULL },
+	{ "fsync_freq,fsync_all,fsync_end,fsync_mode", "reads_per_s",
+	  "latency_histogram", "Fsync settings",
+	  "writes wait on the fsyncs", 1, 0, 1, NULL },
+	{ "file_total_bytes", "reads_per_s", "latency_histogram",
+	  "Total file size (bytes)",
+	  "rates depend on how much of the files the page cache holds", 1, 0,
+	  0, "host.ram_mib" },
+
+	/* fio, per job */
+	{ "rw", "read_bw_kib_s", "trim_clat_p99_99_us", "I/O pattern (rw)",
+	  "fio runs one test per pattern", 0, 0, 1, NULL },
+	{ "bs", "read_bw_kib_s", "trim_clat_p99_99_us", "Block size (bs)",
+	  "a rate per request depends on its size", 0, 0, 1, NULL },
+	{ "iodepth", "read_bw_kib_s", "trim_clat_p99_99_us", "I/O depth",
+	  "rates and latencies depend on the requests in flight", 1, 0, 1,
+	  NULL },
+	{ "numjobs", "read_bw_kib_s", "trim_clat_p99_99_us", "Jobs",
+	  "rates and latencies depend on the requests in flight", 1, 0, 1,
+	  NULL },
+	{ "ioengine", "read_bw_kib_s", "trim_clat_p99_99_us", "I/O engine",
+	  "engines issue and complete I/O differently", 0, 0, 1, NULL },
+	{ "direct", "read_bw_kib_s", "trim_clat_p99_99_us", "O_DIRECT",
+	  "direct I/O bypasses the page cache", 1, 0, 1, NULL },
+	{ "size", "read_bw_kib_s", "trim_clat_p99_99_us", "Size",
+	  "rates depend on how much of the file the page cache holds", 0, 0,
+	  0, NULL },
+
+	/* dd */
+	{ "bs_bytes", "write_kib_s", "read_kib_s", "Block size (bs)",
+	  "a rate per request depends on its size", 0, 0, 1, NULL },
+	{ "flags", "write_kib_s", "read_kib_s", "Flags",
+	  "direct, dsync and fdatasync change what is timed", 0, 0, 1,
+	  NULL },
+	{ "bytes,count", "write_kib_s", "read_kib_s", "Bytes/blocks copied",
+	  "rates depend on how much the page cache holds", 0, 0, 0,
+	  NULL },
+
+	/* zcav */
+	{ "block_mib", "read_mib_s", "write_mib_s", "Block size (MiB)",
+	  "a block's rate depends on its size", 1, 0, 1, NULL },
+	{ "target", "read_mib_s", "write_mib_s", "File or device",
+	  "a file goes through the file system and the page cache, a device "
+	  "does not", 0, 0, 1, NULL },
 };
 /* clang-format on */
 

@@ -55,6 +55,7 @@ struct bs_params {
 	int64_t block_mib;
 	int64_t passes;
 	int64_t skip;             /* -s: every Nth block read */
+	char *target;             /* "device" (/dev/...) or "file" */
 	/* fio, as its job options spell them */
 	char *jobname;
 	char *rw;
@@ -89,6 +90,9 @@ enum {
 	/* Differs from run to run by design (a random seed): reports do not
 	 * compare it. */
 	BS_PF_NOCOMPARE = 1,
+	/* Decides its family's numbers (a rule of bs_param_rules names
+	 * it): a report's table of groups shows it. */
+	BS_PF_DECIDES = 2,
 };
 
 struct bs_param_info {
@@ -130,6 +134,15 @@ struct bs_param_rule {
 	int assume_default;        /* an unknown value is taken to be the
 				    * tool's default (dflt) */
 	int filespec;              /* shown as bonnie++ spells -n */
+	/* Runs that differ in one of them ran different tests (sysbench's
+	 * rndrw and seqrd): a group compared across it gets no ratio in
+	 * its summary and no verdict (BS_V_APART), only the note. 0: the
+	 * numbers still compare, with the note beside them. */
+	int apart;
+	/* A tag holding the host's RAM in MiB ("host.ram_mib"), or NULL:
+	 * a size parameter (bytes) under twice it gets a note, as the page
+	 * cache may hold the files. */
+	const char *ram_tag;
 };
 
 extern const struct bs_param_rule bs_param_rules[];

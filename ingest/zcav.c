@@ -56,7 +56,9 @@ enum zl {
 struct zline {
 	enum zl kind;
 	double v[3];        /* ZL_DATA: offset, rate, s; ZL_FAST: offset, s */
-	int64_t n;          /* ZL_LOOPS: N; ZL_READ: megs (-1 for gigs) */
+	int64_t n;          /* ZL_LOOPS: N; ZL_READ: megs (-1 for gigs);
+			     * ZL_FINISHED: 1 a device (/dev/...), 0 a
+			     * file, -1 not said */
 	const char *ver;    /* ZL_LOOPS: the version, or NULL */
 	size_t verlen;
 };
@@ -191,7 +193,17 @@ static void classify(const char *s, size_t n, struct zline *z)
 		return;
 	}
 	if (prefix(s, n, "# Finished loop ") || prefix(s, n, "Finished loop ")) {
+		static const char on[] = ", on device ";
+		size_t i, k = sizeof(on) - 1;
+
 		z->kind = ZL_FINISHED;
+		z->n = -1;
+		/* zcav says "device" for a file too: the path tells. */
+		for (i = 0; i + k <= n; i++)
+			if (memcmp(s + i, on, k) == 0) {
+				z->n = prefix(s + i + k, n - i - k, "/dev/");
+				break;
+			}
 		return;
 	}
 	if (prefix(s, n, "Warning, writing to ")) {
@@ -277,6 +289,7 @@ struct zrun {
 	int64_t megs;       /* the first "# Read N megs", or -1 */
 	size_t error;       /* line of zcav's error message, or SIZE_MAX */
 	int64_t cmd_block, cmd_count, cmd_skip; /* -b, -c, -s; BS_NONE */
+	int64_t device;     /* 1 a device, 0 a file, -1 not said */
 	struct zpoint *pt;
 	size_t n, cap;
 };
@@ -295,6 +308,7 @@ static void zrun_reset(struct zrun *z, size_t at)
 	z->megs = -1;
 	z->error = SIZE_MAX;
 	z->cmd_block = z->cmd_count = z->cmd_skip = BS_NONE;
+	z->device = -1;
 	z->n = 0;
 }
 
@@ -486,6 +500,8 @@ static int zemit(const struct bs_block *b, struct bs_block_out *out,
 	block = block_mib(z);
 	set_param(&r.params.block_mib, "block_mib", block);
 	set_param(&r.params.skip, "skip", skip_of(z, block));
+	if (z->device >= 0)
+		r.params.target = xstrdup(z->device ? "device" : "file");
 	s = bs_run_series_add(&r, m, "offset_gib");
 	for (i = 0; i < z->n; i++) {
 		bs_series_point(s, z->pt[i].x, z->pt[i].y, z->pt[i].s);
@@ -608,6 +624,10 @@ static int zcav_parse(const struct bs_block *b, struct bs_block_out *out)
 			break;
 		case ZL_WARN:
 			z.write = 1;
+			break;
+		case ZL_FINISHED:
+			if (z.device < 0)
+				z.device = l.n;
 			break;
 		case ZL_READ:
 			if (z.megs < 0 && l.n >= 0)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "report/factor.h"
+#include "core/param.h"
 #include "util/buf.h"
 #include "util/mem.h"
 #include "util/banned.h"
@@ -52,21 +53,47 @@ static const char *tag_of(const struct bs_run *r, const char *key)
 	return NULL;
 }
 
+/*
+ * The value of key for run r: its tag, else the parameter of that key
+ * (core/param.h) when the run's family has it ("--by mode" splits
+ * sysbench runs by test mode), written into buf; NULL when neither.
+ */
+static const char *value_of(const struct bs_run *r, const char *key,
+			    struct bs_buf *buf)
+{
+	const char *t = tag_of(r, key);
+	int k;
+
+	if (t)
+		return t;
+	k = bs_param_find(key);
+	if (k < 0 || bs_param_table[k].family != r->family ||
+	    !bs_param_known(&r->params, k))
+		return NULL;
+	bs_buf_reset(buf);
+	bs_param_format(&r->params, k, buf);
+	return bs_buf_str(buf);
+}
+
 static int collect_run(const struct bs_run *r, void *ctx)
 {
 	struct collect *c = ctx;
-	const char *v = tag_of(r, c->by);
-	const char *w = c->within ? tag_of(r, c->within) : "";
+	struct bs_buf vb = BS_BUF_INIT, wb = BS_BUF_INIT;
+	const char *v = value_of(r, c->by, &vb);
+	const char *w = c->within ? value_of(r, c->within, &wb) : "";
 
 	if (v == NULL || w == NULL) {
 		c->skipped++;
-		return 0;
+		goto out;
 	}
 	xgrow((void **)&c->run, &c->cap, c->n + 1, sizeof(*c->run));
 	c->run[c->n].id = r->id;
 	c->run[c->n].v = val_index(&c->v, v);
 	c->run[c->n].w = val_index(&c->w, w);
 	c->n++;
+out:
+	bs_buf_release(&vb);
+	bs_buf_release(&wb);
 	return 0;
 }
 
@@ -121,10 +148,13 @@ int bs_report_factor_split(struct bs_report_factor *f, struct bs_store *st,
 	f->skipped = c.skipped;
 	if (c.n == 0) {
 		rc = within ? bs_error(err, BS_ENOTFOUND,
-				       "no run has both tags '%s' and '%s'",
+				       "no run has both tags (or parameters) "
+				       "'%s' and '%s'",
 				       by, within)
 			    : bs_error(err, BS_ENOTFOUND,
-				       "no run has the tag '%s'", by);
+				       "no run has the tag (or parameter) "
+				       "'%s'",
+				       by);
 		goto out;
 	}
 	vr = sort_vals(&c.v);

@@ -1,6 +1,8 @@
 /*
  * report/factor.h - factor comparisons (bstore report --by KEY [--within
- * KEY2]): the runs chosen are split into groups by the value of tag KEY,
+ * KEY2]): the runs chosen are split into groups by the value of tag KEY
+ * (or, for runs without such a tag, their parameter KEY: "--by mode"
+ * splits sysbench runs by test mode),
  * and with KEY2 once per value of KEY2, each such block with its own
  * baseline. The groups are then a report's (report/report.h, with
  * opts.bases and opts.labels).

@@ -309,34 +309,12 @@ size_t bs_rwidth(const char *s)
 
 const char *bs_rverdict_class(const struct bs_report_cell *c)
 {
-	switch (c->verdict) {
-	case BS_V_BETTER:
-		return "better";
-	case BS_V_WORSE:
-		return "worse";
-	case BS_V_NOISE:
-		return "noise";
-	case BS_V_FEW:
-		return c->better > 0 ? "few-up" : "few-down";
-	case BS_V_NONE:
-		break;
-	}
-	return "";
+	const struct bs_verdict_info *v = &bs_verdicts[c->verdict];
+
+	return c->better > 0 ? v->class_up : v->class_down;
 }
 
 char bs_rverdict_mark(const struct bs_report_cell *c)
 {
-	switch (c->verdict) {
-	case BS_V_BETTER:
-		return '^';
-	case BS_V_WORSE:
-		return 'v';
-	case BS_V_NOISE:
-		return '~';
-	case BS_V_FEW:
-		return '?';
-	case BS_V_NONE:
-		break;
-	}
-	return ' ';
+	return bs_verdicts[c->verdict].mark;
 }

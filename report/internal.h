@@ -63,6 +63,13 @@ int bs_rblock_start(const struct bs_report *rep, size_t i);
 
 /* Fills every group's summary (struct bs_report_summary); after the
  * comparison. */
+/* Appends a change the one way every format writes it (docs/report.md):
+ * f = group / baseline as "1.17x higher", "1.17x lower" (f 0.86),
+ * "unchanged (1.00x)", "no ratio". */
+void bs_rsay_ratio(struct bs_buf *b, double f);
+/* Appends a verdict's words (bs_verdicts[v].words), "untested" with the
+ * fewest runs a side when few >= 0: "untested: 2 runs a side". */
+void bs_rsay_state(struct bs_buf *b, enum bs_verdict v, int64_t few);
 void bs_report_summarise(struct bs_report *rep);
 
 /* A number for scripts (CSV, JSON): rounded to 6 significant digits in
@@ -75,6 +82,14 @@ double bs_rscale(const struct bs_report *rep, int m, double v);
  * "8G", "4G-8G (mixed)", "" unknown. */
 const char *bs_rfmt_param(const struct bs_report_group *g, int k, char *out,
 			  size_t outsz);
+/* A group's values of parameter k with their counts, appended: "rndrw (2
+ * runs) and seqrd (1 run)", or the one value: "rndrw". */
+void bs_rparam_values(const struct bs_report_group *g, int k,
+		      struct bs_buf *b);
+/* The parameters that decide the numbers of the group's families
+ * (BS_PF_DECIDES), appended for people: "test mode rndrw, block size
+ * 16384 bytes, threads 1"; bonnie++'s -n spec as it spells it. */
+void bs_rparams_deciding(const struct bs_report_group *g, struct bs_buf *b);
 /* The -n spec of a group: "16", "16:100000:16/64", "mixed", "" unknown. */
 const char *bs_rfmt_files(const struct bs_report_group *g, char *out,
 			  size_t outsz);
@@ -83,14 +98,23 @@ const char *bs_rfmt_files(const struct bs_report_group *g, char *out,
  * -1 lower), -1 when not shaded. */
 int bs_rshade(int better, double v, double best);
 
+/*
+ * The rates the HTML list of runs shows: bonnie++'s twelve tests, and the
+ * main metrics (BS_MF_MAIN) of the other tools. A run keeps those of its
+ * tool in slots 0, 1, ...: bs_rlist_slot(t) is catalogue row t's slot
+ * among its family's, or -1 when the list does not show it.
+ */
+int bs_rlist_slot(int t);
+
 /* One run as the HTML list of runs shows it: its rates. */
 struct bs_rrow {
 	int64_t id;
 	int64_t size_mib;
 	uint32_t group;
 	uint32_t machine, version; /* strings in the list's pool */
-	/* bonnie++'s twelve tests, the rates the list shows */
-	unsigned char status[BS_M_BONNIE]; /* enum bs_status of each test */
+	unsigned char family;      /* enum bs_family */
+	/* by slot (bs_rlist_slot), the rates the list shows */
+	unsigned char status[BS_M_BONNIE]; /* enum bs_status of each */
 	double rate[BS_M_BONNIE];   /* NAN: no number */
 };
 

@@ -125,18 +125,21 @@ static void jparam(struct bs_tdict *d, int k, const struct bs_report_param *p)
 
 /*
  * The group's summary against the baseline (struct bs_report_summary):
- * SUMMARY > SENTENCE, BETTER_N, WORSE_N, NOISE_N, FEW_N and a CAT per
- * category with a figure (NAME, GM, LO, HI as text; J_GM, J_LO, J_HI as
- * JSON; CLASS better, worse or noise by the noise threshold).
+ * SUMMARY > SENTENCE, BETTER_N, WORSE_N, NOISE_N, FEW_N, APART_N; a
+ * TALLY per verdict with cells (N, NAME, WORDS, MARK: bs_verdicts[]);
+ * and a CAT per category with a figure or of different tests (NAME;
+ * GM, LO, HI as text and J_GM, J_LO, J_HI as JSON: the factor, above 1
+ * better; RATIO the change the one way ("1.17x lower"), R_RATIO, R_LO,
+ * R_HI group / baseline; STATE, STATE_WORDS, CLASS its verdict).
  */
 static void fill_summary(const struct bs_report *rep, size_t i,
 			 struct bs_tdict *d)
 {
 	const struct bs_report_summary *s = &rep->groups[i].sum;
-	double noise = 1 + bs_report_noise(rep) / 100;
 	struct bs_tdict *x;
+	struct bs_buf b = BS_BUF_INIT;
 	char v[64];
-	int cat, n = 0;
+	int cat, n = 0, k;
 
 	if (s->sentence == NULL) {
 		bs_tdict_show(d, "NO_SUMMARY");
@@ -148,14 +151,33 @@ static void fill_summary(const struct bs_report *rep, size_t i,
 	bs_tdict_set_i64(x, "WORSE_N", s->verdicts[BS_V_WORSE]);
 	bs_tdict_set_i64(x, "NOISE_N", s->verdicts[BS_V_NOISE]);
 	bs_tdict_set_i64(x, "FEW_N", s->verdicts[BS_V_FEW]);
+	bs_tdict_set_i64(x, "APART_N", s->verdicts[BS_V_APART]);
+	for (k = BS_V_BETTER; k < BS_V_COUNT; k++) {
+		struct bs_tdict *t;
+
+		if (s->verdicts[k] == 0)
+			continue;
+		t = bs_tdict_add(x, "TALLY");
+		bs_tdict_set_i64(t, "N", s->verdicts[k]);
+		bs_tdict_set(t, "NAME", bs_verdicts[k].name);
+		bs_tdict_set(t, "WORDS", bs_verdicts[k].tally);
+		bs_tdict_setf(t, "MARK", "%c", bs_verdicts[k].mark);
+	}
 	for (cat = 0; cat < BS_CAT_COUNT; cat++) {
 		struct bs_tdict *c;
-		static const char *const k[3] = {"GM", "LO", "HI"};
+		static const char *const key[3] = {"GM", "LO", "HI"};
 		const double f[3] = {s->gm[cat], s->lo[cat], s->hi[cat]};
-		char key[8];
+		/* group / baseline: the factor turned back where lower is
+		 * better (the interval's ends swap). */
+		const int sg = s->sign[cat];
+		const double r[3] = {sg < 0 ? 1 / f[0] : f[0],
+				     sg < 0 ? 1 / f[2] : f[1],
+				     sg < 0 ? 1 / f[1] : f[2]};
+		static const char *const rkey[3] = {"R_RATIO", "R_LO", "R_HI"};
+		char name[8];
 		int j;
 
-		if (s->n[cat] == 0)
+		if (s->n[cat] == 0 && s->state[cat] != BS_V_APART)
 			continue;
 		c = bs_tdict_add(x, "CAT");
 		if (n++)
@@ -169,16 +191,30 @@ static void fill_summary(const struct bs_report *rep, size_t i,
 				snprintf(v, sizeof(v), "%s", "");
 			else
 				snprintf(v, sizeof(v), "%.2f", f[j]);
-			bs_tdict_set(c, k[j], v);
-			snprintf(key, sizeof(key), "J_%s", k[j]);
-			bs_tdict_set(c, key, v[0] ? v : "null");
+			bs_tdict_set(c, key[j], v);
+			snprintf(name, sizeof(name), "J_%s", key[j]);
+			bs_tdict_set(c, name, v[0] ? v : "null");
+			if (isnan(r[j]))
+				v[0] = '\0';
+			else
+				snprintf(v, sizeof(v), "%.2f", r[j]);
+			bs_tdict_set(c, rkey[j], v);
+			if (j == 0)
+				bs_tdict_set(c, "J_R_RATIO", v[0] ? v : "null");
 		}
 		if (!isnan(s->lo[cat]))
 			bs_tdict_show(c, "HAS_CI");
-		bs_tdict_set(c, "CLASS", s->gm[cat] >= noise	 ? "better"
-					 : s->gm[cat] <= 1 / noise ? "worse"
-								   : "noise");
+		bs_buf_reset(&b);
+		if (s->n[cat])
+			bs_rsay_ratio(&b, r[0]);
+		bs_tdict_set(c, "RATIO", bs_buf_str(&b));
+		bs_buf_reset(&b);
+		bs_rsay_state(&b, s->state[cat], s->few_runs);
+		bs_tdict_set(c, "STATE_WORDS", bs_buf_str(&b));
+		bs_tdict_set(c, "STATE", bs_verdicts[s->state[cat]].name);
+		bs_tdict_set(c, "CLASS", bs_verdicts[s->state[cat]].name);
 	}
+	bs_buf_release(&b);
 }
 
 /* gtext: the group's machines and tags as text (see fill_model). */
@@ -253,6 +289,19 @@ static void fill_group(const struct bs_report *rep, size_t i,
 		     bs_rfmt_param(g, bs_param_find("file_size_mib"), v,
 				   sizeof(v)));
 	bs_tdict_set(d, "FILES", bs_rfmt_files(g, v, sizeof(v)));
+	/* What decides the numbers of its tools (BS_PF_DECIDES). */
+	bs_buf_reset(&b);
+	bs_rparams_deciding(g, &b);
+	bs_tdict_set(d, "PARAMS", bs_buf_str(&b));
+	bs_tdict_setf(d, "PARAMS_ROW", "[%zu] %s", i + 1, bs_buf_str(&b));
+	if (b.len)
+		bs_tdict_show(d, "HAS_PARAMS");
+	for (p = 0; p < bs_nparams; p++)
+		if ((bs_param_table[p].flags & BS_PF_DECIDES) &&
+		    ((g->families >> bs_param_table[p].family) & 1))
+			bs_tdict_set(bs_tdict_add(d, "DECIDES"), "KEY",
+				     bs_param_table[p].key);
+	bs_buf_reset(&b);
 	/* The parameters of the tools the group's runs come from. */
 	for (p = 0; p < bs_nparams; p++) {
 		struct bs_tdict *x;
@@ -277,7 +326,7 @@ static const char *better_word(const struct bs_report *rep, size_t i,
 {
 	if (i == rep->groups[i].base)
 		return "baseline";
-	if (isnan(c->diff))
+	if (isnan(c->diff) || c->verdict == BS_V_APART)
 		return "";
 	return c->better > 0 ? "better" : c->better < 0 ? "worse" : "same";
 }
@@ -382,6 +431,18 @@ static void fill_model(const struct bs_report *rep, struct bs_tdict *d)
 	bs_tdict_set(d, "NOISE", key);
 	if (rep->ngroups > 1)
 		bs_tdict_show(d, "COMPARED");
+	/* The verdicts a cell can have, for legends (bs_verdicts[]). */
+	for (m = BS_V_BETTER; m < BS_V_COUNT; m++) {
+		struct bs_tdict *v;
+
+		if (m == BS_V_MIXED)
+			continue; /* a summary's only */
+		v = bs_tdict_add(d, "VERDICT");
+		bs_tdict_set(v, "NAME", bs_verdicts[m].name);
+		bs_tdict_set(v, "WORDS", bs_verdicts[m].words);
+		bs_tdict_set(v, "LEGEND", bs_verdicts[m].legend);
+		bs_tdict_setf(v, "MARK", "%c", bs_verdicts[m].mark);
+	}
 	if (rep->nnotes)
 		bs_tdict_show(d, "NOTES");
 	for (i = 0; i < rep->nnotes; i++)

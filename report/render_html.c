@@ -112,6 +112,7 @@ enum { ROW_VALUE, ROW_DIFF, ROW_RATIO, ROW_PCT };
 
 /* The change cell's tip: the verdict in words, with its numbers. */
 static void verdict_tip(const struct bs_report *rep,
+			const struct bs_report_group *g,
 			const struct bs_report_cell *x, struct bs_tdict *c)
 {
 	struct bs_buf b = BS_BUF_INIT;
@@ -137,12 +138,17 @@ static void verdict_tip(const struct bs_report *rep,
 				    x->p);
 		break;
 	case BS_V_FEW:
+		/* Untested: the way the number went, not a verdict. */
 		bs_buf_addf(&b, "%s by more than %g%%, but under %d runs a "
 				"side: not tested",
-			    x->better > 0 ? "better" : "worse", noise,
+			    x->pct > 0 ? "higher" : "lower", noise,
 			    BS_STAT_MIN_N);
 		break;
-	case BS_V_NONE:
+	case BS_V_APART:
+		bs_buf_addf(&b, "different tests (%s): not compared",
+			    g->apart_why ? g->apart_why : "");
+		break;
+	default:
 		break;
 	}
 	if (!isnan(x->ratio_lo))
@@ -195,7 +201,7 @@ static void html_row(const struct bs_report *rep, int t0, int t1, size_t i,
 		bs_tdict_set(c, "CLASS", "");
 		if (kind == ROW_PCT && !isnan(x->pct)) {
 			bs_tdict_set(c, "CLASS", bs_rverdict_class(x));
-			verdict_tip(rep, x, c);
+			verdict_tip(rep, g, x, c);
 		}
 	}
 }
@@ -427,6 +433,7 @@ static void html_hosts(const struct bs_report *rep, struct bs_tdict *d)
 void bs_rhtml_fill(const struct bs_report *rep, struct bs_tdict *d)
 {
 	size_t i, j;
+	unsigned fams;
 	int sn, t0, t1, m, t, any, first_curves = 1;
 	char key[32];
 
@@ -483,14 +490,27 @@ void bs_rhtml_fill(const struct bs_report *rep, struct bs_tdict *d)
 			if (bs_rcurves_html(rep, t, first_curves, sec))
 				first_curves = 0;
 	}
-	/* The header of the list of runs: bonnie++'s rates shown. */
-	for (t = 0; t < BS_M_BONNIE; t++) {
+	/* The header of the list of runs: the rates it shows
+	 * (bs_rlist_slot), and bonnie++'s file size when it has runs. */
+	fams = 0;
+	for (i = 0; i < rep->ngroups; i++)
+		fams |= rep->groups[i].families;
+	if (fams & (1u << BS_FAM_BONNIE))
+		bs_tdict_show(d, "HAS_SIZE");
+	for (t = 0; t < bs_nmetrics; t++) {
 		struct bs_tdict *th;
 		m = BS_RM(t, BS_MK_RATE);
-		if (!rep->shown[m])
+		if (!rep->shown[m] || bs_rlist_slot(t) < 0)
 			continue;
 		th = bs_tdict_add(d, "RUN_COL");
-		bs_tdict_set(th, "TITLE", bs_metrics[t].label);
+		/* Several tools: say whose ("Read" is sysbench's, zcav's,
+		 * dd's). */
+		if (fams & (fams - 1))
+			bs_tdict_setf(th, "TITLE", "%s (%s)",
+				      bs_metrics[t].label,
+				      bs_family_name(bs_metrics[t].family));
+		else
+			bs_tdict_set(th, "TITLE", bs_metrics[t].label);
 		bs_tdict_set(th, "UNIT", unit_head(rep, m));
 	}
 }
@@ -507,6 +527,8 @@ struct runs_ctx {
 	int64_t last_group;
 	int batched;            /* runs in d */
 	int ncols;
+	int has_size;           /* bonnie++ runs: their file size */
+	int slot[BS_M_MAX];     /* bs_rlist_slot of each catalogue row */
 	struct bs_err *err;
 };
 
@@ -548,16 +570,24 @@ static int runs_row(struct runs_ctx *rc, const struct bs_rrow *row)
 	bs_tdict_set_i64(d, "ID", row->id);
 	bs_tdict_set(d, "MACHINE", rc->pool->str[row->machine]);
 	bs_tdict_set(d, "VERSION", rc->pool->str[row->version]);
-	bs_tdict_set(d, "SIZE",
-		     bs_bonnie_fmt_size(s, sizeof(s), row->size_mib));
-	for (t = 0; t < BS_M_BONNIE; t++) {
-		double v = row->rate[t];
+	if (rc->has_size)
+		bs_tdict_set(bs_tdict_add(d, "HAS_SIZE"), "SIZE",
+			     bs_bonnie_fmt_size(s, sizeof(s), row->size_mib));
+	for (t = 0; t < bs_nmetrics; t++) {
+		double v;
 		m = BS_RM(t, BS_MK_RATE);
-		if (!rep->shown[m])
+		if (!rep->shown[m] || rc->slot[t] < 0)
 			continue;
 		c = bs_tdict_add(d, "CELL");
+		/* Another tool's column: nothing to say. */
+		if (bs_metrics[t].family != row->family) {
+			bs_tdict_set(c, "TEXT", "");
+			bs_tdict_set(c, "CLASS", "");
+			continue;
+		}
+		v = row->rate[rc->slot[t]];
 		if (isnan(v)) {
-			int tf = row->status[t] == BS_ST_TOO_FAST;
+			int tf = row->status[rc->slot[t]] == BS_ST_TOO_FAST;
 			bs_tdict_set(c, "TEXT", tf ? "too fast" : "not run");
 			bs_tdict_set(c, "CLASS", tf ? "tf" : "nr");
 			continue;
@@ -601,9 +631,15 @@ int bs_rhtml_runs(const struct bs_report *rep, const struct bs_tmpl_set *ts,
 	rc.out = out;
 	rc.err = err;
 	rc.last_group = -1;
-	rc.ncols = 5;
-	for (m = 0; m < BS_RM(BS_M_BONNIE, 0); m++)
-		rc.ncols += rep->shown[m] && BS_RM_KIND(m) == BS_MK_RATE;
+	rc.ncols = 4;
+	for (i = 0; i < rep->ngroups; i++)
+		if (rep->groups[i].families & (1u << BS_FAM_BONNIE))
+			rc.has_size = 1;
+	rc.ncols += rc.has_size;
+	for (m = 0; m < bs_nmetrics; m++) {
+		rc.slot[m] = bs_rlist_slot(m);
+		rc.ncols += rc.slot[m] >= 0 && rep->shown[BS_RM(m, BS_MK_RATE)];
+	}
 	r = bs_tdict_new(&rc.d, err);
 	if (r < 0)
 		return r;

@@ -11,6 +11,7 @@
 #include "report/internal.h"
 #include "util/buf.h"
 #include "util/mem.h"
+#include "util/num.h"
 #include "util/banned.h"
 
 /* An I/O rate from this many KiB/s on is shown in MiB/s (--units auto). */
@@ -266,33 +267,192 @@ static void param_add_text(struct bs_report_param *p, const char *v)
 		p->mixed = 1;
 }
 
+/* Counts a known value of parameter k (of the run's family) in p->vals;
+ * t, i or r by its kind. */
+static void param_count(struct bs_report_param *p, int k, const char *t,
+			int64_t i, double r)
+{
+	enum bs_pkind kind = bs_param_table[k].kind;
+	size_t j;
+
+	for (j = 0; j < p->nvals; j++) {
+		const struct bs_report_pval *x = &p->vals[j];
+		if (kind == BS_PK_TEXT ? strcmp(x->t, t) == 0
+		    : kind == BS_PK_REAL ? x->r == r
+					 : x->i == i) {
+			p->vals[j].n++;
+			return;
+		}
+	}
+	if (p->nvals == BS_REPORT_LIST) {
+		p->vother++;
+		return;
+	}
+	p->vals[p->nvals].t = kind == BS_PK_TEXT ? xstrdup(t) : NULL;
+	p->vals[p->nvals].i = i;
+	p->vals[p->nvals].r = r;
+	p->vals[p->nvals++].n = 1;
+}
+
 /* Adds r's parameters to the group's summary of them. */
 static void params_add(struct bs_report_group *g, const struct bs_run *r,
 		       int first, const int64_t *assume)
 {
+	const char *t;
 	int64_t v;
-	int k;
+	double x;
+	int k, own;
 
 	for (k = 0; k < bs_nparams; k++) {
 		if (!compared(k))
 			continue;
+		own = bs_param_table[k].family == r->family;
 		switch (bs_param_table[k].kind) {
 		case BS_PK_TEXT:
-			param_add_text(&g->param[k],
-				       bs_param_get_text(&r->params, k));
+			t = bs_param_get_text(&r->params, k);
+			param_add_text(&g->param[k], t);
+			if (own && t)
+				param_count(&g->param[k], k, t, 0, 0);
 			break;
 		case BS_PK_REAL:
-			param_add_real(&g->param[k],
-				       bs_param_get_real(&r->params, k), first);
+			x = bs_param_get_real(&r->params, k);
+			param_add_real(&g->param[k], x, first);
+			if (own && !isnan(x))
+				param_count(&g->param[k], k, NULL, 0, x);
 			break;
 		default:
 			v = bs_param_get_i64(&r->params, k);
-			if (v == BS_NONE &&
-			    bs_param_table[k].family == r->family)
+			if (v == BS_NONE && own)
 				v = assume[k];
 			param_add_i64(&g->param[k], v, first);
+			if (own && v != BS_NONE)
+				param_count(&g->param[k], k, NULL, v, 0);
 			break;
 		}
+	}
+}
+
+/* Value j of parameter k of a group for people, with its unit: "rndrw",
+ * "16384 bytes", "on". */
+static const char *pval_text(int k, const struct bs_report_pval *x,
+			     char *out, size_t outsz)
+{
+	struct bs_params p;
+	struct bs_buf b = BS_BUF_INIT;
+
+	bs_params_init(&p);
+	switch (bs_param_table[k].kind) {
+	case BS_PK_TEXT:
+		*bs_param_text(&p, k) = x->t;
+		break;
+	case BS_PK_REAL:
+		*bs_param_real(&p, k) = x->r;
+		break;
+	default:
+		*bs_param_i64(&p, k) = x->i;
+		break;
+	}
+	bs_param_describe(&p, k, &b);
+	/* An empty text (no extra flags) is a value too. */
+	snprintf(out, outsz, "%s", b.len ? bs_buf_str(&b) : "none");
+	bs_buf_release(&b);
+	return out;
+}
+
+void bs_rparam_values(const struct bs_report_group *g, int k,
+		      struct bs_buf *b)
+{
+	const struct bs_report_param *p = &g->param[k];
+	/* Runs of other tools do not have it: not unknown, not counted. */
+	int64_t runs = g->fam_runs[bs_param_table[k].family];
+	int64_t known = p->vother;
+	char v[96];
+	size_t j;
+
+	for (j = 0; j < p->nvals; j++)
+		known += p->vals[j].n;
+	if (p->nvals == 1 && known == runs) {
+		bs_buf_adds(b, pval_text(k, &p->vals[0], v, sizeof(v)));
+		return;
+	}
+	for (j = 0; j < p->nvals; j++)
+		bs_buf_addf(b, "%s%s (%lld %s)",
+			    j == 0				  ? ""
+			    : j + 1 == p->nvals && !p->vother &&
+					  known == runs
+				    ? " and "
+				    : ", ",
+			    pval_text(k, &p->vals[j], v, sizeof(v)),
+			    (long long)p->vals[j].n,
+			    p->vals[j].n == 1 ? "run" : "runs");
+	if (p->vother)
+		bs_buf_addf(b, "%s%lld more with other values",
+			    known == runs ? " and " : ", ",
+			    (long long)p->vother);
+	if (known < runs)
+		bs_buf_addf(b, " and %lld unknown",
+			    (long long)(runs - known));
+}
+
+void bs_rparams_deciding(const struct bs_report_group *g, struct bs_buf *b)
+{
+	const struct bs_param_rule *spec = NULL;
+	int r, k, n, kk[8];
+	char v[96];
+	size_t start;
+
+	for (r = 0; r < bs_nparam_rules && spec == NULL; r++)
+		if (bs_param_rules[r].filespec)
+			spec = &bs_param_rules[r];
+	for (k = 0; k < bs_nparams; k++) {
+		const struct bs_param_info *pi = &bs_param_table[k];
+
+		if (!(pi->flags & BS_PF_DECIDES) ||
+		    !((g->families >> pi->family) & 1))
+			continue;
+		start = b->len;
+		bs_buf_addf(b, "%s%s ", start ? ", " : "", pi->label);
+		/* The -n spec stands for its rule's parameters. */
+		n = spec ? bs_param_rule_keys(spec, kk, 8) : 0;
+		if (n && kk[0] == k) {
+			bs_buf_adds(b, bs_rfmt_files(g, v, sizeof(v)));
+		} else if (g->param[k].mixed || g->param[k].nvals > 1) {
+			bs_rparam_values(g, k, b);
+		} else if (pi->kind == BS_PK_TEXT && g->param[k].text &&
+			   !g->param[k].text[0]) {
+			bs_buf_adds(b, "none"); /* no flags given */
+		} else {
+			bs_rfmt_param(g, k, v, sizeof(v));
+			if (v[0] && pi->unit[0] && strcmp(pi->unit, "MiB") != 0)
+				bs_buf_addf(b, "%s %s", v, pi->unit);
+			else
+				bs_buf_adds(b, v);
+		}
+		/* Unknown or empty (no extra flags): left out. */
+		if (bs_buf_str(b)[b->len - 1] == ' ')
+			bs_buf_trim(b, b->len - start);
+	}
+}
+
+/* Do groups a and b have the same one value of parameter k (or neither
+ * know it)? */
+static int pvals_same(const struct bs_report_group *a,
+		      const struct bs_report_group *b, int k)
+{
+	const struct bs_report_param *x = &a->param[k], *y = &b->param[k];
+
+	if (x->nvals + (size_t)(x->vother > 0) > 1 ||
+	    y->nvals + (size_t)(y->vother > 0) > 1)
+		return 0;
+	if (x->nvals == 0 || y->nvals == 0)
+		return 1; /* unknown on a side: nothing says they differ */
+	switch (bs_param_table[k].kind) {
+	case BS_PK_TEXT:
+		return strcmp(x->vals[0].t, y->vals[0].t) == 0;
+	case BS_PK_REAL:
+		return x->vals[0].r == y->vals[0].r;
+	default:
+		return x->vals[0].i == y->vals[0].i;
 	}
 }
 
@@ -381,19 +541,47 @@ static uint32_t intern(struct bs_rruns *rr, const char *s)
 	return (uint32_t)rr->nstr++;
 }
 
+/* Does the list of runs show catalogue row t? */
+static int listed(int t)
+{
+	return bs_metrics[t].family == BS_FAM_BONNIE
+		       ? t < BS_M_BONNIE
+		       : (bs_metrics[t].flags & BS_MF_MAIN) != 0;
+}
+
+int bs_rlist_slot(int t)
+{
+	int t0, t1, k, n = 0;
+
+	if (!listed(t))
+		return -1;
+	bs_metric_rows(bs_metrics[t].family, &t0, &t1);
+	for (k = t0; k < t; k++)
+		n += listed(k);
+	return n < BS_M_BONNIE ? n : -1;
+}
+
 void bs_rrow_fill(struct bs_rruns *rr, const struct bs_run *r, uint32_t group,
 		  struct bs_rrow *row)
 {
-	int t;
+	int t, t0, t1, n = 0;
 
 	row->id = r->id;
 	row->size_mib = r->params.file_size_mib;
 	row->group = group;
+	row->family = (unsigned char)r->family;
 	row->machine = intern(rr, r->machine ? r->machine : "");
 	row->version = intern(rr, r->tool_version ? r->tool_version : "");
-	for (t = 0; t < BS_M_BONNIE; t++) {
-		row->status[t] = (unsigned char)r->res[t].status;
-		bs_rmetric(r, BS_RM(t, BS_MK_RATE), &row->rate[t]);
+	bs_metric_rows(r->family, &t0, &t1);
+	for (t = t0; t < t1 && n < BS_M_BONNIE; t++) {
+		if (!listed(t))
+			continue;
+		row->status[n] = (unsigned char)r->res[t].status;
+		bs_rmetric(r, BS_RM(t, BS_MK_RATE), &row->rate[n++]);
+	}
+	for (; n < BS_M_BONNIE; n++) {
+		row->status[n] = BS_ST_NOT_RUN;
+		row->rate[n] = NAN;
 	}
 }
 
@@ -467,6 +655,7 @@ static int add_run(const struct bs_run *r, void *ctx)
 	mix_add(g, r);
 	g->gens |= gen_of(r);
 	g->families |= 1u << r->family;
+	g->fam_runs[r->family]++;
 	params_add(g, r, first, a->assume);
 	if (r->nseries)
 		bs_rcurves_add(rep, (size_t)(g - rep->groups), r, a->want_any);
@@ -557,6 +746,83 @@ static struct bs_stat_sample sample_of(const struct bs_report_cell *c)
 	return x;
 }
 
+/* Does group g have a number or a "+++++" for any test in [t0, t1]? */
+static int has_tests(const struct bs_report_group *g, int t0, int t1)
+{
+	int t;
+
+	for (t = t0; t <= t1; t++)
+		if (g->cell[BS_RM(t, BS_MK_RATE)].status != BS_ST_NOT_RUN)
+			return 1;
+	return 0;
+}
+
+/* The catalogue rows [*t0, *t1] a rule is about. */
+static void rule_rows(const struct bs_param_rule *pr, int k0, int *t0,
+		      int *t1)
+{
+	*t0 = bs_metric_find(bs_param_table[k0].family, pr->first);
+	*t1 = bs_metric_find(bs_param_table[k0].family, pr->last);
+	if (*t0 < 0 || *t1 < *t0)
+		BS_BUG("a parameter rule names metrics not in the catalogue");
+}
+
+/*
+ * Each group against its baseline: the rows of every rule with apart
+ * whose parameters the two do not share one value of (struct
+ * bs_report_group's apart, apart_why).
+ */
+static void mark_apart(struct bs_report *rep)
+{
+	struct bs_buf why = BS_BUF_INIT;
+	int r, j, n, k[8], t, t0, t1, also;
+	size_t i;
+
+	for (i = 0; i < rep->ngroups; i++) {
+		struct bs_report_group *g = &rep->groups[i];
+		const struct bs_report_group *b = &rep->groups[g->base];
+
+		if (i == g->base)
+			continue;
+		bs_buf_reset(&why);
+		also = 0;
+		for (r = 0; r < bs_nparam_rules; r++) {
+			const struct bs_param_rule *pr = &bs_param_rules[r];
+			int differ = 0;
+
+			if (!pr->apart)
+				continue;
+			n = bs_param_rule_keys(pr, k, 8);
+			rule_rows(pr, k[0], &t0, &t1);
+			if (!has_tests(g, t0, t1) || !has_tests(b, t0, t1))
+				continue;
+			for (j = 0; j < n; j++) {
+				if (pvals_same(g, b, k[j]))
+					continue;
+				differ = 1;
+				/* The first with its values, the others
+				 * named: the notes have their values. */
+				if (why.len) {
+					bs_buf_addf(&why, "%s%s",
+						    also++ ? ", " : "; also ",
+						    bs_param_table[k[j]].label);
+					continue;
+				}
+				bs_buf_addf(&why, "%s ",
+					    bs_param_table[k[j]].label);
+				bs_rparam_values(g, k[j], &why);
+				bs_buf_adds(&why, " against ");
+				bs_rparam_values(b, k[j], &why);
+			}
+			for (t = t0; differ && t <= t1; t++)
+				g->apart[t] = 1;
+		}
+		if (why.len)
+			g->apart_why = xstrdup(bs_buf_str(&why));
+	}
+	bs_buf_release(&why);
+}
+
 /*
  * Every group against the baseline: diff, ratio and change; the ratio's
  * interval and Welch's test, the p-values corrected together over the
@@ -601,6 +867,12 @@ static void compare(struct bs_report *rep)
 			if (bs_stat_ratio_ci(&gs, &bs, &c->ratio_lo,
 					     &c->ratio_hi) < 0)
 				c->ratio_lo = c->ratio_hi = NAN;
+			/* Different tests: no side is better, and no test
+			 * is counted in Holm's correction. */
+			if (g->apart[BS_RM_TEST(m)]) {
+				c->better = 0;
+				continue;
+			}
 			p[i * (size_t)BS_RM_USED + (size_t)m] =
 				bs_stat_welch_p(&gs, &bs);
 		}
@@ -613,8 +885,11 @@ static void compare(struct bs_report *rep)
 			if (i == rep->groups[i].base || isnan(c->pct))
 				continue;
 			c->p = p[i * (size_t)BS_RM_USED + (size_t)m];
-			c->verdict = bs_stat_verdict(c->pct, bs_rm_better(m),
-						     c->p, noise);
+			c->verdict = rep->groups[i].apart[BS_RM_TEST(m)]
+					     ? BS_V_APART
+					     : bs_stat_verdict(c->pct,
+							       bs_rm_better(m),
+							       c->p, noise);
 		}
 	}
 	free(p);
@@ -666,17 +941,6 @@ static void add_note(struct bs_report *rep, struct bs_buf *b)
 	rep->notes[rep->nnotes++] = bs_buf_detach(b, NULL);
 }
 
-/* Does group g have a number or a "+++++" for any test in [t0, t1]? */
-static int has_tests(const struct bs_report_group *g, int t0, int t1)
-{
-	int t;
-
-	for (t = t0; t <= t1; t++)
-		if (g->cell[BS_RM(t, BS_MK_RATE)].status != BS_ST_NOT_RUN)
-			return 1;
-	return 0;
-}
-
 /*
  * A note for one of bs_param_rules when the groups that ran its metrics
  * disagree on its parameters (or one of them mixes values).
@@ -684,14 +948,12 @@ static int has_tests(const struct bs_report_group *g, int t0, int t1)
 static void param_note(struct bs_report *rep, const struct bs_param_rule *pr)
 {
 	struct bs_buf b = BS_BUF_INIT;
-	char first[128], cur[128];
+	char first[512], cur[512];
 	int k[8], np = bs_param_rule_keys(pr, k, 8), j, differ = 0, known = 0;
 	int t0, t1;
 	size_t i;
 
-	t0 = bs_metric_find(bs_param_table[k[0]].family, pr->first);
-	t1 = bs_metric_find(bs_param_table[k[0]].family, pr->last);
-	assert(t0 >= 0 && t1 >= t0);
+	rule_rows(pr, k[0], &t0, &t1);
 	first[0] = '\0';
 	for (i = 0; i < rep->ngroups; i++) {
 		const struct bs_report_group *g = &rep->groups[i];
@@ -705,6 +967,15 @@ static void param_note(struct bs_report *rep, const struct bs_param_rule *pr)
 				char v[64];
 				size_t n = strlen(cur);
 				bs_rfmt_param(g, k[j], v, sizeof(v));
+				/* Text has no range: its values, counted. */
+				if (g->param[k[j]].mixed &&
+				    bs_param_table[k[j]].kind == BS_PK_TEXT) {
+					struct bs_buf vb = BS_BUF_INIT;
+					bs_rparam_values(g, k[j], &vb);
+					snprintf(v, sizeof(v), "%s",
+						 bs_buf_str(&vb));
+					bs_buf_release(&vb);
+				}
 				snprintf(cur + n, sizeof(cur) - n, "%s%s",
 					 j ? "/" : "", v[0] ? v : "?");
 			}
@@ -723,8 +994,11 @@ static void param_note(struct bs_report *rep, const struct bs_param_rule *pr)
 	}
 	if (differ) {
 		struct bs_buf n = BS_BUF_INIT;
-		bs_buf_addf(&n, "%s differs: %s; %s", pr->what,
-			    bs_buf_str(&b), pr->why);
+		bs_buf_addf(&n, "%s differs: %s; %s%s", pr->what,
+			    bs_buf_str(&b), pr->why,
+			    pr->apart ? ": different tests, given no verdict "
+					"and no ratio in the summary"
+				      : "");
 		add_note(rep, &n);
 	}
 	bs_buf_release(&b);
@@ -834,8 +1108,7 @@ static void mix_note(struct bs_report *rep, size_t i)
 	const struct bs_report_group *g = &rep->groups[i];
 	struct bs_buf b = BS_BUF_INIT;
 	size_t j, v, parts = 0;
-	int r, k[8], n, kk, seen[BS_P_MAX] = {0};
-	char s[64];
+	int r, k[8], n, kk, seen[BS_P_MAX] = {0}, split = -1;
 
 	for (j = 0; j < g->nmix; j++) {
 		const struct bs_report_tagmix *x = &g->mix[j];
@@ -878,9 +1151,13 @@ static void mix_note(struct bs_report *rep, size_t i)
 			if (seen[k[kk]] || !g->param[k[kk]].mixed)
 				continue;
 			seen[k[kk]] = 1;
-			bs_buf_addf(&b, "%s%s %s", parts++ ? "; " : "",
-				    bs_param_table[k[kk]].label,
-				    bs_rfmt_param(g, k[kk], s, sizeof(s)));
+			bs_buf_addf(&b, "%s%s ", parts++ ? "; " : "",
+				    bs_param_table[k[kk]].label);
+			bs_rparam_values(g, k[kk], &b);
+			/* Different tests in one group: say how to split
+			 * them (report/factor.h takes parameters). */
+			if (bs_param_rules[r].apart && split < 0)
+				split = k[kk];
 		}
 	}
 	if (parts) {
@@ -889,9 +1166,52 @@ static void mix_note(struct bs_report *rep, size_t i)
 		bs_buf_addf(&t, "[%zu] mixes %s; its means average unlike "
 				"runs",
 			    i + 1, bs_buf_str(&b));
+		if (split >= 0)
+			bs_buf_addf(&t, " (--by %s splits them)",
+				    bs_param_table[split].key);
 		add_note(rep, &t);
 	}
 	bs_buf_release(&b);
+}
+
+/*
+ * A note per group whose size parameter of a rule with ram_tag is under
+ * twice the RAM its runs' common tag says: the page cache may hold the
+ * files, so rates may be the memory's.
+ */
+static void ram_note(struct bs_report *rep, const struct bs_param_rule *pr)
+{
+	size_t i, j, tl = strlen(pr->ram_tag);
+	int k[8], t0, t1;
+	int64_t ram_mib;
+	char v[96];
+
+	bs_param_rule_keys(pr, k, 8);
+	rule_rows(pr, k[0], &t0, &t1);
+	for (i = 0; i < rep->ngroups; i++) {
+		const struct bs_report_group *g = &rep->groups[i];
+		const struct bs_report_param *p = &g->param[k[0]];
+		struct bs_buf b = BS_BUF_INIT;
+		const char *ram = NULL;
+
+		if (!has_tests(g, t0, t1) || p->nvals != 1)
+			continue;
+		for (j = 0; j < g->ntags && ram == NULL; j++)
+			if (strncmp(g->tags[j], pr->ram_tag, tl) == 0 &&
+			    g->tags[j][tl] == '=')
+				ram = g->tags[j] + tl + 1;
+		if (ram == NULL ||
+		    bs_parse_i64(ram, strlen(ram), &ram_mib) < 0 ||
+		    ram_mib <= 0 || p->vals[0].i >= ram_mib * 2 * 1048576)
+			continue;
+		bs_buf_addf(&b, "[%zu] %s %s is under twice the host's RAM "
+				"(%s=%s): the page cache may hold the files, "
+				"so its rates may be the memory's",
+			    i + 1, bs_param_table[k[0]].label,
+			    pval_text(k[0], &p->vals[0], v, sizeof(v)),
+			    pr->ram_tag, ram);
+		add_note(rep, &b);
+	}
 }
 
 static void notes(struct bs_report *rep)
@@ -901,6 +1221,9 @@ static void notes(struct bs_report *rep)
 	gen_note(rep);
 	for (i = 0; i < (size_t)bs_nparam_rules; i++)
 		param_note(rep, &bs_param_rules[i]);
+	for (i = 0; i < (size_t)bs_nparam_rules; i++)
+		if (bs_param_rules[i].ram_tag)
+			ram_note(rep, &bs_param_rules[i]);
 	for (i = 0; i < rep->ngroups; i++)
 		mix_note(rep, i);
 }
@@ -1090,6 +1413,7 @@ int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
 			    rep->run_best[m] >= BS_AUTO_MIB_KIB)
 				rep->mib = 1;
 	}
+	mark_apart(rep);
 	compare(rep);
 	bs_report_summarise(rep);
 	shade(rep);
@@ -1131,6 +1455,7 @@ void bs_report_free(struct bs_report *rep)
 		free(g->label);
 		free(g->selector);
 		free(g->sum.sentence);
+		free(g->apart_why);
 		free(g->ids);
 		free_list(g->machines, g->nmachines);
 		free_list(g->versions, g->nversions);
@@ -1140,8 +1465,11 @@ void bs_report_free(struct bs_report *rep)
 			free_list2(g->mix[j].val, g->mix[j].nval);
 		}
 		free(g->mix);
-		for (k = 0; k < bs_nparams; k++)
+		for (k = 0; k < bs_nparams; k++) {
 			free(g->param[k].text);
+			for (j = 0; j < g->param[k].nvals; j++)
+				free(g->param[k].vals[j].t);
+		}
 	}
 	free(rep->groups);
 	bs_rruns_free(rep->runs);

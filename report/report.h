@@ -140,17 +140,32 @@ struct bs_report_cell {
 	int shade;  /* 0 (worst) .. 10 (best), -1 unshaded */
 };
 
+/* Distinct machines, versions, tag and parameter values a group lists. */
+#define BS_REPORT_LIST 4
+
 /*
  * A parameter (a row of the parameter table) over a group's runs: one
  * value, several, or unknown. Integer kinds use value/lo/hi, reals
  * rvalue/rlo/rhi, text text (the first known value).
  */
+struct bs_report_pval {
+	int64_t i;      /* integer kinds */
+	double r;       /* reals */
+	char *t;        /* text */
+	int64_t n;      /* runs with this value */
+};
 struct bs_report_param {
 	int64_t value;  /* BS_NONE when unknown or mixed */
 	int mixed;      /* runs disagree */
 	int64_t lo, hi; /* range of the known values when mixed */
 	double rvalue, rlo, rhi;
 	char *text;
+	/* The distinct known values of the group's runs of the parameter's
+	 * family, in the order runs first had them, with their counts (at
+	 * most BS_REPORT_LIST; runs with further values in vother). */
+	struct bs_report_pval vals[BS_REPORT_LIST];
+	size_t nvals;
+	int64_t vother;
 };
 
 /* bonnie++ generations whose per-char and seek tests differ. */
@@ -171,14 +186,21 @@ enum {
 struct bs_report_summary {
 	double gm[BS_CAT_COUNT], lo[BS_CAT_COUNT], hi[BS_CAT_COUNT];
 	int n[BS_CAT_COUNT];   /* metrics behind gm; 0: no figure */
-	int verdicts[BS_V_FEW + 1]; /* cells by verdict, rates only */
+	/* Each category's state (report/summary.c): BS_V_BETTER or
+	 * BS_V_WORSE when its significant cells all go that way and so
+	 * does gm, BS_V_MIXED when they go both ways, BS_V_FEW when none is
+	 * significant and some are untested, BS_V_NOISE when every one is
+	 * within noise, BS_V_APART when all are different tests (then n
+	 * is 0: no figure). */
+	enum bs_verdict state[BS_CAT_COUNT];
+	int sign[BS_CAT_COUNT];  /* the category's better side: +1, -1 */
+	int verdicts[BS_V_COUNT]; /* cells by verdict, rates only */
+	int64_t few_runs;      /* the fewest runs a side of an untested cell */
 	int top;               /* report metric that changed most, or -1 */
 	double top_factor;
 	char *sentence;        /* NULL for the baseline */
 };
 
-/* Distinct machines, versions, tag values a group lists. */
-#define BS_REPORT_LIST 4
 
 /*
  * One tag key over a group's runs: its distinct values in the order runs
@@ -220,7 +242,15 @@ struct bs_report_group {
 	size_t nmix;
 	unsigned gens;    /* BS_GEN_* bits seen */
 	unsigned families; /* bit per enum bs_family of its runs */
+	int64_t fam_runs[BS_FAM_COUNT]; /* its runs of each family */
 	struct bs_report_param param[BS_P_MAX]; /* by parameter table row */
+	/* Against its baseline, the catalogue rows whose numbers come from
+	 * different tests (a rule of bs_param_rules with apart: the groups
+	 * differ in its parameters, or either mixes values): their cells'
+	 * verdict is BS_V_APART, and the summary gives them no ratio.
+	 * apart_why says how, for people: "test mode seqrd against rndrw". */
+	unsigned char apart[BS_M_MAX];
+	char *apart_why;
 	struct bs_report_cell cell[BS_RM_COUNT];
 	struct bs_report_summary sum; /* against the baseline */
 	int64_t curves_seen;  /* curves its runs have, of metrics shown */

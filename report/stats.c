@@ -169,19 +169,19 @@ enum bs_verdict bs_stat_verdict(double pct, int better, double p,
 	return (pct > 0) == (better > 0) ? BS_V_BETTER : BS_V_WORSE;
 }
 
+/* clang-format off */
+const struct bs_verdict_info bs_verdicts[BS_V_COUNT] = {
+	[BS_V_NONE]   = { "",       "",                "",       "",         ' ', "", "" },
+	[BS_V_BETTER] = { "better", "better",          "better", "better",   '^', "significant (Welch's t-test, p < 0.05, Holm-corrected) and past the noise threshold, the better way", "better" },
+	[BS_V_WORSE]  = { "worse",  "worse",           "worse",  "worse",    'v', "the same, the worse way", "worse" },
+	[BS_V_NOISE]  = { "noise",  "within noise",    "noise",  "noise",    '~', "under the threshold, or not significant", "within noise" },
+	[BS_V_FEW]    = { "few",    "untested",        "few-up", "few-down", '?', "past the threshold, but under 3 runs a side, so not tested", "untested" },
+	[BS_V_APART]  = { "apart",  "different tests", "apart",  "apart",    '!', "a parameter that decides the numbers differs: not compared", "not compared (different tests)" },
+	[BS_V_MIXED]  = { "mixed",  "mixed",           "mixed",  "mixed",    ' ', "some metrics significantly better, some worse", "mixed" },
+};
+/* clang-format on */
+
 const char *bs_verdict_name(enum bs_verdict v)
 {
-	switch (v) {
-	case BS_V_BETTER:
-		return "better";
-	case BS_V_WORSE:
-		return "worse";
-	case BS_V_NOISE:
-		return "noise";
-	case BS_V_FEW:
-		return "few";
-	case BS_V_NONE:
-		break;
-	}
-	return "";
+	return (unsigned)v < BS_V_COUNT ? bs_verdicts[v].name : "";
 }

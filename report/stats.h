@@ -74,7 +74,26 @@ enum bs_verdict {
 	BS_V_WORSE,
 	BS_V_NOISE,  /* within noise: under the threshold, or not significant */
 	BS_V_FEW,    /* a change past the threshold, but too few runs to test */
+	BS_V_APART,  /* different tests (report/report.h): not compared */
+	BS_V_MIXED,  /* a summary's category: some better, some worse */
+	BS_V_COUNT
 };
+
+/*
+ * The one table of verdicts, which every format and template reads: its
+ * name for scripts (JSON, CSV, CSS class), its words for people, the
+ * classes of a change the better and the worse way (colour: only
+ * "better" and "worse" are green and red), and the text report's mark.
+ */
+struct bs_verdict_info {
+	const char *name;     /* "better", "worse", "noise", "few", ... */
+	const char *words;    /* "better", "within noise", "untested", ... */
+	const char *class_up, *class_down;
+	char mark;
+	const char *legend;   /* what it means, for a legend */
+	const char *tally;    /* after a count of cells: "3 untested" */
+};
+extern const struct bs_verdict_info bs_verdicts[BS_V_COUNT];
 
 /*
  * The verdict of a cell: pct is the change against the baseline in
@@ -86,7 +105,8 @@ enum bs_verdict {
 enum bs_verdict bs_stat_verdict(double pct, int better, double p,
 				double noise_pct);
 
-/* "better", "worse", "noise", "few", "" (the JSON/CSV words). */
+/* "better", "worse", "noise", "few", "apart", "mixed", "" (the
+ * JSON/CSV words: bs_verdicts[v].name). */
 const char *bs_verdict_name(enum bs_verdict v);
 
 #endif

@@ -309,18 +309,54 @@ static void make_line(const struct svec *sv, enum bs_trend_every e,
 	}
 }
 
+/*
+ * A candidate metric m that no line has a point of, when its runs had it
+ * (too fast to time, every one): named in b with the reason, so that a
+ * trend says what it left out ("Block read: every run too fast to time
+ * (+++++)").
+ */
+static void left_out(const struct bs_report *rep, int m, int cand,
+		     struct bs_buf *b)
+{
+	int64_t too_fast = 0, ok = 0;
+	char label[96];
+	size_t g;
+
+	if (!cand)
+		return;
+	for (g = 0; g < rep->ngroups; g++) {
+		too_fast += rep->groups[g].cell[m].too_fast;
+		ok += rep->groups[g].cell[m].ok;
+	}
+	if (too_fast + ok == 0)
+		return;
+	bs_buf_addf(b, "%s%s of %s: ", b->len ? "; " : "",
+		    bs_rm_label(m, label, sizeof(label)),
+		    bs_family_name(bs_metrics[BS_RM_TEST(m)].family));
+	if (ok == 0)
+		bs_buf_addf(b, "every run too fast to time (%lld %s, no "
+			       "number)",
+			    (long long)too_fast, too_fast == 1 ? "run" : "runs");
+	else
+		bs_buf_adds(b, "no number that can be drawn");
+}
+
 static void add_note(struct bs_trend *tr, const char *text)
 {
 	tr->notes = xrealloc(tr->notes, (tr->nnotes + 1) * sizeof(*tr->notes));
 	tr->notes[tr->nnotes++] = xstrdup(text);
 }
 
-static void make_notes(struct bs_trend *tr)
+static void make_notes(struct bs_trend *tr, const char *left_out)
 {
 	const struct bs_report *rep = tr->rep;
 	struct bs_buf b = BS_BUF_INIT;
 	size_t i;
 
+	if (left_out[0]) {
+		bs_buf_addf(&b, "Left out: %s", left_out);
+		add_note(tr, bs_buf_str(&b));
+	}
 	for (i = 0; i < rep->ngroups; i++) {
 		const char *label = rep->groups[i].label;
 		if (tr->undated[i]) {
@@ -353,6 +389,7 @@ int bs_trend_build(struct bs_trend **out, const struct bs_trend_opts *opts,
 	struct bs_trend *tr = xcalloc(1, sizeof(*tr));
 	struct bs_report_opts ro;
 	struct bs_report_source fsrc;
+	struct bs_buf left = BS_BUF_INIT; /* the metrics left out, why */
 	struct acc a;
 	size_t g, nvec = 0, most = 1;
 	double *scratch = NULL;
@@ -415,8 +452,10 @@ int bs_trend_build(struct bs_trend **out, const struct bs_trend_opts *opts,
 		int any = 0;
 		for (g = 0; g < ngroups; g++)
 			any |= a.vec[g * BS_RM_COUNT + m].n > 0;
-		if (!any)
+		if (!any) {
+			left_out(tr->rep, m, a.cand[m], &left);
 			continue;
+		}
 		tr->metric = xrealloc(tr->metric,
 				      (tr->nmetric + 1) * sizeof(*tr->metric));
 		tm = &tr->metric[tr->nmetric++];
@@ -446,11 +485,13 @@ int bs_trend_build(struct bs_trend **out, const struct bs_trend_opts *opts,
 		}
 	}
 	if (tr->nmetric == 0) {
-		rc = bs_error(err, BS_ENOTFOUND,
+		rc = bs_error(err, BS_ENOTFOUND, "%s%s%s%s",
 			      want_any ? "no run has a number of the metrics "
 					 "asked (--metrics)"
 				       : "no run has a number of a main metric: "
-					 "ask for others with --metrics");
+					 "ask for others with --metrics",
+			      left.len ? "; left out: " : "", bs_buf_str(&left),
+			      "");
 		goto out;
 	}
 	if (opts->title)
@@ -460,8 +501,9 @@ int bs_trend_build(struct bs_trend **out, const struct bs_trend_opts *opts,
 		bs_buf_addf(&b, "Trend: %s", tr->rep->title);
 		tr->title = bs_buf_detach(&b, NULL);
 	}
-	make_notes(tr);
+	make_notes(tr, bs_buf_str(&left));
 out:
+	bs_buf_release(&left);
 	for (g = 0; g < ngroups * BS_RM_COUNT; g++)
 		free(a.vec[g].s);
 	free(a.vec);

@@ -10,7 +10,13 @@ must be self-contained), when a cell does not hold the expected text, or
 when the page is wider than a phone's screen at phone width (tables
 scroll inside their own boxes instead).
 
-  cdp_check.py CHROMIUM PAGE.html EXPECT.json [SCREENSHOT_DIR]
+  cdp_check.py CHROMIUM PAGE.html EXPECT.json [SCREENSHOT_DIR [NAME]]
+
+At 1400 pixels (a desktop) no comparison or group table may scroll
+sideways; at 390 (a phone) the first cell of the first table must show
+its mean first, on screen; at both no word may be broken across lines.
+With SCREENSHOT_DIR it saves NAME.png and NAME-phone.png (default NAME:
+report) at those widths.
 
 EXPECT.json maps "row header | data-metric" to the text the cell should
 start with, e.g. {"diff [1] \u2212 [2] | putc": "1691"}, compared without
@@ -203,10 +209,69 @@ JSON.stringify([...document.querySelectorAll('div.bars')].map(c =>
 
 MIN_TEXT_PX = 12
 
+# The comparison and group tables whose box scrolls sideways: each as
+# [section id, scrollWidth, clientWidth].
+SCROLLS_JS = r"""
+JSON.stringify([...document.querySelectorAll('.scroll')]
+  .filter(s => s.querySelector('table.cmp, table.groups'))
+  .filter(s => s.scrollWidth > s.clientWidth + 1)
+  .map(s => [(s.closest('section') || {}).id || '?', s.scrollWidth, s.clientWidth]))
+"""
+
+# The first value cell of the first comparison table: its first text (the
+# mean must come first), and whether that text is on screen beside the
+# sticky row header, with the table scrolled to its start.
+FIRST_CELL_JS = r"""
+(() => {
+  const td = document.querySelector('table.cmp tbody tr.val td[data-metric]');
+  if (!td) return JSON.stringify(null);
+  const t = [...td.childNodes].find(n => n.nodeType === 3 && n.textContent.trim());
+  if (!t) return JSON.stringify(['', false]);
+  const r = document.createRange();
+  r.selectNodeContents(t);
+  const b = r.getBoundingClientRect();
+  const th = td.parentElement.querySelector('th').getBoundingClientRect();
+  const seen = b.width > 0 && b.left >= th.right - 1 &&
+    b.right <= document.documentElement.clientWidth + 1;
+  return JSON.stringify([t.textContent.trim(), seen]);
+})()
+"""
+
+# Words broken across lines (a tag name wrapped as "host.device_mo del"):
+# each piece of the page's text between two places a line may break
+# (blanks, and after a hyphen, an en dash or a slash), outside the list
+# of runs and the charts, that is laid out on more than one line.
+BROKEN_WORDS_JS = r"""
+(() => {
+  const out = [];
+  const roots = document.querySelectorAll('header, #summary, #notes, #groups, #hosts, table.cmp thead, table.cmp tbody th');
+  const r = document.createRange();
+  for (const root of roots) {
+    const w = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = w.nextNode(); n && out.length < 5; n = w.nextNode()) {
+      const text = n.textContent, re = /[^\s\-\u2013\/]{2,}/g;
+      let m;
+      while ((m = re.exec(text)) && out.length < 5) {
+        r.setStart(n, m.index);
+        r.setEnd(n, m.index + m[0].length);
+        const tops = new Set([...r.getClientRects()]
+          .filter(x => x.width > 0).map(x => Math.round(x.top)));
+        if (tops.size > 1) out.push(m[0]);
+      }
+    }
+  }
+  return JSON.stringify(out);
+})()
+"""
+
+DESKTOP_PX = 1400
+PHONE_PX = 390
+
 
 def main():
     exe, page, expect_path = sys.argv[1:4]
     shots = sys.argv[4] if len(sys.argv) > 4 else None
+    name = sys.argv[5] if len(sys.argv) > 5 else "report"
     with open(expect_path) as f:
         expect = json.load(f)
     url = "file://" + os.path.abspath(page)
@@ -224,7 +289,7 @@ def main():
             # The top of the page: notes, groups, the first sections.
             tab.screenshot(os.path.join(shots, name), width, max_height)
 
-        load(1280, 900, False)
+        load(DESKTOP_PX, 900, False)
         rows = json.loads(evaluate(CELLS_JS))
         seen = {}
         for header, cells in rows:
@@ -244,19 +309,39 @@ def main():
         axes = json.loads(evaluate(CHARTS_JS))
         if any(n < 2 for n in axes):
             problems.append("a bar chart without an axis: %s" % axes)
-        if shots:
-            screenshot("report.png", 1280, 2000)
-
-        load(390, 844, True)
         wide = evaluate("document.documentElement.scrollWidth")
-        if wide > 390:
+        if wide > DESKTOP_PX:
+            problems.append("at %dpx the page is %dpx wide"
+                            % (DESKTOP_PX, wide))
+        for sec, sw, cw in json.loads(evaluate(SCROLLS_JS)):
+            problems.append("at %dpx a table of section '%s' scrolls "
+                            "sideways (%dpx in a box of %d)"
+                            % (DESKTOP_PX, sec, sw, cw))
+        broken = json.loads(evaluate(BROKEN_WORDS_JS))
+        if broken:
+            problems.append("at %dpx words break across lines: %s"
+                            % (DESKTOP_PX, broken))
+        if shots:
+            screenshot(name + ".png", DESKTOP_PX, 2200)
+
+        load(PHONE_PX, 844, True)
+        wide = evaluate("document.documentElement.scrollWidth")
+        if wide > PHONE_PX:
             problems.append("at phone width the page is %dpx wide" % wide)
+        first = json.loads(evaluate(FIRST_CELL_JS))
+        if first is not None and not (first[0] and first[1]):
+            problems.append("at phone width the first cell does not show "
+                            "its mean first: %s" % first)
+        broken = json.loads(evaluate(BROKEN_WORDS_JS))
+        if broken:
+            problems.append("at phone width words break across lines: %s"
+                            % broken)
         small = json.loads(evaluate(SMALLEST_JS))
         if small[0] < MIN_TEXT_PX:
             problems.append("at phone width text is %.1fpx (%s)"
                             % tuple(small))
         if shots:
-            screenshot("report-phone.png", 390, 1600)
+            screenshot(name + "-phone.png", PHONE_PX, 2400)
 
         problems += event_problems(b, url)
     finally:
@@ -267,6 +352,9 @@ def main():
         sys.exit(1)
     print("%s: %d cells as expected, no console errors, no requests, "
           "fits a phone" % (os.path.basename(page), len(expect)))
+    print("%s: no sideways scroll at %dpx, the mean first in a cell at "
+          "%dpx, no word broken across lines"
+          % (os.path.basename(page), DESKTOP_PX, PHONE_PX))
     print("%s: %d bar charts with axes, no text under %dpx"
           % (os.path.basename(page), len(axes), MIN_TEXT_PX))
 

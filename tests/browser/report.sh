@@ -74,3 +74,47 @@ cat >"$work/groups.json" <<'JSON'
 }
 JSON
 python3 tests/browser/cdp_check.py "$browser" "$work/groups.html" "$work/groups.json" $shots
+
+# The other tools, made by the real tools (tests/data/): a configuration
+# against itself and against a different test.
+ingest tests/data/sysbench-1.0.20-modes.txt tests/data/fio-3.33-patterns.txt \
+	samples/zcav-2.00a-read-labvm.txt samples/zcav-2.00a-c2-labvm.txt \
+	tests/data/zcav-2.00a-blocks.txt
+first=$("$bstore" export --format json 'source=*sysbench-1.0.20-modes.txt' |
+	sed -n '1s/^{"id":\([0-9]*\).*/\1/p')
+ids() { # FROM TO: the ids of those runs, counted from the first
+	if [ "$1" = "$2" ]; then
+		echo "$((first + $1))"
+	else
+		echo "$((first + $1))-$((first + $2))"
+	fi
+}
+"$bstore" report --title 'sysbench rndrw: runs 1-2, run 3, and seqrd' \
+	-o "$work/sysbench.html" "$(ids 0 1)" "$(ids 2 2)" "$(ids 3 5)"
+cat >"$work/sysbench.json" <<'JSON'
+{
+  "[1] $(ids 0 1) baseline | reads_per_s": "2505.68",
+  "[3] $(ids 3 5) | reads_per_s": "75224.81",
+  "diff [2] \u2212 [1] | reads_per_s": "-66.95"
+}
+JSON
+sed -i "s/\$(ids 0 1)/$(ids 0 1)/; s/\$(ids 3 5)/$(ids 3 5)/" "$work/sysbench.json"
+python3 tests/browser/cdp_check.py "$browser" "$work/sysbench.html" "$work/sysbench.json" $shots ${shots:+report-sysbench}
+"$bstore" report --title 'fio randread: runs 1-2, run 3, and read' \
+	-o "$work/fio.html" "$(ids 6 7)" "$(ids 8 8)" "$(ids 9 11)"
+cat >"$work/fio.json" <<'JSON'
+{
+  "diff [2] \u2212 [1] | read_bw_kib_s": "7372.8",
+  "diff [3] \u2212 [1] | read_iops": "124397.17"
+}
+JSON
+python3 tests/browser/cdp_check.py "$browser" "$work/fio.html" "$work/fio.json" $shots ${shots:+report-fio}
+"$bstore" report --title 'zcav -b 16, -b 16 -c 2, and -b 8' -o "$work/zcav.html" \
+	"$(ids 12 12)" "$(ids 13 13)" "$(ids 14 14)"
+cat >"$work/zcav.json" <<'JSON'
+{
+  "diff [2] \u2212 [1] | read_mib_s": "0.57",
+  "diff [3] \u2212 [1] | read_mib_s": "0"
+}
+JSON
+python3 tests/browser/cdp_check.py "$browser" "$work/zcav.html" "$work/zcav.json" $shots ${shots:+report-zcav}

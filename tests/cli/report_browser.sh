@@ -18,4 +18,10 @@ fi
 expect_in "$T/out" "seed.html: 16 cells as expected, no console errors, no requests, fits a phone"
 expect_in "$T/out" "factor.html: 8 cells as expected, no console errors, no requests, fits a phone"
 expect_in "$T/out" "groups.html: 8 cells as expected, no console errors, no requests, fits a phone"
+for p in seed factor groups sysbench fio zcav; do
+	expect_in "$T/out" "$p.html: no sideways scroll at 1400px, the mean first in a cell at 390px, no word broken across lines"
+done
+expect_in "$T/out" "sysbench.html: 3 cells as expected"
+expect_in "$T/out" "fio.html: 2 cells as expected"
+expect_in "$T/out" "zcav.html: 2 cells as expected"
 finish

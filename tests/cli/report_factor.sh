@@ -112,7 +112,7 @@ run "$BSTORE" ingest --tag array=ATA --tag raid=10 --tag cache=on samples/bonnie
 expect_rc 0 "ingest a 2.00a run"
 run "$BSTORE" report -f json 'array=ATA,cache=on'
 expect_in "$T/out" "bonnie++ 1.03 and bonnie++ 2.00a"
-expect_in "$T/out" "file size 2G-8G (mixed)"
+expect_in "$T/out" "file size 8192 MiB (1 run) and 2048 MiB (1 run)"
 
 # --- 3. Factor comparisons --------------------------------------------------
 # RAID10 against RAID5, once with the cache off, once on: two blocks, each
@@ -158,7 +158,7 @@ expect_rc 0 "factor text"
 words() { tr -s ' ' <"$1" >"$T/words"; }
 words "$T/out"
 expect_in "$T/words" "A baseline per block: diff = group - its baseline"
-expect_in "$T/words" "[1] raid=10 | cache=off ($emc,raid=10,cache=off): 1 run (id 2); jump; bonnie++ 1.03; $emc cache=off raid=10 (against [2])"
+expect_in "$T/words" "[1] raid=10 | cache=off ($emc,raid=10,cache=off): 1 run (id 2); jump; bonnie++ 1.03; file size 8G, files (x1024) 16; $emc cache=off raid=10 (against [2])"
 expect_in "$T/words" "diff [1]-[2] 1691 2643"
 expect_in "$T/words" "diff [3]-[4] -3173 -30310"
 expect_in "$T/words" "change [3] vs [4]"
@@ -200,7 +200,7 @@ expect_rc 1 "a block without the baseline value"
 expect_eq "$(cat "$T/err")" "bstore: report: no run with array=ATA has raid=5" "which block lacks it"
 run "$BSTORE" report --by nosuch
 expect_rc 1 "--by a tag nobody has"
-expect_in "$T/err" "bstore: report: no run has the tag 'nosuch'"
+expect_in "$T/err" "bstore: report: no run has the tag (or parameter) 'nosuch'"
 run "$BSTORE" report --within cache raid=10
 expect_rc 2 "--within without --by"
 expect_in "$T/err" "--within and --baseline-value go with --by"

@@ -43,8 +43,10 @@ expect_eq "$(jq -r '[.metrics[].key] | map(select(. == "putc")) | length' "$T/sb
 got=$(cell "$T/sb.json" reads_per_s 2 cv)
 want=$(jq -r '.metrics[] | select(.key == "reads_per_s") | .cells[1] | .stddev / .mean' "$T/sb.json")
 near "$got" "$want" || fail "CV: got $got, want $want"
-expect_eq "$(cell "$T/sb.json" latency_avg_ms 2 verdict)" "few" \
-	"2 runs against 13: a change, untested"
+# Both groups mix test modes: different tests, so no verdict.
+expect_eq "$(cell "$T/sb.json" latency_avg_ms 2 verdict)" "apart" \
+	"groups of mixed modes: different tests"
+expect_in "$T/sb.json" "[2] mixes test mode "
 run "$BSTORE" report --format text version=0.4.12 version=1.0.20
 expect_in "$T/out" "File operations"
 expect_in "$T/out" "change [2] vs [1]"
@@ -73,17 +75,20 @@ run "$BSTORE" report --format json tool=dd
 expect_eq "$(jq -r '.metrics[] | select(.key == "put_block") | .key' "$T/out")" "" \
 	"no bonnie++ row without bonnie++ runs"
 
-# 4. --noise: the threshold under which no change is a win.
-run "$BSTORE" report --format json --noise 1000 version=0.4.12 version=1.0.20
+# 4. --noise: the threshold under which no change is a win, over one
+# configuration (rndrw, 1 thread, 16 KiB, sync) of 0.4 and 1.0.
+A='source=*0.4.12-rndrw.txt'
+B='source=*1.0.20-rndrw-local.txt'
+run "$BSTORE" report --format json --noise 1000 "$A" "$B"
 expect_rc 0 "--noise 1000"
 expect_eq "$(jq -r '[.metrics[].cells[1] | select(.percent != null and
 	.percent < 1000 and .percent > -1000) | .verdict] | unique | join(",")' "$T/out")" "noise" \
 	"every change under 1000% is within noise"
 expect_eq "$(jq -r '[.metrics[].cells[1] | select(.percent != null and
 	(.percent >= 1000 or .percent <= -1000)) | .verdict] | unique | join(",")' "$T/out")" "few" \
-	"larger changes are changes (untested: 2 runs against 13)"
+	"larger changes are changes (untested: a run a side)"
 expect_eq "$(jq -r '.noise_pct' "$T/out")" 1000 "the threshold in the JSON"
-run "$BSTORE" report --format json --noise 0 version=0.4.12 version=1.0.20
+run "$BSTORE" report --format json --noise 0 "$A" "$B"
 expect_eq "$(cell "$T/out" latency_avg_ms 2 verdict)" "few" "--noise 0: every change counts"
 run "$BSTORE" report --noise 5x version=0.4.12 version=1.0.20
 expect_rc 2 "--noise 5x"

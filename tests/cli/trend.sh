@@ -237,4 +237,17 @@ expect_in "$T/h.html" "[1] note=&lt;script&gt;*"
 expect_in "$T/help" "Usage: bstore trend [OPTIONS] SELECTOR..."
 "$BSTORE" --help >"$T/help"
 expect_in "$T/help" "  trend     chart metrics of runs over the time they were measured"
+# A metric whose every run was too fast to time is left out with a
+# note saying so (zcav runs of ++++ blocks only), and named in the error
+# when nothing is left to draw.
+Z=$T/zcav.db
+BSTORE_DB=$Z "$BSTORE" ingest --measured-at 2024-01-01 "$S/zcav-2.00a-skip2-labvm.txt" \
+	"$S/bonnie++-2.00a-local-full.txt" >/dev/null
+BSTORE_DB=$Z "$BSTORE" ingest --measured-at 2024-02-01 "$S/zcav-2.00a-cached-labvm.txt" >/dev/null
+BSTORE_DB=$Z run "$BSTORE" trend all
+expect_rc 0 "trend of runs too fast to time"
+expect_in "$T/out" "* Left out: Read of zcav: every run too fast to time (2 runs, no number)"
+BSTORE_DB=$Z run "$BSTORE" trend tool=zcav
+expect_rc 1 "a trend of nothing but ++++"
+expect_in "$T/err" "left out: Read of zcav: every run too fast to time (2 runs, no number)"
 finish

@@ -232,7 +232,8 @@ static void test_block_baselines(void **state)
 	assert_non_null(strstr(text, "change [1] vs [2]"));
 	assert_null(strstr(text, "diff [2]-"));
 	assert_non_null(strstr(text, "[3] c: 1 run (id 201); jump; bonnie++ "
-				     "1.03 (against [4])"));
+				     "1.03; file size "));
+	assert_non_null(strstr(text, " (against [4])\n"));
 	free(text);
 	bs_report_free(rep);
 	/* A group's baseline must be a baseline itself. */
@@ -369,6 +370,57 @@ static void test_group_statistics(void **state)
 	assert_int_equal(rep->groups[0].ids[3], 4);
 	assert_int_equal(rep->groups[0].nmachines, 1);
 	assert_string_equal(rep->groups[0].machines[0], "server_name");
+	bs_report_free(rep);
+}
+
+/*
+ * The summary claims only what was tested: a category is better when its
+ * significant cells all are and its figure went that way too, mixed when
+ * they went both ways, within noise when none changed (3 runs a side,
+ * one configuration: no note, no different tests).
+ */
+static void test_summary_states(void **state)
+{
+	const char *labels[] = {"a", "b", "c"};
+	/* put_block, rewrite, get_block, seeks; no file tests. */
+	struct lines_src s = {
+		{{"m,16G,,,50000,50,30000,40,,,100000,60,500.0,5,,,,,,,,,,,,,",
+		  "m,16G,,,51000,50,30500,40,,,101000,60,505.0,5,,,,,,,,,,,,,",
+		  "m,16G,,,52000,50,31000,40,,,102000,60,510.0,5,,,,,,,,,,,,,"},
+		 /* block write twice, block read half: mixed */
+		 {"m,16G,,,100000,50,30100,40,,,50000,60,505.0,5,,,,,,,,,,,,,",
+		  "m,16G,,,101000,50,30400,40,,,51000,60,500.0,5,,,,,,,,,,,,,",
+		  "m,16G,,,102000,50,30900,40,,,52000,60,510.0,5,,,,,,,,,,,,,"},
+		 /* every rate twice: better */
+		 {"m,16G,,,100000,50,60000,40,,,200000,60,1000.0,5,,,,,,,,,,,,,",
+		  "m,16G,,,102000,50,61000,40,,,202000,60,1010.0,5,,,,,,,,,,,,,",
+		  "m,16G,,,104000,50,62000,40,,,204000,60,1020.0,5,,,,,,,,,,,,,"}},
+		NULL, NULL, 0};
+	struct bs_report_opts o;
+	struct bs_report *rep;
+	const struct bs_report_summary *b, *c;
+
+	(void)state;
+	memset(&o, 0, sizeof(o));
+	rep = build(&s, 3, labels, &o);
+	assert_int_equal(rep->nnotes, 0);
+	b = &rep->groups[1].sum;
+	c = &rep->groups[2].sum;
+	assert_int_equal(b->state[BS_CAT_SEQUENTIAL], BS_V_MIXED);
+	assert_int_equal(b->state[BS_CAT_RANDOM], BS_V_NOISE);
+	assert_int_equal(c->state[BS_CAT_SEQUENTIAL], BS_V_BETTER);
+	assert_int_equal(c->state[BS_CAT_RANDOM], BS_V_BETTER);
+	assert_int_equal(cell(rep, 2, BS_M_GET_BLOCK, BS_MK_RATE)->verdict,
+			 BS_V_BETTER);
+	assert_int_equal(cell(rep, 1, BS_M_GET_BLOCK, BS_MK_RATE)->verdict,
+			 BS_V_WORSE);
+	assert_non_null(strstr(b->sentence, "random unchanged (1.00x), within "
+					    "noise"));
+	assert_non_null(strstr(b->sentence, ", mixed;"));
+	assert_non_null(strstr(b->sentence, "1 better, 1 worse"));
+	assert_non_null(strstr(c->sentence, "sequential 2.00x higher, better"));
+	assert_non_null(strstr(c->sentence, "random 2.00x higher, better"));
+	assert_null(strstr(c->sentence, "untested"));
 	bs_report_free(rep);
 }
 
@@ -1230,6 +1282,7 @@ int main(void)
 		cmocka_unit_test(test_seed_raid10_vs_raid5),
 		cmocka_unit_test(test_seed_t3_vs_emc),
 		cmocka_unit_test(test_group_statistics),
+		cmocka_unit_test(test_summary_states),
 		cmocka_unit_test(test_too_fast_takes_no_part),
 		cmocka_unit_test(test_notes),
 		cmocka_unit_test(test_metrics_parse),
