@@ -6,6 +6,7 @@
 
 #include "cli/cli.h"
 #include "core/bonnie_text.h"
+#include "core/zcav.h"
 #include "util/buf.h"
 #include "util/text.h"
 #include "util/num.h"
@@ -61,6 +62,21 @@ static int key_width(enum bs_family fam)
 	return w;
 }
 
+/* A stored number to two decimals, without trailing zeros: "84734",
+ * "1002806.32". */
+static const char *stored_num(char *out, size_t outsz, double v)
+{
+	size_t n;
+
+	bs_fmt_double(out, outsz, v, 2);
+	n = strlen(out);
+	while (n > 0 && out[n - 1] == '0')
+		out[--n] = '\0';
+	if (n > 0 && out[n - 1] == '.')
+		out[--n] = '\0';
+	return out;
+}
+
 static void status_line(struct bs_buf *b, const struct bs_run *r, int m,
 			int width)
 {
@@ -71,8 +87,14 @@ static void status_line(struct bs_buf *b, const struct bs_run *r, int m,
 	switch (v->status) {
 	case BS_ST_OK:
 		bs_buf_addf(b, "ok        %10s %-8s",
-			    bs_value_fmt(num, sizeof(num), m, v->value),
-			    bs_metrics[m].unit);
+			    bs_metric_fmt(num, sizeof(num), m, v->value, 0),
+			    bs_metric_unit(m, 0));
+		/* The stored number, as exports give it, when people see
+		 * another unit. */
+		if (strcmp(bs_metric_unit(m, 0), bs_metrics[m].unit) != 0)
+			bs_buf_addf(b, " (stored %s %s)",
+				    stored_num(num, sizeof(num), v->value),
+				    bs_metrics[m].unit);
 		break;
 	case BS_ST_TOO_FAST:
 		/* zcav's rule is its own: every block "++++", under 1 s. */
@@ -104,6 +126,120 @@ static void status_line(struct bs_buf *b, const struct bs_run *r, int m,
 	bs_buf_addc(b, '\n');
 }
 
+/*
+ * Lines where a tool printed its rate in a unit of its own (decimal
+ * megabytes, or fio's): show prints them beside the stored value, one
+ * row per tool, found in the raw text by a piece of the line.
+ * docs/formats.md ("How a number is shown") says how the units relate.
+ */
+static const struct {
+	enum bs_family fam;
+	const char *mark; /* the line holds it */
+	const char *what;
+} tool_lines[] = {
+	{BS_FAM_DD, " copied, ",
+	 "dd's line: kB, MB, GB are 10^3, 10^6, 10^9 bytes; MiB/s = MB/s / "
+	 "1.048576"},
+	{BS_FAM_FIO, "bw=",
+	 "fio's lines: KiB, MiB are 2^10, 2^20 bytes, kB, MB 10^3, 10^6 "
+	 "(fio 2.x's KB/s and MB/s are KiB/s and MiB/s)"},
+	{BS_FAM_FIO, "BW=", NULL}, /* fio 3's job line; the same words */
+	{BS_FAM_ZCAV, "# Read ",
+	 "zcav's totals: its megs and megabytes are MiB; total_mib_s is the "
+	 "last one"},
+};
+
+/* Whether the n bytes at p hold mark. */
+static int holds(const char *p, size_t n, const char *mark)
+{
+	size_t k = strlen(mark), i;
+
+	for (i = 0; i + k <= n; i++)
+		if (memcmp(p + i, mark, k) == 0)
+			return 1;
+	return 0;
+}
+
+static void tool_line_text(struct bs_buf *b, const struct bs_run *r)
+{
+	const char *p = r->raw ? r->raw : "", *nl, *what = NULL;
+	size_t k, n, nrows = sizeof(tool_lines) / sizeof(tool_lines[0]);
+	int head = 0;
+
+	for (k = 0; k < nrows; k++)
+		if (tool_lines[k].fam == r->family && !what)
+			what = tool_lines[k].what;
+	if (!what)
+		return;
+	for (; *p; p = nl ? nl + 1 : p + n) {
+		nl = strchr(p, '\n');
+		n = nl ? (size_t)(nl - p) : strlen(p);
+		for (k = 0; k < nrows; k++)
+			if (tool_lines[k].fam == r->family &&
+			    holds(p, n, tool_lines[k].mark))
+				break;
+		if (k == nrows)
+			continue;
+		if (!head++)
+			bs_buf_addf(b, "As %s printed it (%s):\n", r->tool, what);
+		bs_buf_adds(b, "  ");
+		bs_text_clean(b, p, n, BS_TEXT_TAB);
+		bs_buf_addc(b, '\n');
+	}
+}
+
+/* The widest bar of a curve's table. */
+#define CURVE_BAR 40
+/* At most this many rows: a longer curve is shown in equal slices,
+ * each its mean. */
+#define CURVE_ROWS 24
+
+/*
+ * A zcav curve as a compact table: position, rate and a bar scaled to
+ * the fastest row, the rows "++++" where every block was too fast.
+ */
+static void curve_table(struct bs_buf *b, const struct bs_run *r,
+			const struct bs_series *s)
+{
+	double top = 0;
+	size_t rows = s->n < CURVE_ROWS ? s->n : CURVE_ROWS, i, k;
+	char num[64];
+	int on_device = bs_zcav_on_device(r);
+
+	for (i = 0; i < s->n; i++)
+		if (!isnan(s->pt[i].y) && s->pt[i].y > top)
+			top = s->pt[i].y;
+	bs_buf_addf(b, "Curve of %s, %s by %s (GiB)%s:\n",
+		    bs_metrics[s->metric].key, bs_metric_unit(s->metric, 0),
+		    on_device > 0    ? "position on the disk"
+		    : on_device == 0 ? "offset in the file"
+				     : "position",
+		    rows < s->n ? ", each row the mean of its blocks" : "");
+	for (k = 0; k < rows; k++) {
+		size_t lo = k * s->n / rows, hi = (k + 1) * s->n / rows, ok = 0;
+		double sum = 0, v;
+		int w;
+
+		for (i = lo; i < hi; i++)
+			if (!isnan(s->pt[i].y)) {
+				sum += s->pt[i].y;
+				ok++;
+			}
+		bs_buf_addf(b, "  %8.2f ", s->pt[lo].x);
+		if (ok == 0) {
+			bs_buf_addf(b, "%10s\n", "++++");
+			continue;
+		}
+		v = sum / (double)ok;
+		bs_buf_addf(b, "%10s ",
+			    bs_metric_fmt(num, sizeof(num), s->metric, v, 0));
+		w = top > 0 ? (int)floor(v / top * CURVE_BAR + 0.5) : 0;
+		while (w-- > 0)
+			bs_buf_addc(b, '#');
+		bs_buf_addc(b, '\n');
+	}
+}
+
 static void series_lines(struct bs_buf *b, const struct bs_run *r)
 {
 	char x0[64], x1[64];
@@ -125,6 +261,9 @@ static void series_lines(struct bs_buf *b, const struct bs_run *r)
 		}
 		bs_buf_addc(b, '\n');
 	}
+	for (i = 0; i < r->nseries; i++)
+		if (r->family == BS_FAM_ZCAV && r->series[i].n > 0)
+			curve_table(b, r, &r->series[i]);
 }
 
 static int show_run(const struct bs_run *r, void *vctx)
@@ -181,6 +320,7 @@ static int show_run(const struct bs_run *r, void *vctx)
 	for (m = 0; m < bs_nmetrics; m++)
 		if (bs_metrics[m].family == r->family)
 			status_line(b, r, m, width);
+	tool_line_text(b, r);
 	series_lines(b, r);
 	if (r->ntags) {
 		bs_buf_adds(b, "Tags:\n");

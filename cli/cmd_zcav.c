@@ -317,6 +317,7 @@ static void tag_run(const struct zcav_args *a, const struct bs_host *h,
 	bs_host_tag(h, r);
 	bs_run_tag(r, "zcav.direct", t->direct ? "1" : "0");
 	bs_run_tag(r, "zcav.target", a->o.path);
+	bs_run_tag(r, "zcav.device", t->is_device ? "1" : "0");
 	if (a->o.min_time_s != BS_ZCAV_MIN_TIME_S) {
 		char num[32];
 
@@ -413,6 +414,14 @@ int cmd_zcav(struct bs_cli *cli, int argc, char **argv)
 		goto out;
 	}
 	tag_run(&a, &host, &t, &r);
+	{
+		/* Storage too fast for the block: say what to pass. */
+		struct bs_buf hint = BS_BUF_INIT;
+
+		if (bs_zcav_hint(&a.o, &t, &r, &hint))
+			bs_cli_warn(cli, "%s", bs_buf_str(&hint));
+		bs_buf_release(&hint);
+	}
 	rc = st ? bs_cli_store_new(cli, st, &r) : 0;
 	sig = bs_signal_pending();
 	if (rc != 0 && sig) {

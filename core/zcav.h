@@ -44,6 +44,7 @@
 #include <stdint.h>
 
 #include "core/result.h"
+#include "util/buf.h"
 #include "util/err.h"
 
 #define BS_FMT_BSTORE_ZCAV "bstore-zcav"
@@ -69,6 +70,31 @@ struct bs_zcav_opts {
 };
 
 void bs_zcav_defaults(struct bs_zcav_opts *o);
+
+/*
+ * Whether zcav run r read a block device (1), a file (0), or nobody knows
+ * (-1): so that its curve's axis says "position on the disk" or "offset
+ * in the file". `bstore zcav` records it as the tag zcav.device (1 or 0);
+ * for a printout the path zcav names (its command line, "# Finished loop
+ * N, on device PATH") tells: under /dev/ a device, else a file.
+ */
+int bs_zcav_on_device(const struct bs_run *r);
+
+struct bs_zcav_target;
+
+/*
+ * When half or more of run r's blocks were too fast to time ("++++",
+ * under o->min_time_s), appends what to pass so that they are timed: a
+ * -b whose blocks take about twice min_time_s at the speed the fast
+ * blocks went (when the target t holds such a block), or a --min-time
+ * under their time, e.g. "6 of 6 blocks
+ * took under 1 s ('++++', no rate): pass -b 64 (blocks of about 2 s at
+ * this speed) or --min-time 0.05". Returns 1 when it wrote a hint, else
+ * 0.
+ */
+int bs_zcav_hint(const struct bs_zcav_opts *o,
+		 const struct bs_zcav_target *t, const struct bs_run *r,
+		 struct bs_buf *out);
 
 /*
  * Parses -b's "BLOCK[:CHUNK]" (MiB) and -r's "[FIRST:]LAST" (MiB,

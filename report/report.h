@@ -46,7 +46,7 @@ enum bs_report_format {
 };
 
 enum bs_report_units {
-	BS_UNITS_AUTO, /* KiB/s, or MiB/s once an I/O rate reaches 10^6 KiB/s */
+	BS_UNITS_AUTO, /* each metric's unit in the catalogue (core/metric.h) */
 	BS_UNITS_KIB,
 	BS_UNITS_MIB,
 };
@@ -267,7 +267,7 @@ struct bs_report {
 	int64_t nruns;    /* over all groups (a run in two groups counts 2) */
 	int multi_base;   /* groups have different baselines */
 	unsigned char shown[BS_RM_COUNT]; /* wanted, and run by some group */
-	int mib;          /* I/O rates shown in MiB/s */
+	unsigned show;    /* --units as BS_SHOW_* flags (core/metric.h) */
 	char **notes;     /* why numbers may not compare, in order */
 	size_t nnotes;
 	/* Best and worst number of each metric over all runs (NAN: none). */

@@ -75,8 +75,8 @@ expect_eq "$(json -r 'select(.tool_version == "1.03c") |
 expect_eq "$(json -r 'select(.source | endswith("zcav-pasted.txt")) |
 	"\(.measured_at) \(.params.skip) \(.results | to_entries |
 	map(select(.value.status == "ok") | .key) | join(","))"' | sort)" \
-	"2020-03-03T09:15:00Z 1 read_mib_s
-2020-03-03T09:15:00Z 4 write_mib_s" "zcav mail: Date:, -s, -w"
+	"2020-03-03T09:15:00Z 1 read_mib_s,total_mib_s
+2020-03-03T09:15:00Z 4 write_mib_s,total_mib_s" "zcav mail: Date:, -s, -w"
 
 # 5. getc_putc: table and CSV line are one run; -q's CSV alone too.
 gp=("$SAMPLES"/getc_putc-2.00a-*.txt)
