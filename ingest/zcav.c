@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "core/result.h"
+#include "core/zcav.h"
 #include "ingest/format.h"
 #include "util/buf.h"
 #include "util/mem.h"
@@ -466,7 +467,7 @@ static int zemit(const struct bs_block *b, struct bs_block_out *out,
 	struct bs_buf raw = BS_BUF_INIT;
 	double sum = 0;
 	size_t i, timed = 0;
-	int m, rc;
+	int m, rc, device;
 	int64_t passes, block;
 
 	m = bs_metric_find(BS_FAM_ZCAV, z->write ? "write_mib_s" : "read_mib_s");
@@ -523,6 +524,12 @@ static int zemit(const struct bs_block *b, struct bs_block_out *out,
 		bs_buf_add(&raw, b->l[i].raw, b->l[i].raw_len);
 	}
 	r.raw = bs_buf_detach(&raw, NULL);
+	/* Whether zcav read a disk or a file, as its path says: the curve's
+	 * axis is a position on the disk or an offset in the file. Kept as
+	 * bstore zcav keeps it, so that a report need not read raw text. */
+	device = bs_zcav_on_device(&r);
+	if (device >= 0)
+		bs_run_tag(&r, "zcav.device", device ? "1" : "0");
 	rc = out->run(out, &r, b->l[z->first].lineno);
 	return rc;
 }

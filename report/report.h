@@ -254,6 +254,7 @@ struct bs_report_curve {
 	struct bs_point *pt; /* the run's points, in its order */
 	size_t n;
 	size_t ok;           /* points with a number; n - ok too fast */
+	int on_device;       /* 1 a disk, 0 a file, -1 unknown */
 	/* Over the points with a number (NAN when there are none): the
 	 * first and last of them, the least, the mean and the most. */
 	double first, last, min, mean, max;
@@ -323,5 +324,17 @@ int bs_report_render(const struct bs_report *rep,
 /* The noise threshold the report uses, in percent (opts.noise_pct or
  * BS_STAT_NOISE_PCT). */
 double bs_report_noise(const struct bs_report *rep);
+
+/*
+ * One run's curve of catalogue row t (zcav's read_mib_s or write_mib_s),
+ * drawn as the report draws its curves, for a page of that run alone
+ * (bstore site's run page): fills d with the variables of the report's
+ * CURVES section (templates/report.html: CAPTION, W, H, PX..., YTICK,
+ * XTICK, X_TITLE, Y_TITLE, UNIT, and one LINE with D, COLOUR, DASH,
+ * DRAWN, FIRST, LAST, MIN, MEAN, MAX, POINTS, TOO_FAST, RUN, MACHINE).
+ * Returns 1 when r has such a curve, else 0 (d untouched).
+ */
+struct bs_tdict;
+int bs_report_run_curve(const struct bs_run *r, int t, struct bs_tdict *d);
 
 #endif
