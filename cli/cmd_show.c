@@ -129,66 +129,28 @@ static void status_line(struct bs_buf *b, const struct bs_run *r, int m,
 	bs_buf_addc(b, '\n');
 }
 
-/*
- * Lines where a tool printed its rate in a unit of its own (decimal
- * megabytes, or fio's): show prints them beside the stored value, one
- * row per tool, found in the raw text by a piece of the line.
- * docs/formats.md ("How a number is shown") says how the units relate.
- */
-static const struct {
-	enum bs_family fam;
-	const char *mark; /* the line holds it */
-	const char *what;
-} tool_lines[] = {
-	{BS_FAM_DD, " copied, ",
-	 "dd's line: kB, MB, GB are 10^3, 10^6, 10^9 bytes; MiB/s = MB/s / "
-	 "1.048576"},
-	{BS_FAM_FIO, "bw=",
-	 "fio's lines: KiB, MiB are 2^10, 2^20 bytes, kB, MB 10^3, 10^6 "
-	 "(fio 2.x's KB/s and MB/s are KiB/s and MiB/s)"},
-	{BS_FAM_FIO, "BW=", NULL}, /* fio 3's job line; the same words */
-	{BS_FAM_ZCAV, "# Read ",
-	 "zcav's totals: its megs and megabytes are MiB; total_mib_s is the "
-	 "last one"},
-};
-
-/* Whether the n bytes at p hold mark. */
-static int holds(const char *p, size_t n, const char *mark)
+/* One of the tool's own lines, indented and cleaned. */
+static void tool_line(const char *line, size_t len, void *ctx)
 {
-	size_t k = strlen(mark), i;
+	struct bs_buf *b = ctx;
 
-	for (i = 0; i + k <= n; i++)
-		if (memcmp(p + i, mark, k) == 0)
-			return 1;
-	return 0;
+	bs_buf_adds(b, "  ");
+	bs_text_clean(b, line, len, BS_TEXT_TAB);
+	bs_buf_addc(b, '\n');
 }
 
+/* Where the tool printed a rate in units of its own: its lines, under
+ * what its units are (bs_run_tool_lines). */
 static void tool_line_text(struct bs_buf *b, const struct bs_run *r)
 {
-	const char *p = r->raw ? r->raw : "", *nl, *what = NULL;
-	size_t k, n, nrows = sizeof(tool_lines) / sizeof(tool_lines[0]);
-	int head = 0;
+	const char *what = bs_run_tool_units(r);
+	size_t at = b->len;
 
-	for (k = 0; k < nrows; k++)
-		if (tool_lines[k].fam == r->family && !what)
-			what = tool_lines[k].what;
-	if (!what)
+	if (what == NULL)
 		return;
-	for (; *p; p = nl ? nl + 1 : p + n) {
-		nl = strchr(p, '\n');
-		n = nl ? (size_t)(nl - p) : strlen(p);
-		for (k = 0; k < nrows; k++)
-			if (tool_lines[k].fam == r->family &&
-			    holds(p, n, tool_lines[k].mark))
-				break;
-		if (k == nrows)
-			continue;
-		if (!head++)
-			bs_buf_addf(b, "As %s printed it (%s):\n", r->tool, what);
-		bs_buf_adds(b, "  ");
-		bs_text_clean(b, p, n, BS_TEXT_TAB);
-		bs_buf_addc(b, '\n');
-	}
+	bs_buf_addf(b, "As %s printed it (%s):\n", r->tool, what);
+	if (bs_run_tool_lines(r, tool_line, b) == 0)
+		bs_buf_trim(b, b->len - at);
 }
 
 /* The widest bar of a curve's table. */
@@ -214,9 +176,7 @@ static void curve_table(struct bs_buf *b, const struct bs_run *r,
 			top = s->pt[i].y;
 	bs_buf_addf(b, "Curve of %s, %s by %s (GiB)%s:\n",
 		    bs_metrics[s->metric].key, bs_metric_unit(s->metric, 0),
-		    on_device > 0    ? "position on the disk"
-		    : on_device == 0 ? "offset in the file"
-				     : "position",
+		    bs_zcav_axis(on_device > 0, on_device == 0),
 		    rows < s->n ? ", each row the mean of its blocks" : "");
 	for (k = 0; k < rows; k++) {
 		size_t lo = k * s->n / rows, hi = (k + 1) * s->n / rows, ok = 0;

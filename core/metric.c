@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/num.h"
 #include "util/banned.h"
 
 #define HI BS_BETTER_HIGHER
@@ -285,21 +286,6 @@ double bs_metric_scale(int m, unsigned flags, double v)
 	return v / div;
 }
 
-/* Appends ',' every three digits of the whole part of num into out. */
-static void group(const char *num, char *out, size_t outsz)
-{
-	size_t i = num[0] == '-' ? 1 : 0, d, k, n = 0;
-
-	for (d = i; num[d] >= '0' && num[d] <= '9'; d++)
-		;
-	for (k = 0; num[k] && n + 2 < outsz; k++) {
-		if (k > i && k < d && (d - k) % 3 == 0)
-			out[n++] = ',';
-		out[n++] = num[k];
-	}
-	out[n] = '\0';
-}
-
 const char *bs_metric_fmt(char *buf, size_t size, int m, double v,
 			  unsigned flags)
 {
@@ -331,12 +317,10 @@ const char *bs_metric_fmt(char *buf, size_t size, int m, double v,
 		if (whole >= sig)
 			dec = 0;
 	}
-	snprintf(num, sizeof(num), "%.*f", dec, v);
 	/* A difference that rounds to nothing has no sign. */
-	if (num[0] == '-' && strspn(num + 1, "0.") == strlen(num + 1))
-		memmove(num, num + 1, strlen(num));
+	bs_fmt_double(num, sizeof(num), v, dec);
 	if (flags & BS_SHOW_GROUP)
-		group(num, buf, size);
+		bs_fmt_thousands(num, buf, size);
 	else
 		snprintf(buf, size, "%s", num);
 	return buf;

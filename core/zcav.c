@@ -751,6 +751,17 @@ static const char *line_path(const char *p, size_t n, size_t *len)
 	return NULL;
 }
 
+const char *bs_zcav_axis(int devices, int files)
+{
+	if (devices && files)
+		return "position (offset in the file or on the disk)";
+	if (devices)
+		return "position on the disk";
+	if (files)
+		return "offset in the file";
+	return "position";
+}
+
 int bs_zcav_on_device(const struct bs_run *r)
 {
 	const char *tag = bs_run_tag_get(r, "zcav.device"), *p, *nl, *path;

@@ -80,6 +80,11 @@ void bs_zcav_defaults(struct bs_zcav_opts *o);
  */
 int bs_zcav_on_device(const struct bs_run *r);
 
+/* The name of the curve's axis for curves of which devices read a disk
+ * and files a file (counts; runs that do not say count for neither):
+ * "position on the disk", "offset in the file", both, or "position". */
+const char *bs_zcav_axis(int devices, int files);
+
 struct bs_zcav_target;
 
 /*

@@ -166,9 +166,10 @@ static void curve_path(const struct bs_report_curve *c,
 	bs_path_end(&w);
 }
 
-/* BS_REPORT_CURVE_AXIS, for people: what the position is a position in. */
+/* BS_REPORT_CURVE_AXIS, for people: what the position is a position in
+ * (bs_zcav_axis), in GiB. */
 static const char *axis_title(const struct bs_report_curve *const *cs,
-			      size_t n)
+			      size_t n, char *out, size_t outsz)
 {
 	int dev = 0, file = 0;
 	size_t i;
@@ -177,14 +178,8 @@ static const char *axis_title(const struct bs_report_curve *const *cs,
 		dev += cs[i]->on_device == 1;
 		file += cs[i]->on_device == 0;
 	}
-	/* Runs that do not say count for neither. */
-	if (dev && file)
-		return "position (offset in the file or on the disk), GiB";
-	if (dev)
-		return "position on the disk, GiB";
-	if (file)
-		return "offset in the file, GiB";
-	return "position, GiB";
+	snprintf(out, outsz, "%s, GiB", bs_zcav_axis(dev, file));
+	return out;
 }
 
 /* Ticks of a log axis from 10^lo to 10^hi: each power of ten, and 2 and
@@ -225,6 +220,7 @@ static int chart(const struct bs_report_curve *const *cs, size_t n,
 	struct bs_axis ax, ay;
 	double xmin = INFINITY, xmax = -INFINITY, ymin = 0, ymax = 0;
 	double mlo = INFINITY, mhi = 0, pmin = INFINITY;
+	char title[96];
 	size_t i, k;
 	int logy;
 
@@ -270,7 +266,7 @@ static int chart(const struct bs_report_curve *const *cs, size_t n,
 		bs_axis_make(&ay, ymin, ymax, CV_YTICKS);
 	}
 	bs_frame_fill(&frame, ch);
-	bs_tdict_set(ch, "X_TITLE", axis_title(cs, n));
+	bs_tdict_set(ch, "X_TITLE", axis_title(cs, n, title, sizeof(title)));
 	if (logy)
 		bs_tdict_setf(ch, "Y_TITLE", "%s (log scale)", unit);
 	else
