@@ -102,8 +102,9 @@ static void status_line(struct bs_buf *b, const struct bs_run *r, int m,
 	case BS_ST_TOO_FAST:
 		/* zcav's rule is its own: every block "++++", under 1 s. */
 		if (r->family == BS_FAM_ZCAV)
-			bs_buf_adds(b, "too fast  (every block ++++: under "
-				       "1 s, no rate; use a bigger -b)");
+			bs_buf_adds(b, "too fast  (every block ++++: timed "
+				       "under the limit, no rate; use a bigger "
+				       "-b, or bstore zcav --min-time)");
 		else
 			bs_buf_adds(b, "too fast  (+++++: under 0.5 s, no "
 				       "rate; increase -s/-n)");

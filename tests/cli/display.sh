@@ -21,7 +21,7 @@ for f in bonnie++-2.00a-local-full.txt sysbench-1.0.20-rndrw.txt \
 	expect_rc 0 "ingest $f"
 done
 
-python3 - "$BSTORE" "$T" <<'EOF' || fail "values differ between commands (above)"
+python3 - "$BSTORE" "$T" "$SRC" <<'EOF' || fail "values differ between commands (above)"
 import glob, hashlib, html, json, re, subprocess, sys
 
 bstore, T = sys.argv[1], sys.argv[2]
@@ -80,6 +80,7 @@ assert len(seen) == 6, seen
 
 ids = [int(l.split()[0]) for l in out("list").splitlines()[1:]]
 checked = trended = 0
+keys = set()
 subprocess.run([bstore, "--db", db, "site", "-o", f"{T}/site"], check=True,
                capture_output=True)
 for rid in ids:
@@ -118,6 +119,7 @@ for rid in ids:
     labels = {k: html.unescape(v) for v, k in re.findall(
         r'<th scope="row">([^<]*) <small>(\w+)</small>', runpage)}
     for key, (value, unit) in tests.items():
+        keys.add(key)
         checked += 1
         same(f"run {rid} {key}: report html", cells.get(key), group(value))
         if value not in words:
@@ -140,6 +142,12 @@ for rid in ids:
 # Every metric but the histogram was checked once, and the trend showed
 # each family's main metrics (BS_MF_MAIN: 14 of them).
 assert checked >= 66, checked
+# docs/report.md's table names every metric shown.
+doc = open(f"{sys.argv[3]}/docs/report.md").read()
+doc = doc.split("### How a number is shown", 1)[1].split("\n### ", 1)[0]
+for key in sorted(keys):
+    if f"`{key}`" not in doc:
+        bad.append(f"docs/report.md, How a number is shown: no {key}")
 assert trended >= 14, trended
 print(f"{checked} values agree, {trended} in trends", file=sys.stderr)
 for b in bad[:40]:

@@ -72,6 +72,11 @@ expect_in "$T/out" "Curve of read_mib_s, MiB/s by offset in the file (GiB):
       0.05      12.13 ########################################
       0.06      11.93 #######################################
       0.08      11.56 ######################################"
+# Every block ++++: show says what to change, -b or bstore zcav's
+# --min-time, and still shows zcav's total.
+run "$BSTORE" show "$(json -r 'select(.source | endswith("cached-labvm.txt")) | .id')"
+expect_in "$T/out" "  read_mib_s   too fast  (every block ++++: timed under the limit, no rate; use a bigger -b, or bstore zcav --min-time)"
+expect_eq "$(grep -cE '^  total_mib_s +ok +547 MiB/s *$' "$T/out")" 1 "show: zcav's total of a cached pass"
 # A curve longer than the table: equal slices, each its mean.
 awk 'BEGIN { print "$ zcav -b 16 /dev/sdq"; print "#block offset (GiB), MiB/s, time"
 	for (i = 0; i < 100; i++) printf "%.2f %.2f 1.000\n", i * 16 / 1024, 200 - i }' >"$T/long.txt"
