@@ -815,16 +815,20 @@ int bs_zcav_hint(const struct bs_zcav_opts *o,
 		bs_buf_addf(out, "--min-time %g (they took up to %.3f s), or ",
 			    mt, slow);
 	}
+	if (slow < 0.0005) {
+		/* Printed as 0.000 s: nothing to scale a block by. */
+		bs_buf_adds(out, "a bigger -b or a target that is not cached: "
+				 "its blocks took no measurable time");
+		return 1;
+	}
 	/* The block that takes about twice the limit at the speed of the
 	 * slowest fast block, in powers of two MiB. */
-	want_mib = slow > 0 ? (double)o->block_mib * 2 * o->min_time_s / slow
-			    : 1e9;
+	want_mib = (double)o->block_mib * 2 * o->min_time_s / slow;
 	for (b = o->block_mib * 2;
 	     (double)b < want_mib && b < (INT64_C(1) << 40); b *= 2)
 		;
 	bs_buf_addf(out, "-b %lld (about %.2g s a block at this speed)",
-		    (long long)b,
-		    slow > 0 ? (double)b / (double)o->block_mib * slow : 0.0);
+		    (long long)b, (double)b / (double)o->block_mib * slow);
 	if (room_mib > 0 && (uint64_t)b > room_mib)
 		bs_buf_addf(out, " on a target of %lld MiB or more (this one "
 				 "holds %llu MiB)",
