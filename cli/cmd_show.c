@@ -92,12 +92,6 @@ static void status_line(struct bs_buf *b, const struct bs_run *r, int m,
 		bs_buf_addf(b, "ok        %10s %-8s",
 			    bs_metric_fmt(num, sizeof(num), m, v->value, 0),
 			    bs_metric_unit(m, 0));
-		/* The stored number, as exports give it, when people see
-		 * another unit. */
-		if (strcmp(bs_metric_unit(m, 0), bs_metrics[m].unit) != 0)
-			bs_buf_addf(b, " (stored %s %s)",
-				    stored_num(num, sizeof(num), v->value),
-				    bs_metrics[m].unit);
 		break;
 	case BS_ST_TOO_FAST:
 		/* zcav's rule is its own: every block "++++", under 1 s. */
@@ -127,6 +121,13 @@ static void status_line(struct bs_buf *b, const struct bs_run *r, int m,
 						  v->lat_p50_us),
 			    bs_bonnie_fmt_latency(l3, sizeof(l3),
 						  v->lat_p99_us));
+	/* Last, so that the CPU column stays a column: the stored number,
+	 * as exports give it, when people see another unit. */
+	if (v->status == BS_ST_OK &&
+	    strcmp(bs_metric_unit(m, 0), bs_metrics[m].unit) != 0)
+		bs_buf_addf(b, "  (stored %s %s)",
+			    stored_num(num, sizeof(num), v->value),
+			    bs_metrics[m].unit);
 	bs_buf_addc(b, '\n');
 }
 

@@ -51,11 +51,12 @@ for rid in ids:
     show = out("show", str(rid))
     tests, shown = {}, {}
     for line in show.split("Tests:\n", 1)[1].splitlines():
-        m = re.match(r"  (\w+)\s+ok\s+(\S+) \S+(?: +\(stored (\S+) \S+\))?"
-                     r"(?:\s+CPU\s+(\S+)%)?(?:\s+max latency (\S+))?", line)
+        m = re.match(r"  (\w+)\s+ok\s+(\S+) \S+(?:\s+CPU\s+(\S+)%)?"
+                     r"(?:\s+max latency (\S+))?(?:.*\(stored (\S+) \S+\))?",
+                     line)
         if m:
             shown[m.group(1)] = m.group(2)
-            tests[m.group(1)] = (m.group(3) or m.group(2),) + m.groups()[3:]
+            tests[m.group(1)] = (m.group(5) or m.group(2),) + m.groups()[2:4]
         m = re.match(r"  (\w+)\s+too fast.*?(?:max latency (\S+))?$", line)
         if m and m.group(1) in TESTS:
             tests[m.group(1)] = (None, None, m.group(2))
