@@ -20,8 +20,8 @@ static const char usage_text[] =
 	"id, the day it was measured ('-': unknown), machine, tool and\n"
 	"version, file size, the write and read rates (bonnie++'s block\n"
 	"tests; sysbench's, fio's, zcav's, dd's and getc_putc's own) and\n"
-	"bonnie++'s random seeks (rates in bonnie++ 2.00a's units: k/m/g =\n"
-	"KiB/MiB/GiB per second), and tags\n"
+	"bonnie++'s random seeks (in MiB/s and seeks/s, as every command\n"
+	"shows them), and tags\n"
 	"(a value with a space, a comma or a quote in \"...\", where \\\" is a\n"
 	"quote and \\\\ a backslash); the host's facts (host.* tags) only with\n"
 	"--long. '+++++' marks a test that ran too fast to time, '-' one that\n"
@@ -78,8 +78,8 @@ static const struct {
 	{BS_FAM_GETC_PUTC, "write", "read"},
 };
 
-/* A test's cell: rates in bonnie++ 2.00a's k/m/g of KiB/s, seeks as
- * show's test list prints them ("575", "7510.9"); m < 0: blank. */
+/* A test's cell, as every command shows it (bs_metric_fmt: the WRITE
+ * and READ rates in MiB/s, seeks/s); m < 0: blank. */
 static void rate_cell(const struct bs_run *r, int m, char *out, size_t outsz)
 {
 	const struct bs_value *v;
@@ -93,12 +93,8 @@ static void rate_cell(const struct bs_run *r, int m, char *out, size_t outsz)
 		snprintf(out, outsz, "+++++");
 	else if (v->status != BS_ST_OK)
 		snprintf(out, outsz, "-");
-	else if (bs_metrics[m].flags & BS_MF_KIB)
-		bs_bonnie_fmt_kib(out, outsz, v->value);
-	else if (strcmp(bs_metrics[m].unit, "MiB/s") == 0)
-		bs_bonnie_fmt_kib(out, outsz, v->value * 1024);
 	else
-		bs_value_fmt(out, outsz, m, v->value);
+		bs_metric_fmt(out, outsz, m, v->value, 0);
 }
 
 /* The catalogue row of the run's WRITE (which 0) or READ (1) column. */
@@ -140,7 +136,7 @@ static int print_run(const struct bs_run *r, void *vctx)
 	else
 		bs_time_iso(day, sizeof(day), r->measured_at);
 	day[10] = '\0';
-	bs_buf_addf(&c->line, "%5lld  %-10s  %-16.16s %-18.18s %6s %8s %8s %8s",
+	bs_buf_addf(&c->line, "%5lld  %-10s  %-16.16s %-18.18s %6s %11s %11s %8s",
 		    (long long)r->id, day,
 		    r->machine && r->machine[0] ? r->machine : "(none)", tool,
 		    size[0] ? size : "-", wr, rd, sk);
@@ -236,8 +232,9 @@ int cmd_list(struct bs_cli *cli, int argc, char **argv)
 	if (rc != 0)
 		goto out;
 	if (!ctx.json && ids.n > 0)
-		printf("%5s  %-10s  %-16s %-18s %6s %8s %8s %8s  %s\n", "ID",
-		       "DATE", "MACHINE", "TOOL", "SIZE", "WRITE", "READ",
+		printf("%5s  %-10s  %-16s %-18s %6s %11s %11s %8s  %s\n", "ID",
+		       "DATE", "MACHINE", "TOOL", "SIZE", "WRITE MiB/s",
+		       "READ MiB/s",
 		       "SEEKS", "TAGS");
 	if (bs_store_each(st, &ids, BS_LOAD_TAGS, print_run, &ctx, &err) <
 	    0) {

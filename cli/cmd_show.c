@@ -6,6 +6,7 @@
 
 #include "cli/cli.h"
 #include "core/bonnie_text.h"
+#include "core/zcav.h"
 #include "util/buf.h"
 #include "util/text.h"
 #include "util/num.h"
@@ -19,7 +20,10 @@ static const char usage_text[] =
 	"tool, for bonnie++ runs the result table in bonnie++'s layout\n"
 	"(bonnie++ 1.03's K/sec columns for 1.0x runs, 2.00a's otherwise, with\n"
 	"the file tests' real numbers), each result with its status spelled\n"
-	"out, the tags and the original line. Selectors as in 'bstore list\n"
+	"out (in the unit every command shows it in, with the stored number\n"
+	"when that unit differs), the lines where dd, fio or zcav printed a\n"
+	"rate in their own units, a zcav run's curve as a table, the tags and\n"
+	"the original line. Selectors as in 'bstore list\n"
 	"--help'. A SELECTOR that matches nothing is named on stderr; when\n"
 	"no run at all is selected, the exit status is 1.\n"
 	"\n"
@@ -61,6 +65,21 @@ static int key_width(enum bs_family fam)
 	return w;
 }
 
+/* A stored number to two decimals, without trailing zeros: "84734",
+ * "1002806.32". */
+static const char *stored_num(char *out, size_t outsz, double v)
+{
+	size_t n;
+
+	bs_fmt_double(out, outsz, v, 2);
+	n = strlen(out);
+	while (n > 0 && out[n - 1] == '0')
+		out[--n] = '\0';
+	if (n > 0 && out[n - 1] == '.')
+		out[--n] = '\0';
+	return out;
+}
+
 static void status_line(struct bs_buf *b, const struct bs_run *r, int m,
 			int width)
 {
@@ -71,14 +90,15 @@ static void status_line(struct bs_buf *b, const struct bs_run *r, int m,
 	switch (v->status) {
 	case BS_ST_OK:
 		bs_buf_addf(b, "ok        %10s %-8s",
-			    bs_value_fmt(num, sizeof(num), m, v->value),
-			    bs_metrics[m].unit);
+			    bs_metric_fmt(num, sizeof(num), m, v->value, 0),
+			    bs_metric_unit(m, 0));
 		break;
 	case BS_ST_TOO_FAST:
 		/* zcav's rule is its own: every block "++++", under 1 s. */
 		if (r->family == BS_FAM_ZCAV)
-			bs_buf_adds(b, "too fast  (every block ++++: under "
-				       "1 s, no rate; use a bigger -b)");
+			bs_buf_adds(b, "too fast  (every block ++++: timed "
+				       "under the limit, no rate; use a bigger "
+				       "-b, or bstore zcav --min-time)");
 		else
 			bs_buf_adds(b, "too fast  (+++++: under 0.5 s, no "
 				       "rate; increase -s/-n)");
@@ -101,7 +121,88 @@ static void status_line(struct bs_buf *b, const struct bs_run *r, int m,
 						  v->lat_p50_us),
 			    bs_bonnie_fmt_latency(l3, sizeof(l3),
 						  v->lat_p99_us));
+	/* Last, so that the CPU column stays a column: the stored number,
+	 * as exports give it, when people see another unit. */
+	if (v->status == BS_ST_OK &&
+	    strcmp(bs_metric_unit(m, 0), bs_metrics[m].unit) != 0)
+		bs_buf_addf(b, "  (stored %s %s)",
+			    stored_num(num, sizeof(num), v->value),
+			    bs_metrics[m].unit);
 	bs_buf_addc(b, '\n');
+}
+
+/* One of the tool's own lines, indented and cleaned. */
+static void tool_line(const char *line, size_t len, void *ctx)
+{
+	struct bs_buf *b = ctx;
+
+	bs_buf_adds(b, "  ");
+	bs_text_clean(b, line, len, BS_TEXT_TAB);
+	bs_buf_addc(b, '\n');
+}
+
+/* Where the tool printed a rate in units of its own: its lines, under
+ * what its units are (bs_run_tool_lines). */
+static void tool_line_text(struct bs_buf *b, const struct bs_run *r)
+{
+	const char *what = bs_run_tool_units(r);
+	size_t at = b->len;
+
+	if (what == NULL)
+		return;
+	bs_buf_addf(b, "As %s printed it (%s):\n", r->tool, what);
+	if (bs_run_tool_lines(r, tool_line, b) == 0)
+		bs_buf_trim(b, b->len - at);
+}
+
+/* The widest bar of a curve's table. */
+#define CURVE_BAR 40
+/* At most this many rows: a longer curve is shown in equal slices,
+ * each its mean. */
+#define CURVE_ROWS 24
+
+/*
+ * A zcav curve as a compact table: position, rate and a bar scaled to
+ * the fastest row, the rows "++++" where every block was too fast.
+ */
+static void curve_table(struct bs_buf *b, const struct bs_run *r,
+			const struct bs_series *s)
+{
+	double top = 0;
+	size_t rows = s->n < CURVE_ROWS ? s->n : CURVE_ROWS, i, k;
+	char num[64];
+	int on_device = bs_zcav_on_device(r);
+
+	for (i = 0; i < s->n; i++)
+		if (!isnan(s->pt[i].y) && s->pt[i].y > top)
+			top = s->pt[i].y;
+	bs_buf_addf(b, "Curve of %s, %s by %s (GiB)%s:\n",
+		    bs_metrics[s->metric].key, bs_metric_unit(s->metric, 0),
+		    bs_zcav_axis(on_device > 0, on_device == 0),
+		    rows < s->n ? ", each row the mean of its blocks" : "");
+	for (k = 0; k < rows; k++) {
+		size_t lo = k * s->n / rows, hi = (k + 1) * s->n / rows, ok = 0;
+		double sum = 0, v;
+		int w;
+
+		for (i = lo; i < hi; i++)
+			if (!isnan(s->pt[i].y)) {
+				sum += s->pt[i].y;
+				ok++;
+			}
+		bs_buf_addf(b, "  %8.2f ", s->pt[lo].x);
+		if (ok == 0) {
+			bs_buf_addf(b, "%10s\n", "++++");
+			continue;
+		}
+		v = sum / (double)ok;
+		bs_buf_addf(b, "%10s ",
+			    bs_metric_fmt(num, sizeof(num), s->metric, v, 0));
+		w = top > 0 ? (int)floor(v / top * CURVE_BAR + 0.5) : 0;
+		while (w-- > 0)
+			bs_buf_addc(b, '#');
+		bs_buf_addc(b, '\n');
+	}
 }
 
 static void series_lines(struct bs_buf *b, const struct bs_run *r)
@@ -125,6 +226,9 @@ static void series_lines(struct bs_buf *b, const struct bs_run *r)
 		}
 		bs_buf_addc(b, '\n');
 	}
+	for (i = 0; i < r->nseries; i++)
+		if (r->family == BS_FAM_ZCAV && r->series[i].n > 0)
+			curve_table(b, r, &r->series[i]);
 }
 
 static int show_run(const struct bs_run *r, void *vctx)
@@ -181,6 +285,7 @@ static int show_run(const struct bs_run *r, void *vctx)
 	for (m = 0; m < bs_nmetrics; m++)
 		if (bs_metrics[m].family == r->family)
 			status_line(b, r, m, width);
+	tool_line_text(b, r);
 	series_lines(b, r);
 	if (r->ntags) {
 		bs_buf_adds(b, "Tags:\n");

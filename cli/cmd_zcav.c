@@ -428,6 +428,14 @@ int cmd_zcav(struct bs_cli *cli, int argc, char **argv)
 		goto out;
 	}
 	tag_run(&a, &host, &t, &r);
+	{
+		/* Storage too fast for the block: say what to pass. */
+		struct bs_buf hint = BS_BUF_INIT;
+
+		if (bs_zcav_hint(&a.o, &t, &r, &hint))
+			bs_cli_warn(cli, "%s", bs_buf_str(&hint));
+		bs_buf_release(&hint);
+	}
 	rc = st ? bs_cli_store_new(cli, st, &r) : 0;
 	sig = bs_signal_pending();
 	if (rc != 0 && sig) {

@@ -312,16 +312,7 @@ const char *bs_bonnie_fmt_files(char *buf, size_t size,
 
 const char *bs_value_fmt(char *buf, size_t size, int m, double v)
 {
-	assert(m >= 0 && m < bs_nmetrics);
-	if (m < BS_M_BONNIE)
-		return bs_bonnie_fmt_value(buf, size, m, v);
-	if (isnan(v)) {
-		buf[0] = '\0';
-		return buf;
-	}
-	snprintf(buf, size, "%.2f", v);
-	strip_zeros(buf);
-	return buf;
+	return bs_metric_fmt(buf, size, m, v, 0);
 }
 
 /* ---- the CSV line ---------------------------------------------------- */

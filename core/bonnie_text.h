@@ -138,10 +138,8 @@ void bs_bonnie_table(const struct bs_run *r, enum bs_table_style style,
 		     struct bs_buf *out);
 
 /*
- * A value of metric m (any family) for people, in its stored unit:
- * bs_bonnie_fmt_value for bonnie++'s tests; for other tools the number
- * rounded to two decimals without trailing zeros ("570.11", "36487.2",
- * "3"), as sysbench prints them. "" for NAN.
+ * A value of metric m (any family) for people: bs_metric_fmt(..., 0), in
+ * the unit the catalogue shows it in (bs_metric_unit()). "" for NAN.
  */
 const char *bs_value_fmt(char *buf, size_t size, int m, double v);
 

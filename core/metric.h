@@ -113,6 +113,14 @@ struct bs_metric_info {
 	 * metric.c says how each was chosen): a parser rejects a line with
 	 * more (docs/formats.md, "Limits"). */
 	double max;
+	/* How people see a value (docs/report.md, "How a number is
+	 * shown"): in show_unit, the stored value / show_div, with
+	 * show_dec decimals, none once the whole part has show_sig digits
+	 * or more (0: always show_dec). bs_metric_fmt() applies it. */
+	const char *show_unit;
+	double show_div;
+	int show_dec;
+	int show_sig;
 };
 
 /*
@@ -189,6 +197,29 @@ static inline int bs_metric_fits(int m, enum bs_part part, double v)
 
 	return v >= 0 && v <= bs_metric_limit(m, part, &unit);
 }
+
+/*
+ * The one rule for showing a value of metric m to people (docs/report.md,
+ * "How a number is shown"): list, show, report, trend and the site all
+ * print it through bs_metric_fmt(), in the unit bs_metric_unit() names.
+ * Flags: BS_SHOW_GROUP groups thousands with ',' (HTML pages); the
+ * report's and trend's --units override the unit of the KiB/s rates
+ * (BS_MF_KIB): BS_SHOW_KIB as stored, whole, BS_SHOW_MIB in MiB/s with
+ * one decimal. Differences keep their sign; "" for NAN or infinity.
+ * Machine outputs (JSON, CSV contracts) keep the stored unit and do not
+ * come here.
+ */
+enum {
+	BS_SHOW_GROUP = 1,
+	BS_SHOW_KIB = 2,
+	BS_SHOW_MIB = 4,
+};
+const char *bs_metric_fmt(char *buf, size_t size, int m, double v,
+			  unsigned flags);
+/* The unit bs_metric_fmt() shows m in: "MiB/s", "seeks/s", ... */
+const char *bs_metric_unit(int m, unsigned flags);
+/* A stored value of m in the unit shown (for charts' axes). */
+double bs_metric_scale(int m, unsigned flags, double v);
 
 /* "higher", "lower" or NULL (BS_BETTER_NONE). */
 const char *bs_better_name(enum bs_better b);

@@ -185,9 +185,9 @@ const struct bs_param_rule bs_param_rules[] = {
 	  NULL },
 
 	/* zcav */
-	{ "block_mib", "read_mib_s", "write_mib_s", "Block size (MiB)",
+	{ "block_mib", "read_mib_s", "total_mib_s", "Block size (MiB)",
 	  "a block's rate depends on its size", 1, 0, 1, NULL },
-	{ "target", "read_mib_s", "write_mib_s", "File or device",
+	{ "target", "read_mib_s", "total_mib_s", "File or device",
 	  "a file goes through the file system and the page cache, a device "
 	  "does not", 0, 0, 1, NULL },
 };

@@ -147,3 +147,66 @@ void bs_series_point(struct bs_series *s, double x, double y, double seconds)
 	s->pt[s->n].seconds = seconds;
 	s->n++;
 }
+
+/* Lines where a tool printed its rate in a unit of its own, found in the
+ * raw text by a piece of the line; docs/report.md ("How a number is
+ * shown") says how the units relate. */
+static const struct {
+	enum bs_family fam;
+	const char *mark; /* the line holds it */
+	const char *what; /* the first row of a family says it */
+} tool_lines[] = {
+	{BS_FAM_DD, " copied, ",
+	 "dd's line: kB, MB, GB are 10^3, 10^6, 10^9 bytes; MiB/s = MB/s / "
+	 "1.048576"},
+	{BS_FAM_FIO, "bw=",
+	 "fio's lines: KiB, MiB are 2^10, 2^20 bytes, kB, MB 10^3, 10^6 "
+	 "(fio 2.x's KB/s and MB/s are KiB/s and MiB/s)"},
+	{BS_FAM_FIO, "BW=", NULL}, /* fio 3's job line */
+	{BS_FAM_ZCAV, "# Read ",
+	 "zcav's totals: its megs and megabytes are MiB; total_mib_s is the "
+	 "last one"},
+};
+
+#define NTOOL_LINES (sizeof(tool_lines) / sizeof(tool_lines[0]))
+
+/* Whether the n bytes at p hold mark. */
+static int holds(const char *p, size_t n, const char *mark)
+{
+	size_t k = strlen(mark), i;
+
+	for (i = 0; i + k <= n; i++)
+		if (memcmp(p + i, mark, k) == 0)
+			return 1;
+	return 0;
+}
+
+const char *bs_run_tool_units(const struct bs_run *r)
+{
+	size_t k;
+
+	for (k = 0; k < NTOOL_LINES; k++)
+		if (tool_lines[k].fam == r->family && tool_lines[k].what)
+			return tool_lines[k].what;
+	return NULL;
+}
+
+size_t bs_run_tool_lines(const struct bs_run *r, bs_line_fn fn, void *ctx)
+{
+	const char *p = r->raw ? r->raw : "", *nl;
+	size_t k, n, found = 0;
+
+	for (; *p; p = nl ? nl + 1 : p + n) {
+		nl = strchr(p, '\n');
+		n = nl ? (size_t)(nl - p) : strlen(p);
+		for (k = 0; k < NTOOL_LINES; k++)
+			if (tool_lines[k].fam == r->family &&
+			    holds(p, n, tool_lines[k].mark))
+				break;
+		if (k == NTOOL_LINES)
+			continue;
+		fn(p, n, ctx);
+		found++;
+	}
+	return found;
+}

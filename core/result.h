@@ -114,6 +114,20 @@ void bs_run_set(char **field, const char *s);
 void bs_run_tag(struct bs_run *r, const char *key, const char *value);
 /* Returns the tag's value or NULL. */
 const char *bs_run_tag_get(const struct bs_run *r, const char *key);
+
+/*
+ * Where r's tool printed a rate in units of its own (dd's "606 MB/s",
+ * fio's "BW=196MiB/s (206MB/s)", zcav's "# Read N megs ... megabytes per
+ * second"): bs_run_tool_lines() calls fn for each such line of r's raw
+ * text (line not NUL-terminated, without its newline) and returns how
+ * many; bs_run_tool_units() says how those units relate to the stored
+ * ones ("dd's line: kB, MB, GB are 10^3, ..."), or NULL when r's family
+ * has no such line. show prints them beside the stored value; a run's
+ * page may too. One table in core/result.c, a row per tool.
+ */
+typedef void (*bs_line_fn)(const char *line, size_t len, void *ctx);
+size_t bs_run_tool_lines(const struct bs_run *r, bs_line_fn fn, void *ctx);
+const char *bs_run_tool_units(const struct bs_run *r);
 /* Adds an empty curve of metric m; the run owns it. m is a metric of r's
  * family that has curves (BS_MF_SERIES), and r has no curve of it yet. */
 struct bs_series *bs_run_series_add(struct bs_run *r, int m,

@@ -763,6 +763,7 @@ int bs_zcav_run(const struct bs_zcav_opts *o, struct bs_zcav_target *t,
 	double **times = NULL; /* [block][pass] */
 	size_t *count = NULL, nblocks = 0, cap = 0, i, timed = 0;
 	int64_t pass, b, expect;
+	long long pass_rate = -1; /* the last "# Read" line's figure */
 	double sum = 0;
 	int m, rc = 0;
 
@@ -837,12 +838,12 @@ int bs_zcav_run(const struct bs_zcav_opts *o, struct bs_zcav_target *t,
 		if (cb && cb->pass_done)
 			cb->pass_done(pass + 1, cb->ctx);
 		/* zcav counts the blocks before -r's start in the total. */
+		pass_rate = total > 0 ? (long long)((double)(b * o->block_mib) /
+						    total)
+				      : 0LL;
 		emit(&z, "# Read %lld megs in %d seconds, %lld megabytes per "
 			 "second.",
-		     (long long)(b * o->block_mib), (int)total,
-		     total > 0 ? (long long)((double)(b * o->block_mib) /
-					     total)
-			       : 0LL);
+		     (long long)(b * o->block_mib), (int)total, pass_rate);
 	}
 	if (o->passes > 1) {
 		emit(&z, "#loops: %lld", (long long)o->passes);
@@ -865,6 +866,13 @@ int bs_zcav_run(const struct bs_zcav_opts *o, struct bs_zcav_target *t,
 		/* Every block was "++++": no rate, never 0. */
 		r->res[m].status = BS_ST_TOO_FAST;
 	}
+	/* The last pass's total, as its "# Read" line says (the ingest of
+	 * the printout reads the same). */
+	m = bs_metric_find(BS_FAM_ZCAV, "total_mib_s");
+	if (pass_rate >= 0) {
+		r->res[m].status = BS_ST_OK;
+		r->res[m].value = (double)pass_rate;
+	}
 	r->params.block_mib = o->block_mib;
 	r->params.passes = o->passes;
 	r->params.skip = o->skip;
@@ -884,4 +892,126 @@ out:
 	free(z.buf);
 	bs_buf_release(&z.raw);
 	return rc;
+}
+
+/* The path of a zcav printout line, or NULL: the last word of its command
+ * line, or what "# Finished loop N, on device " names. */
+static const char *line_path(const char *p, size_t n, size_t *len)
+{
+	static const char fin[] = "on device ";
+	const char *q, *end = p + n;
+	size_t k;
+
+	for (k = 0; k + sizeof(fin) - 1 <= n; k++)
+		if (memcmp(p + k, fin, sizeof(fin) - 1) == 0) {
+			q = p + k + sizeof(fin) - 1;
+			for (*len = 0; q + *len < end && q[*len] != ' '; (*len)++)
+				;
+			return q;
+		}
+	for (k = 0; k + 5 <= n; k++)
+		if (memcmp(p + k, "zcav ", 5) == 0) {
+			while (end > p && end[-1] == ' ')
+				end--;
+			q = end;
+			while (q > p && q[-1] != ' ')
+				q--;
+			*len = (size_t)(end - q);
+			return *len ? q : NULL;
+		}
+	return NULL;
+}
+
+const char *bs_zcav_axis(int devices, int files)
+{
+	if (devices && files)
+		return "position (offset in the file or on the disk)";
+	if (devices)
+		return "position on the disk";
+	if (files)
+		return "offset in the file";
+	return "position";
+}
+
+int bs_zcav_on_device(const struct bs_run *r)
+{
+	const char *p, *nl, *path;
+	size_t n;
+
+	if (r->params.target)
+		return strcmp(r->params.target, "device") == 0;
+	/* bstore zcav's runs name their path in a tag: its printout on
+	 * standard output names it only in a header ingest does not keep, so
+	 * it records no target (an ingested printout must equal the run). */
+	path = bs_run_tag_get(r, "zcav.target");
+	if (path && path[0] == '/')
+		return strncmp(path, "/dev/", 5) == 0;
+	for (p = r->raw ? r->raw : ""; *p; p = nl + 1) {
+		nl = strchr(p, '\n');
+		if (nl == NULL)
+			nl = p + strlen(p) - 1;
+		path = line_path(p, (size_t)(nl - p + (*nl != '\n')), &n);
+		if (path && n > 0 && path[0] == '/')
+			return n > 5 && memcmp(path, "/dev/", 5) == 0;
+	}
+	return -1;
+}
+
+int bs_zcav_hint(const struct bs_zcav_opts *o,
+		 const struct bs_zcav_target *t, const struct bs_run *r,
+		 struct bs_buf *out)
+{
+	const struct bs_series *s = NULL;
+	uint64_t room_mib = t->limit_bytes ? t->limit_bytes / MIB
+					   : t->size_bytes / MIB;
+	double slow = 0, want_mib, mt = 0;
+	size_t i, fast = 0;
+	int64_t b;
+
+	for (i = 0; i < r->nseries && s == NULL; i++)
+		if (bs_metrics[r->series[i].metric].family == BS_FAM_ZCAV)
+			s = &r->series[i];
+	if (s == NULL || s->n == 0)
+		return 0;
+	for (i = 0; i < s->n; i++)
+		if (isnan(s->pt[i].y)) {
+			fast++;
+			if (s->pt[i].seconds > slow)
+				slow = s->pt[i].seconds;
+		}
+	if (fast == 0 || fast * 2 < s->n)
+		return 0;
+	bs_buf_addf(out, "%zu of %zu blocks took under %g s ('++++', no "
+			 "rate): pass ",
+		    fast, s->n, o->min_time_s);
+	/* A limit under the time the fast blocks took, one digit, when
+	 * they took long enough to time at all (10 ms). */
+	if (slow >= 0.01) {
+		mt = pow(10, floor(log10(slow / 2)));
+		mt = floor(slow / 2 / mt) * mt;
+		bs_buf_addf(out, "--min-time %g (they took up to %.3f s), or ",
+			    mt, slow);
+	}
+	if (slow < 0.0005) {
+		/* Printed as 0.000 s: nothing to scale a block by. */
+		bs_buf_adds(out, "a bigger -b or a target that is not cached: "
+				 "its blocks took no measurable time");
+		return 1;
+	}
+	/* The block that takes about twice the limit at the speed of the
+	 * slowest fast block, in powers of two MiB. */
+	want_mib = (double)o->block_mib * 2 * o->min_time_s / slow;
+	for (b = o->block_mib * 2;
+	     (double)b < want_mib && b < (INT64_C(1) << 40); b *= 2)
+		;
+	bs_buf_addf(out, "-b %lld (about %.2g s a block at this speed)",
+		    (long long)b, (double)b / (double)o->block_mib * slow);
+	if (room_mib > 0 && (uint64_t)b > room_mib)
+		bs_buf_addf(out, " on a target of %lld MiB or more (this one "
+				 "holds %llu MiB)",
+			    (long long)b, (unsigned long long)room_mib);
+	if (slow < 0.01)
+		bs_buf_adds(out, "; blocks under 10 ms are too short to time: "
+				 "the page cache may have answered");
+	return 1;
 }

@@ -45,6 +45,7 @@
 #include <sys/types.h>
 
 #include "core/result.h"
+#include "util/buf.h"
 #include "util/err.h"
 
 #define BS_FMT_BSTORE_ZCAV "bstore-zcav"
@@ -70,6 +71,38 @@ struct bs_zcav_opts {
 };
 
 void bs_zcav_defaults(struct bs_zcav_opts *o);
+
+/*
+ * Whether zcav run r read a block device (1), a file (0), or nobody knows
+ * (-1): so that its curve's axis says "position on the disk" or "offset
+ * in the file". The parameter target ("device" or "file") says it where
+ * ingest could read it from the printout: the path zcav names (its
+ * command line, "# Finished loop N, on device PATH"), under /dev/ a
+ * device, else a file. Else bstore zcav's tag zcav.target (the path it
+ * was given), else the raw text, read the same way.
+ */
+int bs_zcav_on_device(const struct bs_run *r);
+
+/* The name of the curve's axis for curves of which devices read a disk
+ * and files a file (counts; runs that do not say count for neither):
+ * "position on the disk", "offset in the file", both, or "position". */
+const char *bs_zcav_axis(int devices, int files);
+
+struct bs_zcav_target;
+
+/*
+ * When half or more of run r's blocks were too fast to time ("++++",
+ * under o->min_time_s), appends what to pass so that they are timed: a
+ * -b whose blocks take about twice min_time_s at the speed the fast
+ * blocks went (when the target t holds such a block), or a --min-time
+ * under their time, e.g. "6 of 6 blocks
+ * took under 1 s ('++++', no rate): pass -b 64 (blocks of about 2 s at
+ * this speed) or --min-time 0.05". Returns 1 when it wrote a hint, else
+ * 0.
+ */
+int bs_zcav_hint(const struct bs_zcav_opts *o,
+		 const struct bs_zcav_target *t, const struct bs_run *r,
+		 struct bs_buf *out);
 
 /*
  * Parses -b's "BLOCK[:CHUNK]" (MiB) and -r's "[FIRST:]LAST" (MiB,

@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "core/result.h"
+#include "core/zcav.h"
 #include "ingest/format.h"
 #include "util/buf.h"
 #include "util/mem.h"
@@ -59,6 +60,7 @@ struct zline {
 	int64_t n;          /* ZL_LOOPS: N; ZL_READ: megs (-1 for gigs);
 			     * ZL_FINISHED: 1 a device (/dev/...), 0 a
 			     * file, -1 not said */
+	double rate;        /* ZL_READ: its megabytes per second, or NAN */
 	const char *ver;    /* ZL_LOOPS: the version, or NULL */
 	size_t verlen;
 };
@@ -181,6 +183,13 @@ static void classify(const char *s, size_t n, struct zline *z)
 		return;
 	}
 	if (prefix(s, n, "# Read ")) {
+		struct bs_field r[8];
+		size_t nr = tokens(s + 7, n - 7, r, 8);
+
+		/* "N megs in S seconds, R megabytes per second." */
+		z->rate = NAN;
+		if (nr >= 7 && r[6].len == 9 && memcmp(r[6].s, "megabytes", 9) == 0)
+			num(&r[5], &z->rate);
 		nt = tokens(s + 7, n - 7, t, 4);
 		if (nt >= 3 && t[2].len == 2 && memcmp(t[2].s, "in", 2) == 0 &&
 		    bs_parse_i64(t[0].s, t[0].len, &z->n) == 0 && z->n >= 0) {
@@ -287,6 +296,7 @@ struct zrun {
 	int write;          /* -w: "Warning, writing to" or the command */
 	int trailing_read;  /* the "# Read" after a pass's blocks */
 	int64_t megs;       /* the first "# Read N megs", or -1 */
+	double total;       /* the last "# Read"'s megabytes/s, or NAN */
 	size_t error;       /* line of zcav's error message, or SIZE_MAX */
 	int64_t cmd_block, cmd_count, cmd_skip; /* -b, -c, -s; BS_NONE */
 	int64_t device;     /* 1 a device, 0 a file, -1 not said */
@@ -306,6 +316,7 @@ static void zrun_reset(struct zrun *z, size_t at)
 	z->write = 0;
 	z->trailing_read = 0;
 	z->megs = -1;
+	z->total = NAN;
 	z->error = SIZE_MAX;
 	z->cmd_block = z->cmd_count = z->cmd_skip = BS_NONE;
 	z->device = -1;
@@ -470,7 +481,7 @@ static int zemit(const struct bs_block *b, struct bs_block_out *out,
 	struct bs_buf raw = BS_BUF_INIT;
 	double sum = 0;
 	size_t i, timed = 0;
-	int m, rc;
+	int m, rc, device;
 	int64_t passes, block;
 
 	m = bs_metric_find(BS_FAM_ZCAV, z->write ? "write_mib_s" : "read_mib_s");
@@ -517,12 +528,26 @@ static int zemit(const struct bs_block *b, struct bs_block_out *out,
 		/* zcav timed every block under its threshold: no rate. */
 		r.res[m].status = BS_ST_TOO_FAST;
 	}
+	/* zcav's own figure for the pass, beside the mean of the blocks. */
+	m = bs_metric_find(BS_FAM_ZCAV, "total_mib_s");
+	if (!isnan(z->total) && bs_metric_fits(m, BS_PART_VALUE, z->total)) {
+		r.res[m].status = BS_ST_OK;
+		r.res[m].value = z->total;
+	}
 	for (i = z->first; i <= z->last; i++) {
 		if (i > z->first)
 			bs_buf_addc(&raw, '\n');
 		bs_buf_add(&raw, b->l[i].raw, b->l[i].raw_len);
 	}
 	r.raw = bs_buf_detach(&raw, NULL);
+	/* Whether zcav read a disk or a file, as its path says: the curve's
+	 * axis is a position on the disk or an offset in the file. Kept as
+	 * bstore zcav keeps it, so that a report need not read raw text. */
+	if (r.params.target == NULL) {
+		device = bs_zcav_on_device(&r);
+		if (device >= 0)
+			r.params.target = xstrdup(device ? "device" : "file");
+	}
 	rc = out->run(out, &r, b->l[z->first].lineno);
 	return rc;
 }
@@ -632,6 +657,8 @@ static int zcav_parse(const struct bs_block *b, struct bs_block_out *out)
 		case ZL_READ:
 			if (z.megs < 0 && l.n >= 0)
 				z.megs = l.n;
+			if (!isnan(l.rate))
+				z.total = l.rate;
 			if (z.hdr && z.n > 0)
 				z.trailing_read = 1;
 			break;

@@ -9,13 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/zcav.h"
 #include "report/internal.h"
 #include "util/buf.h"
 #include "util/mem.h"
 #include "util/banned.h"
 
 /* The summary of a curve over its points with a number. */
-static void summarise(struct bs_report_curve *c)
+void bs_rcurve_summarise(struct bs_report_curve *c)
 {
 	double sum = 0;
 	size_t i;
@@ -136,10 +137,11 @@ void bs_rcurves_add(struct bs_report *rep, size_t g, const struct bs_run *r,
 		c->group = g;
 		c->id = r->id;
 		c->machine = xstrdup(r->machine ? r->machine : "");
+		c->on_device = bs_zcav_on_device(r);
 		c->n = s->n;
 		c->pt = xmalloc(s->n * sizeof(*c->pt));
 		memcpy(c->pt, s->pt, s->n * sizeof(*c->pt));
-		summarise(c);
+		bs_rcurve_summarise(c);
 		rep->npoints += c->n;
 		grp->curves_kept++;
 	}

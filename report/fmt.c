@@ -54,13 +54,8 @@ int bs_rm_better(int m)
 	return (int)bs_metrics[BS_RM_TEST(m)].better;
 }
 
-/* A KiB/s rate that the report shows in MiB/s. */
-static int in_mib(const struct bs_report *rep, int m)
-{
-	return rep->mib && BS_RM_KIND(m) == BS_MK_RATE &&
-	       (bs_metrics[BS_RM_TEST(m)].flags & BS_MF_KIB);
-}
-
+/* The value of a report metric is shown by the catalogue's one rule
+ * (bs_metric_fmt); CPU and latency, bonnie++'s, by bonnie++'s. */
 const char *bs_report_unit(const struct bs_report *rep, int m)
 {
 	switch (BS_RM_KIND(m)) {
@@ -71,18 +66,20 @@ const char *bs_report_unit(const struct bs_report *rep, int m)
 	default:
 		break;
 	}
-	return in_mib(rep, m) ? "MiB/s" : bs_metrics[BS_RM_TEST(m)].unit;
+	return bs_metric_unit(BS_RM_TEST(m), rep->show);
 }
 
 double bs_rscale(const struct bs_report *rep, int m, double v)
 {
-	return in_mib(rep, m) ? v / 1024.0 : v;
+	if (BS_RM_KIND(m) != BS_MK_RATE)
+		return v;
+	return bs_metric_scale(BS_RM_TEST(m), rep->show, v);
 }
 
-const char *bs_rfmt(const struct bs_report *rep, int m, double v, char *out,
-		    size_t outsz)
+static const char *rfmt(const struct bs_report *rep, int m, double v,
+			char *out, size_t outsz, unsigned flags)
 {
-	int t = BS_RM_TEST(m);
+	char tmp[64];
 
 	if (isnan(v)) {
 		out[0] = '\0';
@@ -90,41 +87,36 @@ const char *bs_rfmt(const struct bs_report *rep, int m, double v, char *out,
 	}
 	switch (BS_RM_KIND(m)) {
 	case BS_MK_LAT:
-		return bs_bonnie_fmt_latency(out, outsz, v);
-	case BS_MK_CPU:
-		return bs_bonnie_fmt_cpu(out, outsz, v);
-	default:
+		bs_bonnie_fmt_latency(tmp, sizeof(tmp), v);
 		break;
+	case BS_MK_CPU:
+		bs_bonnie_fmt_cpu(tmp, sizeof(tmp), v);
+		break;
+	default:
+		return bs_metric_fmt(out, outsz, BS_RM_TEST(m), v,
+				     rep->show | flags);
 	}
-	if (in_mib(rep, m))
-		return bs_bonnie_fmt_mib(out, outsz, v);
-	return bs_value_fmt(out, outsz, t, v);
+	if (flags & BS_SHOW_GROUP)
+		return bs_rfmt_thousands(tmp, out, outsz);
+	snprintf(out, outsz, "%s", tmp);
+	return out;
+}
+
+const char *bs_rfmt(const struct bs_report *rep, int m, double v, char *out,
+		    size_t outsz)
+{
+	return rfmt(rep, m, v, out, outsz, 0);
 }
 
 const char *bs_rfmt_thousands(const char *num, char *out, size_t outsz)
 {
-	size_t i = 0, d, k, n = 0;
-
-	if (num[0] == '-' || num[0] == '+')
-		i = 1;
-	for (d = i; num[d] >= '0' && num[d] <= '9'; d++)
-		;
-	for (k = 0; num[k] && n + 2 < outsz; k++) {
-		if (k > i && k < d && (d - k) % 3 == 0)
-			out[n++] = ',';
-		out[n++] = num[k];
-	}
-	out[n] = '\0';
-	return out;
+	return bs_fmt_thousands(num, out, outsz);
 }
 
 const char *bs_rfmt_h(const struct bs_report *rep, int m, double v,
 		      char *out, size_t outsz)
 {
-	char tmp[64];
-
-	return bs_rfmt_thousands(bs_rfmt(rep, m, v, tmp, sizeof(tmp)), out,
-				 outsz);
+	return rfmt(rep, m, v, out, outsz, BS_SHOW_GROUP);
 }
 
 const char *bs_rfmt_ratio(double v, char *out, size_t outsz)

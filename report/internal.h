@@ -146,6 +146,8 @@ void bs_rruns_free(struct bs_rruns *rr);
 void bs_rcurves_add(struct bs_report *rep, size_t g, const struct bs_run *r,
 		    int want_any);
 void bs_rcurves_finish(struct bs_report *rep);
+/* Sets c's ok, first, last, min, mean and max from its points. */
+void bs_rcurve_summarise(struct bs_report_curve *c);
 void bs_rcurves_free(struct bs_report *rep);
 
 /* Display width of s: UTF-8 code points. */

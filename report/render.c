@@ -426,7 +426,7 @@ static void fill_model(const struct bs_report *rep, struct bs_tdict *d)
 		bs_tdict_show(d, "ONE_BASE");
 	}
 	bs_tdict_set(d, "BASELINE_LABEL", b->label);
-	bs_tdict_set(d, "IO_UNIT", rep->mib ? "MiB/s" : "KiB/s");
+	bs_tdict_set(d, "IO_UNIT", bs_metric_unit(BS_M_PUT_BLOCK, rep->show));
 	bs_rfmt_raw(bs_report_noise(rep), key, sizeof(key));
 	bs_tdict_set(d, "NOISE", key);
 	if (rep->ngroups > 1)

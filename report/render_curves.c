@@ -12,10 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/zcav.h"
 #include "report/chart.h"
 #include "report/internal.h"
 #include "report/tmpl.h"
 #include "util/buf.h"
+#include "util/mem.h"
 #include "util/num.h"
 #include "util/banned.h"
 
@@ -131,9 +133,22 @@ static const struct bs_frame frame = {
 	CV_W, CV_H, CV_LEFT, CV_RIGHT, CV_TOP, CV_BOTTOM,
 };
 
+/* Curves whose means differ this much or more share a log axis, so that
+ * a 12 MiB/s curve does not lie flat beside a 1.3 GB/s one. */
+#define CV_LOG_RATIO 10.0
+
+/* A y value on the axis: log10 of the rate on a log axis (no point for
+ * 0 or less), else the rate. */
+static double axis_y(double y, int logy)
+{
+	if (!logy)
+		return y;
+	return y > 0 ? log10(y) : NAN;
+}
+
 static void curve_path(const struct bs_report_curve *c,
 		       const struct bs_axis *ax, const struct bs_axis *ay,
-		       struct bs_buf *b)
+		       int logy, struct bs_buf *b)
 {
 	struct bs_path w;
 	size_t i;
@@ -141,38 +156,76 @@ static void curve_path(const struct bs_report_curve *c,
 	bs_path_init(&w, b, &frame);
 	for (i = 0; i < c->n; i++) {
 		const struct bs_point *p = &c->pt[i];
+		double y = isfinite(p->y) ? axis_y(p->y, logy) : NAN;
+
 		if (!isfinite(p->x))
 			continue;
 		bs_path_point(&w, bs_frame_x(&frame, ax, p->x),
-			      isfinite(p->y) ? bs_frame_y(&frame, ay, p->y)
-					     : NAN);
+			      isfinite(y) ? bs_frame_y(&frame, ay, y) : NAN);
 	}
 	bs_path_end(&w);
 }
 
-static const char *axis_title(void)
+/* BS_REPORT_CURVE_AXIS, for people: what the position is a position in
+ * (bs_zcav_axis), in GiB. */
+static const char *axis_title(const struct bs_report_curve *const *cs,
+			      size_t n, char *out, size_t outsz)
 {
-	/* BS_REPORT_CURVE_AXIS, for people. */
-	return "position on the disk, GiB";
+	int dev = 0, file = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		dev += cs[i]->on_device == 1;
+		file += cs[i]->on_device == 0;
+	}
+	snprintf(out, outsz, "%s, GiB", bs_zcav_axis(dev, file));
+	return out;
 }
 
-int bs_rcurves_html(const struct bs_report *rep, int t, int first,
-		    struct bs_tdict *sec)
+/* Ticks of a log axis from 10^lo to 10^hi: each power of ten, and 2 and
+ * 5 times it when the axis spans three decades or fewer. */
+static void log_ticks(const struct bs_axis *ay, struct bs_tdict *d)
+{
+	static const double mult[] = {1, 2, 5};
+	char s[64], h[96];
+	int k, j, nm = ay->hi - ay->lo <= 3 ? 3 : 1;
+
+	for (k = (int)ay->lo; k <= (int)ay->hi; k++)
+		for (j = 0; j < nm && (k < (int)ay->hi || j == 0); j++) {
+			double v = mult[j] * pow(10, k);
+			struct bs_tdict *t = bs_tdict_add(d, "YTICK");
+
+			bs_fmt_double(s, sizeof(s), v, k < 0 ? -k : 0);
+			bs_tdict_set(t, "LABEL",
+				     bs_rfmt_thousands(s, h, sizeof(h)));
+			bs_tdict_set(t, "Y",
+				     bs_fmt_double(s, sizeof(s),
+						   bs_frame_y(&frame, ay,
+							      log10(v)),
+						   1));
+		}
+}
+
+/*
+ * The chart of curves cs[0..n) of catalogue row t into ch: axes (a log
+ * rate axis when the curves' means differ CV_LOG_RATIO-fold or more),
+ * titles and a LINE per curve with its path (D, DRAWN). The caller adds
+ * each LINE's other variables. Returns 1 when the rate axis is a log
+ * axis.
+ */
+static int chart(const struct bs_report_curve *const *cs, size_t n,
+		 const char *unit, struct bs_tdict *ch, struct bs_tdict **lines)
 {
 	struct bs_buf b = BS_BUF_INIT;
-	struct bs_tdict *ch;
 	struct bs_axis ax, ay;
 	double xmin = INFINITY, xmax = -INFINITY, ymin = 0, ymax = 0;
-	char label[96];
+	double mlo = INFINITY, mhi = 0, pmin = INFINITY;
+	char title[96];
 	size_t i, k;
-	int m = BS_RM(t, BS_MK_RATE);
+	int logy;
 
-	if (!has_curves(rep, t))
-		return 0;
-	for (i = 0; i < rep->ncurves; i++) {
-		const struct bs_report_curve *c = &rep->curves[i];
-		if (c->test != t)
-			continue;
+	for (i = 0; i < n; i++) {
+		const struct bs_report_curve *c = cs[i];
 		for (k = 0; k < c->n; k++) {
 			if (!isfinite(c->pt[k].x))
 				continue;
@@ -180,11 +233,18 @@ int bs_rcurves_html(const struct bs_report *rep, int t, int first,
 				xmin = c->pt[k].x;
 			if (c->pt[k].x > xmax)
 				xmax = c->pt[k].x;
+			if (isfinite(c->pt[k].y) && c->pt[k].y > 0 &&
+			    c->pt[k].y < pmin)
+				pmin = c->pt[k].y;
 		}
 		if (c->ok && c->max > ymax)
 			ymax = c->max;
 		if (c->ok && c->min < ymin)
 			ymin = c->min;
+		if (c->ok && c->mean > 0 && c->mean < mlo)
+			mlo = c->mean;
+		if (c->ok && c->mean > mhi)
+			mhi = c->mean;
 	}
 	if (!isfinite(xmin))
 		xmin = xmax = 0;
@@ -193,37 +253,123 @@ int bs_rcurves_html(const struct bs_report *rep, int t, int first,
 	if (xmin > 0 && xmin < (xmax - xmin) / 2)
 		xmin = 0;
 	bs_axis_make(&ax, xmin, xmax, CV_XTICKS);
-	bs_axis_make(&ay, ymin, ymax, CV_YTICKS);
-
-	ch = bs_tdict_add(sec, "CURVES");
-	bs_tdict_setf(ch, "CAPTION", "%s, %s by position: one line per run",
-		      bs_rm_label(m, label, sizeof(label)),
-		      bs_report_unit(rep, m));
+	logy = isfinite(mlo) && mhi / mlo >= CV_LOG_RATIO && ymin >= 0 &&
+	       isfinite(pmin);
+	if (logy) {
+		ay.lo = floor(log10(pmin));
+		ay.hi = ceil(log10(ymax));
+		if (ay.hi <= ay.lo)
+			ay.hi = ay.lo + 1;
+		ay.step = 1;
+		ay.decimals = 0;
+	} else {
+		bs_axis_make(&ay, ymin, ymax, CV_YTICKS);
+	}
 	bs_frame_fill(&frame, ch);
-	bs_tdict_set(ch, "X_TITLE", axis_title());
-	bs_tdict_set(ch, "Y_TITLE", bs_report_unit(rep, m));
-	bs_tdict_set(ch, "UNIT", bs_report_unit(rep, m));
+	bs_tdict_set(ch, "X_TITLE", axis_title(cs, n, title, sizeof(title)));
+	if (logy)
+		bs_tdict_setf(ch, "Y_TITLE", "%s (log scale)", unit);
+	else
+		bs_tdict_set(ch, "Y_TITLE", unit);
+	bs_tdict_set(ch, "UNIT", unit);
 	bs_frame_ticks(&frame, &ax, 0, ch);
-	bs_frame_ticks(&frame, &ay, 1, ch);
+	if (logy)
+		log_ticks(&ay, ch);
+	else
+		bs_frame_ticks(&frame, &ay, 1, ch);
+	for (i = 0; i < n; i++) {
+		lines[i] = bs_tdict_add(ch, "LINE");
+		bs_buf_reset(&b);
+		curve_path(cs[i], &ax, &ay, logy, &b);
+		bs_tdict_set(lines[i], "D", bs_buf_str(&b));
+		/* Every block too fast: nothing to draw, a row of the legend. */
+		if (b.len)
+			bs_tdict_show(lines[i], "DRAWN");
+	}
+	bs_buf_release(&b);
+	return logy;
+}
+
+int bs_rcurves_html(const struct bs_report *rep, int t, int first,
+		    struct bs_tdict *sec)
+{
+	const struct bs_report_curve **cs;
+	struct bs_tdict *ch, **lines;
+	char label[96];
+	size_t i, n = 0;
+	int m = BS_RM(t, BS_MK_RATE), logy;
+
+	if (!has_curves(rep, t))
+		return 0;
+	cs = xcalloc(rep->ncurves, sizeof(*cs));
+	lines = xcalloc(rep->ncurves, sizeof(*lines));
+	for (i = 0; i < rep->ncurves; i++)
+		if (rep->curves[i].test == t)
+			cs[n++] = &rep->curves[i];
+	ch = bs_tdict_add(sec, "CURVES");
+	logy = chart(cs, n, bs_report_unit(rep, m), ch, lines);
+	bs_tdict_setf(ch, "CAPTION", "%s, %s by position: one line per run%s",
+		      bs_rm_label(m, label, sizeof(label)),
+		      bs_report_unit(rep, m),
+		      logy ? "; a log scale, as the curves differ tenfold or "
+			     "more"
+			   : "");
 	if (first && rep->curves_note)
 		bs_tdict_set(bs_tdict_add(ch, "CHART_NOTE"), "TEXT",
 			     rep->curves_note);
-	for (i = 0; i < rep->ncurves; i++) {
-		const struct bs_report_curve *c = &rep->curves[i];
-		struct bs_tdict *l;
-		if (c->test != t)
-			continue;
-		l = bs_tdict_add(ch, "LINE");
-		curve_summary(rep, c, l);
-		bs_tdict_set(l, "COLOUR", bs_chart_colour(c->group));
-		bs_tdict_set(l, "DASH", bs_chart_dash(c->group));
-		bs_buf_reset(&b);
-		curve_path(c, &ax, &ay, &b);
-		bs_tdict_set(l, "D", bs_buf_str(&b));
-		/* Every block too fast: nothing to draw, a row of the legend. */
-		if (b.len)
-			bs_tdict_show(l, "DRAWN");
+	for (i = 0; i < n; i++) {
+		curve_summary(rep, cs[i], lines[i]);
+		bs_tdict_set(lines[i], "COLOUR", bs_chart_colour(cs[i]->group));
+		bs_tdict_set(lines[i], "DASH", bs_chart_dash(cs[i]->group));
 	}
-	bs_buf_release(&b);
+	free(cs);
+	free(lines);
+	return 1;
+}
+
+int bs_report_run_curve(const struct bs_run *r, int t, struct bs_tdict *d)
+{
+	static const char *const names[] = {"FIRST", "LAST", "MIN", "MEAN",
+					    "MAX"};
+	const struct bs_series *s = NULL;
+	struct bs_report_curve c;
+	const struct bs_report_curve *cs = &c;
+	struct bs_tdict *line;
+	char num[64];
+	size_t i;
+
+	for (i = 0; i < r->nseries; i++)
+		if (r->series[i].metric == t && r->series[i].n > 0 &&
+		    r->series[i].axis &&
+		    strcmp(r->series[i].axis, BS_REPORT_CURVE_AXIS) == 0)
+			s = &r->series[i];
+	if (s == NULL)
+		return 0;
+	memset(&c, 0, sizeof(c));
+	c.test = t;
+	c.id = r->id;
+	c.machine = r->machine;
+	c.pt = s->pt; /* borrowed: c is not freed */
+	c.n = s->n;
+	c.on_device = bs_zcav_on_device(r);
+	bs_rcurve_summarise(&c);
+	chart(&cs, 1, bs_metric_unit(t, 0), d, &line);
+	bs_tdict_setf(d, "CAPTION", "%s, %s by position", bs_metrics[t].label,
+		      bs_metric_unit(t, 0));
+	{
+		const double v[] = {c.first, c.last, c.min, c.mean, c.max};
+
+		for (i = 0; i < 5; i++)
+			bs_tdict_set(line, names[i],
+				     c.ok ? bs_metric_fmt(num, sizeof(num), t,
+							  v[i], BS_SHOW_GROUP)
+					  : "too fast");
+	}
+	bs_tdict_set(line, "COLOUR", bs_chart_colour(0));
+	bs_tdict_set(line, "DASH", bs_chart_dash(0));
+	bs_tdict_set_i64(line, "RUN", r->id);
+	bs_tdict_set(line, "MACHINE", r->machine ? r->machine : "");
+	bs_tdict_set_i64(line, "POINTS", (int64_t)c.n);
+	bs_tdict_set_i64(line, "TOO_FAST", (int64_t)(c.n - c.ok));
 	return 1;
 }

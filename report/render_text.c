@@ -142,8 +142,12 @@ static const char *text_unit(const struct bs_report *rep, int m)
 	default:
 		break;
 	}
-	if (bs_metrics[t].flags & BS_MF_KIB)
-		return rep->mib ? "M/sec" : "K/sec";
+	/* bonnie++'s own table heads for its tests; other tools name the
+	 * unit the value is shown in. */
+	if (bs_metrics[t].family == BS_FAM_BONNIE &&
+	    (bs_metrics[t].flags & BS_MF_KIB))
+		return strcmp(bs_report_unit(rep, m), "MiB/s") == 0 ? "M/sec"
+								    : "K/sec";
 	if (bs_metrics[t].family == BS_FAM_BONNIE)
 		return "/sec";
 	return bs_report_unit(rep, m);

@@ -467,7 +467,7 @@ static void fill(const struct bs_trend *tr, enum bs_report_format fmt,
 	bs_tdict_set(d, "GROUPS_WORD", ng == 1 ? "selector" : "selectors");
 	bs_tdict_set_i64(d, "NRUNS", rep->nruns);
 	bs_tdict_set(d, "RUNS_WORD", rep->nruns == 1 ? "run" : "runs");
-	bs_tdict_set(d, "IO_UNIT", rep->mib ? "MiB/s" : "KiB/s");
+	bs_tdict_set(d, "IO_UNIT", bs_metric_unit(BS_M_PUT_BLOCK, rep->show));
 	date_value(d, "SINCE", tr->since);
 	date_value(d, "UNTIL", tr->until);
 	if (tr->nnotes)

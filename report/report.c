@@ -15,7 +15,6 @@
 #include "util/banned.h"
 
 /* An I/O rate from this many KiB/s on is shown in MiB/s (--units auto). */
-#define BS_AUTO_MIB_KIB 1000000.0
 
 int bs_report_metrics_parse(const char *list, unsigned char want[BS_RM_COUNT],
 			    struct bs_err *err)
@@ -1403,16 +1402,10 @@ int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
 			if (rep->groups[i].cell[m].status != BS_ST_NOT_RUN)
 				rep->shown[m] = 1;
 	}
-	if (opts->units == BS_UNITS_MIB) {
-		rep->mib = 1;
-	} else if (opts->units == BS_UNITS_AUTO) {
-		for (m = 0; m < BS_RM_USED; m++)
-			if (BS_RM_KIND(m) == BS_MK_RATE &&
-			    (bs_metrics[BS_RM_TEST(m)].flags & BS_MF_KIB) &&
-			    !isnan(rep->run_best[m]) &&
-			    rep->run_best[m] >= BS_AUTO_MIB_KIB)
-				rep->mib = 1;
-	}
+	if (opts->units == BS_UNITS_MIB)
+		rep->show = BS_SHOW_MIB;
+	else if (opts->units == BS_UNITS_KIB)
+		rep->show = BS_SHOW_KIB;
 	mark_apart(rep);
 	compare(rep);
 	bs_report_summarise(rep);

@@ -46,7 +46,7 @@ enum bs_report_format {
 };
 
 enum bs_report_units {
-	BS_UNITS_AUTO, /* KiB/s, or MiB/s once an I/O rate reaches 10^6 KiB/s */
+	BS_UNITS_AUTO, /* each metric's unit in the catalogue (core/metric.h) */
 	BS_UNITS_KIB,
 	BS_UNITS_MIB,
 };
@@ -284,6 +284,7 @@ struct bs_report_curve {
 	struct bs_point *pt; /* the run's points, in its order */
 	size_t n;
 	size_t ok;           /* points with a number; n - ok too fast */
+	int on_device;       /* 1 a disk, 0 a file, -1 unknown */
 	/* Over the points with a number (NAN when there are none): the
 	 * first and last of them, the least, the mean and the most. */
 	double first, last, min, mean, max;
@@ -297,7 +298,7 @@ struct bs_report {
 	int64_t nruns;    /* over all groups (a run in two groups counts 2) */
 	int multi_base;   /* groups have different baselines */
 	unsigned char shown[BS_RM_COUNT]; /* wanted, and run by some group */
-	int mib;          /* I/O rates shown in MiB/s */
+	unsigned show;    /* --units as BS_SHOW_* flags (core/metric.h) */
 	char **notes;     /* why numbers may not compare, in order */
 	size_t nnotes;
 	/* Best and worst number of each metric over all runs (NAN: none). */
@@ -353,5 +354,17 @@ int bs_report_render(const struct bs_report *rep,
 /* The noise threshold the report uses, in percent (opts.noise_pct or
  * BS_STAT_NOISE_PCT). */
 double bs_report_noise(const struct bs_report *rep);
+
+/*
+ * One run's curve of catalogue row t (zcav's read_mib_s or write_mib_s),
+ * drawn as the report draws its curves, for a page of that run alone
+ * (bstore site's run page): fills d with the variables of the report's
+ * CURVES section (templates/report.html: CAPTION, W, H, PX..., YTICK,
+ * XTICK, X_TITLE, Y_TITLE, UNIT, and one LINE with D, COLOUR, DASH,
+ * DRAWN, FIRST, LAST, MIN, MEAN, MAX, POINTS, TOO_FAST, RUN, MACHINE).
+ * Returns 1 when r has such a curve, else 0 (d untouched).
+ */
+struct bs_tdict;
+int bs_report_run_curve(const struct bs_run *r, int t, struct bs_tdict *d);
 
 #endif

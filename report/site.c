@@ -234,12 +234,12 @@ static void run_results(struct site *s, const struct bs_run *r)
 
 		bs_tdict_set(x, "LABEL", bs_metrics[m].label);
 		bs_tdict_set(x, "KEY", bs_metrics[m].key);
-		bs_tdict_set(x, "UNIT", bs_metrics[m].unit);
+		bs_tdict_set(x, "UNIT", bs_metric_unit(m, 0));
 		switch (v->status) {
 		case BS_ST_OK:
 			bs_tdict_set(
 			    x, "VALUE",
-			    bs_value_fmt(num, sizeof(num), m, v->value));
+			    bs_metric_fmt(num, sizeof(num), m, v->value, BS_SHOW_GROUP));
 			break;
 		case BS_ST_TOO_FAST:
 			bs_tdict_set(x, "VALUE", "too fast");
@@ -471,7 +471,7 @@ static void runs_table(struct site *s, const size_t *runs, size_t n,
 			continue;
 		x = bs_tdict_add(d, "COL");
 		bs_tdict_set(x, "LABEL", bs_metrics[s->main[k]].label);
-		bs_tdict_set(x, "UNIT", bs_metrics[s->main[k]].unit);
+		bs_tdict_set(x, "UNIT", bs_metric_unit(s->main[k], 0));
 	}
 	for (i = 0; i < n && i < limit; i++) {
 		const struct srun *r = &s->runs[runs[i]];
@@ -511,8 +511,8 @@ static void runs_table(struct site *s, const size_t *runs, size_t n,
 			switch ((enum bs_status)r->status[k]) {
 			case BS_ST_OK:
 				bs_tdict_set(x, "TEXT",
-				             bs_value_fmt(num, sizeof(num), m,
-				                          r->val[k]));
+				             bs_metric_fmt(num, sizeof(num), m,
+				                          r->val[k], BS_SHOW_GROUP));
 				break;
 			case BS_ST_TOO_FAST:
 				bs_tdict_set(x, "TEXT", "too fast");
@@ -565,7 +565,7 @@ static void chart(struct site *s, struct bs_tdict *trend, int k,
 			vmax = pt[i].v;
 	c = bs_tdict_add(trend, "CHART");
 	bs_tdict_set(c, "LABEL", bs_metrics[m].label);
-	bs_tdict_set(c, "UNIT", bs_metrics[m].unit);
+	bs_tdict_set(c, "UNIT", bs_metric_unit(m, 0));
 	bs_tdict_set_i64(c, "CW", CW);
 	bs_tdict_set_i64(c, "CH", CH);
 	bs_tdict_set_i64(c, "X0", X0);
@@ -577,7 +577,7 @@ static void chart(struct site *s, struct bs_tdict *trend, int k,
 	bs_tdict_set_i64(c, "YBOT", Y0 + PH);
 	bs_tdict_set_i64(c, "YDATE", Y0 + PH + 16);
 	bs_tdict_set_i64(c, "XEND", X0 + PW);
-	bs_tdict_set(c, "VMAX", bs_value_fmt(num, sizeof(num), m, vmax));
+	bs_tdict_set(c, "VMAX", bs_metric_fmt(num, sizeof(num), m, vmax, BS_SHOW_GROUP));
 	bs_tdict_set(c, "VMIN", "0");
 	bs_tdict_setf(c, "DFIRST", "%.10s", date_text(t0, date, sizeof(date)));
 	bs_tdict_setf(c, "DLAST", "%.10s", date_text(t1, date, sizeof(date)));
@@ -593,7 +593,7 @@ static void chart(struct site *s, struct bs_tdict *trend, int k,
 		bs_tdict_set_i64(p, "ID", pt[i].id);
 		bs_tdict_set(p, "DATE", date_text(pt[i].t, date, sizeof(date)));
 		bs_tdict_set(p, "VALUE",
-		             bs_value_fmt(num, sizeof(num), m, pt[i].v));
+		             bs_metric_fmt(num, sizeof(num), m, pt[i].v, BS_SHOW_GROUP));
 	}
 	/* The line joins the mean of the runs measured at each time, so
 	 * that runs of one date make a point, not a vertical zigzag. */

@@ -155,6 +155,23 @@ const char *bs_fmt_double(char *out, size_t outsz, double v, int prec)
 	return out;
 }
 
+const char *bs_fmt_thousands(const char *num, char *out, size_t outsz)
+{
+	size_t i = 0, d, k, n = 0;
+
+	if (num[0] == '-' || num[0] == '+')
+		i = 1;
+	for (d = i; num[d] >= '0' && num[d] <= '9'; d++)
+		;
+	for (k = 0; num[k] && n + 2 < outsz; k++) {
+		if (k > i && k < d && (d - k) % 3 == 0)
+			out[n++] = ',';
+		out[n++] = num[k];
+	}
+	out[n] = '\0';
+	return out;
+}
+
 const char *bs_fmt_g(char *out, size_t outsz, double v)
 {
 	int prec;

@@ -26,6 +26,10 @@ int bs_parse_size(const char *s, size_t len, uint64_t *out);
  * returns out. Values that round to zero print without a minus sign.
  */
 const char *bs_fmt_double(char *out, size_t outsz, double v, int prec);
+/* A formatted number with ',' every three digits of its whole part:
+ * "1234567.8" -> "1,234,567.8", "-12873" -> "-12,873"; other text is
+ * copied. Returns out. */
+const char *bs_fmt_thousands(const char *num, char *out, size_t outsz);
 
 /* Shortest text that reads back as v ("%.0f" for whole numbers). */
 const char *bs_fmt_g(char *out, size_t outsz, double v);

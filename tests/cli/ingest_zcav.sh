@@ -47,6 +47,48 @@ expect_eq "$(json -r 'select(.source | endswith("c2-labvm.txt")) | .params.passe
 expect_eq "$(json -r 'select(.source | endswith("skip2-labvm.txt")) | .params.skip')" \
 	2 "zcav -s 2"
 
+# zcav's own figure: its last line's megabytes per second (MiB), kept
+# beside the mean of the blocks, for every sample.
+for f in "${zcav[@]}"; do
+	want=$(sed -n 's/^# Read [0-9]* megs in [0-9]* seconds, \([0-9]*\) megabytes per second\.$/\1/p' "$f" | tail -1)
+	b=$(basename "$f")
+	expect_eq "$(json -r "select(.source | endswith(\"$b\")) |
+		\"\(.results.total_mib_s.status) \(.results.total_mib_s.value)\"")" \
+		"ok $want" "$b: total_mib_s is zcav's last line"
+done
+# show: both figures named, zcav's line beside them, and the curve as a
+# table on the axis of a file (the sample read /tmp/x/small).
+id=$(json -r "$sel | .id")
+run "$BSTORE" show "$id"
+expect_rc 0 "show a zcav run"
+expect_eq "$(grep -cE '^  read_mib_s +ok +11\.87 MiB/s *$' "$T/out")" 1 "show: the mean of the blocks"
+expect_eq "$(grep -cE '^  total_mib_s +ok +20 MiB/s *$' "$T/out")" 1 "show: zcav's total"
+expect_in "$T/out" "As zcav printed it (zcav's totals: its megs and megabytes are MiB; total_mib_s is the last one):
+  # Read 96 megs in 4 seconds, 20 megabytes per second."
+expect_in "$T/out" "Curve of read_mib_s, MiB/s by offset in the file (GiB):
+      0.00       ++++
+      0.02       ++++
+      0.03       ++++
+      0.05      12.13 ########################################
+      0.06      11.93 #######################################
+      0.08      11.56 ######################################"
+# Every block ++++: show says what to change, -b or bstore zcav's
+# --min-time, and still shows zcav's total.
+run "$BSTORE" show "$(json -r 'select(.source | endswith("cached-labvm.txt")) | .id')"
+expect_in "$T/out" "  read_mib_s   too fast  (every block ++++: timed under the limit, no rate; use a bigger -b, or bstore zcav --min-time)"
+expect_eq "$(grep -cE '^  total_mib_s +ok +547 MiB/s *$' "$T/out")" 1 "show: zcav's total of a cached pass"
+# A curve longer than the table: equal slices, each its mean.
+awk 'BEGIN { print "$ zcav -b 16 /dev/sdq"; print "#block offset (GiB), MiB/s, time"
+	for (i = 0; i < 100; i++) printf "%.2f %.2f 1.000\n", i * 16 / 1024, 200 - i }' >"$T/long.txt"
+run "$BSTORE" ingest "$T/long.txt"
+expect_rc 0 "ingest a long curve"
+run "$BSTORE" show last
+expect_in "$T/out" "Curve of read_mib_s, MiB/s by position on the disk (GiB), each row the mean of its blocks:"
+expect_eq "$(grep -cE '^ +[0-9.]+ +[0-9.]+ #+$' "$T/out")" 24 "24 rows"
+expect_in "$T/out" "      0.00     198.50 ########################################"
+run "$BSTORE" rm last
+expect_rc 0 "rm the long curve"
+
 # 2. Idempotent: the same files again store nothing.
 run "$BSTORE" ingest "${zcav[@]}"
 expect_rc 0 "ingest zcav again"
@@ -75,8 +117,8 @@ expect_eq "$(json -r 'select(.tool_version == "1.03c") |
 expect_eq "$(json -r 'select(.source | endswith("zcav-pasted.txt")) |
 	"\(.measured_at) \(.params.skip) \(.results | to_entries |
 	map(select(.value.status == "ok") | .key) | join(","))"' | sort)" \
-	"2020-03-03T09:15:00Z 1 read_mib_s
-2020-03-03T09:15:00Z 4 write_mib_s" "zcav mail: Date:, -s, -w"
+	"2020-03-03T09:15:00Z 1 read_mib_s,total_mib_s
+2020-03-03T09:15:00Z 4 write_mib_s,total_mib_s" "zcav mail: Date:, -s, -w"
 
 # 5. getc_putc: table and CSV line are one run; -q's CSV alone too.
 gp=("$SAMPLES"/getc_putc-2.00a-*.txt)

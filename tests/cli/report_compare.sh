@@ -78,7 +78,7 @@ apart "zcav block sizes" \
 # The list of runs of an HTML page shows each tool's own main rates, not
 # bonnie++'s columns.
 "$BSTORE" report -o "$T/fio.html" 7-9 10-12
-expect_in "$T/fio.html" '<th>Version</th><th>Read bandwidth<br><small>KiB/s</small></th>'
+expect_in "$T/fio.html" '<th>Version</th><th>Read bandwidth<br><small>MiB/s</small></th>'
 expect_in "$T/fio.html" '<td>3.33</td><td class="s'
 expect_not_in "$T/fio.html" '<th>Size</th>'
 

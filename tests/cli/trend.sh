@@ -94,7 +94,8 @@ same() {
 }
 
 # --- the numbers, by month, in CSV ---------------------------------------
-run "$BSTORE" trend -f csv --every month machine=jump machine=sb
+# In the stored KiB/s (--units kib), as the archive's own numbers.
+run "$BSTORE" trend -u kib -f csv --every month machine=jump machine=sb
 expect_rc 0 "trend -f csv --every month"
 cp "$T/out" "$T/month.csv"
 expect_in "$T/month.csv" "selector,label,group,metric,unit,better,period,start,run,n,median,mean,sd,min,max,change_pct"
@@ -114,23 +115,23 @@ expect_in "$T/month.csv" '"title","Trend: machine=jump vs machine=sb"'
 expect_in "$T/month.csv" '"every","month"'
 
 # Quarters, weeks (Monday to Sunday), years, days.
-run "$BSTORE" trend -f csv -e quarter machine=jump
+run "$BSTORE" trend -u kib -f csv -e quarter machine=jump
 same "$(csv_points "$T/out" machine=jump put_block)" \
 	"$(stats "r.machine = 'jump'" put_block "=strftime('%Y', r.measured_at, 'unixepoch') || '-Q' || ((CAST(strftime('%m', r.measured_at, 'unixepoch') AS INTEGER) + 2) / 3)")" \
 	"jump put_block by quarter"
-run "$BSTORE" trend -f csv -e week machine=jump
+run "$BSTORE" trend -u kib -f csv -e week machine=jump
 expect_rc 0 "trend -e week"
 # 2004-01-05 was a Monday, 2004-01-20 a Tuesday (week of the 19th),
 # 2004-03-01 a Monday, 2004-03-15 a Monday.
 expect_in "$T/out" '"2004-01-19","2004-01-19T00:00:00Z",2,1,10771'
 expect_in "$T/out" '"2004-06-28","2004-06-28T00:00:00Z",6,1,16282'
-run "$BSTORE" trend -f csv -e year machine=jump
+run "$BSTORE" trend -u kib -f csv -e year machine=jump
 same "$(csv_points "$T/out" machine=jump get_block)" \
 	"$(stats "r.machine = 'jump'" get_block %Y)" "jump get_block by year"
 
 # auto: each run a point (at most 60 a line); runs of one second share
 # one. The blog post's six runs of 2005-05-02, all on one point.
-run "$BSTORE" trend -f csv 'machine=*'
+run "$BSTORE" trend -u kib -f csv 'machine=*'
 expect_in "$T/out" '"every","run"'
 same "$(csv_points "$T/out" 'machine=*' put_block)" \
 	"$(stats "r.machine GLOB '*'" put_block '%Y-%m-%d_%H:%M:%S')" \
@@ -139,13 +140,13 @@ expect_in "$T/out" '"2005-05-02 00:00:00","2005-05-02T00:00:00Z",,6,'
 expect_in "$T/out" '"note","[1] machine=*: 1 run without a date (measured_at) left out"'
 
 # --- since and until: the spans selectors' dates name -----------------------
-run "$BSTORE" trend -f csv -e month --since 2004-02 --until 2004-03 machine=jump
+run "$BSTORE" trend -u kib -f csv -e month --since 2004-02 --until 2004-03 machine=jump
 expect_rc 0 "trend --since --until"
 same "$(csv_points "$T/out" machine=jump put_block)" \
 	"$(stats "r.machine = 'jump' AND r.measured_at BETWEEN strftime('%s', '2004-02-01') AND strftime('%s', '2004-04-01') - 1" put_block %Y-%m)" \
 	"since 2004-02 until 2004-03"
 expect_in "$T/out" '"note","[1] machine=jump: 3 runs measured outside 2004-02-01T00:00:00Z to 2004-03-31T23:59:59Z left out"'
-run "$BSTORE" trend -f csv -e run --until 2004-01-20 machine=jump
+run "$BSTORE" trend -u kib -f csv -e run --until 2004-01-20 machine=jump
 expect_eq "$(grep -c '"put_block"' "$T/out")" 2 "--until 2004-01-20 keeps that whole day"
 
 # --- text and JSON ----------------------------------------------------------
@@ -153,10 +154,10 @@ run "$BSTORE" trend -e month machine=jump
 expect_rc 0 "trend text"
 expect_in "$T/out" "Trend: machine=jump"
 expect_in "$T/out" "6 runs of 1 selector, per month."
-expect_in "$T/out" "Block write, KiB/s (higher is better): [1] machine=jump"
-expect_in "$T/out" "  period   n  median   mean     sd    min     max   change"
-expect_in "$T/out" "  2004-01  2   12092  12092   1869  10771   13414"
-expect_in "$T/out" "  2004-03  2   94087  94087  13227  84734  103440  +678.1%"
+expect_in "$T/out" "Block write, MiB/s (higher is better): [1] machine=jump"
+expect_in "$T/out" "  period   n  median  mean    sd   min    max   change"
+expect_in "$T/out" "  2004-01  2    11.8  11.8   1.8  10.5   13.1"
+expect_in "$T/out" "  2004-03  2    91.9  91.9  12.9  82.7  101.0  +678.1%"
 expect_in "$T/out" "Random seeks, seeks/s (higher is better): [1] machine=jump"
 # -o FILE.json asks for JSON; --metrics as report takes it.
 run "$BSTORE" trend -e quarter --metrics seeks,put_block_cpu -o "$T/t.json" machine=jump
@@ -217,7 +218,7 @@ if grep -qiE 'https?:|src=|href=|@import|url\(' "$T/t.html"; then
 	fail "the trend page refers to something outside itself"
 fi
 expect_eq "$(grep -c '<svg class="trend"' "$T/t.html")" 6 "charts (4 bonnie, 2 sysbench)"
-expect_in "$T/t.html" "Block write in KiB/s, the median each run (higher is better)"
+expect_in "$T/t.html" "Block write in MiB/s, the median each run (higher is better)"
 expect_in "$T/t.html" '<text class="xt" x="'
 expect_in "$T/t.html" '>2004-07</text>'
 expect_in "$T/t.html" '>01-29</text>'
@@ -225,7 +226,7 @@ expect_in "$T/t.html" '>01-29</text>'
 "$BSTORE" trend -o "$T/t2.html" machine=jump 'machine=server_name' machine=sb
 cmp -s "$T/t.html" "$T/t2.html" || fail "two runs of one trend differ"
 # A point's tooltip: its line, period and numbers.
-expect_in "$T/t.html" "<title>[1] machine=jump, 2004-03-01 10:00:00: median 103,440 KiB/s, n=1, run 4</title>"
+expect_in "$T/t.html" "<title>[1] machine=jump, 2004-03-01 10:00:00: median 101.0 MiB/s, n=1, run 4</title>"
 # Labels are the user's: escaped, never markup.
 "$BSTORE" --quiet tag 1-3 'note=<script>x</script>&' >/dev/null
 run "$BSTORE" trend -o "$T/h.html" 'note=<script>*'

@@ -3,11 +3,12 @@
 # the same way, for every run of every sample (and one bstore run): one
 # rounding rule (core/bonnie_text.h) behind all of them. For each test of
 # each run:
-#   - show's test list, the HTML report's cell and list's seeks column
-#     print the same text; list's block rates are show's 2.00a table's
-#     k/m/g text;
-#   - that text is the number export --format json and csv, the JSON
-#     report and the bonnie view hold;
+#   - show's test list, the HTML report's cell and list's columns print
+#     the same text (tests/cli/display.sh holds every family to it);
+#   - the stored number show names beside it ("(stored 84734 KiB/s)";
+#     else the shown text) is the number export --format json and csv,
+#     the JSON report and the bonnie view hold, and the report's cell
+#     with --units kib;
 #   - CPU and latency likewise.
 set -euo pipefail
 . "$SRC/tests/lib.sh"
@@ -48,12 +49,14 @@ assert len(ids) >= 25, ids
 checked = 0
 for rid in ids:
     show = out("show", str(rid))
-    tests = {}
+    tests, shown = {}, {}
     for line in show.split("Tests:\n", 1)[1].splitlines():
         m = re.match(r"  (\w+)\s+ok\s+(\S+) \S+(?:\s+CPU\s+(\S+)%)?"
-                     r"(?:\s+max latency (\S+))?", line)
+                     r"(?:\s+max latency (\S+))?(?:.*\(stored (\S+) \S+\))?",
+                     line)
         if m:
-            tests[m.group(1)] = m.groups()[1:]
+            shown[m.group(1)] = m.group(2)
+            tests[m.group(1)] = (m.group(5) or m.group(2),) + m.groups()[2:4]
         m = re.match(r"  (\w+)\s+too fast.*?(?:max latency (\S+))?$", line)
         if m and m.group(1) in TESTS:
             tests[m.group(1)] = (None, None, m.group(2))
@@ -64,6 +67,9 @@ for rid in ids:
     # The page groups thousands ("34,299"): the digits must agree.
     cells = {k: v.replace(",", "") for k, v in
              re.findall(r'data-metric="(\w+)" title="[^"]*">([^<]*)<', html)}
+    shown_cells = {k: v for k, v in re.findall(
+        r'data-metric="(\w+)" title="[^"]*">([^<]*)<',
+        out("report", "--format", "html", str(rid)))}
     rep = json.loads(out("report", "--format", "json", "--units", "kib",
                          str(rid)))
     mean = {m["key"]: m["cells"][0]["mean"] for m in rep["metrics"]}
@@ -79,6 +85,8 @@ for rid in ids:
         if value is not None:
             checked += 1
             same(f"run {rid} {t}: html against show", cells.get(t), value)
+            same(f"run {rid} {t}: html as shown against show",
+                 shown_cells.get(t, "").replace(",", ""), shown[t])
             same(f"run {rid} {t}: export json", exp[t]["value"], float(value))
             same(f"run {rid} {t}: export csv", float(row[t]), float(value))
             same(f"run {rid} {t}: report json", mean[t], float(value))
@@ -94,26 +102,21 @@ for rid in ids:
                  exp[t]["latency_us"], lat_us(lat))
             same(f"run {rid} {t}_latency: view",
                  view[t + "_latency_us"], lat_us(lat))
-    # list's columns are fixed: "%5d  %-10s  %-16s %-18s %6s %8s %8s %8s"
-    # (the date, the machine, ...). Its
-    # seeks column is show's test list value; block write and read are
-    # in bonnie++ 2.00a's k/m/g, as show's table of a 1.9x run prints
-    # them (a 1.0x run's table keeps bonnie++ 1.03's plain K/sec).
+    # list's columns are fixed: "%5d  %-10s  %-16s %-18s %6s %11s %11s
+    # %8s" (the date, the machine, ...): block write and read and seeks
+    # as show's test list shows them.
     line = out("list", str(rid)).splitlines()[1]
-    sk = line[80:88].strip()
-    if "seeks" in tests:
-        same(f"run {rid} seeks: list against show's test list", sk,
-             tests["seeks"][0] or "+++++")
-        checked += 1
-    elif view is not None and view["seeks_status"] == "not_run":
-        same(f"run {rid} seeks: list of a test not run", sk, "-")
-    if "Name:Size etc" in show:
-        row = show.split("Name:Size etc", 1)[1].splitlines()[1]
-        for i, t, at in ((1, "put_block", 62), (4, "get_block", 71)):
-            cell = row[19 + 10 * i:25 + 10 * i].strip() or "-"
-            same(f"run {rid} {t}: list against show's table",
-                 line[at:at + 8].strip(), cell)
+    for t, at, w in (("put_block", 62, 11), ("get_block", 74, 11),
+                     ("seeks", 86, 8)):
+        cell = line[at:at + w].strip()
+        if t in shown:
+            same(f"run {rid} {t}: list against show's test list", cell,
+                 shown[t])
             checked += 1
+        elif view[t + "_status"] == "too_fast":
+            same(f"run {rid} {t}: list of a test too fast", cell, "+++++")
+        elif view[t + "_status"] == "not_run":
+            same(f"run {rid} {t}: list of a test not run", cell, "-")
 print(f"{checked} values of {len(ids)} runs agree", file=sys.stderr)
 for b in bad[:40]:
     print(b, file=sys.stderr)

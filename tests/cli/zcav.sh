@@ -51,6 +51,7 @@ expect_rc 0 "read"
 expect_eq "$(sed -n 2p "$T/out")" "#block offset (GiB), MiB/s, time" "header"
 expect_eq "$(grep -cE '^[0-9]+\.[0-9]{2} [0-9]+\.[0-9]{2} [0-9]+\.[0-9]{3}$' "$T/out")" 6 "timed rows"
 expect_in "$T/out" "# Read 24 megs in "
+expect_not_in "$T/err" "warning" # every block timed: no hint
 expect_in "$T/err" "# Finished loop 1, on device $F at "
 expect_in "$T/err" "Stored as run 1"
 expect_eq "$(sed -n 1p "$T/out" | grep -cE "^# bstore .* zcav: reading '$F' in 1 MiB accesses, (O_DIRECT|through the page cache)")" 1 "info line"
@@ -71,6 +72,14 @@ run "$BSTORE" zcav -b 4 "$F"
 expect_rc 0 "read ++++"
 expect_eq "$(grep -cE '^#[0-9]+\.[0-9]{2} \+\+\+\+ [0-9]+\.[0-9]{3}$' "$T/out")" 6 "++++ rows"
 expect_eq "$(sql "SELECT status, quote(value) FROM run_results WHERE run_id = $(last_id) AND metric = 'read_mib_s'")" "too_fast|NULL" "too_fast"
+# ... and says what to pass: a --min-time under the blocks' time, a
+# bigger -b and that this 24 MiB file is too small for it.
+expect_eq "$(grep -c "^bstore: zcav: warning: 6 of 6 blocks took under 1 s ('++++', no rate): pass " "$T/err")" 1 "the too-fast hint"
+expect_in "$T/err" "(this one holds 24 MiB)"
+if grep -q "took up to" "$T/err"; then
+	expect_in "$T/err" "--min-time 0."
+fi
+expect_eq "$(grep -cE -- "-b [0-9]+ \(about [0-9.e+-]+ s a block at this speed\)" "$T/err")" 1 "the hint names -b"
 roundtrip fast
 
 # -c 3 -s 2: three passes, every other block, the rows averaged.
@@ -108,7 +117,8 @@ expect_eq "$(stat -c %s "$W")" $((16 << 20)) "file size after -w"
 if ! cmp -s "$W" <(head -c $((16 << 20)) /dev/zero); then
 	fail "-w did not write zeros over the file"
 fi
-expect_eq "$(sql "SELECT metric, status FROM run_results WHERE run_id = $(last_id) AND status <> 'not_run'")" "write_mib_s|ok" "write_mib_s"
+expect_eq "$(sql "SELECT metric, status FROM run_results WHERE run_id = $(last_id) AND status <> 'not_run' ORDER BY metric")" "total_mib_s|ok
+write_mib_s|ok" "write_mib_s, and zcav's total"
 roundtrip write
 run "$BSTORE" zcav -w -b 4 -r 24 --no-store "$W"
 expect_rc 0 "-w -r past the end"

@@ -268,7 +268,7 @@ static void expect_ident(const struct got_run *r, int fam, const char *tool,
 /* zcav 2.00a -b 16 on a 96 MiB file, its first 40 MiB cached (real). */
 static void test_zcav_read(void **state)
 {
-	static const char *const keys[] = {"read_mib_s"};
+	static const char *const keys[] = {"read_mib_s", "total_mib_s"};
 	struct got g;
 	const struct got_run *r;
 	size_t len;
@@ -283,7 +283,10 @@ static void test_zcav_read(void **state)
 	assert_int_equal(r->line, 1);
 	/* The mean over the three timed blocks. */
 	expect_ok(r, "read_mib_s", (12.13 + 11.93 + 11.56) / 3);
-	expect_only(r, keys, 1);
+	/* zcav's last line, "# Read 96 megs in 4 seconds, 20 megabytes per
+	 * second.": its own figure, kept beside the mean of the blocks. */
+	expect_ok(r, "total_mib_s", 20);
+	expect_only(r, keys, 2);
 	assert_int_equal(r->params.block_mib, 16);
 	assert_int_equal(r->params.passes, 1);
 	assert_int_equal(r->params.skip, 1);
@@ -317,6 +320,8 @@ static void test_zcav_cached(void **state)
 	r = &g.run[0];
 	expect_status(r, "read_mib_s", BS_ST_TOO_FAST);
 	expect_status(r, "write_mib_s", BS_ST_NOT_RUN);
+	/* Every block "++++": no mean, but zcav's total (the page cache). */
+	expect_ok(r, "total_mib_s", 547);
 	/* No command line: "# Read 96 megs" over six blocks. */
 	assert_int_equal(r->params.block_mib, 96 / 6);
 	assert_int_equal(r->params.passes, 1);
@@ -337,6 +342,7 @@ static void test_zcav_skip(void **state)
 	assert_int_equal(g.nruns, 1);
 	r = &g.run[0];
 	expect_status(r, "read_mib_s", BS_ST_TOO_FAST);
+	expect_ok(r, "total_mib_s", 2388);
 	assert_int_equal(r->params.skip, 2);
 	assert_int_equal(r->params.block_mib, 16);
 	assert_int_equal(r->npt, 3);
@@ -355,6 +361,8 @@ static void test_zcav_passes(void **state)
 	assert_int_equal(g.nruns, 1);
 	r = &g.run[0];
 	expect_ok(r, "read_mib_s", (8.64 + 14.04 + 14.66) / 3);
+	/* The last of the passes' totals. */
+	expect_ok(r, "total_mib_s", 11);
 	assert_int_equal(r->params.passes, 2);
 	assert_int_equal(r->params.block_mib, 16);
 	assert_int_equal(r->npt, 3);
@@ -366,7 +374,7 @@ static void test_zcav_passes(void **state)
 /* -w: the same output, the curve is a write curve. */
 static void test_zcav_write(void **state)
 {
-	static const char *const keys[] = {"write_mib_s"};
+	static const char *const keys[] = {"write_mib_s", "total_mib_s"};
 	struct got g;
 	const struct got_run *r;
 
@@ -375,7 +383,8 @@ static void test_zcav_write(void **state)
 	assert_int_equal(g.nruns, 1);
 	r = &g.run[0];
 	expect_ok(r, "write_mib_s", (11.94 + 11.91 + 12.00 + 11.94) / 4);
-	expect_only(r, keys, 1);
+	expect_ok(r, "total_mib_s", 11);
+	expect_only(r, keys, 2);
 	assert_int_equal(r->series_metric,
 			 metric(BS_FAM_ZCAV, "write_mib_s"));
 	assert_int_equal(r->npt, 4);

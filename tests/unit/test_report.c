@@ -261,9 +261,11 @@ static void test_seed_raid10_vs_raid5(void **state)
 	int i;
 
 	(void)state;
-	/* "diff (RAID10 - RAID5)": RAID10 against the RAID5 baseline. */
+	/* "diff (RAID10 - RAID5)": RAID10 against the RAID5 baseline, in
+	 * the published K/sec (--units kib). */
 	memset(&o, 0, sizeof(o));
 	o.baseline = 1;
+	o.units = BS_UNITS_KIB;
 	want_rates(&o);
 	rep = build(&s, 2, labels, &o);
 	for (i = 0; i < 4; i++)
@@ -300,8 +302,9 @@ static void test_seed_t3_vs_emc(void **state)
 	char *text, *sq;
 
 	(void)state;
-	/* "ratio (EMC / T3)": EMC against the T3 baseline. */
+	/* "ratio (EMC / T3)": EMC against the T3 baseline (K/sec). */
 	memset(&o, 0, sizeof(o));
+	o.units = BS_UNITS_KIB;
 	want_rates(&o);
 	rep = build(&s, 2, labels, &o);
 	text = render(rep, &s, BS_REPORT_TEXT, NULL);
@@ -481,19 +484,19 @@ static void test_notes(void **state)
 			    "File size differs: [1] 8G, [2] 2G, [3] 8G; I/O "
 			    "rates depend on how much of the file the page "
 			    "cache holds");
-	/* 2.00a read at 1.8 GiB/s: I/O rates in MiB/s. */
-	assert_true(rep->mib);
+	/* The catalogue shows I/O rates in MiB/s, whatever the runs. */
 	assert_string_equal(bs_report_unit(rep, BS_M_PUT_BLOCK * 3), "MiB/s");
 	bs_report_free(rep);
 
 	rep = build(&same, 2, labels, &o);
 	assert_int_equal(rep->nnotes, 0);
-	assert_false(rep->mib);
+	assert_string_equal(bs_report_unit(rep, BS_M_PUT_BLOCK * 3), "MiB/s");
 	bs_report_free(rep);
 
+	/* --units kib: as stored. */
 	o.units = BS_UNITS_KIB;
 	rep = build(&s, 3, labels, &o);
-	assert_false(rep->mib);
+	assert_string_equal(bs_report_unit(rep, BS_M_PUT_BLOCK * 3), "KiB/s");
 	bs_report_free(rep);
 }
 
@@ -577,6 +580,7 @@ static void test_number_formats(void **state)
 
 	(void)state;
 	memset(&o, 0, sizeof(o));
+	o.units = BS_UNITS_KIB; /* as stored: KiB/s */
 	rep = build(&s, 1, labels, &o);
 	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUTC, 0), -12358, b,
 				    sizeof(b)),
@@ -587,13 +591,14 @@ static void test_number_formats(void **state)
 	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_SEEKS, 0), 0.25, b,
 				    sizeof(b)),
 			    "0.2");
-	/* A seek rate keeps one decimal, without a trailing ".0". */
+	/* A seek rate keeps one decimal; a difference that rounds to
+	 * nothing has no sign. */
 	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_SEEKS, 0), -0.04, b,
 				    sizeof(b)),
-			    "0");
+			    "0.0");
 	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_SEEKS, 0), 3144, b,
 				    sizeof(b)),
-			    "3144");
+			    "3144.0");
 	/* A mean is printed at bonnie++'s resolution, rounded to its
 	 * nearest (not cut as bonnie++ cuts a measurement): 200812.93 KiB/s
 	 * is 200813, 65.6 % is 66, 200812.4 is 200812. */
@@ -617,6 +622,49 @@ static void test_number_formats(void **state)
 	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUTC, BS_MK_LAT), 61372,
 				    b, sizeof(b)),
 			    "61372us");
+	/* The catalogue's rule (bs_metric_fmt) for every metric. */
+	{
+		/* clang-format off */
+		static const struct {
+			enum bs_family fam; const char *key; double v;
+			unsigned flags; const char *want, *unit;
+		} show[] = {
+			{ BS_FAM_BONNIE, "put_block", 704997.08, 0, "688.5", "MiB/s" },
+			{ BS_FAM_BONNIE, "put_block", 704997.08, BS_SHOW_KIB, "704997", "KiB/s" },
+			{ BS_FAM_BONNIE, "put_block", 1911048, BS_SHOW_GROUP, "1,866.3", "MiB/s" },
+			{ BS_FAM_BONNIE, "putc", 545, 0, "0.53", "MiB/s" },
+			{ BS_FAM_BONNIE, "putc", -12358, 0, "-12.1", "MiB/s" },
+			{ BS_FAM_BONNIE, "seeks", 575, 0, "575.0", "seeks/s" },
+			{ BS_FAM_BONNIE, "seeks", 7510.9, 0, "7510.9", "seeks/s" },
+			{ BS_FAM_FIO, "read_clat_p99_us", 999.96, 0, "1000", "us" },
+			{ BS_FAM_BONNIE, "seq_create", 1525, BS_SHOW_GROUP, "1,525", "files/s" },
+			{ BS_FAM_DD, "write_kib_s", 704997.08, 0, "688.5", "MiB/s" },
+			{ BS_FAM_FIO, "read_bw_kib_s", 200704, 0, "196.0", "MiB/s" },
+			{ BS_FAM_FIO, "read_iops", 50176.3, 0, "50176", "IO/s" },
+			{ BS_FAM_FIO, "read_iops", 150.26, 0, "150.3", "IO/s" },
+			{ BS_FAM_SYSBENCH, "read_mib_s", 570.1, 0, "570.10", "MiB/s" },
+			{ BS_FAM_SYSBENCH, "latency_avg_ms", 0.01, 0, "0.01", "ms" },
+			{ BS_FAM_ZCAV, "read_mib_s", 1290.2567, BS_SHOW_GROUP, "1,290.26", "MiB/s" },
+			{ BS_FAM_GETC_PUTC, "write", 1776, 0, "1.73", "MiB/s" },
+		};
+		/* clang-format on */
+		size_t k;
+
+		for (k = 0; k < sizeof(show) / sizeof(show[0]); k++) {
+			int m = bs_metric_find(show[k].fam, show[k].key);
+
+			assert_true(m >= 0);
+			if (strcmp(bs_metric_fmt(b, sizeof(b), m, show[k].v,
+						 show[k].flags),
+				   show[k].want) != 0)
+				fail_msg("%s %.17g: got %s, want %s",
+					 show[k].key, show[k].v, b,
+					 show[k].want);
+			assert_string_equal(bs_metric_unit(m, show[k].flags),
+					    show[k].unit);
+		}
+		assert_string_equal(bs_metric_fmt(b, sizeof(b), 0, NAN, 0), "");
+	}
 	assert_string_equal(bs_rfmt_ratio(3.4917423, b, sizeof(b)), "3.49");
 	assert_string_equal(bs_rfmt_pct(249.17423, b, sizeof(b)), "+249.2%");
 	assert_string_equal(bs_rfmt_pct(-3.1, b, sizeof(b)), "-3.1%");
@@ -660,9 +708,8 @@ static void test_number_formats(void **state)
 			if (k & 8)
 				v = -v;
 			bs_fmt_double(want, sizeof(want), v, 1);
-			if (strlen(want) > 2 &&
-			    strcmp(want + strlen(want) - 2, ".0") == 0)
-				want[strlen(want) - 2] = '\0';
+			if (strcmp(want, "-0.0") == 0)
+				snprintf(want, sizeof(want), "0.0");
 			assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_SEEKS, 0),
 						    v, b, sizeof(b)),
 					    want);
@@ -733,6 +780,7 @@ static void test_csv_neutralises_formulas(void **state)
 	bs_buf_release(&b);
 
 	memset(&o, 0, sizeof(o));
+	o.units = BS_UNITS_KIB; /* as stored: KiB/s */
 	rep = build(&s, 2, labels, &o);
 	csv = render(rep, &s, BS_REPORT_CSV, NULL);
 	/* Group, machines and tags cells; numbers stay numbers. */
@@ -757,6 +805,7 @@ static void test_json_strings(void **state)
 
 	(void)state;
 	memset(&o, 0, sizeof(o));
+	o.units = BS_UNITS_KIB; /* as stored: KiB/s */
 	rep = build(&s, 1, labels, &o);
 	json = render(rep, &s, BS_REPORT_JSON, NULL);
 	assert_non_null(strstr(json, "\"label\": \"q\\\"uote\\\\ "
@@ -908,6 +957,7 @@ static void test_template_dir(void **state)
 		   "{{#CELL_separator}}/{{/CELL_separator}}{{/CELL}} "
 		   "{{/METRIC}}\n");
 	memset(&o, 0, sizeof(o));
+	o.units = BS_UNITS_KIB; /* as stored: KiB/s */
 	want_rates(&o);
 	rep = build(&s, 2, labels, &o);
 	out = render(rep, &s, BS_REPORT_TEXT, dir);

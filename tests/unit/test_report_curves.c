@@ -30,6 +30,7 @@
 #include "store/store.h"
 #include "util/buf.h"
 #include "util/csv.h"
+#include "util/embed.h"
 #include "util/mem.h"
 #include "util/banned.h"
 
@@ -820,6 +821,51 @@ static struct bs_report *synth_build(struct synth_src *s, size_t ngroups)
 	return rep;
 }
 
+/* One run's curve for a page of its own (bs_report_run_curve): the
+ * report's chart, its axis a position on the disk for a device, a log
+ * scale never (one curve), the summary in the catalogue's format. */
+static void test_run_curve(void **state)
+{
+	static const char tpl[] =
+		"{{CAPTION}}|{{X_TITLE}}|{{Y_TITLE}}|{{#LINE}}{{FIRST}} "
+		"{{MEAN}} {{MAX}} {{POINTS}} {{TOO_FAST}} {{RUN}}"
+		"{{#DRAWN}} drawn{{/DRAWN}}{{/LINE}}|{{#YTICK}}y{{/YTICK}}";
+	const struct bs_embedded def[] = {{"t.txt", tpl, sizeof(tpl) - 1},
+					  {NULL, NULL, 0}};
+	const char *const names[] = {"t.txt"};
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_tmpl_set *ts = NULL;
+	struct bs_tdict *d = NULL;
+	struct bs_buf out = BS_BUF_INIT;
+	struct bs_series *s;
+	struct bs_run r;
+	int m = bs_metric_find(BS_FAM_ZCAV, "read_mib_s");
+
+	(void)state;
+	bs_run_init(&r);
+	r.family = BS_FAM_ZCAV;
+	r.id = 7;
+	r.params.target = xstrdup("device");
+	assert_int_equal(bs_tdict_new(&d, &err), 0);
+	/* No curve: nothing. */
+	assert_int_equal(bs_report_run_curve(&r, m, d), 0);
+	s = bs_run_series_add(&r, m, "offset_gib");
+	bs_series_point(s, 0, NAN, 0.2);
+	bs_series_point(s, 0.5, 1290.5, 0.397);
+	bs_series_point(s, 1.0, 1210.25, 0.423);
+	assert_int_equal(bs_report_run_curve(&r, m, d), 1);
+	assert_int_equal(bs_tmpl_set_load(&ts, def, names, 1, NULL, &err), 0);
+	assert_int_equal(bs_tmpl_expand_buf(ts, "t.txt", d, &out, &err), 0);
+	assert_string_equal(bs_buf_str(&out),
+			    "Read, MiB/s by position|position on the disk, "
+			    "GiB|MiB/s|1,290.50 1,250.38 1,290.50 3 1 7 "
+			    "drawn|yyyy");
+	bs_buf_release(&out);
+	bs_tmpl_set_free(ts);
+	bs_tdict_free(d);
+	bs_run_release(&r);
+}
+
 static void test_bounds(void **state)
 {
 	/* clang-format off */
@@ -896,6 +942,7 @@ int main(void)
 		cmocka_unit_test(test_html_lone_blocks),
 		cmocka_unit_test(test_html_wild_numbers),
 		cmocka_unit_test(test_bounds),
+		cmocka_unit_test(test_run_curve),
 	};
 	int rc;
 

@@ -7,11 +7,13 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include <cmocka.h>
 
 #include "core/zcav.h"
+#include "util/buf.h"
 #include "util/banned.h"
 
 #define VOL (70 * 1024)
@@ -117,12 +119,74 @@ static void test_parse_r(void **state)
 	assert_true(bs_zcav_parse_r("-1", &first, &last, &err) < 0);
 }
 
+/* A run of n blocks of block_mib: the first nfast "++++" taking fast_s
+ * each, the others timed. */
+static void hint_run(struct bs_run *r, size_t n, size_t nfast, double fast_s)
+{
+	struct bs_series *s;
+	size_t i;
+
+	bs_run_init(r);
+	r->family = BS_FAM_ZCAV;
+	s = bs_run_series_add(r, bs_metric_find(BS_FAM_ZCAV, "read_mib_s"),
+			      "offset_gib");
+	for (i = 0; i < n; i++)
+		bs_series_point(s, (double)i / 2, i < nfast ? NAN : 300,
+				i < nfast ? fast_s : 1.7);
+}
+
+/* Storage too fast for the block: what to pass (bs_zcav_hint). */
+static void test_hint(void **state)
+{
+	struct bs_zcav_opts o;
+	struct bs_zcav_target t = BS_ZCAV_TARGET_INIT;
+	struct bs_buf b = BS_BUF_INIT;
+	struct bs_run r;
+
+	(void)state;
+	bs_zcav_defaults(&o);
+	/* 512 MiB blocks in 0.2 s (2.5 GiB/s) on a 1 TiB disk. */
+	t.size_bytes = (uint64_t)1 << 40;
+	hint_run(&r, 8, 8, 0.2);
+	assert_int_equal(bs_zcav_hint(&o, &t, &r, &b), 1);
+	assert_string_equal(bs_buf_str(&b),
+			    "8 of 8 blocks took under 1 s ('++++', no rate): "
+			    "pass --min-time 0.1 (they took up to 0.200 s), "
+			    "or -b 8192 (about 3.2 s a block at this speed)");
+	bs_run_release(&r);
+	/* The same on a 2 GiB file: the block does not fit. */
+	bs_buf_reset(&b);
+	t.size_bytes = (uint64_t)2 << 30;
+	hint_run(&r, 4, 4, 0.2);
+	assert_int_equal(bs_zcav_hint(&o, &t, &r, &b), 1);
+	assert_non_null(strstr(bs_buf_str(&b),
+			       "-b 8192 (about 3.2 s a block at this speed) "
+			       "on a target of 8192 MiB or more (this one "
+			       "holds 2048 MiB)"));
+	bs_run_release(&r);
+	/* Printed as 0.000 s: no scale, no --min-time. */
+	bs_buf_reset(&b);
+	hint_run(&r, 4, 4, 0);
+	assert_int_equal(bs_zcav_hint(&o, &t, &r, &b), 1);
+	assert_null(strstr(bs_buf_str(&b), "--min-time"));
+	assert_non_null(strstr(bs_buf_str(&b), "no measurable time"));
+	bs_run_release(&r);
+	/* Most blocks timed: no hint. */
+	bs_buf_reset(&b);
+	hint_run(&r, 8, 3, 0.2);
+	assert_int_equal(bs_zcav_hint(&o, &t, &r, &b), 0);
+	assert_string_equal(bs_buf_str(&b), "");
+	bs_run_release(&r);
+	bs_buf_release(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_signatures),
 		cmocka_unit_test(test_parse_b),
 		cmocka_unit_test(test_parse_r),
+		cmocka_unit_test(test_hint),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
