@@ -678,6 +678,12 @@ int bs_store_merge(struct bs_store *st, struct bs_store *from,
 	if (st->put == NULL)
 		return bs_error(err, BS_EINVAL, "%s: archive opened read-only",
 				st->path);
+	/* Each run is merged in a savepoint, which keeps the pages it
+	 * changes in a statement journal: in memory, not a temporary file
+	 * written for every run. */
+	rc = bs_store_exec(st, "PRAGMA temp_store = MEMORY", err);
+	if (rc < 0)
+		return rc;
 	/* One read transaction: the source as it was at one moment. */
 	rc = bs_store_exec(from, "BEGIN", err);
 	if (rc < 0)
@@ -710,5 +716,6 @@ int bs_store_merge(struct bs_store *st, struct bs_store *from,
 		rc = copy_table(&m, "rejects", "id", &stats->rejects, err);
 	merge_release(&m);
 	sqlite3_exec(from->db, "COMMIT", NULL, NULL, NULL);
+	sqlite3_exec(st->db, "PRAGMA temp_store = DEFAULT", NULL, NULL, NULL);
 	return rc;
 }
