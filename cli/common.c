@@ -224,6 +224,18 @@ void bs_cli_store_warnings(const struct bs_cli *cli, struct bs_store *st)
 	bs_store_set_warn(st, store_warn, (void *)cli);
 }
 
+/* Says that opening the archive at path upgraded it, if it did. */
+static void say_upgraded(const struct bs_cli *cli, const struct bs_store *st,
+			 const char *path)
+{
+	if (bs_store_upgraded_from(st) && !cli->quiet)
+		fprintf(stderr,
+			"bstore: upgraded archive '%s' from schema version %d "
+			"to %d; the old file is kept as '%s.v%d.bak'\n",
+			path, bs_store_upgraded_from(st), BS_SCHEMA_VERSION,
+			path, bs_store_upgraded_from(st));
+}
+
 /*
  * bs_store_open, stopped by a signal: opening upgrades an archive of an
  * older bstore, after keeping a copy of it, which takes minutes on a big
@@ -243,8 +255,10 @@ static int open_store(const struct bs_cli *cli, const char *path, int flags,
 		     NULL);
 	rc = bs_store_open_cancel(out, path, flags, &bs_cli_stop, err);
 	sig = (int)bs_cli_stop;
-	if (rc == 0)
+	if (rc == 0) {
 		bs_store_set_wait(*out, BS_STORE_WAIT_MS, NULL);
+		say_upgraded(cli, *out, path);
+	}
 	bs_sig_restore(&saved);
 	bs_cli_stop = 0;
 	if (sig != 0) {
@@ -302,12 +316,6 @@ int bs_cli_open_store(const struct bs_cli *cli, int flags,
 		free(path);
 		return BS_EXIT_FAIL;
 	}
-	if (bs_store_upgraded_from(*out) && !cli->quiet)
-		fprintf(stderr,
-			"bstore: upgraded archive '%s' from schema version %d "
-			"to %d; the old file is kept as '%s.v%d.bak'\n",
-			path, bs_store_upgraded_from(*out), BS_SCHEMA_VERSION,
-			path, bs_store_upgraded_from(*out));
 	free(path);
 	return 0;
 }
