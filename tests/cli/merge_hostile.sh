@@ -63,7 +63,10 @@ sqlite3 -batch "$T/big.db" "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL
 	SELECT 'big.txt', i, 'r', 'line ' || i, 0, 'x', 0 FROM n;"
 "$BSTORE" --db "$T/sig.db" merge "$T/big.db" >"$T/out" 2>"$T/err" &
 pid=$!
-sleep 1
+# Once the source is open (reading it makes its -shm), well inside the
+# copy.
+wait_for "$T/big.db-shm" || fail "merge did not open big.db"
+sleep 0.5
 kill -s TERM "$pid"
 start=$SECONDS
 set +e
