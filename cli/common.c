@@ -267,7 +267,7 @@ static int open_store(const struct bs_cli *cli, const char *path, int flags,
 		bs_store_close(*out);
 		*out = NULL;
 		raise(sig);
-		/* Ignored or handled elsewhere: the open failed all the same. */
+		/* Ignored or handled elsewhere: the open failed anyway. */
 		return rc < 0 ? rc
 			      : bs_error(err, BS_EINTR, "interrupted");
 	}

@@ -329,11 +329,11 @@ static int connect(struct bs_store *st, enum open_mode mode,
 				     NULL);
 		bs_buf_release(&uri);
 	} else {
+		int how = mode == OPEN_SOURCE ? SQLITE_OPEN_READONLY
+					      : SQLITE_OPEN_READWRITE;
+
 		rc = sqlite3_open_v2(st->path, &st->db,
-				     (mode == OPEN_SOURCE
-					      ? SQLITE_OPEN_READONLY
-					      : SQLITE_OPEN_READWRITE) |
-					     SQLITE_OPEN_NOMUTEX |
+				     how | SQLITE_OPEN_NOMUTEX |
 					     (readonly ? 0 : SQLITE_OPEN_CREATE),
 				     NULL);
 	}

@@ -82,7 +82,8 @@ static void setup(void)
 
 	if (into)
 		return;
-	bs_buf_addf(&dir, "%s/bs-fuzz-merge-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	bs_buf_addf(&dir, "%s/bs-fuzz-merge-XXXXXX",
+		    tmp && *tmp ? tmp : "/tmp");
 	d = mkdtemp(dir.data);
 	CHECK(d != NULL);
 	path_in(&src, "src.db");
