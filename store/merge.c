@@ -632,9 +632,14 @@ static int merge_run(struct merge *m, int64_t theirs,
 	else
 		rc = reconcile(m, theirs, ours, fn, ctx, stats, &why);
 	if (rc < 0 && refused(m->st->code)) {
+		struct bs_buf msg = BS_BUF_INIT;
+
+		bs_buf_addf(&msg, "this archive refuses it: %s",
+			    sqlite3_errmsg(m->st->db));
 		sqlite3_exec(m->st->db, "ROLLBACK TO merge_run", NULL, NULL,
 			     NULL);
-		skip(m, theirs, why.msg, stats);
+		skip(m, theirs, bs_buf_str(&msg), stats);
+		bs_buf_release(&msg);
 		rc = 0;
 	} else if (rc < 0) {
 		return bs_error(err, why.code, "%s", why.msg);

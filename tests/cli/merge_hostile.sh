@@ -114,6 +114,22 @@ expect_eq "$(grep -c warning "$T/err")" 7 "one warning per skipped run"
 expect_style "$T/err"
 expect_eq "$(sqlite3 -batch "$T/v.db" "SELECT group_concat(machine) FROM runs")" fine "only the valid run merged"
 
+# Runs that pass the rule but that this archive's constraints refuse (a
+# source whose tables are not STRICT: a digest stored as text, a tag value
+# as a blob, met after the run's row was copied) are rolled back alone.
+cp "$T/b0.db" "$T/loose.db"
+sqlite3 -batch "$T/loose.db" "PRAGMA writable_schema = ON;
+UPDATE sqlite_schema SET sql = replace(sql, ') STRICT', ')') WHERE name IN ('runs', 'tags');"
+sqlite3 -batch "$T/loose.db" "UPDATE runs SET sha256 = 'abcdefghijklmnopqrstuvwxyz012345' WHERE id = 2;
+UPDATE tags SET value = x'41' WHERE run_id = 3;"
+run "$BSTORE" --db "$T/l.db" merge "$T/loose.db"
+expect_rc 1 "merge with runs this archive refuses"
+w="bstore: merge: warning: $T/loose.db"
+expect_eq "$(cat "$T/err")" "$w: run 2: this archive refuses it: cannot store TEXT value in BLOB column runs.sha256; not merged
+$w: run 3: this archive refuses it: cannot store BLOB value in TEXT column tags.value; not merged" "refused runs named"
+expect_in "$T/out" "$T/loose.db: 2 runs merged, 0 already here, 0 conflicts, 2 runs skipped"
+expect_eq "$(sqlite3 -batch "$T/l.db" "SELECT count(*) FROM runs") $(sqlite3 -batch "$T/l.db" "SELECT count(*) FROM tags")" "2 2" "nothing of the refused runs kept"
+
 # 5. (defect 6) A run of an unknown family already in the archive (an
 # older merge let it in): every reader skips it with a warning.
 U=$T/u.db
