@@ -120,6 +120,9 @@ void bs_cli_help(FILE *f, const char *text);
  * first use unless flags has BS_STORE_READONLY). Prints the error and
  * returns BS_EXIT_FAIL, or 0.
  */
+/* Sends st's warnings (store/store.h, bs_store_set_warn) to stderr as
+ * bs_cli_warn's. bs_cli_open_store does it for the archive. */
+void bs_cli_store_warnings(const struct bs_cli *cli, struct bs_store *st);
 int bs_cli_open_store(const struct bs_cli *cli, int flags,
 		      struct bs_store **out);
 

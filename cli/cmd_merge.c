@@ -35,6 +35,14 @@ static const char usage_text[] =
 	"Merging the archive into itself is refused. The exit status is 1\n"
 	"when an OTHER could not be merged (the others are).\n"
 	"\n"
+	"OTHER is not trusted: it is refused when a table merge reads is a\n"
+	"view or it has a trigger, and each of its runs is checked as\n"
+	"ingest checks what it stores (a known tool family, values within\n"
+	"limits, statuses that agree with values, names without control\n"
+	"characters); a run that fails is skipped and named in a warning\n"
+	"with the reason (', N runs skipped'; exit status 1), the rest is\n"
+	"merged.\n"
+	"\n"
 	"Options:\n"
 	"  -h, --help  this help\n"
 	"\n"
@@ -90,6 +98,7 @@ static int merge_one(const struct bs_cli *cli, struct bs_store *st,
 		return BS_EXIT_FAIL;
 	}
 	bs_store_set_wait(from, BS_STORE_WAIT_MS, &bs_cli_stop);
+	bs_cli_store_warnings(cli, from);
 	if (bs_store_begin(st, &err) < 0 ||
 	    bs_store_merge(st, from, &bs_cli_stop, on_conflict, &x, &s, &err) <
 		    0 ||
@@ -104,7 +113,8 @@ static int merge_one(const struct bs_cli *cli, struct bs_store *st,
 				     err.msg, path);
 		goto out;
 	}
-	rc = BS_EXIT_OK;
+	/* Some of OTHER refused, as ingest's rejected lines: status 1. */
+	rc = s.skipped > 0 ? BS_EXIT_FAIL : BS_EXIT_OK;
 	if (cli->quiet)
 		goto out;
 	bs_text_put(stdout, path, 0);
@@ -118,6 +128,9 @@ static int merge_one(const struct bs_cli *cli, struct bs_store *st,
 	if (s.rejects > 0)
 		printf(", %lld rejected line%s", (long long)s.rejects,
 		       s.rejects == 1 ? "" : "s");
+	if (s.skipped > 0)
+		printf(", %lld run%s skipped", (long long)s.skipped,
+		       s.skipped == 1 ? "" : "s");
 	putchar('\n');
 out:
 	bs_store_close(from);

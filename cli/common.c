@@ -214,6 +214,69 @@ static int parent_exists(const char *path)
 	return ok;
 }
 
+/* The store's warnings (a run it cannot read and skips), as ours. */
+static void store_warn(const char *msg, void *ctx)
+{
+	bs_cli_warn(ctx, "%s", msg);
+}
+
+void bs_cli_store_warnings(const struct bs_cli *cli, struct bs_store *st)
+{
+	bs_store_set_warn(st, store_warn, (void *)cli);
+}
+
+/* Says that opening the archive at path upgraded it, if it did. */
+static void say_upgraded(const struct bs_cli *cli, const struct bs_store *st,
+			 const char *path)
+{
+	if (bs_store_upgraded_from(st) && !cli->quiet)
+		fprintf(stderr,
+			"bstore: upgraded archive '%s' from schema version %d "
+			"to %d; the old file is kept as '%s.v%d.bak'\n",
+			path, bs_store_upgraded_from(st), BS_SCHEMA_VERSION,
+			path, bs_store_upgraded_from(st));
+}
+
+/*
+ * bs_store_open, stopped by a signal: opening upgrades an archive of an
+ * older bstore, after keeping a copy of it, which takes minutes on a big
+ * one. A signal then ends the copy or the upgrade (the store removes the
+ * partial copy and rolls the upgrade back), and once the archive is
+ * closed again, the signal does what it would have done without bstore.
+ */
+static int open_store(const struct bs_cli *cli, const char *path, int flags,
+		      struct bs_store **out, struct bs_err *err)
+{
+	static const int stop[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+	struct bs_sig_saved saved;
+	int rc, sig;
+
+	bs_cli_stop = 0;
+	bs_sig_catch(&saved, stop, sizeof(stop) / sizeof(stop[0]), on_stop,
+		     NULL);
+	rc = bs_store_open_cancel(out, path, flags, &bs_cli_stop, err);
+	sig = (int)bs_cli_stop;
+	if (rc == 0) {
+		bs_store_set_wait(*out, BS_STORE_WAIT_MS, NULL);
+		say_upgraded(cli, *out, path);
+	}
+	bs_sig_restore(&saved);
+	bs_cli_stop = 0;
+	if (sig != 0) {
+		if (rc < 0)
+			bs_cli_perr(cli, err);
+		bs_store_close(*out);
+		*out = NULL;
+		raise(sig);
+		/* Ignored or handled elsewhere: the open failed anyway. */
+		return rc < 0 ? rc
+			      : bs_error(err, BS_EINTR, "interrupted");
+	}
+	if (rc == 0)
+		bs_cli_store_warnings(cli, *out);
+	return rc;
+}
+
 int bs_cli_open_store(const struct bs_cli *cli, int flags,
 		      struct bs_store **out)
 {
@@ -236,7 +299,7 @@ int bs_cli_open_store(const struct bs_cli *cli, int flags,
 			return BS_EXIT_FAIL;
 		}
 	}
-	rc = bs_store_open(out, path, flags, &err);
+	rc = open_store(cli, path, flags, out, &err);
 	if (rc < 0) {
 		struct stat sb;
 
@@ -254,12 +317,6 @@ int bs_cli_open_store(const struct bs_cli *cli, int flags,
 		free(path);
 		return BS_EXIT_FAIL;
 	}
-	if (bs_store_upgraded_from(*out) && !cli->quiet)
-		fprintf(stderr,
-			"bstore: upgraded archive '%s' from schema version %d "
-			"to %d; the old file is kept as '%s.v%d.bak'\n",
-			path, bs_store_upgraded_from(*out), BS_SCHEMA_VERSION,
-			path, bs_store_upgraded_from(*out));
 	free(path);
 	return 0;
 }

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "core/run_json.h"
+#include "core/validate.h"
 #include "util/mem.h"
 #include "util/sha256.h"
 #include "util/text.h"
@@ -512,6 +513,7 @@ static int fill(struct jctx *c, json_t *o, struct bs_run *r)
 		   *format = NULL, *machine = NULL, *source = NULL, *sha = NULL,
 		   *parser_version = NULL, *warning = NULL, *raw = NULL,
 		   *key = NULL;
+	struct bs_err err = BS_ERR_INIT;
 	json_t *v;
 	char q[QUOTE_MAX + 8];
 	int64_t measured_at, stored_at, line = BS_NONE;
@@ -582,6 +584,10 @@ static int fill(struct jctx *c, json_t *o, struct bs_run *r)
 	bs_run_set(&r->parser_version, parser_version);
 	/* The driver says a warning aloud; an empty one is none. */
 	bs_run_set(&r->warning, warning && warning[0] ? warning : NULL);
+	/* What any run from outside must be (core/validate.h), as merge
+	 * checks it too: names without control characters, a format name. */
+	if (bs_run_check(r, &err) < 0)
+		return fail(c, "bstore JSON run: %s", err.msg);
 	return 1;
 }
 

@@ -46,7 +46,24 @@ struct bs_store {
 	 * order (bs_store_columns): writing and reading walk these. */
 	int pcol[BS_P_MAX], npcol;
 	int mcol[BS_M_MAX], nmcol;
+	/* bs_store_get's statements (read.c), opened on first use. */
+	struct bs_store_getter *getter;
+	/* Where warnings go (bs_store_set_warn), and the runs read.c
+	 * skipped and named already. */
+	bs_store_warn_fn warn;
+	void *warn_ctx;
+	struct bs_ids skipped;
 };
+
+/*
+ * bs_store_get without the archive and run in the message: a run this
+ * bstore cannot read (an unknown family) is BS_EPARSE with the reason
+ * alone. Its statements are kept for the connection's life.
+ */
+int bs_store_read(struct bs_store *st, int64_t id, int load, struct bs_run *r,
+		  struct bs_err *err);
+/* Finalizes bs_store_get's statements (before the connection closes). */
+void bs_store_getter_free(struct bs_store *st);
 
 /* "PATH: what: SQLite's message", as BS_EDB; returns -BS_EDB. */
 int bs_store_db_error(struct bs_store *st, struct bs_err *err,

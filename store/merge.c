@@ -13,6 +13,14 @@
  * same digest and measured_at, and the k-th such run of the other archive
  * pairs with the k-th here: merging keeps as many as the archive with more
  * of them has, and merging again adds none.
+ *
+ * The other archive is untrusted (docs/schema.md, "Merging archives"):
+ * the tables read from it must be plain tables (not views, virtual
+ * tables or tables with generated columns) and it may have no trigger,
+ * so that reading it runs nothing but the reads; each of its runs is read
+ * back whole and checked by the rule ingest's runs pass (core/validate.h)
+ * and the store's rule for tags; and a run this archive's constraints
+ * refuse is rolled back alone. A run that fails is skipped and named.
  */
 #include "store/internal.h"
 
@@ -20,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/validate.h"
 #include "util/buf.h"
 #include "util/mem.h"
 #include "util/banned.h"
@@ -155,7 +164,10 @@ out:
 struct merge {
 	struct bs_store *st, *from;
 	struct copier run;
-	struct copier child[16];
+	struct {
+		char *table, *col; /* the table, its column of the run id */
+		struct copier copy;
+	} child[16];
 	int nchild;
 	sqlite3_stmt *their_runs; /* id, sha256, measured_at, format */
 	sqlite3_stmt *nth_there;  /* earlier runs like it in the source */
@@ -203,8 +215,11 @@ static void merge_release(struct merge *m)
 	int i;
 
 	copier_release(&m->run);
-	for (i = 0; i < m->nchild; i++)
-		copier_release(&m->child[i]);
+	for (i = 0; i < m->nchild; i++) {
+		copier_release(&m->child[i].copy);
+		free(m->child[i].table);
+		free(m->child[i].col);
+	}
 	for (i = 0; i < (int)NQUERIES; i++)
 		sqlite3_finalize(*query_slot(m, &queries[i]));
 }
@@ -235,11 +250,10 @@ static int find_children(struct merge *m, struct bs_err *err)
 		const char *col = (const char *)sqlite3_column_text(s, 1);
 		if (m->nchild == (int)(sizeof(m->child) / sizeof(m->child[0])))
 			BS_BUG("more tables refer to runs than merge handles");
-		rc = copier_init(m->st, m->from, &m->child[m->nchild], t, NULL,
-				 col, col, NULL, err);
-		if (rc < 0)
-			break;
+		m->child[m->nchild].table = xstrdup(t);
+		m->child[m->nchild].col = xstrdup(col);
 		m->nchild++;
+		rc = 0;
 	}
 	if (rc == SQLITE_DONE)
 		rc = 0;
@@ -249,15 +263,127 @@ static int find_children(struct merge *m, struct bs_err *err)
 	return rc;
 }
 
+/* The children's copiers, once the source was checked. */
+static int prepare_children(struct merge *m, struct bs_err *err)
+{
+	int k, rc = 0;
+
+	for (k = 0; rc == 0 && k < m->nchild; k++)
+		rc = copier_init(m->st, m->from, &m->child[k].copy,
+				 m->child[k].table, NULL, m->child[k].col,
+				 m->child[k].col, NULL, err);
+	return rc;
+}
+
+static int step_one(struct bs_store *db, sqlite3_stmt *s, struct bs_err *err);
+
+/* The tables read from the source besides runs and its children. */
+static const char *const other_tables[] = {"metrics", "params", "rejects"};
+
+/*
+ * Whether the source's table is what a bstore archive has there: a plain
+ * table (a view could run any query, a recursive one forever), with no
+ * generated column (computed when read). runs' id must be its rowid.
+ */
+static int check_table(struct bs_store *from, const char *table,
+		       struct bs_err *err)
+{
+	sqlite3_stmt *s = NULL;
+	const char *type, *sql;
+	int rc;
+
+	rc = prep(from,
+		  "SELECT type, sql, (SELECT count(*) FROM "
+		  "pragma_table_xinfo(?1) WHERE hidden <> 0), (SELECT count(*) "
+		  "FROM pragma_table_info(?1) WHERE name = 'id' AND pk = 1 AND "
+		  "upper(type) = 'INTEGER') FROM main.sqlite_schema WHERE name "
+		  "= ?1 COLLATE NOCASE AND type IN ('table', 'view')",
+		  &s, err);
+	if (rc < 0)
+		return rc;
+	sqlite3_bind_text(s, 1, table, -1, SQLITE_STATIC);
+	rc = step_one(from, s, err);
+	if (rc == 0)
+		rc = bs_error(err, BS_EDB, "%s: it has no table '%s'",
+			      from->path, table);
+	if (rc < 0)
+		goto out;
+	type = (const char *)sqlite3_column_text(s, 0);
+	sql = (const char *)sqlite3_column_text(s, 1);
+	if (type == NULL || strcmp(type, "table") != 0)
+		rc = bs_error(err, BS_EDB,
+			      "%s: its '%s' is a view, not the table a bstore "
+			      "archive has",
+			      from->path, table);
+	else if (sql == NULL || sqlite3_strnicmp(sql, "CREATE TABLE", 12) != 0)
+		rc = bs_error(err, BS_EDB,
+			      "%s: its '%s' is a virtual table, not the table "
+			      "a bstore archive has",
+			      from->path, table);
+	else if (sqlite3_column_int(s, 2) != 0)
+		rc = bs_error(err, BS_EDB,
+			      "%s: its table '%s' has generated columns, which "
+			      "a bstore archive has not",
+			      from->path, table);
+	else if (strcmp(table, "runs") == 0 && sqlite3_column_int(s, 3) != 1)
+		rc = bs_error(err, BS_EDB,
+			      "%s: its table 'runs' has no INTEGER PRIMARY KEY "
+			      "'id'",
+			      from->path);
+	else
+		rc = 0;
+out:
+	sqlite3_finalize(s);
+	return rc;
+}
+
+/* The source's schema objects that merge reads are what they should be,
+ * and it has no trigger. */
+static int check_source(struct merge *m, struct bs_err *err)
+{
+	sqlite3_stmt *s = NULL;
+	size_t i;
+	int rc, k;
+
+	rc = check_table(m->from, "runs", err);
+	for (k = 0; rc == 0 && k < m->nchild; k++)
+		rc = check_table(m->from, m->child[k].table, err);
+	for (i = 0; rc == 0 && i < sizeof(other_tables) / sizeof(*other_tables);
+	     i++)
+		rc = check_table(m->from, other_tables[i], err);
+	if (rc == 0)
+		rc = prep(m->from,
+			  "SELECT name FROM main.sqlite_schema WHERE type = "
+			  "'trigger' ORDER BY name LIMIT 1",
+			  &s, err);
+	if (rc == 0 && (rc = step_one(m->from, s, err)) > 0) {
+		const char *name = (const char *)sqlite3_column_text(s, 0);
+		char q[48];
+
+		rc = bs_error(err, BS_EDB,
+			      "%s: it has a trigger '%s', which a bstore "
+			      "archive has not",
+			      m->from->path,
+			      bs_err_quote(q, sizeof(q), name ? name : "",
+					   name ? strlen(name) : 0, 32));
+	}
+	sqlite3_finalize(s);
+	return rc;
+}
+
 static int merge_prepare(struct merge *m, struct bs_err *err)
 {
 	size_t i;
 	int rc;
 
-	rc = copier_init(m->st, m->from, &m->run, "runs", "id", "id", NULL,
-			 NULL, err);
+	rc = find_children(m, err);
 	if (rc == 0)
-		rc = find_children(m, err);
+		rc = check_source(m, err);
+	if (rc == 0)
+		rc = copier_init(m->st, m->from, &m->run, "runs", "id", "id",
+				 NULL, NULL, err);
+	if (rc == 0)
+		rc = prepare_children(m, err);
 	for (i = 0; rc == 0 && i < NQUERIES; i++)
 		rc = prep(queries[i].there ? m->from : m->st, queries[i].sql,
 			  query_slot(m, &queries[i]), err);
@@ -323,8 +449,8 @@ static int copy_run(struct merge *m, int64_t theirs, struct bs_err *err)
 		return rc;
 	id = sqlite3_last_insert_rowid(m->st->db);
 	for (i = 0; i < m->nchild && rc == 0; i++)
-		rc = copier_run(m->st, m->from, &m->child[i], theirs, id, NULL,
-				err);
+		rc = copier_run(m->st, m->from, &m->child[i].copy, theirs, id,
+				NULL, err);
 	return rc;
 }
 
@@ -425,6 +551,108 @@ static int reconcile(struct merge *m, int64_t theirs, int64_t ours,
 	return rc < 0 ? rc : found;
 }
 
+/* Names a run of the source that is not merged, and why. */
+static void skip(struct merge *m, int64_t theirs, const char *why,
+		 struct bs_merge_stats *stats)
+{
+	struct bs_buf msg = BS_BUF_INIT;
+
+	stats->skipped++;
+	if (m->from->warn == NULL)
+		return;
+	bs_buf_addf(&msg, "%s: run %lld: %s; not merged", m->from->path,
+		    (long long)theirs, why);
+	m->from->warn(bs_buf_str(&msg), m->from->warn_ctx);
+	bs_buf_release(&msg);
+}
+
+/*
+ * Whether the source's run is one this archive may hold: read back whole,
+ * it passes the rule every run from outside passes (core/validate.h) and
+ * the store's rule for tags. 1 yes, 0 no (why says why), <0 an error.
+ */
+static int check_run(struct merge *m, int64_t theirs, struct bs_err *why,
+		     struct bs_err *err)
+{
+	struct bs_run r;
+	size_t i;
+	int rc;
+
+	rc = bs_store_read(m->from, theirs, BS_LOAD_ALL, &r, why);
+	if (rc == -BS_EPARSE)
+		return 0;
+	if (rc < 0)
+		return bs_error(err, why->code, "%s", why->msg);
+	rc = bs_run_check(&r, why) == 0;
+	for (i = 0; rc == 1 && i < r.ntags; i++)
+		if (bs_store_check_tag(r.tags[i].key, r.tags[i].value, why) <
+		    0)
+			rc = 0;
+	bs_run_release(&r);
+	return rc;
+}
+
+/* SQLite's codes for a row this archive's schema refuses (a CHECK, a
+ * type, a size): the run is skipped, not the merge failed. */
+static int refused(int code)
+{
+	code &= 0xff;
+	return code == SQLITE_CONSTRAINT || code == SQLITE_MISMATCH ||
+	       code == SQLITE_TOOBIG;
+}
+
+/*
+ * Merges the source's run theirs (the current row of their_runs): copied
+ * when not here, reconciled when it is. In a savepoint of its own, so
+ * that a run this archive refuses leaves nothing behind and is skipped.
+ */
+static int merge_run(struct merge *m, int64_t theirs,
+		     bs_merge_conflict_fn fn, void *ctx,
+		     struct bs_merge_stats *stats, struct bs_err *err)
+{
+	struct bs_err why = BS_ERR_INIT;
+	int64_t ours;
+	int rc;
+
+	rc = check_run(m, theirs, &why, err);
+	if (rc <= 0) {
+		if (rc == 0)
+			skip(m, theirs, why.msg, stats);
+		return rc;
+	}
+	rc = pair(m, &ours, err);
+	if (rc < 0)
+		return rc;
+	rc = bs_store_exec(m->st, "SAVEPOINT merge_run", err);
+	if (rc < 0)
+		return rc;
+	m->st->code = 0;
+	if (ours == 0)
+		rc = copy_run(m, theirs, &why);
+	else
+		rc = reconcile(m, theirs, ours, fn, ctx, stats, &why);
+	if (rc < 0 && refused(m->st->code)) {
+		struct bs_buf msg = BS_BUF_INIT;
+
+		bs_buf_addf(&msg, "this archive refuses it: %s",
+			    sqlite3_errmsg(m->st->db));
+		sqlite3_exec(m->st->db, "ROLLBACK TO merge_run", NULL, NULL,
+			     NULL);
+		skip(m, theirs, bs_buf_str(&msg), stats);
+		bs_buf_release(&msg);
+		rc = 0;
+	} else if (rc < 0) {
+		return bs_error(err, why.code, "%s", why.msg);
+	} else if (ours == 0) {
+		stats->merged++;
+	} else {
+		stats->present++;
+		if (rc > 0)
+			stats->conflicts++;
+	}
+	return bs_store_exec(m->st, "RELEASE merge_run", err);
+}
+
 /* Rows of a table that are not per run: rows already here stay. */
 static int copy_table(struct merge *m, const char *table, const char *skip,
 		      int64_t *inserted, struct bs_err *err)
@@ -446,7 +674,6 @@ int bs_store_merge(struct bs_store *st, struct bs_store *from,
 		   struct bs_merge_stats *stats, struct bs_err *err)
 {
 	struct merge m;
-	int64_t ours;
 	int rc;
 
 	memset(&m, 0, sizeof(m));
@@ -456,6 +683,12 @@ int bs_store_merge(struct bs_store *st, struct bs_store *from,
 	if (st->put == NULL)
 		return bs_error(err, BS_EINVAL, "%s: archive opened read-only",
 				st->path);
+	/* Each run is merged in a savepoint, which keeps the pages it
+	 * changes in a statement journal: in memory, not a temporary file
+	 * written for every run. */
+	rc = bs_store_exec(st, "PRAGMA temp_store = MEMORY", err);
+	if (rc < 0)
+		return rc;
 	/* One read transaction: the source as it was at one moment. */
 	rc = bs_store_exec(from, "BEGIN", err);
 	if (rc < 0)
@@ -471,20 +704,7 @@ int bs_store_merge(struct bs_store *st, struct bs_store *from,
 			rc = bs_error(err, BS_EINTR, "interrupted");
 			break;
 		}
-		rc = pair(&m, &ours, err);
-		if (rc < 0)
-			break;
-		if (ours == 0) {
-			rc = copy_run(&m, theirs, err);
-			stats->merged++;
-		} else {
-			rc = reconcile(&m, theirs, ours, fn, ctx, stats, err);
-			stats->present++;
-			if (rc > 0)
-				stats->conflicts++;
-			if (rc > 0)
-				rc = 0;
-		}
+		rc = merge_run(&m, theirs, fn, ctx, stats, err);
 	}
 	if (rc == SQLITE_DONE)
 		rc = 0;
@@ -501,5 +721,6 @@ int bs_store_merge(struct bs_store *st, struct bs_store *from,
 		rc = copy_table(&m, "rejects", "id", &stats->rejects, err);
 	merge_release(&m);
 	sqlite3_exec(from->db, "COMMIT", NULL, NULL, NULL);
+	sqlite3_exec(st->db, "PRAGMA temp_store = DEFAULT", NULL, NULL, NULL);
 	return rc;
 }

@@ -12,8 +12,10 @@
 #include "store/internal.h"
 #include "store/selector.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -517,6 +519,62 @@ static int build(struct bs_store *st, int v, struct bs_err *err)
 	return rc;
 }
 
+/* Removes a backup's temporary copy and the journal SQLite keeps for
+ * it. */
+static void remove_tmp(const char *tmp)
+{
+	struct bs_buf j = BS_BUF_INIT;
+
+	unlink(tmp);
+	bs_buf_addf(&j, "%s-journal", tmp);
+	unlink(bs_buf_str(&j));
+	bs_buf_release(&j);
+}
+
+/*
+ * Removes the temporary copies (PATH.vV.bak.tmpPID, and their -journal)
+ * that a process killed while it kept a copy of this archive left, when
+ * that process is gone: a live one is still writing its copy.
+ */
+static void remove_stale_tmps(const char *bak)
+{
+	struct bs_buf dir = BS_BUF_INIT, tmp = BS_BUF_INIT;
+	const char *slash = strrchr(bak, '/'), *base = slash ? slash + 1 : bak;
+	size_t blen = strlen(base);
+	struct dirent *e;
+	DIR *d;
+
+	if (slash == bak)
+		bs_buf_adds(&dir, "/");
+	else if (slash)
+		bs_buf_add(&dir, bak, (size_t)(slash - bak));
+	else
+		bs_buf_adds(&dir, ".");
+	d = opendir(bs_buf_str(&dir));
+	while (d && (e = readdir(d)) != NULL) {
+		const char *p = e->d_name + blen;
+		char *end;
+		long pid;
+
+		if (strncmp(e->d_name, base, blen) != 0 ||
+		    strncmp(p, ".tmp", 4) != 0 || p[4] < '1' || p[4] > '9')
+			continue;
+		pid = strtol(p + 4, &end, 10);
+		if ((*end != '\0' && strcmp(end, "-journal") != 0) ||
+		    pid == (long)getpid() ||
+		    kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue;
+		bs_buf_reset(&tmp);
+		bs_buf_add(&tmp, bs_buf_str(&dir), dir.len);
+		bs_buf_addf(&tmp, "/%s", e->d_name);
+		unlink(bs_buf_str(&tmp));
+	}
+	if (d)
+		closedir(d);
+	bs_buf_release(&dir);
+	bs_buf_release(&tmp);
+}
+
 /*
  * Before an archive of version v (older) is upgraded: it must be writable,
  * and a copy of it is kept as PATH.vV.bak, unless that file exists (an
@@ -545,14 +603,24 @@ static int before_upgrade(struct bs_store *st, int v, struct bs_err *err)
 			      st->path, v, BS_SCHEMA_VERSION, bs_buf_str(&bak));
 		goto out;
 	}
+	/* A copy a killed process was writing (kill -9: no handler ran). */
+	remove_stale_tmps(bs_buf_str(&bak));
 	if (stat(bs_buf_str(&bak), &sb) == 0)
 		goto out;
-	unlink(bs_buf_str(&tmp));
+	remove_tmp(bs_buf_str(&tmp));
 	if (sqlite3_prepare_v2(st->db, "VACUUM INTO ?", -1, &s, NULL) !=
 		    SQLITE_OK ||
 	    sqlite3_bind_text(s, 1, bs_buf_str(&tmp), -1, SQLITE_STATIC) !=
 		    SQLITE_OK ||
 	    sqlite3_step(s) != SQLITE_DONE) {
+		/* A signal (st->cancel, through the progress handler) stops
+		 * the copy; its partial file is removed below. */
+		if (st->cancel && *st->cancel)
+			rc = bs_error(err, BS_EINTR,
+				      "cannot open archive '%s': interrupted "
+				      "while keeping a copy of it before "
+				      "upgrading it; nothing changed",
+				      st->path);
 		rc = bs_error(err, BS_EDB,
 			      "cannot open archive '%s': it was made by an "
 			      "older bstore (schema version %d), and bstore "
@@ -567,7 +635,7 @@ static int before_upgrade(struct bs_store *st, int v, struct bs_err *err)
 			      "as '%s': %s",
 			      st->path, bs_buf_str(&bak), strerror(errno));
 	}
-	unlink(bs_buf_str(&tmp));
+	remove_tmp(bs_buf_str(&tmp));
 out:
 	sqlite3_finalize(s);
 	bs_buf_release(&bak);

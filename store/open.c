@@ -176,11 +176,26 @@ int bs_store_on_busy(void *ctx, int count)
 	return !(st->cancel && *st->cancel);
 }
 
+/* SQLite's progress handler: a long statement (a merge source's query, an
+ * upgrade's copy) ends with SQLITE_INTERRUPT once the cancel flag is set. */
+static int on_progress(void *ctx)
+{
+	const struct bs_store *st = ctx;
+
+	return st->cancel && *st->cancel;
+}
+
+/* Every this many virtual machine steps: well under a millisecond. */
+#define PROGRESS_STEPS 10000
+
 void bs_store_set_wait(struct bs_store *st, int wait_ms,
                        const volatile sig_atomic_t *cancel)
 {
 	st->wait_ms = wait_ms < 0 ? 0 : wait_ms;
 	st->cancel = cancel;
+	if (st->db)
+		sqlite3_progress_handler(st->db, cancel ? PROGRESS_STEPS : 0,
+					 cancel ? on_progress : NULL, st);
 }
 
 const char *bs_store_path(const struct bs_store *st)
@@ -308,6 +323,7 @@ enum open_mode {
 	OPEN_WRITE,     /* writers: create if missing */
 	OPEN_READ,      /* readers that may write: WAL recovery can run */
 	OPEN_SNAPSHOT,  /* readers that may not: no lock, no files made */
+	OPEN_SOURCE,    /* a merge source with a WAL: read, never written */
 };
 
 /* Opens st->db as mode says and brings the schema up to date. */
@@ -325,16 +341,30 @@ static int connect(struct bs_store *st, enum open_mode mode,
 				     NULL);
 		bs_buf_release(&uri);
 	} else {
+		int how = mode == OPEN_SOURCE ? SQLITE_OPEN_READONLY
+					      : SQLITE_OPEN_READWRITE;
+
 		rc = sqlite3_open_v2(st->path, &st->db,
-				     SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX |
+				     how | SQLITE_OPEN_NOMUTEX |
 					     (readonly ? 0 : SQLITE_OPEN_CREATE),
 				     NULL);
 	}
 	if (rc != SQLITE_OK)
 		return bs_store_open_error(st, err);
 	sqlite3_extended_result_codes(st->db, 1);
-	st->wait_ms = BS_STORE_WAIT_MS;
+	bs_store_set_wait(st, BS_STORE_WAIT_MS, st->cancel);
 	sqlite3_busy_handler(st->db, bs_store_on_busy, st);
+	/* A merge source is another user's file, maybe a hostile one: its
+	 * schema may not call functions with side effects, nor may anything
+	 * change its own schema. */
+	if (st->no_upgrade) {
+		sqlite3_db_config(st->db, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
+		sqlite3_db_config(st->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0,
+				  NULL);
+	}
+	if (mode == OPEN_SOURCE)
+		sqlite3_db_config(st->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1,
+				  NULL);
 	rc = bs_store_exec(st, "PRAGMA foreign_keys = ON", err);
 	/* Fails with "file is not a database" on a non-SQLite file. */
 	if (rc == 0)
@@ -374,6 +404,7 @@ static void disconnect(struct bs_store *st)
 	};
 	size_t i;
 
+	bs_store_getter_free(st);
 	for (i = 0; i < sizeof(stmts) / sizeof(stmts[0]); i++) {
 		sqlite3_finalize(*stmts[i]);
 		*stmts[i] = NULL;
@@ -401,6 +432,13 @@ static void remove_new(const char *path)
 int bs_store_open(struct bs_store **out, const char *path, int flags,
 		  struct bs_err *err)
 {
+	return bs_store_open_cancel(out, path, flags, NULL, err);
+}
+
+int bs_store_open_cancel(struct bs_store **out, const char *path, int flags,
+			 const volatile sig_atomic_t *cancel,
+			 struct bs_err *err)
+{
 	struct bs_store *st;
 	enum open_mode mode = OPEN_WRITE;
 	int created = 0, rc;
@@ -409,6 +447,7 @@ int bs_store_open(struct bs_store **out, const char *path, int flags,
 	configure_sqlite();
 	st = xcalloc(1, sizeof(*st));
 	st->path = xstrdup(path);
+	st->cancel = cancel;
 	st->no_upgrade = (flags & BS_STORE_NO_UPGRADE) != 0;
 	bs_store_columns(st);
 	rc = check_path(path, flags, &created, err);
@@ -428,6 +467,16 @@ int bs_store_open(struct bs_store **out, const char *path, int flags,
 		mode = can_write(path) || wal_has_data(path)
 			       ? OPEN_READ
 			       : OPEN_SNAPSHOT;
+	/*
+	 * A merge source whose WAL holds commits is read through a read-only
+	 * connection: it reads the WAL (and may bring -shm up to date, as
+	 * any reader does) but never checkpoints it, so the -wal file stays
+	 * as it was, byte for byte. One without is read as above: a
+	 * read-only connection would leave the empty -wal and -shm it made
+	 * beside the file, which a read-write one removes when it closes.
+	 */
+	if (st->no_upgrade && mode == OPEN_READ && wal_has_data(path))
+		mode = OPEN_SOURCE;
 	rc = connect(st, mode, err);
 	if (rc < 0 && mode == OPEN_READ && no_wal_here(st->code) &&
 	    !wal_has_data(path)) {
@@ -443,6 +492,15 @@ int bs_store_open(struct bs_store **out, const char *path, int flags,
 	*out = st;
 	return 0;
 fail:
+	/* A signal stopped it (the progress handler, the busy handler):
+	 * say so, whatever SQLite's message was. */
+	if (cancel && *cancel && err && err->code != BS_EINTR) {
+		bs_err_reset(err);
+		rc = bs_error(err, BS_EINTR,
+			      "cannot open archive '%s': interrupted; "
+			      "nothing changed",
+			      path);
+	}
 	bs_store_close(st);
 	if (created)
 		remove_new(path);
@@ -456,6 +514,7 @@ void bs_store_close(struct bs_store *st)
 	if (st->in_tx)
 		bs_store_rollback(st);
 	disconnect(st);
+	bs_ids_release(&st->skipped);
 	free(st->path);
 	free(st);
 }

@@ -242,11 +242,16 @@ static int reader_row(struct bs_store *st, struct reader *rd, struct bs_run *r,
 	bs_run_init(r);
 	r->id = sqlite3_column_int64(s, c++);
 	fam = sqlite3_column_text(s, c++);
-	if (fam == NULL || bs_family_parse((const char *)fam, &r->family) < 0)
-		return bs_error(err, BS_EDB, "%s: run %lld: unknown tool family "
-				"'%s' (a newer bstore wrote it?)",
-				st->path, (long long)r->id,
-				fam ? (const char *)fam : "");
+	if (fam == NULL || bs_family_parse((const char *)fam, &r->family) < 0) {
+		char q[48];
+		const char *f = fam ? (const char *)fam : "";
+
+		/* Only the reason: the caller names the archive and run. */
+		return bs_error(err, BS_EPARSE,
+				"unknown tool family '%s' (a newer bstore "
+				"wrote it?)",
+				bs_err_quote(q, sizeof(q), f, strlen(f), 32));
+	}
 	r->tool = col_text(s, c++);
 	r->tool_version = col_text(s, c++);
 	r->format = col_text(s, c++);
@@ -291,29 +296,101 @@ static int reader_row(struct bs_store *st, struct reader *rd, struct bs_run *r,
 	return rc;
 }
 
+/* bs_store_get's reader, kept for the connection's life (merge reads
+ * every run of its source through it). */
+struct bs_store_getter {
+	struct reader rd;
+	int load;
+};
+
+void bs_store_getter_free(struct bs_store *st)
+{
+	if (st->getter == NULL)
+		return;
+	reader_close(&st->getter->rd);
+	free(st->getter);
+	st->getter = NULL;
+}
+
 int bs_store_get(struct bs_store *st, int64_t id, int load, struct bs_run *r,
                  struct bs_err *err)
 {
-	struct reader rd;
+	struct bs_err why = BS_ERR_INIT;
+	int rc = bs_store_read(st, id, load, r, &why);
+
+	if (rc == -BS_EPARSE)
+		return bs_error(err, BS_EPARSE, "%s: run %lld: %s", st->path,
+				(long long)id, why.msg);
+	if (rc < 0)
+		return bs_error(err, why.code, "%s", why.msg);
+	return 0;
+}
+
+int bs_store_read(struct bs_store *st, int64_t id, int load, struct bs_run *r,
+		  struct bs_err *err)
+{
+	struct reader *rd;
 	int rc;
 
 	bs_run_init(r);
-	rc = reader_open(st, &rd, load, READ_ONE, err);
-	if (rc < 0)
-		goto out;
-	sqlite3_bind_int64(rd.runs, 1, id);
-	rc = sqlite3_step(rd.runs);
+	if (st->getter && st->getter->load != load)
+		bs_store_getter_free(st);
+	if (st->getter == NULL) {
+		st->getter = xcalloc(1, sizeof(*st->getter));
+		st->getter->load = load;
+		rc = reader_open(st, &st->getter->rd, load, READ_ONE, err);
+		if (rc < 0) {
+			bs_store_getter_free(st);
+			return rc;
+		}
+	}
+	rd = &st->getter->rd;
+	sqlite3_bind_int64(rd->runs, 1, id);
+	rc = sqlite3_step(rd->runs);
 	if (rc == SQLITE_ROW) {
-		rc = reader_row(st, &rd, r, err);
+		rc = reader_row(st, rd, r, err);
 	} else if (rc == SQLITE_DONE) {
 		rc = bs_error(err, BS_ENOTFOUND, "no run with id %lld",
 		              (long long)id);
 	} else {
 		rc = bs_store_db_error(st, err, "cannot read run");
 	}
+	sqlite3_reset(rd->runs);
+	if (rc < 0)
+		bs_run_release(r);
+	return rc < 0 ? rc : 0;
+}
+
+/*
+ * A run this bstore cannot read (reader_row's BS_EPARSE: an unknown
+ * family, which an older bstore's merge let in) is skipped, and named in
+ * a warning once per connection, so that one such run does not stop
+ * every command that reads the archive.
+ */
+static int skip_run(struct bs_store *st, int64_t id, struct bs_err *why)
+{
+	struct bs_buf msg = BS_BUF_INIT;
+	size_t i;
+
+	for (i = 0; i < st->skipped.n; i++)
+		if (st->skipped.id[i] == id)
+			goto out;
+	bs_ids_merge(&st->skipped, &id, 1);
+	if (st->warn == NULL)
+		goto out;
+	bs_buf_addf(&msg, "%s: run %lld: %s; skipped", st->path,
+		    (long long)id, why->msg);
+	st->warn(bs_buf_str(&msg), st->warn_ctx);
 out:
-	reader_close(&rd);
-	return rc;
+	bs_buf_release(&msg);
+	bs_err_reset(why);
+	return 0;
+}
+
+void bs_store_set_warn(struct bs_store *st, bs_store_warn_fn fn, void *ctx)
+{
+	st->warn = fn;
+	st->warn_ctx = ctx;
 }
 
 /* A dense id list is read with one range scan, a sparse one by lookups. */
@@ -333,6 +410,7 @@ int bs_store_each(struct bs_store *st, const struct bs_ids *ids, int load,
 	enum read_mode mode = ids == NULL  ? READ_ALL
 	                      : dense(ids) ? READ_RANGE
 	                                   : READ_ONE;
+	struct bs_err why = BS_ERR_INIT;
 	struct bs_run r;
 	struct reader rd;
 	size_t i = 0;
@@ -358,8 +436,12 @@ int bs_store_each(struct bs_store *st, const struct bs_ids *ids, int load,
 				if (ids->id[i] != id)
 					continue;
 			}
-			rc = reader_row(st, &rd, &r, err);
-			if (rc == 0)
+			rc = reader_row(st, &rd, &r, &why);
+			if (rc == -BS_EPARSE)
+				rc = skip_run(st, r.id, &why);
+			else if (rc < 0)
+				bs_error(err, why.code, "%s", why.msg);
+			else
 				rc = fn(&r, ctx);
 			bs_run_release(&r);
 			if (rc < 0)
@@ -373,9 +455,13 @@ int bs_store_each(struct bs_store *st, const struct bs_ids *ids, int load,
 		sqlite3_bind_int64(rd.runs, 1, ids->id[i]);
 		step = sqlite3_step(rd.runs);
 		if (step == SQLITE_ROW) {
-			rc = reader_row(st, &rd, &r, err);
+			rc = reader_row(st, &rd, &r, &why);
 			sqlite3_reset(rd.runs);
-			if (rc == 0)
+			if (rc == -BS_EPARSE)
+				rc = skip_run(st, ids->id[i], &why);
+			else if (rc < 0)
+				bs_error(err, why.code, "%s", why.msg);
+			else
 				rc = fn(&r, ctx);
 			bs_run_release(&r);
 			if (rc < 0)

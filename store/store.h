@@ -68,6 +68,15 @@ enum {
  */
 int bs_store_open(struct bs_store **out, const char *path, int flags,
 		  struct bs_err *err);
+/*
+ * The same, stopped (BS_EINTR, nothing changed) when *cancel becomes
+ * non-zero (a signal handler's flag): an upgrade, and the copy kept
+ * before it, can take minutes. The flag then stays set for the archive,
+ * as bs_store_set_wait() sets it.
+ */
+int bs_store_open_cancel(struct bs_store **out, const char *path, int flags,
+			 const volatile sig_atomic_t *cancel,
+			 struct bs_err *err);
 /* The schema version this open upgraded the archive from, or 0. */
 int bs_store_upgraded_from(const struct bs_store *st);
 /* bs_store_close(NULL) does nothing. Rolls back an open transaction. */
@@ -77,10 +86,23 @@ const char *bs_store_path(const struct bs_store *st);
 /*
  * Sets how long a lock wait lasts (BS_STORE_WAIT_MS after open), and a flag
  * (a signal handler's, say; may be NULL) that ends a wait early when it
- * becomes non-zero: the call that waited then fails.
+ * becomes non-zero: the call that waited then fails. The flag also ends
+ * a long statement (SQLite's progress handler checks it): the call that
+ * ran it fails too.
  */
 void bs_store_set_wait(struct bs_store *st, int wait_ms,
 		       const volatile sig_atomic_t *cancel);
+
+/*
+ * Where the store's warnings go: fn gets one message ("PATH: run 5:
+ * unknown tool family 'nosuch' (a newer bstore wrote it?); skipped") and
+ * ctx. Without one they are dropped. A run that bs_store_each cannot
+ * read (a family this bstore does not know, which an older bstore's
+ * merge let in) is skipped with a warning, once per open archive, instead
+ * of failing every command; bs_store_get fails on it (BS_EPARSE).
+ */
+typedef void (*bs_store_warn_fn)(const char *msg, void *ctx);
+void bs_store_set_warn(struct bs_store *st, bs_store_warn_fn fn, void *ctx);
 
 int bs_store_begin(struct bs_store *st, struct bs_err *err);
 int bs_store_commit(struct bs_store *st, struct bs_err *err);
@@ -192,6 +214,13 @@ int bs_store_rm(struct bs_store *st, const struct bs_ids *ids,
  * and catalogue rows this archive lacks are copied. from is only read
  * (open it READONLY | NO_UPGRADE). The caller begins and commits the
  * transaction; a non-zero *cancel stops with BS_EINTR between runs.
+ *
+ * from is untrusted: a table merge reads that is not a plain table, or a
+ * trigger, fails the merge up front (BS_EDB, naming it); a run that is
+ * not what ingest would store (core/validate.h), has a tag the store's
+ * rule refuses, or that this archive's constraints refuse, is not merged
+ * and is named, with the reason, through from's warnings
+ * (bs_store_set_warn: "OTHER: run 5: <reason>; not merged").
  */
 struct bs_merge_conflict {
 	int64_t ours, theirs; /* the run's id here and in from */
@@ -207,6 +236,7 @@ struct bs_merge_stats {
 	int64_t conflicts;  /* of those, runs that differed (fn called) */
 	int64_t tags_added; /* to runs here already */
 	int64_t rejects;    /* rejected lines copied */
+	int64_t skipped;    /* runs not merged (named in warnings) */
 };
 int bs_store_merge(struct bs_store *st, struct bs_store *from,
 		   const volatile sig_atomic_t *cancel,
