@@ -36,6 +36,7 @@ int cmd_merge(struct bs_cli *cli, int argc, char **argv);
 int cmd_report(struct bs_cli *cli, int argc, char **argv);
 int cmd_rm(struct bs_cli *cli, int argc, char **argv);
 int cmd_run(struct bs_cli *cli, int argc, char **argv);
+int cmd_set(struct bs_cli *cli, int argc, char **argv);
 int cmd_show(struct bs_cli *cli, int argc, char **argv);
 int cmd_site(struct bs_cli *cli, int argc, char **argv);
 int cmd_tag(struct bs_cli *cli, int argc, char **argv);
