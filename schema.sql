@@ -99,12 +99,11 @@ CREATE TABLE runs (
 	warning            TEXT,
 	-- which metrics and parameters apply: 'bonnie', 'sysbench', 'zcav',
 	-- 'fio', 'dd', 'getc_putc' (last: version 1 archives gain it by
-	-- ALTER TABLE)
+	-- ALTER TABLE); measure_key (version 4): a hash of what every
+	-- printed form of the run shows alike, to find the same measurement
+	-- read from other text (a CSV line and its table: docs/ingest.md,
+	-- "One measurement, one run"), NULL for a run with no value to match
 	family             TEXT NOT NULL DEFAULT 'bonnie',
-	-- (version 4) a hash of what every printed form of the run shows
-	-- alike, to find the same measurement read from other text (a CSV
-	-- line and its table: docs/ingest.md, "One measurement, one run");
-	-- NULL for a run with no value to match on
 	measure_key        INTEGER
 ) STRICT;
 
