@@ -175,10 +175,20 @@ int bs_cli_select(const struct bs_cli *cli, struct bs_store *st,
  * Says that a selection is empty, as an error when fatal, else as a
  * warning: "the archive 'PATH' has no runs yet (...)" when it has none
  * at all (and returns 1, so that it is said once), else "selector 'SEL'
- * matches no runs", or "no run matches" when sel is NULL (returns 0).
+ * matches no runs", with "; did you mean 'SEL2'?" when known keys or
+ * values are close to those of SEL, or "no run matches" when sel is NULL
+ * (returns 0).
  */
 int bs_cli_no_match(const struct bs_cli *cli, struct bs_store *st,
 		    const char *sel, int fatal);
+
+/*
+ * Did you mean: the tag key closest to key (util/similar.h) among those
+ * of the archive's runs, and with fields also the run fields selectors
+ * read; NULL when none is close. The caller frees it. A selector that
+ * matches nothing gets its suggestion in bs_cli_no_match.
+ */
+char *bs_cli_closest_tag(struct bs_store *st, const char *key, int fields);
 
 /*
  * bs_cli_open_store, then bs_cli_select. On failure prints the error,

@@ -35,9 +35,9 @@ static const char usage_text[] =
 	"\n"
 	"Options:\n"
 	"  -t, --tag K=V          label every run (repeatable), e.g. raid=10\n"
-	"  -m, --machine NAME     the machine of runs whose output names none\n"
-	"                         (sysbench, fio, dd, zcav; bonnie++ -m '');\n"
-	"                         a run whose output names one keeps it\n"
+	"  -m, --machine NAME     the machine of every run of the files, for\n"
+	"                         outputs that name none (sysbench, fio, dd,\n"
+	"                         zcav) or to replace the name they give\n"
 	"      --measured-at DATE when the runs were measured: YYYY-MM-DD,\n"
 	"                         'YYYY-MM-DD HH:MM[:SS]' (UTC) or @UNIXTIME,\n"
 	"                         from 1970-01-01 to 9999-12-31\n"
@@ -77,7 +77,6 @@ struct file_ctx {
 	const char *name;
 	long long stored, dups, rejected;
 	long long unnamed;             /* stored with no machine name */
-	long long kept_machine;        /* with one other than -m's */
 	int64_t unnamed_lo, unnamed_hi; /* their ids */
 	struct bs_err err;
 	int failed; /* a store error stopped the file */
@@ -116,9 +115,7 @@ static int kept_as_it_was(struct file_ctx *c, const struct bs_run *r)
 				    : bs_time_iso(t, sizeof(t),
 						  old.measured_at));
 	}
-	/* -m applies to a run whose output names no machine. */
-	if (c->o->machine && r->machine &&
-	    strcmp(r->machine, c->o->machine) == 0 &&
+	if (c->o->machine &&
 	    strcmp(old.machine ? old.machine : "", c->o->machine) != 0) {
 		bs_buf_adds(&how, " machine=");
 		bs_buf_adds(&how, c->o->machine);
@@ -146,19 +143,8 @@ static int on_run(struct bs_run *r, void *vctx)
 	size_t i;
 	int rc;
 
-	/* -m names the runs whose output names no machine; a name the
-	 * output gives is the tool's own record and is kept. */
-	if (c->o->machine && (r->machine == NULL || r->machine[0] == '\0'))
+	if (c->o->machine)
 		bs_run_set(&r->machine, c->o->machine);
-	else if (c->o->machine && strcmp(r->machine, c->o->machine) != 0 &&
-		 c->kept_machine++ == 0)
-		bs_cli_warn(c->cli,
-			    "%s:%lld: -m %s: this run keeps the machine name "
-			    "its output gives ('%s'), as does every later one "
-			    "of this file that names one; bstore set renames "
-			    "stored runs",
-			    c->name, (long long)r->source_line, c->o->machine,
-			    r->machine);
 	if (c->o->measured_at != BS_NONE)
 		r->measured_at = c->o->measured_at;
 	if (c->rejects_only)

@@ -304,6 +304,35 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 }
 
 /*
+ * No run has the --by (or --within) tag: err's message, and the tag key
+ * closest to each that no run has ("did you mean 'raid'?").
+ */
+static void no_factor(const struct bs_cli *cli, struct bs_store *st,
+		      const struct report_args *a, const struct bs_err *err)
+{
+	const char *keys[2] = {a->by, a->within};
+	struct bs_buf dym = BS_BUF_INIT;
+	char *best;
+	int i;
+
+	for (i = 0; i < 2 && err->code == BS_ENOTFOUND; i++) {
+		if (keys[i] == NULL)
+			continue;
+		best = bs_cli_closest_tag(st, keys[i], 0);
+		if (best)
+			bs_buf_addf(&dym, "%s'%s'", dym.len ? " and " : "",
+				    best);
+		free(best);
+	}
+	if (dym.len)
+		bs_cli_error(cli, "%s; did you mean %s?", err->msg,
+			     bs_buf_str(&dym));
+	else
+		bs_cli_perr(cli, err);
+	bs_buf_release(&dym);
+}
+
+/*
  * The groups of a factor comparison (--by, --within) into f, and the
  * options that go with them into ro: each group's baseline, the labels
  * (--label, one per group, else the factor's), the title. Prints errors;
@@ -331,7 +360,7 @@ static int factor(const struct bs_cli *cli, struct bs_store *st,
 	if (bs_report_factor_split(f, st, a->have_sel ? &ids : NULL,
 				   a->have_sel ? bs_buf_str(&prefix) : NULL,
 				   a->by, a->within, a->base_value, &err) < 0) {
-		bs_cli_perr(cli, &err);
+		no_factor(cli, st, a, &err);
 		rc = BS_EXIT_FAIL;
 		goto out;
 	}

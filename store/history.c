@@ -29,11 +29,6 @@ const struct bs_set_field *bs_set_field(const char *key)
 	return NULL;
 }
 
-const char *bs_store_machine_name(const char *machine)
-{
-	return machine && machine[0] ? machine : BS_STORE_NO_MACHINE;
-}
-
 /* Binds a field's value: text, or seconds (BS_NONE: NULL). */
 static void bind_value(sqlite3_stmt *s, int i, const struct bs_set *set)
 {

@@ -94,13 +94,14 @@ void bs_store_rollback(struct bs_store *st);
 int bs_store_put(struct bs_store *st, struct bs_run *r, struct bs_err *err);
 /*
  * The rule of "one measurement, one run" (docs/ingest.md): whether a and
- * b, read from different text, are the same measurement. They are when
- * they have the same family, tool and machine; the same tool version and
- * date where both know one; the same value of every parameter both know;
- * and for every test the same status and, when it ran, the same value,
- * CPU and latency: exactly between two CSV lines, and as the tool's
- * table prints them ("340m", whole CPU %, "43599us") when either was
- * read from a table. A run with no value at all is matched with none.
+ * b, read from different text, are the same measurement. So far the rule
+ * covers bonnie++'s two forms of a run: one of them read from a text
+ * table, the other from a CSV line. They are the same when they have the
+ * same family, tool and machine; the same tool version and date where
+ * both know one; the same value of every parameter both know; and for
+ * every test the same status and, when it ran, the same value, CPU and
+ * latency as bonnie++ 2.00a's table prints them ("340m", whole CPU %,
+ * "43599us"). A run with no value at all is matched with none.
  */
 int bs_store_same_measurement(const struct bs_run *a, const struct bs_run *b);
 /*
@@ -196,7 +197,10 @@ int bs_store_rm(struct bs_store *st, const struct bs_ids *ids,
  * bs_store_machine_name(m) is m, or these words when m is NULL or "".
  */
 #define BS_STORE_NO_MACHINE "unknown machine"
-const char *bs_store_machine_name(const char *machine);
+static inline const char *bs_store_machine_name(const char *machine)
+{
+	return machine && machine[0] ? machine : BS_STORE_NO_MACHINE;
+}
 
 /*
  * Changing a stored run (bstore set; store/history.c). bs_set_fields is
