@@ -42,7 +42,12 @@ static const char usage_text[] =
 	"          leading '\n"
 	"\n"
 	"Options:\n"
-	"  -f, --format FMT  bonnie (default), json or csv\n"
+	"  -f, --format FMT  bonnie (default), json or csv; without it, -o\n"
+	"                    FILE's extension says: .json, .jsonl and .ndjson\n"
+	"                    json, .csv csv (the spreadsheet layout: bonnie++'s\n"
+	"                    own lines need -f bonnie); another extension is\n"
+	"                    refused, none is bonnie. Given, -f wins over the\n"
+	"                    extension (with a warning when they disagree)\n"
 	"  --csv-format 1.98|1.03\n"
 	"                    with --format bonnie: every run in that layout,\n"
 	"                    1.0x runs included, written from its stored\n"
@@ -495,7 +500,9 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_ids ids = BS_IDS_INIT;
 	struct bs_store *st = NULL;
+	static const char *const words[] = {"bonnie", "json", "csv", NULL};
 	const char *path = NULL, *fmt_name = "bonnie (the default)";
+	const char *given = NULL, *w;
 	char q[BS_CLI_QUOTE_SIZE];
 	int c, rc;
 
@@ -519,7 +526,7 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 					"unknown format '%s' (bonnie, json or "
 					"csv)",
 					bs_cli_quote(q, optarg));
-			fmt_name = optarg;
+			fmt_name = given = optarg;
 			break;
 		case OPT_CSV_FORMAT:
 			if (bs_csv_format_parse(optarg, &ctx.csv) < 0)
@@ -544,6 +551,14 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 		default:
 			return bs_cli_bad_option(cli, argv, "f:o:h", opts);
 		}
+	}
+	/* -o all.json writes JSON: the name's format unless -f says. */
+	rc = bs_cli_out_format(cli, path, words, given, &w);
+	if (rc != 0)
+		return rc;
+	if (w && !given) {
+		ctx.fmt = strcmp(w, "json") == 0 ? FMT_JSON : FMT_CSV;
+		fmt_name = w;
 	}
 	rc = check_combination(cli, &ctx, fmt_name);
 	if (rc != 0)

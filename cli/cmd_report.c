@@ -57,8 +57,13 @@ static const char options_usage[] =
 	"\n"
 	"Options:\n"
 	"  -f, --format FMT      text, html, csv or json (default: from the\n"
-	"                        -o file's extension, else text)\n"
-	"  -o, --output FILE     write to FILE (replaced when complete)\n"
+	"                        -o file's extension, else text); given, it\n"
+	"                        wins over the extension, with a warning\n"
+	"                        when they disagree\n"
+	"  -o, --output FILE     write to FILE (replaced when complete); its\n"
+	"                        extension names the format: .txt .text,\n"
+	"                        .html .htm, .csv, .json .jsonl .ndjson;\n"
+	"                        another is refused unless -f is given\n"
 	"  -b, --baseline N      group N (from 1) is the baseline (default 1)\n"
 	"  -u, --units UNIT      I/O rates in auto, kib or mib (default auto:\n"
 	"                        KiB/s, MiB/s from 1000000 KiB/s on)\n"
@@ -298,7 +303,9 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 					  a->nlabels, a->nsel,
 					  a->nsel == 1 ? "" : "s");
 	a->ro.labels = a->nlabels ? a->labels : NULL;
-	bs_cli_dest_done(&a->dest);
+	rc = bs_cli_dest_done(cli, &a->dest);
+	if (rc != 0)
+		return rc;
 	a->ro.list_runs = a->dest.fmt == BS_REPORT_HTML;
 	return -1;
 }

@@ -342,7 +342,7 @@ rc=${PIPESTATUS[0]}
 set -e
 expect_rc 141 "export into a closed pipe"
 expect_eq "$(cat "$T/err")" "" "no message on a closed pipe"
-run "$BSTORE" export -o "$DB"
+run "$BSTORE" export -f bonnie -o "$DB"
 expect_rc 1 "export -o the archive"
 expect_eq "$(cat "$T/err")" "bstore: export: '$DB' is the archive; not writing over it" \
 	"export -o the archive"
