@@ -93,6 +93,7 @@ struct export_ctx {
 	struct bs_buf lossy_ids;     /* the first few, "12, 14" */
 	int write_errno; /* why the output failed, when it did */
 	unsigned left_out[BS_FAM_COUNT]; /* --format bonnie: runs of others */
+	unsigned era[2]; /* --format bonnie: lines in 1.0x's layout, others */
 };
 
 static int cmp_str(const void *a, const void *b)
@@ -411,6 +412,7 @@ static int export_run(const struct bs_run *r, void *vctx)
 		 * text, Bonnie's) has no line: one is written. */
 		if (r->raw && r->raw[0] && bs_format_is_csv_line(r->format) &&
 		    (!c->convert || bs_csv_format_is_input(c->csv, r->format))) {
+			c->era[strcmp(r->format, BS_FMT_CSV_1_0X) != 0]++;
 			fputs(r->raw, c->out);
 		} else {
 			/* Written from the stored values: a conversion, or a
@@ -420,6 +422,7 @@ static int export_run(const struct bs_run *r, void *vctx)
 			bs_buf_reset(&c->b);
 			bs_bonnie_csv(r, c->convert ? c->csv : BS_CSV_1_98,
 				      &c->b);
+			c->era[!c->convert || c->csv != BS_CSV_1_03]++;
 			fputs(bs_buf_str(&c->b), c->out);
 		}
 		fputc('\n', c->out);
@@ -463,6 +466,26 @@ static void warn_left_out(const struct bs_cli *cli, const struct export_ctx *c)
 			    "(%s): --format json or csv exports them",
 			    n, n == 1 ? "" : "s", bs_buf_str(&b));
 	bs_buf_release(&b);
+}
+
+/*
+ * --format bonnie: bonnie++ 1.0x's lines (27 fields) and the later ones
+ * (1.9x to 2.00a) are read by different bon_csv2html: 2.00a's says
+ * "Can't process" to every 1.0x line, 1.03's cannot read the others. A
+ * file that mixes them is read whole by neither: say so, and how to
+ * write one layout.
+ */
+static void warn_eras(const struct bs_cli *cli, const struct export_ctx *c)
+{
+	if (c->era[0] == 0 || c->era[1] == 0)
+		return;
+	bs_cli_warn(cli,
+		    "%u line%s in bonnie++ 1.0x's layout and %u in that of "
+		    "1.9x and later: "
+		    "no bon_csv2html reads both (2.00a's says \"Can't "
+		    "process\" to 1.0x lines); --csv-format 1.98 writes "
+		    "every run in the layout 2.00a's reads",
+		    c->era[0], c->era[0] == 1 ? " is" : "s are", c->era[1]);
 }
 
 enum { OPT_CSV_FORMAT = 256, OPT_WIDE, OPT_LONG };
@@ -598,10 +621,6 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 			bs_cli_perr(cli, &err);
 		rc = BS_EXIT_FAIL;
 	}
-	if (rc == 0) {
-		warn_left_out(cli, &ctx);
-		warn_lossy(cli, &ctx);
-	}
 	if (o.f) {
 		int crc;
 
@@ -609,6 +628,12 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 		crc = bs_cli_out_close(cli, &o, rc == 0);
 		if (crc != 0)
 			rc = crc;
+	}
+	/* What the output lacks, once it is written. */
+	if (rc == 0) {
+		warn_left_out(cli, &ctx);
+		warn_lossy(cli, &ctx);
+		warn_eras(cli, &ctx);
 	}
 out:
 	bs_buf_release(&ctx.b);
