@@ -41,6 +41,34 @@ static void bind_value(sqlite3_stmt *s, int i, const struct bs_set *set)
 		sqlite3_bind_int64(s, i, set->when);
 }
 
+/* The measure key holds the machine (store/dedup.c): made again. */
+static int rekey(struct bs_store *st, int64_t id, struct bs_err *err)
+{
+	sqlite3_stmt *s = NULL;
+	struct bs_run r;
+	int64_t key;
+	int rc = bs_store_get(st, id, 0, &r, err);
+
+	if (rc < 0)
+		return rc;
+	key = bs_store_measure_key(&r);
+	bs_run_release(&r);
+	if (sqlite3_prepare_v2(st->db,
+			       "UPDATE runs SET measure_key = ? WHERE id = ?",
+			       -1, &s, NULL) != SQLITE_OK)
+		return bs_store_db_error(st, err, "cannot change runs");
+	if (key)
+		sqlite3_bind_int64(s, 1, key);
+	else
+		sqlite3_bind_null(s, 1);
+	sqlite3_bind_int64(s, 2, id);
+	rc = sqlite3_step(s) == SQLITE_DONE
+		     ? 0
+		     : bs_store_db_error(st, err, "cannot change runs");
+	sqlite3_finalize(s);
+	return rc;
+}
+
 int bs_store_set(struct bs_store *st, const struct bs_ids *ids,
 		 const struct bs_set *set, int64_t *changed,
 		 struct bs_err *err)
@@ -97,6 +125,10 @@ int bs_store_set(struct bs_store *st, const struct bs_ids *ids,
 		}
 		rc = 0;
 		(*changed)++;
+		if (strcmp(set->field->column, "machine") == 0)
+			rc = rekey(st, ids->id[i], err);
+		if (rc < 0)
+			goto out;
 	}
 out:
 	sqlite3_finalize(hist);
