@@ -105,8 +105,9 @@ int bs_store_keeps_latency(const struct bs_run *r);
 /*
  * One measurement, one run (store/dedup.c). bs_store_measure_key is a
  * hash of what every printed form of r shows alike (family, tool,
- * machine, each result's status and its value at the coarsest precision
- * the tool prints it), or 0 for a run with no value to match on; the
+ * machine, each I/O test's status and its value at the coarsest
+ * precision the tool prints it, each test's latency), or 0 for a run
+ * with no number to match on; the
  * runs column measure_key holds it. bs_store_find_same looks among the
  * runs of that key for one that bs_store_same_measurement() says is r:
  * 1 and *id set when found, 0 when not, <0 on error.

@@ -101,7 +101,9 @@ int bs_store_put(struct bs_store *st, struct bs_run *r, struct bs_err *err);
  * both know one; the same value of every parameter both know; and for
  * every test the same status and, when it ran, the same value, CPU and
  * latency as bonnie++ 2.00a's table prints them ("340m", whole CPU %,
- * "43599us"). A run with no value at all is matched with none.
+ * "43599us"); a test the table has no number for (2.00a's file tests,
+ * which bstore does not store) is no difference. A run with neither an
+ * I/O rate nor a latency is matched with none.
  */
 int bs_store_same_measurement(const struct bs_run *a, const struct bs_run *b);
 /*
