@@ -86,6 +86,13 @@ run "$BSTORE" set 99 machine=x
 expect_rc 1 "set of no run"
 expect_eq "$(sql "SELECT count(*) FROM run_history")" "$before" "history after bad uses"
 
+# A tag cannot be a run field: for machine and date, the message names
+# bstore set.
+run "$BSTORE" tag 1 date=2024-01-01
+expect_rc 2 "tag date="
+expect_eq "$(head -n 1 "$T/err")" "bstore: tag: 'date' is a run field, not a tag key (selectors read it from the run); bstore set changes a run's machine= and measured_at=" \
+	"tag date= names bstore set"
+
 # Re-ingesting a stored run with --measured-at or -m: kept as it was,
 # and the warning names bstore set (it used to say "1 duplicate" alone).
 run "$BSTORE" ingest --measured-at 2024-01-10 -m sb "$SB"
