@@ -36,7 +36,8 @@ struct bs_store {
 	/* Statements of write.c, prepared when opened to write. */
 	sqlite3_stmt *put;     /* INSERT INTO runs ... */
 	sqlite3_stmt *dup;     /* SELECT id FROM runs WHERE sha256 = ? */
-	sqlite3_stmt *same;    /* ... WHERE measure_key = ? (dedup.c) */
+	sqlite3_stmt *same_table; /* tables WHERE measure_key = ? (dedup.c) */
+	sqlite3_stmt *same_line;  /* the other runs of that key */
 	sqlite3_stmt *put_tag;
 	sqlite3_stmt *put_lat;
 	sqlite3_stmt *put_res; /* INSERT INTO run_results */

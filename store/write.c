@@ -72,8 +72,13 @@ int bs_store_prepare_writes(struct bs_store *st, struct bs_err *err)
 		{offsetof(struct bs_store, dup),
 		 "SELECT id FROM runs WHERE substr(sha256, 1, 8) = "
 		 "substr(?1, 1, 8) AND sha256 = ?1"},
-		{offsetof(struct bs_store, same),
-		 "SELECT id FROM runs WHERE measure_key = ? ORDER BY id"},
+		/* The first uses the partial index runs_measure_key. */
+		{offsetof(struct bs_store, same_table),
+		 "SELECT id FROM runs WHERE measure_key = ?1 AND measure_key "
+		 "IS NOT NULL AND format GLOB 'bonnie++-text*' ORDER BY id"},
+		{offsetof(struct bs_store, same_line),
+		 "SELECT id FROM runs WHERE measure_key = ?1 AND format NOT "
+		 "GLOB 'bonnie++-text*' ORDER BY id"},
 		{offsetof(struct bs_store, put_tag),
 		 "INSERT INTO tags (run_id, key, value) VALUES (?, ?, ?) "
 		 "ON CONFLICT (run_id, key) DO UPDATE SET value = "
