@@ -140,7 +140,8 @@ int cmd_set(struct bs_cli *cli, int argc, char **argv)
 		       total == 1 ? "" : "s", ids.n, ids.n == 1 ? "" : "s");
 	rc = BS_EXIT_OK;
 out:
-	for (i = 0; i < nset; i++)
+	/* keys[nset] too: the one that failed to parse. */
+	for (i = 0; i < argc; i++)
 		free(keys[i]);
 	free(keys);
 	free(set);
