@@ -86,6 +86,14 @@ run "$BSTORE" set 99 machine=x
 expect_rc 1 "set of no run"
 expect_eq "$(sql "SELECT count(*) FROM run_history")" "$before" "history after bad uses"
 
+# merge carries a run's history with it (run_history refers to runs).
+run "$BSTORE" --db "$T/merged.db" merge "$DB"
+expect_rc 0 "merge an archive with history"
+expect_eq "$(sqlite3 -batch "$T/merged.db" "SELECT count(*) FROM run_history")" \
+	"$(sql "SELECT count(*) FROM run_history")" "history rows merged"
+run "$BSTORE" --db "$T/merged.db" show 1
+expect_in "$T/out" "machine: unknown machine -> 'db2'"
+
 # A tag cannot be a run field: for machine and date, the message names
 # bstore set.
 run "$BSTORE" tag 1 date=2024-01-01
