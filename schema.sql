@@ -1,7 +1,7 @@
--- schema.sql - the bstore archive, schema version 3. Embedded into the
+-- schema.sql - the bstore archive, schema version 4. Embedded into the
 -- binary at build time: bstore creates every table, index and view below
--- in a new archive and sets PRAGMA user_version = 3; an archive of
--- version 1 or 2 is upgraded in one transaction (store/migrate.c).
+-- in a new archive and sets PRAGMA user_version = 4; an archive of
+-- version 1, 2 or 3 is upgraded in one transaction (store/migrate.c).
 -- Meant to be queried directly with sqlite3 too (docs/schema.md), e.g.
 --   sqlite3 bstore.db 'select name, size, put_block from bonnie'
 --   sqlite3 bstore.db 'select run_id, metric, value, unit from results'
@@ -99,8 +99,12 @@ CREATE TABLE runs (
 	warning            TEXT,
 	-- which metrics and parameters apply: 'bonnie', 'sysbench', 'zcav',
 	-- 'fio', 'dd', 'getc_putc' (last: version 1 archives gain it by
-	-- ALTER TABLE)
-	family             TEXT NOT NULL DEFAULT 'bonnie'
+	-- ALTER TABLE); measure_key (version 4): a hash of what every
+	-- printed form of the run shows alike, to find the same measurement
+	-- read from other text (a CSV line and its table: docs/ingest.md,
+	-- "One measurement, one run"), NULL for a run with no value to match
+	family             TEXT NOT NULL DEFAULT 'bonnie',
+	measure_key        INTEGER
 ) STRICT;
 
 -- bstore looks a line's SHA-256 up before storing it, so each run is
@@ -108,6 +112,27 @@ CREATE TABLE runs (
 -- enough to stay in memory for millions of runs (a full-digest UNIQUE
 -- index made ingesting 1,000,000 lines 3.7x slower than sqlite3's .import).
 CREATE INDEX runs_sha256_prefix ON runs (substr(sha256, 1, 8));
+
+-- The measure keys of runs read from bonnie++'s text tables only: a CSV
+-- line looks its table up here, at the cost of one probe of a small
+-- index; a table (rare) looks its line up by reading runs. An index of
+-- every run's key made ingesting 1,000,000 CSV lines about 2x slower.
+CREATE INDEX runs_measure_key ON runs (measure_key) WHERE measure_key IS NOT NULL AND format GLOB 'bonnie++-text*';
+
+-- (version 4) Every change `bstore set` made to a run's machine or date,
+-- oldest first, so that no old value is lost: old_value and new_value are
+-- the machine's name (TEXT, '' unknown) or measured_at (INTEGER unix
+-- seconds, NULL unknown).
+CREATE TABLE run_history (
+	id                 INTEGER PRIMARY KEY,
+	run_id             INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+	field              TEXT NOT NULL,       -- 'machine' or 'measured_at'
+	old_value          ANY,
+	new_value          ANY,
+	changed_at         INTEGER NOT NULL     -- unix seconds
+) STRICT;
+
+CREATE INDEX run_history_run ON run_history (run_id);
 
 -- Results of the tools other than the bonnie family, one row per metric.
 CREATE TABLE run_results (

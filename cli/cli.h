@@ -36,6 +36,7 @@ int cmd_merge(struct bs_cli *cli, int argc, char **argv);
 int cmd_report(struct bs_cli *cli, int argc, char **argv);
 int cmd_rm(struct bs_cli *cli, int argc, char **argv);
 int cmd_run(struct bs_cli *cli, int argc, char **argv);
+int cmd_set(struct bs_cli *cli, int argc, char **argv);
 int cmd_show(struct bs_cli *cli, int argc, char **argv);
 int cmd_site(struct bs_cli *cli, int argc, char **argv);
 int cmd_tag(struct bs_cli *cli, int argc, char **argv);
@@ -177,10 +178,20 @@ int bs_cli_select(const struct bs_cli *cli, struct bs_store *st,
  * Says that a selection is empty, as an error when fatal, else as a
  * warning: "the archive 'PATH' has no runs yet (...)" when it has none
  * at all (and returns 1, so that it is said once), else "selector 'SEL'
- * matches no runs", or "no run matches" when sel is NULL (returns 0).
+ * matches no runs", with "; did you mean 'SEL2'?" when known keys or
+ * values are close to those of SEL, or "no run matches" when sel is NULL
+ * (returns 0).
  */
 int bs_cli_no_match(const struct bs_cli *cli, struct bs_store *st,
 		    const char *sel, int fatal);
+
+/*
+ * Did you mean: the tag key closest to key (util/similar.h) among those
+ * of the archive's runs, and with fields also the run fields selectors
+ * read; NULL when none is close. The caller frees it. A selector that
+ * matches nothing gets its suggestion in bs_cli_no_match.
+ */
+char *bs_cli_closest_tag(struct bs_store *st, const char *key, int fields);
 
 /*
  * bs_cli_open_store, then bs_cli_select. On failure prints the error,
@@ -220,15 +231,28 @@ int bs_cli_out_close(const struct bs_cli *cli, struct bs_cli_out *o, int ok);
 /*
  * What report, compare and trend share (cli/report_io.c). --format's
  * words (text or txt, html, csv, json) and --units' (auto, kib, mib):
- * 0, or the usage error's exit status after saying it. The format an -o
- * file's name asks for: "x.html" or "x.htm" html, ".csv", ".json",
- * ".txt"; text otherwise.
+ * 0, or the usage error's exit status after saying it.
  */
 int bs_cli_format_arg(const struct bs_cli *cli, const char *s,
 		      enum bs_report_format *out);
 int bs_cli_units_arg(const struct bs_cli *cli, const char *s,
 		     enum bs_report_units *out);
-enum bs_report_format bs_cli_format_for(const char *path);
+
+/*
+ * -o means what it says, for every command that takes it: the format the
+ * extension of -o path names, from the one table of extensions
+ * (cli/report_io.c: .txt .text text, .html .htm html, .csv csv, .json
+ * .jsonl .ndjson json), among the command's format words (NULL-ended).
+ * *out is that word, or NULL when path names none (no path, "-", no
+ * extension: /dev/stdout, out): the command's default. given is -f's
+ * word, or NULL: given, it wins (*out = given), with a warning when the
+ * extension names another format. An extension the table lacks, or
+ * whose format the command does not write, is a usage error naming the
+ * extensions it knows (report -o x.pdf). Returns 0 or the exit status.
+ */
+int bs_cli_out_format(const struct bs_cli *cli, const char *path,
+		      const char *const *words, const char *given,
+		      const char **out);
 
 /* Where report and trend write: -f FMT and -o FILE. */
 struct bs_cli_dest {
@@ -240,8 +264,9 @@ struct bs_cli_dest {
  * error's exit status after saying it. */
 int bs_cli_dest_opt(const struct bs_cli *cli, int c, const char *arg,
 		    struct bs_cli_dest *d);
-/* After the options: the format -o's file name asks for, unless -f said. */
-void bs_cli_dest_done(struct bs_cli_dest *d);
+/* After the options: the format -o's file name asks for, unless -f said
+ * (bs_cli_out_format): 0, or the usage error's exit status. */
+int bs_cli_dest_done(const struct bs_cli *cli, struct bs_cli_dest *d);
 
 /*
  * The runs of each group, read from the archive: a report's source

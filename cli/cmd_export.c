@@ -42,7 +42,12 @@ static const char usage_text[] =
 	"          leading '\n"
 	"\n"
 	"Options:\n"
-	"  -f, --format FMT  bonnie (default), json or csv\n"
+	"  -f, --format FMT  bonnie (default), json or csv; without it, -o\n"
+	"                    FILE's extension says: .json, .jsonl and .ndjson\n"
+	"                    json, .csv csv (the spreadsheet layout: bonnie++'s\n"
+	"                    own lines need -f bonnie); another extension is\n"
+	"                    refused, none is bonnie. Given, -f wins over the\n"
+	"                    extension (with a warning when they disagree)\n"
 	"  --csv-format 1.98|1.03\n"
 	"                    with --format bonnie: every run in that layout,\n"
 	"                    1.0x runs included, written from its stored\n"
@@ -51,7 +56,9 @@ static const char usage_text[] =
 	"                    bon_csv2html and bon_csv2txt read; 1.03\n"
 	"                    (bonnie++ 1.0x) has no field for latencies, seed,\n"
 	"                    concurrency or the seek count, and a warning says\n"
-	"                    which runs lose them\n"
+	"                    which runs lose them. Without it, a warning says\n"
+	"                    when the lines mix 1.0x's layout with later ones,\n"
+	"                    which no bon_csv2html reads together\n"
 	"  --wide            with --format csv: a column per tag key,\n"
 	"                    tag.KEY (tag.raid, tag.host.kernel; empty for a\n"
 	"                    run without it), instead of the one tags column\n"
@@ -88,6 +95,7 @@ struct export_ctx {
 	struct bs_buf lossy_ids;     /* the first few, "12, 14" */
 	int write_errno; /* why the output failed, when it did */
 	unsigned left_out[BS_FAM_COUNT]; /* --format bonnie: runs of others */
+	unsigned era[2]; /* --format bonnie: lines in 1.0x's layout, others */
 };
 
 static int cmp_str(const void *a, const void *b)
@@ -406,6 +414,7 @@ static int export_run(const struct bs_run *r, void *vctx)
 		 * text, Bonnie's) has no line: one is written. */
 		if (r->raw && r->raw[0] && bs_format_is_csv_line(r->format) &&
 		    (!c->convert || bs_csv_format_is_input(c->csv, r->format))) {
+			c->era[strcmp(r->format, BS_FMT_CSV_1_0X) != 0]++;
 			fputs(r->raw, c->out);
 		} else {
 			/* Written from the stored values: a conversion, or a
@@ -415,6 +424,7 @@ static int export_run(const struct bs_run *r, void *vctx)
 			bs_buf_reset(&c->b);
 			bs_bonnie_csv(r, c->convert ? c->csv : BS_CSV_1_98,
 				      &c->b);
+			c->era[!c->convert || c->csv != BS_CSV_1_03]++;
 			fputs(bs_buf_str(&c->b), c->out);
 		}
 		fputc('\n', c->out);
@@ -460,6 +470,26 @@ static void warn_left_out(const struct bs_cli *cli, const struct export_ctx *c)
 	bs_buf_release(&b);
 }
 
+/*
+ * --format bonnie: bonnie++ 1.0x's lines (27 fields) and the later ones
+ * (1.9x to 2.00a) are read by different bon_csv2html: 2.00a's says
+ * "Can't process" to every 1.0x line, 1.03's cannot read the others. A
+ * file that mixes them is read whole by neither: say so, and how to
+ * write one layout.
+ */
+static void warn_eras(const struct bs_cli *cli, const struct export_ctx *c)
+{
+	if (c->era[0] == 0 || c->era[1] == 0)
+		return;
+	bs_cli_warn(cli,
+		    "%u line%s in bonnie++ 1.0x's layout and %u in that of "
+		    "1.9x and later: "
+		    "no bon_csv2html reads both (2.00a's says \"Can't "
+		    "process\" to 1.0x lines); --csv-format 1.98 writes "
+		    "every run in the layout 2.00a's reads",
+		    c->era[0], c->era[0] == 1 ? " is" : "s are", c->era[1]);
+}
+
 enum { OPT_CSV_FORMAT = 256, OPT_WIDE, OPT_LONG };
 
 /* Options that belong to one format: refused with another. */
@@ -495,7 +525,9 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_ids ids = BS_IDS_INIT;
 	struct bs_store *st = NULL;
+	static const char *const words[] = {"bonnie", "json", "csv", NULL};
 	const char *path = NULL, *fmt_name = "bonnie (the default)";
+	const char *given = NULL, *w;
 	char q[BS_CLI_QUOTE_SIZE];
 	int c, rc;
 
@@ -519,7 +551,7 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 					"unknown format '%s' (bonnie, json or "
 					"csv)",
 					bs_cli_quote(q, optarg));
-			fmt_name = optarg;
+			fmt_name = given = optarg;
 			break;
 		case OPT_CSV_FORMAT:
 			if (bs_csv_format_parse(optarg, &ctx.csv) < 0)
@@ -544,6 +576,14 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 		default:
 			return bs_cli_bad_option(cli, argv, "f:o:h", opts);
 		}
+	}
+	/* -o all.json writes JSON: the name's format unless -f says. */
+	rc = bs_cli_out_format(cli, path, words, given, &w);
+	if (rc != 0)
+		return rc;
+	if (w && !given) {
+		ctx.fmt = strcmp(w, "json") == 0 ? FMT_JSON : FMT_CSV;
+		fmt_name = w;
 	}
 	rc = check_combination(cli, &ctx, fmt_name);
 	if (rc != 0)
@@ -583,10 +623,6 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 			bs_cli_perr(cli, &err);
 		rc = BS_EXIT_FAIL;
 	}
-	if (rc == 0) {
-		warn_left_out(cli, &ctx);
-		warn_lossy(cli, &ctx);
-	}
 	if (o.f) {
 		int crc;
 
@@ -594,6 +630,12 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 		crc = bs_cli_out_close(cli, &o, rc == 0);
 		if (crc != 0)
 			rc = crc;
+	}
+	/* What the output lacks, once it is written. */
+	if (rc == 0) {
+		warn_left_out(cli, &ctx);
+		warn_lossy(cli, &ctx);
+		warn_eras(cli, &ctx);
 	}
 out:
 	bs_buf_release(&ctx.b);

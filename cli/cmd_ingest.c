@@ -31,11 +31,17 @@ static const char usage_text[] =
 	"quotes, numbered lists; a mail's Date: header dates the results\n"
 	"below it); --formats lists every format read. Reads standard input\n"
 	"when no FILE is given or FILE is '-'. A run already stored (same\n"
-	"text) is stored once. Each file is one transaction.\n"
+	"text) is stored once, and so is a bonnie++ run read from its CSV\n"
+	"line and from its table (bonnie++ -q's stdout and stderr): the\n"
+	"second is a \"duplicate of run N\". Each file is one transaction;\n"
+	"an empty one is an error. Runs whose output names no machine are\n"
+	"counted on stderr, with how to name them (-m, bstore set).\n"
 	"\n"
 	"Options:\n"
 	"  -t, --tag K=V          label every run (repeatable), e.g. raid=10\n"
-	"  -m, --machine NAME     store runs under this machine name\n"
+	"  -m, --machine NAME     the machine of every run of the files, for\n"
+	"                         outputs that name none (sysbench, fio, dd,\n"
+	"                         zcav) or to replace the name they give\n"
 	"      --measured-at DATE when the runs were measured: YYYY-MM-DD,\n"
 	"                         'YYYY-MM-DD HH:MM[:SS]' (UTC) or @UNIXTIME,\n"
 	"                         from 1970-01-01 to 9999-12-31\n"
@@ -74,6 +80,8 @@ struct file_ctx {
 	struct bs_store *st;
 	const char *name;
 	long long stored, dups, rejected;
+	long long unnamed;             /* stored with no machine name */
+	int64_t unnamed_lo, unnamed_hi; /* their ids */
 	struct bs_err err;
 	int failed; /* a store error stopped the file */
 	int rejects_only; /* --strict after a reject: keep only rejects */
@@ -81,6 +89,57 @@ struct file_ctx {
 	int shown_progress;
 	double last_progress;
 };
+
+/*
+ * A run stored already is kept as it was: a --measured-at or --machine
+ * that says otherwise is not applied, and the warning says how to change
+ * it (bstore set, which keeps the old value in the run's history).
+ */
+static int kept_as_it_was(struct file_ctx *c, const struct bs_run *r)
+{
+	struct bs_run old;
+	struct bs_buf how = BS_BUF_INIT, was = BS_BUF_INIT;
+	char t[48];
+	int rc;
+
+	if (c->o->measured_at == BS_NONE && c->o->machine == NULL)
+		return 0;
+	rc = bs_store_get(c->st, r->id, 0, &old, &c->err);
+	if (rc < 0) {
+		c->failed = 1;
+		return rc;
+	}
+	if (c->o->measured_at != BS_NONE &&
+	    old.measured_at != c->o->measured_at) {
+		bs_buf_addf(&how, " measured_at=%s",
+			    bs_time_iso(t, sizeof(t), c->o->measured_at));
+		bs_buf_addf(&was, "measured at %s",
+			    old.measured_at == BS_NONE
+				    ? "an unknown date"
+				    : bs_time_iso(t, sizeof(t),
+						  old.measured_at));
+	}
+	if (c->o->machine &&
+	    strcmp(old.machine ? old.machine : "", c->o->machine) != 0) {
+		bs_buf_adds(&how, " machine=");
+		bs_buf_adds(&how, c->o->machine);
+		bs_buf_addf(&was, "%son %s", was.len ? ", " : "",
+			    old.machine && old.machine[0]
+				    ? old.machine
+				    : "an " BS_STORE_NO_MACHINE);
+	}
+	if (how.len)
+		bs_cli_warn(c->cli,
+			    "%s:%lld: run %lld is stored already and kept as "
+			    "it was (%s); 'bstore set %lld%s' changes it",
+			    c->name, (long long)r->source_line,
+			    (long long)r->id, bs_buf_str(&was),
+			    (long long)r->id, bs_buf_str(&how));
+	bs_run_release(&old);
+	bs_buf_release(&how);
+	bs_buf_release(&was);
+	return 0;
+}
 
 static int on_run(struct bs_run *r, void *vctx)
 {
@@ -101,11 +160,23 @@ static int on_run(struct bs_run *r, void *vctx)
 		c->failed = 1;
 		return rc;
 	}
-	if (rc == 1)
+	if (rc == 1) {
 		c->stored++;
-	else
-		c->dups++;
-	return 0;
+		if (r->machine == NULL || r->machine[0] == '\0') {
+			if (c->unnamed++ == 0)
+				c->unnamed_lo = r->id;
+			c->unnamed_hi = r->id;
+		}
+		return 0;
+	}
+	c->dups++;
+	if (rc == BS_STORE_SAME_RUN && !c->cli->quiet) {
+		bs_text_put(stdout, c->name, 0);
+		printf(":%lld: duplicate of run %lld (the same measurement, "
+		       "read from other text)\n",
+		       (long long)r->source_line, (long long)r->id);
+	}
+	return kept_as_it_was(c, r);
 }
 
 static int on_reject(int64_t line, const char *raw, size_t len, int truncated,
@@ -224,10 +295,6 @@ static void nothing_found(const struct bs_cli *cli, const struct file_ctx *c,
 			  const struct ingest_opts *o,
 			  const struct bs_ingest_stats *s)
 {
-	if (s->lines == 0) {
-		bs_cli_warn(cli, "%s: no results found (empty input)", c->name);
-		return;
-	}
 	if (s->blocked > 0) {
 		bs_cli_warn(cli, "%s: no results in it (recognised output that "
 				 "measures nothing, such as sysbench's prepare "
@@ -243,6 +310,37 @@ static void nothing_found(const struct bs_cli *cli, const struct file_ctx *c,
 				 "matched; 'bstore ingest --formats' lists "
 				 "them)",
 			    c->name, bs_nformats);
+}
+
+/*
+ * Runs stored with no machine name (sysbench, fio, dd and zcav print
+ * none): how many, and how to name them.
+ */
+static void unnamed(const struct bs_cli *cli, const struct file_ctx *c,
+		    const struct ingest_opts *o)
+{
+	char sel[48];
+
+	if (c->unnamed_lo == c->unnamed_hi)
+		snprintf(sel, sizeof(sel), "%lld", (long long)c->unnamed_lo);
+	else
+		snprintf(sel, sizeof(sel), "%lld-%lld",
+			 (long long)c->unnamed_lo, (long long)c->unnamed_hi);
+	if (o->dry_run) {
+		bs_cli_warn(cli,
+			    "%s: %lld run%s would be stored with no machine "
+			    "name (the output names none): ingest with -m "
+			    "NAME names %s",
+			    c->name, c->unnamed, c->unnamed == 1 ? "" : "s",
+			    c->unnamed == 1 ? "it" : "them");
+		return;
+	}
+	bs_cli_warn(cli,
+		    "%s: %lld run%s stored with no machine name (the output "
+		    "names none): 'bstore set %s machine=NAME' names %s, or "
+		    "ingest with -m NAME",
+		    c->name, c->unnamed, c->unnamed == 1 ? "" : "s", sel,
+		    c->unnamed == 1 ? "it" : "them");
 }
 
 /* --formats: every format of the registry, as --help lists them. */
@@ -352,12 +450,20 @@ static int ingest_one(const struct bs_cli *cli, struct bs_store *st,
 		rc = BS_EXIT_FAIL;
 		goto out;
 	}
-	if (!cli->quiet)
+	if (!cli->quiet && stats.lines > 0)
 		summary(&c, o, &stats);
 	rc = c.rejected > 0 ? BS_EXIT_FAIL : BS_EXIT_OK;
-	/* Not an error: a capture may hold only a sysbench run, say. */
-	if (stats.runs == 0 && stats.rejects == 0)
+	if (c.unnamed > 0)
+		unnamed(cli, &c, o);
+	/* An empty input is a mistake (a command that printed nothing, the
+	 * wrong file); one that holds no result is not: a capture may hold
+	 * only sysbench's prepare, say. */
+	if (stats.lines == 0) {
+		bs_cli_error(cli, "%s: empty input; nothing stored", c.name);
+		rc = BS_EXIT_FAIL;
+	} else if (stats.runs == 0 && stats.rejects == 0) {
 		nothing_found(cli, &c, o, &stats);
+	}
 out:
 	bs_ingest_free(p);
 	if (!is_stdin && fd >= 0)

@@ -138,7 +138,7 @@ static int print_run(const struct bs_run *r, void *vctx)
 	day[10] = '\0';
 	bs_buf_addf(&c->line, "%5lld  %-10s  %-16.16s %-18.18s %6s %11s %11s %8s",
 		    (long long)r->id, day,
-		    r->machine && r->machine[0] ? r->machine : "(none)", tool,
+		    bs_store_machine_name(r->machine), tool,
 		    size[0] ? size : "-", wr, rd, sk);
 	for (i = 0; i < r->ntags; i++) {
 		if (!c->long_tags && strncmp(r->tags[i].key, "host.", 5) == 0)

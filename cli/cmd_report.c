@@ -57,8 +57,13 @@ static const char options_usage[] =
 	"\n"
 	"Options:\n"
 	"  -f, --format FMT      text, html, csv or json (default: from the\n"
-	"                        -o file's extension, else text)\n"
-	"  -o, --output FILE     write to FILE (replaced when complete)\n"
+	"                        -o file's extension, else text); given, it\n"
+	"                        wins over the extension, with a warning\n"
+	"                        when they disagree\n"
+	"  -o, --output FILE     write to FILE (replaced when complete); its\n"
+	"                        extension names the format: .txt .text,\n"
+	"                        .html .htm, .csv, .json .jsonl .ndjson;\n"
+	"                        another is refused unless -f is given\n"
 	"  -b, --baseline N      group N (from 1) is the baseline (default 1)\n"
 	"  -u, --units UNIT      KiB/s rates in auto, kib or mib (default auto:\n"
 	"                        each metric's unit, as every command shows\n"
@@ -300,9 +305,40 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 					  a->nlabels, a->nsel,
 					  a->nsel == 1 ? "" : "s");
 	a->ro.labels = a->nlabels ? a->labels : NULL;
-	bs_cli_dest_done(&a->dest);
+	rc = bs_cli_dest_done(cli, &a->dest);
+	if (rc != 0)
+		return rc;
 	a->ro.list_runs = a->dest.fmt == BS_REPORT_HTML;
 	return -1;
+}
+
+/*
+ * No run has the --by (or --within) tag: err's message, and the tag key
+ * closest to each that no run has ("did you mean 'raid'?").
+ */
+static void no_factor(const struct bs_cli *cli, struct bs_store *st,
+		      const struct report_args *a, const struct bs_err *err)
+{
+	const char *keys[2] = {a->by, a->within};
+	struct bs_buf dym = BS_BUF_INIT;
+	char *best;
+	int i;
+
+	for (i = 0; i < 2 && err->code == BS_ENOTFOUND; i++) {
+		if (keys[i] == NULL)
+			continue;
+		best = bs_cli_closest_tag(st, keys[i], 0);
+		if (best)
+			bs_buf_addf(&dym, "%s'%s'", dym.len ? " and " : "",
+				    best);
+		free(best);
+	}
+	if (dym.len)
+		bs_cli_error(cli, "%s; did you mean %s?", err->msg,
+			     bs_buf_str(&dym));
+	else
+		bs_cli_perr(cli, err);
+	bs_buf_release(&dym);
 }
 
 /*
@@ -333,7 +369,7 @@ static int factor(const struct bs_cli *cli, struct bs_store *st,
 	if (bs_report_factor_split(f, st, a->have_sel ? &ids : NULL,
 				   a->have_sel ? bs_buf_str(&prefix) : NULL,
 				   a->by, a->within, a->base_value, &err) < 0) {
-		bs_cli_perr(cli, &err);
+		no_factor(cli, st, a, &err);
 		rc = BS_EXIT_FAIL;
 		goto out;
 	}

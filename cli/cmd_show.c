@@ -231,9 +231,52 @@ static void series_lines(struct bs_buf *b, const struct bs_run *r)
 			curve_table(b, r, &r->series[i]);
 }
 
+struct show_ctx {
+	struct bs_buf b;
+	struct bs_store *st;
+	struct bs_err *err;
+	int nchanges;
+};
+
+/* A history value: the name, or the date, or "unknown". */
+static void change_value(struct bs_buf *b, const struct bs_change *c,
+			 const char *text, int64_t when)
+{
+	char t[48];
+
+	if (c->field->is_date)
+		bs_buf_adds(b, when == BS_NONE ? "unknown"
+					       : bs_time_iso(t, sizeof(t), when));
+	else if (text[0] == '\0')
+		bs_buf_adds(b, BS_STORE_NO_MACHINE);
+	else {
+		bs_buf_addc(b, '\'');
+		add_text(b, text);
+		bs_buf_addc(b, '\'');
+	}
+}
+
+/* "  2026-12-01T14:00:00Z  machine: unknown machine -> 'db1'" */
+static int change_line(const struct bs_change *c, void *vctx)
+{
+	struct show_ctx *x = vctx;
+	char t[48];
+
+	if (x->nchanges++ == 0)
+		bs_buf_adds(&x->b, "History (bstore set):\n");
+	bs_buf_addf(&x->b, "  %s  %s: ",
+		    bs_time_iso(t, sizeof(t), c->changed_at), c->field->key);
+	change_value(&x->b, c, c->old_text, c->old_when);
+	bs_buf_adds(&x->b, " -> ");
+	change_value(&x->b, c, c->new_text, c->new_when);
+	bs_buf_addc(&x->b, '\n');
+	return 0;
+}
+
 static int show_run(const struct bs_run *r, void *vctx)
 {
-	struct bs_buf *b = vctx;
+	struct show_ctx *x = vctx;
+	struct bs_buf *b = &x->b;
 	struct bs_buf name = BS_BUF_INIT;
 	struct bs_run shown;
 	char t[48];
@@ -243,7 +286,7 @@ static int show_run(const struct bs_run *r, void *vctx)
 	bs_buf_reset(b);
 	add_text(&name, r->machine ? r->machine : "");
 	bs_buf_addf(b, "Run %lld: ", (long long)r->id);
-	add_text(b, name.len ? bs_buf_str(&name) : "(no name)");
+	add_text(b, bs_store_machine_name(bs_buf_str(&name)));
 	bs_buf_adds(b, ", ");
 	add_text(b, r->tool);
 	bs_buf_addc(b, ' ');
@@ -297,6 +340,9 @@ static int show_run(const struct bs_run *r, void *vctx)
 			bs_buf_addc(b, '\n');
 		}
 	}
+	x->nchanges = 0;
+	if (bs_store_each_change(x->st, r->id, change_line, x, x->err) < 0)
+		return -1;
 	/* The text it was read from: one line, or a block (a table, a
 	 * sysbench summary, a fio document), each line indented. */
 	{
@@ -333,7 +379,7 @@ int cmd_show(struct bs_cli *cli, int argc, char **argv)
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_ids ids = BS_IDS_INIT;
 	struct bs_store *st = NULL;
-	struct bs_buf b = BS_BUF_INIT;
+	struct show_ctx x = {BS_BUF_INIT, NULL, NULL, 0};
 	int c, rc;
 
 	opterr = 0; /* bs_cli_bad_option() says what is wrong */
@@ -353,13 +399,15 @@ int cmd_show(struct bs_cli *cli, int argc, char **argv)
 				BS_SEL_NEED_MATCH, &st, &ids);
 	if (rc != 0)
 		goto out;
-	if (bs_store_each(st, &ids, BS_LOAD_ALL, show_run, &b, &err) < 0) {
+	x.st = st;
+	x.err = &err;
+	if (bs_store_each(st, &ids, BS_LOAD_ALL, show_run, &x, &err) < 0) {
 		if (err.code)
 			bs_cli_perr(cli, &err);
 		rc = BS_EXIT_FAIL;
 	}
 out:
-	bs_buf_release(&b);
+	bs_buf_release(&x.b);
 	bs_ids_release(&ids);
 	bs_store_close(st);
 	return rc;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "store/selector.h"
 #include "util/mem.h"
 #include "util/banned.h"
 
@@ -17,7 +18,8 @@ static const char usage_text[] =
 	"removes keys. Tags can then select runs: bstore report raid=10 "
 	"raid=5.\n"
 	"A key has no ',', '=', '!', '~', '<', '>' or control character and is\n"
-	"not one of the run's own fields (@FIELDS@); a\n"
+	"not one of the run's own fields (@FIELDS@: bstore\n"
+	"set changes a run's machine and date); a\n"
 	"value is any text on one line, empty included. SELECTOR is one\n"
 	"selector as in 'bstore list --help'; one that matches nothing is an\n"
 	"error (exit status 1).\n"
@@ -72,7 +74,17 @@ int cmd_tag(struct bs_cli *cli, int argc, char **argv)
 	for (i = optind + 1; i < argc; i++, nset++) {
 		if (bs_store_parse_tag(argv[i], 0, &set[nset].key,
 				       &set[nset].value, &err) < 0) {
-			rc = bs_cli_usage_error(cli, "%s", err.msg);
+			/* machine=, date=: what bstore set changes. */
+			const char *col = bs_store_run_column(
+				argv[i], strcspn(argv[i], "="));
+			int own = col && (strcmp(col, "machine") == 0 ||
+					  strcmp(col, "measured_at") == 0);
+
+			rc = bs_cli_usage_error(
+				cli, "%s%s", err.msg,
+				own ? "; bstore set changes a run's machine= "
+				      "and measured_at="
+				    : "");
 			goto out;
 		}
 	}

@@ -36,8 +36,13 @@ static const char trend_usage[] =
 	"\n"
 	"Options:\n"
 	"  -f, --format FMT      text, html, csv or json (default: from the\n"
-	"                        -o file's extension, else text)\n"
-	"  -o, --output FILE     write to FILE (replaced when complete)\n"
+	"                        -o file's extension, else text); given, it\n"
+	"                        wins over the extension, with a warning\n"
+	"                        when they disagree\n"
+	"  -o, --output FILE     write to FILE (replaced when complete); its\n"
+	"                        extension names the format: .txt .text,\n"
+	"                        .html .htm, .csv, .json .jsonl .ndjson;\n"
+	"                        another is refused unless -f is given\n"
 	"  -e, --every PERIOD    a point per run, day, week (Monday to\n"
 	"                        Sunday), month, quarter or year, UTC; auto\n"
 	"                        (default): each run while no line has more\n"
@@ -189,7 +194,9 @@ static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 	if (a->to.since != BS_NONE && a->to.until != BS_NONE &&
 	    a->to.since > a->to.until)
 		return bs_cli_usage_error(cli, "--since is after --until");
-	bs_cli_dest_done(&a->dest);
+	rc = bs_cli_dest_done(cli, &a->dest);
+	if (rc != 0)
+		return rc;
 	return -1;
 }
 

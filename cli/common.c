@@ -20,6 +20,7 @@
 #include "util/buf.h"
 #include "util/mem.h"
 #include "util/sig.h"
+#include "util/similar.h"
 #include "util/text.h"
 #include "util/banned.h"
 
@@ -321,6 +322,101 @@ int bs_cli_open_store(const struct bs_cli *cli, int flags,
 	return 0;
 }
 
+/* The closest word to word among those fn is fed (util/similar.h). */
+struct closest {
+	const char *word;
+	char *best; /* owned */
+	size_t dist;
+	int exact;  /* word itself was among them */
+};
+
+static int closest_word(const char *w, void *vctx)
+{
+	struct closest *c = vctx;
+	const char *best = NULL;
+
+	if (strcmp(c->word, w) == 0)
+		c->exact = 1;
+	bs_similar_best(c->word, w, &best, &c->dist);
+	if (best) {
+		free(c->best);
+		c->best = xstrdup(best);
+	}
+	return 0;
+}
+
+char *bs_cli_closest_tag(struct bs_store *st, const char *key, int fields)
+{
+	struct bs_err err = BS_ERR_INIT;
+	struct closest c = {key, NULL, (size_t)-1, 0};
+	size_t i;
+
+	if (bs_store_words(st, NULL, closest_word, &c, &err) < 0)
+		c.exact = 1;
+	for (i = 0; fields && i < bs_sel_nfields; i++)
+		closest_word(bs_sel_fields[i].key, &c);
+	/* A key some run has is no typo. */
+	if (c.exact) {
+		free(c.best);
+		c.best = NULL;
+	}
+	return c.best;
+}
+
+/*
+ * A selector like sel whose keys and values are the known ones closest
+ * to those of sel that match nothing (riad=10 -> raid=10), or NULL when
+ * none is close. A key is compared with every tag key and run field; a
+ * value (not a pattern) with the values its key has.
+ */
+static char *did_you_mean(struct bs_store *st, const char *text)
+{
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_sel sel = BS_SEL_INIT;
+	struct bs_buf out = BS_BUF_INIT;
+	char **owned;
+	size_t i, nowned = 0;
+	char *res = NULL;
+
+	if (bs_sel_parse(&sel, text, &err) < 0)
+		return NULL;
+	owned = xcalloc(2 * sel.n, sizeof(char *));
+	for (i = 0; i < sel.n; i++) {
+		struct bs_sel_term *t = &sel.term[i];
+		struct closest c = {t->value, NULL, (size_t)-1, 0};
+		char *key;
+
+		if ((t->kind != BS_SEL_TAG && t->kind != BS_SEL_FIELD) ||
+		    (t->op != BS_OP_EQ && t->op != BS_OP_IEQ) ||
+		    (t->field && t->field->type != BS_SEL_TEXT))
+			continue;
+		/* A tag key that no run has: the closest key. */
+		if (t->kind == BS_SEL_TAG) {
+			key = bs_cli_closest_tag(st, t->key, 1);
+			if (key) {
+				t->key = owned[nowned++] = key;
+				continue;
+			}
+		}
+		/* A value its key does not have: the closest value. */
+		if (strpbrk(t->value, "*?[") != NULL)
+			continue;
+		if (bs_store_words(st, t->key, closest_word, &c, &err) == 0 &&
+		    c.best && !c.exact)
+			t->value = owned[nowned++] = c.best;
+		else
+			free(c.best);
+	}
+	if (nowned > 0 && bs_sel_print(&sel, &out) == 0)
+		res = bs_buf_detach(&out, NULL);
+	for (i = 0; i < nowned; i++)
+		free(owned[i]);
+	free(owned);
+	bs_buf_release(&out);
+	bs_sel_release(&sel);
+	return res;
+}
+
 int bs_cli_no_match(const struct bs_cli *cli, struct bs_store *st,
 		    const char *sel, int fatal)
 {
@@ -338,9 +434,20 @@ int bs_cli_no_match(const struct bs_cli *cli, struct bs_store *st,
 		    bs_store_path(st));
 		return 1;
 	}
-	if (sel)
-		say(cli, "selector '%s' matches no runs", bs_cli_quote(q, sel));
-	else
+	if (sel) {
+		char *dym = did_you_mean(st, sel);
+		char q2[BS_CLI_QUOTE_SIZE];
+
+		if (dym)
+			say(cli,
+			    "selector '%s' matches no runs; did you mean "
+			    "'%s'?",
+			    bs_cli_quote(q, sel), bs_cli_quote(q2, dym));
+		else
+			say(cli, "selector '%s' matches no runs",
+			    bs_cli_quote(q, sel));
+		free(dym);
+	} else
 		say(cli, "no run matches");
 	return 0;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "util/similar.h"
 #include "util/banned.h"
 
 struct cmd {
@@ -28,6 +29,7 @@ static const struct cmd commands[] = {
 	{"rm", cmd_rm, "delete runs from the archive"},
 	{"run", cmd_run, "run the built-in disk benchmark and store it"},
 	{"show", cmd_show, "show one run in bonnie++'s table layout"},
+	{"set", cmd_set, "change a stored run's machine or date"},
 	{"site", cmd_site, "write a static web site of the archive"},
 	{"tag", cmd_tag, "add or remove key=value tags on runs"},
 	{"trend", cmd_trend, "chart metrics of runs over the time they were measured"},
@@ -66,33 +68,6 @@ static void usage(FILE *f)
 	      f);
 }
 
-/* Edit distance, for "Did you mean" on a mistyped command. */
-static size_t distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b), i, j;
-	size_t row[32], prev, tmp;
-
-	if (lb >= sizeof(row) / sizeof(row[0]) || la > 64)
-		return (size_t)-1;
-	for (j = 0; j <= lb; j++)
-		row[j] = j;
-	for (i = 1; i <= la; i++) {
-		prev = row[0];
-		row[0] = i;
-		for (j = 1; j <= lb; j++) {
-			size_t best = prev + (a[i - 1] != b[j - 1]);
-			if (row[j] + 1 < best)
-				best = row[j] + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			tmp = row[j];
-			row[j] = best;
-			prev = tmp;
-		}
-	}
-	return row[lb];
-}
-
 static const struct cmd *find_command(const char *name)
 {
 	size_t i;
@@ -106,18 +81,13 @@ static const struct cmd *find_command(const char *name)
 static int unknown_command(const char *name)
 {
 	char q[BS_CLI_QUOTE_SIZE];
-	size_t i, best = (size_t)-1, d;
+	size_t i, best = (size_t)-1;
 	const char *guess = NULL;
 
-	for (i = 0; i < NCOMMANDS; i++) {
-		d = distance(name, commands[i].name);
-		if (d < best) {
-			best = d;
-			guess = commands[i].name;
-		}
-	}
+	for (i = 0; i < NCOMMANDS; i++)
+		bs_similar_best(name, commands[i].name, &guess, &best);
 	bs_cli_quote(q, name);
-	if (guess && best <= 2)
+	if (guess)
 		fprintf(stderr,
 			"bstore: '%s' is not a bstore command. "
 			"Did you mean '%s'?\n",

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "util/buf.h"
 #include "util/banned.h"
 
 /* The words of --format and --units, and what each means. */
@@ -34,17 +35,83 @@ static int word_value(const struct word *t, const char *s)
 	return -1;
 }
 
-enum bs_report_format bs_cli_format_for(const char *path)
-{
-	int f = -1;
-	const char *dot = path ? strrchr(path, '.') : NULL;
+/*
+ * The format each extension of an -o file names, one row an extension:
+ * every command that takes -o walks this table (bs_cli_out_format).
+ */
+static const struct {
+	const char *ext;
+	const char *format;
+} exts[] = {
+	{"txt", "text"}, {"text", "text"}, {"html", "html"},
+	{"htm", "html"}, {"csv", "csv"},   {"json", "json"},
+	{"jsonl", "json"}, {"ndjson", "json"},
+};
+#define NEXTS (sizeof(exts) / sizeof(exts[0]))
 
-	if (dot && strchr(dot, '/') == NULL) {
-		if (strcmp(dot, ".htm") == 0)
-			return BS_REPORT_HTML;
-		f = word_value(formats, dot + 1);
+/* The extension of path's last name ("pdf"), or NULL: none, or a name
+ * that starts with its only dot (".report"). */
+static const char *extension(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	const char *dot;
+
+	base = base ? base + 1 : path;
+	dot = strrchr(base, '.');
+	return dot && dot != base && dot[1] ? dot + 1 : NULL;
+}
+
+static int has_word(const char *const *words, const char *w)
+{
+	for (; *words; words++)
+		if (strcmp(*words, w) == 0)
+			return 1;
+	return 0;
+}
+
+int bs_cli_out_format(const struct bs_cli *cli, const char *path,
+		      const char *const *words, const char *given,
+		      const char **out)
+{
+	struct bs_buf known = BS_BUF_INIT;
+	const char *ext = path ? extension(path) : NULL, *named = NULL;
+	size_t i;
+	int rc;
+
+	*out = NULL;
+	if (ext == NULL || strcmp(path, "-") == 0)
+		return 0;
+	for (i = 0; i < NEXTS && named == NULL; i++)
+		if (strcmp(exts[i].ext, ext) == 0 &&
+		    has_word(words, exts[i].format))
+			named = exts[i].format;
+	if (given) {
+		/* -f wins; a name that asks for another format is said. */
+		if (named && strcmp(named, given) != 0)
+			bs_cli_warn(cli,
+				    "writing %s to '%s' as -f says (its name "
+				    "asks for %s)",
+				    given, path, named);
+		*out = given;
+		return 0;
 	}
-	return f < 0 ? BS_REPORT_TEXT : (enum bs_report_format)f;
+	if (named) {
+		*out = named;
+		return 0;
+	}
+	for (i = 0; i < NEXTS; i++)
+		if (has_word(words, exts[i].format))
+			bs_buf_addf(&known, "%s.%s", known.len ? ", " : "",
+				    exts[i].ext);
+	bs_buf_adds(&known, "; or give -f ");
+	for (i = 0; words[i]; i++)
+		bs_buf_addf(&known, "%s%s", i ? "|" : "", words[i]);
+	rc = bs_cli_usage_error(cli,
+				"-o '%s': '.%s' names no format %s writes "
+				"(%s)",
+				path, ext, cli->cmd, bs_buf_str(&known));
+	bs_buf_release(&known);
+	return rc;
 }
 
 int bs_cli_format_arg(const struct bs_cli *cli, const char *s,
@@ -82,10 +149,25 @@ int bs_cli_dest_opt(const struct bs_cli *cli, int c, const char *arg,
 	return bs_cli_format_arg(cli, arg, &d->fmt);
 }
 
-void bs_cli_dest_done(struct bs_cli_dest *d)
+int bs_cli_dest_done(const struct bs_cli *cli, struct bs_cli_dest *d)
 {
-	if (!d->have_fmt && d->path)
-		d->fmt = bs_cli_format_for(d->path);
+	static const char *const words[] = {"text", "html", "csv", "json",
+					    NULL};
+	const char *w;
+	int rc;
+
+	/* "txt" is text: the warning compares the canonical word. */
+	rc = bs_cli_out_format(cli, d->path, words,
+			       d->have_fmt ? words[d->fmt == BS_REPORT_HTML  ? 1
+						   : d->fmt == BS_REPORT_CSV ? 2
+						   : d->fmt == BS_REPORT_JSON
+							   ? 3
+							   : 0]
+					   : NULL,
+			       &w);
+	if (rc == 0 && w && !d->have_fmt)
+		d->fmt = (enum bs_report_format)word_value(formats, w);
+	return rc;
 }
 
 /* Groups this large are worth a count(*) to spot "every run". */

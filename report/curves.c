@@ -11,6 +11,7 @@
 
 #include "core/zcav.h"
 #include "report/internal.h"
+#include "store/store.h"
 #include "util/buf.h"
 #include "util/mem.h"
 #include "util/banned.h"
@@ -136,7 +137,7 @@ void bs_rcurves_add(struct bs_report *rep, size_t g, const struct bs_run *r,
 		c->test = t;
 		c->group = g;
 		c->id = r->id;
-		c->machine = xstrdup(r->machine ? r->machine : "");
+		c->machine = xstrdup(bs_store_machine_name(r->machine));
 		c->on_device = bs_zcav_on_device(r);
 		c->n = s->n;
 		c->pt = xmalloc(s->n * sizeof(*c->pt));

@@ -15,6 +15,7 @@
 #include "core/zcav.h"
 #include "report/chart.h"
 #include "report/internal.h"
+#include "store/store.h"
 #include "report/tmpl.h"
 #include "util/buf.h"
 #include "util/mem.h"
@@ -368,7 +369,7 @@ int bs_report_run_curve(const struct bs_run *r, int t, struct bs_tdict *d)
 	bs_tdict_set(line, "COLOUR", bs_chart_colour(0));
 	bs_tdict_set(line, "DASH", bs_chart_dash(0));
 	bs_tdict_set_i64(line, "RUN", r->id);
-	bs_tdict_set(line, "MACHINE", r->machine ? r->machine : "");
+	bs_tdict_set(line, "MACHINE", bs_store_machine_name(r->machine));
 	bs_tdict_set_i64(line, "POINTS", (int64_t)c.n);
 	bs_tdict_set_i64(line, "TOO_FAST", (int64_t)(c.n - c.ok));
 	return 1;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "report/internal.h"
+#include "store/store.h"
 #include "util/buf.h"
 #include "util/mem.h"
 #include "util/num.h"
@@ -569,7 +570,7 @@ void bs_rrow_fill(struct bs_rruns *rr, const struct bs_run *r, uint32_t group,
 	row->size_mib = r->params.file_size_mib;
 	row->group = group;
 	row->family = (unsigned char)r->family;
-	row->machine = intern(rr, r->machine ? r->machine : "");
+	row->machine = intern(rr, bs_store_machine_name(r->machine));
 	row->version = intern(rr, r->tool_version ? r->tool_version : "");
 	bs_metric_rows(r->family, &t0, &t1);
 	for (t = t0; t < t1 && n < BS_M_BONNIE; t++) {
@@ -647,7 +648,7 @@ static int add_run(const struct bs_run *r, void *ctx)
 	      sizeof(*g->ids));
 	g->ids[g->nruns++] = r->id;
 	list_add(&g->machines, &g->nmachines, &g->more_machines,
-		 r->machine ? r->machine : "");
+		 bs_store_machine_name(r->machine));
 	version_of(r, ver, sizeof(ver));
 	list_add(&g->versions, &g->nversions, &g->more_versions, ver);
 	tags_keep_common(g, r, first);

@@ -36,6 +36,8 @@ struct bs_store {
 	/* Statements of write.c, prepared when opened to write. */
 	sqlite3_stmt *put;     /* INSERT INTO runs ... */
 	sqlite3_stmt *dup;     /* SELECT id FROM runs WHERE sha256 = ? */
+	sqlite3_stmt *same_table; /* tables WHERE measure_key = ? (dedup.c) */
+	sqlite3_stmt *same_line;  /* the other runs of that key */
 	sqlite3_stmt *put_tag;
 	sqlite3_stmt *put_lat;
 	sqlite3_stmt *put_res; /* INSERT INTO run_results */
@@ -117,5 +119,19 @@ int bs_store_prepare_writes(struct bs_store *st, struct bs_err *err);
  * fewer per run for everything ingested).
  */
 int bs_store_keeps_latency(const struct bs_run *r);
+
+/*
+ * One measurement, one run (store/dedup.c). bs_store_measure_key is a
+ * hash of what every printed form of r shows alike (family, tool,
+ * machine, each I/O test's status and its value at the coarsest
+ * precision the tool prints it, each test's latency), or 0 for a run
+ * with no number to match on; the
+ * runs column measure_key holds it. bs_store_find_same looks among the
+ * runs of that key for one that bs_store_same_measurement() says is r:
+ * 1 and *id set when found, 0 when not, <0 on error.
+ */
+int64_t bs_store_measure_key(const struct bs_run *r);
+int bs_store_find_same(struct bs_store *st, const struct bs_run *r,
+		       int64_t key, int64_t *id, struct bs_err *err);
 
 #endif

@@ -458,6 +458,8 @@ static int upgrade_1_2(struct bs_store *st, struct bs_err *err)
 			   "DROP VIEW bonnie; DROP VIEW results;"
 			   "ALTER TABLE runs ADD COLUMN family TEXT NOT NULL "
 			   "DEFAULT 'bonnie';"
+			   /* version 4's, before its index is created */
+			   "ALTER TABLE runs ADD COLUMN measure_key INTEGER;"
 			   "ALTER TABLE latency RENAME TO latency_v1;"
 			   "ALTER TABLE metrics RENAME TO metrics_v1;",
 			   err);
@@ -486,6 +488,48 @@ static int upgrade_1_2(struct bs_store *st, struct bs_err *err)
  * --save): new tables only, which build() creates from schema.sql.
  */
 
+/*
+ * Version 4 adds run_history (bstore set; a new table, created from
+ * schema.sql) and runs.measure_key with its index, filled here for the
+ * runs stored before, so that a table ingested after its CSV line (or
+ * the other way round) is found as the same measurement.
+ */
+struct fill_ctx {
+	struct bs_store *st;
+	sqlite3_stmt *upd;
+};
+
+static int fill_key(const struct bs_run *r, void *vctx)
+{
+	struct fill_ctx *c = vctx;
+	int64_t key = bs_store_measure_key(r);
+	int rc;
+
+	if (key == 0)
+		return 0;
+	sqlite3_bind_int64(c->upd, 1, key);
+	sqlite3_bind_int64(c->upd, 2, r->id);
+	rc = sqlite3_step(c->upd);
+	sqlite3_reset(c->upd);
+	return rc == SQLITE_DONE ? 0 : -BS_EDB;
+}
+
+static int fill_measure_keys(struct bs_store *st, struct bs_err *err)
+{
+	struct fill_ctx c = {st, NULL};
+	int rc;
+
+	if (sqlite3_prepare_v2(st->db,
+			       "UPDATE runs SET measure_key = ? WHERE id = ?",
+			       -1, &c.upd, NULL) != SQLITE_OK)
+		return bs_store_db_error(st, err, "cannot upgrade runs");
+	rc = bs_store_each(st, NULL, 0, fill_key, &c, err);
+	if (rc < 0 && err->code == 0)
+		rc = bs_store_db_error(st, err, "cannot upgrade runs");
+	sqlite3_finalize(c.upd);
+	return rc;
+}
+
 /* ---- opening ---------------------------------------------------------- */
 
 /* Brings a version v archive (0: new and empty) to BS_SCHEMA_VERSION
@@ -504,9 +548,16 @@ static int build(struct bs_store *st, int v, struct bs_err *err)
 			rc = upgrade_1_2(st, err);
 		sqlite3_exec(st->db, "PRAGMA legacy_alter_table = OFF", NULL,
 			     NULL, NULL);
+	} else if (v == 2 || v == 3) {
+		rc = bs_store_exec(st,
+				   "ALTER TABLE runs ADD COLUMN measure_key "
+				   "INTEGER",
+				   err);
 	}
 	if (rc == 0)
 		rc = create_missing(st, OBJ_TABLE | OBJ_INDEX | OBJ_VIEW, err);
+	if (rc == 0 && v >= 1 && v < 4)
+		rc = fill_measure_keys(st, err);
 	fingerprint(fp);
 	if (rc == 0)
 		rc = fill_catalogue(st, fp, err);

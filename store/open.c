@@ -399,7 +399,7 @@ static int no_wal_here(int code)
 static void disconnect(struct bs_store *st)
 {
 	sqlite3_stmt **const stmts[] = {
-		&st->put,     &st->dup,	    &st->put_tag, &st->put_lat,
+		&st->put,     &st->dup,	    &st->same_table, &st->same_line,	    &st->put_tag, &st->put_lat,
 		&st->put_res, &st->put_par, &st->put_ser, &st->reject,
 	};
 	size_t i;

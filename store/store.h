@@ -35,7 +35,7 @@
 #include "core/result.h"
 #include "util/err.h"
 
-#define BS_SCHEMA_VERSION 3
+#define BS_SCHEMA_VERSION 4
 
 /*
  * How long a connection waits for another process's write transaction to
@@ -111,10 +111,27 @@ void bs_store_rollback(struct bs_store *st);
 /*
  * Writes one run with its results and tags. Computes r->sha256 from r->raw
  * when empty, sets r->stored_at (now, or $SOURCE_DATE_EPOCH) and r->id.
- * Returns 1 when stored, 0 when a run with the same SHA-256 already exists
- * (r->id is then that run's id), <0 on error.
+ * Returns 1 when stored, 0 when a run with the same SHA-256 already exists,
+ * BS_STORE_SAME_RUN when a stored run read from other text is the same
+ * measurement (bs_store_same_measurement; r->id is then that run's id in
+ * both cases), <0 on error.
  */
+#define BS_STORE_SAME_RUN 2
 int bs_store_put(struct bs_store *st, struct bs_run *r, struct bs_err *err);
+/*
+ * The rule of "one measurement, one run" (docs/ingest.md): whether a and
+ * b, read from different text, are the same measurement. So far the rule
+ * covers bonnie++'s two forms of a run: one of them read from a text
+ * table, the other from a CSV line. They are the same when they have the
+ * same family, tool and machine; the same tool version and date where
+ * both know one; the same value of every parameter both know; and for
+ * every test the same status and, when it ran, the same value, CPU and
+ * latency as bonnie++ 2.00a's table prints them ("340m", whole CPU %,
+ * "43599us"); a test the table has no number for (2.00a's file tests,
+ * which bstore does not store) is no difference. A run with neither an
+ * I/O rate nor a latency is matched with none.
+ */
+int bs_store_same_measurement(const struct bs_run *a, const struct bs_run *b);
 /*
  * The same for a run measured just now (bstore run): always stored, and
  * returns 1, even when an earlier run printed the same line (iterations
@@ -200,6 +217,66 @@ int bs_store_tag(struct bs_store *st, const struct bs_ids *ids,
 /* Deletes the runs. Returns the number deleted. */
 int bs_store_rm(struct bs_store *st, const struct bs_ids *ids,
 		struct bs_err *err);
+
+/*
+ * What a person reads for a run with no machine name (bonnie++ -m '',
+ * and every tool that prints none: sysbench, fio, dd, zcav): list, show,
+ * report labels and the site say this, never an empty field.
+ * bs_store_machine_name(m) is m, or these words when m is NULL or "".
+ */
+#define BS_STORE_NO_MACHINE "unknown machine"
+static inline const char *bs_store_machine_name(const char *machine)
+{
+	return machine && machine[0] ? machine : BS_STORE_NO_MACHINE;
+}
+
+/*
+ * Changing a stored run (bstore set; store/history.c). bs_set_fields is
+ * what may be changed, one row a field: machine (text; "" is unknown)
+ * and measured_at (unix seconds; BS_NONE is unknown). bs_store_set gives
+ * each run of ids the value, and for each run whose value changes writes
+ * a row of run_history with the old and the new value and the time
+ * (bs_store_now), so that nothing is lost; *changed counts those runs.
+ * The caller begins and commits the transaction.
+ */
+struct bs_set_field {
+	const char *key;    /* as written: "machine", "measured_at" */
+	const char *column; /* of runs */
+	int is_date;        /* 1: unix seconds, else text */
+};
+extern const struct bs_set_field bs_set_fields[];
+extern const size_t bs_set_nfields;
+/* The row of key, or NULL. */
+const struct bs_set_field *bs_set_field(const char *key);
+struct bs_set {
+	const struct bs_set_field *field;
+	const char *text; /* a text field's value */
+	int64_t when;     /* a date field's value, or BS_NONE */
+};
+int bs_store_set(struct bs_store *st, const struct bs_ids *ids,
+		 const struct bs_set *set, int64_t *changed,
+		 struct bs_err *err);
+/* One row of a run's history, oldest first; valid during the call. */
+struct bs_change {
+	int64_t run_id;
+	const struct bs_set_field *field;
+	const char *old_text, *new_text; /* text fields ("" unknown) */
+	int64_t old_when, new_when;      /* date fields (BS_NONE unknown) */
+	int64_t changed_at;              /* unix seconds */
+};
+typedef int (*bs_change_fn)(const struct bs_change *c, void *ctx);
+int bs_store_each_change(struct bs_store *st, int64_t run_id,
+			 bs_change_fn fn, void *ctx, struct bs_err *err);
+
+/*
+ * The words a selector key or value can be compared with (did you mean):
+ * with key NULL every tag key; for a text run field (machine, tool, ...)
+ * its distinct values; for a tag key the values it has; ids and dates
+ * give none. In byte order; fn returns <0 to stop.
+ */
+typedef int (*bs_word_fn)(const char *word, void *ctx);
+int bs_store_words(struct bs_store *st, const char *key, bs_word_fn fn,
+		   void *ctx, struct bs_err *err);
 
 /*
  * Merging another archive (bstore merge; store/merge.c). Every run of

@@ -22,7 +22,7 @@
 static const char *const head_cols[] = {
 	"family", "tool", "tool_version", "format", "machine", "measured_at",
 	"stored_at", "raw", "sha256", "source", "source_line",
-	"parser_version", "warning",
+	"parser_version", "warning", "measure_key",
 };
 #define NHEAD (sizeof(head_cols) / sizeof(head_cols[0]))
 
@@ -72,6 +72,13 @@ int bs_store_prepare_writes(struct bs_store *st, struct bs_err *err)
 		{offsetof(struct bs_store, dup),
 		 "SELECT id FROM runs WHERE substr(sha256, 1, 8) = "
 		 "substr(?1, 1, 8) AND sha256 = ?1"},
+		/* The first uses the partial index runs_measure_key. */
+		{offsetof(struct bs_store, same_table),
+		 "SELECT id FROM runs WHERE measure_key = ?1 AND measure_key "
+		 "IS NOT NULL AND format GLOB 'bonnie++-text*' ORDER BY id"},
+		{offsetof(struct bs_store, same_line),
+		 "SELECT id FROM runs WHERE measure_key = ?1 AND format NOT "
+		 "GLOB 'bonnie++-text*' ORDER BY id"},
 		{offsetof(struct bs_store, put_tag),
 		 "INSERT INTO tags (run_id, key, value) VALUES (?, ?, ?) "
 		 "ON CONFLICT (run_id, key) DO UPDATE SET value = "
@@ -334,12 +341,14 @@ int bs_store_put_new(struct bs_store *st, struct bs_run *r, struct bs_err *err)
 	return put(st, r, 0, err);
 }
 
-/* once: a run whose SHA-256 is stored already is not stored again. */
+/* once: a run whose SHA-256 is stored already is not stored again, nor
+ * one that is the same measurement as a stored run. */
 static int put(struct bs_store *st, struct bs_run *r, int once,
 	       struct bs_err *err)
 {
 	sqlite3_stmt *s = st->put;
 	uint8_t sha[32];
+	int64_t key;
 	int k, n = 1, rc;
 
 	if (s == NULL)
@@ -353,6 +362,11 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 	rc = once ? find_dup(st, r->sha256, &r->id, err) : 0;
 	if (rc != 0) /* stored already (1), or the lookup failed */
 		return rc < 0 ? rc : 0;
+	/* The same measurement from other text (store/dedup.c). */
+	key = bs_store_measure_key(r);
+	rc = once ? bs_store_find_same(st, r, key, &r->id, err) : 0;
+	if (rc != 0)
+		return rc < 0 ? rc : BS_STORE_SAME_RUN;
 	r->stored_at = bs_store_now();
 	/* In the order of head_cols. */
 	bind_text(s, n++, bs_family_name(r->family));
@@ -368,6 +382,7 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 	bind_i64(s, n++, r->source_line);
 	bind_text(s, n++, r->parser_version ? r->parser_version : "");
 	bind_text(s, n++, r->warning);
+	bind_i64(s, n++, key ? key : BS_NONE);
 	assert(n == (int)NHEAD + 1);
 	for (k = 0; k < st->npcol; k++)
 		bind_param(s, n++, &r->params, st->pcol[k]);

@@ -73,8 +73,17 @@ run "$BSTORE" --db "$T/mixed.db" export --format bonnie
 expect_rc 0 "export --format bonnie of a mixed archive"
 expect_eq "$(wc -l <"$T/out")" 14 "bonnie++ lines of a mixed archive"
 cmp -s "$T/out" "$T/all.csv" || fail "export of a mixed archive differs"
-expect_eq "$(cat "$T/err")" "bstore: export: warning: 1 run of other tools than bonnie++ left out (sysbench: 1): --format json or csv exports them" \
+expect_eq "$(head -n 1 "$T/err")" "bstore: export: warning: 1 run of other tools than bonnie++ left out (sysbench: 1): --format json or csv exports them" \
 	"the warning for left-out runs"
+# The samples mix bonnie++ 1.03's lines with 2.00a's: no bon_csv2html
+# reads both, and the export says so and how to write one layout.
+expect_eq "$(tail -n +2 "$T/err")" "bstore: export: warning: 13 lines are in bonnie++ 1.0x's layout and 1 in that of 1.9x and later: no bon_csv2html reads both (2.00a's says \"Can't process\" to 1.0x lines); --csv-format 1.98 writes every run in the layout 2.00a's reads" \
+	"the warning for mixed eras"
+run "$BSTORE" --db "$T/mixed.db" export --format bonnie --csv-format 1.98
+expect_rc 0 "export --csv-format 1.98 of a mixed archive"
+expect_eq "$(grep -c "era\|layout" "$T/err")" 0 "no era warning with --csv-format 1.98"
+run "$BSTORE" --db "$T/mixed.db" export --format bonnie 'format=bonnie++-csv-1.0x'
+expect_eq "$(grep -c "1.9x and later" "$T/err")" 0 "no era warning for one era"
 run "$BSTORE" --db "$T/mixed.db" export --format json family=sysbench
 expect_rc 0 "export --format json of a sysbench run"
 expect_in "$T/out" '"family":"sysbench"'
@@ -260,7 +269,7 @@ for c in list "ingest samples/bonnie++-1.03-t3-raid5.txt" "tag 1 a=b" "show 1"; 
 	# shellcheck disable=SC2086
 	open_fails "$T/missing/x.db" "No such file or directory" "in a missing directory" $c
 	# shellcheck disable=SC2086
-	open_fails "$T/v99.db" "it was made by a newer bstore (schema version 99, this one knows 3); upgrade bstore" \
+	open_fails "$T/v99.db" "it was made by a newer bstore (schema version 99, this one knows 4); upgrade bstore" \
 		"on a newer archive" $c
 	# shellcheck disable=SC2086
 	run "$BSTORE" --db '' $c
@@ -342,7 +351,7 @@ rc=${PIPESTATUS[0]}
 set -e
 expect_rc 141 "export into a closed pipe"
 expect_eq "$(cat "$T/err")" "" "no message on a closed pipe"
-run "$BSTORE" export -o "$DB"
+run "$BSTORE" export -f bonnie -o "$DB"
 expect_rc 1 "export -o the archive"
 expect_eq "$(cat "$T/err")" "bstore: export: '$DB' is the archive; not writing over it" \
 	"export -o the archive"

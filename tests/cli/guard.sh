@@ -182,7 +182,7 @@ loop_part() {
 	expect_in "$T/err" "refusing to write to '$img': it backs '$loop', and that device (or a partition of it) is mounted on '$mnt'"
 	expect_style "$T/err"
 	# As an output or a log it is refused too.
-	run "$BSTORE" report -o "$img" 1 2
+	run "$BSTORE" report -f text -o "$img" 1 2
 	expect_rc 1 "report -o the image"
 	expect_in "$T/err" "refusing to write to '$img': it backs '$loop', and that device (or a partition of it) is mounted on '$mnt'"
 	run "$BSTORE" "${ZCAV[@]}" --no-store -l "$img" "$F"

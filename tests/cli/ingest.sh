@@ -191,8 +191,12 @@ expect_in "$T/err" "bstore: ingest: cannot open '$T/does-not-exist.csv': No such
 
 : >"$T/empty.csv"
 run "$BSTORE" ingest "$T/empty.csv"
-expect_rc 0 "empty file"
-expect_in "$T/err" "$T/empty.csv: no results found (empty input)"
+expect_rc 1 "empty file"
+expect_eq "$(cat "$T/err")" "bstore: ingest: $T/empty.csv: empty input; nothing stored" "empty file"
+expect_eq "$(cat "$T/out")" "" "empty file: no summary"
+run "$BSTORE" ingest </dev/null
+expect_rc 1 "empty standard input"
+expect_eq "$(cat "$T/err")" "bstore: ingest: <stdin>: empty input; nothing stored" "empty stdin"
 
 head -c 65536 /dev/urandom >"$T/garbage.bin"
 printf '\0' >>"$T/garbage.bin"
@@ -324,8 +328,8 @@ expect_eq "$(cat "$T/err")" "bstore: ingest: $T/fifo-idle: interrupted; nothing 
 	"SIGINT while waiting for a FIFO's writer"
 
 run "$BSTORE" ingest /dev/null
-expect_rc 0 "ingest /dev/null"
-expect_eq "$(cat "$T/err")" "bstore: ingest: warning: /dev/null: no results found (empty input)" \
+expect_rc 1 "ingest /dev/null"
+expect_eq "$(cat "$T/err")" "bstore: ingest: /dev/null: empty input; nothing stored" \
 	"/dev/null"
 
 echo "$good1" | awk -F, -v OFS=, '{for (i = 1; i <= 20000; i++) {$3 = "del" i; print}}' \

@@ -92,7 +92,7 @@ if mount -t tmpfs -o size=512k bstore-test "$M" 2>/dev/null; then
 	mount -o remount,size=400k "$M"
 	"$BSTORE" --quiet --db "$M/a.db" ingest "$SAMPLES/bonnie++-1.03-t3-raid5.txt"
 	"$SRC/bench/gen-lines" 3000 5 >"$T/lines.csv"
-	dd if=/dev/zero of="$M/fill" bs=4k count=40 2>/dev/null || true
+	dd if=/dev/zero of="$M/fill" bs=4k count=36 2>/dev/null || true
 	run "$BSTORE" --db "$M/a.db" ingest "$T/lines.csv" \
 		"$SAMPLES/bonnie++-1.03-emc-raid5-cache.txt"
 	expect_rc 1 "ingest on a full disk"

@@ -70,8 +70,8 @@ for i in "${!names[@]}"; do
 			END { printf "%s %s %s %.10f %s\n", first, last, min, sum / k, max }' "$T/blocks")
 		nums="$(fmt "$first") $(fmt "$last") $(fmt "$min") $(fmt "$mean") $(fmt "$max")"
 	fi
-	# zcav prints no machine name: the Machine column is empty.
-	expect_in "$T/words" "[$((i + 1))] ${sels[$i]} ${id[$i]} $nums $n $fast"
+	# zcav prints no machine name: the Machine column says so.
+	expect_in "$T/words" "[$((i + 1))] ${sels[$i]} ${id[$i]} unknown machine $nums $n $fast"
 done
 
 # --- CSV: every block a row of the points table ------------------------------

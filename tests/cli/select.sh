@@ -87,7 +87,7 @@ run "$BSTORE" list 'array=emc cx500'
 expect_rc 0 "list of no match"
 expect_eq "$(cat "$T/out")" "" "list of no match: no header"
 expect_eq "$(cat "$T/err")" \
-	"bstore: list: warning: selector 'array=emc cx500' matches no runs" \
+	"bstore: list: warning: selector 'array=emc cx500' matches no runs; did you mean 'array=emc-cx500'?" \
 	"list of no match"
 run "$BSTORE" list 'raid=99' 1
 expect_rc 0 "list of a partial match"

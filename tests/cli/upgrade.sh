@@ -4,7 +4,8 @@
 # command upgrades it, says so once, and keeps a copy of the old file as
 # ARCHIVE.v1.bak; every run is still listed. A user who cannot write the
 # archive gets an error that says why and what to do, and the file is left
-# as it was. A version 2 archive gains the saved comparisons' tables.
+# as it was. A version 2 archive gains the saved comparisons' tables; a
+# version 3 archive run_history and runs.measure_key, filled for its runs.
 set -euo pipefail
 . "$SRC/tests/lib.sh"
 need sqlite3
@@ -16,10 +17,10 @@ want_runs=$(sqlite3 -batch "$V1" "SELECT count(*) FROM runs")
 cp "$V1" "$T/old.db"
 run "$BSTORE" --db "$T/old.db" list
 expect_rc 0 "list of a version 1 archive"
-expect_in "$T/err" "bstore: upgraded archive '$T/old.db' from schema version 1 to 3; the old file is kept as '$T/old.db.v1.bak'"
+expect_in "$T/err" "bstore: upgraded archive '$T/old.db' from schema version 1 to 4; the old file is kept as '$T/old.db.v1.bak'"
 expect_style "$T/err"
 expect_eq "$(($(wc -l <"$T/out") - 1))" "$want_runs" "runs listed after the upgrade"
-expect_eq "$(sqlite3 -batch "$T/old.db" "PRAGMA user_version")" 3 "schema version"
+expect_eq "$(sqlite3 -batch "$T/old.db" "PRAGMA user_version")" 4 "schema version"
 expect_eq "$(sqlite3 -batch "$T/old.db.v1.bak" "PRAGMA user_version")" 1 \
 	"the copy's schema version"
 expect_eq "$(sqlite3 -batch "$T/old.db.v1.bak" "SELECT count(*) FROM runs")" \
@@ -56,7 +57,7 @@ fi
 if [ "${#as_reader[@]}" -gt 0 ] || [ "$(id -u)" != 0 ]; then
 	run "${as_reader[@]}" "$BSTORE" --db "$T/ro/old.db" list
 	expect_rc 1 "list of a version 1 archive nobody may write"
-	expect_in "$T/err" "cannot open archive '$T/ro/old.db': it was made by an older bstore (schema version 1) and is upgraded to version 3 when first opened, which needs write access"
+	expect_in "$T/err" "cannot open archive '$T/ro/old.db': it was made by an older bstore (schema version 1) and is upgraded to version 4 when first opened, which needs write access"
 	expect_style "$T/err"
 	cmp -s "$V1" "$T/ro/old.db" || fail "the unwritable archive changed"
 	[ ! -e "$T/ro/old.db.v1.bak" ] || fail "a copy was made of an archive not upgraded"
@@ -64,13 +65,28 @@ if [ "${#as_reader[@]}" -gt 0 ] || [ "$(id -u)" != 0 ]; then
 fi
 
 # Version 2 to 3 adds the saved comparisons' two tables and nothing else:
-# a version 3 archive without them is a version 2 archive.
+# a version 3 archive without them is a version 2 archive; version 3 to 4
+# adds run_history and runs.measure_key with its index.
 run "$BSTORE" --db "$T/v2.db" ingest --tag raid=10 "$SAMPLES/bonnie++-1.03-emc-raid10-cache.txt"
 expect_rc 0 "ingest into a new archive"
-sqlite3 -batch "$T/v2.db" "DROP TABLE saved_report_args; DROP TABLE saved_reports; PRAGMA user_version = 2"
+sqlite3 -batch "$T/v2.db" "DROP TABLE run_history; DROP INDEX runs_measure_key; ALTER TABLE runs DROP COLUMN measure_key; DROP TABLE saved_report_args; DROP TABLE saved_reports; PRAGMA user_version = 2"
 run "$BSTORE" --db "$T/v2.db" report --save first -o /dev/null raid=10
 expect_rc 0 "report --save on a version 2 archive"
-expect_in "$T/err" "bstore: upgraded archive '$T/v2.db' from schema version 2 to 3; the old file is kept as '$T/v2.db.v2.bak'"
+expect_in "$T/err" "bstore: upgraded archive '$T/v2.db' from schema version 2 to 4; the old file is kept as '$T/v2.db.v2.bak'"
 expect_eq "$(sqlite3 -batch "$T/v2.db" "PRAGMA user_version; SELECT name FROM saved_reports; SELECT count(*) FROM tags" | tr '\n' ' ')" \
-	"3 first 1 " "the upgraded archive"
+	"4 first 1 " "the upgraded archive"
+
+# Version 3 to 4: the runs stored before get their measure_key, so that
+# the table of a run whose CSV line was stored before the upgrade is
+# found as the same measurement (docs/ingest.md).
+run "$BSTORE" --db "$T/v3.db" ingest "$SAMPLES/bonnie++-2.00a-table-full-labvm.txt"
+expect_rc 0 "ingest into a new archive"
+sqlite3 -batch "$T/v3.db" "DROP TABLE run_history; DROP INDEX runs_measure_key; ALTER TABLE runs DROP COLUMN measure_key; PRAGMA user_version = 3"
+grep -v '^[0-9]' "$SAMPLES/bonnie++-2.00a-table-full-labvm.txt" >"$T/table.txt"
+run "$BSTORE" --db "$T/v3.db" ingest "$T/table.txt"
+expect_rc 0 "ingest a table after the upgrade"
+expect_in "$T/err" "bstore: upgraded archive '$T/v3.db' from schema version 3 to 4; the old file is kept as '$T/v3.db.v3.bak'"
+expect_in "$T/out" "0 runs stored, 1 duplicate"
+expect_eq "$(sqlite3 -batch "$T/v3.db" "PRAGMA user_version; SELECT count(*) FROM runs; SELECT count(*) FROM runs WHERE measure_key IS NULL; SELECT count(*) FROM run_history" | tr '\n' ' ')" \
+	"4 1 0 0 " "the archive upgraded from version 3"
 finish

@@ -25,6 +25,7 @@
 #include "util/num.h"
 #include "util/readfile.h"
 #include "util/sha256.h"
+#include "util/similar.h"
 #include "util/timefmt.h"
 #include "util/banned.h"
 
@@ -552,6 +553,47 @@ static void test_readfile_open_fifo(void **state)
 	free(fifo);
 }
 
+/* Did you mean: the edit distance, and which words are close enough. */
+static void test_similar(void **state)
+{
+	static const struct {
+		const char *a, *b;
+		size_t d;
+	} cases[] = {
+		{"raid", "raid", 0},     {"riad", "raid", 1},
+		{"raid", "rad", 1},      {"raid", "raids", 1},
+		{"reprot", "report", 1}, {"machin", "machine", 1},
+		{"", "abc", 3},          {"abc", "", 3},
+		{"kitten", "sitting", 3}, {"ca", "abc", 3},
+	};
+	char big[BS_SIMILAR_MAX + 2];
+	const char *best = NULL;
+	size_t i, dist = (size_t)-1;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		assert_int_equal(bs_similar_distance(cases[i].a, cases[i].b),
+				 cases[i].d);
+		assert_int_equal(bs_similar_distance(cases[i].b, cases[i].a),
+				 cases[i].d);
+	}
+	memset(big, 'a', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	assert_true(bs_similar_distance(big, "a") == (size_t)-1);
+	/* Short words allow one edit, longer ones two; never the word. */
+	assert_true(bs_similar_close("raid", 1));
+	assert_false(bs_similar_close("raid", 2));
+	assert_true(bs_similar_close("machine", 2));
+	assert_false(bs_similar_close("machine", 3));
+	assert_false(bs_similar_close("raid", 0));
+	bs_similar_best("riad", "cache", &best, &dist);
+	bs_similar_best("riad", "raid", &best, &dist);
+	bs_similar_best("riad", "riad", &best, &dist);
+	bs_similar_best("riad", "rain", &best, &dist);
+	assert_string_equal(best, "raid");
+	assert_int_equal(dist, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -568,6 +610,7 @@ int main(void)
 		cmocka_unit_test(test_time_text),
 		cmocka_unit_test(test_readfile),
 		cmocka_unit_test(test_readfile_open_fifo),
+		cmocka_unit_test(test_similar),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

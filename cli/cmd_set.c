@@ -1,0 +1,151 @@
+/*
+ * cli/cmd_set.c - `bstore set`: changes what stored runs say about
+ * themselves (machine, measured_at), keeping every old value in the
+ * archive's run_history (shown by bstore show).
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "util/mem.h"
+#include "util/text.h"
+#include "util/timefmt.h"
+#include "util/banned.h"
+
+static const char usage_text[] =
+	"Usage: bstore set SELECTOR FIELD=VALUE...\n"
+	"\n"
+	"Changes the selected runs' own fields, for runs stored with no\n"
+	"machine name or date, or a wrong one:\n"
+	"  machine=NAME      the machine's name (machine= for unknown)\n"
+	"  measured_at=DATE  when it was measured: YYYY-MM-DD,\n"
+	"                    'YYYY-MM-DD HH:MM[:SS]' (UTC) or @UNIXTIME, as\n"
+	"                    ingest --measured-at takes it (measured_at= for\n"
+	"                    unknown)\n"
+	"Every change is kept with the old value, the new one and when it was\n"
+	"made; bstore show lists them under History. A run that has the value\n"
+	"already is left as it is. Labels of your own are tags: bstore tag.\n"
+	"SELECTOR is one selector as in 'bstore list --help'; one that\n"
+	"matches nothing is an error (exit status 1).\n"
+	"\n"
+	"Options:\n"
+	"  -h, --help  this help\n"
+	"\n"
+	"Example:\n"
+	"  bstore set 4-6 machine=db1 'measured_at=2024-03-15 10:00'\n";
+
+/* FIELD=VALUE into set; 0, or the usage error's exit status. */
+static int parse_set(const struct bs_cli *cli, const char *arg,
+		     struct bs_set *set, char **owned)
+{
+	struct bs_err err = BS_ERR_INIT;
+	char q[BS_CLI_QUOTE_SIZE];
+	const char *eq = strchr(arg, '=');
+	size_t i;
+
+	*owned = xstrndup(arg, eq ? (size_t)(eq - arg) : strlen(arg));
+	set->field = eq ? bs_set_field(*owned) : NULL;
+	if (set->field == NULL) {
+		struct bs_buf names = BS_BUF_INIT;
+		int rc;
+
+		for (i = 0; i < bs_set_nfields; i++)
+			bs_buf_addf(&names, "%s%s=", i ? " or " : "",
+				    bs_set_fields[i].key);
+		rc = bs_cli_usage_error(
+			cli, "'%s' is not FIELD=VALUE with FIELD one of %s%s",
+			bs_cli_quote(q, arg), bs_buf_str(&names),
+			eq ? " (tags are set with bstore tag)" : "");
+		bs_buf_release(&names);
+		return rc;
+	}
+	set->text = eq + 1;
+	set->when = BS_NONE;
+	if (!set->field->is_date) {
+		if (bs_text_has_control(set->text))
+			return bs_cli_usage_error(
+				cli, "%s: '%s' has a control character (a "
+				     "newline?)",
+				set->field->key, bs_cli_quote(q, set->text));
+		return 0;
+	}
+	if (set->text[0] && bs_time_parse(set->text, &set->when, &err) < 0)
+		return bs_cli_usage_error(cli, "%s: %s", set->field->key,
+					  err.msg);
+	return 0;
+}
+
+int cmd_set(struct bs_cli *cli, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_ids ids = BS_IDS_INIT;
+	struct bs_store *st = NULL;
+	struct bs_set *set = xcalloc((size_t)argc, sizeof(*set));
+	char **keys = xcalloc((size_t)argc, sizeof(char *));
+	int64_t changed, total = 0;
+	int nset = 0, c, i, rc;
+
+	opterr = 0; /* bs_cli_bad_option() says what is wrong */
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			bs_cli_help(stdout, usage_text);
+			rc = BS_EXIT_OK;
+			goto out;
+		default:
+			rc = bs_cli_bad_option(cli, argv, "h", opts);
+			goto out;
+		}
+	}
+	if (optind >= argc) {
+		rc = bs_cli_usage_error(cli, "which runs? give a SELECTOR");
+		goto out;
+	}
+	if (optind + 1 >= argc) {
+		rc = bs_cli_usage_error(cli, "give FIELD=VALUE: machine=NAME "
+					     "or measured_at=DATE");
+		goto out;
+	}
+	/* Every change is parsed and checked before the archive is opened. */
+	for (i = optind + 1; i < argc; i++, nset++) {
+		rc = parse_set(cli, argv[i], &set[nset], &keys[nset]);
+		if (rc != 0)
+			goto out;
+	}
+	rc = bs_cli_open_select(cli, BS_STORE_EXISTING, argv + optind, 1,
+				BS_SEL_NEED_MATCH | BS_SEL_WRITE, &st, &ids);
+	if (rc != 0)
+		goto out;
+	for (i = 0; i < nset; i++) {
+		if (bs_store_set(st, &ids, &set[i], &changed, &err) < 0) {
+			bs_cli_perr(cli, &err);
+			rc = BS_EXIT_FAIL;
+			goto out;
+		}
+		total += changed;
+	}
+	if (bs_store_commit(st, &err) < 0) {
+		bs_cli_perr(cli, &err);
+		rc = BS_EXIT_FAIL;
+		goto out;
+	}
+	if (!cli->quiet)
+		printf("changed %lld field%s of %zu run%s\n", (long long)total,
+		       total == 1 ? "" : "s", ids.n, ids.n == 1 ? "" : "s");
+	rc = BS_EXIT_OK;
+out:
+	/* keys[nset] too: the one that failed to parse. */
+	for (i = 0; i < argc; i++)
+		free(keys[i]);
+	free(keys);
+	free(set);
+	bs_ids_release(&ids);
+	bs_store_close(st);
+	return rc;
+}
