@@ -26,6 +26,13 @@
 
 #define BS_PARSER_VERSION "bstore-ingest 1"
 
+/*
+ * The one tag a parser gives a run: its date is a local time the output
+ * printed with no zone (fio's text report), stored as if UTC. Value
+ * "local". Every other tag comes from the user.
+ */
+#define BS_INGEST_TZ_TAG "measured_at.tz"
+
 /* Lines longer than this are rejected, and kept cut to BS_REJECT_KEEP. */
 #define BS_LINE_MAX (1024 * 1024)
 #define BS_REJECT_KEEP (64 * 1024)
