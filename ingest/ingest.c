@@ -41,6 +41,14 @@ struct blk {
 	int over;                    /* passed BS_BLOCK_MAX: reject at end */
 };
 
+/* Text lines since the last run or block (struct bs_block.before). */
+struct before {
+	char text[BS_BLOCK_BEFORE][BS_BLOCK_BEFORE_LEN];
+	size_t len[BS_BLOCK_BEFORE];
+	int64_t lineno[BS_BLOCK_BEFORE];
+	size_t n, next;   /* lines kept; where the next goes */
+};
+
 struct bs_ingest {
 	char *source;
 	struct bs_ingest_cb cb;
@@ -52,6 +60,7 @@ struct bs_ingest {
 	char hint[BS_INGEST_VERSION_MAX]; /* 1.0x version of a text table */
 	int64_t text_date;                /* a mail's Date: above, or BS_NONE */
 	struct blk blk;
+	struct before before;             /* text above the next block */
 	struct bs_err fail;               /* first error, repeated after */
 	char reason[REASON_MAX];
 };
@@ -216,13 +225,54 @@ static int blk_reject(struct bs_block_out *o, size_t first, size_t last,
 		      0);
 }
 
+/* Keeps a text line (cleaned, not blank) as context of the next block. */
+static void before_add(struct bs_ingest *p, const struct bs_fline *l,
+		       int64_t lineno)
+{
+	struct before *c = &p->before;
+	size_t n = l->len < BS_BLOCK_BEFORE_LEN ? l->len : BS_BLOCK_BEFORE_LEN;
+
+	if (l->len == 0)
+		return;
+	memcpy(c->text[c->next], l->text, n);
+	c->len[c->next] = n;
+	c->lineno[c->next] = lineno;
+	c->next = (c->next + 1) % BS_BLOCK_BEFORE;
+	if (c->n < BS_BLOCK_BEFORE)
+		c->n++;
+}
+
+/* The kept lines, oldest first, into out (BS_BLOCK_BEFORE rows). */
+static size_t before_get(const struct before *c, struct bs_bline *out)
+{
+	size_t i, k;
+
+	for (i = 0; i < c->n; i++) {
+		k = (c->next + BS_BLOCK_BEFORE - c->n + i) % BS_BLOCK_BEFORE;
+		out[i].raw = out[i].text = c->text[k];
+		out[i].raw_len = out[i].len = c->len[k];
+		out[i].lineno = c->lineno[k];
+	}
+	return c->n;
+}
+
+static void blk_note(struct bs_block_out *o, int64_t line, const char *msg)
+{
+	struct bs_ingest *p = o->ctx;
+
+	if (p->cb.warn)
+		p->cb.warn(line, msg, p->cb.ctx);
+}
+
 /* Parses the open block (or rejects it whole) and closes it. */
 static int blk_close(struct bs_ingest *p, int at_end)
 {
 	struct blk *b = &p->blk;
 	const struct bs_format *f = b->f;
-	struct bs_block_out out = {blk_run, blk_reject, p};
+	struct bs_block_out out = {blk_run, blk_reject, p, blk_note};
+	int64_t runs = p->st.runs + p->st.rejects;
 	struct bs_bline *l;
+	struct bs_bline ctx[BS_BLOCK_BEFORE];
 	struct bs_block whole;
 	size_t i;
 	int rc;
@@ -249,11 +299,17 @@ static int blk_close(struct bs_ingest *p, int at_end)
 	whole.n = b->n;
 	whole.raw = bs_buf_str(&b->raw);
 	whole.raw_len = b->raw.len;
+	whole.before = ctx;
+	whole.nbefore = before_get(&p->before, ctx);
 	b->whole = 0;
 	rc = f->block->parse(&whole, &out);
 	free(l);
 out:
-	/* Closed only now: blk_run() counts the runs by b->f. */
+	/* Closed only now: blk_run() counts the runs by b->f. The text
+	 * above a block that gave no run or reject is still the text
+	 * above the next (struct bs_block.before). */
+	if (p->st.runs + p->st.rejects > runs || rc < 0)
+		p->before.n = 0;
 	b->f = NULL;
 	b->n = 0;
 	bs_buf_reset(&b->raw);
@@ -355,6 +411,7 @@ static int on_line(const char *line, size_t len, uint64_t full_len,
 			return rc;
 	}
 	if (l->len == 0 || text_date(p, l)) {
+		before_add(p, l, lineno);
 		p->st.skipped++;
 		return 0;
 	}
@@ -362,10 +419,13 @@ static int on_line(const char *line, size_t len, uint64_t full_len,
 	f = pick(p->force, l);
 	if (f == NULL) {
 		rc = blk_start(p, l, line, len, lineno);
-		if (rc == 0)
+		if (rc == 0) {
+			before_add(p, l, lineno);
 			p->st.skipped++;
+		}
 		return rc < 0 ? rc : 0;
 	}
+	p->before.n = 0;
 	rc = f->parse(f, l, &p->run, p->reason, sizeof(p->reason));
 	if (rc < 0)
 		return reject(p, lineno, line, len, 0);
