@@ -49,6 +49,16 @@ struct before {
 	size_t n, next;   /* lines kept; where the next goes */
 };
 
+/* Runs held back: their format prints values rounded, and the exact
+ * print of the same measurement may follow (bs_ingest_rounded()). */
+#define HELD_MAX 16
+
+struct held {
+	struct bs_run r;
+	int64_t line;
+	int fmt;                 /* the registry row it counts under */
+};
+
 struct bs_ingest {
 	char *source;
 	struct bs_ingest_cb cb;
@@ -61,6 +71,15 @@ struct bs_ingest {
 	int64_t text_date;                /* a mail's Date: above, or BS_NONE */
 	struct blk blk;
 	struct before before;             /* text above the next block */
+	struct held held[HELD_MAX];
+	int nheld;
+	/* The last exact run of a line format, as its line: a rounded
+	 * print of it may follow (bonnie++ -q's CSV before its table). */
+	struct bs_buf exact;
+	char exact_hint[BS_INGEST_VERSION_MAX];
+	int64_t exact_line;
+	const char *exact_format;
+	int64_t emitted;                  /* runs the formats gave */
 	struct bs_err fail;               /* first error, repeated after */
 	char reason[REASON_MAX];
 };
@@ -89,6 +108,9 @@ void bs_ingest_free(struct bs_ingest *p)
 {
 	if (p == NULL)
 		return;
+	while (p->nheld > 0)
+		bs_run_release(&p->held[--p->nheld].r);
+	bs_buf_release(&p->exact);
 	bs_run_release(&p->run);
 	bs_lines_release(&p->lines);
 	bs_buf_release(&p->blk.raw);
@@ -118,6 +140,119 @@ static int reject(struct bs_ingest *p, int64_t lineno, const char *raw,
 			    p->cb.ctx);
 }
 
+/* Passes a run on to the caller. */
+static int deliver(struct bs_ingest *p, struct bs_run *r, int64_t lineno,
+		   int fmt)
+{
+	int rc = 0;
+
+	p->st.by_format[fmt]++;
+	p->st.runs++;
+	if (p->cb.run)
+		rc = p->cb.run(r, p->cb.ctx);
+	if (rc >= 0 && r->warning && p->cb.warn)
+		p->cb.warn(lineno, r->warning, p->cb.ctx);
+	return rc;
+}
+
+/* Passes on the held runs, in their order. */
+static int flush_held(struct bs_ingest *p)
+{
+	int i, rc = 0;
+
+	for (i = 0; i < p->nheld; i++) {
+		if (rc >= 0)
+			rc = deliver(p, &p->held[i].r, p->held[i].line,
+				     p->held[i].fmt);
+		bs_run_release(&p->held[i].r);
+	}
+	p->nheld = 0;
+	return rc;
+}
+
+/* A run not passed on: the same measurement as the run at kept_line. */
+static void twin(struct bs_ingest *p, int64_t line, int64_t kept_line,
+		 const char *kept_format)
+{
+	char msg[160];
+
+	p->st.twins++;
+	snprintf(msg, sizeof(msg),
+		 "the same measurement as line %" PRId64 " (%s): stored once",
+		 kept_line, kept_format);
+	if (p->cb.warn)
+		p->cb.warn(line, msg, p->cb.ctx);
+}
+
+/* Whether the last exact line run is the same measurement as r. */
+static int exact_twin(struct bs_ingest *p, const struct bs_run *r)
+{
+	struct bs_run e;
+	char why[REASON_MAX];
+	int same = 0;
+
+	if (p->exact_line <= 0)
+		return 0;
+	bs_run_init(&e);
+	if (bs_ingest_parse_line(p->exact.data, p->exact.len,
+				 p->exact_hint[0] ? p->exact_hint : NULL, &e,
+				 why, sizeof(why)) == 1)
+		same = bs_ingest_same_run(&e, r);
+	bs_run_release(&e);
+	return same;
+}
+
+/*
+ * One measurement, one run (bs_ingest_same_run()): a rounded run is
+ * held until the input ends or an exact run comes that is not its
+ * twin; an exact run that is a held run's twin replaces it, and a
+ * rounded run that is the last exact run's twin is dropped. Either way
+ * a warning names the run kept.
+ */
+static int pass_on(struct bs_ingest *p, const struct bs_format *f,
+		   struct bs_run *r, int64_t lineno, int fmt)
+{
+	int i;
+
+	if (bs_ingest_rounded(r)) {
+		if (exact_twin(p, r)) {
+			twin(p, lineno, p->exact_line, p->exact_format);
+			return 0;
+		}
+		if (p->nheld == HELD_MAX && flush_held(p) < 0)
+			return -1;
+		p->held[p->nheld].r = *r;
+		p->held[p->nheld].line = lineno;
+		p->held[p->nheld++].fmt = fmt;
+		bs_run_init(r);
+		return 0;
+	}
+	for (i = 0; i < p->nheld; i++)
+		if (bs_ingest_same_run(&p->held[i].r, r))
+			break;
+	if (i < p->nheld) {
+		twin(p, p->held[i].line, lineno, r->format);
+		bs_run_release(&p->held[i].r);
+		memmove(&p->held[i], &p->held[i + 1],
+			(size_t)(p->nheld - i - 1) * sizeof(p->held[0]));
+		p->nheld--;
+	} else if (p->nheld > 0 && flush_held(p) < 0) {
+		return -1;
+	}
+	if (f->block == NULL && p->nheld == 0) {
+		/* Kept only while no rounded run waits: the common input
+		 * (CSV lines alone) copies each line once. */
+		bs_buf_reset(&p->exact);
+		bs_buf_add(&p->exact, r->raw, strlen(r->raw));
+		memcpy(p->exact_hint, p->hint, sizeof(p->hint));
+		p->exact_line = lineno;
+		p->exact_format = f->name;
+	} else {
+		p->exact_line = 0;
+	}
+	return deliver(p, r, lineno, fmt);
+}
+
 /*
  * Gives r to the caller: line (len bytes) is its raw text unless the
  * format set one. A run a format restores whole (bstore's JSON export:
@@ -128,7 +263,7 @@ static int reject(struct bs_ingest *p, int64_t lineno, const char *raw,
 static int emit(struct bs_ingest *p, const struct bs_format *f,
 		struct bs_run *r, int64_t lineno, const char *line, size_t len)
 {
-	int rc = 0;
+	int fmt;
 
 	assert(f >= bs_formats && f < bs_formats + bs_nformats);
 	assert(r->format != NULL && r->tool != NULL);
@@ -139,8 +274,9 @@ static int emit(struct bs_ingest *p, const struct bs_format *f,
 		const struct bs_format *own =
 			f->block ? bs_format_find(r->format) : NULL;
 
-		p->st.by_format[(own ? own : f) - bs_formats]++;
+		fmt = (int)((own ? own : f) - bs_formats);
 	}
+	p->emitted++;
 	if (r->raw == NULL)
 		r->raw = xstrndup(line, len);
 	if (r->sha256[0] == '\0')
@@ -152,12 +288,7 @@ static int emit(struct bs_ingest *p, const struct bs_format *f,
 		r->source_line = lineno;
 		bs_run_set(&r->parser_version, BS_PARSER_VERSION);
 	}
-	p->st.runs++;
-	if (p->cb.run)
-		rc = p->cb.run(r, p->cb.ctx);
-	if (rc >= 0 && r->warning && p->cb.warn)
-		p->cb.warn(lineno, r->warning, p->cb.ctx);
-	return rc;
+	return pass_on(p, f, r, lineno, fmt);
 }
 
 /*
@@ -270,7 +401,7 @@ static int blk_close(struct bs_ingest *p, int at_end)
 	struct blk *b = &p->blk;
 	const struct bs_format *f = b->f;
 	struct bs_block_out out = {blk_run, blk_reject, p, blk_note};
-	int64_t runs = p->st.runs + p->st.rejects;
+	int64_t runs = p->emitted + p->st.rejects;
 	struct bs_bline *l;
 	struct bs_bline ctx[BS_BLOCK_BEFORE];
 	struct bs_block whole;
@@ -308,7 +439,7 @@ out:
 	/* Closed only now: blk_run() counts the runs by b->f. The text
 	 * above a block that gave no run or reject is still the text
 	 * above the next (struct bs_block.before). */
-	if (p->st.runs + p->st.rejects > runs || rc < 0)
+	if (p->emitted + p->st.rejects > runs || rc < 0)
 		p->before.n = 0;
 	b->f = NULL;
 	b->n = 0;
@@ -486,6 +617,8 @@ int bs_ingest_finish(struct bs_ingest *p, struct bs_err *err)
 	rc = bs_lines_finish(&p->lines, on_line, p, &p->fail);
 	if (rc >= 0 && p->blk.f)
 		rc = blk_close(p, 1);
+	if (rc >= 0)
+		rc = flush_held(p);
 	if (rc < 0)
 		return stopped(p, rc, err);
 	return 0;
