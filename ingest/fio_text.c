@@ -110,12 +110,24 @@ static const char *const prefixes[] = {
 	"Disk stats", "note:", "fio:", "Jobs:", "zone resets",
 };
 
+/* A terse line fio printed among its normal output
+ * (--output-format=normal,terse). */
+static int is_terse(const char *s, size_t len)
+{
+	struct bs_fline l;
+
+	if (len < 8 || s[1] != ';' || memcmp(s + 2, "fio-", 4) != 0)
+		return 0;
+	return bs_fline_make(&l, s, len, NULL) &&
+	       bs_fio_terse_probe(NULL, &l);
+}
+
 static int is_fio(const char *s, size_t len)
 {
 	size_t i;
 
 	if (len == 0 || is_header(s, len) || is_report(s, len) ||
-	    is_version(s, len) || is_direction(s, len))
+	    is_version(s, len) || is_direction(s, len) || is_terse(s, len))
 		return 1;
 	for (i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
 		if (starts(s, len, prefixes[i]))
@@ -587,6 +599,25 @@ static int line(struct tparse *p, size_t i)
 	}
 	if (starts(s, len, "Run status group"))
 		return flush(p);
+	if (is_terse(s, len)) {
+		/* The same jobs as a terse line: its own run, as on a line
+		 * of its own (the input keeps one of the two prints of a
+		 * job, ingest/same.c). */
+		struct bs_run t;
+		int rc = flush(p);
+
+		bs_run_init(&t);
+		if (rc >= 0 && bs_ingest_parse_line(l->raw, l->raw_len, NULL,
+						    &t, p->reason,
+						    REASON) == 1) {
+			t.raw = xstrndup(l->raw, l->raw_len);
+			rc = p->out->run(p->out, &t, l->lineno);
+		} else if (rc >= 0) {
+			rc = p->out->reject(p->out, i, i, p->reason);
+		}
+		bs_run_release(&t);
+		return rc;
+	}
 	if (!p->open)
 		return 0;
 	if (len > 0)

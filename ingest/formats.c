@@ -102,6 +102,31 @@ static int is_blank(char c)
 	return c == ' ' || c == '\t' || c == '\r';
 }
 
+static int is_alnum(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
+/*
+ * Two runs pasted as a diff mark their lines '-' and '+' ("-prod,8G,...",
+ * "+Latency  61372us ..."): a '-' or '+' right before a name or number is
+ * a marker, unless the line holds "--" (bonnie++'s headers "-Per Chr-
+ * --Block--", a diff's own "--- a/file", "-rw-r--r--"). "+++ b/file" is
+ * not a marker either: no name follows its '+'.
+ */
+static int diff_marker(const char *s, size_t len)
+{
+	size_t i;
+
+	if (len < 3 || (s[0] != '-' && s[0] != '+') || !is_alnum(s[1]))
+		return 0;
+	for (i = 1; i + 1 < len; i++)
+		if (s[i] == '-' && s[i + 1] == '-')
+			return 0;
+	return 1;
+}
+
 /*
  * Text pasted into mails, wikis and blogs carries a byte order mark
  * (Windows editors), quote markers ("> "), list numbers ("9. ", "9) ")
@@ -126,6 +151,10 @@ static size_t clean_prefix(const char *s, size_t len)
 		if (d > i && d - i <= 4 && d + 1 < len &&
 		    (s[d] == '.' || s[d] == ')') && is_blank(s[d + 1])) {
 			i = d + 1;
+			continue;
+		}
+		if (diff_marker(s + i, len - i)) {
+			i++;
 			continue;
 		}
 		return i;

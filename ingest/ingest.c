@@ -79,6 +79,8 @@ struct bs_ingest {
 	char exact_hint[BS_INGEST_VERSION_MAX];
 	int64_t exact_line;
 	const char *exact_format;
+	struct bs_run shadow;             /* the last exact run of a block */
+	int exact_block;                  /* it is in shadow, not exact */
 	int64_t emitted;                  /* runs the formats gave */
 	struct bs_err fail;               /* first error, repeated after */
 	char reason[REASON_MAX];
@@ -99,6 +101,7 @@ struct bs_ingest *bs_ingest_new(const char *source,
 	p->cb = *cb;
 	bs_lines_init(&p->lines, BS_LINE_MAX, BS_REJECT_KEEP);
 	bs_run_init(&p->run);
+	bs_run_init(&p->shadow);
 	bs_err_reset(&p->fail);
 	p->text_date = BS_NONE;
 	return p;
@@ -111,6 +114,7 @@ void bs_ingest_free(struct bs_ingest *p)
 	while (p->nheld > 0)
 		bs_run_release(&p->held[--p->nheld].r);
 	bs_buf_release(&p->exact);
+	bs_run_release(&p->shadow);
 	bs_run_release(&p->run);
 	bs_lines_release(&p->lines);
 	bs_buf_release(&p->blk.raw);
@@ -193,6 +197,8 @@ static int exact_twin(struct bs_ingest *p, const struct bs_run *r)
 
 	if (p->exact_line <= 0)
 		return 0;
+	if (p->exact_block)
+		return bs_ingest_same_run(&p->shadow, r);
 	bs_run_init(&e);
 	if (bs_ingest_parse_line(p->exact.data, p->exact.len,
 				 p->exact_hint[0] ? p->exact_hint : NULL, &e,
@@ -239,14 +245,30 @@ static int pass_on(struct bs_ingest *p, const struct bs_format *f,
 	} else if (p->nheld > 0 && flush_held(p) < 0) {
 		return -1;
 	}
-	if (f->block == NULL && p->nheld == 0) {
-		/* Kept only while no rounded run waits: the common input
-		 * (CSV lines alone) copies each line once. */
-		bs_buf_reset(&p->exact);
-		bs_buf_add(&p->exact, r->raw, strlen(r->raw));
-		memcpy(p->exact_hint, p->hint, sizeof(p->hint));
+	if (p->nheld == 0) {
+		/* Kept only while no rounded run waits. A line's run is
+		 * kept as its line (the common input, CSV lines alone,
+		 * copies each line once), a block's as a copy of what
+		 * bs_ingest_same_run() compares. */
+		p->exact_block = f->block != NULL;
+		if (f->block) {
+			bs_run_release(&p->shadow);
+			p->shadow.family = r->family;
+			bs_run_set(&p->shadow.tool, r->tool);
+			bs_run_set(&p->shadow.tool_version, r->tool_version);
+			bs_run_set(&p->shadow.machine, r->machine);
+			bs_run_set(&p->shadow.format, r->format);
+			bs_params_copy(&p->shadow.params, &r->params);
+			memcpy(p->shadow.res, r->res, sizeof(r->res));
+		} else {
+			bs_buf_reset(&p->exact);
+			bs_buf_add(&p->exact, r->raw, strlen(r->raw));
+			memcpy(p->exact_hint, p->hint, sizeof(p->hint));
+		}
 		p->exact_line = lineno;
-		p->exact_format = f->name;
+		p->exact_format = bs_format_find(r->format)
+					  ? bs_format_find(r->format)->name
+					  : f->name;
 	} else {
 		p->exact_line = 0;
 	}
