@@ -106,7 +106,8 @@ static enum kind classify(const char *t, size_t n)
 			return K_VERSION_FILE;
 		return K_OTHER;
 	}
-	if (starts(t, n, "---") && has(t, n, "Sequential Create"))
+	/* Pasted over: "...........     ------Sequential Create------". */
+	if (has(t, n, "------Sequential Create------"))
 		return K_CREATE;
 	if ((word(t, n, "Machine") || starts(t, n, "Name:Size")) &&
 	    has(t, n, "/sec"))
@@ -883,11 +884,18 @@ static int csv_run(struct table *T, size_t ci, size_t last)
 				  T->lay == L_10X ? T->version : NULL, &r,
 				  reason, sizeof(reason));
 	if (rc <= 0) {
+		/* A line cut short in the paste ("uNAS,4G,19202,60,"): the
+		 * table is still the run, the line a reject. */
 		if (rc == 0)
 			snprintf(reason, sizeof(reason),
 				 "not a bonnie++ CSV line");
 		bs_run_release(&r);
-		return T->out->reject(T->out, ci, ci, reason);
+		rc = 0;
+		if (last != SIZE_MAX)
+			rc = table_run(T, (int)last,
+				       last < T->nio ? &T->io[last] : NULL,
+				       last < T->nfl ? &T->fl[last] : NULL);
+		return rc < 0 ? rc : T->out->reject(T->out, ci, ci, reason);
 	}
 	if (last != SIZE_MAX) {
 		struct catch c;
