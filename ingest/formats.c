@@ -6,6 +6,7 @@
 #include "ingest/format.h"
 
 #include <string.h>
+#include <strings.h>
 
 #include "ingest/bonnie_csv.h"
 #include "ingest/bstore_json.h"
@@ -102,6 +103,26 @@ static int is_blank(char c)
 	return c == ' ' || c == '\t' || c == '\r';
 }
 
+/* Tags a blog or wiki wraps pasted output in: "<pre>", "</code>". */
+static const char *const html_tags[] = {"pre", "code", "tt", "samp", "kbd"};
+
+/* The length of such a tag at s (opening or closing), or 0. */
+static size_t html_tag(const char *s, size_t len)
+{
+	size_t i, k, n;
+
+	if (len < 3 || s[0] != '<')
+		return 0;
+	i = s[1] == '/' ? 2 : 1;
+	for (k = 0; k < sizeof(html_tags) / sizeof(html_tags[0]); k++) {
+		n = strlen(html_tags[k]);
+		if (i + n < len && strncasecmp(s + i, html_tags[k], n) == 0 &&
+		    s[i + n] == '>')
+			return i + n + 1;
+	}
+	return 0;
+}
+
 static int is_alnum(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
@@ -146,6 +167,18 @@ static size_t clean_prefix(const char *s, size_t len)
 			i++;
 			continue;
 		}
+		/* Supercite's quote marks carry the initials: "ZC> ". */
+		for (d = i; d < len && d - i < 3 && s[d] >= 'A' && s[d] <= 'Z';
+		     d++)
+			;
+		if (d > i && d + 1 < len && s[d] == '>' && is_blank(s[d + 1])) {
+			i = d + 1;
+			continue;
+		}
+		if ((d = html_tag(s + i, len - i)) > 0) {
+			i += d;
+			continue;
+		}
 		for (d = i; d < len && s[d] >= '0' && s[d] <= '9'; d++)
 			;
 		if (d > i && d - i <= 4 && d + 1 < len &&
@@ -167,8 +200,22 @@ int bs_fline_make(struct bs_fline *l, const char *line, size_t len,
 	size_t skip = clean_prefix(line, len);
 	const char *s, *end;
 
-	while (len > skip && is_blank(line[len - 1]))
-		len--;
+	for (;;) {
+		size_t t;
+
+		while (len > skip && is_blank(line[len - 1]))
+			len--;
+		/* "...155.6  0.4</pre>": a closing tag at the end. */
+		for (t = len; t > skip && line[t - 1] != '<'; t--)
+			;
+		if (t > skip && len - t + 1 < 8 &&
+		    html_tag(line + t - 1, len - t + 1) == len - t + 1 &&
+		    line[t] == '/') {
+			len = t - 1;
+			continue;
+		}
+		break;
+	}
 	l->text = line + skip;
 	l->len = len - skip;
 	l->hint_version = hint_version;
