@@ -655,10 +655,15 @@ static int text_parse(const struct bs_block *b, struct bs_block_out *out)
 	}
 	if (rc >= 0)
 		rc = flush(&p);
-	/* Headers without a single report: a run cut short. */
-	if (rc >= 0 && jobs == 0 && p.nh > 0)
-		rc = out->reject(out, 0, b->n - 1,
-				 "fio job header without job results");
+	/* Headers without a single report: a run cut short (^C), or one
+	 * whose results fio printed as JSON or terse after them
+	 * (--output-format=json,normal), read on their own. Nothing is
+	 * wrong with the text: a note, not a reject. */
+	if (rc >= 0 && jobs == 0 && p.nh > 0 && out->note)
+		out->note(out, b->l[0].lineno,
+			  "fio job header without job results: nothing stored "
+			  "from it (a JSON or terse print of the run is read "
+			  "on its own)");
 	bs_run_release(&p.r);
 	free(p.h);
 	return rc < 0 ? rc : 0;
