@@ -57,7 +57,7 @@ const struct bs_format bs_formats[] = {
 	  "fio JSON and JSON+ output (--output-format=json; a run per job)",
 	  BLOCK(bs_fio_json_ops) },
 	{ BS_FMT_FIO_TEXT,  BS_FAM_FIO,
-	  "fio normal text output (a run per job report)",
+	  "fio normal text output, 2.0 to 3.x (a run per job report)",
 	  BLOCK(bs_fio_text_ops) },
 	{ BS_FMT_SYSBENCH_04, BS_FAM_SYSBENCH,
 	  "sysbench 0.4.x (and 0.5) fileio run output, one run per summary",
@@ -81,7 +81,7 @@ const struct bs_format bs_formats[] = {
 	  "getc_putc table and/or CSV line (bonnie++ 1.93-2.00a)",
 	  BLOCK(bs_getc_putc_ops) },
 	{ BS_FMT_DD,        BS_FAM_DD,
-	  "dd summary (GNU, BSD) under its dd command line",
+	  "dd summary (GNU, BSD); its command line is read from the text above",
 	  BLOCK(bs_dd_ops) },
 };
 /* clang-format on */
