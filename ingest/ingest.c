@@ -266,9 +266,13 @@ static int pass_on(struct bs_ingest *p, const struct bs_format *f,
 			memcpy(p->exact_hint, p->hint, sizeof(p->hint));
 		}
 		p->exact_line = lineno;
-		p->exact_format = bs_format_find(r->format)
-					  ? bs_format_find(r->format)->name
-					  : f->name;
+		p->exact_format = f->name;
+		if (f->block) {
+			const struct bs_format *own = bs_format_find(r->format);
+
+			if (own)
+				p->exact_format = own->name;
+		}
 	} else {
 		p->exact_line = 0;
 	}
