@@ -26,6 +26,7 @@
 
 #include <cmocka.h>
 
+#include "core/metric.h"
 #include "ingest/ingest.h"
 #include "util/buf.h"
 #include "util/mem.h"
@@ -1514,9 +1515,53 @@ static void test_bounded_memory(void **state)
 	bs_buf_release(&chunk);
 }
 
+/* One measurement, one run: bs_ingest_same_run() on the 1.97 CSV line
+ * of tests/data/wild/bonnie++-1.97-ceph-admin.txt and prints of it. */
+static void test_same_run(void **state)
+{
+	static const char line[] =
+		"1.97,1.97,ceph-admin,1,1466766230,8196M,,646,97,86208,12,44422,"
+		"5,2027,97,104162,5,889.7,8,16,,,,,20285,28,+++++,+++,+++++,+++,"
+		"30720,69,+++++,+++,+++++,+++,12279us,1920ms,2462ms,4228us,"
+		"41355us,43431us,727us,406us,431us,121us,35us,61us";
+	struct bs_run a, b;
+	char why[128];
+	int pb = bs_metric_find(BS_FAM_BONNIE, "put_block");
+
+	(void)state;
+	bs_run_init(&a);
+	bs_run_init(&b);
+	assert_int_equal(bs_ingest_parse_line(line, strlen(line), NULL, &a,
+					      why, sizeof(why)), 1);
+	assert_int_equal(bs_ingest_parse_line(line, strlen(line), NULL, &b,
+					      why, sizeof(why)), 1);
+	assert_true(bs_ingest_same_run(&a, &b));
+	assert_false(bs_ingest_rounded(&a));
+	/* The table's print: k/m/g, no seed, the machine cut to fit. */
+	bs_run_set(&b.format, "bonnie++-text-1.9x");
+	assert_true(bs_ingest_rounded(&b));
+	free(b.params.seed);
+	b.params.seed = NULL;
+	bs_run_set(&b.machine, "ceph-adm");
+	b.res[pb].value = 84.2 * 1024; /* "84.2m" */
+	assert_true(bs_ingest_same_run(&a, &b));
+	assert_true(bs_ingest_same_run(&b, &a));
+	/* Another measurement: one value off by more than the print. */
+	b.res[pb].value = 85.0 * 1024;
+	assert_false(bs_ingest_same_run(&a, &b));
+	b.res[pb].value = 86208;
+	/* A status differs: too fast is not a number. */
+	b.res[pb].status = BS_ST_TOO_FAST;
+	b.res[pb].value = NAN;
+	assert_false(bs_ingest_same_run(&a, &b));
+	bs_run_release(&a);
+	bs_run_release(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_same_run),
 		cmocka_unit_test(test_parse_ok),
 		cmocka_unit_test(test_parse_reject),
 		cmocka_unit_test(test_parse_text),
