@@ -140,6 +140,8 @@ const struct bs_metric_info bs_metrics[] = {
 	/* dd: bytes / 1024 / seconds, in the direction it copied. */
 	{ "write_kib_s", BS_FAM_DD, "Write", "write", "dd", "KiB/s", HI, SEQ, BS_MF_KIB | BS_MF_MAIN, KIB_S, S_KIB_MIB },
 	{ "read_kib_s",  BS_FAM_DD, "Read",  "read",  "dd", "KiB/s", HI, SEQ, BS_MF_KIB | BS_MF_MAIN, KIB_S, S_KIB_MIB },
+	/* A summary pasted without its command line: which way is unknown. */
+	{ "copy_kib_s",  BS_FAM_DD, "Copy, direction unknown", "copy", "dd", "KiB/s", HI, SEQ, BS_MF_KIB | BS_MF_MAIN, KIB_S, S_KIB_MIB },
 
 	/* getc_putc: byte-at-a-time I/O; "++++++" is too_fast. */
 	{ "write",         BS_FAM_GETC_PUTC, "write(2) a byte",   "write",  "Byte I/O", "KiB/s", HI, SEQ, BS_MF_KIB | BS_MF_MAIN, KIB_S, S_BYTE_MIB },

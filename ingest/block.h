@@ -51,10 +51,25 @@ struct bs_block {
 	size_t n;           /* at least 1 */
 	const char *raw;    /* every line as read, joined by "\n" */
 	size_t raw_len;
+	/*
+	 * Context, not part of the block: up to BS_BLOCK_BEFORE lines that
+	 * no format claimed (text) just before it, oldest first, and none
+	 * before the previous run or reject (a line's, or a block's):
+	 * the lines of a block are never context; blank lines are
+	 * left out, a line is cut to BS_BLOCK_BEFORE_LEN bytes, raw is
+	 * text. A format may read what the words around its output say
+	 * (dd's command line above its summary, with a date or a code fence
+	 * between). The run's raw text stays the block's.
+	 */
+	const struct bs_bline *before;
+	size_t nbefore;
 };
 
+#define BS_BLOCK_BEFORE 8
+#define BS_BLOCK_BEFORE_LEN 2048
+
 /*
- * Where parse() gives its results. run(): r is filled by the parser
+ * Where parse() gives its results (and note() what it could not use). run(): r is filled by the parser
  * (family, tool, format and values at least; r->raw may be left NULL,
  * then the run's raw text is the whole block, or set to the run's own
  * lines, e.g. one zcav pass). line is the input line the run is reported
@@ -69,6 +84,10 @@ struct bs_block_out {
 	int (*reject)(struct bs_block_out *o, size_t first, size_t last,
 		      const char *reason);
 	void *ctx;
+	/* Output that gives no run, and why ("dd summary under several
+	 * dd command lines ..."): a warning at the input line, no reject.
+	 * May be NULL. */
+	void (*note)(struct bs_block_out *o, int64_t line, const char *msg);
 };
 
 struct bs_block_ops {

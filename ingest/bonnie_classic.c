@@ -120,6 +120,21 @@ static int classic_start(const struct bs_fline *l, void *state)
 	return title(l->text, l->len);
 }
 
+/* The column header: "Machine    MB K/sec %CPU ..." (the first word is
+ * whatever the poster's rows name: "Kernel     MB ..." too). */
+static int is_columns(const char *s, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len && s[i] != ' ')
+		i++;
+	while (i < len && s[i] == ' ')
+		i++;
+	return i > 0 && i + 2 < len && (s[i] == 'M' || s[i] == 'G') &&
+	       s[i + 1] == 'B' && s[i + 2] == ' ' &&
+	       has(s, len, "/sec %CPU");
+}
+
 static enum bs_scan classic_more(const struct bs_fline *l, void *state)
 {
 	struct scan *s = state;
@@ -132,7 +147,7 @@ static enum bs_scan classic_more(const struct bs_fline *l, void *state)
 	if (has(l->text, l->len, "-Per Char-") ||
 	    (starts(l->text, l->len, "Machine") &&
 	     has(l->text, l->len, "%CPU")) ||
-	    is_row(l->text, l->len))
+	    is_columns(l->text, l->len) || is_row(l->text, l->len))
 		return BS_SCAN_TAKE;
 	return BS_SCAN_END_BEFORE;
 }

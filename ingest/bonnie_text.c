@@ -106,7 +106,8 @@ static enum kind classify(const char *t, size_t n)
 			return K_VERSION_FILE;
 		return K_OTHER;
 	}
-	if (starts(t, n, "---") && has(t, n, "Sequential Create"))
+	/* Pasted over: "...........     ------Sequential Create------". */
+	if (has(t, n, "------Sequential Create------"))
 		return K_CREATE;
 	if ((word(t, n, "Machine") || starts(t, n, "Name:Size")) &&
 	    has(t, n, "/sec"))
@@ -843,8 +844,35 @@ static enum layout pick_layout(const struct table *T)
 	return L_10X;
 }
 
-/* The table's own CSV line, parsed as the CSV formats do. */
-static int csv_run(struct table *T, size_t ci)
+/* Keeps the run a table gives instead of passing it on. */
+struct catch {
+	struct bs_block_out out;
+	struct bs_run r;
+	int64_t line;
+	int got;
+};
+
+static int catch_run(struct bs_block_out *o, struct bs_run *r, int64_t line)
+{
+	struct catch *c = (struct catch *)o;
+
+	bs_run_release(&c->r);
+	c->r = *r;
+	bs_run_init(r);
+	c->line = line;
+	c->got = 1;
+	return 0;
+}
+
+/*
+ * The CSV line after the table, parsed as the CSV formats do. It is the
+ * table's own when it is the same measurement (bs_ingest_same_run()):
+ * then the table's last run is that line's. Several bonnie++ processes
+ * appending to one file print their tables first and their CSV lines
+ * after: a table followed by another's line gives its own run and the
+ * line its own (the input then matches each line to its table).
+ */
+static int csv_run(struct table *T, size_t ci, size_t last)
 {
 	const struct bs_bline *l = &T->b->l[ci];
 	char reason[REASON];
@@ -856,11 +884,38 @@ static int csv_run(struct table *T, size_t ci)
 				  T->lay == L_10X ? T->version : NULL, &r,
 				  reason, sizeof(reason));
 	if (rc <= 0) {
+		/* A line cut short in the paste ("uNAS,4G,19202,60,"): the
+		 * table is still the run, the line a reject. */
 		if (rc == 0)
 			snprintf(reason, sizeof(reason),
 				 "not a bonnie++ CSV line");
 		bs_run_release(&r);
-		return T->out->reject(T->out, ci, ci, reason);
+		rc = 0;
+		if (last != SIZE_MAX)
+			rc = table_run(T, (int)last,
+				       last < T->nio ? &T->io[last] : NULL,
+				       last < T->nfl ? &T->fl[last] : NULL);
+		return rc < 0 ? rc : T->out->reject(T->out, ci, ci, reason);
+	}
+	if (last != SIZE_MAX) {
+		struct catch c;
+		struct bs_block_out *real = T->out;
+
+		memset(&c, 0, sizeof(c));
+		c.out = *real;
+		c.out.run = catch_run;
+		bs_run_init(&c.r);
+		T->out = &c.out;
+		rc = table_run(T, (int)last, last < T->nio ? &T->io[last] : NULL,
+			       last < T->nfl ? &T->fl[last] : NULL);
+		T->out = real;
+		if (rc >= 0 && c.got && !bs_ingest_same_run(&c.r, &r))
+			rc = real->run(real, &c.r, c.line);
+		bs_run_release(&c.r);
+		if (rc < 0) {
+			bs_run_release(&r);
+			return rc;
+		}
 	}
 	/* Exactly what the line alone stores: its text, its number. */
 	r.raw = xstrndup(l->raw, l->raw_len);
@@ -961,7 +1016,7 @@ static int text_parse(const struct bs_block *b, struct bs_block_out *out)
 				       k < T->nfl ? &T->fl[k] : NULL);
 			break;
 		case ACT_CSV:
-			rc = csv_run(T, ci);
+			rc = csv_run(T, ci, nrun > 0 ? nrun - 1 : SIZE_MAX);
 			break;
 		case ACT_NO_ROW:
 			rc = reject(T, 0, T->end - 1,

@@ -144,38 +144,89 @@ static int records(const char *s, size_t n, const char *what)
 	       n - i == strlen(what) && memcmp(s + i, what, n - i) == 0;
 }
 
-/* Where the command's words start (after a prompt, "sudo", "time"), or
- * -1 when the line does not run dd with an operand. */
-static long command_at(const char *s, size_t n)
-{
-	size_t i = 0, st;
+/* dd's operands: a word that starts so, after the dd word, makes a
+ * command line of it. */
+static const char *const operands[] = {
+	"if=",    "of=",    "bs=",   "ibs=",   "obs=",  "cbs=",  "count=",
+	"skip=",  "seek=",  "iflag=", "oflag=", "conv=", "status=",
+};
 
-	if (n >= 2 && (s[0] == '$' || s[0] == '#' || s[0] == '%') &&
-	    blank(s[1]))
-		i = 2;
+/* A shell word ends at a blank; these also stand before a command. */
+static int word_sep(char c)
+{
+	return blank(c) || c == ';' || c == '&' || c == '|' || c == '(' ||
+	       c == '`' || c == '"' || c == '\'';
+}
+
+/* Whether the words of s (up to a ';', '|' or '&') hold a dd operand. */
+static int has_operand(const char *s, size_t n)
+{
+	size_t i = 0, st, k;
+
 	for (;;) {
 		while (i < n && blank(s[i]))
 			i++;
-		if (lit(s, n, &i, "sudo ") || lit(s, n, &i, "time "))
-			continue;
-		break;
+		if (i == n || s[i] == ';' || s[i] == '|' || s[i] == '&')
+			return 0;
+		st = i;
+		while (i < n && !blank(s[i]))
+			i++;
+		while (st < i && (s[st] == '`' || s[st] == '"' || s[st] == '\''))
+			st++;
+		for (k = 0; k < sizeof(operands) / sizeof(operands[0]); k++)
+			if (prefix(s + st, i - st, operands[k]))
+				return 1;
 	}
-	st = i;
-	while (i < n && !blank(s[i]))
-		i++;
-	if (i - st < 2 || memcmp(s + i - 2, "dd", 2) != 0 ||
-	    (i - st > 2 && s[i - 3] != '/'))
-		return -1;
-	/* "dd if=..." at least: not prose that starts with "dd". */
-	if (!memchr(s + i, '=', n - i))
-		return -1;
-	return (long)st;
+}
+
+/*
+ * Where the dd word of a command starts in the line, or -1. The word is
+ * "dd" or a path ending in "/dd", at the start of the line or after a
+ * blank or a shell separator, so that any prompt ("root@host:/mnt# ",
+ * "[root@h dir]# ", "/ # ", "user@host:~$ "), "sudo", "time", "date &&"
+ * or a backquote of prose may stand before it; one of dd's operands
+ * ("if=...") must follow among its words (not prose that says "dd").
+ */
+static long command_at(const char *s, size_t n)
+{
+	size_t i, st;
+
+	for (i = 0; i + 2 < n; i++) {
+		if (s[i] != 'd' || s[i + 1] != 'd' || !blank(s[i + 2]))
+			continue;
+		for (st = i; st > 0 && !word_sep(s[st - 1]); st--)
+			;
+		if (st != i && s[i - 1] != '/')
+			continue;
+		if (has_operand(s + i + 2, n - i - 2))
+			return (long)st;
+	}
+	return -1;
+}
+
+/* dd's own output pasted as shell comments under its command ("# 1+0
+ * records in"): where the output starts. */
+static size_t uncomment(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	if (n > 0 && s[0] == '#') {
+		i = 1;
+		while (i < n && blank(s[i]))
+			i++;
+	}
+	return i;
 }
 
 static enum dl classify(const char *s, size_t n, struct dsum *d)
 {
 	const char *cr = NULL;
-	size_t i;
+	size_t i, c = uncomment(s, n);
+
+	if (command_at(s, n) >= 0)
+		return DL_CMD;
+	s += c;
+	n -= c;
 
 	for (i = 0; i < n; i++)
 		if (s[i] == '\r')
@@ -196,8 +247,6 @@ static enum dl classify(const char *s, size_t n, struct dsum *d)
 		return DL_RECOUT;
 	if (prefix(s, n, "dd: "))
 		return DL_MSG;
-	if (command_at(s, n) >= 0)
-		return DL_CMD;
 	return DL_OTHER;
 }
 
@@ -207,9 +256,11 @@ static int dd_start(const struct bs_fline *l, void *state)
 	struct dsum d;
 	enum dl k = classify(l->text, l->len, &d);
 
-	/* Only a command line opens a block: a summary without one gives
-	 * no run (dd_parse()), and is text. */
-	if (k != DL_CMD)
+	/* dd's output opens a block; its command line is the text above
+	 * it (struct bs_block.before), with any lines between: dd's output
+	 * comes after "date && dd ... && date" prints a date, or in the
+	 * code block under the prose that names the command. */
+	if (k == DL_CMD || k == DL_OTHER || k == DL_RECOUT)
 		return 0;
 	st->last = (int)k;
 	return 1;
@@ -225,6 +276,7 @@ static enum bs_scan dd_more(const struct bs_fline *l, void *state)
 		return BS_SCAN_TAKE;
 	switch (st->last) {
 	case DL_CMD:
+	case DL_MSG:
 		if (k == DL_RECIN || k == DL_SUMMARY || k == DL_PROGRESS)
 			break;
 		return BS_SCAN_END_BEFORE;
@@ -335,9 +387,10 @@ static void parse_command(const char *s, size_t n, struct dcmd *c)
 	while (i < n && !blank(s[i]))
 		i++;
 	for (;;) {
-		size_t st, eq;
+		size_t st, eq, e;
 		const char *v;
 		size_t vl;
+		int end = 0;
 
 		while (i < n && blank(s[i]))
 			i++;
@@ -346,6 +399,22 @@ static void parse_command(const char *s, size_t n, struct dcmd *c)
 		st = i;
 		while (i < n && !blank(s[i]))
 			i++;
+		/* A command quoted in prose ("`dd if=a of=b`") or ended by
+		 * ';': the marks are not the operand's. */
+		e = i;
+		while (st < e && (s[st] == '`' || s[st] == '"' || s[st] == '\''))
+			st++;
+		while (e > st && (s[e - 1] == '`' || s[e - 1] == '"' ||
+				  s[e - 1] == '\'' || s[e - 1] == ';' ||
+				  s[e - 1] == ')')) {
+			end |= s[e - 1] == ';' || s[e - 1] == '`';
+			e--;
+		}
+		if (st == e) {
+			if (end)
+				break;
+			continue;
+		}
 		if (s[st] == '>') {
 			const char *t = s + st + 1;
 			size_t tl = i - st - 1;
@@ -363,12 +432,15 @@ static void parse_command(const char *s, size_t n, struct dcmd *c)
 		}
 		if (s[st] == '|' || s[st] == ';' || s[st] == '&')
 			break;
-		for (eq = st; eq < i && s[eq] != '='; eq++)
+		for (eq = st; eq < e && s[eq] != '='; eq++)
 			;
-		if (eq == i)
+		if (eq == e) {
+			if (end)
+				break;
 			continue;
+		}
 		v = s + eq + 1;
-		vl = i - eq - 1;
+		vl = e - eq - 1;
 		if (eq - st == 2 && memcmp(s + st, "if", 2) == 0) {
 			c->in = v;
 			c->inlen = vl;
@@ -388,8 +460,10 @@ static void parse_command(const char *s, size_t n, struct dcmd *c)
 			   (eq - st == 4 && memcmp(s + st, "conv", 4) == 0)) {
 			if (c->flags.len)
 				bs_buf_addc(&c->flags, ' ');
-			bs_buf_add(&c->flags, s + st, i - st);
+			bs_buf_add(&c->flags, s + st, e - st);
 		}
+		if (end)
+			break;
 	}
 }
 
@@ -414,41 +488,78 @@ static void set_i64(int64_t *field, const char *key, int64_t v)
 		*field = v;
 }
 
+static const char ambiguous[] = "several dd command lines above it";
+
+/*
+ * The command line of the block's summary: in the block, else the one dd
+ * command among the text lines above it (struct bs_block.before). Two
+ * different ones there (a shell loop pasted above its outputs) say
+ * nothing of which is this summary's. Returns the line, or NULL.
+ */
+static const struct bs_bline *find_command(const struct bs_block *b,
+					   const char **why)
+{
+	const struct bs_bline *cmd = NULL;
+	struct dsum d;
+	size_t i;
+
+	*why = "no dd command line above it";
+	for (i = 0; i < b->n; i++)
+		if (classify(b->l[i].text, b->l[i].len, &d) == DL_CMD)
+			return &b->l[i];
+	for (i = b->nbefore; i > 0; i--) {
+		const struct bs_bline *l = &b->before[i - 1];
+
+		if (command_at(l->text, l->len) < 0)
+			continue;
+		if (cmd && (cmd->len != l->len ||
+			    memcmp(cmd->text, l->text, l->len) != 0)) {
+			*why = ambiguous;
+			return NULL;
+		}
+		cmd = l;
+	}
+	return cmd;
+}
+
 static int dd_parse(const struct bs_block *b, struct bs_block_out *out)
 {
 	struct dcmd c;
 	struct dsum d, last = {0, 0};
 	struct bs_run r;
-	size_t i, at = SIZE_MAX, first = SIZE_MAX;
-	int m, read = 0, rc;
-	const char *warn = NULL;
+	struct bs_buf warn = BS_BUF_INIT;
+	const struct bs_bline *cl;
+	const char *why;
+	size_t i, at = SIZE_MAX;
+	int m, dir, rc;
 	double rate;
-	int64_t bs;
+	int64_t bs, line;
 
 	memset(&c, 0, sizeof(c));
 	c.bs = c.ibs = c.obs = c.count = BS_NONE;
 	for (i = 0; i < b->n; i++) {
 		enum dl k = classify(b->l[i].text, b->l[i].len, &d);
 
-		if (first == SIZE_MAX)
-			first = i;
-		if (k == DL_CMD && !c.have)
-			parse_command(b->l[i].text, b->l[i].len, &c);
-		else if (k == DL_SUMMARY) {
+		if (k == DL_SUMMARY) {
 			at = i;
 			last = d;
 		}
 	}
-	if (at == SIZE_MAX || !c.have || (!c.in && !c.out && !c.to_null)) {
-		/* A command or records lines alone (Solaris' dd): nothing
-		 * was measured that can be read. A summary without the
-		 * command line above it does not say which way dd copied:
-		 * the blog post in samples/ pastes a read and a write so,
-		 * and a guess would file the read as a write. Such a
-		 * summary is text, as the words around it are. */
-		bs_buf_release(&c.flags);
+	if (at == SIZE_MAX)
+		return 0; /* records lines alone (Solaris' dd): no figures */
+	cl = find_command(b, &why);
+	if (cl == NULL && why == ambiguous) {
+		/* A shell loop pasted above its outputs: which command
+		 * made which summary is the reader's guess, not ours. */
+		if (out->note)
+			out->note(out, b->l[at].lineno,
+				  "dd summary under several different dd "
+				  "command lines: not stored (which one is its "
+				  "own is unknown)");
 		return 0;
 	}
+	if (cl)
+		parse_command(cl->text, cl->len, &c);
 	if (!bs_param_fits(bs_param_find("bytes"), last.bytes) ||
 	    !bs_param_fits_real(bs_param_find("seconds"), last.seconds)) {
 		bs_buf_release(&c.flags);
@@ -461,21 +572,35 @@ static int dd_parse(const struct bs_block *b, struct bs_block_out *out)
 				   "dd summary of no time or no bytes: no "
 				   "rate");
 	}
-	if (c.out)
-		read = is_dev(c.out, c.outlen, "/dev/null") ||
-		       is_dev(c.out, c.outlen, "/dev/zero");
-	else
-		read = 1; /* to a pipe or "> /dev/null" */
-	if (pseudo(c.in, c.inlen) && (c.out == NULL ||
-					   pseudo(c.out, c.outlen)))
-		warn = "dd copied between pseudo devices: no disk measured";
+	/* The direction: 0 write, 1 read, -1 unknown. */
+	if (!cl) {
+		dir = -1;
+		bs_buf_addf(&warn, "dd summary with %s: direction, block size "
+				   "and flags unknown (stored as copy_kib_s)",
+			    why);
+	} else if (!c.in && !c.out && !c.to_null) {
+		dir = -1;
+		bs_buf_addf(&warn, "dd command line without if= or of=: "
+				   "direction unknown (stored as copy_kib_s)");
+	} else if (c.out) {
+		dir = is_dev(c.out, c.outlen, "/dev/null") ||
+		      is_dev(c.out, c.outlen, "/dev/zero");
+	} else {
+		dir = 1; /* to a pipe or "> /dev/null" */
+	}
+	if (dir >= 0 && pseudo(c.in, c.inlen) &&
+	    (c.out == NULL || pseudo(c.out, c.outlen)))
+		bs_buf_addf(&warn,
+			    "dd copied between pseudo devices: no disk measured");
 	bs_run_init(&r);
 	r.family = BS_FAM_DD;
 	bs_run_set(&r.tool, "dd");
 	bs_run_set(&r.format, BS_FMT_DD);
-	if (warn)
-		bs_run_set(&r.warning, warn);
-	m = bs_metric_find(BS_FAM_DD, read ? "read_kib_s" : "write_kib_s");
+	if (warn.len)
+		r.warning = bs_buf_detach(&warn, NULL);
+	m = bs_metric_find(BS_FAM_DD, dir < 0   ? "copy_kib_s"
+				      : dir > 0 ? "read_kib_s"
+						: "write_kib_s");
 	rate = (double)last.bytes / 1024.0 / last.seconds;
 	if (!bs_metric_fits(m, BS_PART_VALUE, rate)) {
 		bs_run_release(&r);
@@ -487,17 +612,32 @@ static int dd_parse(const struct bs_block *b, struct bs_block_out *out)
 	r.res[m].value = rate;
 	r.params.bytes = last.bytes;
 	r.params.seconds = last.seconds;
-	/* dd reads and writes bs= bytes at a time, else ibs= and obs= (512
-	 * each when not told). */
-	bs = c.bs;
-	if (bs == BS_NONE)
-		bs = read ? c.ibs : c.obs;
-	if (bs == BS_NONE && (read ? c.obs : c.ibs) == BS_NONE)
-		bs = 512;
-	set_i64(&r.params.bs_bytes, "bs_bytes", bs);
-	set_i64(&r.params.count, "count", c.count);
-	r.params.flags = bs_buf_detach(&c.flags, NULL);
-	rc = out->run(out, &r, b->l[first].lineno);
+	if (cl) {
+		/* dd reads and writes bs= bytes at a time, else ibs= and
+		 * obs= (512 each when not told). */
+		bs = c.bs;
+		if (bs == BS_NONE && dir >= 0)
+			bs = dir ? c.ibs : c.obs;
+		if (bs == BS_NONE && c.ibs == BS_NONE && c.obs == BS_NONE)
+			bs = 512;
+		set_i64(&r.params.bs_bytes, "bs_bytes", bs);
+		set_i64(&r.params.count, "count", c.count);
+		r.params.flags = bs_buf_detach(&c.flags, NULL);
+	}
+	bs_buf_release(&c.flags);
+	line = b->l[0].lineno;
+	if (cl && (cl < b->l || cl >= b->l + b->n)) {
+		/* The run's text is its command line and dd's output, as
+		 * when they stand together: the same digest either way. */
+		struct bs_buf raw = BS_BUF_INIT;
+
+		bs_buf_add(&raw, cl->text, cl->len);
+		bs_buf_addc(&raw, '\n');
+		bs_buf_add(&raw, b->raw, b->raw_len);
+		r.raw = bs_buf_detach(&raw, NULL);
+		line = cl->lineno;
+	}
+	rc = out->run(out, &r, line);
 	return rc;
 }
 

@@ -17,9 +17,15 @@
  * (usec): ..., avg=74.38" (nsec, usec, msec), and the "clat percentiles
  * (usec):" block. fio prints rounded figures here (12.8k, 49.9MiB/s): its
  * JSON output is the precise one. The date of the report is the
- * machine's local time with no zone: stored as if UTC.
+ * machine's local time with no zone: stored as if UTC, tagged
+ * measured_at.tz=local (docs/ingest.md, "Dates").
+ *
+ * fio 2.0-2.99 print "read : io=1024.0MB, bw=61460KB/s, iops=15365,
+ * runt= 17061msec" instead, with KB, MB, GB meaning 1024-multiples; the
+ * latency and percentile blocks are the same.
  */
 #include "ingest/fio.h"
+#include "ingest/ingest.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,22 +81,53 @@ static int is_version(const char *s, size_t len)
 	       memchr(s, ' ', len) == NULL;
 }
 
-/* Lines of fio's output that start so (after the blanks). */
+/* A job's direction line: "read:" in fio 3, "read :" in fio 2 (the
+ * name padded to the width of "write"). */
+static int is_direction(const char *s, size_t len)
+{
+	static const char *const dirs[] = {"read", "write", "trim", "mixed"};
+	size_t i, n;
+
+	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		if (!starts(s, len, dirs[i]))
+			continue;
+		for (n = strlen(dirs[i]); n < len && s[n] == ' '; n++)
+			;
+		return n < len && s[n] == ':';
+	}
+	return 0;
+}
+
+/* Lines of fio's output that start so (after the blanks). "issued"
+ * covers fio 3's "issued rwts:", 3.1's "issued rwt:" and fio 2's
+ * "issued    :". */
 static const char *const prefixes[] = {
-	"...", "Starting ", "read:", "write:", "trim:", "mixed:", "slat (",
+	"...", "Starting ", "slat (",
 	"clat (", "lat (", "clat percentiles (", "lat percentiles (",
 	"slat percentiles (", "|", "bw (", "iops", "cpu", "IO depths",
-	"submit", "complete", "issued rwts:", "latency", "sync (", "fsync",
+	"submit", "complete", "issued", "latency", "sync (", "fsync",
 	"fdatasync", "Run status group", "READ:", "WRITE:", "TRIM:", "MIXED:",
 	"Disk stats", "note:", "fio:", "Jobs:", "zone resets",
 };
+
+/* A terse line fio printed among its normal output
+ * (--output-format=normal,terse). */
+static int is_terse(const char *s, size_t len)
+{
+	struct bs_fline l;
+
+	if (len < 8 || s[1] != ';' || memcmp(s + 2, "fio-", 4) != 0)
+		return 0;
+	return bs_fline_make(&l, s, len, NULL) &&
+	       bs_fio_terse_probe(NULL, &l);
+}
 
 static int is_fio(const char *s, size_t len)
 {
 	size_t i;
 
 	if (len == 0 || is_header(s, len) || is_report(s, len) ||
-	    is_version(s, len))
+	    is_version(s, len) || is_direction(s, len) || is_terse(s, len))
 		return 1;
 	for (i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
 		if (starts(s, len, prefixes[i]))
@@ -208,22 +245,43 @@ static const struct {
 	{"Tbit/s", 1e12 / 8 / 1024},
 };
 
-/* "49.9MiB/s" into KiB/s. */
-static int bandwidth(const char *s, size_t len, double *kib)
+/* fio 2 printed binary multiples with SI names (its kb_base=1024
+ * default): "KB/s" is KiB/s there. */
+static const struct {
+	const char *unit;
+	double kib;
+} bw_units_fio2[] = {
+	{"B/s", 1.0 / 1024},
+	{"KB/s", 1},
+	{"MB/s", 1024},
+	{"GB/s", 1024.0 * 1024},
+	{"TB/s", 1024.0 * 1024 * 1024},
+};
+
+/* "49.9MiB/s" into KiB/s; fio2: the unit names of fio 2's "bw=" (a
+ * unit fio 2 does not use is read as fio 3 prints it). */
+static int bandwidth(const char *s, size_t len, int fio2, double *kib)
 {
-	size_t i, n;
+	size_t i, n, u;
+	double f = 0;
 
 	for (n = 0; n < len && ((s[n] >= '0' && s[n] <= '9') || s[n] == '.');
 	     n++)
 		;
-	for (i = 0; i < sizeof(bw_units) / sizeof(bw_units[0]); i++)
-		if (strlen(bw_units[i].unit) == len - n &&
-		    memcmp(s + n, bw_units[i].unit, len - n) == 0)
-			break;
-	if (i == sizeof(bw_units) / sizeof(bw_units[0]) ||
-	    bs_parse_double(s, n, kib) < 0)
+	for (u = n; u < len && s[u] == ' '; u++)
+		;
+	for (i = 0; fio2 && i < sizeof(bw_units_fio2) / sizeof(bw_units_fio2[0]);
+	     i++)
+		if (strlen(bw_units_fio2[i].unit) == len - u &&
+		    memcmp(s + u, bw_units_fio2[i].unit, len - u) == 0)
+			f = bw_units_fio2[i].kib;
+	for (i = 0; f == 0 && i < sizeof(bw_units) / sizeof(bw_units[0]); i++)
+		if (strlen(bw_units[i].unit) == len - u &&
+		    memcmp(s + u, bw_units[i].unit, len - u) == 0)
+			f = bw_units[i].kib;
+	if (f == 0 || bs_parse_double(s, n, kib) < 0)
 		return -1;
-	*kib *= bw_units[i].kib;
+	*kib *= f;
 	return 0;
 }
 
@@ -404,37 +462,54 @@ static void report(struct tparse *p, size_t i)
 	if (pid > 0) {
 		const char *d = memchr(s + pid + 6, ':', len - (size_t)pid - 6);
 
+		/* fio prints the machine's local time and no zone: the
+		 * wall time is stored as if UTC, and the tag says so. */
 		if (d && bs_time_parse_text(d + 1, len - (size_t)(d + 1 - s),
-					    &t) == 0)
+					    &t) == 0) {
 			p->r.measured_at = t;
+			bs_run_tag(&p->r, BS_INGEST_TZ_TAG, "local");
+		}
 	}
 }
 
-/* "read: IOPS=12.8k, BW=49.9MiB/s (52.3MB/s)(7968KiB/156msec)" */
+/*
+ * fio 3: "read: IOPS=12.8k, BW=49.9MiB/s (52.3MB/s)(7968KiB/156msec)";
+ * fio 2: "read : io=1024.0MB, bw=61460KB/s, iops=15365, runt= 17061msec"
+ * (2.0 puts a blank before the comma: "iops=484 , runt=").
+ */
 static void direction(struct tparse *p, const char *s, size_t len)
 {
 	const char *c = memchr(s, ':', len);
+	size_t n = (size_t)(c - s), e;
+	int fio2 = find(s, len, "IOPS=") < 0 && find(s, len, " iops=") > 0;
 	double iops, bw;
 	long at;
-	size_t e;
 
-	p->dir = bs_fio_dir_find(s, (size_t)(c - s));
+	while (n > 0 && s[n - 1] == ' ')
+		n--;
+	p->dir = bs_fio_dir_find(s, n);
 	p->pct_unit = 1;
 	if (p->dir < 0)
 		return; /* "mixed:" of unified_rw_reporting: not kept */
-	if (keyed(s, len, "IOPS=", &iops) < 0) {
+	if (keyed(s, len, fio2 ? " iops=" : "IOPS=", &iops) < 0) {
 		fail(p, "direction without IOPS", s, len);
 		return;
 	}
-	at = find(s, len, "BW=");
+	at = find(s, len, fio2 ? " bw=" : "BW=");
 	if (at < 0) {
 		fail(p, "direction without BW", s, len);
 		return;
 	}
-	at += 3;
-	for (e = (size_t)at; e < len && s[e] != ' ' && s[e] != '('; e++)
+	at += fio2 ? 4 : 3;
+	/* "bw=334678 KB/s" (a blank before the unit) is read too. */
+	for (e = (size_t)at; e < len && s[e] != ',' && s[e] != '(' &&
+			     !(s[e] == ' ' && e > (size_t)at &&
+			       !(s[e - 1] >= '0' && s[e - 1] <= '9'));
+	     e++)
 		;
-	if (bandwidth(s + at, e - (size_t)at, &bw) < 0) {
+	while (e > (size_t)at && s[e - 1] == ' ')
+		e--;
+	if (bandwidth(s + at, e - (size_t)at, fio2, &bw) < 0) {
 		fail(p, "bandwidth unit unknown", s + at, e - (size_t)at);
 		return;
 	}
@@ -524,6 +599,25 @@ static int line(struct tparse *p, size_t i)
 	}
 	if (starts(s, len, "Run status group"))
 		return flush(p);
+	if (is_terse(s, len)) {
+		/* The same jobs as a terse line: its own run, as on a line
+		 * of its own (the input keeps one of the two prints of a
+		 * job, ingest/same.c). */
+		struct bs_run t;
+		int rc = flush(p);
+
+		bs_run_init(&t);
+		if (rc >= 0 && bs_ingest_parse_line(l->raw, l->raw_len, NULL,
+						    &t, p->reason,
+						    REASON) == 1) {
+			t.raw = xstrndup(l->raw, l->raw_len);
+			rc = p->out->run(p->out, &t, l->lineno);
+		} else if (rc >= 0) {
+			rc = p->out->reject(p->out, i, i, p->reason);
+		}
+		bs_run_release(&t);
+		return rc;
+	}
 	if (!p->open)
 		return 0;
 	if (len > 0)
@@ -534,8 +628,7 @@ static int line(struct tparse *p, size_t i)
 		return 0;
 	}
 	p->pct_unit = 1;
-	if (starts(s, len, "read:") || starts(s, len, "write:") ||
-	    starts(s, len, "trim:") || starts(s, len, "mixed:"))
+	if (is_direction(s, len))
 		direction(p, s, len);
 	else if (starts(s, len, "lat (") && find(s, len, "): min=") > 0)
 		latency(p, s, len);
@@ -562,10 +655,15 @@ static int text_parse(const struct bs_block *b, struct bs_block_out *out)
 	}
 	if (rc >= 0)
 		rc = flush(&p);
-	/* Headers without a single report: a run cut short. */
-	if (rc >= 0 && jobs == 0 && p.nh > 0)
-		rc = out->reject(out, 0, b->n - 1,
-				 "fio job header without job results");
+	/* Headers without a single report: a run cut short (^C), or one
+	 * whose results fio printed as JSON or terse after them
+	 * (--output-format=json,normal), read on their own. Nothing is
+	 * wrong with the text: a note, not a reject. */
+	if (rc >= 0 && jobs == 0 && p.nh > 0 && out->note)
+		out->note(out, b->l[0].lineno,
+			  "fio job header without job results: nothing stored "
+			  "from it (a JSON or terse print of the run is read "
+			  "on its own)");
 	bs_run_release(&p.r);
 	free(p.h);
 	return rc < 0 ? rc : 0;

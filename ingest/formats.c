@@ -6,6 +6,7 @@
 #include "ingest/format.h"
 
 #include <string.h>
+#include <strings.h>
 
 #include "ingest/bonnie_csv.h"
 #include "ingest/bstore_json.h"
@@ -56,7 +57,7 @@ const struct bs_format bs_formats[] = {
 	  "fio JSON and JSON+ output (--output-format=json; a run per job)",
 	  BLOCK(bs_fio_json_ops) },
 	{ BS_FMT_FIO_TEXT,  BS_FAM_FIO,
-	  "fio normal text output (a run per job report)",
+	  "fio normal text output, 2.0 to 3.x (a run per job report)",
 	  BLOCK(bs_fio_text_ops) },
 	{ BS_FMT_SYSBENCH_04, BS_FAM_SYSBENCH,
 	  "sysbench 0.4.x (and 0.5) fileio run output, one run per summary",
@@ -80,7 +81,7 @@ const struct bs_format bs_formats[] = {
 	  "getc_putc table and/or CSV line (bonnie++ 1.93-2.00a)",
 	  BLOCK(bs_getc_putc_ops) },
 	{ BS_FMT_DD,        BS_FAM_DD,
-	  "dd summary (GNU, BSD) under its dd command line",
+	  "dd summary (GNU, BSD); its command line is read from the text above",
 	  BLOCK(bs_dd_ops) },
 };
 /* clang-format on */
@@ -102,6 +103,51 @@ static int is_blank(char c)
 	return c == ' ' || c == '\t' || c == '\r';
 }
 
+/* Tags a blog or wiki wraps pasted output in: "<pre>", "</code>". */
+static const char *const html_tags[] = {"pre", "code", "tt", "samp", "kbd"};
+
+/* The length of such a tag at s (opening or closing), or 0. */
+static size_t html_tag(const char *s, size_t len)
+{
+	size_t i, k, n;
+
+	if (len < 3 || s[0] != '<')
+		return 0;
+	i = s[1] == '/' ? 2 : 1;
+	for (k = 0; k < sizeof(html_tags) / sizeof(html_tags[0]); k++) {
+		n = strlen(html_tags[k]);
+		if (i + n < len && strncasecmp(s + i, html_tags[k], n) == 0 &&
+		    s[i + n] == '>')
+			return i + n + 1;
+	}
+	return 0;
+}
+
+static int is_alnum(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
+/*
+ * Two runs pasted as a diff mark their lines '-' and '+' ("-prod,8G,...",
+ * "+Latency  61372us ..."): a '-' or '+' right before a name or number is
+ * a marker, unless the line holds "--" (bonnie++'s headers "-Per Chr-
+ * --Block--", a diff's own "--- a/file", "-rw-r--r--"). "+++ b/file" is
+ * not a marker either: no name follows its '+'.
+ */
+static int diff_marker(const char *s, size_t len)
+{
+	size_t i;
+
+	if (len < 3 || (s[0] != '-' && s[0] != '+') || !is_alnum(s[1]))
+		return 0;
+	for (i = 1; i + 1 < len; i++)
+		if (s[i] == '-' && s[i + 1] == '-')
+			return 0;
+	return 1;
+}
+
 /*
  * Text pasted into mails, wikis and blogs carries a byte order mark
  * (Windows editors), quote markers ("> "), list numbers ("9. ", "9) ")
@@ -121,11 +167,27 @@ static size_t clean_prefix(const char *s, size_t len)
 			i++;
 			continue;
 		}
+		/* Supercite's quote marks carry the initials: "ZC> ". */
+		for (d = i; d < len && d - i < 3 && s[d] >= 'A' && s[d] <= 'Z';
+		     d++)
+			;
+		if (d > i && d + 1 < len && s[d] == '>' && is_blank(s[d + 1])) {
+			i = d + 1;
+			continue;
+		}
+		if ((d = html_tag(s + i, len - i)) > 0) {
+			i += d;
+			continue;
+		}
 		for (d = i; d < len && s[d] >= '0' && s[d] <= '9'; d++)
 			;
 		if (d > i && d - i <= 4 && d + 1 < len &&
 		    (s[d] == '.' || s[d] == ')') && is_blank(s[d + 1])) {
 			i = d + 1;
+			continue;
+		}
+		if (diff_marker(s + i, len - i)) {
+			i++;
 			continue;
 		}
 		return i;
@@ -138,8 +200,22 @@ int bs_fline_make(struct bs_fline *l, const char *line, size_t len,
 	size_t skip = clean_prefix(line, len);
 	const char *s, *end;
 
-	while (len > skip && is_blank(line[len - 1]))
-		len--;
+	for (;;) {
+		size_t t;
+
+		while (len > skip && is_blank(line[len - 1]))
+			len--;
+		/* "...155.6  0.4</pre>": a closing tag at the end. */
+		for (t = len; t > skip && line[t - 1] != '<'; t--)
+			;
+		if (t > skip && len - t + 1 < 8 &&
+		    html_tag(line + t - 1, len - t + 1) == len - t + 1 &&
+		    line[t] == '/') {
+			len = t - 1;
+			continue;
+		}
+		break;
+	}
 	l->text = line + skip;
 	l->len = len - skip;
 	l->hint_version = hint_version;

@@ -41,6 +41,24 @@ struct blk {
 	int over;                    /* passed BS_BLOCK_MAX: reject at end */
 };
 
+/* Text lines since the last run or block (struct bs_block.before). */
+struct before {
+	char text[BS_BLOCK_BEFORE][BS_BLOCK_BEFORE_LEN];
+	size_t len[BS_BLOCK_BEFORE];
+	int64_t lineno[BS_BLOCK_BEFORE];
+	size_t n, next;   /* lines kept; where the next goes */
+};
+
+/* Runs held back: their format prints values rounded, and the exact
+ * print of the same measurement may follow (bs_ingest_rounded()). */
+#define HELD_MAX 16
+
+struct held {
+	struct bs_run r;
+	int64_t line;
+	int fmt;                 /* the registry row it counts under */
+};
+
 struct bs_ingest {
 	char *source;
 	struct bs_ingest_cb cb;
@@ -52,6 +70,18 @@ struct bs_ingest {
 	char hint[BS_INGEST_VERSION_MAX]; /* 1.0x version of a text table */
 	int64_t text_date;                /* a mail's Date: above, or BS_NONE */
 	struct blk blk;
+	struct before before;             /* text above the next block */
+	struct held held[HELD_MAX];
+	int nheld;
+	/* The last exact run of a line format, as its line: a rounded
+	 * print of it may follow (bonnie++ -q's CSV before its table). */
+	struct bs_buf exact;
+	char exact_hint[BS_INGEST_VERSION_MAX];
+	int64_t exact_line;
+	const char *exact_format;
+	struct bs_run shadow;             /* the last exact run of a block */
+	int exact_block;                  /* it is in shadow, not exact */
+	int64_t emitted;                  /* runs the formats gave */
 	struct bs_err fail;               /* first error, repeated after */
 	char reason[REASON_MAX];
 };
@@ -71,6 +101,7 @@ struct bs_ingest *bs_ingest_new(const char *source,
 	p->cb = *cb;
 	bs_lines_init(&p->lines, BS_LINE_MAX, BS_REJECT_KEEP);
 	bs_run_init(&p->run);
+	bs_run_init(&p->shadow);
 	bs_err_reset(&p->fail);
 	p->text_date = BS_NONE;
 	return p;
@@ -80,6 +111,10 @@ void bs_ingest_free(struct bs_ingest *p)
 {
 	if (p == NULL)
 		return;
+	while (p->nheld > 0)
+		bs_run_release(&p->held[--p->nheld].r);
+	bs_buf_release(&p->exact);
+	bs_run_release(&p->shadow);
 	bs_run_release(&p->run);
 	bs_lines_release(&p->lines);
 	bs_buf_release(&p->blk.raw);
@@ -109,6 +144,141 @@ static int reject(struct bs_ingest *p, int64_t lineno, const char *raw,
 			    p->cb.ctx);
 }
 
+/* Passes a run on to the caller. */
+static int deliver(struct bs_ingest *p, struct bs_run *r, int64_t lineno,
+		   int fmt)
+{
+	int rc = 0;
+
+	p->st.by_format[fmt]++;
+	p->st.runs++;
+	if (p->cb.run)
+		rc = p->cb.run(r, p->cb.ctx);
+	if (rc >= 0 && r->warning && p->cb.warn)
+		p->cb.warn(lineno, r->warning, p->cb.ctx);
+	return rc;
+}
+
+/* Passes on the held runs, in their order. */
+static int flush_held(struct bs_ingest *p)
+{
+	int i, rc = 0;
+
+	for (i = 0; i < p->nheld; i++) {
+		if (rc >= 0)
+			rc = deliver(p, &p->held[i].r, p->held[i].line,
+				     p->held[i].fmt);
+		bs_run_release(&p->held[i].r);
+	}
+	p->nheld = 0;
+	return rc;
+}
+
+/* A run not passed on: the same measurement as the run at kept_line. */
+static void twin(struct bs_ingest *p, int64_t line, int64_t kept_line,
+		 const char *kept_format)
+{
+	char msg[160];
+
+	p->st.twins++;
+	snprintf(msg, sizeof(msg),
+		 "the same measurement as line %" PRId64 " (%s): stored once",
+		 kept_line, kept_format);
+	if (p->cb.warn)
+		p->cb.warn(line, msg, p->cb.ctx);
+}
+
+/* Whether the last exact line run is the same measurement as r. */
+static int exact_twin(struct bs_ingest *p, const struct bs_run *r)
+{
+	struct bs_run e;
+	char why[REASON_MAX];
+	int same = 0;
+
+	if (p->exact_line <= 0)
+		return 0;
+	if (p->exact_block)
+		return bs_ingest_same_run(&p->shadow, r);
+	bs_run_init(&e);
+	if (bs_ingest_parse_line(p->exact.data, p->exact.len,
+				 p->exact_hint[0] ? p->exact_hint : NULL, &e,
+				 why, sizeof(why)) == 1)
+		same = bs_ingest_same_run(&e, r);
+	bs_run_release(&e);
+	return same;
+}
+
+/*
+ * One measurement, one run (bs_ingest_same_run()): a rounded run is
+ * held until the input ends or an exact run comes that is not its
+ * twin; an exact run that is a held run's twin replaces it, and a
+ * rounded run that is the last exact run's twin is dropped. Either way
+ * a warning names the run kept.
+ */
+static int pass_on(struct bs_ingest *p, const struct bs_format *f,
+		   struct bs_run *r, int64_t lineno, int fmt)
+{
+	int i;
+
+	if (bs_ingest_rounded(r)) {
+		if (exact_twin(p, r)) {
+			twin(p, lineno, p->exact_line, p->exact_format);
+			return 0;
+		}
+		if (p->nheld == HELD_MAX && flush_held(p) < 0)
+			return -1;
+		p->held[p->nheld].r = *r;
+		p->held[p->nheld].line = lineno;
+		p->held[p->nheld++].fmt = fmt;
+		bs_run_init(r);
+		return 0;
+	}
+	for (i = 0; i < p->nheld; i++)
+		if (bs_ingest_same_run(&p->held[i].r, r))
+			break;
+	if (i < p->nheld) {
+		twin(p, p->held[i].line, lineno, r->format);
+		bs_run_release(&p->held[i].r);
+		memmove(&p->held[i], &p->held[i + 1],
+			(size_t)(p->nheld - i - 1) * sizeof(p->held[0]));
+		p->nheld--;
+	} else if (p->nheld > 0 && flush_held(p) < 0) {
+		return -1;
+	}
+	if (p->nheld == 0) {
+		/* Kept only while no rounded run waits. A line's run is
+		 * kept as its line (the common input, CSV lines alone,
+		 * copies each line once), a block's as a copy of what
+		 * bs_ingest_same_run() compares. */
+		p->exact_block = f->block != NULL;
+		if (f->block) {
+			bs_run_release(&p->shadow);
+			p->shadow.family = r->family;
+			bs_run_set(&p->shadow.tool, r->tool);
+			bs_run_set(&p->shadow.tool_version, r->tool_version);
+			bs_run_set(&p->shadow.machine, r->machine);
+			bs_run_set(&p->shadow.format, r->format);
+			bs_params_copy(&p->shadow.params, &r->params);
+			memcpy(p->shadow.res, r->res, sizeof(r->res));
+		} else {
+			bs_buf_reset(&p->exact);
+			bs_buf_add(&p->exact, r->raw, strlen(r->raw));
+			memcpy(p->exact_hint, p->hint, sizeof(p->hint));
+		}
+		p->exact_line = lineno;
+		p->exact_format = f->name;
+		if (f->block) {
+			const struct bs_format *own = bs_format_find(r->format);
+
+			if (own)
+				p->exact_format = own->name;
+		}
+	} else {
+		p->exact_line = 0;
+	}
+	return deliver(p, r, lineno, fmt);
+}
+
 /*
  * Gives r to the caller: line (len bytes) is its raw text unless the
  * format set one. A run a format restores whole (bstore's JSON export:
@@ -119,7 +289,7 @@ static int reject(struct bs_ingest *p, int64_t lineno, const char *raw,
 static int emit(struct bs_ingest *p, const struct bs_format *f,
 		struct bs_run *r, int64_t lineno, const char *line, size_t len)
 {
-	int rc = 0;
+	int fmt;
 
 	assert(f >= bs_formats && f < bs_formats + bs_nformats);
 	assert(r->format != NULL && r->tool != NULL);
@@ -130,8 +300,9 @@ static int emit(struct bs_ingest *p, const struct bs_format *f,
 		const struct bs_format *own =
 			f->block ? bs_format_find(r->format) : NULL;
 
-		p->st.by_format[(own ? own : f) - bs_formats]++;
+		fmt = (int)((own ? own : f) - bs_formats);
 	}
+	p->emitted++;
 	if (r->raw == NULL)
 		r->raw = xstrndup(line, len);
 	if (r->sha256[0] == '\0')
@@ -143,12 +314,7 @@ static int emit(struct bs_ingest *p, const struct bs_format *f,
 		r->source_line = lineno;
 		bs_run_set(&r->parser_version, BS_PARSER_VERSION);
 	}
-	p->st.runs++;
-	if (p->cb.run)
-		rc = p->cb.run(r, p->cb.ctx);
-	if (rc >= 0 && r->warning && p->cb.warn)
-		p->cb.warn(lineno, r->warning, p->cb.ctx);
-	return rc;
+	return pass_on(p, f, r, lineno, fmt);
 }
 
 /*
@@ -216,13 +382,54 @@ static int blk_reject(struct bs_block_out *o, size_t first, size_t last,
 		      0);
 }
 
+/* Keeps a text line (cleaned, not blank) as context of the next block. */
+static void before_add(struct bs_ingest *p, const struct bs_fline *l,
+		       int64_t lineno)
+{
+	struct before *c = &p->before;
+	size_t n = l->len < BS_BLOCK_BEFORE_LEN ? l->len : BS_BLOCK_BEFORE_LEN;
+
+	if (l->len == 0)
+		return;
+	memcpy(c->text[c->next], l->text, n);
+	c->len[c->next] = n;
+	c->lineno[c->next] = lineno;
+	c->next = (c->next + 1) % BS_BLOCK_BEFORE;
+	if (c->n < BS_BLOCK_BEFORE)
+		c->n++;
+}
+
+/* The kept lines, oldest first, into out (BS_BLOCK_BEFORE rows). */
+static size_t before_get(const struct before *c, struct bs_bline *out)
+{
+	size_t i, k;
+
+	for (i = 0; i < c->n; i++) {
+		k = (c->next + BS_BLOCK_BEFORE - c->n + i) % BS_BLOCK_BEFORE;
+		out[i].raw = out[i].text = c->text[k];
+		out[i].raw_len = out[i].len = c->len[k];
+		out[i].lineno = c->lineno[k];
+	}
+	return c->n;
+}
+
+static void blk_note(struct bs_block_out *o, int64_t line, const char *msg)
+{
+	struct bs_ingest *p = o->ctx;
+
+	if (p->cb.warn)
+		p->cb.warn(line, msg, p->cb.ctx);
+}
+
 /* Parses the open block (or rejects it whole) and closes it. */
 static int blk_close(struct bs_ingest *p, int at_end)
 {
 	struct blk *b = &p->blk;
 	const struct bs_format *f = b->f;
-	struct bs_block_out out = {blk_run, blk_reject, p};
+	struct bs_block_out out = {blk_run, blk_reject, p, blk_note};
+	int64_t runs = p->emitted + p->st.rejects;
 	struct bs_bline *l;
+	struct bs_bline ctx[BS_BLOCK_BEFORE];
 	struct bs_block whole;
 	size_t i;
 	int rc;
@@ -249,6 +456,8 @@ static int blk_close(struct bs_ingest *p, int at_end)
 	whole.n = b->n;
 	whole.raw = bs_buf_str(&b->raw);
 	whole.raw_len = b->raw.len;
+	whole.before = ctx;
+	whole.nbefore = before_get(&p->before, ctx);
 	b->whole = 0;
 	rc = f->block->parse(&whole, &out);
 	free(l);
@@ -257,7 +466,11 @@ static int blk_close(struct bs_ingest *p, int at_end)
 		p->st.skipped += (int64_t)b->n;
 	}
 out:
-	/* Closed only now: blk_run() counts the runs by b->f. */
+	/* Closed only now: blk_run() counts the runs by b->f. The text
+	 * above a block that gave no run or reject is still the text
+	 * above the next (struct bs_block.before). */
+	if (p->emitted + p->st.rejects > runs || rc < 0)
+		p->before.n = 0;
 	b->f = NULL;
 	b->n = 0;
 	bs_buf_reset(&b->raw);
@@ -359,6 +572,7 @@ static int on_line(const char *line, size_t len, uint64_t full_len,
 			return rc;
 	}
 	if (l->len == 0 || text_date(p, l)) {
+		before_add(p, l, lineno);
 		p->st.skipped++;
 		return 0;
 	}
@@ -366,10 +580,13 @@ static int on_line(const char *line, size_t len, uint64_t full_len,
 	f = pick(p->force, l);
 	if (f == NULL) {
 		rc = blk_start(p, l, line, len, lineno);
-		if (rc == 0)
+		if (rc == 0) {
+			before_add(p, l, lineno);
 			p->st.skipped++;
+		}
 		return rc < 0 ? rc : 0;
 	}
+	p->before.n = 0;
 	rc = f->parse(f, l, &p->run, p->reason, sizeof(p->reason));
 	if (rc < 0)
 		return reject(p, lineno, line, len, 0);
@@ -430,6 +647,8 @@ int bs_ingest_finish(struct bs_ingest *p, struct bs_err *err)
 	rc = bs_lines_finish(&p->lines, on_line, p, &p->fail);
 	if (rc >= 0 && p->blk.f)
 		rc = blk_close(p, 1);
+	if (rc >= 0)
+		rc = flush_held(p);
 	if (rc < 0)
 		return stopped(p, rc, err);
 	return 0;

@@ -26,6 +26,13 @@
 
 #define BS_PARSER_VERSION "bstore-ingest 1"
 
+/*
+ * The one tag a parser gives a run: its date is a local time the output
+ * printed with no zone (fio's text report), stored as if UTC. Value
+ * "local". Every other tag comes from the user.
+ */
+#define BS_INGEST_TZ_TAG "measured_at.tz"
+
 /* Lines longer than this are rejected, and kept cut to BS_REJECT_KEEP. */
 #define BS_LINE_MAX (1024 * 1024)
 #define BS_REJECT_KEEP (64 * 1024)
@@ -82,9 +89,28 @@ struct bs_ingest_stats {
 	int64_t rejects;  /* lines passed to cb->reject */
 	int64_t skipped;  /* headers, comments, other text */
 	int64_t blocked;  /* lines read into blocks (ingest/block.h) */
+	int64_t twins;    /* runs not passed on: the same measurement as a
+			   * run of this input that was (bs_ingest_same_run) */
 	int64_t by_format[BS_INGEST_FORMATS_MAX]; /* runs per registry row */
 };
 void bs_ingest_stats(const struct bs_ingest *p, struct bs_ingest_stats *out);
+
+/*
+ * One measurement, one run (ingest/same.c; docs/ingest.md, "One run per
+ * result"). Whether a and b are the same measurement printed twice: the
+ * same family, tool and machine, the same version where both name one
+ * (an era such as "1.0x" names none), the same value of every parameter
+ * both know, the same status of every metric, and every value, CPU and
+ * latency both have equal as the rounded output printed it (bonnie++'s
+ * cells as its 2.00a table prints them: "291m"; fio's text to three
+ * figures; other tools exactly). The driver applies it within one input;
+ * others (the store's rule across files) may call it on any two runs.
+ */
+int bs_ingest_same_run(const struct bs_run *a, const struct bs_run *b);
+/* Whether r's format prints its values rounded beside an exact format of
+ * the same tool (a bonnie++ text table, fio's normal text): of two runs
+ * that are the same, the exact one is kept. */
+int bs_ingest_rounded(const struct bs_run *r);
 
 /*
  * Parses one line (no newline) with the format registry into r (which the

@@ -161,17 +161,20 @@ run "$BSTORE" ingest "$f"
 expect_in "$T/out" "$f: 0 runs stored, 4 duplicates, 0 rejected"
 
 # GNU 6.x, BSD, progress lines; a summary without its command line says
-# no direction and gives no run.
+# no direction: a copy, with a warning that says what is unknown.
 run "$BSTORE" ingest "$D/dd-variants.txt"
 expect_rc 0 "ingest dd variants"
-expect_in "$T/out" "$D/dd-variants.txt: 4 runs stored, 0 duplicates, 0 rejected"
+expect_in "$T/out" "$D/dd-variants.txt: 5 runs stored, 0 duplicates, 0 rejected"
+expect_in "$T/err" "bstore: ingest: warning: $D/dd-variants.txt:14: dd summary with no dd command line above it: direction, block size and flags unknown (stored as copy_kib_s)"
 expect_eq "$(json -r 'select(.source | endswith("dd-variants.txt")) |
 	"\(.source_line) \(.results | to_entries[] | select(.value.status == "ok") | .key)"' |
-	paste -sd,)" "2 write_kib_s,8 read_kib_s,17 write_kib_s,25 read_kib_s" \
+	paste -sd,)" "2 write_kib_s,8 read_kib_s,14 copy_kib_s,17 write_kib_s,25 read_kib_s" \
 	"dd variants: lines and directions"
-# The blog post in samples/ pastes dd's summaries away from its commands.
+# The blog post in samples/ pastes dd's summaries under a shell loop of
+# two dd commands: which is which is not stored, and a warning says so.
 run "$BSTORE" ingest "$SAMPLES/bonnie++-1.03d-pasted-blog.txt"
 expect_in "$T/out" "bonnie++-1.03d-pasted-blog.txt: 6 runs stored, 0 duplicates, 0 rejected (bonnie++-csv-1.0x: 6)"
+expect_in "$T/err" "bonnie++-1.03d-pasted-blog.txt:50: dd summary under several different dd command lines: not stored (which one is its own is unknown)"
 
 # A dd summary of no time.
 printf '%s\n' '$ dd if=/dev/zero of=/tmp/f bs=512 count=1' '1+0 records in' \
@@ -181,5 +184,5 @@ expect_rc 1 "ingest a dd of no time"
 expect_in "$T/err" "bstore: ingest: $T/dd0.txt:4: dd summary of no time or no bytes: no rate"
 
 expect_eq "$(sql "select count(*) from runs where family in ('zcav', 'getc_putc', 'dd')")" \
-	$((5 + 5 + 3 + 4 + 4)) "runs stored"
+	$((5 + 5 + 3 + 4 + 5)) "runs stored"
 finish

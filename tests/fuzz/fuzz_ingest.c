@@ -178,7 +178,11 @@ static void check_any_run(struct events *e, struct bs_run *r)
 	int m;
 	size_t k, j;
 
-	CHECK(r->family < BS_FAM_COUNT && r->id == 0 && r->ntags == 0);
+	CHECK(r->family < BS_FAM_COUNT && r->id == 0);
+	/* A parser's only tag: a date printed in local time. */
+	CHECK(r->ntags == 0 ||
+	      (r->ntags == 1 && strcmp(r->tags[0].key, BS_INGEST_TZ_TAG) == 0 &&
+	       strcmp(r->tags[0].value, "local") == 0));
 	CHECK(r->tool && r->tool[0] && r->format && r->format[0]);
 	CHECK(r->raw && strlen(r->raw) <= BS_BLOCK_MAX);
 	CHECK(strlen(r->sha256) == 64);
@@ -354,7 +358,9 @@ static void on_warn(int64_t line, const char *msg, void *ctx)
 {
 	struct events *e = ctx;
 
-	CHECK(line == e->last_line && msg[0]);
+	/* A run's warning comes at its line; a block's note (output that
+	 * gave no run) at a line of its own. */
+	CHECK(line >= 1 && msg[0]);
 	h_i64(e, line);
 	h_str(e, msg);
 }

@@ -26,6 +26,7 @@
 
 #include <cmocka.h>
 
+#include "core/metric.h"
 #include "ingest/ingest.h"
 #include "util/buf.h"
 #include "util/mem.h"
@@ -971,6 +972,7 @@ struct want_run {
 	const char *params;
 	const char *results;
 	const char *raw;
+	const char *before; /* warnings the log holds before the run */
 };
 
 struct sample_case {
@@ -984,61 +986,65 @@ struct sample_case {
 #define P103(size) "size=" size " chunk=8192 seeks=- procs=- pchar=- files=16 max=- min=- dirs=- fchunk=- conc=- seed=-"
 #define P103N0(size) "size=" size " chunk=8192 seeks=- procs=- pchar=- files=- max=- min=- dirs=- fchunk=- conc=- seed=-"
 #define NO_FILES " ./- ./- ./- ./- ./- ./-"
+#define DD_LOOP "dd summary under several different dd command lines: " \
+	"not stored (which one is its own is unknown)"
 
 static const struct sample_case samples[] = {
 	{ "bonnie++-1.03-ata-raid10-cache.txt", BS_FMT_CSV_1_0X, 23, 14, {
 	  { 23, "1.03", "jump", P103("8192"),
 	    "34299/97 84734/54 30960/53 33918/97 155474/74 575/7 786/12 +/- 1525/13 783/11 +/- 1508/15",
-	    "jump,8G,34299,97,84734,54,30960,53,33918,97,155474,74,575.0,7,16,786,12,+++++,+++,1525,13,783,11,+++++,+++,1508,15" } } },
+	    "jump,8G,34299,97,84734,54,30960,53,33918,97,155474,74,575.0,7,16,786,12,+++++,+++,1525,13,783,11,+++++,+++,1508,15", NULL } } },
 	{ "bonnie++-1.03-ata-raid10-nocache.txt", BS_FMT_CSV_1_0X, 23, 14, {
 	  { 23, "1.03", "jump", P103("8192"),
 	    "15587/44 16282/10 6433/10 33863/97 153921/73 538.8/6 99/1 +/- 161/1 91/1 +/- 180/1",
-	    "jump,8G,15587,44,16282,10,6433,10,33863,97,153921,73,538.8,6,16,99,1,+++++,+++,161,1,91,1,+++++,+++,180,1" } } },
+	    "jump,8G,15587,44,16282,10,6433,10,33863,97,153921,73,538.8,6,16,99,1,+++++,+++,161,1,91,1,+++++,+++,180,1", NULL } } },
 	{ "bonnie++-1.03-emc-raid10-cache.txt", BS_FMT_CSV_1_0X, 23, 14, {
 	  { 23, "1.03", "jump", P103("8192"),
 	    "31447/90 73130/50 29123/50 33607/97 144470/71 493.5/6 786/13 +/- 1534/14 781/12 +/- 1527/15",
-	    "jump,8G,31447,90,73130,50,29123,50,33607,97,144470,71,493.5,6,16,786,13,+++++,+++,1534,14,781,12,+++++,+++,1527,15" } } },
+	    "jump,8G,31447,90,73130,50,29123,50,33607,97,144470,71,493.5,6,16,786,13,+++++,+++,1534,14,781,12,+++++,+++,1527,15", NULL } } },
 	{ "bonnie++-1.03-emc-raid10-nocache.txt", BS_FMT_CSV_1_0X, 23, 14, {
 	  { 23, "1.03", "jump", P103("8192"),
 	    "12647/36 13414/8 7952/13 33636/97 146503/71 465.7/5 86/1 +/- 161/1 81/1 +/- 163/1",
-	    "jump,8G,12647,36,13414,8,7952,13,33636,97,146503,71,465.7,5,16,86,1,+++++,+++,161,1,81,1,+++++,+++,163,1" } } },
+	    "jump,8G,12647,36,13414,8,7952,13,33636,97,146503,71,465.7,5,16,86,1,+++++,+++,161,1,81,1,+++++,+++,163,1", NULL } } },
 	{ "bonnie++-1.03-emc-raid5-cache.txt", BS_FMT_CSV_1_0X, 23, 14, {
 	  { 23, "1.03", "jump", P103("8192"),
 	    "34620/98 103440/65 35756/61 33900/97 160964/76 495.4/6 788/12 +/- 1503/14 783/11 +/- 1520/15",
-	    "jump,8G,34620,98,103440,65,35756,61,33900,97,160964,76,495.4,6,16,788,12,+++++,+++,1503,14,783,11,+++++,+++,1520,15" } } },
+	    "jump,8G,34620,98,103440,65,35756,61,33900,97,160964,76,495.4,6,16,788,12,+++++,+++,1503,14,783,11,+++++,+++,1520,15", NULL } } },
 	{ "bonnie++-1.03-emc-raid5-nocache.txt", BS_FMT_CSV_1_0X, 23, 14, {
 	  { 23, "1.03", "jump", P103("8192"),
 	    "10956/30 10771/6 3388/5 34169/98 158861/75 431.1/5 81/1 +/- 160/1 82/1 +/- 109/1",
-	    "jump,8G,10956,30,10771,6,3388,5,34169,98,158861,75,431.1,5,16,81,1,+++++,+++,160,1,82,1,+++++,+++,109,1" } } },
+	    "jump,8G,10956,30,10771,6,3388,5,34169,98,158861,75,431.1,5,16,81,1,+++++,+++,160,1,82,1,+++++,+++,109,1", NULL } } },
 	{ "bonnie++-1.03-t3-raid5.txt", BS_FMT_CSV_1_0X, 23, 14, {
 	  { 23, "1.03", "billing", P103("4096"),
 	    "9915/87 30319/56 11685/38 9999/99 47326/66 177.6/3 639/19 +/- 1258/22 679/16 +/- 1197/27",
-	    "billing,4G,9915,87,30319,56,11685,38,9999,99,47326,66,177.6,3,16,639,19,+++++,+++,1258,22,679,16,+++++,+++,1197,27" } } },
-	{ "bonnie++-1.03d-pasted-blog.txt", BS_FMT_CSV_1_0X, 162, 122, {
+	    "billing,4G,9915,87,30319,56,11685,38,9999,99,47326,66,177.6,3,16,639,19,+++++,+++,1258,22,679,16,+++++,+++,1197,27", NULL } } },
+	{ "bonnie++-1.03d-pasted-blog.txt", BS_FMT_CSV_1_0X, 162, 116, {
 	  { 29, "1.03d", "server_name", P103("16384"),
 	    "./- 51181/55 23045/47 ./- 56212/46 294.1/4 145/7 +/- 162/6 162/6 +/- 152/6",
-	    "server_name,16G,,,51181,55,23045,47,,,56212,46,294.1,4,16,145,7,+++++,+++,162,6,162,6,+++++,+++,152,6" },
+	    "server_name,16G,,,51181,55,23045,47,,,56212,46,294.1,4,16,145,7,+++++,+++,162,6,162,6,+++++,+++,152,6", NULL },
 	  { 93, "1.03d", "server_name", P103N0("16384"),
 	    "./- 58408/72 32513/58 ./- 100124/72 537.1/12" NO_FILES,
-	    "server_name,16G,,,58408,72,32513,58,,,100124,72,537.1,12,,,,,,,,,,,,," },
+	    "server_name,16G,,,58408,72,32513,58,,,100124,72,537.1,12,,,,,,,,,,,,,",
+	    /* dd's summaries under the shell loop of two dd commands. */
+	    "warn L50 " DD_LOOP "\nwarn L54 " DD_LOOP "\n" },
 	  { 108, "1.03d", "server_name", P103N0("16384"),
 	    "./- 54601/65 31029/56 ./- 128065/92 606.3/7" NO_FILES,
-	    "server_name,16G,,,54601,65,31029,56,,,128065,92,606.3,7,,,,,,,,,,,,," },
+	    "server_name,16G,,,54601,65,31029,56,,,128065,92,606.3,7,,,,,,,,,,,,,", NULL },
 	  { 124, "1.03d", "server_name", P103N0("16384"),
 	    "./- 51977/51 29662/62 ./- 73907/59 984.3/9" NO_FILES,
-	    "server_name,16G,,,51977,51,29662,62,,,73907,59,984.3,9,,,,,,,,,,,,," },
+	    "server_name,16G,,,51977,51,29662,62,,,73907,59,984.3,9,,,,,,,,,,,,,", NULL },
 	  { 141, "1.03d", "nfs_client", P103N0("16384"),
 	    "./- 9436/25 5748/17 ./- 11288/18 322.9/19" NO_FILES,
-	    "nfs_client,16G,,,9436,25,5748,17,,,11288,18,322.9,19,,,,,,,,,,,,," },
+	    "nfs_client,16G,,,9436,25,5748,17,,,11288,18,322.9,19,,,,,,,,,,,,,", NULL },
 	  { 157, "1.03d", "iscsi_client", P103N0("2048"),
 	    "./- 2896/5 2201/5 ./- 10731/13 116.3/3" NO_FILES,
-	    "iscsi_client,2G,,,2896,5,2201,5,,,10731,13,116.3,3,,,,,,,,,,,,," } } },
+	    "iscsi_client,2G,,,2896,5,2201,5,,,10731,13,116.3,3,,,,,,,,,,,,,", NULL } } },
 	{ "bonnie++-2.00a-local-full.txt", BS_FMT_CSV_1_98, 24, 13, {
 	  { 24, "2.00a", "labvm01",
 	    "size=2048 chunk=- seeks=8192 procs=5 pchar=- files=16 max=- min=- dirs=- fchunk=- conc=1 seed=1796019217",
 	    "545/94@61372 297601/69@8122 601561/52@16325 480/82@50917 1911048/69@22633 6398/31@16072 "
 	    "+/-@32123 +/-@12290 +/-@8617 +/-@8111 +/-@4158 +/-@6056",
-	    "1.98,2.00a,labvm01,1,1796019217,2G,,8192,5,545,94,297601,69,601561,52,480,82,1911048,69,6398,31,16,,,,,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,61372us,8122us,16325us,50917us,22633us,16072us,32123us,12290us,8617us,8111us,4158us,6056us" } } },
+	    "1.98,2.00a,labvm01,1,1796019217,2G,,8192,5,545,94,297601,69,601561,52,480,82,1911048,69,6398,31,16,,,,,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,61372us,8122us,16325us,50917us,22633us,16072us,32123us,12290us,8617us,8111us,4158us,6056us", NULL } } },
 };
 /* clang-format on */
 
@@ -1048,6 +1054,8 @@ static void add_want_run(struct bs_buf *b, const struct want_run *w,
 	char sha[BS_SHA256_HEX];
 
 	bs_sha256_hex(w->raw, strlen(w->raw), sha);
+	if (w->before)
+		bs_buf_addf(b, "%s", w->before);
 	bs_buf_addf(b, "run L%" PRId64 " %s %s [%s] %s | %s\n", w->line, format,
 		    w->version, w->machine, w->params, w->results);
 	bs_buf_addf(b, "  raw %zu %.16s\n", strlen(w->raw), sha);
@@ -1507,9 +1515,53 @@ static void test_bounded_memory(void **state)
 	bs_buf_release(&chunk);
 }
 
+/* One measurement, one run: bs_ingest_same_run() on the 1.97 CSV line
+ * of tests/data/wild/bonnie++-1.97-ceph-admin.txt and prints of it. */
+static void test_same_run(void **state)
+{
+	static const char line[] =
+		"1.97,1.97,ceph-admin,1,1466766230,8196M,,646,97,86208,12,44422,"
+		"5,2027,97,104162,5,889.7,8,16,,,,,20285,28,+++++,+++,+++++,+++,"
+		"30720,69,+++++,+++,+++++,+++,12279us,1920ms,2462ms,4228us,"
+		"41355us,43431us,727us,406us,431us,121us,35us,61us";
+	struct bs_run a, b;
+	char why[128];
+	int pb = bs_metric_find(BS_FAM_BONNIE, "put_block");
+
+	(void)state;
+	bs_run_init(&a);
+	bs_run_init(&b);
+	assert_int_equal(bs_ingest_parse_line(line, strlen(line), NULL, &a,
+					      why, sizeof(why)), 1);
+	assert_int_equal(bs_ingest_parse_line(line, strlen(line), NULL, &b,
+					      why, sizeof(why)), 1);
+	assert_true(bs_ingest_same_run(&a, &b));
+	assert_false(bs_ingest_rounded(&a));
+	/* The table's print: k/m/g, no seed, the machine cut to fit. */
+	bs_run_set(&b.format, "bonnie++-text-1.9x");
+	assert_true(bs_ingest_rounded(&b));
+	free(b.params.seed);
+	b.params.seed = NULL;
+	bs_run_set(&b.machine, "ceph-adm");
+	b.res[pb].value = 84.2 * 1024; /* "84.2m" */
+	assert_true(bs_ingest_same_run(&a, &b));
+	assert_true(bs_ingest_same_run(&b, &a));
+	/* Another measurement: one value off by more than the print. */
+	b.res[pb].value = 85.0 * 1024;
+	assert_false(bs_ingest_same_run(&a, &b));
+	b.res[pb].value = 86208;
+	/* A status differs: too fast is not a number. */
+	b.res[pb].status = BS_ST_TOO_FAST;
+	b.res[pb].value = NAN;
+	assert_false(bs_ingest_same_run(&a, &b));
+	bs_run_release(&a);
+	bs_run_release(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_same_run),
 		cmocka_unit_test(test_parse_ok),
 		cmocka_unit_test(test_parse_reject),
 		cmocka_unit_test(test_parse_text),

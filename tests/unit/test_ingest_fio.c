@@ -119,10 +119,17 @@ static int on_reject(int64_t line, const char *raw, size_t len,
 	return 0;
 }
 
+static void on_warn(int64_t line, const char *msg, void *ctx)
+{
+	struct coll *c = ctx;
+
+	bs_buf_addf(&c->log, "warn L%" PRId64 " %s\n", line, msg);
+}
+
 /* Ingests src fed in chunks of chunk bytes (0: at once) into c. */
 static void ingest(const char *src, size_t len, size_t chunk, struct coll *c)
 {
-	struct bs_ingest_cb cb = {on_run, on_reject, NULL, c};
+	struct bs_ingest_cb cb = {on_run, on_reject, on_warn, c};
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_ingest *p = bs_ingest_new("t", &cb, NULL);
 	size_t off = 0;
@@ -448,9 +455,10 @@ static const struct text_case texts[] = {
 	  "\"read\" : { \"total_ios\" : 5, \"iops\" : 3, \"bw\" : 12 }\n} ]\n}\n9,9,9\n",
 	  "run L4 fio-json 3.33 t=- jobname=a}\"{b rw=- bs=- ioengine=- iodepth=- "
 	  "numjobs=- size=- direct=- | read_bw_kib_s=12 read_iops=3\n" },
-	{ "a text header without results",
+	{ "a text header without results: a note, not a reject",
 	  "$ fio x.fio\n" HDR "fio-3.33\nStarting 1 process\n^C\n",
-	  "reject L2 fio job header without job results\n" },
+	  "warn L2 fio job header without job results: nothing stored from "
+	  "it (a JSON or terse print of the run is read on its own)\n" },
 	{ "a text job without directions",
 	  HDR JOB "  cpu          : usr=0.00%, sys=38.06%, ctx=1979, majf=0, minf=13\n",
 	  "reject L2 fio job 'randrw' without read, write or trim results\n" },

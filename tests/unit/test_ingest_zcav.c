@@ -645,8 +645,9 @@ static void test_dd_variants(void **state)
 
 	(void)state;
 	feed_file("tests/data/dd-variants.txt", &g);
-	/* The summary pasted alone says no direction: no run. */
-	assert_int_equal(g.nruns, 4);
+	/* The summary pasted alone says no direction: a copy, with a
+	 * warning that says what is unknown. */
+	assert_int_equal(g.nruns, 5);
 	assert_string_equal(bs_buf_str(&g.rejects), "");
 	r = &g.run[0]; /* GNU 6.x */
 	assert_int_equal(r->line, 2);
@@ -658,13 +659,22 @@ static void test_dd_variants(void **state)
 	assert_int_equal(r->params.bs_bytes, 1048576);
 	assert_int_equal(r->params.count, 1024);
 	assert_false(r->has_warning);
-	r = &g.run[2]; /* progress lines, an error, the last summary */
+	r = &g.run[2]; /* a summary alone: direction and bs unknown */
+	assert_int_equal(r->line, 14);
+	expect_ok(r, "copy_kib_s", 1073741824.0 / 1024 / 2.5);
+	assert_int_equal(r->params.bs_bytes, BS_NONE);
+	assert_null(r->params.flags);
+	assert_string_equal(r->warning,
+			    "dd summary with no dd command line above it: "
+			    "direction, block size and flags unknown (stored "
+			    "as copy_kib_s)");
+	r = &g.run[3]; /* progress lines, an error, the last summary */
 	assert_int_equal(r->line, 17);
 	expect_ok(r, "write_kib_s", 499122176.0 / 1024 / 2.38);
 	assert_int_equal(r->params.bytes, 499122176);
 	assert_int_equal(r->params.bs_bytes, 4 * 1048576);
 	assert_string_equal(r->params.flags, "oflag=dsync conv=fsync");
-	r = &g.run[3]; /* to a pipe: a read; MB is 10^6 */
+	r = &g.run[4]; /* to a pipe: a read; MB is 10^6 */
 	expect_ok(r, "read_kib_s", 100000000.0 / 1024 / 0.5);
 	assert_int_equal(r->params.bs_bytes, 1000000);
 	got_release(&g);
@@ -687,7 +697,10 @@ static void test_dd_reject(void **state)
 
 	(void)state;
 	feed(in, sizeof(in) - 1, 0, &g);
-	assert_int_equal(g.nruns, 0);
+	/* The last summary has no command line above it (the one above
+	 * the rejected summary is that summary's): a copy. */
+	assert_int_equal(g.nruns, 1);
+	expect_ok(&g.run[0], "copy_kib_s", 512 / 1024.0 / 0.5);
 	assert_string_equal(bs_buf_str(&g.rejects),
 			    "L4: dd summary of no time or no bytes: no rate\n"
 			    "L8: dd summary of no time or no bytes: no rate\n");

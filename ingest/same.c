@@ -1,0 +1,174 @@
+/*
+ * ingest/same.c - one measurement, one run: whether two runs are the same
+ * measurement printed twice (a bonnie++ text table and its CSV line, a
+ * fio job as a terse line and as its normal report), and which of the
+ * two an input keeps. docs/ingest.md, "One run per result", says the
+ * rule for people.
+ */
+#include "ingest/ingest.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "core/bonnie_text.h"
+#include "core/metric.h"
+#include "core/param.h"
+#include "ingest/bonnie_text.h"
+#include "ingest/fio.h"
+#include "util/banned.h"
+
+/*
+ * Formats that print a measurement rounded, beside a format of the same
+ * tool that prints it exactly: the exact one is kept. How the rounded
+ * one rounds decides when two values agree (agree()).
+ */
+static const struct {
+	const char *format;   /* the rounded one (runs.format) */
+	enum bs_family family;
+} rounded[] = {
+	/* bonnie++'s tables: 2.00a rounds ("291m", "1.8g"), and every
+	 * table lacks parameters its CSV line has (the seed, -c). */
+	{BS_FMT_TEXT_1_0X, BS_FAM_BONNIE},
+	{BS_FMT_TEXT_1_9X, BS_FAM_BONNIE},
+	{BS_FMT_TEXT_1_98, BS_FAM_BONNIE},
+	{BS_FMT_FIO_TEXT, BS_FAM_FIO}, /* fio 3: "IOPS=12.8k" */
+};
+
+int bs_ingest_rounded(const struct bs_run *r)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(rounded) / sizeof(rounded[0]); i++)
+		if (r->format && strcmp(r->format, rounded[i].format) == 0)
+			return 1;
+	return 0;
+}
+
+static int same_text(const char *a, const char *b)
+{
+	return strcmp(a ? a : "", b ? b : "") == 0;
+}
+
+/* A version that says only its era ("1.0x" of a 27-field CSV line
+ * without a table above) or none matches any. */
+static int same_version(const char *a, const char *b)
+{
+	if (a == NULL || b == NULL || strchr(a, 'x') || strchr(b, 'x'))
+		return 1;
+	return strcmp(a, b) == 0;
+}
+
+/* fio's text prints three significant figures ("12.8k", "49.9MiB/s"),
+ * and its percentiles in whole us where the terse line cuts them (31
+ * against 30, 2.192 against 2): half a percent, or 1. */
+static int agree_fio(double a, double b)
+{
+	double big = fabs(a) > fabs(b) ? fabs(a) : fabs(b);
+
+	return fabs(a - b) <= 0.005 * big + 1;
+}
+
+/* Whether the values of metric m agree as the rounded output printed
+ * them: bonnie++'s as its 2.00a table prints a cell (exact tables print
+ * the same text too). */
+static int agree(enum bs_family fam, int m, double a, double b, int part)
+{
+	char x[32], y[32];
+
+	if (isnan(a) || isnan(b))
+		return isnan(a) && isnan(b);
+	if (fam == BS_FAM_FIO)
+		return agree_fio(a, b);
+	if (fam != BS_FAM_BONNIE)
+		return fabs(a - b) <= 1e-9 * (fabs(a) + fabs(b));
+	if (part == 1)
+		return strcmp(bs_bonnie_fmt_cpu(x, sizeof(x), a),
+			      bs_bonnie_fmt_cpu(y, sizeof(y), b)) == 0;
+	if (part == 2)
+		return strcmp(bs_bonnie_fmt_latency(x, sizeof(x), a),
+			      bs_bonnie_fmt_latency(y, sizeof(y), b)) == 0;
+	return strcmp(bs_bonnie_fmt_rate(x, sizeof(x), m, a),
+		      bs_bonnie_fmt_rate(y, sizeof(y), m, b)) == 0;
+}
+
+static int same_params(const struct bs_run *a, const struct bs_run *b)
+{
+	int i;
+
+	for (i = 0; i < bs_nparams; i++) {
+		const struct bs_param_info *p = &bs_param_table[i];
+
+		if (p->family != a->family || !bs_param_known(&a->params, i) ||
+		    !bs_param_known(&b->params, i))
+			continue;
+		switch (p->kind) {
+		case BS_PK_TEXT:
+			if (!same_text(bs_param_get_text(&a->params, i),
+				       bs_param_get_text(&b->params, i)))
+				return 0;
+			break;
+		case BS_PK_REAL: {
+			double x = bs_param_get_real(&a->params, i);
+			double y = bs_param_get_real(&b->params, i);
+
+			if (fabs(x - y) > 1e-9 * (fabs(x) + fabs(y)))
+				return 0;
+			break;
+		}
+		default:
+			if (bs_param_get_i64(&a->params, i) !=
+			    bs_param_get_i64(&b->params, i))
+				return 0;
+		}
+	}
+	return 1;
+}
+
+/* A rounded print may cut the machine name (bonnie++'s table cuts it to
+ * fit beside the size): its name is a beginning of the other's. */
+static int same_machine(const struct bs_run *a, const struct bs_run *b)
+{
+	const char *x = a->machine ? a->machine : "";
+	const char *y = b->machine ? b->machine : "";
+
+	if (strcmp(x, y) == 0)
+		return 1;
+	if (bs_ingest_rounded(a) && x[0] && strncmp(x, y, strlen(x)) == 0)
+		return 1;
+	return bs_ingest_rounded(b) && y[0] && strncmp(x, y, strlen(y)) == 0;
+}
+
+int bs_ingest_same_run(const struct bs_run *a, const struct bs_run *b)
+{
+	int m, ra = bs_ingest_rounded(a), rb = bs_ingest_rounded(b);
+
+	if (a->family != b->family || !same_text(a->tool, b->tool) ||
+	    !same_version(a->tool_version, b->tool_version) ||
+	    !same_machine(a, b) || !same_params(a, b))
+		return 0;
+	for (m = 0; m < bs_nmetrics; m++) {
+		const struct bs_value *x = &a->res[m], *y = &b->res[m];
+
+		if (bs_metrics[m].family != a->family)
+			continue;
+		/* A rounded print leaves out what it cannot print right
+		 * (bonnie++ 2.00a's table, its file-test rates). */
+		if ((ra && x->status == BS_ST_NOT_RUN) ||
+		    (rb && y->status == BS_ST_NOT_RUN))
+			continue;
+		if (x->status != y->status)
+			return 0;
+		if (x->status == BS_ST_OK &&
+		    !agree(a->family, m, x->value, y->value, 0))
+			return 0;
+		/* A part one output lacks (fio's terse line has no
+		 * latency max) is not a difference. */
+		if (!isnan(x->cpu_pct) && !isnan(y->cpu_pct) &&
+		    !agree(a->family, m, x->cpu_pct, y->cpu_pct, 1))
+			return 0;
+		if (!isnan(x->lat_us) && !isnan(y->lat_us) &&
+		    !agree(a->family, m, x->lat_us, y->lat_us, 2))
+			return 0;
+	}
+	return 1;
+}
