@@ -29,6 +29,58 @@ extern const struct bs_embedded bs_tmpl_site_css[];
 const char *const bs_site_dirs[] = {"run", "machine", "tag", "tool", "compare"};
 const size_t bs_site_ndirs = sizeof(bs_site_dirs) / sizeof(bs_site_dirs[0]);
 
+/* The length of the run of characters of set at the start of s. */
+static size_t span_of(const char *s, const char *set)
+{
+	return strspn(s, set);
+}
+
+#define DIGITS "0123456789"
+#define HEX8 "0123456789abcdef"
+
+/* Whether s is "-pN" (a later page of a list) or empty, then ".html". */
+static int page_tail(const char *s)
+{
+	if (s[0] == '-' && s[1] == 'p' && s[2] >= '1' && s[2] <= '9')
+		s += 2 + span_of(s + 2, DIGITS);
+	return strcmp(s, ".html") == 0;
+}
+
+int bs_site_own_name(const char *dir, const char *name)
+{
+	size_t n;
+
+	if (strcmp(dir, "") == 0)
+		return strncmp(name, "index", 5) == 0 && name[5] == '-' &&
+		       page_tail(name + 5);
+	if (strcmp(dir, "run") == 0) {
+		n = span_of(name, DIGITS);
+		return n > 0 && name[n] == '-' &&
+		       span_of(name + n + 1, HEX8) == 8 &&
+		       strcmp(name + n + 9, ".html") == 0;
+	}
+	if (strcmp(dir, "compare") == 0) {
+		/* A saved comparison's name (cli/cmd_report.c's rule). */
+		n = span_of(name, "abcdefghijklmnopqrstuvwxyz"
+		                  "ABCDEFGHIJKLMNOPQRSTUVWXYZ" DIGITS "._-");
+		return n > 5 && n <= 64 + 5 && name[n] == '\0' &&
+		       strcmp(name + n - 5, ".html") == 0 && name[0] != '.' &&
+		       name[0] != '_' && name[0] != '-';
+	}
+	if (strcmp(dir, "machine") == 0 || strcmp(dir, "tag") == 0 ||
+	    strcmp(dir, "tool") == 0) {
+		/* SLUG-HASH8 of [a-z0-9-], then the page's tail. */
+		size_t slug = span_of(name, "abcdefghijklmnopqrstuvwxyz" DIGITS
+		                            "-");
+
+		for (n = 1; n < slug; n++)
+			if (name[n] == '-' && span_of(name + n + 1, HEX8) >= 8 &&
+			    page_tail(name + n + 9))
+				return 1;
+	}
+	return 0;
+}
+
 /* The index lists this many of the newest runs. */
 #define NEWEST_RUNS 25
 /* A trend chart marks each run with a point up to this many runs. */

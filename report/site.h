@@ -41,6 +41,16 @@ extern const char *const bs_site_dirs[];
 extern const size_t bs_site_ndirs;
 
 /*
+ * Whether name is one the build makes in the site's directory dir (one
+ * of bs_site_dirs, or "" for the root): "17-3fa9c2d1.html" in run/,
+ * "jump-1a2b3c4d.html" and its pages "jump-1a2b3c4d-p2.html" in
+ * machine/, tag/ and tool/, "NAME.html" (a saved comparison's name) in
+ * compare/, "index-p2.html" in the root. A rebuild removes only files of
+ * these names: whatever else is in the directory is not the site's.
+ */
+int bs_site_own_name(const char *dir, const char *name);
+
+/*
  * Called for each page: path relative to the root ("run/17-3fa9c2d1.html"),
  * the page's bytes. Returns 0, or <0 with err filled to stop the build.
  */

@@ -222,6 +222,57 @@ expect_eq "$(ls "$T/jump/run" | wc -l)" "$(sql "SELECT count(*) FROM runs WHERE 
 	"pages of the selected runs only"
 expect_links "$T/jump"
 
+# The site stays inside its directory. A subdirectory replaced by a link
+# to another directory is refused: no page written there, no file of it
+# removed.
+J=$T/jump
+mkdir -p "$T/other"
+for i in 1 2 3; do echo "doc $i" >"$T/other/doc$i.html"; done
+mv "$J/machine" "$T/machine.real"
+ln -s "$T/other" "$J/machine"
+run "$BSTORE" site -o "$J" machine=jump
+expect_rc 1 "site with a subdirectory that is a link"
+expect_in "$T/err" "machine' is a symbolic link; bstore site writes only inside the site's directory"
+expect_style "$T/err"
+expect_eq "$(ls "$T/other" | tr '\n' ' ')" "doc1.html doc2.html doc3.html " \
+	"nothing written or removed through the link"
+rm "$J/machine"
+mv "$T/machine.real" "$J/machine"
+# A page that is a link is not written through.
+echo "victim" >"$T/victim.html"
+mv "$J/index.html" "$T/index.real"
+ln -s "$T/victim.html" "$J/index.html"
+run "$BSTORE" site -o "$J" machine=jump
+expect_rc 1 "site with a page that is a link"
+expect_in "$T/err" "index.html' is a symbolic link"
+expect_eq "$(cat "$T/victim.html")" "victim" "nothing written through a linked page"
+rm "$J/index.html"
+mv "$T/index.real" "$J/index.html"
+# Files the site did not write stay, even in its own directories, and
+# the temporary files of a killed build (PAGE.tmp.PID of a process that
+# is gone) are removed by the next.
+echo mine >"$J/run/notes.html"
+echo mine >"$J/machine/README.html"
+echo mine >"$J/notes.html"
+sleep 0 &
+deadpid=$!
+wait "$deadpid"
+page=$(cd "$J" && ls run/*.html | grep -v notes | head -1)
+echo half >"$J/$page.tmp.$deadpid"
+echo half >"$J/index.html.tmp.$deadpid"
+echo mine >"$J/run/keep.tmp.$deadpid"
+run "$BSTORE" site -o "$J" machine=jump
+expect_rc 0 "rebuild beside files of others and leftovers"
+expect_in "$T/out" "0 written"
+expect_in "$T/out" "2 removed"
+for f in run/notes.html machine/README.html notes.html "run/keep.tmp.$deadpid"; do
+	[ -e "$J/$f" ] || fail "the rebuild removed $f, which it did not write"
+done
+for f in "$page.tmp.$deadpid" "index.html.tmp.$deadpid"; do
+	[ ! -e "$J/$f" ] || fail "the leftover $f of a killed build is kept"
+done
+rm "$J/run/notes.html" "$J/machine/README.html" "$J/notes.html" "$J/run/keep.tmp.$deadpid"
+
 # Chromium loads the index from file:// and every page reachable from
 # it, following every link (tests/browser/site_crawl.py); every page of
 # the site is reached, none asks for anything outside it.
