@@ -83,6 +83,16 @@ int bs_site_own_name(const char *dir, const char *name)
 
 /* The index lists this many of the newest runs. */
 #define NEWEST_RUNS 25
+/* Rows of a page of a list (runs of a machine, tag value or tool; values
+ * of a tag key): with the run pages' 4 KB or less a row, no page of the
+ * site passes 1 MiB whatever the archive's size. */
+#define PAGE_ROWS 500
+/* Machines on the index (and on each of its later pages), tag keys and
+ * tools on the index, values of a tag key named there. */
+#define INDEX_ROWS 100
+#define KEY_VALUES 12
+/* A list's own page links its first and last pages this many each. */
+#define PAGER_ENDS 5
 /* A trend chart marks each run with a point up to this many runs. */
 #define CHART_POINTS_MAX 300
 /* The "more" column of the index names at most this many values. */
@@ -168,8 +178,9 @@ static void group_path(struct bs_buf *b, enum gkind kind, const char *a,
 
 	bs_buf_addf(b, "%s/", dir[kind]);
 	add_slug(b, a);
-	if (kind == G_TAG) {
-		/* A key never holds '=': key=value names one tag value. */
+	if (kind == G_TAG && bv) {
+		/* A key never holds '=': key=value names one tag value, key
+		 * alone (bv NULL) the page of the key's values. */
 		bs_buf_adds(b, "-");
 		add_slug(b, bv);
 		bs_buf_addf(&whole, "%s=%s", a, bv);
@@ -296,10 +307,12 @@ static void run_results(struct site *s, const struct bs_run *r)
 		case BS_ST_TOO_FAST:
 			bs_tdict_set(x, "VALUE", "too fast");
 			bs_tdict_set(x, "CLASS", "tf");
+			bs_tdict_show(x, "CLS");
 			break;
 		case BS_ST_NOT_RUN:
 			bs_tdict_set(x, "VALUE", "not run");
 			bs_tdict_set(x, "CLASS", "nr");
+			bs_tdict_show(x, "CLS");
 			break;
 		}
 		if (!isnan(v->cpu_pct)) {
@@ -484,6 +497,12 @@ static int cmp_member(const void *pa, const void *pb)
 	return c;
 }
 
+/* Of one kind, and for tags of one key. */
+static int same_kind_key(const struct member *a, const struct member *b)
+{
+	return a->kind == b->kind && strcmp(a->a, b->a) == 0;
+}
+
 static int same_group(const struct member *a, const struct member *b)
 {
 	return a->kind == b->kind && strcmp(a->a, b->a) == 0 &&
@@ -505,13 +524,14 @@ static void main_columns(const struct site *s, const size_t *runs, size_t n,
 		want[k] = (fams >> bs_metrics[s->main[k]].family) & 1;
 }
 
-/* The RUNS table: runs[0..n-1] (indices into s->runs), at most limit. */
-static void runs_table(struct site *s, const size_t *runs, size_t n,
-                       size_t limit, const char *title, const char *prefix,
-                       const char *more)
+/* A RUNS table of runs[0..n-1] (indices into s->runs), in d; returns it
+ * for its pager. */
+static struct bs_tdict *runs_table(struct site *s, struct bs_tdict *dd,
+                                   const size_t *runs, size_t n,
+                                   const char *title, const char *prefix)
 {
 	unsigned char want[MAIN_MAX];
-	struct bs_tdict *d = bs_tdict_add(s->d, "RUNS"), *row, *x;
+	struct bs_tdict *d = bs_tdict_add(dd, "RUNS"), *row, *x;
 	char num[64], date[48];
 	size_t i, t;
 	int k;
@@ -525,7 +545,7 @@ static void runs_table(struct site *s, const size_t *runs, size_t n,
 		bs_tdict_set(x, "LABEL", bs_metrics[s->main[k]].label);
 		bs_tdict_set(x, "UNIT", bs_metrics[s->main[k]].unit);
 	}
-	for (i = 0; i < n && i < limit; i++) {
+	for (i = 0; i < n; i++) {
 		const struct srun *r = &s->runs[runs[i]];
 
 		row = bs_tdict_add(d, "ROW");
@@ -541,7 +561,8 @@ static void runs_table(struct site *s, const size_t *runs, size_t n,
 		               NULL);
 		bs_tdict_setf(row, "TOOL", "%s %s", r->tool, r->version);
 		/* The run's tags but the host facts of bstore run, which
-		 * its own page lists. */
+		 * its own page lists; as text, which a page of thousands
+		 * of rows can afford (the run's page links them). */
 		for (t = 0; t < r->ntags; t++) {
 			const char *key = s->strs[r->str0 + 2 * t];
 			const char *val = s->strs[r->str0 + 2 * t + 1];
@@ -550,7 +571,6 @@ static void runs_table(struct site *s, const size_t *runs, size_t n,
 				continue;
 			x = bs_tdict_add(row, "TAG");
 			bs_tdict_setf(x, "TEXT", "%s=%s", key, val);
-			set_group_href(s, x, "THREF", prefix, G_TAG, key, val);
 		}
 		for (k = 0; k < s->nmain; k++) {
 			int m = s->main[k];
@@ -569,17 +589,17 @@ static void runs_table(struct site *s, const size_t *runs, size_t n,
 			case BS_ST_TOO_FAST:
 				bs_tdict_set(x, "TEXT", "too fast");
 				bs_tdict_set(x, "CLASS", "tf");
+				bs_tdict_show(x, "CLS");
 				break;
 			case BS_ST_NOT_RUN:
 				bs_tdict_set(x, "TEXT", "not run");
 				bs_tdict_set(x, "CLASS", "nr");
+				bs_tdict_show(x, "CLS");
 				break;
 			}
 		}
 	}
-	if (more && n > limit)
-		bs_tdict_set(bs_tdict_add(d, "RUNS_MORE"), "RUNS_MORE_TEXT",
-		             more);
+	return d;
 }
 
 /* ---- trend charts ----------------------------------------------------- */
@@ -648,14 +668,17 @@ static void chart(struct site *s, struct bs_tdict *trend, int k,
 		             bs_value_fmt(num, sizeof(num), m, pt[i].v));
 	}
 	/* The line joins the mean of the runs measured at each time, so
-	 * that runs of one date make a point, not a vertical zigzag. */
+	 * that runs of one date make a point, not a vertical zigzag; times
+	 * within half a unit of x of each other make one point, so that
+	 * the line stays small whatever the number of dates. */
 	for (i = 0; i < n; i = j) {
-		double sum = 0;
+		double sum = 0, x0 = chart_x(pt[i].t, t0, t1);
 
-		for (j = i; j < n && pt[j].t == pt[i].t; j++)
+		for (j = i; j < n && (pt[j].t == pt[i].t ||
+		                      chart_x(pt[j].t, t0, t1) - x0 < 0.5);
+		     j++)
 			sum += pt[j].v;
-		bs_buf_addf(&pts, "%s%.1f,%.1f", i ? " " : "",
-		            chart_x(pt[i].t, t0, t1),
+		bs_buf_addf(&pts, "%s%.1f,%.1f", i ? " " : "", x0,
 		            chart_y(sum / (double)(j - i), vmax));
 	}
 	bs_tdict_set(c, "POINTS", bs_buf_str(&pts));
@@ -737,28 +760,189 @@ static void span_text(const struct site *s, const size_t *runs, size_t n,
 	bs_buf_adds(b, ".");
 }
 
-static int list_page(struct site *s, const struct member *g, const size_t *runs,
+static int cmp_id_asc(const void *pa, const void *pb)
+{
+	const struct srun *a = sort_site->runs + *(const size_t *)pa;
+	const struct srun *b = sort_site->runs + *(const size_t *)pb;
+
+	return (a->id > b->id) - (a->id < b->id);
+}
+
+static int cmp_id_desc(const void *pa, const void *pb)
+{
+	return cmp_id_asc(pb, pa);
+}
+
+/* Page k of a list from prefix: the list's own page (k 0), else its k-th
+ * page, SLUG-HASH-pK.html; kind G_TAG with bv NULL: a key's values. */
+static void list_path(struct bs_buf *b, const char *prefix, enum gkind kind,
+                      const char *a, const char *bv, size_t k)
+{
+	bs_buf_adds(b, prefix);
+	group_path(b, kind, a, bv);
+	if (k) {
+		bs_buf_trim(b, 5); /* ".html" */
+		bs_buf_addf(b, "-p%zu.html", k);
+	}
+}
+
+/*
+ * The pager of a list in npages pages, in d: on page k (1-based) its
+ * neighbours and the list's own page (up, when named); on the own page
+ * (k 0) its first and last pages. Links are from the page itself.
+ */
+struct pager {
+	struct site *s;
+	enum gkind kind;
+	const char *a, *b;
+	int root_index; /* the index's pages: index.html, index-pK.html */
+};
+
+static void pager_href(const struct pager *p, struct bs_tdict *d,
+                       const char *key, size_t k)
+{
+	struct bs_buf *b = &p->s->path;
+
+	bs_buf_reset(b);
+	if (p->root_index) {
+		/* Page 1 of the index is index.html. */
+		if (k > 1)
+			bs_buf_addf(b, "index-p%zu.html", k);
+		else
+			bs_buf_adds(b, "index.html");
+		bs_tdict_set(d, key, bs_buf_str(b));
+		return;
+	}
+	/* From a page of the same directory: the file's name. */
+	list_path(b, "", p->kind, p->a, p->b, k);
+	bs_tdict_set(d, key, strchr(bs_buf_str(b), '/') + 1);
+}
+
+static void pager(const struct pager *p, struct bs_tdict *d, size_t k,
+                  size_t npages, const char *text, const char *up)
+{
+	struct bs_tdict *g = bs_tdict_add(d, "PAGER"), *x;
+	size_t i;
+
+	bs_tdict_set(g, "TEXT", text);
+	if (k == 0) {
+		for (i = 1; i <= npages; i++) {
+			if (i > PAGER_ENDS && i + PAGER_ENDS <= npages)
+				continue;
+			x = bs_tdict_add(g, "PAGE");
+			bs_tdict_set_i64(x, "N", (int64_t)i);
+			pager_href(p, x, "HREF", i);
+			if (i > 1 && i == npages - PAGER_ENDS + 1 &&
+			    npages > 2 * PAGER_ENDS)
+				bs_tdict_show(x, "GAP");
+		}
+		return;
+	}
+	if (up) {
+		x = bs_tdict_add(g, "UP");
+		bs_tdict_set(x, "LABEL", up);
+		pager_href(p, x, "HREF", 0);
+	}
+	if (k > 1)
+		pager_href(p, bs_tdict_add(g, "PREV"), "HREF", k - 1);
+	if (k < npages)
+		pager_href(p, bs_tdict_add(g, "NEXT"), "HREF", k + 1);
+}
+
+/* The host facts (host.* tags) of the newest of runs that has them: a
+ * machine's page shows them once, not in a column of every run. */
+static void host_facts(struct site *s, struct bs_tdict *list,
+                       const size_t *runs, size_t n)
+{
+	struct bs_tdict *h = NULL, *x;
+	size_t i, t;
+
+	for (i = 0; i < n && h == NULL; i++) {
+		const struct srun *r = &s->runs[runs[i]];
+
+		for (t = 0; t < r->ntags; t++) {
+			const char *key = s->strs[r->str0 + 2 * t];
+			const char *val = s->strs[r->str0 + 2 * t + 1];
+
+			if (strncmp(key, "host.", 5) != 0)
+				continue;
+			if (h == NULL) {
+				h = bs_tdict_add(list, "HOST");
+				bs_tdict_set_i64(h, "RID", r->id);
+				bs_buf_reset(&s->path);
+				run_path(&s->path, r->id, r->sha8);
+				bs_tdict_setf(h, "RHREF", "../%s",
+				              bs_buf_str(&s->path));
+			}
+			x = bs_tdict_add(h, "FACT");
+			bs_tdict_set(x, "KEY", key + 5);
+			bs_tdict_set(x, "VALUE", val);
+			set_group_href(s, x, "HREF", "../", G_TAG, key, val);
+		}
+	}
+}
+
+static int list_page(struct site *s, const struct member *g, size_t *runs,
                      size_t n)
 {
-	struct bs_buf t = BS_BUF_INIT;
+	struct bs_buf t = BS_BUF_INIT, title = BS_BUF_INIT;
+	struct pager pg = {s, g->kind, g->a, g->b, 0};
+	size_t npages = n > PAGE_ROWS ? (n + PAGE_ROWS - 1) / PAGE_ROWS : 0;
+	struct bs_tdict *list, *rt;
+	size_t k;
 	int rc;
 
 	if (g->kind == G_TAG)
-		bs_buf_addf(&t, "Tag %s=%s", g->a, g->b);
+		bs_buf_addf(&title, "Tag %s=%s", g->a, g->b);
 	else
-		bs_buf_addf(&t, "%s %s",
+		bs_buf_addf(&title, "%s %s",
 		            g->kind == G_MACHINE ? "Machine" : "Tool",
 		            g->kind == G_MACHINE ? machine_name(g->a) : g->a);
-	page_head(s->d, 1, bs_buf_str(&t), kind_word[g->kind]);
-	bs_buf_reset(&t);
+	page_head(s->d, 1, bs_buf_str(&title), kind_word[g->kind]);
 	span_text(s, runs, n, &t);
 	lede(s->d, bs_buf_str(&t));
-	trend(s, bs_tdict_add(s->d, "LIST"), runs, n);
-	runs_table(s, runs, n, n, "Runs", "../", NULL);
+	list = bs_tdict_add(s->d, "LIST");
+	trend(s, list, runs, n);
+	if (g->kind == G_MACHINE)
+		host_facts(s, list, runs, n);
+	rt = runs_table(s, s->d, runs, npages ? PAGE_ROWS : n,
+	                npages ? "Newest runs" : "Runs", "../");
+	if (npages) {
+		bs_buf_reset(&t);
+		bs_buf_addf(&t,
+		            "The newest %d of %zu runs. Every run, oldest first, "
+		            "%d a page:",
+		            PAGE_ROWS, n, PAGE_ROWS);
+		pager(&pg, rt, 0, npages, bs_buf_str(&t), NULL);
+	}
 	bs_buf_reset(&s->text);
-	group_path(&s->text, g->kind, g->a, g->b);
+	list_path(&s->text, "", g->kind, g->a, g->b, 0);
 	rc = emit(s, bs_buf_str(&s->text));
+	/* Later pages hold the runs in the order they were stored, so a
+	 * new run changes the last page only. */
+	if (npages) {
+		sort_site = s;
+		qsort(runs, n, sizeof(*runs), cmp_id_asc);
+	}
+	for (k = 1; k <= npages && rc == 0; k++) {
+		size_t first = (k - 1) * PAGE_ROWS;
+		size_t cnt = n - first < PAGE_ROWS ? n - first : PAGE_ROWS;
+
+		bs_buf_reset(&t);
+		bs_buf_addf(&t, "%s, page %zu", bs_buf_str(&title), k);
+		page_head(s->d, 1, bs_buf_str(&t), kind_word[g->kind]);
+		bs_buf_reset(&t);
+		bs_buf_addf(&t, "Runs %zu to %zu, oldest first (%zu on this page).",
+		            first + 1, first + cnt, cnt);
+		lede(s->d, bs_buf_str(&t));
+		rt = runs_table(s, s->d, runs + first, cnt, "Runs", "../");
+		pager(&pg, rt, k, npages, bs_buf_str(&t), "newest runs");
+		bs_buf_reset(&s->text);
+		list_path(&s->text, "", g->kind, g->a, g->b, k);
+		rc = emit(s, bs_buf_str(&s->text));
+	}
 	bs_buf_release(&t);
+	bs_buf_release(&title);
 	return rc;
 }
 
@@ -795,8 +979,11 @@ static void more_text(const struct site *s, enum gkind kind, const size_t *runs,
 	free(v);
 }
 
-static void index_entry(struct site *s, struct bs_tdict *block,
-                        const struct member *g, const size_t *runs, size_t n)
+/* A row of a VALUES table (a tool on the index, a value on its key's
+ * page): name, link, runs, newest date, "more". */
+static void value_entry(struct site *s, struct bs_tdict *block,
+                        const struct member *g, const size_t *runs, size_t n,
+                        const char *prefix)
 {
 	struct bs_tdict *e = bs_tdict_add(block, "ENTRY");
 	char date[48];
@@ -809,11 +996,8 @@ static void index_entry(struct site *s, struct bs_tdict *block,
 		if (t != BS_NONE && (newest == BS_NONE || t > newest))
 			newest = t;
 	}
-	bs_tdict_set(e, "NAME",
-	             g->kind == G_TAG       ? g->b
-	             : g->kind == G_MACHINE ? machine_name(g->a)
-	                                    : g->a);
-	set_group_href(s, e, "HREF", "", g->kind, g->a, g->b);
+	bs_tdict_set(e, "NAME", g->kind == G_TAG ? g->b : g->a);
+	set_group_href(s, e, "HREF", prefix, g->kind, g->a, g->b);
 	bs_tdict_set_i64(e, "NRUNS", (int64_t)n);
 	/* The overview: the day, not the minute. */
 	bs_tdict_setf(e, "NEWEST", "%.10s",
@@ -823,138 +1007,300 @@ static void index_entry(struct site *s, struct bs_tdict *block,
 	bs_tdict_set(e, "MORE", bs_buf_str(&s->text));
 }
 
-/* A section of the index: machines, tags or tools. */
-static struct bs_tdict *index_group(struct bs_tdict *d, const char *id,
-                                    const char *name)
+static struct bs_tdict *values_table(struct bs_tdict *d, const char *title,
+                                     const char *col, const char *more)
 {
-	struct bs_tdict *g = bs_tdict_add(d, "GROUPS");
+	struct bs_tdict *v = bs_tdict_add(d, "VALUES");
 
-	bs_tdict_set(g, "ID", id);
-	bs_tdict_set(g, "NAME", name);
-	return g;
+	bs_tdict_set(v, "VALUES_TITLE", title);
+	bs_tdict_set(v, "COL", col);
+	bs_tdict_set(v, "MORE", more);
+	return v;
 }
 
-static struct bs_tdict *index_block(struct bs_tdict *g, enum gkind kind,
-                                    const char *name)
-{
-	static const char *const col[] = {"Machine", "Value", "Tool"};
-	static const char *const more[] = {"Tools", "Machines", "Versions"};
-	struct bs_tdict *b = bs_tdict_add(g, "BLOCK");
+/* The members of one tag value: s->mem[first..first + n - 1]. */
+struct vrange {
+	size_t first, n;
+};
 
-	bs_tdict_set(b, "COL", col[kind]);
-	bs_tdict_set(b, "MORE", more[kind]);
-	if (name)
-		bs_tdict_set(bs_tdict_add(b, "BLOCK_NAME"), "NAME", name);
-	return b;
+static size_t range_runs(const struct site *s, const struct vrange *v,
+                         size_t *runs)
+{
+	size_t i;
+
+	for (i = 0; i < v->n; i++)
+		runs[i] = s->mem[v->first + i].run;
+	return v->n;
 }
 
-/* Every list page, and the index's entries for them in sections (the
- * members sorted by cmp_member). */
-static int lists(struct site *s, struct bs_tdict *sections[3])
+/* The pages of a tag key's values (written when the index names only
+ * some of them): PAGE_ROWS values a page, in byte order. */
+static int key_pages(struct site *s, const char *key, const struct vrange *v,
+                     size_t nv, size_t *runs)
+{
+	struct pager pg = {s, G_TAG, key, NULL, 0};
+	size_t npages = (nv + PAGE_ROWS - 1) / PAGE_ROWS, k, i;
+	struct bs_tdict *keep = s->d, *page = NULL, *vt;
+	struct bs_buf t = BS_BUF_INIT;
+	int rc;
+
+	rc = bs_tdict_new(&page, s->err);
+	s->d = page;
+	for (k = 0; k < npages && rc == 0; k++) {
+		size_t first = k * PAGE_ROWS;
+		size_t cnt = nv - first < PAGE_ROWS ? nv - first : PAGE_ROWS;
+
+		bs_buf_reset(&t);
+		bs_buf_addf(&t, "Tag %s", key);
+		if (k)
+			bs_buf_addf(&t, ", page %zu", k + 1);
+		page_head(s->d, 1, bs_buf_str(&t), "tag");
+		bs_buf_reset(&t);
+		bs_buf_addf(&t, "Values %zu to %zu of %zu (%zu on this page).",
+		            first + 1, first + cnt, nv, cnt);
+		lede(s->d, bs_buf_str(&t));
+		vt = values_table(s->d, "Values", "Value", "Machines");
+		for (i = first; i < first + cnt; i++) {
+			size_t n = range_runs(s, &v[i], runs);
+
+			value_entry(s, vt, &s->mem[v[i].first], runs, n, "../");
+		}
+		if (npages > 1) {
+			/* Page k + 1 of the key is list page k of its path. */
+			struct bs_tdict *g = bs_tdict_add(vt, "PAGER");
+
+			bs_tdict_set(g, "TEXT", bs_buf_str(&t));
+			if (k)
+				pager_href(&pg, bs_tdict_add(g, "PREV"), "HREF",
+				           k - 1);
+			if (k + 1 < npages)
+				pager_href(&pg, bs_tdict_add(g, "NEXT"), "HREF",
+				           k + 1);
+		}
+		bs_buf_reset(&s->text);
+		list_path(&s->text, "", G_TAG, key, NULL, k);
+		rc = emit(s, bs_buf_str(&s->text));
+	}
+	s->d = keep;
+	bs_tdict_free(page);
+	bs_buf_release(&t);
+	return rc;
+}
+
+/* The index's row of a tag key, once its values are known. */
+static int key_row(struct site *s, struct bs_tdict *tags, const char *key,
+                   const struct vrange *v, size_t nv, size_t *runs)
+{
+	struct bs_tdict *row = bs_tdict_add(tags, "KEY"), *x;
+	size_t i, nruns = 0;
+
+	for (i = 0; i < nv; i++)
+		nruns += v[i].n;
+	bs_tdict_set_i64(row, "NRUNS", (int64_t)nruns);
+	bs_tdict_set_i64(row, "NVALUES", (int64_t)nv);
+	bs_tdict_set(row, "NAME", key);
+	for (i = 0; i < nv && i < KEY_VALUES; i++) {
+		const struct member *g = &s->mem[v[i].first];
+
+		x = bs_tdict_add(row, "VAL");
+		bs_tdict_set(x, "NAME", g->b);
+		bs_tdict_set_i64(x, "N", (int64_t)v[i].n);
+		set_group_href(s, x, "HREF", "", G_TAG, g->a, g->b);
+	}
+	if (nv <= KEY_VALUES)
+		return 0;
+	x = bs_tdict_add(row, "VMORE");
+	bs_tdict_set_i64(x, "N", (int64_t)(nv - KEY_VALUES));
+	bs_buf_reset(&s->path);
+	list_path(&s->path, "", G_TAG, key, NULL, 0);
+	bs_tdict_set(x, "HREF", bs_buf_str(&s->path));
+	return key_pages(s, key, v, nv, runs);
+}
+
+/*
+ * Every list page, and what the index shows of them (the members sorted
+ * by cmp_member): latest[] gets each machine's newest run (in machine
+ * order, *nlatest of them), tags a row per tag key but the host facts,
+ * tools a row per tool.
+ */
+static int lists(struct site *s, struct bs_tdict *tags, struct bs_tdict *tools,
+                 size_t *latest, size_t *nlatest)
 {
 	size_t *runs = xcalloc(s->nruns ? s->nruns : 1, sizeof(*runs));
-	struct bs_tdict *block = NULL;
-	const char *key = NULL;
+	struct vrange *v = NULL;
+	size_t nv = 0, capv = 0, nkeys = 0, ntools = 0, nhost = 0, more = 0;
 	size_t i = 0, j, n;
-	int rc = 0, prev_kind = -1;
+	int rc = 0;
 
+	*nlatest = 0;
 	while (i < s->nmem && rc == 0) {
 		const struct member *g = &s->mem[i];
+		struct bs_tdict *keep = s->d, *page = NULL;
 
 		for (j = i, n = 0; j < s->nmem && same_group(g, &s->mem[j]);
 		     j++)
 			runs[n++] = s->mem[j].run;
-		if ((int)g->kind != prev_kind ||
-		    (g->kind == G_TAG && strcmp(key, g->a) != 0)) {
-			block = index_block(sections[g->kind], g->kind,
-			                    g->kind == G_TAG ? g->a : NULL);
-			key = g->a;
-			prev_kind = (int)g->kind;
+		if (g->kind == G_MACHINE) {
+			latest[(*nlatest)++] = runs[0]; /* newest first */
+		} else if (g->kind == G_TOOL) {
+			if (ntools++ < INDEX_ROWS)
+				value_entry(s, tools, g, runs, n, "");
+		} else if (strncmp(g->a, "host.", 5) != 0) {
+			xgrow((void **)&v, &capv, nv + 1, sizeof(*v));
+			v[nv].first = i;
+			v[nv].n = n;
+			nv++;
+		} else if (i == 0 || s->mem[i - 1].kind != G_TAG ||
+		           strcmp(s->mem[i - 1].a, g->a) != 0) {
+			nhost++;
 		}
-		index_entry(s, block, g, runs, n);
 		/* A list page is a dictionary of its own: the index's is
 		 * being filled. */
-		{
-			struct bs_tdict *keep = s->d;
-			struct bs_tdict *page = NULL;
-
-			rc = bs_tdict_new(&page, s->err);
-			if (rc == 0) {
-				s->d = page;
-				rc = list_page(s, g, runs, n);
-				s->d = keep;
-				bs_tdict_free(page);
-			}
+		rc = bs_tdict_new(&page, s->err);
+		if (rc == 0) {
+			s->d = page;
+			rc = list_page(s, g, runs, n);
+			s->d = keep;
+			bs_tdict_free(page);
+		}
+		/* The end of a tag key: its row on the index. */
+		if (rc == 0 && nv &&
+		    (j == s->nmem || !same_kind_key(g, &s->mem[j]))) {
+			if (nkeys++ < INDEX_ROWS)
+				rc = key_row(s, tags, s->mem[v[0].first].a, v,
+				             nv, runs);
+			else
+				more++;
+			nv = 0;
 		}
 		i = j;
 	}
+	if (nkeys == 0 && nhost == 0)
+		bs_tdict_set(bs_tdict_add(tags, "TAGS_NOTE"), "TEXT",
+		             "No run has a tag yet: bstore tag, or ingest --tag, "
+		             "adds them.");
+	if (more || nhost) {
+		struct bs_buf t = BS_BUF_INIT;
+
+		if (more)
+			bs_buf_addf(&t, "%zu more keys are on the pages of "
+			                "their runs. ", more);
+		if (nhost)
+			bs_buf_addf(&t, "The host facts bstore run records "
+			                "(%zu host.* keys) are on each "
+			                "machine's page.", nhost);
+		bs_tdict_set(bs_tdict_add(tags, "TAGS_NOTE"), "TEXT",
+		             bs_buf_str(&t));
+		bs_buf_release(&t);
+	}
+	if (ntools > INDEX_ROWS)
+		bs_tdict_set(bs_tdict_add(tools, "VALUES_NOTE"), "TEXT",
+		             "More tools are on the pages of their runs.");
+	free(v);
 	free(runs);
 	return rc;
 }
 
-static int cmp_id_desc(const void *pa, const void *pb)
+/* The index's table of each machine's newest run, page k (0: the index
+ * itself) of npages, in s->d. */
+static void latest_table(struct site *s, const size_t *latest, size_t n,
+                         size_t k, size_t npages)
 {
-	const struct srun *a = sort_site->runs + *(const size_t *)pa;
-	const struct srun *b = sort_site->runs + *(const size_t *)pb;
+	struct pager pg = {s, G_MACHINE, NULL, NULL, 1};
+	struct bs_tdict *rt;
+	struct bs_buf t = BS_BUF_INIT;
+	size_t first = k * INDEX_ROWS;
+	size_t cnt = n - first < INDEX_ROWS ? n - first : INDEX_ROWS;
 
-	return (a->id < b->id) - (a->id > b->id);
+	rt = runs_table(s, s->d, latest + first, cnt,
+	                "Latest results by machine", "");
+	bs_tdict_show(rt, "LATEST");
+	if (npages > 1) {
+		bs_buf_addf(&t, "Machines %zu to %zu of %zu.", first + 1,
+		            first + cnt, n);
+		if (k == 0) {
+			struct bs_tdict *g = bs_tdict_add(rt, "PAGER");
+
+			bs_tdict_set(g, "TEXT", bs_buf_str(&t));
+			pager_href(&pg, bs_tdict_add(g, "NEXT"), "HREF", 2);
+		} else {
+			pager(&pg, rt, k + 1, npages, bs_buf_str(&t), NULL);
+		}
+	}
+	bs_buf_release(&t);
 }
 
 static int index_page(struct site *s, const struct bs_site_opts *o)
 {
-	struct bs_tdict *d = s->d, *idx, *sec[3], *c;
+	struct bs_tdict *d = s->d, *idx, *tags, *tools, *c;
 	struct bs_buf t = BS_BUF_INIT;
 	size_t *runs = xcalloc(s->nruns ? s->nruns : 1, sizeof(*runs));
-	size_t i, nmachines = 0;
+	size_t *latest = xcalloc(s->nruns ? s->nruns : 1, sizeof(*latest));
+	size_t i, nlatest = 0, npages, k;
 	int rc;
 
-	page_head(d, 0, "Benchmark archive", NULL);
 	sort_site = s;
 	qsort(s->mem, s->nmem, sizeof(*s->mem), cmp_member);
-	for (i = 0; i < s->nruns; i++)
-		runs[i] = i;
-	for (i = 0; i < s->nmem; i++)
-		if (s->mem[i].kind == G_MACHINE &&
-		    (i == 0 || !same_group(&s->mem[i - 1], &s->mem[i])))
-			nmachines++;
-	bs_buf_addf(&t, "%zu machine%s, ", nmachines,
-	            nmachines == 1 ? "" : "s");
-	span_text(s, runs, s->nruns, &t);
-	lede(d, bs_buf_str(&t));
 	idx = bs_tdict_add(d, "INDEX");
-	if (o && o->ncompares) {
-		c = bs_tdict_add(idx, "COMPARES");
-		for (i = 0; i < o->ncompares; i++) {
-			struct bs_tdict *x = bs_tdict_add(c, "COMPARE");
+	tags = bs_tdict_add(idx, "TAGS");
+	tools = values_table(d, "Tools", "Tool", "Versions");
+	rc = lists(s, tags, tools, latest, &nlatest);
+	npages = (nlatest + INDEX_ROWS - 1) / INDEX_ROWS;
+	/* The index's later pages: each a dictionary of its own, the
+	 * index's being filled. */
+	for (k = 1; k < npages && rc == 0; k++) {
+		struct bs_tdict *page = NULL;
 
-			bs_tdict_set(x, "NAME", o->compares[i]);
-			bs_tdict_setf(x, "HREF", "compare/%s.html",
-			              o->compares[i]);
-		}
+		rc = bs_tdict_new(&page, s->err);
+		if (rc != 0)
+			break;
+		s->d = page;
+		bs_buf_reset(&t);
+		bs_buf_addf(&t, "Benchmark archive: machines, page %zu", k + 1);
+		page_head(page, 0, bs_buf_str(&t), "machines");
+		latest_table(s, latest, nlatest, k, npages);
+		bs_buf_reset(&t);
+		bs_buf_addf(&t, "index-p%zu.html", k + 1);
+		rc = emit(s, bs_buf_str(&t));
+		s->d = d;
+		bs_tdict_free(page);
 	}
-	sec[G_MACHINE] = index_group(idx, "machines", "Machines");
-	sec[G_TAG] = index_group(idx, "tags", "Tags");
-	sec[G_TOOL] = index_group(idx, "tools", "Tools");
-	rc = lists(s, sec);
 	if (rc == 0) {
-		int any_tag = 0;
-
-		for (i = 0; i < s->nmem; i++)
-			any_tag |= s->mem[i].kind == G_TAG;
-		if (!any_tag)
-			bs_tdict_set(bs_tdict_add(sec[G_TAG], "EMPTY"),
-			             "EMPTY_TEXT",
-			             "No run has a tag yet: bstore tag, or "
-			             "ingest --tag, adds them.");
+		page_head(d, 0, "Benchmark archive", NULL);
+		for (i = 0; i < s->nruns; i++)
+			runs[i] = i;
+		bs_buf_addf(&t, "%zu machine%s, ", nlatest,
+		            nlatest == 1 ? "" : "s");
+		span_text(s, runs, s->nruns, &t);
+		lede(d, bs_buf_str(&t));
 		if (s->nruns == 0)
-			bs_tdict_set(bs_tdict_add(sec[G_MACHINE], "EMPTY"),
-			             "EMPTY_TEXT", "No runs.");
+			bs_tdict_set(bs_tdict_add(idx, "EMPTY"), "EMPTY_TEXT",
+			             "No runs.");
+		else
+			latest_table(s, latest, nlatest, 0, npages);
 		qsort(runs, s->nruns, sizeof(*runs), cmp_id_desc);
-		runs_table(s, runs, s->nruns, NEWEST_RUNS, "Newest runs", "",
-		           "Every run is on the page of its machine, its "
-		           "tool and each of its tags.");
+		c = runs_table(s, d, runs,
+		               s->nruns < NEWEST_RUNS ? s->nruns : NEWEST_RUNS,
+		               "Newest runs", "");
+		if (s->nruns > NEWEST_RUNS)
+			bs_tdict_set(bs_tdict_add(c, "RUNS_MORE"),
+			             "RUNS_MORE_TEXT",
+			             "Every run is on the pages of its machine, "
+			             "its tool and each of its tags.");
+		if (o && o->ncompares) {
+			struct bs_tdict *cs = bs_tdict_add(idx, "COMPARES");
+
+			for (i = 0; i < o->ncompares; i++) {
+				struct bs_tdict *x = bs_tdict_add(cs, "COMPARE");
+
+				bs_tdict_set(x, "NAME", o->compares[i]);
+				bs_tdict_setf(x, "HREF", "compare/%s.html",
+				              o->compares[i]);
+			}
+		}
 		rc = emit(s, "index.html");
 	}
+	free(latest);
 	free(runs);
 	bs_buf_release(&t);
 	return rc;

@@ -110,7 +110,7 @@ for m in $(sql "SELECT DISTINCT machine FROM runs"); do
 	expect_in "$S/index.html" ">$m</a>"
 done
 for k in array raid cache note; do
-	expect_in "$S/index.html" "<h3>$k</h3>"
+	expect_in "$S/index.html" "<tr><th>$k</th>"
 done
 expect_in "$S/index.html" ">EMC CX500</a>"
 expect_in "$S/index.html" ">Sun T3</a>"
