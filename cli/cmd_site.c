@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -44,7 +45,9 @@ static const char usage_text[] =
     "file:// and from any static web server. Rebuilding writes only the\n"
     "pages whose bytes changed and removes the pages in DIR's run/,\n"
     "machine/, tag/, tool/ and compare/ that the archive no longer has;\n"
-    "a summary says how many. DIR is created when missing; an existing\n"
+    "a summary says how many (on a terminal, a site of more than 2,000\n"
+    "pages shows its progress on stderr). Lists are in pages of 500\n"
+    "runs. DIR is created when missing; an existing\n"
     "DIR must be empty or a site bstore wrote (it keeps a file\n"
     ".bstore-site there).\n"
     "\n"
@@ -70,7 +73,28 @@ struct writer {
 	size_t nmade, capmade;
 	long written, unchanged, removed;
 	int failed; /* a page could not be written: said already */
+	int tty;    /* progress lines on stderr */
+	int shown_progress;
+	time_t last_progress;
 };
+
+/* A site of more than PROGRESS_PAGES pages says how far it is, on a
+ * terminal (as ingest does), once a second. */
+#define PROGRESS_PAGES 2000
+
+static void progress(struct writer *w, int done)
+{
+	time_t now = time(NULL);
+
+	if (!w->tty || w->written + w->unchanged < PROGRESS_PAGES ||
+	    (!done && now == w->last_progress) || (done && !w->shown_progress))
+		return;
+	w->last_progress = now;
+	w->shown_progress = 1;
+	fprintf(stderr, "\rsite: %ld pages, %ld written%s",
+	        w->written + w->unchanged, w->written, done ? "\n" : "");
+	fflush(stderr);
+}
 
 /* Whether the file at path holds exactly data. */
 static int same_bytes(const char *path, const char *data, size_t len,
@@ -123,6 +147,7 @@ static int put_page(void *ctx, const char *path, const char *data, size_t len,
 		                                 : "not a regular file");
 		goto fail;
 	}
+	progress(w, 0);
 	if (same_bytes(full, data, len, &w->old)) {
 		w->unchanged++;
 		return 0;
@@ -430,6 +455,7 @@ int cmd_site(struct bs_cli *cli, int argc, char **argv)
 		goto out;
 	w.cli = cli;
 	w.dir = dir;
+	w.tty = !cli->quiet && isatty(STDERR_FILENO);
 	sc.w = &w;
 	sc.st = st;
 	if (bs_store_each_saved(st, one_saved, &sc, &err) < 0)
@@ -439,6 +465,7 @@ int cmd_site(struct bs_cli *cli, int argc, char **argv)
 	/* Every run: one pass over the table rather than a lookup per id. */
 	if (bs_site_build(st, nsel ? &ids : NULL, &so, put_page, &w, &err) < 0)
 		goto failed;
+	progress(&w, 1);
 	rc = remove_stale(&w);
 	if (sc.failed)
 		rc = BS_EXIT_FAIL;

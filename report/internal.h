@@ -171,6 +171,13 @@ void bs_rcurves_fill(const struct bs_report *rep, struct bs_tdict *d,
 int bs_rcurves_html(const struct bs_report *rep, int t, int first,
 		    struct bs_tdict *sec);
 /*
+ * The HTML charts of one run's curves, drawn as bs_rcurves_html draws a
+ * report's (the site's run page): a CURVES row of d per metric with a
+ * curve, the x axis titled x_title (NULL: the report's). Returns how many.
+ */
+int bs_rcurves_run_html(const struct bs_run *r, const char *x_title,
+			struct bs_tdict *d);
+/*
  * The text report's WRAPPED_NOTE rows (rep's notes at 76 columns) and its
  * TABLE rows (render_text.c): bonnie++'s I/O and file tables, then their
  * latencies, then one table per other tool, each laid out line by line.

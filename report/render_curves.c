@@ -150,10 +150,11 @@ static void curve_path(const struct bs_report_curve *c,
 	bs_path_end(&w);
 }
 
-static const char *axis_title(void)
+static const char *axis_title(const struct bs_report *rep)
 {
 	/* BS_REPORT_CURVE_AXIS, for people. */
-	return "position on the disk, GiB";
+	return rep->curve_x_title ? rep->curve_x_title
+				  : "position on the disk, GiB";
 }
 
 int bs_rcurves_html(const struct bs_report *rep, int t, int first,
@@ -200,7 +201,7 @@ int bs_rcurves_html(const struct bs_report *rep, int t, int first,
 		      bs_rm_label(m, label, sizeof(label)),
 		      bs_report_unit(rep, m));
 	bs_frame_fill(&frame, ch);
-	bs_tdict_set(ch, "X_TITLE", axis_title());
+	bs_tdict_set(ch, "X_TITLE", axis_title(rep));
 	bs_tdict_set(ch, "Y_TITLE", bs_report_unit(rep, m));
 	bs_tdict_set(ch, "UNIT", bs_report_unit(rep, m));
 	bs_frame_ticks(&frame, &ax, 0, ch);
@@ -226,4 +227,30 @@ int bs_rcurves_html(const struct bs_report *rep, int t, int first,
 	}
 	bs_buf_release(&b);
 	return 1;
+}
+
+int bs_rcurves_run_html(const struct bs_run *r, const char *x_title,
+			struct bs_tdict *d)
+{
+	struct bs_report rep;
+	struct bs_report_group grp;
+	char label[32];
+	size_t i;
+	int t, n = 0;
+
+	/* A report of one group, the run, that keeps its curves. */
+	memset(&rep, 0, sizeof(rep));
+	memset(&grp, 0, sizeof(grp));
+	snprintf(label, sizeof(label), "run %lld", (long long)r->id);
+	grp.label = label;
+	rep.groups = &grp;
+	rep.ngroups = 1;
+	rep.curve_x_title = x_title;
+	bs_rcurves_add(&rep, 0, r, 0);
+	for (i = 0; i < rep.ncurves; i++)
+		rep.shown[BS_RM(rep.curves[i].test, BS_MK_RATE)] = 1;
+	for (t = 0; t < bs_nmetrics; t++)
+		n += bs_rcurves_html(&rep, t, n == 0, d);
+	bs_rcurves_free(&rep);
+	return n;
 }

@@ -278,6 +278,8 @@ struct bs_report {
 	struct bs_report_curve *curves;
 	size_t ncurves, curves_cap, npoints;
 	char *curves_note; /* what was left out, or NULL */
+	/* The curves' x axis for people; NULL: "position on the disk, GiB". */
+	const char *curve_x_title;
 };
 
 /*

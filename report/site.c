@@ -14,6 +14,7 @@
 #include "core/bonnie_text.h"
 #include "core/metric.h"
 #include "core/param.h"
+#include "report/internal.h"
 #include "report/tmpl.h"
 #include "report/trend.h"
 #include "util/embed.h"
@@ -327,6 +328,31 @@ static void run_results(struct site *s, const struct bs_run *r)
 	}
 }
 
+/*
+ * What the x axis of a run's zcav curve measures: the file or device the
+ * run read, named by the zcav.target tag (bstore zcav records it) or, in
+ * an ingested printout, by zcav's "# Finished loop 1, on device PATH"
+ * line. A path under /dev/ is a device; any other path a file; no path
+ * (a printout without that line) says both.
+ */
+static const char *zcav_axis(const struct bs_run *r)
+{
+	const char *path = NULL;
+	size_t i;
+
+	for (i = 0; i < r->ntags && path == NULL; i++)
+		if (strcmp(r->tags[i].key, "zcav.target") == 0)
+			path = r->tags[i].value;
+	if (path == NULL && r->raw)
+		path = strstr(r->raw, "on device ");
+	if (path && strncmp(path, "on device ", 10) == 0)
+		path += 10;
+	if (path == NULL)
+		return "offset in the file or on the disk, GiB";
+	return strncmp(path, "/dev/", 5) == 0 ? "position on the disk, GiB"
+	                                      : "offset in the file, GiB";
+}
+
 /* The page of one run. */
 static int run_page(struct site *s, const struct bs_run *r)
 {
@@ -394,6 +420,8 @@ static int run_page(struct site *s, const struct bs_run *r)
 		bs_tdict_set(x, "VALUE", bs_buf_str(&t));
 	}
 	run_results(s, r);
+	if (r->nseries && bs_rcurves_run_html(r, zcav_axis(r), d) > 0)
+		bs_tdict_show(d, "HAS_CURVES");
 	if (r->family == BS_FAM_BONNIE) {
 		bs_buf_reset(&t);
 		bs_bonnie_table(r, bs_bonnie_style_for(r), &t);

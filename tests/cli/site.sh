@@ -257,8 +257,8 @@ echo mine >"$J/notes.html"
 sleep 0 &
 deadpid=$!
 wait "$deadpid"
-page=$(cd "$J" && ls run/*.html | grep -v notes | head -1)
-echo half >"$J/$page.tmp.$deadpid"
+tpage=$(cd "$J" && ls run/*.html | grep -v notes | head -1)
+echo half >"$J/$tpage.tmp.$deadpid"
 echo half >"$J/index.html.tmp.$deadpid"
 echo mine >"$J/run/keep.tmp.$deadpid"
 run "$BSTORE" site -o "$J" machine=jump
@@ -268,10 +268,91 @@ expect_in "$T/out" "2 removed"
 for f in run/notes.html machine/README.html notes.html "run/keep.tmp.$deadpid"; do
 	[ -e "$J/$f" ] || fail "the rebuild removed $f, which it did not write"
 done
-for f in "$page.tmp.$deadpid" "index.html.tmp.$deadpid"; do
+for f in "$tpage.tmp.$deadpid" "index.html.tmp.$deadpid"; do
 	[ ! -e "$J/$f" ] || fail "the leftover $f of a killed build is kept"
 done
 rm "$J/run/notes.html" "$J/machine/README.html" "$J/notes.html" "$J/run/keep.tmp.$deadpid"
+
+# A zcav run's page draws its curve (report/render_curves.c's chart):
+# the axis says what the run read, a file here ("on device /tmp/x/c2" in
+# the printout), a disk once zcav.target names a device.
+Z=$T/zcav.db
+run "$BSTORE" --db "$Z" ingest samples/zcav-2.00a-c2-labvm.txt samples/zcav-2.00a-read-labvm.txt
+expect_rc 0 "ingest zcav printouts"
+run "$BSTORE" --db "$Z" site -o "$T/zsite"
+expect_rc 0 "site of zcav runs"
+zpage=$(ls "$T"/zsite/run/1-*.html)
+expect_in "$zpage" '<svg class="curve"'
+expect_in "$zpage" 'offset in the file, GiB'
+expect_not_in "$zpage" 'position on the disk'
+[ "$(grep -c '<path d="M' "$zpage")" = 1 ] || fail "the zcav run's page has no line"
+run "$BSTORE" --db "$Z" tag 1 zcav.target=/dev/sdb
+run "$BSTORE" --db "$Z" site -o "$T/zsite"
+expect_rc 0 "site after zcav.target names a device"
+expect_in "$(ls "$T"/zsite/run/1-*.html)" 'position on the disk, GiB'
+# A bonnie++ run has no curve.
+expect_not_in "$(ls "$S"/run/1-*.html)" '<svg'
+
+# A bigger archive: lists in pages of 500 runs (the newest on the list's
+# own page, then every run oldest first), the index leading with each
+# machine's latest results, a tag key of many values on a page of its
+# own, no page over 1 MiB, and progress on a terminal.
+B=$T/big.db
+"$SRC/bench/gen-lines" 2100 7 2 >"$T/big.csv"
+for i in $(seq 0 14); do
+	sed -n "$((i * 140 + 1)),$((i * 140 + 140))p" "$T/big.csv" |
+		"$BSTORE" --db "$B" --quiet ingest --tag serial=s$i \
+			--measured-at "$(date -u -d "2024-01-01 + $i days" +%F)" -
+done
+expect_eq "$(sqlite3 "$B" 'select count(*) from runs')" 2100 "2,100 runs"
+BS=$T/bigsite
+if have script; then
+	script -qec "'$BSTORE' --db '$B' site -o '$BS'" /dev/null >"$T/tty"
+	expect_in "$T/tty" "site: 2000 pages"
+else
+	skip_part "no script(1) for a terminal (the progress line is not checked)"
+	run "$BSTORE" --db "$B" site -o "$BS"
+fi
+run "$BSTORE" --db "$B" site -o "$BS"
+expect_rc 0 "site of 2,100 runs"
+expect_eq "$(wc -c <"$T/err")" 0 "no progress when stderr is not a terminal"
+host0=$(grep -l '<h1>Machine host0</h1>' "$BS"/machine/*.html)
+base=${host0%.html}
+for k in 1 2 3; do
+	[ -s "$base-p$k.html" ] || fail "no page $k of host0's runs"
+done
+[ ! -e "$base-p4.html" ] || fail "a page 4 of host0's 1,050 runs"
+expect_eq "$(grep -c '<tr><th><a href="../run/' "$host0")" 500 "host0's page: its newest 500 runs"
+expect_in "$host0" "The newest 500 of 1050 runs. Every run, oldest first, 500 a page:"
+expect_in "$base-p2.html" "Runs 501 to 1000, oldest first (500 on this page)."
+expect_in "$base-p2.html" "rel=\"prev\" href=\"$(basename "$base")-p1.html\""
+expect_in "$base-p2.html" "rel=\"next\" href=\"$(basename "$base")-p3.html\""
+expect_eq "$(grep -c '<tr><th><a href="../run/' "$base-p3.html")" 50 "the last page: 50 runs"
+tool=$(ls "$BS"/tool/*.html | grep -v -- '-p[0-9]*\.html$')
+expect_eq "$(ls "${tool%.html}"-p*.html | wc -l)" 5 "the tool's 2,100 runs in 5 pages"
+# The index leads with the latest results, one row per machine.
+expect_eq "$(sed -n 's/.*<h2>\(.*\)<\/h2>.*/\1/p' "$BS/index.html" | head -1)" \
+	"Latest results by machine" "the index's first section"
+expect_in "$BS/index.html" '<tr><th>serial</th><td class="n">2100</td>'
+expect_in "$BS/index.html" '>and 3 more</a>'
+expect_eq "$(grep -o 'href="tag/serial-s' "$BS/index.html" | wc -l)" 12 "12 values of serial on the index"
+keypage=$(grep -o 'href="tag/serial-[0-9a-f]*\.html">and 3 more' "$BS/index.html" | sed 's/href="//;s/">.*//')
+expect_eq "$(grep -c '<tr><th><a href="../tag/serial-s' "$BS/$keypage")" 15 "the key's page lists its 15 values"
+big=$(find "$BS" -type f -size +1024k)
+expect_eq "$big" "" "no page over 1 MiB"
+expect_links "$BS"
+# 10 new runs of host0 rewrite their pages, the index, the lists' own
+# pages and their last pages: not the earlier pages.
+ls -i "$BS/machine" "$BS/tool" >"$T/big.before"
+"$SRC/bench/gen-lines" 20 99 2 | sed -n '2~2p' |
+	"$BSTORE" --db "$B" --quiet ingest --tag serial=s14 -
+run "$BSTORE" --db "$B" site -o "$BS"
+expect_rc 0 "site after 10 new runs"
+ls -i "$BS/machine" "$BS/tool" >"$T/big.after"
+changed=$( (diff "$T/big.before" "$T/big.after" || true) | grep '^>' | awk '{print $3}' | sort | tr '\n' ' ')
+expect_eq "$changed" "$(printf '%s\n' "$(basename "$host0")" "$(basename "$base")-p3.html" \
+	"$(basename "$tool")" "$(basename "${tool%.html}")-p5.html" | sort | tr '\n' ' ')" \
+	"the list pages the new runs rewrote"
 
 # Chromium loads the index from file:// and every page reachable from
 # it, following every link (tests/browser/site_crawl.py); every page of
