@@ -2,9 +2,11 @@
  * report/site.h - a static web site of stored runs (bstore site).
  *
  * The pages, each a file under the site's root:
- *   index.html            every machine, every tag key with its values,
- *                         every tool: runs, newest date, link; the saved
- *                         comparisons; the newest runs
+ *   index.html            each machine's newest run with its main
+ *                         results (100 machines a page, index-pN.html);
+ *                         the newest runs; the saved comparisons; one
+ *                         table of tag keys (host.* facts are on the
+ *                         machine pages); the tools
  *   run/ID-DIGEST.html    one run: identity, tags, parameters, every
  *                         result, bonnie++'s table, the original text.
  *                         DIGEST is the first 8 hex digits of its SHA-256,
@@ -12,7 +14,10 @@
  *   machine/SLUG.html     the runs of one machine, tag/SLUG.html of one
  *   tag/SLUG.html         tag value, tool/SLUG.html of one tool, with a
  *   tool/SLUG.html        trend chart (inline SVG) of the main metrics
- *                         when the runs were measured on several days.
+ *                         when the runs were measured on several days;
+ *                         lists of over 500 runs go on in SLUG-pN.html,
+ *                         500 runs a page in id order, and a tag key of
+ *                         many values has tag/KEY-HASH.html
  *                         SLUG is the name in [a-z0-9-] plus 8 hex digits
  *                         of the SHA-256 of the exact name (stable, and
  *                         apart for names that differ only in case)
