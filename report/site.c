@@ -242,6 +242,13 @@ static void page_head(struct bs_tdict *d, int depth, const char *title,
 		bs_tdict_set(bs_tdict_add(d, "CRUMB"), "KIND", crumb);
 }
 
+/* The footer's words on units and on "too fast" and "not run": on every
+ * list page; on a run's page when a result of it is one of those. */
+static void legend(struct bs_tdict *d)
+{
+	bs_tdict_show(d, "LEGEND");
+}
+
 static void lede(struct bs_tdict *d, const char *text)
 {
 	bs_tdict_set(bs_tdict_add(d, "LEDE"), "TEXT", text);
@@ -306,11 +313,13 @@ static void run_results(struct site *s, const struct bs_run *r)
 			    bs_value_fmt(num, sizeof(num), m, v->value));
 			break;
 		case BS_ST_TOO_FAST:
+			legend(s->d);
 			bs_tdict_set(x, "VALUE", "too fast");
 			bs_tdict_set(x, "CLASS", "tf");
 			bs_tdict_show(x, "CLS");
 			break;
 		case BS_ST_NOT_RUN:
+			legend(s->d);
 			bs_tdict_set(x, "VALUE", "not run");
 			bs_tdict_set(x, "CLASS", "nr");
 			bs_tdict_show(x, "CLS");
@@ -372,18 +381,17 @@ static int run_page(struct site *s, const struct bs_run *r)
 	lede(d, bs_buf_str(&t));
 	bs_tdict_show(d, "RUN");
 
-	bs_buf_reset(&t);
-	bs_buf_addf(&t, "%lld", (long long)r->id);
-	field(d, "id", bs_buf_str(&t), NULL);
+	/* The id is in the title; the family follows from the tool. */
 	bs_buf_adds(&href, "../");
 	group_path(&href, G_MACHINE, r->machine ? r->machine : "", NULL);
 	field(d, "machine", machine_name(r->machine), bs_buf_str(&href));
 	bs_buf_reset(&href);
 	bs_buf_adds(&href, "../");
 	group_path(&href, G_TOOL, r->tool, NULL);
-	field(d, "tool", r->tool, bs_buf_str(&href));
-	field(d, "version", r->tool_version, NULL);
-	field(d, "family", bs_family_name(r->family), NULL);
+	bs_buf_reset(&t);
+	bs_buf_addf(&t, "%s %s", r->tool,
+	            r->tool_version ? r->tool_version : "(version unknown)");
+	field(d, "tool", bs_buf_str(&t), bs_buf_str(&href));
 	field(d, "format", r->format, NULL);
 	bs_buf_reset(&t);
 	bs_buf_adds(&t, r->source ? r->source : "");
@@ -408,26 +416,34 @@ static int run_page(struct site *s, const struct bs_run *r)
 		set_group_href(s, x, "HREF", "../", G_TAG, r->tags[i].key,
 		               r->tags[i].value);
 	}
+	/* The parameters the run records, then in one line those it does
+	 * not (a row each would double their bytes). */
+	bs_buf_reset(&href);
 	for (k = 0; k < bs_nparams; k++) {
 		struct bs_tdict *x;
 
 		if (bs_param_table[k].family != r->family)
 			continue;
+		if (!bs_param_known(&r->params, k)) {
+			bs_buf_addf(&href, "%s%s", href.len ? ", " : "",
+			            bs_param_table[k].label);
+			continue;
+		}
 		x = bs_tdict_add(d, "PARAM");
 		bs_buf_reset(&t);
 		bs_param_describe(&r->params, k, &t);
 		bs_tdict_set(x, "LABEL", bs_param_table[k].label);
 		bs_tdict_set(x, "VALUE", bs_buf_str(&t));
 	}
+	if (href.len)
+		bs_tdict_set(bs_tdict_add(d, "UNKNOWN_PARAMS"), "NAMES",
+		             bs_buf_str(&href));
 	run_results(s, r);
 	if (r->nseries && bs_rcurves_run_html(r, zcav_axis(r), d) > 0)
 		bs_tdict_show(d, "HAS_CURVES");
-	if (r->family == BS_FAM_BONNIE) {
-		bs_buf_reset(&t);
-		bs_bonnie_table(r, bs_bonnie_style_for(r), &t);
-		bs_tdict_set(bs_tdict_add(d, "TEXT_TABLE"), "TABLE",
-		             bs_buf_str(&t));
-	}
+	/* No second copy of the results in bonnie++'s layout (bstore show
+	 * prints it): a run's page stays near 3 KB, so that the site grows
+	 * by 4 KB a run or less with the rows of its lists. */
 	bs_tdict_set(d, "RAW", r->raw ? r->raw : "");
 	bs_buf_reset(&t);
 	run_path(&t, r->id, r->sha256);
@@ -556,15 +572,43 @@ static void main_columns(const struct site *s, const size_t *runs, size_t n,
  * for its pager. */
 static struct bs_tdict *runs_table(struct site *s, struct bs_tdict *dd,
                                    const size_t *runs, size_t n,
-                                   const char *title, const char *prefix)
+                                   const char *title, const char *prefix,
+                                   int fold, const struct member *own)
 {
 	unsigned char want[MAIN_MAX];
 	struct bs_tdict *d = bs_tdict_add(dd, "RUNS"), *row, *x;
 	char num[64], date[48];
 	size_t i, t;
-	int k;
+	int k, mcol = !fold || n == 0, tcol = mcol;
 
 	bs_tdict_set(d, "RUNS_TITLE", title);
+	legend(dd);
+	/* With fold, a machine or tool that every row has (a machine's
+	 * page, a tool's) is said once above the table, not in each row. */
+	for (i = 1; i < n && !(mcol && tcol); i++) {
+		const struct srun *a = &s->runs[runs[0]], *b = &s->runs[runs[i]];
+
+		mcol |= strcmp(a->machine, b->machine) != 0;
+		tcol |= strcmp(a->tool, b->tool) != 0 ||
+		        strcmp(a->version, b->version) != 0;
+	}
+	if (mcol)
+		bs_tdict_show(d, "MCOL");
+	if (tcol)
+		bs_tdict_show(d, "TCOL");
+	if (!mcol || !tcol) {
+		const struct srun *a = &s->runs[runs[0]];
+
+		bs_buf_reset(&s->text);
+		if (!mcol)
+			bs_buf_addf(&s->text, "machine %s",
+			            machine_name(a->machine));
+		if (!tcol)
+			bs_buf_addf(&s->text, "%s%s %s", mcol ? "" : ", ",
+			            a->tool, a->version);
+		bs_tdict_setf(bs_tdict_add(d, "SAME"), "TEXT",
+		              "Every run here: %s.", bs_buf_str(&s->text));
+	}
 	main_columns(s, runs, n, want);
 	for (k = 0; k < s->nmain; k++) {
 		if (!want[k])
@@ -582,20 +626,31 @@ static struct bs_tdict *runs_table(struct site *s, struct bs_tdict *dd,
 		run_path(&s->path, r->id, r->sha8);
 		bs_tdict_set(row, "HREF", bs_buf_str(&s->path));
 		bs_tdict_set_i64(row, "ID", r->id);
-		bs_tdict_set(row, "DATE",
-		             date_text(r->measured_at, date, sizeof(date)));
-		bs_tdict_set(row, "MACHINE", machine_name(r->machine));
-		set_group_href(s, row, "MHREF", prefix, G_MACHINE, r->machine,
-		               NULL);
-		bs_tdict_setf(row, "TOOL", "%s %s", r->tool, r->version);
+		/* A list: the day, not the minute (the run's page has it). */
+		bs_tdict_setf(row, "DATE", "%.10s",
+		              date_text(r->measured_at, date, sizeof(date)));
+		if (mcol) {
+			bs_tdict_show(row, "MCOL");
+			bs_tdict_set(row, "MACHINE", machine_name(r->machine));
+			set_group_href(s, row, "MHREF", prefix, G_MACHINE,
+			               r->machine, NULL);
+		}
+		if (tcol) {
+			bs_tdict_show(row, "TCOL");
+			bs_tdict_setf(row, "TOOL", "%s %s", r->tool,
+			              r->version);
+		}
 		/* The run's tags but the host facts of bstore run, which
-		 * its own page lists; as text, which a page of thousands
-		 * of rows can afford (the run's page links them). */
+		 * the machine's page lists, and the page's own tag; as
+		 * text, which a page of 500 rows can afford (the run's
+		 * page links them). */
 		for (t = 0; t < r->ntags; t++) {
 			const char *key = s->strs[r->str0 + 2 * t];
 			const char *val = s->strs[r->str0 + 2 * t + 1];
 
-			if (strncmp(key, "host.", 5) == 0)
+			if (strncmp(key, "host.", 5) == 0 ||
+			    (own && strcmp(key, own->a) == 0 &&
+			     strcmp(val, own->b) == 0))
 				continue;
 			x = bs_tdict_add(row, "TAG");
 			bs_tdict_setf(x, "TEXT", "%s=%s", key, val);
@@ -934,7 +989,8 @@ static int list_page(struct site *s, const struct member *g, size_t *runs,
 	if (g->kind == G_MACHINE)
 		host_facts(s, list, runs, n);
 	rt = runs_table(s, s->d, runs, npages ? PAGE_ROWS : n,
-	                npages ? "Newest runs" : "Runs", "../");
+	                npages ? "Newest runs" : "Runs", "../", 1,
+	                g->kind == G_TAG ? g : NULL);
 	if (npages) {
 		bs_buf_reset(&t);
 		bs_buf_addf(&t,
@@ -963,7 +1019,8 @@ static int list_page(struct site *s, const struct member *g, size_t *runs,
 		bs_buf_addf(&t, "Runs %zu to %zu, oldest first (%zu on this page).",
 		            first + 1, first + cnt, cnt);
 		lede(s->d, bs_buf_str(&t));
-		rt = runs_table(s, s->d, runs + first, cnt, "Runs", "../");
+		rt = runs_table(s, s->d, runs + first, cnt, "Runs", "../", 1,
+		                g->kind == G_TAG ? g : NULL);
 		pager(&pg, rt, k, npages, bs_buf_str(&t), "newest runs");
 		bs_buf_reset(&s->text);
 		list_path(&s->text, "", g->kind, g->a, g->b, k);
@@ -1241,7 +1298,7 @@ static void latest_table(struct site *s, const size_t *latest, size_t n,
 	size_t cnt = n - first < INDEX_ROWS ? n - first : INDEX_ROWS;
 
 	rt = runs_table(s, s->d, latest + first, cnt,
-	                "Latest results by machine", "");
+	                "Latest results by machine", "", 0, NULL);
 	bs_tdict_show(rt, "LATEST");
 	if (npages > 1) {
 		bs_buf_addf(&t, "Machines %zu to %zu of %zu.", first + 1,
@@ -1309,7 +1366,7 @@ static int index_page(struct site *s, const struct bs_site_opts *o)
 		qsort(runs, s->nruns, sizeof(*runs), cmp_id_desc);
 		c = runs_table(s, d, runs,
 		               s->nruns < NEWEST_RUNS ? s->nruns : NEWEST_RUNS,
-		               "Newest runs", "");
+		               "Newest runs", "", 0, NULL);
 		if (s->nruns > NEWEST_RUNS)
 			bs_tdict_set(bs_tdict_add(c, "RUNS_MORE"),
 			             "RUNS_MORE_TEXT",
