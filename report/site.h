@@ -8,7 +8,7 @@
  *                         table of tag keys (host.* facts are on the
  *                         machine pages); the tools
  *   run/ID-DIGEST.html    one run: identity, tags, parameters, every
- *                         result, bonnie++'s table, the original text.
+ *                         result, a zcav curve, the original text.
  *                         DIGEST is the first 8 hex digits of its SHA-256,
  *                         so the URL of a run never names another one
  *   machine/SLUG.html     the runs of one machine, tag/SLUG.html of one
