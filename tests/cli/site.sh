@@ -275,6 +275,25 @@ for f in "$tpage.tmp.$deadpid" "index.html.tmp.$deadpid"; do
 done
 rm "$J/run/notes.html" "$J/machine/README.html" "$J/notes.html" "$J/run/keep.tmp.$deadpid"
 
+# 250 machines: the index lists 100 and goes on in index-p2.html and
+# index-p3.html; when machines go, so do the pages that held them.
+M=$T/many.db
+"$SRC/bench/gen-lines" 250 3 250 | "$BSTORE" --db "$M" --quiet ingest -
+run "$BSTORE" --db "$M" site -o "$T/many"
+expect_rc 0 "site of 250 machines"
+expect_eq "$(grep -c '^<tr><th><a href="run/' "$T/many/index.html")" 125 \
+	"the index: 100 machines' latest runs and the 25 newest"
+expect_in "$T/many/index.html" 'Machines 1 to 100 of 250. <a rel="next" href="index-p2.html">'
+expect_in "$T/many/index-p2.html" 'Machines 101 to 200 of 250. <a rel="prev" href="index.html">&larr;&nbsp;previous</a> <a rel="next" href="index-p3.html">'
+expect_in "$T/many/index-p3.html" 'Machines 201 to 250 of 250.'
+expect_links "$T/many"
+run "$BSTORE" --db "$M" rm 'machine=host1*'
+run "$BSTORE" --db "$M" site -o "$T/many"
+expect_rc 0 "site after removing 111 machines"
+[ -e "$T/many/index-p2.html" ] || fail "index-p2.html removed with 139 machines left"
+[ ! -e "$T/many/index-p3.html" ] || fail "index-p3.html kept with 139 machines left"
+expect_links "$T/many"
+
 # A zcav run's page draws its curve (report/render_curves.c's chart):
 # the axis says what the run read, a file here ("on device /tmp/x/c2" in
 # the printout), a disk once zcav.target names a device.
