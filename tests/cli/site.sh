@@ -389,8 +389,27 @@ expect_eq "$changed" "$(printf '%s\n' "$(basename "$host0")" "$(basename "$base"
 # the site is reached, none asks for anything outside it.
 if have chromium; then
 	timeout 300 python3 "$SRC/tests/browser/site_crawl.py" chromium "$S" \
+		--page "run=$(cd "$S" && ls run/1-*.html)" \
+		--page "machine=machine/$(basename "$jump")" \
 		>"$T/crawl" 2>&1 || { cat "$T/crawl" >&2; fail "the Chromium crawl of the site"; }
 	expect_in "$T/crawl" "pages loaded in Chromium from the index"
+	# At 1400 and 390 px no page scrolls sideways, and the index opens
+	# with each machine's latest results.
+	expect_in "$T/crawl" "3 pages checked at 1400 and 390 px, none scrolls sideways"
+	expect_in "$T/crawl" "index at 390 px: first 'Latest results by machine'"
+	# The check sees a page wider than the window.
+	rm -rf "$T/wide" && cp -r "$S" "$T/wide"
+	sed -i 's|</footer>|<pre>'"$(printf 'x%.0s' $(seq 1 300))"'</pre></footer>|' "$T/wide/index.html"
+	if timeout 300 python3 "$SRC/tests/browser/site_crawl.py" chromium \
+		"$T/wide" >"$T/crawl.wide" 2>&1; then
+		fail "the crawl did not see a page that scrolls sideways"
+	fi
+	expect_in "$T/crawl.wide" "index.html at 390 px scrolls sideways"
+	# The zcav run's page too.
+	timeout 300 python3 "$SRC/tests/browser/site_crawl.py" chromium "$T/zsite" \
+		--page "zcav=$(cd "$T/zsite" && ls run/1-*.html)" >"$T/crawl.z" 2>&1 ||
+		{ cat "$T/crawl.z" >&2; fail "the Chromium crawl of the zcav site"; }
+	expect_in "$T/crawl.z" "2 pages checked at 1400 and 390 px, none scrolls sideways"
 	expect_eq "$(sed -n 's/^\([0-9]*\) pages loaded.*/\1/p' "$T/crawl")" \
 		"$(find "$S" -name '*.html' | wc -l)" "every page reached in Chromium"
 	# The crawl fails on a link that does not resolve.
