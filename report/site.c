@@ -98,18 +98,21 @@ int bs_site_own_name(const char *dir, const char *name)
 #define CHART_POINTS_MAX 300
 /* The "more" column of the index names at most this many values. */
 #define MORE_MAX 4
-/* Room for the catalogue's main metrics (BS_MF_MAIN). */
+/* Room for the catalogue's main metrics (BS_MF_MAIN), and for those of
+ * one family, which is all a run keeps. */
 #define MAIN_MAX 16
+#define MAIN_FAMILY_MAX 4
 
 /* What the list pages need of one run. */
 struct srun {
 	int64_t id, measured_at;
 	char sha8[9];
 	enum bs_family family;
-	char *machine, *tool, *version;
+	const char *machine, *tool, *version; /* interned */
 	size_t str0, ntags; /* its tags: site.strs[str0 + 2i], [.. + 1] */
-	unsigned char status[MAIN_MAX]; /* enum bs_status */
-	double val[MAIN_MAX];
+	/* Its family's main results, by site.slot[k] of main metric k. */
+	unsigned char status[MAIN_FAMILY_MAX]; /* enum bs_status */
+	double val[MAIN_FAMILY_MAX];
 };
 
 /* Kinds of list page; their order is the index's. */
@@ -133,9 +136,12 @@ struct site {
 	size_t nruns, caprun;
 	struct member *mem;
 	size_t nmem, capmem;
-	char **strs; /* tag keys and values the members point at */
+	const char **strs; /* tag keys and values of each run, interned */
 	size_t nstrs, capstrs;
+	char **itab; /* every string kept, once (intern()) */
+	size_t nint, capint;
 	int main[MAIN_MAX]; /* catalogue rows of the main metrics */
+	int slot[MAIN_MAX]; /* of main[k] among its family's main metrics */
 	int nmain;
 	int mainidx[BS_M_MAX]; /* catalogue row -> index in main, or -1 */
 };
@@ -456,10 +462,56 @@ static int run_page(struct site *s, const struct bs_run *r)
 
 /* ---- reading the runs ------------------------------------------------- */
 
+static size_t str_hash(const char *v)
+{
+	uint64_t h = 1469598103934665603u; /* FNV-1a */
+
+	for (; *v; v++)
+		h = (h ^ (unsigned char)*v) * 1099511628211u;
+	return (size_t)h;
+}
+
+/*
+ * The one copy of v the site keeps: the runs share their machines, tools,
+ * versions, tag keys and values, so that a million runs of 200 machines
+ * hold 200 names, not a million (open addressing, a power-of-two table
+ * at most half full).
+ */
+static const char *intern(struct site *s, const char *v)
+{
+	size_t i, mask;
+
+	if (v == NULL)
+		v = "";
+	if (2 * (s->nint + 1) > s->capint) {
+		size_t cap = s->capint ? 2 * s->capint : 1024, k;
+		char **t = xcalloc(cap, sizeof(*t));
+
+		for (k = 0; k < s->capint; k++) {
+			if (s->itab[k] == NULL)
+				continue;
+			for (i = str_hash(s->itab[k]) & (cap - 1); t[i];
+			     i = (i + 1) & (cap - 1))
+				;
+			t[i] = s->itab[k];
+		}
+		free(s->itab);
+		s->itab = t;
+		s->capint = cap;
+	}
+	mask = s->capint - 1;
+	for (i = str_hash(v) & mask; s->itab[i]; i = (i + 1) & mask)
+		if (strcmp(s->itab[i], v) == 0)
+			return s->itab[i];
+	s->itab[i] = xstrdup(v);
+	s->nint++;
+	return s->itab[i];
+}
+
 static const char *keep_str(struct site *s, const char *v)
 {
 	xgrow((void **)&s->strs, &s->capstrs, s->nstrs + 1, sizeof(*s->strs));
-	s->strs[s->nstrs] = xstrdup(v ? v : "");
+	s->strs[s->nstrs] = intern(s, v);
 	return s->strs[s->nstrs++];
 }
 
@@ -488,12 +540,15 @@ static int on_run(const struct bs_run *r, void *vctx)
 	x->measured_at = r->measured_at;
 	snprintf(x->sha8, sizeof(x->sha8), "%.8s", r->sha256);
 	x->family = r->family;
-	x->machine = xstrdup(r->machine ? r->machine : "");
-	x->tool = xstrdup(r->tool ? r->tool : "");
-	x->version = xstrdup(r->tool_version ? r->tool_version : "?");
+	x->machine = intern(s, r->machine);
+	x->tool = intern(s, r->tool);
+	x->version = intern(s, r->tool_version ? r->tool_version : "?");
 	for (k = 0; k < s->nmain; k++) {
-		x->status[k] = (unsigned char)r->res[s->main[k]].status;
-		x->val[k] = r->res[s->main[k]].value;
+		if (bs_metrics[s->main[k]].family != r->family)
+			continue;
+		x->status[s->slot[k]] =
+		    (unsigned char)r->res[s->main[k]].status;
+		x->val[s->slot[k]] = r->res[s->main[k]].value;
 	}
 	add_member(s, G_MACHINE, x->machine, NULL, s->nruns);
 	add_member(s, G_TOOL, x->tool, NULL, s->nruns);
@@ -663,11 +718,11 @@ static struct bs_tdict *runs_table(struct site *s, struct bs_tdict *dd,
 			x = bs_tdict_add(row, "CELL");
 			if (bs_metrics[m].family != r->family)
 				continue;
-			switch ((enum bs_status)r->status[k]) {
+			switch ((enum bs_status)r->status[s->slot[k]]) {
 			case BS_ST_OK:
 				bs_tdict_set(x, "TEXT",
 				             bs_value_fmt(num, sizeof(num), m,
-				                          r->val[k]));
+				                          r->val[s->slot[k]]));
 				break;
 			case BS_ST_TOO_FAST:
 				bs_tdict_set(x, "TEXT", "too fast");
@@ -794,11 +849,12 @@ static void trend(struct site *s, struct bs_tdict *list, const size_t *runs,
 
 			if (r->measured_at == BS_NONE ||
 			    r->family != bs_metrics[s->main[k]].family ||
-			    r->status[k] != BS_ST_OK || isnan(r->val[k]))
+			    r->status[s->slot[k]] != BS_ST_OK ||
+			    isnan(r->val[s->slot[k]]))
 				continue;
 			pt[np].t = r->measured_at;
 			pt[np].id = r->id;
-			pt[np].v = r->val[k];
+			pt[np].v = r->val[s->slot[k]];
 			np++;
 		}
 		if (np < 2)
@@ -1398,7 +1454,7 @@ int bs_site_build(struct bs_store *st, const struct bs_ids *ids,
 	static const char *const names[] = {"site.html"};
 	struct site s;
 	size_t i;
-	int m, rc;
+	int m, k, rc;
 
 	memset(&s, 0, sizeof(s));
 	s.put = put;
@@ -1412,6 +1468,13 @@ int bs_site_build(struct bs_store *st, const struct bs_ids *ids,
 		if (s.nmain == MAIN_MAX)
 			BS_BUG("more main metrics than MAIN_MAX");
 		s.mainidx[m] = s.nmain;
+		s.slot[s.nmain] = 0;
+		for (k = 0; k < s.nmain; k++)
+			s.slot[s.nmain] +=
+			    bs_metrics[s.main[k]].family == bs_metrics[m].family;
+		if (s.slot[s.nmain] == MAIN_FAMILY_MAX)
+			BS_BUG("more main metrics of a family than "
+			       "MAIN_FAMILY_MAX");
 		s.main[s.nmain++] = m;
 	}
 	rc = bs_tmpl_set_load(&s.ts, bs_tmpl_site_html, names, 1, NULL, err);
@@ -1424,13 +1487,9 @@ int bs_site_build(struct bs_store *st, const struct bs_ids *ids,
 		rc = bs_store_each(st, ids, BS_LOAD_ALL, on_run, &s, err);
 	if (rc == 0)
 		rc = index_page(&s, opts);
-	for (i = 0; i < s.nruns; i++) {
-		free(s.runs[i].machine);
-		free(s.runs[i].tool);
-		free(s.runs[i].version);
-	}
-	for (i = 0; i < s.nstrs; i++)
-		free(s.strs[i]);
+	for (i = 0; i < s.capint; i++)
+		free(s.itab[i]);
+	free(s.itab);
 	free(s.strs);
 	free(s.runs);
 	free(s.mem);
