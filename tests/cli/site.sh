@@ -311,6 +311,18 @@ run "$BSTORE" --db "$Z" tag 1 zcav.target=/dev/sdb
 run "$BSTORE" --db "$Z" site -o "$T/zsite"
 expect_rc 0 "site after zcav.target names a device"
 expect_in "$(ls "$T"/zsite/run/1-*.html)" 'position on the disk, GiB'
+# Host facts (host.* tags, as bstore run records them) are on the
+# machine's page, not tables of one value on the index.
+run "$BSTORE" --db "$Z" tag 1 host.kernel=6.1.0-18-amd64 host.fs=ext4 raid=0
+run "$BSTORE" --db "$Z" site -o "$T/zsite"
+expect_rc 0 "site with host facts"
+expect_not_in "$T/zsite/index.html" "host.kernel"
+expect_in "$T/zsite/index.html" "The host facts bstore run records (2 host.* keys) are on each machine&#39;s page."
+expect_in "$T/zsite/index.html" "<tr><th>raid<td"
+zm=$(ls "$T"/zsite/machine/*.html)
+expect_in "$zm" '<section id="host">'
+expect_in "$zm" '<tr><th>kernel<td><a href="../tag/host-kernel-6-1-0-18-amd64-'
+expect_in "$zm" '<tr><th>fs<td><a href="../tag/host-fs-ext4-'
 # A bonnie++ run has no curve.
 expect_not_in "$(ls "$S"/run/1-*.html)" '<svg'
 
