@@ -56,7 +56,7 @@ build "rebuild, nothing new:"
 bench/gen-lines 10 4242 | "$bstore" --quiet ingest --measured-at 2024-07-01 --tag raid=10 -
 build "rebuild after 10 new runs:"
 runs=$(sqlite3 "$BSTORE_DB" 'select count(*) from runs')
-bytes=$(find "$work/site" -type f -printf '%s\n' | awk '{s += $1} END {print s}')
+bytes=$(find "$work/site" -type f -printf '%s\n' | awk '{s += $1} END {printf "%.0f", s}')
 echo "site: $(find "$work/site" -type f | wc -l) files, $bytes bytes ($((bytes / runs)) a run;" \
 	"$(du -sh "$work/site" | cut -f1) on disk)," \
 	"index.html $(wc -c <"$work/site/index.html") bytes," \
