@@ -71,7 +71,8 @@ struct bs_site_opts {
 /*
  * Builds the site of the runs in ids (every run when NULL), reading each
  * run once, and hands every page but the comparisons to put(). Memory:
- * about 400 bytes a run and its tags (names kept once), plus one page at a time.
+ * about 400 bytes a run and its tags (names kept once), plus one page
+ * at a time.
  */
 int bs_site_build(struct bs_store *st, const struct bs_ids *ids,
                   const struct bs_site_opts *opts, bs_site_put_fn put,
