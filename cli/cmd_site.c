@@ -140,13 +140,14 @@ static int put_page(void *ctx, const char *path, const char *data, size_t len,
 	/* bs_cli_out_open writes through a link or into a FIFO: a page is
 	 * a regular file of the site's own, or is refused. */
 	if (lstat(full, &sb) == 0 && !S_ISREG(sb.st_mode)) {
-		bs_cli_error(w->cli,
-		             "'%s' is %s; bstore site writes only regular files "
-		             "inside the site's directory and follows no link "
-		             "there: remove it",
-		             full,
-		             S_ISLNK(sb.st_mode) ? "a symbolic link"
-		                                 : "not a regular file");
+		bs_cli_error(
+		    w->cli,
+		    "'%s' is %s; bstore site writes only regular files "
+		    "inside the site's directory and follows no link "
+		    "there: remove it",
+		    full,
+		    S_ISLNK(sb.st_mode) ? "a symbolic link"
+		                        : "not a regular file");
 		goto fail;
 	}
 	progress(w, 0);
@@ -235,7 +236,8 @@ static int remove_stale_in(struct writer *w, const char *sub,
 			if (!bs_site_own_name(sub, name))
 				continue;
 			bs_buf_reset(rel);
-			bs_buf_addf(rel, "%s%s%s", sub, sub[0] ? "/" : "", name);
+			bs_buf_addf(rel, "%s%s%s", sub, sub[0] ? "/" : "",
+			            name);
 			key = bs_buf_str(rel);
 			if (bsearch(&key, w->made, w->nmade, sizeof(*w->made),
 			            cmp_str))

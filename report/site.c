@@ -75,7 +75,8 @@ int bs_site_own_name(const char *dir, const char *name)
 		                            "-");
 
 		for (n = 1; n < slug; n++)
-			if (name[n] == '-' && span_of(name + n + 1, HEX8) >= 8 &&
+			if (name[n] == '-' &&
+			    span_of(name + n + 1, HEX8) >= 8 &&
 			    page_tail(name + n + 9))
 				return 1;
 	}
@@ -641,7 +642,8 @@ static struct bs_tdict *runs_table(struct site *s, struct bs_tdict *dd,
 	/* With fold, a machine or tool that every row has (a machine's
 	 * page, a tool's) is said once above the table, not in each row. */
 	for (i = 1; i < n && !(mcol && tcol); i++) {
-		const struct srun *a = &s->runs[runs[0]], *b = &s->runs[runs[i]];
+		const struct srun *a = &s->runs[runs[0]],
+		                  *b = &s->runs[runs[i]];
 
 		mcol |= strcmp(a->machine, b->machine) != 0;
 		tcol |= strcmp(a->tool, b->tool) != 0 ||
@@ -1049,10 +1051,11 @@ static int list_page(struct site *s, const struct member *g, size_t *runs,
 	                g->kind == G_TAG ? g : NULL);
 	if (npages) {
 		bs_buf_reset(&t);
-		bs_buf_addf(&t,
-		            "The newest %d of %zu runs. Every run, oldest first, "
-		            "%d a page:",
-		            PAGE_ROWS, n, PAGE_ROWS);
+		bs_buf_addf(
+		    &t,
+		    "The newest %d of %zu runs. Every run, oldest first, "
+		    "%d a page:",
+		    PAGE_ROWS, n, PAGE_ROWS);
 		pager(&pg, rt, 0, npages, bs_buf_str(&t), NULL);
 	}
 	bs_buf_reset(&s->text);
@@ -1072,7 +1075,8 @@ static int list_page(struct site *s, const struct member *g, size_t *runs,
 		bs_buf_addf(&t, "%s, page %zu", bs_buf_str(&title), k);
 		page_head(s->d, 1, bs_buf_str(&t), kind_word[g->kind]);
 		bs_buf_reset(&t);
-		bs_buf_addf(&t, "Runs %zu to %zu, oldest first (%zu on this page).",
+		bs_buf_addf(&t,
+		            "Runs %zu to %zu, oldest first (%zu on this page).",
 		            first + 1, first + cnt, cnt);
 		lede(s->d, bs_buf_str(&t));
 		rt = runs_table(s, s->d, runs + first, cnt, "Runs", "../", 1,
@@ -1317,9 +1321,10 @@ static int lists(struct site *s, struct bs_tdict *tags, struct bs_tdict *tools,
 		i = j;
 	}
 	if (nkeys == 0 && nhost == 0)
-		bs_tdict_set(bs_tdict_add(tags, "TAGS_NOTE"), "TEXT",
-		             "No run has a tag yet: bstore tag, or ingest --tag, "
-		             "adds them.");
+		bs_tdict_set(
+		    bs_tdict_add(tags, "TAGS_NOTE"), "TEXT",
+		    "No run has a tag yet: bstore tag, or ingest --tag, "
+		    "adds them.");
 	if (more || nhost) {
 		struct bs_buf t = BS_BUF_INIT;
 
@@ -1424,15 +1429,16 @@ static int index_page(struct site *s, const struct bs_site_opts *o)
 		               s->nruns < NEWEST_RUNS ? s->nruns : NEWEST_RUNS,
 		               "Newest runs", "", 0, NULL);
 		if (s->nruns > NEWEST_RUNS)
-			bs_tdict_set(bs_tdict_add(c, "RUNS_MORE"),
-			             "RUNS_MORE_TEXT",
-			             "Every run is on the pages of its machine, "
-			             "its tool and each of its tags.");
+			bs_tdict_set(
+			    bs_tdict_add(c, "RUNS_MORE"), "RUNS_MORE_TEXT",
+			    "Every run is on the pages of its machine, "
+			    "its tool and each of its tags.");
 		if (o && o->ncompares) {
 			struct bs_tdict *cs = bs_tdict_add(idx, "COMPARES");
 
 			for (i = 0; i < o->ncompares; i++) {
-				struct bs_tdict *x = bs_tdict_add(cs, "COMPARE");
+				struct bs_tdict *x =
+				    bs_tdict_add(cs, "COMPARE");
 
 				bs_tdict_set(x, "NAME", o->compares[i]);
 				bs_tdict_setf(x, "HREF", "compare/%s.html",
@@ -1470,8 +1476,8 @@ int bs_site_build(struct bs_store *st, const struct bs_ids *ids,
 		s.mainidx[m] = s.nmain;
 		s.slot[s.nmain] = 0;
 		for (k = 0; k < s.nmain; k++)
-			s.slot[s.nmain] +=
-			    bs_metrics[s.main[k]].family == bs_metrics[m].family;
+			s.slot[s.nmain] += bs_metrics[s.main[k]].family ==
+			                   bs_metrics[m].family;
 		if (s.slot[s.nmain] == MAIN_FAMILY_MAX)
 			BS_BUG("more main metrics of a family than "
 			       "MAIN_FAMILY_MAX");
