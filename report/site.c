@@ -634,7 +634,7 @@ static struct bs_tdict *runs_table(struct site *s, struct bs_tdict *dd,
 	unsigned char want[MAIN_MAX];
 	struct bs_tdict *d = bs_tdict_add(dd, "RUNS"), *row, *x;
 	char num[64], date[48];
-	size_t i, t;
+	size_t i, t, ntag;
 	int k, mcol = !fold || n == 0, tcol = mcol;
 
 	bs_tdict_set(d, "RUNS_TITLE", title);
@@ -701,6 +701,7 @@ static struct bs_tdict *runs_table(struct site *s, struct bs_tdict *dd,
 		 * the machine's page lists, and the page's own tag; as
 		 * text, which a page of 500 rows can afford (the run's
 		 * page links them). */
+		ntag = 0;
 		for (t = 0; t < r->ntags; t++) {
 			const char *key = s->strs[r->str0 + 2 * t];
 			const char *val = s->strs[r->str0 + 2 * t + 1];
@@ -709,8 +710,10 @@ static struct bs_tdict *runs_table(struct site *s, struct bs_tdict *dd,
 			    (own && strcmp(key, own->a) == 0 &&
 			     strcmp(val, own->b) == 0))
 				continue;
+			/* A comma apart: values may hold spaces. */
 			x = bs_tdict_add(row, "TAG");
-			bs_tdict_setf(x, "TEXT", "%s=%s", key, val);
+			bs_tdict_setf(x, "TEXT", "%s%s=%s", ntag++ ? ", " : "",
+			              key, val);
 		}
 		for (k = 0; k < s->nmain; k++) {
 			int m = s->main[k];
