@@ -302,8 +302,11 @@ int bs_cli_render_out(const struct bs_cli *cli, const char *path,
  * report that args (its options and selectors, as bstore report takes
  * them) ask for as HTML onto out, from the runs of st (cli/cmd_report.c).
  * Prints its errors, but those of writing out (check ferror(out)), and
- * returns the exit status.
+ * returns the exit status. Its list of runs names at most
+ * BS_CLI_SAVED_LIST_MAX runs a group, then how many more: a page of the
+ * site (bstore site) stays small whatever the archive's size.
  */
+#define BS_CLI_SAVED_LIST_MAX 250
 int bs_cli_report_saved(const struct bs_cli *cli, struct bs_store *st,
 			const char *const *args, size_t nargs, FILE *out);
 

@@ -518,6 +518,8 @@ int bs_cli_report_saved(const struct bs_cli *cli, struct bs_store *st,
 	}
 	a.dest.fmt = BS_REPORT_HTML;
 	a.ro.list_runs = 1;
+	/* A page of the site stays under 1 MiB (docs/site.md). */
+	a.ro.list_max = BS_CLI_SAVED_LIST_MAX;
 	if (bs_report_templates_load(&ts, NULL, a.dest.fmt, &err) < 0) {
 		bs_cli_perr(cli, &err);
 		rc = BS_EXIT_FAIL;

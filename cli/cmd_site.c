@@ -8,10 +8,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -25,12 +27,13 @@ static const char usage_text[] =
     "\n"
     "Writes a static web site of the archive (or of the runs the\n"
     "SELECTORs choose) into DIR:\n"
-    "  index.html          every machine, tag key and value, and tool,\n"
-    "                      with its runs and newest date; the saved\n"
-    "                      comparisons; the newest runs\n"
+    "  index.html          each machine's latest results, the newest\n"
+    "                      runs, the saved comparisons, the tag keys with\n"
+    "                      their values, the tools\n"
     "  run/ID-DIGEST.html  one page per run (DIGEST: the first 8 hex\n"
     "                      digits of its SHA-256): identity, tags,\n"
-    "                      parameters, every result, the original text\n"
+    "                      parameters, every result, a zcav curve, the\n"
+    "                      original text\n"
     "  machine/, tag/, tool/  one page per machine, tag value and tool\n"
     "                      listing its runs, with a trend chart of the\n"
     "                      main results when they were measured on\n"
@@ -42,10 +45,13 @@ static const char usage_text[] =
     "Links are relative and there are no scripts: the site works from\n"
     "file:// and from any static web server. Rebuilding writes only the\n"
     "pages whose bytes changed and removes the pages in DIR's run/,\n"
-    "machine/, tag/, tool/ and compare/ that the archive no longer has;\n"
-    "a summary says how many. DIR is created when missing; an existing\n"
-    "DIR must be empty or a site bstore wrote (it keeps a file\n"
-    ".bstore-site there).\n"
+    "machine/, tag/, tool/ and compare/ that the archive no longer has\n"
+    "(files of other names are left alone, and a symbolic link in DIR\n"
+    "is refused, never followed); a summary says how many. On a\n"
+    "terminal, a site of more than 2,000 pages shows its progress on\n"
+    "stderr. Lists go on in pages of 500 runs, so that no page passes\n"
+    "1 MiB. DIR is created when missing; an existing DIR must be empty\n"
+    "or a site bstore wrote (it keeps a file .bstore-site there).\n"
     "\n"
     "Selectors as in 'bstore list --help'; a SELECTOR that matches\n"
     "nothing is named on stderr, and when none matches any run the exit\n"
@@ -69,7 +75,28 @@ struct writer {
 	size_t nmade, capmade;
 	long written, unchanged, removed;
 	int failed; /* a page could not be written: said already */
+	int tty;    /* progress lines on stderr */
+	int shown_progress;
+	time_t last_progress;
 };
+
+/* A site of more than PROGRESS_PAGES pages says how far it is, on a
+ * terminal (as ingest does), once a second. */
+#define PROGRESS_PAGES 2000
+
+static void progress(struct writer *w, int done)
+{
+	time_t now = time(NULL);
+
+	if (!w->tty || w->written + w->unchanged < PROGRESS_PAGES ||
+	    (!done && now == w->last_progress) || (done && !w->shown_progress))
+		return;
+	w->last_progress = now;
+	w->shown_progress = 1;
+	fprintf(stderr, "\rsite: %ld pages, %ld written%s",
+	        w->written + w->unchanged, w->written, done ? "\n" : "");
+	fflush(stderr);
+}
 
 /* Whether the file at path holds exactly data. */
 static int same_bytes(const char *path, const char *data, size_t len,
@@ -102,6 +129,7 @@ static int put_page(void *ctx, const char *path, const char *data, size_t len,
 {
 	struct writer *w = ctx;
 	struct bs_cli_out o;
+	struct stat sb;
 	const char *full;
 
 	xgrow((void **)&w->made, &w->capmade, w->nmade + 1, sizeof(*w->made));
@@ -109,6 +137,20 @@ static int put_page(void *ctx, const char *path, const char *data, size_t len,
 	bs_buf_reset(&w->full);
 	bs_buf_addf(&w->full, "%s/%s", w->dir, path);
 	full = bs_buf_str(&w->full);
+	/* bs_cli_out_open writes through a link or into a FIFO: a page is
+	 * a regular file of the site's own, or is refused. */
+	if (lstat(full, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+		bs_cli_error(
+		    w->cli,
+		    "'%s' is %s; bstore site writes only regular files "
+		    "inside the site's directory and follows no link "
+		    "there: remove it",
+		    full,
+		    S_ISLNK(sb.st_mode) ? "a symbolic link"
+		                        : "not a regular file");
+		goto fail;
+	}
+	progress(w, 0);
 	if (same_bytes(full, data, len, &w->old)) {
 		w->unchanged++;
 		return 0;
@@ -132,49 +174,102 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* Removes the pages of the site's directories that this build did not
- * make: those of runs (machines, tags, comparisons) that are gone. */
+/*
+ * When name is a temporary file of one of the site's own names (PAGE.tmp.PID,
+ * as bs_cli_out_open makes them) whose process is gone, its PID; else 0. A
+ * build killed with SIGKILL leaves them; a build still running keeps its
+ * own.
+ */
+static long stale_tmp(const char *dir, const char *name)
+{
+	const char *dot = strstr(name, ".tmp."), *p;
+	char base[256];
+	long pid = 0;
+
+	if (dot == NULL || (size_t)(dot - name) >= sizeof(base))
+		return 0;
+	for (p = dot + 5; *p >= '0' && *p <= '9' && pid < 1000000000; p++)
+		pid = pid * 10 + (*p - '0');
+	if (p == dot + 5 || *p != '\0' || pid <= 0)
+		return 0;
+	snprintf(base, sizeof(base), "%.*s", (int)(dot - name), name);
+	if (!bs_site_own_name(dir, base) &&
+	    !(dir[0] == '\0' && (strcmp(base, "index.html") == 0 ||
+	                          strcmp(base, "site.css") == 0)))
+		return 0;
+	if (pid == (long)getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+		return 0;
+	return pid;
+}
+
+/*
+ * Removes, in one of the site's directories (sub "" for the root), the
+ * pages of the site's own names that this build did not make (those of
+ * runs, machines, tags, comparisons that are gone) and the temporary files
+ * of an earlier build that was killed. Nothing else is touched: a file of
+ * another name is not the site's, and a symbolic link is never followed
+ * (prepare_dir refused one in place of a directory).
+ */
+static int remove_stale_in(struct writer *w, const char *sub,
+                           struct bs_buf *rel, struct bs_buf *full)
+{
+	struct dirent *e;
+	struct stat sb;
+	DIR *dp;
+	int fd, rc = 0;
+
+	bs_buf_reset(full);
+	bs_buf_addf(full, "%s%s%s", w->dir, sub[0] ? "/" : "", sub);
+	fd = open(bs_buf_str(full), O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	                                O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	dp = fdopendir(fd);
+	if (dp == NULL) {
+		close(fd);
+		return 0;
+	}
+	while ((e = readdir(dp)) != NULL) {
+		const char *name = e->d_name, *key;
+
+		if (stale_tmp(sub, name) == 0) {
+			if (!bs_site_own_name(sub, name))
+				continue;
+			bs_buf_reset(rel);
+			bs_buf_addf(rel, "%s%s%s", sub, sub[0] ? "/" : "",
+			            name);
+			key = bs_buf_str(rel);
+			if (bsearch(&key, w->made, w->nmade, sizeof(*w->made),
+			            cmp_str))
+				continue;
+		}
+		/* Only a file: a link of the site's name is not its page. */
+		if (fstatat(fd, name, &sb, AT_SYMLINK_NOFOLLOW) != 0 ||
+		    !S_ISREG(sb.st_mode))
+			continue;
+		if (unlinkat(fd, name, 0) != 0) {
+			bs_cli_error(w->cli, "cannot remove '%s/%s': %s",
+			             bs_buf_str(full), name, strerror(errno));
+			rc = BS_EXIT_FAIL;
+			continue;
+		}
+		w->removed++;
+	}
+	closedir(dp);
+	return rc;
+}
+
 static int remove_stale(struct writer *w)
 {
 	struct bs_buf rel = BS_BUF_INIT, full = BS_BUF_INIT;
 	size_t i;
-	int rc = 0;
+	int rc;
 
 	qsort(w->made, w->nmade, sizeof(*w->made), cmp_str);
-	for (i = 0; i < bs_site_ndirs; i++) {
-		struct dirent *e;
-		DIR *dp;
-
-		bs_buf_reset(&full);
-		bs_buf_addf(&full, "%s/%s", w->dir, bs_site_dirs[i]);
-		dp = opendir(bs_buf_str(&full));
-		if (dp == NULL)
-			continue;
-		while ((e = readdir(dp)) != NULL) {
-			const char *name = e->d_name, *key;
-			size_t n = strlen(name);
-
-			if (n < 6 || strcmp(name + n - 5, ".html") != 0)
-				continue;
-			bs_buf_reset(&rel);
-			bs_buf_addf(&rel, "%s/%s", bs_site_dirs[i], name);
-			key = bs_buf_str(&rel);
-			if (bsearch(&key, w->made, w->nmade, sizeof(*w->made),
-			            cmp_str))
-				continue;
-			bs_buf_reset(&full);
-			bs_buf_addf(&full, "%s/%s", w->dir, key);
-			if (unlink(bs_buf_str(&full)) != 0) {
-				bs_cli_error(w->cli, "cannot remove '%s': %s",
-				             bs_buf_str(&full),
-				             strerror(errno));
-				rc = BS_EXIT_FAIL;
-				continue;
-			}
-			w->removed++;
-		}
-		closedir(dp);
-	}
+	rc = remove_stale_in(w, "", &rel, &full);
+	for (i = 0; i < bs_site_ndirs; i++)
+		if (remove_stale_in(w, bs_site_dirs[i], &rel, &full) != 0)
+			rc = BS_EXIT_FAIL;
 	bs_buf_release(&rel);
 	bs_buf_release(&full);
 	return rc;
@@ -190,9 +285,18 @@ static int make_dir(const struct bs_cli *cli, const char *dir, const char *sub)
 	bs_buf_adds(&p, dir);
 	if (sub)
 		bs_buf_addf(&p, "/%s", sub);
-	if (mkdir(bs_buf_str(&p), 0777) != 0 &&
-	    !(errno == EEXIST && stat(bs_buf_str(&p), &sb) == 0 &&
-	      S_ISDIR(sb.st_mode))) {
+	if (sub && lstat(bs_buf_str(&p), &sb) == 0 && S_ISLNK(sb.st_mode)) {
+		/* Pages written through it would land outside DIR, and a
+		 * rebuild would remove files there. */
+		bs_cli_error(cli,
+		             "'%s' is a symbolic link; bstore site writes only "
+		             "inside the site's directory and follows no link "
+		             "there: remove it",
+		             bs_buf_str(&p));
+		rc = BS_EXIT_FAIL;
+	} else if (mkdir(bs_buf_str(&p), 0777) != 0 &&
+	           !(errno == EEXIST && stat(bs_buf_str(&p), &sb) == 0 &&
+	             S_ISDIR(sb.st_mode))) {
 		if (errno == EEXIST)
 			bs_cli_error(cli, "'%s' is not a directory",
 			             bs_buf_str(&p));
@@ -355,6 +459,7 @@ int cmd_site(struct bs_cli *cli, int argc, char **argv)
 		goto out;
 	w.cli = cli;
 	w.dir = dir;
+	w.tty = !cli->quiet && isatty(STDERR_FILENO);
 	sc.w = &w;
 	sc.st = st;
 	if (bs_store_each_saved(st, one_saved, &sc, &err) < 0)
@@ -364,6 +469,7 @@ int cmd_site(struct bs_cli *cli, int argc, char **argv)
 	/* Every run: one pass over the table rather than a lookup per id. */
 	if (bs_site_build(st, nsel ? &ids : NULL, &so, put_page, &w, &err) < 0)
 		goto failed;
+	progress(&w, 1);
 	rc = remove_stale(&w);
 	if (sc.failed)
 		rc = BS_EXIT_FAIL;

@@ -197,6 +197,13 @@ void bs_rcurves_fill(const struct bs_report *rep, struct bs_tdict *d,
 int bs_rcurves_html(const struct bs_report *rep, int t, int first,
 		    struct bs_tdict *sec);
 /*
+ * The HTML charts of one run's curves, drawn as bs_rcurves_html draws a
+ * report's (the site's run page): a CURVES row of d per curve, through
+ * bs_report_run_curve (the axis names a disk or a file as the run says).
+ * Returns how many.
+ */
+int bs_rcurves_run_html(const struct bs_run *r, struct bs_tdict *d);
+/*
  * The text report's WRAPPED_NOTE rows (rep's notes at 76 columns) and its
  * TABLE rows (render_text.c): bonnie++'s I/O and file tables, then their
  * latencies, then one table per other tool, each laid out line by line.

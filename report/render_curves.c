@@ -374,3 +374,20 @@ int bs_report_run_curve(const struct bs_run *r, int t, struct bs_tdict *d)
 	bs_tdict_set_i64(line, "TOO_FAST", (int64_t)(c.n - c.ok));
 	return 1;
 }
+
+int bs_rcurves_run_html(const struct bs_run *r, struct bs_tdict *d)
+{
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < r->nseries; i++) {
+		const struct bs_series *s = &r->series[i];
+
+		if (s->n == 0 || s->axis == NULL ||
+		    strcmp(s->axis, BS_REPORT_CURVE_AXIS) != 0)
+			continue;
+		n += bs_report_run_curve(r, s->metric,
+					 bs_tdict_add(d, "CURVES"));
+	}
+	return n;
+}

@@ -526,6 +526,8 @@ struct runs_ctx {
 	uint32_t group;         /* of the rows read again from the source */
 	int64_t last_group;
 	int batched;            /* runs in d */
+	size_t in_group;        /* rows listed of the group being listed */
+	size_t cut;             /* of its rows not listed (opts.list_max) */
 	int ncols;
 	int has_size;           /* bonnie++ runs: their file size */
 	int slot[BS_M_MAX];     /* bs_rlist_slot of each catalogue row */
@@ -550,6 +552,29 @@ static int runs_flush(struct runs_ctx *rc)
 	return r;
 }
 
+/* After the rows of a group cut at opts.list_max: how many more. */
+static int cut_flush(struct runs_ctx *rc)
+{
+	struct bs_tdict *c;
+	int r;
+
+	if (rc->cut == 0)
+		return 0;
+	r = runs_flush(rc);
+	if (r < 0)
+		return r;
+	c = bs_tdict_add(rc->d, "RUNS_CUT");
+	bs_tdict_set_i64(c, "COLSPAN", rc->ncols);
+	bs_tdict_setf(c, "TEXT",
+		      "and %zu more runs of [%lld] %s, not listed here: "
+		      "bstore report lists every run",
+		      rc->cut, (long long)rc->last_group + 1,
+		      rc->rep->groups[rc->last_group].label);
+	rc->cut = 0;
+	rc->batched = 1;
+	return runs_flush(rc);
+}
+
 static int runs_row(struct runs_ctx *rc, const struct bs_rrow *row)
 {
 	const struct bs_report *rep = rc->rep;
@@ -559,6 +584,17 @@ static int runs_row(struct runs_ctx *rc, const struct bs_rrow *row)
 
 	assert(row->group < rep->ngroups);
 	assert(row->machine < rc->pool->nstr && row->version < rc->pool->nstr);
+	if ((int64_t)row->group != rc->last_group) {
+		int r = cut_flush(rc);
+		if (r < 0)
+			return r;
+		rc->in_group = 0;
+	}
+	if (rep->opts.list_max && rc->in_group >= rep->opts.list_max) {
+		rc->cut++;
+		return 0;
+	}
+	rc->in_group++;
 	d = bs_tdict_add(rc->d, "RUN");
 	if ((int64_t)row->group != rc->last_group) {
 		struct bs_tdict *gs = bs_tdict_add(d, "GROUP_START");
@@ -656,6 +692,8 @@ int bs_rhtml_runs(const struct bs_report *rep, const struct bs_tmpl_set *ts,
 			r = src->each(src->ctx, i, runs_from_src, &rc, err);
 		}
 	}
+	if (r == 0)
+		r = cut_flush(&rc);
 	if (r == 0)
 		r = runs_flush(&rc);
 	bs_tdict_free(rc.d);

@@ -99,6 +99,8 @@ struct bs_report_opts {
 	 * bs_report_build). */
 	const char *const *labels;
 	int list_runs;                /* keep what the HTML run list shows */
+	size_t list_max; /* the HTML run list names at most this many runs a
+			    group, then says how many more (0: every run) */
 	enum bs_report_units units;
 	unsigned char want[BS_RM_COUNT]; /* all zero: every metric */
 	const char *title;            /* NULL: a title made of the labels */

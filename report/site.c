@@ -14,6 +14,7 @@
 #include "core/bonnie_text.h"
 #include "core/metric.h"
 #include "core/param.h"
+#include "report/internal.h"
 #include "report/tmpl.h"
 #include "report/trend.h"
 #include "util/embed.h"
@@ -29,24 +30,90 @@ extern const struct bs_embedded bs_tmpl_site_css[];
 const char *const bs_site_dirs[] = {"run", "machine", "tag", "tool", "compare"};
 const size_t bs_site_ndirs = sizeof(bs_site_dirs) / sizeof(bs_site_dirs[0]);
 
+/* The length of the run of characters of set at the start of s. */
+static size_t span_of(const char *s, const char *set)
+{
+	return strspn(s, set);
+}
+
+#define DIGITS "0123456789"
+#define HEX8 "0123456789abcdef"
+
+/* Whether s is "-pN" (a later page of a list) or empty, then ".html". */
+static int page_tail(const char *s)
+{
+	if (s[0] == '-' && s[1] == 'p' && s[2] >= '1' && s[2] <= '9')
+		s += 2 + span_of(s + 2, DIGITS);
+	return strcmp(s, ".html") == 0;
+}
+
+int bs_site_own_name(const char *dir, const char *name)
+{
+	size_t n;
+
+	if (strcmp(dir, "") == 0)
+		return strncmp(name, "index", 5) == 0 && name[5] == '-' &&
+		       page_tail(name + 5);
+	if (strcmp(dir, "run") == 0) {
+		n = span_of(name, DIGITS);
+		return n > 0 && name[n] == '-' &&
+		       span_of(name + n + 1, HEX8) == 8 &&
+		       strcmp(name + n + 9, ".html") == 0;
+	}
+	if (strcmp(dir, "compare") == 0) {
+		/* A saved comparison's name (cli/cmd_report.c's rule). */
+		n = span_of(name, "abcdefghijklmnopqrstuvwxyz"
+		                  "ABCDEFGHIJKLMNOPQRSTUVWXYZ" DIGITS "._-");
+		return n > 5 && n <= 64 + 5 && name[n] == '\0' &&
+		       strcmp(name + n - 5, ".html") == 0 && name[0] != '.' &&
+		       name[0] != '_' && name[0] != '-';
+	}
+	if (strcmp(dir, "machine") == 0 || strcmp(dir, "tag") == 0 ||
+	    strcmp(dir, "tool") == 0) {
+		/* SLUG-HASH8 of [a-z0-9-], then the page's tail. */
+		size_t slug = span_of(name, "abcdefghijklmnopqrstuvwxyz" DIGITS
+		                            "-");
+
+		for (n = 1; n < slug; n++)
+			if (name[n] == '-' &&
+			    span_of(name + n + 1, HEX8) >= 8 &&
+			    page_tail(name + n + 9))
+				return 1;
+	}
+	return 0;
+}
+
 /* The index lists this many of the newest runs. */
 #define NEWEST_RUNS 25
+/* Rows of a page of a list (runs of a machine, tag value or tool; values
+ * of a tag key): with the run pages' 4 KB or less a row, no page of the
+ * site passes 1 MiB whatever the archive's size. */
+#define PAGE_ROWS 500
+/* Machines on the index (and on each of its later pages), tag keys and
+ * tools on the index, values of a tag key named there. */
+#define INDEX_ROWS 100
+#define KEY_VALUES 12
+/* A list's own page links its first and last pages this many each. */
+#define PAGER_ENDS 5
 /* A trend chart marks each run with a point up to this many runs. */
 #define CHART_POINTS_MAX 300
 /* The "more" column of the index names at most this many values. */
 #define MORE_MAX 4
-/* Room for the catalogue's main metrics (BS_MF_MAIN). */
+/* Room for the catalogue's main metrics (BS_MF_MAIN), and for those of
+ * one family, which is all a run keeps. */
 #define MAIN_MAX 16
+#define MAIN_FAMILY_MAX 4
 
 /* What the list pages need of one run. */
 struct srun {
 	int64_t id, measured_at;
 	char sha8[9];
 	enum bs_family family;
-	char *machine, *tool, *version;
+	const char *machine, *tool, *version; /* interned */
 	size_t str0, ntags; /* its tags: site.strs[str0 + 2i], [.. + 1] */
-	unsigned char status[MAIN_MAX]; /* enum bs_status */
-	double val[MAIN_MAX];
+	/* Its family's main results, by site.slot[k] of main metric k. */
+	unsigned char status[MAIN_FAMILY_MAX]; /* enum bs_status */
+	double val[MAIN_FAMILY_MAX];
 };
 
 /* Kinds of list page; their order is the index's. */
@@ -70,9 +137,12 @@ struct site {
 	size_t nruns, caprun;
 	struct member *mem;
 	size_t nmem, capmem;
-	char **strs; /* tag keys and values the members point at */
+	const char **strs; /* tag keys and values of each run, interned */
 	size_t nstrs, capstrs;
+	char **itab; /* every string kept, once (intern()) */
+	size_t nint, capint;
 	int main[MAIN_MAX]; /* catalogue rows of the main metrics */
+	int slot[MAIN_MAX]; /* of main[k] among its family's main metrics */
 	int nmain;
 	int mainidx[BS_M_MAX]; /* catalogue row -> index in main, or -1 */
 };
@@ -116,8 +186,9 @@ static void group_path(struct bs_buf *b, enum gkind kind, const char *a,
 
 	bs_buf_addf(b, "%s/", dir[kind]);
 	add_slug(b, a);
-	if (kind == G_TAG) {
-		/* A key never holds '=': key=value names one tag value. */
+	if (kind == G_TAG && bv) {
+		/* A key never holds '=': key=value names one tag value, key
+		 * alone (bv NULL) the page of the key's values. */
 		bs_buf_adds(b, "-");
 		add_slug(b, bv);
 		bs_buf_addf(&whole, "%s=%s", a, bv);
@@ -148,11 +219,6 @@ static const char *date_text(int64_t t, char *out, size_t outsz)
 	return out;
 }
 
-static const char *machine_name(const char *m)
-{
-	return m && m[0] ? m : "(no name)";
-}
-
 /* Sets key to prefix + the page of a group (prefix "" or "../"). */
 static void set_group_href(struct site *s, struct bs_tdict *d, const char *key,
                            const char *prefix, enum gkind kind, const char *a,
@@ -176,6 +242,13 @@ static void page_head(struct bs_tdict *d, int depth, const char *title,
 	bs_tdict_set(d, "HOME_HREF", depth ? "../index.html" : "index.html");
 	if (crumb)
 		bs_tdict_set(bs_tdict_add(d, "CRUMB"), "KIND", crumb);
+}
+
+/* The footer's words on units and on "too fast" and "not run": on every
+ * list page; on a run's page when a result of it is one of those. */
+static void legend(struct bs_tdict *d)
+{
+	bs_tdict_show(d, "LEGEND");
 }
 
 static void lede(struct bs_tdict *d, const char *text)
@@ -242,12 +315,16 @@ static void run_results(struct site *s, const struct bs_run *r)
 			    bs_metric_fmt(num, sizeof(num), m, v->value, BS_SHOW_GROUP));
 			break;
 		case BS_ST_TOO_FAST:
+			legend(s->d);
 			bs_tdict_set(x, "VALUE", "too fast");
 			bs_tdict_set(x, "CLASS", "tf");
+			bs_tdict_show(x, "CLS");
 			break;
 		case BS_ST_NOT_RUN:
+			legend(s->d);
 			bs_tdict_set(x, "VALUE", "not run");
 			bs_tdict_set(x, "CLASS", "nr");
+			bs_tdict_show(x, "CLS");
 			break;
 		}
 		if (!isnan(v->cpu_pct)) {
@@ -272,7 +349,7 @@ static int run_page(struct site *s, const struct bs_run *r)
 	int k, rc;
 
 	bs_buf_addf(&t, "Run %lld: %s", (long long)r->id,
-	            machine_name(r->machine));
+	            bs_store_machine_name(r->machine));
 	page_head(d, 1, bs_buf_str(&t), "run");
 	bs_buf_reset(&t);
 	bs_buf_addf(&t, "%s %s, measured %s", r->tool,
@@ -281,18 +358,17 @@ static int run_page(struct site *s, const struct bs_run *r)
 	lede(d, bs_buf_str(&t));
 	bs_tdict_show(d, "RUN");
 
-	bs_buf_reset(&t);
-	bs_buf_addf(&t, "%lld", (long long)r->id);
-	field(d, "id", bs_buf_str(&t), NULL);
+	/* The id is in the title; the family follows from the tool. */
 	bs_buf_adds(&href, "../");
 	group_path(&href, G_MACHINE, r->machine ? r->machine : "", NULL);
-	field(d, "machine", machine_name(r->machine), bs_buf_str(&href));
+	field(d, "machine", bs_store_machine_name(r->machine), bs_buf_str(&href));
 	bs_buf_reset(&href);
 	bs_buf_adds(&href, "../");
 	group_path(&href, G_TOOL, r->tool, NULL);
-	field(d, "tool", r->tool, bs_buf_str(&href));
-	field(d, "version", r->tool_version, NULL);
-	field(d, "family", bs_family_name(r->family), NULL);
+	bs_buf_reset(&t);
+	bs_buf_addf(&t, "%s %s", r->tool,
+	            r->tool_version ? r->tool_version : "(version unknown)");
+	field(d, "tool", bs_buf_str(&t), bs_buf_str(&href));
 	field(d, "format", r->format, NULL);
 	bs_buf_reset(&t);
 	bs_buf_adds(&t, r->source ? r->source : "");
@@ -317,24 +393,34 @@ static int run_page(struct site *s, const struct bs_run *r)
 		set_group_href(s, x, "HREF", "../", G_TAG, r->tags[i].key,
 		               r->tags[i].value);
 	}
+	/* The parameters the run records, then in one line those it does
+	 * not (a row each would double their bytes). */
+	bs_buf_reset(&href);
 	for (k = 0; k < bs_nparams; k++) {
 		struct bs_tdict *x;
 
 		if (bs_param_table[k].family != r->family)
 			continue;
+		if (!bs_param_known(&r->params, k)) {
+			bs_buf_addf(&href, "%s%s", href.len ? ", " : "",
+			            bs_param_table[k].label);
+			continue;
+		}
 		x = bs_tdict_add(d, "PARAM");
 		bs_buf_reset(&t);
 		bs_param_describe(&r->params, k, &t);
 		bs_tdict_set(x, "LABEL", bs_param_table[k].label);
 		bs_tdict_set(x, "VALUE", bs_buf_str(&t));
 	}
+	if (href.len)
+		bs_tdict_set(bs_tdict_add(d, "UNKNOWN_PARAMS"), "NAMES",
+		             bs_buf_str(&href));
 	run_results(s, r);
-	if (r->family == BS_FAM_BONNIE) {
-		bs_buf_reset(&t);
-		bs_bonnie_table(r, bs_bonnie_style_for(r), &t);
-		bs_tdict_set(bs_tdict_add(d, "TEXT_TABLE"), "TABLE",
-		             bs_buf_str(&t));
-	}
+	if (r->nseries && bs_rcurves_run_html(r, d) > 0)
+		bs_tdict_show(d, "HAS_CURVES");
+	/* No second copy of the results in bonnie++'s layout (bstore show
+	 * prints it): a run's page stays near 3 KB, so that the site grows
+	 * by 4 KB a run or less with the rows of its lists. */
 	bs_tdict_set(d, "RAW", r->raw ? r->raw : "");
 	bs_buf_reset(&t);
 	run_path(&t, r->id, r->sha256);
@@ -347,10 +433,56 @@ static int run_page(struct site *s, const struct bs_run *r)
 
 /* ---- reading the runs ------------------------------------------------- */
 
+static size_t str_hash(const char *v)
+{
+	uint64_t h = 1469598103934665603u; /* FNV-1a */
+
+	for (; *v; v++)
+		h = (h ^ (unsigned char)*v) * 1099511628211u;
+	return (size_t)h;
+}
+
+/*
+ * The one copy of v the site keeps: the runs share their machines, tools,
+ * versions, tag keys and values, so that a million runs of 200 machines
+ * hold 200 names, not a million (open addressing, a power-of-two table
+ * at most half full).
+ */
+static const char *intern(struct site *s, const char *v)
+{
+	size_t i, mask;
+
+	if (v == NULL)
+		v = "";
+	if (2 * (s->nint + 1) > s->capint) {
+		size_t cap = s->capint ? 2 * s->capint : 1024, k;
+		char **t = xcalloc(cap, sizeof(*t));
+
+		for (k = 0; k < s->capint; k++) {
+			if (s->itab[k] == NULL)
+				continue;
+			for (i = str_hash(s->itab[k]) & (cap - 1); t[i];
+			     i = (i + 1) & (cap - 1))
+				;
+			t[i] = s->itab[k];
+		}
+		free(s->itab);
+		s->itab = t;
+		s->capint = cap;
+	}
+	mask = s->capint - 1;
+	for (i = str_hash(v) & mask; s->itab[i]; i = (i + 1) & mask)
+		if (strcmp(s->itab[i], v) == 0)
+			return s->itab[i];
+	s->itab[i] = xstrdup(v);
+	s->nint++;
+	return s->itab[i];
+}
+
 static const char *keep_str(struct site *s, const char *v)
 {
 	xgrow((void **)&s->strs, &s->capstrs, s->nstrs + 1, sizeof(*s->strs));
-	s->strs[s->nstrs] = xstrdup(v ? v : "");
+	s->strs[s->nstrs] = intern(s, v);
 	return s->strs[s->nstrs++];
 }
 
@@ -379,12 +511,15 @@ static int on_run(const struct bs_run *r, void *vctx)
 	x->measured_at = r->measured_at;
 	snprintf(x->sha8, sizeof(x->sha8), "%.8s", r->sha256);
 	x->family = r->family;
-	x->machine = xstrdup(r->machine ? r->machine : "");
-	x->tool = xstrdup(r->tool ? r->tool : "");
-	x->version = xstrdup(r->tool_version ? r->tool_version : "?");
+	x->machine = intern(s, r->machine);
+	x->tool = intern(s, r->tool);
+	x->version = intern(s, r->tool_version ? r->tool_version : "?");
 	for (k = 0; k < s->nmain; k++) {
-		x->status[k] = (unsigned char)r->res[s->main[k]].status;
-		x->val[k] = r->res[s->main[k]].value;
+		if (bs_metrics[s->main[k]].family != r->family)
+			continue;
+		x->status[s->slot[k]] =
+		    (unsigned char)r->res[s->main[k]].status;
+		x->val[s->slot[k]] = r->res[s->main[k]].value;
 	}
 	add_member(s, G_MACHINE, x->machine, NULL, s->nruns);
 	add_member(s, G_TOOL, x->tool, NULL, s->nruns);
@@ -432,6 +567,12 @@ static int cmp_member(const void *pa, const void *pb)
 	return c;
 }
 
+/* Of one kind, and for tags of one key. */
+static int same_kind_key(const struct member *a, const struct member *b)
+{
+	return a->kind == b->kind && strcmp(a->a, b->a) == 0;
+}
+
 static int same_group(const struct member *a, const struct member *b)
 {
 	return a->kind == b->kind && strcmp(a->a, b->a) == 0 &&
@@ -453,18 +594,48 @@ static void main_columns(const struct site *s, const size_t *runs, size_t n,
 		want[k] = (fams >> bs_metrics[s->main[k]].family) & 1;
 }
 
-/* The RUNS table: runs[0..n-1] (indices into s->runs), at most limit. */
-static void runs_table(struct site *s, const size_t *runs, size_t n,
-                       size_t limit, const char *title, const char *prefix,
-                       const char *more)
+/* A RUNS table of runs[0..n-1] (indices into s->runs), in d; returns it
+ * for its pager. */
+static struct bs_tdict *runs_table(struct site *s, struct bs_tdict *dd,
+                                   const size_t *runs, size_t n,
+                                   const char *title, const char *prefix,
+                                   int fold, const struct member *own)
 {
 	unsigned char want[MAIN_MAX];
-	struct bs_tdict *d = bs_tdict_add(s->d, "RUNS"), *row, *x;
+	struct bs_tdict *d = bs_tdict_add(dd, "RUNS"), *row, *x;
 	char num[64], date[48];
-	size_t i, t;
-	int k;
+	size_t i, t, ntag;
+	int k, mcol = !fold || n == 0, tcol = mcol;
 
 	bs_tdict_set(d, "RUNS_TITLE", title);
+	legend(dd);
+	/* With fold, a machine or tool that every row has (a machine's
+	 * page, a tool's) is said once above the table, not in each row. */
+	for (i = 1; i < n && !(mcol && tcol); i++) {
+		const struct srun *a = &s->runs[runs[0]],
+		                  *b = &s->runs[runs[i]];
+
+		mcol |= strcmp(a->machine, b->machine) != 0;
+		tcol |= strcmp(a->tool, b->tool) != 0 ||
+		        strcmp(a->version, b->version) != 0;
+	}
+	if (mcol)
+		bs_tdict_show(d, "MCOL");
+	if (tcol)
+		bs_tdict_show(d, "TCOL");
+	if (!mcol || !tcol) {
+		const struct srun *a = &s->runs[runs[0]];
+
+		bs_buf_reset(&s->text);
+		if (!mcol)
+			bs_buf_addf(&s->text, "machine %s",
+			            bs_store_machine_name(a->machine));
+		if (!tcol)
+			bs_buf_addf(&s->text, "%s%s %s", mcol ? "" : ", ",
+			            a->tool, a->version);
+		bs_tdict_setf(bs_tdict_add(d, "SAME"), "TEXT",
+		              "Every run here: %s.", bs_buf_str(&s->text));
+	}
 	main_columns(s, runs, n, want);
 	for (k = 0; k < s->nmain; k++) {
 		if (!want[k])
@@ -473,7 +644,7 @@ static void runs_table(struct site *s, const size_t *runs, size_t n,
 		bs_tdict_set(x, "LABEL", bs_metrics[s->main[k]].label);
 		bs_tdict_set(x, "UNIT", bs_metric_unit(s->main[k], 0));
 	}
-	for (i = 0; i < n && i < limit; i++) {
+	for (i = 0; i < n; i++) {
 		const struct srun *r = &s->runs[runs[i]];
 
 		row = bs_tdict_add(d, "ROW");
@@ -482,23 +653,37 @@ static void runs_table(struct site *s, const size_t *runs, size_t n,
 		run_path(&s->path, r->id, r->sha8);
 		bs_tdict_set(row, "HREF", bs_buf_str(&s->path));
 		bs_tdict_set_i64(row, "ID", r->id);
-		bs_tdict_set(row, "DATE",
-		             date_text(r->measured_at, date, sizeof(date)));
-		bs_tdict_set(row, "MACHINE", machine_name(r->machine));
-		set_group_href(s, row, "MHREF", prefix, G_MACHINE, r->machine,
-		               NULL);
-		bs_tdict_setf(row, "TOOL", "%s %s", r->tool, r->version);
+		/* A list: the day, not the minute (the run's page has it). */
+		bs_tdict_setf(row, "DATE", "%.10s",
+		              date_text(r->measured_at, date, sizeof(date)));
+		if (mcol) {
+			bs_tdict_show(row, "MCOL");
+			bs_tdict_set(row, "MACHINE", bs_store_machine_name(r->machine));
+			set_group_href(s, row, "MHREF", prefix, G_MACHINE,
+			               r->machine, NULL);
+		}
+		if (tcol) {
+			bs_tdict_show(row, "TCOL");
+			bs_tdict_setf(row, "TOOL", "%s %s", r->tool,
+			              r->version);
+		}
 		/* The run's tags but the host facts of bstore run, which
-		 * its own page lists. */
+		 * the machine's page lists, and the page's own tag; as
+		 * text, which a page of 500 rows can afford (the run's
+		 * page links them). */
+		ntag = 0;
 		for (t = 0; t < r->ntags; t++) {
 			const char *key = s->strs[r->str0 + 2 * t];
 			const char *val = s->strs[r->str0 + 2 * t + 1];
 
-			if (strncmp(key, "host.", 5) == 0)
+			if (strncmp(key, "host.", 5) == 0 ||
+			    (own && strcmp(key, own->a) == 0 &&
+			     strcmp(val, own->b) == 0))
 				continue;
+			/* A comma apart: values may hold spaces. */
 			x = bs_tdict_add(row, "TAG");
-			bs_tdict_setf(x, "TEXT", "%s=%s", key, val);
-			set_group_href(s, x, "THREF", prefix, G_TAG, key, val);
+			bs_tdict_setf(x, "TEXT", "%s%s=%s", ntag++ ? ", " : "",
+			              key, val);
 		}
 		for (k = 0; k < s->nmain; k++) {
 			int m = s->main[k];
@@ -508,26 +693,27 @@ static void runs_table(struct site *s, const size_t *runs, size_t n,
 			x = bs_tdict_add(row, "CELL");
 			if (bs_metrics[m].family != r->family)
 				continue;
-			switch ((enum bs_status)r->status[k]) {
+			switch ((enum bs_status)r->status[s->slot[k]]) {
 			case BS_ST_OK:
 				bs_tdict_set(x, "TEXT",
 				             bs_metric_fmt(num, sizeof(num), m,
-				                          r->val[k], BS_SHOW_GROUP));
+				                          r->val[s->slot[k]],
+				                          BS_SHOW_GROUP));
 				break;
 			case BS_ST_TOO_FAST:
 				bs_tdict_set(x, "TEXT", "too fast");
 				bs_tdict_set(x, "CLASS", "tf");
+				bs_tdict_show(x, "CLS");
 				break;
 			case BS_ST_NOT_RUN:
 				bs_tdict_set(x, "TEXT", "not run");
 				bs_tdict_set(x, "CLASS", "nr");
+				bs_tdict_show(x, "CLS");
 				break;
 			}
 		}
 	}
-	if (more && n > limit)
-		bs_tdict_set(bs_tdict_add(d, "RUNS_MORE"), "RUNS_MORE_TEXT",
-		             more);
+	return d;
 }
 
 /* ---- trend charts ----------------------------------------------------- */
@@ -596,14 +782,17 @@ static void chart(struct site *s, struct bs_tdict *trend, int k,
 		             bs_metric_fmt(num, sizeof(num), m, pt[i].v, BS_SHOW_GROUP));
 	}
 	/* The line joins the mean of the runs measured at each time, so
-	 * that runs of one date make a point, not a vertical zigzag. */
+	 * that runs of one date make a point, not a vertical zigzag; times
+	 * within half a unit of x of each other make one point, so that
+	 * the line stays small whatever the number of dates. */
 	for (i = 0; i < n; i = j) {
-		double sum = 0;
+		double sum = 0, x0 = chart_x(pt[i].t, t0, t1);
 
-		for (j = i; j < n && pt[j].t == pt[i].t; j++)
+		for (j = i; j < n && (pt[j].t == pt[i].t ||
+		                      chart_x(pt[j].t, t0, t1) - x0 < 0.5);
+		     j++)
 			sum += pt[j].v;
-		bs_buf_addf(&pts, "%s%.1f,%.1f", i ? " " : "",
-		            chart_x(pt[i].t, t0, t1),
+		bs_buf_addf(&pts, "%s%.1f,%.1f", i ? " " : "", x0,
 		            chart_y(sum / (double)(j - i), vmax));
 	}
 	bs_tdict_set(c, "POINTS", bs_buf_str(&pts));
@@ -636,11 +825,12 @@ static void trend(struct site *s, struct bs_tdict *list, const size_t *runs,
 
 			if (r->measured_at == BS_NONE ||
 			    r->family != bs_metrics[s->main[k]].family ||
-			    r->status[k] != BS_ST_OK || isnan(r->val[k]))
+			    r->status[s->slot[k]] != BS_ST_OK ||
+			    isnan(r->val[s->slot[k]]))
 				continue;
 			pt[np].t = r->measured_at;
 			pt[np].id = r->id;
-			pt[np].v = r->val[k];
+			pt[np].v = r->val[s->slot[k]];
 			np++;
 		}
 		if (np < 2)
@@ -685,28 +875,193 @@ static void span_text(const struct site *s, const size_t *runs, size_t n,
 	bs_buf_adds(b, ".");
 }
 
-static int list_page(struct site *s, const struct member *g, const size_t *runs,
+static int cmp_id_asc(const void *pa, const void *pb)
+{
+	const struct srun *a = sort_site->runs + *(const size_t *)pa;
+	const struct srun *b = sort_site->runs + *(const size_t *)pb;
+
+	return (a->id > b->id) - (a->id < b->id);
+}
+
+static int cmp_id_desc(const void *pa, const void *pb)
+{
+	return cmp_id_asc(pb, pa);
+}
+
+/* Page k of a list from prefix: the list's own page (k 0), else its k-th
+ * page, SLUG-HASH-pK.html; kind G_TAG with bv NULL: a key's values. */
+static void list_path(struct bs_buf *b, const char *prefix, enum gkind kind,
+                      const char *a, const char *bv, size_t k)
+{
+	bs_buf_adds(b, prefix);
+	group_path(b, kind, a, bv);
+	if (k) {
+		bs_buf_trim(b, 5); /* ".html" */
+		bs_buf_addf(b, "-p%zu.html", k);
+	}
+}
+
+/*
+ * The pager of a list in npages pages, in d: on page k (1-based) its
+ * neighbours and the list's own page (up, when named); on the own page
+ * (k 0) its first and last pages. Links are from the page itself.
+ */
+struct pager {
+	struct site *s;
+	enum gkind kind;
+	const char *a, *b;
+	int root_index; /* the index's pages: index.html, index-pK.html */
+};
+
+static void pager_href(const struct pager *p, struct bs_tdict *d,
+                       const char *key, size_t k)
+{
+	struct bs_buf *b = &p->s->path;
+
+	bs_buf_reset(b);
+	if (p->root_index) {
+		/* Page 1 of the index is index.html. */
+		if (k > 1)
+			bs_buf_addf(b, "index-p%zu.html", k);
+		else
+			bs_buf_adds(b, "index.html");
+		bs_tdict_set(d, key, bs_buf_str(b));
+		return;
+	}
+	/* From a page of the same directory: the file's name. */
+	list_path(b, "", p->kind, p->a, p->b, k);
+	bs_tdict_set(d, key, strchr(bs_buf_str(b), '/') + 1);
+}
+
+static void pager(const struct pager *p, struct bs_tdict *d, size_t k,
+                  size_t npages, const char *text, const char *up)
+{
+	struct bs_tdict *g = bs_tdict_add(d, "PAGER"), *x;
+	size_t i;
+
+	bs_tdict_set(g, "TEXT", text);
+	if (k == 0) {
+		for (i = 1; i <= npages; i++) {
+			if (i > PAGER_ENDS && i + PAGER_ENDS <= npages)
+				continue;
+			x = bs_tdict_add(g, "PAGE");
+			bs_tdict_set_i64(x, "N", (int64_t)i);
+			pager_href(p, x, "HREF", i);
+			if (i > 1 && i == npages - PAGER_ENDS + 1 &&
+			    npages > 2 * PAGER_ENDS)
+				bs_tdict_show(x, "GAP");
+		}
+		return;
+	}
+	if (up) {
+		x = bs_tdict_add(g, "UP");
+		bs_tdict_set(x, "LABEL", up);
+		pager_href(p, x, "HREF", 0);
+	}
+	if (k > 1)
+		pager_href(p, bs_tdict_add(g, "PREV"), "HREF", k - 1);
+	if (k < npages)
+		pager_href(p, bs_tdict_add(g, "NEXT"), "HREF", k + 1);
+}
+
+/* The host facts (host.* tags) of the newest of runs that has them: a
+ * machine's page shows them once, not in a column of every run. */
+static void host_facts(struct site *s, struct bs_tdict *list,
+                       const size_t *runs, size_t n)
+{
+	struct bs_tdict *h = NULL, *x;
+	size_t i, t;
+
+	for (i = 0; i < n && h == NULL; i++) {
+		const struct srun *r = &s->runs[runs[i]];
+
+		for (t = 0; t < r->ntags; t++) {
+			const char *key = s->strs[r->str0 + 2 * t];
+			const char *val = s->strs[r->str0 + 2 * t + 1];
+
+			if (strncmp(key, "host.", 5) != 0)
+				continue;
+			if (h == NULL) {
+				h = bs_tdict_add(list, "HOST");
+				bs_tdict_set_i64(h, "RID", r->id);
+				bs_buf_reset(&s->path);
+				run_path(&s->path, r->id, r->sha8);
+				bs_tdict_setf(h, "RHREF", "../%s",
+				              bs_buf_str(&s->path));
+			}
+			x = bs_tdict_add(h, "FACT");
+			bs_tdict_set(x, "KEY", key + 5);
+			bs_tdict_set(x, "VALUE", val);
+			set_group_href(s, x, "HREF", "../", G_TAG, key, val);
+		}
+	}
+}
+
+static int list_page(struct site *s, const struct member *g, size_t *runs,
                      size_t n)
 {
-	struct bs_buf t = BS_BUF_INIT;
+	struct bs_buf t = BS_BUF_INIT, title = BS_BUF_INIT;
+	struct pager pg = {s, g->kind, g->a, g->b, 0};
+	size_t npages = n > PAGE_ROWS ? (n + PAGE_ROWS - 1) / PAGE_ROWS : 0;
+	struct bs_tdict *list, *rt;
+	size_t k;
 	int rc;
 
 	if (g->kind == G_TAG)
-		bs_buf_addf(&t, "Tag %s=%s", g->a, g->b);
+		bs_buf_addf(&title, "Tag %s=%s", g->a, g->b);
 	else
-		bs_buf_addf(&t, "%s %s",
+		bs_buf_addf(&title, "%s %s",
 		            g->kind == G_MACHINE ? "Machine" : "Tool",
-		            g->kind == G_MACHINE ? machine_name(g->a) : g->a);
-	page_head(s->d, 1, bs_buf_str(&t), kind_word[g->kind]);
-	bs_buf_reset(&t);
+		            g->kind == G_MACHINE ? bs_store_machine_name(g->a) : g->a);
+	page_head(s->d, 1, bs_buf_str(&title), kind_word[g->kind]);
 	span_text(s, runs, n, &t);
 	lede(s->d, bs_buf_str(&t));
-	trend(s, bs_tdict_add(s->d, "LIST"), runs, n);
-	runs_table(s, runs, n, n, "Runs", "../", NULL);
+	list = bs_tdict_add(s->d, "LIST");
+	trend(s, list, runs, n);
+	if (g->kind == G_MACHINE)
+		host_facts(s, list, runs, n);
+	rt = runs_table(s, s->d, runs, npages ? PAGE_ROWS : n,
+	                npages ? "Newest runs" : "Runs", "../", 1,
+	                g->kind == G_TAG ? g : NULL);
+	if (npages) {
+		bs_buf_reset(&t);
+		bs_buf_addf(
+		    &t,
+		    "The newest %d of %zu runs. Every run, oldest first, "
+		    "%d a page:",
+		    PAGE_ROWS, n, PAGE_ROWS);
+		pager(&pg, rt, 0, npages, bs_buf_str(&t), NULL);
+	}
 	bs_buf_reset(&s->text);
-	group_path(&s->text, g->kind, g->a, g->b);
+	list_path(&s->text, "", g->kind, g->a, g->b, 0);
 	rc = emit(s, bs_buf_str(&s->text));
+	/* Later pages hold the runs in the order they were stored, so a
+	 * new run changes the last page only. */
+	if (npages) {
+		sort_site = s;
+		qsort(runs, n, sizeof(*runs), cmp_id_asc);
+	}
+	for (k = 1; k <= npages && rc == 0; k++) {
+		size_t first = (k - 1) * PAGE_ROWS;
+		size_t cnt = n - first < PAGE_ROWS ? n - first : PAGE_ROWS;
+
+		bs_buf_reset(&t);
+		bs_buf_addf(&t, "%s, page %zu", bs_buf_str(&title), k);
+		page_head(s->d, 1, bs_buf_str(&t), kind_word[g->kind]);
+		bs_buf_reset(&t);
+		bs_buf_addf(&t,
+		            "Runs %zu to %zu, oldest first (%zu on this page).",
+		            first + 1, first + cnt, cnt);
+		lede(s->d, bs_buf_str(&t));
+		rt = runs_table(s, s->d, runs + first, cnt, "Runs", "../", 1,
+		                g->kind == G_TAG ? g : NULL);
+		pager(&pg, rt, k, npages, bs_buf_str(&t), "newest runs");
+		bs_buf_reset(&s->text);
+		list_path(&s->text, "", g->kind, g->a, g->b, k);
+		rc = emit(s, bs_buf_str(&s->text));
+	}
 	bs_buf_release(&t);
+	bs_buf_release(&title);
 	return rc;
 }
 
@@ -727,7 +1082,7 @@ static void more_text(const struct site *s, enum gkind kind, const size_t *runs,
 		const struct srun *r = &s->runs[runs[i]];
 
 		v[i] = kind == G_MACHINE ? r->tool
-		       : kind == G_TAG   ? machine_name(r->machine)
+		       : kind == G_TAG   ? bs_store_machine_name(r->machine)
 		                         : r->version;
 	}
 	qsort(v, n, sizeof(*v), cmp_str);
@@ -743,8 +1098,11 @@ static void more_text(const struct site *s, enum gkind kind, const size_t *runs,
 	free(v);
 }
 
-static void index_entry(struct site *s, struct bs_tdict *block,
-                        const struct member *g, const size_t *runs, size_t n)
+/* A row of a VALUES table (a tool on the index, a value on its key's
+ * page): name, link, runs, newest date, "more". */
+static void value_entry(struct site *s, struct bs_tdict *block,
+                        const struct member *g, const size_t *runs, size_t n,
+                        const char *prefix)
 {
 	struct bs_tdict *e = bs_tdict_add(block, "ENTRY");
 	char date[48];
@@ -757,11 +1115,8 @@ static void index_entry(struct site *s, struct bs_tdict *block,
 		if (t != BS_NONE && (newest == BS_NONE || t > newest))
 			newest = t;
 	}
-	bs_tdict_set(e, "NAME",
-	             g->kind == G_TAG       ? g->b
-	             : g->kind == G_MACHINE ? machine_name(g->a)
-	                                    : g->a);
-	set_group_href(s, e, "HREF", "", g->kind, g->a, g->b);
+	bs_tdict_set(e, "NAME", g->kind == G_TAG ? g->b : g->a);
+	set_group_href(s, e, "HREF", prefix, g->kind, g->a, g->b);
 	bs_tdict_set_i64(e, "NRUNS", (int64_t)n);
 	/* The overview: the day, not the minute. */
 	bs_tdict_setf(e, "NEWEST", "%.10s",
@@ -771,138 +1126,302 @@ static void index_entry(struct site *s, struct bs_tdict *block,
 	bs_tdict_set(e, "MORE", bs_buf_str(&s->text));
 }
 
-/* A section of the index: machines, tags or tools. */
-static struct bs_tdict *index_group(struct bs_tdict *d, const char *id,
-                                    const char *name)
+static struct bs_tdict *values_table(struct bs_tdict *d, const char *title,
+                                     const char *col, const char *more)
 {
-	struct bs_tdict *g = bs_tdict_add(d, "GROUPS");
+	struct bs_tdict *v = bs_tdict_add(d, "VALUES");
 
-	bs_tdict_set(g, "ID", id);
-	bs_tdict_set(g, "NAME", name);
-	return g;
+	bs_tdict_set(v, "VALUES_TITLE", title);
+	bs_tdict_set(v, "COL", col);
+	bs_tdict_set(v, "MORE", more);
+	return v;
 }
 
-static struct bs_tdict *index_block(struct bs_tdict *g, enum gkind kind,
-                                    const char *name)
-{
-	static const char *const col[] = {"Machine", "Value", "Tool"};
-	static const char *const more[] = {"Tools", "Machines", "Versions"};
-	struct bs_tdict *b = bs_tdict_add(g, "BLOCK");
+/* The members of one tag value: s->mem[first..first + n - 1]. */
+struct vrange {
+	size_t first, n;
+};
 
-	bs_tdict_set(b, "COL", col[kind]);
-	bs_tdict_set(b, "MORE", more[kind]);
-	if (name)
-		bs_tdict_set(bs_tdict_add(b, "BLOCK_NAME"), "NAME", name);
-	return b;
+static size_t range_runs(const struct site *s, const struct vrange *v,
+                         size_t *runs)
+{
+	size_t i;
+
+	for (i = 0; i < v->n; i++)
+		runs[i] = s->mem[v->first + i].run;
+	return v->n;
 }
 
-/* Every list page, and the index's entries for them in sections (the
- * members sorted by cmp_member). */
-static int lists(struct site *s, struct bs_tdict *sections[3])
+/* The pages of a tag key's values (written when the index names only
+ * some of them): PAGE_ROWS values a page, in byte order. */
+static int key_pages(struct site *s, const char *key, const struct vrange *v,
+                     size_t nv, size_t *runs)
+{
+	struct pager pg = {s, G_TAG, key, NULL, 0};
+	size_t npages = (nv + PAGE_ROWS - 1) / PAGE_ROWS, k, i;
+	struct bs_tdict *keep = s->d, *page = NULL, *vt;
+	struct bs_buf t = BS_BUF_INIT;
+	int rc;
+
+	rc = bs_tdict_new(&page, s->err);
+	s->d = page;
+	for (k = 0; k < npages && rc == 0; k++) {
+		size_t first = k * PAGE_ROWS;
+		size_t cnt = nv - first < PAGE_ROWS ? nv - first : PAGE_ROWS;
+
+		bs_buf_reset(&t);
+		bs_buf_addf(&t, "Tag %s", key);
+		if (k)
+			bs_buf_addf(&t, ", page %zu", k + 1);
+		page_head(s->d, 1, bs_buf_str(&t), "tag");
+		bs_buf_reset(&t);
+		bs_buf_addf(&t, "Values %zu to %zu of %zu (%zu on this page).",
+		            first + 1, first + cnt, nv, cnt);
+		lede(s->d, bs_buf_str(&t));
+		vt = values_table(s->d, "Values", "Value", "Machines");
+		for (i = first; i < first + cnt; i++) {
+			size_t n = range_runs(s, &v[i], runs);
+
+			value_entry(s, vt, &s->mem[v[i].first], runs, n, "../");
+		}
+		if (npages > 1) {
+			/* Page k + 1 of the key is list page k of its path. */
+			struct bs_tdict *g = bs_tdict_add(vt, "PAGER");
+
+			bs_tdict_set(g, "TEXT", bs_buf_str(&t));
+			if (k)
+				pager_href(&pg, bs_tdict_add(g, "PREV"), "HREF",
+				           k - 1);
+			if (k + 1 < npages)
+				pager_href(&pg, bs_tdict_add(g, "NEXT"), "HREF",
+				           k + 1);
+		}
+		bs_buf_reset(&s->text);
+		list_path(&s->text, "", G_TAG, key, NULL, k);
+		rc = emit(s, bs_buf_str(&s->text));
+	}
+	s->d = keep;
+	bs_tdict_free(page);
+	bs_buf_release(&t);
+	return rc;
+}
+
+/* The index's row of a tag key, once its values are known. */
+static int key_row(struct site *s, struct bs_tdict *tags, const char *key,
+                   const struct vrange *v, size_t nv, size_t *runs)
+{
+	struct bs_tdict *row = bs_tdict_add(tags, "KEY"), *x;
+	size_t i, nruns = 0;
+
+	for (i = 0; i < nv; i++)
+		nruns += v[i].n;
+	bs_tdict_set_i64(row, "NRUNS", (int64_t)nruns);
+	bs_tdict_set_i64(row, "NVALUES", (int64_t)nv);
+	bs_tdict_set(row, "NAME", key);
+	for (i = 0; i < nv && i < KEY_VALUES; i++) {
+		const struct member *g = &s->mem[v[i].first];
+
+		x = bs_tdict_add(row, "VAL");
+		bs_tdict_set(x, "NAME", g->b);
+		bs_tdict_set_i64(x, "N", (int64_t)v[i].n);
+		set_group_href(s, x, "HREF", "", G_TAG, g->a, g->b);
+	}
+	if (nv <= KEY_VALUES)
+		return 0;
+	x = bs_tdict_add(row, "VMORE");
+	bs_tdict_set_i64(x, "N", (int64_t)(nv - KEY_VALUES));
+	bs_buf_reset(&s->path);
+	list_path(&s->path, "", G_TAG, key, NULL, 0);
+	bs_tdict_set(x, "HREF", bs_buf_str(&s->path));
+	return key_pages(s, key, v, nv, runs);
+}
+
+/*
+ * Every list page, and what the index shows of them (the members sorted
+ * by cmp_member): latest[] gets each machine's newest run (in machine
+ * order, *nlatest of them), tags a row per tag key but the host facts,
+ * tools a row per tool.
+ */
+static int lists(struct site *s, struct bs_tdict *tags, struct bs_tdict *tools,
+                 size_t *latest, size_t *nlatest)
 {
 	size_t *runs = xcalloc(s->nruns ? s->nruns : 1, sizeof(*runs));
-	struct bs_tdict *block = NULL;
-	const char *key = NULL;
+	struct vrange *v = NULL;
+	size_t nv = 0, capv = 0, nkeys = 0, ntools = 0, nhost = 0, more = 0;
 	size_t i = 0, j, n;
-	int rc = 0, prev_kind = -1;
+	int rc = 0;
 
+	*nlatest = 0;
 	while (i < s->nmem && rc == 0) {
 		const struct member *g = &s->mem[i];
+		struct bs_tdict *keep = s->d, *page = NULL;
 
 		for (j = i, n = 0; j < s->nmem && same_group(g, &s->mem[j]);
 		     j++)
 			runs[n++] = s->mem[j].run;
-		if ((int)g->kind != prev_kind ||
-		    (g->kind == G_TAG && strcmp(key, g->a) != 0)) {
-			block = index_block(sections[g->kind], g->kind,
-			                    g->kind == G_TAG ? g->a : NULL);
-			key = g->a;
-			prev_kind = (int)g->kind;
+		if (g->kind == G_MACHINE) {
+			latest[(*nlatest)++] = runs[0]; /* newest first */
+		} else if (g->kind == G_TOOL) {
+			if (ntools++ < INDEX_ROWS)
+				value_entry(s, tools, g, runs, n, "");
+		} else if (strncmp(g->a, "host.", 5) != 0) {
+			xgrow((void **)&v, &capv, nv + 1, sizeof(*v));
+			v[nv].first = i;
+			v[nv].n = n;
+			nv++;
+		} else if (i == 0 || s->mem[i - 1].kind != G_TAG ||
+		           strcmp(s->mem[i - 1].a, g->a) != 0) {
+			nhost++;
 		}
-		index_entry(s, block, g, runs, n);
 		/* A list page is a dictionary of its own: the index's is
 		 * being filled. */
-		{
-			struct bs_tdict *keep = s->d;
-			struct bs_tdict *page = NULL;
-
-			rc = bs_tdict_new(&page, s->err);
-			if (rc == 0) {
-				s->d = page;
-				rc = list_page(s, g, runs, n);
-				s->d = keep;
-				bs_tdict_free(page);
-			}
+		rc = bs_tdict_new(&page, s->err);
+		if (rc == 0) {
+			s->d = page;
+			rc = list_page(s, g, runs, n);
+			s->d = keep;
+			bs_tdict_free(page);
+		}
+		/* The end of a tag key: its row on the index. */
+		if (rc == 0 && nv &&
+		    (j == s->nmem || !same_kind_key(g, &s->mem[j]))) {
+			if (nkeys++ < INDEX_ROWS)
+				rc = key_row(s, tags, s->mem[v[0].first].a, v,
+				             nv, runs);
+			else
+				more++;
+			nv = 0;
 		}
 		i = j;
 	}
+	if (nkeys == 0 && nhost == 0)
+		bs_tdict_set(
+		    bs_tdict_add(tags, "TAGS_NOTE"), "TEXT",
+		    "No run has a tag yet: bstore tag, or ingest --tag, "
+		    "adds them.");
+	if (more || nhost) {
+		struct bs_buf t = BS_BUF_INIT;
+
+		if (more)
+			bs_buf_addf(&t, "%zu more keys are on the pages of "
+			                "their runs. ", more);
+		if (nhost)
+			bs_buf_addf(&t, "The host facts bstore run records "
+			                "(%zu host.* keys) are on each "
+			                "machine's page.", nhost);
+		bs_tdict_set(bs_tdict_add(tags, "TAGS_NOTE"), "TEXT",
+		             bs_buf_str(&t));
+		bs_buf_release(&t);
+	}
+	if (ntools > INDEX_ROWS)
+		bs_tdict_set(bs_tdict_add(tools, "VALUES_NOTE"), "TEXT",
+		             "More tools are on the pages of their runs.");
+	free(v);
 	free(runs);
 	return rc;
 }
 
-static int cmp_id_desc(const void *pa, const void *pb)
+/* The index's table of each machine's newest run, page k (0: the index
+ * itself) of npages, in s->d. */
+static void latest_table(struct site *s, const size_t *latest, size_t n,
+                         size_t k, size_t npages)
 {
-	const struct srun *a = sort_site->runs + *(const size_t *)pa;
-	const struct srun *b = sort_site->runs + *(const size_t *)pb;
+	struct pager pg = {s, G_MACHINE, NULL, NULL, 1};
+	struct bs_tdict *rt;
+	struct bs_buf t = BS_BUF_INIT;
+	size_t first = k * INDEX_ROWS;
+	size_t cnt = n - first < INDEX_ROWS ? n - first : INDEX_ROWS;
 
-	return (a->id < b->id) - (a->id > b->id);
+	rt = runs_table(s, s->d, latest + first, cnt,
+	                "Latest results by machine", "", 0, NULL);
+	bs_tdict_show(rt, "LATEST");
+	if (npages > 1) {
+		bs_buf_addf(&t, "Machines %zu to %zu of %zu.", first + 1,
+		            first + cnt, n);
+		if (k == 0) {
+			struct bs_tdict *g = bs_tdict_add(rt, "PAGER");
+
+			bs_tdict_set(g, "TEXT", bs_buf_str(&t));
+			pager_href(&pg, bs_tdict_add(g, "NEXT"), "HREF", 2);
+		} else {
+			pager(&pg, rt, k + 1, npages, bs_buf_str(&t), NULL);
+		}
+	}
+	bs_buf_release(&t);
 }
 
 static int index_page(struct site *s, const struct bs_site_opts *o)
 {
-	struct bs_tdict *d = s->d, *idx, *sec[3], *c;
+	struct bs_tdict *d = s->d, *idx, *tags, *tools, *c;
 	struct bs_buf t = BS_BUF_INIT;
 	size_t *runs = xcalloc(s->nruns ? s->nruns : 1, sizeof(*runs));
-	size_t i, nmachines = 0;
+	size_t *latest = xcalloc(s->nruns ? s->nruns : 1, sizeof(*latest));
+	size_t i, nlatest = 0, npages, k;
 	int rc;
 
-	page_head(d, 0, "Benchmark archive", NULL);
 	sort_site = s;
 	qsort(s->mem, s->nmem, sizeof(*s->mem), cmp_member);
-	for (i = 0; i < s->nruns; i++)
-		runs[i] = i;
-	for (i = 0; i < s->nmem; i++)
-		if (s->mem[i].kind == G_MACHINE &&
-		    (i == 0 || !same_group(&s->mem[i - 1], &s->mem[i])))
-			nmachines++;
-	bs_buf_addf(&t, "%zu machine%s, ", nmachines,
-	            nmachines == 1 ? "" : "s");
-	span_text(s, runs, s->nruns, &t);
-	lede(d, bs_buf_str(&t));
 	idx = bs_tdict_add(d, "INDEX");
-	if (o && o->ncompares) {
-		c = bs_tdict_add(idx, "COMPARES");
-		for (i = 0; i < o->ncompares; i++) {
-			struct bs_tdict *x = bs_tdict_add(c, "COMPARE");
+	tags = bs_tdict_add(idx, "TAGS");
+	tools = values_table(d, "Tools", "Tool", "Versions");
+	rc = lists(s, tags, tools, latest, &nlatest);
+	npages = (nlatest + INDEX_ROWS - 1) / INDEX_ROWS;
+	/* The index's later pages: each a dictionary of its own, the
+	 * index's being filled. */
+	for (k = 1; k < npages && rc == 0; k++) {
+		struct bs_tdict *page = NULL;
 
-			bs_tdict_set(x, "NAME", o->compares[i]);
-			bs_tdict_setf(x, "HREF", "compare/%s.html",
-			              o->compares[i]);
-		}
+		rc = bs_tdict_new(&page, s->err);
+		if (rc != 0)
+			break;
+		s->d = page;
+		bs_buf_reset(&t);
+		bs_buf_addf(&t, "Benchmark archive: machines, page %zu", k + 1);
+		page_head(page, 0, bs_buf_str(&t), "machines");
+		latest_table(s, latest, nlatest, k, npages);
+		bs_buf_reset(&t);
+		bs_buf_addf(&t, "index-p%zu.html", k + 1);
+		rc = emit(s, bs_buf_str(&t));
+		s->d = d;
+		bs_tdict_free(page);
 	}
-	sec[G_MACHINE] = index_group(idx, "machines", "Machines");
-	sec[G_TAG] = index_group(idx, "tags", "Tags");
-	sec[G_TOOL] = index_group(idx, "tools", "Tools");
-	rc = lists(s, sec);
 	if (rc == 0) {
-		int any_tag = 0;
-
-		for (i = 0; i < s->nmem; i++)
-			any_tag |= s->mem[i].kind == G_TAG;
-		if (!any_tag)
-			bs_tdict_set(bs_tdict_add(sec[G_TAG], "EMPTY"),
-			             "EMPTY_TEXT",
-			             "No run has a tag yet: bstore tag, or "
-			             "ingest --tag, adds them.");
+		page_head(d, 0, "Benchmark archive", NULL);
+		for (i = 0; i < s->nruns; i++)
+			runs[i] = i;
+		bs_buf_addf(&t, "%zu machine%s, ", nlatest,
+		            nlatest == 1 ? "" : "s");
+		span_text(s, runs, s->nruns, &t);
+		lede(d, bs_buf_str(&t));
 		if (s->nruns == 0)
-			bs_tdict_set(bs_tdict_add(sec[G_MACHINE], "EMPTY"),
-			             "EMPTY_TEXT", "No runs.");
+			bs_tdict_set(bs_tdict_add(idx, "EMPTY"), "EMPTY_TEXT",
+			             "No runs.");
+		else
+			latest_table(s, latest, nlatest, 0, npages);
 		qsort(runs, s->nruns, sizeof(*runs), cmp_id_desc);
-		runs_table(s, runs, s->nruns, NEWEST_RUNS, "Newest runs", "",
-		           "Every run is on the page of its machine, its "
-		           "tool and each of its tags.");
+		c = runs_table(s, d, runs,
+		               s->nruns < NEWEST_RUNS ? s->nruns : NEWEST_RUNS,
+		               "Newest runs", "", 0, NULL);
+		if (s->nruns > NEWEST_RUNS)
+			bs_tdict_set(
+			    bs_tdict_add(c, "RUNS_MORE"), "RUNS_MORE_TEXT",
+			    "Every run is on the pages of its machine, "
+			    "its tool and each of its tags.");
+		if (o && o->ncompares) {
+			struct bs_tdict *cs = bs_tdict_add(idx, "COMPARES");
+
+			for (i = 0; i < o->ncompares; i++) {
+				struct bs_tdict *x =
+				    bs_tdict_add(cs, "COMPARE");
+
+				bs_tdict_set(x, "NAME", o->compares[i]);
+				bs_tdict_setf(x, "HREF", "compare/%s.html",
+				              o->compares[i]);
+			}
+		}
 		rc = emit(s, "index.html");
 	}
+	free(latest);
 	free(runs);
 	bs_buf_release(&t);
 	return rc;
@@ -915,7 +1434,7 @@ int bs_site_build(struct bs_store *st, const struct bs_ids *ids,
 	static const char *const names[] = {"site.html"};
 	struct site s;
 	size_t i;
-	int m, rc;
+	int m, k, rc;
 
 	memset(&s, 0, sizeof(s));
 	s.put = put;
@@ -929,6 +1448,13 @@ int bs_site_build(struct bs_store *st, const struct bs_ids *ids,
 		if (s.nmain == MAIN_MAX)
 			BS_BUG("more main metrics than MAIN_MAX");
 		s.mainidx[m] = s.nmain;
+		s.slot[s.nmain] = 0;
+		for (k = 0; k < s.nmain; k++)
+			s.slot[s.nmain] += bs_metrics[s.main[k]].family ==
+			                   bs_metrics[m].family;
+		if (s.slot[s.nmain] == MAIN_FAMILY_MAX)
+			BS_BUG("more main metrics of a family than "
+			       "MAIN_FAMILY_MAX");
 		s.main[s.nmain++] = m;
 	}
 	rc = bs_tmpl_set_load(&s.ts, bs_tmpl_site_html, names, 1, NULL, err);
@@ -941,13 +1467,9 @@ int bs_site_build(struct bs_store *st, const struct bs_ids *ids,
 		rc = bs_store_each(st, ids, BS_LOAD_ALL, on_run, &s, err);
 	if (rc == 0)
 		rc = index_page(&s, opts);
-	for (i = 0; i < s.nruns; i++) {
-		free(s.runs[i].machine);
-		free(s.runs[i].tool);
-		free(s.runs[i].version);
-	}
-	for (i = 0; i < s.nstrs; i++)
-		free(s.strs[i]);
+	for (i = 0; i < s.capint; i++)
+		free(s.itab[i]);
+	free(s.itab);
 	free(s.strs);
 	free(s.runs);
 	free(s.mem);

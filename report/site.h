@@ -2,17 +2,22 @@
  * report/site.h - a static web site of stored runs (bstore site).
  *
  * The pages, each a file under the site's root:
- *   index.html            every machine, every tag key with its values,
- *                         every tool: runs, newest date, link; the saved
- *                         comparisons; the newest runs
+ *   index.html            each machine's newest run with its main
+ *                         results (100 machines a page, index-pN.html);
+ *                         the newest runs; the saved comparisons; one
+ *                         table of tag keys (host.* facts are on the
+ *                         machine pages); the tools
  *   run/ID-DIGEST.html    one run: identity, tags, parameters, every
- *                         result, bonnie++'s table, the original text.
+ *                         result, a zcav curve, the original text.
  *                         DIGEST is the first 8 hex digits of its SHA-256,
  *                         so the URL of a run never names another one
  *   machine/SLUG.html     the runs of one machine, tag/SLUG.html of one
  *   tag/SLUG.html         tag value, tool/SLUG.html of one tool, with a
  *   tool/SLUG.html        trend chart (inline SVG) of the main metrics
- *                         when the runs were measured on several days.
+ *                         when the runs were measured on several days;
+ *                         lists of over 500 runs go on in SLUG-pN.html,
+ *                         500 runs a page in id order, and a tag key of
+ *                         many values has tag/KEY-HASH.html
  *                         SLUG is the name in [a-z0-9-] plus 8 hex digits
  *                         of the SHA-256 of the exact name (stable, and
  *                         apart for names that differ only in case)
@@ -41,6 +46,16 @@ extern const char *const bs_site_dirs[];
 extern const size_t bs_site_ndirs;
 
 /*
+ * Whether name is one the build makes in the site's directory dir (one
+ * of bs_site_dirs, or "" for the root): "17-3fa9c2d1.html" in run/,
+ * "jump-1a2b3c4d.html" and its pages "jump-1a2b3c4d-p2.html" in
+ * machine/, tag/ and tool/, "NAME.html" (a saved comparison's name) in
+ * compare/, "index-p2.html" in the root. A rebuild removes only files of
+ * these names: whatever else is in the directory is not the site's.
+ */
+int bs_site_own_name(const char *dir, const char *name);
+
+/*
  * Called for each page: path relative to the root ("run/17-3fa9c2d1.html"),
  * the page's bytes. Returns 0, or <0 with err filled to stop the build.
  */
@@ -56,7 +71,8 @@ struct bs_site_opts {
 /*
  * Builds the site of the runs in ids (every run when NULL), reading each
  * run once, and hands every page but the comparisons to put(). Memory:
- * about 300 bytes a run and its tags, plus one page at a time.
+ * about 400 bytes a run and its tags (names kept once), plus one page
+ * at a time.
  */
 int bs_site_build(struct bs_store *st, const struct bs_ids *ids,
                   const struct bs_site_opts *opts, bs_site_put_fn put,

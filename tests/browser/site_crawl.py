@@ -10,7 +10,16 @@ logs a console error or throws, or when a page of the site is never
 reached from the index. Uses cdp_check.py's Browser (DevTools over a
 pipe; Python's standard library only).
 
-  site_crawl.py CHROMIUM SITE_DIR
+Then the index, and the run pages named with --page, are loaded at
+1,400 px and at a phone's 390 px: it fails when one scrolls sideways (the
+document wider than the window) or, for the index, when the first thing
+under its heading is not the table of each machine's latest results
+(whose first row is a run, its machine and some result). It prints
+what the index shows first. --screenshots DIR saves site-index.png and
+site-index-phone.png, and NAME.png and NAME-phone.png for each --page
+NAME=PATH.
+
+  site_crawl.py CHROMIUM SITE_DIR [--page NAME=PATH]... [--screenshots DIR]
 """
 import json
 import os
@@ -22,6 +31,21 @@ import urllib.parse
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cdp_check import Browser, Tab, TIMEOUT  # noqa: E402
 
+WIDTHS = ((1400, 900, False, ""), (390, 844, True, "-phone"))
+
+# The width of the document against the window's, and what the index shows
+# first: the heading of the first section under the page's header, and
+# the text of the first row of its table.
+LAYOUT_JS = r"""
+JSON.stringify({
+  scroll: document.documentElement.scrollWidth,
+  width: window.innerWidth,
+  first: (document.querySelector('header + section h2') || {}).textContent,
+  row: [...(document.querySelector('header + section tbody tr') ||
+           {cells: []}).cells].map(c => c.textContent.trim())
+})
+"""
+
 LINKS_JS = r"""
 JSON.stringify([...document.querySelectorAll('a[href]')].map(a => a.href))
 """
@@ -31,8 +55,47 @@ def path_of(url):
     return urllib.parse.unquote(urllib.parse.urlsplit(url).path)
 
 
+def layout(b, site, pages, shots, problems):
+    """Loads each page at each width: no sideways scroll; the index
+    leads with the latest results."""
+    tab = Tab(b)
+    for name, rel in pages:
+        for width, height, mobile, suffix in WIDTHS:
+            tab.load("file://" + os.path.join(site, rel), width, height,
+                     mobile)
+            m = json.loads(tab.evaluate(LAYOUT_JS))
+            if m["scroll"] > m["width"]:
+                problems.append("%s at %d px scrolls sideways: %d px wide"
+                                % (rel, width, m["scroll"]))
+            if name == "site-index":
+                print("index at %d px: first '%s', first row %s"
+                      % (width, m["first"], " | ".join(m["row"][:4])))
+                if m["first"] != "Latest results by machine" or \
+                        len(m["row"]) < 3 or not m["row"][0].isdigit() or \
+                        not any(c[:1].isdigit() for c in m["row"][2:]):
+                    problems.append("the index at %d px does not lead "
+                                    "with the latest results: %s"
+                                    % (width, m))
+            if shots:
+                tab.screenshot(os.path.join(shots, name + suffix + ".png"),
+                               width, 2400 if mobile else 1600)
+    print("%d pages checked at 1400 and 390 px, none scrolls sideways"
+          % len(pages) if not problems else "")
+
+
 def main():
-    exe, site = sys.argv[1], os.path.abspath(sys.argv[2])
+    args = sys.argv[1:]
+    shots, extra = None, []
+    while "--page" in args:
+        i = args.index("--page")
+        name, rel = args[i + 1].split("=", 1)
+        extra.append((name, rel))
+        del args[i:i + 2]
+    if "--screenshots" in args:
+        i = args.index("--screenshots")
+        shots = os.path.abspath(args[i + 1])
+        del args[i:i + 2]
+    exe, site = args[0], os.path.abspath(args[1])
     start = "file://" + os.path.join(site, "index.html")
     problems, seen, todo, links = [], set(), [start], 0
     log = tempfile.TemporaryFile()
@@ -84,6 +147,8 @@ def main():
                     if not u.startswith("file://" + site + "/") and \
                             not u.startswith("data:"):
                         problems.append("%s asks for %s" % (page, u))
+        layout(b, site, [("site-index", "index.html")] + extra, shots,
+               problems)
     finally:
         b.close()
     pages = set()
