@@ -130,6 +130,19 @@ wait_for() {
 	return 1
 }
 
+# wait_in FILE TEXT [SECONDS]: until FILE holds TEXT (a fixed string; at
+# most SECONDS, 30 by default); false when it never came.
+wait_in() {
+	local _
+	for _ in $(seq 1 $((${3:-30} * 50))); do
+		if grep -qF -- "$2" "$1" 2>/dev/null; then
+			return 0
+		fi
+		sleep 0.02
+	done
+	return 1
+}
+
 # wait_syscall PID CALL [ARG]: until process PID is blocked in the system
 # call CALL (read, open: open or openat, sleep: nanosleep or
 # clock_nanosleep), with ARG its first argument if given (read's file
