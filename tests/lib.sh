@@ -144,21 +144,22 @@ wait_in() {
 }
 
 # wait_syscall PID CALL [ARG]: until process PID is blocked in the system
-# call CALL (read, open: open or openat, sleep: nanosleep or
-# clock_nanosleep), with ARG its first argument if given (read's file
-# descriptor, in hex: 0x0), as /proc/PID/syscall shows it; that is, until
-# PID waits for what the test holds back, an event rather than a guess
-# of how long it takes to get there. False when PID ended or after 30 s.
-# Where the kernel does not show it (no /proc/PID/syscall, an
-# architecture not listed here), it waits 1 s, as the tests once did.
+# call CALL (read; poll: poll or ppoll, as bstore waits for a FIFO's
+# writer; sleep: nanosleep or clock_nanosleep), with ARG its first
+# argument if given (read's file descriptor, in hex: 0x0), as
+# /proc/PID/syscall shows it; that is, until PID waits for what the test
+# holds back: an event rather than a guess of how long it takes to get
+# there. False when PID ended or after 30 s. Where the kernel does not
+# show it (no /proc/PID/syscall, an architecture not listed here), it
+# waits 1 s, as the tests once did.
 wait_syscall() {
 	local nums call arg _
 	case $(uname -m):$2 in
 	x86_64:read) nums=" 0 " ;;
-	x86_64:open) nums=" 2 257 " ;;
+	x86_64:poll) nums=" 7 271 " ;;
 	x86_64:sleep) nums=" 35 230 " ;;
 	aarch64:read) nums=" 63 " ;;
-	aarch64:open) nums=" 56 " ;;
+	aarch64:poll) nums=" 73 " ;;
 	aarch64:sleep) nums=" 101 115 " ;;
 	*) nums= ;;
 	esac
