@@ -5,7 +5,7 @@
 set -euo pipefail
 
 pkgs=(cmake pkg-config gcc g++ make libsqlite3-dev sqlite3 libcsv-dev
-	libctemplate-dev libcmocka-dev libjansson-dev libgsl-dev "$@")
+	libctemplate-dev libcmocka-dev libjansson-dev libgsl-dev nettle-dev "$@")
 
 missing=()
 for p in "${pkgs[@]}"; do

@@ -130,6 +130,58 @@ wait_for() {
 	return 1
 }
 
+# wait_in FILE TEXT [SECONDS]: until FILE holds TEXT (a fixed string; at
+# most SECONDS, 30 by default); false when it never came.
+wait_in() {
+	local _
+	for _ in $(seq 1 $((${3:-30} * 50))); do
+		if grep -qF -- "$2" "$1" 2>/dev/null; then
+			return 0
+		fi
+		sleep 0.02
+	done
+	return 1
+}
+
+# wait_syscall PID CALL [ARG]: until process PID is blocked in the system
+# call CALL (read; poll: poll or ppoll, as bstore waits for a FIFO's
+# writer; sleep: nanosleep or clock_nanosleep), with ARG its first
+# argument if given (read's file descriptor, in hex: 0x0), as
+# /proc/PID/syscall shows it; that is, until PID waits for what the test
+# holds back: an event rather than a guess of how long it takes to get
+# there. False when PID ended or after 30 s. Where the kernel does not
+# show it (no /proc/PID/syscall, an architecture not listed here), it
+# waits 1 s, as the tests once did.
+wait_syscall() {
+	local nums call arg _
+	case $(uname -m):$2 in
+	x86_64:read) nums=" 0 " ;;
+	x86_64:poll) nums=" 7 271 " ;;
+	x86_64:sleep) nums=" 35 230 " ;;
+	aarch64:read) nums=" 63 " ;;
+	aarch64:poll) nums=" 73 " ;;
+	aarch64:sleep) nums=" 101 115 " ;;
+	*) nums= ;;
+	esac
+	if [ -z "$nums" ] || ! [ -r "/proc/$1/syscall" ]; then
+		sleep 1
+		kill -0 "$1" 2>/dev/null
+		return
+	fi
+	for _ in $(seq 1 1500); do
+		read -r call arg _ <"/proc/$1/syscall" 2>/dev/null || return 1
+		case $nums in
+		*" $call "*)
+			if [ -z "${3:-}" ] || [ "$arg" = "$3" ]; then
+				return 0
+			fi
+			;;
+		esac
+		sleep 0.02
+	done
+	return 1
+}
+
 sql() { sqlite3 -batch "$DB" "$1"; }
 
 finish() {

@@ -102,12 +102,11 @@ for rid in ids:
     for line in text.splitlines():
         if line.startswith("[1] "):
             words |= {w.rstrip("*") for w in line.split()}
-    # The site's run page: a row per metric, its key in <small>.
+    # The site's run page: a row per metric, its key in data-metric.
     runpage = open(glob.glob(f"{T}/site/run/{rid}-*.html")[0]).read()
-    site = {k: (html.unescape(v), html.unescape(u)) for v, k, u in [
-        (m.group(2), m.group(1), m.group(3)) for m in re.finditer(
-            r'<small>(\w+)</small></th><td>([^<]*)</td><td class="t">'
-            r'([^<]*)</td>', runpage)]}
+    rows = re.findall(r'<tr data-metric="(\w+)"[^>]*><th>([^<]*)<td>'
+                      r'([^<]*)<td>([^<\n]*)', runpage)
+    site = {k: (html.unescape(v), html.unescape(u)) for k, _, v, u in rows}
     # trend: a table per metric, "Label, unit (...)" then its rows; the
     # one run is the median of its one period.
     trend = out("trend", "-e", "run", f"id={rid}")
@@ -116,8 +115,7 @@ for rid in ids:
         m = re.match(r"(.+?), (\S*) \(.*\n.*\n\s+period.*\n\s+\S+ \S+\s+1\s+(\S+)", b)
         if m:
             tblocks[m.group(1)] = (m.group(3), m.group(2))
-    labels = {k: html.unescape(v) for v, k in re.findall(
-        r'<th scope="row">([^<]*) <small>(\w+)</small>', runpage)}
+    labels = {k: html.unescape(lab) for k, lab, _, _ in rows}
     for key, (value, unit) in tests.items():
         keys.add(key)
         checked += 1

@@ -11,7 +11,9 @@ need sqlite3
 D=$T/d
 mkdir -p "$D"
 DB2=$T/ingested.db
-TINY=(--file-total-size=4M --file-num=4 --time=1)
+# 400 events end a run in a fraction of a second on a quiet machine;
+# --time=1 ends it on a slow one.
+TINY=(--file-total-size=4M --file-num=4 --time=1 --events=400)
 # The metrics sysbench prints, so ingest reads them too.
 PRINTED="'reads_per_s','writes_per_s','fsyncs_per_s','read_mib_s',
 'written_mib_s','latency_min_ms','latency_avg_ms','latency_max_ms',
@@ -94,8 +96,10 @@ for mode in seqwr seqrewr seqrd rndrd rndwr rndrw; do
 	expect_eq "$(last_hist "$DB2")" "$(last_hist "$DB")" \
 		"async $mode: stored histogram against the ingested output"
 	expect_eq "$(hist_sum_is_events "$DB")" 1 "async $mode: histogram sum"
-	# The printed rows, read here, are the stored points.
-	rows=$(awk -v CONVFMT=%.12g '/^Latency histogram/ {h = 1; next} h && / \|/ {
+	# The printed rows, read here, are the stored points (all their
+	# digits: awk's own "%.6g" cut 155.8012 to 155.801).
+	rows=$(awk 'BEGIN {CONVFMT = "%.10g"}
+		/^Latency histogram/ {h = 1; next} h && / \|/ {
 		printf "%s%s:%s", sep, $1 + 0, $NF ".0"; sep = " " }
 		/^File operations/ {h = 0}' "$T/out")
 	expect_eq "$rows" "$(last_hist "$DB")" "async $mode: printed rows"
@@ -121,7 +125,7 @@ expect_in "$T/out" "Number of threads: 2"
 expect_in "$T/out" "total number of events:              500"
 expect_in "$T/out" "99th percentile:"
 run "$BSTORE" -q fileio -d "$D" "${TINY[@]}" --file-test-mode=rndrw \
-	--time=3 --report-interval=1 --validate --tag disk=test
+	--time=2 --events=0 --report-interval=1 --validate --tag disk=test
 expect_rc 0 "--report-interval --validate"
 expect_in "$T/out" "[ 1s ] reads: "
 expect_in "$T/out" "Using checksums validation."
@@ -240,11 +244,13 @@ for sig in SIGINT SIGTERM; do
 		--file-total-size=4M --file-num=4 --time=60 \
 		--file-test-mode=rndrw >"$T/out" 2>"$T/err" &
 	pid=$!
-	if wait_for "$D/bstore-run.*/test_file.3"; then
-		sleep 0.5
+	# In the middle of the run: its files are there, and it has said
+	# that its threads started (the files are written before).
+	if wait_for "$D/bstore-run.*/test_file.3" &&
+		wait_in "$T/out" "Threads started!"; then
 		kill -s $sig "$pid"
 	else
-		fail "$sig: the files never appeared"
+		fail "$sig: the files never appeared, or the run never began"
 		kill -KILL "$pid" || true
 	fi
 	set +e

@@ -240,16 +240,21 @@ expect_in "$T/out" "Usage: bstore ingest"
 
 # 12. SIGINT in the middle of a file: exit 130, nothing from that file is
 # stored, the archive is as it was before.
+# The second line waits until the FIFO hold is opened and closed: the
+# signal comes while bstore, having read the first, waits for more, and
+# the second then ends that read.
 before=$(sql 'select count(*) from runs')
+mkfifo "$T/hold"
 set +e
 {
 	echo "$good1" | sed 's/goodbox/sigbox1/'
-	sleep 2
+	cat "$T/hold"
 	echo "$good1" | sed 's/goodbox/sigbox2/'
 } | env --default-signal=INT "$BSTORE" ingest >"$T/out" 2>"$T/err" &
 pid=$!
-sleep 1
+wait_syscall "$pid" read 0x0
 kill -INT "$pid"
+: >"$T/hold"
 wait "$pid"
 rc=$?
 set -e
@@ -266,11 +271,7 @@ set +e
 	"$SAMPLES/bonnie++-2.00a-local-full.txt" "$SAMPLES/bonnie++-1.03-ata-raid10-cache.txt" \
 	>"$T/out" 2>"$T/err" &
 pid=$!
-for i in $(seq 1 100); do
-	grep -q "raid5.txt: 1 run stored" "$T/out" && break
-	sleep 0.05
-done
-sleep 0.2
+wait_syscall "$pid" poll
 kill -TERM "$pid"
 wait "$pid"
 rc=$?
@@ -289,11 +290,12 @@ expect_eq "$(sqlite3 -batch "$T/sig.db" "select count(*) from runs")" 1 \
 set +e
 {
 	echo "$good1" | sed 's/goodbox/hupbox/'
-	sleep 1.5
+	cat "$T/hold"
 } | env --ignore-signal=HUP "$BSTORE" --db "$T/hup.db" ingest >"$T/out" 2>"$T/err" &
 pid=$!
-sleep 0.5
+wait_syscall "$pid" read 0x0
 kill -HUP "$pid"
+: >"$T/hold"
 wait "$pid"
 rc=$?
 set -e
@@ -318,7 +320,7 @@ mkfifo "$T/fifo-idle"
 set +e
 env --default-signal=INT "$BSTORE" ingest "$T/fifo-idle" >"$T/out" 2>"$T/err" &
 pid=$!
-sleep 1
+wait_syscall "$pid" poll
 kill -INT "$pid"
 wait "$pid"
 rc=$?
@@ -402,23 +404,30 @@ for i in 1 2 3; do
 		"runs from concurrent ingests"
 done
 
-# Another process holds the write lock for 6.5 s (longer than SQLite's
+# Another process holds the write lock until the FIFO hold is opened and
+# closed, 5.5 s after ingest started waiting for it (longer than SQLite's
 # usual 5 s busy timeout): ingest waits and stores; a SIGINT ends the wait
 # of another one at once, storing nothing.
 (
 	echo 'BEGIN IMMEDIATE;'
-	sleep 6.5
+	cat "$T/hold"
 	echo 'COMMIT;'
 ) | sqlite3 "$DB" &
 holder=$!
-sleep 0.5
+# sqlite3 does not wait: "database is locked" once the holder has it.
+for i in $(seq 1 1500); do
+	sqlite3 -batch "$DB" "BEGIN IMMEDIATE; ROLLBACK;" >/dev/null 2>&1 || break
+	sleep 0.02
+done
 echo "$good1" | sed 's/goodbox/waitbox/' >"$T/wait.csv"
 echo "$good1" | sed 's/goodbox/intbox/' >"$T/int.csv"
 "$BSTORE" ingest "$T/wait.csv" >"$T/wait.out" 2>"$T/wait.err" &
 waiter=$!
 env --default-signal=INT "$BSTORE" ingest "$T/int.csv" >"$T/out" 2>"$T/err" &
 intr=$!
-sleep 1
+# Both wait for the lock in short sleeps (store/open.c, bs_store_on_busy).
+wait_syscall "$waiter" sleep
+wait_syscall "$intr" sleep
 kill -INT "$intr"
 set +e
 wait "$intr"
@@ -428,6 +437,8 @@ expect_rc 130 "SIGINT while waiting for the lock"
 expect_eq "$(cat "$T/err")" "bstore: ingest: $T/int.csv: interrupted; nothing stored from this file" \
 	"SIGINT while waiting for the lock"
 kill -0 "$holder" 2>/dev/null || fail "SIGINT did not end the wait before the lock was released"
+sleep 5.5
+: >"$T/hold"
 set +e
 wait "$waiter"
 rc=$?

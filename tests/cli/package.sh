@@ -64,7 +64,7 @@ if have dpkg-deb dpkg-shlibdeps dpkg; then
 		expect_eq "$(dpkg-deb -f "$deb" Package)" bstore "Package"
 		expect_eq "$(dpkg-deb -f "$deb" Version)" "$version" "Version"
 		dpkg-deb -f "$deb" Depends >"$T/depends"
-		for lib in libsqlite3 libctemplate libcsv libc6; do
+		for lib in libsqlite3 libctemplate libcsv libnettle libc6; do
 			expect_in "$T/depends" "$lib"
 		done
 		[ -n "$(dpkg-deb -f "$deb" Maintainer)" ] || fail "no Maintainer"

@@ -95,7 +95,7 @@ left() { (cd "$T" && find "$1" | sort); }
 # files/00001, names it as it is, and leaves the file alone. Everything
 # bstore made is removed; only the directories holding the file stay.
 # The quote in the directory's name must not confuse the messages.
-if plant_seq "f'o" files/00001 -s 0 -n 16:0:0:4 -r 0 --no-store -q; then
+if plant_seq "f'o" files/00001 -s 0 -n 4:0:0:4 -r 0 --no-store -q; then
 	expect_rc 1 "foreign file in files/00001"
 	expect_in "$T/err" "bstore: run: sequential delete: cannot remove directory '$scratch/files/00001': Directory not empty"
 	expect_in "$T/err" "; and cannot remove '$scratch/files': Directory not empty"
@@ -112,7 +112,7 @@ else
 fi
 
 # The same with one directory: the files live in files itself.
-if plant_seq f1 files -s 0 -n 16 -r 0 --no-store -q; then
+if plant_seq f1 files -s 0 -n 4 -r 0 --no-store -q; then
 	expect_rc 1 "foreign file in files"
 	expect_eq "$(grep '^bstore:' "$T/err")" \
 		"bstore: run: sequential delete: cannot remove directory '$scratch/files': Directory not empty" \

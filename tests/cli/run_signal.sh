@@ -9,7 +9,9 @@ mkdir -p "$D"
 
 # interrupt SIGNAL STATUS GLOB ARGS...: starts bstore run with ARGS (and
 # --no-sync: no test here needs the disk), waits until GLOB exists inside
-# -d, sends SIGNAL, checks the exit status.
+# -d and the first test has said it began ("Writing a byte at a
+# time...", "Create files in sequential order..."), sends SIGNAL, checks
+# the exit status.
 interrupt() {
 	local sig=$1 want=$2 glob=$3 pid status
 	shift 3
@@ -18,13 +20,12 @@ interrupt() {
 	env --default-signal=INT,QUIT "$BSTORE" run -d "$D" --no-sync "$@" \
 		>"$T/out" 2>"$T/err" &
 	pid=$!
-	if ! wait_for "$D/$glob"; then
-		fail "$sig: '$glob' never appeared in -d"
+	if ! wait_for "$D/$glob" || ! wait_in "$T/err" "..."; then
+		fail "$sig: '$glob' never appeared in -d, or no test began"
 		kill -KILL "$pid" 2>/dev/null || true
 		wait "$pid" 2>/dev/null || true
 		return
 	fi
-	sleep 0.2
 	kill -s "$sig" "$pid"
 	set +e
 	wait "$pid"
