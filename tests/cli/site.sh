@@ -274,6 +274,14 @@ for f in "$tpage.tmp.$deadpid" "index.html.tmp.$deadpid"; do
 	[ ! -e "$J/$f" ] || fail "the leftover $f of a killed build is kept"
 done
 rm "$J/run/notes.html" "$J/machine/README.html" "$J/notes.html" "$J/run/keep.tmp.$deadpid"
+# DIR itself may be a link (the user named it): the site is built there,
+# and a page of its own name that the build did not make is removed.
+ln -s "$J" "$T/jumplink"
+touch "$J/index-p9.html"
+run "$BSTORE" site -o "$T/jumplink" machine=jump
+expect_rc 0 "site into a DIR that is a link"
+expect_in "$T/out" "0 written"
+[ ! -e "$J/index-p9.html" ] || fail "a stale index-p9.html kept"
 
 # 250 machines: the index lists 100 and goes on in index-p2.html and
 # index-p3.html; when machines go, so do the pages that held them.
