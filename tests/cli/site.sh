@@ -331,6 +331,15 @@ zm=$(ls "$T"/zsite/machine/*.html)
 expect_in "$zm" '<section id="host">'
 expect_in "$zm" '<tr><th>kernel<td><a href="../tag/host-kernel-6-1-0-18-amd64-'
 expect_in "$zm" '<tr><th>fs<td><a href="../tag/host-fs-ext4-'
+# An archive whose runs are all gone: the index says so, and the pages
+# of the runs go.
+cp "$Z" "$T/empty.db"
+run "$BSTORE" --db "$T/empty.db" rm all
+run "$BSTORE" --db "$T/empty.db" site -o "$T/zsite"
+expect_rc 0 "site of an archive without runs"
+expect_in "$T/zsite/index.html" '<p class="mute">No runs.</p>'
+expect_not_in "$T/zsite/index.html" "Newest runs"
+expect_eq "$(ls "$T/zsite/run" "$T/zsite/machine" | grep -c html)" 0 "no run or machine page left"
 # A bonnie++ run has no curve.
 expect_not_in "$(ls "$S"/run/1-*.html)" '<svg'
 
