@@ -220,8 +220,9 @@ static int remove_stale_in(struct writer *w, const char *sub,
 
 	bs_buf_reset(full);
 	bs_buf_addf(full, "%s%s%s", w->dir, sub[0] ? "/" : "", sub);
-	fd = open(bs_buf_str(full), O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-	                                O_CLOEXEC);
+	/* DIR itself may be a link the user gave; nothing inside it. */
+	fd = open(bs_buf_str(full), O_RDONLY | O_DIRECTORY | O_CLOEXEC |
+	                                (sub[0] ? O_NOFOLLOW : 0));
 	if (fd < 0)
 		return 0;
 	dp = fdopendir(fd);

@@ -1399,9 +1399,11 @@ static int index_page(struct site *s, const struct bs_site_opts *o)
 		else
 			latest_table(s, latest, nlatest, 0, npages);
 		qsort(runs, s->nruns, sizeof(*runs), cmp_id_desc);
-		c = runs_table(s, d, runs,
-		               s->nruns < NEWEST_RUNS ? s->nruns : NEWEST_RUNS,
-		               "Newest runs", "", 0, NULL);
+		if (s->nruns)
+			c = runs_table(s, d, runs,
+			               s->nruns < NEWEST_RUNS ? s->nruns
+			                                      : NEWEST_RUNS,
+			               "Newest runs", "", 0, NULL);
 		if (s->nruns > NEWEST_RUNS)
 			bs_tdict_set(
 			    bs_tdict_add(c, "RUNS_MORE"), "RUNS_MORE_TEXT",

@@ -274,6 +274,14 @@ for f in "$tpage.tmp.$deadpid" "index.html.tmp.$deadpid"; do
 	[ ! -e "$J/$f" ] || fail "the leftover $f of a killed build is kept"
 done
 rm "$J/run/notes.html" "$J/machine/README.html" "$J/notes.html" "$J/run/keep.tmp.$deadpid"
+# DIR itself may be a link (the user named it): the site is built there,
+# and a page of its own name that the build did not make is removed.
+ln -s "$J" "$T/jumplink"
+touch "$J/index-p9.html"
+run "$BSTORE" site -o "$T/jumplink" machine=jump
+expect_rc 0 "site into a DIR that is a link"
+expect_in "$T/out" "0 written"
+[ ! -e "$J/index-p9.html" ] || fail "a stale index-p9.html kept"
 
 # 250 machines: the index lists 100 and goes on in index-p2.html and
 # index-p3.html; when machines go, so do the pages that held them.
@@ -327,6 +335,16 @@ zm=$(ls "$T"/zsite/machine/*.html)
 expect_in "$zm" '<section id="host">'
 expect_in "$zm" '<tr><th>kernel<td><a href="../tag/host-kernel-6-1-0-18-amd64-'
 expect_in "$zm" '<tr><th>fs<td><a href="../tag/host-fs-ext4-'
+# An archive whose runs are all gone: the index says so, and the pages
+# of the runs go.
+cp "$Z" "$T/empty.db"
+run "$BSTORE" --db "$T/empty.db" rm all
+cp -r "$T/zsite" "$T/esite"
+run "$BSTORE" --db "$T/empty.db" site -o "$T/esite"
+expect_rc 0 "site of an archive without runs"
+expect_in "$T/esite/index.html" '<p class="mute">No runs.</p>'
+expect_not_in "$T/esite/index.html" "Newest runs"
+expect_eq "$(ls "$T/esite/run" "$T/esite/machine" | grep -c html)" 0 "no run or machine page left"
 # A bonnie++ run has no curve.
 expect_not_in "$(ls "$S"/run/1-*.html)" '<svg'
 
