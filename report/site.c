@@ -1360,7 +1360,8 @@ static int index_page(struct site *s, const struct bs_site_opts *o)
 	int rc;
 
 	sort_site = s;
-	qsort(s->mem, s->nmem, sizeof(*s->mem), cmp_member);
+	if (s->nmem > 0)
+		qsort(s->mem, s->nmem, sizeof(*s->mem), cmp_member);
 	idx = bs_tdict_add(d, "INDEX");
 	tags = bs_tdict_add(idx, "TAGS");
 	tools = values_table(d, "Tools", "Tool", "Versions");
