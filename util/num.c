@@ -141,9 +141,55 @@ int bs_parse_size(const char *s, size_t len, uint64_t *out)
 	return 0;
 }
 
+/*
+ * "%.*f" of v, through integers where that gives the same text: glibc's
+ * printf of a double works in arbitrary precision and took a quarter of
+ * a 100,000-run report's time. Only where v times 10^prec is far from a
+ * half (where rounding cannot differ) and well inside an int64's exact
+ * range; else 0, and the caller asks printf.
+ */
+static int fixed_fast(char *out, size_t outsz, double v, int prec)
+{
+	static const double p10[] = {1, 10, 100, 1e3, 1e4, 1e5, 1e6};
+	double x, whole, frac;
+	long long n;
+	char d[32];
+	size_t k = 0, i = 0;
+	int j;
+
+	if (prec < 0 || prec > 6 || !isfinite(v))
+		return 0;
+	x = fabs(v) * p10[prec];
+	if (!(x < 1e12))
+		return 0;
+	whole = floor(x);
+	frac = x - whole;
+	if (fabs(frac - 0.5) < 1e-3)
+		return 0;
+	n = (long long)whole + (frac > 0.5);
+	/* Digits from the right: prec decimals, the point, the rest. */
+	for (j = 0; j < prec; j++, n /= 10)
+		d[k++] = (char)('0' + n % 10);
+	if (prec > 0)
+		d[k++] = '.';
+	do {
+		d[k++] = (char)('0' + n % 10);
+		n /= 10;
+	} while (n > 0);
+	if (signbit(v))
+		d[k++] = '-';
+	if (k + 1 > outsz)
+		return 0;
+	while (k > 0)
+		out[i++] = d[--k];
+	out[i] = '\0';
+	return 1;
+}
+
 const char *bs_fmt_double(char *out, size_t outsz, double v, int prec)
 {
-	snprintf(out, outsz, "%.*f", prec, v);
+	if (!fixed_fast(out, outsz, v, prec))
+		snprintf(out, outsz, "%.*f", prec, v);
 	/* "-0.00" reads as a negative change to a person: print "0.00". */
 	if (out[0] == '-') {
 		const char *p = out + 1;

@@ -98,6 +98,33 @@ static void test_fmt_double(void **state)
 	assert_string_equal(bs_fmt_double(b, sizeof(b), 3.4912, 2), "3.49");
 	assert_string_equal(bs_fmt_double(b, sizeof(b), -0.001, 2), "0.00");
 	assert_string_equal(bs_fmt_double(b, sizeof(b), -533, 0), "-533");
+	/* Its integer path prints what printf prints, ties and all. */
+	{
+		static const double edge[] = {0.5, 1.5, 2.5, 0.05, 0.15, 0.25,
+					      1.005, 2.675, 999.95, 1e11,
+					      123456.785, -0.04, -0.0, 0};
+		unsigned seed = 12345;
+		char want[64];
+		int i, prec;
+
+		for (i = 0; i < 400000; i++) {
+			double v;
+
+			seed = seed * 1103515245u + 12345u;
+			if (i < (int)(sizeof(edge) / sizeof(edge[0])))
+				v = edge[i];
+			else
+				v = ((double)(seed >> 8) / (1 << 24) - 0.25) *
+				    pow(10, (int)(seed % 13) - 3);
+			prec = (int)((seed >> 4) % 7);
+			snprintf(want, sizeof(want), "%.*f", prec, v);
+			bs_fmt_double(b, sizeof(b), v, prec);
+			if (want[0] == '-' && strcmp(b, want + 1) == 0 &&
+			    strspn(want + 1, "0.") == strlen(want + 1))
+				continue; /* "-0.00" printed "0.00" */
+			assert_string_equal(b, want);
+		}
+	}
 	assert_string_equal(bs_fmt_g(b, sizeof(b), 0.1), "0.1");
 	assert_string_equal(bs_fmt_g(b, sizeof(b), 575.0), "575");
 	assert_string_equal(bs_fmt_g(b, sizeof(b), 30960), "30960");
