@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "core/bench.h"
+#include "util/num.h"
 #include "util/banned.h"
 
 /* ---- numbers --------------------------------------------------------- */
@@ -118,10 +119,27 @@ static void strip_zeros(char *buf)
 }
 
 /* Seeks as bonnie++ 1.9x+ prints them: "%.0f" from 1000 up, else "%.1f". */
+/* "%.*f" of v and a unit letter (or nothing): through bs_fmt_double,
+ * whose text is printf's for the values a rate takes (it prints a
+ * negative zero unsigned; those keep printf's). */
+static const char *fixed(char *buf, size_t size, double v, int dec,
+			 const char *unit)
+{
+	size_t n;
+
+	if (v >= 0)
+		bs_fmt_double(buf, size, v, dec);
+	else
+		snprintf(buf, size, "%.*f", dec, v);
+	n = strlen(buf);
+	if (n + strlen(unit) < size)
+		memcpy(buf + n, unit, strlen(unit) + 1);
+	return buf;
+}
+
 static const char *fmt_seeks(char *buf, size_t size, double v)
 {
-	snprintf(buf, size, fabs(v) >= 1000 ? "%.0f" : "%.1f", v);
-	return buf;
+	return fixed(buf, size, v, fabs(v) >= 1000 ? 0 : 1, "");
 }
 
 double bs_bonnie_round(int m, double v)
@@ -192,16 +210,18 @@ const char *bs_bonnie_fmt_kib(char *buf, size_t size, double kib_s)
 {
 	double mib = kib_s / 1024, gib = mib / 1024;
 
-	if (kib_s < 9999.5)
+	if (kib_s >= 0 && kib_s < 9999.5)
+		fixed(buf, size, trunc(kib_s), 0, "k");
+	else if (kib_s < 9999.5)
 		snprintf(buf, size, "%lldk", (long long)kib_s);
 	else if (mib < 99.95)
-		snprintf(buf, size, "%.1fm", mib);
+		fixed(buf, size, mib, 1, "m");
 	else if (mib < 999.5)
-		snprintf(buf, size, "%.0fm", mib);
+		fixed(buf, size, mib, 0, "m");
 	else if (gib < 99.95)
-		snprintf(buf, size, "%.1fg", gib);
+		fixed(buf, size, gib, 1, "g");
 	else
-		snprintf(buf, size, "%.0fg", gib);
+		fixed(buf, size, gib, 0, "g");
 	return buf;
 }
 
