@@ -285,10 +285,26 @@ static void field(struct bs_tdict *d, const char *name, const char *value,
 	}
 }
 
+/* Counts the lines only. */
+static void no_line(const char *line, size_t len, void *ctx)
+{
+	(void)line;
+	(void)len;
+	(void)ctx;
+}
+
+/* One line the tool printed in units of its own, a TOOL_LINE row. */
+static void tool_line(const char *line, size_t len, void *ctx)
+{
+	bs_tdict_setn(bs_tdict_add(ctx, "TOOL_LINE"), "TEXT", line, len);
+}
+
 static void run_results(struct site *s, const struct bs_run *r)
 {
 	char num[64];
 	int m, first, end, cpu = 0, lat = 0;
+	const char *units = bs_run_tool_units(r);
+	struct bs_buf none = BS_BUF_INIT;
 
 	/* The CPU and latency columns when some result has one: bonnie++
 	 * 1.0x printed no latencies. */
@@ -303,8 +319,17 @@ static void run_results(struct site *s, const struct bs_run *r)
 		bs_tdict_show(s->d, "HAS_LAT");
 	for (m = first; m < end; m++) {
 		const struct bs_value *v = &r->res[m];
-		struct bs_tdict *x = bs_tdict_add(s->d, "RESULT");
+		struct bs_tdict *x;
 
+		/* What the run did not measure (fio's trim of a read-write
+		 * job, bonnie++'s per-char tests under -f) is named in one
+		 * line under the table, as unrecorded parameters are. */
+		if (v->status == BS_ST_NOT_RUN) {
+			bs_buf_adds(&none, none.len ? ", " : "");
+			bs_buf_adds(&none, bs_metrics[m].label);
+			continue;
+		}
+		x = bs_tdict_add(s->d, "RESULT");
 		bs_tdict_set(x, "LABEL", bs_metrics[m].label);
 		bs_tdict_set(x, "KEY", bs_metrics[m].key);
 		bs_tdict_set(x, "UNIT", bs_metric_unit(m, 0));
@@ -321,10 +346,6 @@ static void run_results(struct site *s, const struct bs_run *r)
 			bs_tdict_show(x, "CLS");
 			break;
 		case BS_ST_NOT_RUN:
-			legend(s->d);
-			bs_tdict_set(x, "VALUE", "not run");
-			bs_tdict_set(x, "CLASS", "nr");
-			bs_tdict_show(x, "CLS");
 			break;
 		}
 		if (!isnan(v->cpu_pct)) {
@@ -336,6 +357,19 @@ static void run_results(struct site *s, const struct bs_run *r)
 			bs_tdict_set(
 			    x, "LAT",
 			    bs_bonnie_fmt_latency(num, sizeof(num), v->lat_us));
+	}
+	if (none.len)
+		bs_tdict_set(bs_tdict_add(s->d, "NOT_MEASURED"), "NAMES",
+			     bs_buf_str(&none));
+	bs_buf_release(&none);
+	/* Beside the stored values, the tool's own words for them (dd's
+	 * MB/s), as bstore show prints them. */
+	if (units && bs_run_tool_lines(r, no_line, NULL) > 0) {
+		struct bs_tdict *t = bs_tdict_add(s->d, "TOOL_LINES");
+
+		bs_tdict_set(t, "TOOL", r->tool);
+		bs_tdict_set(t, "UNITS", units);
+		bs_run_tool_lines(r, tool_line, t);
 	}
 }
 

@@ -321,6 +321,16 @@ run "$BSTORE" --db "$Z" ingest "$T/zdev.txt"
 expect_rc 0 "ingest a printout of a device"
 run "$BSTORE" --db "$Z" site -o "$T/zsite"
 expect_rc 0 "site with a device's run"
+# A dd run's page gives dd's own line beside the stored rate, with how
+# its units relate (core/result.c's table, as bstore show).
+run "$BSTORE" --db "$Z" ingest samples/dd-coreutils-9.1-labvm.txt
+expect_rc 0 "ingest dd"
+run "$BSTORE" --db "$Z" site -o "$T/zsite"
+did=$(sqlite3 "$Z" "SELECT min(id) FROM runs WHERE tool = 'dd'")
+dpage=$(ls "$T"/zsite/run/"$did"-*.html)
+expect_in "$dpage" "As dd printed it (dd&#39;s line: kB, MB, GB are 10^3"
+expect_in "$dpage" "copied, 0.0653526 s, 1.0 GB/s"
+expect_in "$dpage" '<tr data-metric="write_kib_s"><th>Write<td>979.3<td>MiB/s'
 zid=$(sqlite3 "$Z" "SELECT id FROM runs WHERE source LIKE '%zdev.txt'")
 expect_in "$(ls "$T"/zsite/run/"$zid"-*.html)" 'position on the disk, GiB'
 # Host facts (host.* tags, as bstore run records them) are on the
