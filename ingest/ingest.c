@@ -24,7 +24,8 @@
 
 #define REASON_MAX 256
 
-/* Where a line of the open block lies in struct blk.raw. */
+/* Where a line of the open block lies: as read in struct blk.raw, cleaned
+ * in struct blk.text. */
 struct bline_at {
 	size_t raw, raw_len, text, len;
 	int64_t lineno;
@@ -35,6 +36,7 @@ struct blk {
 	const struct bs_format *f;   /* NULL: no block open */
 	_Alignas(max_align_t) unsigned char state[BS_BLOCK_STATE_MAX];
 	struct bs_buf raw;           /* the lines as read, "\n" between */
+	struct bs_buf text;          /* the lines cleaned (struct bs_fline) */
 	struct bline_at *at;
 	size_t n, cap;
 	int whole;                   /* runs given the block's raw so far */
@@ -64,6 +66,8 @@ struct bs_ingest {
 	struct bs_ingest_cb cb;
 	const struct bs_format *force;    /* --format, or NULL */
 	struct bs_fline fline;
+	char *plain;                      /* a line without its emphasis */
+	size_t plain_cap;
 	struct bs_lines lines;
 	struct bs_run run;
 	struct bs_ingest_stats st;
@@ -118,6 +122,8 @@ void bs_ingest_free(struct bs_ingest *p)
 	bs_run_release(&p->run);
 	bs_lines_release(&p->lines);
 	bs_buf_release(&p->blk.raw);
+	bs_buf_release(&p->blk.text);
+	free(p->plain);
 	free(p->blk.at);
 	free(p->source);
 	free(p);
@@ -448,7 +454,7 @@ static int blk_close(struct bs_ingest *p, int at_end)
 	for (i = 0; i < b->n; i++) {
 		l[i].raw = b->raw.data + b->at[i].raw;
 		l[i].raw_len = b->at[i].raw_len;
-		l[i].text = l[i].raw + b->at[i].text;
+		l[i].text = bs_buf_str(&b->text) + b->at[i].text;
 		l[i].len = b->at[i].len;
 		l[i].lineno = b->at[i].lineno;
 	}
@@ -474,6 +480,7 @@ out:
 	b->f = NULL;
 	b->n = 0;
 	bs_buf_reset(&b->raw);
+	bs_buf_reset(&b->text);
 	return rc < 0 ? rc : 0;
 }
 
@@ -487,7 +494,8 @@ static void blk_add(struct bs_ingest *p, const struct bs_fline *l,
 	p->st.blocked++;
 	if (b->over)
 		return;
-	if (b->raw.len + len + 1 > BS_BLOCK_MAX) {
+	if (b->raw.len + len + 1 > BS_BLOCK_MAX ||
+	    b->text.len + l->len > BS_BLOCK_MAX) {
 		b->over = 1;
 		return;
 	}
@@ -497,8 +505,9 @@ static void blk_add(struct bs_ingest *p, const struct bs_fline *l,
 		bs_buf_addc(&b->raw, '\n');
 	a->raw = b->raw.len;
 	a->raw_len = len;
-	a->text = l->len ? (size_t)(l->text - line) : 0;
+	a->text = b->text.len;
 	a->len = l->len;
+	bs_buf_add(&b->text, l->text, l->len);
 	a->lineno = lineno;
 	bs_buf_add(&b->raw, line, len);
 }
@@ -546,6 +555,7 @@ static int on_line(const char *line, size_t len, uint64_t full_len,
 	struct bs_ingest *p = ctx;
 	struct bs_fline *l = &p->fline;
 	const struct bs_format *f;
+	size_t plain;
 	int rc;
 
 	p->st.lines++;
@@ -557,7 +567,10 @@ static int on_line(const char *line, size_t len, uint64_t full_len,
 			 "limit", full_len);
 		return reject(p, lineno, line, len, 1);
 	}
-	bs_fline_make(l, line, len, p->hint[0] ? p->hint : NULL);
+	xgrow((void **)&p->plain, &p->plain_cap, len + 1, 1);
+	plain = bs_line_plain(line, len, p->plain);
+	bs_fline_make(l, plain ? p->plain : line, plain ? plain : len,
+		      p->hint[0] ? p->hint : NULL);
 	if (p->blk.f) {
 		enum bs_scan sc = p->blk.f->block->more(l, p->blk.state);
 
