@@ -68,6 +68,12 @@ struct bs_ingest {
 	struct bs_fline fline;
 	char *plain;                      /* a line without its emphasis */
 	size_t plain_cap;
+	/* A line a line format rejected, held for one more line: a mail
+	 * client may have wrapped it (wrap_join()). */
+	int wrapped;
+	struct bs_buf wrap;               /* its raw text */
+	int64_t wrap_line;
+	char wrap_reason[REASON_MAX];
 	struct bs_lines lines;
 	struct bs_run run;
 	struct bs_ingest_stats st;
@@ -123,6 +129,7 @@ void bs_ingest_free(struct bs_ingest *p)
 	bs_lines_release(&p->lines);
 	bs_buf_release(&p->blk.raw);
 	bs_buf_release(&p->blk.text);
+	bs_buf_release(&p->wrap);
 	free(p->plain);
 	free(p->blk.at);
 	free(p->source);
@@ -549,6 +556,54 @@ static int text_date(struct bs_ingest *p, const struct bs_fline *l)
 	return 1;
 }
 
+/* Rejects the held line (struct bs_ingest.wrapped). */
+static int wrap_reject(struct bs_ingest *p)
+{
+	p->wrapped = 0;
+	snprintf(p->reason, sizeof(p->reason), "%s", p->wrap_reason);
+	return reject(p, p->wrap_line, bs_buf_str(&p->wrap), p->wrap.len, 0);
+}
+
+/*
+ * A mail client wraps long lines ("...,342.8,6," then "16,318,91,..."; a
+ * number cut "616" then ".9,2,..."): the held line and this one, cleaned
+ * and put together, are one line when a line format reads them so. Then
+ * the run keeps both lines as published. Returns 1 when they were, 0 when
+ * not (the held line is rejected), or <0 (stop).
+ */
+static int wrap_join(struct bs_ingest *p, const char *line, size_t len)
+{
+	struct bs_fline *l = &p->fline;
+	struct bs_buf j = BS_BUF_INIT;
+	const struct bs_format *f = NULL;
+	int rc = 0;
+
+	bs_fline_make(l, bs_buf_str(&p->wrap), p->wrap.len, NULL);
+	bs_buf_add(&j, l->text, l->len);
+	if (bs_fline_make(l, line, len, NULL)) {
+		bs_buf_add(&j, l->text, l->len);
+		if (bs_fline_make(l, bs_buf_str(&j), j.len,
+				  p->hint[0] ? p->hint : NULL))
+			f = pick(p->force, l);
+	}
+	if (f && f->parse(f, l, &p->run, p->reason, sizeof(p->reason)) >= 0) {
+		bs_buf_reset(&j);
+		bs_buf_add(&j, p->wrap.data, p->wrap.len);
+		bs_buf_addc(&j, '\n');
+		bs_buf_add(&j, line, len);
+		p->wrapped = 0;
+		p->before.n = 0;
+		rc = emit(p, f, &p->run, p->wrap_line, j.data, j.len);
+		bs_run_release(&p->run);
+		bs_buf_release(&j);
+		return rc < 0 ? rc : 1;
+	}
+	bs_run_release(&p->run);
+	bs_buf_release(&j);
+	rc = wrap_reject(p);
+	return rc < 0 ? rc : 0;
+}
+
 static int on_line(const char *line, size_t len, uint64_t full_len,
 		   int64_t lineno, void *ctx)
 {
@@ -567,6 +622,8 @@ static int on_line(const char *line, size_t len, uint64_t full_len,
 			 "limit", full_len);
 		return reject(p, lineno, line, len, 1);
 	}
+	if (p->wrapped && (rc = wrap_join(p, line, len)) != 0)
+		return rc < 0 ? rc : 0;
 	xgrow((void **)&p->plain, &p->plain_cap, len + 1, 1);
 	plain = bs_line_plain(line, len, p->plain);
 	bs_fline_make(l, plain ? p->plain : line, plain ? plain : len,
@@ -601,8 +658,16 @@ static int on_line(const char *line, size_t len, uint64_t full_len,
 	}
 	p->before.n = 0;
 	rc = f->parse(f, l, &p->run, p->reason, sizeof(p->reason));
-	if (rc < 0)
-		return reject(p, lineno, line, len, 0);
+	if (rc < 0) {
+		bs_run_release(&p->run);
+		p->wrapped = 1;
+		p->wrap_line = lineno;
+		snprintf(p->wrap_reason, sizeof(p->wrap_reason), "%s",
+			 p->reason);
+		bs_buf_reset(&p->wrap);
+		bs_buf_add(&p->wrap, line, len);
+		return 0;
+	}
 	rc = emit(p, f, &p->run, lineno, line, len);
 	bs_run_release(&p->run);
 	return rc;
@@ -658,6 +723,8 @@ int bs_ingest_finish(struct bs_ingest *p, struct bs_err *err)
 	if (p->fail.code != 0)
 		return bs_error(err, p->fail.code, "%s", p->fail.msg);
 	rc = bs_lines_finish(&p->lines, on_line, p, &p->fail);
+	if (rc >= 0 && p->wrapped)
+		rc = wrap_reject(p);
 	if (rc >= 0 && p->blk.f)
 		rc = blk_close(p, 1);
 	if (rc >= 0)
