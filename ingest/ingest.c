@@ -580,7 +580,9 @@ static int wrap_join(struct bs_ingest *p, const char *line, size_t len)
 
 	bs_fline_make(l, bs_buf_str(&p->wrap), p->wrap.len, NULL);
 	bs_buf_add(&j, l->text, l->len);
-	if (bs_fline_make(l, line, len, NULL)) {
+	/* Joined, the lines are one line: within a line's limit. */
+	if (p->wrap.len + 1 + len <= BS_LINE_MAX &&
+	    bs_fline_make(l, line, len, NULL)) {
 		bs_buf_add(&j, l->text, l->len);
 		if (bs_fline_make(l, bs_buf_str(&j), j.len,
 				  p->hint[0] ? p->hint : NULL))
