@@ -72,6 +72,8 @@ struct bs_ingest {
 	 * client may have wrapped it (wrap_join()). */
 	int wrapped;
 	struct bs_buf wrap;               /* its raw text */
+	struct bs_buf wrap_text;          /* cleaned (lines put together) */
+	int wrap_n;                       /* lines held */
 	int64_t wrap_line;
 	char wrap_reason[REASON_MAX];
 	struct bs_lines lines;
@@ -130,6 +132,7 @@ void bs_ingest_free(struct bs_ingest *p)
 	bs_buf_release(&p->blk.raw);
 	bs_buf_release(&p->blk.text);
 	bs_buf_release(&p->wrap);
+	bs_buf_release(&p->wrap_text);
 	free(p->plain);
 	free(p->blk.at);
 	free(p->source);
@@ -564,22 +567,28 @@ static int wrap_reject(struct bs_ingest *p)
 	return reject(p, p->wrap_line, bs_buf_str(&p->wrap), p->wrap.len, 0);
 }
 
+/* Lines quoted-printable soft breaks ("=" at the end) may hold together. */
+#define WRAP_LINES_MAX 8
+
 /*
  * A mail client wraps long lines ("...,342.8,6," then "16,318,91,..."; a
  * number cut "616" then ".9,2,..."): the held line and this one, cleaned
  * and put together, are one line when a line format reads them so. Then
- * the run keeps both lines as published. Returns 1 when they were, 0 when
- * not (the held line is rejected), or <0 (stop).
+ * the run keeps the lines as published. A held line ending in "=" is a
+ * quoted-printable soft break: the "=" is dropped and, while the lines
+ * put together do not read yet, the next line joins them too. Returns 1
+ * when this line was taken, 0 when not (the held lines are rejected), or
+ * <0 (stop).
  */
 static int wrap_join(struct bs_ingest *p, const char *line, size_t len)
 {
 	struct bs_fline *l = &p->fline;
 	struct bs_buf j = BS_BUF_INIT;
 	const struct bs_format *f = NULL;
-	int rc = 0;
+	size_t n = p->wrap_text.len;
+	int soft = n > 0 && p->wrap_text.data[n - 1] == '=', rc = 0;
 
-	bs_fline_make(l, bs_buf_str(&p->wrap), p->wrap.len, NULL);
-	bs_buf_add(&j, l->text, l->len);
+	bs_buf_add(&j, p->wrap_text.data, soft ? n - 1 : n);
 	/* Joined, the lines are one line: within a line's limit. */
 	if (p->wrap.len + 1 + len <= BS_LINE_MAX &&
 	    bs_fline_make(l, line, len, NULL)) {
@@ -587,12 +596,16 @@ static int wrap_join(struct bs_ingest *p, const char *line, size_t len)
 		if (bs_fline_make(l, bs_buf_str(&j), j.len,
 				  p->hint[0] ? p->hint : NULL))
 			f = pick(p->force, l);
+	} else {
+		soft = 0;
 	}
 	if (f && f->parse(f, l, &p->run, p->reason, sizeof(p->reason)) >= 0) {
 		bs_buf_reset(&j);
 		bs_buf_add(&j, p->wrap.data, p->wrap.len);
 		bs_buf_addc(&j, '\n');
 		bs_buf_add(&j, line, len);
+		/* The lines after the first are counted as a block's. */
+		p->st.blocked++;
 		p->wrapped = 0;
 		p->before.n = 0;
 		rc = emit(p, f, &p->run, p->wrap_line, j.data, j.len);
@@ -601,6 +614,16 @@ static int wrap_join(struct bs_ingest *p, const char *line, size_t len)
 		return rc < 0 ? rc : 1;
 	}
 	bs_run_release(&p->run);
+	if (soft && p->wrap_n < WRAP_LINES_MAX) {
+		bs_buf_reset(&p->wrap_text);
+		bs_buf_add(&p->wrap_text, j.data, j.len);
+		bs_buf_addc(&p->wrap, '\n');
+		bs_buf_add(&p->wrap, line, len);
+		p->wrap_n++;
+		p->st.blocked++;
+		bs_buf_release(&j);
+		return 1;
+	}
 	bs_buf_release(&j);
 	rc = wrap_reject(p);
 	return rc < 0 ? rc : 0;
@@ -668,6 +691,9 @@ static int on_line(const char *line, size_t len, uint64_t full_len,
 			 p->reason);
 		bs_buf_reset(&p->wrap);
 		bs_buf_add(&p->wrap, line, len);
+		bs_buf_reset(&p->wrap_text);
+		bs_buf_add(&p->wrap_text, l->text, l->len);
+		p->wrap_n = 1;
 		return 0;
 	}
 	rc = emit(p, f, &p->run, lineno, line, len);
