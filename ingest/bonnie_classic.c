@@ -120,19 +120,27 @@ static int classic_start(const struct bs_fline *l, void *state)
 	return title(l->text, l->len);
 }
 
+/* "MB " or "GB ": the size column's name. */
+static int size_name(const char *s, size_t len)
+{
+	return len > 2 && (s[0] == 'M' || s[0] == 'G') && s[1] == 'B' &&
+	       s[2] == ' ';
+}
+
 /* The column header: "Machine    MB K/sec %CPU ..." (the first word is
- * whatever the poster's rows name: "Kernel     MB ..." too). */
+ * whatever the poster's rows name: "Kernel     MB ..." too), or with no
+ * name column at all ("  MB K/sec %CPU ...": rows of an empty -m). */
 static int is_columns(const char *s, size_t len)
 {
 	size_t i = 0;
 
+	if (size_name(s, len))
+		return has(s, len, "/sec %CPU");
 	while (i < len && s[i] != ' ')
 		i++;
 	while (i < len && s[i] == ' ')
 		i++;
-	return i > 0 && i + 2 < len && (s[i] == 'M' || s[i] == 'G') &&
-	       s[i + 1] == 'B' && s[i + 2] == ' ' &&
-	       has(s, len, "/sec %CPU");
+	return i > 0 && size_name(s + i, len - i) && has(s, len, "/sec %CPU");
 }
 
 static enum bs_scan classic_more(const struct bs_fline *l, void *state)

@@ -216,6 +216,8 @@ struct table {
 	char version[BS_INGEST_VERSION_MAX];
 	enum layout lay;
 	struct cell conc;           /* "Concurrency   1" (1.9x) */
+	size_t col_base;            /* where the column header puts a row's
+				     * label end; 0: not known */
 	struct cell file_name;      /* the file section's machine name */
 	struct row io[MAX_ROWS], fl[MAX_ROWS];
 	size_t nio, nfl;
@@ -341,6 +343,12 @@ static int read_row(struct table *T, size_t i, int io, struct row *R)
 	if (place(l->text, tk + first, nt - first, tk[first - 1].e, 12,
 		  row_end, row_width, R->c) == 0)
 		return 0;
+	/* A label shorter than its column ("64G:4k::65536" with no name
+	 * before it) leaves the cells where the column header has them. */
+	if (io && T->col_base > tk[first - 1].e &&
+	    place(l->text, tk + first, nt - first, T->col_base, 12, row_end,
+		  row_width, R->c) == 0)
+		return 0;
 	rc = reject(T, i, i,
 		    "bonnie++ %s text table: the cells of this row do not "
 		    "line up with the columns",
@@ -363,6 +371,22 @@ static int read_latency(struct table *T, size_t i, struct row *R)
 			      T->version);
 	R->lat_line = i;
 	return 0;
+}
+
+/* The I/O column header "Machine  Size K/sec %CP ...", "Name:Size etc
+ * /sec %CP ...": a row's label ends where its first rate column starts. */
+static void col_base(struct table *T, const struct bs_bline *l)
+{
+	struct bs_word tk[MAX_TOK];
+	size_t nt = bs_text_words(l->text, l->len, tk, MAX_TOK), i;
+
+	for (i = 1; i < nt; i++)
+		if (tk[i].e - tk[i].s >= 4 &&
+		    memcmp(l->text + tk[i].e - 4, "/sec", 4) == 0) {
+			if (tk[i].e > (size_t)row_end[0])
+				T->col_base = tk[i].e - (size_t)row_end[0];
+			return;
+		}
 }
 
 /* The file section's second header line: "nfs-worker1   -Create-- ...". */
@@ -397,8 +421,11 @@ static int read_table(struct table *T)
 		size_t nt;
 
 		switch (k) {
-		case K_VERSION_IO:
 		case K_COLS_IO:
+			col_base(T, l);
+			section = 1;
+			break;
+		case K_VERSION_IO:
 			section = 1;
 			break;
 		case K_VERSION_FILE:

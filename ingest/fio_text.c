@@ -100,14 +100,15 @@ static int is_direction(const char *s, size_t len)
 
 /* Lines of fio's output that start so (after the blanks). "issued"
  * covers fio 3's "issued rwts:", 3.1's "issued rwt:" and fio 2's
- * "issued    :". */
+ * "issued    :"; "Description" is the job's description= option
+ * ("  Description  : [...]"), printed under its report. */
 static const char *const prefixes[] = {
 	"...", "Starting ", "slat (",
 	"clat (", "lat (", "clat percentiles (", "lat percentiles (",
 	"slat percentiles (", "|", "bw (", "iops", "cpu", "IO depths",
 	"submit", "complete", "issued", "latency", "sync (", "fsync",
 	"fdatasync", "Run status group", "READ:", "WRITE:", "TRIM:", "MIXED:",
-	"Disk stats", "note:", "fio:", "Jobs:", "zone resets",
+	"Disk stats", "note:", "fio:", "Jobs:", "zone resets", "Description",
 };
 
 /* A terse line fio printed among its normal output

@@ -74,4 +74,12 @@ const struct bs_format *bs_format_find(const char *name);
 int bs_fline_make(struct bs_fline *l, const char *line, size_t len,
 		  const char *hint_version);
 
+/*
+ * Markdown's strong emphasis a forum or wiki puts around words of pasted
+ * output ("**88826**", "__ako__"): line without its markers into out
+ * (len bytes at most), its length returned; 0 when it has none (then out
+ * is not written).
+ */
+size_t bs_line_plain(const char *line, size_t len, char *out);
+
 #endif

@@ -194,6 +194,73 @@ static size_t clean_prefix(const char *s, size_t len)
 	}
 }
 
+/* The emphasis marker ("**", "__") opening the word at s, or 0. */
+static char mark_open(const char *s, size_t len)
+{
+	return len > 2 && (s[0] == '*' || s[0] == '_') && s[1] == s[0] &&
+			       !is_blank(s[2]) && s[2] != s[0]
+		       ? s[0]
+		       : 0;
+}
+
+/* Does the word ending at s + len end with the marker m ("88826**")? */
+static int mark_close(const char *s, size_t len, char m)
+{
+	return len > 2 && s[len - 1] == m && s[len - 2] == m &&
+	       s[len - 3] != m;
+}
+
+/*
+ * An opening marker is at the start of a word, its closing one at the end
+ * of the same word or of a later one on the line; a marker without its
+ * pair ("__init", "**" alone, "+++++") stays.
+ */
+size_t bs_line_plain(const char *line, size_t len, char *out)
+{
+	size_t i = 0, o = 0, from = 0, cut[64][2], ncut = 0, k;
+
+	while (i < len && ncut + 2 <= sizeof(cut) / sizeof(cut[0])) {
+		size_t ws, we, j;
+		char m;
+
+		while (i < len && is_blank(line[i]))
+			i++;
+		for (ws = i; i < len && !is_blank(line[i]); i++)
+			;
+		we = i;
+		if (ws == we || (m = mark_open(line + ws, we - ws)) == 0)
+			continue;
+		for (j = ws; j < len;) {
+			size_t s2 = j, e2;
+
+			for (e2 = s2; e2 < len && !is_blank(line[e2]); e2++)
+				;
+			if (mark_close(line + s2, e2 - s2, m) &&
+			    (s2 != ws || e2 - s2 > 4)) {
+				cut[ncut][0] = ws;
+				cut[ncut++][1] = ws + 2;
+				cut[ncut][0] = e2 - 2;
+				cut[ncut++][1] = e2;
+				i = e2;
+				break;
+			}
+			for (j = e2; j < len && is_blank(line[j]); j++)
+				;
+			if (j == e2)
+				break;
+		}
+	}
+	if (ncut == 0)
+		return 0;
+	for (k = 0; k < ncut; k++) {
+		memcpy(out + o, line + from, cut[k][0] - from);
+		o += cut[k][0] - from;
+		from = cut[k][1];
+	}
+	memcpy(out + o, line + from, len - from);
+	return o + len - from;
+}
+
 int bs_fline_make(struct bs_fline *l, const char *line, size_t len,
 		  const char *hint_version)
 {

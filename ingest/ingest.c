@@ -24,7 +24,8 @@
 
 #define REASON_MAX 256
 
-/* Where a line of the open block lies in struct blk.raw. */
+/* Where a line of the open block lies: as read in struct blk.raw, cleaned
+ * in struct blk.text. */
 struct bline_at {
 	size_t raw, raw_len, text, len;
 	int64_t lineno;
@@ -35,6 +36,7 @@ struct blk {
 	const struct bs_format *f;   /* NULL: no block open */
 	_Alignas(max_align_t) unsigned char state[BS_BLOCK_STATE_MAX];
 	struct bs_buf raw;           /* the lines as read, "\n" between */
+	struct bs_buf text;          /* the lines cleaned (struct bs_fline) */
 	struct bline_at *at;
 	size_t n, cap;
 	int whole;                   /* runs given the block's raw so far */
@@ -64,6 +66,16 @@ struct bs_ingest {
 	struct bs_ingest_cb cb;
 	const struct bs_format *force;    /* --format, or NULL */
 	struct bs_fline fline;
+	char *plain;                      /* a line without its emphasis */
+	size_t plain_cap;
+	/* A line a line format rejected, held for one more line: a mail
+	 * client may have wrapped it (wrap_join()). */
+	int wrapped;
+	struct bs_buf wrap;               /* its raw text */
+	struct bs_buf wrap_text;          /* cleaned (lines put together) */
+	int wrap_n;                       /* lines held */
+	int64_t wrap_line;
+	char wrap_reason[REASON_MAX];
 	struct bs_lines lines;
 	struct bs_run run;
 	struct bs_ingest_stats st;
@@ -118,6 +130,10 @@ void bs_ingest_free(struct bs_ingest *p)
 	bs_run_release(&p->run);
 	bs_lines_release(&p->lines);
 	bs_buf_release(&p->blk.raw);
+	bs_buf_release(&p->blk.text);
+	bs_buf_release(&p->wrap);
+	bs_buf_release(&p->wrap_text);
+	free(p->plain);
 	free(p->blk.at);
 	free(p->source);
 	free(p);
@@ -448,7 +464,7 @@ static int blk_close(struct bs_ingest *p, int at_end)
 	for (i = 0; i < b->n; i++) {
 		l[i].raw = b->raw.data + b->at[i].raw;
 		l[i].raw_len = b->at[i].raw_len;
-		l[i].text = l[i].raw + b->at[i].text;
+		l[i].text = bs_buf_str(&b->text) + b->at[i].text;
 		l[i].len = b->at[i].len;
 		l[i].lineno = b->at[i].lineno;
 	}
@@ -474,6 +490,7 @@ out:
 	b->f = NULL;
 	b->n = 0;
 	bs_buf_reset(&b->raw);
+	bs_buf_reset(&b->text);
 	return rc < 0 ? rc : 0;
 }
 
@@ -487,7 +504,8 @@ static void blk_add(struct bs_ingest *p, const struct bs_fline *l,
 	p->st.blocked++;
 	if (b->over)
 		return;
-	if (b->raw.len + len + 1 > BS_BLOCK_MAX) {
+	if (b->raw.len + len + 1 > BS_BLOCK_MAX ||
+	    b->text.len + l->len > BS_BLOCK_MAX) {
 		b->over = 1;
 		return;
 	}
@@ -497,8 +515,9 @@ static void blk_add(struct bs_ingest *p, const struct bs_fline *l,
 		bs_buf_addc(&b->raw, '\n');
 	a->raw = b->raw.len;
 	a->raw_len = len;
-	a->text = l->len ? (size_t)(l->text - line) : 0;
+	a->text = b->text.len;
 	a->len = l->len;
+	bs_buf_add(&b->text, l->text, l->len);
 	a->lineno = lineno;
 	bs_buf_add(&b->raw, line, len);
 }
@@ -540,12 +559,83 @@ static int text_date(struct bs_ingest *p, const struct bs_fline *l)
 	return 1;
 }
 
+/* Rejects the held line (struct bs_ingest.wrapped). */
+static int wrap_reject(struct bs_ingest *p)
+{
+	p->wrapped = 0;
+	snprintf(p->reason, sizeof(p->reason), "%s", p->wrap_reason);
+	return reject(p, p->wrap_line, bs_buf_str(&p->wrap), p->wrap.len, 0);
+}
+
+/* Lines quoted-printable soft breaks ("=" at the end) may hold together. */
+#define WRAP_LINES_MAX 8
+
+/*
+ * A mail client wraps long lines ("...,342.8,6," then "16,318,91,..."; a
+ * number cut "616" then ".9,2,..."): the held line and this one, cleaned
+ * and put together, are one line when a line format reads them so. Then
+ * the run keeps the lines as published. A held line ending in "=" is a
+ * quoted-printable soft break: the "=" is dropped and, while the lines
+ * put together do not read yet, the next line joins them too. Returns 1
+ * when this line was taken, 0 when not (the held lines are rejected), or
+ * <0 (stop).
+ */
+static int wrap_join(struct bs_ingest *p, const char *line, size_t len)
+{
+	struct bs_fline *l = &p->fline;
+	struct bs_buf j = BS_BUF_INIT;
+	const struct bs_format *f = NULL;
+	size_t n = p->wrap_text.len;
+	int soft = n > 0 && p->wrap_text.data[n - 1] == '=', rc = 0;
+
+	bs_buf_add(&j, p->wrap_text.data, soft ? n - 1 : n);
+	/* Joined, the lines are one line: within a line's limit. */
+	if (p->wrap.len + 1 + len <= BS_LINE_MAX &&
+	    bs_fline_make(l, line, len, NULL)) {
+		bs_buf_add(&j, l->text, l->len);
+		if (bs_fline_make(l, bs_buf_str(&j), j.len,
+				  p->hint[0] ? p->hint : NULL))
+			f = pick(p->force, l);
+	} else {
+		soft = 0;
+	}
+	if (f && f->parse(f, l, &p->run, p->reason, sizeof(p->reason)) >= 0) {
+		bs_buf_reset(&j);
+		bs_buf_add(&j, p->wrap.data, p->wrap.len);
+		bs_buf_addc(&j, '\n');
+		bs_buf_add(&j, line, len);
+		/* The lines after the first are counted as a block's. */
+		p->st.blocked++;
+		p->wrapped = 0;
+		p->before.n = 0;
+		rc = emit(p, f, &p->run, p->wrap_line, j.data, j.len);
+		bs_run_release(&p->run);
+		bs_buf_release(&j);
+		return rc < 0 ? rc : 1;
+	}
+	bs_run_release(&p->run);
+	if (soft && p->wrap_n < WRAP_LINES_MAX) {
+		bs_buf_reset(&p->wrap_text);
+		bs_buf_add(&p->wrap_text, j.data, j.len);
+		bs_buf_addc(&p->wrap, '\n');
+		bs_buf_add(&p->wrap, line, len);
+		p->wrap_n++;
+		p->st.blocked++;
+		bs_buf_release(&j);
+		return 1;
+	}
+	bs_buf_release(&j);
+	rc = wrap_reject(p);
+	return rc < 0 ? rc : 0;
+}
+
 static int on_line(const char *line, size_t len, uint64_t full_len,
 		   int64_t lineno, void *ctx)
 {
 	struct bs_ingest *p = ctx;
 	struct bs_fline *l = &p->fline;
 	const struct bs_format *f;
+	size_t plain;
 	int rc;
 
 	p->st.lines++;
@@ -557,7 +647,12 @@ static int on_line(const char *line, size_t len, uint64_t full_len,
 			 "limit", full_len);
 		return reject(p, lineno, line, len, 1);
 	}
-	bs_fline_make(l, line, len, p->hint[0] ? p->hint : NULL);
+	if (p->wrapped && (rc = wrap_join(p, line, len)) != 0)
+		return rc < 0 ? rc : 0;
+	xgrow((void **)&p->plain, &p->plain_cap, len + 1, 1);
+	plain = bs_line_plain(line, len, p->plain);
+	bs_fline_make(l, plain ? p->plain : line, plain ? plain : len,
+		      p->hint[0] ? p->hint : NULL);
 	if (p->blk.f) {
 		enum bs_scan sc = p->blk.f->block->more(l, p->blk.state);
 
@@ -588,8 +683,19 @@ static int on_line(const char *line, size_t len, uint64_t full_len,
 	}
 	p->before.n = 0;
 	rc = f->parse(f, l, &p->run, p->reason, sizeof(p->reason));
-	if (rc < 0)
-		return reject(p, lineno, line, len, 0);
+	if (rc < 0) {
+		bs_run_release(&p->run);
+		p->wrapped = 1;
+		p->wrap_line = lineno;
+		snprintf(p->wrap_reason, sizeof(p->wrap_reason), "%s",
+			 p->reason);
+		bs_buf_reset(&p->wrap);
+		bs_buf_add(&p->wrap, line, len);
+		bs_buf_reset(&p->wrap_text);
+		bs_buf_add(&p->wrap_text, l->text, l->len);
+		p->wrap_n = 1;
+		return 0;
+	}
 	rc = emit(p, f, &p->run, lineno, line, len);
 	bs_run_release(&p->run);
 	return rc;
@@ -645,6 +751,8 @@ int bs_ingest_finish(struct bs_ingest *p, struct bs_err *err)
 	if (p->fail.code != 0)
 		return bs_error(err, p->fail.code, "%s", p->fail.msg);
 	rc = bs_lines_finish(&p->lines, on_line, p, &p->fail);
+	if (rc >= 0 && p->wrapped)
+		rc = wrap_reject(p);
 	if (rc >= 0 && p->blk.f)
 		rc = blk_close(p, 1);
 	if (rc >= 0)

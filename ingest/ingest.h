@@ -88,7 +88,8 @@ struct bs_ingest_stats {
 	int64_t runs;     /* runs passed to cb->run */
 	int64_t rejects;  /* lines passed to cb->reject */
 	int64_t skipped;  /* headers, comments, other text */
-	int64_t blocked;  /* lines read into blocks (ingest/block.h) */
+	int64_t blocked;  /* lines read into blocks (ingest/block.h), and
+			   * the lines a wrapped line goes on in */
 	int64_t twins;    /* runs not passed on: the same measurement as a
 			   * run of this input that was (bs_ingest_same_run) */
 	int64_t by_format[BS_INGEST_FORMATS_MAX]; /* runs per registry row */
