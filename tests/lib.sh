@@ -196,3 +196,20 @@ finish() {
 	fi
 	echo "$(basename "$0"): all checks passed"
 }
+
+# linked_archive: the archive ($DB) holds bonnie++ 1.03's samples, $runs
+# of them; archive_restore puts it back as ingested, without SQLite's -wal
+# and -shm files, with $T/link.db (a symbolic link) and $T/hard.db (a hard
+# link) naming it. For the tests of what may never be written over.
+linked_archive() {
+	run "$BSTORE" -q ingest "$SAMPLES"/bonnie++-1.03-*.txt
+	expect_rc 0 "ingest samples"
+	runs=$(sql "SELECT count(*) FROM runs")
+	cp "$DB" "$T/pristine.db"
+}
+archive_restore() {
+	cp "$T/pristine.db" "$DB"
+	rm -f "$DB-wal" "$DB-shm" "$T/link.db" "$T/hard.db"
+	ln -s "$DB" "$T/link.db"
+	ln "$DB" "$T/hard.db"
+}

@@ -9,16 +9,7 @@
 source "$SRC/tests/lib.sh"
 need sqlite3
 
-run "$BSTORE" -q ingest "$SAMPLES"/bonnie++-1.03-*.txt
-expect_rc 0 "ingest samples"
-runs=$(sql "SELECT count(*) FROM runs")
-cp "$DB" "$T/pristine.db"
-restore() {
-	cp "$T/pristine.db" "$DB"
-	rm -f "$DB-wal" "$DB-shm" "$T/link.db" "$T/hard.db"
-	ln -s "$DB" "$T/link.db"
-	ln "$DB" "$T/hard.db"
-}
+linked_archive
 # intact WHAT: the archive is as it was.
 intact() {
 	expect_eq "$(sql "PRAGMA integrity_check" 2>&1)" ok "archive after $1"
@@ -31,7 +22,7 @@ ZCAV=(zcav -b 1 --min-time 0)
 
 # ---- 1. zcav -l LOG: never the archive, never the file measured ----
 for target in "$DB" "$T/link.db" "$T/hard.db" "$DB-wal"; do
-	restore
+	archive_restore
 	run "$BSTORE" "${ZCAV[@]}" -l "$target" "$F"
 	expect_rc 1 "zcav -l $target"
 	case $target in
@@ -45,7 +36,7 @@ for target in "$DB" "$T/link.db" "$T/hard.db" "$DB-wal"; do
 done
 # The archive named by a file: URI (with --no-store bstore never opens
 # it, but the name still says which file it is).
-restore
+archive_restore
 run "$BSTORE" --db "file:$DB?mode=rw" "${ZCAV[@]}" --no-store -l "$DB" "$F"
 expect_rc 1 "--db file:DB zcav -l DB"
 expect_in "$T/err" "'$DB' is the archive; not writing over it"
@@ -69,7 +60,7 @@ expect_in "$T/zcav.log" "#block offset (GiB), MiB/s, time"
 
 # ---- 2. zcav -w ARCHIVE: refused, under any name ----
 for target in "$DB" "$T/link.db" "$T/hard.db"; do
-	restore
+	archive_restore
 	# -r 2 asks for 2 MiB: the archive is not too small for it.
 	run "$BSTORE" "${ZCAV[@]}" -w -r 2 --no-store "$target"
 	expect_rc 1 "zcav -w $target"
@@ -80,7 +71,7 @@ for target in "$DB" "$T/link.db" "$T/hard.db"; do
 done
 
 # ---- fileio's test files: never the archive ----
-restore
+archive_restore
 mkdir -p "$T/fio"
 cp "$DB" "$T/fio/test_file.1"
 run "$BSTORE" --db "$T/fio/test_file.1" fileio -d "$T/fio" --file-num=2 \
@@ -106,7 +97,7 @@ expect_style "$T/err"
 	"$SAMPLES/bonnie++-1.03-ata-raid10-cache.txt") || fail "--db ./file:x.db"
 expect_eq "$(sqlite3 -batch "$T/file:x.db" "SELECT count(*) FROM runs")" 1 \
 	"runs in ./file:x.db"
-restore
+archive_restore
 for other in "file:$DB" "file://$DB" "file:$T/link.db?mode=ro"; do
 	run "$BSTORE" merge "$other"
 	expect_rc 1 "merge $other"

@@ -7,18 +7,7 @@
 source "$SRC/tests/lib.sh"
 need sqlite3
 
-run "$BSTORE" -q ingest "$SAMPLES"/bonnie++-1.03-*.txt
-expect_rc 0 "ingest samples"
-runs=$(sql "SELECT count(*) FROM runs")
-cp "$DB" "$T/pristine.db"
-# restore: the archive as ingested, without SQLite's -wal and -shm files,
-# and a symbolic and a hard link to it.
-restore() {
-	cp "$T/pristine.db" "$DB"
-	rm -f "$DB-wal" "$DB-shm" "$T/link.db" "$T/hard.db"
-	ln -s "$DB" "$T/link.db"
-	ln "$DB" "$T/hard.db"
-}
+linked_archive
 
 # -o naming the archive, a symbolic or hard link to it, or the files SQLite
 # keeps beside it (they exist while bstore has the archive open): refused
@@ -33,7 +22,7 @@ for target in "$DB" "$T/link.db" "$T/hard.db" "$DB-wal" "$DB-shm"; do
 	# anything else (-o means what it says), unless -f gives the format.
 	for c in "report -f text" "compare -f text 1 2" "export -f bonnie" \
 		"export --format csv"; do
-		restore
+		archive_restore
 		# shellcheck disable=SC2086
 		run "$BSTORE" $c -o "$target"
 		expect_rc 1 "$c -o $target"
@@ -47,7 +36,7 @@ for target in "$DB" "$T/link.db" "$T/hard.db" "$DB-wal" "$DB-shm"; do
 	done
 done
 # The same with --db, and names relative to another directory.
-restore
+archive_restore
 mkdir -p "$T/sub"
 run env -C "$T/sub" "$BSTORE" --db ../test.db report -f text -o ../link.db
 expect_rc 1 "--db ../test.db report -o ../link.db"
@@ -58,7 +47,7 @@ expect_eq "$(sql "SELECT count(*) FROM runs")" "$runs" "runs after --db"
 expect_eq "$(readlink "$T/link.db")" "$DB" "the link is still a link"
 expect_eq "$(find "$T" -name '*.tmp.*')" "" "temporary files left"
 # Any other file is still written, through a link too.
-restore
+archive_restore
 : >"$T/other.txt"
 ln -s "$T/other.txt" "$T/other-link.txt"
 run "$BSTORE" report -o "$T/other-link.txt"
