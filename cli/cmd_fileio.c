@@ -313,7 +313,7 @@ static void ram_rule(struct bs_cli *cli, const struct bs_fileio_opts *o)
 {
 	int64_t ram = bs_host_ram_mib();
 
-	if (ram <= 0 || (o->extra_flags & BS_FIO_F_DIRECT))
+	if (ram <= 0 || (o->extra_flags & BS_FILEIO_F_DIRECT))
 		return;
 	if (o->total_size / 1048576 < (uint64_t)ram * 2)
 		bs_cli_warn(cli,
@@ -376,7 +376,7 @@ int cmd_fileio(struct bs_cli *cli, int argc, char **argv)
 		rc = bs_cli_usage_error(cli, "%s", err.msg);
 		goto out;
 	}
-	if (a.step == STEP_ALL && a.o.mode == BS_FIO_NOMODE) {
+	if (a.step == STEP_ALL && a.o.mode == BS_FILEIO_NOMODE) {
 		rc = bs_cli_usage_error(cli, "missing --file-test-mode");
 		goto out;
 	}
@@ -441,7 +441,7 @@ int cmd_fileio(struct bs_cli *cli, int argc, char **argv)
 		goto out;
 	}
 	if (a.step == STEP_PREPARE ||
-	    (a.step == STEP_ALL && a.o.mode != BS_FIO_SEQWR)) {
+	    (a.step == STEP_ALL && a.o.mode != BS_FILEIO_SEQWR)) {
 		prog.what = "prepare";
 		bs_buf_reset(&text);
 		bs_fileio_text_prepare(&a.o, &text);
@@ -500,7 +500,7 @@ int cmd_fileio(struct bs_cli *cli, int argc, char **argv)
 		bs_fileio_to_run(&a.o, &res, BSTORE_VERSION, a.machine,
 				 measured_at, bs_buf_str(&text), &r);
 		bs_host_tag(&host, &r);
-		if (a.o.rand_type != BS_FIO_RAND_UNIFORM)
+		if (a.o.rand_type != BS_FILEIO_RAND_UNIFORM)
 			bs_run_tag(&r, "fileio.rand_type",
 				   bs_fileio_word("rand-type",
 						  a.o.rand_type));

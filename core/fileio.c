@@ -41,11 +41,11 @@ static int open_flags(const struct bs_fileio_opts *o)
 {
 	int f = 0;
 
-	if (o->extra_flags & BS_FIO_F_SYNC)
+	if (o->extra_flags & BS_FILEIO_F_SYNC)
 		f |= O_SYNC;
-	if (o->extra_flags & BS_FIO_F_DSYNC)
+	if (o->extra_flags & BS_FILEIO_F_DSYNC)
 		f |= O_DSYNC;
-	if (o->extra_flags & BS_FIO_F_DIRECT)
+	if (o->extra_flags & BS_FILEIO_F_DIRECT)
 		f |= O_DIRECT;
 	return f;
 }
@@ -230,7 +230,7 @@ int bs_fileio_prepare(const struct bs_fileio_opts *o,
 	int fd = -1, rc = 0;
 	uint64_t t0;
 
-	if (o->mode == BS_FIO_SEQWR)
+	if (o->mode == BS_FILEIO_SEQWR)
 		return bs_fileio_cleanup(o, d, err);
 	/* What is missing, to say so before writing any of it. */
 	for (i = 0; i < o->file_num; i++) {
@@ -418,12 +418,12 @@ static double rand_pos(const struct bs_fileio_opts *o, uint64_t *s)
 	int k;
 
 	switch (o->rand_type) {
-	case BS_FIO_RAND_GAUSSIAN:
+	case BS_FILEIO_RAND_GAUSSIAN:
 		/* sysbench's: the mean of 12 uniform numbers. */
 		for (x = 0, k = 0; k < 12; k++)
 			x += rnd_unit(s);
 		return x / 12;
-	case BS_FIO_RAND_SPECIAL:
+	case BS_FILEIO_RAND_SPECIAL:
 		/* rand-spec-res % of the requests go to the first
 		 * rand-spec-pct % of the blocks. */
 		hot = (double)o->rand_spec_pct / 100.0;
@@ -431,7 +431,7 @@ static double rand_pos(const struct bs_fileio_opts *o, uint64_t *s)
 		if (rnd(s) % 100 < o->rand_spec_res)
 			return u * hot;
 		return hot + u * (1 - hot);
-	case BS_FIO_RAND_PARETO:
+	case BS_FILEIO_RAND_PARETO:
 		return pow(rnd_unit(s), log(o->rand_pareto_h) /
 					     log(1 - o->rand_pareto_h)) *
 		       0.999999999;
@@ -445,7 +445,7 @@ static void next_req(struct worker *w, struct req *q)
 {
 	struct fio *f = w->f;
 	const struct bs_fileio_opts *o = f->o;
-	int seq = o->mode <= BS_FIO_SEQRD;
+	int seq = o->mode <= BS_FILEIO_SEQRD;
 	enum op op;
 
 	pthread_mutex_lock(&f->lock);
@@ -453,15 +453,15 @@ static void next_req(struct worker *w, struct req *q)
 	 * global read_ops and write_ops, under its lock; 1.1 weighs the
 	 * thread's own): in async mode, those completed. */
 	if (seq)
-		op = o->mode == BS_FIO_SEQRD ? OP_READ : OP_WRITE;
-	else if (o->mode == BS_FIO_RNDRW)
+		op = o->mode == BS_FILEIO_SEQRD ? OP_READ : OP_WRITE;
+	else if (o->mode == BS_FILEIO_RNDRW)
 		op = ((double)atomic_load(&f->reads) + 1.0) /
 				     ((double)atomic_load(&f->writes) + 1.0) <
 				     o->rw_ratio
 			     ? OP_READ
 			     : OP_WRITE;
 	else
-		op = o->mode == BS_FIO_RNDRD ? OP_READ : OP_WRITE;
+		op = o->mode == BS_FILEIO_RNDRD ? OP_READ : OP_WRITE;
 	if (o->fsync_freq != 0 && f->is_dirty &&
 	    (!seq || op == OP_WRITE) &&
 	    f->req_performed % o->fsync_freq == 0) {
@@ -532,7 +532,7 @@ static int do_fsync(struct fio *f, struct worker *w, uint64_t file)
 
 	if (f->maps)
 		rc = msync(f->maps[file], (size_t)f->fsize, MS_SYNC);
-	else if (f->o->fsync_mode == BS_FIO_FDATASYNC)
+	else if (f->o->fsync_mode == BS_FILEIO_FDATASYNC)
 		rc = fdatasync(f->fds[file]);
 	else
 		rc = fsync(f->fds[file]);
@@ -724,8 +724,8 @@ static void *worker_main(void *arg)
 	}
 	/* sysbench's file_thread_done: every thread syncs every file. */
 	if (!atomic_load(&f->stop) && o->fsync_end &&
-	    o->mode != BS_FIO_SEQRD &&
-	    o->mode != BS_FIO_RNDRD)
+	    o->mode != BS_FILEIO_SEQRD &&
+	    o->mode != BS_FILEIO_RNDRD)
 		for (i = 0; i < o->file_num && !atomic_load(&f->stop); i++)
 			do_fsync(f, w, i);
 	/* Then, as sysbench, what is still in flight completes. */
@@ -748,7 +748,7 @@ static int open_files(struct fio *f, struct bs_err *err)
 		f->fds[i] = -1;
 	for (i = 0; i < o->file_num; i++) {
 		file_name(name, sizeof(name), i);
-		if (o->mode == BS_FIO_SEQWR) {
+		if (o->mode == BS_FILEIO_SEQWR) {
 			/* sysbench's run makes the files afresh. */
 			if (dir_remove(f->d, name, err) < 0)
 				return -BS_EIO;
@@ -761,7 +761,7 @@ static int open_files(struct fio *f, struct bs_err *err)
 		if (fd < 0)
 			return fd;
 		f->fds[i] = fd;
-		if (o->mode == BS_FIO_SEQWR)
+		if (o->mode == BS_FILEIO_SEQWR)
 			continue;
 		if (fstat(fd, &sb) != 0)
 			return bs_error(err, BS_EIO, "cannot stat '%s/%s': %s",
@@ -779,7 +779,7 @@ static int open_files(struct fio *f, struct bs_err *err)
 					f->d->path, name, a, b);
 		}
 	}
-	if (o->io_mode != BS_FIO_IO_MMAP)
+	if (o->io_mode != BS_FILEIO_IO_MMAP)
 		return 0;
 	f->maps = xcalloc((size_t)o->file_num, sizeof(*f->maps));
 	for (i = 0; i < o->file_num; i++) {
@@ -787,7 +787,7 @@ static int open_files(struct fio *f, struct bs_err *err)
 
 		file_name(name, sizeof(name), i);
 		/* A new seqwr file has no pages to map yet. */
-		if (o->mode == BS_FIO_SEQWR &&
+		if (o->mode == BS_FILEIO_SEQWR &&
 		    ftruncate(f->fds[i], (off_t)f->fsize) != 0)
 			return bs_error(err, BS_EIO,
 					"cannot extend '%s/%s': %s",
@@ -941,7 +941,7 @@ int bs_fileio_run(const struct bs_fileio_opts *o, const struct bs_fileio_dir *d,
 	f.fsize = bs_fileio_file_size(o);
 	f.span = f.fsize * o->file_num;
 	f.req_size = bs_fileio_request_size(o);
-	f.async = o->io_mode == BS_FIO_IO_ASYNC;
+	f.async = o->io_mode == BS_FILEIO_IO_ASYNC;
 	pthread_mutex_init(&f.lock, NULL);
 	pthread_mutex_init(&f.err_lock, NULL);
 	rc = open_files(&f, err);

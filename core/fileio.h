@@ -48,30 +48,30 @@
 
 /* --file-test-mode, in sysbench's order. */
 enum bs_fileio_mode {
-	BS_FIO_SEQWR,
-	BS_FIO_SEQREWR,
-	BS_FIO_SEQRD,
-	BS_FIO_RNDRD,
-	BS_FIO_RNDWR,
-	BS_FIO_RNDRW,
-	BS_FIO_NMODES,
-	BS_FIO_NOMODE = BS_FIO_NMODES /* not given */
+	BS_FILEIO_SEQWR,
+	BS_FILEIO_SEQREWR,
+	BS_FILEIO_SEQRD,
+	BS_FILEIO_RNDRD,
+	BS_FILEIO_RNDWR,
+	BS_FILEIO_RNDRW,
+	BS_FILEIO_NMODES,
+	BS_FILEIO_NOMODE = BS_FILEIO_NMODES /* not given */
 };
 
-enum bs_fileio_io { BS_FIO_IO_SYNC, BS_FIO_IO_ASYNC, BS_FIO_IO_MMAP };
-enum bs_fileio_fsync { BS_FIO_FSYNC, BS_FIO_FDATASYNC };
+enum bs_fileio_io { BS_FILEIO_IO_SYNC, BS_FILEIO_IO_ASYNC, BS_FILEIO_IO_MMAP };
+enum bs_fileio_fsync { BS_FILEIO_FSYNC, BS_FILEIO_FDATASYNC };
 enum bs_fileio_rand {
-	BS_FIO_RAND_UNIFORM,
-	BS_FIO_RAND_GAUSSIAN,
-	BS_FIO_RAND_SPECIAL,
-	BS_FIO_RAND_PARETO,
+	BS_FILEIO_RAND_UNIFORM,
+	BS_FILEIO_RAND_GAUSSIAN,
+	BS_FILEIO_RAND_SPECIAL,
+	BS_FILEIO_RAND_PARETO,
 };
 
 /* --file-extra-flags bits. */
 enum {
-	BS_FIO_F_SYNC = 1,
-	BS_FIO_F_DSYNC = 2,
-	BS_FIO_F_DIRECT = 4,
+	BS_FILEIO_F_SYNC = 1,
+	BS_FILEIO_F_DSYNC = 2,
+	BS_FILEIO_F_DIRECT = 4,
 };
 
 /* Every option, as the table in core/fileio_opts.c fills it. */
@@ -81,7 +81,7 @@ struct bs_fileio_opts {
 	uint64_t total_size;
 	unsigned mode;          /* enum bs_fileio_mode */
 	unsigned io_mode;       /* enum bs_fileio_io */
-	unsigned extra_flags;   /* BS_FIO_F_* */
+	unsigned extra_flags;   /* BS_FILEIO_F_* */
 	uint64_t fsync_freq;
 	unsigned fsync_all;
 	unsigned fsync_end;
@@ -150,7 +150,7 @@ int bs_fileio_option_set(struct bs_fileio_opts *o, int i, const char *value,
 /* The help lines of every option, "  --name=ARG  help [default]", then
  * of the aliases. */
 void bs_fileio_options_help(struct bs_buf *out);
-/* A choice's word: bs_fileio_word("file-test-mode", BS_FIO_RNDRW). */
+/* A choice's word: bs_fileio_word("file-test-mode", BS_FILEIO_RNDRW). */
 const char *bs_fileio_word(const char *name, unsigned v);
 /* What sysbench prints for a mode: "random r/w" ("Doing random r/w test"). */
 const char *bs_fileio_mode_text(unsigned mode);
@@ -175,9 +175,9 @@ uint64_t bs_fileio_request_size(const struct bs_fileio_opts *o);
  * keeps it beside its own (struct bs_hist, for the percentiles) so that
  * the rows it prints and stores are sysbench's.
  */
-#define BS_FIO_HIST_SIZE 1024
+#define BS_FILEIO_HIST_SIZE 1024
 struct bs_fileio_hist {
-	uint64_t n[BS_FIO_HIST_SIZE];
+	uint64_t n[BS_FILEIO_HIST_SIZE];
 };
 
 void bs_fileio_hist_add(struct bs_fileio_hist *h, uint64_t ns);

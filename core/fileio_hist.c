@@ -17,7 +17,7 @@
 /* Buckets per unit of the natural logarithm. */
 static double mult(void)
 {
-	return (BS_FIO_HIST_SIZE - 1) / (log(RANGE_MAX_MS) - log(RANGE_MIN_MS));
+	return (BS_FILEIO_HIST_SIZE - 1) / (log(RANGE_MAX_MS) - log(RANGE_MIN_MS));
 }
 
 void bs_fileio_hist_add(struct bs_fileio_hist *h, uint64_t ns)
@@ -27,8 +27,8 @@ void bs_fileio_hist_add(struct bs_fileio_hist *h, uint64_t ns)
 	i = ms > 0 ? floor((log(ms) - log(RANGE_MIN_MS)) * mult() + 0.5) : 0;
 	if (i < 0)
 		i = 0;
-	else if (i > BS_FIO_HIST_SIZE - 1)
-		i = BS_FIO_HIST_SIZE - 1;
+	else if (i > BS_FILEIO_HIST_SIZE - 1)
+		i = BS_FILEIO_HIST_SIZE - 1;
 	h->n[(size_t)i]++;
 }
 
@@ -37,7 +37,7 @@ void bs_fileio_hist_merge(struct bs_fileio_hist *dst,
 {
 	size_t i;
 
-	for (i = 0; i < BS_FIO_HIST_SIZE; i++)
+	for (i = 0; i < BS_FILEIO_HIST_SIZE; i++)
 		dst->n[i] += src->n[i];
 }
 

@@ -29,7 +29,7 @@ static const char *const fsync_modes[] = { "fsync", "fdatasync", NULL };
 static const char *const rand_types[] = {
 	"uniform", "gaussian", "special", "pareto", NULL,
 };
-/* Bit i is choice i: BS_FIO_F_SYNC, _DSYNC, _DIRECT. */
+/* Bit i is choice i: BS_FILEIO_F_SYNC, _DSYNC, _DIRECT. */
 static const char *const extra_flags[] = { "sync", "dsync", "direct", NULL };
 static const char *const bool_words[] = {
 	"off", "on", "no", "yes", "false", "true", "0", "1", NULL,
@@ -230,7 +230,7 @@ void bs_fileio_defaults(struct bs_fileio_opts *o)
 	int i;
 
 	memset(o, 0, sizeof(*o));
-	o->mode = BS_FIO_NOMODE;
+	o->mode = BS_FILEIO_NOMODE;
 	for (i = 0; i < bs_fileio_noptions; i++)
 		if (bs_fileio_options[i].dflt &&
 		    bs_fileio_option_set(o, i, bs_fileio_options[i].dflt,
@@ -306,7 +306,7 @@ void bs_fileio_flags_text(unsigned flags, struct bs_buf *out)
 
 const char *bs_fileio_mode_text(unsigned mode)
 {
-	return mode < BS_FIO_NMODES ? test_mode_texts[mode] : "";
+	return mode < BS_FILEIO_NMODES ? test_mode_texts[mode] : "";
 }
 
 uint64_t bs_fileio_file_size(const struct bs_fileio_opts *o)
@@ -316,7 +316,7 @@ uint64_t bs_fileio_file_size(const struct bs_fileio_opts *o)
 
 uint64_t bs_fileio_request_size(const struct bs_fileio_opts *o)
 {
-	if (o->merged_requests > 0 && o->mode <= BS_FIO_SEQRD)
+	if (o->merged_requests > 0 && o->mode <= BS_FILEIO_SEQRD)
 		return o->block_size * o->merged_requests;
 	return o->block_size;
 }
@@ -326,13 +326,13 @@ int bs_fileio_check(const struct bs_fileio_opts *o, int need_mode,
 {
 	uint64_t fsize = bs_fileio_file_size(o);
 
-	if (need_mode && o->mode >= BS_FIO_NMODES)
+	if (need_mode && o->mode >= BS_FILEIO_NMODES)
 		return bs_error(err, BS_EINVAL,
 				"missing --file-test-mode (seqwr, seqrewr, "
 				"seqrd, rndrd, rndwr or rndrw)");
 	/* Requests in flight at once may be a read and a write of one
 	 * block: a read would see a write half done. */
-	if (o->io_mode == BS_FIO_IO_ASYNC && o->validate)
+	if (o->io_mode == BS_FILEIO_IO_ASYNC && o->validate)
 		return bs_error(err, BS_EINVAL,
 				"--validate cannot be used with "
 				"--file-io-mode=async: requests in flight may "
@@ -362,7 +362,7 @@ int bs_fileio_check(const struct bs_fileio_opts *o, int need_mode,
 				"that divide a file (block %llu, file %llu)",
 				(unsigned long long)o->block_size,
 				(unsigned long long)fsize);
-	if ((o->extra_flags & BS_FIO_F_DIRECT) &&
+	if ((o->extra_flags & BS_FILEIO_F_DIRECT) &&
 	    (o->block_size % 512 != 0 || fsize % 512 != 0))
 		return bs_error(err, BS_EINVAL,
 				"--file-extra-flags=direct needs a block size "
@@ -374,7 +374,7 @@ int bs_fileio_check(const struct bs_fileio_opts *o, int need_mode,
 		return bs_error(err, BS_EINVAL,
 				"--time=0 and --events=0: the run would never "
 				"end");
-	if (o->rand_type == BS_FIO_RAND_PARETO &&
+	if (o->rand_type == BS_FILEIO_RAND_PARETO &&
 	    !(o->rand_pareto_h > 0 && o->rand_pareto_h < 1))
 		return bs_error(err, BS_EINVAL,
 				"--rand-pareto-h must be between 0 and 1");

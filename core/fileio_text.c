@@ -67,11 +67,11 @@ void bs_fileio_text_head(const struct bs_fileio_opts *o,
 	bs_buf_adds(out, "Extra file open flags: ");
 	if (o->extra_flags == 0)
 		bs_buf_adds(out, "(none)");
-	if (o->extra_flags & BS_FIO_F_SYNC)
+	if (o->extra_flags & BS_FILEIO_F_SYNC)
 		bs_buf_adds(out, "sync ");
-	if (o->extra_flags & BS_FIO_F_DSYNC)
+	if (o->extra_flags & BS_FILEIO_F_DSYNC)
 		bs_buf_adds(out, "dsync ");
-	if (o->extra_flags & BS_FIO_F_DIRECT)
+	if (o->extra_flags & BS_FILEIO_F_DIRECT)
 		bs_buf_adds(out, "directio");
 	bs_buf_addc(out, '\n');
 	size_text(s, sizeof(s), (double)fsize);
@@ -89,7 +89,7 @@ void bs_fileio_text_head(const struct bs_fileio_opts *o,
 		bs_buf_addf(out, "Merging requests up to %sB for sequential "
 				 "IO.\n", s);
 	}
-	if (o->mode >= BS_FIO_RNDRD && o->mode < BS_FIO_NMODES)
+	if (o->mode >= BS_FILEIO_RNDRD && o->mode < BS_FILEIO_NMODES)
 		bs_buf_addf(out,
 			    "Number of IO requests: %llu\n"
 			    "Read/Write ratio for combined random IO test: "
@@ -107,12 +107,12 @@ void bs_fileio_text_head(const struct bs_fileio_opts *o,
 		bs_buf_adds(out,
 			    "Calling fsync() after each write operation.\n");
 	bs_buf_addf(out, "Using %s I/O mode\n",
-		    o->io_mode == BS_FIO_IO_MMAP    ? "fast mmaped"
-		    : o->io_mode == BS_FIO_IO_ASYNC ? "asynchronous"
+		    o->io_mode == BS_FILEIO_IO_MMAP    ? "fast mmaped"
+		    : o->io_mode == BS_FILEIO_IO_ASYNC ? "asynchronous"
 						    : "synchronous");
 	if (o->validate)
 		bs_buf_adds(out, "Using checksums validation.\n");
-	if (o->mode < BS_FIO_NMODES)
+	if (o->mode < BS_FILEIO_NMODES)
 		bs_buf_addf(out, "Doing %s test\n", bs_fileio_mode_text(o->mode));
 	bs_buf_adds(out, "Initializing worker threads...\n\n"
 			 "Threads started!\n\n");
@@ -247,7 +247,7 @@ static void text_histogram(const struct bs_fileio_hist *h, struct bs_buf *out)
 	char v[32];
 	unsigned i;
 
-	for (i = 0; i < BS_FIO_HIST_SIZE; i++)
+	for (i = 0; i < BS_FILEIO_HIST_SIZE; i++)
 		if (h->n[i] > max)
 			max = h->n[i];
 	bs_buf_adds(out, "Latency histogram (values are in milliseconds)\n");
@@ -255,7 +255,7 @@ static void text_histogram(const struct bs_fileio_hist *h, struct bs_buf *out)
 	if (max > 0)
 		bs_buf_adds(out, "       value  ------------- distribution "
 				 "------------- count\n");
-	for (i = 0; max > 0 && i < BS_FIO_HIST_SIZE; i++) {
+	for (i = 0; max > 0 && i < BS_FILEIO_HIST_SIZE; i++) {
 		int width;
 
 		if (h->n[i] == 0)
@@ -347,7 +347,7 @@ void bs_fileio_to_run(const struct bs_fileio_opts *o,
 	p->file_total_bytes =
 		(int64_t)(bs_fileio_file_size(o) * o->file_num);
 	/* sysbench prints the ratio for the random modes only. */
-	if (o->mode >= BS_FIO_RNDRD)
+	if (o->mode >= BS_FILEIO_RNDRD)
 		p->rw_ratio = o->rw_ratio;
 	p->fsync_freq = (int64_t)o->fsync_freq;
 	p->fsync_all = o->fsync_all;
@@ -396,7 +396,7 @@ void bs_fileio_to_run(const struct bs_fileio_opts *o,
 		char v[32];
 		double x;
 
-		for (k = 0; k < BS_FIO_HIST_SIZE; k++) {
+		for (k = 0; k < BS_FILEIO_HIST_SIZE; k++) {
 			if (res->sbhist.n[k] == 0)
 				continue;
 			hist_value_text((unsigned)k, v, sizeof(v));

@@ -461,7 +461,7 @@ static enum kind classify(const char *s, size_t len, struct toks *tk)
 	/* "Doing random r/w test": the six fileio modes only; other tests
 	 * say "Doing OLTP test" and end the block. */
 	if (eq(&tk->t[0], "Doing") && n >= 3 && eq(&tk->t[n - 1], "test")) {
-		for (i = 0; i < BS_FIO_NMODES; i++)
+		for (i = 0; i < BS_FILEIO_NMODES; i++)
 			if (words_are(tk, 1, n - 1,
 				      bs_fileio_mode_text((unsigned)i)))
 				return K_DOING;
@@ -845,7 +845,7 @@ static int parse_option(struct pctx *c, size_t i, enum kind k)
 		bs_run_set(&p->io_mode, io_modes[j].mode);
 		return 0;
 	case K_DOING:
-		for (j = 0; j < BS_FIO_NMODES; j++)
+		for (j = 0; j < BS_FILEIO_NMODES; j++)
 			if (words_are(&tk, 1, tk.n - 1,
 				      bs_fileio_mode_text((unsigned)j)))
 				bs_run_set(&p->mode,

@@ -31,19 +31,19 @@ static void test_defaults(void **state)
 	assert_int_equal(o.file_num, 128);
 	assert_int_equal(o.block_size, 16384);
 	assert_int_equal(o.total_size, 2147483648ull);
-	assert_int_equal(o.mode, BS_FIO_NOMODE);
-	assert_int_equal(o.io_mode, BS_FIO_IO_SYNC);
+	assert_int_equal(o.mode, BS_FILEIO_NOMODE);
+	assert_int_equal(o.io_mode, BS_FILEIO_IO_SYNC);
 	assert_int_equal(o.extra_flags, 0);
 	assert_int_equal(o.fsync_freq, 100);
 	assert_int_equal(o.fsync_all, 0);
 	assert_int_equal(o.fsync_end, 1);
-	assert_int_equal(o.fsync_mode, BS_FIO_FSYNC);
+	assert_int_equal(o.fsync_mode, BS_FILEIO_FSYNC);
 	assert_true(o.rw_ratio == 1.5);
 	assert_int_equal(o.threads, 1);
 	assert_int_equal(o.time_s, 10);
 	assert_int_equal(o.events, 0);
 	assert_int_equal(o.percentile, 95);
-	assert_int_equal(o.rand_type, BS_FIO_RAND_UNIFORM);
+	assert_int_equal(o.rand_type, BS_FILEIO_RAND_UNIFORM);
 	assert_int_equal(o.validate, 0);
 	assert_int_equal(o.async_backlog, 128);
 	assert_int_equal(o.merged_requests, 0);
@@ -89,14 +89,14 @@ static void test_hist(void **state)
 	bs_fileio_hist_add(&h, 1000);       /* 0.001 ms */
 	assert_int_equal(h.n[0], 3);
 	bs_fileio_hist_add(&h, UINT64_MAX); /* beyond 100000 ms */
-	assert_int_equal(h.n[BS_FIO_HIST_SIZE - 1], 1);
+	assert_int_equal(h.n[BS_FILEIO_HIST_SIZE - 1], 1);
 	assert_true(fabs(bs_fileio_hist_ms(0) - 0.001) < 1e-12);
-	assert_true(fabs(bs_fileio_hist_ms(BS_FIO_HIST_SIZE - 1) - 100000) <
+	assert_true(fabs(bs_fileio_hist_ms(BS_FILEIO_HIST_SIZE - 1) - 100000) <
 		    1e-6);
 	assert_true(bs_fileio_hist_ms(22) < 0.0015);
 	assert_true(bs_fileio_hist_ms(23) >= 0.0015);
 	/* A latency goes to the bucket whose value is nearest (in log). */
-	for (i = 1; i < BS_FIO_HIST_SIZE - 1; i += 97) {
+	for (i = 1; i < BS_FILEIO_HIST_SIZE - 1; i += 97) {
 		memset(&h2, 0, sizeof(h2));
 		bs_fileio_hist_add(&h2,
 				   (uint64_t)(bs_fileio_hist_ms(i) * 1e6 + 0.5));
@@ -157,7 +157,7 @@ static void test_values(void **state)
 				 &o, bs_fileio_option_find("file-extra-flags"),
 				 "sync,direct", &e2),
 			 0);
-	assert_int_equal(o.extra_flags, BS_FIO_F_SYNC | BS_FIO_F_DIRECT);
+	assert_int_equal(o.extra_flags, BS_FILEIO_F_SYNC | BS_FILEIO_F_DIRECT);
 }
 
 static void test_check(void **state)
@@ -172,8 +172,8 @@ static void test_check(void **state)
 	assert_string_equal(err.msg, "missing --file-test-mode (seqwr, "
 				     "seqrewr, seqrd, rndrd, rndwr or rndrw)");
 	bs_err_reset(&err);
-	o.mode = BS_FIO_RNDRD;
-	o.io_mode = BS_FIO_IO_ASYNC;
+	o.mode = BS_FILEIO_RNDRD;
+	o.io_mode = BS_FILEIO_IO_ASYNC;
 	assert_int_equal(bs_fileio_check(&o, 1, &err), 0);
 	o.validate = 1;
 	assert_int_equal(bs_fileio_check(&o, 1, &err), -BS_EINVAL);
@@ -183,11 +183,11 @@ static void test_check(void **state)
 				     "written");
 	bs_err_reset(&err);
 	o.validate = 0;
-	o.io_mode = BS_FIO_IO_SYNC;
+	o.io_mode = BS_FILEIO_IO_SYNC;
 	/* Merged requests: sequential modes only, as sysbench. */
 	o.merged_requests = 4;
 	assert_int_equal(bs_fileio_request_size(&o), 16384);
-	o.mode = BS_FIO_SEQRD;
+	o.mode = BS_FILEIO_SEQRD;
 	assert_int_equal(bs_fileio_request_size(&o), 65536);
 	o.merged_requests = 1 << 20;
 	assert_int_equal(bs_fileio_check(&o, 1, &err), -BS_EINVAL);
@@ -196,7 +196,7 @@ static void test_check(void **state)
 				     "GiB");
 	bs_err_reset(&err);
 	o.merged_requests = 0;
-	o.mode = BS_FIO_RNDRD;
+	o.mode = BS_FILEIO_RNDRD;
 	o.total_size = 1 << 20;
 	o.file_num = 128; /* 8 KiB files, 16 KiB blocks */
 	assert_int_equal(bs_fileio_check(&o, 1, &err), -BS_EINVAL);
@@ -227,7 +227,7 @@ static void test_record(void **state)
 
 	(void)state;
 	bs_fileio_defaults(&o);
-	o.mode = BS_FIO_RNDRW;
+	o.mode = BS_FILEIO_RNDRW;
 	memset(&res, 0, sizeof(res));
 	bs_hist_init(&res.hist);
 	bs_hist_add(&res.hist, 12345);
