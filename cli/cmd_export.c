@@ -414,7 +414,7 @@ static int export_run(const struct bs_run *r, void *vctx)
 		 * text, Bonnie's) has no line: one is written. */
 		if (r->raw && r->raw[0] && bs_format_is_csv_line(r->format) &&
 		    (!c->convert || bs_csv_format_is_input(c->csv, r->format))) {
-			c->era[strcmp(r->format, BS_FMT_CSV_1_0X) != 0]++;
+			c->era[bs_dialect_of(r)->csv != BS_LAYOUT_1_0X]++;
 			fputs(r->raw, c->out);
 		} else {
 			/* Written from the stored values: a conversion, or a

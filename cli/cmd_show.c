@@ -17,9 +17,10 @@ static const char usage_text[] =
 	"Usage: bstore show SELECTOR...\n"
 	"\n"
 	"Shows each selected run: where it came from, every parameter of its\n"
-	"tool, for bonnie++ runs the result table in bonnie++'s layout\n"
-	"(bonnie++ 1.03's K/sec columns for 1.0x runs, 2.00a's otherwise, with\n"
-	"the file tests' real numbers), each result with its status spelled\n"
+	"tool, for bonnie++ runs the result table in the layout of their\n"
+	"bonnie++ era (1.03's K/sec columns for 1.0x runs, 1.97's with its\n"
+	"Latency rows for 1.9x, 2.00a's otherwise, with the file tests' real\n"
+	"numbers), each result with its status spelled\n"
 	"out (in the unit every command shows it in, with the stored number\n"
 	"when that unit differs), the lines where dd, fio or zcav printed a\n"
 	"rate in their own units, a zcav run's curve as a table, the tags and\n"
@@ -317,12 +318,12 @@ static int show_run(const struct bs_run *r, void *vctx)
 	for (k = 0; k < bs_nparams; k++)
 		if (bs_param_table[k].family == r->family)
 			param_line(b, &r->params, k);
-	if (r->family == BS_FAM_BONNIE) {
+	if (bs_dialect_of(r)->table != BS_TABLE_NONE) {
 		/* The table prints the machine name: the cleaned one. */
 		shown = *r;
 		shown.machine = name.data;
 		bs_buf_addc(b, '\n');
-		bs_bonnie_table(&shown, bs_bonnie_style_for(r), b);
+		bs_bonnie_table(&shown, bs_dialect_of(r)->table, b);
 	}
 	bs_buf_adds(b, "\nTests:\n");
 	for (m = 0; m < bs_nmetrics; m++)

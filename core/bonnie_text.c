@@ -554,10 +554,9 @@ int bs_csv_format_is_input(enum bs_csv_format fmt, const char *format)
 
 int bs_format_is_csv_line(const char *format)
 {
-	static const char csv[] = "bonnie++-csv-";
+	const struct bs_dialect *d = bs_dialect_find(format);
 
-	return format && (strncmp(format, csv, sizeof(csv) - 1) == 0 ||
-			  strcmp(format, BS_FMT_BSTORE_RUN) == 0);
+	return d && d->csv != BS_LAYOUT_NONE;
 }
 
 int bs_csv_format_parse(const char *name, enum bs_csv_format *out)
@@ -661,13 +660,6 @@ void bs_bonnie_csv(const struct bs_run *r, enum bs_csv_format fmt,
 
 /* ---- the text tables ------------------------------------------------- */
 
-enum bs_table_style bs_bonnie_style_for(const struct bs_run *r)
-{
-	if (r->format && strcmp(r->format, BS_FMT_CSV_1_0X) == 0)
-		return BS_TABLE_1;
-	return BS_TABLE_2;
-}
-
 /* Pads the buffer with spaces up to column col of the current line. */
 static void pad_to(struct bs_buf *out, size_t line_start, size_t col)
 {
@@ -690,7 +682,8 @@ static void version_label(struct bs_buf *out, const struct bs_run *r)
 
 /*
  * One " %5s %3s" cell pair, or ten blanks for a test that did not run.
- * 2.00a's style prints I/O rates as k/m/g, 1.03's as plain K/sec.
+ * 2.00a's style prints I/O rates as k/m/g, 1.03's and 1.9x's as plain
+ * K/sec.
  */
 static void table_cell(struct bs_buf *out, const struct bs_run *r, int m,
 		       enum bs_table_style style)
@@ -709,7 +702,7 @@ static void table_cell(struct bs_buf *out, const struct bs_run *r, int m,
 		break;
 	}
 	/* Written as bonnie++ writes: quantized, then printed. */
-	if (style == BS_TABLE_1 && m != BS_M_SEEKS)
+	if (style != BS_TABLE_2 && m != BS_M_SEEKS)
 		bs_bonnie_fmt_value(rate, sizeof(rate), m,
 				    bs_bonnie_round(m, v->value));
 	else
@@ -837,50 +830,101 @@ static void file_table_2(const struct bs_run *r, struct bs_buf *out)
 	latency_row(out, r, BS_M_FIRST_FILE, BS_M_BONNIE);
 }
 
+/* "Version  1.03       ...": bonnie++ 1.0x and 1.9x print the version
+ * in five columns. */
+static void version_5(struct bs_buf *out, const struct bs_run *r,
+		      const char *heads)
+{
+	bs_buf_addf(out, "Version %5s       %s\n",
+		    r->tool_version ? r->tool_version : "", heads);
+}
+
+/*
+ * The K/sec header line and the I/O row of bonnie++ 1.0x and 1.9x:
+ * "Machine        Size K/sec %CP ...", then name and size (with the chunk
+ * when it is not the default) in 19 columns, a long name cut, and the
+ * cells as plain K/sec.
+ */
+static void io_row_k(const struct bs_run *r, struct bs_buf *out,
+		     enum bs_table_style style)
+{
+	const char *name = r->machine ? r->machine : "";
+	char size[48], label[64];
+	int i, nl;
+
+	bs_bonnie_fmt_size(size, sizeof(size), r->params.file_size_mib);
+	if (!chunk_is_default(r)) {
+		size_t n = strlen(size);
+		size[n] = ':';
+		bs_bonnie_fmt_bytes(size + n + 1, sizeof(size) - n - 1,
+				    r->params.io_chunk_bytes);
+	}
+	bs_buf_addf(out,
+		    "Machine   %s K/sec %%CP K/sec %%CP K/sec "
+		    "%%CP K/sec %%CP K/sec %%CP  /sec %%CP\n",
+		    strchr(size, ':') ? "Size:chnk" : "     Size");
+	nl = 19 - (int)strlen(size) - 1;
+	if (nl < 1)
+		nl = 1;
+	snprintf(label, sizeof(label), "%-*.*s %s", nl, nl, name, size);
+	bs_buf_addf(out, "%19s", label);
+	for (i = 0; i < BS_M_FIRST_FILE; i++)
+		table_cell(out, r, i, style);
+	bs_buf_adds(out, "\n");
+}
+
+static const char io_heads[] =
+	"------Sequential Output------ --Sequential Input- --Random-";
+static const char file_heads[] =
+	"------Sequential Create------ --------Random Create--------";
+
+/* bonnie++ 1.9x (1.96, 1.97): each section under its own Version line,
+ * a Concurrency line, K/sec cells, and Latency rows. */
+static void table_19(const struct bs_run *r, struct bs_buf *out, int io,
+		     int fs)
+{
+	const struct bs_params *p = &r->params;
+	size_t start;
+
+	if (io) {
+		version_5(out, r, io_heads);
+		bs_buf_addf(out,
+			    "Concurrency %3lld     -Per Chr- --Block-- "
+			    "-Rewrite- -Per Chr- --Block-- --Seeks--\n",
+			    (long long)(p->concurrency != BS_NONE
+						? p->concurrency
+						: 1));
+		io_row_k(r, out, BS_TABLE_19);
+		latency_row(out, r, 0, BS_M_FIRST_FILE);
+	}
+	if (fs) {
+		version_5(out, r, file_heads);
+		start = out->len;
+		bs_buf_addf(out, "%.19s", r->machine ? r->machine : "");
+		pad_to(out, start, 19);
+		bs_buf_adds(out, " -Create-- --Read--- -Delete-- -Create-- "
+				 "--Read--- -Delete--\n");
+		file_rows(r, out, BS_TABLE_19);
+		latency_row(out, r, BS_M_FIRST_FILE, BS_M_BONNIE);
+	}
+}
+
 /* bonnie++ 1.03: K/sec columns, no latency rows (section 2.1). */
 static void table_1(const struct bs_run *r, struct bs_buf *out, int io,
 		    int fs)
 {
 	const char *name = r->machine ? r->machine : "";
-	const char *version = r->tool_version ? r->tool_version : "";
-	const struct bs_params *p = &r->params;
-	char size[48], label[64];
-	int i, nl;
 
 	if (io) {
-		bs_bonnie_fmt_size(size, sizeof(size), p->file_size_mib);
-		if (!chunk_is_default(r)) {
-			size_t n = strlen(size);
-			size[n] = ':';
-			bs_bonnie_fmt_bytes(size + n + 1, sizeof(size) - n - 1,
-					    p->io_chunk_bytes);
-		}
-		bs_buf_addf(out,
-			    "Version %5s       ------Sequential Output------ "
-			    "--Sequential Input- --Random-\n",
-			    version);
+		version_5(out, r, io_heads);
 		bs_buf_adds(out, "                    -Per Chr- --Block-- "
 				 "-Rewrite- -Per Chr- --Block-- --Seeks--\n");
-		bs_buf_addf(out,
-			    "Machine   %s K/sec %%CP K/sec %%CP K/sec "
-			    "%%CP K/sec %%CP K/sec %%CP  /sec %%CP\n",
-			    strchr(size, ':') ? "Size:chnk" : "     Size");
 		/* Name and size share 19 columns; a long name is cut. */
-		nl = 19 - (int)strlen(size) - 1;
-		if (nl < 1)
-			nl = 1;
-		snprintf(label, sizeof(label), "%-*.*s %s", nl, nl, name, size);
-		bs_buf_addf(out, "%19s", label);
-		for (i = 0; i < BS_M_FIRST_FILE; i++)
-			table_cell(out, r, i, BS_TABLE_1);
-		bs_buf_adds(out, "\n");
+		io_row_k(r, out, BS_TABLE_1);
 	}
 	if (fs) {
 		if (!io) {
-			bs_buf_addf(out,
-				    "Version %5s       ------Sequential Create"
-				    "------ --------Random Create--------\n",
-				    version);
+			version_5(out, r, file_heads);
 			bs_buf_addf(out,
 				    "%-19.19s -Create-- --Read--- -Delete-- "
 				    "-Create-- --Read--- -Delete--\n",
@@ -902,12 +946,20 @@ void bs_bonnie_table(const struct bs_run *r, enum bs_table_style style,
 {
 	int io = io_part(r), fs = file_part(r);
 
-	if (style == BS_TABLE_1) {
+	switch (style) {
+	case BS_TABLE_1:
 		table_1(r, out, io, fs);
-		return;
+		break;
+	case BS_TABLE_19:
+		table_19(r, out, io, fs);
+		break;
+	case BS_TABLE_2:
+		if (io)
+			io_table_2(r, out);
+		if (fs)
+			file_table_2(r, out);
+		break;
+	case BS_TABLE_NONE:
+		break;
 	}
-	if (io)
-		io_table_2(r, out);
-	if (fs)
-		file_table_2(r, out);
 }

@@ -93,7 +93,8 @@ const char *bs_csv_format_names(void);
  * already: bonnie++-csv-1.98 lines in 1.98, bonnie++-csv-1.0x in 1.03. */
 int bs_csv_format_is_input(enum bs_csv_format fmt, const char *format);
 /* Whether a run of input format `format` keeps a bonnie++ CSV line as its
- * raw text (bonnie++-csv-*, bstore-run), not a table or other output. */
+ * raw text (bonnie++-csv-*, bstore-run), not a table or other output:
+ * its dialect has a CSV layout. */
 int bs_format_is_csv_line(const char *format);
 
 /*
@@ -117,22 +118,12 @@ void bs_bonnie_csv_drops_names(unsigned mask, struct bs_buf *out);
 void bs_bonnie_csv(const struct bs_run *r, enum bs_csv_format fmt,
 		   struct bs_buf *out);
 
-enum bs_table_style {
-	/* bonnie++ 1.98-2.00a: rates as 545k / 291m / 1.8g, Latency rows,
-	 * but the file tests show their real numbers (2.00a prints
-	 * garbage there) and the seek thread count is kept in the label. */
-	BS_TABLE_2,
-	/* bonnie++ 1.03: plain K/sec columns, no latency rows. */
-	BS_TABLE_1,
-};
-
-/* The style that suits a run: BS_TABLE_1 for 1.0x CSV lines. */
-enum bs_table_style bs_bonnie_style_for(const struct bs_run *r);
-
 /*
- * Appends r's text table: the I/O part when the run had one (a known file
- * size, or any I/O test that ran), the file part likewise; the "Version"
- * header shows r->tool_version.
+ * Appends r's text table in style (enum bs_table_style, core/dialect.h;
+ * the style of r's dialect is bs_dialect_of(r)->table): the I/O part
+ * when the run had one (a known file size, or any I/O test that ran),
+ * the file part likewise; the "Version" header shows r->tool_version.
+ * BS_TABLE_NONE appends nothing.
  */
 void bs_bonnie_table(const struct bs_run *r, enum bs_table_style style,
 		     struct bs_buf *out);

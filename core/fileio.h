@@ -41,8 +41,6 @@
 #include "util/buf.h"
 #include "util/err.h"
 
-/* runs.format of a run bstore fileio measured. */
-#define BS_FMT_BSTORE_FILEIO "bstore-fileio"
 /* What the stored text and the first line say it is compatible with. */
 #define BS_FILEIO_SYSBENCH "1.0.20"
 

@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/dialect.h"
 #include "core/metric.h"
 #include "core/param.h"
 
@@ -71,7 +72,7 @@ struct bs_run {
 	enum bs_family family;    /* which metrics and parameters apply */
 	char *tool;               /* "bonnie++", "bstore" */
 	char *tool_version;       /* "1.03", "2.00a"; "1.0x" when unknown */
-	char *format;             /* see BS_FMT_* */
+	char *format;             /* BS_FMT_* (core/dialect.h) */
 	char *machine;            /* may be "" (bonnie++ allows an empty -m) */
 	int64_t measured_at;      /* unix seconds, BS_NONE when unknown */
 	int64_t stored_at;        /* unix seconds, set by the store */
@@ -89,15 +90,6 @@ struct bs_run {
 	struct bs_tag *tags;
 	size_t ntags, tags_cap;
 };
-
-/* Input formats (runs.format). */
-#define BS_FMT_CSV_1_0X "bonnie++-csv-1.0x"   /* 27 fields, 1.00-1.04 */
-#define BS_FMT_CSV_BETA "bonnie++-csv-beta"   /* 1.90-1.92a */
-#define BS_FMT_CSV_1_96 "bonnie++-csv-1.96"   /* 1.92b-1.96, 48 fields */
-#define BS_FMT_CSV_1_96S "bonnie++-csv-1.96-s0" /* 47-field -s 0 bug */
-#define BS_FMT_CSV_1_97 "bonnie++-csv-1.97"   /* 48 fields */
-#define BS_FMT_CSV_1_98 "bonnie++-csv-1.98"   /* 50 fields, 1.98-2.00a */
-#define BS_FMT_BSTORE_RUN "bstore-run"
 
 /* Status as stored and printed: "ok", "too_fast", "not_run". */
 const char *bs_status_name(enum bs_status st);

@@ -48,7 +48,6 @@
 #include "util/buf.h"
 #include "util/err.h"
 
-#define BS_FMT_BSTORE_ZCAV "bstore-zcav"
 /* zcav 2.00a prints a block timed under a second as "++++". */
 #define BS_ZCAV_MIN_TIME_S 1.0
 #define BS_ZCAV_SKIP_MAX 20

@@ -777,7 +777,7 @@ static int fill(struct pctx *c, const struct layout *L, const char *hint,
  * Picks the layout of a line that classify() gave to fam, and checks its
  * field count. Returns 1, or <0 with a reason.
  */
-static int pick_layout(struct pctx *c, enum bs_csv_fam fam,
+static int pick_layout(struct pctx *c, enum bs_csv_layout fam,
 		       const struct layout **out)
 {
 	const struct bs_fline *ln = c->ln;
@@ -788,13 +788,15 @@ static int pick_layout(struct pctx *c, enum bs_csv_fam fam,
 
 	bs_err_quote(v, sizeof(v), f0->s, f0->len, QUOTE_MAX);
 	switch (fam) {
-	case BS_CSV_FAM_1_0X:
+	case BS_LAYOUT_NONE:
+		return fail(c, "not a bonnie++ CSV layout");
+	case BS_LAYOUT_1_0X:
 		if (n != 27)
 			return fail(c, "expected 27 fields for bonnie++ 1.0x "
 				       "CSV, found %zu", n);
 		*out = &fam_a;
 		return 1;
-	case BS_CSV_FAM_1_98:
+	case BS_LAYOUT_1_98:
 		/* The newest family also answers for versions it does not
 		 * know: a line of a later bonnie++ is kept as a reject. */
 		if (!eq(f0, "1.98"))
@@ -803,10 +805,10 @@ static int pick_layout(struct pctx *c, enum bs_csv_fam fam,
 				    "'%s'", v);
 		*out = &fam_e;
 		break;
-	case BS_CSV_FAM_1_97:
+	case BS_LAYOUT_1_97:
 		*out = &fam_d;
 		break;
-	case BS_CSV_FAM_1_96_S0:
+	case BS_LAYOUT_1_96_S0:
 		for (i = fam_cs.empty_lo; i <= fam_cs.empty_hi; i++)
 			if (ln->f[i - 1].len > 0)
 				return fail(c,
@@ -814,10 +816,10 @@ static int pick_layout(struct pctx *c, enum bs_csv_fam fam,
 					    "CSV, found 47 with I/O results", v);
 		*out = &fam_cs;
 		return 1;
-	case BS_CSV_FAM_1_96:
+	case BS_LAYOUT_1_96:
 		*out = &fam_c;
 		break;
-	case BS_CSV_FAM_BETA:
+	case BS_LAYOUT_BETA:
 		/* Betas: the layout changed from release to release. */
 		bs_err_quote(v, sizeof(v), f1->s, f1->len, QUOTE_MAX);
 		if (n < 45 || n > 47)
@@ -916,19 +918,19 @@ static int classify(const struct bs_fline *ln)
 	if (ln->nf < 2 || ln->text[0] == '#' || is_header(ln))
 		return -1;
 	if (!is_versioned(ln))
-		return looks_like_10x(ln) ? BS_CSV_FAM_1_0X : -1;
+		return looks_like_10x(ln) ? BS_LAYOUT_1_0X : -1;
 	if (eq(f0, "1.97"))
-		return BS_CSV_FAM_1_97;
+		return BS_LAYOUT_1_97;
 	/* 1.92b-1.96 print 13 empty fields for -s 0 instead of 14, so the
 	 * file block moves left by one. */
 	if (f0->len >= 4 && memcmp(f0->s, "1.9", 3) == 0 && f0->s[3] >= '2' &&
 	    f0->s[3] <= '6' && !eq(f0, "1.92") && !eq(f0, "1.92a"))
-		return ln->nf == 47 ? BS_CSV_FAM_1_96_S0 : BS_CSV_FAM_1_96;
+		return ln->nf == 47 ? BS_LAYOUT_1_96_S0 : BS_LAYOUT_1_96;
 	if (eq(f0, "2") || eq(f0, "1.92") || eq(f0, "1.92a") ||
 	    (f0->len >= 4 && memcmp(f0->s, "1.9", 3) == 0 &&
 	     (f0->s[3] == '0' || f0->s[3] == '1')))
-		return BS_CSV_FAM_BETA;
-	return BS_CSV_FAM_1_98;
+		return BS_LAYOUT_BETA;
+	return BS_LAYOUT_1_98;
 }
 
 int bs_bonnie_csv_probe(const struct bs_format *f, const struct bs_fline *l)
@@ -944,7 +946,7 @@ int bs_bonnie_csv_parse(const struct bs_format *f, const struct bs_fline *l,
 	char inner[256];
 	int rc;
 
-	rc = pick_layout(&c, (enum bs_csv_fam) * (const int *)f->arg, &L);
+	rc = pick_layout(&c, (enum bs_csv_layout) * (const int *)f->arg, &L);
 	if (rc < 0)
 		return rc;
 	if (L->beta) {

@@ -10,18 +10,9 @@
 
 #include "ingest/format.h"
 
-/* The bonnie++ CSV families, one registry row each; a row's arg points
- * at its value. */
-enum bs_csv_fam {
-	BS_CSV_FAM_1_98,    /* 1.98-2.00a, and versions newer than known */
-	BS_CSV_FAM_1_97,
-	BS_CSV_FAM_1_96_S0, /* 1.92b-1.96 with -s 0: 47 fields */
-	BS_CSV_FAM_1_96,    /* 1.92b-1.96 */
-	BS_CSV_FAM_BETA,    /* 1.90-1.92a */
-	BS_CSV_FAM_1_0X,    /* 1.00-1.04, no version field */
-};
-
-/* The registry's probe and parse for these rows. */
+/* The registry's probe and parse for the bonnie++ CSV rows, one per
+ * layout (enum bs_csv_layout, core/dialect.h; 1.98 also takes versions
+ * newer than known): a row's arg points at its layout. */
 int bs_bonnie_csv_probe(const struct bs_format *f, const struct bs_fline *l);
 int bs_bonnie_csv_parse(const struct bs_format *f, const struct bs_fline *l,
 			struct bs_run *r, char *reason, size_t reasonsz);

@@ -15,20 +15,6 @@
 
 #include "ingest/format.h"
 
-/* Registry rows (bs_format.name). */
-#define BS_FMT_ROW_BONNIE_TEXT "bonnie++-text"
-#define BS_FMT_ROW_CLASSIC "bonnie-text"
-#define BS_FMT_ROW_CLASSIC_HTML "bonnie-html"
-
-/* runs.format of a run read from a table (without a CSV line). */
-#define BS_FMT_TEXT_1_0X "bonnie++-text-1.0x"  /* 1.00-1.04 */
-#define BS_FMT_TEXT_1_9X "bonnie++-text-1.9x"  /* 1.90-1.97 */
-#define BS_FMT_TEXT_1_98 "bonnie++-text-1.98"  /* 1.98-2.00a */
-#define BS_FMT_BONNIE_TEXT "bonnie-text"       /* Tim Bray's Bonnie */
-#define BS_FMT_BONNIE_HTML "bonnie-html"       /* its -html row */
-#define BS_FMT_BONNIE64_TEXT "bonnie64-text"   /* Bonnie-64 2.0.x */
-#define BS_FMT_BONNIE14_TEXT "bonnie-1.4-text" /* the Linux 1.2/1.4 one */
-
 extern const struct bs_block_ops bs_bonnie_text_ops;
 extern const struct bs_block_ops bs_bonnie_classic_ops;
 

@@ -10,11 +10,6 @@
 
 #include "ingest/format.h"
 
-/* The registry row's name. The runs keep their own format
- * ("bonnie++-csv-1.0x", "bstore-run", ...): this one only names the
- * reader in `bstore ingest`'s summary and for --format. */
-#define BS_FMT_BSTORE_JSON "bstore-json"
-
 /*
  * The most runs of one block told apart by a salted digest (ingest.c's
  * "\n#run K") that a line may claim to be; see the parse's comment.

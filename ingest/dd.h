@@ -9,8 +9,6 @@
 
 #include "ingest/block.h"
 
-#define BS_FMT_DD "dd"
-
 extern const struct bs_block_ops bs_dd_ops;
 
 #endif

@@ -14,11 +14,6 @@
 #include "ingest/block.h"
 #include "ingest/format.h"
 
-/* Input formats (runs.format). */
-#define BS_FMT_FIO_JSON "fio-json"   /* --output-format=json and json+ */
-#define BS_FMT_FIO_TERSE "fio-terse" /* --minimal, terse versions 3-5 */
-#define BS_FMT_FIO_TEXT "fio-text"   /* the normal output */
-
 /* The directions fio reports, in its order. */
 enum bs_fio_dir {
 	BS_FIO_READ,

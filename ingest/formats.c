@@ -18,12 +18,18 @@
 #include "ingest/zcav.h"
 #include "util/banned.h"
 
-static const int csv_1_98 = BS_CSV_FAM_1_98;
-static const int csv_1_97 = BS_CSV_FAM_1_97;
-static const int csv_1_96_s0 = BS_CSV_FAM_1_96_S0;
-static const int csv_1_96 = BS_CSV_FAM_1_96;
-static const int csv_beta = BS_CSV_FAM_BETA;
-static const int csv_1_0x = BS_CSV_FAM_1_0X;
+/* A CSV row's arg: its layout (core/dialect.h). */
+static const int csv_1_98 = BS_LAYOUT_1_98;
+static const int csv_1_97 = BS_LAYOUT_1_97;
+static const int csv_1_96_s0 = BS_LAYOUT_1_96_S0;
+static const int csv_1_96 = BS_LAYOUT_1_96;
+static const int csv_beta = BS_LAYOUT_BETA;
+static const int csv_1_0x = BS_LAYOUT_1_0X;
+
+/* Rows that read several dialects, or runs that keep their own format:
+ * no runs.format holds these names (core/dialect.h has the others). */
+#define BS_FMT_ROW_BONNIE_TEXT "bonnie++-text"
+#define BS_FMT_ROW_BSTORE_JSON "bstore-json"
 
 #define CSV bs_bonnie_csv_probe, bs_bonnie_csv_parse
 /* A block format's row: no line probe, parse or arg; its ops. */
@@ -47,7 +53,7 @@ const struct bs_format bs_formats[] = {
 	{ BS_FMT_CSV_1_0X,  BS_FAM_BONNIE,
 	  "bonnie++ 1.00-1.04 CSV line (27 fields, no version)", CSV,
 	  &csv_1_0x, NULL },
-	{ BS_FMT_BSTORE_JSON, BS_FAM_BONNIE,
+	{ BS_FMT_ROW_BSTORE_JSON, BS_FAM_BONNIE,
 	  "bstore's own JSON export line (any family; runs keep their format)",
 	  bs_bstore_json_probe, bs_bstore_json_parse, NULL, NULL },
 	{ BS_FMT_FIO_TERSE, BS_FAM_FIO,
@@ -68,10 +74,10 @@ const struct bs_format bs_formats[] = {
 	{ BS_FMT_ROW_BONNIE_TEXT, BS_FAM_BONNIE,
 	  "bonnie++ text table (1.0x, 1.9x, 1.98-2.00a); with its CSV line "
 	  "after it, that line", BLOCK(bs_bonnie_text_ops) },
-	{ BS_FMT_ROW_CLASSIC_HTML, BS_FAM_BONNIE,
+	{ BS_FMT_BONNIE_HTML, BS_FAM_BONNIE,
 	  "Bonnie's -html row (one <TR> of 14 cells)", bs_bonnie_html_probe,
 	  bs_bonnie_html_parse, NULL, NULL },
-	{ BS_FMT_ROW_CLASSIC, BS_FAM_BONNIE,
+	{ BS_FMT_BONNIE_TEXT, BS_FAM_BONNIE,
 	  "Bonnie (Tim Bray's), Bonnie-64 and Linux Bonnie 1.4 text table",
 	  BLOCK(bs_bonnie_classic_ops) },
 	{ BS_FMT_ZCAV,      BS_FAM_ZCAV,

@@ -8,8 +8,6 @@
 
 #include "ingest/block.h"
 
-#define BS_FMT_GETC_PUTC "getc_putc"
-
 extern const struct bs_block_ops bs_getc_putc_ops;
 
 #endif

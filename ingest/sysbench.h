@@ -15,10 +15,6 @@
 
 #include "ingest/block.h"
 
-/* runs.format */
-#define BS_FMT_SYSBENCH_04 "sysbench-0.4"
-#define BS_FMT_SYSBENCH_10 "sysbench-1.0"
-
 /* The block ops of the two rows. */
 extern const struct bs_block_ops bs_sysbench_04_ops;
 extern const struct bs_block_ops bs_sysbench_10_ops;

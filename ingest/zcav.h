@@ -9,9 +9,6 @@
 
 #include "ingest/block.h"
 
-/* runs.format of every zcav run: the dialect is in tool_version. */
-#define BS_FMT_ZCAV "zcav"
-
 extern const struct bs_block_ops bs_zcav_ops;
 
 #endif

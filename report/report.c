@@ -456,15 +456,18 @@ static int pvals_same(const struct bs_report_group *a,
 	}
 }
 
+/* The generation of r's dialect (core/dialect.h). */
 static unsigned gen_of(const struct bs_run *r)
 {
-	if (r->tool && strcmp(r->tool, "bstore") == 0)
-		return BS_GEN_1_9X;
-	if (r->tool == NULL || strcmp(r->tool, "bonnie++") != 0)
-		return 0;
-	if (r->tool_version == NULL || strncmp(r->tool_version, "1.0", 3) == 0)
+	switch (bs_dialect_of(r)->era) {
+	case BS_ERA_1_0X:
 		return BS_GEN_1_0X;
-	return BS_GEN_1_9X;
+	case BS_ERA_1_9X:
+	case BS_ERA_1_98:
+		return BS_GEN_1_9X;
+	default:
+		return 0;
+	}
 }
 
 enum bs_status bs_rmetric(const struct bs_run *r, int m, double *v)

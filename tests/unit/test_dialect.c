@@ -1,0 +1,140 @@
+/*
+ * tests/unit/test_dialect.c - core/dialect.c, the dialect table, held
+ * against the format registry (ingest/formats.c) and the schema's test
+ * for a table (runs_measure_key's index, schema.sql): one key a row,
+ * every reader a registry row, every registry row a dialect's reader,
+ * every rounded dialect beside an exact one of its tool.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "core/dialect.h"
+#include "core/result.h"
+#include "ingest/format.h"
+
+static void test_keys(void **state)
+{
+	int i, k;
+
+	(void)state;
+	assert_true(bs_ndialects > 20);
+	for (i = 0; i < bs_ndialects; i++) {
+		assert_non_null(bs_dialects[i].format);
+		assert_non_null(bs_dialects[i].tool);
+		assert_non_null(bs_dialects[i].versions);
+		assert_ptr_equal(bs_dialect_find(bs_dialects[i].format),
+				 &bs_dialects[i]);
+		for (k = 0; k < i; k++)
+			assert_string_not_equal(bs_dialects[i].format,
+						bs_dialects[k].format);
+		/* Someone reads or writes it. */
+		assert_true(bs_dialects[i].reader || bs_dialects[i].writer);
+		/* Only bonnie++'s family has tables and CSV lines. */
+		if (bs_dialects[i].family != BS_FAM_BONNIE) {
+			assert_int_equal(bs_dialects[i].table, BS_TABLE_NONE);
+			assert_int_equal(bs_dialects[i].csv, BS_LAYOUT_NONE);
+		} else {
+			assert_int_not_equal(bs_dialects[i].table,
+					     BS_TABLE_NONE);
+		}
+	}
+	assert_null(bs_dialect_find("no-such-format"));
+	assert_null(bs_dialect_find(NULL));
+}
+
+/* Every reader is a registry row of the dialect's family, and every
+ * registry row reads a dialect (bstore-json's runs keep theirs). */
+static void test_readers(void **state)
+{
+	int i, k, found;
+
+	(void)state;
+	for (i = 0; i < bs_ndialects; i++) {
+		const struct bs_format *f;
+
+		if (bs_dialects[i].reader == NULL)
+			continue;
+		f = bs_format_find(bs_dialects[i].reader);
+		assert_non_null(f);
+		assert_int_equal(f->family, bs_dialects[i].family);
+	}
+	for (k = 0; k < bs_nformats; k++) {
+		if (strcmp(bs_formats[k].name, "bstore-json") == 0)
+			continue;
+		found = 0;
+		for (i = 0; i < bs_ndialects; i++)
+			if (bs_dialects[i].reader &&
+			    strcmp(bs_dialects[i].reader, bs_formats[k].name) ==
+				    0)
+				found = 1;
+		if (!found)
+			fail_msg("registry row '%s' reads no dialect",
+				 bs_formats[k].name);
+	}
+}
+
+/* A rounded dialect has an exact one of its tool and family to yield
+ * to; bonnie++'s rounded ones are the tables the schema's index finds
+ * by "format LIKE 'bonnie++-text%'". */
+static void test_rounded(void **state)
+{
+	int i, k, exact;
+
+	(void)state;
+	for (i = 0; i < bs_ndialects; i++) {
+		const struct bs_dialect *d = &bs_dialects[i];
+
+		if (d->family == BS_FAM_BONNIE)
+			assert_int_equal(d->rounded,
+					 strncmp(d->format, "bonnie++-text",
+						 13) == 0);
+		if (!d->rounded)
+			continue;
+		exact = 0;
+		for (k = 0; k < bs_ndialects; k++)
+			if (!bs_dialects[k].rounded &&
+			    bs_dialects[k].family == d->family &&
+			    strcmp(bs_dialects[k].tool, d->tool) == 0)
+				exact = 1;
+		assert_true(exact);
+	}
+}
+
+/* The row of a run: its format's, else its family's that claims
+ * nothing (show then prints a bonnie-family run as 2.00a did). */
+static void test_of_run(void **state)
+{
+	struct bs_run r;
+
+	(void)state;
+	bs_run_init(&r);
+	bs_run_set(&r.format, BS_FMT_TEXT_1_0X);
+	assert_int_equal(bs_dialect_of(&r)->table, BS_TABLE_1);
+	assert_int_equal(bs_dialect_of(&r)->era, BS_ERA_1_0X);
+	bs_run_set(&r.format, BS_FMT_CSV_1_97);
+	assert_int_equal(bs_dialect_of(&r)->table, BS_TABLE_19);
+	bs_run_set(&r.format, "bonnie++-csv-9.99");
+	assert_int_equal(bs_dialect_of(&r)->table, BS_TABLE_2);
+	assert_int_equal(bs_dialect_of(&r)->era, BS_ERA_NONE);
+	assert_null(bs_dialect_of(&r)->format);
+	r.family = BS_FAM_FIO;
+	assert_int_equal(bs_dialect_of(&r)->table, BS_TABLE_NONE);
+	bs_run_release(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_keys),
+		cmocka_unit_test(test_readers),
+		cmocka_unit_test(test_rounded),
+		cmocka_unit_test(test_of_run),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
