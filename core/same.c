@@ -1,11 +1,11 @@
 /*
- * ingest/same.c - one measurement, one run: whether two runs are the same
- * measurement printed twice (a bonnie++ text table and its CSV line, a
- * fio job as a terse line and as its normal report), and which of the
- * two an input keeps. docs/ingest.md, "One run per result", says the
- * rule for people.
+ * core/same.c - one measurement, one run (core/same.h): whether two runs
+ * are the same measurement printed twice. Which dialects print rounded
+ * is the dialect table's (core/dialect.h); how they round decides when
+ * two values agree (agree()). docs/ingest.md, "One measurement, one
+ * run", says the rule for people.
  */
-#include "ingest/ingest.h"
+#include "core/same.h"
 
 #include <math.h>
 #include <string.h>
@@ -13,35 +13,11 @@
 #include "core/bonnie_text.h"
 #include "core/metric.h"
 #include "core/param.h"
-#include "ingest/bonnie_text.h"
-#include "ingest/fio.h"
 #include "util/banned.h"
 
-/*
- * Formats that print a measurement rounded, beside a format of the same
- * tool that prints it exactly: the exact one is kept. How the rounded
- * one rounds decides when two values agree (agree()).
- */
-static const struct {
-	const char *format;   /* the rounded one (runs.format) */
-	enum bs_family family;
-} rounded[] = {
-	/* bonnie++'s tables: 2.00a rounds ("291m", "1.8g"), and every
-	 * table lacks parameters its CSV line has (the seed, -c). */
-	{BS_FMT_TEXT_1_0X, BS_FAM_BONNIE},
-	{BS_FMT_TEXT_1_9X, BS_FAM_BONNIE},
-	{BS_FMT_TEXT_1_98, BS_FAM_BONNIE},
-	{BS_FMT_FIO_TEXT, BS_FAM_FIO}, /* fio 3: "IOPS=12.8k" */
-};
-
-int bs_ingest_rounded(const struct bs_run *r)
+static int rounded(const struct bs_run *r)
 {
-	size_t i;
-
-	for (i = 0; i < sizeof(rounded) / sizeof(rounded[0]); i++)
-		if (r->format && strcmp(r->format, rounded[i].format) == 0)
-			return 1;
-	return 0;
+	return bs_dialect_of(r)->rounded;
 }
 
 static int same_text(const char *a, const char *b)
@@ -133,18 +109,25 @@ static int same_machine(const struct bs_run *a, const struct bs_run *b)
 
 	if (strcmp(x, y) == 0)
 		return 1;
-	if (bs_ingest_rounded(a) && x[0] && strncmp(x, y, strlen(x)) == 0)
+	if (rounded(a) && x[0] && strncmp(x, y, strlen(x)) == 0)
 		return 1;
-	return bs_ingest_rounded(b) && y[0] && strncmp(x, y, strlen(y)) == 0;
+	return rounded(b) && y[0] && strncmp(x, y, strlen(y)) == 0;
 }
 
-int bs_ingest_same_run(const struct bs_run *a, const struct bs_run *b)
+int bs_run_same(const struct bs_run *a, const struct bs_run *b)
 {
-	int m, ra = bs_ingest_rounded(a), rb = bs_ingest_rounded(b);
+	int m, ra = rounded(a), rb = rounded(b);
 
+	/* A rounded print and an exact one: two lines, or two tables, of
+	 * equal values are two runs that measured alike. */
+	if (ra == rb)
+		return 0;
 	if (a->family != b->family || !same_text(a->tool, b->tool) ||
 	    !same_version(a->tool_version, b->tool_version) ||
 	    !same_machine(a, b) || !same_params(a, b))
+		return 0;
+	if (a->measured_at != BS_NONE && b->measured_at != BS_NONE &&
+	    a->measured_at != b->measured_at)
 		return 0;
 	for (m = 0; m < bs_nmetrics; m++) {
 		const struct bs_value *x = &a->res[m], *y = &b->res[m];

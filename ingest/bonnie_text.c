@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/same.h"
 #include "ingest/bonnie_csv.h"
 #include "ingest/ingest.h"
 #include "util/buf.h"
@@ -893,7 +894,7 @@ static int catch_run(struct bs_block_out *o, struct bs_run *r, int64_t line)
 
 /*
  * The CSV line after the table, parsed as the CSV formats do. It is the
- * table's own when it is the same measurement (bs_ingest_same_run()):
+ * table's own when it is the same measurement (bs_run_same()):
  * then the table's last run is that line's. Several bonnie++ processes
  * appending to one file print their tables first and their CSV lines
  * after: a table followed by another's line gives its own run and the
@@ -936,7 +937,7 @@ static int csv_run(struct table *T, size_t ci, size_t last)
 		rc = table_run(T, (int)last, last < T->nio ? &T->io[last] : NULL,
 			       last < T->nfl ? &T->fl[last] : NULL);
 		T->out = real;
-		if (rc >= 0 && c.got && !bs_ingest_same_run(&c.r, &r))
+		if (rc >= 0 && c.got && !bs_run_same(&c.r, &r))
 			rc = real->run(real, &c.r, c.line);
 		bs_run_release(&c.r);
 		if (rc < 0) {

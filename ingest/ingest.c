@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/same.h"
 #include "ingest/bonnie_csv.h"
 #include "ingest/lines.h"
 #include "util/buf.h"
@@ -52,7 +53,7 @@ struct before {
 };
 
 /* Runs held back: their format prints values rounded, and the exact
- * print of the same measurement may follow (bs_ingest_rounded()). */
+ * print of the same measurement may follow (the dialect is rounded). */
 #define HELD_MAX 16
 
 struct held {
@@ -214,18 +215,18 @@ static int exact_twin(struct bs_ingest *p, const struct bs_run *r)
 	if (p->exact_line <= 0)
 		return 0;
 	if (p->exact_block)
-		return bs_ingest_same_run(&p->shadow, r);
+		return bs_run_same(&p->shadow, r);
 	bs_run_init(&e);
 	if (bs_ingest_parse_line(p->exact.data, p->exact.len,
 				 p->exact_hint[0] ? p->exact_hint : NULL, &e,
 				 why, sizeof(why)) == 1)
-		same = bs_ingest_same_run(&e, r);
+		same = bs_run_same(&e, r);
 	bs_run_release(&e);
 	return same;
 }
 
 /*
- * One measurement, one run (bs_ingest_same_run()): a rounded run is
+ * One measurement, one run (bs_run_same()): a rounded run is
  * held until the input ends or an exact run comes that is not its
  * twin; an exact run that is a held run's twin replaces it, and a
  * rounded run that is the last exact run's twin is dropped. Either way
@@ -236,7 +237,7 @@ static int pass_on(struct bs_ingest *p, const struct bs_format *f,
 {
 	int i;
 
-	if (bs_ingest_rounded(r)) {
+	if (bs_dialect_of(r)->rounded) {
 		if (exact_twin(p, r)) {
 			twin(p, lineno, p->exact_line, p->exact_format);
 			return 0;
@@ -250,7 +251,7 @@ static int pass_on(struct bs_ingest *p, const struct bs_format *f,
 		return 0;
 	}
 	for (i = 0; i < p->nheld; i++)
-		if (bs_ingest_same_run(&p->held[i].r, r))
+		if (bs_run_same(&p->held[i].r, r))
 			break;
 	if (i < p->nheld) {
 		twin(p, p->held[i].line, lineno, r->format);
@@ -265,7 +266,7 @@ static int pass_on(struct bs_ingest *p, const struct bs_format *f,
 		/* Kept only while no rounded run waits. A line's run is
 		 * kept as its line (the common input, CSV lines alone,
 		 * copies each line once), a block's as a copy of what
-		 * bs_ingest_same_run() compares. */
+		 * bs_run_same() compares. */
 		p->exact_block = f->block != NULL;
 		if (f->block) {
 			bs_run_release(&p->shadow);

@@ -91,27 +91,10 @@ struct bs_ingest_stats {
 	int64_t blocked;  /* lines read into blocks (ingest/block.h), and
 			   * the lines a wrapped line goes on in */
 	int64_t twins;    /* runs not passed on: the same measurement as a
-			   * run of this input that was (bs_ingest_same_run) */
+			   * run of this input that was (bs_run_same) */
 	int64_t by_format[BS_INGEST_FORMATS_MAX]; /* runs per registry row */
 };
 void bs_ingest_stats(const struct bs_ingest *p, struct bs_ingest_stats *out);
-
-/*
- * One measurement, one run (ingest/same.c; docs/ingest.md, "One run per
- * result"). Whether a and b are the same measurement printed twice: the
- * same family, tool and machine, the same version where both name one
- * (an era such as "1.0x" names none), the same value of every parameter
- * both know, the same status of every metric, and every value, CPU and
- * latency both have equal as the rounded output printed it (bonnie++'s
- * cells as its 2.00a table prints them: "291m"; fio's text to three
- * figures; other tools exactly). The driver applies it within one input;
- * others (the store's rule across files) may call it on any two runs.
- */
-int bs_ingest_same_run(const struct bs_run *a, const struct bs_run *b);
-/* Whether r's format prints its values rounded beside an exact format of
- * the same tool (a bonnie++ text table, fio's normal text): of two runs
- * that are the same, the exact one is kept. */
-int bs_ingest_rounded(const struct bs_run *r);
 
 /*
  * Parses one line (no newline) with the format registry into r (which the

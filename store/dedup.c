@@ -1,8 +1,8 @@
 /*
- * store/dedup.c - one measurement, one run (docs/ingest.md): the rule
- * that says two runs read from different text are the same measurement
- * (bonnie++ -q's CSV line on stdout and its table on stderr, ingested as
- * two files), and the key the write path looks such a run up by.
+ * store/dedup.c - one measurement, one run across inputs (docs/ingest.md):
+ * the key the write path looks up a run read from other text by (bonnie++
+ * -q's CSV line on stdout and its table on stderr, ingested as two files),
+ * and the lookup, which asks core's rule (bs_run_same(), core/same.h).
  */
 #include "store/internal.h"
 
@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/bonnie_text.h"
+#include "core/same.h"
 #include "util/buf.h"
 #include "util/banned.h"
 
@@ -81,74 +82,6 @@ int64_t bs_store_measure_key(const struct bs_run *r)
 	return h ? (int64_t)h : 1;
 }
 
-/* Two numbers as printed by fmt: the same, or both unknown or one. */
-static int same_printed(const char *(*fmt)(char *, size_t, double), double a,
-			double b)
-{
-	char x[64], y[64];
-
-	if (isnan(a) || isnan(b))
-		return 1;
-	return strcmp(fmt(x, sizeof(x), a), fmt(y, sizeof(y), b)) == 0;
-}
-
-int bs_store_same_measurement(const struct bs_run *a, const struct bs_run *b)
-{
-	struct bs_buf x = BS_BUF_INIT, y = BS_BUF_INIT;
-	char s[64], t[64];
-	int k, m, end, same = 1;
-
-	/* A table and a CSV line: two lines, or two tables, of the same
-	 * values are two runs that measured alike. */
-	if (is_table(a) == is_table(b))
-		return 0;
-	if (a->family != b->family || strcmp(a->tool, b->tool) != 0 ||
-	    strcmp(a->machine ? a->machine : "", b->machine ? b->machine : "") !=
-		    0)
-		return 0;
-	/* What only one of them knows is no difference. */
-	if (a->tool_version && b->tool_version &&
-	    strcmp(a->tool_version, b->tool_version) != 0)
-		return 0;
-	if (a->measured_at != BS_NONE && b->measured_at != BS_NONE &&
-	    a->measured_at != b->measured_at)
-		return 0;
-	for (k = 0; k < bs_nparams && same; k++) {
-		if (bs_param_table[k].family != a->family ||
-		    !bs_param_known(&a->params, k) ||
-		    !bs_param_known(&b->params, k))
-			continue;
-		bs_buf_reset(&x);
-		bs_buf_reset(&y);
-		bs_param_format(&a->params, k, &x);
-		bs_param_format(&b->params, k, &y);
-		same = strcmp(bs_buf_str(&x), bs_buf_str(&y)) == 0;
-	}
-	bs_metric_rows(a->family, &m, &end);
-	for (; m < end && same; m++) {
-		const struct bs_value *v = &a->res[m], *w = &b->res[m];
-		/* A table's test with no number stored (2.00a's file tests)
-		 * says nothing against the line's. */
-		if ((v->status == BS_ST_NOT_RUN && is_table(a)) ||
-		    (w->status == BS_ST_NOT_RUN && is_table(b)))
-			continue;
-		if (v->status != w->status) {
-			same = 0;
-		} else if (v->status == BS_ST_OK) {
-			same = strcmp(coarse(s, sizeof(s), m, v->value),
-				      coarse(t, sizeof(t), m, w->value)) == 0;
-		}
-		if (same)
-			same = same_printed(bs_bonnie_fmt_cpu, v->cpu_pct,
-					    w->cpu_pct) &&
-			       same_printed(bs_bonnie_fmt_latency, v->lat_us,
-					    w->lat_us);
-	}
-	bs_buf_release(&x);
-	bs_buf_release(&y);
-	return same;
-}
-
 /* Is r the same measurement as stored run id? */
 static int check_one(struct bs_store *st, int64_t id, const struct bs_run *r,
 		     struct bs_err *err)
@@ -157,7 +90,7 @@ static int check_one(struct bs_store *st, int64_t id, const struct bs_run *r,
 	int rc = bs_store_get(st, id, 0, &old, err);
 
 	if (rc == 0)
-		rc = bs_store_same_measurement(r, &old);
+		rc = bs_run_same(r, &old);
 	bs_run_release(&old);
 	return rc;
 }

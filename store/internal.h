@@ -127,7 +127,7 @@ int bs_store_keeps_latency(const struct bs_run *r);
  * precision the tool prints it, each test's latency), or 0 for a run
  * with no number to match on; the
  * runs column measure_key holds it. bs_store_find_same looks among the
- * runs of that key for one that bs_store_same_measurement() says is r:
+ * runs of that key for one that bs_run_same() (core/same.h) says is r:
  * 1 and *id set when found, 0 when not, <0 on error.
  */
 int64_t bs_store_measure_key(const struct bs_run *r);

@@ -113,25 +113,11 @@ void bs_store_rollback(struct bs_store *st);
  * when empty, sets r->stored_at (now, or $SOURCE_DATE_EPOCH) and r->id.
  * Returns 1 when stored, 0 when a run with the same SHA-256 already exists,
  * BS_STORE_SAME_RUN when a stored run read from other text is the same
- * measurement (bs_store_same_measurement; r->id is then that run's id in
+ * measurement (bs_run_same, core/same.h; r->id is then that run's id in
  * both cases), <0 on error.
  */
 #define BS_STORE_SAME_RUN 2
 int bs_store_put(struct bs_store *st, struct bs_run *r, struct bs_err *err);
-/*
- * The rule of "one measurement, one run" (docs/ingest.md): whether a and
- * b, read from different text, are the same measurement. So far the rule
- * covers bonnie++'s two forms of a run: one of them read from a text
- * table, the other from a CSV line. They are the same when they have the
- * same family, tool and machine; the same tool version and date where
- * both know one; the same value of every parameter both know; and for
- * every test the same status and, when it ran, the same value, CPU and
- * latency as bonnie++ 2.00a's table prints them ("340m", whole CPU %,
- * "43599us"); a test the table has no number for (2.00a's file tests,
- * which bstore does not store) is no difference. A run with neither an
- * I/O rate nor a latency is matched with none.
- */
-int bs_store_same_measurement(const struct bs_run *a, const struct bs_run *b);
 /*
  * The same for a run measured just now (bstore run): always stored, and
  * returns 1, even when an earlier run printed the same line (iterations

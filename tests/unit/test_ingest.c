@@ -27,6 +27,7 @@
 #include <cmocka.h>
 
 #include "core/metric.h"
+#include "core/same.h"
 #include "ingest/ingest.h"
 #include "util/buf.h"
 #include "util/mem.h"
@@ -1515,8 +1516,8 @@ static void test_bounded_memory(void **state)
 	bs_buf_release(&chunk);
 }
 
-/* One measurement, one run: bs_ingest_same_run() on the 1.97 CSV line
- * of tests/data/wild/bonnie++-1.97-ceph-admin.txt and prints of it. */
+/* One measurement, one run: bs_run_same() (core/same.h) on the 1.97 CSV
+ * line of tests/data/wild/bonnie++-1.97-ceph-admin.txt and prints of it. */
 static void test_same_run(void **state)
 {
 	static const char line[] =
@@ -1535,25 +1536,27 @@ static void test_same_run(void **state)
 					      why, sizeof(why)), 1);
 	assert_int_equal(bs_ingest_parse_line(line, strlen(line), NULL, &b,
 					      why, sizeof(why)), 1);
-	assert_true(bs_ingest_same_run(&a, &b));
-	assert_false(bs_ingest_rounded(&a));
+	/* Two exact prints of equal values: two runs that measured alike. */
+	assert_false(bs_run_same(&a, &b));
+	assert_false(bs_dialect_of(&a)->rounded);
 	/* The table's print: k/m/g, no seed, the machine cut to fit. */
 	bs_run_set(&b.format, "bonnie++-text-1.9x");
-	assert_true(bs_ingest_rounded(&b));
+	assert_true(bs_dialect_of(&b)->rounded);
+	assert_true(bs_run_same(&a, &b));
 	free(b.params.seed);
 	b.params.seed = NULL;
 	bs_run_set(&b.machine, "ceph-adm");
 	b.res[pb].value = 84.2 * 1024; /* "84.2m" */
-	assert_true(bs_ingest_same_run(&a, &b));
-	assert_true(bs_ingest_same_run(&b, &a));
+	assert_true(bs_run_same(&a, &b));
+	assert_true(bs_run_same(&b, &a));
 	/* Another measurement: one value off by more than the print. */
 	b.res[pb].value = 85.0 * 1024;
-	assert_false(bs_ingest_same_run(&a, &b));
+	assert_false(bs_run_same(&a, &b));
 	b.res[pb].value = 86208;
 	/* A status differs: too fast is not a number. */
 	b.res[pb].status = BS_ST_TOO_FAST;
 	b.res[pb].value = NAN;
-	assert_false(bs_ingest_same_run(&a, &b));
+	assert_false(bs_run_same(&a, &b));
 	bs_run_release(&a);
 	bs_run_release(&b);
 }
