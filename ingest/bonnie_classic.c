@@ -10,7 +10,7 @@
  * K/sec is KiB/s (Bonnie divides bytes by 1024), %CPU keeps its decimal.
  * Bonnie prints no version, no "+++++" and no latency.
  */
-#include "ingest/bonnie_text.h"
+#include "ingest/bonnie_table.h"
 
 #include <math.h>
 #include <stddef.h>

@@ -20,7 +20,7 @@
  * than its column pushes the rest of the row right. A blank cell is a
  * test that did not run.
  */
-#include "ingest/bonnie_text.h"
+#include "ingest/bonnie_table.h"
 
 #include <math.h>
 #include <stdarg.h>

@@ -13,9 +13,9 @@
 #include "ingest/dd.h"
 #include "ingest/fio.h"
 #include "ingest/sysbench.h"
-#include "ingest/bonnie_text.h"
+#include "ingest/bonnie_table.h"
 #include "ingest/getc_putc.h"
-#include "ingest/zcav.h"
+#include "ingest/zcav_text.h"
 #include "util/banned.h"
 
 /* A CSV row's arg: its layout (core/dialect.h). */

@@ -19,7 +19,7 @@
  * A block (ingest/block.h) is every consecutive zcav-shaped line; parse()
  * cuts it into runs at each new command line, "#loops" line or header.
  */
-#include "ingest/zcav.h"
+#include "ingest/zcav_text.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -23,7 +23,7 @@
 
 #include <cmocka.h>
 
-#include "ingest/bonnie_text.h"
+#include "ingest/bonnie_table.h"
 #include "ingest/ingest.h"
 #include "util/buf.h"
 #include "util/mem.h"
