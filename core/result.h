@@ -1,10 +1,12 @@
 /*
  * core/result.h - the run record every module shares.
  *
- * A run is one measurement: one bonnie++ CSV line, one `bstore run`
- * iteration, later one sysbench summary or one zcav pass. The benchmark
- * core and the parsers fill a struct bs_run; the store writes it with one
- * function (bs_store_put) and reads it back into the same struct.
+ * A run is one measurement: one bonnie++ CSV line or text table, one
+ * `bstore run` iteration, one sysbench or `bstore fileio` summary, one
+ * zcav pass, one fio job, one dd copy. The benchmark core and the parsers
+ * fill a struct bs_run; the store writes it with one function
+ * (bs_store_put) and reads it back into the same struct. What its format
+ * says (tool, era, table style) is the dialect table's (core/dialect.h).
  *
  * Results are indexed by the metric catalogue (core/metric.h): res[m] is
  * metric m of the run's family; the others stay not run. Parameters are
@@ -70,7 +72,7 @@ struct bs_tag {
 struct bs_run {
 	int64_t id;               /* 0 until stored */
 	enum bs_family family;    /* which metrics and parameters apply */
-	char *tool;               /* "bonnie++", "bstore" */
+	char *tool;               /* "bonnie++", "bstore", "fio", ... */
 	char *tool_version;       /* "1.03", "2.00a"; "1.0x" when unknown */
 	char *format;             /* BS_FMT_* (core/dialect.h) */
 	char *machine;            /* may be "" (bonnie++ allows an empty -m) */

@@ -1,5 +1,5 @@
 /*
- * ingest/bonnie_text.c - bonnie++'s human-readable tables as a block
+ * ingest/bonnie_table.c - bonnie++'s human-readable tables as a block
  * format (ingest/block.h): 1.0x (1.00-1.04), 1.9x (1.92b-1.97) and
  * 1.98-2.00a, as core/bonnie_text.c writes them and docs/formats.md
  * ("Ingest: bonnie++ text tables and Bonnie") describes.
@@ -780,8 +780,8 @@ static int table_run(struct table *T, int n, const struct row *io,
 			    T->version);
 		goto out;
 	}
-	bs_fline_make(fl_line, line.data, line.len,
-		      T->lay == L_10X ? T->version : NULL);
+	bs_fline_make(line.data, line.len,
+		      T->lay == L_10X ? T->version : NULL, fl_line);
 	rc = f->parse(f, fl_line, &r, reason, sizeof(reason));
 	if (rc < 0) {
 		snprintf(why, sizeof(why), "bonnie++ %s text table: %s",
@@ -982,8 +982,8 @@ static int text_parse(const struct bs_block *b, struct bs_block_out *out)
 	while (T->end > 1 && b->l[T->end - 1].len == 0)
 		T->end--;
 	if (T->end > 1 &&
-	    bs_fline_make(fl, b->l[T->end - 1].raw, b->l[T->end - 1].raw_len,
-			  NULL) &&
+	    bs_fline_make(b->l[T->end - 1].raw, b->l[T->end - 1].raw_len, NULL,
+			  fl) &&
 	    classify(fl->text, fl->len) == K_OTHER && is_csv(fl)) {
 		ci = T->end - 1;
 		T->end = ci;

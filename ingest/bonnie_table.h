@@ -1,15 +1,17 @@
 /*
- * ingest/bonnie_text.h - private to ingest/: the text tables of bonnie++
+ * ingest/bonnie_table.h - private to ingest/: the text tables of bonnie++
  * (1.0x, 1.92b-1.97, 1.98-2.00a; docs/formats.md "Ingest: bonnie++ text
  * tables and Bonnie") and of Tim Bray's Bonnie and its relatives, as
  * registry rows (ingest/formats.c).
  *
  * A bonnie++ table followed by its own CSV line is one run: the CSV
  * line's, with the CSV line as its raw text, exactly as if the table were
- * not there. A table without a CSV line is a run of its own.
+ * not there. A table without a CSV line is a run of its own, in the
+ * dialect of its era (bonnie++-text-1.0x, -1.9x, -1.98; core/dialect.h).
+ * core/bonnie_text.c writes what these read.
  */
-#ifndef BS_INGEST_BONNIE_TEXT_H
-#define BS_INGEST_BONNIE_TEXT_H
+#ifndef BS_INGEST_BONNIE_TABLE_H
+#define BS_INGEST_BONNIE_TABLE_H
 
 #include <stddef.h>
 

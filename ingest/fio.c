@@ -68,8 +68,8 @@ static int metric_of(int dir, int stat)
 	return m;
 }
 
-void bs_fio_run_start(struct bs_run *r, const char *format,
-		      const char *version, size_t version_len)
+void bs_fio_run_start(const char *format, const char *version,
+		      size_t version_len, struct bs_run *r)
 {
 	r->family = BS_FAM_FIO;
 	bs_run_set(&r->tool, "fio");

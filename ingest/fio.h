@@ -54,8 +54,8 @@ int bs_fio_pct_stat(double p);
  * and the version from what fio printed ("fio-3.33" gives "3.33"; NULL
  * or "" gives none).
  */
-void bs_fio_run_start(struct bs_run *r, const char *format,
-		      const char *version, size_t version_len);
+void bs_fio_run_start(const char *format, const char *version,
+		      size_t version_len, struct bs_run *r /* OUT */);
 
 /*
  * Stores v (in the catalogue's unit) as stat of direction dir. Returns

@@ -217,8 +217,8 @@ static int job(struct bs_run *r, json_t *doc, json_t *j, char *reason)
 	double t, err;
 	int d;
 
-	bs_fio_run_start(r, BS_FMT_FIO_JSON, json_string_value(v),
-			 json_is_string(v) ? json_string_length(v) : 0);
+	bs_fio_run_start(BS_FMT_FIO_JSON, json_string_value(v),
+			 json_is_string(v) ? json_string_length(v) : 0, r);
 	name = json_string_value(json_object_get(j, "jobname"));
 	if (name == NULL) {
 		snprintf(reason, REASON, "fio JSON job without jobname");

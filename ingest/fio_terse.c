@@ -171,7 +171,7 @@ int bs_fio_terse_parse(const struct bs_format *f, const struct bs_fline *l,
 			 need, ver, t->nf);
 		goto out;
 	}
-	bs_fio_run_start(r, BS_FMT_FIO_TERSE, t->f[1].s, t->f[1].len);
+	bs_fio_run_start(BS_FMT_FIO_TERSE, t->f[1].s, t->f[1].len, r);
 	if (t->f[4].len != 1 || t->f[4].s[0] != '0') {
 		bs_err_quote(q, sizeof(q), t->f[4].s, t->f[4].len, BS_FIO_QUOTE_MAX);
 		snprintf(reason, reasonsz, "fio job ended with error %s", q);

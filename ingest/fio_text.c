@@ -119,7 +119,7 @@ static int is_terse(const char *s, size_t len)
 
 	if (len < 8 || s[1] != ';' || memcmp(s + 2, "fio-", 4) != 0)
 		return 0;
-	return bs_fline_make(&l, s, len, NULL) &&
+	return bs_fline_make(s, len, NULL, &l) &&
 	       bs_fio_terse_probe(NULL, &l);
 }
 
@@ -445,7 +445,7 @@ static void report(struct tparse *p, size_t i)
 	p->ndirs = 0;
 	p->dir = -1;
 	p->pct_unit = 1;
-	bs_fio_run_start(&p->r, BS_FMT_FIO_TEXT, p->version, p->version_len);
+	bs_fio_run_start(BS_FMT_FIO_TEXT, p->version, p->version_len, &p->r);
 	p->r.params.jobname = xstrndup(s, (size_t)g);
 	apply_header(p, s, (size_t)g);
 	if (keyed(s, len, "jobs=", &jobs) == 0 && jobs < 1e9 &&

@@ -42,7 +42,13 @@ struct bs_fline {
 };
 
 struct bs_format {
-	const char *name;      /* runs.format: "bonnie++-csv-1.98" */
+	/* The row's name, for --format and ingest's summary. A row that
+	 * reads one dialect is named by it (its runs' runs.format,
+	 * core/dialect.h: "bonnie++-csv-1.98"); a row of several is not
+	 * ("bonnie++-text" stores bonnie++-text-1.0x, -1.9x, -1.98 and CSV
+	 * lines; "bonnie-text" also Bonnie-64's and 1.4's; "bstore-json"
+	 * runs keep the format they had). */
+	const char *name;
 	enum bs_family family;
 	const char *about;     /* one line for `bstore ingest --formats` */
 	/* Line formats: 1 when the line is this format's (parse then
@@ -71,8 +77,8 @@ const struct bs_format *bs_format_find(const char *name);
  * Fills l from a raw line (no newline): cleans it (see struct bs_fline)
  * and splits it. Returns 0 when nothing is left, else 1.
  */
-int bs_fline_make(struct bs_fline *l, const char *line, size_t len,
-		  const char *hint_version);
+int bs_fline_make(const char *line, size_t len, const char *hint_version,
+		  struct bs_fline *l /* OUT */);
 
 /*
  * Markdown's strong emphasis a forum or wiki puts around words of pasted

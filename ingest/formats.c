@@ -267,8 +267,8 @@ size_t bs_line_plain(const char *line, size_t len, char *out)
 	return o + len - from;
 }
 
-int bs_fline_make(struct bs_fline *l, const char *line, size_t len,
-		  const char *hint_version)
+int bs_fline_make(const char *line, size_t len, const char *hint_version,
+		  struct bs_fline *l)
 {
 	size_t skip = clean_prefix(line, len);
 	const char *s, *end;

@@ -592,10 +592,10 @@ static int wrap_join(struct bs_ingest *p, const char *line, size_t len)
 	bs_buf_add(&j, p->wrap_text.data, soft ? n - 1 : n);
 	/* Joined, the lines are one line: within a line's limit. */
 	if (p->wrap.len + 1 + len <= BS_LINE_MAX &&
-	    bs_fline_make(l, line, len, NULL)) {
+	    bs_fline_make(line, len, NULL, l)) {
 		bs_buf_add(&j, l->text, l->len);
-		if (bs_fline_make(l, bs_buf_str(&j), j.len,
-				  p->hint[0] ? p->hint : NULL))
+		if (bs_fline_make(bs_buf_str(&j), j.len,
+				  p->hint[0] ? p->hint : NULL, l))
 			f = pick(p->force, l);
 	} else {
 		soft = 0;
@@ -652,8 +652,8 @@ static int on_line(const char *line, size_t len, uint64_t full_len,
 		return rc < 0 ? rc : 0;
 	xgrow((void **)&p->plain, &p->plain_cap, len + 1, 1);
 	plain = bs_line_plain(line, len, p->plain);
-	bs_fline_make(l, plain ? p->plain : line, plain ? plain : len,
-		      p->hint[0] ? p->hint : NULL);
+	bs_fline_make(plain ? p->plain : line, plain ? plain : len,
+		      p->hint[0] ? p->hint : NULL, l);
 	if (p->blk.f) {
 		enum bs_scan sc = p->blk.f->block->more(l, p->blk.state);
 
@@ -710,7 +710,7 @@ int bs_ingest_parse_line(const char *line, size_t len,
 	const struct bs_format *f = NULL;
 	int rc = 0;
 
-	if (bs_fline_make(l, line, len, hint_version))
+	if (bs_fline_make(line, len, hint_version, l))
 		f = pick(NULL, l);
 	if (f)
 		rc = f->parse(f, l, r, reason, reasonsz);

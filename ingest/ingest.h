@@ -11,8 +11,11 @@
  * tools' output) are skipped.
  *
  * Captured bonnie++ output (progress lines, the text table, then the CSV
- * line) yields exactly one run per CSV line: the text table is used only
- * to learn the version of a 1.0x CSV line, which itself has none.
+ * line) yields exactly one run per CSV line: the table followed by its
+ * own CSV line is that line's run (the table gives a 1.0x line, which has
+ * none, its version); a table without its line is a run of its own. One
+ * measurement printed twice in an input (a table and its line, fio's
+ * terse line and its normal report) is stored once (core/same.h).
  */
 #ifndef BS_INGEST_INGEST_H
 #define BS_INGEST_INGEST_H

@@ -1,5 +1,5 @@
 /*
- * ingest/zcav.c - bonnie++'s zcav output (docs/input-formats.md section
+ * ingest/zcav_text.c - bonnie++'s zcav output (docs/input-formats.md section
  * 4.1) into runs: one run a pass, its throughput curve as a series.
  *
  * Dialects, told apart by the header:
