@@ -909,6 +909,39 @@ static void table_19(const struct bs_run *r, struct bs_buf *out, int io,
 	}
 }
 
+/* Tim Bray's Bonnie 1.x: "%-8.8s %4d" name and MB, then " %5d %4.1f"
+ * (seeks " %5.1f %4.1f") per test; it has no file tests. */
+static void table_bonnie(const struct bs_run *r, struct bs_buf *out)
+{
+	char size[32] = "", rate[32], cpu[32];
+	int i;
+
+	bs_buf_adds(out, "              -------Sequential Output-------- "
+			 "---Sequential Input-- --Random--\n"
+			 "              -Per Char- --Block--- -Rewrite-- "
+			 "-Per Char- --Block--- --Seeks---\n"
+			 "Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU "
+			 "K/sec %CPU K/sec %CPU  /sec %CPU\n");
+	if (r->params.file_size_mib != BS_NONE)
+		snprintf(size, sizeof(size), "%lld",
+			 (long long)r->params.file_size_mib);
+	bs_buf_addf(out, "%-8.8s %4s", r->machine ? r->machine : "", size);
+	for (i = 0; i < BS_M_FIRST_FILE; i++) {
+		const struct bs_value *v = &r->res[i];
+
+		rate[0] = cpu[0] = '\0';
+		if (v->status == BS_ST_TOO_FAST)
+			snprintf(rate, sizeof(rate), "+++++");
+		else if (v->status == BS_ST_OK)
+			bs_fmt_double(rate, sizeof(rate), v->value,
+				      i == BS_M_SEEKS ? 1 : 0);
+		if (v->status == BS_ST_OK && !isnan(v->cpu_pct))
+			bs_fmt_double(cpu, sizeof(cpu), v->cpu_pct, 1);
+		bs_buf_addf(out, " %5s %4s", rate, cpu);
+	}
+	bs_buf_addc(out, '\n');
+}
+
 /* bonnie++ 1.03: K/sec columns, no latency rows (section 2.1). */
 static void table_1(const struct bs_run *r, struct bs_buf *out, int io,
 		    int fs)
@@ -952,6 +985,9 @@ void bs_bonnie_table(const struct bs_run *r, enum bs_table_style style,
 		break;
 	case BS_TABLE_19:
 		table_19(r, out, io, fs);
+		break;
+	case BS_TABLE_BONNIE:
+		table_bonnie(r, out);
 		break;
 	case BS_TABLE_2:
 		if (io)

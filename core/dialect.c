@@ -45,13 +45,13 @@ const struct bs_dialect bs_dialects[] = {
 	  BS_LAYOUT_1_98, BS_TABLE_2, 0, NULL, "core/bench.c" },
 	/* Tim Bray's Bonnie and its relatives. */
 	{ BS_FMT_BONNIE_TEXT, "bonnie", B, BS_ERA_BONNIE, "Bonnie 1.x",
-	  BS_LAYOUT_NONE, BS_TABLE_2, 0, BS_FMT_BONNIE_TEXT, NULL },
+	  BS_LAYOUT_NONE, BS_TABLE_BONNIE, 0, BS_FMT_BONNIE_TEXT, NULL },
 	{ BS_FMT_BONNIE_HTML, "bonnie", B, BS_ERA_BONNIE, "Bonnie 1.x -html",
-	  BS_LAYOUT_NONE, BS_TABLE_2, 0, BS_FMT_BONNIE_HTML, NULL },
+	  BS_LAYOUT_NONE, BS_TABLE_BONNIE, 0, BS_FMT_BONNIE_HTML, NULL },
 	{ BS_FMT_BONNIE64_TEXT, "bonnie", B, BS_ERA_BONNIE, "Bonnie-64 2.0.x",
-	  BS_LAYOUT_NONE, BS_TABLE_2, 0, BS_FMT_BONNIE_TEXT, NULL },
+	  BS_LAYOUT_NONE, BS_TABLE_BONNIE, 0, BS_FMT_BONNIE_TEXT, NULL },
 	{ BS_FMT_BONNIE14_TEXT, "bonnie", B, BS_ERA_BONNIE,
-	  "Linux Bonnie 1.2-1.4", BS_LAYOUT_NONE, BS_TABLE_2, 0,
+	  "Linux Bonnie 1.2-1.4", BS_LAYOUT_NONE, BS_TABLE_BONNIE, 0,
 	  BS_FMT_BONNIE_TEXT, NULL },
 	/* sysbench fileio. */
 	{ BS_FMT_SYSBENCH_04, "sysbench", BS_FAM_SYSBENCH, BS_ERA_SYSBENCH_04,

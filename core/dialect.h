@@ -83,6 +83,10 @@ enum bs_table_style {
 	BS_TABLE_1,
 	/* bonnie++ 1.9x: K/sec columns, a Concurrency line, Latency rows. */
 	BS_TABLE_19,
+	/* Tim Bray's Bonnie 1.x: MB, K/sec and %CPU with one decimal, the
+	 * I/O tests only. Bonnie-64 and Linux Bonnie 1.4 print these
+	 * columns too (in their own units and heads). */
+	BS_TABLE_BONNIE,
 	/* No table of the tool's: show lists the results only. */
 	BS_TABLE_NONE,
 };

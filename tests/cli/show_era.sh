@@ -7,11 +7,13 @@
 #     no Latency rows, no Concurrency line;
 #   - bonnie++ 1.9x: K/sec columns, a Concurrency line, Latency rows;
 #   - bonnie++ 1.98-2.00a and bstore: "Name:Size etc", k/m/g rates;
-#   - other tools: no bonnie++ table at all.
+#   - Tim Bray's Bonnie and its ports: "Machine    MB K/sec %CPU";
+#   - other tools: no table at all.
 # Where the input holds the table the tool printed for the run, each row
 # show prints (name, size and cells; Latency rows) is a line of that
 # input: the I/O row and its Latency row always, the file rows too
-# except 2.00a's (which prints wrong numbers there, docs/formats.md).
+# except 2.00a's (which prints wrong numbers there, docs/formats.md);
+# of Bonnie's, Tim Bray's own (Bonnie-64 and 1.4 print other units).
 set -euo pipefail
 . "$SRC/tests/lib.sh"
 need python3
@@ -20,7 +22,9 @@ ERA_DATA="bonnie++-1.03-table-crlf.txt bonnie++-1.03-table-numbered.txt
 bonnie++-1.03-table-quoted.txt bonnie++-1.03d-blog-tables.txt
 bonnie++-1.97-table-two-rows.txt bonnie++-1.9x-tables.txt
 bonnie++-2.00a-appended-two-procs.txt bonnie++-2.00a-q-stderr.txt
-bonnie++-2.00a-table-labvm01.txt bonnie++-2.00a-table-wsl.txt"
+bonnie++-2.00a-table-labvm01.txt bonnie++-2.00a-table-wsl.txt
+bonnie-1.x-table.txt bonnie-1.x-html.txt bonnie64-table.txt
+bonnie-1.4-table.txt"
 files=("$SAMPLES"/*.txt "$SAMPLES"/*.json)
 for f in $ERA_DATA; do
 	files+=("$SRC/tests/data/$f")
@@ -50,6 +54,8 @@ for f in inputs:
 def era(tool, version):
     if tool == "bstore":
         return "1.98"
+    if tool == "bonnie":
+        return "bonnie"
     if tool != "bonnie++":
         return None
     if version.startswith("1.0"):
@@ -81,7 +87,8 @@ for db, r in runs:
             bad.append(f"{where}: a bonnie++ table: {table[0]!r}")
         continue
     if e is None:
-        continue  # Bonnie's own (tool "bonnie"): not bonnie++'s styles
+        bad.append(f"{where}: a bonnie-family run of no known era")
+        continue
     checked += 1
     has = lambda p: any(re.match(p, l) for l in table)
     style = {
@@ -90,9 +97,11 @@ for db, r in runs:
         "1.9x": has(r"Machine +Size(:chnk)? K/sec") and has("Concurrency")
                 and (has("Latency") or not has(r"Machine")),
         "1.98": has("Name:Size etc") or not has("Machine"),
+        "bonnie": has(r"Machine +MB K/sec %CPU") and not has("Latency")
+                  and not has("Version"),
     }[e]
     if not style:
-        bad.append(f"{where}: not in bonnie++ {e}'s style:\n    " +
+        bad.append(f"{where}: not in the {e} era's style:\n    " +
                    "\n    ".join(table))
         continue
     # The rows bonnie++ printed, where the input has its table.
@@ -112,7 +121,9 @@ for db, r in runs:
             if io and l in data:
                 keep.append(l)
         data = keep
-    if not any(l.startswith("Version") for l in lines):
+    if e == "bonnie" and r["format"] != "bonnie-text":
+        continue
+    if not any(l.startswith(("Version", "Machine")) for l in lines):
         continue
     for l in data:
         rows += 1
