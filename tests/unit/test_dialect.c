@@ -3,12 +3,15 @@
  * against the format registry (ingest/formats.c) and the schema's test
  * for a table (runs_measure_key's index, schema.sql): one key a row,
  * every reader a registry row, every registry row a dialect's reader,
- * every rounded dialect beside an exact one of its tool.
+ * every rounded dialect beside an exact one of its tool, and every row
+ * in docs/formats.md's "Dialects" with its tool and reader.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -16,6 +19,9 @@
 #include "core/dialect.h"
 #include "core/result.h"
 #include "ingest/format.h"
+#include "util/buf.h"
+#include "util/err.h"
+#include "util/readfile.h"
 
 static void test_keys(void **state)
 {
@@ -127,6 +133,48 @@ static void test_of_run(void **state)
 	bs_run_release(&r);
 }
 
+/* docs/formats.md has a row per dialect: "| `format` | tool | ...",
+ * naming the reader ("`bonnie++-text` |") or the command that writes
+ * it. */
+static void test_docs(void **state)
+{
+	struct bs_buf path = BS_BUF_INIT, want = BS_BUF_INIT, doc = BS_BUF_INIT;
+	struct bs_err err = BS_ERR_INIT;
+	const char *src = getenv("SRC"), *row, *end, *text;
+	int i;
+
+	(void)state;
+	assert_non_null(src);
+	bs_buf_addf(&path, "%s/docs/formats.md", src);
+	assert_int_equal(bs_readfile(bs_buf_str(&path), "docs", 1 << 20, &doc,
+				     &err),
+			 0);
+	text = bs_buf_str(&doc);
+	for (i = 0; i < bs_ndialects; i++) {
+		const struct bs_dialect *d = &bs_dialects[i];
+
+		bs_buf_reset(&want);
+		bs_buf_addf(&want, "\n| `%s` | %s | ", d->format, d->tool);
+		row = strstr(text, bs_buf_str(&want));
+		if (row == NULL)
+			fail_msg("docs/formats.md has no row '%s'",
+				 bs_buf_str(&want) + 1);
+		end = strchr(row + 1, '\n');
+		bs_buf_reset(&want);
+		if (d->reader)
+			bs_buf_addf(&want, "| `%s` |", d->reader);
+		else
+			bs_buf_adds(&want, "| (written by `bstore ");
+		row = strstr(row, bs_buf_str(&want));
+		if (row == NULL || row > end)
+			fail_msg("docs/formats.md's row of '%s' does not name "
+				 "'%s'", d->format, bs_buf_str(&want));
+	}
+	bs_buf_release(&doc);
+	bs_buf_release(&path);
+	bs_buf_release(&want);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -134,6 +182,7 @@ int main(void)
 		cmocka_unit_test(test_readers),
 		cmocka_unit_test(test_rounded),
 		cmocka_unit_test(test_of_run),
+		cmocka_unit_test(test_docs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
