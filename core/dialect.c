@@ -114,6 +114,19 @@ const struct bs_dialect *bs_dialect_find(const char *format)
 	return NULL;
 }
 
+enum bs_era bs_bonnie_era(const char *v)
+{
+	if (v == NULL)
+		return BS_ERA_NONE;
+	if (strncmp(v, "1.0", 3) == 0)
+		return BS_ERA_1_0X;
+	if (strncmp(v, "1.9", 3) == 0 && v[3] >= '0' && v[3] <= '7')
+		return BS_ERA_1_9X;
+	if ((v[0] >= '2' && v[0] <= '9') || strncmp(v, "1.9", 3) == 0)
+		return BS_ERA_1_98;
+	return BS_ERA_NONE;
+}
+
 const struct bs_dialect *bs_dialect_of(const struct bs_run *r)
 {
 	const struct bs_dialect *d = bs_dialect_find(r->format);

@@ -124,4 +124,13 @@ const struct bs_dialect *bs_dialect_find(const char *format);
  */
 const struct bs_dialect *bs_dialect_of(const struct bs_run *r);
 
+/*
+ * The era of a bonnie++ version as bonnie++ prints it: "1.03d" is
+ * BS_ERA_1_0X, "1.93c" and "1.97" BS_ERA_1_9X, "1.98", "2.00a" and later
+ * ones BS_ERA_1_98; anything else (NULL, "", "1.0x" aside) BS_ERA_NONE.
+ * A reader of text that names its version (a table's "Version" line)
+ * picks its dialect with it.
+ */
+enum bs_era bs_bonnie_era(const char *version);
+
 #endif

@@ -859,12 +859,16 @@ static enum layout pick_layout(const struct table *T)
 	for (i = 0; i < T->end; i++)
 		if (starts(T->b->l[i].text, T->b->l[i].len, "Name:Size"))
 			return L_98;
-	if (strncmp(v, "1.0", 3) == 0)
+	switch (bs_bonnie_era(v)) {
+	case BS_ERA_1_0X:
 		return L_10X;
-	if (strncmp(v, "1.9", 3) == 0 && v[3] >= '0' && v[3] <= '7')
+	case BS_ERA_1_9X:
 		return L_9X;
-	if (is_digit(v[0]) && (v[0] >= '2' || strncmp(v, "1.9", 3) == 0))
+	case BS_ERA_1_98:
 		return L_98;
+	default:
+		break;
+	}
 	for (i = 0; i < T->end; i++)
 		if (word(T->b->l[i].text, T->b->l[i].len, "Concurrency") ||
 		    word(T->b->l[i].text, T->b->l[i].len, "Latency"))

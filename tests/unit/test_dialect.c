@@ -133,6 +133,28 @@ static void test_of_run(void **state)
 	bs_run_release(&r);
 }
 
+/* A version as bonnie++ prints it names its era. */
+static void test_bonnie_era(void **state)
+{
+	static const struct {
+		const char *v;
+		enum bs_era era;
+	} cases[] = {
+		{"1.00", BS_ERA_1_0X},  {"1.03", BS_ERA_1_0X},
+		{"1.03d", BS_ERA_1_0X}, {"1.04", BS_ERA_1_0X},
+		{"1.90a", BS_ERA_1_9X}, {"1.93c", BS_ERA_1_9X},
+		{"1.96", BS_ERA_1_9X},  {"1.97", BS_ERA_1_9X},
+		{"1.98", BS_ERA_1_98},  {"2.00a", BS_ERA_1_98},
+		{"3.0", BS_ERA_1_98},   {"", BS_ERA_NONE},
+		{"x", BS_ERA_NONE},     {NULL, BS_ERA_NONE},
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		assert_int_equal(bs_bonnie_era(cases[i].v), cases[i].era);
+}
+
 /* docs/formats.md has a row per dialect: "| `format` | tool | ...",
  * naming the reader ("`bonnie++-text` |") or the command that writes
  * it. */
@@ -182,6 +204,7 @@ int main(void)
 		cmocka_unit_test(test_readers),
 		cmocka_unit_test(test_rounded),
 		cmocka_unit_test(test_of_run),
+		cmocka_unit_test(test_bonnie_era),
 		cmocka_unit_test(test_docs),
 	};
 
