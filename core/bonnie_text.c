@@ -952,7 +952,6 @@ static void table_1(const struct bs_run *r, struct bs_buf *out, int io,
 		version_5(out, r, io_heads);
 		bs_buf_adds(out, "                    -Per Chr- --Block-- "
 				 "-Rewrite- -Per Chr- --Block-- --Seeks--\n");
-		/* Name and size share 19 columns; a long name is cut. */
 		io_row_k(r, out, BS_TABLE_1);
 	}
 	if (fs) {

@@ -64,7 +64,7 @@ const struct bs_dialect bs_dialects[] = {
 	  "bstore fileio", BS_LAYOUT_NONE, BS_TABLE_NONE, 0, NULL,
 	  "core/fileio_text.c" },
 	/* fio: every dialect spans 2.x and 3.x. */
-	{ BS_FMT_FIO_JSON, "fio", BS_FAM_FIO, BS_ERA_NONE, "2.x-3.x json, json+",
+	{ BS_FMT_FIO_JSON, "fio", BS_FAM_FIO, BS_ERA_NONE, "2.x-3.x json(+)",
 	  BS_LAYOUT_NONE, BS_TABLE_NONE, 0, BS_FMT_FIO_JSON, NULL },
 	{ BS_FMT_FIO_TERSE, "fio", BS_FAM_FIO, BS_ERA_NONE, "terse v3-v5",
 	  BS_LAYOUT_NONE, BS_TABLE_NONE, 0, BS_FMT_FIO_TERSE, NULL },

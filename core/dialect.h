@@ -55,7 +55,7 @@ enum bs_era {
 	BS_ERA_NONE,        /* the dialect spans the tool's versions */
 	BS_ERA_BONNIE,      /* Tim Bray's Bonnie and its ports */
 	BS_ERA_1_0X,        /* bonnie++ 1.00-1.04: stdio per-char, 3 seekers */
-	BS_ERA_1_9X,        /* bonnie++ 1.90-1.97: syscall per-char, latencies */
+	BS_ERA_1_9X,        /* bonnie++ 1.90-1.97: syscall per-char, latency */
 	BS_ERA_1_98,        /* bonnie++ 1.98-2.00a, and bstore run */
 	BS_ERA_SYSBENCH_04, /* sysbench 0.4.x and 0.5 */
 	BS_ERA_SYSBENCH_10, /* sysbench 1.0.x, and bstore fileio */
