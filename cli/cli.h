@@ -4,8 +4,8 @@
  * input was rejected"), 2 usage error.
  *
  * A command is called with argv[0] set to its name; it parses its own
- * options with getopt_long (optind already reset), owns its usage text and
- * prints --help to stdout with status 0.
+ * options from its table (cli/opt.h: bs_opt_parse, optind already reset),
+ * owns its usage text and prints --help to stdout with status 0.
  */
 #ifndef BS_CLI_CLI_H
 #define BS_CLI_CLI_H
@@ -42,6 +42,17 @@ int cmd_site(struct bs_cli *cli, int argc, char **argv);
 int cmd_tag(struct bs_cli *cli, int argc, char **argv);
 int cmd_trend(struct bs_cli *cli, int argc, char **argv);
 int cmd_zcav(struct bs_cli *cli, int argc, char **argv);
+
+/*
+ * Each command's table of options and texts (cli/opt.h), defined in its
+ * cmd_<name>.c; main.c's command table lists them, the man page walks
+ * them.
+ */
+struct bs_opt_cmd;
+extern const struct bs_opt_cmd bs_cmd_compare, bs_cmd_export, bs_cmd_fileio,
+	bs_cmd_ingest, bs_cmd_list, bs_cmd_merge, bs_cmd_report, bs_cmd_rm,
+	bs_cmd_run, bs_cmd_set, bs_cmd_show, bs_cmd_site, bs_cmd_tag,
+	bs_cmd_trend, bs_cmd_zcav;
 
 /*
  * "bstore: <cmd>: <message>\n" on stderr; control characters in the
@@ -115,6 +126,9 @@ int bs_cli_bad_option(const struct bs_cli *cli, char **argv,
  *   that line's indentation
  */
 void bs_cli_help(FILE *f, const char *text);
+/* The same text appended to out (the man page's, cli/man.c). */
+struct bs_buf;
+void bs_cli_help_buf(const char *text, struct bs_buf *out);
 
 /*
  * Opens the archive (--db, $BSTORE_DB, or the XDG default, created on

@@ -174,8 +174,17 @@ static void replace(struct bs_buf *line, const char *name, const char *text)
 
 void bs_cli_help(FILE *f, const char *text)
 {
-	struct bs_buf out = BS_BUF_INIT, line = BS_BUF_INIT,
-		      fields = BS_BUF_INIT, fams = BS_BUF_INIT;
+	struct bs_buf out = BS_BUF_INIT;
+
+	bs_cli_help_buf(text, &out);
+	fputs(bs_buf_str(&out), f);
+	bs_buf_release(&out);
+}
+
+void bs_cli_help_buf(const char *text, struct bs_buf *out)
+{
+	struct bs_buf line = BS_BUF_INIT, fields = BS_BUF_INIT,
+		      fams = BS_BUF_INIT;
 	const char *p = text;
 	size_t i;
 
@@ -193,26 +202,24 @@ void bs_cli_help(FILE *f, const char *text)
 		bs_buf_reset(&line);
 		bs_buf_add(&line, p, len);
 		if (strcmp(bs_buf_str(&line) + indent, "@METRICS@") == 0) {
-			help_metrics(&out, indent, 0);
+			help_metrics(out, indent, 0);
 		} else if (strcmp(bs_buf_str(&line) + indent,
 				  "@MAIN_METRICS@") == 0) {
-			help_metrics(&out, indent, BS_MF_MAIN);
+			help_metrics(out, indent, BS_MF_MAIN);
 		} else if (strcmp(bs_buf_str(&line) + indent, "@FORMATS@") == 0) {
-			help_formats(&out, indent);
+			help_formats(out, indent);
 		} else if (strcmp(bs_buf_str(&line) + indent, "@SELECTORS@") ==
 			   0) {
-			help_selectors(&out, indent);
+			help_selectors(out, indent);
 		} else {
 			replace(&line, "@FIELDS@", bs_buf_str(&fields));
 			replace(&line, "@FAMILIES@", bs_buf_str(&fams));
-			bs_buf_adds(&out, bs_buf_str(&line));
+			bs_buf_adds(out, bs_buf_str(&line));
 			if (nl)
-				bs_buf_addc(&out, '\n');
+				bs_buf_addc(out, '\n');
 		}
 		p += len + (nl != NULL);
 	}
-	fputs(bs_buf_str(&out), f);
-	bs_buf_release(&out);
 	bs_buf_release(&line);
 	bs_buf_release(&fields);
 	bs_buf_release(&fams);

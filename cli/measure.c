@@ -5,7 +5,10 @@
  */
 #include <stdio.h>
 
+#include <stdlib.h>
+
 #include "cli/cli.h"
+#include "cli/opt.h"
 #include "core/scratch.h"
 #include "util/mem.h"
 #include "util/banned.h"
@@ -58,4 +61,26 @@ int bs_cli_tag_arg(const struct bs_cli *cli, const char *arg,
 	xgrow((void **)tags, cap, *ntags + 1, sizeof(**tags));
 	(*tags)[(*ntags)++] = t;
 	return 0;
+}
+
+int bs_opt_tag(const struct bs_cli *cli, const struct bs_opt *o,
+	       const char *arg, void *field)
+{
+	struct bs_cli_tags *t = field;
+
+	(void)o;
+	return bs_cli_tag_arg(cli, arg, &t->tag, &t->n, &t->cap);
+}
+
+void bs_cli_tags_release(struct bs_cli_tags *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++) {
+		free(t->tag[i].key);
+		free(t->tag[i].value);
+	}
+	free(t->tag);
+	t->tag = NULL;
+	t->n = t->cap = 0;
 }
