@@ -33,7 +33,7 @@ static const struct bs_opt opts[] = {
 
 const struct bs_opt_cmd bs_cmd_list = {
 	"list", cmd_list, "list stored runs, one line each",
-	"[--long] [--json] [SELECTOR...]\n--rejects",
+	"[OPTIONS] [SELECTOR...]\n--rejects",
 	"Lists stored runs (all when no SELECTOR is given), oldest first:\n"
 	"id, the day it was measured ('-': unknown), machine, tool and\n"
 	"version, file size, the write and read rates (bonnie++'s block\n"
