@@ -183,7 +183,7 @@ static int print_reject(const struct bs_reject *r, void *vctx)
 
 int cmd_list(struct bs_cli *cli, int argc, char **argv)
 {
-	struct list_ctx ctx = {0, 0, 0, BS_BUF_INIT};
+	struct list_ctx ctx = {.line = BS_BUF_INIT};
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_ids ids = BS_IDS_INIT;
 	struct bs_store *st = NULL;
