@@ -16,6 +16,7 @@ struct list_ctx {
 	int json;
 	int long_tags; /* --long: host.* tags too */
 	int rejects;   /* --rejects */
+	int count;     /* --count */
 	struct bs_buf line;
 };
 
@@ -28,6 +29,8 @@ static const struct bs_opt opts[] = {
 	{0, "rejects", NULL, 0, bs_opt_flag, offsetof(struct list_ctx, rejects),
 	 "the input lines ingest could not parse, kept verbatim: SOURCE:LINE: "
 	 "reason, then the line", NULL, 0, 0, 0},
+	{'c', "count", NULL, 0, bs_opt_flag, offsetof(struct list_ctx, count),
+	 "print only how many runs the selectors select", NULL, 0, 0, 0},
 	BS_OPT_END,
 };
 
@@ -192,9 +195,10 @@ int cmd_list(struct bs_cli *cli, int argc, char **argv)
 	rc = bs_opt_parse(cli, &bs_cmd_list, argc, argv, &ctx, NULL);
 	if (rc >= 0)
 		return rc;
-	if (ctx.rejects && (ctx.json || ctx.long_tags || optind < argc))
+	if (ctx.rejects &&
+	    (ctx.json || ctx.long_tags || ctx.count || optind < argc))
 		return bs_cli_usage_error(cli, "--rejects takes no SELECTOR, "
-					       "no --json and no --long");
+					       "no --json, --long or --count");
 	rc = bs_cli_open_store(cli, BS_STORE_READONLY, &st);
 	if (rc != 0)
 		return rc;
@@ -214,6 +218,10 @@ int cmd_list(struct bs_cli *cli, int argc, char **argv)
 			   BS_SEL_ALL_IF_NONE, &ids);
 	if (rc != 0)
 		goto out;
+	if (ctx.count) {
+		printf("%zu\n", ids.n);
+		goto out;
+	}
 	if (!ctx.json && ids.n > 0)
 		printf("%5s  %-10s  %-16s %-18s %6s %11s %11s %8s  %s\n", "ID",
 		       "DATE", "MACHINE", "TOOL", "SIZE", "WRITE MiB/s",
