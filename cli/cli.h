@@ -105,7 +105,8 @@ int bs_cli_each_input(const struct bs_cli *cli, struct bs_store *st,
 const char *bs_cli_quote(char out[BS_CLI_QUOTE_SIZE], const char *s);
 
 /*
- * For getopt_long's '?' (the command sets opterr = 0 before parsing):
+ * For getopt_long's '?' and ':' (bs_opt_parse, cli/opt.h, sets opterr =
+ * 0 and calls it):
  * prints "unknown option '--x'", "option '--x' needs an argument" or
  * "option '--x' takes no argument" as a usage error and returns
  * BS_EXIT_USAGE. shortopts and longopts are what getopt_long was given.

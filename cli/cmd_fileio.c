@@ -284,28 +284,6 @@ static int check_dir(struct bs_cli *cli, const char *dir)
 	return 0;
 }
 
-static int store_run(struct bs_cli *cli, struct bs_store *st,
-		     struct bs_run *r)
-{
-	struct bs_err err = BS_ERR_INIT;
-
-	if (bs_store_begin(st, &err) < 0)
-		goto fail;
-	if (bs_store_put_new(st, r, &err) < 0) {
-		bs_store_rollback(st);
-		goto fail;
-	}
-	if (bs_store_commit(st, &err) < 0)
-		goto fail;
-	if (!cli->quiet)
-		fprintf(stderr, "Stored as run %lld\n", (long long)r->id);
-	return 0;
-fail:
-	if (!bs_signal_pending())
-		bs_cli_perr(cli, &err);
-	return BS_EXIT_FAIL;
-}
-
 /* The page cache rule of bonnie++ (bstore run), as a warning. */
 static void ram_rule(struct bs_cli *cli, const struct bs_fileio_opts *o)
 {
@@ -506,7 +484,7 @@ int cmd_fileio(struct bs_cli *cli, int argc, char **argv)
 			bs_run_tag(&r, "fileio.validate", "1");
 		for (i = 0; i < a.tags.n; i++)
 			bs_run_tag(&r, a.tags.tag[i].key, a.tags.tag[i].value);
-		rc = store_run(cli, st, &r);
+		rc = bs_cli_store_new(cli, st, &r);
 		sig = bs_signal_pending();
 		if (rc != 0 && sig) {
 			bs_cli_error(cli,

@@ -3,6 +3,7 @@
  * groups of stored runs as text, HTML, CSV or JSON (report/report.h).
  * `compare` is `report` with exactly two groups (cli/cmd_compare.c).
  */
+#include <assert.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -557,6 +558,9 @@ int cmd_report(struct bs_cli *cli, int argc, char **argv)
 	rc = bs_cli_render_out(cli, a.dest.path, render, &rctx);
 	/* Saved once the comparison is known to work. */
 	if (rc == 0 && a.save) {
+		/* Kept: the options, then "--" and the selectors, so that a
+		 * selector is never read back as an option. */
+		assert(a.nkeep >= 1 + (size_t)(a.have_sel ? a.nsel : 0));
 		if (bs_store_save_report(st, a.save, a.keep, a.nkeep, &err) <
 		    0) {
 			bs_cli_perr(cli, &err);

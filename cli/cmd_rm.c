@@ -1,4 +1,5 @@
 /* cli/cmd_rm.c - `bstore rm`: delete runs. */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -70,6 +71,8 @@ int cmd_rm(struct bs_cli *cli, int argc, char **argv)
 				&st, &ids);
 	if (rc != 0)
 		goto out;
+	/* BS_SEL_NEED_MATCH: selecting nothing failed above. */
+	assert(ids.n > 0);
 	if (!dry) {
 		if ((n = bs_store_rm(st, &ids, &err)) < 0 ||
 		    bs_store_commit(st, &err) < 0) {

@@ -3,6 +3,7 @@
  * themselves (machine, measured_at), keeping every old value in the
  * archive's run_history (shown by bstore show).
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,6 +111,7 @@ int cmd_set(struct bs_cli *cli, int argc, char **argv)
 				BS_SEL_NEED_MATCH | BS_SEL_WRITE, &st, &ids);
 	if (rc != 0)
 		goto out;
+	assert(ids.n > 0 && nset > 0); /* BS_SEL_NEED_MATCH, and checked */
 	for (i = 0; i < nset; i++) {
 		if (bs_store_set(st, &ids, &set[i], &changed, &err) < 0) {
 			bs_cli_perr(cli, &err);

@@ -1,4 +1,5 @@
 /* cli/cmd_tag.c - `bstore tag`: add, change or remove labels on runs. */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,6 +94,7 @@ int cmd_tag(struct bs_cli *cli, int argc, char **argv)
 				BS_SEL_NEED_MATCH | BS_SEL_WRITE, &st, &ids);
 	if (rc != 0)
 		goto out;
+	assert(ids.n > 0); /* BS_SEL_NEED_MATCH */
 	for (i = 0; i < nset; i++)
 		if (bs_store_tag(st, &ids, set[i].key, set[i].value, &err) < 0)
 			goto dberr;

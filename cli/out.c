@@ -3,6 +3,7 @@
  * the path when complete, never over the archive (cli/guard.h), removed
  * on a signal (cli/cleanup.h).
  */
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -67,9 +68,13 @@ int bs_cli_out_open(const struct bs_cli *cli, const char *path,
 
 int bs_cli_out_close(const struct bs_cli *cli, struct bs_cli_out *o, int ok)
 {
-	int failed = ferror(o->f) != 0;
-	int e = o->write_errno ? o->write_errno : errno;
+	int failed;
+	int e;
 	int rc = 0;
+
+	assert(o->f != NULL); /* opened by bs_cli_out_open, closed once */
+	failed = ferror(o->f) != 0;
+	e = o->write_errno ? o->write_errno : errno;
 
 	if (fclose(o->f) != 0 && !failed) {
 		failed = 1;

@@ -2,6 +2,7 @@
  * cli/select.c - selectors into run ids for a command, and what it says
  * when one matches nothing ("did you mean 'raid=10'?").
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -151,6 +152,7 @@ int bs_cli_select(const struct bs_cli *cli, struct bs_store *st, char **sel,
 	char *empty = NULL;
 	int i, fatal, nempty = 0, rc = 0;
 
+	assert(nsel >= 0 && (nsel == 0 || sel != NULL));
 	if (nsel == 0 && (flags & BS_SEL_ALL_IF_NONE))
 		return bs_store_select(st, "all", out, &err) < 0
 			       ? (bs_cli_perr(cli, &err), BS_EXIT_FAIL)
@@ -197,8 +199,13 @@ int bs_cli_open_select(const struct bs_cli *cli, int store_flags, char **sel,
 		       struct bs_ids *ids)
 {
 	struct bs_err err = BS_ERR_INIT;
-	int rc = bs_cli_open_store(cli, store_flags, st);
+	int rc;
 
+	/* A command that changes runs (rm, tag, set) never falls back to
+	 * every run when given no selector. */
+	assert(!((sel_flags & BS_SEL_WRITE) &&
+		 (sel_flags & BS_SEL_ALL_IF_NONE)));
+	rc = bs_cli_open_store(cli, store_flags, st);
 	if (rc != 0)
 		return rc;
 	if ((sel_flags & BS_SEL_WRITE) && bs_store_begin(*st, &err) < 0) {
