@@ -103,7 +103,10 @@ int bs_cli_bad_option(const struct bs_cli *cli, char **argv,
 		      const char *shortopts, const struct option *longopts)
 {
 	const char *arg = optind > 0 ? argv[optind - 1] : "";
-	const char *o = optopt ? strchr(shortopts, optopt) : NULL;
+	/* A long option's val is no character of shortopts. */
+	const char *o = optopt > 0 && optopt < LONG_VAL
+				? strchr(shortopts, optopt)
+				: NULL;
 	const struct option *lo = NULL;
 	int n = (int)strcspn(arg, "="); /* name the option, not its value */
 
