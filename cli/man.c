@@ -192,6 +192,23 @@ static void command(struct bs_buf *out, const struct bs_opt_cmd *cmd)
 }
 
 /* clang-format off */
+static const char description[] =
+"bstore keeps every disk and file-system benchmark result in one archive,\n"
+"a SQLite file (--db), and compares them. It reads what the tools\n"
+"print (bstore ingest): bonnie++ CSV lines of every version and its text\n"
+"tables, Tim Bray's Bonnie, sysbench fileio, zcav, fio, dd and getc_putc,\n"
+"alone or inside captured output, mails and pasted text; it stores each\n"
+"run once, with its original text, and keeps what it could not read.\n"
+"It measures too (bstore run, bstore fileio, bstore zcav), storing each\n"
+"run with the host's facts as host.* tags.\n"
+"\n"
+"Runs are chosen by selectors (an id, a range, last, KEY=VALUE on the\n"
+"machine, tool, date or a tag; bstore list below describes them all) and\n"
+"compared side by side (bstore report, bstore compare) or over time\n"
+"(bstore trend): diffs, ratios and a verdict that says better or worse\n"
+"only for a significant change past the noise threshold, as text, HTML,\n"
+"CSV or JSON. The same archive and command give the same bytes.\n";
+
 static const char sections[] =
 ".SH \"EXIT STATUS\"\n"
 ".TP\n0\nsuccess\n"
@@ -259,7 +276,13 @@ void bs_cli_man(FILE *f, const char *version, const struct bs_opt_cmd *bstore,
 		synopsis(&out, cmds[i]);
 	}
 	bs_buf_adds(&out, ".SH DESCRIPTION\n");
-	text(&out, bstore->about);
+	text(&out, description);
+	bs_buf_adds(&out, ".PP\nCommands (each has a section below):\n.PD 0\n");
+	for (i = 0; i < ncmds; i++) {
+		bs_buf_addf(&out, ".TP 10\n.B %s\n", cmds[i]->name);
+		esc_line(&out, cmds[i]->summary);
+	}
+	bs_buf_adds(&out, ".PD\n");
 	bs_buf_adds(&out, ".SH OPTIONS\n");
 	bs_opt_each(bstore, row, &out);
 	bs_buf_adds(&out, ".SH COMMANDS\n");
