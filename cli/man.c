@@ -49,11 +49,19 @@ static void esc_line(struct bs_buf *out, const char *s)
  */
 static void text(struct bs_buf *out, const char *t)
 {
-	struct bs_buf b = BS_BUF_INIT;
-	const char *p;
+	struct bs_buf b = BS_BUF_INIT, u = BS_BUF_INIT;
+	const char *p, *at;
 	int nf = 0, para = 1;
 
-	bs_cli_help_buf(t, &b);
+	/* The selector language is the page's SELECTORS section, once. */
+	while ((at = strstr(t, "@SELECTORS@\n")) != NULL) {
+		bs_buf_add(&u, t, (size_t)(at - t));
+		bs_buf_adds(&u, "Selectors: see SELECTORS below.\n");
+		t = at + strlen("@SELECTORS@\n");
+	}
+	bs_buf_adds(&u, t);
+	bs_cli_help_buf(bs_buf_str(&u), &b);
+	bs_buf_release(&u);
 	for (p = bs_buf_str(&b); *p;) {
 		size_t n = strcspn(p, "\n");
 
@@ -203,7 +211,7 @@ static const char description[] =
 "run with the host's facts as host.* tags.\n"
 "\n"
 "Runs are chosen by selectors (an id, a range, last, KEY=VALUE on the\n"
-"machine, tool, date or a tag; bstore list below describes them all) and\n"
+"machine, tool, date or a tag: SELECTORS below) and\n"
 "compared side by side (bstore report, bstore compare) or over time\n"
 "(bstore trend): diffs, ratios and a verdict that says better or worse\n"
 "only for a significant change past the noise threshold, as text, HTML,\n"
@@ -254,7 +262,7 @@ static const char see_also[] =
 void bs_cli_man(FILE *f, const char *version, const struct bs_opt_cmd *bstore,
 		const struct bs_opt_cmd *const *cmds, size_t ncmds)
 {
-	struct bs_buf out = BS_BUF_INIT;
+	struct bs_buf out = BS_BUF_INIT, sel = BS_BUF_INIT;
 	const char *p;
 	size_t i;
 
@@ -288,6 +296,10 @@ void bs_cli_man(FILE *f, const char *version, const struct bs_opt_cmd *bstore,
 	bs_buf_adds(&out, ".SH COMMANDS\n");
 	for (i = 0; i < ncmds; i++)
 		command(&out, cmds[i]);
+	/* Written out here only: text() points the commands here. */
+	bs_buf_adds(&out, ".SH SELECTORS\n");
+	bs_cli_help_buf("@SELECTORS@\n", &sel);
+	text(&out, bs_buf_str(&sel));
 	bs_buf_adds(&out, sections);
 	bs_buf_adds(&out, ".SH EXAMPLES\n.nf\n");
 	for (i = 0; i < ncmds; i++)
@@ -302,4 +314,5 @@ void bs_cli_man(FILE *f, const char *version, const struct bs_opt_cmd *bstore,
 	bs_buf_adds(&out, see_also);
 	fputs(bs_buf_str(&out), f);
 	bs_buf_release(&out);
+	bs_buf_release(&sel);
 }

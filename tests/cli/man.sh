@@ -10,7 +10,7 @@ page=$(dirname "$BSTORE")/../docs/bstore.1
 "$BSTORE" --man >"$T/man.1"
 cmp -s "$page" "$T/man.1" || fail "the built page is not what 'bstore --man' prints"
 
-for s in NAME SYNOPSIS DESCRIPTION OPTIONS COMMANDS '"EXIT STATUS"' \
+for s in NAME SYNOPSIS DESCRIPTION OPTIONS COMMANDS SELECTORS '"EXIT STATUS"' \
 	ENVIRONMENT FILES EXAMPLES '"SEE ALSO"'; do
 	expect_in "$page" ".SH $s"
 done
