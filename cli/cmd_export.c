@@ -468,10 +468,9 @@ static int set_format(const struct bs_cli *cli, const struct bs_opt *o,
 	else if (strcmp(arg, "csv") == 0)
 		c->fmt = FMT_CSV;
 	else
-		return bs_cli_usage_error(cli,
-					  "unknown format '%s' (bonnie, json or "
-					  "csv)",
-					  bs_cli_quote(q, arg));
+		return bs_cli_usage_error(
+			cli, "unknown format '%s' (bonnie, json or csv)",
+			bs_cli_quote(q, arg));
 	c->given = arg;
 	return 0;
 }
@@ -484,7 +483,8 @@ static int set_csv_format(const struct bs_cli *cli, const struct bs_opt *o,
 
 	(void)o;
 	if (bs_csv_format_parse(arg, &c->csv) < 0)
-		return bs_cli_usage_error(cli, "--csv-format: expected %s, got '%s'",
+		return bs_cli_usage_error(cli,
+					  "--csv-format: expected %s, got '%s'",
 					  bs_csv_format_names(),
 					  bs_cli_quote(q, arg));
 	c->convert = 1;
@@ -507,7 +507,8 @@ static const struct bs_opt opts[] = {
 	 "lose them. Without it, a warning says when the lines mix 1.0x's "
 	 "layout with later ones, which no bon_csv2html reads together",
 	 NULL, 0, 0, 0},
-	{0, "wide", NULL, 0, bs_opt_flag, offsetof(struct export_ctx, cols.wide),
+	{0, "wide", NULL, 0, bs_opt_flag,
+	 offsetof(struct export_ctx, cols.wide),
 	 "with --format csv: a column per tag key, tag.KEY (tag.raid, "
 	 "tag.host.kernel; empty for a run without it), instead of the one "
 	 "tags column (k=v;k=v)", NULL, 0, 0, 0},
@@ -517,7 +518,8 @@ static const struct bs_opt opts[] = {
 	 "run's identity, then metric, value, unit, status, cpu_pct, "
 	 "latency_us, then its tags (a column per key with --wide) and "
 	 "family; no parameters (the other layouts have them)", NULL, 0, 0, 0},
-	{'o', "output", "FILE", 0, bs_opt_str, offsetof(struct export_ctx, path),
+	{'o', "output", "FILE", 0, bs_opt_str,
+	 offsetof(struct export_ctx, path),
 	 "write to FILE (replaced only when complete)", NULL, 0, 0, 0},
 	BS_OPT_END,
 };
@@ -543,8 +545,11 @@ const struct bs_opt_cmd bs_cmd_export = {
 	"          whose key is also the seek test's, is seek_count;\n"
 	"          text that a spreadsheet would run as a formula gets a\n"
 	"          leading '\n",
-	opts, NULL, "bstore export --format bonnie --csv-format 1.98 | bon_csv2html > all.html\n"
-	"bstore export --format csv --wide > runs.csv", NULL, 0, 0,
+	opts, NULL,
+	"bstore export --format bonnie --csv-format 1.98 | bon_csv2html > "
+	"all.html\n"
+	"bstore export --format csv --wide > runs.csv",
+	NULL, 0, 0,
 };
 
 int cmd_export(struct bs_cli *cli, int argc, char **argv)

@@ -90,7 +90,8 @@ static const struct bs_opt *sysbench_rows(void)
 		fo = &bs_fileio_options[i];
 		rows[n++] = (struct bs_opt){
 			0, fo->name, fo->arg,
-			BS_OPT_EQ | (fo->kind == BS_FK_BOOL ? BS_OPT_OPTARG : 0),
+			BS_OPT_EQ |
+				(fo->kind == BS_FK_BOOL ? BS_OPT_OPTARG : 0),
 			set_sysbench, offsetof(struct fileio_args, o), fo->help,
 			fo->dflt, 0, 0, i};
 	}
@@ -122,10 +123,11 @@ static const struct bs_opt opts[] = {
 };
 #undef O
 
+/* clang-format off */
 const struct bs_opt_cmd bs_cmd_fileio = {
-	"fileio", cmd_fileio, "run sysbench's fileio test and store it",
-	"[-d DIR] [OPTIONS] prepare|run|cleanup\n-d DIR [OPTIONS]",
-	"Runs sysbench 1.0.20's fileio test the way sysbench runs it, prints\n"
+"fileio", cmd_fileio, "run sysbench's fileio test and store it",
+"[-d DIR] [OPTIONS] prepare|run|cleanup\n-d DIR [OPTIONS]",
+"Runs sysbench 1.0.20's fileio test the way sysbench runs it, prints\n"
 "sysbench's report (bstore ingest reads it back) and stores the run with\n"
 "the host's kernel, file system, mount options, disk model, RAM and CPU\n"
 "as host.* tags.\n"
@@ -135,7 +137,7 @@ const struct bs_opt_cmd bs_cmd_fileio = {
 "cleans up in a private directory it creates inside DIR and always\n"
 "removes, on success, failure or a signal.\n",
 	opts,
-	"Latencies print with 4 decimals (sysbench prints 2, and 3 in its\n"
+"Latencies print with 4 decimals (sysbench prints 2, and 3 in its\n"
 "--histogram rows). --file-io-mode=async uses Linux native AIO, with\n"
 "--file-async-backlog requests in flight per thread; a request's latency\n"
 "is the time to submit it (and, with the backlog full, to reap at least\n"
@@ -147,9 +149,10 @@ const struct bs_opt_cmd bs_cmd_fileio = {
 "says so. SIGINT, SIGTERM, SIGHUP, SIGQUIT or SIGPIPE stop a run: nothing\n"
 "is stored, scratch files are removed, and the exit status is 128 + the\n"
 "signal.\n",
-	"bstore fileio -d /mnt/test --file-test-mode=rndrw --threads=4",
+"bstore fileio -d /mnt/test --file-test-mode=rndrw --threads=4",
 	sysbench_rows, 26, 0,
 };
+/* clang-format on */
 
 static int parse_args(struct bs_cli *cli, int argc, char **argv,
 		      struct fileio_args *a, int *done)

@@ -531,7 +531,8 @@ const struct bs_opt_cmd bs_cmd_ingest = {
 	"Lines that look like results but do not parse are reported as\n"
 	"FILE:LINE: reason and kept verbatim in the archive's rejects table;\n"
 	"the rest of the file is stored. The exit status is then 1.\n",
-	"bonnie++ -q -d /mnt/test -m box | bstore ingest --tag raid=10", NULL, 0, 0,
+	"bonnie++ -q -d /mnt/test -m box | bstore ingest --tag raid=10",
+	NULL, 0, 0,
 };
 
 int cmd_ingest(struct bs_cli *cli, int argc, char **argv)

@@ -21,7 +21,8 @@ struct list_ctx {
 };
 
 static const struct bs_opt opts[] = {
-	{'l', "long", NULL, 0, bs_opt_flag, offsetof(struct list_ctx, long_tags),
+	{'l', "long", NULL, 0, bs_opt_flag,
+	 offsetof(struct list_ctx, long_tags),
 	 "with the host's facts (host.* tags)", NULL, 0, 0, 0},
 	{0, "json", NULL, 0, bs_opt_flag, offsetof(struct list_ctx, json),
 	 "one JSON object per run per line (as export --format json; every "

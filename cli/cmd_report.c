@@ -197,7 +197,8 @@ const struct bs_opt_cmd bs_cmd_compare = {
 	"[OPTIONS] SELECTOR_A SELECTOR_B",
 	"Compares two groups of stored runs side by side: 'bstore report'\n"
 	"with exactly two groups, A being the baseline unless --baseline 2.\n"
-	"diff is B - A, ratio B / A (with --baseline 2: A - B and A / B).\n" SELECTORS_ABOUT,
+	"diff is B - A, ratio B / A (with --baseline 2: A - B and A / B).\n"
+	SELECTORS_ABOUT,
 	opts, SAME_BYTES, "bstore compare 3 7", NULL, 22, 0,
 };
 

@@ -127,8 +127,8 @@ static int set_csv_format(const struct bs_cli *cli, const struct bs_opt *o,
 #define O(f) offsetof(struct run_args, f)
 #define U64_MAX_D 18446744073709551615.0
 static const struct bs_opt opts[] = {
-	BS_OPT_GROUP("Options (spelled as bonnie++ spells them; sizes take k/m/g "
-		     "suffixes):"),
+	BS_OPT_GROUP("Options (spelled as bonnie++ spells them; sizes take "
+		     "k/m/g suffixes):"),
 	{'d', NULL, "DIR", 0, bs_opt_str, O(o.dir),
 	 "directory to test (default: the current one); bstore works in a "
 	 "private subdirectory it creates and always removes", NULL, 0, 0, 0},

@@ -69,10 +69,11 @@ static int set_every(const struct bs_cli *cli, const struct bs_opt *o,
 {
 	(void)o;
 	if (bs_trend_every_parse(arg, field) < 0)
-		return bs_cli_usage_error(cli,
-					  "unknown period '%s' (auto, run, day, "
-					  "week, month, quarter or year)",
-					  arg);
+		return bs_cli_usage_error(
+			cli,
+			"unknown period '%s' (auto, run, day, week, month, "
+			"quarter or year)",
+			arg);
 	return 0;
 }
 

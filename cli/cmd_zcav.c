@@ -102,11 +102,12 @@ static const struct bs_opt opts[] = {
 };
 #undef O
 
+/* clang-format off */
 const struct bs_opt_cmd bs_cmd_zcav = {
-	"zcav", cmd_zcav,
-	"measure throughput by position, as zcav, and store it",
-	"@OPTS@ FILE|DEVICE",
-	"Measures throughput by position, as bonnie++ 2.00a's zcav does: reads\n"
+"zcav", cmd_zcav,
+"measure throughput by position, as zcav, and store it",
+"@OPTS@ FILE|DEVICE",
+"Measures throughput by position, as bonnie++ 2.00a's zcav does: reads\n"
 "FILE or DEVICE from the start in blocks, times every block, and prints\n"
 "zcav's table (offset GiB, MiB/s, seconds; a block read in under a\n"
 "second shows as ++++, too fast to time). The run is stored (family\n"
@@ -118,7 +119,7 @@ const struct bs_opt_cmd bs_cmd_zcav = {
 "from the cache before reading it. The first line of the printout says\n"
 "which.\n",
 	opts,
-	"Stored: read_mib_s (write_mib_s with -w), the mean over the timed\n"
+"Stored: read_mib_s (write_mib_s with -w), the mean over the timed\n"
 "blocks (too_fast when none was timed), its curve under the same key\n"
 "(axis offset_gib), params block_mib, passes and skip; zcav.direct and\n"
 "zcav.target tags. `bstore ingest` reads the printout back to the same\n"
@@ -127,8 +128,9 @@ const struct bs_opt_cmd bs_cmd_zcav = {
 "stop the measurement: nothing is stored, and the exit status is 128 +\n"
 "the signal (130 for SIGINT). zcav's -u and -g, and several files at\n"
 "once, are not supported.\n",
-	"bstore zcav -b 256 /dev/sdb", NULL, 12, 0,
+"bstore zcav -b 256 /dev/sdb", NULL, 12, 0,
 };
+/* clang-format on */
 
 static int parse_args(struct bs_cli *cli, int argc, char **argv,
 		      struct zcav_args *a, int *done)

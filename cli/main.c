@@ -48,7 +48,8 @@ static const struct bs_opt opts[] = {
 	BS_OPT_GROUP("Global options:"),
 	{0, "db", "PATH", 0, set_db, O(cli.db_path),
 	 "the archive (default: $BSTORE_DB, else "
-	 "$XDG_DATA_HOME/bstore/bstore.db, i.e. ~/.local/share/bstore/bstore.db); "
+	 "$XDG_DATA_HOME/bstore/bstore.db, i.e. "
+	 "~/.local/share/bstore/bstore.db); "
 	 "ingest, run and merge create it, the other commands need it", NULL,
 	 0, 0, 0},
 	{'q', "quiet", NULL, 0, bs_opt_flag, O(cli.quiet),
@@ -81,7 +82,8 @@ static char *about_text(void)
 	size_t i;
 
 	bs_buf_adds(&b, "A results database and report toolkit for disk and "
-			"file-system\nbenchmarks, of every tool family it reads: @FAMILIES@.\n"
+			"file-system\nbenchmarks, of every tool family it "
+			"reads: @FAMILIES@.\n"
 			"\nCommands:\n");
 	for (i = 0; i < NCOMMANDS; i++)
 		bs_buf_addf(&b, "  %-9s %s\n", commands[i]->name,

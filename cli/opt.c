@@ -179,7 +179,8 @@ int bs_opt_parse(const struct bs_cli *cli, const struct bs_opt_cmd *cmd,
 			if (r.row[i]->short_name == c)
 				o = r.row[i];
 		if (o == NULL) {
-			rc = bs_cli_bad_option(cli, argv, bs_buf_str(&shortopts),
+			rc = bs_cli_bad_option(cli, argv,
+					       bs_buf_str(&shortopts),
 					       longopts);
 		} else if (o == &help_row) {
 			bs_opt_help(stdout, cmd);
@@ -239,8 +240,8 @@ static int bad_number(const struct bs_cli *cli, const struct bs_opt *o,
 	char name[64], q[BS_CLI_QUOTE_SIZE], range[96];
 
 	if (o->max >= 18446744073709551615.0)
-		snprintf(range, sizeof(range), "%s%.15g", o->min > 0 ? " from " : "",
-			 o->min);
+		snprintf(range, sizeof(range), "%s%.15g",
+			 o->min > 0 ? " from " : "", o->min);
 	else
 		snprintf(range, sizeof(range), " from %.15g to %.15g", o->min,
 			 o->max);
@@ -318,7 +319,8 @@ void bs_opt_help_text(const struct bs_opt *o, struct bs_buf *out)
 {
 	bs_buf_adds(out, o->help ? o->help : "");
 	if (o->dflt)
-		bs_buf_addf(out, " (default: %s)", o->dflt[0] ? o->dflt : "none");
+		bs_buf_addf(out, " (default: %s)",
+			    o->dflt[0] ? o->dflt : "none");
 }
 
 /*
@@ -477,7 +479,8 @@ void bs_opt_help(FILE *f, const struct bs_opt_cmd *cmd)
 				continue;
 		}
 		bs_buf_reset(&left);
-		bs_buf_addf(&left, "  %s", indent && !o->short_name ? "    " : "");
+		bs_buf_addf(&left, "  %s",
+			    indent && !o->short_name ? "    " : "");
 		bs_opt_names(o, &left);
 		bs_buf_adds(&out, bs_buf_str(&left));
 		if (left.len + 2 > col) {

@@ -81,12 +81,12 @@ int bs_opt_tag(const struct bs_cli *cli, const struct bs_opt *o,
 	       const char *arg, void *field);
 
 /*
- * A command (or bstore itself, named ""): its name, its one-line summary (bstore --help, the man
- * page), its synopsis (lines after "bstore NAME ", '\n' between them;
- * "@OPTS@" is every option of the table, bracketed, as bonnie++ lists
- * them), the text before the options, its table, the text after it and
- * its examples (lines, each a command and its comment after "  # ").
- * Texts may name bstore's tables as bs_cli_help() reads them.
+ * A command (or bstore itself, named ""): its name, its one-line summary
+ * (bstore --help, the man page), its synopsis (lines after "bstore NAME ",
+ * '\n' between them; "@OPTS@" is every option of the table, bracketed, as
+ * bonnie++ lists them), the text before the options, its table, the text
+ * after it and its examples (command lines, one a line). Texts may name
+ * bstore's tables as bs_cli_help() reads them.
  */
 struct bs_opt_cmd {
 	const char *name;
