@@ -152,6 +152,13 @@ int bs_cli_tag_arg(const struct bs_cli *cli, const char *arg,
 		   struct bs_tag **tags, size_t *ntags, size_t *cap);
 
 /*
+ * The machine name a measuring command (run, zcav, fileio) stores unless
+ * -m says: the host's (uname's nodename, "" when unknown), written into
+ * buf. Returns buf.
+ */
+const char *bs_cli_host_name(char *buf, size_t size);
+
+/*
  * Opens the archive for a measuring command (run, zcav, fileio) before it
  * measures, so that a bad --db costs no run. Another writer (an ingest)
  * may hold the archive for minutes: a stop signal ends that wait too.

@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -159,15 +158,12 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 {
 	static const char *const steps[] = {"prepare", "run", "cleanup"};
 	char q[BS_CLI_QUOTE_SIZE];
-	struct utsname u;
 	int i, rc;
 
 	*done = 0;
 	bs_fileio_defaults(&a->o);
 	a->dir = ".";
-	if (uname(&u) == 0)
-		snprintf(a->hostname, sizeof(a->hostname), "%s", u.nodename);
-	a->machine = a->hostname;
+	a->machine = bs_cli_host_name(a->hostname, sizeof(a->hostname));
 	rc = bs_opt_parse(cli, &bs_cmd_fileio, argc, argv, a, NULL);
 	if (rc >= 0) {
 		*done = rc == BS_EXIT_OK;

@@ -12,7 +12,6 @@
 #include <string.h>
 #include <sys/random.h>
 #include <sys/stat.h>
-#include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -207,7 +206,6 @@ const struct bs_opt_cmd bs_cmd_run = {
 static int parse_args(struct bs_cli *cli, int argc, char **argv,
 		      struct run_args *a, int *done)
 {
-	struct utsname u;
 	char q[BS_CLI_QUOTE_SIZE];
 	int rc;
 
@@ -216,9 +214,7 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 	a->ram_mib = -1;
 	a->count = 1;
 	a->csv = BS_CSV_1_98;
-	if (uname(&u) == 0)
-		snprintf(a->hostname, sizeof(a->hostname), "%s", u.nodename);
-	a->o.machine = a->hostname;
+	a->o.machine = bs_cli_host_name(a->hostname, sizeof(a->hostname));
 	rc = bs_opt_parse(cli, &bs_cmd_run, argc, argv, a, NULL);
 	if (rc >= 0) {
 		*done = rc == BS_EXIT_OK;

@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -138,14 +137,11 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 	struct bs_err err = BS_ERR_INIT;
 	char q[BS_CLI_QUOTE_SIZE];
 	const char *r_arg;
-	struct utsname u;
 	int rc;
 
 	*done = 0;
 	bs_zcav_defaults(&a->o);
-	if (uname(&u) == 0)
-		snprintf(a->hostname, sizeof(a->hostname), "%s", u.nodename);
-	a->o.machine = a->hostname;
+	a->o.machine = bs_cli_host_name(a->hostname, sizeof(a->hostname));
 	rc = bs_opt_parse(cli, &bs_cmd_zcav, argc, argv, a, NULL);
 	if (rc >= 0) {
 		*done = rc == BS_EXIT_OK;

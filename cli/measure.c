@@ -7,6 +7,7 @@
 
 #include <assert.h>
 #include <stdlib.h>
+#include <sys/utsname.h>
 
 #include "cli/cli.h"
 #include "cli/opt.h"
@@ -88,4 +89,15 @@ void bs_cli_tags_release(struct bs_cli_tags *t)
 	free(t->tag);
 	t->tag = NULL;
 	t->n = t->cap = 0;
+}
+
+const char *bs_cli_host_name(char *buf, size_t size)
+{
+	struct utsname u;
+
+	if (uname(&u) == 0)
+		snprintf(buf, size, "%s", u.nodename);
+	else if (size > 0)
+		buf[0] = '\0';
+	return buf;
 }
