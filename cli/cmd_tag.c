@@ -42,9 +42,9 @@ const struct bs_opt_cmd bs_cmd_tag = {
 	"removes keys. Tags can then select runs: bstore report raid=10 "
 	"raid=5.\n"
 	"A key has no ',', '=', '!', '~', '<', '>' or control character and is\n"
-	"not one of the run's own fields (@FIELDS@: bstore\n"
-	"set changes a run's machine and date); a\n"
-	"value is any text on one line, empty included. SELECTOR is one\n"
+	"not one of the run's own fields (bstore set changes a run's machine\n"
+	"and date): @FIELDS@.\n"
+	"A value is any text on one line, empty included. SELECTOR is one\n"
 	"selector as in 'bstore list --help'; one that matches nothing is an\n"
 	"error (exit status 1).\n",
 	opts, NULL, NULL, NULL, 0, 0,

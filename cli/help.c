@@ -63,15 +63,52 @@ static void help_metrics(struct bs_buf *out, size_t indent, unsigned need)
 	bs_buf_addc(out, '\n');
 }
 
+/*
+ * line (no '\n') onto out, wrapped at 76 columns under its own
+ * indentation when longer: a line a table's words made long (@FIELDS@,
+ * a format's about) stays within the terminal.
+ */
+static void add_wrapped(struct bs_buf *out, const char *line)
+{
+	struct bs_buf word = BS_BUF_INIT;
+	size_t indent = strspn(line, " "), col = indent;
+	const char *p = line + indent;
+	int first = 1;
+
+	if (strlen(line) <= 78) {
+		bs_buf_adds(out, line);
+		return;
+	}
+	bs_buf_addf(out, "%*s", (int)indent, "");
+	while (*p) {
+		size_t n = strcspn(p, " ");
+
+		bs_buf_reset(&word);
+		bs_buf_add(&word, p, n);
+		wrap_word(out, &col, indent, bs_buf_str(&word), first);
+		first = 0;
+		p += n;
+		p += strspn(p, " ");
+	}
+	bs_buf_release(&word);
+}
+
 static void help_formats(struct bs_buf *out, size_t indent)
 {
+	struct bs_buf line = BS_BUF_INIT;
 	int i;
 
-	for (i = 0; i < bs_nformats; i++)
-		bs_buf_addf(out, "%*s%s (%s)\n%*s%s\n", (int)indent, "",
+	for (i = 0; i < bs_nformats; i++) {
+		bs_buf_addf(out, "%*s%s (%s)\n", (int)indent, "",
 			    bs_formats[i].name,
-			    bs_family_name(bs_formats[i].family),
-			    (int)indent + 4, "", bs_formats[i].about);
+			    bs_family_name(bs_formats[i].family));
+		bs_buf_reset(&line);
+		bs_buf_addf(&line, "%*s%s", (int)indent + 4, "",
+			    bs_formats[i].about);
+		add_wrapped(out, bs_buf_str(&line));
+		bs_buf_addc(out, '\n');
+	}
+	bs_buf_release(&line);
 }
 
 /* Words for the bs_sel_type bits of an operator: "id and date". */
@@ -214,7 +251,7 @@ void bs_cli_help_buf(const char *text, struct bs_buf *out)
 		} else {
 			replace(&line, "@FIELDS@", bs_buf_str(&fields));
 			replace(&line, "@FAMILIES@", bs_buf_str(&fams));
-			bs_buf_adds(out, bs_buf_str(&line));
+			add_wrapped(out, bs_buf_str(&line));
 			if (nl)
 				bs_buf_addc(out, '\n');
 		}

@@ -38,6 +38,7 @@ section() {
 	awk -v h="$1" '$0 == h {on = 1; next} on && /^\.S[SH] / {exit} on' "$page"
 }
 "$BSTORE" --help >"$T/help"
+expect_eq "$(awk 'length($0) > 79' "$T/help")" "" "--help: lines over 79 columns"
 section ".SH OPTIONS" >"$T/section"
 for o in $(help_options <"$T/help"); do
 	expect_in "$T/section" "\\fB$(printf '%s' "$o" | sed 's/-/\\-/g')\\fR"
@@ -52,6 +53,9 @@ for cmd in $cmds; do
 	expect_in "$page" "\\fBbstore\\fR \\fB$cmd\\fR"
 	section ".SS $cmd" >"$T/section"
 	"$BSTORE" "$cmd" --help >"$T/help"
+	# The walker wraps --help to a terminal's width, lists from bstore's
+	# tables too.
+	expect_eq "$(awk 'length($0) > 79' "$T/help")" "" "$cmd --help: lines over 79 columns"
 	for o in $(help_options <"$T/help"); do
 		expect_in "$T/section" "\\fB$(printf '%s' "$o" | sed 's/-/\\-/g')\\fR"
 	done
