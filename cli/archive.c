@@ -126,9 +126,10 @@ int bs_cli_open_store(const struct bs_cli *cli, int flags,
 	if (rc < 0) {
 		struct stat sb;
 
-		/* Only ingest and run create an archive: a mistyped --db must
-		 * not leave an empty one behind. They make the default one's
-		 * directories, not those of --db. */
+		/* Only ingest, merge and the measuring commands (run, zcav,
+		 * fileio) create an archive: a mistyped --db must not leave an
+		 * empty one behind. They make the default one's directories,
+		 * not those of --db. */
 		if (err.code == BS_ENOTFOUND && stat(path, &sb) < 0 &&
 		    errno == ENOENT && (!cli->db_path || parent_exists(path)))
 			bs_cli_error(cli,

@@ -168,7 +168,7 @@ int bs_cli_open_measure_store(const struct bs_cli *cli,
 			      struct bs_store **out);
 
 /*
- * Stores a run just measured (bstore run, bstore zcav) in a transaction
+ * Stores a run just measured (run, zcav, fileio) in a transaction
  * of its own, always as a new run (bs_store_put_new), and says "Stored as
  * run N" unless quiet. Prints the error (but not when a signal ended the
  * wait for the archive's lock: the caller says that) and returns
