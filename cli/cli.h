@@ -4,8 +4,8 @@
  * input was rejected"), 2 usage error.
  *
  * A command is called with argv[0] set to its name; it parses its own
- * options with getopt_long (optind already reset), owns its usage text and
- * prints --help to stdout with status 0.
+ * options from its table (cli/opt.h: bs_opt_parse, optind already reset),
+ * owns its usage text and prints --help to stdout with status 0.
  */
 #ifndef BS_CLI_CLI_H
 #define BS_CLI_CLI_H
@@ -42,6 +42,17 @@ int cmd_site(struct bs_cli *cli, int argc, char **argv);
 int cmd_tag(struct bs_cli *cli, int argc, char **argv);
 int cmd_trend(struct bs_cli *cli, int argc, char **argv);
 int cmd_zcav(struct bs_cli *cli, int argc, char **argv);
+
+/*
+ * Each command's table of options and texts (cli/opt.h), defined in its
+ * cmd_<name>.c; main.c's command table lists them, the man page walks
+ * them.
+ */
+struct bs_opt_cmd;
+extern const struct bs_opt_cmd bs_cmd_compare, bs_cmd_export, bs_cmd_fileio,
+	bs_cmd_ingest, bs_cmd_list, bs_cmd_merge, bs_cmd_report, bs_cmd_rm,
+	bs_cmd_run, bs_cmd_set, bs_cmd_show, bs_cmd_site, bs_cmd_tag,
+	bs_cmd_trend, bs_cmd_zcav;
 
 /*
  * "bstore: <cmd>: <message>\n" on stderr; control characters in the
@@ -94,7 +105,8 @@ int bs_cli_each_input(const struct bs_cli *cli, struct bs_store *st,
 const char *bs_cli_quote(char out[BS_CLI_QUOTE_SIZE], const char *s);
 
 /*
- * For getopt_long's '?' (the command sets opterr = 0 before parsing):
+ * For getopt_long's '?' and ':' (bs_opt_parse, cli/opt.h, sets opterr =
+ * 0 and calls it):
  * prints "unknown option '--x'", "option '--x' needs an argument" or
  * "option '--x' takes no argument" as a usage error and returns
  * BS_EXIT_USAGE. shortopts and longopts are what getopt_long was given.
@@ -115,6 +127,9 @@ int bs_cli_bad_option(const struct bs_cli *cli, char **argv,
  *   that line's indentation
  */
 void bs_cli_help(FILE *f, const char *text);
+/* The same text appended to out (the man page's, cli/man.c). */
+struct bs_buf;
+void bs_cli_help_buf(const char *text, struct bs_buf *out);
 
 /*
  * Opens the archive (--db, $BSTORE_DB, or the XDG default, created on
@@ -137,6 +152,13 @@ int bs_cli_tag_arg(const struct bs_cli *cli, const char *arg,
 		   struct bs_tag **tags, size_t *ntags, size_t *cap);
 
 /*
+ * The machine name a measuring command (run, zcav, fileio) stores unless
+ * -m says: the host's (uname's nodename, "" when unknown), written into
+ * buf. Returns buf.
+ */
+const char *bs_cli_host_name(char *buf, size_t size);
+
+/*
  * Opens the archive for a measuring command (run, zcav, fileio) before it
  * measures, so that a bad --db costs no run. Another writer (an ingest)
  * may hold the archive for minutes: a stop signal ends that wait too.
@@ -146,7 +168,7 @@ int bs_cli_open_measure_store(const struct bs_cli *cli,
 			      struct bs_store **out);
 
 /*
- * Stores a run just measured (bstore run, bstore zcav) in a transaction
+ * Stores a run just measured (run, zcav, fileio) in a transaction
  * of its own, always as a new run (bs_store_put_new), and says "Stored as
  * run N" unless quiet. Prints the error (but not when a signal ended the
  * wait for the archive's lock: the caller says that) and returns

@@ -1,12 +1,12 @@
 /* cli/cmd_export.c - `bstore export`: runs as bonnie++ CSV, JSON or CSV. */
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/opt.h"
 #include "core/bonnie_text.h"
 #include "core/run_json.h"
 #include "util/buf.h"
@@ -15,61 +15,6 @@
 #include "util/num.h"
 #include "util/timefmt.h"
 #include "util/banned.h"
-
-static const char usage_text[] =
-	"Usage: bstore export [--format bonnie|json|csv] [-o FILE] "
-	"[SELECTOR...]\n"
-	"       bstore export -f bonnie --csv-format 1.98|1.03 [-o FILE] "
-	"[SELECTOR...]\n"
-	"       bstore export -f csv [--wide] [--long] [-o FILE] "
-	"[SELECTOR...]\n"
-	"\n"
-	"Writes the selected runs (all when no SELECTOR is given), oldest\n"
-	"first:\n"
-	"  bonnie  each bonnie++ run as a bonnie++ CSV line: the original\n"
-	"          line, byte for byte, for ingested runs (so bon_csv2html\n"
-	"          and other tools read it as before); other tools' runs are\n"
-	"          left out, with a warning\n"
-	"  json    one JSON object per run per line (docs/formats.md)\n"
-	"  csv     a header and one row per run: its identity, the parameters\n"
-	"          and results of the tools the selected runs come from (each\n"
-	"          result's value and status, and for bonnie++'s tests CPU %\n"
-	"          and latency in microseconds), its tags and its family;\n"
-	"          every column name is unique: parameters are named as in\n"
-	"          JSON, results by their metric key, and the seek count,\n"
-	"          whose key is also the seek test's, is seek_count;\n"
-	"          text that a spreadsheet would run as a formula gets a\n"
-	"          leading '\n"
-	"\n"
-	"Options:\n"
-	"  -f, --format FMT  bonnie (default), json or csv; without it, -o\n"
-	"                    FILE's extension says: .json, .jsonl and .ndjson\n"
-	"                    json, .csv csv (the spreadsheet layout: bonnie++'s\n"
-	"                    own lines need -f bonnie); another extension is\n"
-	"                    refused, none is bonnie. Given, -f wins over the\n"
-	"                    extension (with a warning when they disagree)\n"
-	"  --csv-format 1.98|1.03\n"
-	"                    with --format bonnie: every run in that layout,\n"
-	"                    1.0x runs included, written from its stored\n"
-	"                    values (a line in that layout already is given\n"
-	"                    as it is); 1.98 is what bonnie++ 2.00a's\n"
-	"                    bon_csv2html and bon_csv2txt read; 1.03\n"
-	"                    (bonnie++ 1.0x) has no field for latencies, seed,\n"
-	"                    concurrency or the seek count, and a warning says\n"
-	"                    which runs lose them. Without it, a warning says\n"
-	"                    when the lines mix 1.0x's layout with later ones,\n"
-	"                    which no bon_csv2html reads together\n"
-	"  --wide            with --format csv: a column per tag key,\n"
-	"                    tag.KEY (tag.raid, tag.host.kernel; empty for a\n"
-	"                    run without it), instead of the one tags column\n"
-	"                    (k=v;k=v)\n"
-	"  --long            with --format csv: one row per run and metric of\n"
-	"                    its tool: the run's identity, then metric, value,\n"
-	"                    unit, status, cpu_pct, latency_us, then its tags\n"
-	"                    (a column per key with --wide) and family; no\n"
-	"                    parameters (the other layouts have them)\n"
-	"  -o, --output FILE write to FILE (replaced only when complete)\n"
-	"  -h, --help        this help\n";
 
 enum fmt { FMT_BONNIE, FMT_JSON, FMT_CSV };
 
@@ -96,6 +41,8 @@ struct export_ctx {
 	int write_errno; /* why the output failed, when it did */
 	unsigned left_out[BS_FAM_COUNT]; /* --format bonnie: runs of others */
 	unsigned era[2]; /* --format bonnie: lines in 1.0x's layout, others */
+	const char *path;  /* -o */
+	const char *given; /* -f's word, or NULL */
 };
 
 static int cmp_str(const void *a, const void *b)
@@ -490,8 +437,6 @@ static void warn_eras(const struct bs_cli *cli, const struct export_ctx *c)
 		    c->era[0], c->era[0] == 1 ? " is" : "s are", c->era[1]);
 }
 
-enum { OPT_CSV_FORMAT = 256, OPT_WIDE, OPT_LONG };
-
 /* Options that belong to one format: refused with another. */
 static int check_combination(const struct bs_cli *cli,
 			     const struct export_ctx *c, const char *fmt_name)
@@ -509,17 +454,106 @@ static int check_combination(const struct bs_cli *cli,
 	return 0;
 }
 
+static int set_format(const struct bs_cli *cli, const struct bs_opt *o,
+		      const char *arg, void *field)
+{
+	struct export_ctx *c = field;
+	char q[BS_CLI_QUOTE_SIZE];
+
+	(void)o;
+	if (strcmp(arg, "bonnie") == 0)
+		c->fmt = FMT_BONNIE;
+	else if (strcmp(arg, "json") == 0)
+		c->fmt = FMT_JSON;
+	else if (strcmp(arg, "csv") == 0)
+		c->fmt = FMT_CSV;
+	else
+		return bs_cli_usage_error(
+			cli, "unknown format '%s' (bonnie, json or csv)",
+			bs_cli_quote(q, arg));
+	c->given = arg;
+	return 0;
+}
+
+static int set_csv_format(const struct bs_cli *cli, const struct bs_opt *o,
+			  const char *arg, void *field)
+{
+	struct export_ctx *c = field;
+	char q[BS_CLI_QUOTE_SIZE];
+
+	(void)o;
+	if (bs_csv_format_parse(arg, &c->csv) < 0)
+		return bs_cli_usage_error(cli,
+					  "--csv-format: expected %s, got '%s'",
+					  bs_csv_format_names(),
+					  bs_cli_quote(q, arg));
+	c->convert = 1;
+	return 0;
+}
+
+static const struct bs_opt opts[] = {
+	{'f', "format", "FMT", 0, set_format, 0,
+	 "bonnie, json or csv; without it, -o FILE's extension says: .json, "
+	 ".jsonl and .ndjson json, .csv csv (the spreadsheet layout: "
+	 "bonnie++'s own lines need -f bonnie); another extension is refused, "
+	 "none is bonnie. Given, -f wins over the extension (with a warning "
+	 "when they disagree)", "bonnie", 0, 0, 0},
+	{0, "csv-format", "1.98|1.03", 0, set_csv_format, 0,
+	 "with --format bonnie: every run in that layout, 1.0x runs included, "
+	 "written from its stored values (a line in that layout already is "
+	 "given as it is); 1.98 is what bonnie++ 2.00a's bon_csv2html and "
+	 "bon_csv2txt read; 1.03 (bonnie++ 1.0x) has no field for latencies, "
+	 "seed, concurrency or the seek count, and a warning says which runs "
+	 "lose them. Without it, a warning says when the lines mix 1.0x's "
+	 "layout with later ones, which no bon_csv2html reads together",
+	 NULL, 0, 0, 0},
+	{0, "wide", NULL, 0, bs_opt_flag,
+	 offsetof(struct export_ctx, cols.wide),
+	 "with --format csv: a column per tag key, tag.KEY (tag.raid, "
+	 "tag.host.kernel; empty for a run without it), instead of the one "
+	 "tags column (k=v;k=v)", NULL, 0, 0, 0},
+	{0, "long", NULL, 0, bs_opt_flag,
+	 offsetof(struct export_ctx, cols.long_rows),
+	 "with --format csv: one row per run and metric of its tool: the "
+	 "run's identity, then metric, value, unit, status, cpu_pct, "
+	 "latency_us, then its tags (a column per key with --wide) and "
+	 "family; no parameters (the other layouts have them)", NULL, 0, 0, 0},
+	{'o', "output", "FILE", 0, bs_opt_str,
+	 offsetof(struct export_ctx, path),
+	 "write to FILE (replaced only when complete)", NULL, 0, 0, 0},
+	BS_OPT_END,
+};
+
+const struct bs_opt_cmd bs_cmd_export = {
+	"export", cmd_export, "write runs as bonnie++ CSV, JSON or CSV",
+	"[--format bonnie|json|csv] [-o FILE] [SELECTOR...]\n"
+	"-f bonnie --csv-format 1.98|1.03 [-o FILE] [SELECTOR...]\n"
+	"-f csv [--wide] [--long] [-o FILE] [SELECTOR...]",
+	"Writes the selected runs (all when no SELECTOR is given), oldest\n"
+	"first:\n"
+	"  bonnie  each bonnie++ run as a bonnie++ CSV line: the original\n"
+	"          line, byte for byte, for ingested runs (so bon_csv2html\n"
+	"          and other tools read it as before); other tools' runs are\n"
+	"          left out, with a warning\n"
+	"  json    one JSON object per run per line (docs/formats.md)\n"
+	"  csv     a header and one row per run: its identity, the parameters\n"
+	"          and results of the tools the selected runs come from (each\n"
+	"          result's value and status, and for bonnie++'s tests CPU %\n"
+	"          and latency in microseconds), its tags and its family;\n"
+	"          every column name is unique: parameters are named as in\n"
+	"          JSON, results by their metric key, and the seek count,\n"
+	"          whose key is also the seek test's, is seek_count;\n"
+	"          text that a spreadsheet would run as a formula gets a\n"
+	"          leading '\n",
+	opts, NULL,
+	"bstore export --format bonnie --csv-format 1.98 | bon_csv2html > "
+	"all.html\n"
+	"bstore export --format csv --wide > runs.csv",
+	NULL, 0, 0,
+};
+
 int cmd_export(struct bs_cli *cli, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{"format", required_argument, NULL, 'f'},
-		{"csv-format", required_argument, NULL, OPT_CSV_FORMAT},
-		{"wide", no_argument, NULL, OPT_WIDE},
-		{"long", no_argument, NULL, OPT_LONG},
-		{"output", required_argument, NULL, 'o'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
 	struct export_ctx ctx;
 	struct bs_cli_out o = {NULL, NULL, NULL, 0};
 	struct bs_err err = BS_ERR_INIT;
@@ -528,55 +562,19 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 	static const char *const words[] = {"bonnie", "json", "csv", NULL};
 	const char *path = NULL, *fmt_name = "bonnie (the default)";
 	const char *given = NULL, *w;
-	char q[BS_CLI_QUOTE_SIZE];
-	int c, rc;
+	int rc;
 
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.fmt = FMT_BONNIE;
 	ctx.b = (struct bs_buf)BS_BUF_INIT;
 	ctx.lossy_ids = (struct bs_buf)BS_BUF_INIT;
-	opterr = 0; /* bs_cli_bad_option() says what is wrong */
-	while ((c = getopt_long(argc, argv, "f:o:h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'f':
-			if (strcmp(optarg, "bonnie") == 0)
-				ctx.fmt = FMT_BONNIE;
-			else if (strcmp(optarg, "json") == 0)
-				ctx.fmt = FMT_JSON;
-			else if (strcmp(optarg, "csv") == 0)
-				ctx.fmt = FMT_CSV;
-			else
-				return bs_cli_usage_error(
-					cli,
-					"unknown format '%s' (bonnie, json or "
-					"csv)",
-					bs_cli_quote(q, optarg));
-			fmt_name = given = optarg;
-			break;
-		case OPT_CSV_FORMAT:
-			if (bs_csv_format_parse(optarg, &ctx.csv) < 0)
-				return bs_cli_usage_error(
-					cli, "--csv-format: expected %s, got '%s'",
-					bs_csv_format_names(),
-					bs_cli_quote(q, optarg));
-			ctx.convert = 1;
-			break;
-		case OPT_WIDE:
-			ctx.cols.wide = 1;
-			break;
-		case OPT_LONG:
-			ctx.cols.long_rows = 1;
-			break;
-		case 'o':
-			path = optarg;
-			break;
-		case 'h':
-			fputs(usage_text, stdout);
-			return BS_EXIT_OK;
-		default:
-			return bs_cli_bad_option(cli, argv, "f:o:h", opts);
-		}
-	}
+	rc = bs_opt_parse(cli, &bs_cmd_export, argc, argv, &ctx, NULL);
+	if (rc >= 0)
+		goto out;
+	path = ctx.path;
+	given = ctx.given;
+	if (given)
+		fmt_name = given;
 	/* -o all.json writes JSON: the name's format unless -f says. */
 	rc = bs_cli_out_format(cli, path, words, given, &w);
 	if (rc != 0)

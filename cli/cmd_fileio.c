@@ -5,35 +5,127 @@
  * facts.
  */
 #define _GNU_SOURCE /* O_PATH */
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/guard.h"
+#include "cli/opt.h"
 #include "core/fileio.h"
 #include "core/host.h"
 #include "core/scratch.h"
 #include "util/mem.h"
 #include "util/banned.h"
 
-/* clang-format off */
-static void usage(FILE *f)
-{
-	struct bs_buf b = BS_BUF_INIT;
+enum step { STEP_ALL, STEP_PREPARE, STEP_RUN, STEP_CLEANUP };
 
-	fputs(
-"Usage: bstore fileio [-d DIR] [OPTIONS] prepare|run|cleanup\n"
-"       bstore fileio -d DIR [OPTIONS]\n"
-"\n"
+struct fileio_args {
+	struct bs_fileio_opts o;
+	enum step step;
+	const char *dir;
+	const char *machine;
+	int no_store;
+	struct bs_cli_tags tags; /* --tag */
+	char hostname[256];
+};
+
+/*
+ * sysbench's options are core/fileio_opts.c's table (core/fileio.h): it
+ * parses their values, sets their defaults and names their words for the
+ * benchmark itself, and core/ knows nothing of the command line. Its rows
+ * become rows of this command's table here, one each, and an alias is a
+ * row that warns first.
+ */
+static int set_sysbench(const struct bs_cli *cli, const struct bs_opt *o,
+			const char *arg, void *field)
+{
+	struct bs_err err = BS_ERR_INIT;
+
+	if (bs_fileio_option_set(field, o->data, arg, &err) < 0)
+		return bs_cli_usage_error(cli, "%s", err.msg);
+	return 0;
+}
+
+static int set_alias(const struct bs_cli *cli, const struct bs_opt *o,
+		     const char *arg, void *field)
+{
+	const struct bs_fileio_alias *al = &bs_fileio_aliases[o->data];
+	struct bs_opt real = *o;
+
+	/* As sysbench 1.0.20 says it. */
+	bs_cli_warn(cli, "--%s is deprecated, use --%s instead", al->name,
+		    al->option);
+	real.data = bs_fileio_option_find(al->option);
+	assert(real.data >= 0);
+	return set_sysbench(cli, &real, arg, field);
+}
+
+static const struct bs_opt *sysbench_rows(void)
+{
+	static struct bs_opt rows[80];
+	static char alias_help[8][80];
+	static int n;
+	const struct bs_fileio_option *fo;
+	int i;
+
+	if (n > 0)
+		return rows;
+	if (bs_fileio_noptions + bs_fileio_naliases + 2 >
+		    (int)(sizeof(rows) / sizeof(rows[0])) ||
+	    bs_fileio_naliases > 8)
+		BS_BUG("the fileio option table outgrew its rows");
+	rows[n++] = (struct bs_opt)BS_OPT_GROUP(
+		"sysbench's options (sizes take k, m, g, t suffixes, "
+		"1024-based):");
+	for (i = 0; i < bs_fileio_noptions; i++) {
+		fo = &bs_fileio_options[i];
+		rows[n++] = (struct bs_opt){
+			0, fo->name, fo->arg,
+			BS_OPT_EQ |
+				(fo->kind == BS_FK_BOOL ? BS_OPT_OPTARG : 0),
+			set_sysbench, offsetof(struct fileio_args, o), fo->help,
+			fo->dflt, 0, 0, i};
+	}
+	for (i = 0; i < bs_fileio_naliases; i++) {
+		fo = &bs_fileio_options[bs_fileio_option_find(
+			bs_fileio_aliases[i].option)];
+		snprintf(alias_help[i], sizeof(alias_help[i]),
+			 "deprecated alias for --%s", fo->name);
+		rows[n++] = (struct bs_opt){
+			0, bs_fileio_aliases[i].name, fo->arg, BS_OPT_EQ,
+			set_alias, offsetof(struct fileio_args, o),
+			alias_help[i], NULL, 0, 0, i};
+	}
+	rows[n] = (struct bs_opt)BS_OPT_END;
+	return rows;
+}
+
+#define O(f) offsetof(struct fileio_args, f)
+static const struct bs_opt opts[] = {
+	BS_OPT_GROUP("bstore's options:"),
+	{'d', NULL, "DIR", 0, bs_opt_str, O(dir),
+	 "the directory of the files (default: the current one)", NULL, 0, 0,
+	 0},
+	{'m', NULL, "NAME", 0, bs_opt_str, O(machine),
+	 "machine name (default: the host name)", NULL, 0, 0, 0},
+	BS_OPT_TAG(struct fileio_args, tags, "run"),
+	BS_OPT_NO_STORE(struct fileio_args, no_store),
+	BS_OPT_END,
+};
+#undef O
+
+/* clang-format off */
+const struct bs_opt_cmd bs_cmd_fileio = {
+"fileio", cmd_fileio, "run sysbench's fileio test and store it",
+"[-d DIR] [OPTIONS] prepare|run|cleanup\n-d DIR [OPTIONS]",
 "Runs sysbench 1.0.20's fileio test the way sysbench runs it, prints\n"
 "sysbench's report (bstore ingest reads it back) and stores the run with\n"
 "the host's kernel, file system, mount options, disk model, RAM and CPU\n"
@@ -42,23 +134,8 @@ static void usage(FILE *f)
 "prepare, run and cleanup are sysbench's steps, on test_file.0 ... in the\n"
 "current directory or DIR. Without a step, bstore prepares, runs and\n"
 "cleans up in a private directory it creates inside DIR and always\n"
-"removes, on success, failure or a signal.\n"
-"\n"
-"bstore's options:\n"
-"  -d DIR      the directory of the files (default: the current one)\n"
-"  -m NAME     machine name (default: the host name)\n"
-"  --tag KEY=VALUE\n"
-"              add a tag to the stored run (repeatable)\n"
-"  --no-store  measure and print, but store nothing\n"
-"  -h, --help  this help\n"
-"\n"
-"sysbench's options (sizes take k, m, g, t suffixes, 1024-based):\n",
-		f);
-	bs_fileio_options_help(&b);
-	fputs(bs_buf_str(&b), f);
-	bs_buf_release(&b);
-	fputs(
-"\n"
+"removes, on success, failure or a signal.\n",
+	opts,
 "Latencies print with 4 decimals (sysbench prints 2, and 3 in its\n"
 "--histogram rows). --file-io-mode=async uses Linux native AIO, with\n"
 "--file-async-backlog requests in flight per thread; a request's latency\n"
@@ -71,107 +148,28 @@ static void usage(FILE *f)
 "says so. SIGINT, SIGTERM, SIGHUP, SIGQUIT or SIGPIPE stop a run: nothing\n"
 "is stored, scratch files are removed, and the exit status is 128 + the\n"
 "signal.\n",
-		f);
-}
+"bstore fileio -d /mnt/test --file-test-mode=rndrw --threads=4",
+	sysbench_rows, 26, 0,
+};
 /* clang-format on */
-
-enum {
-	OPT_TAG = 256,
-	OPT_NO_STORE,
-	OPT_ALIAS, /* + the row of the alias table */
-	OPT_TABLE = OPT_ALIAS + 64, /* + the row of the option table */
-};
-
-enum step { STEP_ALL, STEP_PREPARE, STEP_RUN, STEP_CLEANUP };
-
-struct fileio_args {
-	struct bs_fileio_opts o;
-	enum step step;
-	const char *dir;
-	const char *machine;
-	int no_store;
-	struct bs_tag *tags;
-	size_t ntags, tags_cap;
-	char hostname[256];
-};
 
 static int parse_args(struct bs_cli *cli, int argc, char **argv,
 		      struct fileio_args *a, int *done)
 {
-	static const char shortopts[] = ":d:m:h";
 	static const char *const steps[] = {"prepare", "run", "cleanup"};
-	struct option *opts;
-	struct bs_err err = BS_ERR_INIT;
 	char q[BS_CLI_QUOTE_SIZE];
-	struct utsname u;
-	int c, i, n = 0, rc = 0;
+	int i, rc;
 
 	*done = 0;
 	bs_fileio_defaults(&a->o);
 	a->dir = ".";
-	if (uname(&u) == 0)
-		snprintf(a->hostname, sizeof(a->hostname), "%s", u.nodename);
-	a->machine = a->hostname;
-	opts = xcalloc((size_t)(bs_fileio_noptions + bs_fileio_naliases) + 4,
-		       sizeof(*opts));
-	opts[n++] = (struct option){"help", no_argument, NULL, 'h'};
-	opts[n++] = (struct option){"tag", required_argument, NULL, OPT_TAG};
-	opts[n++] = (struct option){"no-store", no_argument, NULL,
-				    OPT_NO_STORE};
-	for (i = 0; i < bs_fileio_noptions; i++)
-		opts[n++] = (struct option){
-			bs_fileio_options[i].name,
-			bs_fileio_options[i].kind == BS_FK_BOOL
-				? optional_argument
-				: required_argument,
-			NULL, OPT_TABLE + i};
-	for (i = 0; i < bs_fileio_naliases; i++)
-		opts[n++] = (struct option){bs_fileio_aliases[i].name,
-					    required_argument, NULL,
-					    OPT_ALIAS + i};
-	while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
-		if (c >= OPT_ALIAS && c < OPT_TABLE) {
-			const struct bs_fileio_alias *al =
-				&bs_fileio_aliases[c - OPT_ALIAS];
-
-			/* As sysbench 1.0.20 says it. */
-			bs_cli_warn(cli, "--%s is deprecated, use --%s instead",
-				    al->name, al->option);
-			c = OPT_TABLE + bs_fileio_option_find(al->option);
-		}
-		if (c >= OPT_TABLE) {
-			if (bs_fileio_option_set(&a->o, c - OPT_TABLE, optarg,
-						 &err) < 0) {
-				rc = bs_cli_usage_error(cli, "%s", err.msg);
-				goto out;
-			}
-			continue;
-		}
-		switch (c) {
-		case 'd':
-			a->dir = optarg;
-			break;
-		case 'm':
-			a->machine = optarg;
-			break;
-		case OPT_TAG:
-			rc = bs_cli_tag_arg(cli, optarg, &a->tags, &a->ntags,
-					    &a->tags_cap);
-			if (rc != 0)
-				goto out;
-			break;
-		case OPT_NO_STORE:
-			a->no_store = 1;
-			break;
-		case 'h':
-			usage(stdout);
-			*done = 1;
-			goto out;
-		default:
-			rc = bs_cli_bad_option(cli, argv, shortopts, opts);
-			goto out;
-		}
+	a->machine = bs_cli_host_name(a->hostname, sizeof(a->hostname));
+	rc = bs_opt_parse(cli, &bs_cmd_fileio, argc, argv, a, NULL);
+	if (rc >= 0) {
+		*done = rc == BS_EXIT_OK;
+		return rc;
 	}
+	rc = 0;
 	bs_fileio_settle(&a->o);
 	a->step = STEP_ALL;
 	if (optind < argc) {
@@ -194,7 +192,6 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 		goto out;
 	}
 out:
-	free(opts);
 	return rc;
 }
 
@@ -284,28 +281,6 @@ static int check_dir(struct bs_cli *cli, const char *dir)
 		return BS_EXIT_FAIL;
 	}
 	return 0;
-}
-
-static int store_run(struct bs_cli *cli, struct bs_store *st,
-		     struct bs_run *r)
-{
-	struct bs_err err = BS_ERR_INIT;
-
-	if (bs_store_begin(st, &err) < 0)
-		goto fail;
-	if (bs_store_put_new(st, r, &err) < 0) {
-		bs_store_rollback(st);
-		goto fail;
-	}
-	if (bs_store_commit(st, &err) < 0)
-		goto fail;
-	if (!cli->quiet)
-		fprintf(stderr, "Stored as run %lld\n", (long long)r->id);
-	return 0;
-fail:
-	if (!bs_signal_pending())
-		bs_cli_perr(cli, &err);
-	return BS_EXIT_FAIL;
 }
 
 /* The page cache rule of bonnie++ (bstore run), as a warning. */
@@ -506,9 +481,9 @@ int cmd_fileio(struct bs_cli *cli, int argc, char **argv)
 						  a.o.rand_type));
 		if (a.o.validate)
 			bs_run_tag(&r, "fileio.validate", "1");
-		for (i = 0; i < a.ntags; i++)
-			bs_run_tag(&r, a.tags[i].key, a.tags[i].value);
-		rc = store_run(cli, st, &r);
+		for (i = 0; i < a.tags.n; i++)
+			bs_run_tag(&r, a.tags.tag[i].key, a.tags.tag[i].value);
+		rc = bs_cli_store_new(cli, st, &r);
 		sig = bs_signal_pending();
 		if (rc != 0 && sig) {
 			bs_cli_error(cli,
@@ -550,10 +525,6 @@ out:
 	bs_run_release(&r);
 	bs_fileio_result_release(&res);
 	bs_buf_release(&text);
-	for (i = 0; i < a.ntags; i++) {
-		free(a.tags[i].key);
-		free(a.tags[i].value);
-	}
-	free(a.tags);
+	bs_cli_tags_release(&a.tags);
 	return rc;
 }

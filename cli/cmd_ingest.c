@@ -4,7 +4,6 @@
  * the archive as it was before that file.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/opt.h"
 #include "ingest/ingest.h"
 #include "util/buf.h"
 #include "util/mem.h"
@@ -20,48 +20,6 @@
 #include "util/text.h"
 #include "util/timefmt.h"
 #include "util/banned.h"
-
-static const char usage_text[] =
-	"Usage: bstore ingest [OPTIONS] [FILE...]\n"
-	"\n"
-	"Stores benchmark results in the archive: bonnie++ CSV lines of any\n"
-	"version and its text tables, Tim Bray's Bonnie, sysbench fileio,\n"
-	"zcav, fio (JSON, terse, text), dd, getc_putc and bstore's own JSON\n"
-	"export, alone or inside captured output or pasted text (mail\n"
-	"quotes, numbered lists; a mail's Date: header dates the results\n"
-	"below it); --formats lists every format read. Reads standard input\n"
-	"when no FILE is given or FILE is '-'. A run already stored (same\n"
-	"text) is stored once, and so is a bonnie++ run read from its CSV\n"
-	"line and from its table (bonnie++ -q's stdout and stderr): the\n"
-	"second is a \"duplicate of run N\". Each file is one transaction;\n"
-	"an empty one is an error. Runs whose output names no machine are\n"
-	"counted on stderr, with how to name them (-m, bstore set).\n"
-	"\n"
-	"Options:\n"
-	"  -t, --tag K=V          label every run (repeatable), e.g. raid=10\n"
-	"  -m, --machine NAME     the machine of every run of the files, for\n"
-	"                         outputs that name none (sysbench, fio, dd,\n"
-	"                         zcav) or to replace the name they give\n"
-	"      --measured-at DATE when the runs were measured: YYYY-MM-DD,\n"
-	"                         'YYYY-MM-DD HH:MM[:SS]' (UTC) or @UNIXTIME,\n"
-	"                         from 1970-01-01 to 9999-12-31\n"
-	"      --strict           store no run from a file with a rejected\n"
-	"                         line (its rejected lines are still kept)\n"
-	"  -n, --dry-run          parse and report, store nothing\n"
-	"  -f, --format NAME      read every result line as format NAME (when\n"
-	"                         detection guesses wrong)\n"
-	"      --formats          list the formats bstore reads, and exit\n"
-	"  -h, --help             this help\n"
-	"\n"
-	"Formats (--format NAME):\n"
-	"  @FORMATS@\n"
-	"\n"
-	"Lines that look like results but do not parse are reported as\n"
-	"FILE:LINE: reason and kept verbatim in the archive's rejects table;\n"
-	"the rest of the file is stored. The exit status is then 1.\n"
-	"\n"
-	"Example:\n"
-	"  bonnie++ -q -d /mnt/test -m box | bstore ingest --tag raid=10\n";
 
 struct ingest_opts {
 	const struct bs_format *format; /* --format, or NULL */
@@ -72,6 +30,7 @@ struct ingest_opts {
 	int64_t measured_at;
 	int strict;
 	int dry_run;
+	int list_formats; /* --formats */
 };
 
 struct file_ctx {
@@ -471,86 +430,131 @@ out:
 	return rc;
 }
 
+/* --tag K=V: any key but a run's own fields (host.* included). */
+static int set_tag(const struct bs_cli *cli, const struct bs_opt *opt,
+		   const char *arg, void *field)
+{
+	struct ingest_opts *o = field;
+	struct bs_err err = BS_ERR_INIT;
+
+	(void)opt;
+	if (bs_store_parse_tag(arg, 0, &o->tag_key[o->ntags],
+			       &o->tag_val[o->ntags], &err) < 0)
+		return bs_cli_usage_error(cli, "--tag: %s", err.msg);
+	o->ntags++;
+	return 0;
+}
+
+static int set_machine(const struct bs_cli *cli, const struct bs_opt *opt,
+		       const char *arg, void *field)
+{
+	(void)opt;
+	if (bs_text_has_control(arg))
+		return bs_cli_usage_error(cli,
+					  "--machine: '%s' has a control "
+					  "character (a newline?)",
+					  arg);
+	*(const char **)field = arg;
+	return 0;
+}
+
+static int set_measured_at(const struct bs_cli *cli, const struct bs_opt *opt,
+			   const char *arg, void *field)
+{
+	struct bs_err err = BS_ERR_INIT;
+
+	(void)opt;
+	if (bs_time_parse(arg, field, &err) < 0)
+		return bs_cli_usage_error(cli, "--measured-at: %s", err.msg);
+	return 0;
+}
+
+static int set_format(const struct bs_cli *cli, const struct bs_opt *opt,
+		      const char *arg, void *field)
+{
+	const struct bs_format **f = field;
+
+	(void)opt;
+	*f = bs_format_find(arg);
+	if (*f == NULL)
+		return bs_cli_usage_error(cli,
+					  "unknown format '%s' (bstore ingest "
+					  "--formats lists them)",
+					  arg);
+	return 0;
+}
+
+#define O(f) offsetof(struct ingest_opts, f)
+static const struct bs_opt opts[] = {
+	{'t', "tag", "K=V", BS_OPT_MULTI, set_tag, 0,
+	 "label every run (repeatable), e.g. raid=10", NULL, 0, 0, 0},
+	{'m', "machine", "NAME", 0, set_machine, O(machine),
+	 "the machine of every run of the files, for outputs that name none "
+	 "(sysbench, fio, dd, zcav) or to replace the name they give",
+	 NULL, 0, 0, 0},
+	{0, "measured-at", "DATE", 0, set_measured_at, O(measured_at),
+	 "when the runs were measured: YYYY-MM-DD, 'YYYY-MM-DD HH:MM[:SS]' "
+	 "(UTC) or @UNIXTIME, from 1970-01-01 to 9999-12-31", NULL, 0, 0, 0},
+	{0, "strict", NULL, 0, bs_opt_flag, O(strict),
+	 "store no run from a file with a rejected line (its rejected lines "
+	 "are still kept)", NULL, 0, 0, 0},
+	{'n', "dry-run", NULL, 0, bs_opt_flag, O(dry_run),
+	 "parse and report, store nothing", NULL, 0, 0, 0},
+	{'f', "format", "NAME", 0, set_format, O(format),
+	 "read every result line as format NAME (when detection guesses "
+	 "wrong)", NULL, 0, 0, 0},
+	{0, "formats", NULL, 0, bs_opt_flag, O(list_formats),
+	 "list the formats bstore reads, and exit", NULL, 0, 0, 0},
+	BS_OPT_END,
+};
+#undef O
+
+const struct bs_opt_cmd bs_cmd_ingest = {
+	"ingest", cmd_ingest, "import benchmark results into the archive",
+	"[OPTIONS] [FILE...]",
+	"Stores benchmark results in the archive: bonnie++ CSV lines of any\n"
+	"version and its text tables, Tim Bray's Bonnie, sysbench fileio,\n"
+	"zcav, fio (JSON, terse, text), dd, getc_putc and bstore's own JSON\n"
+	"export, alone or inside captured output or pasted text (mail\n"
+	"quotes, numbered lists; a mail's Date: header dates the results\n"
+	"below it); --formats lists every format read. Reads standard input\n"
+	"when no FILE is given or FILE is '-'. A run already stored (same\n"
+	"text) is stored once, and so is a bonnie++ run read from its CSV\n"
+	"line and from its table (bonnie++ -q's stdout and stderr): the\n"
+	"second is a \"duplicate of run N\". Each file is one transaction;\n"
+	"an empty one is an error. Runs whose output names no machine are\n"
+	"counted on stderr, with how to name them (-m, bstore set).\n",
+	opts,
+	"Formats (--format NAME):\n"
+	"  @FORMATS@\n"
+	"\n"
+	"Lines that look like results but do not parse are reported as\n"
+	"FILE:LINE: reason and kept verbatim in the archive's rejects table;\n"
+	"the rest of the file is stored. The exit status is then 1.\n",
+	"bonnie++ -q -d /mnt/test -m box | bstore ingest --tag raid=10",
+	NULL, 0, 0,
+};
+
 int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{"tag", required_argument, NULL, 't'},
-		{"machine", required_argument, NULL, 'm'},
-		{"measured-at", required_argument, NULL, 'a'},
-		{"strict", no_argument, NULL, 's'},
-		{"dry-run", no_argument, NULL, 'n'},
-		{"format", required_argument, NULL, 'f'},
-		{"formats", no_argument, NULL, 'F'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
 	struct ingest_opts o;
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_store *st = NULL;
 	char *dflt[] = {(char *)"-"};
 	char **files;
-	int nfiles, c, i, rc = BS_EXIT_OK;
+	int nfiles, i, rc = BS_EXIT_OK;
 
 	memset(&o, 0, sizeof(o));
 	o.measured_at = BS_NONE;
 	o.tag_key = xcalloc((size_t)argc, sizeof(char *));
 	o.tag_val = xcalloc((size_t)argc, sizeof(char *));
-	opterr = 0; /* bs_cli_bad_option() says what is wrong */
-	while ((c = getopt_long(argc, argv, "t:m:nf:h", opts, NULL)) != -1) {
-		switch (c) {
-		case 't':
-			if (bs_store_parse_tag(optarg, 0, &o.tag_key[o.ntags],
-					       &o.tag_val[o.ntags], &err) < 0) {
-				rc = bs_cli_usage_error(cli, "--tag: %s",
-							err.msg);
-				goto out;
-			}
-			o.ntags++;
-			break;
-		case 'm':
-			if (bs_text_has_control(optarg)) {
-				rc = bs_cli_usage_error(
-					cli, "--machine: '%s' has a control "
-					     "character (a newline?)",
-					optarg);
-				goto out;
-			}
-			o.machine = optarg;
-			break;
-		case 'a':
-			if (bs_time_parse(optarg, &o.measured_at, &err) < 0) {
-				rc = bs_cli_usage_error(cli, "--measured-at: %s",
-							err.msg);
-				goto out;
-			}
-			break;
-		case 's':
-			o.strict = 1;
-			break;
-		case 'n':
-			o.dry_run = 1;
-			break;
-		case 'f':
-			o.format = bs_format_find(optarg);
-			if (o.format == NULL) {
-				rc = bs_cli_usage_error(
-					cli,
-					"unknown format '%s' (bstore ingest "
-					"--formats lists them)",
-					optarg);
-				goto out;
-			}
-			break;
-		case 'F':
-			list_formats();
-			goto out;
-		case 'h':
-			bs_cli_help(stdout, usage_text);
-			goto out;
-		default:
-			rc = bs_cli_bad_option(cli, argv, "t:m:nf:h", opts);
-			goto out;
-		}
+	rc = bs_opt_parse(cli, &bs_cmd_ingest, argc, argv, &o, NULL);
+	if (rc >= 0)
+		goto out;
+	rc = BS_EXIT_OK;
+	if (o.list_formats) {
+		list_formats();
+		goto out;
 	}
 	files = argv + optind;
 	nfiles = argc - optind;

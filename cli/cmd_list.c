@@ -1,10 +1,10 @@
 /* cli/cmd_list.c - `bstore list`: one line per stored run. */
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/opt.h"
 #include "core/bonnie_text.h"
 #include "core/run_json.h"
 #include "util/buf.h"
@@ -12,10 +12,32 @@
 #include "util/timefmt.h"
 #include "util/banned.h"
 
-static const char usage_text[] =
-	"Usage: bstore list [--long] [--json] [SELECTOR...]\n"
-	"       bstore list --rejects\n"
-	"\n"
+struct list_ctx {
+	int json;
+	int long_tags; /* --long: host.* tags too */
+	int rejects;   /* --rejects */
+	int count;     /* --count */
+	struct bs_buf line;
+};
+
+static const struct bs_opt opts[] = {
+	{'l', "long", NULL, 0, bs_opt_flag,
+	 offsetof(struct list_ctx, long_tags),
+	 "with the host's facts (host.* tags)", NULL, 0, 0, 0},
+	{0, "json", NULL, 0, bs_opt_flag, offsetof(struct list_ctx, json),
+	 "one JSON object per run per line (as export --format json; every "
+	 "tag)", NULL, 0, 0, 0},
+	{0, "rejects", NULL, 0, bs_opt_flag, offsetof(struct list_ctx, rejects),
+	 "the input lines ingest could not parse, kept verbatim: SOURCE:LINE: "
+	 "reason, then the line", NULL, 0, 0, 0},
+	{'c', "count", NULL, 0, bs_opt_flag, offsetof(struct list_ctx, count),
+	 "print only how many runs the selectors select", NULL, 0, 0, 0},
+	BS_OPT_END,
+};
+
+const struct bs_opt_cmd bs_cmd_list = {
+	"list", cmd_list, "list stored runs, one line each",
+	"[OPTIONS] [SELECTOR...]\n--rejects",
 	"Lists stored runs (all when no SELECTOR is given), oldest first:\n"
 	"id, the day it was measured ('-': unknown), machine, tool and\n"
 	"version, file size, the write and read rates (bonnie++'s block\n"
@@ -30,20 +52,8 @@ static const char usage_text[] =
 	"@SELECTORS@\n"
 	"\n"
 	"A SELECTOR that matches nothing is named on stderr; the list is then\n"
-	"what the others match, and the exit status stays 0.\n"
-	"\n"
-	"Options:\n"
-	"  -l, --long  with the host's facts (host.* tags)\n"
-	"  --json      one JSON object per run per line (as export --format\n"
-	"              json; every tag)\n"
-	"  --rejects   the input lines ingest could not parse, kept verbatim:\n"
-	"              SOURCE:LINE: reason, then the line\n"
-	"  -h, --help  this help\n";
-
-struct list_ctx {
-	int json;
-	int long_tags; /* --long: host.* tags too */
-	struct bs_buf line;
+	"what the others match, and the exit status stays 0.\n",
+	opts, NULL, NULL, NULL, 0, 0,
 };
 
 /* A key or value as list shows it: in "..." when it would not read as
@@ -177,45 +187,23 @@ static int print_reject(const struct bs_reject *r, void *vctx)
 
 int cmd_list(struct bs_cli *cli, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{"json", no_argument, NULL, 'j'},
-		{"long", no_argument, NULL, 'l'},
-		{"rejects", no_argument, NULL, 'r'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
-	struct list_ctx ctx = {0, 0, BS_BUF_INIT};
+	struct list_ctx ctx = {.line = BS_BUF_INIT};
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_ids ids = BS_IDS_INIT;
 	struct bs_store *st = NULL;
-	int c, rc, rejects = 0;
+	int rc;
 
-	opterr = 0; /* bs_cli_bad_option() says what is wrong */
-	while ((c = getopt_long(argc, argv, "lh", opts, NULL)) != -1) {
-		switch (c) {
-		case 'j':
-			ctx.json = 1;
-			break;
-		case 'l':
-			ctx.long_tags = 1;
-			break;
-		case 'r':
-			rejects = 1;
-			break;
-		case 'h':
-			bs_cli_help(stdout, usage_text);
-			return BS_EXIT_OK;
-		default:
-			return bs_cli_bad_option(cli, argv, "lh", opts);
-		}
-	}
-	if (rejects && (ctx.json || ctx.long_tags || optind < argc))
+	rc = bs_opt_parse(cli, &bs_cmd_list, argc, argv, &ctx, NULL);
+	if (rc >= 0)
+		return rc;
+	if (ctx.rejects &&
+	    (ctx.json || ctx.long_tags || ctx.count || optind < argc))
 		return bs_cli_usage_error(cli, "--rejects takes no SELECTOR, "
-					       "no --json and no --long");
+					       "no --json, --long or --count");
 	rc = bs_cli_open_store(cli, BS_STORE_READONLY, &st);
 	if (rc != 0)
 		return rc;
-	if (rejects) {
+	if (ctx.rejects) {
 		if (bs_store_each_reject(st, print_reject, &ctx, &err) < 0) {
 			/* err is empty when the output failed: main() says
 			 * so. */
@@ -231,6 +219,10 @@ int cmd_list(struct bs_cli *cli, int argc, char **argv)
 			   BS_SEL_ALL_IF_NONE, &ids);
 	if (rc != 0)
 		goto out;
+	if (ctx.count) {
+		printf("%zu\n", ids.n);
+		goto out;
+	}
 	if (!ctx.json && ids.n > 0)
 		printf("%5s  %-10s  %-16s %-18s %6s %11s %11s %8s  %s\n", "ID",
 		       "DATE", "MACHINE", "TOOL", "SIZE", "WRITE MiB/s",

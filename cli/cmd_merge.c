@@ -1,5 +1,4 @@
 /* cli/cmd_merge.c - `bstore merge`: copy the runs of other archives here. */
-#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -7,12 +6,17 @@
 
 #include "cli/cli.h"
 #include "cli/guard.h"
+#include "cli/opt.h"
 #include "util/text.h"
 #include "util/banned.h"
 
-static const char usage_text[] =
-	"Usage: bstore merge OTHER.db...\n"
-	"\n"
+static const struct bs_opt opts[] = {
+	BS_OPT_END,
+};
+
+const struct bs_opt_cmd bs_cmd_merge = {
+	"merge", cmd_merge, "copy the runs of other archives into this one",
+	"OTHER.db...",
 	"Copies every run of other bstore archives into this one (--db),\n"
 	"with its tags, dates, source, tool version, parameters, results,\n"
 	"latencies, curves and raw line, and their rejected lines; this is\n"
@@ -41,13 +45,9 @@ static const char usage_text[] =
 	"limits, statuses that agree with values, names without control\n"
 	"characters); a run that fails is skipped and named in a warning\n"
 	"with the reason (', N runs skipped'; exit status 1), the rest is\n"
-	"merged.\n"
-	"\n"
-	"Options:\n"
-	"  -h, --help  this help\n"
-	"\n"
-	"Example:\n"
-	"  bstore --db fleet.db merge host1.db host2.db\n";
+	"merged.\n",
+	opts, NULL, "bstore --db fleet.db merge host1.db host2.db", NULL, 0, 0,
+};
 
 struct conflict_ctx {
 	const struct bs_cli *cli;
@@ -139,23 +139,12 @@ out:
 
 int cmd_merge(struct bs_cli *cli, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
 	struct bs_store *st = NULL;
-	int c, rc;
+	int rc;
 
-	opterr = 0; /* bs_cli_bad_option() says what is wrong */
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'h':
-			bs_cli_help(stdout, usage_text);
-			return BS_EXIT_OK;
-		default:
-			return bs_cli_bad_option(cli, argv, "h", opts);
-		}
-	}
+	rc = bs_opt_parse(cli, &bs_cmd_merge, argc, argv, NULL, NULL);
+	if (rc >= 0)
+		return rc;
 	if (optind >= argc)
 		return bs_cli_usage_error(cli, "which archives? give OTHER.db");
 	if (bs_cli_open_store(cli, 0, &st) != 0)

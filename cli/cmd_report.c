@@ -3,14 +3,15 @@
  * groups of stored runs as text, HTML, CSV or JSON (report/report.h).
  * `compare` is `report` with exactly two groups (cli/cmd_compare.c).
  */
+#include <assert.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/opt.h"
 #include "report/factor.h"
 #include "report/report.h"
 #include "report/tmpl.h"
@@ -19,9 +20,153 @@
 #include "util/num.h"
 #include "util/banned.h"
 
-static const char report_usage[] =
-	"Usage: bstore report [OPTIONS] [SELECTOR...]\n"
-	"\n"
+/* What the command line asked for. */
+struct report_args {
+	struct bs_report_opts ro;
+	struct bs_cli_dest dest; /* -f, -o */
+	const char *tdir, *save, *forget;
+	const char *by, *within, *base_value; /* --by, --within, ... */
+	int have_base, have_sel;
+	uint64_t base;
+	char **sel;
+	int nsel;
+	const char **labels; /* --label, in order */
+	size_t nlabels, caplabels;
+	/* What --save keeps: the options that shape the comparison, in long
+	 * form, then "--" and the selectors. */
+	const char **keep;
+	size_t nkeep, capkeep;
+	char **owned; /* the "--name" words of keep */
+	size_t nowned, capowned;
+};
+
+static void release_args(struct report_args *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->nowned; i++)
+		free(a->owned[i]);
+	free(a->owned);
+	free(a->keep);
+	free(a->labels);
+}
+
+static void keep_arg(struct report_args *a, const char *opt, const char *arg)
+{
+	xgrow((void **)&a->keep, &a->capkeep, a->nkeep + 2, sizeof(*a->keep));
+	a->keep[a->nkeep++] = opt;
+	if (arg)
+		a->keep[a->nkeep++] = arg;
+}
+
+/* ---- the options: one table for report and compare ----------------- */
+
+static int set_baseline(const struct bs_cli *cli, const struct bs_opt *o,
+			const char *arg, void *field)
+{
+	struct report_args *a = field;
+	int rc = bs_opt_u64(cli, o, arg, &a->base);
+
+	a->have_base = rc == 0;
+	return rc;
+}
+
+static int set_noise(const struct bs_cli *cli, const struct bs_opt *o,
+		     const char *arg, void *field)
+{
+	struct report_args *a = field;
+	int rc = bs_opt_real(cli, o, arg, &a->ro.noise_pct);
+
+	a->ro.noise_set = rc == 0;
+	return rc;
+}
+
+static int add_label(const struct bs_cli *cli, const struct bs_opt *o,
+		     const char *arg, void *field)
+{
+	struct report_args *a = field;
+
+	(void)cli;
+	(void)o;
+	xgrow((void **)&a->labels, &a->caplabels, a->nlabels + 1,
+	      sizeof(*a->labels));
+	a->labels[a->nlabels++] = arg;
+	return 0;
+}
+
+static int set_save(const struct bs_cli *cli, const struct bs_opt *o,
+		    const char *arg, void *field)
+{
+	struct bs_err err = BS_ERR_INIT;
+
+	(void)o;
+	if (bs_store_check_report_name(arg, &err) < 0)
+		return bs_cli_usage_error(cli, "%s", err.msg);
+	*(const char **)field = arg;
+	return 0;
+}
+
+#define O(f) offsetof(struct report_args, f)
+#define KEEP BS_OPT_KEEP /* --save keeps it (in long form) */
+static const struct bs_opt opts[] = {
+	BS_OPT_DEST(struct report_args, dest),
+	{'b', "baseline", "N", KEEP, set_baseline, 0,
+	 "group N (from 1) is the baseline", "1", 1, 18446744073709551615.0,
+	 0},
+	BS_OPT_UNITS(struct report_args, ro.units, KEEP),
+	{'n', "noise", "PCT", KEEP, set_noise, 0,
+	 "a change under PCT percent is within noise, never better or worse",
+	 "5", 0, 1000, 0},
+	BS_OPT_METRICS(struct report_args, ro.want, KEEP,
+		       "metrics to show, comma-separated: keys such as "
+		       "put_block, put_block_cpu, put_block_latency, or rates, "
+		       "cpu, latency, io, files, all (default all). The "
+		       "keys:\n@METRICS@"),
+	BS_OPT_TITLE(struct report_args, ro.title, KEEP, "the report's title",
+		     "the labels"),
+	{0, "by", "KEY", KEEP, bs_opt_str, O(by),
+	 "factor comparison: the runs the selectors choose (no SELECTOR: all) "
+	 "in a group per value of tag KEY (sorted), the first the baseline; "
+	 "KEY may be a parameter too ('--by mode': sysbench runs by test "
+	 "mode)", NULL, 0, 0, 0},
+	{0, "within", "KEY2", KEEP, bs_opt_str, O(within),
+	 "with --by: once per value of tag KEY2, each block with its own "
+	 "baseline ('--by raid --within cache': RAID10 against RAID5 for "
+	 "cache=off, then for cache=on)", NULL, 0, 0, 0},
+	{0, "baseline-value", "V", KEEP, bs_opt_str, O(base_value),
+	 "with --by: the group of KEY=V is each block's baseline", NULL, 0, 0,
+	 0},
+	{'l', "label", "TEXT", KEEP | BS_OPT_MULTI, add_label, 0,
+	 "a group's short label, once per group in order (default: its "
+	 "selector without the terms every selector has: 'raid=10' for "
+	 "array=emc,raid=10 against array=emc,raid=5)", NULL, 0, 0, 0},
+	BS_OPT_TEMPLATE_DIR(struct report_args, tdir,
+			    "report.html, report.txt, report.csv, report.json"),
+	{'s', "save", "NAME", 0, set_save, O(save),
+	 "also keep this comparison (its selectors and the options above but "
+	 "-f, -o and --template-dir) under NAME in the archive: 'bstore site' "
+	 "renders it as compare/NAME.html, again from the runs the selectors "
+	 "match then. NAME: letters, digits, '.', '_', '-'; saving a NAME "
+	 "again replaces it", NULL, 0, 0, 0},
+	{0, "forget", "NAME", 0, bs_opt_str, O(forget),
+	 "remove the saved comparison NAME, render nothing", NULL, 0, 0, 0},
+	BS_OPT_END,
+};
+#undef KEEP
+#undef O
+
+/* What report and compare say of their selectors, after their own text. */
+#define SELECTORS_ABOUT                                                       \
+	"\n"                                                                  \
+	"@SELECTORS@\n"                                                       \
+	"\n"                                                                  \
+	"A group whose SELECTOR matches nothing is an error (exit status "    \
+	"1).\n"
+#define SAME_BYTES "The same archive and command give the same bytes.\n"
+
+const struct bs_opt_cmd bs_cmd_report = {
+	"report", cmd_report, "render a comparison of stored runs",
+	"[OPTIONS] [SELECTOR...]",
 	"Compares groups of stored runs: each SELECTOR is one group (no\n"
 	"SELECTOR: one group of every run). A group of several runs shows\n"
 	"their mean, standard deviation (and its share of the mean, CV),\n"
@@ -40,97 +185,39 @@ static const char report_usage[] =
 	"Tests bonnie++ could not time (+++++) or did not run say so and take\n"
 	"no part in the arithmetic. Notes above the tables say when groups\n"
 	"differ in what makes numbers incomparable (file size, chunk size,\n"
-	"bonnie++ 1.0x against 1.9x+, the file-test spec).\n";
-
-static const char compare_usage[] =
-	"Usage: bstore compare [OPTIONS] SELECTOR_A SELECTOR_B\n"
-	"\n"
-	"Compares two groups of stored runs side by side: 'bstore report'\n"
-	"with exactly two groups, A being the baseline unless --baseline 2.\n"
-	"diff is B - A, ratio B / A (with --baseline 2: A - B and A / B).\n";
-
-static const char options_usage[] =
-	"\n"
-	"@SELECTORS@\n"
-	"\n"
-	"A group whose SELECTOR matches nothing is an error (exit status 1).\n"
-	"\n"
-	"Options:\n"
-	"  -f, --format FMT      text, html, csv or json (default: from the\n"
-	"                        -o file's extension, else text); given, it\n"
-	"                        wins over the extension, with a warning\n"
-	"                        when they disagree\n"
-	"  -o, --output FILE     write to FILE (replaced when complete); its\n"
-	"                        extension names the format: .txt .text,\n"
-	"                        .html .htm, .csv, .json .jsonl .ndjson;\n"
-	"                        another is refused unless -f is given\n"
-	"  -b, --baseline N      group N (from 1) is the baseline (default 1)\n"
-	"  -u, --units UNIT      KiB/s rates in auto, kib or mib (default auto:\n"
-	"                        each metric's unit, as every command shows\n"
-	"                        it: MiB/s; kib: as stored)\n"
-	"  -n, --noise PCT       a change under PCT percent is within noise,\n"
-	"                        never better or worse (default 5)\n"
-	"  -m, --metrics LIST    metrics to show, comma-separated: keys such\n"
-	"                        as put_block, put_block_cpu,\n"
-	"                        put_block_latency, or rates, cpu, latency,\n"
-	"                        io, files, all (default all). The keys:\n"
-	"                        @METRICS@\n"
-	"  -t, --title TITLE     the report's title (default: the labels)\n"
-	"      --by KEY          factor comparison: the runs the selectors\n"
-	"                        choose (no SELECTOR: all) in a group per\n"
-	"                        value of tag KEY (sorted), the first the\n"
-	"                        baseline; KEY may be a parameter too\n"
-	"                        ('--by mode': sysbench runs by test mode)\n"
-	"      --within KEY2     with --by: once per value of tag KEY2, each\n"
-	"                        block with its own baseline ('--by raid\n"
-	"                        --within cache': RAID10 against RAID5 for\n"
-	"                        cache=off, then for cache=on)\n"
-	"      --baseline-value V  with --by: the group of KEY=V is each\n"
-	"                        block's baseline\n"
-	"  -l, --label TEXT      a group's short label, once per group in\n"
-	"                        order (default: its selector without the\n"
-	"                        terms every selector has: 'raid=10' for\n"
-	"                        array=emc,raid=10 against array=emc,raid=5)\n"
-	"      --template-dir DIR  take report.html, report.txt, report.csv,\n"
-	"                        report.json from DIR when there\n"
-	"  -s, --save NAME       also keep this comparison (its selectors and\n"
-	"                        the options above but -f, -o and\n"
-	"                        --template-dir) under NAME in the archive:\n"
-	"                        'bstore site' renders it as\n"
-	"                        compare/NAME.html, again from the runs the\n"
-	"                        selectors match then. NAME: letters,\n"
-	"                        digits, '.', '_', '-'; saving a NAME again\n"
-	"                        replaces it\n"
-	"      --forget NAME     remove the saved comparison NAME, render\n"
-	"                        nothing\n"
-	"  -h, --help            this help\n"
-	"\n"
-	"The same archive and command give the same bytes.\n";
-
-/* What the command line asked for. */
-struct report_args {
-	struct bs_report_opts ro;
-	struct bs_cli_dest dest; /* -f, -o */
-	const char *tdir, *save, *forget;
-	const char *by, *within, *base_value; /* --by, --within, ... */
-	int have_base, have_sel;
-	uint64_t base;
-	char **sel;
-	int nsel;
-	const char **labels; /* --label, in order */
-	size_t nlabels, caplabels;
-	/* What --save keeps: the options that shape the comparison, in long
-	 * form, then "--" and the selectors. */
-	const char **keep;
-	size_t nkeep, capkeep;
+	"bonnie++ 1.0x against 1.9x+, the file-test spec).\n" SELECTORS_ABOUT,
+	opts, SAME_BYTES,
+	"bstore report -o cmp.html raid=10 raid=5\n"
+	"bstore report --by raid --within cache 'array=EMC*'",
+	NULL, 22, 0,
 };
 
-static void keep_arg(struct report_args *a, const char *opt, const char *arg)
+const struct bs_opt_cmd bs_cmd_compare = {
+	"compare", cmd_compare, "compare two groups of runs side by side",
+	"[OPTIONS] SELECTOR_A SELECTOR_B",
+	"Compares two groups of stored runs side by side: 'bstore report'\n"
+	"with exactly two groups, A being the baseline unless --baseline 2.\n"
+	"diff is B - A, ratio B / A (with --baseline 2: A - B and A / B).\n"
+	SELECTORS_ABOUT,
+	opts, SAME_BYTES, "bstore compare 3 7", NULL, 22, 0,
+};
+
+/* --save keeps the options that shape the comparison, as they were
+ * given, in long form. */
+static void seen(void *args, const struct bs_opt *o, const char *arg)
 {
-	xgrow((void **)&a->keep, &a->capkeep, a->nkeep + 2, sizeof(*a->keep));
-	a->keep[a->nkeep++] = opt;
-	if (arg)
-		a->keep[a->nkeep++] = arg;
+	struct report_args *a = args;
+	char *name;
+
+	if (!(o->flags & BS_OPT_KEEP))
+		return;
+	name = xmalloc(strlen(o->long_name) + 3);
+	memcpy(name, "--", 2);
+	memcpy(name + 2, o->long_name, strlen(o->long_name) + 1);
+	xgrow((void **)&a->owned, &a->capowned, a->nowned + 1,
+	      sizeof(*a->owned));
+	a->owned[a->nowned++] = name;
+	keep_arg(a, name, arg);
 }
 
 /*
@@ -140,130 +227,17 @@ static void keep_arg(struct report_args *a, const char *opt, const char *arg)
 static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 		      int compare, struct report_args *a)
 {
-	enum {
-		OPT_TEMPLATE_DIR = 256,
-		OPT_FORGET,
-		OPT_BY,
-		OPT_WITHIN,
-		OPT_BASE_VALUE
-	};
-	static const struct option opts[] = {
-		{"format", required_argument, NULL, 'f'},
-		{"output", required_argument, NULL, 'o'},
-		{"baseline", required_argument, NULL, 'b'},
-		{"units", required_argument, NULL, 'u'},
-		{"noise", required_argument, NULL, 'n'},
-		{"metrics", required_argument, NULL, 'm'},
-		{"title", required_argument, NULL, 't'},
-		{"label", required_argument, NULL, 'l'},
-		{"by", required_argument, NULL, OPT_BY},
-		{"within", required_argument, NULL, OPT_WITHIN},
-		{"baseline-value", required_argument, NULL, OPT_BASE_VALUE},
-		{"template-dir", required_argument, NULL, OPT_TEMPLATE_DIR},
-		{"save", required_argument, NULL, 's'},
-		{"forget", required_argument, NULL, OPT_FORGET},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
 	static char all[] = "all";
 	static char *all_sel[] = {all};
-	struct bs_err err = BS_ERR_INIT;
 	int c, rc;
 
 	a->ro.units = BS_UNITS_AUTO;
 	a->dest.fmt = BS_REPORT_TEXT;
 	a->base = 1;
-	opterr = 0; /* bs_cli_bad_option says it in bstore's form */
-	while ((c = getopt_long(argc, argv, "f:o:b:u:n:m:t:l:s:h", opts, NULL)) !=
-	       -1) {
-		switch (c) {
-		case 'f':
-		case 'o':
-			rc = bs_cli_dest_opt(cli, c, optarg, &a->dest);
-			if (rc != 0)
-				return rc;
-			break;
-		case 'b':
-			if (bs_parse_u64(optarg, strlen(optarg), &a->base) <
-				    0 ||
-			    a->base < 1)
-				return bs_cli_usage_error(
-					cli, "--baseline wants a group number "
-					     "from 1, not '%s'",
-					optarg);
-			a->have_base = 1;
-			keep_arg(a, "--baseline", optarg);
-			break;
-		case OPT_BY:
-			a->by = optarg;
-			keep_arg(a, "--by", optarg);
-			break;
-		case OPT_WITHIN:
-			a->within = optarg;
-			keep_arg(a, "--within", optarg);
-			break;
-		case OPT_BASE_VALUE:
-			a->base_value = optarg;
-			keep_arg(a, "--baseline-value", optarg);
-			break;
-		case 'u':
-			rc = bs_cli_units_arg(cli, optarg, &a->ro.units);
-			if (rc != 0)
-				return rc;
-			keep_arg(a, "--units", optarg);
-			break;
-		case 'n': {
-			double pct;
-
-			if (bs_parse_double(optarg, strlen(optarg), &pct) < 0 ||
-			    !(pct >= 0 && pct <= 1000))
-				return bs_cli_usage_error(
-					cli,
-					"--noise wants a percentage from 0 to "
-					"1000, not '%s'",
-					optarg);
-			a->ro.noise_pct = pct;
-			a->ro.noise_set = 1;
-			keep_arg(a, "--noise", optarg);
-			break;
-		}
-		case 'm':
-			if (bs_report_metrics_parse(optarg, a->ro.want, &err) <
-			    0)
-				return bs_cli_usage_error(cli, "%s", err.msg);
-			keep_arg(a, "--metrics", optarg);
-			break;
-		case 't':
-			a->ro.title = optarg;
-			keep_arg(a, "--title", optarg);
-			break;
-		case 'l':
-			xgrow((void **)&a->labels, &a->caplabels,
-			      a->nlabels + 1, sizeof(*a->labels));
-			a->labels[a->nlabels++] = optarg;
-			keep_arg(a, "--label", optarg);
-			break;
-		case OPT_TEMPLATE_DIR:
-			a->tdir = optarg;
-			break;
-		case 's':
-			if (bs_store_check_report_name(optarg, &err) < 0)
-				return bs_cli_usage_error(cli, "%s", err.msg);
-			a->save = optarg;
-			break;
-		case OPT_FORGET:
-			a->forget = optarg;
-			break;
-		case 'h':
-			bs_cli_help(stdout, compare ? compare_usage
-						    : report_usage);
-			bs_cli_help(stdout, options_usage);
-			return BS_EXIT_OK;
-		default:
-			return bs_cli_bad_option(cli, argv, "f:o:b:u:n:m:t:l:s:h",
-						 opts);
-		}
-	}
+	rc = bs_opt_parse(cli, compare ? &bs_cmd_compare : &bs_cmd_report,
+			  argc, argv, a, seen);
+	if (rc >= 0)
+		return rc;
 	a->sel = argv + optind;
 	a->nsel = argc - optind;
 	if (a->forget && (a->save || a->nsel > 0 || a->dest.path))
@@ -531,8 +505,7 @@ out:
 	for (i = 0; i < nargs + 1; i++)
 		free(argv[i]);
 	free(argv);
-	free(a.keep);
-	free(a.labels);
+	release_args(&a);
 	return rc;
 }
 
@@ -586,6 +559,9 @@ int cmd_report(struct bs_cli *cli, int argc, char **argv)
 	rc = bs_cli_render_out(cli, a.dest.path, render, &rctx);
 	/* Saved once the comparison is known to work. */
 	if (rc == 0 && a.save) {
+		/* Kept: the options, then "--" and the selectors, so that a
+		 * selector is never read back as an option. */
+		assert(a.nkeep >= 1 + (size_t)(a.have_sel ? a.nsel : 0));
 		if (bs_store_save_report(st, a.save, a.keep, a.nkeep, &err) <
 		    0) {
 			bs_cli_perr(cli, &err);
@@ -593,8 +569,7 @@ int cmd_report(struct bs_cli *cli, int argc, char **argv)
 		}
 	}
 out:
-	free(a.keep);
-	free(a.labels);
+	release_args(&a);
 	bs_tmpl_set_free(ts);
 	bs_store_close(st);
 	return rc;

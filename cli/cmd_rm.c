@@ -1,27 +1,36 @@
 /* cli/cmd_rm.c - `bstore rm`: delete runs. */
-#include <getopt.h>
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/opt.h"
 #include "util/buf.h"
 #include "util/text.h"
 #include "util/timefmt.h"
 #include "util/banned.h"
 
-static const char usage_text[] =
-	"Usage: bstore rm [--dry-run] SELECTOR...\n"
-	"\n"
+struct rm_args {
+	int dry; /* --dry-run */
+};
+
+static const struct bs_opt opts[] = {
+	{'n', "dry-run", NULL, 0, bs_opt_flag, offsetof(struct rm_args, dry),
+	 "delete nothing: list the runs that would be deleted (id, day "
+	 "measured, machine)", NULL, 0, 0, 0},
+	BS_OPT_END,
+};
+
+const struct bs_opt_cmd bs_cmd_rm = {
+	"rm", cmd_rm, "delete runs from the archive",
+	"[--dry-run] SELECTOR...",
 	"Deletes the selected runs with their tags (e.g. 'bstore rm 12-15',\n"
 	"'bstore rm machine=old-box', 'bstore rm \"date<2010\"'). 'all' must be\n"
 	"given explicitly. Selectors as in 'bstore list --help'. A SELECTOR\n"
 	"that matches nothing is named on stderr; when no run at all is\n"
-	"selected, nothing is deleted and the exit status is 1.\n"
-	"\n"
-	"Options:\n"
-	"  -n, --dry-run  delete nothing: list the runs that would be deleted\n"
-	"                 (id, day measured, machine)\n"
-	"  -h, --help     this help\n";
+	"selected, nothing is deleted and the exit status is 1.\n",
+	opts, NULL, NULL, NULL, 0, 0,
+};
 
 /* One line a run that --dry-run would delete: as list starts its own. */
 static int print_run(const struct bs_run *r, void *vctx)
@@ -44,30 +53,17 @@ static int print_run(const struct bs_run *r, void *vctx)
 
 int cmd_rm(struct bs_cli *cli, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{"dry-run", no_argument, NULL, 'n'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_buf line = BS_BUF_INIT;
 	struct bs_ids ids = BS_IDS_INIT;
 	struct bs_store *st = NULL;
-	int c, rc, dry = 0, n = 0;
+	struct rm_args a = {0};
+	int rc, dry, n = 0;
 
-	opterr = 0; /* bs_cli_bad_option() says what is wrong */
-	while ((c = getopt_long(argc, argv, "nh", opts, NULL)) != -1) {
-		switch (c) {
-		case 'n':
-			dry = 1;
-			break;
-		case 'h':
-			bs_cli_help(stdout, usage_text);
-			return BS_EXIT_OK;
-		default:
-			return bs_cli_bad_option(cli, argv, "nh", opts);
-		}
-	}
+	rc = bs_opt_parse(cli, &bs_cmd_rm, argc, argv, &a, NULL);
+	if (rc >= 0)
+		return rc;
+	dry = a.dry;
 	if (optind >= argc)
 		return bs_cli_usage_error(cli, "which runs? give a SELECTOR");
 	rc = bs_cli_open_select(cli, BS_STORE_EXISTING, argv + optind, argc - optind,
@@ -75,6 +71,8 @@ int cmd_rm(struct bs_cli *cli, int argc, char **argv)
 				&st, &ids);
 	if (rc != 0)
 		goto out;
+	/* BS_SEL_NEED_MATCH: selecting nothing failed above. */
+	assert(ids.n > 0);
 	if (!dry) {
 		if ((n = bs_store_rm(st, &ids, &err)) < 0 ||
 		    bs_store_commit(st, &err) < 0) {

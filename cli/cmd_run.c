@@ -4,19 +4,19 @@
  * and CSV line, and one stored run per iteration (core/bench.h does the
  * measuring).
  */
+#include <assert.h>
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
 #include <sys/stat.h>
-#include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/opt.h"
 #include "core/bench.h"
 #include "core/bench_opts.h"
 #include "core/bonnie_text.h"
@@ -26,68 +26,6 @@
 #include "util/num.h"
 #include "util/text.h"
 #include "util/banned.h"
-
-/* clang-format off */
-static void usage(FILE *f)
-{
-	fputs(
-"Usage: bstore run [-d DIR] [-s SIZE[:CHUNK[:SEEKS[:PROCS]]]]\n"
-"                  [-n NUM[:MAX[:MIN[:DIRS[:CHUNK]]]]] [-m NAME] [-r RAM]\n"
-"                  [-x COUNT] [-f[SIZE]] [-b] [-D] [-z SEED] [-q] [-c N]\n"
-"                  [--tag KEY=VALUE]... [--no-store] [--no-sync]\n"
-"                  [--csv-format 1.98|1.03]\n"
-"\n"
-"Runs bonnie++ 2.00a's disk benchmark the way bonnie++ measures it, prints\n"
-"bonnie++'s result table and CSV line, and stores every iteration in the\n"
-"archive with the host's kernel, file system, mount options, disk model,\n"
-"RAM and CPU as host.* tags.\n"
-"\n"
-"Options (spelled as bonnie++ spells them; sizes take k/m/g suffixes):\n"
-"  -d DIR      directory to test (default: the current one); bstore works\n"
-"              in a private subdirectory it creates and always removes\n"
-"  -s SIZE[:CHUNK[:SEEKS[:PROCS]]]\n"
-"              I/O test file size in MiB (default: twice the RAM, at least\n"
-"              300M; 0 skips the I/O tests), chunk size in bytes (power of\n"
-"              2, 256 to 1m, default 8k), number of random seeks (default\n"
-"              8192) and seek threads (default 5)\n"
-"  -n NUM[:MAX[:MIN[:DIRS[:CHUNK]]]]\n"
-"              file tests: NUM x 1024 files (default 16; 0 skips them),\n"
-"              of MIN to MAX bytes (default 0: empty; MAX -1 makes hard\n"
-"              links, -2 symbolic links), in DIRS directories, written in\n"
-"              CHUNK-byte pieces (default 8k)\n"
-"  -m NAME     machine name (default: the host name)\n"
-"  -r RAM      RAM in MiB for the size check (default: detected); the I/O\n"
-"              file must be twice the RAM, or reads come from the page\n"
-"              cache; -r 0 turns the check off\n"
-"  -x COUNT    run the whole suite COUNT times; each is stored as a run\n"
-"  -f[SIZE]    -f skips the per-char tests; -fSIZE (attached) sets their\n"
-"              size in MiB (default 3)\n"
-"  -b          fsync after every write (and directory fsync for files)\n"
-"  -D          O_DIRECT for block write, rewrite, block read and seeks\n"
-"  -z SEED     random seed (default: a new one for each iteration)\n"
-"  -q          quiet: only the CSV line on stdout (the table goes to\n"
-"              stderr)\n"
-"  -c N        concurrency: recorded only, as bonnie++ 2.00a does (it\n"
-"              never runs tests concurrently), so results compare\n"
-"  --tag KEY=VALUE\n"
-"              add a tag to the stored runs (repeatable)\n"
-"  --no-store  measure and print, but store nothing\n"
-"  --no-sync   for tests of the output only: no fsync or syncfs at all, so\n"
-"              the results measure the page cache, not the disk; stored\n"
-"              runs are tagged run.no_sync=1\n"
-"  --csv-format 1.98|1.03\n"
-"              CSV layout printed and stored (default 1.98, as bonnie++\n"
-"              2.00a; 1.03 is the 27-field layout of bonnie++ 1.0x)\n"
-"  -h, --help  this help\n"
-"\n"
-"Progress goes to stderr. A test under 0.5 s shows as +++++ (too fast to\n"
-"measure). SIGINT, SIGTERM, SIGHUP, SIGQUIT, or SIGPIPE (output piped\n"
-"into a reader that quit) stop the run: scratch files are removed, the\n"
-"unfinished iteration is not stored, and the exit status is 128 + the\n"
-"signal (130 for SIGINT, 143 for SIGTERM, 141 for SIGPIPE).\n",
-		f);
-}
-/* clang-format on */
 
 /* What the options say, before they become struct bs_bench_opts. */
 struct run_args {
@@ -99,8 +37,7 @@ struct run_args {
 	int quiet_csv;        /* -q */
 	int no_store;
 	enum bs_csv_format csv;
-	struct bs_tag *tags;  /* from --tag, owned */
-	size_t ntags, tags_cap;
+	struct bs_cli_tags tags; /* --tag */
 	char hostname[256];
 };
 
@@ -119,124 +56,169 @@ static uint64_t new_seed(void)
 	return v;
 }
 
-enum {
-	OPT_TAG = 256,
-	OPT_NO_STORE,
-	OPT_NO_SYNC,
-	OPT_CSV_FORMAT,
+/* bonnie++'s -s, -n, -f, -r and -c, as core/bench_opts.h parses them. */
+static int set_bench(const struct bs_cli *cli, const struct bs_opt *o,
+		     const char *arg, void *field)
+{
+	struct run_args *a = field;
+	struct bs_err err = BS_ERR_INIT;
+	int rc;
+
+	switch (o->short_name) {
+	case 's':
+		rc = bs_bench_opts_parse_s(&a->o, arg, &err);
+		a->size_given = 1;
+		break;
+	case 'n':
+		rc = bs_bench_opts_parse_n(&a->o, arg, &err);
+		break;
+	case 'f':
+		rc = bs_bench_opts_parse_f(&a->o, arg, &err);
+		break;
+	case 'r':
+		rc = bs_bench_opts_parse_ram(arg, &a->ram_mib, &err);
+		break;
+	default:
+		assert(o->short_name == 'c');
+		rc = bs_bench_opts_parse_c(&a->o, arg, &err);
+		break;
+	}
+	return rc < 0 ? bs_cli_usage_error(cli, "%s", err.msg) : 0;
+}
+
+static int set_machine(const struct bs_cli *cli, const struct bs_opt *o,
+		       const char *arg, void *field)
+{
+	(void)o;
+	if (!clean_text(arg))
+		return bs_cli_usage_error(cli,
+					  "-m: a machine name must not contain "
+					  "',' or control characters (it would "
+					  "break the CSV line)");
+	*(const char **)field = arg;
+	return 0;
+}
+
+static int set_seed(const struct bs_cli *cli, const struct bs_opt *o,
+		    const char *arg, void *field)
+{
+	struct run_args *a = field;
+	int rc = bs_opt_u64(cli, o, arg, &a->o.seed);
+
+	a->seed_given = rc == 0;
+	return rc;
+}
+
+static int set_csv_format(const struct bs_cli *cli, const struct bs_opt *o,
+			  const char *arg, void *field)
+{
+	char q[BS_CLI_QUOTE_SIZE];
+
+	(void)o;
+	if (bs_csv_format_parse(arg, field) < 0)
+		return bs_cli_usage_error(cli,
+					  "--csv-format: expected %s, got '%s'",
+					  bs_csv_format_names(),
+					  bs_cli_quote(q, arg));
+	return 0;
+}
+
+#define O(f) offsetof(struct run_args, f)
+#define U64_MAX_D 18446744073709551615.0
+static const struct bs_opt opts[] = {
+	BS_OPT_GROUP("Options (spelled as bonnie++ spells them; sizes take "
+		     "k/m/g suffixes):"),
+	{'d', NULL, "DIR", 0, bs_opt_str, O(o.dir),
+	 "directory to test (default: the current one); bstore works in a "
+	 "private subdirectory it creates and always removes", NULL, 0, 0, 0},
+	{'s', NULL, "SIZE[:CHUNK[:SEEKS[:PROCS]]]", 0, set_bench, 0,
+	 "I/O test file size in MiB (default: twice the RAM, at least 300M; 0 "
+	 "skips the I/O tests), chunk size in bytes (power of 2, 256 to 1m, "
+	 "default 8k), number of random seeks (default 8192) and seek threads "
+	 "(default 5)", NULL, 0, 0, 0},
+	{'n', NULL, "NUM[:MAX[:MIN[:DIRS[:CHUNK]]]]", 0, set_bench, 0,
+	 "file tests: NUM x 1024 files (default 16; 0 skips them), of MIN to "
+	 "MAX bytes (default 0: empty; MAX -1 makes hard links, -2 symbolic "
+	 "links), in DIRS directories, written in CHUNK-byte pieces (default "
+	 "8k)", NULL, 0, 0, 0},
+	{'m', NULL, "NAME", 0, set_machine, O(o.machine),
+	 "machine name (default: the host name)", NULL, 0, 0, 0},
+	{'r', NULL, "RAM", 0, set_bench, 0,
+	 "RAM in MiB for the size check (default: detected); the I/O file must "
+	 "be twice the RAM, or reads come from the page cache; -r 0 turns the "
+	 "check off", NULL, 0, 0, 0},
+	{'x', NULL, "COUNT", 0, bs_opt_u64, O(count),
+	 "run the whole suite COUNT times; each is stored as a run", NULL, 1,
+	 U64_MAX_D, 0},
+	{'f', NULL, "SIZE", BS_OPT_OPTARG, set_bench, 0,
+	 "-f skips the per-char tests; -fSIZE (attached) sets their size in "
+	 "MiB (default 3)", NULL, 0, 0, 0},
+	{'b', NULL, NULL, 0, bs_opt_flag, O(o.fsync_each),
+	 "fsync after every write (and directory fsync for files)", NULL, 0, 0,
+	 0},
+	{'D', NULL, NULL, 0, bs_opt_flag, O(o.direct),
+	 "O_DIRECT for block write, rewrite, block read and seeks", NULL, 0, 0,
+	 0},
+	{'z', NULL, "SEED", 0, set_seed, 0,
+	 "random seed (default: a new one for each iteration)", NULL, 0,
+	 U64_MAX_D, 0},
+	{'q', NULL, NULL, 0, bs_opt_flag, O(quiet_csv),
+	 "quiet: only the CSV line on stdout (the table goes to stderr)", NULL,
+	 0, 0, 0},
+	{'c', NULL, "N", 0, set_bench, 0,
+	 "concurrency: recorded only, as bonnie++ 2.00a does (it never runs "
+	 "tests concurrently), so results compare", NULL, 0, 0, 0},
+	BS_OPT_TAG(struct run_args, tags, "runs"),
+	BS_OPT_NO_STORE(struct run_args, no_store),
+	{0, "no-sync", NULL, 0, bs_opt_flag, O(o.no_sync),
+	 "for tests of the output only: no fsync or syncfs at all, so the "
+	 "results measure the page cache, not the disk; stored runs are "
+	 "tagged run.no_sync=1", NULL, 0, 0, 0},
+	{0, "csv-format", "1.98|1.03", 0, set_csv_format, O(csv),
+	 "CSV layout printed and stored (default 1.98, as bonnie++ 2.00a; 1.03 "
+	 "is the 27-field layout of bonnie++ 1.0x)", NULL, 0, 0, 0},
+	BS_OPT_END,
+};
+#undef U64_MAX_D
+#undef O
+
+const struct bs_opt_cmd bs_cmd_run = {
+	"run", cmd_run, "run the built-in disk benchmark and store it",
+	"@OPTS@",
+	"Runs bonnie++ 2.00a's disk benchmark the way bonnie++ measures it, "
+	"prints\n"
+	"bonnie++'s result table and CSV line, and stores every iteration in "
+	"the\n"
+	"archive with the host's kernel, file system, mount options, disk "
+	"model,\n"
+	"RAM and CPU as host.* tags.\n",
+	opts,
+	"Progress goes to stderr. A test under 0.5 s shows as +++++ (too fast "
+	"to\n"
+	"measure). SIGINT, SIGTERM, SIGHUP, SIGQUIT, or SIGPIPE (output piped\n"
+	"into a reader that quit) stop the run: scratch files are removed, "
+	"the\n"
+	"unfinished iteration is not stored, and the exit status is 128 + the\n"
+	"signal (130 for SIGINT, 143 for SIGTERM, 141 for SIGPIPE).\n",
+	"bstore run -d /mnt/test -s 16g -n 16 --tag raid=10", NULL, 10, 0,
 };
 
 static int parse_args(struct bs_cli *cli, int argc, char **argv,
 		      struct run_args *a, int *done)
 {
-	static const struct option opts[] = {
-		{"help", no_argument, NULL, 'h'},
-		{"tag", required_argument, NULL, OPT_TAG},
-		{"no-store", no_argument, NULL, OPT_NO_STORE},
-		{"no-sync", no_argument, NULL, OPT_NO_SYNC},
-		{"csv-format", required_argument, NULL, OPT_CSV_FORMAT},
-		{NULL, 0, NULL, 0},
-	};
-	static const char shortopts[] = ":d:s:n:m:r:x:f::bDz:qc:h";
-	struct bs_err err = BS_ERR_INIT;
-	struct utsname u;
 	char q[BS_CLI_QUOTE_SIZE];
-	int c;
+	int rc;
 
 	*done = 0;
 	bs_bench_defaults(&a->o);
 	a->ram_mib = -1;
 	a->count = 1;
 	a->csv = BS_CSV_1_98;
-	if (uname(&u) == 0)
-		snprintf(a->hostname, sizeof(a->hostname), "%s", u.nodename);
-	a->o.machine = a->hostname;
-	while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
-		switch (c) {
-		case 'd':
-			a->o.dir = optarg;
-			break;
-		case 's':
-			if (bs_bench_opts_parse_s(&a->o, optarg, &err) < 0)
-				return bs_cli_usage_error(cli, "%s", err.msg);
-			a->size_given = 1;
-			break;
-		case 'n':
-			if (bs_bench_opts_parse_n(&a->o, optarg, &err) < 0)
-				return bs_cli_usage_error(cli, "%s", err.msg);
-			break;
-		case 'm':
-			if (!clean_text(optarg))
-				return bs_cli_usage_error(
-					cli,
-					"-m: a machine name must not contain "
-					"',' or control characters (it would "
-					"break the CSV line)");
-			a->o.machine = optarg;
-			break;
-		case 'r':
-			if (bs_bench_opts_parse_ram(optarg, &a->ram_mib, &err) <
-			    0)
-				return bs_cli_usage_error(cli, "%s", err.msg);
-			break;
-		case 'x':
-			if (bs_parse_u64(optarg, strlen(optarg), &a->count) <
-				    0 ||
-			    a->count < 1)
-				return bs_cli_usage_error(
-					cli, "-x: bad count '%s'",
-					bs_cli_quote(q, optarg));
-			break;
-		case 'f':
-			if (bs_bench_opts_parse_f(&a->o, optarg, &err) < 0)
-				return bs_cli_usage_error(cli, "%s", err.msg);
-			break;
-		case 'b':
-			a->o.fsync_each = 1;
-			break;
-		case 'D':
-			a->o.direct = 1;
-			break;
-		case 'z':
-			if (bs_parse_u64(optarg, strlen(optarg), &a->o.seed) <
-			    0)
-				return bs_cli_usage_error(
-					cli, "-z: bad seed '%s'",
-					bs_cli_quote(q, optarg));
-			a->seed_given = 1;
-			break;
-		case 'q':
-			a->quiet_csv = 1;
-			break;
-		case 'c':
-			if (bs_bench_opts_parse_c(&a->o, optarg, &err) < 0)
-				return bs_cli_usage_error(cli, "%s", err.msg);
-			break;
-		case OPT_TAG:
-			if (bs_cli_tag_arg(cli, optarg, &a->tags, &a->ntags,
-					   &a->tags_cap) != 0)
-				return BS_EXIT_USAGE;
-			break;
-		case OPT_NO_STORE:
-			a->no_store = 1;
-			break;
-		case OPT_NO_SYNC:
-			a->o.no_sync = 1;
-			break;
-		case OPT_CSV_FORMAT:
-			if (bs_csv_format_parse(optarg, &a->csv) < 0)
-				return bs_cli_usage_error(
-					cli, "--csv-format: expected %s, got '%s'",
-					bs_csv_format_names(),
-					bs_cli_quote(q, optarg));
-			break;
-		case 'h':
-			usage(stdout);
-			*done = 1;
-			return BS_EXIT_OK;
-		default: /* '?' and ':' */
-			return bs_cli_bad_option(cli, argv, shortopts, opts);
-		}
+	a->o.machine = bs_cli_host_name(a->hostname, sizeof(a->hostname));
+	rc = bs_opt_parse(cli, &bs_cmd_run, argc, argv, a, NULL);
+	if (rc >= 0) {
+		*done = rc == BS_EXIT_OK;
+		return rc;
 	}
 	if (optind < argc)
 		return bs_cli_usage_error(cli, "unexpected argument '%s'",
@@ -367,8 +349,8 @@ static void tag_run(const struct run_args *a, const struct bs_host *h,
 	/* Not a measurement of the disk: the archive must say so. */
 	if (a->o.no_sync)
 		bs_run_tag(r, "run.no_sync", "1");
-	for (i = 0; i < a->ntags; i++)
-		bs_run_tag(r, a->tags[i].key, a->tags[i].value);
+	for (i = 0; i < a->tags.n; i++)
+		bs_run_tag(r, a->tags.tag[i].key, a->tags.tag[i].value);
 }
 
 int cmd_run(struct bs_cli *cli, int argc, char **argv)
@@ -384,7 +366,6 @@ int cmd_run(struct bs_cli *cli, int argc, char **argv)
 	struct stat sb;
 	uint64_t it;
 	int rc, done, sig, e, out_failed = 0;
-	size_t i;
 
 	memset(&a, 0, sizeof(a));
 	bs_run_init(&r);
@@ -508,10 +489,6 @@ out:
 	bs_store_close(st);
 	bs_run_release(&r);
 	bs_buf_release(&out);
-	for (i = 0; i < a.ntags; i++) {
-		free(a.tags[i].key);
-		free(a.tags[i].value);
-	}
-	free(a.tags);
+	bs_cli_tags_release(&a.tags);
 	return rc;
 }

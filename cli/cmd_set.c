@@ -3,20 +3,25 @@
  * themselves (machine, measured_at), keeping every old value in the
  * archive's run_history (shown by bstore show).
  */
-#include <getopt.h>
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/opt.h"
 #include "util/mem.h"
 #include "util/text.h"
 #include "util/timefmt.h"
 #include "util/banned.h"
 
-static const char usage_text[] =
-	"Usage: bstore set SELECTOR FIELD=VALUE...\n"
-	"\n"
+static const struct bs_opt opts[] = {
+	BS_OPT_END,
+};
+
+const struct bs_opt_cmd bs_cmd_set = {
+	"set", cmd_set, "change a stored run's machine or date",
+	"SELECTOR FIELD=VALUE...",
 	"Changes the selected runs' own fields, for runs stored with no\n"
 	"machine name or date, or a wrong one:\n"
 	"  machine=NAME      the machine's name (machine= for unknown)\n"
@@ -28,13 +33,10 @@ static const char usage_text[] =
 	"made; bstore show lists them under History. A run that has the value\n"
 	"already is left as it is. Labels of your own are tags: bstore tag.\n"
 	"SELECTOR is one selector as in 'bstore list --help'; one that\n"
-	"matches nothing is an error (exit status 1).\n"
-	"\n"
-	"Options:\n"
-	"  -h, --help  this help\n"
-	"\n"
-	"Example:\n"
-	"  bstore set 4-6 machine=db1 'measured_at=2024-03-15 10:00'\n";
+	"matches nothing is an error (exit status 1).\n",
+	opts, NULL, "bstore set 4-6 machine=db1 'measured_at=2024-03-15 10:00'",
+	NULL, 0, 0,
+};
 
 /* FIELD=VALUE into set; 0, or the usage error's exit status. */
 static int parse_set(const struct bs_cli *cli, const char *arg,
@@ -79,30 +81,17 @@ static int parse_set(const struct bs_cli *cli, const char *arg,
 
 int cmd_set(struct bs_cli *cli, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_ids ids = BS_IDS_INIT;
 	struct bs_store *st = NULL;
 	struct bs_set *set = xcalloc((size_t)argc, sizeof(*set));
 	char **keys = xcalloc((size_t)argc, sizeof(char *));
 	int64_t changed, total = 0;
-	int nset = 0, c, i, rc;
+	int nset = 0, i, rc;
 
-	opterr = 0; /* bs_cli_bad_option() says what is wrong */
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'h':
-			bs_cli_help(stdout, usage_text);
-			rc = BS_EXIT_OK;
-			goto out;
-		default:
-			rc = bs_cli_bad_option(cli, argv, "h", opts);
-			goto out;
-		}
-	}
+	rc = bs_opt_parse(cli, &bs_cmd_set, argc, argv, NULL, NULL);
+	if (rc >= 0)
+		goto out;
 	if (optind >= argc) {
 		rc = bs_cli_usage_error(cli, "which runs? give a SELECTOR");
 		goto out;
@@ -122,6 +111,7 @@ int cmd_set(struct bs_cli *cli, int argc, char **argv)
 				BS_SEL_NEED_MATCH | BS_SEL_WRITE, &st, &ids);
 	if (rc != 0)
 		goto out;
+	assert(ids.n > 0 && nset > 0); /* BS_SEL_NEED_MATCH, and checked */
 	for (i = 0; i < nset; i++) {
 		if (bs_store_set(st, &ids, &set[i], &changed, &err) < 0) {
 			bs_cli_perr(cli, &err);

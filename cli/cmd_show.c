@@ -1,10 +1,10 @@
 /* cli/cmd_show.c - `bstore show`: one run in bonnie++'s table layout. */
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/opt.h"
 #include "core/bonnie_text.h"
 #include "core/zcav.h"
 #include "util/buf.h"
@@ -13,9 +13,13 @@
 #include "util/timefmt.h"
 #include "util/banned.h"
 
-static const char usage_text[] =
-	"Usage: bstore show SELECTOR...\n"
-	"\n"
+static const struct bs_opt opts[] = {
+	BS_OPT_END,
+};
+
+const struct bs_opt_cmd bs_cmd_show = {
+	"show", cmd_show, "show one run in bonnie++'s table layout",
+	"SELECTOR...",
 	"Shows each selected run: where it came from, every parameter of its\n"
 	"tool, for Bonnie and bonnie++ runs the result table in the layout of\n"
 	"their era (Bonnie's, 1.03's K/sec columns for bonnie++ 1.0x, 1.97's\n"
@@ -26,10 +30,9 @@ static const char usage_text[] =
 	"rate in their own units, a zcav run's curve as a table, the tags and\n"
 	"the original line. Selectors as in 'bstore list\n"
 	"--help'. A SELECTOR that matches nothing is named on stderr; when\n"
-	"no run at all is selected, the exit status is 1.\n"
-	"\n"
-	"Options:\n"
-	"  -h, --help  this help\n";
+	"no run at all is selected, the exit status is 1.\n",
+	opts, NULL, NULL, NULL, 0, 0,
+};
 
 /*
  * Text from the archive, for the terminal: every control character, tabs
@@ -373,26 +376,15 @@ static int show_run(const struct bs_run *r, void *vctx)
 
 int cmd_show(struct bs_cli *cli, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_ids ids = BS_IDS_INIT;
 	struct bs_store *st = NULL;
 	struct show_ctx x = {BS_BUF_INIT, NULL, NULL, 0};
-	int c, rc;
+	int rc;
 
-	opterr = 0; /* bs_cli_bad_option() says what is wrong */
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'h':
-			fputs(usage_text, stdout);
-			return BS_EXIT_OK;
-		default:
-			return bs_cli_bad_option(cli, argv, "h", opts);
-		}
-	}
+	rc = bs_opt_parse(cli, &bs_cmd_show, argc, argv, NULL, NULL);
+	if (rc >= 0)
+		return rc;
 	if (optind >= argc)
 		return bs_cli_usage_error(cli, "which run? give an id or "
 					       "SELECTOR");

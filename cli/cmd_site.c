@@ -7,7 +7,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,14 +16,26 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/opt.h"
 #include "report/site.h"
 #include "util/buf.h"
 #include "util/mem.h"
 #include "util/banned.h"
 
-static const char usage_text[] =
-    "Usage: bstore site -o DIR [SELECTOR...]\n"
-    "\n"
+/* What the options say. */
+struct site_args {
+	const char *dir; /* -o */
+};
+
+static const struct bs_opt opts[] = {
+	{'o', "output", "DIR", 0, bs_opt_str, offsetof(struct site_args, dir),
+	 "the site's directory (required)", NULL, 0, 0, 0},
+	BS_OPT_END,
+};
+
+const struct bs_opt_cmd bs_cmd_site = {
+    "site", cmd_site, "write a static web site of the archive",
+    "-o DIR [SELECTOR...]",
     "Writes a static web site of the archive (or of the runs the\n"
     "SELECTORs choose) into DIR:\n"
     "  index.html          each machine's latest results, the newest\n"
@@ -57,11 +68,9 @@ static const char usage_text[] =
     "nothing is named on stderr, and when none matches any run the exit\n"
     "status is 1. A saved comparison that no longer renders (its\n"
     "selectors match nothing) is named, left out, and makes the exit\n"
-    "status 1; the other pages are written.\n"
-    "\n"
-    "Options:\n"
-    "  -o, --output DIR  the site's directory (required)\n"
-    "  -h, --help        this help\n";
+    "status 1; the other pages are written.\n",
+    opts, NULL, "bstore site -o ~/public_html/bench", NULL, 0, 0,
+};
 
 /* Marks a directory as a site bstore wrote: rebuilding may remove pages
  * there. */
@@ -416,36 +425,23 @@ static int one_saved(const char *name, const char *const *args, size_t nargs,
 
 int cmd_site(struct bs_cli *cli, int argc, char **argv)
 {
-	static const struct option opts[] = {
-	    {"output", required_argument, NULL, 'o'},
-	    {"help", no_argument, NULL, 'h'},
-	    {NULL, 0, NULL, 0},
-	};
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_ids ids = BS_IDS_INIT;
 	struct bs_store *st = NULL;
 	struct writer w;
 	struct saved_ctx sc;
 	struct bs_site_opts so;
-	const char *dir = NULL;
+	struct site_args a = {NULL};
+	const char *dir;
 	size_t i;
-	int c, rc, nsel;
+	int rc, nsel;
 
 	memset(&w, 0, sizeof(w));
 	memset(&sc, 0, sizeof(sc));
-	opterr = 0; /* bs_cli_bad_option() says what is wrong */
-	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'o':
-			dir = optarg;
-			break;
-		case 'h':
-			bs_cli_help(stdout, usage_text);
-			return BS_EXIT_OK;
-		default:
-			return bs_cli_bad_option(cli, argv, "o:h", opts);
-		}
-	}
+	rc = bs_opt_parse(cli, &bs_cmd_site, argc, argv, &a, NULL);
+	if (rc >= 0)
+		return rc;
+	dir = a.dir;
 	if (dir == NULL || dir[0] == '\0')
 		return bs_cli_usage_error(cli, "where? give the site's "
 		                               "directory with -o DIR");

@@ -1,72 +1,74 @@
 /* cli/cmd_tag.c - `bstore tag`: add, change or remove labels on runs. */
-#include <getopt.h>
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/opt.h"
 #include "store/selector.h"
 #include "util/mem.h"
 #include "util/banned.h"
 
-static const char usage_text[] =
-	"Usage: bstore tag SELECTOR K=V...\n"
-	"       bstore tag SELECTOR --remove K [--remove K]...\n"
-	"\n"
+/* What the options say: the keys of --remove, in order. */
+struct tag_args {
+	char **remove;
+	int nremove;
+};
+
+static int add_remove(const struct bs_cli *cli, const struct bs_opt *o,
+		      const char *arg, void *field)
+{
+	struct tag_args *a = field;
+
+	(void)o;
+	if (arg[0] == '\0')
+		return bs_cli_usage_error(cli, "--remove needs a key");
+	a->remove[a->nremove++] = (char *)arg;
+	return 0;
+}
+
+static const struct bs_opt opts[] = {
+	{'r', "remove", "K", BS_OPT_MULTI, add_remove, 0,
+	 "remove the tag K (repeatable)", NULL, 0, 0, 0},
+	BS_OPT_END,
+};
+
+const struct bs_opt_cmd bs_cmd_tag = {
+	"tag", cmd_tag, "add or remove key=value tags on runs",
+	"SELECTOR K=V...\nSELECTOR --remove K [--remove K]...",
 	"Sets free key=value labels on the selected runs (raid=10,\n"
 	"'array=EMC CX500', cache=on), replacing a key's old value, or\n"
 	"removes keys. Tags can then select runs: bstore report raid=10 "
 	"raid=5.\n"
 	"A key has no ',', '=', '!', '~', '<', '>' or control character and is\n"
-	"not one of the run's own fields (@FIELDS@: bstore\n"
-	"set changes a run's machine and date); a\n"
-	"value is any text on one line, empty included. SELECTOR is one\n"
+	"not one of the run's own fields (bstore set changes a run's machine\n"
+	"and date): @FIELDS@.\n"
+	"A value is any text on one line, empty included. SELECTOR is one\n"
 	"selector as in 'bstore list --help'; one that matches nothing is an\n"
-	"error (exit status 1).\n"
-	"\n"
-	"Options:\n"
-	"  -r, --remove K  remove the tag K (repeatable)\n"
-	"  -h, --help      this help\n";
+	"error (exit status 1).\n",
+	opts, NULL, NULL, NULL, 0, 0,
+};
 
 int cmd_tag(struct bs_cli *cli, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{"remove", required_argument, NULL, 'r'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_ids ids = BS_IDS_INIT;
 	struct bs_store *st = NULL;
-	char **remove = xcalloc((size_t)argc, sizeof(char *));
+	struct tag_args a = {NULL, 0};
 	struct bs_tag *set = xcalloc((size_t)argc, sizeof(*set));
-	int nremove = 0, nset = 0, c, i, rc;
+	int nset = 0, i, rc;
 
-	opterr = 0; /* bs_cli_bad_option() says what is wrong */
-	while ((c = getopt_long(argc, argv, "r:h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'r':
-			if (optarg[0] == '\0') {
-				rc = bs_cli_usage_error(cli,
-							"--remove needs a key");
-				goto out;
-			}
-			remove[nremove++] = optarg;
-			break;
-		case 'h':
-			bs_cli_help(stdout, usage_text);
-			rc = BS_EXIT_OK;
-			goto out;
-		default:
-			rc = bs_cli_bad_option(cli, argv, "r:h", opts);
-			goto out;
-		}
-	}
+	/* A --remove an argument: argc of them at most. */
+	a.remove = xcalloc((size_t)argc, sizeof(char *));
+	rc = bs_opt_parse(cli, &bs_cmd_tag, argc, argv, &a, NULL);
+	if (rc >= 0)
+		goto out;
 	if (optind >= argc) {
 		rc = bs_cli_usage_error(cli, "which runs? give a SELECTOR");
 		goto out;
 	}
-	if (optind + 1 >= argc && nremove == 0) {
+	if (optind + 1 >= argc && a.nremove == 0) {
 		rc = bs_cli_usage_error(cli, "give K=V tags or --remove K");
 		goto out;
 	}
@@ -92,11 +94,12 @@ int cmd_tag(struct bs_cli *cli, int argc, char **argv)
 				BS_SEL_NEED_MATCH | BS_SEL_WRITE, &st, &ids);
 	if (rc != 0)
 		goto out;
+	assert(ids.n > 0); /* BS_SEL_NEED_MATCH */
 	for (i = 0; i < nset; i++)
 		if (bs_store_tag(st, &ids, set[i].key, set[i].value, &err) < 0)
 			goto dberr;
-	for (i = 0; i < nremove; i++)
-		if (bs_store_tag(st, &ids, remove[i], NULL, &err) < 0)
+	for (i = 0; i < a.nremove; i++)
+		if (bs_store_tag(st, &ids, a.remove[i], NULL, &err) < 0)
 			goto dberr;
 	if (bs_store_commit(st, &err) < 0)
 		goto dberr;
@@ -113,7 +116,7 @@ out:
 		free(set[i].value);
 	}
 	free(set);
-	free(remove);
+	free(a.remove);
 	bs_ids_release(&ids);
 	bs_store_close(st);
 	return rc;

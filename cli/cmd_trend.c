@@ -3,12 +3,12 @@
  * the time they were measured, as text, HTML, CSV or JSON
  * (report/trend.h).
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/opt.h"
 #include "core/param.h"
 #include "report/tmpl.h"
 #include "report/trend.h"
@@ -16,59 +16,6 @@
 #include "util/buf.h"
 #include "util/mem.h"
 #include "util/banned.h"
-
-static const char trend_usage[] =
-	"Usage: bstore trend [OPTIONS] SELECTOR...\n"
-	"\n"
-	"Shows metrics over the time the runs were measured (their date,\n"
-	"measured_at): each SELECTOR is a line of every metric's chart. A\n"
-	"line's runs are put into periods (--every), and each period is a\n"
-	"point: its runs' count n, median, mean, standard deviation (sd,\n"
-	"from 2 runs on), least and greatest number. The chart joins the\n"
-	"medians and draws each point's spread; the change is a median's\n"
-	"against the line's first, in percent. Runs without a date, or\n"
-	"outside --since and --until, are left out and counted in a note.\n"
-	"\n"
-	"@SELECTORS@\n"
-	"\n"
-	"A SELECTOR that matches nothing, or only runs without a date, is\n"
-	"an error (exit status 1).\n"
-	"\n"
-	"Options:\n"
-	"  -f, --format FMT      text, html, csv or json (default: from the\n"
-	"                        -o file's extension, else text); given, it\n"
-	"                        wins over the extension, with a warning\n"
-	"                        when they disagree\n"
-	"  -o, --output FILE     write to FILE (replaced when complete); its\n"
-	"                        extension names the format: .txt .text,\n"
-	"                        .html .htm, .csv, .json .jsonl .ndjson;\n"
-	"                        another is refused unless -f is given\n"
-	"  -e, --every PERIOD    a point per run, day, week (Monday to\n"
-	"                        Sunday), month, quarter or year, UTC; auto\n"
-	"                        (default): each run while no line has more\n"
-	"                        than 60, else the smallest period that gives\n"
-	"                        no line more than 60 points\n"
-	"      --since DATE      only runs measured from DATE on\n"
-	"      --until DATE      only runs measured up to the end of DATE\n"
-	"                        (DATE: 2004, 2004-03, 2004-03-15,\n"
-	"                        '2004-03-15 10:30[:05]' or @UNIXTIME, UTC;\n"
-	"                        a year or month is the whole of it)\n"
-	"  -m, --metrics LIST    metrics to draw, comma-separated, as 'bstore\n"
-	"                        report --metrics' takes them; default: the\n"
-	"                        main metrics of the tools the runs come from:\n"
-	"                        @MAIN_METRICS@\n"
-	"                        Every key:\n"
-	"                        @METRICS@\n"
-	"  -u, --units UNIT      KiB/s rates in auto, kib or mib (default auto:\n"
-	"                        each metric's unit, as every command shows\n"
-	"                        it: MiB/s; kib: as stored)\n"
-	"  -t, --title TITLE     the page's title (default: 'Trend: ' and the\n"
-	"                        selectors)\n"
-	"      --template-dir DIR  take trend.html, trend.txt, trend.csv,\n"
-	"                        trend.json from DIR when there\n"
-	"  -h, --help            this help\n"
-	"\n"
-	"The same archive and command give the same bytes.\n";
 
 /* What the command line asked for. */
 struct trend_args {
@@ -109,83 +56,91 @@ static int date_arg(const struct bs_cli *cli, const char *opt, const char *s,
 	return rc;
 }
 
+/* A --since or --until DATE. */
+static int set_date(const struct bs_cli *cli, const struct bs_opt *o,
+		    const char *arg, void *field)
+{
+	return date_arg(cli, o->data ? "--until" : "--since", arg, o->data,
+			field);
+}
+
+static int set_every(const struct bs_cli *cli, const struct bs_opt *o,
+		     const char *arg, void *field)
+{
+	(void)o;
+	if (bs_trend_every_parse(arg, field) < 0)
+		return bs_cli_usage_error(
+			cli,
+			"unknown period '%s' (auto, run, day, week, month, "
+			"quarter or year)",
+			arg);
+	return 0;
+}
+
+#define O(f) offsetof(struct trend_args, f)
+static const struct bs_opt opts[] = {
+	BS_OPT_DEST(struct trend_args, dest),
+	{'e', "every", "PERIOD", 0, set_every, O(to.every),
+	 "a point per run, day, week (Monday to Sunday), month, quarter or "
+	 "year, UTC; auto (default): each run while no line has more than 60, "
+	 "else the smallest period that gives no line more than 60 points",
+	 NULL, 0, 0, 0},
+	{0, "since", "DATE", 0, set_date, O(to.since),
+	 "only runs measured from DATE on", NULL, 0, 0, 0},
+	{0, "until", "DATE", 0, set_date, O(to.until),
+	 "only runs measured up to the end of DATE (DATE: 2004, 2004-03, "
+	 "2004-03-15, '2004-03-15 10:30[:05]' or @UNIXTIME, UTC; a year or "
+	 "month is the whole of it)", NULL, 0, 0, 1},
+	BS_OPT_METRICS(struct trend_args, to.want, 0,
+		       "metrics to draw, comma-separated, as 'bstore report "
+		       "--metrics' takes them; default: the main metrics of "
+		       "the tools the runs come from:\n@MAIN_METRICS@\n"
+		       "Every key:\n@METRICS@"),
+	BS_OPT_UNITS(struct trend_args, to.units, 0),
+	BS_OPT_TITLE(struct trend_args, to.title, 0, "the page's title",
+		     "'Trend: ' and the selectors"),
+	BS_OPT_TEMPLATE_DIR(struct trend_args, tdir,
+			    "trend.html, trend.txt, trend.csv, trend.json"),
+	BS_OPT_END,
+};
+#undef O
+
+const struct bs_opt_cmd bs_cmd_trend = {
+	"trend", cmd_trend,
+	"chart metrics of runs over the time they were measured",
+	"[OPTIONS] SELECTOR...",
+	"Shows metrics over the time the runs were measured (their date,\n"
+	"measured_at): each SELECTOR is a line of every metric's chart. A\n"
+	"line's runs are put into periods (--every), and each period is a\n"
+	"point: its runs' count n, median, mean, standard deviation (sd,\n"
+	"from 2 runs on), least and greatest number. The chart joins the\n"
+	"medians and draws each point's spread; the change is a median's\n"
+	"against the line's first, in percent. Runs without a date, or\n"
+	"outside --since and --until, are left out and counted in a note.\n"
+	"\n"
+	"@SELECTORS@\n"
+	"\n"
+	"A SELECTOR that matches nothing, or only runs without a date, is\n"
+	"an error (exit status 1).\n",
+	opts, "The same archive and command give the same bytes.\n",
+	"bstore trend -o jump.html --every month machine=jump machine=db1",
+	NULL, 0, 0,
+};
+
 /* Parses the options and selectors into a. Returns -1 to go on, else the
  * exit status (after --help, or a usage error). */
 static int parse_args(const struct bs_cli *cli, int argc, char **argv,
 		      struct trend_args *a)
 {
-	enum { OPT_TEMPLATE_DIR = 256, OPT_SINCE, OPT_UNTIL };
-	static const struct option opts[] = {
-		{"format", required_argument, NULL, 'f'},
-		{"output", required_argument, NULL, 'o'},
-		{"every", required_argument, NULL, 'e'},
-		{"since", required_argument, NULL, OPT_SINCE},
-		{"until", required_argument, NULL, OPT_UNTIL},
-		{"metrics", required_argument, NULL, 'm'},
-		{"units", required_argument, NULL, 'u'},
-		{"title", required_argument, NULL, 't'},
-		{"template-dir", required_argument, NULL, OPT_TEMPLATE_DIR},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
-	static const char shortopts[] = "f:o:e:m:u:t:h";
-	struct bs_err err = BS_ERR_INIT;
-	int c, rc;
+	int rc;
 
 	a->to.units = BS_UNITS_AUTO;
 	a->to.every = BS_EVERY_AUTO;
 	a->to.since = a->to.until = BS_NONE;
 	a->dest.fmt = BS_REPORT_TEXT;
-	opterr = 0; /* bs_cli_bad_option says it in bstore's form */
-	while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
-		switch (c) {
-		case 'f':
-		case 'o':
-			rc = bs_cli_dest_opt(cli, c, optarg, &a->dest);
-			if (rc != 0)
-				return rc;
-			break;
-		case 'e':
-			if (bs_trend_every_parse(optarg, &a->to.every) < 0)
-				return bs_cli_usage_error(
-					cli,
-					"unknown period '%s' (auto, run, day, "
-					"week, month, quarter or year)",
-					optarg);
-			break;
-		case OPT_SINCE:
-			rc = date_arg(cli, "--since", optarg, 0, &a->to.since);
-			if (rc != 0)
-				return rc;
-			break;
-		case OPT_UNTIL:
-			rc = date_arg(cli, "--until", optarg, 1, &a->to.until);
-			if (rc != 0)
-				return rc;
-			break;
-		case 'm':
-			if (bs_report_metrics_parse(optarg, a->to.want, &err) <
-			    0)
-				return bs_cli_usage_error(cli, "%s", err.msg);
-			break;
-		case 'u':
-			rc = bs_cli_units_arg(cli, optarg, &a->to.units);
-			if (rc != 0)
-				return rc;
-			break;
-		case 't':
-			a->to.title = optarg;
-			break;
-		case OPT_TEMPLATE_DIR:
-			a->tdir = optarg;
-			break;
-		case 'h':
-			bs_cli_help(stdout, trend_usage);
-			return BS_EXIT_OK;
-		default:
-			return bs_cli_bad_option(cli, argv, shortopts, opts);
-		}
-	}
+	rc = bs_opt_parse(cli, &bs_cmd_trend, argc, argv, a, NULL);
+	if (rc >= 0)
+		return rc;
 	a->sel = argv + optind;
 	a->nsel = argc - optind;
 	if (a->nsel == 0)

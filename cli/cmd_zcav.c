@@ -4,17 +4,16 @@
  * measuring is core/zcav.h's).
  */
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/guard.h"
+#include "cli/opt.h"
 #include "core/host.h"
 #include "core/scratch.h"
 #include "core/zcav.h"
@@ -22,12 +21,91 @@
 #include "util/num.h"
 #include "util/banned.h"
 
+struct zcav_args {
+	struct bs_zcav_opts o;
+	int64_t r_first_mib, r_last_mib;
+	int r_given;
+	const char *r_arg; /* -r, read once -b is known */
+	const char *log;
+	int no_store;
+	struct bs_cli_tags tags; /* --tag */
+	char hostname[256];
+};
+
+static int set_block(const struct bs_cli *cli, const struct bs_opt *o,
+		     const char *arg, void *field)
+{
+	struct bs_err err = BS_ERR_INIT;
+
+	(void)o;
+	if (bs_zcav_parse_b(field, arg, &err) < 0)
+		return bs_cli_usage_error(cli, "%s", err.msg);
+	return 0;
+}
+
+static int set_file(const struct bs_cli *cli, const struct bs_opt *o,
+		    const char *arg, void *field)
+{
+	const char **path = field;
+
+	(void)o;
+	if (*path)
+		return bs_cli_usage_error(cli,
+					  "only one file or device at a time");
+	*path = arg;
+	return 0;
+}
+
+#define O(f) offsetof(struct zcav_args, f)
+static const struct bs_opt opts[] = {
+	BS_OPT_GROUP("Options (spelled as zcav spells them):"),
+	{'b', NULL, "BLOCK[:CHUNK]", 0, set_block, O(o),
+	 "block size in MiB (default 512), each block read in accesses of "
+	 "CHUNK MiB (default 1)", NULL, 0, 0, 0},
+	{'c', NULL, "COUNT", 0, bs_opt_i64, O(o.passes),
+	 "read everything COUNT times; each block's row is the mean of its "
+	 "times without the fastest and slowest thirds", NULL, 1, 1000000, 0},
+	{'r', NULL, "[FIRST:]LAST", 0, bs_opt_str, O(r_arg),
+	 "only the range from FIRST to LAST MiB (rounded down to blocks); LAST "
+	 "alone starts at 0", NULL, 0, 0, 0},
+	{'s', NULL, "SKIP", 0, bs_opt_i64, O(o.skip),
+	 "read every SKIP-th block (2 to 20) and skip the others", NULL, 2,
+	 BS_ZCAV_SKIP_MAX, 0},
+	{'w', NULL, NULL, 0, bs_opt_flag, O(o.write),
+	 "write zeros instead of reading: destroys the data! Only on a regular "
+	 "file (which is never made longer unless -r asks for more), or on a "
+	 "block device with --yes-destroy-data (a file that backs a loop "
+	 "device counts as the device); never on the archive, nor on a device "
+	 "that is mounted (or a partition of it), in use, or holding a file "
+	 "system, swap, LUKS or partition table signature. Every chunk ends "
+	 "with fsync(), as in zcav", NULL, 0, 0, 0},
+	{0, "yes-destroy-data", NULL, 0, bs_opt_flag, O(o.yes_destroy_data),
+	 "allow -w on a block device", NULL, 0, 0, 0},
+	{'l', NULL, "LOG", 0, bs_opt_str, O(log),
+	 "write the table to LOG instead of stdout (\"-\": stdout); never the "
+	 "archive or the file being measured", NULL, 0, 0, 0},
+	{'f', NULL, "FILE", 0, set_file, O(o.path),
+	 "the file or device (the same as naming it last)", NULL, 0, 0, 0},
+	BS_OPT_TAG(struct zcav_args, tags, "run"),
+	BS_OPT_NO_STORE(struct zcav_args, no_store),
+	{0, "no-direct", NULL, 0, bs_opt_flag, O(o.no_direct),
+	 "never use O_DIRECT: read through the page cache, each block dropped "
+	 "from it first (what zcav measures from a cold cache)", NULL, 0, 0,
+	 0},
+	{0, "min-time", "SECONDS", 0, bs_opt_real, O(o.min_time_s),
+	 "a block read faster than this is ++++ (zcav's rule; a disk faster "
+	 "than the block size per second needs bigger blocks or a lower "
+	 "limit); stored as the tag zcav.min_time_s when not 1", "1", 0, 3600,
+	 0},
+	BS_OPT_END,
+};
+#undef O
+
 /* clang-format off */
-static const char usage_text[] =
-"Usage: bstore zcav [-b BLOCK[:CHUNK]] [-c COUNT] [-r [FIRST:]LAST]\n"
-"                   [-s SKIP] [-w [--yes-destroy-data]] [-l LOG]\n"
-"                   [--tag KEY=VALUE]... [--no-store] [-f] FILE|DEVICE\n"
-"\n"
+const struct bs_opt_cmd bs_cmd_zcav = {
+"zcav", cmd_zcav,
+"measure throughput by position, as zcav, and store it",
+"@OPTS@ FILE|DEVICE",
 "Measures throughput by position, as bonnie++ 2.00a's zcav does: reads\n"
 "FILE or DEVICE from the start in blocks, times every block, and prints\n"
 "zcav's table (offset GiB, MiB/s, seconds; a block read in under a\n"
@@ -38,44 +116,8 @@ static const char usage_text[] =
 "bstore reads with O_DIRECT when the file or device allows it, so the\n"
 "page cache does not answer the reads; otherwise it drops each block\n"
 "from the cache before reading it. The first line of the printout says\n"
-"which.\n"
-"\n"
-"Options (spelled as zcav spells them):\n"
-"  -b BLOCK[:CHUNK]\n"
-"              block size in MiB (default 512), each block read in\n"
-"              accesses of CHUNK MiB (default 1)\n"
-"  -c COUNT    read everything COUNT times; each block's row is the mean\n"
-"              of its times without the fastest and slowest thirds\n"
-"  -r [FIRST:]LAST\n"
-"              only the range from FIRST to LAST MiB (rounded down to\n"
-"              blocks); LAST alone starts at 0\n"
-"  -s SKIP     read every SKIP-th block (2 to 20) and skip the others\n"
-"  -w          write zeros instead of reading: destroys the data! Only on\n"
-"              a regular file (which is never made longer unless -r asks\n"
-"              for more), or on a block device with --yes-destroy-data\n"
-"              (a file that backs a loop device counts as the device);\n"
-"              never on the archive, nor on a device that is mounted (or\n"
-"              a partition of it), in use, or holding a file system,\n"
-"              swap, LUKS or partition table signature. Every chunk ends\n"
-"              with fsync(), as in zcav\n"
-"  --yes-destroy-data\n"
-"              allow -w on a block device\n"
-"  -l LOG      write the table to LOG instead of stdout (\"-\": stdout);\n"
-"              never the archive or the file being measured\n"
-"  -f FILE     the file or device (the same as naming it last)\n"
-"  --tag KEY=VALUE\n"
-"              add a tag to the stored run (repeatable)\n"
-"  --no-store  measure and print, but store nothing\n"
-"  --no-direct never use O_DIRECT: read through the page cache, each\n"
-"              block dropped from it first (what zcav measures from a\n"
-"              cold cache)\n"
-"  --min-time SECONDS\n"
-"              a block read faster than this is ++++ (default 1, zcav's\n"
-"              rule; a disk faster than the block size per second needs\n"
-"              bigger blocks or a lower limit); stored as the tag\n"
-"              zcav.min_time_s when not 1\n"
-"  -h, --help  this help\n"
-"\n"
+"which.\n",
+	opts,
 "Stored: read_mib_s (write_mib_s with -w), the mean over the timed\n"
 "blocks (too_fast when none was timed), its curve under the same key\n"
 "(axis offset_gib), params block_mib, passes and skip; zcav.direct and\n"
@@ -84,135 +126,28 @@ static const char usage_text[] =
 "'# Finished loop N' lines. SIGINT, SIGTERM, SIGHUP, SIGQUIT or SIGPIPE\n"
 "stop the measurement: nothing is stored, and the exit status is 128 +\n"
 "the signal (130 for SIGINT). zcav's -u and -g, and several files at\n"
-"once, are not supported.\n";
+"once, are not supported.\n",
+"bstore zcav -b 256 /dev/sdb", NULL, 12, 0,
+};
 /* clang-format on */
-
-struct zcav_args {
-	struct bs_zcav_opts o;
-	int64_t r_first_mib, r_last_mib;
-	int r_given;
-	const char *log;
-	int no_store;
-	struct bs_tag *tags; /* from --tag, owned */
-	size_t ntags, tags_cap;
-	char hostname[256];
-};
-
-enum {
-	OPT_TAG = 256,
-	OPT_NO_STORE,
-	OPT_YES,
-	OPT_MIN_TIME,
-	OPT_NO_DIRECT,
-};
-
-static int parse_count(struct bs_cli *cli, const char *opt, const char *arg,
-		       int64_t min, int64_t max, int64_t *out)
-{
-	char q[BS_CLI_QUOTE_SIZE];
-	uint64_t v;
-
-	if (bs_parse_u64(arg, strlen(arg), &v) < 0 || v < (uint64_t)min ||
-	    v > (uint64_t)max)
-		return bs_cli_usage_error(cli,
-					  "%s: expected %lld to %lld, got '%s'",
-					  opt, (long long)min, (long long)max,
-					  bs_cli_quote(q, arg));
-	*out = (int64_t)v;
-	return 0;
-}
 
 static int parse_args(struct bs_cli *cli, int argc, char **argv,
 		      struct zcav_args *a, int *done)
 {
-	static const struct option opts[] = {
-		{"help", no_argument, NULL, 'h'},
-		{"tag", required_argument, NULL, OPT_TAG},
-		{"no-store", no_argument, NULL, OPT_NO_STORE},
-		{"yes-destroy-data", no_argument, NULL, OPT_YES},
-		{"min-time", required_argument, NULL, OPT_MIN_TIME},
-		{"no-direct", no_argument, NULL, OPT_NO_DIRECT},
-		{NULL, 0, NULL, 0},
-	};
-	static const char shortopts[] = ":b:c:r:s:l:f:wh";
 	struct bs_err err = BS_ERR_INIT;
 	char q[BS_CLI_QUOTE_SIZE];
-	const char *r_arg = NULL;
-	struct utsname u;
-	int c, rc;
+	const char *r_arg;
+	int rc;
 
 	*done = 0;
 	bs_zcav_defaults(&a->o);
-	if (uname(&u) == 0)
-		snprintf(a->hostname, sizeof(a->hostname), "%s", u.nodename);
-	a->o.machine = a->hostname;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
-		switch (c) {
-		case 'b':
-			if (bs_zcav_parse_b(&a->o, optarg, &err) < 0)
-				return bs_cli_usage_error(cli, "%s", err.msg);
-			break;
-		case 'c':
-			rc = parse_count(cli, "-c", optarg, 1, 1000000,
-					 &a->o.passes);
-			if (rc)
-				return rc;
-			break;
-		case 'r':
-			r_arg = optarg;
-			break;
-		case 's':
-			rc = parse_count(cli, "-s", optarg, 2, BS_ZCAV_SKIP_MAX,
-					 &a->o.skip);
-			if (rc)
-				return rc;
-			break;
-		case 'l':
-			a->log = optarg;
-			break;
-		case 'f':
-			if (a->o.path)
-				return bs_cli_usage_error(
-					cli,
-					"only one file or device at a time");
-			a->o.path = optarg;
-			break;
-		case 'w':
-			a->o.write = 1;
-			break;
-		case OPT_YES:
-			a->o.yes_destroy_data = 1;
-			break;
-		case OPT_TAG:
-			if (bs_cli_tag_arg(cli, optarg, &a->tags, &a->ntags,
-					   &a->tags_cap) != 0)
-				return BS_EXIT_USAGE;
-			break;
-		case OPT_NO_STORE:
-			a->no_store = 1;
-			break;
-		case OPT_NO_DIRECT:
-			a->o.no_direct = 1;
-			break;
-		case OPT_MIN_TIME:
-			if (bs_parse_double(optarg, strlen(optarg),
-					    &a->o.min_time_s) < 0 ||
-			    !(a->o.min_time_s >= 0 && a->o.min_time_s <= 3600))
-				return bs_cli_usage_error(
-					cli,
-					"--min-time: expected 0 to 3600 "
-					"seconds, got '%s'",
-					bs_cli_quote(q, optarg));
-			break;
-		case 'h':
-			bs_cli_help(stdout, usage_text);
-			*done = 1;
-			return BS_EXIT_OK;
-		default: /* '?' and ':' */
-			return bs_cli_bad_option(cli, argv, shortopts, opts);
-		}
+	a->o.machine = bs_cli_host_name(a->hostname, sizeof(a->hostname));
+	rc = bs_opt_parse(cli, &bs_cmd_zcav, argc, argv, a, NULL);
+	if (rc >= 0) {
+		*done = rc == BS_EXIT_OK;
+		return rc;
 	}
+	r_arg = a->r_arg;
 	if (optind < argc) {
 		if (a->o.path || optind + 1 < argc)
 			return bs_cli_usage_error(
@@ -327,8 +262,8 @@ static void tag_run(const struct zcav_args *a, const struct bs_host *h,
 		snprintf(num, sizeof(num), "%g", a->o.min_time_s);
 		bs_run_tag(r, "zcav.min_time_s", num);
 	}
-	for (i = 0; i < a->ntags; i++)
-		bs_run_tag(r, a->tags[i].key, a->tags[i].value);
+	for (i = 0; i < a->tags.n; i++)
+		bs_run_tag(r, a->tags.tag[i].key, a->tags.tag[i].value);
 }
 
 int cmd_zcav(struct bs_cli *cli, int argc, char **argv)
@@ -343,7 +278,6 @@ int cmd_zcav(struct bs_cli *cli, int argc, char **argv)
 	struct bs_run r;
 	FILE *log = NULL;
 	int rc, done, sig;
-	size_t i;
 
 	memset(&a, 0, sizeof(a));
 	memset(&prog, 0, sizeof(prog));
@@ -464,10 +398,6 @@ out:
 	bs_zcav_close(&t);
 	bs_store_close(st);
 	bs_run_release(&r);
-	for (i = 0; i < a.ntags; i++) {
-		free(a.tags[i].key);
-		free(a.tags[i].value);
-	}
-	free(a.tags);
+	bs_cli_tags_release(&a.tags);
 	return rc;
 }

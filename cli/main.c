@@ -1,4 +1,5 @@
 /* cli/main.c - the command table, global flags and exit status. */
+#include <assert.h>
 #include <errno.h>
 #include <getopt.h>
 #include <signal.h>
@@ -8,73 +9,95 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/man.h"
+#include "cli/opt.h"
+#include "util/buf.h"
 #include "util/similar.h"
 #include "util/banned.h"
 
-struct cmd {
-	const char *name;
-	bs_cmd_fn fn;
-	const char *summary;
-};
-
-static const struct cmd commands[] = {
-	/* keep sorted */
-	{"compare", cmd_compare, "compare two groups of runs side by side"},
-	{"export", cmd_export, "write runs as bonnie++ CSV, JSON or CSV"},
-	{"fileio", cmd_fileio, "run sysbench's fileio test and store it"},
-	{"ingest", cmd_ingest, "import benchmark results into the archive"},
-	{"list", cmd_list, "list stored runs, one line each"},
-	{"merge", cmd_merge, "copy the runs of other archives into this one"},
-	{"report", cmd_report, "render a comparison of stored runs"},
-	{"rm", cmd_rm, "delete runs from the archive"},
-	{"run", cmd_run, "run the built-in disk benchmark and store it"},
-	{"show", cmd_show, "show one run in bonnie++'s table layout"},
-	{"set", cmd_set, "change a stored run's machine or date"},
-	{"site", cmd_site, "write a static web site of the archive"},
-	{"tag", cmd_tag, "add or remove key=value tags on runs"},
-	{"trend", cmd_trend, "chart metrics of runs over the time they were measured"},
-	{"zcav", cmd_zcav, "measure throughput by position, as zcav, and store it"},
+/* Every command's table (cli/opt.h), sorted by name. */
+static const struct bs_opt_cmd *const commands[] = {
+	&bs_cmd_compare, &bs_cmd_export, &bs_cmd_fileio, &bs_cmd_ingest,
+	&bs_cmd_list,    &bs_cmd_merge,  &bs_cmd_report, &bs_cmd_rm,
+	&bs_cmd_run,     &bs_cmd_set,    &bs_cmd_show,   &bs_cmd_site,
+	&bs_cmd_tag,     &bs_cmd_trend,  &bs_cmd_zcav,
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 
-static void usage(FILE *f)
-{
-	size_t i;
+/* What bstore's own options say. */
+struct main_args {
+	struct bs_cli cli;
+	int version; /* --version */
+	int man;     /* --man */
+};
 
-	fputs("Usage: bstore [--db PATH] COMMAND [OPTIONS] [ARGS]\n"
-	      "\n"
-	      "A results database and report toolkit for disk and file-system\n"
-	      "benchmarks (bonnie, bonnie++).\n"
-	      "\n"
-	      "Commands:\n",
-	      f);
-	for (i = 0; i < NCOMMANDS; i++)
-		fprintf(f, "  %-9s %s\n", commands[i].name,
-			commands[i].summary);
-	fputs("\n"
-	      "Global options:\n"
-	      "  --db PATH    the archive (default: $BSTORE_DB, else\n"
-	      "               $XDG_DATA_HOME/bstore/bstore.db, i.e.\n"
-	      "               ~/.local/share/bstore/bstore.db); ingest,\n"
-	      "               run and merge create it, the other commands\n"
-	      "               need it\n"
-	      "  -q, --quiet  no progress lines or summaries\n"
-	      "  -h, --help   this help; 'bstore COMMAND --help' for a command\n"
-	      "  --version    print the version\n"
-	      "\n"
-	      "Exit status: 0 success, 1 failure (including rejected input),\n"
-	      "2 usage error.\n",
-	      f);
+static int set_db(const struct bs_cli *cli, const struct bs_opt *o,
+		  const char *arg, void *field)
+{
+	(void)o;
+	/* SQLite would open a temporary database for "". */
+	if (arg[0] == '\0')
+		return bs_cli_usage_error(cli, "--db needs a path, not ''");
+	*(const char **)field = arg;
+	return 0;
 }
 
-static const struct cmd *find_command(const char *name)
+#define O(f) offsetof(struct main_args, f)
+static const struct bs_opt opts[] = {
+	BS_OPT_GROUP("Global options:"),
+	{0, "db", "PATH", 0, set_db, O(cli.db_path),
+	 "the archive (default: $BSTORE_DB, else "
+	 "$XDG_DATA_HOME/bstore/bstore.db, i.e. "
+	 "~/.local/share/bstore/bstore.db); "
+	 "ingest, run and merge create it, the other commands need it", NULL,
+	 0, 0, 0},
+	{'q', "quiet", NULL, 0, bs_opt_flag, O(cli.quiet),
+	 "no progress lines or summaries", NULL, 0, 0, 0},
+	{0, "version", NULL, 0, bs_opt_flag, O(version), "print the version",
+	 NULL, 0, 0, 0},
+	{0, "man", NULL, 0, bs_opt_flag, O(man),
+	 "print the bstore(1) man page (roff), made from the commands' option "
+	 "tables", NULL, 0, 0, 0},
+	BS_OPT_END,
+};
+#undef O
+
+/* bstore itself, as a command of the walker; its about text lists the
+ * commands (made once, in main()). */
+static struct bs_opt_cmd bstore = {
+	"", NULL, "results database and report toolkit for disk benchmarks",
+	"[--db PATH] COMMAND [OPTIONS] [ARGS]", NULL, opts,
+	"'bstore COMMAND --help' shows a command's options.\n"
+	"\n"
+	"Exit status: 0 success, 1 failure (including rejected input),\n"
+	"2 usage error.\n",
+	NULL, NULL, 0, BS_OPT_CMD_FIRST,
+};
+
+/* The about text of bstore's --help: what it is, then its commands. */
+static char *about_text(void)
+{
+	struct bs_buf b = BS_BUF_INIT;
+	size_t i;
+
+	bs_buf_adds(&b, "A results database and report toolkit for disk and "
+			"file-system\nbenchmarks, of every tool family it "
+			"reads: @FAMILIES@.\n"
+			"\nCommands:\n");
+	for (i = 0; i < NCOMMANDS; i++)
+		bs_buf_addf(&b, "  %-9s %s\n", commands[i]->name,
+			    commands[i]->summary);
+	return bs_buf_detach(&b, NULL);
+}
+
+static const struct bs_opt_cmd *find_command(const char *name)
 {
 	size_t i;
 
 	for (i = 0; i < NCOMMANDS; i++)
-		if (strcmp(commands[i].name, name) == 0)
-			return &commands[i];
+		if (strcmp(commands[i]->name, name) == 0)
+			return commands[i];
 	return NULL;
 }
 
@@ -85,7 +108,7 @@ static int unknown_command(const char *name)
 	const char *guess = NULL;
 
 	for (i = 0; i < NCOMMANDS; i++)
-		bs_similar_best(name, commands[i].name, &guess, &best);
+		bs_similar_best(name, commands[i]->name, &guess, &best);
 	bs_cli_quote(q, name);
 	if (guess)
 		fprintf(stderr,
@@ -120,56 +143,47 @@ static int finish_output(const struct bs_cli *cli, int rc)
 
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{"db", required_argument, NULL, 'd'},
-		{"help", no_argument, NULL, 'h'},
-		{"quiet", no_argument, NULL, 'q'},
-		{"version", no_argument, NULL, 'V'},
-		{NULL, 0, NULL, 0},
-	};
-	struct bs_cli cli = {NULL, NULL, 0};
-	const struct cmd *cmd;
-	int c, rc;
+	struct main_args a;
+	const struct bs_opt_cmd *cmd;
+	char *about;
+	size_t i;
+	int rc;
 
+	memset(&a, 0, sizeof(a));
+	/* The table must stay sorted: --help and the man page list it so,
+	 * and a command out of order is a row pasted in the wrong place. */
+	for (i = 1; i < NCOMMANDS; i++)
+		assert(strcmp(commands[i - 1]->name, commands[i]->name) < 0);
 	/* A closed pipe (bstore list | head) ends output quietly. */
 	signal(SIGPIPE, SIG_DFL);
-	/* '+': stop at the command name; its options are its own. Errors
-	 * are printed here, in bstore's form, not by getopt. */
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+hq", opts, NULL)) != -1) {
-		switch (c) {
-		case 'd':
-			/* SQLite would open a temporary database for "". */
-			if (optarg[0] == '\0')
-				return bs_cli_usage_error(
-					&cli, "--db needs a path, not ''");
-			cli.db_path = optarg;
-			break;
-		case 'h':
-			usage(stdout);
-			return finish_output(&cli, BS_EXIT_OK);
-		case 'q':
-			cli.quiet = 1;
-			break;
-		case 'V':
-			puts("bstore " BSTORE_VERSION);
-			return finish_output(&cli, BS_EXIT_OK);
-		default:
-			return bs_cli_bad_option(&cli, argv, "+hq", opts);
-		}
+	about = about_text();
+	bstore.about = about;
+	/* BS_OPT_CMD_FIRST: stop at the command name; its options are its
+	 * own. */
+	rc = bs_opt_parse(&a.cli, &bstore, argc, argv, &a, NULL);
+	if (rc < 0 && a.version) {
+		puts("bstore " BSTORE_VERSION);
+		rc = BS_EXIT_OK;
+	} else if (rc < 0 && a.man) {
+		bs_cli_man(stdout, BSTORE_VERSION, &bstore, commands,
+			   NCOMMANDS);
+		rc = BS_EXIT_OK;
 	}
-	if (optind >= argc) {
-		usage(stderr);
-		return BS_EXIT_USAGE;
+	if (rc < 0 && optind >= argc) {
+		bs_opt_help(stderr, &bstore);
+		rc = BS_EXIT_USAGE;
 	}
+	free(about);
+	bstore.about = NULL;
+	if (rc >= 0)
+		return finish_output(&a.cli, rc);
 	cmd = find_command(argv[optind]);
 	if (cmd == NULL)
 		return unknown_command(argv[optind]);
-	cli.cmd = cmd->name;
+	a.cli.cmd = cmd->name;
 	argc -= optind;
 	argv += optind;
 	optind = 0; /* glibc: 0 re-initialises getopt for the command */
-	opterr = 1; /* commands that print their own errors turn it off */
-	rc = cmd->fn(&cli, argc, argv);
-	return finish_output(&cli, rc);
+	rc = cmd->fn(&a.cli, argc, argv);
+	return finish_output(&a.cli, rc);
 }

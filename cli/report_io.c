@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/opt.h"
 #include "util/buf.h"
 #include "util/banned.h"
 
@@ -168,6 +169,40 @@ int bs_cli_dest_done(const struct bs_cli *cli, struct bs_cli_dest *d)
 	if (rc == 0 && w && !d->have_fmt)
 		d->fmt = (enum bs_report_format)word_value(formats, w);
 	return rc;
+}
+
+/* ---- the setters of the rows report and trend share (cli/opt.h) ---- */
+
+int bs_opt_dest_format(const struct bs_cli *cli, const struct bs_opt *o,
+		       const char *arg, void *field)
+{
+	(void)o;
+	return bs_cli_dest_opt(cli, 'f', arg, field);
+}
+
+int bs_opt_dest_output(const struct bs_cli *cli, const struct bs_opt *o,
+		       const char *arg, void *field)
+{
+	(void)o;
+	return bs_cli_dest_opt(cli, 'o', arg, field);
+}
+
+int bs_opt_units(const struct bs_cli *cli, const struct bs_opt *o,
+		 const char *arg, void *field)
+{
+	(void)o;
+	return bs_cli_units_arg(cli, arg, field);
+}
+
+int bs_opt_metrics(const struct bs_cli *cli, const struct bs_opt *o,
+		   const char *arg, void *field)
+{
+	struct bs_err err = BS_ERR_INIT;
+
+	(void)o;
+	if (bs_report_metrics_parse(arg, field, &err) < 0)
+		return bs_cli_usage_error(cli, "%s", err.msg);
+	return 0;
 }
 
 /* Groups this large are worth a count(*) to spot "every run". */

@@ -145,9 +145,6 @@ void bs_fileio_settle(struct bs_fileio_opts *o);
 /* Sets option i from its text (NULL: a BOOL given alone). */
 int bs_fileio_option_set(struct bs_fileio_opts *o, int i, const char *value,
 			 struct bs_err *err);
-/* The help lines of every option, "  --name=ARG  help [default]", then
- * of the aliases. */
-void bs_fileio_options_help(struct bs_buf *out);
 /* A choice's word: bs_fileio_word("file-test-mode", BS_FILEIO_RNDRW). */
 const char *bs_fileio_word(const char *name, unsigned v);
 /* What sysbench prints for a mode: "random r/w" ("Doing random r/w test"). */

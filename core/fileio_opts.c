@@ -2,7 +2,8 @@
  * core/fileio_opts.c - the option table of `bstore fileio`: sysbench
  * 1.0.20's fileio options and the general ones a fileio run uses, with
  * sysbench's spellings and defaults (`sysbench fileio help`, `sysbench
- * --help`). The table parses, sets defaults and prints the help.
+ * --help`). The table parses and sets defaults; `bstore fileio` makes
+ * its command-line rows, --help and man page of it (cli/cmd_fileio.c).
  */
 #include "core/fileio.h"
 
@@ -243,34 +244,6 @@ void bs_fileio_settle(struct bs_fileio_opts *o)
 	if (o->fsync_all) {
 		o->fsync_end = 0;
 		o->fsync_freq = 0;
-	}
-}
-
-void bs_fileio_options_help(struct bs_buf *out)
-{
-	int i;
-
-	for (i = 0; i < bs_fileio_noptions; i++) {
-		const struct bs_fileio_option *opt = &bs_fileio_options[i];
-		char left[64];
-
-		snprintf(left, sizeof(left), "--%s=%s", opt->name, opt->arg);
-		bs_buf_addf(out, "  %-26s %s", left, opt->help);
-		if (opt->dflt)
-			bs_buf_addf(out, " [%s]", opt->dflt[0] ? opt->dflt
-								: "none");
-		bs_buf_addc(out, '\n');
-	}
-	for (i = 0; i < bs_fileio_naliases; i++) {
-		const struct bs_fileio_option *opt =
-			&bs_fileio_options[bs_fileio_option_find(
-				bs_fileio_aliases[i].option)];
-		char left[64];
-
-		snprintf(left, sizeof(left), "--%s=%s",
-			 bs_fileio_aliases[i].name, opt->arg);
-		bs_buf_addf(out, "  %-26s deprecated alias for --%s\n", left,
-			    opt->name);
 	}
 }
 

@@ -26,6 +26,14 @@ expect_eq "$(awk 'NR > 1 {print $1}' "$T/out" | tr '\n' ' ')" "1 2 8 9 " \
 run "$BSTORE" list machine=nobody
 expect_rc 0 "list matching nothing"
 expect_eq "$(cat "$T/out")" "" "no header when nothing matches"
+# --count: how many runs the selectors select, nothing else.
+run "$BSTORE" list --count raid=10 8-9
+expect_rc 0 "list --count"
+expect_eq "$(cat "$T/out")" 4 "list --count raid=10 8-9"
+run "$BSTORE" list -c
+expect_eq "$(cat "$T/out")" "$(sql 'select count(*) from runs')" "list -c: every run"
+run "$BSTORE" list --count machine=nobody
+expect_eq "$(cat "$T/out")" 0 "list --count matching nothing"
 
 # show: a 1.03 run (K/sec layout) and a 2.00a run (latency rows).
 run "$BSTORE" show 1

@@ -34,7 +34,7 @@ check_bstore() {
 		run env MANWIDTH=80 man -l -P cat "${pages[0]}"
 		expect_rc 0 "$what: man -l ${pages[0]}"
 		expect_in "$T/out" "results database and report toolkit"
-		expect_in "$T/out" "Usage: bstore ingest"
+		expect_in "$T/out" "bstore ingest [OPTIONS] [FILE...]"
 	else
 		skip_part "'man -l' of the $what page: '$missing' is not installed"
 	fi

@@ -92,7 +92,7 @@ run "$BSTORE" report --format json --noise 0 "$A" "$B"
 expect_eq "$(cell "$T/out" latency_avg_ms 2 verdict)" "few" "--noise 0: every change counts"
 run "$BSTORE" report --noise 5x version=0.4.12 version=1.0.20
 expect_rc 2 "--noise 5x"
-expect_in "$T/err" "bstore: report: --noise wants a percentage from 0 to 1000, not '5x'"
+expect_in "$T/err" "bstore: report: --noise: expected a number from 0 to 1000, got '5x'"
 
 # 5. Host facts (host.* tags, as bstore run records them): a table of
 # their own in the HTML page, a group's differing values with their runs.

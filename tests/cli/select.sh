@@ -159,7 +159,7 @@ expect_rc 0 "list --long"
 expect_in "$T/out" "host.kernel=6.1.0"
 run "$BSTORE" list --rejects --long
 expect_rc 2 "list --rejects --long"
-expect_in "$T/err" "--rejects takes no SELECTOR, no --json and no --long"
+expect_in "$T/err" "--rejects takes no SELECTOR, no --json, --long or --count"
 
 # rm --dry-run names the runs; nothing is removed; rm then removes them.
 run "$BSTORE" rm --dry-run 'date<2005'

@@ -1,0 +1,146 @@
+/*
+ * cli/archive.c - opening the archive for a command: --db, $BSTORE_DB or
+ * the default path, the upgrade notice, the store's warnings, and a
+ * signal that ends a long open (cli/cli.h, bs_cli_open_store).
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli/cli.h"
+#include "util/mem.h"
+#include "util/sig.h"
+#include "util/banned.h"
+
+/* Set by a stop signal while the archive opens (cli/input.c's flag). */
+static void on_stop(int sig)
+{
+	bs_cli_stop = sig;
+}
+
+/* Whether the directory that would hold path exists. */
+static int parent_exists(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	struct stat sb;
+	char *dir;
+	int ok;
+
+	if (slash == NULL)
+		return 1;
+	dir = xstrndup(path, slash == path ? 1 : (size_t)(slash - path));
+	ok = stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode);
+	free(dir);
+	return ok;
+}
+
+/* The store's warnings (a run it cannot read and skips), as ours. */
+static void store_warn(const char *msg, void *ctx)
+{
+	bs_cli_warn(ctx, "%s", msg);
+}
+
+void bs_cli_store_warnings(const struct bs_cli *cli, struct bs_store *st)
+{
+	bs_store_set_warn(st, store_warn, (void *)cli);
+}
+
+/* Says that opening the archive at path upgraded it, if it did. */
+static void say_upgraded(const struct bs_cli *cli, const struct bs_store *st,
+			 const char *path)
+{
+	if (bs_store_upgraded_from(st) && !cli->quiet)
+		fprintf(stderr,
+			"bstore: upgraded archive '%s' from schema version %d "
+			"to %d; the old file is kept as '%s.v%d.bak'\n",
+			path, bs_store_upgraded_from(st), BS_SCHEMA_VERSION,
+			path, bs_store_upgraded_from(st));
+}
+
+/*
+ * bs_store_open, stopped by a signal: opening upgrades an archive of an
+ * older bstore, after keeping a copy of it, which takes minutes on a big
+ * one. A signal then ends the copy or the upgrade (the store removes the
+ * partial copy and rolls the upgrade back), and once the archive is
+ * closed again, the signal does what it would have done without bstore.
+ */
+static int open_store(const struct bs_cli *cli, const char *path, int flags,
+		      struct bs_store **out, struct bs_err *err)
+{
+	static const int stop[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+	struct bs_sig_saved saved;
+	int rc, sig;
+
+	bs_cli_stop = 0;
+	bs_sig_catch(&saved, stop, sizeof(stop) / sizeof(stop[0]), on_stop,
+		     NULL);
+	rc = bs_store_open_cancel(out, path, flags, &bs_cli_stop, err);
+	sig = (int)bs_cli_stop;
+	if (rc == 0) {
+		bs_store_set_wait(*out, BS_STORE_WAIT_MS, NULL);
+		say_upgraded(cli, *out, path);
+	}
+	bs_sig_restore(&saved);
+	bs_cli_stop = 0;
+	if (sig != 0) {
+		if (rc < 0)
+			bs_cli_perr(cli, err);
+		bs_store_close(*out);
+		*out = NULL;
+		raise(sig);
+		/* Ignored or handled elsewhere: the open failed anyway. */
+		return rc < 0 ? rc
+			      : bs_error(err, BS_EINTR, "interrupted");
+	}
+	if (rc == 0)
+		bs_cli_store_warnings(cli, *out);
+	return rc;
+}
+
+int bs_cli_open_store(const struct bs_cli *cli, int flags,
+		      struct bs_store **out)
+{
+	struct bs_err err = BS_ERR_INIT;
+	char *path = NULL;
+	int rc;
+
+	if (cli->db_path) {
+		path = xstrdup(cli->db_path);
+	} else {
+		path = bs_store_default_path(&err);
+		if (path == NULL) {
+			bs_cli_perr(cli, &err);
+			return BS_EXIT_FAIL;
+		}
+		if (!(flags & (BS_STORE_READONLY | BS_STORE_EXISTING)) &&
+		    bs_store_mkparents(path, &err) < 0) {
+			bs_cli_perr(cli, &err);
+			free(path);
+			return BS_EXIT_FAIL;
+		}
+	}
+	rc = open_store(cli, path, flags, out, &err);
+	if (rc < 0) {
+		struct stat sb;
+
+		/* Only ingest, merge and the measuring commands (run, zcav,
+		 * fileio) create an archive: a mistyped --db must not leave an
+		 * empty one behind. They make the default one's directories,
+		 * not those of --db. */
+		if (err.code == BS_ENOTFOUND && stat(path, &sb) < 0 &&
+		    errno == ENOENT && (!cli->db_path || parent_exists(path)))
+			bs_cli_error(cli,
+				     "%s (there is no archive there yet: "
+				     "bstore ingest or bstore run creates it)",
+				     err.msg);
+		else
+			bs_cli_perr(cli, &err);
+		free(path);
+		return BS_EXIT_FAIL;
+	}
+	free(path);
+	return 0;
+}

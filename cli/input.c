@@ -1,0 +1,48 @@
+/*
+ * cli/input.c - the one loop over the inputs of a command that stores
+ * each in a transaction of its own (ingest's files, merge's archives),
+ * and how a stop signal ends it (cli/cli.h, bs_cli_each_input).
+ */
+#include <signal.h>
+#include <stdio.h>
+
+#include "cli/cli.h"
+#include "util/sig.h"
+#include "util/banned.h"
+
+volatile sig_atomic_t bs_cli_stop;
+
+static void on_stop(int sig)
+{
+	bs_cli_stop = sig;
+}
+
+int bs_cli_each_input(const struct bs_cli *cli, struct bs_store *st,
+		      char **inputs, int n, const char *noun,
+		      const char *undone,
+		      int (*one)(const struct bs_cli *cli, struct bs_store *st,
+				 const char *input, void *ctx),
+		      void *ctx)
+{
+	static const int stop[] = {SIGINT, SIGTERM, SIGHUP};
+	struct bs_sig_saved saved;
+	int i, rc = BS_EXIT_OK;
+
+	bs_cli_stop = 0;
+	/* Waiting for another writer's lock can take minutes: a signal ends
+	 * the wait as it ends an input. */
+	bs_store_set_wait(st, BS_STORE_WAIT_MS, &bs_cli_stop);
+	bs_sig_catch(&saved, stop, sizeof(stop) / sizeof(stop[0]), on_stop,
+		     NULL);
+	for (i = 0; i < n && !bs_cli_stop; i++)
+		if (one(cli, st, inputs[i], ctx) != BS_EXIT_OK)
+			rc = BS_EXIT_FAIL;
+	bs_sig_restore(&saved);
+	if (!bs_cli_stop)
+		return rc;
+	if (i < n)
+		bs_cli_error(cli, "interrupted; %d more %s%s %s, from '%s' on",
+			     n - i, noun, n - i == 1 ? "" : "s", undone,
+			     inputs[i]);
+	return 128 + (int)bs_cli_stop;
+}

@@ -1,0 +1,103 @@
+/*
+ * cli/measure.c - what the measuring commands (run, zcav, fileio) share:
+ * their --tag, the archive opened before they measure, and a run just
+ * measured stored as a new one.
+ */
+#include <stdio.h>
+
+#include <assert.h>
+#include <stdlib.h>
+#include <sys/utsname.h>
+
+#include "cli/cli.h"
+#include "cli/opt.h"
+#include "core/scratch.h"
+#include "util/mem.h"
+#include "util/banned.h"
+
+int bs_cli_open_measure_store(const struct bs_cli *cli,
+			      struct bs_store **out)
+{
+	int rc = bs_cli_open_store(cli, 0, out);
+
+	if (rc == 0)
+		bs_store_set_wait(*out, BS_STORE_WAIT_MS, bs_signal_flag());
+	return rc;
+}
+
+int bs_cli_store_new(const struct bs_cli *cli, struct bs_store *st,
+		     struct bs_run *r)
+{
+	struct bs_err err = BS_ERR_INIT;
+
+	/* A run stored without its text has no digest to be known by, and
+	 * one of no family no reader or writer knows. */
+	assert(r->raw != NULL && r->raw[0] != '\0');
+	assert((unsigned)r->family < BS_FAM_COUNT);
+	if (bs_store_begin(st, &err) < 0)
+		goto fail;
+	/* Every measurement is one of its own, even when it prints the
+	 * same text as an earlier one. */
+	if (bs_store_put_new(st, r, &err) < 0) {
+		bs_store_rollback(st);
+		goto fail;
+	}
+	if (bs_store_commit(st, &err) < 0)
+		goto fail;
+	if (!cli->quiet)
+		fprintf(stderr, "Stored as run %lld\n", (long long)r->id);
+	return 0;
+fail:
+	/* A signal ends the wait for another writer's lock: the caller says
+	 * so, rather than SQLite's "database is locked". */
+	if (!bs_signal_pending())
+		bs_cli_perr(cli, &err);
+	return BS_EXIT_FAIL;
+}
+
+int bs_cli_tag_arg(const struct bs_cli *cli, const char *arg,
+		   struct bs_tag **tags, size_t *ntags, size_t *cap)
+{
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_tag t;
+
+	if (bs_store_parse_tag(arg, BS_TAG_NOT_OWN, &t.key, &t.value, &err) <
+	    0)
+		return bs_cli_usage_error(cli, "--tag: %s", err.msg);
+	xgrow((void **)tags, cap, *ntags + 1, sizeof(**tags));
+	(*tags)[(*ntags)++] = t;
+	return 0;
+}
+
+int bs_opt_tag(const struct bs_cli *cli, const struct bs_opt *o,
+	       const char *arg, void *field)
+{
+	struct bs_cli_tags *t = field;
+
+	(void)o;
+	return bs_cli_tag_arg(cli, arg, &t->tag, &t->n, &t->cap);
+}
+
+void bs_cli_tags_release(struct bs_cli_tags *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++) {
+		free(t->tag[i].key);
+		free(t->tag[i].value);
+	}
+	free(t->tag);
+	t->tag = NULL;
+	t->n = t->cap = 0;
+}
+
+const char *bs_cli_host_name(char *buf, size_t size)
+{
+	struct utsname u;
+
+	if (uname(&u) == 0)
+		snprintf(buf, size, "%s", u.nodename);
+	else if (size > 0)
+		buf[0] = '\0';
+	return buf;
+}
