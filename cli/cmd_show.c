@@ -24,13 +24,13 @@ const struct bs_opt_cmd bs_cmd_show = {
 	"tool, for Bonnie and bonnie++ runs the result table in the layout of\n"
 	"their era (Bonnie's, 1.03's K/sec columns for bonnie++ 1.0x, 1.97's\n"
 	"with its Latency rows for 1.9x, 2.00a's otherwise, with the file\n"
-	"tests' real numbers), each result with its status spelled\n"
-	"out (in the unit every command shows it in, with the stored number\n"
-	"when that unit differs), the lines where dd, fio or zcav printed a\n"
-	"rate in their own units, a zcav run's curve as a table, the tags and\n"
-	"the original line. Selectors as in 'bstore list\n"
-	"--help'. A SELECTOR that matches nothing is named on stderr; when\n"
-	"no run at all is selected, the exit status is 1.\n",
+	"tests' real numbers), each result with its status spelled out (in\n"
+	"the unit every command shows it in, with the stored number when that\n"
+	"unit differs), the lines where dd, fio or zcav printed a rate in\n"
+	"their own units, a zcav run's curve as a table, the tags and the\n"
+	"original line. Selectors as in 'bstore list --help'. A SELECTOR that\n"
+	"matches nothing is named on stderr; when no run at all is selected,\n"
+	"the exit status is 1.\n",
 	opts, NULL, NULL, NULL, 0, 0,
 };
 
