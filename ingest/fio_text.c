@@ -603,7 +603,7 @@ static int line(struct tparse *p, size_t i)
 	if (is_terse(s, len)) {
 		/* The same jobs as a terse line: its own run, as on a line
 		 * of its own (the input keeps one of the two prints of a
-		 * job, ingest/same.c). */
+		 * job, core/same.c). */
 		struct bs_run t;
 		int rc = flush(p);
 

@@ -1206,7 +1206,7 @@ static void test_version_hint(void **state)
 	assert_non_null(strstr(log, "run L7 " BS_FMT_CSV_1_0X " 1.03 []"));
 	assert_non_null(strstr(log, "run L9 " BS_FMT_CSV_1_0X " 1.0x []"));
 	assert_non_null(strstr(log, "run L11 " BS_FMT_CSV_1_0X " 1.00c []"));
-	/* Lines 2, 8 and 10 open text tables (ingest/bonnie_text.c): not
+	/* Lines 2, 8 and 10 open text tables (ingest/bonnie_table.c): not
 	 * skipped but read into blocks. */
 	assert_non_null(strstr(log, "stats lines=11 runs=6 rejects=0 "
 				    "skipped=2\n"));

@@ -1,6 +1,6 @@
 /*
  * tests/unit/test_ingest_text.c - the text-table formats: bonnie++'s
- * tables (ingest/bonnie_text.c) and Bonnie's (ingest/bonnie_classic.c).
+ * tables (ingest/bonnie_table.c) and Bonnie's (ingest/bonnie_classic.c).
  *
  * Real captures (samples/bonnie++-2.00a-table-*.txt) and pasted tables
  * (tests/data/) go through the whole ingest driver; every value stored is
@@ -469,7 +469,7 @@ static const struct reject_case rejects[] = {
 	  "row of results\n" },
 	/* Rejects go out in the order of their lines; a table's run waits
 	 * for the end of the input or a run of another format, as its CSV
-	 * line may come later (ingest/same.c). */
+	 * line may come later (core/same.c). */
 	{ V103 "Latency             21103us     801ms    1565ms   19930us   21978us    9956us\n"
 	  "box              2G 83720  95 813061  95 1185231 100 84567  97 2828489  97  1187   0\n"
 	  "box2             2G 83720  95    813061  95  97 2828489  97  1187   0\n",
