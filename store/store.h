@@ -1,9 +1,10 @@
 /*
- * store/store.h - the SQLite archive. The only module that includes
- * sqlite3.h. schema.sql is embedded at build time; opening an archive
- * creates it, or upgrades an older one in one transaction (PRAGMA
- * user_version; store/migrate.c), and turns on WAL, a busy timeout and
- * foreign keys. Runs of every tool family are written and read with the
+ * store/store.h - the archive: a SQLite file, or (a postgresql:// name) a
+ * PostgreSQL database. The only module that speaks SQL, through its
+ * engines' table (store/db.h). The schema is embedded at build time;
+ * opening an archive creates it, or upgrades an older one in one
+ * transaction (the version kept by the engine; store/migrate.c), and
+ * sets the engine up (SQLite: WAL, a busy timeout and foreign keys). Runs of every tool family are written and read with the
  * same functions, walking the metric catalogue and the parameter table.
  *
  * Selectors (README.md, docs/formats.md): a selector is one to 64 terms
