@@ -1053,10 +1053,12 @@ static int sq_before_upgrade(struct bs_db *db, int v)
 				      "version %d), and bstore keeps a copy "
 				      "before upgrading it, but cannot write "
 				      "'%s': %s",
-				      v, bs_buf_str(&bak), sqlite3_errmsg(d->h));
+				      v, bs_buf_str(&bak),
+				      sqlite3_errmsg(d->h));
 	} else if (link(bs_buf_str(&tmp), bs_buf_str(&bak)) < 0 &&
 		   errno != EEXIST) {
-		rc = fail_msg(d, BS_DB_EOTHER, "cannot keep its copy as '%s': %s",
+		rc = fail_msg(d, BS_DB_EOTHER,
+			      "cannot keep its copy as '%s': %s",
 			      bs_buf_str(&bak), strerror(errno));
 	}
 	remove_tmp(bs_buf_str(&tmp));

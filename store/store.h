@@ -4,8 +4,9 @@
  * engines' table (store/db.h). The schema is embedded at build time;
  * opening an archive creates it, or upgrades an older one in one
  * transaction (the version kept by the engine; store/migrate.c), and
- * sets the engine up (SQLite: WAL, a busy timeout and foreign keys). Runs of every tool family are written and read with the
- * same functions, walking the metric catalogue and the parameter table.
+ * sets the engine up (SQLite: WAL, a busy timeout and foreign keys).
+ * Runs of every tool family are written and read with the same
+ * functions, walking the metric catalogue and the parameter table.
  *
  * Selectors (README.md, docs/formats.md): a selector is one to 64 terms
  * (BS_SEL_MAX_TERMS) joined by ',' that must all match:
