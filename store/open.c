@@ -290,10 +290,14 @@ char *bs_store_default_path(struct bs_err *err)
 
 int bs_store_mkparents(const char *path, struct bs_err *err)
 {
-	char *dir = xstrdup(path);
+	char *dir;
 	char *p;
 	int rc = 0;
 
+	/* A PostgreSQL archive's name is a URL: nothing to make. */
+	if (bs_db_is_url(path))
+		return 0;
+	dir = xstrdup(path);
 	for (p = dir + 1; *p; p++) {
 		if (*p != '/')
 			continue;
