@@ -2,7 +2,7 @@
  * store/db.h - the store's database engines, one table of operations
  * (struct bs_db_ops) with a row for each engine: SQLite (store/db_sqlite.c)
  * and PostgreSQL through libpq (store/db_pg.c). Only store/ includes this
- * header; store/*.c speak to a database only through it, never through
+ * header; the store's files speak to a database only through it, never through
  * sqlite3.h or libpq-fe.h directly (those are included by their row's
  * file alone).
  *
@@ -11,15 +11,30 @@
  * name is a SQLite file.
  *
  * SQL given to bs_db_prepare is written once, in the dialect both engines
- * share: '?' placeholders (numbered $1, $2 ... for PostgreSQL by its row),
- * INSERT ... ON CONFLICT DO NOTHING, INSERT ... RETURNING id. What differs
- * (schema version, settings, catalogue queries) is an operation of the
- * table, not an if in the callers.
+ * share: '?' placeholders, numbered in order ($1, $2 ... for PostgreSQL
+ * by its row), or '?N' for the N-th parameter where one value is used
+ * twice ($N); INSERT ... ON CONFLICT DO NOTHING or DO UPDATE, never
+ * INSERT OR IGNORE/REPLACE; INSERT ... RETURNING id, never the last rowid
+ * (" RETURNING id" ends the statement: SQLite's row runs the INSERT alone
+ * and returns its rowid, which costs nothing);
+ * COALESCE, never IFNULL; TRUE and FALSE for booleans; IS NOT DISTINCT
+ * FROM, never IS between two values; no PRAGMA and no function one engine
+ * lacks (printf, glob, julianday, strftime, datetime, hex...): such work
+ * is done in C or is an operation of the table. What differs (schema
+ * version, settings, catalogue queries, the text match of selectors) is
+ * an operation of the table, not an if in the callers.
  *
  * Statements work as SQLite's do: bind, step until BS_DB_DONE, reset,
  * bind again. Columns and parameters are numbered from 0 (columns) and 1
  * (parameters), as in SQLite. A column's text stays valid until the next
- * step, reset or finalize of its statement.
+ * step, reset or finalize of its statement. Bound text and blobs are
+ * borrowed: they must stay valid until the statement's next step.
+ * Column names (column_count, column_name) are known once prepared,
+ * before any step.
+ *
+ * Every operation that fails returns a negative value (or NULL) and
+ * leaves errmsg and errkind saying why, until the connection's next
+ * failure.
  */
 #ifndef BS_STORE_DB_H
 #define BS_STORE_DB_H
@@ -27,6 +42,8 @@
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "util/buf.h"
 
 struct bs_db;      /* one connection; its first member is its ops row */
 struct bs_db_stmt; /* one prepared statement */
@@ -41,11 +58,13 @@ enum bs_db_step {
 enum bs_db_errkind {
 	BS_DB_EOTHER = 0,
 	BS_DB_EBUSY,       /* locked by another writer; worth waiting for */
-	BS_DB_ECONSTRAINT, /* a unique, check or foreign key refused a row */
+	BS_DB_ECONSTRAINT, /* the schema refused a row: a unique, check or
+			      foreign key, a type, a size */
 	BS_DB_EREADONLY,   /* this connection may not write */
 	BS_DB_EINTERRUPT,  /* stopped by the cancel flag */
 	BS_DB_EGONE,       /* the server went away, or the file was lost */
 	BS_DB_ECORRUPT,    /* not a bstore archive, or damaged */
+	BS_DB_ENOTFOUND,   /* open: no such archive */
 };
 
 enum bs_db_type {
@@ -56,30 +75,48 @@ enum bs_db_type {
 	BS_DB_BLOB,
 };
 
+/* bs_db_ops.open's flags. */
 enum {
-	BS_DB_OPEN_READONLY = 1, /* no writes (SQLite: SQLITE_OPEN_READONLY) */
-	BS_DB_OPEN_CREATE = 2,   /* a missing SQLite file is created */
-	BS_DB_OPEN_MEMORY = 4,   /* SQLite's ":memory:" (scratch) */
+	BS_DB_OPEN_READONLY = 1, /* a reader: no writes */
+	BS_DB_OPEN_EXISTING = 2, /* refuse a missing or empty archive */
+	BS_DB_OPEN_MEMORY = 4,   /* SQLite's ":memory:" is allowed (scratch) */
+	BS_DB_OPEN_UNTRUSTED = 8, /* merge's source: another user's archive,
+				     read and never changed */
+};
+
+/* bs_db_ops.prepare's flags. */
+enum {
+	BS_DB_KEEP = 1, /* kept for the connection's life: worth planning */
 };
 
 struct bs_db_ops {
 	const char *name; /* "sqlite", "postgresql" */
-	/* Opens name (a path or URL); on failure *out may still be set, so
-	 * that errmsg can say why, and must be closed. 0 or -1. */
-	int (*open)(struct bs_db **out, const char *name, int flags);
+	/* The embedded schema file this engine creates (util/embed.h). */
+	const char *schema_file;
+	/*
+	 * Opens name (a path or URL). Another writer's lock is waited for
+	 * from the first statement on: busy (the store's policy) is called
+	 * with ctx and the number of tries so far, and returns 0 to give
+	 * up. On failure *out may still be set, so that errmsg can say why
+	 * ("cannot open archive 'NAME': " goes before it), and must be
+	 * closed. 0 or -1.
+	 */
+	int (*open)(struct bs_db **out, const char *name, int flags,
+		    int (*busy)(void *ctx, int count), void *ctx);
+	/* Closes; a new SQLite file never settled is removed. */
 	void (*close)(struct bs_db *db);
 	/* The archive's name as messages show it: a URL without password. */
 	const char *(*display)(const struct bs_db *db);
 	/* Several statements without parameters or results. 0 or -1. */
 	int (*exec)(struct bs_db *db, const char *sql);
-	int (*prepare)(struct bs_db *db, const char *sql,
+	int (*prepare)(struct bs_db *db, const char *sql, int flags,
 		       struct bs_db_stmt **out);
 	void (*finalize)(struct bs_db_stmt *s);
 	int (*reset)(struct bs_db_stmt *s);
 	int (*bind_null)(struct bs_db_stmt *s, int i);
 	int (*bind_int64)(struct bs_db_stmt *s, int i, int64_t v);
 	int (*bind_double)(struct bs_db_stmt *s, int i, double v);
-	/* Copies the text (n bytes, or strlen when n < 0). */
+	/* Borrows the text (n bytes, or strlen when n < 0). */
 	int (*bind_text)(struct bs_db_stmt *s, int i, const char *v,
 			 ptrdiff_t n);
 	int (*bind_blob)(struct bs_db_stmt *s, int i, const void *v,
@@ -92,20 +129,66 @@ struct bs_db_ops {
 	double (*column_double)(struct bs_db_stmt *s, int col);
 	/* NULL for SQL NULL. */
 	const char *(*column_text)(struct bs_db_stmt *s, int col);
+	const void *(*column_blob)(struct bs_db_stmt *s, int col);
+	/* The bytes of column_text or column_blob, whichever was read. */
 	size_t (*column_bytes)(struct bs_db_stmt *s, int col);
 	/* Rows the last write statement changed. */
 	int64_t (*changes)(struct bs_db *db);
 	const char *(*errmsg)(struct bs_db *db);
 	enum bs_db_errkind (*errkind)(struct bs_db *db);
-	/* The schema version the archive records, 0 for an empty database,
-	 * -1 on error; and setting it (inside the caller's transaction). */
+	/* The schema version the archive records, 0 for an empty database;
+	 * the first read of an archive: its failure's errmsg is a reason
+	 * for "cannot open archive". And setting it (inside the caller's
+	 * transaction). 0 or -1. */
 	int (*get_version)(struct bs_db *db, int *version);
 	int (*set_version)(struct bs_db *db, int version);
-	/* Whether a table of that name exists: 1, 0, or -1 on error. */
-	int (*has_table)(struct bs_db *db, const char *table);
+	/* Whether a table, index or view of that name exists: 1, 0, or -1. */
+	int (*has_object)(struct bs_db *db, const char *name);
+	/* How many tables, indexes and views the archive holds, or -1. */
+	int (*count_objects)(struct bs_db *db);
+	/*
+	 * Calls fn with each table that has a foreign key to table, and its
+	 * column that refers to it, ordered by table name. 0, fn's negative
+	 * return, or -1.
+	 */
+	int (*referrers)(struct bs_db *db, const char *table,
+			 int (*fn)(const char *table, const char *col,
+				   void *ctx),
+			 void *ctx);
+	/*
+	 * Of an untrusted archive (merge's source): whether the tables
+	 * named (runs first) are plain tables as bstore makes them, so
+	 * that reading them runs nothing but the reads, and the archive has
+	 * no trigger. 0, or -1 with errmsg saying what is wrong ("its 'runs'
+	 * is a view, ...", to follow "NAME: ").
+	 */
+	int (*check_untrusted)(struct bs_db *db, const char *const *tables,
+			       size_t n);
 	/* Stops long statements when *flag becomes non-zero (NULL: off). */
 	void (*set_cancel)(struct bs_db *db,
 			   const volatile sig_atomic_t *flag);
+	/*
+	 * Before an archive of schema version v (older) is upgraded, in the
+	 * caller's read: whether it may be, keeping what the engine keeps
+	 * of the old one (SQLite: a copy, PATH.vV.bak). 0, or -1 with
+	 * errmsg a reason for "cannot open archive".
+	 */
+	int (*before_upgrade)(struct bs_db *db, int v);
+	/* The archive's schema is checked: settings that need a bstore
+	 * archive (SQLite's WAL). A new archive is kept from now on. */
+	int (*settle)(struct bs_db *db);
+	/* Many savepoints follow (merge): on, and off again. */
+	void (*bulk)(struct bs_db *db, int on);
+	/*
+	 * Appends to sql the condition "col matches the glob pattern" (the
+	 * selector's text: * any text, ? one character, [...] a class as
+	 * SQLite's GLOB reads it; case as is). With value non-NULL the
+	 * condition has one '?' and value gets the text to bind; with value
+	 * NULL the pattern (trusted, without quotes) is written into the
+	 * SQL as a literal, as a partial index's WHERE has it.
+	 */
+	void (*glob)(struct bs_buf *sql, const char *col, const char *pattern,
+		     struct bs_buf *value);
 	/* BEGIN that takes the write lock at once (SQLite's BEGIN
 	 * IMMEDIATE; PostgreSQL's BEGIN, writes lock rows as they go). */
 	const char *begin_write_sql;
@@ -120,15 +203,43 @@ struct bs_db_stmt {
 };
 
 extern const struct bs_db_ops bs_db_sqlite;
-extern const struct bs_db_ops bs_db_pg; /* NULL-like stub when built
-					   without libpq: open fails */
+extern const struct bs_db_ops bs_db_pg; /* without libpq: open fails */
 
 /* The row for an archive name: PostgreSQL for a postgres[ql]:// URL. */
 const struct bs_db_ops *bs_db_engine(const char *name);
 /* Whether name is a PostgreSQL URL. */
 int bs_db_is_url(const char *name);
 
+/*
+ * The glob pattern as a POSIX regular expression (PostgreSQL's ~) that
+ * matches the same text as SQLite's GLOB: anchored, every other
+ * character literal. A pattern with an unclosed '[' matches nothing, as
+ * in SQLite.
+ */
+void bs_db_glob_regex(const char *glob, struct bs_buf *out);
+
 /* The wrappers every caller uses (they call through s->ops). */
+static inline int bs_db_prepare(struct bs_db *db, const char *sql, int flags,
+				struct bs_db_stmt **out)
+{
+	return db->ops->prepare(db, sql, flags, out);
+}
+static inline int bs_db_exec(struct bs_db *db, const char *sql)
+{
+	return db->ops->exec(db, sql);
+}
+static inline const char *bs_db_errmsg(struct bs_db *db)
+{
+	return db->ops->errmsg(db);
+}
+static inline enum bs_db_errkind bs_db_errkind(struct bs_db *db)
+{
+	return db->ops->errkind(db);
+}
+static inline int64_t bs_db_changes(struct bs_db *db)
+{
+	return db->ops->changes(db);
+}
 static inline int bs_db_step(struct bs_db_stmt *s)
 {
 	return s->ops->step(s);
@@ -154,14 +265,24 @@ static inline int bs_db_bind_double(struct bs_db_stmt *s, int i, double v)
 {
 	return s->ops->bind_double(s, i, v);
 }
+/* NULL binds SQL NULL. */
 static inline int bs_db_bind_text(struct bs_db_stmt *s, int i, const char *v,
 				  ptrdiff_t n)
 {
 	return v ? s->ops->bind_text(s, i, v, n) : s->ops->bind_null(s, i);
 }
+static inline int bs_db_bind_blob(struct bs_db_stmt *s, int i, const void *v,
+				  size_t n)
+{
+	return s->ops->bind_blob(s, i, v, n);
+}
 static inline int bs_db_column_count(struct bs_db_stmt *s)
 {
 	return s->ops->column_count(s);
+}
+static inline const char *bs_db_column_name(struct bs_db_stmt *s, int c)
+{
+	return s->ops->column_name(s, c);
 }
 static inline enum bs_db_type bs_db_column_type(struct bs_db_stmt *s, int c)
 {
@@ -178,6 +299,14 @@ static inline double bs_db_column_double(struct bs_db_stmt *s, int c)
 static inline const char *bs_db_column_text(struct bs_db_stmt *s, int c)
 {
 	return s->ops->column_text(s, c);
+}
+static inline const void *bs_db_column_blob(struct bs_db_stmt *s, int c)
+{
+	return s->ops->column_blob(s, c);
+}
+static inline size_t bs_db_column_bytes(struct bs_db_stmt *s, int c)
+{
+	return s->ops->column_bytes(s, c);
 }
 /*
  * Binds parameter i of dst to column col of src's current row, keeping

@@ -1,0 +1,81 @@
+/*
+ * store/db_pg_stub.c - the PostgreSQL row of the engines' table
+ * (store/db.h) in a bstore built without libpq: opening a postgresql://
+ * archive fails and says so. store/db_pg.c replaces it when libpq is
+ * there.
+ */
+#include "store/db.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/mem.h"
+#include "util/banned.h"
+
+struct stub_db {
+	struct bs_db base;
+	char *name;
+};
+
+static int stub_open(struct bs_db **out, const char *name, int flags,
+		     int (*busy)(void *ctx, int count), void *ctx)
+{
+	struct stub_db *d = xcalloc(1, sizeof(*d));
+	const char *at = strchr(name, '@'), *scheme = strstr(name, "://");
+
+	(void)flags;
+	(void)busy;
+	(void)ctx;
+	d->base.ops = &bs_db_pg;
+	/* Shown without what stands before '@' (a user's password). */
+	if (at && scheme && at > scheme) {
+		size_t n = (size_t)(scheme + 3 - name);
+		d->name = xmalloc(n + strlen(at + 1) + 1);
+		memcpy(d->name, name, n);
+		memcpy(d->name + n, at + 1, strlen(at + 1) + 1);
+	} else {
+		d->name = xstrdup(name);
+	}
+	*out = &d->base;
+	return -1;
+}
+
+static void stub_close(struct bs_db *db)
+{
+	struct stub_db *d = (struct stub_db *)(void *)db;
+
+	if (d == NULL)
+		return;
+	free(d->name);
+	free(d);
+}
+
+static const char *stub_display(const struct bs_db *db)
+{
+	return ((const struct stub_db *)(const void *)db)->name;
+}
+
+static const char *stub_errmsg(struct bs_db *db)
+{
+	(void)db;
+	return "bstore was built without PostgreSQL support";
+}
+
+static enum bs_db_errkind stub_errkind(struct bs_db *db)
+{
+	(void)db;
+	return BS_DB_EOTHER;
+}
+
+/* Only open, close, display, errmsg and errkind are ever called: open
+ * fails. */
+const struct bs_db_ops bs_db_pg = {
+	.name = "postgresql",
+	.schema_file = "schema-pg.sql",
+	.open = stub_open,
+	.close = stub_close,
+	.display = stub_display,
+	.errmsg = stub_errmsg,
+	.errkind = stub_errkind,
+	.begin_write_sql = "BEGIN",
+};
