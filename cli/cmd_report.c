@@ -13,7 +13,7 @@
 #include "cli/cli.h"
 #include "report/factor.h"
 #include "report/report.h"
-#include "report/tmpl.h"
+#include "report/tmpl/tmpl.h"
 #include "util/buf.h"
 #include "util/mem.h"
 #include "util/num.h"

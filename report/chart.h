@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#include "report/tmpl.h"
+#include "report/tmpl/tmpl.h"
 #include "util/buf.h"
 #include "util/timefmt.h"
 

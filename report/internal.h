@@ -157,7 +157,7 @@ size_t bs_rwidth(const char *s);
  * Rendering. render.c fills the dictionary of the model, which every
  * format gets, and calls these to add what one format needs besides; all
  * of them only read rep. Errors while filling are kept in the dictionary
- * (report/tmpl.h) and come back from the next expansion.
+ * (report/tmpl/tmpl.h) and come back from the next expansion.
  */
 struct bs_tdict;
 struct bs_tmpl_set;

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "report/internal.h"
-#include "report/tmpl.h"
+#include "report/tmpl/tmpl.h"
 #include "util/buf.h"
 #include "util/embed.h"
 #include "util/mem.h"

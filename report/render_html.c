@@ -15,7 +15,7 @@
 #include "core/host.h"
 #include "report/chart.h"
 #include "report/internal.h"
-#include "report/tmpl.h"
+#include "report/tmpl/tmpl.h"
 #include "util/buf.h"
 #include "util/mem.h"
 #include "util/num.h"

@@ -15,7 +15,7 @@
 
 #include "report/chart.h"
 #include "report/internal.h"
-#include "report/tmpl.h"
+#include "report/tmpl/tmpl.h"
 #include "report/trend.h"
 #include "util/buf.h"
 #include "util/embed.h"

@@ -337,7 +337,7 @@ const char *bs_report_unit(const struct bs_report *rep, int m);
 /*
  * Loads the template of format fmt (report.txt, report.html, report.csv
  * or report.json): from dir when it has one, else the copy compiled in
- * from templates/. See report/tmpl.h.
+ * from templates/. See report/tmpl/tmpl.h.
  */
 struct bs_tmpl_set;
 int bs_report_templates_load(struct bs_tmpl_set **out, const char *dir,

@@ -15,7 +15,7 @@
 #include "core/metric.h"
 #include "core/param.h"
 #include "report/internal.h"
-#include "report/tmpl.h"
+#include "report/tmpl/tmpl.h"
 #include "report/trend.h"
 #include "util/embed.h"
 #include "util/mem.h"

@@ -1,5 +1,5 @@
 /*
- * report/tsyntax.c - ctemplate's template syntax, as far as bstore must
+ * report/tmpl/tsyntax.c - ctemplate's template syntax, as far as bstore must
  * know it before ctemplate parses a template (see tsyntax.h). The code
  * follows ctemplate 2.4's src/template.cc (Template::StripBuffer and its
  * helpers) step by step, so that both read a template the same way;
@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "report/tsyntax.h"
+#include "report/tmpl/tsyntax.h"
 #include "util/banned.h"
 
 /* The marker delimiters, "{{" and "}}" until a {{=X Y=}} marker. */

@@ -1,6 +1,6 @@
 /*
- * report/tdict.hh - what the ctemplate binding (tmpl.cc) and bstore's
- * dictionaries (tdict.cc) share. C++ only; C code sees report/tmpl.h.
+ * report/tmpl/tdict.hh - what the ctemplate binding (tmpl.cc) and bstore's
+ * dictionaries (tdict.cc) share. C++ only; C code sees report/tmpl/tmpl.h.
  */
 #ifndef BS_REPORT_TDICT_HH
 #define BS_REPORT_TDICT_HH
@@ -14,7 +14,7 @@ extern "C" {
 #include "util/embed.h"
 #include "util/err.h"
 }
-#include "report/tmpl.h"
+#include "report/tmpl/tmpl.h"
 
 /* As util/mem.c: out of memory prints one line and aborts. */
 [[noreturn]] void bs_tmpl_out_of_memory();

@@ -1,5 +1,5 @@
 /*
- * report/tdict.cc - bstore's template dictionaries (the bs_tdict_*
+ * report/tmpl/tdict.cc - bstore's template dictionaries (the bs_tdict_*
  * functions of tmpl.h): ctemplate's TemplateDictionaryInterface over flat
  * arrays. A report of 100,000 runs fills millions of cells, and
  * ctemplate's own dictionary spends a microsecond on each; here a value
@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "report/tdict.hh"
+#include "report/tmpl/tdict.hh"
 
 using ctemplate::TemplateDictionaryInterface;
 using ctemplate::TemplateString;

@@ -1,5 +1,5 @@
 /*
- * report/tmpl.cc - the C binding over Google ctemplate (see tmpl.h):
+ * report/tmpl/tmpl.cc - the C binding over Google ctemplate (see tmpl.h):
  * loading template sets, the modifiers, expanding, and turning
  * ctemplate's errors and exceptions into BS_E* codes with a message.
  *
@@ -36,9 +36,9 @@ extern "C" {
 #include "util/readfile.h"
 #include "util/text.h"
 }
-#include "report/tdict.hh"
-#include "report/tmpl.h"
-#include "report/tsyntax.h"
+#include "report/tmpl/tdict.hh"
+#include "report/tmpl/tmpl.h"
+#include "report/tmpl/tsyntax.h"
 
 using ctemplate::ExpandEmitter;
 using ctemplate::PerExpandData;

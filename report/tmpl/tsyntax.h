@@ -1,6 +1,6 @@
 /*
- * report/tsyntax.h - what ctemplate will make of a template's text, found
- * out before ctemplate sees it (report/tmpl.cc is the only caller).
+ * report/tmpl/tsyntax.h - what ctemplate will make of a template's text, found
+ * out before ctemplate sees it (report/tmpl/tmpl.cc is the only caller).
  *
  * ctemplate's blank-line stripping loops forever once a template sets
  * both marker delimiters to nothing ({{= =}}), so the stripping is done
