@@ -129,6 +129,14 @@ struct bs_rruns {
 	size_t nslot;
 };
 
+/* The index of s in rr's pool of strings, adding it when new
+ * (report/intern.c). */
+uint32_t bs_rintern(struct bs_rruns *rr, const char *s);
+/* Adds run r of group to the kept list (report/runlist.c), or drops the
+ * list past BS_REPORT_KEEP_MAX. */
+void bs_rruns_keep(struct bs_rruns *rr, const struct bs_run *r,
+		   uint32_t group);
+
 /* The number run r has for metric m (NAN if none) and its status. */
 enum bs_status bs_rmetric(const struct bs_run *r, int m, double *v);
 /* Fills row from r; strings go into the pool of rr. */
@@ -149,6 +157,36 @@ void bs_rcurves_finish(struct bs_report *rep);
 /* Sets c's ok, first, last, min, mean and max from its points. */
 void bs_rcurve_summarise(struct bs_report_curve *c);
 void bs_rcurves_free(struct bs_report *rep);
+
+/*
+ * A group's parameters (report/params.c). bs_rparams_assumed fills, from
+ * the rules (bs_param_rules), what an unknown value of each parameter is
+ * taken to be; bs_rparams_add adds run r's parameters to g's summary of
+ * them (first: r is g's first run); bs_rpval_text writes value x of
+ * parameter k for people, with its unit: "rndrw", "8G".
+ */
+void bs_rparams_assumed(int64_t assume[BS_P_MAX]);
+void bs_rparams_add(struct bs_report_group *g, const struct bs_run *r,
+		    int first, const int64_t *assume);
+const char *bs_rpval_text(int k, const struct bs_report_pval *x, char *out,
+			  size_t outsz);
+
+/* Does group g have a number or a "+++++" for any test in [t0, t1]? */
+int bs_rhas_tests(const struct bs_report_group *g, int t0, int t1);
+/* The catalogue rows [*t0, *t1] rule pr (whose first key is k0) is
+ * about. */
+void bs_rrule_rows(const struct bs_param_rule *pr, int k0, int *t0,
+		   int *t1);
+
+/* Appends b's text to rep's notes, emptying b (report/notes.c). */
+void bs_rnote_add(struct bs_report *rep, struct bs_buf *b);
+/* Writes rep's notes (report/notes.c); after the comparison. */
+void bs_rnotes(struct bs_report *rep);
+
+/* The groups' labels and selectors, and rep's title (report/labels.c),
+ * as bs_report_build says. */
+void bs_rlabels_make(struct bs_report *rep, const struct bs_report_opts *opts,
+		     const char *const *sel);
 
 /* Display width of s: UTF-8 code points. */
 size_t bs_rwidth(const char *s);

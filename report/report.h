@@ -4,10 +4,11 @@
  * templates in templates/ (compiled in; a directory may override them).
  *
  * A report compares groups of runs (each group is what one selector
- * chose). For every metric - the rate of each of bonnie++'s twelve tests,
- * its CPU percentage and its latency - a group shows the mean over its
- * runs with a number, their standard deviation, minimum, maximum and
- * count. Against the baseline group (the first unless chosen otherwise)
+ * chose). For every metric of the catalogue (core/metric.h) its runs
+ * have - each tool's rates, times and counts (bonnie++, Bonnie, sysbench
+ * fileio, fio, zcav, dd, getc_putc), and for bonnie++'s tests also their
+ * CPU percentage and latency - a group shows the mean over its runs with
+ * a number, their standard deviation, minimum, maximum and count. Against the baseline group (the first unless chosen otherwise)
  * each other group gets
  *
  *   diff    = group - baseline          (in the metric's unit)
@@ -15,11 +16,13 @@
  *   percent = (ratio - 1) * 100
  *
  * and is marked better or worse: rates are better higher, CPU percentages
- * and latencies lower. A test bonnie++ could not time (too_fast, "+++++")
- * or did not run (not_run) has no number: such a cell says so and takes no
- * part in any arithmetic. Parameters that make numbers incomparable (file
- * size, chunk size, bonnie++ 1.0x against 1.9x+, the file-test spec, ...)
- * become notes shown above the tables.
+ * and latencies lower, and the catalogue says which way each other
+ * metric goes. A test its tool could not time (too_fast: bonnie++'s
+ * "+++++") or did not run (not_run) has no number: such a cell says so and
+ * takes no part in any arithmetic. Parameters that make numbers
+ * incomparable (the rules of core/param.h: file size, chunk size,
+ * bonnie++ 1.0x against 1.9x+, the file-test spec, sysbench's test mode,
+ * fio's block size, ...) become notes shown above the tables.
  *
  * The runs are read through a source once. With opts.list_runs, what the
  * HTML page's list of runs shows (each run's rates) is kept too,
