@@ -188,6 +188,17 @@ void bs_rnotes(struct bs_report *rep);
 void bs_rlabels_make(struct bs_report *rep, const struct bs_report_opts *opts,
 		     const char *const *sel);
 
+/*
+ * Loads page (an entry of a table of templates/, e.g. report.html) from
+ * dir when it has it, else the copy compiled in, as bs_tmpl_set_load()
+ * does; an HTML page with the templates it may include (report/pages.c).
+ */
+struct bs_tmpl_set;
+struct bs_embedded;
+int bs_rtemplates_load(struct bs_tmpl_set **out,
+		       const struct bs_embedded *page, const char *dir,
+		       struct bs_err *err);
+
 /* Display width of s: UTF-8 code points. */
 size_t bs_rwidth(const char *s);
 

@@ -37,16 +37,15 @@ static const char *const tmpl_names[] = {
 int bs_report_templates_load(struct bs_tmpl_set **out, const char *dir,
 			     enum bs_report_format fmt, struct bs_err *err)
 {
-	const struct bs_embedded defaults[] = {
-		bs_tmpl_report_txt[0],
-		bs_tmpl_report_html[0],
-		bs_tmpl_report_csv[0],
-		bs_tmpl_report_json[0],
-		{NULL, NULL, 0},
+	const struct bs_embedded *pages[] = {
+		bs_tmpl_report_txt,
+		bs_tmpl_report_html,
+		bs_tmpl_report_csv,
+		bs_tmpl_report_json,
 	};
 
-	assert((size_t)fmt < sizeof(tmpl_names) / sizeof(tmpl_names[0]));
-	return bs_tmpl_set_load(out, defaults, &tmpl_names[fmt], 1, dir, err);
+	assert((size_t)fmt < sizeof(pages) / sizeof(pages[0]));
+	return bs_rtemplates_load(out, pages[fmt], dir, err);
 }
 
 /* A JSON value: the number text, or null. */

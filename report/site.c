@@ -1468,7 +1468,6 @@ int bs_site_build(struct bs_store *st, const struct bs_ids *ids,
                   const struct bs_site_opts *opts, bs_site_put_fn put,
                   void *ctx, struct bs_err *err)
 {
-	static const char *const names[] = {"site.html"};
 	struct site s;
 	size_t i;
 	int m, k, rc;
@@ -1494,7 +1493,7 @@ int bs_site_build(struct bs_store *st, const struct bs_ids *ids,
 			       "MAIN_FAMILY_MAX");
 		s.main[s.nmain++] = m;
 	}
-	rc = bs_tmpl_set_load(&s.ts, bs_tmpl_site_html, names, 1, NULL, err);
+	rc = bs_rtemplates_load(&s.ts, bs_tmpl_site_html, NULL, err);
 	if (rc == 0)
 		rc = bs_tdict_new(&s.d, err);
 	if (rc == 0)

@@ -81,14 +81,16 @@ protected:
 	{
 		return !IsHiddenSection(name);
 	}
+	/* Every include is shown once, with this dictionary (the loader
+	 * checked that it names a template of the set). */
 	bool IsHiddenTemplate(const TemplateString &) const override
 	{
-		return true;
+		return !BsExpandBudget::take(1);
 	}
-	const char *GetIncludeTemplateName(const TemplateString &,
+	const char *GetIncludeTemplateName(const TemplateString &name,
 					   int) const override
 	{
-		return NULL;
+		return bs_tmpl_include_name(name.data(), name.size());
 	}
 	Iterator *CreateTemplateIterator(const TemplateString &) const override;
 	Iterator *CreateSectionIterator(const TemplateString &) const override;

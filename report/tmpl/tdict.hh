@@ -26,6 +26,13 @@ extern "C" {
  */
 int bs_tmpl_caught(struct bs_err *err, const char *where);
 
+/*
+ * The template an include marker {{>NAME}} expands: NAME in lower case,
+ * then ".html" ({{>PAGE_HEAD}}: "page_head.html"). The string lives as
+ * long as the thread.
+ */
+const char *bs_tmpl_include_name(const char *name, size_t len);
+
 /* d as ctemplate expands it; valid as long as d is. */
 const ctemplate::TemplateDictionaryInterface *
 bs_tdict_iface(const struct bs_tdict *d);

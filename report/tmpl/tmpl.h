@@ -24,6 +24,11 @@
  *   x-text  plain text: control characters (but tab) become '?'
  *           (util/text.h)
  *
+ * An include marker {{>NAME}} expands the set's template name.html (NAME
+ * in lower case: {{>PAGE_HEAD}} is page_head.html) once, with the
+ * including dictionary. Loading fails when that template is not in the
+ * set, or includes others itself (so an expansion never recurses).
+ *
  * A dictionary holds the values of one expansion: named values and
  * sections, each section a list of child dictionaries, in the order added.
  * A child sees its ancestors' values, as in ctemplate. Dictionaries are

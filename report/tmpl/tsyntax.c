@@ -301,6 +301,12 @@ void bs_tsyntax_scan(const char *text, size_t len, const char *const *mods,
 			break;
 		case '>':
 			check_mods(colon, close, mods, nmods, out);
+			if (out->nincludes < BS_TSYNTAX_MAX_INC) {
+				out->inc[out->nincludes].name = name;
+				out->inc[out->nincludes].len =
+					(size_t)((colon ? colon : close) - name);
+			}
+			out->nincludes++;
 			break;
 		case '#':
 		case '/':

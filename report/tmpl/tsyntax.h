@@ -30,6 +30,9 @@ extern "C" {
  */
 void bs_tsyntax_strip(const char *text, size_t len, struct bs_buf *out);
 
+/* Include markers bs_tsyntax_scan() keeps the names of. */
+#define BS_TSYNTAX_MAX_INC 16
+
 /* What bs_tsyntax_scan() finds. */
 struct bs_tsyntax {
 	/*
@@ -59,6 +62,15 @@ struct bs_tsyntax {
 	 */
 	const char *unknown_mod;
 	size_t unknown_mod_len;
+	/*
+	 * Include markers ({{>NAME}}): how many, and the names of the
+	 * first BS_TSYNTAX_MAX_INC, each len bytes into the text.
+	 */
+	size_t nincludes;
+	struct {
+		const char *name;
+		size_t len;
+	} inc[BS_TSYNTAX_MAX_INC];
 };
 
 /*
