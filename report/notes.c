@@ -72,11 +72,12 @@ static void param_note(struct bs_report *rep, const struct bs_param_rule *pr)
 	}
 	if (differ) {
 		struct bs_buf n = BS_BUF_INIT;
-		bs_buf_addf(&n, "%s differs: %s; %s%s", pr->what,
-			    bs_buf_str(&b), pr->why,
-			    pr->apart ? ": different tests, given no verdict "
-					"and no ratio in the summary"
-				      : "");
+		bs_buf_addf(&n, "%s differs: %s; %s", pr->what,
+			    bs_buf_str(&b), pr->why);
+		if (pr->apart)
+			bs_buf_addf(&n, ": %s, given no verdict and no ratio "
+					"in the summary",
+				    bs_verdicts[BS_V_APART].words);
 		bs_rnote_add(rep, &n);
 	}
 	bs_buf_release(&b);

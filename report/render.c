@@ -327,7 +327,10 @@ static const char *better_word(const struct bs_report *rep, size_t i,
 		return "baseline";
 	if (isnan(c->diff) || c->verdict == BS_V_APART)
 		return "";
-	return c->better > 0 ? "better" : c->better < 0 ? "worse" : "same";
+	if (c->better == 0)
+		return "same";
+	return c->better > 0 ? bs_verdicts[BS_V_BETTER].name
+			     : bs_verdicts[BS_V_WORSE].name;
 }
 
 /* gtext: the group's machines and tags as text, for CSV rows. */
@@ -402,6 +405,36 @@ static void fill_cell(const struct bs_report *rep, int m, size_t i,
 	if (c->shade >= 0)
 		bs_tdict_set_i64(d, "SHADE", c->shade);
 }
+/*
+ * Each verdict's look on the HTML page, from bs_verdicts[], as
+ * <NAME>_COLOUR, _TINT, _BAR, _GLYPH_UP and _GLYPH_DOWN (BETTER_COLOUR,
+ * FEW_GLYPH_DOWN): the page's style writes no colour of its own.
+ */
+static void verdict_style(struct bs_tdict *d)
+{
+	static const char *const part[] = {"COLOUR", "TINT", "BAR",
+					   "GLYPH_UP", "GLYPH_DOWN"};
+	char key[64], name[16];
+	size_t j, k;
+	int v;
+
+	for (v = BS_V_BETTER; v < BS_V_COUNT; v++) {
+		const struct bs_verdict_info *x = &bs_verdicts[v];
+		const char *val[] = {x->colour, x->tint, x->bar, x->glyph_up,
+				     x->glyph_down};
+
+		for (j = 0; x->name[j] && j + 1 < sizeof(name); j++)
+			name[j] = (char)(x->name[j] >= 'a' && x->name[j] <= 'z'
+						 ? x->name[j] - 'a' + 'A'
+						 : x->name[j]);
+		name[j] = '\0';
+		for (k = 0; k < sizeof(part) / sizeof(part[0]); k++) {
+			snprintf(key, sizeof(key), "%s_%s", name, part[k]);
+			bs_tdict_set(d, key, val[k]);
+		}
+	}
+}
+
 
 static void fill_model(const struct bs_report *rep, struct bs_tdict *d)
 {
@@ -442,6 +475,7 @@ static void fill_model(const struct bs_report *rep, struct bs_tdict *d)
 		bs_tdict_set(v, "LEGEND", bs_verdicts[m].legend);
 		bs_tdict_setf(v, "MARK", "%c", bs_verdicts[m].mark);
 	}
+	verdict_style(d);
 	if (rep->nnotes)
 		bs_tdict_show(d, "NOTES");
 	for (i = 0; i < rep->nnotes; i++)
