@@ -14,6 +14,7 @@
 #include "core/bonnie_text.h"
 #include "core/metric.h"
 #include "core/param.h"
+#include "report/chart.h"
 #include "report/internal.h"
 #include "report/tmpl/tmpl.h"
 #include "report/trend.h"
@@ -752,83 +753,43 @@ static struct bs_tdict *runs_table(struct site *s, struct bs_tdict *dd,
 
 /* ---- trend charts ----------------------------------------------------- */
 
-/* Chart geometry, in SVG user units. */
-enum { CW = 480, CH = 212, X0 = 64, Y0 = 24, PW = 404, PH = 150 };
-
-static double chart_x(int64_t t, int64_t t0, int64_t t1)
-{
-	return t1 > t0 ? X0 + (double)(t - t0) / (double)(t1 - t0) * PW
-	               : X0 + PW / 2.0;
-}
-
-static double chart_y(double v, double vmax)
-{
-	return Y0 + PH - (vmax > 0 ? v / vmax * PH : 0);
-}
-
+/* A small chart of a main metric's numbers by date (report/chart.h). */
 static void chart(struct site *s, struct bs_tdict *trend, int k,
                   struct bs_trend_sample *pt, size_t n)
 {
+	struct bs_spark sp;
 	struct bs_tdict *c, *p;
 	struct bs_buf pts = BS_BUF_INIT;
 	char num[64], date[48];
 	double vmax = 0;
-	int64_t t0, t1;
-	size_t i, j;
+	size_t i;
 	int m = s->main[k];
 
 	qsort(pt, n, sizeof(*pt), bs_trend_sample_cmp);
-	t0 = pt[0].t;
-	t1 = pt[n - 1].t;
 	for (i = 0; i < n; i++)
 		if (pt[i].v > vmax)
 			vmax = pt[i].v;
+	bs_spark_init(&sp, pt[0].t, pt[n - 1].t, vmax);
 	c = bs_tdict_add(trend, "CHART");
 	bs_tdict_set(c, "LABEL", bs_metrics[m].label);
 	bs_tdict_set(c, "UNIT", bs_metric_unit(m, 0));
-	bs_tdict_set_i64(c, "CW", CW);
-	bs_tdict_set_i64(c, "CH", CH);
-	bs_tdict_set_i64(c, "X0", X0);
-	bs_tdict_set_i64(c, "Y0", Y0);
-	bs_tdict_set_i64(c, "PW", PW);
-	bs_tdict_set_i64(c, "PH", PH);
-	bs_tdict_set_i64(c, "TX", X0 - 4);
-	bs_tdict_set_i64(c, "YTOP", Y0 + 10);
-	bs_tdict_set_i64(c, "YBOT", Y0 + PH);
-	bs_tdict_set_i64(c, "YDATE", Y0 + PH + 16);
-	bs_tdict_set_i64(c, "XEND", X0 + PW);
+	bs_spark_fill(&sp, c);
 	bs_tdict_set(c, "VMAX", bs_metric_fmt(num, sizeof(num), m, vmax, BS_SHOW_GROUP));
 	bs_tdict_set(c, "VMIN", "0");
-	bs_tdict_setf(c, "DFIRST", "%.10s", date_text(t0, date, sizeof(date)));
-	bs_tdict_setf(c, "DLAST", "%.10s", date_text(t1, date, sizeof(date)));
-	for (i = 0; i < n; i++) {
-		double x = chart_x(pt[i].t, t0, t1);
-		double y = chart_y(pt[i].v, vmax);
-
-		if (n > CHART_POINTS_MAX)
-			continue;
+	bs_tdict_setf(c, "DFIRST", "%.10s",
+	              date_text(pt[0].t, date, sizeof(date)));
+	bs_tdict_setf(c, "DLAST", "%.10s",
+	              date_text(pt[n - 1].t, date, sizeof(date)));
+	for (i = 0; i < n && n <= CHART_POINTS_MAX; i++) {
 		p = bs_tdict_add(c, "PT");
-		bs_tdict_setf(p, "X", "%.1f", x);
-		bs_tdict_setf(p, "Y", "%.1f", y);
+		bs_tdict_setf(p, "X", "%.1f", bs_spark_x(&sp, pt[i].t));
+		bs_tdict_setf(p, "Y", "%.1f", bs_spark_y(&sp, pt[i].v));
 		bs_tdict_set_i64(p, "ID", pt[i].id);
 		bs_tdict_set(p, "DATE", date_text(pt[i].t, date, sizeof(date)));
 		bs_tdict_set(p, "VALUE",
 		             bs_metric_fmt(num, sizeof(num), m, pt[i].v, BS_SHOW_GROUP));
 	}
-	/* The line joins the mean of the runs measured at each time, so
-	 * that runs of one date make a point, not a vertical zigzag; times
-	 * within half a unit of x of each other make one point, so that
-	 * the line stays small whatever the number of dates. */
-	for (i = 0; i < n; i = j) {
-		double sum = 0, x0 = chart_x(pt[i].t, t0, t1);
-
-		for (j = i; j < n && (pt[j].t == pt[i].t ||
-		                      chart_x(pt[j].t, t0, t1) - x0 < 0.5);
-		     j++)
-			sum += pt[j].v;
-		bs_buf_addf(&pts, "%s%.1f,%.1f", i ? " " : "", x0,
-		            chart_y(sum / (double)(j - i), vmax));
-	}
+	bs_spark_line(&sp, pt, n, &pts);
 	bs_tdict_set(c, "POINTS", bs_buf_str(&pts));
 	bs_buf_release(&pts);
 }
