@@ -1,81 +1,104 @@
 /*
  * report/labels.c - the groups' labels and the report's title, made from
- * the selectors: each group's terms that not every selector has.
+ * the selectors as store/selector.h parses them: each group's terms that
+ * not every selector has, each written back as bs_sel_print() writes it.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "report/internal.h"
+#include "store/selector.h"
 #include "util/buf.h"
 #include "util/mem.h"
 #include "util/banned.h"
 
-/* The comma that ends the selector term at p, or NULL: a "\," inside a
- * value is not one (docs/selectors.md). */
-static const char *term_end(const char *p)
+static int same_text(const char *a, const char *b)
 {
-	for (; *p; p++) {
-		if (*p == '\\' && p[1])
-			p++;
-		else if (*p == ',')
-			return p;
-	}
-	return NULL;
+	return a == b || (a && b && strcmp(a, b) == 0);
 }
 
-/* Is the term [t, t + len) one of the comma-separated terms of sel? */
-static int has_term(const char *sel, const char *t, size_t len)
+/* Do terms a and b say the same (kind, operator, field, key, value,
+ * numbers)? */
+static int term_same(const struct bs_sel_term *a, const struct bs_sel_term *b)
 {
-	const char *p = sel, *end;
-
-	for (;;) {
-		end = term_end(p);
-		if ((end ? (size_t)(end - p) : strlen(p)) == len &&
-		    memcmp(p, t, len) == 0)
-			return 1;
-		if (end == NULL)
-			return 0;
-		p = end + 1;
+	if (a->kind != b->kind)
+		return 0;
+	switch (a->kind) {
+	case BS_SEL_ID:
+	case BS_SEL_RANGE:
+		return a->op == b->op && a->lo == b->lo && a->hi == b->hi;
+	case BS_SEL_LAST:
+		return a->n == b->n;
+	case BS_SEL_ALL:
+		return 1;
+	default:
+		return a->op == b->op && a->field == b->field &&
+		       same_text(a->key, b->key) &&
+		       same_text(a->value, b->value);
 	}
+}
+
+/* Does sel have term t? */
+static int has_term(const struct bs_sel *sel, const struct bs_sel_term *t)
+{
+	size_t j;
+
+	for (j = 0; j < sel->n; j++)
+		if (term_same(&sel->term[j], t))
+			return 1;
+	return 0;
 }
 
 /*
  * The terms of selector i that every selector has (common) or not (the
- * rest), each separated by ", " in selector order.
+ * rest), each written back and separated by ", " in selector order.
  */
-static void split_terms(const char *const *sel, size_t n, size_t i,
+static void split_terms(const struct bs_sel *sel, size_t n, size_t i,
 			struct bs_buf *common, struct bs_buf *rest)
 {
-	const char *p = sel[i], *end;
-	size_t len, j;
+	size_t k, j;
 	int all;
 
-	for (;;) {
-		end = term_end(p);
-		len = end ? (size_t)(end - p) : strlen(p);
+	for (k = 0; k < sel[i].n; k++) {
+		struct bs_sel one = {&sel[i].term[k], 1, 1, NULL};
+		struct bs_buf *b;
+
 		for (all = 1, j = 0; j < n && all; j++)
-			all = has_term(sel[j], p, len);
+			all = has_term(&sel[j], &sel[i].term[k]);
+		b = all ? common : rest;
+		if (b == NULL)
+			continue;
 		/* ", " between terms: a label wraps between them. */
-		if (all && common)
-			bs_buf_addf(common, "%s%.*s", common->len ? ", " : "",
-				    (int)len, p);
-		if (!all && rest)
-			bs_buf_addf(rest, "%s%.*s", rest->len ? ", " : "",
-				    (int)len, p);
-		if (end == NULL)
-			return;
-		p = end + 1;
+		if (b->len)
+			bs_buf_adds(b, ", ");
+		if (bs_sel_print(&one, b) < 0)
+			BS_BUG("a selector term does not print");
 	}
 }
 
-/* The labels (opts.labels, else the terms that differ) and the title. */
 void bs_rlabels_make(struct bs_report *rep, const struct bs_report_opts *opts,
 		     const char *const *sel)
 {
 	struct bs_buf b = BS_BUF_INIT, common = BS_BUF_INIT;
+	struct bs_sel *parsed = NULL;
+	struct bs_err err = BS_ERR_INIT;
 	size_t i, n = rep->ngroups;
 
-	if (n > 1)
-		split_terms(sel, n, 0, &common, NULL);
+	/* Selectors the store took parse; when one does not (a caller's
+	 * own label), every label is its whole selector. */
+	if (n > 1) {
+		parsed = xcalloc(n, sizeof(*parsed));
+		for (i = 0; i < n && parsed; i++) {
+			if (bs_sel_parse(&parsed[i], sel[i], &err) >= 0)
+				continue;
+			while (i > 0)
+				bs_sel_release(&parsed[--i]);
+			free(parsed);
+			parsed = NULL;
+		}
+	}
+	if (parsed)
+		split_terms(parsed, n, 0, &common, NULL);
 	for (i = 0; i < n; i++) {
 		struct bs_report_group *g = &rep->groups[i];
 
@@ -85,8 +108,8 @@ void bs_rlabels_make(struct bs_report *rep, const struct bs_report_opts *opts,
 			bs_buf_adds(&b, opts->labels[i]);
 			g->label_whole = strcmp(opts->labels[i], sel[i]) == 0;
 		} else {
-			if (n > 1)
-				split_terms(sel, n, i, NULL, &b);
+			if (parsed)
+				split_terms(parsed, n, i, NULL, &b);
 			/* No term left out: every term, or the selector. */
 			g->label_whole = common.len == 0 || b.len == 0;
 		}
@@ -103,6 +126,9 @@ void bs_rlabels_make(struct bs_report *rep, const struct bs_report_opts *opts,
 		bs_buf_addf(&b, "%s%s", i ? " vs " : "", rep->groups[i].label);
 	rep->title = bs_buf_detach(&b, NULL);
 out:
+	for (i = 0; parsed && i < n; i++)
+		bs_sel_release(&parsed[i]);
+	free(parsed);
 	bs_buf_release(&b);
 	bs_buf_release(&common);
 }

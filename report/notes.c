@@ -201,7 +201,7 @@ static void mix_note(struct bs_report *rep, size_t i)
  */
 static void ram_note(struct bs_report *rep, const struct bs_param_rule *pr)
 {
-	size_t i, j, tl = strlen(pr->ram_tag);
+	size_t i, j;
 	int k[8], t0, t1;
 	int64_t ram_mib;
 	char v[96];
@@ -217,9 +217,8 @@ static void ram_note(struct bs_report *rep, const struct bs_param_rule *pr)
 		if (!bs_rhas_tests(g, t0, t1) || p->nvals != 1)
 			continue;
 		for (j = 0; j < g->ntags && ram == NULL; j++)
-			if (strncmp(g->tags[j], pr->ram_tag, tl) == 0 &&
-			    g->tags[j][tl] == '=')
-				ram = g->tags[j] + tl + 1;
+			if (strcmp(g->tags[j].key, pr->ram_tag) == 0)
+				ram = g->tags[j].value;
 		if (ram == NULL ||
 		    bs_parse_i64(ram, strlen(ram), &ram_mib) < 0 ||
 		    ram_mib <= 0 || p->vals[0].i >= ram_mib * 2 * 1048576)

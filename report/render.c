@@ -259,8 +259,9 @@ static void fill_group(const struct bs_report *rep, size_t i,
 	/* The tags but the host facts, which the HTML page's own table
 	 * shows (HOSTS). */
 	for (k = 0; k < g->ntags; k++)
-		if (strncmp(g->tags[k], "host.", 5) != 0)
-			bs_buf_addf(&b, "%s%s", b.len ? " " : "", g->tags[k]);
+		if (strncmp(g->tags[k].key, "host.", 5) != 0)
+			bs_buf_addf(&b, "%s%s=%s", b.len ? " " : "",
+				    g->tags[k].key, g->tags[k].value);
 	bs_tdict_set(d, "OWN_TAGS", bs_buf_str(&b));
 	bs_buf_reset(&b);
 	list_text(g->versions, g->nversions, g->more_versions, &b);
@@ -275,12 +276,10 @@ static void fill_group(const struct bs_report *rep, size_t i,
 	bs_tdict_set(d, "J_MORE_MACHINES", g->more_machines ? "true" : "false");
 	for (k = 0; k < g->ntags; k++) {
 		struct bs_tdict *t = bs_tdict_add(d, "TAG");
-		const char *eq = strchr(g->tags[k], '=');
-		bs_tdict_set(t, "TEXT", g->tags[k]);
-		bs_tdict_setn(t, "KEY", g->tags[k],
-			      eq ? (size_t)(eq - g->tags[k])
-				 : strlen(g->tags[k]));
-		bs_tdict_set(t, "VALUE", eq ? eq + 1 : "");
+		bs_tdict_setf(t, "TEXT", "%s=%s", g->tags[k].key,
+			      g->tags[k].value);
+		bs_tdict_set(t, "KEY", g->tags[k].key);
+		bs_tdict_set(t, "VALUE", g->tags[k].value);
 	}
 	if (g->ntags)
 		bs_tdict_show(d, "HAS_TAGS");
@@ -489,7 +488,8 @@ static void fill_model(const struct bs_report *rep, struct bs_tdict *d)
 		list_text(g->machines, g->nmachines, g->more_machines, &t);
 		gtext[2 * i] = bs_buf_detach(&t, NULL);
 		for (k = 0; k < g->ntags; k++)
-			bs_buf_addf(&t, "%s%s", k ? " " : "", g->tags[k]);
+			bs_buf_addf(&t, "%s%s=%s", k ? " " : "",
+				    g->tags[k].key, g->tags[k].value);
 		gtext[2 * i + 1] = bs_buf_detach(&t, NULL);
 		fill_group(rep, i, &gtext[2 * i], bs_tdict_add(d, "GROUP"));
 	}

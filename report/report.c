@@ -74,26 +74,23 @@ static void tags_keep_common(struct bs_report_group *g, const struct bs_run *r,
 	if (first) {
 		g->tags = xcalloc(r->ntags ? r->ntags : 1, sizeof(*g->tags));
 		for (i = 0; i < r->ntags; i++) {
-			struct bs_buf b = BS_BUF_INIT;
-			bs_buf_addf(&b, "%s=%s", r->tags[i].key,
-				    r->tags[i].value);
-			g->tags[g->ntags++] = bs_buf_detach(&b, NULL);
+			g->tags[g->ntags].key = xstrdup(r->tags[i].key);
+			g->tags[g->ntags++].value = xstrdup(r->tags[i].value);
 		}
 		return;
 	}
 	for (i = 0; i < g->ntags; i++) {
 		int found = 0;
-		for (j = 0; j < r->ntags && !found; j++) {
-			size_t kl = strlen(r->tags[j].key);
-			found = strncmp(g->tags[i], r->tags[j].key, kl) == 0 &&
-				g->tags[i][kl] == '=' &&
-				strcmp(g->tags[i] + kl + 1,
-				       r->tags[j].value) == 0;
-		}
-		if (found)
+		for (j = 0; j < r->ntags && !found; j++)
+			found = strcmp(g->tags[i].key, r->tags[j].key) == 0 &&
+				strcmp(g->tags[i].value, r->tags[j].value) ==
+					0;
+		if (found) {
 			g->tags[k++] = g->tags[i];
-		else
-			free(g->tags[i]);
+		} else {
+			free(g->tags[i].key);
+			free(g->tags[i].value);
+		}
 	}
 	g->ntags = k;
 }
@@ -704,7 +701,11 @@ void bs_report_free(struct bs_report *rep)
 		free(g->ids);
 		free_list(g->machines, g->nmachines);
 		free_list(g->versions, g->nversions);
-		free_list(g->tags, g->ntags);
+		for (j = 0; j < g->ntags; j++) {
+			free(g->tags[j].key);
+			free(g->tags[j].value);
+		}
+		free(g->tags);
 		for (j = 0; j < g->nmix; j++) {
 			free(g->mix[j].key);
 			free_list2(g->mix[j].val, g->mix[j].nval);

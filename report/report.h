@@ -237,7 +237,7 @@ struct bs_report_group {
 	char **versions;  /* "bonnie++ 1.03" */
 	size_t nversions;
 	int more_versions;
-	char **tags;      /* "key=value" common to every run */
+	struct bs_tag *tags; /* the tags common to every run (copies) */
 	size_t ntags;
 	/* Every tag key of its runs (at most BS_REPORT_MIX_KEYS): a group
 	 * whose runs differ in one gets a note ("[1] mixes cache=on (2
@@ -323,10 +323,12 @@ struct bs_report {
  * without runs fails with BS_ENOTFOUND ("selector 'raid=6' matches no
  * runs").
  *
- * A group's label is opts->labels[i] when given, else its selector
- * without the comma-separated terms every group's selector has
- * ("array=emc,raid=10" and "array=emc,raid=5" are labelled "raid=10" and
- * "raid=5"); the selector itself when nothing is left. The default title
+ * A group's label is opts->labels[i] when given, else the terms of its
+ * selector (as store/selector.h parses it) that not every group's
+ * selector has, each written back by bs_sel_print() ("array=emc,raid=10"
+ * and "array=emc,raid=5" are labelled "raid=10" and "raid=5"); the
+ * selector itself when nothing is left, or when a selector does not
+ * parse. The default title
  * is the common terms, then the labels: "array=emc: raid=10 vs raid=5".
  */
 int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,

@@ -182,6 +182,17 @@ static void test_auto_labels(void **state)
 						 "raid=10 vs raid=5");
 		bs_report_free(rep);
 	}
+	/* Terms compare as parsed: "id=1" and "1" are one term, common to
+	 * both; a term is written back in its plain form. */
+	{
+		const char *ids[] = {"raid=10,id=1-2", "1-2,last"};
+
+		rep = build(&s, 2, ids, &o);
+		assert_string_equal(rep->groups[0].label, "raid=10");
+		assert_string_equal(rep->groups[1].label, "last:1");
+		assert_string_equal(rep->title, "1-2: raid=10 vs last:1");
+		bs_report_free(rep);
+	}
 	/* A label given wins; a NULL one is automatic. */
 	o.labels = mine;
 	rep = build(&s, 2, sel, &o);
