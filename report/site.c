@@ -1425,7 +1425,7 @@ static int index_page(struct site *s, const struct bs_site_opts *o)
 	return rc;
 }
 
-int bs_site_build(struct bs_store *st, const struct bs_ids *ids,
+int bs_site_build(const struct bs_report_source *src,
                   const struct bs_site_opts *opts, bs_site_put_fn put,
                   void *ctx, struct bs_err *err)
 {
@@ -1461,7 +1461,7 @@ int bs_site_build(struct bs_store *st, const struct bs_ids *ids,
 		rc = put(ctx, "site.css", bs_tmpl_site_css[0].text,
 		         bs_tmpl_site_css[0].len, err);
 	if (rc == 0)
-		rc = bs_store_each(st, ids, BS_LOAD_ALL, on_run, &s, err);
+		rc = src->each(src->ctx, 0, on_run, &s, err);
 	if (rc == 0)
 		rc = index_page(&s, opts);
 	for (i = 0; i < s.capint; i++)
