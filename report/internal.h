@@ -191,7 +191,8 @@ void bs_rlabels_make(struct bs_report *rep, const struct bs_report_opts *opts,
 /*
  * Loads page (an entry of a table of templates/, e.g. report.html) from
  * dir when it has it, else the copy compiled in, as bs_tmpl_set_load()
- * does; an HTML page with the templates it may include (report/pages.c).
+ * does; an HTML page or a style sheet with the templates it may include
+ * (report/pages.c).
  */
 struct bs_tmpl_set;
 struct bs_embedded;

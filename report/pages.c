@@ -2,7 +2,8 @@
  * report/pages.c - loads a page's template with the templates every HTML
  * page includes (templates/page_head.html, palette.html, chart_axes.html:
  * {{>PAGE_HEAD}}, {{>PALETTE}}, {{>CHART_AXES}}), so that report, trend
- * and site pages write their head, colours and chart axes once.
+ * and site pages (and the site's site.css) write their head, colours and
+ * chart axes once.
  */
 #include <string.h>
 
@@ -30,8 +31,11 @@ int bs_rtemplates_load(struct bs_tmpl_set **out,
 	size_t n = 0, i;
 	int html;
 
+	/* The pages and the site's style sheet include; text, CSV and JSON
+	 * do not. */
 	html = strlen(page->name) > 5 &&
-	       strcmp(page->name + strlen(page->name) - 5, ".html") == 0;
+	       (strcmp(page->name + strlen(page->name) - 5, ".html") == 0 ||
+		strcmp(page->name + strlen(page->name) - 4, ".css") == 0);
 	defaults[n] = *page;
 	names[n++] = page->name;
 	for (i = 0; html && i < sizeof(includes) / sizeof(includes[0]); i++) {

@@ -1425,6 +1425,24 @@ static int index_page(struct site *s, const struct bs_site_opts *o)
 	return rc;
 }
 
+/* site.css: templates/site.css, which includes the pages' palette. */
+static int style_sheet(void *ctx, bs_site_put_fn put, struct bs_tdict *d,
+                       struct bs_err *err)
+{
+	struct bs_tmpl_set *ts = NULL;
+	struct bs_buf b = BS_BUF_INIT;
+	int rc;
+
+	rc = bs_rtemplates_load(&ts, bs_tmpl_site_css, NULL, err);
+	if (rc == 0)
+		rc = bs_tmpl_expand_buf(ts, "site.css", d, &b, err);
+	if (rc == 0)
+		rc = put(ctx, "site.css", bs_buf_str(&b), b.len, err);
+	bs_buf_release(&b);
+	bs_tmpl_set_free(ts);
+	return rc;
+}
+
 int bs_site_build(const struct bs_report_source *src,
                   const struct bs_site_opts *opts, bs_site_put_fn put,
                   void *ctx, struct bs_err *err)
@@ -1458,8 +1476,7 @@ int bs_site_build(const struct bs_report_source *src,
 	if (rc == 0)
 		rc = bs_tdict_new(&s.d, err);
 	if (rc == 0)
-		rc = put(ctx, "site.css", bs_tmpl_site_css[0].text,
-		         bs_tmpl_site_css[0].len, err);
+		rc = style_sheet(ctx, put, s.d, err);
 	if (rc == 0)
 		rc = src->each(src->ctx, 0, on_run, &s, err);
 	if (rc == 0)
