@@ -154,6 +154,13 @@ static void fill_summary(const struct bs_report *rep, size_t i,
 	for (k = BS_V_BETTER; k < BS_V_COUNT; k++) {
 		struct bs_tdict *t;
 
+		/* Every verdict a cell can have, counted (JSON). */
+		if (k != BS_V_MIXED) {
+			t = bs_tdict_add(x, "VCOUNT");
+			bs_tdict_set_i64(t, "N", s->verdicts[k]);
+			bs_tdict_set(t, "NAME", bs_verdicts[k].name);
+		}
+
 		if (s->verdicts[k] == 0)
 			continue;
 		t = bs_tdict_add(x, "TALLY");
