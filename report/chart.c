@@ -1,6 +1,7 @@
 /*
  * report/chart.c - the parts every SVG chart of a report shares: line
- * styles, axes, the plot frame and the path writer (report/chart.h).
+ * styles, axes, the plot frame and the path writer, and the site's small
+ * trend charts (report/chart.h).
  */
 #include <math.h>
 #include <stdio.h>

@@ -375,7 +375,8 @@ static void mark_apart(struct bs_report *rep)
 				continue;
 			n = bs_param_rule_keys(pr, k, 8);
 			bs_rrule_rows(pr, k[0], &t0, &t1);
-			if (!bs_rhas_tests(g, t0, t1) || !bs_rhas_tests(b, t0, t1))
+			if (!bs_rhas_tests(g, t0, t1) ||
+			    !bs_rhas_tests(b, t0, t1))
 				continue;
 			for (j = 0; j < n; j++) {
 				if (pvals_same(g, b, k[j]))

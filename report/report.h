@@ -8,8 +8,9 @@
  * have - each tool's rates, times and counts (bonnie++, Bonnie, sysbench
  * fileio, fio, zcav, dd, getc_putc), and for bonnie++'s tests also their
  * CPU percentage and latency - a group shows the mean over its runs with
- * a number, their standard deviation, minimum, maximum and count. Against the baseline group (the first unless chosen otherwise)
- * each other group gets
+ * a number, their standard deviation, minimum, maximum and count.
+ * Against the baseline group (the first unless chosen otherwise) each
+ * other group gets
  *
  *   diff    = group - baseline          (in the metric's unit)
  *   ratio   = group / baseline

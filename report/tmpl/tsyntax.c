@@ -302,9 +302,10 @@ void bs_tsyntax_scan(const char *text, size_t len, const char *const *mods,
 		case '>':
 			check_mods(colon, close, mods, nmods, out);
 			if (out->nincludes < BS_TSYNTAX_MAX_INC) {
+				const char *e = colon ? colon : close;
+
 				out->inc[out->nincludes].name = name;
-				out->inc[out->nincludes].len =
-					(size_t)((colon ? colon : close) - name);
+				out->inc[out->nincludes].len = (size_t)(e - name);
 			}
 			out->nincludes++;
 			break;
