@@ -17,6 +17,13 @@ extern const struct bs_embedded bs_tmpl_inc_page_head[];
 extern const struct bs_embedded bs_tmpl_inc_palette[];
 extern const struct bs_embedded bs_tmpl_inc_chart_axes[];
 
+static int ends_with(const char *s, const char *end)
+{
+	size_t n = strlen(s), m = strlen(end);
+
+	return n >= m && strcmp(s + n - m, end) == 0;
+}
+
 int bs_rtemplates_load(struct bs_tmpl_set **out,
 		       const struct bs_embedded *page, const char *dir,
 		       struct bs_err *err)
@@ -33,9 +40,7 @@ int bs_rtemplates_load(struct bs_tmpl_set **out,
 
 	/* The pages and the site's style sheet include; text, CSV and JSON
 	 * do not. */
-	html = strlen(page->name) > 5 &&
-	       (strcmp(page->name + strlen(page->name) - 5, ".html") == 0 ||
-		strcmp(page->name + strlen(page->name) - 4, ".css") == 0);
+	html = ends_with(page->name, ".html") || ends_with(page->name, ".css");
 	defaults[n] = *page;
 	names[n++] = page->name;
 	for (i = 0; html && i < sizeof(includes) / sizeof(includes[0]); i++) {
