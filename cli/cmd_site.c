@@ -424,12 +424,12 @@ int cmd_site(struct bs_cli *cli, int argc, char **argv)
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_ids ids = BS_IDS_INIT;
 	struct bs_store *st = NULL;
-	struct writer w;
-	struct saved_ctx sc;
-	struct bs_site_opts so;
 	/* Every run when no selector: one pass over the table. */
 	struct bs_cli_src src = {NULL, NULL, -1, BS_LOAD_ALL};
 	struct bs_report_source source = {bs_cli_src_each, &src};
+	struct writer w;
+	struct saved_ctx sc;
+	struct bs_site_opts so;
 	const char *dir = NULL;
 	size_t i;
 	int c, rc, nsel;
