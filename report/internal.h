@@ -6,6 +6,7 @@
 #define BS_REPORT_INTERNAL_H
 
 #include <stddef.h>
+#include <math.h>
 #include <stdint.h>
 
 #include "report/report.h"
@@ -137,8 +138,40 @@ uint32_t bs_rintern(struct bs_rruns *rr, const char *s);
 void bs_rruns_keep(struct bs_rruns *rr, const struct bs_run *r,
 		   uint32_t group);
 
-/* The number run r has for metric m (NAN if none) and its status. */
-enum bs_status bs_rmetric(const struct bs_run *r, int m, double *v);
+/* The number run r has for metric m (NAN if none) and its status.
+ * Inline: it is asked for every metric of every run, from several files. */
+static inline enum bs_status bs_rmetric(const struct bs_run *r, int m, double *v)
+{
+	const struct bs_value *x = &r->res[BS_RM_TEST(m)];
+
+	*v = NAN;
+	if (BS_RM_KIND(m) != BS_MK_RATE &&
+	    !(bs_metrics[BS_RM_TEST(m)].flags & BS_MF_CPU_LAT))
+		return BS_ST_NOT_RUN;
+	switch (BS_RM_KIND(m)) {
+	case BS_MK_RATE:
+		if (x->status == BS_ST_OK && !isnan(x->value)) {
+			*v = x->value;
+			return BS_ST_OK;
+		}
+		return x->status == BS_ST_TOO_FAST ? BS_ST_TOO_FAST
+						   : BS_ST_NOT_RUN;
+	case BS_MK_CPU:
+		if (x->status == BS_ST_OK && !isnan(x->cpu_pct)) {
+			*v = x->cpu_pct;
+			return BS_ST_OK;
+		}
+		return x->status == BS_ST_TOO_FAST ? BS_ST_TOO_FAST
+						   : BS_ST_NOT_RUN;
+	default:
+		/* bonnie++ prints a latency even for a "+++++" test. */
+		if (!isnan(x->lat_us)) {
+			*v = x->lat_us;
+			return BS_ST_OK;
+		}
+		return BS_ST_NOT_RUN;
+	}
+}
 /* Fills row from r; strings go into the pool of rr. */
 void bs_rrow_fill(struct bs_rruns *rr, const struct bs_run *r,
 		  uint32_t group, struct bs_rrow *row);

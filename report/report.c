@@ -163,40 +163,6 @@ static unsigned gen_of(const struct bs_run *r)
 	return BS_GEN_1_9X;
 }
 
-enum bs_status bs_rmetric(const struct bs_run *r, int m, double *v)
-{
-	const struct bs_value *x = &r->res[BS_RM_TEST(m)];
-
-	*v = NAN;
-	if (BS_RM_KIND(m) != BS_MK_RATE &&
-	    !(bs_metrics[BS_RM_TEST(m)].flags & BS_MF_CPU_LAT))
-		return BS_ST_NOT_RUN;
-	switch (BS_RM_KIND(m)) {
-	case BS_MK_RATE:
-		if (x->status == BS_ST_OK && !isnan(x->value)) {
-			*v = x->value;
-			return BS_ST_OK;
-		}
-		return x->status == BS_ST_TOO_FAST ? BS_ST_TOO_FAST
-						   : BS_ST_NOT_RUN;
-	case BS_MK_CPU:
-		if (x->status == BS_ST_OK && !isnan(x->cpu_pct)) {
-			*v = x->cpu_pct;
-			return BS_ST_OK;
-		}
-		return x->status == BS_ST_TOO_FAST ? BS_ST_TOO_FAST
-						   : BS_ST_NOT_RUN;
-	default:
-		/* bonnie++ prints a latency even for a "+++++" test. */
-		if (!isnan(x->lat_us)) {
-			*v = x->lat_us;
-			return BS_ST_OK;
-		}
-		return BS_ST_NOT_RUN;
-	}
-}
-
-
 /* "bonnie++ 1.03" into out (without snprintf: this runs for every run). */
 static void version_of(const struct bs_run *r, char *out, size_t outsz)
 {
