@@ -293,9 +293,9 @@ int bs_cli_dest_done(const struct bs_cli *cli, struct bs_cli_dest *d);
 /*
  * The runs of each group, read from the archive: a report's source
  * (report/report.h) with bs_cli_src_each as each() and a struct
- * bs_cli_src as its ctx. ids[g] are group g's runs; load is what
- * bs_store_each loads besides the columns (BS_LOAD_*); nruns is -1
- * until counted.
+ * bs_cli_src as its ctx. ids[g] are group g's runs (ids NULL: one group
+ * of every run); load is what bs_store_each loads besides the columns
+ * (BS_LOAD_*); nruns is -1 until counted.
  */
 struct bs_cli_src {
 	struct bs_store *st;

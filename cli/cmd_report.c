@@ -14,7 +14,7 @@
 #include "cli/opt.h"
 #include "report/factor.h"
 #include "report/report.h"
-#include "report/tmpl.h"
+#include "report/tmpl/tmpl.h"
 #include "util/buf.h"
 #include "util/mem.h"
 #include "util/num.h"
@@ -328,6 +328,9 @@ static int factor(const struct bs_cli *cli, struct bs_store *st,
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_ids ids = BS_IDS_INIT;
 	struct bs_buf prefix = BS_BUF_INIT;
+	/* Every run when no selector: one pass over the table. */
+	struct bs_cli_src src = {NULL, NULL, -1, BS_LOAD_TAGS};
+	struct bs_report_source source = {bs_cli_src_each, &src};
 	char q[BS_CLI_QUOTE_SIZE], q2[BS_CLI_QUOTE_SIZE];
 	int i, rc = 0;
 
@@ -340,7 +343,9 @@ static int factor(const struct bs_cli *cli, struct bs_store *st,
 			bs_buf_addf(&prefix, "%s%s", i ? " or " : "",
 				    a->sel[i]);
 	}
-	if (bs_report_factor_split(f, st, a->have_sel ? &ids : NULL,
+	src.st = st;
+	src.ids = a->have_sel ? &ids : NULL;
+	if (bs_report_factor_split(f, &source,
 				   a->have_sel ? bs_buf_str(&prefix) : NULL,
 				   a->by, a->within, a->base_value, &err) < 0) {
 		no_factor(cli, st, a, &err);

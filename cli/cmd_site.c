@@ -428,6 +428,9 @@ int cmd_site(struct bs_cli *cli, int argc, char **argv)
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_ids ids = BS_IDS_INIT;
 	struct bs_store *st = NULL;
+	/* Every run when no selector: one pass over the table. */
+	struct bs_cli_src src = {NULL, NULL, -1, BS_LOAD_ALL};
+	struct bs_report_source source = {bs_cli_src_each, &src};
 	struct writer w;
 	struct saved_ctx sc;
 	struct bs_site_opts so;
@@ -463,8 +466,9 @@ int cmd_site(struct bs_cli *cli, int argc, char **argv)
 		goto failed;
 	so.compares = (const char *const *)sc.names;
 	so.ncompares = sc.n;
-	/* Every run: one pass over the table rather than a lookup per id. */
-	if (bs_site_build(st, nsel ? &ids : NULL, &so, put_page, &w, &err) < 0)
+	src.st = st;
+	src.ids = nsel ? &ids : NULL;
+	if (bs_site_build(&source, &so, put_page, &w, &err) < 0)
 		goto failed;
 	progress(&w, 1);
 	rc = remove_stale(&w);

@@ -10,7 +10,7 @@
 #include "cli/cli.h"
 #include "cli/opt.h"
 #include "core/param.h"
-#include "report/tmpl.h"
+#include "report/tmpl/tmpl.h"
 #include "report/trend.h"
 #include "store/selector.h"
 #include "util/buf.h"

@@ -212,7 +212,7 @@ int bs_cli_src_each(void *ctx, size_t group, bs_report_run_fn fn,
 		    void *fn_ctx, struct bs_err *err)
 {
 	struct bs_cli_src *s = ctx;
-	const struct bs_ids *ids = &s->ids[group];
+	const struct bs_ids *ids = s->ids ? &s->ids[group] : NULL;
 	int64_t nrejects;
 	int rc;
 
@@ -220,7 +220,7 @@ int bs_cli_src_each(void *ctx, size_t group, bs_report_run_fn fn,
 	 * A group of every run is read in one pass over the table, in the
 	 * same id order, rather than one lookup per id (ids are unique).
 	 */
-	if (ids->n >= ALL_CHECK_MIN) {
+	if (ids && ids->n >= ALL_CHECK_MIN) {
 		if (s->nruns < 0) {
 			rc = bs_store_count(s->st, &s->nruns, &nrejects, err);
 			if (rc < 0)

@@ -1,6 +1,7 @@
 /*
  * report/chart.c - the parts every SVG chart of a report shares: line
- * styles, axes, the plot frame and the path writer (report/chart.h).
+ * styles, axes, the plot frame and the path writer, and the site's small
+ * trend charts (report/chart.h).
  */
 #include <math.h>
 #include <stdio.h>
@@ -9,6 +10,7 @@
 
 #include "report/chart.h"
 #include "report/internal.h"
+#include "report/trend.h"
 #include "util/num.h"
 #include "util/banned.h"
 
@@ -359,5 +361,71 @@ void bs_frame_time_ticks(const struct bs_frame *f, const struct bs_axis *a,
 			     bs_fmt_double(s, sizeof(s),
 					   bs_frame_x(f, a, (double)tick[i].t),
 					   1));
+	}
+}
+
+void bs_spark_init(struct bs_spark *s, int64_t t0, int64_t t1, double vmax)
+{
+	static const struct bs_frame f = {480, 212, 64, 12, 24, 38};
+
+	s->f = f;
+	s->x.lo = (double)t0;
+	s->x.hi = (double)t1;
+	s->y.lo = 0;
+	s->y.hi = vmax;
+	s->x.step = s->y.step = 0;
+	s->x.decimals = s->y.decimals = 0;
+}
+
+double bs_spark_x(const struct bs_spark *s, int64_t t)
+{
+	int pw = s->f.w - s->f.left - s->f.right;
+
+	if (s->x.hi <= s->x.lo)
+		return s->f.left + pw / 2.0;
+	return bs_frame_x(&s->f, &s->x, (double)t);
+}
+
+double bs_spark_y(const struct bs_spark *s, double v)
+{
+	if (s->y.hi <= 0)
+		return s->f.h - s->f.bottom;
+	return bs_frame_y(&s->f, &s->y, v);
+}
+
+void bs_spark_fill(const struct bs_spark *s, struct bs_tdict *d)
+{
+	const struct bs_frame *f = &s->f;
+	int pw = f->w - f->left - f->right, ph = f->h - f->top - f->bottom;
+
+	bs_tdict_set_i64(d, "CW", f->w);
+	bs_tdict_set_i64(d, "CH", f->h);
+	bs_tdict_set_i64(d, "X0", f->left);
+	bs_tdict_set_i64(d, "Y0", f->top);
+	bs_tdict_set_i64(d, "PW", pw);
+	bs_tdict_set_i64(d, "PH", ph);
+	bs_tdict_set_i64(d, "TX", f->left - 4);
+	bs_tdict_set_i64(d, "YTOP", f->top + 10);
+	bs_tdict_set_i64(d, "YBOT", f->top + ph);
+	bs_tdict_set_i64(d, "YDATE", f->top + ph + 16);
+	bs_tdict_set_i64(d, "XEND", f->left + pw);
+}
+
+void bs_spark_line(const struct bs_spark *s,
+		   const struct bs_trend_sample *pt, size_t n,
+		   struct bs_buf *out)
+{
+	size_t i, j;
+
+	/* The runs of one date make a point, not a vertical zigzag. */
+	for (i = 0; i < n; i = j) {
+		double sum = 0, x0 = bs_spark_x(s, pt[i].t);
+
+		for (j = i; j < n && (pt[j].t == pt[i].t ||
+				      bs_spark_x(s, pt[j].t) - x0 < 0.5);
+		     j++)
+			sum += pt[j].v;
+		bs_buf_addf(out, "%s%.1f,%.1f", i ? " " : "", x0,
+			    bs_spark_y(s, sum / (double)(j - i)));
 	}
 }

@@ -2,8 +2,8 @@
  * report/chart.h - what every SVG chart of a report shares: the line
  * styles of its groups, axes in nice steps, a plot frame mapping numbers
  * to user units, and a path writer that keeps a line of any number of
- * points small. The zcav curves (render_curves.c) and the trends
- * (render_trend.c) draw with it.
+ * points small. The zcav curves (render_curves.c), the trends
+ * (render_trend.c) and bstore site's small charts (site.c) draw with it.
  */
 #ifndef BS_REPORT_CHART_H
 #define BS_REPORT_CHART_H
@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#include "report/tmpl.h"
+#include "report/tmpl/tmpl.h"
 #include "util/buf.h"
 #include "util/timefmt.h"
 
@@ -101,5 +101,32 @@ struct bs_path {
 void bs_path_init(struct bs_path *w, struct bs_buf *b, const struct bs_frame *f);
 void bs_path_point(struct bs_path *w, double x, double y);
 void bs_path_end(struct bs_path *w);
+
+/*
+ * A small chart of dated numbers (bstore site's list pages): a run's
+ * number by its date, from 0 up to the largest number, each run a point,
+ * a line through the mean of each date. bs_spark_init sets the frame (480
+ * by 212) and the axes: dates t0 to t1 (unix seconds) across, 0 to vmax
+ * up. bs_spark_x and bs_spark_y map a date and a number onto it; a span
+ * of one date puts every point in the middle, a vmax of 0 every point at
+ * the bottom. bs_spark_fill sets the chart's sizes in d: CW, CH, X0, Y0,
+ * PW, PH, TX (the right edge of the number labels), YTOP, YBOT (their
+ * baselines), YDATE (the dates' baseline) and XEND (the plot's right
+ * edge). bs_spark_line appends the line's points, "x,y x,y ...", through
+ * the mean of the numbers of each date of pt (sorted by date; dates
+ * within half a unit of x of each other are one).
+ */
+struct bs_spark {
+	struct bs_frame f;
+	struct bs_axis x, y;
+};
+struct bs_trend_sample;
+void bs_spark_init(struct bs_spark *s, int64_t t0, int64_t t1, double vmax);
+double bs_spark_x(const struct bs_spark *s, int64_t t);
+double bs_spark_y(const struct bs_spark *s, double v);
+void bs_spark_fill(const struct bs_spark *s, struct bs_tdict *d);
+void bs_spark_line(const struct bs_spark *s,
+		   const struct bs_trend_sample *pt, size_t n,
+		   struct bs_buf *out);
 
 #endif

@@ -128,8 +128,9 @@ static void vals_release(struct vals *x)
 	free(x->s);
 }
 
-int bs_report_factor_split(struct bs_report_factor *f, struct bs_store *st,
-			   const struct bs_ids *ids, const char *prefix,
+int bs_report_factor_split(struct bs_report_factor *f,
+			   const struct bs_report_source *src,
+			   const char *prefix,
 			   const char *by, const char *within,
 			   const char *base_value, struct bs_err *err)
 {
@@ -142,7 +143,7 @@ int bs_report_factor_split(struct bs_report_factor *f, struct bs_store *st,
 	memset(&c, 0, sizeof(c));
 	c.by = by;
 	c.within = within;
-	rc = bs_store_each(st, ids, BS_LOAD_TAGS, collect_run, &c, err);
+	rc = src->each(src->ctx, 0, collect_run, &c, err);
 	if (rc < 0)
 		goto out;
 	f->skipped = c.skipped;

@@ -17,6 +17,7 @@
 
 #include <stddef.h>
 
+#include "report/report.h"
 #include "store/store.h"
 #include "util/err.h"
 
@@ -31,15 +32,17 @@ struct bs_report_factor {
 };
 
 /*
- * Splits the runs ids of st (all when NULL) as above; prefix (may be
- * NULL) is what chose them, put in front of each selector and the title.
+ * Splits the runs of group 0 of src (report/report.h; their tags loaded)
+ * as above; prefix (may be NULL) is what chose them, put in front of
+ * each selector and the title.
  * Fails with BS_ENOTFOUND when no run has the tags, or when base_value
  * is given and a block has no group of it ("no run with cache=on has
  * raid=5"). f is filled on success, released by
  * bs_report_factor_release() either way.
  */
-int bs_report_factor_split(struct bs_report_factor *f, struct bs_store *st,
-			   const struct bs_ids *ids, const char *prefix,
+int bs_report_factor_split(struct bs_report_factor *f,
+			   const struct bs_report_source *src,
+			   const char *prefix,
 			   const char *by, const char *within,
 			   const char *base_value, struct bs_err *err);
 void bs_report_factor_release(struct bs_report_factor *f);

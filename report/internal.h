@@ -6,6 +6,7 @@
 #define BS_REPORT_INTERNAL_H
 
 #include <stddef.h>
+#include <math.h>
 #include <stdint.h>
 
 #include "report/report.h"
@@ -129,8 +130,48 @@ struct bs_rruns {
 	size_t nslot;
 };
 
-/* The number run r has for metric m (NAN if none) and its status. */
-enum bs_status bs_rmetric(const struct bs_run *r, int m, double *v);
+/* The index of s in rr's pool of strings, adding it when new
+ * (report/intern.c). */
+uint32_t bs_rintern(struct bs_rruns *rr, const char *s);
+/* Adds run r of group to the kept list (report/runlist.c), or drops the
+ * list past BS_REPORT_KEEP_MAX. */
+void bs_rruns_keep(struct bs_rruns *rr, const struct bs_run *r,
+		   uint32_t group);
+
+/* The number run r has for metric m (NAN if none) and its status.
+ * Inline: it is asked for every metric of every run, from several files. */
+static inline enum bs_status bs_rmetric(const struct bs_run *r, int m, double *v)
+{
+	const struct bs_value *x = &r->res[BS_RM_TEST(m)];
+
+	*v = NAN;
+	if (BS_RM_KIND(m) != BS_MK_RATE &&
+	    !(bs_metrics[BS_RM_TEST(m)].flags & BS_MF_CPU_LAT))
+		return BS_ST_NOT_RUN;
+	switch (BS_RM_KIND(m)) {
+	case BS_MK_RATE:
+		if (x->status == BS_ST_OK && !isnan(x->value)) {
+			*v = x->value;
+			return BS_ST_OK;
+		}
+		return x->status == BS_ST_TOO_FAST ? BS_ST_TOO_FAST
+						   : BS_ST_NOT_RUN;
+	case BS_MK_CPU:
+		if (x->status == BS_ST_OK && !isnan(x->cpu_pct)) {
+			*v = x->cpu_pct;
+			return BS_ST_OK;
+		}
+		return x->status == BS_ST_TOO_FAST ? BS_ST_TOO_FAST
+						   : BS_ST_NOT_RUN;
+	default:
+		/* bonnie++ prints a latency even for a "+++++" test. */
+		if (!isnan(x->lat_us)) {
+			*v = x->lat_us;
+			return BS_ST_OK;
+		}
+		return BS_ST_NOT_RUN;
+	}
+}
 /* Fills row from r; strings go into the pool of rr. */
 void bs_rrow_fill(struct bs_rruns *rr, const struct bs_run *r,
 		  uint32_t group, struct bs_rrow *row);
@@ -150,6 +191,48 @@ void bs_rcurves_finish(struct bs_report *rep);
 void bs_rcurve_summarise(struct bs_report_curve *c);
 void bs_rcurves_free(struct bs_report *rep);
 
+/*
+ * A group's parameters (report/params.c). bs_rparams_assumed fills, from
+ * the rules (bs_param_rules), what an unknown value of each parameter is
+ * taken to be; bs_rparams_add adds run r's parameters to g's summary of
+ * them (first: r is g's first run); bs_rpval_text writes value x of
+ * parameter k for people, with its unit: "rndrw", "8G".
+ */
+void bs_rparams_assumed(int64_t assume[BS_P_MAX]);
+void bs_rparams_add(struct bs_report_group *g, const struct bs_run *r,
+		    int first, const int64_t *assume);
+const char *bs_rpval_text(int k, const struct bs_report_pval *x, char *out,
+			  size_t outsz);
+
+/* Does group g have a number or a "+++++" for any test in [t0, t1]? */
+int bs_rhas_tests(const struct bs_report_group *g, int t0, int t1);
+/* The catalogue rows [*t0, *t1] rule pr (whose first key is k0) is
+ * about. */
+void bs_rrule_rows(const struct bs_param_rule *pr, int k0, int *t0,
+		   int *t1);
+
+/* Appends b's text to rep's notes, emptying b (report/notes.c). */
+void bs_rnote_add(struct bs_report *rep, struct bs_buf *b);
+/* Writes rep's notes (report/notes.c); after the comparison. */
+void bs_rnotes(struct bs_report *rep);
+
+/* The groups' labels and selectors, and rep's title (report/labels.c),
+ * as bs_report_build says. */
+void bs_rlabels_make(struct bs_report *rep, const struct bs_report_opts *opts,
+		     const char *const *sel);
+
+/*
+ * Loads page (an entry of a table of templates/, e.g. report.html) from
+ * dir when it has it, else the copy compiled in, as bs_tmpl_set_load()
+ * does; an HTML page or a style sheet with the templates it may include
+ * (report/pages.c).
+ */
+struct bs_tmpl_set;
+struct bs_embedded;
+int bs_rtemplates_load(struct bs_tmpl_set **out,
+		       const struct bs_embedded *page, const char *dir,
+		       struct bs_err *err);
+
 /* Display width of s: UTF-8 code points. */
 size_t bs_rwidth(const char *s);
 
@@ -157,7 +240,7 @@ size_t bs_rwidth(const char *s);
  * Rendering. render.c fills the dictionary of the model, which every
  * format gets, and calls these to add what one format needs besides; all
  * of them only read rep. Errors while filling are kept in the dictionary
- * (report/tmpl.h) and come back from the next expansion.
+ * (report/tmpl/tmpl.h) and come back from the next expansion.
  */
 struct bs_tdict;
 struct bs_tmpl_set;

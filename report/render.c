@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "report/internal.h"
-#include "report/tmpl.h"
+#include "report/tmpl/tmpl.h"
 #include "util/buf.h"
 #include "util/embed.h"
 #include "util/mem.h"
@@ -37,16 +37,15 @@ static const char *const tmpl_names[] = {
 int bs_report_templates_load(struct bs_tmpl_set **out, const char *dir,
 			     enum bs_report_format fmt, struct bs_err *err)
 {
-	const struct bs_embedded defaults[] = {
-		bs_tmpl_report_txt[0],
-		bs_tmpl_report_html[0],
-		bs_tmpl_report_csv[0],
-		bs_tmpl_report_json[0],
-		{NULL, NULL, 0},
+	const struct bs_embedded *pages[] = {
+		bs_tmpl_report_txt,
+		bs_tmpl_report_html,
+		bs_tmpl_report_csv,
+		bs_tmpl_report_json,
 	};
 
-	assert((size_t)fmt < sizeof(tmpl_names) / sizeof(tmpl_names[0]));
-	return bs_tmpl_set_load(out, defaults, &tmpl_names[fmt], 1, dir, err);
+	assert((size_t)fmt < sizeof(pages) / sizeof(pages[0]));
+	return bs_rtemplates_load(out, pages[fmt], dir, err);
 }
 
 /* A JSON value: the number text, or null. */
@@ -155,6 +154,13 @@ static void fill_summary(const struct bs_report *rep, size_t i,
 	for (k = BS_V_BETTER; k < BS_V_COUNT; k++) {
 		struct bs_tdict *t;
 
+		/* Every verdict a cell can have, counted (JSON). */
+		if (k != BS_V_MIXED) {
+			t = bs_tdict_add(x, "VCOUNT");
+			bs_tdict_set_i64(t, "N", s->verdicts[k]);
+			bs_tdict_set(t, "NAME", bs_verdicts[k].name);
+		}
+
 		if (s->verdicts[k] == 0)
 			continue;
 		t = bs_tdict_add(x, "TALLY");
@@ -260,8 +266,9 @@ static void fill_group(const struct bs_report *rep, size_t i,
 	/* The tags but the host facts, which the HTML page's own table
 	 * shows (HOSTS). */
 	for (k = 0; k < g->ntags; k++)
-		if (strncmp(g->tags[k], "host.", 5) != 0)
-			bs_buf_addf(&b, "%s%s", b.len ? " " : "", g->tags[k]);
+		if (strncmp(g->tags[k].key, "host.", 5) != 0)
+			bs_buf_addf(&b, "%s%s=%s", b.len ? " " : "",
+				    g->tags[k].key, g->tags[k].value);
 	bs_tdict_set(d, "OWN_TAGS", bs_buf_str(&b));
 	bs_buf_reset(&b);
 	list_text(g->versions, g->nversions, g->more_versions, &b);
@@ -276,12 +283,10 @@ static void fill_group(const struct bs_report *rep, size_t i,
 	bs_tdict_set(d, "J_MORE_MACHINES", g->more_machines ? "true" : "false");
 	for (k = 0; k < g->ntags; k++) {
 		struct bs_tdict *t = bs_tdict_add(d, "TAG");
-		const char *eq = strchr(g->tags[k], '=');
-		bs_tdict_set(t, "TEXT", g->tags[k]);
-		bs_tdict_setn(t, "KEY", g->tags[k],
-			      eq ? (size_t)(eq - g->tags[k])
-				 : strlen(g->tags[k]));
-		bs_tdict_set(t, "VALUE", eq ? eq + 1 : "");
+		bs_tdict_setf(t, "TEXT", "%s=%s", g->tags[k].key,
+			      g->tags[k].value);
+		bs_tdict_set(t, "KEY", g->tags[k].key);
+		bs_tdict_set(t, "VALUE", g->tags[k].value);
 	}
 	if (g->ntags)
 		bs_tdict_show(d, "HAS_TAGS");
@@ -328,7 +333,10 @@ static const char *better_word(const struct bs_report *rep, size_t i,
 		return "baseline";
 	if (isnan(c->diff) || c->verdict == BS_V_APART)
 		return "";
-	return c->better > 0 ? "better" : c->better < 0 ? "worse" : "same";
+	if (c->better == 0)
+		return "same";
+	return c->better > 0 ? bs_verdicts[BS_V_BETTER].name
+			     : bs_verdicts[BS_V_WORSE].name;
 }
 
 /* gtext: the group's machines and tags as text, for CSV rows. */
@@ -403,6 +411,36 @@ static void fill_cell(const struct bs_report *rep, int m, size_t i,
 	if (c->shade >= 0)
 		bs_tdict_set_i64(d, "SHADE", c->shade);
 }
+/*
+ * Each verdict's look on the HTML page, from bs_verdicts[], as
+ * <NAME>_COLOUR, _TINT, _BAR, _GLYPH_UP and _GLYPH_DOWN (BETTER_COLOUR,
+ * FEW_GLYPH_DOWN): the page's style writes no colour of its own.
+ */
+static void verdict_style(struct bs_tdict *d)
+{
+	static const char *const part[] = {"COLOUR", "TINT", "BAR",
+					   "GLYPH_UP", "GLYPH_DOWN"};
+	char key[64], name[16];
+	size_t j, k;
+	int v;
+
+	for (v = BS_V_BETTER; v < BS_V_COUNT; v++) {
+		const struct bs_verdict_info *x = &bs_verdicts[v];
+		const char *val[] = {x->colour, x->tint, x->bar, x->glyph_up,
+				     x->glyph_down};
+
+		for (j = 0; x->name[j] && j + 1 < sizeof(name); j++)
+			name[j] = (char)(x->name[j] >= 'a' && x->name[j] <= 'z'
+						 ? x->name[j] - 'a' + 'A'
+						 : x->name[j]);
+		name[j] = '\0';
+		for (k = 0; k < sizeof(part) / sizeof(part[0]); k++) {
+			snprintf(key, sizeof(key), "%s_%s", name, part[k]);
+			bs_tdict_set(d, key, val[k]);
+		}
+	}
+}
+
 
 static void fill_model(const struct bs_report *rep, struct bs_tdict *d)
 {
@@ -443,6 +481,7 @@ static void fill_model(const struct bs_report *rep, struct bs_tdict *d)
 		bs_tdict_set(v, "LEGEND", bs_verdicts[m].legend);
 		bs_tdict_setf(v, "MARK", "%c", bs_verdicts[m].mark);
 	}
+	verdict_style(d);
 	if (rep->nnotes)
 		bs_tdict_show(d, "NOTES");
 	for (i = 0; i < rep->nnotes; i++)
@@ -456,7 +495,8 @@ static void fill_model(const struct bs_report *rep, struct bs_tdict *d)
 		list_text(g->machines, g->nmachines, g->more_machines, &t);
 		gtext[2 * i] = bs_buf_detach(&t, NULL);
 		for (k = 0; k < g->ntags; k++)
-			bs_buf_addf(&t, "%s%s", k ? " " : "", g->tags[k]);
+			bs_buf_addf(&t, "%s%s=%s", k ? " " : "",
+				    g->tags[k].key, g->tags[k].value);
 		gtext[2 * i + 1] = bs_buf_detach(&t, NULL);
 		fill_group(rep, i, &gtext[2 * i], bs_tdict_add(d, "GROUP"));
 	}

@@ -16,7 +16,7 @@
 #include "report/chart.h"
 #include "report/internal.h"
 #include "store/store.h"
-#include "report/tmpl.h"
+#include "report/tmpl/tmpl.h"
 #include "util/buf.h"
 #include "util/mem.h"
 #include "util/num.h"

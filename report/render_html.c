@@ -15,7 +15,7 @@
 #include "core/host.h"
 #include "report/chart.h"
 #include "report/internal.h"
-#include "report/tmpl.h"
+#include "report/tmpl/tmpl.h"
 #include "util/buf.h"
 #include "util/mem.h"
 #include "util/num.h"
@@ -123,18 +123,17 @@ static void verdict_tip(const struct bs_report *rep,
 	case BS_V_WORSE:
 		bs_buf_addf(&b, "%s than the baseline: p = %.2g (Welch's "
 				"t-test, Holm-corrected over the page)",
-			    x->verdict == BS_V_BETTER ? "better" : "worse",
-			    x->p);
+			    bs_verdicts[x->verdict].words, x->p);
 		break;
 	case BS_V_NOISE:
+		bs_buf_adds(&b, bs_verdicts[BS_V_NOISE].words);
 		if (fabs(x->pct) < noise)
-			bs_buf_addf(&b, "within noise: under %g%%", noise);
+			bs_buf_addf(&b, ": under %g%%", noise);
 		else if (isnan(x->p))
-			bs_buf_adds(&b, "within noise: no better side");
+			bs_buf_adds(&b, ": no better side");
 		else
-			bs_buf_addf(&b, "within noise: p = %.2g, not "
-					"significant (Welch's t-test, "
-					"Holm-corrected)",
+			bs_buf_addf(&b, ": p = %.2g, not significant (Welch's "
+					"t-test, Holm-corrected)",
 				    x->p);
 		break;
 	case BS_V_FEW:
@@ -145,7 +144,8 @@ static void verdict_tip(const struct bs_report *rep,
 			    BS_STAT_MIN_N);
 		break;
 	case BS_V_APART:
-		bs_buf_addf(&b, "different tests (%s): not compared",
+		bs_buf_addf(&b, "%s (%s): not compared",
+			    bs_verdicts[BS_V_APART].words,
 			    g->apart_why ? g->apart_why : "");
 		break;
 	default:

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "report/internal.h"
-#include "report/tmpl.h"
+#include "report/tmpl/tmpl.h"
 #include "util/buf.h"
 #include "util/mem.h"
 #include "util/text.h"

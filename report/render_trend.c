@@ -15,7 +15,7 @@
 
 #include "report/chart.h"
 #include "report/internal.h"
-#include "report/tmpl.h"
+#include "report/tmpl/tmpl.h"
 #include "report/trend.h"
 #include "util/buf.h"
 #include "util/embed.h"
@@ -41,16 +41,15 @@ static const char *const tmpl_names[] = {
 int bs_trend_templates_load(struct bs_tmpl_set **out, const char *dir,
 			    enum bs_report_format fmt, struct bs_err *err)
 {
-	const struct bs_embedded defaults[] = {
-		bs_tmpl_trend_txt[0],
-		bs_tmpl_trend_html[0],
-		bs_tmpl_trend_csv[0],
-		bs_tmpl_trend_json[0],
-		{NULL, NULL, 0},
+	const struct bs_embedded *pages[] = {
+		bs_tmpl_trend_txt,
+		bs_tmpl_trend_html,
+		bs_tmpl_trend_csv,
+		bs_tmpl_trend_json,
 	};
 
-	assert((size_t)fmt < sizeof(tmpl_names) / sizeof(tmpl_names[0]));
-	return bs_tmpl_set_load(out, defaults, &tmpl_names[fmt], 1, dir, err);
+	assert((size_t)fmt < sizeof(pages) / sizeof(pages[0]));
+	return bs_rtemplates_load(out, pages[fmt], dir, err);
 }
 
 /* Chart geometry, in SVG user units, as the report's curves. */

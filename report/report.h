@@ -4,22 +4,26 @@
  * templates in templates/ (compiled in; a directory may override them).
  *
  * A report compares groups of runs (each group is what one selector
- * chose). For every metric - the rate of each of bonnie++'s twelve tests,
- * its CPU percentage and its latency - a group shows the mean over its
- * runs with a number, their standard deviation, minimum, maximum and
- * count. Against the baseline group (the first unless chosen otherwise)
- * each other group gets
+ * chose). For every metric of the catalogue (core/metric.h) its runs
+ * have - each tool's rates, times and counts (bonnie++, Bonnie, sysbench
+ * fileio, fio, zcav, dd, getc_putc), and for bonnie++'s tests also their
+ * CPU percentage and latency - a group shows the mean over its runs with
+ * a number, their standard deviation, minimum, maximum and count.
+ * Against the baseline group (the first unless chosen otherwise) each
+ * other group gets
  *
  *   diff    = group - baseline          (in the metric's unit)
  *   ratio   = group / baseline
  *   percent = (ratio - 1) * 100
  *
  * and is marked better or worse: rates are better higher, CPU percentages
- * and latencies lower. A test bonnie++ could not time (too_fast, "+++++")
- * or did not run (not_run) has no number: such a cell says so and takes no
- * part in any arithmetic. Parameters that make numbers incomparable (file
- * size, chunk size, bonnie++ 1.0x against 1.9x+, the file-test spec, ...)
- * become notes shown above the tables.
+ * and latencies lower, and the catalogue says which way each other
+ * metric goes. A test its tool could not time (too_fast: bonnie++'s
+ * "+++++") or did not run (not_run) has no number: such a cell says so and
+ * takes no part in any arithmetic. Parameters that make numbers
+ * incomparable (the rules of core/param.h: file size, chunk size,
+ * bonnie++ 1.0x against 1.9x+, the file-test spec, sysbench's test mode,
+ * fio's block size, ...) become notes shown above the tables.
  *
  * The runs are read through a source once. With opts.list_runs, what the
  * HTML page's list of runs shows (each run's rates) is kept too,
@@ -234,7 +238,7 @@ struct bs_report_group {
 	char **versions;  /* "bonnie++ 1.03" */
 	size_t nversions;
 	int more_versions;
-	char **tags;      /* "key=value" common to every run */
+	struct bs_tag *tags; /* the tags common to every run (copies) */
 	size_t ntags;
 	/* Every tag key of its runs (at most BS_REPORT_MIX_KEYS): a group
 	 * whose runs differ in one gets a note ("[1] mixes cache=on (2
@@ -320,10 +324,12 @@ struct bs_report {
  * without runs fails with BS_ENOTFOUND ("selector 'raid=6' matches no
  * runs").
  *
- * A group's label is opts->labels[i] when given, else its selector
- * without the comma-separated terms every group's selector has
- * ("array=emc,raid=10" and "array=emc,raid=5" are labelled "raid=10" and
- * "raid=5"); the selector itself when nothing is left. The default title
+ * A group's label is opts->labels[i] when given, else the terms of its
+ * selector (as store/selector.h parses it) that not every group's
+ * selector has, each written back by bs_sel_print() ("array=emc,raid=10"
+ * and "array=emc,raid=5" are labelled "raid=10" and "raid=5"); the
+ * selector itself when nothing is left, or when a selector does not
+ * parse. The default title
  * is the common terms, then the labels: "array=emc: raid=10 vs raid=5".
  */
 int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
@@ -337,7 +343,7 @@ const char *bs_report_unit(const struct bs_report *rep, int m);
 /*
  * Loads the template of format fmt (report.txt, report.html, report.csv
  * or report.json): from dir when it has one, else the copy compiled in
- * from templates/. See report/tmpl.h.
+ * from templates/. See report/tmpl/tmpl.h.
  */
 struct bs_tmpl_set;
 int bs_report_templates_load(struct bs_tmpl_set **out, const char *dir,

@@ -14,8 +14,9 @@
 #include "core/bonnie_text.h"
 #include "core/metric.h"
 #include "core/param.h"
+#include "report/chart.h"
 #include "report/internal.h"
-#include "report/tmpl.h"
+#include "report/tmpl/tmpl.h"
 #include "report/trend.h"
 #include "util/embed.h"
 #include "util/mem.h"
@@ -752,83 +753,43 @@ static struct bs_tdict *runs_table(struct site *s, struct bs_tdict *dd,
 
 /* ---- trend charts ----------------------------------------------------- */
 
-/* Chart geometry, in SVG user units. */
-enum { CW = 480, CH = 212, X0 = 64, Y0 = 24, PW = 404, PH = 150 };
-
-static double chart_x(int64_t t, int64_t t0, int64_t t1)
-{
-	return t1 > t0 ? X0 + (double)(t - t0) / (double)(t1 - t0) * PW
-	               : X0 + PW / 2.0;
-}
-
-static double chart_y(double v, double vmax)
-{
-	return Y0 + PH - (vmax > 0 ? v / vmax * PH : 0);
-}
-
+/* A small chart of a main metric's numbers by date (report/chart.h). */
 static void chart(struct site *s, struct bs_tdict *trend, int k,
                   struct bs_trend_sample *pt, size_t n)
 {
+	struct bs_spark sp;
 	struct bs_tdict *c, *p;
 	struct bs_buf pts = BS_BUF_INIT;
 	char num[64], date[48];
 	double vmax = 0;
-	int64_t t0, t1;
-	size_t i, j;
+	size_t i;
 	int m = s->main[k];
 
 	qsort(pt, n, sizeof(*pt), bs_trend_sample_cmp);
-	t0 = pt[0].t;
-	t1 = pt[n - 1].t;
 	for (i = 0; i < n; i++)
 		if (pt[i].v > vmax)
 			vmax = pt[i].v;
+	bs_spark_init(&sp, pt[0].t, pt[n - 1].t, vmax);
 	c = bs_tdict_add(trend, "CHART");
 	bs_tdict_set(c, "LABEL", bs_metrics[m].label);
 	bs_tdict_set(c, "UNIT", bs_metric_unit(m, 0));
-	bs_tdict_set_i64(c, "CW", CW);
-	bs_tdict_set_i64(c, "CH", CH);
-	bs_tdict_set_i64(c, "X0", X0);
-	bs_tdict_set_i64(c, "Y0", Y0);
-	bs_tdict_set_i64(c, "PW", PW);
-	bs_tdict_set_i64(c, "PH", PH);
-	bs_tdict_set_i64(c, "TX", X0 - 4);
-	bs_tdict_set_i64(c, "YTOP", Y0 + 10);
-	bs_tdict_set_i64(c, "YBOT", Y0 + PH);
-	bs_tdict_set_i64(c, "YDATE", Y0 + PH + 16);
-	bs_tdict_set_i64(c, "XEND", X0 + PW);
+	bs_spark_fill(&sp, c);
 	bs_tdict_set(c, "VMAX", bs_metric_fmt(num, sizeof(num), m, vmax, BS_SHOW_GROUP));
 	bs_tdict_set(c, "VMIN", "0");
-	bs_tdict_setf(c, "DFIRST", "%.10s", date_text(t0, date, sizeof(date)));
-	bs_tdict_setf(c, "DLAST", "%.10s", date_text(t1, date, sizeof(date)));
-	for (i = 0; i < n; i++) {
-		double x = chart_x(pt[i].t, t0, t1);
-		double y = chart_y(pt[i].v, vmax);
-
-		if (n > CHART_POINTS_MAX)
-			continue;
+	bs_tdict_setf(c, "DFIRST", "%.10s",
+	              date_text(pt[0].t, date, sizeof(date)));
+	bs_tdict_setf(c, "DLAST", "%.10s",
+	              date_text(pt[n - 1].t, date, sizeof(date)));
+	for (i = 0; i < n && n <= CHART_POINTS_MAX; i++) {
 		p = bs_tdict_add(c, "PT");
-		bs_tdict_setf(p, "X", "%.1f", x);
-		bs_tdict_setf(p, "Y", "%.1f", y);
+		bs_tdict_setf(p, "X", "%.1f", bs_spark_x(&sp, pt[i].t));
+		bs_tdict_setf(p, "Y", "%.1f", bs_spark_y(&sp, pt[i].v));
 		bs_tdict_set_i64(p, "ID", pt[i].id);
 		bs_tdict_set(p, "DATE", date_text(pt[i].t, date, sizeof(date)));
 		bs_tdict_set(p, "VALUE",
 		             bs_metric_fmt(num, sizeof(num), m, pt[i].v, BS_SHOW_GROUP));
 	}
-	/* The line joins the mean of the runs measured at each time, so
-	 * that runs of one date make a point, not a vertical zigzag; times
-	 * within half a unit of x of each other make one point, so that
-	 * the line stays small whatever the number of dates. */
-	for (i = 0; i < n; i = j) {
-		double sum = 0, x0 = chart_x(pt[i].t, t0, t1);
-
-		for (j = i; j < n && (pt[j].t == pt[i].t ||
-		                      chart_x(pt[j].t, t0, t1) - x0 < 0.5);
-		     j++)
-			sum += pt[j].v;
-		bs_buf_addf(&pts, "%s%.1f,%.1f", i ? " " : "", x0,
-		            chart_y(sum / (double)(j - i), vmax));
-	}
+	bs_spark_line(&sp, pt, n, &pts);
 	bs_tdict_set(c, "POINTS", bs_buf_str(&pts));
 	bs_buf_release(&pts);
 }
@@ -1464,11 +1425,28 @@ static int index_page(struct site *s, const struct bs_site_opts *o)
 	return rc;
 }
 
-int bs_site_build(struct bs_store *st, const struct bs_ids *ids,
+/* site.css: templates/site.css, which includes the pages' palette. */
+static int style_sheet(void *ctx, bs_site_put_fn put, struct bs_tdict *d,
+                       struct bs_err *err)
+{
+	struct bs_tmpl_set *ts = NULL;
+	struct bs_buf b = BS_BUF_INIT;
+	int rc;
+
+	rc = bs_rtemplates_load(&ts, bs_tmpl_site_css, NULL, err);
+	if (rc == 0)
+		rc = bs_tmpl_expand_buf(ts, "site.css", d, &b, err);
+	if (rc == 0)
+		rc = put(ctx, "site.css", bs_buf_str(&b), b.len, err);
+	bs_buf_release(&b);
+	bs_tmpl_set_free(ts);
+	return rc;
+}
+
+int bs_site_build(const struct bs_report_source *src,
                   const struct bs_site_opts *opts, bs_site_put_fn put,
                   void *ctx, struct bs_err *err)
 {
-	static const char *const names[] = {"site.html"};
 	struct site s;
 	size_t i;
 	int m, k, rc;
@@ -1494,14 +1472,13 @@ int bs_site_build(struct bs_store *st, const struct bs_ids *ids,
 			       "MAIN_FAMILY_MAX");
 		s.main[s.nmain++] = m;
 	}
-	rc = bs_tmpl_set_load(&s.ts, bs_tmpl_site_html, names, 1, NULL, err);
+	rc = bs_rtemplates_load(&s.ts, bs_tmpl_site_html, NULL, err);
 	if (rc == 0)
 		rc = bs_tdict_new(&s.d, err);
 	if (rc == 0)
-		rc = put(ctx, "site.css", bs_tmpl_site_css[0].text,
-		         bs_tmpl_site_css[0].len, err);
+		rc = style_sheet(ctx, put, s.d, err);
 	if (rc == 0)
-		rc = bs_store_each(st, ids, BS_LOAD_ALL, on_run, &s, err);
+		rc = src->each(src->ctx, 0, on_run, &s, err);
 	if (rc == 0)
 		rc = index_page(&s, opts);
 	for (i = 0; i < s.capint; i++)

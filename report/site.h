@@ -36,6 +36,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "report/report.h"
 #include "store/store.h"
 #include "util/buf.h"
 #include "util/err.h"
@@ -69,12 +70,13 @@ struct bs_site_opts {
 };
 
 /*
- * Builds the site of the runs in ids (every run when NULL), reading each
- * run once, and hands every page but the comparisons to put(). Memory:
- * about 400 bytes a run and its tags (names kept once), plus one page
- * at a time.
+ * Builds the site of the runs of group 0 of src (report/report.h: the
+ * one source of runs of every page; each run with everything loaded,
+ * BS_LOAD_ALL), reading each run once, and hands every page but the
+ * comparisons to put(). Memory: about 400 bytes a run and its tags
+ * (names kept once), plus one page at a time.
  */
-int bs_site_build(struct bs_store *st, const struct bs_ids *ids,
+int bs_site_build(const struct bs_report_source *src,
                   const struct bs_site_opts *opts, bs_site_put_fn put,
                   void *ctx, struct bs_err *err);
 

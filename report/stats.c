@@ -171,13 +171,13 @@ enum bs_verdict bs_stat_verdict(double pct, int better, double p,
 
 /* clang-format off */
 const struct bs_verdict_info bs_verdicts[BS_V_COUNT] = {
-	[BS_V_NONE]   = { "",       "",                "",       "",         ' ', "", "" },
-	[BS_V_BETTER] = { "better", "better",          "better", "better",   '^', "significant (Welch's t-test, p < 0.05, Holm-corrected) and past the noise threshold, the better way", "better" },
-	[BS_V_WORSE]  = { "worse",  "worse",           "worse",  "worse",    'v', "the same, the worse way", "worse" },
-	[BS_V_NOISE]  = { "noise",  "within noise",    "noise",  "noise",    '~', "under the threshold, or not significant", "within noise" },
-	[BS_V_FEW]    = { "few",    "untested",        "few-up", "few-down", '?', "past the threshold, but under 3 runs a side, so not tested", "untested" },
-	[BS_V_APART]  = { "apart",  "different tests", "apart",  "apart",    '!', "a parameter that decides the numbers differs: not compared", "not compared (different tests)" },
-	[BS_V_MIXED]  = { "mixed",  "mixed",           "mixed",  "mixed",    ' ', "some metrics significantly better, some worse", "mixed" },
+	[BS_V_NONE]   = { "",       "",                "",       "",         ' ', "", "", "", "", "", "", "" },
+	[BS_V_BETTER] = { "better", "better",          "better", "better",   '^', "significant (Welch's t-test, p < 0.05, Holm-corrected) and past the noise threshold, the better way", "better", "#116329", "#dafbe1", "#2da44e", "25B2", "25B2" },
+	[BS_V_WORSE]  = { "worse",  "worse",           "worse",  "worse",    'v', "the same, the worse way", "worse", "#a40e26", "#ffebe9", "#cf222e", "25BC", "25BC" },
+	[BS_V_NOISE]  = { "noise",  "within noise",    "noise",  "noise",    '~', "under the threshold, or not significant", "within noise", "var(--mute)", "", "", "2248", "2248" },
+	[BS_V_FEW]    = { "few",    "untested",        "few-up", "few-down", '?', "past the threshold, but under 3 runs a side, so not tested", "untested", "#33393f", "", "#c6ccd3", "25B3", "25BD" },
+	[BS_V_APART]  = { "apart",  "different tests", "apart",  "apart",    '!', "a parameter that decides the numbers differs: not compared", "not compared (different tests)", "var(--mute)", "#fff8c5", "#8c959f", "2260", "2260" },
+	[BS_V_MIXED]  = { "mixed",  "mixed",           "mixed",  "mixed",    ' ', "some metrics significantly better, some worse", "mixed", "", "", "", "", "" },
 };
 /* clang-format on */
 

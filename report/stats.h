@@ -83,7 +83,11 @@ enum bs_verdict {
  * The one table of verdicts, which every format and template reads: its
  * name for scripts (JSON, CSV, CSS class), its words for people, the
  * classes of a change the better and the worse way (colour: only
- * "better" and "worse" are green and red), and the text report's mark.
+ * "better" and "worse" are green and red), the text report's mark, and
+ * how the HTML page shows it (report/render.c gives the page each
+ * verdict's colours and glyphs as <NAME>_COLOUR, _TINT, _BAR, _GLYPH_UP
+ * and _GLYPH_DOWN: BETTER_COLOUR; templates/report.html's style reads
+ * them). No colour or verdict word is written anywhere else.
  */
 struct bs_verdict_info {
 	const char *name;     /* "better", "worse", "noise", "few", ... */
@@ -92,6 +96,12 @@ struct bs_verdict_info {
 	char mark;
 	const char *legend;   /* what it means, for a legend */
 	const char *tally;    /* after a count of cells: "3 untested" */
+	/* CSS colours ("" none): of a cell's and a legend's text, of a
+	 * summary's category behind it, of its bar in the bar charts. */
+	const char *colour, *tint, *bar;
+	/* The HTML cell's glyph before a change the better and the worse
+	 * way, as the hex code point of a CSS escape ("25B2": a triangle). */
+	const char *glyph_up, *glyph_down;
 };
 extern const struct bs_verdict_info bs_verdicts[BS_V_COUNT];
 

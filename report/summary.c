@@ -105,7 +105,8 @@ static void sentence(const struct bs_report *rep, size_t i,
 	bs_buf_addf(&t, "[%zu] %s against [%zu] %s:", i + 1, g->label,
 		    g->base + 1, b->label);
 	if (g->apart_why) {
-		bs_buf_addf(&t, " different tests (%s)", g->apart_why);
+		bs_buf_addf(&t, " %s (%s)", bs_verdicts[BS_V_APART].words,
+			    g->apart_why);
 		any++;
 	}
 	for (cat = 0; cat < BS_CAT_COUNT; cat++) {

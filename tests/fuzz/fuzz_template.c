@@ -1,8 +1,8 @@
 /*
  * tests/fuzz/fuzz_template.c - libFuzzer target for the template loader:
  * each input is the text of a template, loaded through bstore's C API
- * (report/tmpl.h: read as a built-in template, stripped and checked by
- * report/tsyntax.c, parsed by ctemplate) and, when it loads, expanded
+ * (report/tmpl/tmpl.h: read as a built-in template, stripped and checked by
+ * report/tmpl/tsyntax.c, parsed by ctemplate) and, when it loads, expanded
  * twice with a small fixed dictionary (hostile values, nested sections,
  * a separator).
  *
@@ -30,8 +30,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/tmpl.h"
-#include "report/tsyntax.h"
+#include "report/tmpl/tmpl.h"
+#include "report/tmpl/tsyntax.h"
 #include "tests/fuzz/fuzz.h"
 #include "util/buf.h"
 #include "util/embed.h"
@@ -41,7 +41,7 @@
 #define OUT_MAX ((size_t)1 << 20)
 
 static const char *const names[] = {"t.txt"};
-/* The modifiers report/tmpl.cc registers. */
+/* The modifiers report/tmpl/tmpl.cc registers. */
 static const char *const mods[] = {"x-csv", "x-json", "x-text"};
 
 static int starts_with(const char *s, const char *start)

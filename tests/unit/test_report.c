@@ -22,8 +22,8 @@
 #include "report/internal.h"
 #include "report/report.h"
 #include "core/bonnie_text.h"
-#include "report/tmpl.h"
-#include "report/tsyntax.h"
+#include "report/tmpl/tmpl.h"
+#include "report/tmpl/tsyntax.h"
 #include "util/csv.h"
 #include "util/buf.h"
 #include "util/mem.h"
@@ -180,6 +180,17 @@ static void test_auto_labels(void **state)
 		assert_string_equal(rep->groups[0].label, "raid=10");
 		assert_string_equal(rep->title, "host.mount=rw\\,relatime: "
 						 "raid=10 vs raid=5");
+		bs_report_free(rep);
+	}
+	/* Terms compare as parsed: "id=1" and "1" are one term, common to
+	 * both; a term is written back in its plain form. */
+	{
+		const char *ids[] = {"raid=10,id=1-2", "1-2,last"};
+
+		rep = build(&s, 2, ids, &o);
+		assert_string_equal(rep->groups[0].label, "raid=10");
+		assert_string_equal(rep->groups[1].label, "last:1");
+		assert_string_equal(rep->title, "1-2: raid=10 vs last:1");
 		bs_report_free(rep);
 	}
 	/* A label given wins; a NULL one is automatic. */
@@ -1111,6 +1122,52 @@ static void test_tsyntax_mods(void **state)
 	}
 }
 
+/*
+ * {{>NAME}} expands the set's template name.html once, with the
+ * including dictionary; an include of a template not loaded, or of one
+ * that includes others, is refused when the set loads.
+ */
+static void test_template_include(void **state)
+{
+	static const char *const names[] = {"t.txt", "head.html"};
+	struct bs_embedded def[] = {
+		{"t.txt", "<{{>HEAD}}|{{#S}}{{>HEAD}}{{/S}}>", 0},
+		{"head.html", "[{{V}}]", 0},
+		{NULL, NULL, 0},
+	};
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_tmpl_set *ts = NULL;
+	struct bs_buf out = BS_BUF_INIT;
+	struct bs_tdict *d = NULL, *c;
+
+	(void)state;
+	def[0].len = strlen(def[0].text);
+	def[1].len = strlen(def[1].text);
+	assert_int_equal(bs_tmpl_set_load(&ts, def, names, 2, NULL, &err), 0);
+	assert_int_equal(bs_tdict_new(&d, &err), 0);
+	bs_tdict_set(d, "V", "a");
+	c = bs_tdict_add(d, "S");
+	bs_tdict_set(c, "V", "b");
+	assert_int_equal(bs_tmpl_expand_buf(ts, "t.txt", d, &out, &err), 0);
+	assert_string_equal(bs_buf_str(&out), "<[a]|[b]>");
+	bs_tmpl_set_free(ts);
+	bs_tdict_free(d);
+	bs_buf_release(&out);
+
+	/* head.html not loaded. */
+	assert_int_equal(bs_tmpl_set_load(&ts, def, names, 1, NULL, &err),
+			 -BS_ETMPL);
+	assert_string_equal(err.msg, "template 't.txt' includes "
+				     "'head.html', which is not loaded");
+	/* An include that includes (itself). */
+	bs_err_reset(&err);
+	def[1].text = "[{{>HEAD}}]";
+	def[1].len = strlen(def[1].text);
+	assert_int_equal(bs_tmpl_set_load(&ts, def, names, 2, NULL, &err),
+			 -BS_ETMPL);
+	assert_non_null(strstr(err.msg, "which includes others"));
+}
+
 /* Nested 100 deep a template loads; 101 deep it is refused. */
 static void test_template_depth(void **state)
 {
@@ -1348,6 +1405,7 @@ int main(void)
 		cmocka_unit_test(test_tsyntax_scan),
 		cmocka_unit_test(test_tsyntax_mods),
 		cmocka_unit_test(test_template_depth),
+		cmocka_unit_test(test_template_include),
 		cmocka_unit_test(test_template_ends_in_delims),
 		cmocka_unit_test(test_template_two_pragmas),
 		cmocka_unit_test(test_template_budget),

@@ -26,7 +26,7 @@
 #include "core/result.h"
 #include "report/internal.h"
 #include "report/report.h"
-#include "report/tmpl.h"
+#include "report/tmpl/tmpl.h"
 #include "store/store.h"
 #include "util/buf.h"
 #include "util/csv.h"

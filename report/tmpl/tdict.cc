@@ -1,5 +1,5 @@
 /*
- * report/tdict.cc - bstore's template dictionaries (the bs_tdict_*
+ * report/tmpl/tdict.cc - bstore's template dictionaries (the bs_tdict_*
  * functions of tmpl.h): ctemplate's TemplateDictionaryInterface over flat
  * arrays. A report of 100,000 runs fills millions of cells, and
  * ctemplate's own dictionary spends a microsecond on each; here a value
@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "report/tdict.hh"
+#include "report/tmpl/tdict.hh"
 
 using ctemplate::TemplateDictionaryInterface;
 using ctemplate::TemplateString;
@@ -81,14 +81,16 @@ protected:
 	{
 		return !IsHiddenSection(name);
 	}
+	/* Every include is shown once, with this dictionary (the loader
+	 * checked that it names a template of the set). */
 	bool IsHiddenTemplate(const TemplateString &) const override
 	{
-		return true;
+		return !BsExpandBudget::take(1);
 	}
-	const char *GetIncludeTemplateName(const TemplateString &,
+	const char *GetIncludeTemplateName(const TemplateString &name,
 					   int) const override
 	{
-		return NULL;
+		return bs_tmpl_include_name(name.data(), name.size());
 	}
 	Iterator *CreateTemplateIterator(const TemplateString &) const override;
 	Iterator *CreateSectionIterator(const TemplateString &) const override;

@@ -1,6 +1,6 @@
 /*
- * report/tsyntax.h - what ctemplate will make of a template's text, found
- * out before ctemplate sees it (report/tmpl.cc is the only caller).
+ * report/tmpl/tsyntax.h - what ctemplate will make of a template's text, found
+ * out before ctemplate sees it (report/tmpl/tmpl.cc is the only caller).
  *
  * ctemplate's blank-line stripping loops forever once a template sets
  * both marker delimiters to nothing ({{= =}}), so the stripping is done
@@ -29,6 +29,9 @@ extern "C" {
  * Like ctemplate, it follows {{=X Y=}} delimiter changes line by line.
  */
 void bs_tsyntax_strip(const char *text, size_t len, struct bs_buf *out);
+
+/* Include markers bs_tsyntax_scan() keeps the names of. */
+#define BS_TSYNTAX_MAX_INC 16
 
 /* What bs_tsyntax_scan() finds. */
 struct bs_tsyntax {
@@ -59,6 +62,15 @@ struct bs_tsyntax {
 	 */
 	const char *unknown_mod;
 	size_t unknown_mod_len;
+	/*
+	 * Include markers ({{>NAME}}): how many, and the names of the
+	 * first BS_TSYNTAX_MAX_INC, each len bytes into the text.
+	 */
+	size_t nincludes;
+	struct {
+		const char *name;
+		size_t len;
+	} inc[BS_TSYNTAX_MAX_INC];
 };
 
 /*

@@ -1,6 +1,7 @@
 /*
- * report/tmpl.h - a C API over Google ctemplate (report/tmpl.cc, the
- * binding, and report/tdict.cc, the dictionaries, are bstore's only C++).
+ * report/tmpl/tmpl.h - a C API over Google ctemplate, the one header of
+ * the template binding (report/tmpl/: tmpl.cc, the binding, and tdict.cc,
+ * the dictionaries, are bstore's only C++; no other file sees ctemplate).
  * Every function catches C++ exceptions and turns them into a negative
  * BS_E* code with a message.
  *
@@ -12,8 +13,8 @@
  * expansions.
  *
  * Templates are stripped as ctemplate's STRIP_BLANK_LINES strips them
- * (report/tsyntax.h): blank lines and lines holding only section markers
- * vanish, so a template can put each {{#SECTION}} on its own line;
+ * (report/tmpl/tsyntax.h): blank lines and lines holding only section
+ * markers vanish, so a template can put each {{#SECTION}} on its own line;
  * {{BI_NEWLINE}} writes a wanted blank line.
  * HTML templates start with {{%AUTOESCAPE context="HTML"}}. Three
  * modifiers are registered for the others, each the one rule of util/
@@ -22,6 +23,11 @@
  *   x-json  the inside of a JSON string (util/json.h)
  *   x-text  plain text: control characters (but tab) become '?'
  *           (util/text.h)
+ *
+ * An include marker {{>NAME}} expands the set's template name.html (NAME
+ * in lower case: {{>PAGE_HEAD}} is page_head.html) once, with the
+ * including dictionary. Loading fails when that template is not in the
+ * set, or includes others itself (so an expansion never recurses).
  *
  * A dictionary holds the values of one expansion: named values and
  * sections, each section a list of child dictionaries, in the order added.

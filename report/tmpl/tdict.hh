@@ -1,6 +1,6 @@
 /*
- * report/tdict.hh - what the ctemplate binding (tmpl.cc) and bstore's
- * dictionaries (tdict.cc) share. C++ only; C code sees report/tmpl.h.
+ * report/tmpl/tdict.hh - what the ctemplate binding (tmpl.cc) and bstore's
+ * dictionaries (tdict.cc) share. C++ only; C code sees report/tmpl/tmpl.h.
  */
 #ifndef BS_REPORT_TDICT_HH
 #define BS_REPORT_TDICT_HH
@@ -14,7 +14,7 @@ extern "C" {
 #include "util/embed.h"
 #include "util/err.h"
 }
-#include "report/tmpl.h"
+#include "report/tmpl/tmpl.h"
 
 /* As util/mem.c: out of memory prints one line and aborts. */
 [[noreturn]] void bs_tmpl_out_of_memory();
@@ -25,6 +25,13 @@ extern "C" {
  * std::bad_alloc is out of memory and aborts.
  */
 int bs_tmpl_caught(struct bs_err *err, const char *where);
+
+/*
+ * The template an include marker {{>NAME}} expands: NAME in lower case,
+ * then ".html" ({{>PAGE_HEAD}}: "page_head.html"). The string lives as
+ * long as the thread.
+ */
+const char *bs_tmpl_include_name(const char *name, size_t len);
 
 /* d as ctemplate expands it; valid as long as d is. */
 const ctemplate::TemplateDictionaryInterface *

@@ -1,5 +1,5 @@
 /*
- * report/tsyntax.c - ctemplate's template syntax, as far as bstore must
+ * report/tmpl/tsyntax.c - ctemplate's template syntax, as far as bstore must
  * know it before ctemplate parses a template (see tsyntax.h). The code
  * follows ctemplate 2.4's src/template.cc (Template::StripBuffer and its
  * helpers) step by step, so that both read a template the same way;
@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "report/tsyntax.h"
+#include "report/tmpl/tsyntax.h"
 #include "util/banned.h"
 
 /* The marker delimiters, "{{" and "}}" until a {{=X Y=}} marker. */
@@ -301,6 +301,13 @@ void bs_tsyntax_scan(const char *text, size_t len, const char *const *mods,
 			break;
 		case '>':
 			check_mods(colon, close, mods, nmods, out);
+			if (out->nincludes < BS_TSYNTAX_MAX_INC) {
+				const char *e = colon ? colon : close;
+
+				out->inc[out->nincludes].name = name;
+				out->inc[out->nincludes].len = (size_t)(e - name);
+			}
+			out->nincludes++;
 			break;
 		case '#':
 		case '/':

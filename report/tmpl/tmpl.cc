@@ -1,5 +1,5 @@
 /*
- * report/tmpl.cc - the C binding over Google ctemplate (see tmpl.h):
+ * report/tmpl/tmpl.cc - the C binding over Google ctemplate (see tmpl.h):
  * loading template sets, the modifiers, expanding, and turning
  * ctemplate's errors and exceptions into BS_E* codes with a message.
  *
@@ -20,6 +20,7 @@
 #include <exception>
 #include <iostream>
 #include <mutex>
+#include <set>
 #include <new>
 #include <sstream>
 #include <string>
@@ -36,9 +37,9 @@ extern "C" {
 #include "util/readfile.h"
 #include "util/text.h"
 }
-#include "report/tdict.hh"
-#include "report/tmpl.h"
-#include "report/tsyntax.h"
+#include "report/tmpl/tdict.hh"
+#include "report/tmpl/tmpl.h"
+#include "report/tmpl/tsyntax.h"
 
 using ctemplate::ExpandEmitter;
 using ctemplate::PerExpandData;
@@ -252,7 +253,23 @@ struct bs_tmpl_set {
 	TemplateCache cache;
 	std::vector<std::string> names;
 	std::vector<size_t> sizes; /* of each one's text, as parsed */
+	/* The templates each one includes, as bs_tmpl_include_name() names
+	 * them. */
+	std::vector<std::vector<std::string>> includes;
 };
+
+const char *bs_tmpl_include_name(const char *name, size_t len)
+{
+	/* Interned: ctemplate keeps the pointer while it expands. */
+	static thread_local std::set<std::string> names;
+	std::string s(name, len);
+
+	for (char &c : s)
+		if (c >= 'A' && c <= 'Z')
+			c = (char)(c - 'A' + 'a');
+	s += ".html";
+	return names.insert(s).first->c_str();
+}
 
 namespace {
 
@@ -288,7 +305,8 @@ int read_file(const std::string &path, std::string *out, int *missing,
  * template in messages: its path, or its name when built in.
  */
 int parse(struct bs_tmpl_set *ts, const char *name, std::string &text,
-	  const std::string &shown, struct bs_err *err)
+	  const std::string &shown, std::vector<std::string> *includes,
+	  struct bs_err *err)
 {
 	struct bs_buf stripped = BS_BUF_INIT;
 	struct bs_tsyntax syn;
@@ -327,6 +345,15 @@ int parse(struct bs_tmpl_set *ts, const char *name, std::string &text,
 					     syn.unknown_mod_len, 40),
 				known.c_str());
 	}
+	if (syn.nincludes > BS_TSYNTAX_MAX_INC)
+		return bs_error(err, BS_ETMPL,
+				"template '%s' includes %zu templates (at "
+				"most %d)",
+				shown.c_str(), syn.nincludes,
+				BS_TSYNTAX_MAX_INC);
+	for (size_t i = 0; i < syn.nincludes; i++)
+		includes->push_back(
+			bs_tmpl_include_name(syn.inc[i].name, syn.inc[i].len));
 	if (syn.pragmas > 1)
 		return bs_error(err, BS_ETMPL,
 				"template '%s' does not parse: it has %zu "
@@ -343,6 +370,43 @@ int parse(struct bs_tmpl_set *ts, const char *name, std::string &text,
 				"template '%s' does not parse%s%s",
 				shown.c_str(), msg.empty() ? "" : ": ",
 				msg.c_str());
+	return 0;
+}
+
+/*
+ * Each include names a template of the set that includes none itself, so
+ * an expansion never recurses; an expansion's budget counts the text of
+ * what it includes too.
+ */
+int check_includes(struct bs_tmpl_set *ts, struct bs_err *err)
+{
+	size_t i, j, k;
+
+	for (i = 0; i < ts->names.size(); i++) {
+		for (const std::string &inc : ts->includes[i]) {
+			for (j = 0; j < ts->names.size(); j++)
+				if (ts->names[j] == inc)
+					break;
+			if (j == ts->names.size())
+				return bs_error(err, BS_ETMPL,
+						"template '%s' includes '%s', "
+						"which is not loaded",
+						ts->names[i].c_str(),
+						inc.c_str());
+			if (!ts->includes[j].empty())
+				return bs_error(err, BS_ETMPL,
+						"template '%s' includes '%s', "
+						"which includes others (an "
+						"include includes nothing)",
+						ts->names[i].c_str(),
+						inc.c_str());
+		}
+	}
+	for (i = 0; i < ts->names.size(); i++)
+		for (const std::string &inc : ts->includes[i])
+			for (k = 0; k < ts->names.size(); k++)
+				if (ts->names[k] == inc)
+					ts->sizes[i] += ts->sizes[k];
 	return 0;
 }
 
@@ -391,12 +455,17 @@ int set_load(struct bs_tmpl_set *ts, const struct bs_embedded *defaults,
 						"no template '%s'", names[i]);
 			text.assign(e->text, e->len);
 		}
-		rc = parse(ts, names[i], text, shown, err);
+		std::vector<std::string> inc;
+		rc = parse(ts, names[i], text, shown, &inc, err);
 		if (rc < 0)
 			return rc;
 		ts->names.push_back(names[i]);
 		ts->sizes.push_back(text.size());
+		ts->includes.push_back(inc);
 	}
+	rc = check_includes(ts, err);
+	if (rc < 0)
+		return rc;
 	ts->cache.Freeze();
 	return 0;
 }
