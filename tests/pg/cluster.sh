@@ -42,8 +42,10 @@
 pg_find_bin() {
 	local d best=
 	for d in /usr/lib/postgresql/*/bin; do
-		[ -x "$d/initdb" ] && [ -x "$d/pg_ctl" ] && [ -x "$d/postgres" ] ||
+		if ! [ -x "$d/initdb" ] || ! [ -x "$d/pg_ctl" ] ||
+			! [ -x "$d/postgres" ]; then
 			continue
+		fi
 		if [ -z "$best" ] || [ "$(basename "$(dirname "$d")")" -gt \
 			"$(basename "$(dirname "$best")")" ] 2>/dev/null; then
 			best=$d
@@ -171,7 +173,7 @@ pg_cluster_stop() {
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
 	set -euo pipefail
-	pg_cluster
+	pg_cluster bstore
 	export PG_URL BSTORE_DB=$PG_URL
 	if [ $# -eq 0 ]; then
 		echo "$PG_URL"
