@@ -12,7 +12,9 @@ set -euo pipefail
 T=$SCRATCH/$(basename "$0" .sh)
 rm -rf "$T"
 mkdir -p "$T"
-DB=$T/test.db
+# The archive: a file, or the PostgreSQL archive BSTORE_TEST_DB names
+# (tests/pg/run.sh runs a test so, as ctest's pg.cli.* do).
+DB=${BSTORE_TEST_DB:-$T/test.db}
 export BSTORE_DB=$DB
 unset XDG_DATA_HOME
 fails=0
