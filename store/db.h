@@ -91,10 +91,16 @@ struct bs_db_ops {
 	const char *name; /* "sqlite", "postgresql" */
 	/* The embedded schema file this engine creates (util/embed.h). */
 	const char *schema_file;
-	/* Opens name (a path or URL). On failure *out may still be set, so
-	 * that errmsg can say why ("cannot open archive 'NAME': " goes
-	 * before it), and must be closed. 0 or -1. */
-	int (*open)(struct bs_db **out, const char *name, int flags);
+	/*
+	 * Opens name (a path or URL). Another writer's lock is waited for
+	 * from the first statement on: busy (the store's policy) is called
+	 * with ctx and the number of tries so far, and returns 0 to give
+	 * up. On failure *out may still be set, so that errmsg can say why
+	 * ("cannot open archive 'NAME': " goes before it), and must be
+	 * closed. 0 or -1.
+	 */
+	int (*open)(struct bs_db **out, const char *name, int flags,
+		    int (*busy)(void *ctx, int count), void *ctx);
 	/* Closes; a new SQLite file never settled is removed. */
 	void (*close)(struct bs_db *db);
 	/* The archive's name as messages show it: a URL without password. */
@@ -156,14 +162,7 @@ struct bs_db_ops {
 	 */
 	int (*check_untrusted)(struct bs_db *db, const char *const *tables,
 			       size_t n);
-	/*
-	 * Waiting for another writer's lock: fn (the store's policy) is
-	 * called with the number of tries so far and returns 0 to give up.
-	 * And stopping long statements when *flag becomes non-zero (NULL:
-	 * off).
-	 */
-	void (*set_busy)(struct bs_db *db, int (*fn)(void *ctx, int count),
-			 void *ctx);
+	/* Stops long statements when *flag becomes non-zero (NULL: off). */
 	void (*set_cancel)(struct bs_db *db,
 			   const volatile sig_atomic_t *flag);
 	/*

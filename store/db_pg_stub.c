@@ -17,12 +17,15 @@ struct stub_db {
 	char *name;
 };
 
-static int stub_open(struct bs_db **out, const char *name, int flags)
+static int stub_open(struct bs_db **out, const char *name, int flags,
+		     int (*busy)(void *ctx, int count), void *ctx)
 {
 	struct stub_db *d = xcalloc(1, sizeof(*d));
 	const char *at = strchr(name, '@'), *scheme = strstr(name, "://");
 
 	(void)flags;
+	(void)busy;
+	(void)ctx;
 	d->base.ops = &bs_db_pg;
 	/* Shown without what stands before '@' (a user's password). */
 	if (at && scheme && at > scheme) {

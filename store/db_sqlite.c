@@ -556,13 +556,6 @@ static int on_progress(void *ctx)
 /* Every this many virtual machine steps: well under a millisecond. */
 #define PROGRESS_STEPS 10000
 
-static void sq_set_busy(struct bs_db *db, int (*fn)(void *ctx, int count),
-			void *ctx)
-{
-	DB(db)->busy = fn;
-	DB(db)->busy_ctx = ctx;
-}
-
 static void sq_set_cancel(struct bs_db *db, const volatile sig_atomic_t *flag)
 {
 	struct sq_db *d = DB(db);
@@ -807,7 +800,8 @@ static void disconnect(struct sq_db *d)
 	d->h = NULL;
 }
 
-static int sq_open(struct bs_db **out, const char *name, int flags)
+static int sq_open(struct bs_db **out, const char *name, int flags,
+		   int (*busy)(void *ctx, int count), void *ctx)
 {
 	struct sq_db *d;
 	enum open_mode mode = OPEN_WRITE;
@@ -818,6 +812,8 @@ static int sq_open(struct bs_db **out, const char *name, int flags)
 	d->path = xstrdup(name);
 	d->flags = flags;
 	d->kind = -1;
+	d->busy = busy;
+	d->busy_ctx = ctx;
 	*out = &d->base;
 	if (check_path(d) < 0)
 		return -1;
@@ -1065,7 +1061,6 @@ const struct bs_db_ops bs_db_sqlite = {
 	.count_objects = sq_count_objects,
 	.referrers = sq_referrers,
 	.check_untrusted = sq_check_untrusted,
-	.set_busy = sq_set_busy,
 	.set_cancel = sq_set_cancel,
 	.before_upgrade = sq_before_upgrade,
 	.settle = sq_settle,

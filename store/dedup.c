@@ -167,16 +167,16 @@ int bs_store_find_same(struct bs_store *st, const struct bs_run *r,
 {
 	/* A line looks for tables through the index; a table for lines
 	 * by reading runs (tables are few: docs/ingest.md). */
-	sqlite3_stmt *s = is_table(r) ? st->same_line : st->same_table;
+	struct bs_db_stmt *s = is_table(r) ? st->same_line : st->same_table;
 	int64_t cand[16];
 	int n = 0, i, rc;
 
 	if (key == 0)
 		return 0;
-	sqlite3_bind_int64(s, 1, key);
-	while (n < 16 && sqlite3_step(s) == SQLITE_ROW)
-		cand[n++] = sqlite3_column_int64(s, 0);
-	sqlite3_reset(s);
+	bs_db_bind_int64(s, 1, key);
+	while (n < 16 && bs_db_step(s) == BS_DB_ROW)
+		cand[n++] = bs_db_column_int64(s, 0);
+	bs_db_reset(s);
 	for (i = 0; i < n; i++) {
 		rc = check_one(st, cand[i], r, err);
 		if (rc != 0) {

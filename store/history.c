@@ -30,21 +30,20 @@ const struct bs_set_field *bs_set_field(const char *key)
 }
 
 /* Binds a field's value: text, or seconds (BS_NONE: NULL). */
-static void bind_value(sqlite3_stmt *s, int i, const struct bs_set *set)
+static void bind_value(struct bs_db_stmt *s, int i, const struct bs_set *set)
 {
 	if (!set->field->is_date)
-		sqlite3_bind_text(s, i, set->text ? set->text : "", -1,
-				  SQLITE_STATIC);
+		bs_db_bind_text(s, i, set->text ? set->text : "", -1);
 	else if (set->when == BS_NONE)
-		sqlite3_bind_null(s, i);
+		bs_db_bind_null(s, i);
 	else
-		sqlite3_bind_int64(s, i, set->when);
+		bs_db_bind_int64(s, i, set->when);
 }
 
 /* The measure key holds the machine (store/dedup.c): made again. */
 static int rekey(struct bs_store *st, int64_t id, struct bs_err *err)
 {
-	sqlite3_stmt *s = NULL;
+	struct bs_db_stmt *s = NULL;
 	struct bs_run r;
 	int64_t key;
 	int rc = bs_store_get(st, id, 0, &r, err);
@@ -53,19 +52,17 @@ static int rekey(struct bs_store *st, int64_t id, struct bs_err *err)
 		return rc;
 	key = bs_store_measure_key(&r);
 	bs_run_release(&r);
-	if (sqlite3_prepare_v2(st->db,
-			       "UPDATE runs SET measure_key = ? WHERE id = ?",
-			       -1, &s, NULL) != SQLITE_OK)
+	if (bs_db_prepare(st->db, "UPDATE runs SET measure_key = ? WHERE id = ?", 0, &s) < 0)
 		return bs_store_db_error(st, err, "cannot change runs");
 	if (key)
-		sqlite3_bind_int64(s, 1, key);
+		bs_db_bind_int64(s, 1, key);
 	else
-		sqlite3_bind_null(s, 1);
-	sqlite3_bind_int64(s, 2, id);
-	rc = sqlite3_step(s) == SQLITE_DONE
+		bs_db_bind_null(s, 1);
+	bs_db_bind_int64(s, 2, id);
+	rc = bs_db_step(s) == BS_DB_DONE
 		     ? 0
 		     : bs_store_db_error(st, err, "cannot change runs");
-	sqlite3_finalize(s);
+	bs_db_finalize(s);
 	return rc;
 }
 
@@ -74,7 +71,7 @@ int bs_store_set(struct bs_store *st, const struct bs_ids *ids,
 		 struct bs_err *err)
 {
 	struct bs_buf sql = BS_BUF_INIT;
-	sqlite3_stmt *hist = NULL, *upd = NULL;
+	struct bs_db_stmt *hist = NULL, *upd = NULL;
 	size_t i;
 	int rc = 0;
 
@@ -88,38 +85,36 @@ int bs_store_set(struct bs_store *st, const struct bs_ids *ids,
 		    "new_value, changed_at) SELECT id, ?2, %s, ?3, ?4 FROM "
 		    "runs WHERE id = ?1 AND %s IS NOT ?3",
 		    set->field->column, set->field->column);
-	if (sqlite3_prepare_v2(st->db, bs_buf_str(&sql), -1, &hist, NULL) !=
-	    SQLITE_OK) {
+	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &hist) < 0) {
 		rc = bs_store_db_error(st, err, "cannot change runs");
 		goto out;
 	}
 	bs_buf_reset(&sql);
 	bs_buf_addf(&sql, "UPDATE runs SET %s = ?2 WHERE id = ?1",
 		    set->field->column);
-	if (sqlite3_prepare_v2(st->db, bs_buf_str(&sql), -1, &upd, NULL) !=
-	    SQLITE_OK) {
+	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &upd) < 0) {
 		rc = bs_store_db_error(st, err, "cannot change runs");
 		goto out;
 	}
 	for (i = 0; i < ids->n; i++) {
-		sqlite3_bind_int64(hist, 1, ids->id[i]);
-		sqlite3_bind_text(hist, 2, set->field->key, -1, SQLITE_STATIC);
+		bs_db_bind_int64(hist, 1, ids->id[i]);
+		bs_db_bind_text(hist, 2, set->field->key, -1);
 		bind_value(hist, 3, set);
-		sqlite3_bind_int64(hist, 4, bs_store_now());
-		rc = sqlite3_step(hist);
-		sqlite3_reset(hist);
-		if (rc != SQLITE_DONE) {
+		bs_db_bind_int64(hist, 4, bs_store_now());
+		rc = bs_db_step(hist);
+		bs_db_reset(hist);
+		if (rc != BS_DB_DONE) {
 			rc = bs_store_db_error(st, err, "cannot change runs");
 			goto out;
 		}
 		rc = 0;
-		if (sqlite3_changes(st->db) == 0)
+		if (bs_db_changes(st->db) == 0)
 			continue;
-		sqlite3_bind_int64(upd, 1, ids->id[i]);
+		bs_db_bind_int64(upd, 1, ids->id[i]);
 		bind_value(upd, 2, set);
-		rc = sqlite3_step(upd);
-		sqlite3_reset(upd);
-		if (rc != SQLITE_DONE) {
+		rc = bs_db_step(upd);
+		bs_db_reset(upd);
+		if (rc != BS_DB_DONE) {
 			rc = bs_store_db_error(st, err, "cannot change runs");
 			goto out;
 		}
@@ -131,44 +126,42 @@ int bs_store_set(struct bs_store *st, const struct bs_ids *ids,
 			goto out;
 	}
 out:
-	sqlite3_finalize(hist);
-	sqlite3_finalize(upd);
+	bs_db_finalize(hist);
+	bs_db_finalize(upd);
 	bs_buf_release(&sql);
 	return rc;
 }
 
 /* A history value: text for text fields, seconds for dates. */
-static void column_value(sqlite3_stmt *s, int i, int is_date,
+static void column_value(struct bs_db_stmt *s, int i, int is_date,
 			 const char **text, int64_t *when)
 {
-	int null = sqlite3_column_type(s, i) == SQLITE_NULL;
+	int null = bs_db_column_type(s, i) == BS_DB_NULL;
 
 	*text = NULL;
 	*when = BS_NONE;
 	if (is_date && !null)
-		*when = sqlite3_column_int64(s, i);
+		*when = bs_db_column_int64(s, i);
 	else if (!is_date)
-		*text = null ? "" : (const char *)sqlite3_column_text(s, i);
+		*text = null ? "" : bs_db_column_text(s, i);
 }
 
 int bs_store_each_change(struct bs_store *st, int64_t run_id,
 			 bs_change_fn fn, void *ctx, struct bs_err *err)
 {
-	sqlite3_stmt *s = NULL;
+	struct bs_db_stmt *s = NULL;
 	struct bs_change c;
 	int rc, step;
 
-	if (sqlite3_prepare_v2(st->db,
-			       "SELECT field, old_value, new_value, "
+	if (bs_db_prepare(st->db, "SELECT field, old_value, new_value, "
 			       "changed_at FROM run_history WHERE run_id = ? "
-			       "ORDER BY id",
-			       -1, &s, NULL) != SQLITE_OK)
+			       "ORDER BY id", 0, &s) < 0)
 		return bs_store_db_error(st, err, "cannot read history");
-	sqlite3_bind_int64(s, 1, run_id);
+	bs_db_bind_int64(s, 1, run_id);
 	rc = 0;
-	while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+	while ((step = bs_db_step(s)) == BS_DB_ROW) {
 		const struct bs_set_field *f =
-			bs_set_field((const char *)sqlite3_column_text(s, 0));
+			bs_set_field(bs_db_column_text(s, 0));
 
 		if (f == NULL)
 			continue; /* a newer bstore's field */
@@ -177,14 +170,14 @@ int bs_store_each_change(struct bs_store *st, int64_t run_id,
 		c.field = f;
 		column_value(s, 1, f->is_date, &c.old_text, &c.old_when);
 		column_value(s, 2, f->is_date, &c.new_text, &c.new_when);
-		c.changed_at = sqlite3_column_int64(s, 3);
+		c.changed_at = bs_db_column_int64(s, 3);
 		rc = fn(&c, ctx);
 		if (rc < 0)
 			break;
 	}
-	if (rc == 0 && step != SQLITE_DONE)
+	if (rc == 0 && step != BS_DB_DONE)
 		rc = bs_store_db_error(st, err, "cannot read history");
-	sqlite3_finalize(s);
+	bs_db_finalize(s);
 	return rc;
 }
 
@@ -193,7 +186,7 @@ int bs_store_words(struct bs_store *st, const char *key, bs_word_fn fn,
 {
 	struct bs_buf sql = BS_BUF_INIT;
 	const char *col = key ? bs_store_run_column(key, strlen(key)) : NULL;
-	sqlite3_stmt *s = NULL;
+	struct bs_db_stmt *s = NULL;
 	int rc = 0, step;
 
 	if (key == NULL)
@@ -207,23 +200,22 @@ int bs_store_words(struct bs_store *st, const char *key, bs_word_fn fn,
 	else
 		bs_buf_adds(&sql, "SELECT DISTINCT value FROM tags WHERE "
 				  "key = ? ORDER BY 1");
-	if (sqlite3_prepare_v2(st->db, bs_buf_str(&sql), -1, &s, NULL) !=
-	    SQLITE_OK) {
+	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &s) < 0) {
 		rc = bs_store_db_error(st, err, "cannot read the archive");
 		goto out;
 	}
 	if (key && !col)
-		sqlite3_bind_text(s, 1, key, -1, SQLITE_STATIC);
-	while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-		const char *w = (const char *)sqlite3_column_text(s, 0);
+		bs_db_bind_text(s, 1, key, -1);
+	while ((step = bs_db_step(s)) == BS_DB_ROW) {
+		const char *w = bs_db_column_text(s, 0);
 		rc = fn(w ? w : "", ctx);
 		if (rc < 0)
 			break;
 	}
-	if (rc == 0 && step != SQLITE_DONE)
+	if (rc == 0 && step != BS_DB_DONE)
 		rc = bs_store_db_error(st, err, "cannot read the archive");
 out:
-	sqlite3_finalize(s);
+	bs_db_finalize(s);
 	bs_buf_release(&sql);
 	return rc;
 }

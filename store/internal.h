@@ -1,8 +1,10 @@
 /*
  * store/internal.h - what the store's files share; not part of its public
- * face (store/store.h). The store is the only module that includes
- * sqlite3.h. Its rooms:
+ * face (store/store.h). The store is the only module that speaks SQL, to
+ * its engine through store/db.h. Its rooms:
  *
+ *   db.c, db_sqlite.c, db_pg.c
+ *              the engines' table and its rows (store/db.h)
  *   open.c     connections: open, close, locks and waiting, transactions,
  *              the default archive path
  *   migrate.c  the schema: a new archive, upgrades from older versions,
@@ -16,34 +18,33 @@
 #define BS_STORE_INTERNAL_H
 
 #include <signal.h>
-#include <sqlite3.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "store/db.h"
 #include "store/selector.h"
 #include "store/store.h"
 
 struct bs_store {
-	sqlite3 *db;
-	char *path;
+	struct bs_db *db;
+	char *path; /* as messages show it (bs_db_ops.display) */
 	int in_tx;
 	int wait_ms; /* see bs_store_set_wait() */
 	const volatile sig_atomic_t *cancel;
 	int64_t busy_since_ms;
 	int upgraded_from; /* the schema version this open upgraded, or 0 */
 	int no_upgrade;    /* BS_STORE_NO_UPGRADE: refuse an older schema */
-	int code;          /* SQLite's extended code of the last error */
 	/* Statements of write.c, prepared when opened to write. */
-	sqlite3_stmt *put;     /* INSERT INTO runs ... */
-	sqlite3_stmt *dup;     /* SELECT id FROM runs WHERE sha256 = ? */
-	sqlite3_stmt *same_table; /* tables WHERE measure_key = ? (dedup.c) */
-	sqlite3_stmt *same_line;  /* the other runs of that key */
-	sqlite3_stmt *put_tag;
-	sqlite3_stmt *put_lat;
-	sqlite3_stmt *put_res; /* INSERT INTO run_results */
-	sqlite3_stmt *put_par; /* INSERT INTO run_params */
-	sqlite3_stmt *put_ser; /* INSERT INTO series */
-	sqlite3_stmt *reject;
+	struct bs_db_stmt *put;     /* INSERT INTO runs ... */
+	struct bs_db_stmt *dup;     /* SELECT id FROM runs WHERE sha256 = ? */
+	struct bs_db_stmt *same_table; /* tables WHERE measure_key = ? (dedup.c) */
+	struct bs_db_stmt *same_line;  /* the other runs of that key */
+	struct bs_db_stmt *put_tag;
+	struct bs_db_stmt *put_lat;
+	struct bs_db_stmt *put_res; /* INSERT INTO run_results */
+	struct bs_db_stmt *put_par; /* INSERT INTO run_params */
+	struct bs_db_stmt *put_ser; /* INSERT INTO series */
+	struct bs_db_stmt *reject;
 	/* The parameter and metric rows that runs has columns for, in table
 	 * order (bs_store_columns): writing and reading walk these. */
 	int pcol[BS_P_MAX], npcol;
@@ -67,7 +68,7 @@ int bs_store_read(struct bs_store *st, int64_t id, int load, struct bs_run *r,
 /* Finalizes bs_store_get's statements (before the connection closes). */
 void bs_store_getter_free(struct bs_store *st);
 
-/* "PATH: what: SQLite's message", as BS_EDB; returns -BS_EDB. */
+/* "PATH: what: the engine's message", as BS_EDB; returns -BS_EDB. */
 int bs_store_db_error(struct bs_store *st, struct bs_err *err,
 		      const char *what);
 /* "cannot open archive 'PATH': <reason>", for failures while opening. */
@@ -75,19 +76,22 @@ int bs_store_open_error(struct bs_store *st, struct bs_err *err);
 /* Runs SQL without results. */
 int bs_store_exec(struct bs_store *st, const char *sql, struct bs_err *err);
 /*
- * The same for statements that SQLite may refuse with SQLITE_BUSY without
- * calling the busy handler (taking a write lock while holding a read
- * lock); waits and retries as the busy handler would.
+ * The same for statements that the engine may refuse as busy without
+ * waiting itself (SQLite: taking a write lock while holding a read
+ * lock); waits and retries as bs_store_on_busy says.
  */
 int bs_store_exec_wait(struct bs_store *st, const char *sql,
 		       struct bs_err *err);
-/* SQLite's busy handler (ctx is the store): 0 to give up. */
+/* How long a lock is waited for (ctx is the store): 0 to give up. */
 int bs_store_on_busy(void *ctx, int count);
 /* Now in unix seconds, or $SOURCE_DATE_EPOCH when set (tests pin it). */
 int64_t bs_store_now(void);
 /* Prepares a statement kept for the connection's life. */
-int bs_store_prepare(struct bs_store *st, const char *sql, sqlite3_stmt **out,
-		     struct bs_err *err);
+int bs_store_prepare(struct bs_store *st, const char *sql,
+		     struct bs_db_stmt **out, struct bs_err *err);
+/* Steps s once, resets it: 0 when done, else "PATH: what: ...". */
+int bs_store_step_done(struct bs_store *st, struct bs_db_stmt *s,
+		       const char *what, struct bs_err *err);
 
 /*
  * Creates the schema in a new archive, upgrades an older one (even when

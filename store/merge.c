@@ -1,10 +1,13 @@
 /*
  * store/merge.c - copies the runs of another archive into this one (bstore
- * merge). Rows are copied column by column as SQLite holds them, with the
- * column lists read from the schema itself (PRAGMA table_info), and the
- * tables that hang off a run found from their foreign keys: nothing here
+ * merge), of the same engine or another (a SQLite file into a PostgreSQL
+ * archive, and back): the source is read with its own statements and this
+ * archive written with its own, through store/db.h. Rows are copied column
+ * by column with their types, with the column lists read from the tables
+ * themselves (a statement's column names), and the tables that hang off a
+ * run found from their foreign keys (bs_db_ops.referrers): nothing here
  * names a parameter, a metric or a child table, so a column or table added
- * to schema.sql is merged with no change here.
+ * to the schema is merged with no change here.
  *
  * The same run: a run ingested is stored once per SHA-256 of its line
  * (store/write.c), so a run of the other archive whose digest is here
@@ -15,9 +18,10 @@
  * of them has, and merging again adds none.
  *
  * The other archive is untrusted (docs/schema.md, "Merging archives"):
- * the tables read from it must be plain tables (not views, virtual
- * tables or tables with generated columns) and it may have no trigger,
- * so that reading it runs nothing but the reads; each of its runs is read
+ * its engine checks that the tables read from it are plain tables (for
+ * SQLite: not views, virtual tables or tables with generated columns) and
+ * that it has no trigger, so that reading it runs nothing but the reads
+ * (bs_db_ops.check_untrusted); each of its runs is read
  * back whole and checked by the rule ingest's runs pass (core/validate.h)
  * and the store's rule for tags; and a run this archive's constraints
  * refuse is rolled back alone. A run that fails is skipped and named.
@@ -25,8 +29,10 @@
 #include "store/internal.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/validate.h"
 #include "util/buf.h"
@@ -35,83 +41,93 @@
 
 /* Copies rows of one table from one connection to another. */
 struct copier {
-	sqlite3_stmt *sel; /* on the source: the columns, WHERE key = ?1 */
-	sqlite3_stmt *ins; /* here: INSERT of the same columns */
+	struct bs_db_stmt *sel; /* on the source: the columns, WHERE key = ? */
+	struct bs_db_stmt *ins; /* here: INSERT of the same columns */
 	int ncol;
-	int key; /* the column given the new run's id, or -1 */
+	int key;     /* the column given the new run's id, or -1 */
+	int where;   /* sel has its one parameter */
+	int refused; /* its last failure: this archive refused a row */
 };
 
 static void copier_release(struct copier *c)
 {
-	sqlite3_finalize(c->sel);
-	sqlite3_finalize(c->ins);
+	bs_db_finalize(c->sel);
+	bs_db_finalize(c->ins);
 	c->sel = c->ins = NULL;
+}
+
+/* Whether the failure of a write here is a row this archive's schema
+ * refuses (a CHECK, a type, a size): the run is skipped, not the merge
+ * failed. */
+static int refused(struct bs_store *st)
+{
+	return bs_db_errkind(st->db) == BS_DB_ECONSTRAINT;
 }
 
 /*
  * Prepares a copier of table: every column of this archive's table but
- * skip (its own rowid, or NULL), selected from the source WHERE where =
- * ?1 (or every row when where is NULL); the column key_col (or NULL) is
- * then given the new run's id. conflict is added to the INSERT.
+ * skip (its own id, or NULL), selected from the source WHERE where = ?
+ * (or every row when where is NULL); the column key_col (or NULL) is then
+ * given the new run's id. tail is added to the INSERT (a conflict clause,
+ * RETURNING id).
  */
 static int copier_init(struct bs_store *st, struct bs_store *from,
 		       struct copier *c, const char *table, const char *skip,
 		       const char *where, const char *key_col,
-		       const char *conflict, struct bs_err *err)
+		       const char *tail, struct bs_err *err)
 {
 	struct bs_buf cols = BS_BUF_INIT, sql = BS_BUF_INIT;
-	sqlite3_stmt *info = NULL;
-	int rc = 0, i;
+	struct bs_db_stmt *info = NULL;
+	int rc = 0, i, n;
 
 	memset(c, 0, sizeof(*c));
 	c->key = -1;
-	if (sqlite3_prepare_v2(st->db,
-			       "SELECT name FROM pragma_table_info(?1) "
-			       "ORDER BY cid",
-			       -1, &info, NULL) != SQLITE_OK) {
+	bs_buf_addf(&sql, "SELECT * FROM \"%s\" LIMIT 0", table);
+	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &info) < 0) {
 		rc = bs_store_db_error(st, err, "cannot read the schema");
 		goto out;
 	}
-	sqlite3_bind_text(info, 1, table, -1, SQLITE_STATIC);
-	while ((rc = sqlite3_step(info)) == SQLITE_ROW) {
-		const char *name = (const char *)sqlite3_column_text(info, 0);
-		if (skip && strcmp(name, skip) == 0)
+	n = bs_db_column_count(info);
+	for (i = 0; i < n; i++) {
+		const char *name = bs_db_column_name(info, i);
+		if (name == NULL || (skip && strcmp(name, skip) == 0))
 			continue;
 		if (key_col && strcmp(name, key_col) == 0)
 			c->key = c->ncol;
 		bs_buf_addf(&cols, "%s\"%s\"", c->ncol ? ", " : "", name);
 		c->ncol++;
 	}
-	if (rc != SQLITE_DONE || c->ncol == 0) {
-		rc = bs_store_db_error(st, err, "cannot read the schema");
-		goto out;
-	}
-	bs_buf_addf(&sql, "SELECT %s FROM main.\"%s\"", bs_buf_str(&cols),
-		    table);
-	if (where)
-		bs_buf_addf(&sql, " WHERE \"%s\" = ?1", where);
-	if (sqlite3_prepare_v2(from->db, bs_buf_str(&sql), -1, &c->sel,
-			       NULL) != SQLITE_OK) {
+	if (c->ncol == 0) {
 		rc = bs_error(err, BS_EDB,
-			      "%s: its table '%s' is not as this bstore "
-			      "makes it: %s",
-			      from->path, table, sqlite3_errmsg(from->db));
+			      "%s: cannot read the schema: '%s' has no columns",
+			      st->path, table);
 		goto out;
 	}
 	bs_buf_reset(&sql);
-	bs_buf_addf(&sql, "INSERT INTO main.\"%s\" (%s) VALUES (?", table,
+	bs_buf_addf(&sql, "SELECT %s FROM \"%s\"", bs_buf_str(&cols), table);
+	if (where)
+		bs_buf_addf(&sql, " WHERE \"%s\" = ?", where);
+	c->where = where != NULL;
+	if (bs_db_prepare(from->db, bs_buf_str(&sql), 0, &c->sel) < 0) {
+		rc = bs_error(err, BS_EDB,
+			      "%s: its table '%s' is not as this bstore "
+			      "makes it: %s",
+			      from->path, table, bs_db_errmsg(from->db));
+		goto out;
+	}
+	bs_buf_reset(&sql);
+	bs_buf_addf(&sql, "INSERT INTO \"%s\" (%s) VALUES (?", table,
 		    bs_buf_str(&cols));
 	for (i = 1; i < c->ncol; i++)
 		bs_buf_adds(&sql, ", ?");
-	bs_buf_addf(&sql, ")%s", conflict ? conflict : "");
-	if (sqlite3_prepare_v2(st->db, bs_buf_str(&sql), -1, &c->ins, NULL) !=
-	    SQLITE_OK) {
+	bs_buf_addf(&sql, ")%s", tail ? tail : "");
+	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &c->ins) < 0) {
 		rc = bs_store_db_error(st, err, "cannot prepare the merge");
 		goto out;
 	}
 	rc = 0;
 out:
-	sqlite3_finalize(info);
+	bs_db_finalize(info);
 	bs_buf_release(&cols);
 	bs_buf_release(&sql);
 	if (rc < 0)
@@ -121,42 +137,45 @@ out:
 
 /*
  * Copies the rows the copier selects with key (when it has a WHERE) into
- * this archive, its key column set to new_id. Returns the rows inserted.
+ * this archive, its key column set to new_id. Adds the rows inserted to
+ * *inserted, and sets *id (when not NULL) to what the INSERT returned.
  */
 static int copier_run(struct bs_store *st, struct bs_store *from,
 		      struct copier *c, int64_t key, int64_t new_id,
-		      int64_t *inserted, struct bs_err *err)
+		      int64_t *inserted, int64_t *id, struct bs_err *err)
 {
 	int rc, i;
 
-	if (sqlite3_bind_parameter_count(c->sel) > 0)
-		sqlite3_bind_int64(c->sel, 1, key);
-	while ((rc = sqlite3_step(c->sel)) == SQLITE_ROW) {
+	c->refused = 0;
+	if (c->where)
+		bs_db_bind_int64(c->sel, 1, key);
+	while ((rc = bs_db_step(c->sel)) == BS_DB_ROW) {
 		for (i = 0; i < c->ncol; i++) {
 			if (i == c->key)
-				sqlite3_bind_int64(c->ins, i + 1, new_id);
+				bs_db_bind_int64(c->ins, i + 1, new_id);
 			else
-				sqlite3_bind_value(c->ins, i + 1,
-						   sqlite3_column_value(c->sel,
-									i));
+				bs_db_bind_column(c->ins, i + 1, c->sel, i);
 		}
-		rc = sqlite3_step(c->ins);
-		sqlite3_reset(c->ins);
-		if (rc != SQLITE_DONE) {
+		rc = bs_db_step(c->ins);
+		if (rc == BS_DB_ROW && id)
+			*id = bs_db_column_int64(c->ins, 0);
+		bs_db_reset(c->ins);
+		if (rc < 0) {
+			c->refused = refused(st);
 			rc = bs_store_db_error(st, err, "cannot merge a row");
 			goto out;
 		}
 		if (inserted)
-			*inserted += sqlite3_changes(st->db);
+			*inserted += bs_db_changes(st->db);
 	}
-	if (rc != SQLITE_DONE) {
+	if (rc != BS_DB_DONE) {
 		rc = bs_error(err, BS_EDB, "%s: cannot read: %s", from->path,
-			      sqlite3_errmsg(from->db));
+			      bs_db_errmsg(from->db));
 		goto out;
 	}
 	rc = 0;
 out:
-	sqlite3_reset(c->sel);
+	bs_db_reset(c->sel);
 	return rc;
 }
 
@@ -169,12 +188,15 @@ struct merge {
 		struct copier copy;
 	} child[16];
 	int nchild;
-	sqlite3_stmt *their_runs; /* id, sha256, measured_at, format */
-	sqlite3_stmt *nth_there;  /* earlier runs like it in the source */
-	sqlite3_stmt *same_here;  /* the run here paired with it */
-	sqlite3_stmt *their_tags;
-	sqlite3_stmt *our_tag;
-	sqlite3_stmt *add_tag;
+	int refused; /* the run's failure: this archive refused a row */
+	struct bs_db_stmt *their_runs; /* id, sha256, measured_at, format */
+	struct bs_db_stmt *nth_there;  /* earlier runs like it in the source */
+	struct bs_db_stmt *same_here;  /* the run here paired with it */
+	struct bs_db_stmt *their_tags;
+	struct bs_db_stmt *our_tag;
+	struct bs_db_stmt *add_tag;
+	struct bs_db_stmt *their_date; /* measured_at of one run */
+	struct bs_db_stmt *our_date;
 };
 
 /* The statements of struct merge: where each lives, on which archive
@@ -185,29 +207,33 @@ static const struct query {
 	const char *sql;
 } queries[] = {
 	{offsetof(struct merge, their_runs), 1,
-	 "SELECT id, sha256, measured_at, format = ?1 FROM runs ORDER BY id"},
+	 "SELECT id, sha256, measured_at, format FROM runs ORDER BY id"},
 	/* The expressions match the index runs_sha256_prefix. */
 	{offsetof(struct merge, nth_there), 1,
 	 "SELECT count(*) FROM runs WHERE substr(sha256, 1, 8) = "
-	 "substr(?1, 1, 8) AND sha256 = ?1 AND measured_at IS ?2 AND "
-	 "format = ?3 AND id < ?4"},
+	 "substr(?1, 1, 8) AND sha256 = ?1 AND measured_at IS NOT DISTINCT "
+	 "FROM ?2 AND format = ?3 AND id < ?4"},
 	{offsetof(struct merge, same_here), 0,
 	 "SELECT id FROM runs WHERE substr(sha256, 1, 8) = substr(?1, 1, 8) "
-	 "AND sha256 = ?1 AND (?2 = 0 OR measured_at IS ?3) ORDER BY id "
-	 "LIMIT 1 OFFSET ?4"},
+	 "AND sha256 = ?1 AND (?2 = 0 OR measured_at IS NOT DISTINCT FROM "
+	 "?3) ORDER BY id LIMIT 1 OFFSET ?4"},
 	{offsetof(struct merge, their_tags), 1,
-	 "SELECT key, value FROM tags WHERE run_id = ?1 ORDER BY key"},
+	 "SELECT key, value FROM tags WHERE run_id = ? ORDER BY key"},
 	{offsetof(struct merge, our_tag), 0,
-	 "SELECT value FROM tags WHERE run_id = ?1 AND key = ?2"},
+	 "SELECT value FROM tags WHERE run_id = ? AND key = ?"},
 	{offsetof(struct merge, add_tag), 0,
-	 "INSERT INTO tags (run_id, key, value) VALUES (?1, ?2, ?3)"},
+	 "INSERT INTO tags (run_id, key, value) VALUES (?, ?, ?)"},
+	{offsetof(struct merge, their_date), 1,
+	 "SELECT measured_at FROM runs WHERE id = ?"},
+	{offsetof(struct merge, our_date), 0,
+	 "SELECT measured_at FROM runs WHERE id = ?"},
 };
 
 #define NQUERIES (sizeof(queries) / sizeof(queries[0]))
 
-static sqlite3_stmt **query_slot(struct merge *m, const struct query *q)
+static struct bs_db_stmt **query_slot(struct merge *m, const struct query *q)
 {
-	return (sqlite3_stmt **)(void *)((char *)m + q->slot);
+	return (struct bs_db_stmt **)(void *)((char *)m + q->slot);
 }
 
 static void merge_release(struct merge *m)
@@ -221,15 +247,27 @@ static void merge_release(struct merge *m)
 		free(m->child[i].col);
 	}
 	for (i = 0; i < (int)NQUERIES; i++)
-		sqlite3_finalize(*query_slot(m, &queries[i]));
+		bs_db_finalize(*query_slot(m, &queries[i]));
 }
 
-static int prep(struct bs_store *db, const char *sql, sqlite3_stmt **out,
+static int prep(struct bs_store *db, const char *sql, struct bs_db_stmt **out,
 		struct bs_err *err)
 {
-	if (sqlite3_prepare_v2(db->db, sql, -1, out, NULL) != SQLITE_OK)
+	if (bs_db_prepare(db->db, sql, 0, out) < 0)
 		return bs_error(err, BS_EDB, "%s: cannot prepare the merge: %s",
-				db->path, sqlite3_errmsg(db->db));
+				db->path, bs_db_errmsg(db->db));
+	return 0;
+}
+
+static int add_child(const char *table, const char *col, void *ctx)
+{
+	struct merge *m = ctx;
+
+	if (m->nchild == (int)(sizeof(m->child) / sizeof(m->child[0])))
+		BS_BUG("more tables refer to runs than merge handles");
+	m->child[m->nchild].table = xstrdup(table);
+	m->child[m->nchild].col = xstrdup(col);
+	m->nchild++;
 	return 0;
 }
 
@@ -237,30 +275,9 @@ static int prep(struct bs_store *db, const char *sql, sqlite3_stmt **out,
  * column that holds the run's id. */
 static int find_children(struct merge *m, struct bs_err *err)
 {
-	sqlite3_stmt *s = NULL;
-	int rc;
-
-	rc = prep(m->st,
-		  "SELECT t.name, f.\"from\" FROM sqlite_schema AS t, "
-		  "pragma_foreign_key_list(t.name) AS f WHERE t.type = 'table' "
-		  "AND f.\"table\" = 'runs' ORDER BY t.name",
-		  &s, err);
-	while (rc == 0 && (rc = sqlite3_step(s)) == SQLITE_ROW) {
-		const char *t = (const char *)sqlite3_column_text(s, 0);
-		const char *col = (const char *)sqlite3_column_text(s, 1);
-		if (m->nchild == (int)(sizeof(m->child) / sizeof(m->child[0])))
-			BS_BUG("more tables refer to runs than merge handles");
-		m->child[m->nchild].table = xstrdup(t);
-		m->child[m->nchild].col = xstrdup(col);
-		m->nchild++;
-		rc = 0;
-	}
-	if (rc == SQLITE_DONE)
-		rc = 0;
-	else if (rc > 0)
-		rc = bs_store_db_error(m->st, err, "cannot read the schema");
-	sqlite3_finalize(s);
-	return rc;
+	if (m->st->db->ops->referrers(m->st->db, "runs", add_child, m) < 0)
+		return bs_store_db_error(m->st, err, "cannot read the schema");
+	return 0;
 }
 
 /* The children's copiers, once the source was checked. */
@@ -275,100 +292,26 @@ static int prepare_children(struct merge *m, struct bs_err *err)
 	return rc;
 }
 
-static int step_one(struct bs_store *db, sqlite3_stmt *s, struct bs_err *err);
-
 /* The tables read from the source besides runs and its children. */
 static const char *const other_tables[] = {"metrics", "params", "rejects"};
 
-/*
- * Whether the source's table is what a bstore archive has there: a plain
- * table (a view could run any query, a recursive one forever), with no
- * generated column (computed when read). runs' id must be its rowid.
- */
-static int check_table(struct bs_store *from, const char *table,
-		       struct bs_err *err)
-{
-	sqlite3_stmt *s = NULL;
-	const char *type, *sql;
-	int rc;
-
-	rc = prep(from,
-		  "SELECT type, sql, (SELECT count(*) FROM "
-		  "pragma_table_xinfo(?1) WHERE hidden <> 0), (SELECT count(*) "
-		  "FROM pragma_table_info(?1) WHERE name = 'id' AND pk = 1 AND "
-		  "upper(type) = 'INTEGER') FROM main.sqlite_schema WHERE name "
-		  "= ?1 COLLATE NOCASE AND type IN ('table', 'view')",
-		  &s, err);
-	if (rc < 0)
-		return rc;
-	sqlite3_bind_text(s, 1, table, -1, SQLITE_STATIC);
-	rc = step_one(from, s, err);
-	if (rc == 0)
-		rc = bs_error(err, BS_EDB, "%s: it has no table '%s'",
-			      from->path, table);
-	if (rc < 0)
-		goto out;
-	type = (const char *)sqlite3_column_text(s, 0);
-	sql = (const char *)sqlite3_column_text(s, 1);
-	if (type == NULL || strcmp(type, "table") != 0)
-		rc = bs_error(err, BS_EDB,
-			      "%s: its '%s' is a view, not the table a bstore "
-			      "archive has",
-			      from->path, table);
-	else if (sql == NULL || sqlite3_strnicmp(sql, "CREATE TABLE", 12) != 0)
-		rc = bs_error(err, BS_EDB,
-			      "%s: its '%s' is a virtual table, not the table "
-			      "a bstore archive has",
-			      from->path, table);
-	else if (sqlite3_column_int(s, 2) != 0)
-		rc = bs_error(err, BS_EDB,
-			      "%s: its table '%s' has generated columns, which "
-			      "a bstore archive has not",
-			      from->path, table);
-	else if (strcmp(table, "runs") == 0 && sqlite3_column_int(s, 3) != 1)
-		rc = bs_error(err, BS_EDB,
-			      "%s: its table 'runs' has no INTEGER PRIMARY KEY "
-			      "'id'",
-			      from->path);
-	else
-		rc = 0;
-out:
-	sqlite3_finalize(s);
-	return rc;
-}
-
-/* The source's schema objects that merge reads are what they should be,
- * and it has no trigger. */
+/* The source's tables that merge reads are what they should be, and it
+ * has nothing that runs when read (its engine's check). */
 static int check_source(struct merge *m, struct bs_err *err)
 {
-	sqlite3_stmt *s = NULL;
-	size_t i;
-	int rc, k;
+	const char *tables[1 + 16 + 3];
+	size_t n = 0, i;
+	int k;
 
-	rc = check_table(m->from, "runs", err);
-	for (k = 0; rc == 0 && k < m->nchild; k++)
-		rc = check_table(m->from, m->child[k].table, err);
-	for (i = 0; rc == 0 && i < sizeof(other_tables) / sizeof(*other_tables);
-	     i++)
-		rc = check_table(m->from, other_tables[i], err);
-	if (rc == 0)
-		rc = prep(m->from,
-			  "SELECT name FROM main.sqlite_schema WHERE type = "
-			  "'trigger' ORDER BY name LIMIT 1",
-			  &s, err);
-	if (rc == 0 && (rc = step_one(m->from, s, err)) > 0) {
-		const char *name = (const char *)sqlite3_column_text(s, 0);
-		char q[48];
-
-		rc = bs_error(err, BS_EDB,
-			      "%s: it has a trigger '%s', which a bstore "
-			      "archive has not",
-			      m->from->path,
-			      bs_err_quote(q, sizeof(q), name ? name : "",
-					   name ? strlen(name) : 0, 32));
-	}
-	sqlite3_finalize(s);
-	return rc;
+	tables[n++] = "runs";
+	for (k = 0; k < m->nchild; k++)
+		tables[n++] = m->child[k].table;
+	for (i = 0; i < sizeof(other_tables) / sizeof(*other_tables); i++)
+		tables[n++] = other_tables[i];
+	if (m->from->db->ops->check_untrusted(m->from->db, tables, n) < 0)
+		return bs_error(err, BS_EDB, "%s: %s", m->from->path,
+				bs_db_errmsg(m->from->db));
+	return 0;
 }
 
 static int merge_prepare(struct merge *m, struct bs_err *err)
@@ -381,7 +324,7 @@ static int merge_prepare(struct merge *m, struct bs_err *err)
 		rc = check_source(m, err);
 	if (rc == 0)
 		rc = copier_init(m->st, m->from, &m->run, "runs", "id", "id",
-				 NULL, NULL, err);
+				 NULL, " RETURNING id", err);
 	if (rc == 0)
 		rc = prepare_children(m, err);
 	for (i = 0; rc == 0 && i < NQUERIES; i++)
@@ -391,16 +334,26 @@ static int merge_prepare(struct merge *m, struct bs_err *err)
 }
 
 /* One step of a query that returns at most one row: 1 row, 0 none. */
-static int step_one(struct bs_store *db, sqlite3_stmt *s, struct bs_err *err)
+static int step_one(struct bs_store *db, struct bs_db_stmt *s,
+		    struct bs_err *err)
 {
-	int rc = sqlite3_step(s);
+	int rc = bs_db_step(s);
 
-	if (rc == SQLITE_ROW)
+	if (rc == BS_DB_ROW)
 		return 1;
-	if (rc == SQLITE_DONE)
+	if (rc == BS_DB_DONE)
 		return 0;
 	return bs_error(err, BS_EDB, "%s: %s", db->path,
-			sqlite3_errmsg(db->db));
+			bs_db_errmsg(db->db));
+}
+
+/* Whether the source's run (the current row of their_runs) was measured
+ * by `bstore run`. */
+static int made_here(struct merge *m)
+{
+	const char *format = bs_db_column_text(m->their_runs, 3);
+
+	return format && strcmp(format, BS_FMT_BSTORE_RUN) == 0;
 }
 
 /*
@@ -409,71 +362,84 @@ static int step_one(struct bs_store *db, sqlite3_stmt *s, struct bs_err *err)
  */
 static int pair(struct merge *m, int64_t *ours, struct bs_err *err)
 {
-	sqlite3_stmt *r = m->their_runs;
-	int made = sqlite3_column_int(r, 3), rc;
+	struct bs_db_stmt *r = m->their_runs;
+	int made = made_here(m), rc;
 	int64_t nth = 0;
 
 	*ours = 0;
 	if (made) {
-		sqlite3_bind_value(m->nth_there, 1, sqlite3_column_value(r, 1));
-		sqlite3_bind_value(m->nth_there, 2, sqlite3_column_value(r, 2));
-		sqlite3_bind_text(m->nth_there, 3, BS_FMT_BSTORE_RUN, -1,
-				  SQLITE_STATIC);
-		sqlite3_bind_int64(m->nth_there, 4, sqlite3_column_int64(r, 0));
+		bs_db_bind_column(m->nth_there, 1, r, 1);
+		bs_db_bind_column(m->nth_there, 2, r, 2);
+		bs_db_bind_text(m->nth_there, 3, BS_FMT_BSTORE_RUN, -1);
+		bs_db_bind_int64(m->nth_there, 4, bs_db_column_int64(r, 0));
 		rc = step_one(m->from, m->nth_there, err);
 		if (rc > 0)
-			nth = sqlite3_column_int64(m->nth_there, 0);
-		sqlite3_reset(m->nth_there);
+			nth = bs_db_column_int64(m->nth_there, 0);
+		bs_db_reset(m->nth_there);
 		if (rc < 0)
 			return rc;
 	}
-	sqlite3_bind_value(m->same_here, 1, sqlite3_column_value(r, 1));
-	sqlite3_bind_int(m->same_here, 2, made);
-	sqlite3_bind_value(m->same_here, 3, sqlite3_column_value(r, 2));
-	sqlite3_bind_int64(m->same_here, 4, nth);
+	bs_db_bind_column(m->same_here, 1, r, 1);
+	bs_db_bind_int64(m->same_here, 2, made);
+	bs_db_bind_column(m->same_here, 3, r, 2);
+	bs_db_bind_int64(m->same_here, 4, nth);
 	rc = step_one(m->st, m->same_here, err);
 	if (rc > 0)
-		*ours = sqlite3_column_int64(m->same_here, 0);
-	sqlite3_reset(m->same_here);
+		*ours = bs_db_column_int64(m->same_here, 0);
+	bs_db_reset(m->same_here);
 	return rc < 0 ? rc : 0;
 }
 
 /* Copies a run that is not here with every row that belongs to it. */
 static int copy_run(struct merge *m, int64_t theirs, struct bs_err *err)
 {
-	int64_t id;
+	int64_t id = 0;
 	int rc, i;
 
-	rc = copier_run(m->st, m->from, &m->run, theirs, 0, NULL, err);
-	if (rc < 0)
-		return rc;
-	id = sqlite3_last_insert_rowid(m->st->db);
-	for (i = 0; i < m->nchild && rc == 0; i++)
+	rc = copier_run(m->st, m->from, &m->run, theirs, 0, NULL, &id, err);
+	m->refused = m->run.refused;
+	for (i = 0; i < m->nchild && rc == 0; i++) {
 		rc = copier_run(m->st, m->from, &m->child[i].copy, theirs, id,
-				NULL, err);
+				NULL, NULL, err);
+		m->refused = m->child[i].copy.refused;
+	}
 	return rc;
 }
 
-/* When run id was measured, as UTC text, in *out (NULL if unknown). */
-static int measured(struct bs_store *db, int64_t id, char **out,
-		    struct bs_err *err)
+/*
+ * When the run was measured, as UTC text ("YYYY-MM-DD HH:MM:SS", as
+ * SQLite's datetime() writes it), in *out: NULL if unknown or outside
+ * the years 0 to 9999. q selects measured_at of the run whose id it is
+ * given.
+ */
+static int measured(struct bs_store *db, struct bs_db_stmt *q, int64_t id,
+		    char **out, struct bs_err *err)
 {
-	sqlite3_stmt *q = NULL;
-	const char *t;
+	enum bs_db_type type;
 	int rc;
 
 	*out = NULL;
-	rc = prep(db,
-		  "SELECT datetime(measured_at, 'unixepoch') FROM runs "
-		  "WHERE id = ?1",
-		  &q, err);
-	if (rc == 0) {
-		sqlite3_bind_int64(q, 1, id);
-		rc = step_one(db, q, err);
-		if (rc > 0 && (t = (const char *)sqlite3_column_text(q, 0)))
-			*out = xstrdup(t);
+	bs_db_bind_int64(q, 1, id);
+	rc = step_one(db, q, err);
+	type = rc > 0 ? bs_db_column_type(q, 0) : BS_DB_NULL;
+	if (type == BS_DB_INT || type == BS_DB_FLOAT) {
+		int64_t t = type == BS_DB_INT
+				    ? bs_db_column_int64(q, 0)
+				    : (int64_t)bs_db_column_double(q, 0);
+		time_t tt = (time_t)t;
+		struct tm tm;
+		char buf[80];
+
+		if (t >= -62167219200LL && t <= 253402300799LL &&
+		    gmtime_r(&tt, &tm)) {
+			snprintf(buf, sizeof(buf),
+				 "%04d-%02d-%02d %02d:%02d:%02d",
+				 tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
+				 tm.tm_hour, tm.tm_min, tm.tm_sec);
+			*out = xstrdup(buf);
+		}
 	}
-	sqlite3_finalize(q);
+	bs_db_reset(q);
 	return rc < 0 ? rc : 0;
 }
 
@@ -493,9 +459,9 @@ static int reconcile(struct merge *m, int64_t theirs, int64_t ours,
 	memset(&c, 0, sizeof(c));
 	c.ours = ours;
 	c.theirs = theirs;
-	rc = measured(m->st, ours, &ta, err);
+	rc = measured(m->st, m->our_date, ours, &ta, err);
 	if (rc == 0)
-		rc = measured(m->from, theirs, &tb, err);
+		rc = measured(m->from, m->their_date, theirs, &tb, err);
 	if (rc == 0 && !((ta == NULL && tb == NULL) ||
 			 (ta && tb && strcmp(ta, tb) == 0))) {
 		c.field = "measured_at";
@@ -509,21 +475,20 @@ static int reconcile(struct merge *m, int64_t theirs, int64_t ours,
 	if (rc < 0)
 		return rc;
 	c.field = "tag";
-	sqlite3_bind_int64(m->their_tags, 1, theirs);
-	while ((rc = sqlite3_step(m->their_tags)) == SQLITE_ROW) {
-		sqlite3_value *key = sqlite3_column_value(m->their_tags, 0);
-		sqlite3_value *val = sqlite3_column_value(m->their_tags, 1);
-		sqlite3_bind_int64(m->our_tag, 1, ours);
-		sqlite3_bind_value(m->our_tag, 2, key);
+	bs_db_bind_int64(m->their_tags, 1, theirs);
+	while ((rc = bs_db_step(m->their_tags)) == BS_DB_ROW) {
+		bs_db_bind_int64(m->our_tag, 1, ours);
+		bs_db_bind_column(m->our_tag, 2, m->their_tags, 0);
 		rc = step_one(m->st, m->our_tag, err);
 		if (rc == 0) {
-			sqlite3_reset(m->our_tag);
-			sqlite3_bind_int64(m->add_tag, 1, ours);
-			sqlite3_bind_value(m->add_tag, 2, key);
-			sqlite3_bind_value(m->add_tag, 3, val);
-			rc = sqlite3_step(m->add_tag);
-			sqlite3_reset(m->add_tag);
-			if (rc != SQLITE_DONE) {
+			bs_db_reset(m->our_tag);
+			bs_db_bind_int64(m->add_tag, 1, ours);
+			bs_db_bind_column(m->add_tag, 2, m->their_tags, 0);
+			bs_db_bind_column(m->add_tag, 3, m->their_tags, 1);
+			rc = bs_db_step(m->add_tag);
+			bs_db_reset(m->add_tag);
+			if (rc != BS_DB_DONE) {
+				m->refused = refused(m->st);
 				rc = bs_store_db_error(m->st, err,
 						       "cannot merge a tag");
 				break;
@@ -533,21 +498,21 @@ static int reconcile(struct merge *m, int64_t theirs, int64_t ours,
 		}
 		if (rc < 0)
 			break;
-		c.key = (const char *)sqlite3_column_text(m->their_tags, 0);
-		c.their_value =
-			(const char *)sqlite3_column_text(m->their_tags, 1);
-		c.our_value = (const char *)sqlite3_column_text(m->our_tag, 0);
-		if (strcmp(c.our_value, c.their_value) != 0) {
+		c.key = bs_db_column_text(m->their_tags, 0);
+		c.their_value = bs_db_column_text(m->their_tags, 1);
+		c.our_value = bs_db_column_text(m->our_tag, 0);
+		if (strcmp(c.our_value ? c.our_value : "",
+			   c.their_value ? c.their_value : "") != 0) {
 			fn(&c, ctx);
 			found = 1;
 		}
-		sqlite3_reset(m->our_tag);
+		bs_db_reset(m->our_tag);
 	}
-	sqlite3_reset(m->our_tag);
-	sqlite3_reset(m->their_tags);
-	if (rc != SQLITE_DONE && rc >= 0)
+	bs_db_reset(m->our_tag);
+	bs_db_reset(m->their_tags);
+	if (rc != BS_DB_DONE && rc >= 0)
 		rc = bs_error(err, BS_EDB, "%s: cannot read tags: %s",
-			      m->from->path, sqlite3_errmsg(m->from->db));
+			      m->from->path, bs_db_errmsg(m->from->db));
 	return rc < 0 ? rc : found;
 }
 
@@ -592,15 +557,6 @@ static int check_run(struct merge *m, int64_t theirs, struct bs_err *why,
 	return rc;
 }
 
-/* SQLite's codes for a row this archive's schema refuses (a CHECK, a
- * type, a size): the run is skipped, not the merge failed. */
-static int refused(int code)
-{
-	code &= 0xff;
-	return code == SQLITE_CONSTRAINT || code == SQLITE_MISMATCH ||
-	       code == SQLITE_TOOBIG;
-}
-
 /*
  * Merges the source's run theirs (the current row of their_runs): copied
  * when not here, reconciled when it is. In a savepoint of its own, so
@@ -626,18 +582,17 @@ static int merge_run(struct merge *m, int64_t theirs,
 	rc = bs_store_exec(m->st, "SAVEPOINT merge_run", err);
 	if (rc < 0)
 		return rc;
-	m->st->code = 0;
+	m->refused = 0;
 	if (ours == 0)
 		rc = copy_run(m, theirs, &why);
 	else
 		rc = reconcile(m, theirs, ours, fn, ctx, stats, &why);
-	if (rc < 0 && refused(m->st->code)) {
+	if (rc < 0 && m->refused) {
 		struct bs_buf msg = BS_BUF_INIT;
 
 		bs_buf_addf(&msg, "this archive refuses it: %s",
-			    sqlite3_errmsg(m->st->db));
-		sqlite3_exec(m->st->db, "ROLLBACK TO merge_run", NULL, NULL,
-			     NULL);
+			    bs_db_errmsg(m->st->db));
+		bs_db_exec(m->st->db, "ROLLBACK TO merge_run");
 		skip(m, theirs, bs_buf_str(&msg), stats);
 		bs_buf_release(&msg);
 		rc = 0;
@@ -663,7 +618,7 @@ static int copy_table(struct merge *m, const char *table, const char *skip,
 	rc = copier_init(m->st, m->from, &c, table, skip, NULL, NULL,
 			 " ON CONFLICT DO NOTHING", err);
 	if (rc == 0)
-		rc = copier_run(m->st, m->from, &c, 0, 0, inserted, err);
+		rc = copier_run(m->st, m->from, &c, 0, 0, inserted, NULL, err);
 	copier_release(&c);
 	return rc;
 }
@@ -683,22 +638,17 @@ int bs_store_merge(struct bs_store *st, struct bs_store *from,
 	if (st->put == NULL)
 		return bs_error(err, BS_EINVAL, "%s: archive opened read-only",
 				st->path);
-	/* Each run is merged in a savepoint, which keeps the pages it
-	 * changes in a statement journal: in memory, not a temporary file
-	 * written for every run. */
-	rc = bs_store_exec(st, "PRAGMA temp_store = MEMORY", err);
-	if (rc < 0)
-		return rc;
+	/* Each run is merged in a savepoint of its own. */
+	st->db->ops->bulk(st->db, 1);
 	/* One read transaction: the source as it was at one moment. */
 	rc = bs_store_exec(from, "BEGIN", err);
-	if (rc < 0)
+	if (rc < 0) {
+		st->db->ops->bulk(st->db, 0);
 		return rc;
+	}
 	rc = merge_prepare(&m, err);
-	if (rc == 0)
-		sqlite3_bind_text(m.their_runs, 1, BS_FMT_BSTORE_RUN, -1,
-				  SQLITE_STATIC);
-	while (rc == 0 && (rc = sqlite3_step(m.their_runs)) == SQLITE_ROW) {
-		int64_t theirs = sqlite3_column_int64(m.their_runs, 0);
+	while (rc == 0 && (rc = bs_db_step(m.their_runs)) == BS_DB_ROW) {
+		int64_t theirs = bs_db_column_int64(m.their_runs, 0);
 
 		if (cancel && *cancel) {
 			rc = bs_error(err, BS_EINTR, "interrupted");
@@ -706,11 +656,11 @@ int bs_store_merge(struct bs_store *st, struct bs_store *from,
 		}
 		rc = merge_run(&m, theirs, fn, ctx, stats, err);
 	}
-	if (rc == SQLITE_DONE)
+	if (rc == BS_DB_DONE)
 		rc = 0;
 	else if (rc > 0)
 		rc = bs_error(err, BS_EDB, "%s: cannot read runs: %s",
-			      from->path, sqlite3_errmsg(from->db));
+			      from->path, bs_db_errmsg(from->db));
 	/* The catalogue rows a newer bstore wrote into the source, and the
 	 * lines it could not parse (kept once per source, line and digest). */
 	if (rc == 0)
@@ -720,7 +670,7 @@ int bs_store_merge(struct bs_store *st, struct bs_store *from,
 	if (rc == 0)
 		rc = copy_table(&m, "rejects", "id", &stats->rejects, err);
 	merge_release(&m);
-	sqlite3_exec(from->db, "COMMIT", NULL, NULL, NULL);
-	sqlite3_exec(st->db, "PRAGMA temp_store = DEFAULT", NULL, NULL, NULL);
+	bs_db_exec(from->db, "COMMIT");
+	st->db->ops->bulk(st->db, 0);
 	return rc;
 }

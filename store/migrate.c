@@ -1,6 +1,7 @@
 /*
- * store/migrate.c - the archive's schema (PRAGMA user_version): creating
- * it in a new archive from schema.sql, upgrading an archive of an older
+ * store/migrate.c - the archive's schema (its version kept by the engine,
+ * bs_db_ops.get_version): creating it in a new archive from the engine's
+ * schema file (schema.sql for SQLite), upgrading an archive of an older
  * version in one transaction, refusing a newer one, and keeping the
  * catalogue tables (metrics, params) equal to bstore's own catalogue.
  *
@@ -12,15 +13,11 @@
 #include "store/internal.h"
 #include "store/selector.h"
 
-#include <dirent.h>
-#include <errno.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "core/bonnie_text.h"
 #include "util/buf.h"
@@ -32,34 +29,17 @@ extern const struct bs_embedded bs_schema_files[];
 
 static int user_version(struct bs_store *st, int *out, struct bs_err *err)
 {
-	sqlite3_stmt *s = NULL;
-	int rc;
-
-	/* The first read of the file: fails with "file is not a database"
-	 * on a file that is not SQLite. */
-	if (sqlite3_prepare_v2(st->db, "PRAGMA user_version", -1, &s, NULL) !=
-	    SQLITE_OK)
-		return bs_store_open_error(st, err);
-	rc = sqlite3_step(s);
-	*out = rc == SQLITE_ROW ? sqlite3_column_int(s, 0) : 0;
-	sqlite3_finalize(s);
-	if (rc != SQLITE_ROW)
+	/* The first read of the archive: fails with "file is not a
+	 * database" on a file that is not SQLite. */
+	if (st->db->ops->get_version(st->db, out) < 0)
 		return bs_store_open_error(st, err);
 	return 0;
 }
 
-/* How many tables, indexes and views the file holds; -1 on error. */
+/* How many tables, indexes and views the archive holds; -1 on error. */
 static int count_schema(struct bs_store *st)
 {
-	sqlite3_stmt *s = NULL;
-	int n = -1;
-
-	if (sqlite3_prepare_v2(st->db, "SELECT count(*) FROM sqlite_schema", -1,
-			       &s, NULL) == SQLITE_OK &&
-	    sqlite3_step(s) == SQLITE_ROW)
-		n = sqlite3_column_int(s, 0);
-	sqlite3_finalize(s);
-	return n;
+	return st->db->ops->count_objects(st->db);
 }
 
 /* Refuses an archive of another schema version; v is not ours. */
@@ -138,20 +118,46 @@ static int created_object(const char *sql, char *name, size_t namesz)
 static int object_exists(struct bs_store *st, const char *name, int *exists,
 			 struct bs_err *err)
 {
-	sqlite3_stmt *s = NULL;
-	int rc;
+	int rc = st->db->ops->has_object(st->db, name);
 
-	if (sqlite3_prepare_v2(st->db,
-			       "SELECT 1 FROM sqlite_schema WHERE name = ?",
-			       -1, &s, NULL) != SQLITE_OK)
+	if (rc < 0)
 		return bs_store_db_error(st, err, "cannot read the schema");
-	sqlite3_bind_text(s, 1, name, -1, SQLITE_STATIC);
-	rc = sqlite3_step(s);
-	sqlite3_finalize(s);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return bs_store_db_error(st, err, "cannot read the schema");
-	*exists = rc == SQLITE_ROW;
+	*exists = rc;
 	return 0;
+}
+
+/*
+ * Whether sql ends with a whole statement: its last character outside
+ * quotes and comments is ';' (schema.sql has no trigger, whose body
+ * would hold more).
+ */
+static int complete(const char *sql)
+{
+	char quote = 0, last = 0;
+	const char *p;
+
+	for (p = sql; *p; p++) {
+		if (quote) {
+			if (*p == quote)
+				quote = 0;
+		} else if (*p == '\'' || *p == '"') {
+			quote = *p;
+			last = *p;
+		} else if (p[0] == '-' && p[1] == '-') {
+			p += strcspn(p, "\n");
+			if (*p == '\0')
+				break;
+		} else if (p[0] == '/' && p[1] == '*') {
+			const char *e = strstr(p + 2, "*/");
+			if (e == NULL)
+				return 0;
+			p = e + 1;
+		} else if (*p != ' ' && *p != '\t' && *p != '\n' &&
+			   *p != '\r') {
+			last = *p;
+		}
+	}
+	return !quote && last == ';';
 }
 
 /*
@@ -166,9 +172,9 @@ static int create_missing(struct bs_store *st, int kinds, struct bs_err *err)
 	char name[64];
 	int kind, exists = 0, rc = 0;
 
-	schema = bs_embed_find(bs_schema_files, "schema.sql");
+	schema = bs_embed_find(bs_schema_files, st->db->ops->schema_file);
 	if (schema == NULL)
-		BS_BUG("schema.sql not embedded");
+		BS_BUG("the engine's schema file is not embedded");
 	p = schema->text;
 	end = p + schema->len;
 	while (p < end && rc == 0) {
@@ -177,7 +183,7 @@ static int create_missing(struct bs_store *st, int kinds, struct bs_err *err)
 
 		bs_buf_add(&stmt, p, (size_t)(next - p));
 		p = next;
-		if (!sqlite3_complete(bs_buf_str(&stmt)))
+		if (!complete(bs_buf_str(&stmt)))
 			continue;
 		kind = created_object(bs_buf_str(&stmt), name, sizeof(name));
 		if (kind & kinds) {
@@ -232,14 +238,10 @@ static void fingerprint(char out[17])
 	snprintf(out, 17, "%016llx", (unsigned long long)h);
 }
 
-static int step_stmt(struct bs_store *st, sqlite3_stmt *s, struct bs_err *err)
+static int step_stmt(struct bs_store *st, struct bs_db_stmt *s,
+		     struct bs_err *err)
 {
-	int rc = sqlite3_step(s);
-
-	sqlite3_reset(s);
-	if (rc != SQLITE_DONE)
-		return bs_store_db_error(st, err, "cannot fill the catalogue");
-	return 0;
+	return bs_store_step_done(st, s, "cannot fill the catalogue", err);
 }
 
 /*
@@ -250,70 +252,73 @@ static int step_stmt(struct bs_store *st, sqlite3_stmt *s, struct bs_err *err)
 static int fill_catalogue(struct bs_store *st, const char *fp,
 			  struct bs_err *err)
 {
-	sqlite3_stmt *m = NULL, *p = NULL, *f = NULL;
+	struct bs_db_stmt *m = NULL, *p = NULL, *f = NULL;
 	int i, rc = 0;
 
-	if (sqlite3_prepare_v2(st->db,
-			       "INSERT OR REPLACE INTO metrics (family, key, "
-			       "position, label, unit, better, category, "
-			       "cpu_latency, in_runs) VALUES (?, ?, ?, ?, ?, "
-			       "?, ?, ?, ?)",
-			       -1, &m, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(st->db,
-			       "INSERT OR REPLACE INTO params (key, family, "
-			       "position, kind, label, unit, runs_column) "
-			       "VALUES (?, ?, ?, ?, ?, ?, ?)",
-			       -1, &p, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(st->db,
-			       "INSERT OR REPLACE INTO meta (key, value) "
-			       "VALUES ('catalogue', ?)",
-			       -1, &f, NULL) != SQLITE_OK) {
+	if (bs_db_prepare(st->db,
+			  "INSERT INTO metrics (family, key, position, label, "
+			  "unit, better, category, cpu_latency, in_runs) "
+			  "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT "
+			  "(family, key) DO UPDATE SET position = "
+			  "excluded.position, label = excluded.label, unit = "
+			  "excluded.unit, better = excluded.better, category "
+			  "= excluded.category, cpu_latency = "
+			  "excluded.cpu_latency, in_runs = excluded.in_runs",
+			  0, &m) < 0 ||
+	    bs_db_prepare(st->db,
+			  "INSERT INTO params (key, family, position, kind, "
+			  "label, unit, runs_column) VALUES (?, ?, ?, ?, ?, "
+			  "?, ?) ON CONFLICT (key) DO UPDATE SET family = "
+			  "excluded.family, position = excluded.position, "
+			  "kind = excluded.kind, label = excluded.label, unit "
+			  "= excluded.unit, runs_column = excluded.runs_column",
+			  0, &p) < 0 ||
+	    bs_db_prepare(st->db,
+			  "INSERT INTO meta (key, value) VALUES ('catalogue', "
+			  "?) ON CONFLICT (key) DO UPDATE SET value = "
+			  "excluded.value",
+			  0, &f) < 0) {
 		rc = bs_store_db_error(st, err, "cannot fill the catalogue");
 		goto out;
 	}
 	for (i = 0; i < bs_nmetrics && rc == 0; i++) {
 		const struct bs_metric_info *x = &bs_metrics[i];
-		sqlite3_bind_text(m, 1, bs_family_name(x->family), -1,
-				  SQLITE_STATIC);
-		sqlite3_bind_text(m, 2, x->key, -1, SQLITE_STATIC);
-		sqlite3_bind_int(m, 3, i);
-		sqlite3_bind_text(m, 4, x->label, -1, SQLITE_STATIC);
-		sqlite3_bind_text(m, 5, x->unit, -1, SQLITE_STATIC);
+		bs_db_bind_text(m, 1, bs_family_name(x->family), -1);
+		bs_db_bind_text(m, 2, x->key, -1);
+		bs_db_bind_int64(m, 3, i);
+		bs_db_bind_text(m, 4, x->label, -1);
+		bs_db_bind_text(m, 5, x->unit, -1);
 		if (bs_better_name(x->better))
-			sqlite3_bind_text(m, 6, bs_better_name(x->better), -1,
-					  SQLITE_STATIC);
+			bs_db_bind_text(m, 6, bs_better_name(x->better), -1);
 		else
-			sqlite3_bind_null(m, 6);
-		sqlite3_bind_text(m, 7, bs_category_name(x->category), -1,
-				  SQLITE_STATIC);
-		sqlite3_bind_int(m, 8, (x->flags & BS_MF_CPU_LAT) != 0);
-		sqlite3_bind_int(m, 9, (x->flags & BS_MF_COLUMN) != 0);
+			bs_db_bind_null(m, 6);
+		bs_db_bind_text(m, 7, bs_category_name(x->category), -1);
+		bs_db_bind_int64(m, 8, (x->flags & BS_MF_CPU_LAT) != 0);
+		bs_db_bind_int64(m, 9, (x->flags & BS_MF_COLUMN) != 0);
 		rc = step_stmt(st, m, err);
 	}
 	for (i = 0; i < bs_nparams && rc == 0; i++) {
 		const struct bs_param_info *x = &bs_param_table[i];
-		sqlite3_bind_text(p, 1, x->key, -1, SQLITE_STATIC);
-		sqlite3_bind_text(p, 2, bs_family_name(x->family), -1,
-				  SQLITE_STATIC);
-		sqlite3_bind_int(p, 3, i);
-		sqlite3_bind_text(p, 4, pkind_names[x->kind], -1,
-				  SQLITE_STATIC);
-		sqlite3_bind_text(p, 5, x->label, -1, SQLITE_STATIC);
-		sqlite3_bind_text(p, 6, x->unit, -1, SQLITE_STATIC);
+		bs_db_bind_text(p, 1, x->key, -1);
+		bs_db_bind_text(p, 2, bs_family_name(x->family), -1);
+		bs_db_bind_int64(p, 3, i);
+		bs_db_bind_text(p, 4, pkind_names[x->kind], -1);
+		bs_db_bind_text(p, 5, x->label, -1);
+		bs_db_bind_text(p, 6, x->unit, -1);
 		if (x->column)
-			sqlite3_bind_text(p, 7, x->column, -1, SQLITE_STATIC);
+			bs_db_bind_text(p, 7, x->column, -1);
 		else
-			sqlite3_bind_null(p, 7);
+			bs_db_bind_null(p, 7);
 		rc = step_stmt(st, p, err);
 	}
 	if (rc == 0) {
-		sqlite3_bind_text(f, 1, fp, -1, SQLITE_STATIC);
+		bs_db_bind_text(f, 1, fp, -1);
 		rc = step_stmt(st, f, err);
 	}
 out:
-	sqlite3_finalize(m);
-	sqlite3_finalize(p);
-	sqlite3_finalize(f);
+	bs_db_finalize(m);
+	bs_db_finalize(p);
+	bs_db_finalize(f);
 	return rc;
 }
 
@@ -321,20 +326,18 @@ out:
 static int stored_fingerprint(struct bs_store *st, char out[17],
 			      struct bs_err *err)
 {
-	sqlite3_stmt *s = NULL;
+	struct bs_db_stmt *s = NULL;
 	int rc;
 
 	out[0] = '\0';
-	if (sqlite3_prepare_v2(st->db,
-			       "SELECT value FROM meta WHERE key = 'catalogue'",
-			       -1, &s, NULL) != SQLITE_OK)
+	if (bs_db_prepare(st->db, "SELECT value FROM meta WHERE key = 'catalogue'", 0, &s) < 0)
 		return bs_store_db_error(st, err, "cannot read the catalogue");
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW && sqlite3_column_text(s, 0))
+	rc = bs_db_step(s);
+	if (rc == BS_DB_ROW && bs_db_column_text(s, 0))
 		snprintf(out, 17, "%s",
-			 (const char *)sqlite3_column_text(s, 0));
-	sqlite3_finalize(s);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+			 bs_db_column_text(s, 0));
+	bs_db_finalize(s);
+	if (rc != BS_DB_ROW && rc != BS_DB_DONE)
 		return bs_store_db_error(st, err, "cannot read the catalogue");
 	return 0;
 }
@@ -367,7 +370,7 @@ static int round_bstore_runs(struct bs_store *st, struct bs_err *err)
 {
 	static const char *const sfx[] = BS_STORE_METRIC_SUFFIXES;
 	struct bs_buf q = BS_BUF_INIT, u = BS_BUF_INIT;
-	sqlite3_stmt *sel = NULL, *upd = NULL;
+	struct bs_db_stmt *sel = NULL, *upd = NULL;
 	int m, k, c, step, rc = 0;
 
 	bs_buf_adds(&q, "SELECT id");
@@ -383,40 +386,38 @@ static int round_bstore_runs(struct bs_store *st, struct bs_err *err)
 	}
 	bs_buf_addf(&q, " FROM runs WHERE format = '%s'", BS_FMT_BSTORE_RUN);
 	bs_buf_adds(&u, " WHERE id = ?");
-	if (sqlite3_prepare_v2(st->db, bs_buf_str(&q), -1, &sel, NULL) !=
-		    SQLITE_OK ||
-	    sqlite3_prepare_v2(st->db, bs_buf_str(&u), -1, &upd, NULL) !=
-		    SQLITE_OK) {
+	if (bs_db_prepare(st->db, bs_buf_str(&q), 0, &sel) < 0 ||
+	    bs_db_prepare(st->db, bs_buf_str(&u), 0, &upd) < 0) {
 		rc = bs_store_db_error(st, err, "cannot upgrade bstore runs");
 		goto out;
 	}
-	while ((step = sqlite3_step(sel)) == SQLITE_ROW) {
+	while ((step = bs_db_step(sel)) == BS_DB_ROW) {
 		c = 1;
 		for (m = 0; m < BS_M_BONNIE; m++) {
 			for (k = 0; k < 3; k++, c++) {
 				double v;
-				if (sqlite3_column_type(sel, c) == SQLITE_NULL) {
-					sqlite3_bind_null(upd, c);
+				if (bs_db_column_type(sel, c) == BS_DB_NULL) {
+					bs_db_bind_null(upd, c);
 					continue;
 				}
-				v = sqlite3_column_double(sel, c);
+				v = bs_db_column_double(sel, c);
 				v = k == 0   ? bs_bonnie_round(m, v)
 				    : k == 1 ? bs_bonnie_round_cpu(v)
 					     : bs_bonnie_round_latency(v);
-				sqlite3_bind_double(upd, c, v);
+				bs_db_bind_double(upd, c, v);
 			}
 		}
-		sqlite3_bind_int64(upd, c, sqlite3_column_int64(sel, 0));
-		step = sqlite3_step(upd);
-		sqlite3_reset(upd);
-		if (step != SQLITE_DONE)
+		bs_db_bind_int64(upd, c, bs_db_column_int64(sel, 0));
+		step = bs_db_step(upd);
+		bs_db_reset(upd);
+		if (step != BS_DB_DONE)
 			break;
 	}
-	if (step != SQLITE_DONE)
+	if (step != BS_DB_DONE)
 		rc = bs_store_db_error(st, err, "cannot upgrade bstore runs");
 out:
-	sqlite3_finalize(sel);
-	sqlite3_finalize(upd);
+	bs_db_finalize(sel);
+	bs_db_finalize(upd);
 	bs_buf_release(&q);
 	bs_buf_release(&u);
 	return rc;
@@ -496,7 +497,7 @@ static int upgrade_1_2(struct bs_store *st, struct bs_err *err)
  */
 struct fill_ctx {
 	struct bs_store *st;
-	sqlite3_stmt *upd;
+	struct bs_db_stmt *upd;
 };
 
 static int fill_key(const struct bs_run *r, void *vctx)
@@ -507,11 +508,11 @@ static int fill_key(const struct bs_run *r, void *vctx)
 
 	if (key == 0)
 		return 0;
-	sqlite3_bind_int64(c->upd, 1, key);
-	sqlite3_bind_int64(c->upd, 2, r->id);
-	rc = sqlite3_step(c->upd);
-	sqlite3_reset(c->upd);
-	return rc == SQLITE_DONE ? 0 : -BS_EDB;
+	bs_db_bind_int64(c->upd, 1, key);
+	bs_db_bind_int64(c->upd, 2, r->id);
+	rc = bs_db_step(c->upd);
+	bs_db_reset(c->upd);
+	return rc == BS_DB_DONE ? 0 : -BS_EDB;
 }
 
 static int fill_measure_keys(struct bs_store *st, struct bs_err *err)
@@ -519,14 +520,12 @@ static int fill_measure_keys(struct bs_store *st, struct bs_err *err)
 	struct fill_ctx c = {st, NULL};
 	int rc;
 
-	if (sqlite3_prepare_v2(st->db,
-			       "UPDATE runs SET measure_key = ? WHERE id = ?",
-			       -1, &c.upd, NULL) != SQLITE_OK)
+	if (bs_db_prepare(st->db, "UPDATE runs SET measure_key = ? WHERE id = ?", 0, &c.upd) < 0)
 		return bs_store_db_error(st, err, "cannot upgrade runs");
 	rc = bs_store_each(st, NULL, 0, fill_key, &c, err);
 	if (rc < 0 && err->code == 0)
 		rc = bs_store_db_error(st, err, "cannot upgrade runs");
-	sqlite3_finalize(c.upd);
+	bs_db_finalize(c.upd);
 	return rc;
 }
 
@@ -540,14 +539,9 @@ static int build(struct bs_store *st, int v, struct bs_err *err)
 	int rc = 0;
 
 	/* A user's own view over bonnie, results or latency stays as it
-	 * is: the legacy mode neither rewrites nor checks views when a table
-	 * is renamed, and the objects it names are there again afterwards. */
+	 * is (the SQLite row's before_upgrade saw to it). */
 	if (v == 1) {
-		rc = bs_store_exec(st, "PRAGMA legacy_alter_table = ON", err);
-		if (rc == 0)
-			rc = upgrade_1_2(st, err);
-		sqlite3_exec(st->db, "PRAGMA legacy_alter_table = OFF", NULL,
-			     NULL, NULL);
+		rc = upgrade_1_2(st, err);
 	} else if (v == 2 || v == 3) {
 		rc = bs_store_exec(st,
 				   "ALTER TABLE runs ADD COLUMN measure_key "
@@ -561,137 +555,26 @@ static int build(struct bs_store *st, int v, struct bs_err *err)
 	fingerprint(fp);
 	if (rc == 0)
 		rc = fill_catalogue(st, fp, err);
-	if (rc == 0) {
-		char sql[64];
-		snprintf(sql, sizeof(sql), "PRAGMA user_version = %d",
-			 BS_SCHEMA_VERSION);
-		rc = bs_store_exec(st, sql, err);
-	}
+	if (rc == 0 && st->db->ops->set_version(st->db, BS_SCHEMA_VERSION) < 0)
+		rc = bs_store_db_error(st, err, "cannot record the schema "
+					       "version");
 	return rc;
 }
 
-/* Removes a backup's temporary copy and the journal SQLite keeps for
- * it. */
-static void remove_tmp(const char *tmp)
-{
-	struct bs_buf j = BS_BUF_INIT;
-
-	unlink(tmp);
-	bs_buf_addf(&j, "%s-journal", tmp);
-	unlink(bs_buf_str(&j));
-	bs_buf_release(&j);
-}
-
 /*
- * Removes the temporary copies (PATH.vV.bak.tmpPID, and their -journal)
- * that a process killed while it kept a copy of this archive left, when
- * that process is gone: a live one is still writing its copy.
- */
-static void remove_stale_tmps(const char *bak)
-{
-	struct bs_buf dir = BS_BUF_INIT, tmp = BS_BUF_INIT;
-	const char *slash = strrchr(bak, '/'), *base = slash ? slash + 1 : bak;
-	size_t blen = strlen(base);
-	struct dirent *e;
-	DIR *d;
-
-	if (slash == bak)
-		bs_buf_adds(&dir, "/");
-	else if (slash)
-		bs_buf_add(&dir, bak, (size_t)(slash - bak));
-	else
-		bs_buf_adds(&dir, ".");
-	d = opendir(bs_buf_str(&dir));
-	while (d && (e = readdir(d)) != NULL) {
-		const char *p = e->d_name + blen;
-		char *end;
-		long pid;
-
-		if (strncmp(e->d_name, base, blen) != 0 ||
-		    strncmp(p, ".tmp", 4) != 0 || p[4] < '1' || p[4] > '9')
-			continue;
-		pid = strtol(p + 4, &end, 10);
-		if ((*end != '\0' && strcmp(end, "-journal") != 0) ||
-		    pid == (long)getpid() ||
-		    kill((pid_t)pid, 0) == 0 || errno != ESRCH)
-			continue;
-		bs_buf_reset(&tmp);
-		bs_buf_add(&tmp, bs_buf_str(&dir), dir.len);
-		bs_buf_addf(&tmp, "/%s", e->d_name);
-		unlink(bs_buf_str(&tmp));
-	}
-	if (d)
-		closedir(d);
-	bs_buf_release(&dir);
-	bs_buf_release(&tmp);
-}
-
-/*
- * Before an archive of version v (older) is upgraded: it must be writable,
- * and a copy of it is kept as PATH.vV.bak, unless that file exists (an
- * earlier upgrade that failed made it). The copy is written under a
- * temporary name and then linked into place, so that PATH.vV.bak is
- * always a whole copy, and two processes upgrading at once keep one.
+ * Before an archive of version v (older) is upgraded: the engine says
+ * whether it may be, and keeps what it keeps of the old one (SQLite: a
+ * copy, PATH.vV.bak).
  */
 static int before_upgrade(struct bs_store *st, int v, struct bs_err *err)
 {
-	struct bs_buf bak = BS_BUF_INIT, tmp = BS_BUF_INIT;
-	sqlite3_stmt *s = NULL;
-	struct stat sb;
-	int rc = 0;
-
-	bs_buf_addf(&bak, "%s.v%d.bak", st->path, v);
-	bs_buf_addf(&tmp, "%s.tmp%ld", bs_buf_str(&bak), (long)getpid());
-	if (sqlite3_db_readonly(st->db, "main") == 1) {
-		rc = bs_error(err, BS_EDB,
-			      "cannot open archive '%s': it was made by an "
-			      "older bstore (schema version %d) and is "
-			      "upgraded to version %d when first opened, "
-			      "which needs write access to it and its "
-			      "directory; open it once as a user who can "
-			      "write it (bstore then keeps a copy of the old "
-			      "file as '%s')",
-			      st->path, v, BS_SCHEMA_VERSION, bs_buf_str(&bak));
-		goto out;
-	}
-	/* A copy a killed process was writing (kill -9: no handler ran). */
-	remove_stale_tmps(bs_buf_str(&bak));
-	if (stat(bs_buf_str(&bak), &sb) == 0)
-		goto out;
-	remove_tmp(bs_buf_str(&tmp));
-	if (sqlite3_prepare_v2(st->db, "VACUUM INTO ?", -1, &s, NULL) !=
-		    SQLITE_OK ||
-	    sqlite3_bind_text(s, 1, bs_buf_str(&tmp), -1, SQLITE_STATIC) !=
-		    SQLITE_OK ||
-	    sqlite3_step(s) != SQLITE_DONE) {
-		/* A signal (st->cancel, through the progress handler) stops
-		 * the copy; its partial file is removed below. */
-		if (st->cancel && *st->cancel)
-			rc = bs_error(err, BS_EINTR,
-				      "cannot open archive '%s': interrupted "
-				      "while keeping a copy of it before "
-				      "upgrading it; nothing changed",
-				      st->path);
-		rc = bs_error(err, BS_EDB,
-			      "cannot open archive '%s': it was made by an "
-			      "older bstore (schema version %d), and bstore "
-			      "keeps a copy before upgrading it, but cannot "
-			      "write '%s': %s",
-			      st->path, v, bs_buf_str(&bak),
-			      sqlite3_errmsg(st->db));
-	} else if (link(bs_buf_str(&tmp), bs_buf_str(&bak)) < 0 &&
-		   errno != EEXIST) {
-		rc = bs_error(err, BS_EDB,
-			      "cannot open archive '%s': cannot keep its copy "
-			      "as '%s': %s",
-			      st->path, bs_buf_str(&bak), strerror(errno));
-	}
-	remove_tmp(bs_buf_str(&tmp));
-out:
-	sqlite3_finalize(s);
-	bs_buf_release(&bak);
-	bs_buf_release(&tmp);
-	return rc;
+	if (st->db->ops->before_upgrade(st->db, v) == 0)
+		return 0;
+	return bs_error(err,
+			bs_db_errkind(st->db) == BS_DB_EINTERRUPT ? BS_EINTR
+								  : BS_EDB,
+			"cannot open archive '%s': %s", st->path,
+			bs_db_errmsg(st->db));
 }
 
 /* Whether the catalogue tables are bstore's current catalogue. */
@@ -726,7 +609,7 @@ static int read_version(struct bs_store *st, int *v, int *n,
 		if (*n < 0)
 			rc = bs_store_open_error(st, err);
 	}
-	sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL);
+	bs_db_exec(st->db, "COMMIT");
 	return rc;
 }
 
@@ -756,12 +639,10 @@ int bs_store_schema(struct bs_store *st, int readonly, struct bs_err *err)
 		if (rc < 0)
 			return rc;
 	}
-	/* Runs are rows of ~600 bytes: bigger pages mean fewer of them to
-	 * write and checkpoint. Only takes effect on a new file. Two
-	 * processes may open a new archive at once: the first to get the
-	 * write lock creates the schema, the other then finds it there. */
-	rc = bs_store_exec_wait(st, "PRAGMA page_size = 8192; BEGIN IMMEDIATE",
-				err);
+	/* Two processes may open a new archive at once: the first to get
+	 * the write lock creates the schema, the other then finds it
+	 * there. */
+	rc = bs_store_exec_wait(st, st->db->ops->begin_write_sql, err);
 	if (rc < 0)
 		return rc;
 	rc = user_version(st, &v, err);
@@ -793,6 +674,6 @@ int bs_store_schema(struct bs_store *st, int readonly, struct bs_err *err)
 		rc = bs_store_exec(st, "COMMIT", err);
 out:
 	if (rc < 0)
-		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+		bs_db_exec(st->db, "ROLLBACK");
 	return rc;
 }

@@ -10,40 +10,41 @@
 
 #include "util/buf.h"
 #include "util/mem.h"
+#include "util/sha256.h"
 #include "util/banned.h"
 
 /* ---- reading ------------------------------------------------------ */
 
-static char *col_text(sqlite3_stmt *s, int i)
+static char *col_text(struct bs_db_stmt *s, int i)
 {
-	const unsigned char *t = sqlite3_column_text(s, i);
+	const char *t = bs_db_column_text(s, i);
 
 	if (t == NULL)
 		return NULL;
-	return xstrndup((const char *)t, (size_t)sqlite3_column_bytes(s, i));
+	return xstrndup((const char *)t, (size_t)bs_db_column_bytes(s, i));
 }
 
-static int64_t col_i64(sqlite3_stmt *s, int i)
+static int64_t col_i64(struct bs_db_stmt *s, int i)
 {
-	return sqlite3_column_type(s, i) == SQLITE_NULL
+	return bs_db_column_type(s, i) == BS_DB_NULL
 	           ? BS_NONE
-	           : sqlite3_column_int64(s, i);
+	           : bs_db_column_int64(s, i);
 }
 
-static double col_double(sqlite3_stmt *s, int i)
+static double col_double(struct bs_db_stmt *s, int i)
 {
-	return sqlite3_column_type(s, i) == SQLITE_NULL
+	return bs_db_column_type(s, i) == BS_DB_NULL
 	           ? NAN
-	           : sqlite3_column_double(s, i);
+	           : bs_db_column_double(s, i);
 }
 
 struct reader {
-	sqlite3_stmt *runs;
-	sqlite3_stmt *tags;
-	sqlite3_stmt *lat;
-	sqlite3_stmt *res;  /* run_results of one run */
-	sqlite3_stmt *par;  /* run_params of one run */
-	sqlite3_stmt *ser;  /* series of one run */
+	struct bs_db_stmt *runs;
+	struct bs_db_stmt *tags;
+	struct bs_db_stmt *lat;
+	struct bs_db_stmt *res;  /* run_results of one run */
+	struct bs_db_stmt *par;  /* run_params of one run */
+	struct bs_db_stmt *ser;  /* series of one run */
 	int load;
 };
 
@@ -53,7 +54,7 @@ enum read_mode { READ_ALL, READ_ONE, READ_RANGE };
 #define HEAD_COLS                                                            \
 	"id, family, tool, tool_version, format, machine, measured_at, "     \
 	"stored_at, source, source_line, parser_version, warning, "          \
-	"lower(hex(sha256)), "
+	"sha256, "
 
 static int reader_open(struct bs_store *st, struct reader *rd, int load,
 		       enum read_mode mode, struct bs_err *err)
@@ -76,28 +77,17 @@ static int reader_open(struct bs_store *st, struct reader *rd, int load,
 			  : mode == READ_ONE ? " FROM runs WHERE id = ?"
 					     : " FROM runs WHERE id BETWEEN ? AND "
 					       "? ORDER BY id");
-	if (sqlite3_prepare_v2(st->db, bs_buf_str(&sql), -1, &rd->runs,
-			       NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(st->db,
-			       "SELECT key, value FROM tags WHERE run_id = ? "
-			       "ORDER BY key",
-			       -1, &rd->tags, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(st->db,
-			       "SELECT metric, mean_us, p50_us, p99_us FROM "
-			       "latency WHERE run_id = ?",
-			       -1, &rd->lat, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(st->db,
-			       "SELECT metric, value, status, cpu_pct, lat_us "
-			       "FROM run_results WHERE run_id = ?",
-			       -1, &rd->res, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(st->db,
-			       "SELECT key, value FROM run_params WHERE "
-			       "run_id = ?",
-			       -1, &rd->par, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(st->db,
-			       "SELECT metric, axis, x, y, seconds FROM series "
-			       "WHERE run_id = ? ORDER BY metric, seq",
-			       -1, &rd->ser, NULL) != SQLITE_OK)
+	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &rd->runs) < 0 ||
+	    bs_db_prepare(st->db, "SELECT key, value FROM tags WHERE run_id = ? "
+			       "ORDER BY key", 0, &rd->tags) < 0 ||
+	    bs_db_prepare(st->db, "SELECT metric, mean_us, p50_us, p99_us FROM "
+			       "latency WHERE run_id = ?", 0, &rd->lat) < 0 ||
+	    bs_db_prepare(st->db, "SELECT metric, value, status, cpu_pct, lat_us "
+			       "FROM run_results WHERE run_id = ?", 0, &rd->res) < 0 ||
+	    bs_db_prepare(st->db, "SELECT key, value FROM run_params WHERE "
+			       "run_id = ?", 0, &rd->par) < 0 ||
+	    bs_db_prepare(st->db, "SELECT metric, axis, x, y, seconds FROM series "
+			       "WHERE run_id = ? ORDER BY metric, seq", 0, &rd->ser) < 0)
 		rc = bs_store_db_error(st, err, "cannot read runs");
 	bs_buf_release(&sql);
 	return rc;
@@ -105,16 +95,16 @@ static int reader_open(struct bs_store *st, struct reader *rd, int load,
 
 static void reader_close(struct reader *rd)
 {
-	sqlite3_finalize(rd->runs);
-	sqlite3_finalize(rd->tags);
-	sqlite3_finalize(rd->lat);
-	sqlite3_finalize(rd->res);
-	sqlite3_finalize(rd->par);
-	sqlite3_finalize(rd->ser);
+	bs_db_finalize(rd->runs);
+	bs_db_finalize(rd->tags);
+	bs_db_finalize(rd->lat);
+	bs_db_finalize(rd->res);
+	bs_db_finalize(rd->par);
+	bs_db_finalize(rd->ser);
 }
 
 /* Column i of s into parameter k of p, as its kind says. */
-static void col_param(sqlite3_stmt *s, int i, struct bs_params *p, int k)
+static void col_param(struct bs_db_stmt *s, int i, struct bs_params *p, int k)
 {
 	switch (bs_param_table[k].kind) {
 	case BS_PK_TEXT:
@@ -130,9 +120,9 @@ static void col_param(sqlite3_stmt *s, int i, struct bs_params *p, int k)
 	}
 }
 
-static enum bs_status col_status(sqlite3_stmt *s, int i)
+static enum bs_status col_status(struct bs_db_stmt *s, int i)
 {
-	const unsigned char *t = sqlite3_column_text(s, i);
+	const char *t = bs_db_column_text(s, i);
 	enum bs_status st;
 
 	if (t == NULL || bs_status_parse((const char *)t, &st) < 0)
@@ -141,37 +131,37 @@ static enum bs_status col_status(sqlite3_stmt *s, int i)
 }
 
 /* The rows of q for run r->id, each passed to fn. */
-static int each_row(struct bs_store *st, sqlite3_stmt *q, struct bs_run *r,
-		    void (*fn)(sqlite3_stmt *q, struct bs_run *r),
+static int each_row(struct bs_store *st, struct bs_db_stmt *q, struct bs_run *r,
+		    void (*fn)(struct bs_db_stmt *q, struct bs_run *r),
 		    const char *what, struct bs_err *err)
 {
 	int rc;
 
-	sqlite3_bind_int64(q, 1, r->id);
-	while ((rc = sqlite3_step(q)) == SQLITE_ROW)
+	bs_db_bind_int64(q, 1, r->id);
+	while ((rc = bs_db_step(q)) == BS_DB_ROW)
 		fn(q, r);
-	sqlite3_reset(q);
-	if (rc != SQLITE_DONE)
+	bs_db_reset(q);
+	if (rc != BS_DB_DONE)
 		return bs_store_db_error(st, err, what);
 	return 0;
 }
 
-static void tag_row(sqlite3_stmt *q, struct bs_run *r)
+static void tag_row(struct bs_db_stmt *q, struct bs_run *r)
 {
-	bs_run_tag(r, (const char *)sqlite3_column_text(q, 0),
-		   (const char *)sqlite3_column_text(q, 1));
+	bs_run_tag(r, bs_db_column_text(q, 0),
+		   bs_db_column_text(q, 1));
 }
 
 /* A metric the catalogue does not know (written by a newer bstore) is
  * skipped. */
-static int metric_of(sqlite3_stmt *q, const struct bs_run *r)
+static int metric_of(struct bs_db_stmt *q, const struct bs_run *r)
 {
-	const unsigned char *key = sqlite3_column_text(q, 0);
+	const char *key = bs_db_column_text(q, 0);
 
 	return key ? bs_metric_find(r->family, (const char *)key) : -1;
 }
 
-static void lat_row(sqlite3_stmt *q, struct bs_run *r)
+static void lat_row(struct bs_db_stmt *q, struct bs_run *r)
 {
 	int m = metric_of(q, r);
 
@@ -182,7 +172,7 @@ static void lat_row(sqlite3_stmt *q, struct bs_run *r)
 	r->res[m].lat_p99_us = col_double(q, 3);
 }
 
-static void res_row(sqlite3_stmt *q, struct bs_run *r)
+static void res_row(struct bs_db_stmt *q, struct bs_run *r)
 {
 	int m = metric_of(q, r);
 
@@ -194,20 +184,20 @@ static void res_row(sqlite3_stmt *q, struct bs_run *r)
 	r->res[m].lat_us = col_double(q, 4);
 }
 
-static void par_row(sqlite3_stmt *q, struct bs_run *r)
+static void par_row(struct bs_db_stmt *q, struct bs_run *r)
 {
-	const unsigned char *key = sqlite3_column_text(q, 0);
+	const char *key = bs_db_column_text(q, 0);
 	int k = key ? bs_param_find((const char *)key) : -1;
 
 	if (k >= 0 && bs_param_table[k].family == r->family)
 		col_param(q, 1, &r->params, k);
 }
 
-static void ser_row(sqlite3_stmt *q, struct bs_run *r)
+static void ser_row(struct bs_db_stmt *q, struct bs_run *r)
 {
 	struct bs_series *s = r->nseries ? &r->series[r->nseries - 1] : NULL;
 	int m = metric_of(q, r);
-	const unsigned char *axis = sqlite3_column_text(q, 1);
+	const char *axis = bs_db_column_text(q, 1);
 
 	/* A metric without curves here (a newer catalogue's) is skipped. */
 	if (m < 0 || !(bs_metrics[m].flags & BS_MF_SERIES))
@@ -215,7 +205,7 @@ static void ser_row(sqlite3_stmt *q, struct bs_run *r)
 	/* Rows come ordered by metric: a new metric starts a curve. */
 	if (s == NULL || s->metric != m)
 		s = bs_run_series_add(r, m, axis ? (const char *)axis : "");
-	bs_series_point(s, sqlite3_column_double(q, 2), col_double(q, 3),
+	bs_series_point(s, bs_db_column_double(q, 2), col_double(q, 3),
 			col_double(q, 4));
 }
 
@@ -231,17 +221,34 @@ static int has_series(enum bs_family f)
 	return 0;
 }
 
+/* The digest (32 bytes; any other length an archive holds, up to what
+ * out takes) as lowercase hex. */
+static void sha_hex(struct bs_db_stmt *s, int col, char out[BS_SHA256_HEX])
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *b = bs_db_column_blob(s, col);
+	size_t n = b ? bs_db_column_bytes(s, col) : 0, i;
+
+	if (n > (BS_SHA256_HEX - 1) / 2)
+		n = 0;
+	for (i = 0; i < n; i++) {
+		out[2 * i] = hex[b[i] >> 4];
+		out[2 * i + 1] = hex[b[i] & 15];
+	}
+	out[2 * n] = '\0';
+}
+
 /* Fills r from the current row of rd->runs, plus what else load asks. */
 static int reader_row(struct bs_store *st, struct reader *rd, struct bs_run *r,
 		      struct bs_err *err)
 {
-	sqlite3_stmt *s = rd->runs;
-	const unsigned char *fam;
+	struct bs_db_stmt *s = rd->runs;
+	const char *fam;
 	int c = 0, k, rc = 0;
 
 	bs_run_init(r);
-	r->id = sqlite3_column_int64(s, c++);
-	fam = sqlite3_column_text(s, c++);
+	r->id = bs_db_column_int64(s, c++);
+	fam = bs_db_column_text(s, c++);
 	if (fam == NULL || bs_family_parse((const char *)fam, &r->family) < 0) {
 		char q[48];
 		const char *f = fam ? (const char *)fam : "";
@@ -262,11 +269,7 @@ static int reader_row(struct bs_store *st, struct reader *rd, struct bs_run *r,
 	r->source_line = col_i64(s, c++);
 	r->parser_version = col_text(s, c++);
 	r->warning = col_text(s, c++);
-	{
-		const unsigned char *sha = sqlite3_column_text(s, c++);
-		if (sha && strlen((const char *)sha) < sizeof(r->sha256))
-			memcpy(r->sha256, sha, strlen((const char *)sha) + 1);
-	}
+	sha_hex(s, c++, r->sha256);
 	r->raw = col_text(s, c++);
 	for (k = 0; k < st->npcol; k++)
 		col_param(s, c++, &r->params, st->pcol[k]);
@@ -345,17 +348,17 @@ int bs_store_read(struct bs_store *st, int64_t id, int load, struct bs_run *r,
 		}
 	}
 	rd = &st->getter->rd;
-	sqlite3_bind_int64(rd->runs, 1, id);
-	rc = sqlite3_step(rd->runs);
-	if (rc == SQLITE_ROW) {
+	bs_db_bind_int64(rd->runs, 1, id);
+	rc = bs_db_step(rd->runs);
+	if (rc == BS_DB_ROW) {
 		rc = reader_row(st, rd, r, err);
-	} else if (rc == SQLITE_DONE) {
+	} else if (rc == BS_DB_DONE) {
 		rc = bs_error(err, BS_ENOTFOUND, "no run with id %lld",
 		              (long long)id);
 	} else {
 		rc = bs_store_db_error(st, err, "cannot read run");
 	}
-	sqlite3_reset(rd->runs);
+	bs_db_reset(rd->runs);
 	if (rc < 0)
 		bs_run_release(r);
 	return rc < 0 ? rc : 0;
@@ -422,13 +425,13 @@ int bs_store_each(struct bs_store *st, const struct bs_ids *ids, int load,
 		goto out;
 	if (mode != READ_ONE) {
 		if (mode == READ_RANGE) {
-			sqlite3_bind_int64(rd.runs, 1, ids->id[0]);
-			sqlite3_bind_int64(rd.runs, 2, ids->id[ids->n - 1]);
+			bs_db_bind_int64(rd.runs, 1, ids->id[0]);
+			bs_db_bind_int64(rd.runs, 2, ids->id[ids->n - 1]);
 		}
-		while ((step = sqlite3_step(rd.runs)) == SQLITE_ROW) {
+		while ((step = bs_db_step(rd.runs)) == BS_DB_ROW) {
 			if (mode == READ_RANGE) {
 				/* Both ascend: skip rows not asked for. */
-				int64_t id = sqlite3_column_int64(rd.runs, 0);
+				int64_t id = bs_db_column_int64(rd.runs, 0);
 				while (i < ids->n && ids->id[i] < id)
 					i++;
 				if (i == ids->n)
@@ -447,16 +450,16 @@ int bs_store_each(struct bs_store *st, const struct bs_ids *ids, int load,
 			if (rc < 0)
 				goto out;
 		}
-		if (step != SQLITE_DONE && step != SQLITE_ROW)
+		if (step != BS_DB_DONE && step != BS_DB_ROW)
 			rc = bs_store_db_error(st, err, "cannot read runs");
 		goto out;
 	}
 	for (i = 0; i < ids->n; i++) {
-		sqlite3_bind_int64(rd.runs, 1, ids->id[i]);
-		step = sqlite3_step(rd.runs);
-		if (step == SQLITE_ROW) {
+		bs_db_bind_int64(rd.runs, 1, ids->id[i]);
+		step = bs_db_step(rd.runs);
+		if (step == BS_DB_ROW) {
 			rc = reader_row(st, &rd, &r, &why);
-			sqlite3_reset(rd.runs);
+			bs_db_reset(rd.runs);
 			if (rc == -BS_EPARSE)
 				rc = skip_run(st, ids->id[i], &why);
 			else if (rc < 0)
@@ -467,8 +470,8 @@ int bs_store_each(struct bs_store *st, const struct bs_ids *ids, int load,
 			if (rc < 0)
 				goto out;
 		} else {
-			sqlite3_reset(rd.runs);
-			if (step != SQLITE_DONE) {
+			bs_db_reset(rd.runs);
+			if (step != BS_DB_DONE) {
 				rc = bs_store_db_error(st, err,
 				                       "cannot read runs");
 				goto out;
@@ -485,52 +488,47 @@ out:
 int bs_store_each_reject(struct bs_store *st, bs_reject_fn fn, void *ctx,
                          struct bs_err *err)
 {
-	sqlite3_stmt *s = NULL;
+	struct bs_db_stmt *s = NULL;
 	struct bs_reject r;
 	int rc = 0, step;
 
-	if (sqlite3_prepare_v2(
-	        st->db,
-	        "SELECT id, source, line, reason, raw, truncated, "
-	        "stored_at FROM rejects ORDER BY id",
-	        -1, &s, NULL) != SQLITE_OK)
+	if (bs_db_prepare(st->db, "SELECT id, source, line, reason, raw, truncated, "
+	        "stored_at FROM rejects ORDER BY id", 0, &s) < 0)
 		return bs_store_db_error(st, err, "cannot read rejects");
-	while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-		r.id = sqlite3_column_int64(s, 0);
-		r.source = (const char *)sqlite3_column_text(s, 1);
+	while ((step = bs_db_step(s)) == BS_DB_ROW) {
+		r.id = bs_db_column_int64(s, 0);
+		r.source = bs_db_column_text(s, 1);
 		r.line = col_i64(s, 2);
-		r.reason = (const char *)sqlite3_column_text(s, 3);
-		r.raw = (const char *)sqlite3_column_text(s, 4);
-		r.truncated = sqlite3_column_int(s, 5);
-		r.stored_at = sqlite3_column_int64(s, 6);
+		r.reason = bs_db_column_text(s, 3);
+		r.raw = bs_db_column_text(s, 4);
+		r.truncated = (int)bs_db_column_int64(s, 5);
+		r.stored_at = bs_db_column_int64(s, 6);
 		rc = fn(&r, ctx);
 		if (rc < 0)
 			break;
 	}
-	if (rc == 0 && step != SQLITE_DONE)
+	if (rc == 0 && step != BS_DB_DONE)
 		rc = bs_store_db_error(st, err, "cannot read rejects");
-	sqlite3_finalize(s);
+	bs_db_finalize(s);
 	return rc;
 }
 
 int bs_store_count(struct bs_store *st, int64_t *runs, int64_t *rejects,
                    struct bs_err *err)
 {
-	sqlite3_stmt *s = NULL;
+	struct bs_db_stmt *s = NULL;
 	int rc = 0;
 
-	if (sqlite3_prepare_v2(st->db,
-	                       "SELECT (SELECT count(*) FROM runs), "
-	                       "(SELECT count(*) FROM rejects)",
-	                       -1, &s, NULL) != SQLITE_OK ||
-	    sqlite3_step(s) != SQLITE_ROW) {
+	if (bs_db_prepare(st->db, "SELECT (SELECT count(*) FROM runs), "
+	                       "(SELECT count(*) FROM rejects)", 0, &s) < 0 ||
+	    bs_db_step(s) != BS_DB_ROW) {
 		rc = bs_store_db_error(st, err, "cannot count runs");
 	} else {
 		if (runs)
-			*runs = sqlite3_column_int64(s, 0);
+			*runs = bs_db_column_int64(s, 0);
 		if (rejects)
-			*rejects = sqlite3_column_int64(s, 1);
+			*rejects = bs_db_column_int64(s, 1);
 	}
-	sqlite3_finalize(s);
+	bs_db_finalize(s);
 	return rc;
 }

@@ -43,7 +43,7 @@ int bs_store_save_report(struct bs_store *st, const char *name,
                          const char *const *args, size_t nargs,
                          struct bs_err *err)
 {
-	sqlite3_stmt *s = NULL;
+	struct bs_db_stmt *s = NULL;
 	size_t i;
 	int rc;
 
@@ -53,45 +53,39 @@ int bs_store_save_report(struct bs_store *st, const char *name,
 	rc = bs_store_begin(st, err);
 	if (rc < 0)
 		return rc;
-	if (sqlite3_prepare_v2(st->db,
-	                       "INSERT INTO saved_reports (name, saved_at) "
+	if (bs_db_prepare(st->db, "INSERT INTO saved_reports (name, saved_at) "
 	                       "VALUES (?1, ?2) ON CONFLICT (name) DO UPDATE "
-	                       "SET saved_at = ?2",
-	                       -1, &s, NULL) != SQLITE_OK)
+	                       "SET saved_at = ?2", 0, &s) < 0)
 		goto fail;
-	sqlite3_bind_text(s, 1, name, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 2, bs_store_now());
-	if (sqlite3_step(s) != SQLITE_DONE)
+	bs_db_bind_text(s, 1, name, -1);
+	bs_db_bind_int64(s, 2, bs_store_now());
+	if (bs_db_step(s) != BS_DB_DONE)
 		goto fail;
-	sqlite3_finalize(s);
+	bs_db_finalize(s);
 	s = NULL;
-	if (sqlite3_prepare_v2(st->db,
-	                       "DELETE FROM saved_report_args WHERE report = ?",
-	                       -1, &s, NULL) != SQLITE_OK)
+	if (bs_db_prepare(st->db, "DELETE FROM saved_report_args WHERE report = ?", 0, &s) < 0)
 		goto fail;
-	sqlite3_bind_text(s, 1, name, -1, SQLITE_STATIC);
-	if (sqlite3_step(s) != SQLITE_DONE)
+	bs_db_bind_text(s, 1, name, -1);
+	if (bs_db_step(s) != BS_DB_DONE)
 		goto fail;
-	sqlite3_finalize(s);
+	bs_db_finalize(s);
 	s = NULL;
-	if (sqlite3_prepare_v2(st->db,
-	                       "INSERT INTO saved_report_args (report, "
-	                       "position, arg) VALUES (?, ?, ?)",
-	                       -1, &s, NULL) != SQLITE_OK)
+	if (bs_db_prepare(st->db, "INSERT INTO saved_report_args (report, "
+	                       "position, arg) VALUES (?, ?, ?)", 0, &s) < 0)
 		goto fail;
 	for (i = 0; i < nargs; i++) {
-		sqlite3_reset(s);
-		sqlite3_bind_text(s, 1, name, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(s, 2, (sqlite3_int64)i);
-		sqlite3_bind_text(s, 3, args[i], -1, SQLITE_STATIC);
-		if (sqlite3_step(s) != SQLITE_DONE)
+		bs_db_reset(s);
+		bs_db_bind_text(s, 1, name, -1);
+		bs_db_bind_int64(s, 2, (int64_t)i);
+		bs_db_bind_text(s, 3, args[i], -1);
+		if (bs_db_step(s) != BS_DB_DONE)
 			goto fail;
 	}
-	sqlite3_finalize(s);
+	bs_db_finalize(s);
 	return bs_store_commit(st, err);
 fail:
 	rc = bs_store_db_error(st, err, "cannot save comparison");
-	sqlite3_finalize(s);
+	bs_db_finalize(s);
 	bs_store_rollback(st);
 	return rc;
 }
@@ -99,19 +93,17 @@ fail:
 int bs_store_forget_report(struct bs_store *st, const char *name,
                            struct bs_err *err)
 {
-	sqlite3_stmt *s = NULL;
+	struct bs_db_stmt *s = NULL;
 	int rc;
 
-	if (sqlite3_prepare_v2(st->db,
-	                       "DELETE FROM saved_reports WHERE name = ?", -1,
-	                       &s, NULL) != SQLITE_OK)
+	if (bs_db_prepare(st->db, "DELETE FROM saved_reports WHERE name = ?", 0, &s) < 0)
 		return bs_store_db_error(st, err, "cannot forget comparison");
-	sqlite3_bind_text(s, 1, name, -1, SQLITE_STATIC);
-	if (sqlite3_step(s) != SQLITE_DONE)
+	bs_db_bind_text(s, 1, name, -1);
+	if (bs_db_step(s) != BS_DB_DONE)
 		rc = bs_store_db_error(st, err, "cannot forget comparison");
 	else
-		rc = sqlite3_changes(st->db) > 0;
-	sqlite3_finalize(s);
+		rc = bs_db_changes(st->db) > 0;
+	bs_db_finalize(s);
 	return rc;
 }
 
@@ -133,23 +125,21 @@ static int flush_one(char *name, char **args, size_t nargs,
 int bs_store_each_saved(struct bs_store *st, bs_saved_report_fn fn, void *ctx,
                         struct bs_err *err)
 {
-	sqlite3_stmt *s = NULL;
+	struct bs_db_stmt *s = NULL;
 	char *name = NULL, **args = NULL;
 	size_t nargs = 0, cap = 0;
 	int step, rc = 0;
 
 	/* A name saved without arguments (report of every run) has no
 	 * rows in saved_report_args: hence the LEFT JOIN. */
-	if (sqlite3_prepare_v2(st->db,
-	                       "SELECT r.name, a.arg FROM saved_reports AS r "
+	if (bs_db_prepare(st->db, "SELECT r.name, a.arg FROM saved_reports AS r "
 	                       "LEFT JOIN saved_report_args AS a ON "
-	                       "a.report = r.name ORDER BY r.name, a.position",
-	                       -1, &s, NULL) != SQLITE_OK)
+	                       "a.report = r.name ORDER BY r.name, a.position", 0, &s) < 0)
 		return bs_store_db_error(st, err,
 		                         "cannot read saved comparisons");
-	while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-		const char *n = (const char *)sqlite3_column_text(s, 0);
-		const char *a = (const char *)sqlite3_column_text(s, 1);
+	while ((step = bs_db_step(s)) == BS_DB_ROW) {
+		const char *n = bs_db_column_text(s, 0);
+		const char *a = bs_db_column_text(s, 1);
 
 		if (name == NULL || strcmp(name, n) != 0) {
 			rc = flush_one(name, args, nargs, fn, ctx);
@@ -163,7 +153,7 @@ int bs_store_each_saved(struct bs_store *st, bs_saved_report_fn fn, void *ctx,
 			args[nargs++] = xstrdup(a);
 		}
 	}
-	if (rc == 0 && step != SQLITE_DONE)
+	if (rc == 0 && step != BS_DB_DONE)
 		rc =
 		    bs_store_db_error(st, err, "cannot read saved comparisons");
 	if (rc == 0)
@@ -172,6 +162,6 @@ int bs_store_each_saved(struct bs_store *st, bs_saved_report_fn fn, void *ctx,
 		flush_one(name, args, nargs, NULL, NULL);
 	name = NULL;
 	free(args);
-	sqlite3_finalize(s);
+	bs_db_finalize(s);
 	return rc;
 }

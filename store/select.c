@@ -48,16 +48,18 @@ void bs_ids_merge(struct bs_ids *out, const int64_t *add, size_t n)
 
 /* A value bound to the next '?' of the query. */
 struct bind {
-	const char *text; /* NULL: num */
+	char *text; /* NULL: num */
 	int64_t num;
 };
 
 struct binds {
+	const struct bs_db_ops *ops; /* the engine's glob */
 	struct bind *v;
 	size_t n, cap;
 };
 
-static void bind_text(struct binds *b, const char *s)
+/* Takes ownership of s. */
+static void bind_text(struct binds *b, char *s)
 {
 	xgrow((void **)&b->v, &b->cap, b->n + 1, sizeof(*b->v));
 	b->v[b->n].text = s;
@@ -73,13 +75,39 @@ static void bind_num(struct binds *b, int64_t v)
 	b->n++;
 }
 
+/* col matches the glob pattern, as the engine writes it; icase: ASCII
+ * case ignored, as SQLite's lower() ignores it (col is lowered in SQL,
+ * the pattern here). */
+static void glob_sql(struct binds *b, const char *col, const char *pattern,
+		     int icase, struct bs_buf *sql)
+{
+	struct bs_buf c = BS_BUF_INIT, v = BS_BUF_INIT;
+	char *p;
+
+	if (icase)
+		bs_buf_addf(&c, "lower(%s)", col);
+	else
+		bs_buf_adds(&c, col);
+	b->ops->glob(sql, bs_buf_str(&c), pattern, &v);
+	p = bs_buf_detach(&v, NULL);
+	if (icase) {
+		char *q;
+		for (q = p; *q; q++)
+			if (*q >= 'A' && *q <= 'Z')
+				*q = (char)(*q - 'A' + 'a');
+	}
+	bind_text(b, p);
+	bs_buf_release(&c);
+}
+
 /* The query's placeholders stay within SQLite's smallest limit. */
 _Static_assert(2 * BS_SEL_MAX_TERMS + 1 <= 999,
                "a selector's bound values must fit in 999 parameters");
 
 /*
  * How each operator compares (store/selector.h): a column against an
- * interval [lo, hi] (ids, dates), or text against a GLOB pattern. A
+ * interval [lo, hi] (ids, dates), or text against a glob pattern (the
+ * engine's bs_db_ops.glob: SQLite's GLOB, a regular expression...). A
  * negated row is the complement of its positive one, so that NULL
  * columns and runs without the tag are among what it selects.
  */
@@ -88,7 +116,7 @@ static const struct {
 	enum bs_sel_op op;
 	const char *interval; /* after the column; binds lo, hi as flagged */
 	unsigned binds;
-	int icase;  /* text: lower(column) GLOB lower(pattern) */
+	int icase;  /* text: lower(column) matches lower(pattern) */
 	int negate; /* NOT of the comparison, which NULL makes true */
 } op_sql[] = {
     {BS_OP_EQ, " BETWEEN ? AND ?", LO | HI, 0, 0},
@@ -111,22 +139,18 @@ static void compare_sql(const struct bs_sel_term *t, const char *col,
 		if (op_sql[i].op != t->op)
 			continue;
 		if (op_sql[i].negate)
-			bs_buf_adds(sql, "NOT IFNULL(");
+			bs_buf_adds(sql, "NOT COALESCE(");
 		if (interval) {
 			bs_buf_addf(sql, "%s%s", col, op_sql[i].interval);
 			if (op_sql[i].binds & LO)
 				bind_num(b, t->lo);
 			if (op_sql[i].binds & HI)
 				bind_num(b, t->hi);
-		} else if (op_sql[i].icase) {
-			bs_buf_addf(sql, "lower(%s) GLOB lower(?)", col);
-			bind_text(b, t->value);
 		} else {
-			bs_buf_addf(sql, "%s GLOB ?", col);
-			bind_text(b, t->value);
+			glob_sql(b, col, t->value, op_sql[i].icase, sql);
 		}
 		if (op_sql[i].negate)
-			bs_buf_adds(sql, ", 0)");
+			bs_buf_adds(sql, ", FALSE)");
 		return;
 	}
 	BS_BUG("an operator without SQL");
@@ -146,10 +170,10 @@ static void term_sql(const struct bs_sel_term *t, struct bs_buf *sql,
 	case BS_SEL_LAST:
 		/* The last one written wins: last:5,last:2 is last:2. */
 		*limit = t->n;
-		bs_buf_adds(sql, "1");
+		bs_buf_adds(sql, "TRUE");
 		break;
 	case BS_SEL_ALL:
-		bs_buf_adds(sql, "1");
+		bs_buf_adds(sql, "TRUE");
 		break;
 	case BS_SEL_FIELD:
 		snprintf(col, sizeof(col), "r.%s", t->field->column);
@@ -162,7 +186,7 @@ static void term_sql(const struct bs_sel_term *t, struct bs_buf *sql,
 			bs_buf_adds(sql, "NOT ");
 		bs_buf_adds(sql, "EXISTS (SELECT 1 FROM tags AS t "
 		                 "WHERE t.run_id = r.id AND t.key = ? AND ");
-		bind_text(b, t->key);
+		bind_text(b, xstrdup(t->key));
 		if (t->op == BS_OP_NE || t->op == BS_OP_INE) {
 			struct bs_sel_term pos = *t;
 
@@ -181,11 +205,10 @@ int bs_store_select(struct bs_store *st, const char *selector,
 {
 	struct bs_sel sel = BS_SEL_INIT;
 	struct bs_buf sql = BS_BUF_INIT;
-	/* Text values point into sel, which outlives the statement. */
-	struct binds b = {NULL, 0, 0};
+	struct binds b = {st->db->ops, NULL, 0, 0};
 	int64_t limit = 0, *found = NULL;
 	size_t i, nfound = 0, capfound = 0;
-	sqlite3_stmt *s = NULL;
+	struct bs_db_stmt *s = NULL;
 	int rc, step;
 
 	rc = bs_sel_parse(&sel, selector, err);
@@ -205,23 +228,21 @@ int bs_store_select(struct bs_store *st, const char *selector,
 	} else {
 		bs_buf_adds(&sql, " ORDER BY r.id");
 	}
-	if (sqlite3_prepare_v2(st->db, bs_buf_str(&sql), -1, &s, NULL) !=
-	    SQLITE_OK) {
+	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &s) < 0) {
 		rc = bs_store_db_error(st, err, "cannot select runs");
 		goto out;
 	}
 	for (i = 0; i < b.n; i++) {
 		if (b.v[i].text)
-			sqlite3_bind_text(s, (int)i + 1, b.v[i].text, -1,
-			                  SQLITE_STATIC);
+			bs_db_bind_text(s, (int)i + 1, b.v[i].text, -1);
 		else
-			sqlite3_bind_int64(s, (int)i + 1, b.v[i].num);
+			bs_db_bind_int64(s, (int)i + 1, b.v[i].num);
 	}
-	while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+	while ((step = bs_db_step(s)) == BS_DB_ROW) {
 		xgrow((void **)&found, &capfound, nfound + 1, sizeof(*found));
-		found[nfound++] = sqlite3_column_int64(s, 0);
+		found[nfound++] = bs_db_column_int64(s, 0);
 	}
-	if (step != SQLITE_DONE) {
+	if (step != BS_DB_DONE) {
 		rc = bs_store_db_error(st, err, "cannot select runs");
 		goto out;
 	}
@@ -229,8 +250,10 @@ int bs_store_select(struct bs_store *st, const char *selector,
 		bs_ids_merge(out, found, nfound);
 	rc = 0;
 out:
-	sqlite3_finalize(s);
+	bs_db_finalize(s);
 	free(found);
+	for (i = 0; i < b.n; i++)
+		free(b.v[i].text);
 	free(b.v);
 	bs_sel_release(&sel);
 	bs_buf_release(&sql);

@@ -45,7 +45,7 @@ static int prepare_put(struct bs_store *st, struct bs_err *err)
 	bs_buf_adds(&sql, ") VALUES (?");
 	for (i = 1; i < n; i++)
 		bs_buf_adds(&sql, ", ?");
-	bs_buf_adds(&sql, ")");
+	bs_buf_adds(&sql, ") RETURNING id");
 	rc = bs_store_prepare(st, bs_buf_str(&sql), &st->put, err);
 	bs_buf_release(&sql);
 	return rc;
@@ -62,6 +62,10 @@ int64_t bs_store_now(void)
 	return (int64_t)time(NULL);
 }
 
+/* The formats of bonnie++'s text tables, as the index runs_measure_key
+ * has them. */
+#define TABLE_FORMATS "bonnie++-text*"
+
 int bs_store_prepare_writes(struct bs_store *st, struct bs_err *err)
 {
 	static const struct {
@@ -72,20 +76,15 @@ int bs_store_prepare_writes(struct bs_store *st, struct bs_err *err)
 		{offsetof(struct bs_store, dup),
 		 "SELECT id FROM runs WHERE substr(sha256, 1, 8) = "
 		 "substr(?1, 1, 8) AND sha256 = ?1"},
-		/* The first uses the partial index runs_measure_key. */
-		{offsetof(struct bs_store, same_table),
-		 "SELECT id FROM runs WHERE measure_key = ?1 AND measure_key "
-		 "IS NOT NULL AND format GLOB 'bonnie++-text*' ORDER BY id"},
-		{offsetof(struct bs_store, same_line),
-		 "SELECT id FROM runs WHERE measure_key = ?1 AND format NOT "
-		 "GLOB 'bonnie++-text*' ORDER BY id"},
 		{offsetof(struct bs_store, put_tag),
 		 "INSERT INTO tags (run_id, key, value) VALUES (?, ?, ?) "
 		 "ON CONFLICT (run_id, key) DO UPDATE SET value = "
 		 "excluded.value"},
 		{offsetof(struct bs_store, put_lat),
-		 "INSERT OR REPLACE INTO latency (run_id, metric, mean_us, "
-		 "p50_us, p99_us) VALUES (?, ?, ?, ?, ?)"},
+		 "INSERT INTO latency (run_id, metric, mean_us, p50_us, p99_us) "
+		 "VALUES (?, ?, ?, ?, ?) ON CONFLICT (run_id, metric) DO UPDATE "
+		 "SET mean_us = excluded.mean_us, p50_us = excluded.p50_us, "
+		 "p99_us = excluded.p99_us"},
 		{offsetof(struct bs_store, put_res),
 		 "INSERT INTO run_results (run_id, metric, value, status, "
 		 "cpu_pct, lat_us) VALUES (?, ?, ?, ?, ?, ?)"},
@@ -99,43 +98,58 @@ int bs_store_prepare_writes(struct bs_store *st, struct bs_err *err)
 		 "sha256, stored_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT "
 		 "DO NOTHING"},
 	};
+	struct bs_buf same = BS_BUF_INIT;
 	size_t i;
 	int rc = prepare_put(st, err);
 
 	for (i = 0; i < sizeof(stmts) / sizeof(stmts[0]) && rc == 0; i++)
 		rc = bs_store_prepare(st, stmts[i].sql,
-				      (sqlite3_stmt **)((char *)st +
-							stmts[i].off),
+				      (struct bs_db_stmt **)((char *)st +
+							     stmts[i].off),
 				      err);
+	/* The first uses the partial index runs_measure_key, whose WHERE
+	 * it repeats as the engine writes it. */
+	bs_buf_adds(&same, "SELECT id FROM runs WHERE measure_key = ? AND "
+			   "measure_key IS NOT NULL AND ");
+	st->db->ops->glob(&same, "format", TABLE_FORMATS, NULL);
+	bs_buf_adds(&same, " ORDER BY id");
+	if (rc == 0)
+		rc = bs_store_prepare(st, bs_buf_str(&same), &st->same_table,
+				      err);
+	bs_buf_reset(&same);
+	bs_buf_adds(&same, "SELECT id FROM runs WHERE measure_key = ? AND NOT ");
+	st->db->ops->glob(&same, "format", TABLE_FORMATS, NULL);
+	bs_buf_adds(&same, " ORDER BY id");
+	if (rc == 0)
+		rc = bs_store_prepare(st, bs_buf_str(&same), &st->same_line,
+				      err);
+	bs_buf_release(&same);
 	return rc;
 }
 
-static void bind_text(sqlite3_stmt *s, int i, const char *v)
+static void bind_text(struct bs_db_stmt *s, int i, const char *v)
 {
-	if (v)
-		sqlite3_bind_text(s, i, v, -1, SQLITE_STATIC);
-	else
-		sqlite3_bind_null(s, i);
+	bs_db_bind_text(s, i, v, -1);
 }
 
-static void bind_i64(sqlite3_stmt *s, int i, int64_t v)
+static void bind_i64(struct bs_db_stmt *s, int i, int64_t v)
 {
 	if (v == BS_NONE)
-		sqlite3_bind_null(s, i);
+		bs_db_bind_null(s, i);
 	else
-		sqlite3_bind_int64(s, i, v);
+		bs_db_bind_int64(s, i, v);
 }
 
-static void bind_double(sqlite3_stmt *s, int i, double v)
+static void bind_double(struct bs_db_stmt *s, int i, double v)
 {
 	if (isnan(v))
-		sqlite3_bind_null(s, i);
+		bs_db_bind_null(s, i);
 	else
-		sqlite3_bind_double(s, i, v);
+		bs_db_bind_double(s, i, v);
 }
 
 /* Parameter k of p, as its kind says; NULL when unknown. */
-static void bind_param(sqlite3_stmt *s, int i, const struct bs_params *p,
+static void bind_param(struct bs_db_stmt *s, int i, const struct bs_params *p,
 		       int k)
 {
 	switch (bs_param_table[k].kind) {
@@ -154,7 +168,7 @@ static void bind_param(sqlite3_stmt *s, int i, const struct bs_params *p,
 /* The digest is kept as 32 bytes: half the size of hex in the row and in
  * the index that every insert probes. Decoded through a table: this runs
  * for every ingested line. */
-static void bind_sha(sqlite3_stmt *s, int i, const char *hex, uint8_t *bin)
+static void bind_sha(struct bs_db_stmt *s, int i, const char *hex, uint8_t *bin)
 {
 	static signed char val[256];
 	static int ready;
@@ -177,18 +191,13 @@ static void bind_sha(sqlite3_stmt *s, int i, const char *hex, uint8_t *bin)
 			BS_BUG("malformed sha256 hex");
 		bin[k] = (uint8_t)(hi << 4 | lo);
 	}
-	sqlite3_bind_blob(s, i, bin, 32, SQLITE_STATIC);
+	bs_db_bind_blob(s, i, bin, 32);
 }
 
-static int step_done(struct bs_store *st, sqlite3_stmt *s, const char *what,
-		     struct bs_err *err)
+static int step_done(struct bs_store *st, struct bs_db_stmt *s,
+		     const char *what, struct bs_err *err)
 {
-	int rc = sqlite3_step(s);
-
-	sqlite3_reset(s);
-	if (rc != SQLITE_DONE)
-		return bs_store_db_error(st, err, what);
-	return 0;
+	return bs_store_step_done(st, s, what, err);
 }
 
 static int put_tags(struct bs_store *st, int64_t id, const struct bs_run *r,
@@ -198,7 +207,7 @@ static int put_tags(struct bs_store *st, int64_t id, const struct bs_run *r,
 	int rc;
 
 	for (i = 0; i < r->ntags; i++) {
-		sqlite3_bind_int64(st->put_tag, 1, id);
+		bs_db_bind_int64(st->put_tag, 1, id);
 		bind_text(st->put_tag, 2, r->tags[i].key);
 		bind_text(st->put_tag, 3, r->tags[i].value);
 		rc = step_done(st, st->put_tag, "cannot store tag", err);
@@ -226,7 +235,7 @@ static int put_latency(struct bs_store *st, int64_t id, const struct bs_run *r,
 		if (isnan(v->lat_mean_us) && isnan(v->lat_p50_us) &&
 		    isnan(v->lat_p99_us))
 			continue;
-		sqlite3_bind_int64(st->put_lat, 1, id);
+		bs_db_bind_int64(st->put_lat, 1, id);
 		bind_text(st->put_lat, 2, bs_metrics[i].key);
 		bind_double(st->put_lat, 3, v->lat_mean_us);
 		bind_double(st->put_lat, 4, v->lat_p50_us);
@@ -249,7 +258,7 @@ static int put_params(struct bs_store *st, int64_t id, const struct bs_run *r,
 		if (p->column || p->family != r->family ||
 		    !bs_param_known(&r->params, k))
 			continue;
-		sqlite3_bind_int64(st->put_par, 1, id);
+		bs_db_bind_int64(st->put_par, 1, id);
 		bind_text(st->put_par, 2, p->key);
 		bind_param(st->put_par, 3, &r->params, k);
 		rc = step_done(st, st->put_par, "cannot store parameter", err);
@@ -273,7 +282,7 @@ static int put_results(struct bs_store *st, int64_t id,
 		    (v->status == BS_ST_NOT_RUN && isnan(v->cpu_pct) &&
 		     isnan(v->lat_us)))
 			continue;
-		sqlite3_bind_int64(st->put_res, 1, id);
+		bs_db_bind_int64(st->put_res, 1, id);
 		bind_text(st->put_res, 2, bs_metrics[m].key);
 		bind_double(st->put_res, 3,
 			    v->status == BS_ST_OK ? v->value : NAN);
@@ -290,18 +299,18 @@ static int put_results(struct bs_store *st, int64_t id,
 static int put_series(struct bs_store *st, int64_t id, const struct bs_run *r,
 		      struct bs_err *err)
 {
-	sqlite3_stmt *s = st->put_ser;
+	struct bs_db_stmt *s = st->put_ser;
 	size_t i, k;
 	int rc;
 
 	for (i = 0; i < r->nseries; i++) {
 		const struct bs_series *c = &r->series[i];
 		for (k = 0; k < c->n; k++) {
-			sqlite3_bind_int64(s, 1, id);
+			bs_db_bind_int64(s, 1, id);
 			bind_text(s, 2, bs_metrics[c->metric].key);
-			sqlite3_bind_int64(s, 3, (int64_t)k);
+			bs_db_bind_int64(s, 3, (int64_t)k);
 			bind_text(s, 4, c->axis);
-			sqlite3_bind_double(s, 5, c->pt[k].x);
+			bs_db_bind_double(s, 5, c->pt[k].x);
 			bind_double(s, 6, c->pt[k].y);
 			bind_double(s, 7, c->pt[k].seconds);
 			rc = step_done(st, s, "cannot store series", err);
@@ -319,13 +328,13 @@ static int find_dup(struct bs_store *st, const char *hex, int64_t *id,
 	int rc;
 
 	bind_sha(st->dup, 1, hex, sha);
-	rc = sqlite3_step(st->dup);
-	if (rc == SQLITE_ROW)
-		*id = sqlite3_column_int64(st->dup, 0);
-	sqlite3_reset(st->dup);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	rc = bs_db_step(st->dup);
+	if (rc == BS_DB_ROW)
+		*id = bs_db_column_int64(st->dup, 0);
+	bs_db_reset(st->dup);
+	if (rc != BS_DB_ROW && rc != BS_DB_DONE)
 		return bs_store_db_error(st, err, "cannot look up duplicate");
-	return rc == SQLITE_ROW;
+	return rc == BS_DB_ROW;
 }
 
 static int put(struct bs_store *st, struct bs_run *r, int once,
@@ -346,7 +355,7 @@ int bs_store_put_new(struct bs_store *st, struct bs_run *r, struct bs_err *err)
 static int put(struct bs_store *st, struct bs_run *r, int once,
 	       struct bs_err *err)
 {
-	sqlite3_stmt *s = st->put;
+	struct bs_db_stmt *s = st->put;
 	uint8_t sha[32];
 	int64_t key;
 	int k, n = 1, rc;
@@ -389,15 +398,16 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 	for (k = 0; k < st->nmcol; k++) {
 		const struct bs_value *v = &r->res[st->mcol[k]];
 		bind_double(s, n++, v->status == BS_ST_OK ? v->value : NAN);
-		sqlite3_bind_text(s, n++, bs_status_name(v->status), -1,
-				  SQLITE_STATIC);
+		bs_db_bind_text(s, n++, bs_status_name(v->status), -1);
 		bind_double(s, n++, v->cpu_pct);
 		bind_double(s, n++, v->lat_us);
 	}
-	rc = step_done(st, s, "cannot store run", err);
-	if (rc < 0)
-		return rc;
-	r->id = sqlite3_last_insert_rowid(st->db);
+	rc = bs_db_step(s);
+	if (rc == BS_DB_ROW)
+		r->id = bs_db_column_int64(s, 0);
+	bs_db_reset(s);
+	if (rc != BS_DB_ROW)
+		return bs_store_db_error(st, err, "cannot store run");
 	rc = put_tags(st, r->id, r, err);
 	if (rc == 0)
 		rc = put_latency(st, r->id, r, err);
@@ -414,7 +424,7 @@ int bs_store_reject(struct bs_store *st, const char *source, int64_t line,
                     const char *raw, size_t len, int truncated,
                     const char *reason, struct bs_err *err)
 {
-	sqlite3_stmt *s = st->reject;
+	struct bs_db_stmt *s = st->reject;
 	char sha[BS_SHA256_HEX];
 	int rc;
 
@@ -426,14 +436,14 @@ int bs_store_reject(struct bs_store *st, const char *source, int64_t line,
 	bind_i64(s, 2, line);
 	bind_text(s, 3, reason);
 	/* Kept as TEXT even when it is not valid UTF-8: nothing is lost. */
-	sqlite3_bind_text(s, 4, raw, (int)len, SQLITE_STATIC);
-	sqlite3_bind_int(s, 5, truncated ? 1 : 0);
+	bs_db_bind_text(s, 4, raw, (ptrdiff_t)len);
+	bs_db_bind_int64(s, 5, truncated ? 1 : 0);
 	bind_text(s, 6, sha);
-	sqlite3_bind_int64(s, 7, bs_store_now());
+	bs_db_bind_int64(s, 7, bs_store_now());
 	rc = step_done(st, s, "cannot store rejected line", err);
 	if (rc < 0)
 		return rc;
-	return sqlite3_changes(st->db) > 0;
+	return bs_db_changes(st->db) > 0;
 }
 
 /* ---- changes ------------------------------------------------------ */
@@ -442,7 +452,7 @@ int bs_store_reject(struct bs_store *st, const char *source, int64_t line,
 int bs_store_tag(struct bs_store *st, const struct bs_ids *ids, const char *key,
                  const char *value, struct bs_err *err)
 {
-	sqlite3_stmt *s = NULL;
+	struct bs_db_stmt *s = NULL;
 	size_t i;
 	int rc;
 
@@ -454,17 +464,15 @@ int bs_store_tag(struct bs_store *st, const struct bs_ids *ids, const char *key,
 		rc = key[0] ? 0 : bs_error(err, BS_EINVAL, "empty tag key");
 	if (rc < 0)
 		return rc;
-	if (sqlite3_prepare_v2(st->db,
-	                       value ? "INSERT INTO tags (run_id, key, value) "
+	if (bs_db_prepare(st->db, value ? "INSERT INTO tags (run_id, key, value) "
 	                               "VALUES (?, ?, ?) ON CONFLICT "
 	                               "(run_id, key) DO UPDATE SET value = "
 	                               "excluded.value"
 	                             : "DELETE FROM tags WHERE run_id = ? AND "
-	                               "key = ?",
-	                       -1, &s, NULL) != SQLITE_OK)
+	                               "key = ?", 0, &s) < 0)
 		return bs_store_db_error(st, err, "cannot change tags");
 	for (i = 0; i < ids->n; i++) {
-		sqlite3_bind_int64(s, 1, ids->id[i]);
+		bs_db_bind_int64(s, 1, ids->id[i]);
 		bind_text(s, 2, key);
 		if (value)
 			bind_text(s, 3, value);
@@ -474,29 +482,28 @@ int bs_store_tag(struct bs_store *st, const struct bs_ids *ids, const char *key,
 	}
 	rc = 0;
 out:
-	sqlite3_finalize(s);
+	bs_db_finalize(s);
 	return rc;
 }
 
 int bs_store_rm(struct bs_store *st, const struct bs_ids *ids,
                 struct bs_err *err)
 {
-	sqlite3_stmt *s = NULL;
+	struct bs_db_stmt *s = NULL;
 	size_t i;
 	int rc, n = 0;
 
-	if (sqlite3_prepare_v2(st->db, "DELETE FROM runs WHERE id = ?", -1, &s,
-	                       NULL) != SQLITE_OK)
+	if (bs_db_prepare(st->db, "DELETE FROM runs WHERE id = ?", 0, &s) < 0)
 		return bs_store_db_error(st, err, "cannot delete runs");
 	for (i = 0; i < ids->n; i++) {
-		sqlite3_bind_int64(s, 1, ids->id[i]);
+		bs_db_bind_int64(s, 1, ids->id[i]);
 		rc = step_done(st, s, "cannot delete run", err);
 		if (rc < 0)
 			goto out;
-		n += sqlite3_changes(st->db);
+		n += bs_db_changes(st->db);
 	}
 	rc = n;
 out:
-	sqlite3_finalize(s);
+	bs_db_finalize(s);
 	return rc;
 }
