@@ -65,16 +65,26 @@ struct pg_db {
 	const volatile sig_atomic_t *cancel;
 };
 
+enum { NVAR = 4 };
+
 struct pg_stmt {
 	struct bs_db_stmt base;
 	struct pg_db *db;
-	char name[32];	/* on the server, "" until prepared there */
+	/* Prepared on the server for up to NVAR lists of parameter types
+	 * (run_params' value is an integer, a real or a text by turns). */
+	struct pg_variant {
+		char name[24]; /* "" when the slot is free */
+		Oid *types;
+	} var[NVAR];
+	int cur;	/* the variant last run, or -1 */
+	int evict;	/* the slot to reuse next */
 	char *sql;	/* with $N placeholders */
 	int nparams;
 	char **values;	/* per parameter: owned text or bytes, NULL: NULL */
 	int *lengths;
 	int *formats;	/* 0 text, 1 binary (blobs) */
-	Oid *types;	/* as prepared: bytea for a blob, else 0 (inferred) */
+	Oid *bound;	/* the type of each value bound (0: text, NULL) */
+	Oid *types;	/* to run with (see pg_prepare) */
 	int keep;	/* BS_DB_KEEP, or run twice: prepared on the server */
 	PGresult *desc; /* its columns, asked for before its first step */
 	PGresult *res;	/* of the current execution, NULL before the first
@@ -324,7 +334,11 @@ static char *without_password(const char *url)
 
 static int pg_exec(struct bs_db *d, const char *sql);
 
-static int pg_open(struct bs_db **out, const char *name, int flags)
+/* The server waits for locks itself (bstore's writers take turns on an
+ * advisory lock that is waited for, never refused): busy is not
+ * called. */
+static int pg_open(struct bs_db **out, const char *name, int flags,
+		   int (*busy)(void *ctx, int count), void *ctx)
 {
 	/* The URL as given (expand_dbname), and a name the server shows in
 	 * pg_stat_activity unless the URL names another. */
@@ -333,6 +347,8 @@ static int pg_open(struct bs_db **out, const char *name, int flags)
 	const char *const vals[] = {name, "bstore", NULL};
 	struct pg_db *db = xcalloc(1, sizeof(*db));
 
+	(void)busy;
+	(void)ctx;
 	db->base.ops = &bs_db_pg;
 	db->display = without_password(name);
 	*out = &db->base;
@@ -452,9 +468,12 @@ static int pg_reset(struct bs_db_stmt *st)
 
 /*
  * The statement goes to the server on its first step, once its
- * parameters are bound: a blob parameter is declared bytea (the server
- * would take an untyped one in substr(?, 1, 8) for text), the others are
- * left for the server to infer from where they stand. A statement kept
+ * parameters are bound, with their types as bound: a blob is bytea (the
+ * server would take an untyped one in substr(?, 1, 8) for text), an
+ * int64 bigint and a double double precision (so that "col IS DISTINCT
+ * FROM ?3" and "SELECT ?3" agree on a type), text and NULL are left for
+ * the server to infer from where they stand (a NULL keeps the type the
+ * parameter had). A statement kept
  * (BS_DB_KEEP) or run a second time is prepared there under a name of
  * its own, and prepared again when its blob parameters change; one run
  * once is sent with its parameters (PQsendQueryParams), which costs one
@@ -473,61 +492,77 @@ static int pg_prepare(struct bs_db *d, const char *sql, int flags,
 	s->nparams = translate(sql, &q);
 	s->sql = bs_buf_detach(&q, NULL);
 	s->keep = (flags & BS_DB_KEEP) != 0;
+	s->cur = -1;
 	if (s->nparams > 0) {
 		size_t n = (size_t)s->nparams;
 		s->values = xcalloc(n, sizeof(*s->values));
 		s->lengths = xcalloc(n, sizeof(*s->lengths));
 		s->formats = xcalloc(n, sizeof(*s->formats));
 		s->types = xcalloc(n, sizeof(*s->types));
+		s->bound = xcalloc(n, sizeof(*s->bound));
 	}
 	*out = &s->base;
 	return 0;
 }
 
-/* Frees the statement's server side (when it has one). In a failed
- * transaction this fails, and the name is never used again. */
-static void deallocate(struct pg_stmt *s)
+/* Frees a variant's server side. In a failed transaction this fails,
+ * and the name is never used again. */
+static void deallocate(struct pg_stmt *s, struct pg_variant *v)
 {
 	char sql[48];
 
-	if (s->name[0] == '\0')
+	if (v->name[0] == '\0')
 		return;
 	if (PQstatus(s->db->conn) == CONNECTION_OK &&
 	    PQtransactionStatus(s->db->conn) != PQTRANS_INERROR) {
-		snprintf(sql, sizeof(sql), "DEALLOCATE %s", s->name);
+		snprintf(sql, sizeof(sql), "DEALLOCATE %s", v->name);
 		PQclear(PQexec(s->db->conn, sql));
 	}
-	s->name[0] = '\0';
+	v->name[0] = '\0';
 }
 
-/* Declares the parameters' types as bound; 1 when they changed. */
-static int set_types(struct pg_stmt *s)
+/* The parameters' types as bound; a NULL keeps the type its parameter
+ * had in the variant last run. */
+static void set_types(struct pg_stmt *s)
 {
-	int i, changed = 0;
+	int i;
 
-	for (i = 0; i < s->nparams; i++) {
-		Oid want = s->formats[i] ? OID_BYTEA
-			   : s->values[i] ? 0 : s->types[i];
-		if (want != s->types[i]) {
-			s->types[i] = want;
-			changed = 1;
-		}
-	}
-	return changed;
+	for (i = 0; i < s->nparams; i++)
+		s->types[i] = s->values[i] ? s->bound[i]
+			      : s->cur >= 0 ? s->var[s->cur].types[i]
+					    : 0;
 }
 
-/* Prepares s on the server when it is not, or not for these types. */
+/* Prepares s on the server for the types bound, unless a variant is. */
 static int server_prepare(struct pg_stmt *s)
 {
 	struct pg_db *db = s->db;
+	size_t tsz = (size_t)s->nparams * sizeof(Oid);
+	struct pg_variant *v;
 	PGresult *res;
-	int ok;
+	int k, ok;
 
-	if (!set_types(s) && s->name[0] != '\0')
-		return 0;
-	deallocate(s);
-	snprintf(s->name, sizeof(s->name), "bs%lu", ++db->nstmt);
-	if (!PQsendPrepare(db->conn, s->name, s->sql, s->nparams, s->types)) {
+	set_types(s);
+	for (k = 0; k < NVAR; k++)
+		if (s->var[k].name[0] &&
+		    (tsz == 0 || memcmp(s->var[k].types, s->types, tsz) == 0)) {
+			s->cur = k;
+			return 0;
+		}
+	for (k = 0; k < NVAR && s->var[k].name[0]; k++)
+		;
+	if (k == NVAR) {
+		k = s->evict;
+		s->evict = (s->evict + 1) % NVAR;
+	}
+	v = &s->var[k];
+	deallocate(s, v);
+	if (v->types == NULL && tsz > 0)
+		v->types = xmalloc(tsz);
+	if (tsz > 0)
+		memcpy(v->types, s->types, tsz);
+	snprintf(v->name, sizeof(v->name), "bs%lu", ++db->nstmt);
+	if (!PQsendPrepare(db->conn, v->name, s->sql, s->nparams, s->types)) {
 		result_error(db, NULL);
 		ok = 0;
 	} else {
@@ -535,9 +570,12 @@ static int server_prepare(struct pg_stmt *s)
 		ok = result_ok(db, res);
 		PQclear(res);
 	}
-	if (!ok)
-		s->name[0] = '\0';
-	return ok ? 0 : -1;
+	if (!ok) {
+		v->name[0] = '\0';
+		return -1;
+	}
+	s->cur = k;
+	return 0;
 }
 
 static void pg_finalize(struct bs_db_stmt *st)
@@ -550,7 +588,10 @@ static void pg_finalize(struct bs_db_stmt *st)
 	pg_reset(st);
 	/* The server keeps a prepared statement until the session ends:
 	 * a connection that prepares many (read.c's per query) frees them. */
-	deallocate(s);
+	for (i = 0; i < NVAR; i++) {
+		deallocate(s, &s->var[i]);
+		free(s->var[i].types);
+	}
 	PQclear(s->desc);
 	for (i = 0; i < s->nparams; i++)
 		free(s->values[i]);
@@ -558,13 +599,14 @@ static void pg_finalize(struct bs_db_stmt *st)
 	free(s->lengths);
 	free(s->formats);
 	free(s->types);
+	free(s->bound);
 	free(s->sql);
 	free(s);
 }
 
-/* Parameter i (from 1) takes the n bytes v in format fmt (v NULL: NULL). */
+/* Parameter i (from 1) takes the n bytes v of type t (v NULL: NULL). */
 static int set_param(struct bs_db_stmt *st, int i, const void *v, size_t n,
-		     int fmt)
+		     Oid t)
 {
 	struct pg_stmt *s = (struct pg_stmt *)st;
 
@@ -580,7 +622,8 @@ static int set_param(struct bs_db_stmt *st, int i, const void *v, size_t n,
 		s->values[i - 1][n] = '\0';
 	}
 	s->lengths[i - 1] = (int)n;
-	s->formats[i - 1] = fmt;
+	s->formats[i - 1] = t == OID_BYTEA; /* binary */
+	s->bound[i - 1] = t;
 	return 0;
 }
 
@@ -594,7 +637,7 @@ static int pg_bind_int64(struct bs_db_stmt *s, int i, int64_t v)
 	char t[32];
 	int n = snprintf(t, sizeof(t), "%" PRId64, v);
 
-	return set_param(s, i, t, (size_t)n, 0);
+	return set_param(s, i, t, (size_t)n, OID_INT8);
 }
 
 /* As SQLite stores it: NaN is NULL. Otherwise the shortest decimal that
@@ -609,13 +652,13 @@ static int pg_bind_double(struct bs_db_stmt *s, int i, double v)
 		return set_param(s, i, NULL, 0, 0);
 	if (isinf(v))
 		return set_param(s, i, v > 0 ? "Infinity" : "-Infinity",
-				 v > 0 ? 8 : 9, 0);
+				 v > 0 ? 8 : 9, OID_FLOAT8);
 	for (prec = 15; prec <= 17; prec++) {
 		n = snprintf(t, sizeof(t), "%.*g", prec, v);
 		if (strtod(t, NULL) == v)
 			break;
 	}
-	return set_param(s, i, t, (size_t)n, 0);
+	return set_param(s, i, t, (size_t)n, OID_FLOAT8);
 }
 
 static int pg_bind_text(struct bs_db_stmt *s, int i, const char *v,
@@ -626,7 +669,7 @@ static int pg_bind_text(struct bs_db_stmt *s, int i, const char *v,
 
 static int pg_bind_blob(struct bs_db_stmt *s, int i, const void *v, size_t n)
 {
-	return set_param(s, i, v ? v : "", n, 1);
+	return set_param(s, i, v ? v : "", n, OID_BYTEA);
 }
 
 static int pg_step(struct bs_db_stmt *st)
@@ -645,7 +688,7 @@ static int pg_step(struct bs_db_stmt *st)
 			if (server_prepare(s) < 0)
 				return -1;
 			sent = PQsendQueryPrepared(
-				db->conn, s->name, s->nparams,
+				db->conn, s->var[s->cur].name, s->nparams,
 				(const char *const *)s->values, s->lengths,
 				s->formats, 0);
 		} else {
@@ -699,7 +742,8 @@ static const PGresult *columns(struct pg_stmt *s)
 	if (s->res)
 		return s->res;
 	if (s->desc == NULL && server_prepare(s) == 0) {
-		if (!PQsendDescribePrepared(s->db->conn, s->name)) {
+		if (!PQsendDescribePrepared(s->db->conn,
+					    s->var[s->cur].name)) {
 			result_error(s->db, NULL);
 			return NULL;
 		}
@@ -993,16 +1037,6 @@ static int pg_check_untrusted(struct bs_db *d, const char *const *tables,
 	return 0;
 }
 
-/* The server waits for locks itself (bstore's writers take turns on an
- * advisory lock that is waited for, never refused). */
-static void pg_set_busy(struct bs_db *d, int (*fn)(void *ctx, int count),
-			void *ctx)
-{
-	(void)d;
-	(void)fn;
-	(void)ctx;
-}
-
 /* An upgrade is one transaction: PostgreSQL rolls schema changes back
  * too, so nothing needs keeping. */
 static int pg_before_upgrade(struct bs_db *d, int v)
@@ -1129,7 +1163,6 @@ const struct bs_db_ops bs_db_pg = {
 	.count_objects = pg_count_objects,
 	.referrers = pg_referrers,
 	.check_untrusted = pg_check_untrusted,
-	.set_busy = pg_set_busy,
 	.set_cancel = pg_set_cancel,
 	.before_upgrade = pg_before_upgrade,
 	.settle = pg_settle,

@@ -83,7 +83,7 @@ int bs_store_set(struct bs_store *st, const struct bs_ids *ids,
 	bs_buf_addf(&sql,
 		    "INSERT INTO run_history (run_id, field, old_value, "
 		    "new_value, changed_at) SELECT id, ?2, %s, ?3, ?4 FROM "
-		    "runs WHERE id = ?1 AND %s IS NOT ?3",
+		    "runs WHERE id = ?1 AND %s IS DISTINCT FROM ?3",
 		    set->field->column, set->field->column);
 	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &hist) < 0) {
 		rc = bs_store_db_error(st, err, "cannot change runs");

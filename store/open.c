@@ -288,12 +288,22 @@ char *bs_store_default_path(struct bs_err *err)
 	return bs_buf_detach(&p, NULL);
 }
 
+int bs_store_is_url(const char *name)
+{
+	return bs_db_is_url(name);
+}
+
 int bs_store_mkparents(const char *path, struct bs_err *err)
 {
-	char *dir = xstrdup(path);
+	char *dir;
 	char *p;
 	int rc = 0;
 
+	/* A PostgreSQL archive ($BSTORE_DB=postgresql://...) has no
+	 * directory here. */
+	if (bs_db_is_url(path))
+		return 0;
+	dir = xstrdup(path);
 	for (p = dir + 1; *p; p++) {
 		if (*p != '/')
 			continue;

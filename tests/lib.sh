@@ -184,7 +184,17 @@ wait_syscall() {
 	return 1
 }
 
-sql() { sqlite3 -batch "$DB" "$1"; }
+# sql QUERY: the archive's rows, '|' between columns: sqlite3, or psql
+# for a PostgreSQL archive (where SQLite's own functions do not exist).
+sql() {
+	case $DB in
+	postgres://* | postgresql://*)
+		"${PG_BIN:+$PG_BIN/}psql" -X -q -A -t -F '|' -v ON_ERROR_STOP=1 \
+			-d "$DB" -c "$1"
+		;;
+	*) sqlite3 -batch "$DB" "$1" ;;
+	esac
+}
 
 finish() {
 	if [ "$fails" -ne 0 ]; then

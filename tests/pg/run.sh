@@ -16,6 +16,7 @@ if ! ldd "$bin" 2>/dev/null | grep -q 'libpq\.'; then
 fi
 . "$SRC/tests/pg/cluster.sh"
 pg_cluster bstore
+export PG_BIN
 set +e
 case $1 in
 *.sh) BSTORE_TEST_DB=$PG_URL bash "$@" ;;

@@ -36,7 +36,7 @@ static struct bs_db *connect_test(int flags)
 
 	if (url == NULL || !have_pg())
 		return NULL;
-	if (bs_db_pg.open(&db, url, flags) < 0) {
+	if (bs_db_pg.open(&db, url, flags, NULL, NULL) < 0) {
 		fprintf(stderr, "cannot connect: %s\n",
 			db ? bs_db_errmsg(db) : "?");
 		fail();
@@ -65,7 +65,7 @@ static void test_display_without_password(void **state)
 		skip();
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct bs_db *db = NULL;
-		assert_int_equal(bs_db_pg.open(&db, cases[i].url, 0), -1);
+		assert_int_equal(bs_db_pg.open(&db, cases[i].url, 0, NULL, NULL), -1);
 		assert_non_null(db);
 		assert_string_equal(bs_db_pg.display(db), cases[i].shown);
 		assert_int_equal(bs_db_errkind(db), BS_DB_EGONE);
@@ -289,7 +289,8 @@ static void test_glob_as_sqlite(void **state)
 	(void)state;
 	if (pg == NULL)
 		skip();
-	assert_int_equal(bs_db_sqlite.open(&sq, ":memory:", BS_DB_OPEN_MEMORY),
+	assert_int_equal(bs_db_sqlite.open(&sq, ":memory:", BS_DB_OPEN_MEMORY,
+					   NULL, NULL),
 			 0);
 	dbs[0] = pg;
 	dbs[1] = sq;
