@@ -63,6 +63,7 @@ struct pg_db {
 	int64_t changes;
 	unsigned long nstmt;	/* statements prepared: their names */
 	const volatile sig_atomic_t *cancel;
+	int flags;		/* BS_DB_OPEN_* */
 };
 
 enum { NVAR = 4 };
@@ -103,12 +104,22 @@ static void set_error(struct pg_db *db, enum bs_db_errkind kind,
 {
 	size_t n;
 
+	static const char *const severity[] = {"FATAL:  ", "ERROR:  "};
+	size_t i;
+	char *p;
+
 	free(db->msg);
 	db->msg = xstrdup(msg && msg[0] ? msg : "unknown error");
 	/* libpq's messages end with a newline (and may hold several lines:
-	 * the first says what went wrong). */
+	 * the first says what went wrong); a connection's failure quotes
+	 * the server's with its severity ("failed: FATAL:  database ..."),
+	 * which bstore's messages do not show. */
 	n = strcspn(db->msg, "\n");
 	db->msg[n] = '\0';
+	for (i = 0; i < sizeof(severity) / sizeof(severity[0]); i++)
+		while ((p = strstr(db->msg, severity[i])) != NULL)
+			memmove(p, p + strlen(severity[i]),
+				strlen(p + strlen(severity[i])) + 1);
 	db->kind = kind;
 }
 
@@ -350,6 +361,7 @@ static int pg_open(struct bs_db **out, const char *name, int flags,
 	(void)busy;
 	(void)ctx;
 	db->base.ops = &bs_db_pg;
+	db->flags = flags;
 	db->display = without_password(name);
 	*out = &db->base;
 	if (flags & BS_DB_OPEN_MEMORY) {
@@ -1046,10 +1058,38 @@ static int pg_before_upgrade(struct bs_db *d, int v)
 	return 0;
 }
 
+/*
+ * Opened to write: the role may write the archive. A role granted SELECT
+ * only is told so here, whatever the command would write (an ingest of
+ * runs stored already writes nothing, and would otherwise succeed).
+ */
 static int pg_settle(struct bs_db *d)
 {
-	(void)d;
-	return 0;
+	struct pg_db *db = (struct pg_db *)d;
+	PGresult *res;
+	char msg[200];
+	int ok;
+
+	if (db->flags & (BS_DB_OPEN_READONLY | BS_DB_OPEN_UNTRUSTED))
+		return 0;
+	res = query(db,
+		    "SELECT has_table_privilege('runs', 'INSERT, UPDATE, "
+		    "DELETE') AND has_table_privilege('tags', 'INSERT, "
+		    "UPDATE, DELETE') AND has_table_privilege('rejects', "
+		    "'INSERT')",
+		    0, NULL);
+	if (res == NULL)
+		return -1;
+	ok = PQntuples(res) == 1 && strcmp(PQgetvalue(res, 0, 0), "t") == 0;
+	PQclear(res);
+	if (ok)
+		return 0;
+	snprintf(msg, sizeof(msg),
+		 "permission denied: role '%s' may read this archive, not "
+		 "write to it",
+		 PQuser(db->conn));
+	set_error(db, BS_DB_EREADONLY, msg);
+	return -1;
 }
 
 static void pg_bulk(struct bs_db *d, int on)
