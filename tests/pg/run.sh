@@ -10,7 +10,9 @@ set -euo pipefail
 : "${SRC:?}" "${BSTORE:?}"
 bin=$BSTORE
 case $1 in *.sh) ;; *) bin=$1 ;; esac
-if ! ldd "$bin" 2>/dev/null | grep -q 'libpq\.'; then
+# (ldd's output is read whole: grep -q would end it early, and
+# pipefail would take its SIGPIPE for a failure.)
+if ! ldd "$bin" 2>/dev/null | grep 'libpq\.' >/dev/null; then
 	echo "$(basename "$1" .sh): skipped: this bstore has no PostgreSQL backend (built without libpq: Debian package libpq-dev)"
 	exit 77
 fi

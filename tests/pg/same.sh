@@ -10,7 +10,7 @@
 # copies export the same runs again. Run by ctest as pg.same.
 set -euo pipefail
 . "$SRC/tests/lib.sh"
-if ! ldd "$BSTORE" 2>/dev/null | grep -q 'libpq\.'; then
+if ! ldd "$BSTORE" 2>/dev/null | grep 'libpq\.' >/dev/null; then
 	echo "same.sh: skipped: this bstore has no PostgreSQL backend (built without libpq: Debian package libpq-dev)"
 	exit 77
 fi
