@@ -24,7 +24,7 @@ file=$(realpath "$data")/lines-$lines.csv
 pg_cluster bench
 work=$PG_DIR/work
 mkdir -p "$work"
-psql=("$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 -h "$PG_DIR" -U postgres)
+psql=(env PGOPTIONS="-c client_min_messages=warning" "$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 -h "$PG_DIR" -U postgres)
 
 # Prints "seconds maxrss_kib" for a command.
 measure() {
