@@ -14,7 +14,9 @@
  * share: '?' placeholders, numbered in order ($1, $2 ... for PostgreSQL
  * by its row), or '?N' for the N-th parameter where one value is used
  * twice ($N); INSERT ... ON CONFLICT DO NOTHING or DO UPDATE, never
- * INSERT OR IGNORE/REPLACE; INSERT ... RETURNING id, never the last rowid;
+ * INSERT OR IGNORE/REPLACE; INSERT ... RETURNING id, never the last rowid
+ * (" RETURNING id" ends the statement: SQLite's row runs the INSERT alone
+ * and returns its rowid, which costs nothing);
  * COALESCE, never IFNULL; TRUE and FALSE for booleans; IS NOT DISTINCT
  * FROM, never IS between two values; no PRAGMA and no function one engine
  * lacks (printf, glob, julianday, strftime, datetime, hex...): such work

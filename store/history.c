@@ -52,7 +52,9 @@ static int rekey(struct bs_store *st, int64_t id, struct bs_err *err)
 		return rc;
 	key = bs_store_measure_key(&r);
 	bs_run_release(&r);
-	if (bs_db_prepare(st->db, "UPDATE runs SET measure_key = ? WHERE id = ?", 0, &s) < 0)
+	if (bs_db_prepare(st->db,
+			  "UPDATE runs SET measure_key = ? WHERE id = ?",
+			  0, &s) < 0)
 		return bs_store_db_error(st, err, "cannot change runs");
 	if (key)
 		bs_db_bind_int64(s, 1, key);

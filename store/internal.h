@@ -37,7 +37,7 @@ struct bs_store {
 	/* Statements of write.c, prepared when opened to write. */
 	struct bs_db_stmt *put;     /* INSERT INTO runs ... */
 	struct bs_db_stmt *dup;     /* SELECT id FROM runs WHERE sha256 = ? */
-	struct bs_db_stmt *same_table; /* tables WHERE measure_key = ? (dedup.c) */
+	struct bs_db_stmt *same_table; /* tables of a measure_key (dedup.c) */
 	struct bs_db_stmt *same_line;  /* the other runs of that key */
 	struct bs_db_stmt *put_tag;
 	struct bs_db_stmt *put_lat;

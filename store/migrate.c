@@ -330,7 +330,9 @@ static int stored_fingerprint(struct bs_store *st, char out[17],
 	int rc;
 
 	out[0] = '\0';
-	if (bs_db_prepare(st->db, "SELECT value FROM meta WHERE key = 'catalogue'", 0, &s) < 0)
+	if (bs_db_prepare(st->db,
+			  "SELECT value FROM meta WHERE key = 'catalogue'",
+			  0, &s) < 0)
 		return bs_store_db_error(st, err, "cannot read the catalogue");
 	rc = bs_db_step(s);
 	if (rc == BS_DB_ROW && bs_db_column_text(s, 0))
@@ -520,7 +522,9 @@ static int fill_measure_keys(struct bs_store *st, struct bs_err *err)
 	struct fill_ctx c = {st, NULL};
 	int rc;
 
-	if (bs_db_prepare(st->db, "UPDATE runs SET measure_key = ? WHERE id = ?", 0, &c.upd) < 0)
+	if (bs_db_prepare(st->db,
+			  "UPDATE runs SET measure_key = ? WHERE id = ?",
+			  0, &c.upd) < 0)
 		return bs_store_db_error(st, err, "cannot upgrade runs");
 	rc = bs_store_each(st, NULL, 0, fill_key, &c, err);
 	if (rc < 0 && err->code == 0)

@@ -299,8 +299,7 @@ int bs_store_mkparents(const char *path, struct bs_err *err)
 	char *p;
 	int rc = 0;
 
-	/* A PostgreSQL archive ($BSTORE_DB=postgresql://...) has no
-	 * directory here. */
+	/* A PostgreSQL archive's name is a URL: nothing to make. */
 	if (bs_db_is_url(path))
 		return 0;
 	dir = xstrdup(path);

@@ -78,16 +78,25 @@ static int reader_open(struct bs_store *st, struct reader *rd, int load,
 					     : " FROM runs WHERE id BETWEEN ? AND "
 					       "? ORDER BY id");
 	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &rd->runs) < 0 ||
-	    bs_db_prepare(st->db, "SELECT key, value FROM tags WHERE run_id = ? "
-			       "ORDER BY key", 0, &rd->tags) < 0 ||
-	    bs_db_prepare(st->db, "SELECT metric, mean_us, p50_us, p99_us FROM "
-			       "latency WHERE run_id = ?", 0, &rd->lat) < 0 ||
-	    bs_db_prepare(st->db, "SELECT metric, value, status, cpu_pct, lat_us "
-			       "FROM run_results WHERE run_id = ?", 0, &rd->res) < 0 ||
-	    bs_db_prepare(st->db, "SELECT key, value FROM run_params WHERE "
-			       "run_id = ?", 0, &rd->par) < 0 ||
-	    bs_db_prepare(st->db, "SELECT metric, axis, x, y, seconds FROM series "
-			       "WHERE run_id = ? ORDER BY metric, seq", 0, &rd->ser) < 0)
+	    bs_db_prepare(st->db,
+			  "SELECT key, value FROM tags WHERE run_id = ? ORDER "
+			  "BY key",
+			  0, &rd->tags) < 0 ||
+	    bs_db_prepare(st->db,
+			  "SELECT metric, mean_us, p50_us, p99_us FROM "
+			  "latency WHERE run_id = ?",
+			  0, &rd->lat) < 0 ||
+	    bs_db_prepare(st->db,
+			  "SELECT metric, value, status, cpu_pct, lat_us FROM "
+			  "run_results WHERE run_id = ?",
+			  0, &rd->res) < 0 ||
+	    bs_db_prepare(st->db,
+			  "SELECT key, value FROM run_params WHERE run_id = ?",
+			  0, &rd->par) < 0 ||
+	    bs_db_prepare(st->db,
+			  "SELECT metric, axis, x, y, seconds FROM series "
+			  "WHERE run_id = ? ORDER BY metric, seq",
+			  0, &rd->ser) < 0)
 		rc = bs_store_db_error(st, err, "cannot read runs");
 	bs_buf_release(&sql);
 	return rc;
@@ -492,8 +501,10 @@ int bs_store_each_reject(struct bs_store *st, bs_reject_fn fn, void *ctx,
 	struct bs_reject r;
 	int rc = 0, step;
 
-	if (bs_db_prepare(st->db, "SELECT id, source, line, reason, raw, truncated, "
-	        "stored_at FROM rejects ORDER BY id", 0, &s) < 0)
+	if (bs_db_prepare(st->db,
+			  "SELECT id, source, line, reason, raw, truncated, "
+			  "stored_at FROM rejects ORDER BY id",
+			  0, &s) < 0)
 		return bs_store_db_error(st, err, "cannot read rejects");
 	while ((step = bs_db_step(s)) == BS_DB_ROW) {
 		r.id = bs_db_column_int64(s, 0);

@@ -63,7 +63,9 @@ int bs_store_save_report(struct bs_store *st, const char *name,
 		goto fail;
 	bs_db_finalize(s);
 	s = NULL;
-	if (bs_db_prepare(st->db, "DELETE FROM saved_report_args WHERE report = ?", 0, &s) < 0)
+	if (bs_db_prepare(st->db,
+			  "DELETE FROM saved_report_args WHERE report = ?",
+			  0, &s) < 0)
 		goto fail;
 	bs_db_bind_text(s, 1, name, -1);
 	if (bs_db_step(s) != BS_DB_DONE)
@@ -96,7 +98,9 @@ int bs_store_forget_report(struct bs_store *st, const char *name,
 	struct bs_db_stmt *s = NULL;
 	int rc;
 
-	if (bs_db_prepare(st->db, "DELETE FROM saved_reports WHERE name = ?", 0, &s) < 0)
+	if (bs_db_prepare(st->db,
+			  "DELETE FROM saved_reports WHERE name = ?",
+			  0, &s) < 0)
 		return bs_store_db_error(st, err, "cannot forget comparison");
 	bs_db_bind_text(s, 1, name, -1);
 	if (bs_db_step(s) != BS_DB_DONE)
@@ -132,9 +136,11 @@ int bs_store_each_saved(struct bs_store *st, bs_saved_report_fn fn, void *ctx,
 
 	/* A name saved without arguments (report of every run) has no
 	 * rows in saved_report_args: hence the LEFT JOIN. */
-	if (bs_db_prepare(st->db, "SELECT r.name, a.arg FROM saved_reports AS r "
-	                       "LEFT JOIN saved_report_args AS a ON "
-	                       "a.report = r.name ORDER BY r.name, a.position", 0, &s) < 0)
+	if (bs_db_prepare(st->db,
+			  "SELECT r.name, a.arg FROM saved_reports AS r LEFT "
+			  "JOIN saved_report_args AS a ON a.report = r.name "
+			  "ORDER BY r.name, a.position",
+			  0, &s) < 0)
 		return bs_store_db_error(st, err,
 		                         "cannot read saved comparisons");
 	while ((step = bs_db_step(s)) == BS_DB_ROW) {

@@ -1,10 +1,12 @@
 /*
- * store/store.h - the SQLite archive. The only module that includes
- * sqlite3.h. schema.sql is embedded at build time; opening an archive
- * creates it, or upgrades an older one in one transaction (PRAGMA
- * user_version; store/migrate.c), and turns on WAL, a busy timeout and
- * foreign keys. Runs of every tool family are written and read with the
- * same functions, walking the metric catalogue and the parameter table.
+ * store/store.h - the archive: a SQLite file, or (a postgresql:// name) a
+ * PostgreSQL database. The only module that speaks SQL, through its
+ * engines' table (store/db.h). The schema is embedded at build time;
+ * opening an archive creates it, or upgrades an older one in one
+ * transaction (the version kept by the engine; store/migrate.c), and
+ * sets the engine up (SQLite: WAL, a busy timeout and foreign keys).
+ * Runs of every tool family are written and read with the same
+ * functions, walking the metric catalogue and the parameter table.
  *
  * Selectors (README.md, docs/formats.md): a selector is one to 64 terms
  * (BS_SEL_MAX_TERMS) joined by ',' that must all match:
@@ -370,7 +372,7 @@ int bs_store_count(struct bs_store *st, int64_t *runs, int64_t *rejects,
  */
 char *bs_store_default_path(struct bs_err *err);
 /* Creates the parent directories of path (mode 0700 for new ones); none
- * for a PostgreSQL archive's URL. */
+ * for a PostgreSQL URL. */
 int bs_store_mkparents(const char *path, struct bs_err *err);
 /* Whether name is a PostgreSQL archive's URL (postgresql://...,
  * postgres://...) rather than a file. */

@@ -81,10 +81,10 @@ int bs_store_prepare_writes(struct bs_store *st, struct bs_err *err)
 		 "ON CONFLICT (run_id, key) DO UPDATE SET value = "
 		 "excluded.value"},
 		{offsetof(struct bs_store, put_lat),
-		 "INSERT INTO latency (run_id, metric, mean_us, p50_us, p99_us) "
-		 "VALUES (?, ?, ?, ?, ?) ON CONFLICT (run_id, metric) DO UPDATE "
-		 "SET mean_us = excluded.mean_us, p50_us = excluded.p50_us, "
-		 "p99_us = excluded.p99_us"},
+		 "INSERT INTO latency (run_id, metric, mean_us, p50_us, "
+		 "p99_us) VALUES (?, ?, ?, ?, ?) ON CONFLICT (run_id, metric) "
+		 "DO UPDATE SET mean_us = excluded.mean_us, p50_us = "
+		 "excluded.p50_us, p99_us = excluded.p99_us"},
 		{offsetof(struct bs_store, put_res),
 		 "INSERT INTO run_results (run_id, metric, value, status, "
 		 "cpu_pct, lat_us) VALUES (?, ?, ?, ?, ?, ?)"},
@@ -117,7 +117,8 @@ int bs_store_prepare_writes(struct bs_store *st, struct bs_err *err)
 		rc = bs_store_prepare(st, bs_buf_str(&same), &st->same_table,
 				      err);
 	bs_buf_reset(&same);
-	bs_buf_adds(&same, "SELECT id FROM runs WHERE measure_key = ? AND NOT ");
+	bs_buf_adds(&same,
+		    "SELECT id FROM runs WHERE measure_key = ? AND NOT ");
 	st->db->ops->glob(&same, "format", TABLE_FORMATS, NULL);
 	bs_buf_adds(&same, " ORDER BY id");
 	if (rc == 0)
@@ -464,12 +465,14 @@ int bs_store_tag(struct bs_store *st, const struct bs_ids *ids, const char *key,
 		rc = key[0] ? 0 : bs_error(err, BS_EINVAL, "empty tag key");
 	if (rc < 0)
 		return rc;
-	if (bs_db_prepare(st->db, value ? "INSERT INTO tags (run_id, key, value) "
-	                               "VALUES (?, ?, ?) ON CONFLICT "
-	                               "(run_id, key) DO UPDATE SET value = "
-	                               "excluded.value"
-	                             : "DELETE FROM tags WHERE run_id = ? AND "
-	                               "key = ?", 0, &s) < 0)
+	if (bs_db_prepare(st->db,
+	                  value ? "INSERT INTO tags (run_id, key, value) "
+	                          "VALUES (?, ?, ?) ON CONFLICT "
+	                          "(run_id, key) DO UPDATE SET value = "
+	                          "excluded.value"
+	                        : "DELETE FROM tags WHERE run_id = ? AND "
+	                          "key = ?",
+	                  0, &s) < 0)
 		return bs_store_db_error(st, err, "cannot change tags");
 	for (i = 0; i < ids->n; i++) {
 		bs_db_bind_int64(s, 1, ids->id[i]);

@@ -506,6 +506,38 @@ static void test_open_errors(void **state)
 	free(path);
 }
 
+/*
+ * A PostgreSQL archive's name is a URL, not a path: no directory is made
+ * for it ("postgresql:" and "postgresql://host" were, for a writer with
+ * $BSTORE_DB set), and messages show it without its password.
+ */
+static void test_url_archive(void **state)
+{
+	static const char url[] = "postgresql://bob:secret@127.0.0.1:1/team";
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_store *st = NULL;
+	char *dir = scratch_path("url"), cwd[4096];
+	struct stat sb;
+
+	(void)state;
+	mkdir(dir, 0700);
+	assert_non_null(getcwd(cwd, sizeof(cwd)));
+	assert_int_equal(chdir(dir), 0);
+	assert_int_equal(bs_store_mkparents(url, &err), 0);
+	assert_int_equal(bs_store_mkparents("postgres://h/db", &err), 0);
+	assert_int_equal(stat("postgresql:", &sb), -1);
+	assert_int_equal(stat("postgres:", &sb), -1);
+	assert_int_equal(chdir(cwd), 0);
+	rmdir(dir);
+
+	assert_true(bs_store_open(&st, url, BS_STORE_EXISTING, &err) < 0);
+	assert_null(st);
+	assert_non_null(strstr(err.msg, "cannot open archive 'postgresql://"));
+	assert_null(strstr(err.msg, "secret"));
+	bs_err_reset(&err);
+	free(dir);
+}
+
 /* Tags that a selector could never find, or that would break a line of
  * output, are refused; removing checks only that there is a key. */
 static void test_check_tag(void **state)
@@ -788,6 +820,7 @@ int main(void)
 		cmocka_unit_test(test_unknown_family),
 		cmocka_unit_test(test_merge),
 		cmocka_unit_test(test_open_errors),
+		cmocka_unit_test(test_url_archive),
 		cmocka_unit_test(test_check_tag),
 		cmocka_unit_test(test_parse_tag),
 		cmocka_unit_test(test_wait_for_lock),
