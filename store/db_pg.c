@@ -35,6 +35,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "util/buf.h"
 #include "util/mem.h"
@@ -62,6 +63,7 @@ struct pg_db {
 	enum bs_db_errkind kind; /* and its kind */
 	int64_t changes;
 	unsigned long nstmt;	/* statements prepared: their names */
+	unsigned long ncursor;	/* cursors declared: their names */
 	const volatile sig_atomic_t *cancel;
 	int flags;		/* BS_DB_OPEN_* */
 };
@@ -87,6 +89,8 @@ struct pg_stmt {
 	Oid *bound;	/* the type of each value bound (0: text, NULL) */
 	Oid *types;	/* to run with (see pg_prepare) */
 	int keep;	/* BS_DB_KEEP, or run twice: prepared on the server */
+	char cursor[24]; /* the open cursor it reads through, or "" */
+	int more;	/* the cursor may hold rows past this batch */
 	PGresult *desc; /* its columns, asked for before its first step */
 	PGresult *res;	/* of the current execution, NULL before the first
 			 * step */
@@ -462,10 +466,28 @@ static void forget_row(struct pg_stmt *s)
 	}
 }
 
+/* Closes s's cursor (in a failed transaction the server has dropped it,
+ * or will at its rollback). */
+static void close_cursor(struct pg_stmt *s)
+{
+	char sql[48];
+
+	if (s->cursor[0] == '\0')
+		return;
+	if (PQstatus(s->db->conn) == CONNECTION_OK &&
+	    PQtransactionStatus(s->db->conn) != PQTRANS_INERROR) {
+		snprintf(sql, sizeof(sql), "CLOSE %s", s->cursor);
+		PQclear(PQexec(s->db->conn, sql));
+	}
+	s->cursor[0] = '\0';
+	s->more = 0;
+}
+
 static int pg_reset(struct bs_db_stmt *st)
 {
 	struct pg_stmt *s = (struct pg_stmt *)st;
 
+	close_cursor(s);
 	forget_row(s);
 	free(s->blob);
 	free(s->blen);
@@ -684,6 +706,92 @@ static int pg_bind_blob(struct bs_db_stmt *s, int i, const void *v, size_t n)
 	return set_param(s, i, v ? v : "", n, OID_BYTEA);
 }
 
+/* Rows a cursor's FETCH brings at once. */
+enum { FETCH_ROWS = 2000 };
+
+/* Whether sql is a query (SELECT ...) that may return many rows. */
+static int is_select(const char *sql)
+{
+	sql += strspn(sql, " \t\n(");
+	return strncasecmp(sql, "SELECT", 6) == 0;
+}
+
+/*
+ * A query run once (not kept) reads its rows through a cursor, FETCH_ROWS
+ * at a time: libpq holds a result whole, and a query of every run (a
+ * report, a site, an export of a big archive) would be held whole in
+ * memory. WITH HOLD keeps it open past the transaction it was declared
+ * in (outside one, the server keeps its rows, not bstore); other
+ * statements may run between two batches, as SQLite lets them.
+ */
+static int declare(struct pg_stmt *s)
+{
+	struct pg_db *db = s->db;
+	struct bs_buf q = BS_BUF_INIT;
+	PGresult *res;
+	int ok;
+
+	set_types(s);
+	s->keep = 1; /* the next run prepares it */
+	snprintf(s->cursor, sizeof(s->cursor), "bsc%lu", ++db->ncursor);
+	bs_buf_addf(&q, "DECLARE %s NO SCROLL CURSOR WITH HOLD FOR %s",
+		    s->cursor, s->sql);
+	ok = PQsendQueryParams(db->conn, bs_buf_str(&q), s->nparams, s->types,
+			       (const char *const *)s->values, s->lengths,
+			       s->formats, 0);
+	bs_buf_release(&q);
+	if (!ok) {
+		result_error(db, NULL);
+		s->cursor[0] = '\0';
+		return -1;
+	}
+	res = wait_result(db);
+	ok = result_ok(db, res);
+	PQclear(res);
+	if (!ok) {
+		s->cursor[0] = '\0';
+		return -1;
+	}
+	return 0;
+}
+
+/* Sends the FETCH of s's cursor's next batch; 0 when it could not. */
+static int fetch(struct pg_stmt *s)
+{
+	char sql[64];
+
+	snprintf(sql, sizeof(sql), "FETCH %d FROM %s", FETCH_ROWS, s->cursor);
+	return PQsendQuery(s->db->conn, sql);
+}
+
+/* Takes the result of the statement sent for s as its rows. */
+static int take_result(struct pg_stmt *s)
+{
+	PGresult *res = wait_result(s->db);
+
+	if (!result_ok(s->db, res)) {
+		PQclear(res);
+		close_cursor(s);
+		return -1;
+	}
+	forget_row(s);
+	PQclear(s->res);
+	s->res = res;
+	s->nrows = PQntuples(res);
+	s->row = -1;
+	if (s->blob == NULL && PQnfields(res) > 0) {
+		s->ncols = PQnfields(res);
+		s->blob = xcalloc((size_t)s->ncols, sizeof(*s->blob));
+		s->blen = xcalloc((size_t)s->ncols, sizeof(*s->blen));
+	}
+	if (s->cursor[0]) {
+		s->more = s->nrows == FETCH_ROWS;
+		if (!s->more)
+			close_cursor(s);
+	}
+	return 0;
+}
+
 static int pg_step(struct bs_db_stmt *st)
 {
 	struct pg_stmt *s = (struct pg_stmt *)st;
@@ -694,7 +802,6 @@ static int pg_step(struct bs_db_stmt *st)
 		return -1;
 	}
 	if (s->res == NULL) {
-		PGresult *res;
 		int sent;
 		if (s->keep) {
 			if (server_prepare(s) < 0)
@@ -703,6 +810,10 @@ static int pg_step(struct bs_db_stmt *st)
 				db->conn, s->var[s->cur].name, s->nparams,
 				(const char *const *)s->values, s->lengths,
 				s->formats, 0);
+		} else if (is_select(s->sql)) {
+			if (declare(s) < 0)
+				return -1;
+			sent = fetch(s);
 		} else {
 			set_types(s);
 			s->keep = 1; /* the next run prepares it */
@@ -715,23 +826,22 @@ static int pg_step(struct bs_db_stmt *st)
 			result_error(db, NULL);
 			return -1;
 		}
-		res = wait_result(db);
-		if (!result_ok(db, res)) {
-			PQclear(res);
+		if (take_result(s) < 0)
 			return -1;
-		}
-		s->res = res;
-		s->nrows = PQntuples(res);
-		s->ncols = PQnfields(res);
-		s->row = -1;
-		if (s->ncols > 0) {
-			s->blob = xcalloc((size_t)s->ncols, sizeof(*s->blob));
-			s->blen = xcalloc((size_t)s->ncols, sizeof(*s->blen));
-		}
 	}
 	forget_row(s);
 	if (s->row < s->nrows)
 		s->row++;
+	/* The cursor's next batch. */
+	if (s->row == s->nrows && s->more) {
+		if (!fetch(s)) {
+			result_error(db, NULL);
+			return -1;
+		}
+		if (take_result(s) < 0)
+			return -1;
+		s->row = 0;
+	}
 	return s->row < s->nrows ? BS_DB_ROW : BS_DB_DONE;
 }
 
