@@ -570,7 +570,8 @@ int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
 		const char *want = cli->db_path ? cli->db_path : path;
 		int flags = 0;
 
-		if (want == NULL || access(want, F_OK) != 0) {
+		if (want == NULL ||
+		    (!bs_store_is_url(want) && access(want, F_OK) != 0)) {
 			mem.db_path = ":memory:";
 			flags = BS_STORE_SCRATCH;
 		}

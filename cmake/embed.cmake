@@ -10,7 +10,7 @@ function(bs_embed out_var symbol)
 	add_custom_command(OUTPUT ${out}
 		COMMAND ${CMAKE_COMMAND} -DOUT=${out} -DSYMBOL=${symbol}
 			"-DFILES=${files}" -P ${BS_EMBED_SCRIPT}
-		DEPENDS ${ARGN} ${BS_EMBED_SCRIPT}
+		DEPENDS ${ARGN} ${BS_EMBED_SCRIPT} VERBATIM
 		COMMENT "Embedding ${symbol}")
 	set(${out_var} ${out} PARENT_SCOPE)
 endfunction()

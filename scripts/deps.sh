@@ -5,7 +5,8 @@
 set -euo pipefail
 
 pkgs=(cmake pkg-config gcc g++ make libsqlite3-dev sqlite3 libcsv-dev
-	libctemplate-dev libcmocka-dev libjansson-dev libgsl-dev nettle-dev "$@")
+	libctemplate-dev libcmocka-dev libjansson-dev libgsl-dev nettle-dev
+	libpq-dev postgresql "$@")
 
 missing=()
 for p in "${pkgs[@]}"; do

@@ -280,14 +280,15 @@ static int find_children(struct merge *m, struct bs_err *err)
 	return 0;
 }
 
-/* The children's copiers, once the source was checked. */
+/* The children's copiers, once the source was checked. A child's own id
+ * (run_history's) is not copied: this archive numbers its rows. */
 static int prepare_children(struct merge *m, struct bs_err *err)
 {
 	int k, rc = 0;
 
 	for (k = 0; rc == 0 && k < m->nchild; k++)
 		rc = copier_init(m->st, m->from, &m->child[k].copy,
-				 m->child[k].table, NULL, m->child[k].col,
+				 m->child[k].table, "id", m->child[k].col,
 				 m->child[k].col, NULL, err);
 	return rc;
 }

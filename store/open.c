@@ -288,6 +288,11 @@ char *bs_store_default_path(struct bs_err *err)
 	return bs_buf_detach(&p, NULL);
 }
 
+int bs_store_is_url(const char *name)
+{
+	return bs_db_is_url(name);
+}
+
 int bs_store_mkparents(const char *path, struct bs_err *err)
 {
 	char *dir;

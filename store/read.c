@@ -41,6 +41,12 @@ static double col_double(struct bs_db_stmt *s, int i)
 struct reader {
 	struct bs_db_stmt *runs;
 	struct bs_db_stmt *tags;
+	/* Reading runs in id order: the tags of those runs in the same
+	 * order, read alongside (one query instead of one a run: on
+	 * PostgreSQL each query is a round trip to the server). */
+	struct bs_db_stmt *alltags;
+	int tag_ready; /* alltags holds a row not yet taken */
+	int tags_done;
 	struct bs_db_stmt *lat;
 	struct bs_db_stmt *res;  /* run_results of one run */
 	struct bs_db_stmt *par;  /* run_params of one run */
@@ -82,6 +88,15 @@ static int reader_open(struct bs_store *st, struct reader *rd, int load,
 			  "SELECT key, value FROM tags WHERE run_id = ? ORDER "
 			  "BY key",
 			  0, &rd->tags) < 0 ||
+	    ((load & BS_LOAD_TAGS) && mode != READ_ONE &&
+	     bs_db_prepare(st->db,
+			   mode == READ_ALL
+				   ? "SELECT run_id, key, value FROM tags "
+				     "ORDER BY run_id, key"
+				   : "SELECT run_id, key, value FROM tags "
+				     "WHERE run_id BETWEEN ? AND ? ORDER BY "
+				     "run_id, key",
+			   0, &rd->alltags) < 0) ||
 	    bs_db_prepare(st->db,
 			  "SELECT metric, mean_us, p50_us, p99_us FROM "
 			  "latency WHERE run_id = ?",
@@ -106,6 +121,7 @@ static void reader_close(struct reader *rd)
 {
 	bs_db_finalize(rd->runs);
 	bs_db_finalize(rd->tags);
+	bs_db_finalize(rd->alltags);
 	bs_db_finalize(rd->lat);
 	bs_db_finalize(rd->res);
 	bs_db_finalize(rd->par);
@@ -159,6 +175,38 @@ static void tag_row(struct bs_db_stmt *q, struct bs_run *r)
 {
 	bs_run_tag(r, bs_db_column_text(q, 0),
 		   bs_db_column_text(q, 1));
+}
+
+/* r's tags from the reader's tags in run order: those of earlier runs
+ * (not asked for) are passed over. */
+static int merge_tags(struct bs_store *st, struct reader *rd,
+		      struct bs_run *r, struct bs_err *err)
+{
+	struct bs_db_stmt *q = rd->alltags;
+	int64_t id;
+	int rc;
+
+	while (!rd->tags_done) {
+		if (!rd->tag_ready) {
+			rc = bs_db_step(q);
+			if (rc == BS_DB_DONE) {
+				rd->tags_done = 1;
+				break;
+			}
+			if (rc != BS_DB_ROW)
+				return bs_store_db_error(st, err,
+							 "cannot read tags");
+			rd->tag_ready = 1;
+		}
+		id = bs_db_column_int64(q, 0);
+		if (id > r->id)
+			break;
+		if (id == r->id)
+			bs_run_tag(r, bs_db_column_text(q, 1),
+				   bs_db_column_text(q, 2));
+		rd->tag_ready = 0;
+	}
+	return 0;
 }
 
 /* A metric the catalogue does not know (written by a newer bstore) is
@@ -289,7 +337,9 @@ static int reader_row(struct bs_store *st, struct reader *rd, struct bs_run *r,
 		v->cpu_pct = col_double(s, c++);
 		v->lat_us = col_double(s, c++);
 	}
-	if (rd->load & BS_LOAD_TAGS)
+	if ((rd->load & BS_LOAD_TAGS) && rd->alltags)
+		rc = merge_tags(st, rd, r, err);
+	else if (rd->load & BS_LOAD_TAGS)
 		rc = each_row(st, rd->tags, r, tag_row, "cannot read tags",
 			      err);
 	if (rc == 0 && bs_store_keeps_latency(r))
@@ -436,6 +486,11 @@ int bs_store_each(struct bs_store *st, const struct bs_ids *ids, int load,
 		if (mode == READ_RANGE) {
 			bs_db_bind_int64(rd.runs, 1, ids->id[0]);
 			bs_db_bind_int64(rd.runs, 2, ids->id[ids->n - 1]);
+			if (rd.alltags) {
+				bs_db_bind_int64(rd.alltags, 1, ids->id[0]);
+				bs_db_bind_int64(rd.alltags, 2,
+						 ids->id[ids->n - 1]);
+			}
 		}
 		while ((step = bs_db_step(rd.runs)) == BS_DB_ROW) {
 			if (mode == READ_RANGE) {

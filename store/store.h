@@ -360,5 +360,8 @@ char *bs_store_default_path(struct bs_err *err);
 /* Creates the parent directories of path (mode 0700 for new ones); none
  * for a PostgreSQL URL. */
 int bs_store_mkparents(const char *path, struct bs_err *err);
+/* Whether name is a PostgreSQL archive's URL (postgresql://...,
+ * postgres://...) rather than a file. */
+int bs_store_is_url(const char *name);
 
 #endif

@@ -12,7 +12,9 @@ set -euo pipefail
 T=$SCRATCH/$(basename "$0" .sh)
 rm -rf "$T"
 mkdir -p "$T"
-DB=$T/test.db
+# The archive: a file, or the PostgreSQL archive BSTORE_TEST_DB names
+# (tests/pg/run.sh runs a test so, as ctest's pg.cli.* do).
+DB=${BSTORE_TEST_DB:-$T/test.db}
 export BSTORE_DB=$DB
 unset XDG_DATA_HOME
 fails=0
@@ -182,7 +184,17 @@ wait_syscall() {
 	return 1
 }
 
-sql() { sqlite3 -batch "$DB" "$1"; }
+# sql QUERY: the archive's rows, '|' between columns: sqlite3, or psql
+# for a PostgreSQL archive (where SQLite's own functions do not exist).
+sql() {
+	case $DB in
+	postgres://* | postgresql://*)
+		"${PG_BIN:+$PG_BIN/}psql" -X -q -A -t -F '|' -v ON_ERROR_STOP=1 \
+			-d "$DB" -c "$1"
+		;;
+	*) sqlite3 -batch "$DB" "$1" ;;
+	esac
+}
 
 finish() {
 	if [ "$fails" -ne 0 ]; then

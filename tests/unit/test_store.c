@@ -59,11 +59,37 @@ static void make_run(struct bs_run *r, const char *machine, const char *raw,
 	r->res[BS_M_SEQ_STAT].status = BS_ST_TOO_FAST;
 }
 
+/*
+ * With BSTORE_TEST_DB (a postgresql:// URL: ctest's pg.unit.test_store,
+ * tests/pg/run.sh), a new archive is a new database "test_store_NAME" of
+ * that server, made with psql; its URL is BSTORE_TEST_DB's with that
+ * database.
+ */
+static char *pg_new(const char *url, const char *name)
+{
+	const char *auth = strstr(url, "://") + 3;
+	const char *path = auth + strcspn(auth, "/?");
+	const char *query = path + strcspn(path, "?");
+	const char *bin = getenv("PG_BIN");
+	struct bs_buf cmd = BS_BUF_INIT, out = BS_BUF_INIT;
+
+	bs_buf_addf(&cmd,
+		    "'%s%spsql' -X -q -d '%s' -c 'DROP DATABASE IF EXISTS "
+		    "test_store_%s' -c 'CREATE DATABASE test_store_%s'",
+		    bin ? bin : "", bin ? "/" : "", url, name, name);
+	assert_int_equal(system(bs_buf_str(&cmd)), 0);
+	bs_buf_add(&out, url, (size_t)(path - url));
+	bs_buf_addf(&out, "/test_store_%s%s", name, query);
+	bs_buf_release(&cmd);
+	return bs_buf_detach(&out, NULL);
+}
+
 static struct bs_store *open_new(const char *name)
 {
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_store *st = NULL;
-	char *path = scratch_path(name);
+	const char *url = getenv("BSTORE_TEST_DB");
+	char *path = url ? pg_new(url, name) : scratch_path(name);
 
 	assert_int_equal(bs_store_open(&st, path, 0, &err), 0);
 	free(path);
@@ -828,5 +854,19 @@ int main(void)
 		cmocka_unit_test(test_open_messages),
 		cmocka_unit_test(test_default_path),
 	};
+	/* On PostgreSQL (BSTORE_TEST_DB): the tests of what the archive
+	 * holds; the others are about files (paths, locks, SQLite's own
+	 * tables). */
+	const struct CMUnitTest pg_tests[] = {
+		cmocka_unit_test(test_put_get_dup),
+		cmocka_unit_test(test_selectors),
+		cmocka_unit_test(test_each_dense_and_sparse),
+		cmocka_unit_test(test_merge),
+		cmocka_unit_test(test_check_tag),
+		cmocka_unit_test(test_parse_tag),
+	};
+
+	if (getenv("BSTORE_TEST_DB"))
+		return cmocka_run_group_tests(pg_tests, NULL, NULL);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# bench/pg-report.sh - one HTML report of 100,000 runs (bench/gen-lines
+# 100000 42, the ingest benchmark's lines) read from PostgreSQL against the
+# same report read from SQLite, alternating, three times each, in one run.
+# The PostgreSQL archive is a scratch cluster (tests/pg/cluster.sh, unix
+# socket). Prints the medians, their ratio (goal: PostgreSQL <= 1.5x
+# SQLite), peak memory, and whether the two reports are the same bytes.
+#
+#   bench/pg-report.sh [BSTORE [LINES]]
+#       (default: build/release/cli/bstore, 100000 lines)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bstore=${1:-build/release/cli/bstore}
+lines=${2:-100000}
+if [ ! -x "$bstore" ]; then
+	cmake --preset release >/dev/null
+	cmake --build --preset release -j2 >/dev/null
+fi
+data=bench/data
+mkdir -p "$data"
+file=$(realpath "$data")/lines-$lines.csv
+[ -s "$file" ] || bench/gen-lines "$lines" 42 >"$file"
+. tests/pg/cluster.sh
+pg_cluster bench
+work=$PG_DIR/work
+mkdir -p "$work"
+pg="postgresql:///bench?host=$PG_DIR&user=postgres"
+lite=$work/b.db
+
+# Prints "seconds maxrss_kib" for a command.
+measure() {
+	/usr/bin/time -f '%e %M' -o "$work/time" "$@" >/dev/null 2>"$work/err" || {
+		cat "$work/err" >&2
+		return 1
+	}
+	cat "$work/time"
+}
+median() { sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
+mib() { awk '{printf "%.1f", $1 / 1024}'; }
+
+echo "bstore: $("$bstore" --version); PostgreSQL $("$PG_BIN/postgres" --version | awk '{print $3}'); $(nproc) cores"
+"$bstore" --db "$lite" --quiet ingest "$file"
+"$bstore" --db "$pg" --quiet ingest "$file"
+# The server's statistics, as a team's autovacuum would have them.
+"$PG_BIN/psql" -X -q -h "$PG_DIR" -U postgres -d bench -c 'VACUUM ANALYZE'
+echo "ingested $("$bstore" --db "$lite" list all | tail -n +2 | wc -l) runs into SQLite, $("$bstore" --db "$pg" list all | tail -n +2 | wc -l) into PostgreSQL, from $file"
+
+: >"$work/p"
+: >"$work/s"
+for _ in 1 2 3; do
+	measure "$bstore" --db "$pg" report -o "$work/pg.html" >>"$work/p"
+	measure "$bstore" --db "$lite" report -o "$work/lite.html" >>"$work/s"
+done
+pt=$(cut -d' ' -f1 "$work/p" | median)
+st=$(cut -d' ' -f1 "$work/s" | median)
+pm=$(cut -d' ' -f2 "$work/p" | sort -n | tail -1)
+sm=$(cut -d' ' -f2 "$work/s" | sort -n | tail -1)
+printf 'HTML report of %d runs: from PostgreSQL %.2f s, from SQLite %.2f s, ratio %.2fx (goal <= 1.5x)\n' \
+	"$lines" "$pt" "$st" "$(echo "$pt $st" | awk '{print $1 / $2}')"
+printf 'peak RSS: from PostgreSQL %s MiB, from SQLite %s MiB\n' \
+	"$(echo "$pm" | mib)" "$(echo "$sm" | mib)"
+if cmp -s "$work/pg.html" "$work/lite.html"; then
+	echo "the two reports are the same $(wc -c <"$work/pg.html") bytes"
+else
+	echo "the two reports differ: $(wc -c <"$work/pg.html") and $(wc -c <"$work/lite.html") bytes"
+fi
+echo "    PostgreSQL runs (s, KiB): $(tr '\n' ' ' <"$work/p")"
+echo "    SQLite runs (s, KiB): $(tr '\n' ' ' <"$work/s")"

@@ -1,0 +1,1332 @@
+/*
+ * store/db_pg.c - the PostgreSQL row of the engines' table (store/db.h),
+ * through libpq. The only file that includes libpq-fe.h.
+ *
+ * The archive's name is a libpq connection URL (postgresql://... or
+ * postgres://...), handed to libpq unchanged: its own settings
+ * (PGPASSFILE, ~/.pgpass, PGHOST and the other PG* variables, sslmode=)
+ * work as with psql. Messages show the URL without its password.
+ *
+ * Statements: the store's '?' and '?N' placeholders become $N outside
+ * quoted strings, identifiers and comments; each statement is prepared
+ * under a name of its own (PQprepare) and run on its first step
+ * (PQexecPrepared) with its parameters as text (int64 as decimal, doubles
+ * in the shortest form that reads back to the same double, NaN as NULL
+ * as SQLite stores it) or, for blobs, as binary bytea. The result is read
+ * row by row; a bytea column reads back as its bytes. A statement runs
+ * asynchronously so that the cancel flag, checked while waiting and
+ * between rows, can stop it (PQcancel).
+ *
+ * Settings made on every connection: extra_float_digits = 3 (every
+ * double read back exactly), and default_transaction_read_only for an
+ * archive opened to read. Notices (CREATE ... IF NOT EXISTS) are not
+ * printed.
+ *
+ * The schema version is the 'schema_version' row of the table meta (so
+ * that PostgreSQL has the same tables as SQLite, docs/schema.md).
+ */
+#include "store/db.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <libpq-fe.h>
+#include <math.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "util/buf.h"
+#include "util/mem.h"
+#include "util/num.h"
+#include "util/banned.h"
+
+/* PostgreSQL's type oids (catalog/pg_type.h, stable since 7.x). */
+enum {
+	OID_BOOL = 16,
+	OID_BYTEA = 17,
+	OID_INT8 = 20,
+	OID_INT2 = 21,
+	OID_INT4 = 23,
+	OID_OID = 26,
+	OID_FLOAT4 = 700,
+	OID_FLOAT8 = 701,
+	OID_NUMERIC = 1700,
+};
+
+struct pg_db {
+	struct bs_db base;
+	PGconn *conn;
+	char *display;		/* the URL without its password */
+	char *msg;		/* the last error's message */
+	enum bs_db_errkind kind; /* and its kind */
+	int64_t changes;
+	unsigned long nstmt;	/* statements prepared: their names */
+	unsigned long ncursor;	/* cursors declared: their names */
+	const volatile sig_atomic_t *cancel;
+	int flags;		/* BS_DB_OPEN_* */
+};
+
+enum { NVAR = 4 };
+
+struct pg_stmt {
+	struct bs_db_stmt base;
+	struct pg_db *db;
+	/* Prepared on the server for up to NVAR lists of parameter types
+	 * (run_params' value is an integer, a real or a text by turns). */
+	struct pg_variant {
+		char name[24]; /* "" when the slot is free */
+		Oid *types;
+	} var[NVAR];
+	int cur;	/* the variant last run, or -1 */
+	int evict;	/* the slot to reuse next */
+	char *sql;	/* with $N placeholders */
+	int nparams;
+	char **values;	/* per parameter: owned text or bytes, NULL: NULL */
+	int *lengths;
+	int *formats;	/* 0 text, 1 binary (blobs) */
+	Oid *bound;	/* the type of each value bound (0: text, NULL) */
+	Oid *types;	/* to run with (see pg_prepare) */
+	int keep;	/* BS_DB_KEEP, or run twice: prepared on the server */
+	char cursor[24]; /* the open cursor it reads through, or "" */
+	int more;	/* the cursor may hold rows past this batch */
+	PGresult *desc; /* its columns, asked for before its first step */
+	PGresult *res;	/* of the current execution, NULL before the first
+			 * step */
+	int row, nrows;
+	/* The current row's bytea columns, unescaped on demand. */
+	char **blob;
+	size_t *blen;
+	int ncols;
+};
+
+/* ---- errors ---------------------------------------------------------- */
+
+static void set_error(struct pg_db *db, enum bs_db_errkind kind,
+		      const char *msg)
+{
+	size_t n;
+
+	static const char *const severity[] = {"FATAL:  ", "ERROR:  "};
+	size_t i;
+	char *p;
+
+	free(db->msg);
+	db->msg = xstrdup(msg && msg[0] ? msg : "unknown error");
+	/* libpq's messages end with a newline (and may hold several lines:
+	 * the first says what went wrong); a connection's failure quotes
+	 * the server's with its severity ("failed: FATAL:  database ..."),
+	 * which bstore's messages do not show. */
+	n = strcspn(db->msg, "\n");
+	db->msg[n] = '\0';
+	for (i = 0; i < sizeof(severity) / sizeof(severity[0]); i++)
+		while ((p = strstr(db->msg, severity[i])) != NULL)
+			memmove(p, p + strlen(severity[i]),
+				strlen(p + strlen(severity[i])) + 1);
+	db->kind = kind;
+}
+
+/* What a SQLSTATE means in the engines' terms. */
+static enum bs_db_errkind sqlstate_kind(const char *state)
+{
+	/* clang-format off */
+	static const struct { const char *state; enum bs_db_errkind kind; }
+	map[] = {
+		{"40001", BS_DB_EBUSY},	      /* serialization_failure */
+		{"40P01", BS_DB_EBUSY},	      /* deadlock_detected */
+		{"55P03", BS_DB_EBUSY},	      /* lock_not_available */
+		{"25006", BS_DB_EREADONLY},   /* read_only_sql_transaction */
+		{"42501", BS_DB_EREADONLY},   /* insufficient_privilege */
+		{"57014", BS_DB_EINTERRUPT},  /* query_canceled */
+		{"57P01", BS_DB_EGONE},	      /* admin_shutdown */
+		{"57P02", BS_DB_EGONE},	      /* crash_shutdown */
+		{"57P03", BS_DB_EGONE},	      /* cannot_connect_now */
+		{"23", BS_DB_ECONSTRAINT},    /* integrity_constraint_violation */
+		{"08", BS_DB_EGONE},	      /* connection_exception */
+	};
+	/* clang-format on */
+	size_t i;
+
+	if (state == NULL)
+		return BS_DB_EOTHER;
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (strncmp(state, map[i].state, strlen(map[i].state)) == 0)
+			return map[i].kind;
+	return BS_DB_EOTHER;
+}
+
+/* Records why res (or, res NULL, the connection) failed. */
+static void result_error(struct pg_db *db, const PGresult *res)
+{
+	const char *state =
+		res ? PQresultErrorField(res, PG_DIAG_SQLSTATE) : NULL;
+	const char *msg =
+		res ? PQresultErrorField(res, PG_DIAG_MESSAGE_PRIMARY) : NULL;
+	enum bs_db_errkind kind = sqlstate_kind(state);
+
+	if (msg == NULL)
+		msg = res ? PQresultErrorMessage(res) : NULL;
+	if (msg == NULL || msg[0] == '\0')
+		msg = PQerrorMessage(db->conn);
+	if (PQstatus(db->conn) == CONNECTION_BAD)
+		kind = BS_DB_EGONE;
+	if (kind == BS_DB_EINTERRUPT || (db->cancel && *db->cancel)) {
+		set_error(db, BS_DB_EINTERRUPT, "interrupted");
+		return;
+	}
+	set_error(db, kind, msg);
+}
+
+/* ---- running a statement --------------------------------------------- */
+
+static int cancelled(const struct pg_db *db)
+{
+	return db->cancel && *db->cancel;
+}
+
+/*
+ * Waits for the statement sent on db->conn to finish, asking the server
+ * to cancel it once the cancel flag is set; returns its last result (an
+ * error result if any statement failed), or NULL when the connection was
+ * lost.
+ */
+static PGresult *wait_result(struct pg_db *db)
+{
+	PGresult *res, *last = NULL;
+	int asked = 0;
+
+	for (;;) {
+		while (PQisBusy(db->conn)) {
+			struct pollfd p = {PQsocket(db->conn), POLLIN, 0};
+			if (cancelled(db) && !asked) {
+				PGcancel *c = PQgetCancel(db->conn);
+				char buf[256];
+				if (c) {
+					PQcancel(c, buf, sizeof(buf));
+					PQfreeCancel(c);
+				}
+				asked = 1;
+			}
+			if (p.fd < 0 ||
+			    (poll(&p, 1, 100) < 0 && errno != EINTR) ||
+			    !PQconsumeInput(db->conn))
+				break;
+		}
+		res = PQgetResult(db->conn);
+		if (res == NULL)
+			break;
+		/* The first failure is the one to report; the results after
+		 * it are read and dropped. */
+		if (last && PQresultStatus(last) == PGRES_FATAL_ERROR)
+			PQclear(res);
+		else {
+			PQclear(last);
+			last = res;
+		}
+		if (PQstatus(db->conn) == CONNECTION_BAD)
+			break;
+	}
+	return last;
+}
+
+/* Whether res succeeded; records the error when not. */
+static int result_ok(struct pg_db *db, PGresult *res)
+{
+	ExecStatusType s = res ? PQresultStatus(res) : PGRES_FATAL_ERROR;
+
+	if (s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK) {
+		const char *n = PQcmdTuples(res);
+		if (n && n[0])
+			db->changes = strtoll(n, NULL, 10);
+		return 1;
+	}
+	result_error(db, res);
+	return 0;
+}
+
+/* ---- '?' into $N ----------------------------------------------------- */
+
+/*
+ * SQLite's placeholders into PostgreSQL's: '?N' is $N, and '?' is one more
+ * than the largest number so far (as SQLite numbers them). Quoted strings
+ * ('...'), identifiers ("...") and comments are copied as they are.
+ * Returns the number of parameters.
+ */
+static int translate(const char *sql, struct bs_buf *out)
+{
+	const char *p = sql;
+	int max = 0;
+
+	while (*p) {
+		if (*p == '\'' || *p == '"') {
+			char q = *p;
+			const char *s = p++;
+			/* A doubled quote is one quote inside. */
+			while (*p && !(*p == q && p[1] != q))
+				p += *p == q ? 2 : 1;
+			if (*p)
+				p++;
+			bs_buf_add(out, s, (size_t)(p - s));
+		} else if (p[0] == '-' && p[1] == '-') {
+			size_t n = strcspn(p, "\n");
+			bs_buf_add(out, p, n);
+			p += n;
+		} else if (p[0] == '/' && p[1] == '*') {
+			const char *e = strstr(p + 2, "*/");
+			size_t n = e ? (size_t)(e + 2 - p) : strlen(p);
+			bs_buf_add(out, p, n);
+			p += n;
+		} else if (*p == '?') {
+			int n = 0;
+			p++;
+			if (*p >= '0' && *p <= '9') {
+				while (*p >= '0' && *p <= '9' && n < 100000)
+					n = n * 10 + (*p++ - '0');
+			} else {
+				n = max + 1;
+			}
+			if (n > max)
+				max = n;
+			bs_buf_addf(out, "$%d", n);
+		} else {
+			bs_buf_addc(out, *p++);
+		}
+	}
+	return max;
+}
+
+/* ---- connections ----------------------------------------------------- */
+
+/* Drops server notices (CREATE ... IF NOT EXISTS says it skipped). */
+static void no_notice(void *arg, const char *msg)
+{
+	(void)arg;
+	(void)msg;
+}
+
+/*
+ * The URL without its password: "user:secret@" loses ":secret", and a
+ * password=... parameter of its query string is left out.
+ */
+static char *without_password(const char *url)
+{
+	struct bs_buf b = BS_BUF_INIT;
+	const char *auth = strstr(url, "://");
+	const char *p, *end, *at, *colon, *q;
+
+	if (auth == NULL)
+		return xstrdup(url);
+	auth += 3;
+	end = auth + strcspn(auth, "/?");
+	/* The last '@' of the authority ends the user information. */
+	for (at = NULL, p = auth; p < end; p++)
+		if (*p == '@')
+			at = p;
+	colon = at ? memchr(auth, ':', (size_t)(at - auth)) : NULL;
+	bs_buf_add(&b, url, (size_t)((colon ? colon : end) - url));
+	if (colon)
+		bs_buf_add(&b, at, (size_t)(end - at));
+	q = strchr(end, '?');
+	bs_buf_add(&b, end, (size_t)((q ? q : end + strlen(end)) - end));
+	if (q) {
+		const char *sep = "?";
+		q++;
+		while (*q) {
+			size_t n = strcspn(q, "&");
+			if (!(n >= 9 && strncmp(q, "password=", 9) == 0)) {
+				bs_buf_adds(&b, sep);
+				bs_buf_add(&b, q, n);
+				sep = "&";
+			}
+			q += n;
+			if (*q == '&')
+				q++;
+		}
+	}
+	return bs_buf_detach(&b, NULL);
+}
+
+static int pg_exec(struct bs_db *d, const char *sql);
+
+/* The server waits for locks itself (bstore's writers take turns on an
+ * advisory lock that is waited for, never refused): busy is not
+ * called. */
+static int pg_open(struct bs_db **out, const char *name, int flags,
+		   int (*busy)(void *ctx, int count), void *ctx)
+{
+	/* The URL as given (expand_dbname), and a name the server shows in
+	 * pg_stat_activity unless the URL names another. */
+	const char *const keys[] = {"dbname", "fallback_application_name",
+				    NULL};
+	const char *const vals[] = {name, "bstore", NULL};
+	struct pg_db *db = xcalloc(1, sizeof(*db));
+
+	(void)busy;
+	(void)ctx;
+	db->base.ops = &bs_db_pg;
+	db->flags = flags;
+	db->display = without_password(name);
+	*out = &db->base;
+	if (flags & BS_DB_OPEN_MEMORY) {
+		set_error(db, BS_DB_EOTHER,
+			  "PostgreSQL has no in-memory database");
+		return -1;
+	}
+	db->conn = PQconnectdbParams(keys, vals, 1);
+	if (db->conn == NULL) {
+		set_error(db, BS_DB_EOTHER, "out of memory");
+		return -1;
+	}
+	if (PQstatus(db->conn) != CONNECTION_OK) {
+		set_error(db, BS_DB_EGONE, PQerrorMessage(db->conn));
+		return -1;
+	}
+	/* A database that does not exist is the server's to create (an
+	 * administrator's CREATE DATABASE, docs/team.md), never bstore's. */
+	PQsetNoticeProcessor(db->conn, no_notice, NULL);
+	if (pg_exec(&db->base, "SET extra_float_digits = 3") < 0)
+		return -1;
+	/* A reader, and merge's source (never changed), cannot write. */
+	if ((flags & (BS_DB_OPEN_READONLY | BS_DB_OPEN_UNTRUSTED)) &&
+	    pg_exec(&db->base, "SET default_transaction_read_only = on") < 0)
+		return -1;
+	return 0;
+}
+
+static void pg_close(struct bs_db *d)
+{
+	struct pg_db *db = (struct pg_db *)d;
+
+	if (db == NULL)
+		return;
+	if (db->conn)
+		PQfinish(db->conn);
+	free(db->display);
+	free(db->msg);
+	free(db);
+}
+
+static const char *pg_display(const struct bs_db *d)
+{
+	return ((const struct pg_db *)d)->display;
+}
+
+static int pg_exec(struct bs_db *d, const char *sql)
+{
+	struct pg_db *db = (struct pg_db *)d;
+	PGresult *res;
+	int ok;
+
+	if (cancelled(db)) {
+		set_error(db, BS_DB_EINTERRUPT, "interrupted");
+		return -1;
+	}
+	if (!PQsendQuery(db->conn, sql)) {
+		result_error(db, NULL);
+		return -1;
+	}
+	res = wait_result(db);
+	ok = result_ok(db, res);
+	PQclear(res);
+	return ok ? 0 : -1;
+}
+
+static int64_t pg_changes(struct bs_db *d)
+{
+	return ((struct pg_db *)d)->changes;
+}
+
+static const char *pg_errmsg(struct bs_db *d)
+{
+	struct pg_db *db = (struct pg_db *)d;
+
+	return db->msg ? db->msg : "not an error";
+}
+
+static enum bs_db_errkind pg_errkind(struct bs_db *d)
+{
+	return ((struct pg_db *)d)->kind;
+}
+
+static void pg_set_cancel(struct bs_db *d, const volatile sig_atomic_t *flag)
+{
+	((struct pg_db *)d)->cancel = flag;
+}
+
+/* ---- statements ------------------------------------------------------ */
+
+static void forget_row(struct pg_stmt *s)
+{
+	int i;
+
+	for (i = 0; s->blob && i < s->ncols; i++) {
+		free(s->blob[i]);
+		s->blob[i] = NULL;
+	}
+}
+
+/* Closes s's cursor (in a failed transaction the server has dropped it,
+ * or will at its rollback). */
+static void close_cursor(struct pg_stmt *s)
+{
+	char sql[48];
+
+	if (s->cursor[0] == '\0')
+		return;
+	if (PQstatus(s->db->conn) == CONNECTION_OK &&
+	    PQtransactionStatus(s->db->conn) != PQTRANS_INERROR) {
+		snprintf(sql, sizeof(sql), "CLOSE %s", s->cursor);
+		PQclear(PQexec(s->db->conn, sql));
+	}
+	s->cursor[0] = '\0';
+	s->more = 0;
+}
+
+static int pg_reset(struct bs_db_stmt *st)
+{
+	struct pg_stmt *s = (struct pg_stmt *)st;
+
+	close_cursor(s);
+	forget_row(s);
+	free(s->blob);
+	free(s->blen);
+	s->blob = NULL;
+	s->blen = NULL;
+	s->ncols = 0;
+	PQclear(s->res);
+	s->res = NULL;
+	s->row = s->nrows = 0;
+	return 0;
+}
+
+/*
+ * The statement goes to the server on its first step, once its
+ * parameters are bound, with their types as bound: a blob is bytea (the
+ * server would take an untyped one in substr(?, 1, 8) for text), an
+ * int64 bigint and a double double precision (so that "col IS DISTINCT
+ * FROM ?3" and "SELECT ?3" agree on a type), text and NULL are left for
+ * the server to infer from where they stand (a NULL keeps the type the
+ * parameter had). A statement kept
+ * (BS_DB_KEEP) or run a second time is prepared there under a name of
+ * its own, and prepared again when its blob parameters change; one run
+ * once is sent with its parameters (PQsendQueryParams), which costs one
+ * round trip instead of three.
+ */
+static int pg_prepare(struct bs_db *d, const char *sql, int flags,
+		      struct bs_db_stmt **out)
+{
+	struct pg_db *db = (struct pg_db *)d;
+	struct bs_buf q = BS_BUF_INIT;
+	struct pg_stmt *s;
+
+	s = xcalloc(1, sizeof(*s));
+	s->base.ops = &bs_db_pg;
+	s->db = db;
+	s->nparams = translate(sql, &q);
+	s->sql = bs_buf_detach(&q, NULL);
+	s->keep = (flags & BS_DB_KEEP) != 0;
+	s->cur = -1;
+	if (s->nparams > 0) {
+		size_t n = (size_t)s->nparams;
+		s->values = xcalloc(n, sizeof(*s->values));
+		s->lengths = xcalloc(n, sizeof(*s->lengths));
+		s->formats = xcalloc(n, sizeof(*s->formats));
+		s->types = xcalloc(n, sizeof(*s->types));
+		s->bound = xcalloc(n, sizeof(*s->bound));
+	}
+	*out = &s->base;
+	return 0;
+}
+
+/* Frees a variant's server side. In a failed transaction this fails,
+ * and the name is never used again. */
+static void deallocate(struct pg_stmt *s, struct pg_variant *v)
+{
+	char sql[48];
+
+	if (v->name[0] == '\0')
+		return;
+	if (PQstatus(s->db->conn) == CONNECTION_OK &&
+	    PQtransactionStatus(s->db->conn) != PQTRANS_INERROR) {
+		snprintf(sql, sizeof(sql), "DEALLOCATE %s", v->name);
+		PQclear(PQexec(s->db->conn, sql));
+	}
+	v->name[0] = '\0';
+}
+
+/* The parameters' types as bound; a NULL keeps the type its parameter
+ * had in the variant last run. */
+static void set_types(struct pg_stmt *s)
+{
+	int i;
+
+	for (i = 0; i < s->nparams; i++)
+		s->types[i] = s->values[i] ? s->bound[i]
+			      : s->cur >= 0 ? s->var[s->cur].types[i]
+					    : 0;
+}
+
+/* Prepares s on the server for the types bound, unless a variant is. */
+static int server_prepare(struct pg_stmt *s)
+{
+	struct pg_db *db = s->db;
+	size_t tsz = (size_t)s->nparams * sizeof(Oid);
+	struct pg_variant *v;
+	PGresult *res;
+	int k, ok;
+
+	set_types(s);
+	for (k = 0; k < NVAR; k++)
+		if (s->var[k].name[0] &&
+		    (tsz == 0 || memcmp(s->var[k].types, s->types, tsz) == 0)) {
+			s->cur = k;
+			return 0;
+		}
+	for (k = 0; k < NVAR && s->var[k].name[0]; k++)
+		;
+	if (k == NVAR) {
+		k = s->evict;
+		s->evict = (s->evict + 1) % NVAR;
+	}
+	v = &s->var[k];
+	deallocate(s, v);
+	if (v->types == NULL && tsz > 0)
+		v->types = xmalloc(tsz);
+	if (tsz > 0)
+		memcpy(v->types, s->types, tsz);
+	snprintf(v->name, sizeof(v->name), "bs%lu", ++db->nstmt);
+	if (!PQsendPrepare(db->conn, v->name, s->sql, s->nparams, s->types)) {
+		result_error(db, NULL);
+		ok = 0;
+	} else {
+		res = wait_result(db);
+		ok = result_ok(db, res);
+		PQclear(res);
+	}
+	if (!ok) {
+		v->name[0] = '\0';
+		return -1;
+	}
+	s->cur = k;
+	return 0;
+}
+
+static void pg_finalize(struct bs_db_stmt *st)
+{
+	struct pg_stmt *s = (struct pg_stmt *)st;
+	int i;
+
+	if (s == NULL)
+		return;
+	pg_reset(st);
+	/* The server keeps a prepared statement until the session ends:
+	 * a connection that prepares many (read.c's per query) frees them. */
+	for (i = 0; i < NVAR; i++) {
+		deallocate(s, &s->var[i]);
+		free(s->var[i].types);
+	}
+	PQclear(s->desc);
+	for (i = 0; i < s->nparams; i++)
+		free(s->values[i]);
+	free(s->values);
+	free(s->lengths);
+	free(s->formats);
+	free(s->types);
+	free(s->bound);
+	free(s->sql);
+	free(s);
+}
+
+/* Parameter i (from 1) takes the n bytes v of type t (v NULL: NULL). */
+static int set_param(struct bs_db_stmt *st, int i, const void *v, size_t n,
+		     Oid t)
+{
+	struct pg_stmt *s = (struct pg_stmt *)st;
+
+	if (i < 1 || i > s->nparams) {
+		set_error(s->db, BS_DB_EOTHER, "parameter number out of range");
+		return -1;
+	}
+	free(s->values[i - 1]);
+	s->values[i - 1] = NULL;
+	if (v) {
+		s->values[i - 1] = xmalloc(n + 1);
+		memcpy(s->values[i - 1], v, n);
+		s->values[i - 1][n] = '\0';
+	}
+	s->lengths[i - 1] = (int)n;
+	s->formats[i - 1] = t == OID_BYTEA; /* binary */
+	s->bound[i - 1] = t;
+	return 0;
+}
+
+static int pg_bind_null(struct bs_db_stmt *s, int i)
+{
+	return set_param(s, i, NULL, 0, 0);
+}
+
+static int pg_bind_int64(struct bs_db_stmt *s, int i, int64_t v)
+{
+	char t[32];
+	int n = snprintf(t, sizeof(t), "%" PRId64, v);
+
+	return set_param(s, i, t, (size_t)n, OID_INT8);
+}
+
+/* As SQLite stores it: NaN is NULL. Otherwise the shortest decimal that
+ * reads back as the same double, so that text columns (run_params'
+ * values) read as SQLite's do. */
+static int pg_bind_double(struct bs_db_stmt *s, int i, double v)
+{
+	char t[40];
+	int prec, n = 0;
+
+	if (isnan(v))
+		return set_param(s, i, NULL, 0, 0);
+	if (isinf(v))
+		return set_param(s, i, v > 0 ? "Infinity" : "-Infinity",
+				 v > 0 ? 8 : 9, OID_FLOAT8);
+	for (prec = 15; prec <= 17; prec++) {
+		n = snprintf(t, sizeof(t), "%.*g", prec, v);
+		if (strtod(t, NULL) == v)
+			break;
+	}
+	return set_param(s, i, t, (size_t)n, OID_FLOAT8);
+}
+
+static int pg_bind_text(struct bs_db_stmt *s, int i, const char *v,
+			ptrdiff_t n)
+{
+	return set_param(s, i, v, n < 0 ? strlen(v) : (size_t)n, 0);
+}
+
+static int pg_bind_blob(struct bs_db_stmt *s, int i, const void *v, size_t n)
+{
+	return set_param(s, i, v ? v : "", n, OID_BYTEA);
+}
+
+/* Rows a cursor's FETCH brings at once. */
+enum { FETCH_ROWS = 2000 };
+
+/* Whether sql is a query (SELECT ...) that may return many rows. */
+static int is_select(const char *sql)
+{
+	sql += strspn(sql, " \t\n(");
+	return strncasecmp(sql, "SELECT", 6) == 0;
+}
+
+/*
+ * A query run once (not kept) reads its rows through a cursor, FETCH_ROWS
+ * at a time: libpq holds a result whole, and a query of every run (a
+ * report, a site, an export of a big archive) would be held whole in
+ * memory. WITH HOLD keeps it open past the transaction it was declared
+ * in (outside one, the server keeps its rows, not bstore); other
+ * statements may run between two batches, as SQLite lets them.
+ */
+static int declare(struct pg_stmt *s)
+{
+	struct pg_db *db = s->db;
+	struct bs_buf q = BS_BUF_INIT;
+	PGresult *res;
+	int ok;
+
+	set_types(s);
+	s->keep = 1; /* the next run prepares it */
+	snprintf(s->cursor, sizeof(s->cursor), "bsc%lu", ++db->ncursor);
+	bs_buf_addf(&q, "DECLARE %s NO SCROLL CURSOR WITH HOLD FOR %s",
+		    s->cursor, s->sql);
+	ok = PQsendQueryParams(db->conn, bs_buf_str(&q), s->nparams, s->types,
+			       (const char *const *)s->values, s->lengths,
+			       s->formats, 0);
+	bs_buf_release(&q);
+	if (!ok) {
+		result_error(db, NULL);
+		s->cursor[0] = '\0';
+		return -1;
+	}
+	res = wait_result(db);
+	ok = result_ok(db, res);
+	PQclear(res);
+	if (!ok) {
+		s->cursor[0] = '\0';
+		return -1;
+	}
+	return 0;
+}
+
+/* Sends the FETCH of s's cursor's next batch; 0 when it could not. */
+static int fetch(struct pg_stmt *s)
+{
+	char sql[64];
+
+	snprintf(sql, sizeof(sql), "FETCH %d FROM %s", FETCH_ROWS, s->cursor);
+	return PQsendQuery(s->db->conn, sql);
+}
+
+/* Takes the result of the statement sent for s as its rows. */
+static int take_result(struct pg_stmt *s)
+{
+	PGresult *res = wait_result(s->db);
+
+	if (!result_ok(s->db, res)) {
+		PQclear(res);
+		close_cursor(s);
+		return -1;
+	}
+	forget_row(s);
+	PQclear(s->res);
+	s->res = res;
+	s->nrows = PQntuples(res);
+	s->row = -1;
+	if (s->blob == NULL && PQnfields(res) > 0) {
+		s->ncols = PQnfields(res);
+		s->blob = xcalloc((size_t)s->ncols, sizeof(*s->blob));
+		s->blen = xcalloc((size_t)s->ncols, sizeof(*s->blen));
+	}
+	if (s->cursor[0]) {
+		s->more = s->nrows == FETCH_ROWS;
+		if (!s->more)
+			close_cursor(s);
+	}
+	return 0;
+}
+
+static int pg_step(struct bs_db_stmt *st)
+{
+	struct pg_stmt *s = (struct pg_stmt *)st;
+	struct pg_db *db = s->db;
+
+	if (cancelled(db)) {
+		set_error(db, BS_DB_EINTERRUPT, "interrupted");
+		return -1;
+	}
+	if (s->res == NULL) {
+		int sent;
+		if (s->keep) {
+			if (server_prepare(s) < 0)
+				return -1;
+			sent = PQsendQueryPrepared(
+				db->conn, s->var[s->cur].name, s->nparams,
+				(const char *const *)s->values, s->lengths,
+				s->formats, 0);
+		} else if (is_select(s->sql)) {
+			if (declare(s) < 0)
+				return -1;
+			sent = fetch(s);
+		} else {
+			set_types(s);
+			s->keep = 1; /* the next run prepares it */
+			sent = PQsendQueryParams(
+				db->conn, s->sql, s->nparams, s->types,
+				(const char *const *)s->values, s->lengths,
+				s->formats, 0);
+		}
+		if (!sent) {
+			result_error(db, NULL);
+			return -1;
+		}
+		if (take_result(s) < 0)
+			return -1;
+	}
+	forget_row(s);
+	if (s->row < s->nrows)
+		s->row++;
+	/* The cursor's next batch. */
+	if (s->row == s->nrows && s->more) {
+		if (!fetch(s)) {
+			result_error(db, NULL);
+			return -1;
+		}
+		if (take_result(s) < 0)
+			return -1;
+		s->row = 0;
+	}
+	return s->row < s->nrows ? BS_DB_ROW : BS_DB_DONE;
+}
+
+/* ---- columns --------------------------------------------------------- */
+
+static int has_cell(const struct pg_stmt *s, int col)
+{
+	return s->res && s->row >= 0 && s->row < s->nrows && col >= 0 &&
+	       col < s->ncols;
+}
+
+/*
+ * The statement's columns: of its result once it ran, else as the server
+ * describes it (prepared for that, as bound so far).
+ */
+static const PGresult *columns(struct pg_stmt *s)
+{
+	PGresult *res;
+
+	if (s->res)
+		return s->res;
+	if (s->desc == NULL && server_prepare(s) == 0) {
+		if (!PQsendDescribePrepared(s->db->conn,
+					    s->var[s->cur].name)) {
+			result_error(s->db, NULL);
+			return NULL;
+		}
+		res = wait_result(s->db);
+		if (result_ok(s->db, res))
+			s->desc = res;
+		else
+			PQclear(res);
+	}
+	return s->desc;
+}
+
+static int pg_column_count(struct bs_db_stmt *st)
+{
+	const PGresult *res = columns((struct pg_stmt *)st);
+
+	return res ? PQnfields(res) : 0;
+}
+
+static const char *pg_column_name(struct bs_db_stmt *st, int col)
+{
+	const PGresult *res = columns((struct pg_stmt *)st);
+
+	return res && col >= 0 && col < PQnfields(res) ? PQfname(res, col)
+							 : NULL;
+}
+
+static enum bs_db_type pg_column_type(struct bs_db_stmt *st, int col)
+{
+	struct pg_stmt *s = (struct pg_stmt *)st;
+
+	if (!has_cell(s, col) || PQgetisnull(s->res, s->row, col))
+		return BS_DB_NULL;
+	switch (PQftype(s->res, col)) {
+	case OID_BOOL:
+	case OID_INT2:
+	case OID_INT4:
+	case OID_INT8:
+	case OID_OID:
+		return BS_DB_INT;
+	case OID_FLOAT4:
+	case OID_FLOAT8:
+	case OID_NUMERIC:
+		return BS_DB_FLOAT;
+	case OID_BYTEA:
+		return BS_DB_BLOB;
+	default:
+		return BS_DB_TEXT;
+	}
+}
+
+/* The cell as libpq holds it (text), NULL for SQL NULL. */
+static const char *cell(struct pg_stmt *s, int col)
+{
+	if (!has_cell(s, col) || PQgetisnull(s->res, s->row, col))
+		return NULL;
+	return PQgetvalue(s->res, s->row, col);
+}
+
+static double pg_column_double(struct bs_db_stmt *st, int col)
+{
+	const char *t = cell((struct pg_stmt *)st, col);
+
+	if (t == NULL)
+		return 0.0;
+	if (t[0] == 't' && t[1] == '\0')
+		return 1.0;
+	return strtod(t, NULL);
+}
+
+static int64_t pg_column_int64(struct bs_db_stmt *st, int col)
+{
+	struct pg_stmt *s = (struct pg_stmt *)st;
+	const char *t = cell(s, col);
+
+	if (t == NULL)
+		return 0;
+	if (t[0] == 't' && t[1] == '\0')
+		return 1;
+	/* A real reads as SQLite converts it: truncated. */
+	if (pg_column_type(st, col) == BS_DB_FLOAT || strpbrk(t, ".eE"))
+		return (int64_t)strtod(t, NULL);
+	return strtoll(t, NULL, 10);
+}
+
+/* A bytea cell's bytes, unescaped once per row (with a NUL after them,
+ * as SQLite's text of a blob has). */
+static const char *blob_cell(struct pg_stmt *s, int col)
+{
+	const char *t = cell(s, col);
+	unsigned char *b;
+	size_t n;
+
+	if (t == NULL)
+		return NULL;
+	if (s->blob[col] == NULL) {
+		b = PQunescapeBytea((const unsigned char *)t, &n);
+		if (b == NULL) {
+			fputs("bstore: out of memory\n", stderr);
+			abort();
+		}
+		s->blob[col] = xmalloc(n + 1);
+		memcpy(s->blob[col], b, n);
+		s->blob[col][n] = '\0';
+		s->blen[col] = n;
+		PQfreemem(b);
+	}
+	return s->blob[col];
+}
+
+static const char *pg_column_text(struct bs_db_stmt *st, int col)
+{
+	struct pg_stmt *s = (struct pg_stmt *)st;
+
+	if (has_cell(s, col) && PQftype(s->res, col) == OID_BYTEA)
+		return blob_cell(s, col);
+	return cell(s, col);
+}
+
+static const void *pg_column_blob(struct bs_db_stmt *st, int col)
+{
+	return pg_column_text(st, col);
+}
+
+static size_t pg_column_bytes(struct bs_db_stmt *st, int col)
+{
+	struct pg_stmt *s = (struct pg_stmt *)st;
+
+	if (!has_cell(s, col) || PQgetisnull(s->res, s->row, col))
+		return 0;
+	if (PQftype(s->res, col) == OID_BYTEA)
+		return blob_cell(s, col) ? s->blen[col] : 0;
+	return (size_t)PQgetlength(s->res, s->row, col);
+}
+
+/* ---- the schema's version and tables ----------------------------------- */
+
+/* Runs one query with text parameters; its result, or NULL (error set). */
+static PGresult *query(struct pg_db *db, const char *sql, int n,
+		       const char *const *params)
+{
+	PGresult *res;
+
+	if (!PQsendQueryParams(db->conn, sql, n, NULL, params, NULL, NULL,
+			       0)) {
+		result_error(db, NULL);
+		return NULL;
+	}
+	res = wait_result(db);
+	if (!result_ok(db, res)) {
+		PQclear(res);
+		return NULL;
+	}
+	return res;
+}
+
+static int pg_has_object(struct bs_db *d, const char *name)
+{
+	struct pg_db *db = (struct pg_db *)d;
+	const char *p[] = {name};
+	PGresult *res = query(db,
+			      "SELECT 1 FROM pg_catalog.pg_class c JOIN "
+			      "pg_catalog.pg_namespace n ON n.oid = "
+			      "c.relnamespace WHERE n.nspname = "
+			      "current_schema() AND c.relname = $1 AND "
+			      "c.relkind IN ('r', 'p', 'v', 'm', 'i')",
+			      1, p);
+	int rc;
+
+	if (res == NULL)
+		return -1;
+	rc = PQntuples(res) > 0;
+	PQclear(res);
+	return rc;
+}
+
+/* The one integer a query returns, or -1. */
+static int query_int(struct pg_db *db, const char *sql, int n,
+		     const char *const *params)
+{
+	PGresult *res = query(db, sql, n, params);
+	int64_t v = -1;
+
+	if (res && PQntuples(res) == 1 &&
+	    bs_parse_i64(PQgetvalue(res, 0, 0),
+			 (size_t)PQgetlength(res, 0, 0), &v) < 0)
+		v = -1;
+	PQclear(res);
+	return v > INT32_MAX ? INT32_MAX : (int)v;
+}
+
+static int pg_count_objects(struct bs_db *d)
+{
+	return query_int((struct pg_db *)d,
+			 "SELECT count(*) FROM pg_catalog.pg_class c JOIN "
+			 "pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
+			 "WHERE n.nspname = current_schema() AND c.relkind IN "
+			 "('r', 'p', 'v', 'm', 'i')",
+			 0, NULL);
+}
+
+static int pg_referrers(struct bs_db *d, const char *table,
+			int (*fn)(const char *table, const char *col,
+				  void *ctx),
+			void *ctx)
+{
+	struct pg_db *db = (struct pg_db *)d;
+	const char *p[] = {table};
+	PGresult *res;
+	int i, rc = 0;
+
+	/* Foreign keys of one column (bstore's are) to table, in the
+	 * current schema. */
+	res = query(db,
+		    "SELECT c.relname, a.attname FROM pg_catalog.pg_constraint "
+		    "f JOIN pg_catalog.pg_class c ON c.oid = f.conrelid JOIN "
+		    "pg_catalog.pg_class t ON t.oid = f.confrelid JOIN "
+		    "pg_catalog.pg_namespace n ON n.oid = t.relnamespace JOIN "
+		    "pg_catalog.pg_attribute a ON a.attrelid = f.conrelid AND "
+		    "a.attnum = f.conkey[1] WHERE f.contype = 'f' AND "
+		    "n.nspname = current_schema() AND t.relname = $1 "
+		    "ORDER BY c.relname",
+		    1, p);
+	if (res == NULL)
+		return -1;
+	for (i = 0; i < PQntuples(res) && rc >= 0; i++)
+		rc = fn(PQgetvalue(res, i, 0), PQgetvalue(res, i, 1), ctx);
+	PQclear(res);
+	return rc < 0 ? rc : 0;
+}
+
+/*
+ * Of merge's source: each table named is a plain table (not a view, a
+ * foreign or partitioned table), with no generated column, no trigger and
+ * no row security policy (whose expressions would run as it is read);
+ * runs has its id.
+ */
+static int pg_check_untrusted(struct bs_db *d, const char *const *tables,
+			      size_t n)
+{
+	struct pg_db *db = (struct pg_db *)d;
+	char msg[200];
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const char *p[] = {tables[i]};
+		PGresult *res = query(
+			db,
+			"SELECT c.relkind, c.relrowsecurity, (SELECT count(*) "
+			"FROM pg_catalog.pg_attribute a WHERE a.attrelid = "
+			"c.oid AND a.attgenerated <> ''), (SELECT count(*) FROM "
+			"pg_catalog.pg_trigger g WHERE g.tgrelid = c.oid AND NOT "
+			"g.tgisinternal), (SELECT count(*) FROM "
+			"pg_catalog.pg_attribute a WHERE a.attrelid = c.oid AND "
+			"a.attname = 'id' AND a.attnum > 0) FROM "
+			"pg_catalog.pg_class c JOIN pg_catalog.pg_namespace s ON "
+			"s.oid = c.relnamespace WHERE s.nspname = "
+			"current_schema() AND c.relname = $1",
+			1, p);
+		/* What is wrong, around the table's name. */
+		const char *pre = NULL, *post = "";
+
+		if (res == NULL)
+			return -1;
+		if (PQntuples(res) == 0)
+			pre = "it has no table ";
+		else if (strcmp(PQgetvalue(res, 0, 0), "r") != 0)
+			pre = "its ", post = " is not a plain table, as a "
+					     "bstore archive has";
+		else if (strcmp(PQgetvalue(res, 0, 1), "t") == 0)
+			pre = "its table ", post = " has row security, which a "
+						   "bstore archive has not";
+		else if (strcmp(PQgetvalue(res, 0, 2), "0") != 0)
+			pre = "its table ", post = " has generated columns, "
+						   "which a bstore archive "
+						   "has not";
+		else if (strcmp(PQgetvalue(res, 0, 3), "0") != 0)
+			pre = "its table ", post = " has a trigger, which a "
+						   "bstore archive has not";
+		else if (strcmp(tables[i], "runs") == 0 &&
+			 strcmp(PQgetvalue(res, 0, 4), "1") != 0)
+			pre = "its table ", post = " has no column 'id'";
+		PQclear(res);
+		if (pre) {
+			snprintf(msg, sizeof(msg), "%s'%s'%s", pre, tables[i],
+				 post);
+			set_error(db, BS_DB_ECORRUPT, msg);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* An upgrade is one transaction: PostgreSQL rolls schema changes back
+ * too, so nothing needs keeping. */
+static int pg_before_upgrade(struct bs_db *d, int v)
+{
+	(void)d;
+	(void)v;
+	return 0;
+}
+
+/*
+ * Opened to write: the role may write the archive. A role granted SELECT
+ * only is told so here, whatever the command would write (an ingest of
+ * runs stored already writes nothing, and would otherwise succeed).
+ */
+static int pg_settle(struct bs_db *d)
+{
+	struct pg_db *db = (struct pg_db *)d;
+	PGresult *res;
+	char msg[200];
+	int ok;
+
+	if (db->flags & (BS_DB_OPEN_READONLY | BS_DB_OPEN_UNTRUSTED))
+		return 0;
+	res = query(db,
+		    "SELECT has_table_privilege('runs', 'INSERT, UPDATE, "
+		    "DELETE') AND has_table_privilege('tags', 'INSERT, "
+		    "UPDATE, DELETE') AND has_table_privilege('rejects', "
+		    "'INSERT')",
+		    0, NULL);
+	if (res == NULL)
+		return -1;
+	ok = PQntuples(res) == 1 && strcmp(PQgetvalue(res, 0, 0), "t") == 0;
+	PQclear(res);
+	if (ok)
+		return 0;
+	snprintf(msg, sizeof(msg),
+		 "permission denied: role '%s' may read this archive, not "
+		 "write to it",
+		 PQuser(db->conn));
+	set_error(db, BS_DB_EREADONLY, msg);
+	return -1;
+}
+
+static void pg_bulk(struct bs_db *d, int on)
+{
+	(void)d;
+	(void)on;
+}
+
+/* A glob is the regular expression that matches the same text (store/
+ * db.c); '~' is case-sensitive, as GLOB is. */
+static void pg_glob(struct bs_buf *sql, const char *col, const char *pattern,
+		    struct bs_buf *value)
+{
+	struct bs_buf re = BS_BUF_INIT;
+	const char *p;
+
+	if (value) {
+		bs_buf_addf(sql, "%s ~ ?", col);
+		bs_db_glob_regex(pattern, value);
+		return;
+	}
+	bs_db_glob_regex(pattern, &re);
+	bs_buf_addf(sql, "%s ~ '", col);
+	for (p = bs_buf_str(&re); *p; p++) {
+		if (*p == '\'')
+			bs_buf_addc(sql, '\'');
+		bs_buf_addc(sql, *p);
+	}
+	bs_buf_addc(sql, '\'');
+	bs_buf_release(&re);
+}
+
+static int pg_get_version(struct bs_db *d, int *version)
+{
+	struct pg_db *db = (struct pg_db *)d;
+	PGresult *res;
+	int rc = pg_has_object(d, "meta");
+
+	*version = 0;
+	if (rc <= 0)
+		return rc;
+	res = query(db, "SELECT value FROM meta WHERE key = 'schema_version'",
+		    0, NULL);
+	if (res == NULL)
+		return -1;
+	if (PQntuples(res) > 0) {
+		const char *t = PQgetvalue(res, 0, 0);
+		int64_t v;
+		if (bs_parse_i64(t, strlen(t), &v) < 0 || v < 1 || v > 99999) {
+			PQclear(res);
+			set_error(db, BS_DB_ECORRUPT,
+				  "meta's schema_version is not a number");
+			return -1;
+		}
+		*version = (int)v;
+	}
+	PQclear(res);
+	return 0;
+}
+
+static int pg_set_version(struct bs_db *d, int version)
+{
+	struct pg_db *db = (struct pg_db *)d;
+	char v[16];
+	const char *p[] = {v};
+	PGresult *res;
+
+	snprintf(v, sizeof(v), "%d", version);
+	res = query(db,
+		    "INSERT INTO meta (key, value) VALUES ('schema_version', "
+		    "$1) ON CONFLICT (key) DO UPDATE SET value = "
+		    "excluded.value",
+		    1, p);
+	if (res == NULL)
+		return -1;
+	PQclear(res);
+	return 0;
+}
+
+/* clang-format off */
+const struct bs_db_ops bs_db_pg = {
+	.name = "postgresql",
+	.schema_file = "schema-pg.sql",
+	.open = pg_open,
+	.close = pg_close,
+	.display = pg_display,
+	.exec = pg_exec,
+	.prepare = pg_prepare,
+	.finalize = pg_finalize,
+	.reset = pg_reset,
+	.bind_null = pg_bind_null,
+	.bind_int64 = pg_bind_int64,
+	.bind_double = pg_bind_double,
+	.bind_text = pg_bind_text,
+	.bind_blob = pg_bind_blob,
+	.step = pg_step,
+	.column_count = pg_column_count,
+	.column_name = pg_column_name,
+	.column_type = pg_column_type,
+	.column_int64 = pg_column_int64,
+	.column_double = pg_column_double,
+	.column_text = pg_column_text,
+	.column_blob = pg_column_blob,
+	.column_bytes = pg_column_bytes,
+	.changes = pg_changes,
+	.errmsg = pg_errmsg,
+	.errkind = pg_errkind,
+	.get_version = pg_get_version,
+	.set_version = pg_set_version,
+	.has_object = pg_has_object,
+	.count_objects = pg_count_objects,
+	.referrers = pg_referrers,
+	.check_untrusted = pg_check_untrusted,
+	.set_cancel = pg_set_cancel,
+	.before_upgrade = pg_before_upgrade,
+	.settle = pg_settle,
+	.bulk = pg_bulk,
+	.glob = pg_glob,
+	/*
+	 * Writers take turns, as SQLite's BEGIN IMMEDIATE makes them: a
+	 * transaction-scoped advisory lock, held until COMMIT or ROLLBACK.
+	 * A writer looks a run's SHA-256 and measure key up before storing
+	 * it (store/write.c, store/dedup.c); taking turns makes that look-up
+	 * see every run another writer committed, so fifty writers store
+	 * each run once, and none fails: the lock is waited for, never
+	 * refused. Readers never wait. The key is "bstore" in ASCII.
+	 */
+	.begin_write_sql = "BEGIN; SELECT pg_advisory_xact_lock(108248014221925)",
+};
+/* clang-format on */

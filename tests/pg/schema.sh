@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# tests/pg/schema.sh - schema-pg.sql makes what schema.sql makes: the same
+# tables and views, each with the same columns in the same order, in the
+# types docs/schema.md maps (INTEGER bigint, REAL double precision, TEXT
+# text, BLOB bytea, ANY text), and the same indexes. Run by ctest as
+# pg.schema, on a throwaway cluster (tests/pg/cluster.sh).
+set -euo pipefail
+. "$SRC/tests/lib.sh"
+need sqlite3
+. "$SRC/tests/pg/cluster.sh"
+pg_cluster schema
+
+sqlite3 -batch "$T/s.db" <"$SRC/schema.sql"
+pg_sql -f "$SRC/schema-pg.sql" >/dev/null
+
+# table|column|type a line, tables and views by name, columns in order.
+sqlite3 -batch -separator '|' "$T/s.db" "
+	SELECT m.name, p.name, CASE m.type WHEN 'view' THEN 'view'
+	       ELSE lower(CASE p.type WHEN 'INTEGER' THEN 'bigint'
+	                  WHEN 'REAL' THEN 'double precision'
+	                  WHEN 'BLOB' THEN 'bytea' WHEN 'ANY' THEN 'text'
+	                  ELSE p.type END) END
+	FROM sqlite_schema AS m, pragma_table_info(m.name) AS p
+	WHERE m.type IN ('table', 'view') AND m.name NOT LIKE 'sqlite_%'
+	ORDER BY m.name, p.cid" >"$T/sqlite.cols"
+pg_sql -F '|' -c "
+	SELECT c.table_name, c.column_name,
+	       CASE t.table_type WHEN 'VIEW' THEN 'view' ELSE c.data_type END
+	FROM information_schema.columns AS c
+	JOIN information_schema.tables AS t USING (table_schema, table_name)
+	WHERE c.table_schema = current_schema()
+	ORDER BY c.table_name COLLATE \"C\", c.ordinal_position" >"$T/pg.cols"
+if ! diff -u "$T/sqlite.cols" "$T/pg.cols" >"$T/cols.diff"; then
+	fail "schema-pg.sql's tables and columns differ from schema.sql's:"
+	sed 's/^/    /' "$T/cols.diff" >&2
+fi
+[ "$(wc -l <"$T/pg.cols")" -gt 100 ] || fail "too few columns read: $(wc -l <"$T/pg.cols")"
+
+# The indexes bstore names (not those of primary keys and UNIQUE).
+sqlite3 -batch "$T/s.db" "SELECT name FROM sqlite_schema WHERE type = 'index'
+	AND sql IS NOT NULL ORDER BY name" >"$T/sqlite.idx"
+pg_sql -c "SELECT i.relname FROM pg_index AS x JOIN pg_class AS i ON
+	i.oid = x.indexrelid JOIN pg_namespace AS n ON n.oid = i.relnamespace
+	WHERE n.nspname = current_schema() AND NOT EXISTS (SELECT 1 FROM
+	pg_constraint AS c WHERE c.conindid = x.indexrelid)
+	ORDER BY i.relname COLLATE \"C\"" >"$T/pg.idx"
+if ! diff -u "$T/sqlite.idx" "$T/pg.idx" >"$T/idx.diff"; then
+	fail "schema-pg.sql's indexes differ from schema.sql's:"
+	sed 's/^/    /' "$T/idx.diff" >&2
+fi
+
+# Both say the same schema version.
+v_sqlite=$(sed -n 's/^-- schema.sql - the bstore archive, schema version \([0-9]*\).*/\1/p' "$SRC/schema.sql")
+v_pg=$(sed -n 's/^-- schema-pg.sql - the bstore archive on PostgreSQL, schema version \([0-9]*\).*/\1/p' "$SRC/schema-pg.sql")
+[ -n "$v_sqlite" ] || fail "schema.sql does not say its version"
+expect_eq "$v_pg" "$v_sqlite" "schema-pg.sql's version"
+finish

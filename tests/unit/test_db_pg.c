@@ -1,0 +1,342 @@
+/*
+ * tests/unit/test_db_pg.c - the PostgreSQL row of the engines' table
+ * (store/db_pg.c). Without a server: the URL shown without its password
+ * when the connection fails. With one (BSTORE_TEST_DB, a postgresql://
+ * URL; ctest's pg.unit.test_db_pg starts a throwaway cluster through
+ * tests/pg/run.sh): placeholders, values through every bind and column
+ * call, SQLSTATEs as error kinds, the schema version, the catalogue
+ * operations, and the glob of selectors matching what SQLite's GLOB
+ * matches, pattern by pattern.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "store/db.h"
+#include "util/buf.h"
+#include "util/banned.h"
+
+/* Built without libpq, the row is the stub: nothing to test. */
+static int have_pg(void)
+{
+	return bs_db_pg.exec != NULL;
+}
+
+static struct bs_db *connect_test(int flags)
+{
+	const char *url = getenv("BSTORE_TEST_DB");
+	struct bs_db *db = NULL;
+
+	if (url == NULL || !have_pg())
+		return NULL;
+	if (bs_db_pg.open(&db, url, flags, NULL, NULL) < 0) {
+		fprintf(stderr, "cannot connect: %s\n",
+			db ? bs_db_errmsg(db) : "?");
+		fail();
+	}
+	return db;
+}
+
+static void test_display_without_password(void **state)
+{
+	/* clang-format off */
+	static const struct { const char *url, *shown; } cases[] = {
+		{"postgresql://u:s3cret@/db?host=/nonexistent-bstore",
+		 "postgresql://u@/db?host=/nonexistent-bstore"},
+		{"postgres://u:s3cret@h:1/db?host=/nonexistent-bstore&password=p2&sslmode=disable",
+		 "postgres://u@h:1/db?host=/nonexistent-bstore&sslmode=disable"},
+		{"postgresql:///db?password=p2&host=/nonexistent-bstore",
+		 "postgresql:///db?host=/nonexistent-bstore"},
+		{"postgresql://u@/db?host=/nonexistent-bstore",
+		 "postgresql://u@/db?host=/nonexistent-bstore"},
+	};
+	/* clang-format on */
+	size_t i;
+
+	(void)state;
+	if (!have_pg())
+		skip();
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct bs_db *db = NULL;
+		assert_int_equal(bs_db_pg.open(&db, cases[i].url, 0, NULL, NULL), -1);
+		assert_non_null(db);
+		assert_string_equal(bs_db_pg.display(db), cases[i].shown);
+		assert_int_equal(bs_db_errkind(db), BS_DB_EGONE);
+		assert_null(strstr(bs_db_errmsg(db), "s3cret"));
+		assert_null(strchr(bs_db_errmsg(db), '\n'));
+		bs_db_pg.close(db);
+	}
+}
+
+static void test_values(void **state)
+{
+	static const unsigned char blob[] = {0, 1, 2, '\'', 0, 0xff};
+	static const double reals[] = {0.1, 1.0 / 3, -2.5e-300, 1e300, 0};
+	struct bs_db *db = connect_test(0);
+	struct bs_db_stmt *ins = NULL, *sel = NULL;
+	size_t i;
+
+	(void)state;
+	if (db == NULL)
+		skip();
+	assert_int_equal(
+		bs_db_exec(db, "DROP TABLE IF EXISTS v; CREATE TABLE v (i "
+			       "BIGINT, r DOUBLE PRECISION, t TEXT, b BYTEA, "
+			       "a TEXT)"),
+		0);
+	/* '?' in a string, an identifier and comments is not a parameter;
+	 * ?N names one twice. */
+	assert_int_equal(bs_db_prepare(db,
+				       "INSERT INTO v (i, r, t, b, a) -- a ?\n"
+				       "VALUES (?, ?, ? /* ? */, ?, ?3 || "
+				       "'?')",
+				       BS_DB_KEEP, &ins),
+			 0);
+	for (i = 0; i < sizeof(reals) / sizeof(reals[0]); i++) {
+		assert_int_equal(bs_db_bind_int64(ins, 1,
+						  i == 0 ? INT64_MIN
+							 : INT64_MAX - (int64_t)i),
+				 0);
+		assert_int_equal(bs_db_bind_double(ins, 2, reals[i]), 0);
+		assert_int_equal(bs_db_bind_text(ins, 3, "it's", -1), 0);
+		assert_int_equal(bs_db_bind_blob(ins, 4, blob, sizeof(blob)),
+				 0);
+		assert_int_equal(bs_db_step(ins), BS_DB_DONE);
+		assert_int_equal(bs_db_changes(db), 1);
+		assert_int_equal(bs_db_reset(ins), 0);
+	}
+	/* NaN is stored as NULL, as SQLite stores it. */
+	bs_db_bind_double(ins, 2, NAN);
+	bs_db_bind_null(ins, 4);
+	assert_int_equal(bs_db_step(ins), BS_DB_DONE);
+	bs_db_finalize(ins);
+
+	assert_int_equal(bs_db_prepare(db,
+				       "SELECT i, r, t, b, a FROM v WHERE b "
+				       "= ? OR b IS NULL ORDER BY r NULLS "
+				       "LAST, i",
+				       0, &sel),
+			 0);
+	assert_int_equal(bs_db_column_count(sel), 5);
+	assert_string_equal(bs_db_column_name(sel, 3), "b");
+	bs_db_bind_blob(sel, 1, blob, sizeof(blob));
+	for (i = 0; i < 5; i++) {
+		/* reals in order: each comes back exactly. */
+		static const double sorted[] = {-2.5e-300, 0, 0.1, 1.0 / 3,
+						1e300};
+		assert_int_equal(bs_db_step(sel), BS_DB_ROW);
+		assert_int_equal(bs_db_column_type(sel, 0), BS_DB_INT);
+		assert_int_equal(bs_db_column_type(sel, 1), BS_DB_FLOAT);
+		assert_int_equal(bs_db_column_type(sel, 2), BS_DB_TEXT);
+		assert_int_equal(bs_db_column_type(sel, 3), BS_DB_BLOB);
+		assert_true(bs_db_column_double(sel, 1) == sorted[i]);
+		assert_string_equal(bs_db_column_text(sel, 2), "it's");
+		assert_string_equal(bs_db_column_text(sel, 4), "it's?");
+		assert_int_equal(bs_db_column_bytes(sel, 3), sizeof(blob));
+		assert_memory_equal(bs_db_column_blob(sel, 3), blob,
+				    sizeof(blob));
+	}
+	assert_int_equal(bs_db_step(sel), BS_DB_ROW);
+	assert_int_equal(bs_db_column_type(sel, 1), BS_DB_NULL);
+	assert_int_equal(bs_db_column_type(sel, 3), BS_DB_NULL);
+	assert_null(bs_db_column_text(sel, 1));
+	assert_int_equal(bs_db_step(sel), BS_DB_DONE);
+	bs_db_finalize(sel);
+
+	/* The extremes of int64 come back whole. */
+	assert_int_equal(bs_db_prepare(db, "SELECT min(i), max(i) FROM v", 0,
+				       &sel),
+			 0);
+	assert_int_equal(bs_db_step(sel), BS_DB_ROW);
+	assert_true(bs_db_column_int64(sel, 0) == INT64_MIN);
+	assert_true(bs_db_column_int64(sel, 1) == INT64_MAX - 1);
+	bs_db_finalize(sel);
+	bs_db_pg.close(db);
+}
+
+static void test_errors(void **state)
+{
+	struct bs_db *db = connect_test(0), *ro = NULL;
+	struct bs_db_stmt *s = NULL;
+
+	(void)state;
+	if (db == NULL)
+		skip();
+	assert_int_equal(bs_db_exec(db, "DROP TABLE IF EXISTS e; CREATE "
+					"TABLE e (k TEXT PRIMARY KEY, n BIGINT "
+					"CHECK (n > 0))"),
+			 0);
+	assert_int_equal(bs_db_exec(db, "INSERT INTO e VALUES ('a', 1)"), 0);
+	assert_int_equal(bs_db_exec(db, "INSERT INTO e VALUES ('a', 2)"), -1);
+	assert_int_equal(bs_db_errkind(db), BS_DB_ECONSTRAINT);
+	assert_int_equal(bs_db_exec(db, "INSERT INTO e VALUES ('b', 0)"), -1);
+	assert_int_equal(bs_db_errkind(db), BS_DB_ECONSTRAINT);
+	assert_int_equal(bs_db_exec(db, "SELEC 1"), -1);
+	assert_int_equal(bs_db_errkind(db), BS_DB_EOTHER);
+	assert_string_equal(bs_db_errmsg(db), "syntax error at or near \"SELEC\"");
+	/* A failed statement's error comes from its step. */
+	assert_int_equal(bs_db_prepare(db, "SELECT nope FROM e", 0, &s), 0);
+	assert_true(bs_db_step(s) < 0);
+	assert_non_null(strstr(bs_db_errmsg(db), "nope"));
+	bs_db_finalize(s);
+
+	ro = connect_test(BS_DB_OPEN_READONLY);
+	assert_int_equal(bs_db_exec(ro, "INSERT INTO e VALUES ('c', 3)"), -1);
+	assert_int_equal(bs_db_errkind(ro), BS_DB_EREADONLY);
+	bs_db_pg.close(ro);
+	bs_db_pg.close(db);
+}
+
+static int collect(const char *table, const char *col, void *ctx)
+{
+	bs_buf_addf(ctx, "%s.%s ", table, col);
+	return 0;
+}
+
+static void test_catalogue(void **state)
+{
+	struct bs_db *db = connect_test(0);
+	struct bs_buf refs = BS_BUF_INIT;
+	const char *const tables[] = {"p", "c2"};
+	int v = -1;
+
+	(void)state;
+	if (db == NULL)
+		skip();
+	assert_int_equal(
+		bs_db_exec(db, "DROP TABLE IF EXISTS c1, c2, p, meta; DROP "
+			       "VIEW IF EXISTS pv"),
+		0);
+	assert_int_equal(bs_db_pg.get_version(db, &v), 0);
+	assert_int_equal(v, 0);
+	assert_int_equal(
+		bs_db_exec(db, "CREATE TABLE meta (key TEXT PRIMARY KEY, value "
+			       "TEXT NOT NULL); CREATE TABLE p (id BIGINT "
+			       "PRIMARY KEY); CREATE TABLE c2 (run_id BIGINT "
+			       "REFERENCES p (id)); CREATE TABLE c1 (pid "
+			       "BIGINT REFERENCES p (id)); CREATE VIEW pv AS "
+			       "SELECT id FROM p"),
+		0);
+	assert_int_equal(bs_db_pg.set_version(db, 4), 0);
+	assert_int_equal(bs_db_pg.get_version(db, &v), 0);
+	assert_int_equal(v, 4);
+	assert_int_equal(bs_db_pg.has_object(db, "pv"), 1);
+	assert_int_equal(bs_db_pg.has_object(db, "p_pkey"), 1);
+	assert_int_equal(bs_db_pg.has_object(db, "nope"), 0);
+	assert_true(bs_db_pg.count_objects(db) >= 7);
+	assert_int_equal(bs_db_pg.referrers(db, "p", collect, &refs), 0);
+	assert_string_equal(bs_buf_str(&refs), "c1.pid c2.run_id ");
+	assert_int_equal(bs_db_pg.check_untrusted(db, tables, 2), 0);
+	assert_int_equal(bs_db_pg.check_untrusted(db, (const char *[]){"pv"},
+						  1),
+			 -1);
+	assert_int_equal(bs_db_errkind(db), BS_DB_ECORRUPT);
+	assert_string_equal(bs_db_errmsg(db), "its 'pv' is not a plain table, "
+					      "as a bstore archive has");
+	bs_buf_release(&refs);
+	bs_db_exec(db, "DROP TABLE c1, c2, meta; DROP VIEW pv; DROP TABLE p");
+	bs_db_pg.close(db);
+}
+
+/* One pattern's matches among the texts, as a string of 0 and 1. */
+static void matches(struct bs_db *db, const char *pattern, int literal,
+		    char *out)
+{
+	struct bs_buf sql = BS_BUF_INIT, val = BS_BUF_INIT;
+	struct bs_db_stmt *s = NULL;
+	int n = 0;
+
+	bs_buf_adds(&sql, "SELECT ");
+	db->ops->glob(&sql, "t", pattern, literal ? NULL : &val);
+	bs_buf_adds(&sql, " FROM g ORDER BY k");
+	assert_int_equal(bs_db_prepare(db, bs_buf_str(&sql), 0, &s), 0);
+	if (!literal)
+		bs_db_bind_text(s, 1, bs_buf_str(&val), -1);
+	while (bs_db_step(s) == BS_DB_ROW)
+		out[n++] = bs_db_column_int64(s, 0) ? '1' : '0';
+	out[n] = '\0';
+	bs_db_finalize(s);
+	bs_buf_release(&sql);
+	bs_buf_release(&val);
+}
+
+static void test_glob_as_sqlite(void **state)
+{
+	static const char *const texts[] = {
+		"bonnie++-text-1.03", "bonnie++-csv-1.03", "EMC CX500",
+		"a.b",		      "a+b",		   "x]y",
+		"ab",		      "a\\b",		   "caf\xc3\xa9",
+		"",		      "[x]",		   "^x$",
+	};
+	static const char *const patterns[] = {
+		"bonnie++-text*", "*CX*",  "a?b",   "a.b",	"[a-c]*",
+		"[^a]*",	  "*]*",   "[]]*",  "*[.+]*",	"a\\b",
+		"caf?",		  "",	   "[x",    "^x$",	"*[^-a-z0-9]*",
+		"[x]",		  "\\[x]", "(a|b)", "emc*",	"*",
+	};
+	struct bs_db *pg = connect_test(0), *sq = NULL;
+	struct bs_db_stmt *ins[2];
+	struct bs_db *dbs[2];
+	size_t i, k;
+
+	(void)state;
+	if (pg == NULL)
+		skip();
+	assert_int_equal(bs_db_sqlite.open(&sq, ":memory:", BS_DB_OPEN_MEMORY,
+					   NULL, NULL),
+			 0);
+	dbs[0] = pg;
+	dbs[1] = sq;
+	for (k = 0; k < 2; k++) {
+		bs_db_exec(dbs[k], "DROP TABLE IF EXISTS g");
+		assert_int_equal(bs_db_exec(dbs[k], "CREATE TABLE g (k "
+						    "INTEGER, t TEXT)"),
+				 0);
+		assert_int_equal(bs_db_prepare(dbs[k], "INSERT INTO g VALUES "
+						       "(?, ?)",
+					       0, &ins[k]),
+				 0);
+		for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+			bs_db_bind_int64(ins[k], 1, (int64_t)i);
+			bs_db_bind_text(ins[k], 2, texts[i], -1);
+			assert_int_equal(bs_db_step(ins[k]), BS_DB_DONE);
+			bs_db_reset(ins[k]);
+		}
+		bs_db_finalize(ins[k]);
+	}
+	for (i = 0; i < sizeof(patterns) / sizeof(patterns[0]); i++) {
+		char a[32], b[32], c[32];
+		matches(pg, patterns[i], 0, a);
+		matches(pg, patterns[i], 1, b);
+		matches(sq, patterns[i], 0, c);
+		if (strcmp(a, c) != 0 || strcmp(b, c) != 0)
+			fprintf(stderr, "pattern '%s': postgresql %s %s, "
+					"sqlite %s\n",
+				patterns[i], a, b, c);
+		assert_string_equal(a, c);
+		assert_string_equal(b, c);
+	}
+	bs_db_exec(pg, "DROP TABLE g");
+	bs_db_pg.close(pg);
+	bs_db_sqlite.close(sq);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_display_without_password),
+		cmocka_unit_test(test_values),
+		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_catalogue),
+		cmocka_unit_test(test_glob_as_sqlite),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
