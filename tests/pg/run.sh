@@ -16,6 +16,12 @@ if ! ldd "$bin" 2>/dev/null | grep 'libpq\.' >/dev/null; then
 	echo "$(basename "$1" .sh): skipped: this bstore has no PostgreSQL backend (built without libpq: Debian package libpq-dev)"
 	exit 77
 fi
+# Its own scratch directory: cli.X and pg.cli.X run at once under ctest -j,
+# and tests/lib.sh clears $SCRATCH/X before a test.
+if [ -n "${SCRATCH:-}" ]; then
+	export SCRATCH=$SCRATCH/pg
+	mkdir -p "$SCRATCH"
+fi
 . "$SRC/tests/pg/cluster.sh"
 pg_cluster bstore
 export PG_BIN
