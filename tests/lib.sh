@@ -196,12 +196,16 @@ sql() {
 	esac
 }
 
+# finish: the test's status. A failed test keeps its files in $T to be
+# looked at; one that passed (or was skipped) removes them, for $SCRATCH
+# is usually a tmpfs, that is memory (tests/CMakeLists.txt).
 finish() {
 	if [ "$fails" -ne 0 ]; then
 		[ -z "$skipped" ] || echo "$(basename "$0"): skipped: $skipped" >&2
 		echo "$(basename "$0"): $fails check(s) failed" >&2
 		exit 1
 	fi
+	rm -rf "$T" 2>/dev/null || true
 	if [ -n "$skipped" ]; then
 		echo "$(basename "$0"): skipped: $skipped"
 		exit 77

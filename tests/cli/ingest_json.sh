@@ -31,7 +31,8 @@ run "$BSTORE" --db "$A" ingest --tag raid=10 --tag 'note=ATA, cache on' \
 expect_rc 0 "ingest with tags and --measured-at"
 run "$BSTORE" --db "$A" ingest --tag raid=5 "${bonnie_samples[@]:3}"
 expect_rc 0 "ingest the other samples"
-run "$BSTORE" --db "$A" run -d "$D" -s 4 -n 1 -r 0 -q --no-sync -m tiny \
+# -f1: the per-char tests (a write(2) a byte) on 1 MiB rather than 3.
+run "$BSTORE" --db "$A" run -d "$D" -s 4 -n 1 -r 0 -f1 -q --no-sync -m tiny \
 	--tag bench=yes
 expect_rc 0 "bstore run"
 zsha=$(printf 'zcav raw text' | sha256sum | cut -c1-64)

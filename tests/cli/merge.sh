@@ -42,7 +42,8 @@ run "$BSTORE" --db "$B" ingest --tag raid=5 --tag 'array=EMC CX500' \
 expect_rc 0 "ingest into B with tags and --measured-at"
 run "$BSTORE" --db "$B" ingest "$T/bad-b.csv"
 expect_rc 1 "a rejected line in B"
-run "$BSTORE" --db "$B" run -d "$D" -s 4 -n 1 -r 0 -x 2 -q --no-sync \
+# -f1: the per-char tests on 1 MiB (a write(2) a byte) rather than 3.
+run "$BSTORE" --db "$B" run -d "$D" -s 4 -n 1 -r 0 -x 2 -f1 -q --no-sync \
 	-m tiny --tag bench=yes
 expect_rc 0 "bstore run into B"
 # A run of another family, as the formats issue's ingest would store it:
@@ -169,7 +170,9 @@ expect_eq "$(json "$T/new.db")" "$(cat "$T/b.json")" "a new archive holds B"
 
 # 3. Runs of bstore run whose lines repeat (the 1.03 layout has no seed):
 # each is a run of its own; merging keeps as many as there are.
-run "$BSTORE" --db "$T/x.db" run -d "$D" -s 4 -n 1 -r 0 -f -x 3 -q --no-sync \
+# No file tests (-n 0): creating files may take long enough to be timed,
+# and then the lines would not repeat.
+run "$BSTORE" --db "$T/x.db" run -d "$D" -s 4 -n 0 -r 0 -f -x 3 -q --no-sync \
 	--csv-format 1.03 -m same
 expect_rc 0 "run -x 3 --csv-format 1.03"
 run "$BSTORE" --db "$T/y.db" merge "$T/x.db"
@@ -244,19 +247,30 @@ expect_in "$T/out" "Usage: bstore merge OTHER.db..."
 expect_in "$T/out" "OTHER: N runs merged, M already here, K conflicts"
 
 # 6. A signal while waiting for the archive's lock: nothing merged, the
-# archive as it was, 128 + the signal.
+# archive as it was, 128 + the signal. The lock is held until merge has
+# ended (or 10 s after the signal): a merge that ignored the signal would
+# go on waiting, and be seen still running.
 for t in $TABLES; do dump "$T/c.db" "$t"; done >"$T/e0"
-(echo "BEGIN IMMEDIATE;"; sleep 6; echo "COMMIT;") | sqlite3 -batch "$T/c.db" &
+mkfifo "$T/hold"
+(echo "BEGIN IMMEDIATE;"; cat "$T/hold"; echo "COMMIT;") |
+	sqlite3 -batch "$T/c.db" &
 lock=$!
 # Until the lock is held (sqlite3 waits for no lock by default).
-for _ in $(seq 50); do
+for _ in $(seq 1500); do
 	sqlite3 -batch "$T/c.db" "BEGIN IMMEDIATE; ROLLBACK" 2>/dev/null || break
-	sleep 0.1
+	sleep 0.02
 done
 "$BSTORE" --db "$T/c.db" merge "$T/x.db" >"$T/out" 2>"$T/err" &
 pid=$!
-sleep 1.5
+# It waits for the lock in short sleeps (store/open.c, bs_store_on_busy).
+wait_syscall "$pid" sleep || fail "merge never waited for the lock"
 kill -s TERM "$pid"
+for _ in $(seq 500); do
+	kill -0 "$pid" 2>/dev/null || break
+	sleep 0.02
+done
+kill -0 "$pid" 2>/dev/null && fail "merge still waiting for the lock 10 s after SIGTERM"
+: >"$T/hold"
 set +e
 wait "$pid"
 status=$?
