@@ -192,6 +192,9 @@ struct bs_db_ops {
 	/* BEGIN that takes the write lock at once (SQLite's BEGIN
 	 * IMMEDIATE; PostgreSQL's BEGIN, writes lock rows as they go). */
 	const char *begin_write_sql;
+	/* 1: every statement is a round trip to a server (PostgreSQL), so
+	 * a write transaction keeps the runs it knows in memory (seen.c). */
+	int remote;
 };
 
 /* Every connection starts with its row, so the wrappers below find it. */

@@ -1328,5 +1328,6 @@ const struct bs_db_ops bs_db_pg = {
 	 * refused. Readers never wait. The key is "bstore" in ASCII.
 	 */
 	.begin_write_sql = "BEGIN; SELECT pg_advisory_xact_lock(108248014221925)",
+	.remote = 1,
 };
 /* clang-format on */

@@ -150,6 +150,7 @@ static void disconnect(struct bs_store *st)
 	size_t i;
 
 	bs_store_getter_free(st);
+	bs_store_seen_forget(st);
 	for (i = 0; i < sizeof(stmts) / sizeof(stmts[0]); i++) {
 		bs_db_finalize(*stmts[i]);
 		*stmts[i] = NULL;
@@ -244,6 +245,7 @@ int bs_store_begin(struct bs_store *st, struct bs_err *err)
 {
 	int rc = bs_store_exec(st, st->db->ops->begin_write_sql, err);
 
+	bs_store_seen_forget(st);
 	if (rc == 0)
 		st->in_tx = 1;
 	return rc;
@@ -253,6 +255,7 @@ int bs_store_commit(struct bs_store *st, struct bs_err *err)
 {
 	int rc = bs_store_exec(st, "COMMIT", err);
 
+	bs_store_seen_forget(st);
 	if (rc == 0)
 		st->in_tx = 0;
 	return rc;
@@ -261,6 +264,7 @@ int bs_store_commit(struct bs_store *st, struct bs_err *err)
 void bs_store_rollback(struct bs_store *st)
 {
 	bs_db_exec(st->db, "ROLLBACK");
+	bs_store_seen_forget(st);
 	st->in_tx = 0;
 }
 

@@ -62,10 +62,6 @@ int64_t bs_store_now(void)
 	return (int64_t)time(NULL);
 }
 
-/* The formats of bonnie++'s text tables, as the index runs_measure_key
- * has them. */
-#define TABLE_FORMATS "bonnie++-text*"
-
 int bs_store_prepare_writes(struct bs_store *st, struct bs_err *err)
 {
 	static const struct {
@@ -111,7 +107,7 @@ int bs_store_prepare_writes(struct bs_store *st, struct bs_err *err)
 	 * it repeats as the engine writes it. */
 	bs_buf_adds(&same, "SELECT id FROM runs WHERE measure_key = ? AND "
 			   "measure_key IS NOT NULL AND ");
-	st->db->ops->glob(&same, "format", TABLE_FORMATS, NULL);
+	st->db->ops->glob(&same, "format", BS_STORE_TABLE_FORMATS, NULL);
 	bs_buf_adds(&same, " ORDER BY id");
 	if (rc == 0)
 		rc = bs_store_prepare(st, bs_buf_str(&same), &st->same_table,
@@ -119,7 +115,7 @@ int bs_store_prepare_writes(struct bs_store *st, struct bs_err *err)
 	bs_buf_reset(&same);
 	bs_buf_adds(&same,
 		    "SELECT id FROM runs WHERE measure_key = ? AND NOT ");
-	st->db->ops->glob(&same, "format", TABLE_FORMATS, NULL);
+	st->db->ops->glob(&same, "format", BS_STORE_TABLE_FORMATS, NULL);
 	bs_buf_adds(&same, " ORDER BY id");
 	if (rc == 0)
 		rc = bs_store_prepare(st, bs_buf_str(&same), &st->same_line,
@@ -169,7 +165,7 @@ static void bind_param(struct bs_db_stmt *s, int i, const struct bs_params *p,
 /* The digest is kept as 32 bytes: half the size of hex in the row and in
  * the index that every insert probes. Decoded through a table: this runs
  * for every ingested line. */
-static void bind_sha(struct bs_db_stmt *s, int i, const char *hex, uint8_t *bin)
+static void sha_bytes(const char *hex, uint8_t *bin)
 {
 	static signed char val[256];
 	static int ready;
@@ -192,6 +188,11 @@ static void bind_sha(struct bs_db_stmt *s, int i, const char *hex, uint8_t *bin)
 			BS_BUG("malformed sha256 hex");
 		bin[k] = (uint8_t)(hi << 4 | lo);
 	}
+}
+
+static void bind_sha(struct bs_db_stmt *s, int i, const char *hex, uint8_t *bin)
+{
+	sha_bytes(hex, bin);
 	bs_db_bind_blob(s, i, bin, 32);
 }
 
@@ -322,12 +323,16 @@ static int put_series(struct bs_store *st, int64_t id, const struct bs_run *r,
 	return 0;
 }
 
-static int find_dup(struct bs_store *st, const char *hex, int64_t *id,
-		    struct bs_err *err)
+static int find_dup(struct bs_store *st, const char *hex, int seen,
+		    int64_t *id, struct bs_err *err)
 {
 	uint8_t sha[32];
 	int rc;
 
+	if (seen) {
+		sha_bytes(hex, sha);
+		return bs_store_seen_dup(st, sha, id);
+	}
 	bind_sha(st->dup, 1, hex, sha);
 	rc = bs_db_step(st->dup);
 	if (rc == BS_DB_ROW)
@@ -359,7 +364,7 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 	struct bs_db_stmt *s = st->put;
 	uint8_t sha[32];
 	int64_t key;
-	int k, n = 1, rc;
+	int k, n = 1, rc, seen = 0;
 
 	if (s == NULL)
 		return bs_error(err, BS_EINVAL, "%s: archive opened read-only",
@@ -369,12 +374,18 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 	assert(r->family < BS_FAM_COUNT);
 	if (r->sha256[0] == '\0')
 		bs_sha256_hex(r->raw, strlen(r->raw), r->sha256);
-	rc = once ? find_dup(st, r->sha256, &r->id, err) : 0;
+	/* Runs stored without the look-ups (merge, in savepoints) are not
+	 * the set's (seen.c). */
+	if (!once)
+		bs_store_seen_forget(st);
+	else if ((seen = bs_store_seen_ready(st, err)) < 0)
+		return seen;
+	rc = once ? find_dup(st, r->sha256, seen, &r->id, err) : 0;
 	if (rc != 0) /* stored already (1), or the lookup failed */
 		return rc < 0 ? rc : 0;
 	/* The same measurement from other text (store/dedup.c). */
 	key = bs_store_measure_key(r);
-	rc = once ? bs_store_find_same(st, r, key, &r->id, err) : 0;
+	rc = once ? bs_store_find_same(st, r, key, seen, &r->id, err) : 0;
 	if (rc != 0)
 		return rc < 0 ? rc : BS_STORE_SAME_RUN;
 	r->stored_at = bs_store_now();
@@ -409,6 +420,9 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 	bs_db_reset(s);
 	if (rc != BS_DB_ROW)
 		return bs_store_db_error(st, err, "cannot store run");
+	if (once)
+		bs_store_seen_stored(st, sha, r->id, key,
+				     bs_store_is_table(r));
 	rc = put_tags(st, r->id, r, err);
 	if (rc == 0)
 		rc = put_latency(st, r->id, r, err);
@@ -496,6 +510,7 @@ int bs_store_rm(struct bs_store *st, const struct bs_ids *ids,
 	size_t i;
 	int rc, n = 0;
 
+	bs_store_seen_forget(st);
 	if (bs_db_prepare(st->db, "DELETE FROM runs WHERE id = ?", 0, &s) < 0)
 		return bs_store_db_error(st, err, "cannot delete runs");
 	for (i = 0; i < ids->n; i++) {
