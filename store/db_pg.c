@@ -38,6 +38,7 @@
 #include <strings.h>
 
 #include "util/buf.h"
+#include "util/err.h"
 #include "util/mem.h"
 #include "util/num.h"
 #include "util/banned.h"
@@ -66,6 +67,9 @@ struct pg_db {
 	unsigned long ncursor;	/* cursors declared: their names */
 	const volatile sig_atomic_t *cancel;
 	int flags;		/* BS_DB_OPEN_* */
+	/* Deferred statements (pg_defer) sent in pipeline mode and not yet
+	 * waited for; failed: their failure is still to be reported. */
+	int piped, pending, failed;
 };
 
 enum { NVAR = 4 };
@@ -245,6 +249,71 @@ static int result_ok(struct pg_db *db, PGresult *res)
 	return 0;
 }
 
+/* ---- deferred statements --------------------------------------------- */
+
+/* Deferred statements sent before the server's results are read. */
+enum { PIPE_MAX = 256 };
+
+/*
+ * Waits for the deferred statements sent (pg_defer) and leaves pipeline
+ * mode: 0, or -1 with the first one's failure. Every statement that waits
+ * for the server drains first, so it reports a deferred failure as its
+ * own. A failure found where it cannot be reported (closing a cursor) is
+ * reported by the next drain.
+ */
+static int drain(struct pg_db *db)
+{
+	PGresult *res;
+	int failed = 0;
+
+	if (db->failed) {
+		db->failed = 0;
+		return -1;
+	}
+	if (!db->piped)
+		return 0;
+	if (!PQpipelineSync(db->conn)) {
+		result_error(db, NULL);
+		PQexitPipelineMode(db->conn);
+		db->piped = 0;
+		db->pending = 0;
+		return -1;
+	}
+	/* Each statement's results end with a NULL; the sync's ends all. */
+	for (;;) {
+		res = PQgetResult(db->conn);
+		if (res == NULL) { /* between two statements' results */
+			if (PQstatus(db->conn) != CONNECTION_OK)
+				break;
+			continue;
+		}
+		if (PQresultStatus(res) == PGRES_PIPELINE_SYNC) {
+			PQclear(res);
+			break;
+		}
+		if (PQresultStatus(res) == PGRES_FATAL_ERROR && !failed) {
+			result_error(db, res);
+			failed = 1;
+		}
+		PQclear(res);
+	}
+	if (PQstatus(db->conn) != CONNECTION_OK && !failed) {
+		result_error(db, NULL);
+		failed = 1;
+	}
+	PQexitPipelineMode(db->conn);
+	db->piped = 0;
+	db->pending = 0;
+	return failed ? -1 : 0;
+}
+
+/* drain, for callers that cannot report: the next drain will. */
+static void drain_later(struct pg_db *db)
+{
+	if (db->piped && drain(db) < 0)
+		db->failed = 1;
+}
+
 /* ---- '?' into $N ----------------------------------------------------- */
 
 /*
@@ -400,8 +469,10 @@ static void pg_close(struct bs_db *d)
 
 	if (db == NULL)
 		return;
-	if (db->conn)
+	if (db->conn) {
+		drain_later(db);
 		PQfinish(db->conn);
+	}
 	free(db->display);
 	free(db->msg);
 	free(db);
@@ -422,6 +493,8 @@ static int pg_exec(struct bs_db *d, const char *sql)
 		set_error(db, BS_DB_EINTERRUPT, "interrupted");
 		return -1;
 	}
+	if (drain(db) < 0)
+		return -1;
 	if (!PQsendQuery(db->conn, sql)) {
 		result_error(db, NULL);
 		return -1;
@@ -474,6 +547,7 @@ static void close_cursor(struct pg_stmt *s)
 
 	if (s->cursor[0] == '\0')
 		return;
+	drain_later(s->db);
 	if (PQstatus(s->db->conn) == CONNECTION_OK &&
 	    PQtransactionStatus(s->db->conn) != PQTRANS_INERROR) {
 		snprintf(sql, sizeof(sql), "CLOSE %s", s->cursor);
@@ -547,6 +621,7 @@ static void deallocate(struct pg_stmt *s, struct pg_variant *v)
 
 	if (v->name[0] == '\0')
 		return;
+	drain_later(s->db);
 	if (PQstatus(s->db->conn) == CONNECTION_OK &&
 	    PQtransactionStatus(s->db->conn) != PQTRANS_INERROR) {
 		snprintf(sql, sizeof(sql), "DEALLOCATE %s", v->name);
@@ -583,6 +658,8 @@ static int server_prepare(struct pg_stmt *s)
 			s->cur = k;
 			return 0;
 		}
+	if (drain(db) < 0)
+		return -1;
 	for (k = 0; k < NVAR && s->var[k].name[0]; k++)
 		;
 	if (k == NVAR) {
@@ -801,6 +878,8 @@ static int pg_step(struct bs_db_stmt *st)
 		set_error(db, BS_DB_EINTERRUPT, "interrupted");
 		return -1;
 	}
+	if (drain(db) < 0)
+		return -1;
 	if (s->res == NULL) {
 		int sent;
 		if (s->keep) {
@@ -845,6 +924,46 @@ static int pg_step(struct bs_db_stmt *st)
 	return s->row < s->nrows ? BS_DB_ROW : BS_DB_DONE;
 }
 
+/*
+ * A write whose result is not read, sent without waiting: libpq's
+ * pipeline mode, prepared on the server as pg_step does (a statement
+ * prepared anew waits for the deferred ones first). Up to PIPE_MAX are
+ * sent before their results are read (drain): the server's results for
+ * them wait in its socket buffer meanwhile, which they must not fill.
+ */
+static int pg_defer(struct bs_db_stmt *st)
+{
+	struct pg_stmt *s = (struct pg_stmt *)st;
+	struct pg_db *db = s->db;
+
+	if (cancelled(db)) {
+		set_error(db, BS_DB_EINTERRUPT, "interrupted");
+		return -1;
+	}
+	if (s->res || is_select(s->sql))
+		BS_BUG("deferred statement that reads");
+	s->keep = 1;
+	if (server_prepare(s) < 0)
+		return -1;
+	if (!db->piped) {
+		if (!PQenterPipelineMode(db->conn)) {
+			result_error(db, NULL);
+			return -1;
+		}
+		db->piped = 1;
+	}
+	if (!PQsendQueryPrepared(db->conn, s->var[s->cur].name, s->nparams,
+				 (const char *const *)s->values, s->lengths,
+				 s->formats, 0)) {
+		result_error(db, NULL);
+		drain_later(db);
+		return -1;
+	}
+	if (++db->pending >= PIPE_MAX)
+		return drain(db);
+	return 0;
+}
+
 /* ---- columns --------------------------------------------------------- */
 
 static int has_cell(const struct pg_stmt *s, int col)
@@ -863,7 +982,7 @@ static const PGresult *columns(struct pg_stmt *s)
 
 	if (s->res)
 		return s->res;
-	if (s->desc == NULL && server_prepare(s) == 0) {
+	if (s->desc == NULL && drain(s->db) == 0 && server_prepare(s) == 0) {
 		if (!PQsendDescribePrepared(s->db->conn,
 					    s->var[s->cur].name)) {
 			result_error(s->db, NULL);
@@ -1009,6 +1128,8 @@ static PGresult *query(struct pg_db *db, const char *sql, int n,
 {
 	PGresult *res;
 
+	if (drain(db) < 0)
+		return NULL;
 	if (!PQsendQueryParams(db->conn, sql, n, NULL, params, NULL, NULL,
 			       0)) {
 		result_error(db, NULL);
@@ -1329,5 +1450,6 @@ const struct bs_db_ops bs_db_pg = {
 	 */
 	.begin_write_sql = "BEGIN; SELECT pg_advisory_xact_lock(108248014221925)",
 	.remote = 1,
+	.defer = pg_defer,
 };
 /* clang-format on */

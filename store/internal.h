@@ -59,6 +59,7 @@ struct bs_store {
 	struct bs_ids skipped;
 	/* The runs this write transaction knows (seen.c), or NULL. */
 	struct bs_store_seen *seen;
+	int deferring; /* put: the run's rows go without waiting */
 };
 
 /*
@@ -88,7 +89,10 @@ int bs_store_open_error(struct bs_store *st, struct bs_err *err);
  * max runs of the measure key, by id, that are or are not tables)
  * answer; bs_store_seen_stored counts (and adds) each run stored;
  * bs_store_seen_forget drops it, when the transaction ends or runs change
- * otherwise.
+ * otherwise. bs_store_seen_next: 1 and the id the next run stored gets,
+ * to be stored without waiting (bs_db_defer), 0 when it is not known, or
+ * -BS_EDB; bs_store_seen_check waits for those and checks their ids
+ * (before COMMIT: 0 or -BS_EDB); bs_store_seen_end checks and forgets.
  */
 int bs_store_seen_ready(struct bs_store *st, struct bs_err *err);
 int bs_store_seen_dup(struct bs_store *st, const uint8_t *sha, int64_t *id);
@@ -97,6 +101,9 @@ size_t bs_store_seen_same(struct bs_store *st, int64_t key, int table,
 void bs_store_seen_stored(struct bs_store *st, const uint8_t *sha, int64_t id,
 			  int64_t key, int table);
 void bs_store_seen_forget(struct bs_store *st);
+int bs_store_seen_next(struct bs_store *st, int64_t *id, struct bs_err *err);
+int bs_store_seen_check(struct bs_store *st, struct bs_err *err);
+int bs_store_seen_end(struct bs_store *st, struct bs_err *err);
 
 /* Runs SQL without results. */
 int bs_store_exec(struct bs_store *st, const char *sql, struct bs_err *err);

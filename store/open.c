@@ -253,9 +253,11 @@ int bs_store_begin(struct bs_store *st, struct bs_err *err)
 
 int bs_store_commit(struct bs_store *st, struct bs_err *err)
 {
-	int rc = bs_store_exec(st, "COMMIT", err);
+	/* The runs stored without waiting (seen.c) are waited for. */
+	int rc = bs_store_seen_end(st, err);
 
-	bs_store_seen_forget(st);
+	if (rc == 0)
+		rc = bs_store_exec(st, "COMMIT", err);
 	if (rc == 0)
 		st->in_tx = 0;
 	return rc;

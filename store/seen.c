@@ -16,6 +16,16 @@
  * or removes a run. What changes runs otherwise (rm, set, merge's
  * savepoints) and the transaction's end forget the set.
  *
+ * Then the runs are stored without waiting for the server either
+ * (bs_db_defer: PostgreSQL's pipeline), and so without reading the id
+ * INSERT ... RETURNING gives: the id is foretold as the last one stored
+ * plus one, which holds as long as nobody else takes ids from runs'
+ * sequence, as no bstore does outside the write lock. That is checked
+ * every BS_SEEN_CHECK runs and before COMMIT (the largest id must be the
+ * last one foretold: the ids taken are distinct and larger than the last
+ * one read), and an archive another program wrote to meanwhile fails the
+ * transaction, storing nothing.
+ *
  * Only for engines whose statements are round trips (bs_db_ops.remote);
  * SQLite's lookups cost less than keeping the set.
  */
@@ -30,6 +40,7 @@
 enum {
 	BS_SEEN_FROM = 64, /* runs stored before the set is worth it */
 	BS_SEEN_RATIO = 16,
+	BS_SEEN_CHECK = 4096, /* runs stored deferred between two checks */
 };
 
 struct seen_run {
@@ -49,6 +60,10 @@ struct bs_store_seen {
 	 * measure key (every run with a key, so a key has many). */
 	uint32_t *by_sha, *by_key;
 	size_t slots; /* a power of two, more than twice n */
+	int64_t next_id;  /* the id the next run gets, 0: not known */
+	size_t unchecked; /* runs stored with a foretold id since the last
+			     check */
+	struct bs_db_stmt *top; /* SELECT max(id) FROM runs */
 };
 
 void bs_store_seen_forget(struct bs_store *st)
@@ -60,6 +75,7 @@ void bs_store_seen_forget(struct bs_store *st)
 	free(s->run);
 	free(s->by_sha);
 	free(s->by_key);
+	bs_db_finalize(s->top);
 	free(s);
 	st->seen = NULL;
 }
@@ -150,17 +166,63 @@ static int load(struct bs_store *st, struct bs_store_seen *s)
 }
 
 /* The largest id stored, or -1 (the engine's error). */
-static int64_t max_id(struct bs_store *st)
+static int64_t max_id(struct bs_store *st, struct bs_store_seen *s)
 {
-	struct bs_db_stmt *q = NULL;
 	int64_t v = -1;
 
-	if (bs_db_prepare(st->db, "SELECT COALESCE(max(id), 0) FROM runs", 0,
-			  &q) == 0 &&
-	    bs_db_step(q) == BS_DB_ROW)
-		v = bs_db_column_int64(q, 0);
-	bs_db_finalize(q);
+	if (s->top == NULL &&
+	    bs_db_prepare(st->db, "SELECT COALESCE(max(id), 0) FROM runs",
+			  BS_DB_KEEP, &s->top) < 0)
+		return -1;
+	if (bs_db_step(s->top) == BS_DB_ROW)
+		v = bs_db_column_int64(s->top, 0);
+	bs_db_reset(s->top);
 	return v;
+}
+
+int bs_store_seen_check(struct bs_store *st, struct bs_err *err)
+{
+	struct bs_store_seen *s = st->seen;
+	int64_t top;
+
+	if (s == NULL || s->unchecked == 0)
+		return 0;
+	/* Waits for the runs stored deferred: their failure is this. */
+	top = max_id(st, s);
+	if (top < 0)
+		return bs_store_db_error(st, err, "cannot store run");
+	if (top != s->next_id - 1)
+		return bs_error(err, BS_EDB,
+				"%s: cannot store run: run ids were taken by "
+				"another program meanwhile (%lld, not %lld)",
+				st->path, (long long)top,
+				(long long)(s->next_id - 1));
+	s->unchecked = 0;
+	return 0;
+}
+
+int bs_store_seen_end(struct bs_store *st, struct bs_err *err)
+{
+	int rc = bs_store_seen_check(st, err);
+
+	bs_store_seen_forget(st);
+	return rc;
+}
+
+int bs_store_seen_next(struct bs_store *st, int64_t *id, struct bs_err *err)
+{
+	struct bs_store_seen *s = st->seen;
+	int rc;
+
+	if (s == NULL || s->loaded <= 0 || s->next_id == 0 ||
+	    st->db->ops->defer == NULL)
+		return 0;
+	if (s->unchecked >= BS_SEEN_CHECK &&
+	    (rc = bs_store_seen_check(st, err)) < 0)
+		return rc;
+	*id = s->next_id;
+	s->unchecked++;
+	return 1;
 }
 
 int bs_store_seen_ready(struct bs_store *st, struct bs_err *err)
@@ -179,7 +241,7 @@ int bs_store_seen_ready(struct bs_store *st, struct bs_err *err)
 	if (s->puts < s->check)
 		return 0;
 	s->check *= 2;
-	top = max_id(st);
+	top = max_id(st, s);
 	if (top < 0)
 		return bs_store_db_error(st, err, "cannot look up duplicate");
 	if ((uint64_t)top > (uint64_t)s->puts * BS_SEEN_RATIO)
@@ -201,8 +263,10 @@ void bs_store_seen_stored(struct bs_store *st, const uint8_t *sha, int64_t id,
 	if (s == NULL)
 		return;
 	s->puts++;
-	if (s->loaded > 0)
+	if (s->loaded > 0) {
 		add(s, sha, id, key, table);
+		s->next_id = id + 1;
+	}
 }
 
 int bs_store_seen_dup(struct bs_store *st, const uint8_t *sha, int64_t *id)

@@ -202,6 +202,16 @@ static int step_done(struct bs_store *st, struct bs_db_stmt *s,
 	return bs_store_step_done(st, s, what, err);
 }
 
+/* A row of a run's: sent without waiting while the run is (put). */
+static int write_row(struct bs_store *st, struct bs_db_stmt *s,
+		     const char *what, struct bs_err *err)
+{
+	if (st->deferring)
+		return bs_db_defer(s) < 0 ? bs_store_db_error(st, err, what)
+					  : 0;
+	return step_done(st, s, what, err);
+}
+
 static int put_tags(struct bs_store *st, int64_t id, const struct bs_run *r,
 		    struct bs_err *err)
 {
@@ -212,7 +222,7 @@ static int put_tags(struct bs_store *st, int64_t id, const struct bs_run *r,
 		bs_db_bind_int64(st->put_tag, 1, id);
 		bind_text(st->put_tag, 2, r->tags[i].key);
 		bind_text(st->put_tag, 3, r->tags[i].value);
-		rc = step_done(st, st->put_tag, "cannot store tag", err);
+		rc = write_row(st, st->put_tag, "cannot store tag", err);
 		if (rc < 0)
 			return rc;
 	}
@@ -242,7 +252,7 @@ static int put_latency(struct bs_store *st, int64_t id, const struct bs_run *r,
 		bind_double(st->put_lat, 3, v->lat_mean_us);
 		bind_double(st->put_lat, 4, v->lat_p50_us);
 		bind_double(st->put_lat, 5, v->lat_p99_us);
-		rc = step_done(st, st->put_lat, "cannot store latency", err);
+		rc = write_row(st, st->put_lat, "cannot store latency", err);
 		if (rc < 0)
 			return rc;
 	}
@@ -263,7 +273,7 @@ static int put_params(struct bs_store *st, int64_t id, const struct bs_run *r,
 		bs_db_bind_int64(st->put_par, 1, id);
 		bind_text(st->put_par, 2, p->key);
 		bind_param(st->put_par, 3, &r->params, k);
-		rc = step_done(st, st->put_par, "cannot store parameter", err);
+		rc = write_row(st, st->put_par, "cannot store parameter", err);
 		if (rc < 0)
 			return rc;
 	}
@@ -291,7 +301,7 @@ static int put_results(struct bs_store *st, int64_t id,
 		bind_text(st->put_res, 4, bs_status_name(v->status));
 		bind_double(st->put_res, 5, v->cpu_pct);
 		bind_double(st->put_res, 6, v->lat_us);
-		rc = step_done(st, st->put_res, "cannot store result", err);
+		rc = write_row(st, st->put_res, "cannot store result", err);
 		if (rc < 0)
 			return rc;
 	}
@@ -315,7 +325,7 @@ static int put_series(struct bs_store *st, int64_t id, const struct bs_run *r,
 			bs_db_bind_double(s, 5, c->pt[k].x);
 			bind_double(s, 6, c->pt[k].y);
 			bind_double(s, 7, c->pt[k].seconds);
-			rc = step_done(st, s, "cannot store series", err);
+			rc = write_row(st, s, "cannot store series", err);
 			if (rc < 0)
 				return rc;
 		}
@@ -376,9 +386,9 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 		bs_sha256_hex(r->raw, strlen(r->raw), r->sha256);
 	/* Runs stored without the look-ups (merge, in savepoints) are not
 	 * the set's (seen.c). */
-	if (!once)
-		bs_store_seen_forget(st);
-	else if ((seen = bs_store_seen_ready(st, err)) < 0)
+	if (!once && (rc = bs_store_seen_end(st, err)) < 0)
+		return rc;
+	if (once && (seen = bs_store_seen_ready(st, err)) < 0)
 		return seen;
 	rc = once ? find_dup(st, r->sha256, seen, &r->id, err) : 0;
 	if (rc != 0) /* stored already (1), or the lookup failed */
@@ -414,12 +424,22 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 		bind_double(s, n++, v->cpu_pct);
 		bind_double(s, n++, v->lat_us);
 	}
-	rc = bs_db_step(s);
-	if (rc == BS_DB_ROW)
-		r->id = bs_db_column_int64(s, 0);
-	bs_db_reset(s);
-	if (rc != BS_DB_ROW)
-		return bs_store_db_error(st, err, "cannot store run");
+	/* Its id foretold, the run and its rows are sent without waiting
+	 * (store/seen.c). */
+	if (seen && (rc = bs_store_seen_next(st, &r->id, err)) != 0) {
+		if (rc < 0)
+			return rc;
+		if (bs_db_defer(s) < 0)
+			return bs_store_db_error(st, err, "cannot store run");
+		st->deferring = 1;
+	} else {
+		rc = bs_db_step(s);
+		if (rc == BS_DB_ROW)
+			r->id = bs_db_column_int64(s, 0);
+		bs_db_reset(s);
+		if (rc != BS_DB_ROW)
+			return bs_store_db_error(st, err, "cannot store run");
+	}
 	if (once)
 		bs_store_seen_stored(st, sha, r->id, key,
 				     bs_store_is_table(r));
@@ -432,6 +452,7 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 		rc = put_results(st, r->id, r, err);
 	if (rc == 0)
 		rc = put_series(st, r->id, r, err);
+	st->deferring = 0;
 	return rc < 0 ? rc : 1;
 }
 
@@ -510,7 +531,8 @@ int bs_store_rm(struct bs_store *st, const struct bs_ids *ids,
 	size_t i;
 	int rc, n = 0;
 
-	bs_store_seen_forget(st);
+	if ((rc = bs_store_seen_end(st, err)) < 0)
+		return rc;
 	if (bs_db_prepare(st->db, "DELETE FROM runs WHERE id = ?", 0, &s) < 0)
 		return bs_store_db_error(st, err, "cannot delete runs");
 	for (i = 0; i < ids->n; i++) {
