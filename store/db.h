@@ -87,6 +87,12 @@ enum {
 /* bs_db_ops.prepare's flags. */
 enum {
 	BS_DB_KEEP = 1, /* kept for the connection's life: worth planning */
+	/* A plain INSERT of one row ("INSERT INTO t (cols) VALUES (?, ...)",
+	 * maybe "RETURNING id"), whose values read as their columns' types
+	 * from text: its deferred rows (bs_db_defer) may be sent together,
+	 * in the order their tables were first written (PostgreSQL: COPY
+	 * FROM STDIN, before the next statement that waits). */
+	BS_DB_BATCH = 2,
 };
 
 struct bs_db_ops {

@@ -56,6 +56,8 @@ enum {
 	OID_NUMERIC = 1700,
 };
 
+enum { NCOPY = 4 }; /* tables whose rows wait for COPY at once */
+
 struct pg_db {
 	struct bs_db base;
 	PGconn *conn;
@@ -70,6 +72,14 @@ struct pg_db {
 	/* Deferred statements (pg_defer) sent in pipeline mode and not yet
 	 * waited for; failed: their failure is still to be reported. */
 	int piped, pending, failed;
+	/* Deferred rows of plain INSERTs, kept for COPY (pg_defer), in the
+	 * order their tables were first written. */
+	struct pg_copy {
+		char *sql;	/* COPY t (cols) FROM STDIN */
+		struct bs_buf rows; /* COPY's text format */
+	} copy[NCOPY];
+	int ncopy;
+	size_t copied; /* bytes in copy[].rows */
 };
 
 enum { NVAR = 4 };
@@ -86,6 +96,9 @@ struct pg_stmt {
 	int cur;	/* the variant last run, or -1 */
 	int evict;	/* the slot to reuse next */
 	char *sql;	/* with $N placeholders */
+	/* A plain INSERT of one row of parameters: COPY t (cols) FROM
+	 * STDIN, which a deferred run sends its row to; else NULL. */
+	char *copy_sql;
 	int nparams;
 	char **values;	/* per parameter: owned text or bytes, NULL: NULL */
 	int *lengths;
@@ -261,7 +274,7 @@ enum { PIPE_MAX = 256 };
  * own. A failure found where it cannot be reported (closing a cursor) is
  * reported by the next drain.
  */
-static int drain(struct pg_db *db)
+static int drain_pipe(struct pg_db *db)
 {
 	PGresult *res;
 	int failed = 0;
@@ -307,10 +320,67 @@ static int drain(struct pg_db *db)
 	return failed ? -1 : 0;
 }
 
+/* Bytes of rows kept for COPY before they are sent. */
+enum { COPY_MAX = 1 << 20 };
+
+/* Sends the rows kept for COPY, table by table: 0, or -1 (error set). */
+static int send_copies(struct pg_db *db)
+{
+	PGresult *res;
+	int i, ok = 1;
+
+	for (i = 0; i < db->ncopy; i++) {
+		struct pg_copy *c = &db->copy[i];
+		if (ok) {
+			ok = PQsendQuery(db->conn, c->sql);
+			res = ok ? PQgetResult(db->conn) : NULL;
+			ok = res && PQresultStatus(res) == PGRES_COPY_IN;
+			if (!ok)
+				result_error(db, res);
+			PQclear(res);
+			if (ok) {
+				int sent = PQputCopyData(db->conn, c->rows.data,
+							 (int)c->rows.len) == 1;
+				PQputCopyEnd(db->conn, sent ? NULL
+							    : "not sent");
+				res = wait_result(db);
+				ok = result_ok(db, res);
+				PQclear(res);
+			}
+		}
+		free(c->sql);
+		bs_buf_release(&c->rows);
+	}
+	db->ncopy = 0;
+	db->copied = 0;
+	return ok ? 0 : -1;
+}
+
+/* Waits for the pipeline, then COPYs the rows kept: the order they were
+ * deferred in (pg_defer keeps every piped statement before every row). */
+static int drain(struct pg_db *db)
+{
+	int rc = drain_pipe(db);
+
+	if (db->ncopy == 0)
+		return rc;
+	if (rc < 0) { /* dropped: the transaction has failed */
+		int i;
+		for (i = 0; i < db->ncopy; i++) {
+			free(db->copy[i].sql);
+			bs_buf_release(&db->copy[i].rows);
+		}
+		db->ncopy = 0;
+		db->copied = 0;
+		return rc;
+	}
+	return send_copies(db);
+}
+
 /* drain, for callers that cannot report: the next drain will. */
 static void drain_later(struct pg_db *db)
 {
-	if (db->piped && drain(db) < 0)
+	if ((db->piped || db->ncopy) && drain(db) < 0)
 		db->failed = 1;
 }
 
@@ -575,6 +645,103 @@ static int pg_reset(struct bs_db_stmt *st)
 }
 
 /*
+ * The COPY that takes the rows of sql, when sql is a plain INSERT of one
+ * row of parameters, "INSERT INTO t (a, b) VALUES (?, ?)", maybe with
+ * " RETURNING id" (not read when deferred); else NULL.
+ */
+static char *copy_of(const char *sql)
+{
+	static const char word[] = "abcdefghijklmnopqrstuvwxyz0123456789_";
+	struct bs_buf q = BS_BUF_INIT;
+	const char *p = sql, *t, *c;
+	size_t tn, cn;
+	int ncol = 1, nval = 0;
+
+	if (strncmp(p, "INSERT INTO ", 12) != 0)
+		return NULL;
+	t = p += 12;
+	tn = strspn(p, word);
+	p += tn;
+	if (tn == 0 || strncmp(p, " (", 2) != 0)
+		return NULL;
+	c = p += 2;
+	cn = strspn(p, word);
+	while (cn > 0 && strncmp(c + cn, ", ", 2) == 0) {
+		cn += 2;
+		if (strspn(c + cn, word) == 0)
+			return NULL;
+		cn += strspn(c + cn, word);
+		ncol++;
+	}
+	p = c + cn;
+	if (cn == 0 || strncmp(p, ") VALUES (", 10) != 0)
+		return NULL;
+	for (p += 10; *p == '?'; p++) {
+		nval++;
+		if (p[1] == ')')
+			break;
+		if (strncmp(p + 1, ", ", 2) != 0)
+			return NULL;
+		p += 2;
+	}
+	if (*p != '?' || nval != ncol ||
+	    (strcmp(p + 1, ")") != 0 && strcmp(p + 1, ") RETURNING id") != 0))
+		return NULL;
+	bs_buf_adds(&q, "COPY ");
+	bs_buf_add(&q, t, tn);
+	bs_buf_adds(&q, " (");
+	bs_buf_add(&q, c, cn);
+	bs_buf_adds(&q, ") FROM STDIN");
+	return bs_buf_detach(&q, NULL);
+}
+
+/* Appends the values bound to s as a row of COPY's text format. */
+static void copy_row(const struct pg_stmt *s, struct bs_buf *out)
+{
+	static const char hex[] = "0123456789abcdef";
+	int i;
+	size_t k;
+
+	for (i = 0; i < s->nparams; i++) {
+		const unsigned char *v = (const unsigned char *)s->values[i];
+		size_t n = (size_t)s->lengths[i];
+		if (i > 0)
+			bs_buf_addc(out, '\t');
+		if (v == NULL) {
+			bs_buf_adds(out, "\\N");
+			continue;
+		}
+		if (s->formats[i]) { /* bytea's hex input, its \ escaped */
+			bs_buf_adds(out, "\\\\x");
+			for (k = 0; k < n; k++) {
+				bs_buf_addc(out, hex[v[k] >> 4]);
+				bs_buf_addc(out, hex[v[k] & 15]);
+			}
+			continue;
+		}
+		for (k = 0; k < n; k++) {
+			switch (v[k]) {
+			case '\\':
+				bs_buf_adds(out, "\\\\");
+				break;
+			case '\n':
+				bs_buf_adds(out, "\\n");
+				break;
+			case '\r':
+				bs_buf_adds(out, "\\r");
+				break;
+			case '\t':
+				bs_buf_adds(out, "\\t");
+				break;
+			default:
+				bs_buf_addc(out, (char)v[k]);
+			}
+		}
+	}
+	bs_buf_addc(out, '\n');
+}
+
+/*
  * The statement goes to the server on its first step, once its
  * parameters are bound, with their types as bound: a blob is bytea (the
  * server would take an untyped one in substr(?, 1, 8) for text), an
@@ -601,6 +768,8 @@ static int pg_prepare(struct bs_db *d, const char *sql, int flags,
 	s->sql = bs_buf_detach(&q, NULL);
 	s->keep = (flags & BS_DB_KEEP) != 0;
 	s->cur = -1;
+	if (flags & BS_DB_BATCH)
+		s->copy_sql = copy_of(sql);
 	if (s->nparams > 0) {
 		size_t n = (size_t)s->nparams;
 		s->values = xcalloc(n, sizeof(*s->values));
@@ -712,6 +881,7 @@ static void pg_finalize(struct bs_db_stmt *st)
 	free(s->types);
 	free(s->bound);
 	free(s->sql);
+	free(s->copy_sql);
 	free(s);
 }
 
@@ -935,6 +1105,7 @@ static int pg_defer(struct bs_db_stmt *st)
 {
 	struct pg_stmt *s = (struct pg_stmt *)st;
 	struct pg_db *db = s->db;
+	size_t n0;
 
 	if (cancelled(db)) {
 		set_error(db, BS_DB_EINTERRUPT, "interrupted");
@@ -942,6 +1113,30 @@ static int pg_defer(struct bs_db_stmt *st)
 	}
 	if (s->res || is_select(s->sql))
 		BS_BUG("deferred statement that reads");
+	if (s->copy_sql) {
+		int i;
+		for (i = 0; i < db->ncopy &&
+			    strcmp(db->copy[i].sql, s->copy_sql) != 0;
+		     i++)
+			;
+		if (i == NCOPY) {
+			if (drain(db) < 0)
+				return -1;
+			i = 0;
+		}
+		if (i == db->ncopy) {
+			db->copy[i].sql = xstrdup(s->copy_sql);
+			bs_buf_init_max(&db->copy[i].rows, 0);
+			db->ncopy++;
+		}
+		n0 = db->copy[i].rows.len;
+		copy_row(s, &db->copy[i].rows);
+		db->copied += db->copy[i].rows.len - n0;
+		return db->copied >= COPY_MAX ? drain(db) : 0;
+	}
+	/* Every statement piped goes before every row kept for COPY. */
+	if (db->ncopy > 0 && drain(db) < 0)
+		return -1;
 	s->keep = 1;
 	if (server_prepare(s) < 0)
 		return -1;

@@ -26,6 +26,16 @@ static const char *const head_cols[] = {
 };
 #define NHEAD (sizeof(head_cols) / sizeof(head_cols[0]))
 
+/* A plain INSERT whose deferred rows may go together (BS_DB_BATCH):
+ * every value is bound as its column's type. */
+static int prepare_batch(struct bs_store *st, const char *sql,
+			 struct bs_db_stmt **out, struct bs_err *err)
+{
+	if (bs_db_prepare(st->db, sql, BS_DB_KEEP | BS_DB_BATCH, out) < 0)
+		return bs_store_db_error(st, err, "cannot prepare statement");
+	return 0;
+}
+
 static int prepare_put(struct bs_store *st, struct bs_err *err)
 {
 	static const char *const sfx[] = BS_STORE_METRIC_SUFFIXES;
@@ -46,7 +56,7 @@ static int prepare_put(struct bs_store *st, struct bs_err *err)
 	for (i = 1; i < n; i++)
 		bs_buf_adds(&sql, ", ?");
 	bs_buf_adds(&sql, ") RETURNING id");
-	rc = bs_store_prepare(st, bs_buf_str(&sql), &st->put, err);
+	rc = prepare_batch(st, bs_buf_str(&sql), &st->put, err);
 	bs_buf_release(&sql);
 	return rc;
 }
@@ -98,11 +108,15 @@ int bs_store_prepare_writes(struct bs_store *st, struct bs_err *err)
 	size_t i;
 	int rc = prepare_put(st, err);
 
-	for (i = 0; i < sizeof(stmts) / sizeof(stmts[0]) && rc == 0; i++)
-		rc = bs_store_prepare(st, stmts[i].sql,
-				      (struct bs_db_stmt **)((char *)st +
-							     stmts[i].off),
-				      err);
+	for (i = 0; i < sizeof(stmts) / sizeof(stmts[0]) && rc == 0; i++) {
+		struct bs_db_stmt **out =
+			(struct bs_db_stmt **)((char *)st + stmts[i].off);
+		/* run_params' value is text that doubles are cast into: its
+		 * rows are not batched. */
+		rc = out == &st->put_res || out == &st->put_ser
+			     ? prepare_batch(st, stmts[i].sql, out, err)
+			     : bs_store_prepare(st, stmts[i].sql, out, err);
+	}
 	/* The first uses the partial index runs_measure_key, whose WHERE
 	 * it repeats as the engine writes it. */
 	bs_buf_adds(&same, "SELECT id FROM runs WHERE measure_key = ? AND "
