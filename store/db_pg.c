@@ -356,6 +356,19 @@ static int send_copies(struct pg_db *db)
 	return ok ? 0 : -1;
 }
 
+/* Forgets the rows kept for COPY. */
+static void drop_copies(struct pg_db *db)
+{
+	int i;
+
+	for (i = 0; i < db->ncopy; i++) {
+		free(db->copy[i].sql);
+		bs_buf_release(&db->copy[i].rows);
+	}
+	db->ncopy = 0;
+	db->copied = 0;
+}
+
 /* Waits for the pipeline, then COPYs the rows kept: the order they were
  * deferred in (pg_defer keeps every piped statement before every row). */
 static int drain(struct pg_db *db)
@@ -365,13 +378,7 @@ static int drain(struct pg_db *db)
 	if (db->ncopy == 0)
 		return rc;
 	if (rc < 0) { /* dropped: the transaction has failed */
-		int i;
-		for (i = 0; i < db->ncopy; i++) {
-			free(db->copy[i].sql);
-			bs_buf_release(&db->copy[i].rows);
-		}
-		db->ncopy = 0;
-		db->copied = 0;
+		drop_copies(db);
 		return rc;
 	}
 	return send_copies(db);
@@ -539,10 +546,11 @@ static void pg_close(struct bs_db *d)
 
 	if (db == NULL)
 		return;
-	if (db->conn) {
-		drain_later(db);
+	/* What was deferred and not committed is dropped, as the server
+	 * drops the transaction. */
+	drop_copies(db);
+	if (db->conn)
 		PQfinish(db->conn);
-	}
 	free(db->display);
 	free(db->msg);
 	free(db);
@@ -563,7 +571,14 @@ static int pg_exec(struct bs_db *d, const char *sql)
 		set_error(db, BS_DB_EINTERRUPT, "interrupted");
 		return -1;
 	}
-	if (drain(db) < 0)
+	/* A ROLLBACK drops what was deferred, failed or not, and is sent
+	 * all the same; anything else reports a deferred failure. */
+	if (strcmp(sql, "ROLLBACK") == 0) {
+		db->failed = 0;
+		drain_pipe(db);
+		drop_copies(db);
+		db->failed = 0;
+	} else if (drain(db) < 0)
 		return -1;
 	if (!PQsendQuery(db->conn, sql)) {
 		result_error(db, NULL);
