@@ -90,8 +90,10 @@ enum {
 	/* A plain INSERT of one row ("INSERT INTO t (cols) VALUES (?, ...)",
 	 * maybe "RETURNING id"), whose values read as their columns' types
 	 * from text: its deferred rows (bs_db_defer) may be sent together,
-	 * in the order their tables were first written (PostgreSQL: COPY
-	 * FROM STDIN, before the next statement that waits). */
+	 * table by table in the order their statements were prepared (a
+	 * row may refer only to rows of statements prepared before;
+	 * PostgreSQL: COPY FROM STDIN, before the next statement that
+	 * waits). */
 	BS_DB_BATCH = 2,
 };
 

@@ -73,12 +73,14 @@ struct pg_db {
 	 * waited for; failed: their failure is still to be reported. */
 	int piped, pending, failed;
 	/* Deferred rows of plain INSERTs, kept for COPY (pg_defer), in the
-	 * order their tables were first written. */
+	 * order their statements were prepared (rank). */
 	struct pg_copy {
 		char *sql;	/* COPY t (cols) FROM STDIN */
+		unsigned long rank;
 		struct bs_buf rows; /* COPY's text format */
 	} copy[NCOPY];
 	int ncopy;
+	unsigned long nbatch; /* BS_DB_BATCH statements prepared */
 	size_t copied; /* bytes in copy[].rows */
 };
 
@@ -99,6 +101,7 @@ struct pg_stmt {
 	/* A plain INSERT of one row of parameters: COPY t (cols) FROM
 	 * STDIN, which a deferred run sends its row to; else NULL. */
 	char *copy_sql;
+	unsigned long rank; /* its place among them (pg_db.nbatch) */
 	int nparams;
 	char **values;	/* per parameter: owned text or bytes, NULL: NULL */
 	int *lengths;
@@ -793,8 +796,10 @@ static int pg_prepare(struct bs_db *d, const char *sql, int flags,
 	s->sql = bs_buf_detach(&q, NULL);
 	s->keep = (flags & BS_DB_KEEP) != 0;
 	s->cur = -1;
-	if (flags & BS_DB_BATCH)
+	if (flags & BS_DB_BATCH) {
 		s->copy_sql = copy_of(sql);
+		s->rank = ++db->nbatch;
+	}
 	if (s->nparams > 0) {
 		size_t n = (size_t)s->nparams;
 		s->values = xcalloc(n, sizeof(*s->values));
@@ -1146,17 +1151,21 @@ static int pg_defer(struct bs_db_stmt *st)
 		BS_BUG("deferred statement that reads");
 	if (s->copy_sql) {
 		int i;
-		for (i = 0; i < db->ncopy &&
-			    strcmp(db->copy[i].sql, s->copy_sql) != 0;
-		     i++)
+		/* Tables in the order their statements were prepared: a
+		 * row may refer to rows of one prepared before (a run's
+		 * rows to the run), which COPY sends first. */
+		for (i = 0; i < db->ncopy && db->copy[i].rank < s->rank; i++)
 			;
-		if (i == NCOPY) {
-			if (drain(db) < 0)
-				return -1;
-			i = 0;
-		}
-		if (i == db->ncopy) {
+		if (i == db->ncopy || db->copy[i].rank != s->rank) {
+			if (db->ncopy == NCOPY) {
+				if (drain(db) < 0)
+					return -1;
+				i = 0;
+			}
+			memmove(&db->copy[i + 1], &db->copy[i],
+				(size_t)(db->ncopy - i) * sizeof(db->copy[0]));
 			db->copy[i].sql = xstrdup(s->copy_sql);
+			db->copy[i].rank = s->rank;
 			bs_buf_init_max(&db->copy[i].rows, 0);
 			db->ncopy++;
 		}

@@ -41,6 +41,7 @@ struct bs_store {
 	struct bs_db_stmt *same_table; /* tables of a measure_key (dedup.c) */
 	struct bs_db_stmt *same_line;  /* the other runs of that key */
 	struct bs_db_stmt *put_tag;
+	struct bs_db_stmt *put_tag_new; /* a new run's: no conflict */
 	struct bs_db_stmt *put_lat;
 	struct bs_db_stmt *put_res; /* INSERT INTO run_results */
 	struct bs_db_stmt *put_par; /* INSERT INTO run_params */

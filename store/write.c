@@ -86,6 +86,10 @@ int bs_store_prepare_writes(struct bs_store *st, struct bs_err *err)
 		 "INSERT INTO tags (run_id, key, value) VALUES (?, ?, ?) "
 		 "ON CONFLICT (run_id, key) DO UPDATE SET value = "
 		 "excluded.value"},
+		/* A run stored without waiting (seen.c) is new: its tags
+		 * are plain rows, which COPY can take. */
+		{offsetof(struct bs_store, put_tag_new),
+		 "INSERT INTO tags (run_id, key, value) VALUES (?, ?, ?)"},
 		{offsetof(struct bs_store, put_lat),
 		 "INSERT INTO latency (run_id, metric, mean_us, p50_us, "
 		 "p99_us) VALUES (?, ?, ?, ?, ?) ON CONFLICT (run_id, metric) "
@@ -113,7 +117,8 @@ int bs_store_prepare_writes(struct bs_store *st, struct bs_err *err)
 			(struct bs_db_stmt **)((char *)st + stmts[i].off);
 		/* run_params' value is text that doubles are cast into: its
 		 * rows are not batched. */
-		rc = out == &st->put_res || out == &st->put_ser
+		rc = out == &st->put_res || out == &st->put_ser ||
+				     out == &st->put_tag_new
 			     ? prepare_batch(st, stmts[i].sql, out, err)
 			     : bs_store_prepare(st, stmts[i].sql, out, err);
 	}
@@ -229,14 +234,17 @@ static int write_row(struct bs_store *st, struct bs_db_stmt *s,
 static int put_tags(struct bs_store *st, int64_t id, const struct bs_run *r,
 		    struct bs_err *err)
 {
+	/* A new run's, stored without waiting: plain rows (keys are
+	 * unique in r->tags, bs_run_tag). */
+	struct bs_db_stmt *s = st->deferring ? st->put_tag_new : st->put_tag;
 	size_t i;
 	int rc;
 
 	for (i = 0; i < r->ntags; i++) {
-		bs_db_bind_int64(st->put_tag, 1, id);
-		bind_text(st->put_tag, 2, r->tags[i].key);
-		bind_text(st->put_tag, 3, r->tags[i].value);
-		rc = write_row(st, st->put_tag, "cannot store tag", err);
+		bs_db_bind_int64(s, 1, id);
+		bind_text(s, 2, r->tags[i].key);
+		bind_text(s, 3, r->tags[i].value);
+		rc = write_row(st, s, "cannot store tag", err);
 		if (rc < 0)
 			return rc;
 	}
