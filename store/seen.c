@@ -59,10 +59,10 @@ struct bs_store_seen {
 	/* Open addressing: entry index + 1, 0 empty. By SHA-256, and by
 	 * measure key (every run with a key, so a key has many). */
 	uint32_t *by_sha, *by_key;
-	size_t slots; /* a power of two, more than twice n */
-	int64_t next_id;  /* the id the next run gets, 0: not known */
-	size_t unchecked; /* runs stored with a foretold id since the last
-			     check */
+	size_t slots;           /* a power of two, more than twice n */
+	int64_t next_id;        /* the id the next run gets, 0: not known */
+	size_t unchecked;       /* runs stored with a foretold id since the last
+	                           check */
 	struct bs_db_stmt *top; /* SELECT max(id) FROM runs */
 };
 
@@ -110,7 +110,7 @@ static void index_run(struct bs_store_seen *s, size_t i)
 }
 
 static void add(struct bs_store_seen *s, const uint8_t *sha, int64_t id,
-		int64_t key, int table)
+                int64_t key, int table)
 {
 	size_t i;
 
@@ -144,7 +144,7 @@ static int load(struct bs_store *st, struct bs_store_seen *s)
 	int rc;
 
 	bs_buf_adds(&sql, "SELECT id, sha256, COALESCE(measure_key, 0), "
-			  "CASE WHEN ");
+	                  "CASE WHEN ");
 	st->db->ops->glob(&sql, "format", BS_STORE_TABLE_FORMATS, NULL);
 	bs_buf_adds(&sql, " THEN 1 ELSE 0 END FROM runs ORDER BY id");
 	rc = bs_db_prepare(st->db, bs_buf_str(&sql), 0, &q);
@@ -172,7 +172,7 @@ static int64_t max_id(struct bs_store *st, struct bs_store_seen *s)
 
 	if (s->top == NULL &&
 	    bs_db_prepare(st->db, "SELECT COALESCE(max(id), 0) FROM runs",
-			  BS_DB_KEEP, &s->top) < 0)
+	                  BS_DB_KEEP, &s->top) < 0)
 		return -1;
 	if (bs_db_step(s->top) == BS_DB_ROW)
 		v = bs_db_column_int64(s->top, 0);
@@ -193,10 +193,10 @@ int bs_store_seen_check(struct bs_store *st, struct bs_err *err)
 		return bs_store_db_error(st, err, "cannot store run");
 	if (top != s->next_id - 1)
 		return bs_error(err, BS_EDB,
-				"%s: cannot store run: run ids were taken by "
-				"another program meanwhile (%lld, not %lld)",
-				st->path, (long long)top,
-				(long long)(s->next_id - 1));
+		                "%s: cannot store run: run ids were taken by "
+		                "another program meanwhile (%lld, not %lld)",
+		                st->path, (long long)top,
+		                (long long)(s->next_id - 1));
 	s->unchecked = 0;
 	return 0;
 }
@@ -256,7 +256,7 @@ int bs_store_seen_ready(struct bs_store *st, struct bs_err *err)
 }
 
 void bs_store_seen_stored(struct bs_store *st, const uint8_t *sha, int64_t id,
-			  int64_t key, int table)
+                          int64_t key, int table)
 {
 	struct bs_store_seen *s = st->seen;
 
@@ -294,7 +294,7 @@ static int by_id(const void *a, const void *b)
 }
 
 size_t bs_store_seen_same(struct bs_store *st, int64_t key, int table,
-			  int64_t *cand, size_t max)
+                          int64_t *cand, size_t max)
 {
 	struct bs_store_seen *s = st->seen;
 	size_t mask = s->slots - 1, k, n = 0, i;
