@@ -87,6 +87,14 @@ enum {
 /* bs_db_ops.prepare's flags. */
 enum {
 	BS_DB_KEEP = 1, /* kept for the connection's life: worth planning */
+	/* A plain INSERT of one row ("INSERT INTO t (cols) VALUES (?, ...)",
+	 * maybe "RETURNING id"), whose values read as their columns' types
+	 * from text: its deferred rows (bs_db_defer) may be sent together,
+	 * table by table in the order their statements were prepared (a
+	 * row may refer only to rows of statements prepared before;
+	 * PostgreSQL: COPY FROM STDIN, before the next statement that
+	 * waits). */
+	BS_DB_BATCH = 2,
 };
 
 struct bs_db_ops {
@@ -192,6 +200,18 @@ struct bs_db_ops {
 	/* BEGIN that takes the write lock at once (SQLite's BEGIN
 	 * IMMEDIATE; PostgreSQL's BEGIN, writes lock rows as they go). */
 	const char *begin_write_sql;
+	/* 1: every statement is a round trip to a server (PostgreSQL), so
+	 * a write transaction keeps the runs it knows in memory (seen.c). */
+	int remote;
+	/*
+	 * Runs a write whose result is not read (not a query), as step and
+	 * reset would: 0 or -1. The engine may send it and go on without
+	 * waiting (PostgreSQL's pipeline mode): its failure is then
+	 * reported by the connection's next statement that waits for the
+	 * server (its errmsg is the deferred one's), at the latest COMMIT.
+	 * NULL: step and reset (bs_db_defer).
+	 */
+	int (*defer)(struct bs_db_stmt *s);
 };
 
 /* Every connection starts with its row, so the wrappers below find it. */
@@ -307,6 +327,16 @@ static inline const void *bs_db_column_blob(struct bs_db_stmt *s, int c)
 static inline size_t bs_db_column_bytes(struct bs_db_stmt *s, int c)
 {
 	return s->ops->column_bytes(s, c);
+}
+static inline int bs_db_defer(struct bs_db_stmt *s)
+{
+	int rc;
+
+	if (s->ops->defer)
+		return s->ops->defer(s);
+	rc = s->ops->step(s);
+	s->ops->reset(s);
+	return rc < 0 ? -1 : 0;
 }
 /*
  * Binds parameter i of dst to column col of src's current row, keeping

@@ -16,7 +16,7 @@
 
 /* A run read from bonnie++'s table prints fewer digits than its CSV
  * line. The same test as the index runs_measure_key's (schema.sql). */
-static int is_table(const struct bs_run *r)
+int bs_store_is_table(const struct bs_run *r)
 {
 	return r->format && strncmp(r->format, "bonnie++-text", 13) == 0;
 }
@@ -96,20 +96,25 @@ static int check_one(struct bs_store *st, int64_t id, const struct bs_run *r,
 }
 
 int bs_store_find_same(struct bs_store *st, const struct bs_run *r,
-		       int64_t key, int64_t *id, struct bs_err *err)
+		       int64_t key, int seen, int64_t *id, struct bs_err *err)
 {
 	/* A line looks for tables through the index; a table for lines
 	 * by reading runs (tables are few: docs/ingest.md). */
-	struct bs_db_stmt *s = is_table(r) ? st->same_line : st->same_table;
+	struct bs_db_stmt *s = bs_store_is_table(r) ? st->same_line : st->same_table;
 	int64_t cand[16];
 	int n = 0, i, rc;
 
 	if (key == 0)
 		return 0;
-	bs_db_bind_int64(s, 1, key);
-	while (n < 16 && bs_db_step(s) == BS_DB_ROW)
-		cand[n++] = bs_db_column_int64(s, 0);
-	bs_db_reset(s);
+	if (seen)
+		n = (int)bs_store_seen_same(st, key, !bs_store_is_table(r),
+					    cand, 16);
+	else {
+		bs_db_bind_int64(s, 1, key);
+		while (n < 16 && bs_db_step(s) == BS_DB_ROW)
+			cand[n++] = bs_db_column_int64(s, 0);
+		bs_db_reset(s);
+	}
 	for (i = 0; i < n; i++) {
 		rc = check_one(st, cand[i], r, err);
 		if (rc != 0) {

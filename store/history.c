@@ -78,6 +78,9 @@ int bs_store_set(struct bs_store *st, const struct bs_ids *ids,
 	int rc = 0;
 
 	*changed = 0;
+	/* A run's values and machine make its measure key (seen.c). */
+	if ((rc = bs_store_seen_end(st, err)) < 0)
+		return rc;
 	/*
 	 * The history row first, with the old value read from the run
 	 * itself; a run that has the value already gets neither.

@@ -13,6 +13,7 @@
  *              latencies; rejected lines; tags on stored runs; deletion
  *   select.c   selectors into run ids
  *   read.c     runs back into struct bs_run; rejects; counts
+ *   seen.c     the runs a write transaction knows (server engines)
  */
 #ifndef BS_STORE_INTERNAL_H
 #define BS_STORE_INTERNAL_H
@@ -40,6 +41,7 @@ struct bs_store {
 	struct bs_db_stmt *same_table; /* tables of a measure_key (dedup.c) */
 	struct bs_db_stmt *same_line;  /* the other runs of that key */
 	struct bs_db_stmt *put_tag;
+	struct bs_db_stmt *put_tag_new; /* a new run's: no conflict */
 	struct bs_db_stmt *put_lat;
 	struct bs_db_stmt *put_res; /* INSERT INTO run_results */
 	struct bs_db_stmt *put_par; /* INSERT INTO run_params */
@@ -56,6 +58,9 @@ struct bs_store {
 	bs_store_warn_fn warn;
 	void *warn_ctx;
 	struct bs_ids skipped;
+	/* The runs this write transaction knows (seen.c), or NULL. */
+	struct bs_store_seen *seen;
+	int deferring; /* put: the run's rows go without waiting */
 };
 
 /*
@@ -73,6 +78,34 @@ int bs_store_db_error(struct bs_store *st, struct bs_err *err,
 		      const char *what);
 /* "cannot open archive 'PATH': <reason>", for failures while opening. */
 int bs_store_open_error(struct bs_store *st, struct bs_err *err);
+/* The formats of bonnie++'s text tables, as the index runs_measure_key
+ * has them (a glob). */
+#define BS_STORE_TABLE_FORMATS "bonnie++-text*"
+
+/*
+ * The runs a write transaction knows (seen.c), on engines whose lookups
+ * are round trips. bs_store_seen_ready: whether the set answers for the
+ * next run (it may read the archive's runs now), 0, or -BS_EDB. Then
+ * bs_store_seen_dup (1: stored as *id) and bs_store_seen_same (the first
+ * max runs of the measure key, by id, that are or are not tables)
+ * answer; bs_store_seen_stored counts (and adds) each run stored;
+ * bs_store_seen_forget drops it, when the transaction ends or runs change
+ * otherwise. bs_store_seen_next: 1 and the id the next run stored gets,
+ * to be stored without waiting (bs_db_defer), 0 when it is not known, or
+ * -BS_EDB; bs_store_seen_check waits for those and checks their ids
+ * (before COMMIT: 0 or -BS_EDB); bs_store_seen_end checks and forgets.
+ */
+int bs_store_seen_ready(struct bs_store *st, struct bs_err *err);
+int bs_store_seen_dup(struct bs_store *st, const uint8_t *sha, int64_t *id);
+size_t bs_store_seen_same(struct bs_store *st, int64_t key, int table,
+			  int64_t *cand, size_t max);
+void bs_store_seen_stored(struct bs_store *st, const uint8_t *sha, int64_t id,
+			  int64_t key, int table);
+void bs_store_seen_forget(struct bs_store *st);
+int bs_store_seen_next(struct bs_store *st, int64_t *id, struct bs_err *err);
+int bs_store_seen_check(struct bs_store *st, struct bs_err *err);
+int bs_store_seen_end(struct bs_store *st, struct bs_err *err);
+
 /* Runs SQL without results. */
 int bs_store_exec(struct bs_store *st, const char *sql, struct bs_err *err);
 /*
@@ -132,10 +165,14 @@ int bs_store_keeps_latency(const struct bs_run *r);
  * with no number to match on; the
  * runs column measure_key holds it. bs_store_find_same looks among the
  * runs of that key for one that bs_run_same() (core/same.h) says is r:
- * 1 and *id set when found, 0 when not, <0 on error.
+ * 1 and *id set when found, 0 when not, <0 on error; seen: the runs are
+ * the write transaction's set's (seen.c), not the server's.
+ * bs_store_is_table: whether r is read from a bonnie++ text table.
  */
 int64_t bs_store_measure_key(const struct bs_run *r);
 int bs_store_find_same(struct bs_store *st, const struct bs_run *r,
-		       int64_t key, int64_t *id, struct bs_err *err);
+		       int64_t key, int seen, int64_t *id,
+		       struct bs_err *err);
+int bs_store_is_table(const struct bs_run *r);
 
 #endif

@@ -144,12 +144,13 @@ int bs_store_upgraded_from(const struct bs_store *st)
 static void disconnect(struct bs_store *st)
 {
 	struct bs_db_stmt **const stmts[] = {
-		&st->put,     &st->dup,	    &st->same_table, &st->same_line,	    &st->put_tag, &st->put_lat,
+		&st->put,     &st->dup,	    &st->same_table, &st->same_line,	    &st->put_tag, &st->put_tag_new, &st->put_lat,
 		&st->put_res, &st->put_par, &st->put_ser, &st->reject,
 	};
 	size_t i;
 
 	bs_store_getter_free(st);
+	bs_store_seen_forget(st);
 	for (i = 0; i < sizeof(stmts) / sizeof(stmts[0]); i++) {
 		bs_db_finalize(*stmts[i]);
 		*stmts[i] = NULL;
@@ -244,6 +245,7 @@ int bs_store_begin(struct bs_store *st, struct bs_err *err)
 {
 	int rc = bs_store_exec(st, st->db->ops->begin_write_sql, err);
 
+	bs_store_seen_forget(st);
 	if (rc == 0)
 		st->in_tx = 1;
 	return rc;
@@ -251,8 +253,11 @@ int bs_store_begin(struct bs_store *st, struct bs_err *err)
 
 int bs_store_commit(struct bs_store *st, struct bs_err *err)
 {
-	int rc = bs_store_exec(st, "COMMIT", err);
+	/* The runs stored without waiting (seen.c) are waited for. */
+	int rc = bs_store_seen_end(st, err);
 
+	if (rc == 0)
+		rc = bs_store_exec(st, "COMMIT", err);
 	if (rc == 0)
 		st->in_tx = 0;
 	return rc;
@@ -261,6 +266,7 @@ int bs_store_commit(struct bs_store *st, struct bs_err *err)
 void bs_store_rollback(struct bs_store *st)
 {
 	bs_db_exec(st->db, "ROLLBACK");
+	bs_store_seen_forget(st);
 	st->in_tx = 0;
 }
 

@@ -26,6 +26,16 @@ static const char *const head_cols[] = {
 };
 #define NHEAD (sizeof(head_cols) / sizeof(head_cols[0]))
 
+/* A plain INSERT whose deferred rows may go together (BS_DB_BATCH):
+ * every value is bound as its column's type. */
+static int prepare_batch(struct bs_store *st, const char *sql,
+			 struct bs_db_stmt **out, struct bs_err *err)
+{
+	if (bs_db_prepare(st->db, sql, BS_DB_KEEP | BS_DB_BATCH, out) < 0)
+		return bs_store_db_error(st, err, "cannot prepare statement");
+	return 0;
+}
+
 static int prepare_put(struct bs_store *st, struct bs_err *err)
 {
 	static const char *const sfx[] = BS_STORE_METRIC_SUFFIXES;
@@ -46,7 +56,7 @@ static int prepare_put(struct bs_store *st, struct bs_err *err)
 	for (i = 1; i < n; i++)
 		bs_buf_adds(&sql, ", ?");
 	bs_buf_adds(&sql, ") RETURNING id");
-	rc = bs_store_prepare(st, bs_buf_str(&sql), &st->put, err);
+	rc = prepare_batch(st, bs_buf_str(&sql), &st->put, err);
 	bs_buf_release(&sql);
 	return rc;
 }
@@ -62,10 +72,6 @@ int64_t bs_store_now(void)
 	return (int64_t)time(NULL);
 }
 
-/* The formats of bonnie++'s text tables, as the index runs_measure_key
- * has them. */
-#define TABLE_FORMATS "bonnie++-text*"
-
 int bs_store_prepare_writes(struct bs_store *st, struct bs_err *err)
 {
 	static const struct {
@@ -80,6 +86,10 @@ int bs_store_prepare_writes(struct bs_store *st, struct bs_err *err)
 		 "INSERT INTO tags (run_id, key, value) VALUES (?, ?, ?) "
 		 "ON CONFLICT (run_id, key) DO UPDATE SET value = "
 		 "excluded.value"},
+		/* A run stored without waiting (seen.c) is new: its tags
+		 * are plain rows, which COPY can take. */
+		{offsetof(struct bs_store, put_tag_new),
+		 "INSERT INTO tags (run_id, key, value) VALUES (?, ?, ?)"},
 		{offsetof(struct bs_store, put_lat),
 		 "INSERT INTO latency (run_id, metric, mean_us, p50_us, "
 		 "p99_us) VALUES (?, ?, ?, ?, ?) ON CONFLICT (run_id, metric) "
@@ -102,16 +112,21 @@ int bs_store_prepare_writes(struct bs_store *st, struct bs_err *err)
 	size_t i;
 	int rc = prepare_put(st, err);
 
-	for (i = 0; i < sizeof(stmts) / sizeof(stmts[0]) && rc == 0; i++)
-		rc = bs_store_prepare(st, stmts[i].sql,
-				      (struct bs_db_stmt **)((char *)st +
-							     stmts[i].off),
-				      err);
+	for (i = 0; i < sizeof(stmts) / sizeof(stmts[0]) && rc == 0; i++) {
+		struct bs_db_stmt **out =
+			(struct bs_db_stmt **)((char *)st + stmts[i].off);
+		/* run_params' value is text that doubles are cast into: its
+		 * rows are not batched. */
+		rc = out == &st->put_res || out == &st->put_ser ||
+				     out == &st->put_tag_new
+			     ? prepare_batch(st, stmts[i].sql, out, err)
+			     : bs_store_prepare(st, stmts[i].sql, out, err);
+	}
 	/* The first uses the partial index runs_measure_key, whose WHERE
 	 * it repeats as the engine writes it. */
 	bs_buf_adds(&same, "SELECT id FROM runs WHERE measure_key = ? AND "
 			   "measure_key IS NOT NULL AND ");
-	st->db->ops->glob(&same, "format", TABLE_FORMATS, NULL);
+	st->db->ops->glob(&same, "format", BS_STORE_TABLE_FORMATS, NULL);
 	bs_buf_adds(&same, " ORDER BY id");
 	if (rc == 0)
 		rc = bs_store_prepare(st, bs_buf_str(&same), &st->same_table,
@@ -119,7 +134,7 @@ int bs_store_prepare_writes(struct bs_store *st, struct bs_err *err)
 	bs_buf_reset(&same);
 	bs_buf_adds(&same,
 		    "SELECT id FROM runs WHERE measure_key = ? AND NOT ");
-	st->db->ops->glob(&same, "format", TABLE_FORMATS, NULL);
+	st->db->ops->glob(&same, "format", BS_STORE_TABLE_FORMATS, NULL);
 	bs_buf_adds(&same, " ORDER BY id");
 	if (rc == 0)
 		rc = bs_store_prepare(st, bs_buf_str(&same), &st->same_line,
@@ -169,7 +184,7 @@ static void bind_param(struct bs_db_stmt *s, int i, const struct bs_params *p,
 /* The digest is kept as 32 bytes: half the size of hex in the row and in
  * the index that every insert probes. Decoded through a table: this runs
  * for every ingested line. */
-static void bind_sha(struct bs_db_stmt *s, int i, const char *hex, uint8_t *bin)
+static void sha_bytes(const char *hex, uint8_t *bin)
 {
 	static signed char val[256];
 	static int ready;
@@ -192,6 +207,11 @@ static void bind_sha(struct bs_db_stmt *s, int i, const char *hex, uint8_t *bin)
 			BS_BUG("malformed sha256 hex");
 		bin[k] = (uint8_t)(hi << 4 | lo);
 	}
+}
+
+static void bind_sha(struct bs_db_stmt *s, int i, const char *hex, uint8_t *bin)
+{
+	sha_bytes(hex, bin);
 	bs_db_bind_blob(s, i, bin, 32);
 }
 
@@ -201,17 +221,30 @@ static int step_done(struct bs_store *st, struct bs_db_stmt *s,
 	return bs_store_step_done(st, s, what, err);
 }
 
+/* A row of a run's: sent without waiting while the run is (put). */
+static int write_row(struct bs_store *st, struct bs_db_stmt *s,
+		     const char *what, struct bs_err *err)
+{
+	if (st->deferring)
+		return bs_db_defer(s) < 0 ? bs_store_db_error(st, err, what)
+					  : 0;
+	return step_done(st, s, what, err);
+}
+
 static int put_tags(struct bs_store *st, int64_t id, const struct bs_run *r,
 		    struct bs_err *err)
 {
+	/* A new run's, stored without waiting: plain rows (keys are
+	 * unique in r->tags, bs_run_tag). */
+	struct bs_db_stmt *s = st->deferring ? st->put_tag_new : st->put_tag;
 	size_t i;
 	int rc;
 
 	for (i = 0; i < r->ntags; i++) {
-		bs_db_bind_int64(st->put_tag, 1, id);
-		bind_text(st->put_tag, 2, r->tags[i].key);
-		bind_text(st->put_tag, 3, r->tags[i].value);
-		rc = step_done(st, st->put_tag, "cannot store tag", err);
+		bs_db_bind_int64(s, 1, id);
+		bind_text(s, 2, r->tags[i].key);
+		bind_text(s, 3, r->tags[i].value);
+		rc = write_row(st, s, "cannot store tag", err);
 		if (rc < 0)
 			return rc;
 	}
@@ -241,7 +274,7 @@ static int put_latency(struct bs_store *st, int64_t id, const struct bs_run *r,
 		bind_double(st->put_lat, 3, v->lat_mean_us);
 		bind_double(st->put_lat, 4, v->lat_p50_us);
 		bind_double(st->put_lat, 5, v->lat_p99_us);
-		rc = step_done(st, st->put_lat, "cannot store latency", err);
+		rc = write_row(st, st->put_lat, "cannot store latency", err);
 		if (rc < 0)
 			return rc;
 	}
@@ -262,7 +295,7 @@ static int put_params(struct bs_store *st, int64_t id, const struct bs_run *r,
 		bs_db_bind_int64(st->put_par, 1, id);
 		bind_text(st->put_par, 2, p->key);
 		bind_param(st->put_par, 3, &r->params, k);
-		rc = step_done(st, st->put_par, "cannot store parameter", err);
+		rc = write_row(st, st->put_par, "cannot store parameter", err);
 		if (rc < 0)
 			return rc;
 	}
@@ -290,7 +323,7 @@ static int put_results(struct bs_store *st, int64_t id,
 		bind_text(st->put_res, 4, bs_status_name(v->status));
 		bind_double(st->put_res, 5, v->cpu_pct);
 		bind_double(st->put_res, 6, v->lat_us);
-		rc = step_done(st, st->put_res, "cannot store result", err);
+		rc = write_row(st, st->put_res, "cannot store result", err);
 		if (rc < 0)
 			return rc;
 	}
@@ -314,7 +347,7 @@ static int put_series(struct bs_store *st, int64_t id, const struct bs_run *r,
 			bs_db_bind_double(s, 5, c->pt[k].x);
 			bind_double(s, 6, c->pt[k].y);
 			bind_double(s, 7, c->pt[k].seconds);
-			rc = step_done(st, s, "cannot store series", err);
+			rc = write_row(st, s, "cannot store series", err);
 			if (rc < 0)
 				return rc;
 		}
@@ -322,12 +355,16 @@ static int put_series(struct bs_store *st, int64_t id, const struct bs_run *r,
 	return 0;
 }
 
-static int find_dup(struct bs_store *st, const char *hex, int64_t *id,
-		    struct bs_err *err)
+static int find_dup(struct bs_store *st, const char *hex, int seen,
+		    int64_t *id, struct bs_err *err)
 {
 	uint8_t sha[32];
 	int rc;
 
+	if (seen) {
+		sha_bytes(hex, sha);
+		return bs_store_seen_dup(st, sha, id);
+	}
 	bind_sha(st->dup, 1, hex, sha);
 	rc = bs_db_step(st->dup);
 	if (rc == BS_DB_ROW)
@@ -359,7 +396,7 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 	struct bs_db_stmt *s = st->put;
 	uint8_t sha[32];
 	int64_t key;
-	int k, n = 1, rc;
+	int k, n = 1, rc, seen = 0;
 
 	if (s == NULL)
 		return bs_error(err, BS_EINVAL, "%s: archive opened read-only",
@@ -369,12 +406,18 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 	assert(r->family < BS_FAM_COUNT);
 	if (r->sha256[0] == '\0')
 		bs_sha256_hex(r->raw, strlen(r->raw), r->sha256);
-	rc = once ? find_dup(st, r->sha256, &r->id, err) : 0;
+	/* Runs stored without the look-ups (merge, in savepoints) are not
+	 * the set's (seen.c). */
+	if (!once && (rc = bs_store_seen_end(st, err)) < 0)
+		return rc;
+	if (once && (seen = bs_store_seen_ready(st, err)) < 0)
+		return seen;
+	rc = once ? find_dup(st, r->sha256, seen, &r->id, err) : 0;
 	if (rc != 0) /* stored already (1), or the lookup failed */
 		return rc < 0 ? rc : 0;
 	/* The same measurement from other text (store/dedup.c). */
 	key = bs_store_measure_key(r);
-	rc = once ? bs_store_find_same(st, r, key, &r->id, err) : 0;
+	rc = once ? bs_store_find_same(st, r, key, seen, &r->id, err) : 0;
 	if (rc != 0)
 		return rc < 0 ? rc : BS_STORE_SAME_RUN;
 	r->stored_at = bs_store_now();
@@ -403,12 +446,25 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 		bind_double(s, n++, v->cpu_pct);
 		bind_double(s, n++, v->lat_us);
 	}
-	rc = bs_db_step(s);
-	if (rc == BS_DB_ROW)
-		r->id = bs_db_column_int64(s, 0);
-	bs_db_reset(s);
-	if (rc != BS_DB_ROW)
-		return bs_store_db_error(st, err, "cannot store run");
+	/* Its id foretold, the run and its rows are sent without waiting
+	 * (store/seen.c). */
+	if (seen && (rc = bs_store_seen_next(st, &r->id, err)) != 0) {
+		if (rc < 0)
+			return rc;
+		if (bs_db_defer(s) < 0)
+			return bs_store_db_error(st, err, "cannot store run");
+		st->deferring = 1;
+	} else {
+		rc = bs_db_step(s);
+		if (rc == BS_DB_ROW)
+			r->id = bs_db_column_int64(s, 0);
+		bs_db_reset(s);
+		if (rc != BS_DB_ROW)
+			return bs_store_db_error(st, err, "cannot store run");
+	}
+	if (once)
+		bs_store_seen_stored(st, sha, r->id, key,
+				     bs_store_is_table(r));
 	rc = put_tags(st, r->id, r, err);
 	if (rc == 0)
 		rc = put_latency(st, r->id, r, err);
@@ -418,6 +474,7 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 		rc = put_results(st, r->id, r, err);
 	if (rc == 0)
 		rc = put_series(st, r->id, r, err);
+	st->deferring = 0;
 	return rc < 0 ? rc : 1;
 }
 
@@ -496,6 +553,8 @@ int bs_store_rm(struct bs_store *st, const struct bs_ids *ids,
 	size_t i;
 	int rc, n = 0;
 
+	if ((rc = bs_store_seen_end(st, err)) < 0)
+		return rc;
 	if (bs_db_prepare(st->db, "DELETE FROM runs WHERE id = ?", 0, &s) < 0)
 		return bs_store_db_error(st, err, "cannot delete runs");
 	for (i = 0; i < ids->n; i++) {

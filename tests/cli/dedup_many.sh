@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# tests/cli/dedup_many.sh - duplicates and the same measurement found in
+# an ingest of many runs, where PostgreSQL's write transaction answers from
+# the runs it holds in memory (store/seen.c: after 64 runs stored): a line
+# repeated from an earlier file or from the same file, a table after its
+# CSV line and a CSV line after its table, each among hundreds of new
+# lines. Run on SQLite (cli.dedup_many) and on PostgreSQL
+# (pg.cli.dedup_many), with the same expectations.
+set -euo pipefail
+. "$SRC/tests/lib.sh"
+
+D=$SRC/tests/data
+CSV=$D/bonnie++-2.00a-q-stdout.csv
+TXT=$D/bonnie++-2.00a-q-stderr.txt
+GEN=$SRC/bench/gen-lines
+
+"$GEN" 150 42 >"$T/a.csv"
+"$GEN" 100 7 >"$T/new.csv"
+# 100 new lines, then all of a.csv again, then 20 of the new ones again.
+cat "$T/new.csv" "$T/a.csv" >"$T/b.csv"
+head -20 "$T/new.csv" >>"$T/b.csv"
+
+run "$BSTORE" ingest "$T/a.csv"
+expect_rc 0 "ingest a.csv"
+expect_in "$T/out" "a.csv: 150 runs stored, 0 duplicates, 0 rejected"
+run "$BSTORE" ingest "$T/b.csv"
+expect_rc 0 "ingest b.csv"
+expect_in "$T/out" "b.csv: 100 runs stored, 170 duplicates, 0 rejected"
+
+# A table after its CSV line (stored alone before), among 70 new lines.
+run "$BSTORE" ingest "$CSV"
+expect_rc 0 "ingest the CSV line"
+"$GEN" 70 99 >"$T/c.txt"
+cat "$TXT" >>"$T/c.txt"
+run "$BSTORE" ingest "$T/c.txt"
+expect_rc 0 "ingest 70 lines and the table"
+expect_in "$T/out" "c.txt:74: duplicate of run 251 (the same measurement, read from other text)"
+expect_in "$T/out" "c.txt: 70 runs stored, 1 duplicate, 0 rejected"
+
+# A CSV line after its table (machine 'other', stored alone before).
+run "$BSTORE" ingest -m other "$TXT"
+expect_rc 0 "ingest the table as machine 'other'"
+expect_in "$T/out" "1 run stored, 0 duplicates"
+"$GEN" 70 5 >"$T/d.csv"
+sed 's/,2.00a,[^,]*,/,2.00a,other,/' "$CSV" >>"$T/d.csv"
+run "$BSTORE" ingest "$T/d.csv"
+expect_rc 0 "ingest 70 lines and the CSV line"
+expect_in "$T/out" "d.csv:71: duplicate of run 322 (the same measurement, read from other text)"
+expect_in "$T/out" "d.csv: 70 runs stored, 1 duplicate, 0 rejected"
+# And all of it again: nothing new.
+run "$BSTORE" ingest "$T/b.csv" "$T/c.txt" "$T/d.csv"
+expect_rc 0 "ingest all again"
+expect_in "$T/out" "b.csv: 0 runs stored, 270 duplicates, 0 rejected"
+expect_in "$T/out" "d.csv: 0 runs stored, 71 duplicates, 0 rejected"
+finish
