@@ -158,24 +158,29 @@ int bs_cli_tag_arg(const struct bs_cli *cli, const char *arg,
  */
 const char *bs_cli_host_name(char *buf, size_t size);
 
+struct bs_host;
+
 /*
- * Opens the archive for a measuring command (run, zcav, fileio) before it
- * measures, so that a bad --db costs no run. Another writer (an ingest)
- * may hold the archive for minutes: a stop signal ends that wait too.
- * Returns 0, or BS_EXIT_FAIL after saying why.
+ * What a measuring command (run, zcav, fileio) does before it measures:
+ * opens the archive when store is set (*st stays NULL otherwise), so that
+ * a bad --db costs no run, then probes the host that holds dir. Another
+ * writer (an ingest) may hold the archive for minutes: a stop signal ends
+ * that wait too. Returns 0, or BS_EXIT_FAIL after saying why.
  */
-int bs_cli_open_measure_store(const struct bs_cli *cli,
-			      struct bs_store **out);
+int bs_cli_measure_open(const struct bs_cli *cli, int store, const char *dir,
+			struct bs_store **st, struct bs_host *host);
 
 /*
  * Stores a run just measured (run, zcav, fileio) in a transaction
  * of its own, always as a new run (bs_store_put_new), and says "Stored as
- * run N" unless quiet. Prints the error (but not when a signal ended the
- * wait for the archive's lock: the caller says that) and returns
- * BS_EXIT_FAIL, or 0.
+ * run N" unless quiet; with no archive (st NULL) does nothing. Prints the
+ * error and returns BS_EXIT_FAIL, or, when a stop signal ended the wait
+ * for the archive's lock, says "stopped by SIGNAL while waiting for the
+ * archive; " and lost (e.g. "nothing stored") and returns 128 + the
+ * signal. Returns 0 when stored.
  */
 int bs_cli_store_new(const struct bs_cli *cli, struct bs_store *st,
-		     struct bs_run *r);
+		     struct bs_run *r, const char *lost);
 
 enum {
 	BS_SEL_ALL_IF_NONE = 1, /* no selector selects every run */

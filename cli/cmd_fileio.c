@@ -365,16 +365,12 @@ int cmd_fileio(struct bs_cli *cli, int argc, char **argv)
 	}
 	if (a.step == STEP_ALL || a.step == STEP_RUN)
 		ram_rule(cli, &a.o);
-	if (!a.no_store && (a.step == STEP_ALL || a.step == STEP_RUN)) {
-		rc = bs_cli_open_measure_store(cli, &st);
-		if (rc != 0)
-			goto out;
-	}
-	if (bs_host_probe(a.dir, &host, &err) < 0) {
-		bs_cli_perr(cli, &err);
-		rc = BS_EXIT_FAIL;
+	rc = bs_cli_measure_open(cli,
+				 !a.no_store && (a.step == STEP_ALL ||
+						 a.step == STEP_RUN),
+				 a.dir, &st, &host);
+	if (rc != 0)
 		goto out;
-	}
 
 	memset(&prog, 0, sizeof(prog));
 	prog.tty = isatty(STDERR_FILENO);
@@ -483,15 +479,7 @@ int cmd_fileio(struct bs_cli *cli, int argc, char **argv)
 			bs_run_tag(&r, "fileio.validate", "1");
 		for (i = 0; i < a.tags.n; i++)
 			bs_run_tag(&r, a.tags.tag[i].key, a.tags.tag[i].value);
-		rc = bs_cli_store_new(cli, st, &r);
-		sig = bs_signal_pending();
-		if (rc != 0 && sig) {
-			bs_cli_error(cli,
-				     "stopped by %s while waiting for the "
-				     "archive; nothing stored",
-				     bs_cli_signal_name(sig));
-			rc = 128 + sig;
-		}
+		rc = bs_cli_store_new(cli, st, &r, "nothing stored");
 		goto out;
 	}
 	rc = BS_EXIT_OK;

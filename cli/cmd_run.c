@@ -366,6 +366,7 @@ int cmd_run(struct bs_cli *cli, int argc, char **argv)
 	struct stat sb;
 	uint64_t it;
 	int rc, done, sig, e, out_failed = 0;
+	char lost[64];
 
 	memset(&a, 0, sizeof(a));
 	bs_run_init(&r);
@@ -397,17 +398,9 @@ int cmd_run(struct bs_cli *cli, int argc, char **argv)
 		rc = BS_EXIT_FAIL;
 		goto out;
 	}
-	/* Open the archive first: a bad --db should not cost a run. */
-	if (!a.no_store) {
-		rc = bs_cli_open_measure_store(cli, &st);
-		if (rc != 0)
-			goto out;
-	}
-	if (bs_host_probe(a.o.dir, &host, &err) < 0) {
-		bs_cli_perr(cli, &err);
-		rc = BS_EXIT_FAIL;
+	rc = bs_cli_measure_open(cli, !a.no_store, a.o.dir, &st, &host);
+	if (rc != 0)
 		goto out;
-	}
 
 	memset(&prog, 0, sizeof(prog));
 	prog.tty = isatty(STDERR_FILENO);
@@ -460,22 +453,15 @@ int cmd_run(struct bs_cli *cli, int argc, char **argv)
 		 * keep errno (it is gone by the end), store, then say it. */
 		e = fflush(stdout) != 0 ? errno : 0;
 		tag_run(&a, &host, &r);
-		rc = st ? bs_cli_store_new(cli, st, &r) : 0;
+		snprintf(lost, sizeof(lost), "iteration %llu not stored",
+			 (unsigned long long)it + 1);
+		rc = bs_cli_store_new(cli, st, &r, lost);
 		if (e != 0 && !out_failed) {
 			bs_cli_error(cli, "cannot write output: %s%s",
 				     strerror(e),
 				     st && rc == 0 ? " (the results are stored)"
 						   : "");
 			out_failed = 1;
-		}
-		sig = bs_signal_pending();
-		if (rc != 0 && sig) {
-			bs_cli_error(cli,
-				     "stopped by %s while waiting for the "
-				     "archive; iteration %llu not stored",
-				     bs_cli_signal_name(sig),
-				     (unsigned long long)it + 1);
-			rc = 128 + sig;
 		}
 		if (rc != 0)
 			goto out;

@@ -296,17 +296,9 @@ int cmd_zcav(struct bs_cli *cli, int argc, char **argv)
 		rc = BS_EXIT_FAIL;
 		goto out;
 	}
-	/* Open the archive first: a bad --db should not cost a run. */
-	if (!a.no_store) {
-		rc = bs_cli_open_measure_store(cli, &st);
-		if (rc != 0)
-			goto out;
-	}
-	if (bs_host_probe(a.o.path, &host, &err) < 0) {
-		bs_cli_perr(cli, &err);
-		rc = BS_EXIT_FAIL;
+	rc = bs_cli_measure_open(cli, !a.no_store, a.o.path, &st, &host);
+	if (rc != 0)
 		goto out;
-	}
 	if (a.log && strcmp(a.log, "-") != 0) {
 		/* Nor is the log, or the target: asked once the archive is
 		 * open, when its -wal and -shm files exist. */
@@ -370,15 +362,7 @@ int cmd_zcav(struct bs_cli *cli, int argc, char **argv)
 			bs_cli_warn(cli, "%s", bs_buf_str(&hint));
 		bs_buf_release(&hint);
 	}
-	rc = st ? bs_cli_store_new(cli, st, &r) : 0;
-	sig = bs_signal_pending();
-	if (rc != 0 && sig) {
-		bs_cli_error(cli,
-			     "stopped by %s while waiting for the archive; "
-			     "nothing stored",
-			     bs_cli_signal_name(sig));
-		rc = 128 + sig;
-	}
+	rc = bs_cli_store_new(cli, st, &r, "nothing stored");
 	if (rc == 0 && prog.out_errno) {
 		bs_cli_error(cli, "cannot write %s: %s%s",
 			     log ? "the log" : "output",

@@ -11,25 +11,38 @@
 
 #include "cli/cli.h"
 #include "cli/opt.h"
+#include "core/host.h"
 #include "core/scratch.h"
 #include "util/mem.h"
 #include "util/banned.h"
 
-int bs_cli_open_measure_store(const struct bs_cli *cli,
-			      struct bs_store **out)
-{
-	int rc = bs_cli_open_store(cli, 0, out);
-
-	if (rc == 0)
-		bs_store_set_wait(*out, BS_STORE_WAIT_MS, bs_signal_flag());
-	return rc;
-}
-
-int bs_cli_store_new(const struct bs_cli *cli, struct bs_store *st,
-		     struct bs_run *r)
+int bs_cli_measure_open(const struct bs_cli *cli, int store, const char *dir,
+			struct bs_store **st, struct bs_host *host)
 {
 	struct bs_err err = BS_ERR_INIT;
 
+	if (store) {
+		int rc = bs_cli_open_store(cli, 0, st);
+
+		if (rc != 0)
+			return rc;
+		bs_store_set_wait(*st, BS_STORE_WAIT_MS, bs_signal_flag());
+	}
+	if (bs_host_probe(dir, host, &err) < 0) {
+		bs_cli_perr(cli, &err);
+		return BS_EXIT_FAIL;
+	}
+	return 0;
+}
+
+int bs_cli_store_new(const struct bs_cli *cli, struct bs_store *st,
+		     struct bs_run *r, const char *lost)
+{
+	struct bs_err err = BS_ERR_INIT;
+	int sig;
+
+	if (st == NULL)
+		return 0;
 	/* A run stored without its text has no digest to be known by, and
 	 * one of no family no reader or writer knows. */
 	assert(r->raw != NULL && r->raw[0] != '\0');
@@ -48,10 +61,16 @@ int bs_cli_store_new(const struct bs_cli *cli, struct bs_store *st,
 		fprintf(stderr, "Stored as run %lld\n", (long long)r->id);
 	return 0;
 fail:
-	/* A signal ends the wait for another writer's lock: the caller says
-	 * so, rather than SQLite's "database is locked". */
-	if (!bs_signal_pending())
-		bs_cli_perr(cli, &err);
+	/* A signal ends the wait for another writer's lock: say so, rather
+	 * than SQLite's "database is locked". */
+	sig = bs_signal_pending();
+	if (sig) {
+		bs_cli_error(cli,
+			     "stopped by %s while waiting for the archive; %s",
+			     bs_cli_signal_name(sig), lost);
+		return 128 + sig;
+	}
+	bs_cli_perr(cli, &err);
 	return BS_EXIT_FAIL;
 }
 
