@@ -8,6 +8,7 @@
 
 #include "util/err.h"
 #include "util/mem.h"
+#include "util/text.h"
 #include "util/banned.h"
 
 const char *bs_status_name(enum bs_status st)
@@ -170,17 +171,6 @@ static const struct {
 
 #define NTOOL_LINES (sizeof(tool_lines) / sizeof(tool_lines[0]))
 
-/* Whether the n bytes at p hold mark. */
-static int holds(const char *p, size_t n, const char *mark)
-{
-	size_t k = strlen(mark), i;
-
-	for (i = 0; i + k <= n; i++)
-		if (memcmp(p + i, mark, k) == 0)
-			return 1;
-	return 0;
-}
-
 const char *bs_run_tool_units(const struct bs_run *r)
 {
 	size_t k;
@@ -201,7 +191,7 @@ size_t bs_run_tool_lines(const struct bs_run *r, bs_line_fn fn, void *ctx)
 		n = nl ? (size_t)(nl - p) : strlen(p);
 		for (k = 0; k < NTOOL_LINES; k++)
 			if (tool_lines[k].fam == r->family &&
-			    holds(p, n, tool_lines[k].mark))
+			    bs_text_has(p, n, tool_lines[k].mark))
 				break;
 		if (k == NTOOL_LINES)
 			continue;

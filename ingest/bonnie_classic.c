@@ -40,23 +40,6 @@ static int is_blank(char c)
 	return c == ' ' || c == '\t';
 }
 
-static int has(const char *t, size_t n, const char *w)
-{
-	size_t k = strlen(w), i;
-
-	for (i = 0; i + k <= n; i++)
-		if (memcmp(t + i, w, k) == 0)
-			return 1;
-	return 0;
-}
-
-static int starts(const char *t, size_t n, const char *w)
-{
-	size_t k = strlen(w);
-
-	return n >= k && memcmp(t, w, k) == 0;
-}
-
 /* A number as Bonnie prints it: digits and at most one '.'. */
 static int numeric(const char *s, size_t n)
 {
@@ -110,8 +93,9 @@ static int title(const char *t, size_t n)
 {
 	/* bonnie++'s own title has "--Sequential Input-" and starts with
 	 * "Version": Bonnie's has three dashes and no version. */
-	return starts(t, n, "---") && has(t, n, "Sequential Output") &&
-	       has(t, n, "---Sequential Input--");
+	return bs_text_starts(t, n, "---") &&
+	       bs_text_has(t, n, "Sequential Output") &&
+	       bs_text_has(t, n, "---Sequential Input--");
 }
 
 static int classic_start(const struct bs_fline *l, void *state)
@@ -135,12 +119,13 @@ static int is_columns(const char *s, size_t len)
 	size_t i = 0;
 
 	if (size_name(s, len))
-		return has(s, len, "/sec %CPU");
+		return bs_text_has(s, len, "/sec %CPU");
 	while (i < len && s[i] != ' ')
 		i++;
 	while (i < len && s[i] == ' ')
 		i++;
-	return i > 0 && size_name(s + i, len - i) && has(s, len, "/sec %CPU");
+	return i > 0 && size_name(s + i, len - i) &&
+	       bs_text_has(s, len, "/sec %CPU");
 }
 
 static enum bs_scan classic_more(const struct bs_fline *l, void *state)
@@ -152,9 +137,9 @@ static enum bs_scan classic_more(const struct bs_fline *l, void *state)
 	s->blanks = 0;
 	if (title(l->text, l->len))
 		return BS_SCAN_END_BEFORE;
-	if (has(l->text, l->len, "-Per Char-") ||
-	    (starts(l->text, l->len, "Machine") &&
-	     has(l->text, l->len, "%CPU")) ||
+	if (bs_text_has(l->text, l->len, "-Per Char-") ||
+	    (bs_text_starts(l->text, l->len, "Machine") &&
+	     bs_text_has(l->text, l->len, "%CPU")) ||
 	    is_columns(l->text, l->len) || is_row(l->text, l->len))
 		return BS_SCAN_TAKE;
 	return BS_SCAN_END_BEFORE;
@@ -261,11 +246,11 @@ static int classic_parse(const struct bs_block *b, struct bs_block_out *out)
 	for (i = 0; i < b->n; i++) {
 		const struct bs_bline *l = &b->l[i];
 
-		if (starts(l->text, l->len, "Machine") &&
-		    has(l->text, l->len, "M/sec"))
+		if (bs_text_starts(l->text, l->len, "Machine") &&
+		    bs_text_has(l->text, l->len, "M/sec"))
 			d = D_64;
-		if (has(l->text, l->len, "sync)") ||
-		    has(l->text, l->len, "Rnd Seek"))
+		if (bs_text_has(l->text, l->len, "sync)") ||
+		    bs_text_has(l->text, l->len, "Rnd Seek"))
 			d = D_14;
 		if (l->len && !is_row(l->text, l->len)) {
 			if (head.len)

@@ -66,29 +66,12 @@ static int is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
-static int starts(const char *t, size_t n, const char *w)
-{
-	size_t k = strlen(w);
-
-	return n >= k && memcmp(t, w, k) == 0;
-}
-
-static int has(const char *t, size_t n, const char *w)
-{
-	size_t k = strlen(w), i;
-
-	for (i = 0; i + k <= n; i++)
-		if (memcmp(t + i, w, k) == 0)
-			return 1;
-	return 0;
-}
-
 /* A word followed by a blank or the end: "Latency ", "Version". */
 static int word(const char *t, size_t n, const char *w)
 {
 	size_t k = strlen(w);
 
-	return starts(t, n, w) && (n == k || is_blank(t[k]));
+	return bs_text_starts(t, n, w) && (n == k || is_blank(t[k]));
 }
 
 static enum kind classify(const char *t, size_t n)
@@ -99,23 +82,23 @@ static enum kind classify(const char *t, size_t n)
 	if (n == 0)
 		return K_BLANK;
 	if (word(t, n, "Version")) {
-		if (!has(t, n, "---"))
+		if (!bs_text_has(t, n, "---"))
 			return K_OTHER;
-		if (has(t, n, "Sequential Output"))
+		if (bs_text_has(t, n, "Sequential Output"))
 			return K_VERSION_IO;
-		if (has(t, n, "Sequential Create"))
+		if (bs_text_has(t, n, "Sequential Create"))
 			return K_VERSION_FILE;
 		return K_OTHER;
 	}
 	/* Pasted over: "...........     ------Sequential Create------". */
-	if (has(t, n, "------Sequential Create------"))
+	if (bs_text_has(t, n, "------Sequential Create------"))
 		return K_CREATE;
-	if ((word(t, n, "Machine") || starts(t, n, "Name:Size")) &&
-	    has(t, n, "/sec"))
+	if ((word(t, n, "Machine") || bs_text_starts(t, n, "Name:Size")) &&
+	    bs_text_has(t, n, "/sec"))
 		return K_COLS_IO;
-	if (starts(t, n, "files") && has(t, n, "/sec"))
+	if (bs_text_starts(t, n, "files") && bs_text_has(t, n, "/sec"))
 		return K_COLS_FILE;
-	if (has(t, n, "-Per Chr-") || has(t, n, "-Create--") ||
+	if (bs_text_has(t, n, "-Per Chr-") || bs_text_has(t, n, "-Create--") ||
 	    word(t, n, "Concurrency"))
 		return K_HEADER;
 	if (word(t, n, "Latency"))
@@ -857,7 +840,8 @@ static enum layout pick_layout(const struct table *T)
 	size_t i;
 
 	for (i = 0; i < T->end; i++)
-		if (starts(T->b->l[i].text, T->b->l[i].len, "Name:Size"))
+		if (bs_text_starts(T->b->l[i].text, T->b->l[i].len,
+				   "Name:Size"))
 			return L_98;
 	switch (bs_bonnie_era(v)) {
 	case BS_ERA_1_0X:

@@ -56,3 +56,20 @@ size_t bs_text_words(const char *t, size_t n, struct bs_word *w, size_t max)
 		k++;
 	}
 }
+
+int bs_text_has(const char *t, size_t n, const char *w)
+{
+	size_t k = strlen(w), i;
+
+	for (i = 0; i + k <= n; i++)
+		if (memcmp(t + i, w, k) == 0)
+			return 1;
+	return 0;
+}
+
+int bs_text_starts(const char *t, size_t n, const char *w)
+{
+	size_t k = strlen(w);
+
+	return n >= k && memcmp(t, w, k) == 0;
+}

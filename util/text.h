@@ -47,4 +47,9 @@ struct bs_word {
  * when some were left out). */
 size_t bs_text_words(const char *t, size_t n, struct bs_word *w, size_t max);
 
+/* Whether t (n bytes, no NUL needed) holds w somewhere. */
+int bs_text_has(const char *t, size_t n, const char *w);
+/* Whether t (n bytes, no NUL needed) begins with w. */
+int bs_text_starts(const char *t, size_t n, const char *w);
+
 #endif
