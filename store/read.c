@@ -155,6 +155,16 @@ static enum bs_status col_status(struct bs_db_stmt *s, int i)
 	return st;
 }
 
+/* A result's four columns from column i on: value, status, CPU and
+ * latency, as runs' and results' rows hold them. */
+static void col_value(struct bs_db_stmt *s, int i, struct bs_value *v)
+{
+	v->value = col_double(s, i);
+	v->status = col_status(s, i + 1);
+	v->cpu_pct = col_double(s, i + 2);
+	v->lat_us = col_double(s, i + 3);
+}
+
 /* The rows of q for run r->id, each passed to fn. */
 static int each_row(struct bs_store *st, struct bs_db_stmt *q, struct bs_run *r,
 		    void (*fn)(struct bs_db_stmt *q, struct bs_run *r),
@@ -233,12 +243,8 @@ static void res_row(struct bs_db_stmt *q, struct bs_run *r)
 {
 	int m = metric_of(q, r);
 
-	if (m < 0)
-		return;
-	r->res[m].value = col_double(q, 1);
-	r->res[m].status = col_status(q, 2);
-	r->res[m].cpu_pct = col_double(q, 3);
-	r->res[m].lat_us = col_double(q, 4);
+	if (m >= 0)
+		col_value(q, 1, &r->res[m]);
 }
 
 static void par_row(struct bs_db_stmt *q, struct bs_run *r)
@@ -330,13 +336,8 @@ static int reader_row(struct bs_store *st, struct reader *rd, struct bs_run *r,
 	r->raw = col_text(s, c++);
 	for (k = 0; k < st->npcol; k++)
 		col_param(s, c++, &r->params, st->pcol[k]);
-	for (k = 0; k < st->nmcol; k++) {
-		struct bs_value *v = &r->res[st->mcol[k]];
-		v->value = col_double(s, c++);
-		v->status = col_status(s, c++);
-		v->cpu_pct = col_double(s, c++);
-		v->lat_us = col_double(s, c++);
-	}
+	for (k = 0; k < st->nmcol; k++, c += 4)
+		col_value(s, c, &r->res[st->mcol[k]]);
 	if ((rd->load & BS_LOAD_TAGS) && rd->alltags)
 		rc = merge_tags(st, rd, r, err);
 	else if (rd->load & BS_LOAD_TAGS)
@@ -455,6 +456,25 @@ void bs_store_set_warn(struct bs_store *st, bs_store_warn_fn fn, void *ctx)
 	st->warn_ctx = ctx;
 }
 
+/*
+ * Hands run r (id), which reader_row read with result rc, to fn, skips it
+ * when this bstore cannot read it, or says why reading failed; releases
+ * r. Returns fn's result, 0 (skipped) or <0.
+ */
+static int deliver(struct bs_store *st, int rc, int64_t id, struct bs_run *r,
+		   struct bs_err *why, bs_run_fn fn, void *ctx,
+		   struct bs_err *err)
+{
+	if (rc == -BS_EPARSE)
+		rc = skip_run(st, id, why);
+	else if (rc < 0)
+		bs_error(err, why->code, "%s", why->msg);
+	else
+		rc = fn(r, ctx);
+	bs_run_release(r);
+	return rc;
+}
+
 /* A dense id list is read with one range scan, a sparse one by lookups. */
 static int dense(const struct bs_ids *ids)
 {
@@ -504,13 +524,7 @@ int bs_store_each(struct bs_store *st, const struct bs_ids *ids, int load,
 					continue;
 			}
 			rc = reader_row(st, &rd, &r, &why);
-			if (rc == -BS_EPARSE)
-				rc = skip_run(st, r.id, &why);
-			else if (rc < 0)
-				bs_error(err, why.code, "%s", why.msg);
-			else
-				rc = fn(&r, ctx);
-			bs_run_release(&r);
+			rc = deliver(st, rc, r.id, &r, &why, fn, ctx, err);
 			if (rc < 0)
 				goto out;
 		}
@@ -524,13 +538,8 @@ int bs_store_each(struct bs_store *st, const struct bs_ids *ids, int load,
 		if (step == BS_DB_ROW) {
 			rc = reader_row(st, &rd, &r, &why);
 			bs_db_reset(rd.runs);
-			if (rc == -BS_EPARSE)
-				rc = skip_run(st, ids->id[i], &why);
-			else if (rc < 0)
-				bs_error(err, why.code, "%s", why.msg);
-			else
-				rc = fn(&r, ctx);
-			bs_run_release(&r);
+			rc = deliver(st, rc, ids->id[i], &r, &why, fn, ctx,
+				     err);
 			if (rc < 0)
 				goto out;
 		} else {
