@@ -1,9 +1,9 @@
 /*
  * report/pages.c - loads a page's template with the templates every HTML
- * page includes (templates/page_head.html, palette.html, chart_axes.html:
- * {{>PAGE_HEAD}}, {{>PALETTE}}, {{>CHART_AXES}}), so that report, trend
- * and site pages (and the site's site.css) write their head, colours and
- * chart axes once.
+ * page includes (templates/page_head.html, palette.html, chart_axes.html,
+ * chart_style.html: {{>PAGE_HEAD}}, {{>PALETTE}}, {{>CHART_AXES}},
+ * {{>CHART_STYLE}}), so that report, trend and site pages (and the site's
+ * site.css) write their head, colours, chart axes and their style once.
  */
 #include <string.h>
 
@@ -16,6 +16,7 @@
 extern const struct bs_embedded bs_tmpl_inc_page_head[];
 extern const struct bs_embedded bs_tmpl_inc_palette[];
 extern const struct bs_embedded bs_tmpl_inc_chart_axes[];
+extern const struct bs_embedded bs_tmpl_inc_chart_style[];
 
 static int ends_with(const char *s, const char *end)
 {
@@ -32,6 +33,7 @@ int bs_rtemplates_load(struct bs_tmpl_set **out,
 		bs_tmpl_inc_page_head,
 		bs_tmpl_inc_palette,
 		bs_tmpl_inc_chart_axes,
+		bs_tmpl_inc_chart_style,
 	};
 	struct bs_embedded defaults[sizeof(includes) / sizeof(includes[0]) + 2];
 	const char *names[sizeof(includes) / sizeof(includes[0]) + 1];

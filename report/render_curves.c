@@ -101,6 +101,7 @@ void bs_rcurves_fill(const struct bs_report *rep, struct bs_tdict *d,
 	if (rep->ncurves == 0)
 		return;
 	bs_tdict_show(d, "HAS_CURVES");
+	bs_tdict_set(d, "CHART_SVG", "curve"); /* templates/chart_style.html */
 	bs_tdict_set(d, "J_CURVES_NOTE", rep->curves_note ? "" : "null");
 	if (rep->curves_note)
 		bs_tdict_set(bs_tdict_add(d, "CURVES_NOTE"), "TEXT",

@@ -456,6 +456,7 @@ static void fill(const struct bs_trend *tr, enum bs_report_format fmt,
 	int html = fmt == BS_REPORT_HTML;
 
 	bs_tdict_set(d, "TITLE", tr->title);
+	bs_tdict_set(d, "CHART_SVG", "trend"); /* templates/chart_style.html */
 	bs_tdict_set(d, "EVERY", bs_trend_every_name(tr->every));
 	bs_tdict_set(d, "EVERY_TEXT", bs_trend_every_text(tr->every));
 	bs_tdict_set(d, "J_AUTO", tr->auto_every ? "true" : "false");

@@ -1433,6 +1433,7 @@ static int style_sheet(void *ctx, bs_site_put_fn put, struct bs_tdict *d,
 	struct bs_buf b = BS_BUF_INIT;
 	int rc;
 
+	bs_tdict_set(d, "CHART_SVG", "curve"); /* templates/chart_style.html */
 	rc = bs_rtemplates_load(&ts, bs_tmpl_site_css, NULL, err);
 	if (rc == 0)
 		rc = bs_tmpl_expand_buf(ts, "site.css", d, &b, err);
