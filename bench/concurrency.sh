@@ -10,13 +10,10 @@
 #       (default: build/release/cli/bstore, 10 rounds, 300 lines a file)
 set -uo pipefail
 cd "$(dirname "$0")/.."
-bstore=${1:-build/release/cli/bstore}
+. bench/lib.sh
+bench_bstore "${1:-}"
 rounds=${2:-10}
 lines=${3:-300}
-if [ ! -x "$bstore" ]; then
-	cmake --preset release >/dev/null
-	cmake --build --preset release -j2 >/dev/null
-fi
 bstore=$(realpath "$bstore")
 command -v sqlite3 >/dev/null || scripts/deps.sh sqlite3
 work=$(mktemp -d "${TMPDIR:-/tmp}/bstore-conc.XXXXXX")

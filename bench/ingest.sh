@@ -7,33 +7,17 @@
 #   bench/ingest.sh [BSTORE]     (default: build/release/cli/bstore)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bstore=${1:-build/release/cli/bstore}
-if [ ! -x "$bstore" ]; then
-	cmake --preset release >/dev/null
-	cmake --build --preset release -j2 >/dev/null
-fi
+. bench/lib.sh
+bench_bstore "${1:-}"
 command -v sqlite3 >/dev/null || scripts/deps.sh sqlite3
-data=bench/data
-mkdir -p "$data"
 work=$(mktemp -d "${TMPDIR:-/tmp}/bstore-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 cols=$(seq -s, -f 'c%g' 1 50)
 
-# Prints "seconds maxrss_kib" for a command.
-measure() {
-	/usr/bin/time -f '%e %M' -o "$work/time" "$@" >/dev/null 2>"$work/err" || {
-		cat "$work/err" >&2
-		return 1
-	}
-	cat "$work/time"
-}
-
-median() { sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
-
 run_size() {
-	local lines=$1 reps=$2 file="$data/lines-$1.csv"
-	[ -s "$file" ] || bench/gen-lines "$lines" 42 >"$file"
+	local lines=$1 reps=$2 file
+	bench_lines "$lines"
 	: >"$work/b"
 	: >"$work/s"
 	for i in $(seq 1 "$reps"); do

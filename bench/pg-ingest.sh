@@ -10,31 +10,16 @@
 #       (default: build/release/cli/bstore, 100000 lines)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bstore=${1:-build/release/cli/bstore}
+. bench/lib.sh
+bench_bstore "${1:-}"
 lines=${2:-100000}
-if [ ! -x "$bstore" ]; then
-	cmake --preset release >/dev/null
-	cmake --build --preset release -j2 >/dev/null
-fi
-data=bench/data
-mkdir -p "$data"
-file=$(realpath "$data")/lines-$lines.csv
-[ -s "$file" ] || bench/gen-lines "$lines" 42 >"$file"
+bench_lines "$lines"
 . tests/pg/cluster.sh
 pg_cluster bench
 work=$PG_DIR/work
 mkdir -p "$work"
 psql=(env PGOPTIONS="-c client_min_messages=warning" "$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 -h "$PG_DIR" -U postgres)
 
-# Prints "seconds maxrss_kib" for a command.
-measure() {
-	/usr/bin/time -f '%e %M' -o "$work/time" "$@" >/dev/null 2>"$work/err" || {
-		cat "$work/err" >&2
-		return 1
-	}
-	cat "$work/time"
-}
-median() { sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
 fresh() {
 	"${psql[@]}" -d postgres -c "DROP DATABASE IF EXISTS $1" \
 		-c "CREATE DATABASE $1" >/dev/null

@@ -10,33 +10,16 @@
 #       (default: build/release/cli/bstore, 100000 lines)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bstore=${1:-build/release/cli/bstore}
+. bench/lib.sh
+bench_bstore "${1:-}"
 lines=${2:-100000}
-if [ ! -x "$bstore" ]; then
-	cmake --preset release >/dev/null
-	cmake --build --preset release -j2 >/dev/null
-fi
-data=bench/data
-mkdir -p "$data"
-file=$(realpath "$data")/lines-$lines.csv
-[ -s "$file" ] || bench/gen-lines "$lines" 42 >"$file"
+bench_lines "$lines"
 . tests/pg/cluster.sh
 pg_cluster bench
 work=$PG_DIR/work
 mkdir -p "$work"
 pg="postgresql:///bench?host=$PG_DIR&user=postgres"
 lite=$work/b.db
-
-# Prints "seconds maxrss_kib" for a command.
-measure() {
-	/usr/bin/time -f '%e %M' -o "$work/time" "$@" >/dev/null 2>"$work/err" || {
-		cat "$work/err" >&2
-		return 1
-	}
-	cat "$work/time"
-}
-median() { sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
-mib() { awk '{printf "%.1f", $1 / 1024}'; }
 
 echo "bstore: $("$bstore" --version); PostgreSQL $("$PG_BIN/postgres" --version | awk '{print $3}'); $(nproc) cores"
 "$bstore" --db "$lite" --quiet ingest "$file"

@@ -16,36 +16,18 @@
 #                                  (default 200)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bstore=${1:-build/release/cli/bstore}
-if [ ! -x "$bstore" ]; then
-	cmake --preset release >/dev/null
-	cmake --build --preset release -j2 >/dev/null
-fi
+. bench/lib.sh
+bench_bstore "${1:-}"
 command -v bon_csv2html >/dev/null || scripts/deps.sh bonnie++
-data=bench/data
-mkdir -p "$data"
 machines=${MACHINES:-200}
 if [ "$machines" = 200 ]; then
-	file=$data/lines-100000.csv
+	bench_lines 100000
 else
-	file=$data/lines-100000-m$machines.csv
+	bench_lines 100000 "$machines"
 fi
-[ -s "$file" ] || bench/gen-lines 100000 42 "$machines" >"$file"
 work=$(mktemp -d "${TMPDIR:-/tmp}/bstore-bench-report.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 export BSTORE_DB=$work/b.db
-
-# Prints "seconds maxrss_kib" for a command; stdin from $in when set.
-measure() {
-	/usr/bin/time -f '%e %M' -o "$work/time" "$@" <"${in:-/dev/null}" \
-		>"$work/stdout" 2>"$work/err" || {
-		cat "$work/err" >&2
-		return 1
-	}
-	cat "$work/time"
-}
-median() { sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
-mib() { awk '{printf "%.1f", $1 / 1024}'; }
 
 echo "bstore: $("$bstore" --version); bonnie++ $(dpkg-query -W -f '${Version}' bonnie++ 2>/dev/null || echo '?'); $(nproc) cores"
 "$bstore" --quiet ingest "$file"

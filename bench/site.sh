@@ -16,6 +16,7 @@
 #                                 bench/site.sh build/release/cli/bstore 1000000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 bstore=${1:-build/dev/cli/bstore}
 n=${2:-10000}
 batch=$((n / 20))
@@ -23,10 +24,7 @@ if [ ! -x "$bstore" ]; then
 	echo "site.sh: no $bstore; build it first (cmake --build --preset dev)" >&2
 	exit 1
 fi
-data=bench/data
-mkdir -p "$data"
-file=$data/lines-$n.csv
-[ -s "$file" ] || bench/gen-lines "$n" 42 >"$file"
+bench_lines "$n"
 work=$(mktemp -d "${TMPDIR:-/tmp}/bstore-bench-site.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 export BSTORE_DB=$work/b.db
