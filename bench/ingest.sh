@@ -29,10 +29,10 @@ run_size() {
 	local stored
 	stored=$(sqlite3 "$work/b.db" 'select count(*) from runs')
 	local bt st bm sm
-	bt=$(cut -d' ' -f1 "$work/b" | median)
-	st=$(cut -d' ' -f1 "$work/s" | median)
-	bm=$(cut -d' ' -f2 "$work/b" | sort -n | tail -1)
-	sm=$(cut -d' ' -f2 "$work/s" | sort -n | tail -1)
+	bt=$(secs "$work/b")
+	st=$(secs "$work/s")
+	bm=$(peak "$work/b")
+	sm=$(peak "$work/s")
 	printf '%9d lines: bstore %6.2f s (%s runs stored), sqlite3 .import %6.2f s, ratio %.2fx (goal <= 2.0x); peak RSS bstore %.1f MiB (goal <= 32), sqlite3 %.1f MiB\n' \
 		"$lines" "$bt" "$stored" "$st" "$(echo "$bt $st" | awk '{print $1 / $2}')" \
 		"$(echo "$bm" | awk '{print $1 / 1024}')" "$(echo "$sm" | awk '{print $1 / 1024}')"

@@ -39,3 +39,16 @@ measure() {
 # The median, and a size in KiB as MiB, of the numbers on stdin.
 median() { sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
 mib() { awk '{printf "%.1f", $1 / 1024}'; }
+
+# Of a file of measure's lines: the median seconds, the greatest KiB.
+secs() { cut -d' ' -f1 "$1" | median; }
+peak() { cut -d' ' -f2 "$1" | sort -n | tail -1; }
+
+# bench_pg: starts a scratch PostgreSQL cluster (tests/pg/cluster.sh:
+# PG_DIR, PG_BIN, stopped on exit) and sets work to a directory in it.
+bench_pg() {
+	. tests/pg/cluster.sh
+	pg_cluster bench
+	work=$PG_DIR/work
+	mkdir -p "$work"
+}

@@ -14,10 +14,7 @@ cd "$(dirname "$0")/.."
 bench_bstore "${1:-}"
 lines=${2:-100000}
 bench_lines "$lines"
-. tests/pg/cluster.sh
-pg_cluster bench
-work=$PG_DIR/work
-mkdir -p "$work"
+bench_pg
 psql=(env PGOPTIONS="-c client_min_messages=warning" "$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 -h "$PG_DIR" -U postgres)
 
 fresh() {
@@ -37,9 +34,9 @@ for _ in 1 2 3; do
 done
 stored=$("${psql[@]}" -d b -At -c 'SELECT count(*) FROM runs')
 copied=$("${psql[@]}" -d c -At -c 'SELECT count(*) FROM t')
-bt=$(cut -d' ' -f1 "$work/b" | median)
-ct=$(cut -d' ' -f1 "$work/c" | median)
-bm=$(cut -d' ' -f2 "$work/b" | sort -n | tail -1)
+bt=$(secs "$work/b")
+ct=$(secs "$work/c")
+bm=$(peak "$work/b")
 echo "bstore: $("$bstore" --version); PostgreSQL $("$PG_BIN/postgres" --version | awk '{print $3}'); $(nproc) cores"
 printf '%9d lines: bstore ingest %6.2f s (%s runs stored), psql \\copy %6.2f s (%s rows), ratio %.2fx (goal <= 2.0x); peak RSS bstore %.1f MiB\n' \
 	"$lines" "$bt" "$stored" "$ct" "$copied" "$(echo "$bt $ct" | awk '{print $1 / $2}')" \

@@ -14,10 +14,7 @@ cd "$(dirname "$0")/.."
 bench_bstore "${1:-}"
 lines=${2:-100000}
 bench_lines "$lines"
-. tests/pg/cluster.sh
-pg_cluster bench
-work=$PG_DIR/work
-mkdir -p "$work"
+bench_pg
 pg="postgresql:///bench?host=$PG_DIR&user=postgres"
 lite=$work/b.db
 
@@ -34,10 +31,10 @@ for _ in 1 2 3; do
 	measure "$bstore" --db "$pg" report -o "$work/pg.html" >>"$work/p"
 	measure "$bstore" --db "$lite" report -o "$work/lite.html" >>"$work/s"
 done
-pt=$(cut -d' ' -f1 "$work/p" | median)
-st=$(cut -d' ' -f1 "$work/s" | median)
-pm=$(cut -d' ' -f2 "$work/p" | sort -n | tail -1)
-sm=$(cut -d' ' -f2 "$work/s" | sort -n | tail -1)
+pt=$(secs "$work/p")
+st=$(secs "$work/s")
+pm=$(peak "$work/p")
+sm=$(peak "$work/s")
 printf 'HTML report of %d runs: from PostgreSQL %.2f s, from SQLite %.2f s, ratio %.2fx (goal <= 1.5x)\n' \
 	"$lines" "$pt" "$st" "$(echo "$pt $st" | awk '{print $1 / $2}')"
 printf 'peak RSS: from PostgreSQL %s MiB, from SQLite %s MiB\n' \

@@ -40,10 +40,10 @@ for i in 1 2 3; do
 	in=$file measure bon_csv2html >>"$work/h"
 	cp "$work/stdout" "$work/bon.html"
 done
-bt=$(cut -d' ' -f1 "$work/b" | median)
-ht=$(cut -d' ' -f1 "$work/h" | median)
-bm=$(cut -d' ' -f2 "$work/b" | sort -n | tail -1)
-hm=$(cut -d' ' -f2 "$work/h" | sort -n | tail -1)
+bt=$(secs "$work/b")
+ht=$(secs "$work/h")
+bm=$(peak "$work/b")
+hm=$(peak "$work/h")
 printf 'HTML report of 100000 runs: bstore %.2f s, bon_csv2html %.2f s, ratio %.3f (goal <= 0.25)\n' \
 	"$bt" "$ht" "$(echo "$bt $ht" | awk '{print $1 / $2}')"
 printf 'peak RSS: bstore %s MiB, bon_csv2html %s MiB, ratio %.3f (goal <= 0.25)\n' \
