@@ -171,6 +171,12 @@ int bs_cli_measure_open(const struct bs_cli *cli, int store, const char *dir,
 			struct bs_store **st, struct bs_host *host);
 
 /*
+ * Ends the progress line a measuring command (run, zcav) left open on
+ * stderr (*open_line set): writes its newline and clears *open_line.
+ */
+void bs_cli_end_line(int *open_line);
+
+/*
  * Stores a run just measured (run, zcav, fileio) in a transaction
  * of its own, always as a new run (bs_store_put_new), and says "Stored as
  * run N" unless quiet; with no archive (st NULL) does nothing. Prints the

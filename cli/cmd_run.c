@@ -328,14 +328,6 @@ static void on_done(enum bs_metric m, const struct bs_value *v,
 	fflush(stderr);
 }
 
-static void end_line(struct progress *p)
-{
-	if (p->open_line) {
-		fputc('\n', stderr);
-		p->open_line = 0;
-	}
-}
-
 static void tag_run(const struct run_args *a, const struct bs_host *h,
 		    struct bs_run *r)
 {
@@ -422,7 +414,7 @@ int cmd_run(struct bs_cli *cli, int argc, char **argv)
 		bs_run_release(&r);
 		bs_err_reset(&err);
 		rc = bs_bench_run(&a.o, &cb, &r, &err);
-		end_line(&prog);
+		bs_cli_end_line(&prog.open_line);
 		sig = bs_signal_pending();
 		if (sig) {
 			bs_cli_error(cli,

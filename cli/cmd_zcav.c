@@ -240,14 +240,6 @@ static void on_pass_done(int64_t pass, void *ctx)
 	fflush(stderr);
 }
 
-static void end_line(struct progress *p)
-{
-	if (p->open_line) {
-		fputc('\n', stderr);
-		p->open_line = 0;
-	}
-}
-
 static void tag_run(const struct zcav_args *a, const struct bs_host *h,
 		    const struct bs_zcav_target *t, struct bs_run *r)
 {
@@ -340,7 +332,7 @@ int cmd_zcav(struct bs_cli *cli, int argc, char **argv)
 
 	bs_signals_install();
 	rc = bs_zcav_run(&a.o, &t, &cb, &r, &err);
-	end_line(&prog);
+	bs_cli_end_line(&prog.open_line);
 	sig = bs_signal_pending();
 	if (sig) {
 		bs_cli_error(cli, "stopped by %s; nothing stored",

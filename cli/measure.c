@@ -110,6 +110,14 @@ void bs_cli_tags_release(struct bs_cli_tags *t)
 	t->n = t->cap = 0;
 }
 
+void bs_cli_end_line(int *open_line)
+{
+	if (*open_line) {
+		fputc('\n', stderr);
+		*open_line = 0;
+	}
+}
+
 const char *bs_cli_host_name(char *buf, size_t size)
 {
 	struct utsname u;
