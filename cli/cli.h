@@ -168,7 +168,7 @@ struct bs_host;
  * that wait too. Returns 0, or BS_EXIT_FAIL after saying why.
  */
 int bs_cli_measure_open(const struct bs_cli *cli, int store, const char *dir,
-			struct bs_store **st, struct bs_host *host);
+                        struct bs_store **st, struct bs_host *host);
 
 /*
  * Ends the progress line a measuring command (run, zcav) left open on
@@ -186,7 +186,7 @@ void bs_cli_end_line(int *open_line);
  * signal. Returns 0 when stored.
  */
 int bs_cli_store_new(const struct bs_cli *cli, struct bs_store *st,
-		     struct bs_run *r, const char *lost);
+                     struct bs_run *r, const char *lost);
 
 enum {
 	BS_SEL_ALL_IF_NONE = 1, /* no selector selects every run */

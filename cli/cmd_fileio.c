@@ -365,10 +365,9 @@ int cmd_fileio(struct bs_cli *cli, int argc, char **argv)
 	}
 	if (a.step == STEP_ALL || a.step == STEP_RUN)
 		ram_rule(cli, &a.o);
-	rc = bs_cli_measure_open(cli,
-				 !a.no_store && (a.step == STEP_ALL ||
-						 a.step == STEP_RUN),
-				 a.dir, &st, &host);
+	rc = bs_cli_measure_open(
+	    cli, !a.no_store && (a.step == STEP_ALL || a.step == STEP_RUN),
+	    a.dir, &st, &host);
 	if (rc != 0)
 		goto out;
 

@@ -446,7 +446,7 @@ int cmd_run(struct bs_cli *cli, int argc, char **argv)
 		e = fflush(stdout) != 0 ? errno : 0;
 		tag_run(&a, &host, &r);
 		snprintf(lost, sizeof(lost), "iteration %llu not stored",
-			 (unsigned long long)it + 1);
+		         (unsigned long long)it + 1);
 		rc = bs_cli_store_new(cli, st, &r, lost);
 		if (e != 0 && !out_failed) {
 			bs_cli_error(cli, "cannot write output: %s%s",

@@ -17,7 +17,7 @@
 #include "util/banned.h"
 
 int bs_cli_measure_open(const struct bs_cli *cli, int store, const char *dir,
-			struct bs_store **st, struct bs_host *host)
+                        struct bs_store **st, struct bs_host *host)
 {
 	struct bs_err err = BS_ERR_INIT;
 
@@ -36,7 +36,7 @@ int bs_cli_measure_open(const struct bs_cli *cli, int store, const char *dir,
 }
 
 int bs_cli_store_new(const struct bs_cli *cli, struct bs_store *st,
-		     struct bs_run *r, const char *lost)
+                     struct bs_run *r, const char *lost)
 {
 	struct bs_err err = BS_ERR_INIT;
 	int sig;
@@ -66,8 +66,8 @@ fail:
 	sig = bs_signal_pending();
 	if (sig) {
 		bs_cli_error(cli,
-			     "stopped by %s while waiting for the archive; %s",
-			     bs_cli_signal_name(sig), lost);
+		             "stopped by %s while waiting for the archive; %s",
+		             bs_cli_signal_name(sig), lost);
 		return 128 + sig;
 	}
 	bs_cli_perr(cli, &err);

@@ -841,7 +841,7 @@ static enum layout pick_layout(const struct table *T)
 
 	for (i = 0; i < T->end; i++)
 		if (bs_text_starts(T->b->l[i].text, T->b->l[i].len,
-				   "Name:Size"))
+		                   "Name:Size"))
 			return L_98;
 	switch (bs_bonnie_era(v)) {
 	case BS_ERA_1_0X:

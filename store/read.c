@@ -462,8 +462,8 @@ void bs_store_set_warn(struct bs_store *st, bs_store_warn_fn fn, void *ctx)
  * r. Returns fn's result, 0 (skipped) or <0.
  */
 static int deliver(struct bs_store *st, int rc, int64_t id, struct bs_run *r,
-		   struct bs_err *why, bs_run_fn fn, void *ctx,
-		   struct bs_err *err)
+                   struct bs_err *why, bs_run_fn fn, void *ctx,
+                   struct bs_err *err)
 {
 	if (rc == -BS_EPARSE)
 		rc = skip_run(st, id, why);
@@ -538,8 +538,8 @@ int bs_store_each(struct bs_store *st, const struct bs_ids *ids, int load,
 		if (step == BS_DB_ROW) {
 			rc = reader_row(st, &rd, &r, &why);
 			bs_db_reset(rd.runs);
-			rc = deliver(st, rc, ids->id[i], &r, &why, fn, ctx,
-				     err);
+			rc =
+			    deliver(st, rc, ids->id[i], &r, &why, fn, ctx, err);
 			if (rc < 0)
 				goto out;
 		} else {
