@@ -46,8 +46,10 @@ static int set_db(const struct bs_cli *cli, const struct bs_opt *o,
 #define O(f) offsetof(struct main_args, f)
 static const struct bs_opt opts[] = {
 	BS_OPT_GROUP("Global options:"),
-	{0, "db", "PATH", 0, set_db, O(cli.db_path),
-	 "the archive (default: $BSTORE_DB, else "
+	{0, "db", "PATH|URL", 0, set_db, O(cli.db_path),
+	 "the archive: a SQLite file, or a PostgreSQL database named "
+	 "postgresql://[USER@]HOST[:PORT]/DBNAME (docs/team.md) "
+	 "(default: $BSTORE_DB, else "
 	 "$XDG_DATA_HOME/bstore/bstore.db, i.e. "
 	 "~/.local/share/bstore/bstore.db); "
 	 "ingest, run and merge create it, the other commands need it", NULL,
@@ -67,7 +69,7 @@ static const struct bs_opt opts[] = {
  * commands (made once, in main()). */
 static struct bs_opt_cmd bstore = {
 	"", NULL, "results database and report toolkit for disk benchmarks",
-	"[--db PATH] COMMAND [OPTIONS] [ARGS]", NULL, opts,
+	"[--db PATH|URL] COMMAND [OPTIONS] [ARGS]", NULL, opts,
 	"'bstore COMMAND --help' shows a command's options.\n"
 	"\n"
 	"Exit status: 0 success, 1 failure (including rejected input),\n"
