@@ -97,10 +97,18 @@ enum {
 	BS_DB_BATCH = 2,
 };
 
+/* One rewrite of schema.sql for an engine (store/db_schema.c). */
+struct bs_db_rewrite {
+	const char *from, *to;
+};
+
 struct bs_db_ops {
 	const char *name; /* "sqlite", "postgresql" */
 	/* The embedded schema file this engine creates (util/embed.h). */
 	const char *schema_file;
+	/* How the engine's SQL differs from the schema file's: rules
+	 * bs_db_schema walks, ended by {NULL, NULL}; NULL: none. */
+	const struct bs_db_rewrite *schema_rewrites;
 	/*
 	 * Opens name (a path or URL). Another writer's lock is waited for
 	 * from the first statement on: busy (the store's policy) is called
@@ -237,6 +245,15 @@ int bs_db_is_url(const char *name);
  * in SQLite.
  */
 void bs_db_glob_regex(const char *glob, struct bs_buf *out);
+
+/*
+ * Appends to out the schema file's text sql (len bytes) as the engine
+ * runs it: rewritten by ops->schema_rewrites outside comments and quotes.
+ */
+void bs_db_schema(const struct bs_db_ops *ops, const char *sql, size_t len,
+		  struct bs_buf *out);
+/* PostgreSQL's rewrites of schema.sql (docs/schema.md). */
+extern const struct bs_db_rewrite bs_db_pg_schema[];
 
 /* The wrappers every caller uses (they call through s->ops). */
 static inline int bs_db_prepare(struct bs_db *db, const char *sql, int flags,

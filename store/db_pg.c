@@ -1638,7 +1638,8 @@ static int pg_set_version(struct bs_db *d, int version)
 /* clang-format off */
 const struct bs_db_ops bs_db_pg = {
 	.name = "postgresql",
-	.schema_file = "schema-pg.sql",
+	.schema_file = "schema.sql",
+	.schema_rewrites = bs_db_pg_schema,
 	.open = pg_open,
 	.close = pg_close,
 	.display = pg_display,

@@ -71,7 +71,8 @@ static enum bs_db_errkind stub_errkind(struct bs_db *db)
  * fails. */
 const struct bs_db_ops bs_db_pg = {
 	.name = "postgresql",
-	.schema_file = "schema-pg.sql",
+	.schema_file = "schema.sql",
+	.schema_rewrites = bs_db_pg_schema,
 	.open = stub_open,
 	.close = stub_close,
 	.display = stub_display,

@@ -1,8 +1,8 @@
 /*
  * store/migrate.c - the archive's schema (its version kept by the engine,
- * bs_db_ops.get_version): creating it in a new archive from the engine's
- * schema file (schema.sql for SQLite), upgrading an archive of an older
- * version in one transaction, refusing a newer one, and keeping the
+ * bs_db_ops.get_version): creating it in a new archive from schema.sql
+ * (as the engine runs it, store/db_schema.c), upgrading an archive of an
+ * older version in one transaction, refusing a newer one, and keeping the
  * catalogue tables (metrics, params) equal to bstore's own catalogue.
  *
  * Upgrades keep every run, tag, reject and raw line byte for byte
@@ -167,7 +167,7 @@ static int complete(const char *sql)
 static int create_missing(struct bs_store *st, int kinds, struct bs_err *err)
 {
 	const struct bs_embedded *schema;
-	struct bs_buf stmt = BS_BUF_INIT;
+	struct bs_buf stmt = BS_BUF_INIT, text = BS_BUF_INIT;
 	const char *p, *end;
 	char name[64];
 	int kind, exists = 0, rc = 0;
@@ -175,8 +175,9 @@ static int create_missing(struct bs_store *st, int kinds, struct bs_err *err)
 	schema = bs_embed_find(bs_schema_files, st->db->ops->schema_file);
 	if (schema == NULL)
 		BS_BUG("the engine's schema file is not embedded");
-	p = schema->text;
-	end = p + schema->len;
+	bs_db_schema(st->db->ops, schema->text, schema->len, &text);
+	p = bs_buf_str(&text);
+	end = p + text.len;
 	while (p < end && rc == 0) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		const char *next = nl ? nl + 1 : end;
@@ -194,6 +195,7 @@ static int create_missing(struct bs_store *st, int kinds, struct bs_err *err)
 		bs_buf_reset(&stmt);
 	}
 	bs_buf_release(&stmt);
+	bs_buf_release(&text);
 	return rc;
 }
 
