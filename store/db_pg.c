@@ -13,9 +13,14 @@
  * (PQexecPrepared) with its parameters as text (int64 as decimal, doubles
  * in the shortest form that reads back to the same double, NaN as NULL
  * as SQLite stores it) or, for blobs, as binary bytea. The result is read
- * row by row; a bytea column reads back as its bytes. A statement runs
- * asynchronously so that the cancel flag, checked while waiting and
- * between rows, can stop it (PQcancel).
+ * row by row; a bytea column reads back as its bytes. A query run once
+ * reads through a cursor (declare), a batch at a time, the next batch's
+ * FETCH sent while bstore reads the one before, and in binary after the
+ * first when its columns' types allow (numbers are then neither printed
+ * by the server nor parsed back; asked for as text, they are formatted
+ * as the server would have). A statement runs asynchronously so that the
+ * cancel flag, checked while waiting and between rows, can stop it
+ * (PQcancel).
  *
  * Settings made on every connection: extra_float_digits = 3 (every
  * double read back exactly), and default_transaction_read_only for an
@@ -88,6 +93,9 @@ struct pg_db {
 	 * read (collect): the server fills the batch while bstore reads
 	 * the one before. */
 	struct pg_stmt *ahead;
+	/* Cursors open in a transaction declare began (reader's): it ends
+	 * when the last of them closes. */
+	int nown;
 };
 
 enum { NVAR = 4 };
@@ -120,6 +128,7 @@ struct pg_stmt {
 	Oid *types;	/* to run with (see pg_prepare) */
 	int keep;	/* BS_DB_KEEP, or run twice: prepared on the server */
 	char cursor[24]; /* the open cursor it reads through, or "" */
+	int own;	/* declared in a transaction of its own (declare) */
 	int more;	/* the cursor may hold rows past this batch */
 	PGresult *desc; /* its columns, asked for before its first step */
 	PGresult *res;	/* of the current execution, NULL before the first
@@ -129,6 +138,8 @@ struct pg_stmt {
 	char **blob;
 	size_t *blen;
 	int ncols;
+	Oid *coid;	/* each column's type */
+	int resbin;	/* the current result is in binary */
 	/* The cursor's FETCHes after its first ask for binary results: every
 	 * column's type is one binary_type reads (see take_result). */
 	int binary;
@@ -671,6 +682,22 @@ static void forget_row(struct pg_stmt *s)
 	s->gen++;
 }
 
+/* The last cursor of declare's transaction ends it (unless the caller's
+ * COMMIT or ROLLBACK already has). */
+static void end_own(struct pg_stmt *s)
+{
+	PGconn *c = s->db->conn;
+
+	if (!s->own)
+		return;
+	s->own = 0;
+	if (--s->db->nown == 0 && PQstatus(c) == CONNECTION_OK &&
+	    PQtransactionStatus(c) != PQTRANS_IDLE)
+		PQclear(PQexec(c, PQtransactionStatus(c) == PQTRANS_INTRANS
+					  ? "COMMIT"
+					  : "ROLLBACK"));
+}
+
 /* Closes s's cursor (in a failed transaction the server has dropped it,
  * or will at its rollback). */
 static void close_cursor(struct pg_stmt *s)
@@ -690,6 +717,7 @@ static void close_cursor(struct pg_stmt *s)
 	}
 	s->cursor[0] = '\0';
 	s->more = 0;
+	end_own(s);
 }
 
 static int pg_reset(struct bs_db_stmt *st)
@@ -702,6 +730,8 @@ static int pg_reset(struct bs_db_stmt *st)
 	free(s->blen);
 	free(s->num);
 	free(s->numgen);
+	free(s->coid);
+	s->coid = NULL;
 	s->blob = NULL;
 	s->blen = NULL;
 	s->num = NULL;
@@ -1056,8 +1086,17 @@ static int is_select(const char *sql)
  * at a time: libpq holds a result whole, and a query of every run (a
  * report, a site, an export of a big archive) would be held whole in
  * memory. WITH HOLD keeps it open past the transaction it was declared
- * in (outside one, the server keeps its rows, not bstore); other
- * statements may run between two batches, as SQLite lets them.
+ * in (the server keeps its rows, not bstore); other statements may run
+ * between two batches, as SQLite lets them.
+ *
+ * Declared outside a transaction, a cursor would be a transaction of its
+ * own, and WITH HOLD would have the server run the whole query at its
+ * end, before the first FETCH, while bstore waits. A reader's connection
+ * (read only: nothing it runs can be rolled back) declares it in a
+ * transaction begun for it instead, ended when its last such cursor
+ * closes: the query runs batch by batch, as bstore reads. A COMMIT or
+ * ROLLBACK of the caller's before then ends that transaction early, and
+ * WITH HOLD keeps the cursor as before.
  */
 static int declare(struct pg_stmt *s)
 {
@@ -1068,6 +1107,19 @@ static int declare(struct pg_stmt *s)
 
 	set_types(s);
 	s->keep = 1; /* the next run prepares it */
+	if ((db->flags & (BS_DB_OPEN_READONLY | BS_DB_OPEN_UNTRUSTED)) &&
+	    (db->nown > 0 || PQtransactionStatus(db->conn) == PQTRANS_IDLE)) {
+		if (db->nown == 0 &&
+		    PQtransactionStatus(db->conn) == PQTRANS_IDLE) {
+			res = PQexec(db->conn, "BEGIN");
+			ok = result_ok(db, res);
+			PQclear(res);
+			if (!ok)
+				return -1;
+		}
+		s->own = 1;
+		db->nown++;
+	}
 	snprintf(s->cursor, sizeof(s->cursor), "bsc%lu", ++db->ncursor);
 	bs_buf_addf(&q, "DECLARE %s NO SCROLL CURSOR WITH HOLD FOR %s",
 		    s->cursor, s->sql);
@@ -1075,16 +1127,17 @@ static int declare(struct pg_stmt *s)
 			       (const char *const *)s->values, s->lengths,
 			       s->formats, 0);
 	bs_buf_release(&q);
-	if (!ok) {
+	if (!ok)
 		result_error(db, NULL);
-		s->cursor[0] = '\0';
-		return -1;
+	else {
+		res = wait_result(db);
+		ok = result_ok(db, res);
+		PQclear(res);
 	}
-	res = wait_result(db);
-	ok = result_ok(db, res);
-	PQclear(res);
 	if (!ok) {
 		s->cursor[0] = '\0';
+		/* Its transaction, if it began one, ends with it. */
+		end_own(s);
 		return -1;
 	}
 	return 0;
@@ -1132,6 +1185,8 @@ static int binary_type(Oid t)
  */
 static int take_result(struct pg_stmt *s, PGresult *res)
 {
+	int i;
+
 	if (!result_ok(s->db, res)) {
 		PQclear(res);
 		close_cursor(s);
@@ -1146,7 +1201,11 @@ static int take_result(struct pg_stmt *s, PGresult *res)
 		s->ncols = PQnfields(res);
 		s->blob = xcalloc((size_t)s->ncols, sizeof(*s->blob));
 		s->blen = xcalloc((size_t)s->ncols, sizeof(*s->blen));
+		s->coid = xmalloc((size_t)s->ncols * sizeof(*s->coid));
+		for (i = 0; i < s->ncols; i++)
+			s->coid[i] = PQftype(res, i);
 	}
+	s->resbin = s->ncols > 0 && PQfformat(res, 0) == 1;
 	if (s->cursor[0]) {
 		s->more = s->nrows == FETCH_ROWS;
 		if (!s->more)
@@ -1157,9 +1216,9 @@ static int take_result(struct pg_stmt *s, PGresult *res)
 	 * which spares the server printing the numbers and bstore
 	 * parsing them back. */
 	if (s->more && !s->binary && s->ncols > 0 && s->num == NULL) {
-		int i, ok = 1;
+		int ok = 1;
 		for (i = 0; i < s->ncols && ok; i++)
-			ok = binary_type(PQftype(res, i));
+			ok = binary_type(s->coid[i]);
 		if (ok) {
 			s->binary = 1;
 			s->num = xmalloc((size_t)s->ncols * NUM_TEXT);
@@ -1361,7 +1420,7 @@ static enum bs_db_type pg_column_type(struct bs_db_stmt *st, int col)
 
 	if (!has_cell(s, col) || PQgetisnull(s->res, s->row, col))
 		return BS_DB_NULL;
-	switch (PQftype(s->res, col)) {
+	switch (s->coid[col]) {
 	case OID_BOOL:
 	case OID_INT2:
 	case OID_INT4:
@@ -1390,7 +1449,8 @@ static const char *cell(struct pg_stmt *s, int col)
 /* Whether the current result holds column col in binary. */
 static int is_binary(const struct pg_stmt *s, int col)
 {
-	return PQfformat(s->res, col) == 1;
+	(void)col; /* libpq asks for every column in one format */
+	return s->resbin;
 }
 
 /* A binary cell's big-endian integer of n bytes (2, 4 or 8). */
@@ -1544,7 +1604,7 @@ found:
  */
 static const char *bin_text(struct pg_stmt *s, int col, const char *p)
 {
-	Oid t = PQftype(s->res, col);
+	Oid t = s->coid[col];
 	char *out = s->num + (size_t)col * NUM_TEXT;
 
 	switch (t) {
@@ -1576,7 +1636,7 @@ static double pg_column_double(struct bs_db_stmt *st, int col)
 	if (t == NULL)
 		return 0.0;
 	if (is_binary(s, col)) {
-		Oid type = PQftype(s->res, col);
+		Oid type = s->coid[col];
 		if (type == OID_FLOAT8)
 			return bin_double(t);
 		if (type != OID_TEXT && type != OID_VARCHAR &&
@@ -1596,7 +1656,7 @@ static int64_t pg_column_int64(struct bs_db_stmt *st, int col)
 	if (t == NULL)
 		return 0;
 	if (is_binary(s, col)) {
-		Oid type = PQftype(s->res, col);
+		Oid type = s->coid[col];
 		if (type == OID_FLOAT8)
 			return (int64_t)bin_double(t);
 		if (type != OID_TEXT && type != OID_VARCHAR &&
@@ -1641,7 +1701,7 @@ static const char *pg_column_text(struct bs_db_stmt *st, int col)
 	struct pg_stmt *s = (struct pg_stmt *)st;
 	const char *t;
 
-	if (has_cell(s, col) && PQftype(s->res, col) == OID_BYTEA)
+	if (has_cell(s, col) && s->coid[col] == OID_BYTEA)
 		return blob_cell(s, col);
 	t = cell(s, col);
 	return t && is_binary(s, col) ? bin_text(s, col, t) : t;
@@ -1659,7 +1719,7 @@ static size_t pg_column_bytes(struct bs_db_stmt *st, int col)
 
 	if (!has_cell(s, col) || PQgetisnull(s->res, s->row, col))
 		return 0;
-	t = PQftype(s->res, col);
+	t = s->coid[col];
 	if (t == OID_BYTEA && !is_binary(s, col))
 		return blob_cell(s, col) ? s->blen[col] : 0;
 	if (is_binary(s, col) && t != OID_BYTEA && t != OID_TEXT &&
