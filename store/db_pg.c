@@ -93,9 +93,12 @@ struct pg_db {
 	 * read (collect): the server fills the batch while bstore reads
 	 * the one before. */
 	struct pg_stmt *ahead;
-	/* Cursors open in a transaction declare began (reader's): it ends
-	 * when the last of them closes. */
-	int nown;
+	/* Cursors open in the transaction declare began for them (a
+	 * reader's), which ends when the last of them closes; own_txn: it
+	 * is still open (not ended by the caller's COMMIT or ROLLBACK), the
+	 * owngen-th begun. */
+	int nown, own_txn;
+	unsigned long owngen;
 };
 
 enum { NVAR = 4 };
@@ -128,7 +131,8 @@ struct pg_stmt {
 	Oid *types;	/* to run with (see pg_prepare) */
 	int keep;	/* BS_DB_KEEP, or run twice: prepared on the server */
 	char cursor[24]; /* the open cursor it reads through, or "" */
-	int own;	/* declared in a transaction of its own (declare) */
+	/* Declared in the owngen-th transaction declare began, or 0. */
+	unsigned long own;
 	int more;	/* the cursor may hold rows past this batch */
 	PGresult *desc; /* its columns, asked for before its first step */
 	PGresult *res;	/* of the current execution, NULL before the first
@@ -644,6 +648,10 @@ static int pg_exec(struct bs_db *d, const char *sql)
 	res = wait_result(db);
 	ok = result_ok(db, res);
 	PQclear(res);
+	/* The caller's COMMIT or ROLLBACK ended declare's transaction too
+	 * (its cursors are held past it). */
+	if (PQtransactionStatus(db->conn) == PQTRANS_IDLE)
+		db->own_txn = 0;
 	return ok ? 0 : -1;
 }
 
@@ -688,10 +696,15 @@ static void end_own(struct pg_stmt *s)
 {
 	PGconn *c = s->db->conn;
 
-	if (!s->own)
+	if (s->own != s->db->owngen || !s->db->own_txn) {
+		s->own = 0; /* held past the caller's COMMIT, or none */
 		return;
+	}
 	s->own = 0;
-	if (--s->db->nown == 0 && PQstatus(c) == CONNECTION_OK &&
+	if (--s->db->nown > 0)
+		return;
+	s->db->own_txn = 0;
+	if (PQstatus(c) == CONNECTION_OK &&
 	    PQtransactionStatus(c) != PQTRANS_IDLE)
 		PQclear(PQexec(c, PQtransactionStatus(c) == PQTRANS_INTRANS
 					  ? "COMMIT"
@@ -1108,16 +1121,18 @@ static int declare(struct pg_stmt *s)
 	set_types(s);
 	s->keep = 1; /* the next run prepares it */
 	if ((db->flags & (BS_DB_OPEN_READONLY | BS_DB_OPEN_UNTRUSTED)) &&
-	    (db->nown > 0 || PQtransactionStatus(db->conn) == PQTRANS_IDLE)) {
-		if (db->nown == 0 &&
-		    PQtransactionStatus(db->conn) == PQTRANS_IDLE) {
-			res = PQexec(db->conn, "BEGIN");
-			ok = result_ok(db, res);
-			PQclear(res);
-			if (!ok)
-				return -1;
-		}
-		s->own = 1;
+	    PQtransactionStatus(db->conn) == PQTRANS_IDLE) {
+		res = PQexec(db->conn, "BEGIN");
+		ok = result_ok(db, res);
+		PQclear(res);
+		if (!ok)
+			return -1;
+		db->own_txn = 1;
+		db->nown = 0;
+		db->owngen++;
+	}
+	if (db->own_txn) {
+		s->own = db->owngen;
 		db->nown++;
 	}
 	snprintf(s->cursor, sizeof(s->cursor), "bsc%lu", ++db->ncursor);

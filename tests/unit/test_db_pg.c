@@ -400,6 +400,61 @@ static void test_binary_rows_as_text(void **state)
 	bs_db_pg.close(db);
 }
 
+/* Reads n rows of s, whose column 0 counts from first: 0 or -1. */
+static int read_count(struct bs_db_stmt *s, int64_t first, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (bs_db_step(s) != BS_DB_ROW ||
+		    bs_db_column_int64(s, 0) != first + i)
+			return -1;
+	return 0;
+}
+
+/*
+ * A reader's cursors (declared in a transaction begun for them) read
+ * every row across batches when two are open at once, when the first
+ * closes before the other, and when the caller's BEGIN and COMMIT come
+ * between two batches (which ends that transaction: the cursors are held
+ * past it); a cursor declared after reads too.
+ */
+static void test_reader_cursors(void **state)
+{
+	static const char sql[] =
+		"SELECT g FROM generate_series(1::bigint, 9000) g ORDER BY g";
+	struct bs_db *db = connect_test(BS_DB_OPEN_READONLY);
+	struct bs_db_stmt *a = NULL, *b = NULL;
+
+	(void)state;
+	if (db == NULL)
+		skip();
+	assert_int_equal(bs_db_prepare(db, sql, 0, &a), 0);
+	assert_int_equal(bs_db_prepare(db, sql, 0, &b), 0);
+	assert_int_equal(read_count(a, 1, 3000), 0);
+	assert_int_equal(read_count(b, 1, 5000), 0);
+	bs_db_reset(b);
+	assert_int_equal(read_count(a, 3001, 3000), 0);
+	assert_int_equal(bs_db_exec(db, "BEGIN"), 0);
+	assert_int_equal(read_count(b, 1, 2500), 0);
+	assert_int_equal(bs_db_exec(db, "COMMIT"), 0);
+	assert_int_equal(read_count(a, 6001, 3000), 0);
+	assert_int_equal(bs_db_step(a), BS_DB_DONE);
+	assert_int_equal(read_count(b, 2501, 6500), 0);
+	assert_int_equal(bs_db_step(b), BS_DB_DONE);
+	bs_db_finalize(a);
+	bs_db_finalize(b);
+	assert_int_equal(bs_db_prepare(db, sql, 0, &a), 0);
+	assert_int_equal(read_count(a, 1, 9000), 0);
+	assert_int_equal(bs_db_step(a), BS_DB_DONE);
+	bs_db_finalize(a);
+	/* Nothing left open: the caller's own transaction begins. */
+	assert_int_equal(bs_db_exec(db, "BEGIN; SET TRANSACTION ISOLATION "
+					"LEVEL REPEATABLE READ; COMMIT"),
+			 0);
+	bs_db_pg.close(db);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -409,6 +464,7 @@ int main(void)
 		cmocka_unit_test(test_catalogue),
 		cmocka_unit_test(test_glob_as_sqlite),
 		cmocka_unit_test(test_binary_rows_as_text),
+		cmocka_unit_test(test_reader_cursors),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
