@@ -142,8 +142,8 @@ struct pg_stmt {
 	char **blob;
 	size_t *blen;
 	int ncols;
-	Oid *coid;	/* each column's type */
-	int resbin;	/* the current result is in binary */
+	Oid *coid;  /* each column's type */
+	int resbin; /* the current result is in binary */
 	/* The cursor's FETCHes after its first ask for binary results: every
 	 * column's type is one binary_type reads (see take_result). */
 	int binary;
@@ -707,8 +707,8 @@ static void end_own(struct pg_stmt *s)
 	if (PQstatus(c) == CONNECTION_OK &&
 	    PQtransactionStatus(c) != PQTRANS_IDLE)
 		PQclear(PQexec(c, PQtransactionStatus(c) == PQTRANS_INTRANS
-					  ? "COMMIT"
-					  : "ROLLBACK"));
+		                      ? "COMMIT"
+		                      : "ROLLBACK"));
 }
 
 /* Closes s's cursor (in a failed transaction the server has dropped it,
@@ -1166,7 +1166,7 @@ static int fetch(struct pg_stmt *s)
 
 	snprintf(sql, sizeof(sql), "FETCH %d FROM %s", FETCH_ROWS, s->cursor);
 	return PQsendQueryParams(s->db->conn, sql, 0, NULL, NULL, NULL, NULL,
-				 s->binary);
+	                         s->binary);
 }
 
 /*
@@ -1237,8 +1237,8 @@ static int take_result(struct pg_stmt *s, PGresult *res)
 		if (ok) {
 			s->binary = 1;
 			s->num = xmalloc((size_t)s->ncols * NUM_TEXT);
-			s->numgen = xmalloc((size_t)s->ncols *
-					    sizeof(*s->numgen));
+			s->numgen =
+			    xmalloc((size_t)s->ncols * sizeof(*s->numgen));
 			for (i = 0; i < s->ncols; i++)
 				s->numgen[i] = s->gen - 1;
 		}
@@ -1514,7 +1514,7 @@ static int reads_back(const char *digits, int m, int e, double d)
 
 	if (m > 1)
 		snprintf(t, sizeof(t), "%c.%.*se%d", digits[0], m - 1,
-			 digits + 1, e);
+		         digits + 1, e);
 	else
 		snprintf(t, sizeof(t), "%ce%d", digits[0], e);
 	return strtod(t, NULL) == d;
@@ -1610,7 +1610,7 @@ found:
 		o += m - 1;
 	}
 	snprintf(o, (size_t)(out + NUM_TEXT - o), "e%c%02d", e < 0 ? '-' : '+',
-		 e < 0 ? -e : e);
+	         e < 0 ? -e : e);
 }
 
 /*
