@@ -13,9 +13,14 @@
  * (PQexecPrepared) with its parameters as text (int64 as decimal, doubles
  * in the shortest form that reads back to the same double, NaN as NULL
  * as SQLite stores it) or, for blobs, as binary bytea. The result is read
- * row by row; a bytea column reads back as its bytes. A statement runs
- * asynchronously so that the cancel flag, checked while waiting and
- * between rows, can stop it (PQcancel).
+ * row by row; a bytea column reads back as its bytes. A query run once
+ * reads through a cursor (declare), a batch at a time, the next batch's
+ * FETCH sent while bstore reads the one before, and in binary after the
+ * first when its columns' types allow (numbers are then neither printed
+ * by the server nor parsed back; asked for as text, they are formatted
+ * as the server would have). A statement runs asynchronously so that the
+ * cancel flag, checked while waiting and between rows, can stop it
+ * (PQcancel).
  *
  * Settings made on every connection: extra_float_digits = 3 (every
  * double read back exactly), and default_transaction_read_only for an
@@ -50,9 +55,11 @@ enum {
 	OID_INT8 = 20,
 	OID_INT2 = 21,
 	OID_INT4 = 23,
+	OID_TEXT = 25,
 	OID_OID = 26,
 	OID_FLOAT4 = 700,
 	OID_FLOAT8 = 701,
+	OID_VARCHAR = 1043,
 	OID_NUMERIC = 1700,
 };
 
@@ -82,9 +89,23 @@ struct pg_db {
 	int ncopy;
 	unsigned long nbatch; /* BS_DB_BATCH statements prepared */
 	size_t copied; /* bytes in copy[].rows */
+	/* The cursor whose next FETCH was sent ahead, its result not yet
+	 * read (collect): the server fills the batch while bstore reads
+	 * the one before. */
+	struct pg_stmt *ahead;
+	/* Cursors open in the transaction declare began for them (a
+	 * reader's), which ends when the last of them closes; own_txn: it
+	 * is still open (not ended by the caller's COMMIT or ROLLBACK), the
+	 * owngen-th begun. */
+	int nown, own_txn;
+	unsigned long owngen;
 };
 
 enum { NVAR = 4 };
+
+/* Bytes of a binary number's text: "-9223372036854775808", or a double's
+ * 17 digits, sign, point and exponent ("-2.2250738585072014e-308"). */
+enum { NUM_TEXT = 32 };
 
 struct pg_stmt {
 	struct bs_db_stmt base;
@@ -110,6 +131,8 @@ struct pg_stmt {
 	Oid *types;	/* to run with (see pg_prepare) */
 	int keep;	/* BS_DB_KEEP, or run twice: prepared on the server */
 	char cursor[24]; /* the open cursor it reads through, or "" */
+	/* Declared in the owngen-th transaction declare began, or 0. */
+	unsigned long own;
 	int more;	/* the cursor may hold rows past this batch */
 	PGresult *desc; /* its columns, asked for before its first step */
 	PGresult *res;	/* of the current execution, NULL before the first
@@ -119,6 +142,20 @@ struct pg_stmt {
 	char **blob;
 	size_t *blen;
 	int ncols;
+	Oid *coid;  /* each column's type */
+	int resbin; /* the current result is in binary */
+	/* The cursor's FETCHes after its first ask for binary results: every
+	 * column's type is one binary_type reads (see take_result). */
+	int binary;
+	/* The next batch, its FETCH sent ahead and read (collect); a NULL
+	 * next with has_next is a lost connection. */
+	PGresult *next;
+	int has_next;
+	/* The text of the current row's binary numbers, formatted on demand
+	 * (valid where numgen[col] == gen), 32 bytes a column. */
+	char *num;
+	unsigned *numgen;
+	unsigned gen;
 };
 
 /* ---- errors ---------------------------------------------------------- */
@@ -372,11 +409,30 @@ static void drop_copies(struct pg_db *db)
 	db->copied = 0;
 }
 
+/*
+ * Reads the result of the FETCH sent ahead, if any, into its statement
+ * (which takes it as its next batch): before anything else is sent on
+ * the connection, which has one statement running at a time.
+ */
+static void collect(struct pg_db *db)
+{
+	struct pg_stmt *s = db->ahead;
+
+	if (s == NULL)
+		return;
+	db->ahead = NULL;
+	s->next = wait_result(db);
+	s->has_next = 1;
+}
+
 /* Waits for the pipeline, then COPYs the rows kept: the order they were
  * deferred in (pg_defer keeps every piped statement before every row). */
 static int drain(struct pg_db *db)
 {
-	int rc = drain_pipe(db);
+	int rc;
+
+	collect(db);
+	rc = drain_pipe(db);
 
 	if (db->ncopy == 0)
 		return rc;
@@ -390,6 +446,7 @@ static int drain(struct pg_db *db)
 /* drain, for callers that cannot report: the next drain will. */
 static void drain_later(struct pg_db *db)
 {
+	collect(db);
 	if ((db->piped || db->ncopy) && drain(db) < 0)
 		db->failed = 1;
 }
@@ -578,6 +635,7 @@ static int pg_exec(struct bs_db *d, const char *sql)
 	 * all the same; anything else reports a deferred failure. */
 	if (strcmp(sql, "ROLLBACK") == 0) {
 		db->failed = 0;
+		collect(db);
 		drain_pipe(db);
 		drop_copies(db);
 		db->failed = 0;
@@ -590,6 +648,10 @@ static int pg_exec(struct bs_db *d, const char *sql)
 	res = wait_result(db);
 	ok = result_ok(db, res);
 	PQclear(res);
+	/* The caller's COMMIT or ROLLBACK ended declare's transaction too
+	 * (its cursors are held past it). */
+	if (PQtransactionStatus(db->conn) == PQTRANS_IDLE)
+		db->own_txn = 0;
 	return ok ? 0 : -1;
 }
 
@@ -625,6 +687,28 @@ static void forget_row(struct pg_stmt *s)
 		free(s->blob[i]);
 		s->blob[i] = NULL;
 	}
+	s->gen++;
+}
+
+/* The last cursor of declare's transaction ends it (unless the caller's
+ * COMMIT or ROLLBACK already has). */
+static void end_own(struct pg_stmt *s)
+{
+	PGconn *c = s->db->conn;
+
+	if (s->own != s->db->owngen || !s->db->own_txn) {
+		s->own = 0; /* held past the caller's COMMIT, or none */
+		return;
+	}
+	s->own = 0;
+	if (--s->db->nown > 0)
+		return;
+	s->db->own_txn = 0;
+	if (PQstatus(c) == CONNECTION_OK &&
+	    PQtransactionStatus(c) != PQTRANS_IDLE)
+		PQclear(PQexec(c, PQtransactionStatus(c) == PQTRANS_INTRANS
+		                      ? "COMMIT"
+		                      : "ROLLBACK"));
 }
 
 /* Closes s's cursor (in a failed transaction the server has dropped it,
@@ -636,6 +720,9 @@ static void close_cursor(struct pg_stmt *s)
 	if (s->cursor[0] == '\0')
 		return;
 	drain_later(s->db);
+	PQclear(s->next);
+	s->next = NULL;
+	s->has_next = 0;
 	if (PQstatus(s->db->conn) == CONNECTION_OK &&
 	    PQtransactionStatus(s->db->conn) != PQTRANS_INERROR) {
 		snprintf(sql, sizeof(sql), "CLOSE %s", s->cursor);
@@ -643,6 +730,7 @@ static void close_cursor(struct pg_stmt *s)
 	}
 	s->cursor[0] = '\0';
 	s->more = 0;
+	end_own(s);
 }
 
 static int pg_reset(struct bs_db_stmt *st)
@@ -653,9 +741,16 @@ static int pg_reset(struct bs_db_stmt *st)
 	forget_row(s);
 	free(s->blob);
 	free(s->blen);
+	free(s->num);
+	free(s->numgen);
+	free(s->coid);
+	s->coid = NULL;
 	s->blob = NULL;
 	s->blen = NULL;
+	s->num = NULL;
+	s->numgen = NULL;
 	s->ncols = 0;
+	s->binary = 0;
 	PQclear(s->res);
 	s->res = NULL;
 	s->row = s->nrows = 0;
@@ -1004,8 +1099,17 @@ static int is_select(const char *sql)
  * at a time: libpq holds a result whole, and a query of every run (a
  * report, a site, an export of a big archive) would be held whole in
  * memory. WITH HOLD keeps it open past the transaction it was declared
- * in (outside one, the server keeps its rows, not bstore); other
- * statements may run between two batches, as SQLite lets them.
+ * in (the server keeps its rows, not bstore); other statements may run
+ * between two batches, as SQLite lets them.
+ *
+ * Declared outside a transaction, a cursor would be a transaction of its
+ * own, and WITH HOLD would have the server run the whole query at its
+ * end, before the first FETCH, while bstore waits. A reader's connection
+ * (read only: nothing it runs can be rolled back) declares it in a
+ * transaction begun for it instead, ended when its last such cursor
+ * closes: the query runs batch by batch, as bstore reads. A COMMIT or
+ * ROLLBACK of the caller's before then ends that transaction early, and
+ * WITH HOLD keeps the cursor as before.
  */
 static int declare(struct pg_stmt *s)
 {
@@ -1016,6 +1120,21 @@ static int declare(struct pg_stmt *s)
 
 	set_types(s);
 	s->keep = 1; /* the next run prepares it */
+	if ((db->flags & (BS_DB_OPEN_READONLY | BS_DB_OPEN_UNTRUSTED)) &&
+	    PQtransactionStatus(db->conn) == PQTRANS_IDLE) {
+		res = PQexec(db->conn, "BEGIN");
+		ok = result_ok(db, res);
+		PQclear(res);
+		if (!ok)
+			return -1;
+		db->own_txn = 1;
+		db->nown = 0;
+		db->owngen++;
+	}
+	if (db->own_txn) {
+		s->own = db->owngen;
+		db->nown++;
+	}
 	snprintf(s->cursor, sizeof(s->cursor), "bsc%lu", ++db->ncursor);
 	bs_buf_addf(&q, "DECLARE %s NO SCROLL CURSOR WITH HOLD FOR %s",
 		    s->cursor, s->sql);
@@ -1023,34 +1142,65 @@ static int declare(struct pg_stmt *s)
 			       (const char *const *)s->values, s->lengths,
 			       s->formats, 0);
 	bs_buf_release(&q);
-	if (!ok) {
+	if (!ok)
 		result_error(db, NULL);
-		s->cursor[0] = '\0';
-		return -1;
+	else {
+		res = wait_result(db);
+		ok = result_ok(db, res);
+		PQclear(res);
 	}
-	res = wait_result(db);
-	ok = result_ok(db, res);
-	PQclear(res);
 	if (!ok) {
 		s->cursor[0] = '\0';
+		/* Its transaction, if it began one, ends with it. */
+		end_own(s);
 		return -1;
 	}
 	return 0;
 }
 
-/* Sends the FETCH of s's cursor's next batch; 0 when it could not. */
+/* Sends the FETCH of s's cursor's next batch, its rows in binary once
+ * s->binary says they may be; 0 when it could not. */
 static int fetch(struct pg_stmt *s)
 {
 	char sql[64];
 
 	snprintf(sql, sizeof(sql), "FETCH %d FROM %s", FETCH_ROWS, s->cursor);
-	return PQsendQuery(s->db->conn, sql);
+	return PQsendQueryParams(s->db->conn, sql, 0, NULL, NULL, NULL, NULL,
+	                         s->binary);
 }
 
-/* Takes the result of the statement sent for s as its rows. */
-static int take_result(struct pg_stmt *s)
+/*
+ * The types whose binary form the columns' functions read, each as its
+ * text would read: a number's text is formatted as the server's output
+ * function writes it (float8out with extra_float_digits = 3, the
+ * shortest text that reads back exactly). Any other type (numeric, real,
+ * a date) keeps the cursor's results in text.
+ */
+static int binary_type(Oid t)
 {
-	PGresult *res = wait_result(s->db);
+	switch (t) {
+	case OID_BOOL:
+	case OID_BYTEA:
+	case OID_INT2:
+	case OID_INT4:
+	case OID_INT8:
+	case OID_FLOAT8:
+	case OID_TEXT:
+	case OID_VARCHAR:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * Takes res, the result of the statement sent for s, as its rows. A
+ * cursor with more rows sends its next FETCH at once, read when this
+ * batch is done (or before anything else is sent: collect).
+ */
+static int take_result(struct pg_stmt *s, PGresult *res)
+{
+	int i;
 
 	if (!result_ok(s->db, res)) {
 		PQclear(res);
@@ -1066,12 +1216,36 @@ static int take_result(struct pg_stmt *s)
 		s->ncols = PQnfields(res);
 		s->blob = xcalloc((size_t)s->ncols, sizeof(*s->blob));
 		s->blen = xcalloc((size_t)s->ncols, sizeof(*s->blen));
+		s->coid = xmalloc((size_t)s->ncols * sizeof(*s->coid));
+		for (i = 0; i < s->ncols; i++)
+			s->coid[i] = PQftype(res, i);
 	}
+	s->resbin = s->ncols > 0 && PQfformat(res, 0) == 1;
 	if (s->cursor[0]) {
 		s->more = s->nrows == FETCH_ROWS;
 		if (!s->more)
 			close_cursor(s);
 	}
+	/* A cursor's first batch (text) says its columns' types: the
+	 * batches after it come in binary when every one is read so,
+	 * which spares the server printing the numbers and bstore
+	 * parsing them back. */
+	if (s->more && !s->binary && s->ncols > 0 && s->num == NULL) {
+		int ok = 1;
+		for (i = 0; i < s->ncols && ok; i++)
+			ok = binary_type(s->coid[i]);
+		if (ok) {
+			s->binary = 1;
+			s->num = xmalloc((size_t)s->ncols * NUM_TEXT);
+			s->numgen =
+			    xmalloc((size_t)s->ncols * sizeof(*s->numgen));
+			for (i = 0; i < s->ncols; i++)
+				s->numgen[i] = s->gen - 1;
+		}
+	}
+	/* Not sent: the next step sends it again, and says why not. */
+	if (s->more && fetch(s))
+		s->db->ahead = s;
 	return 0;
 }
 
@@ -1111,19 +1285,26 @@ static int pg_step(struct bs_db_stmt *st)
 			result_error(db, NULL);
 			return -1;
 		}
-		if (take_result(s) < 0)
+		if (take_result(s, wait_result(db)) < 0)
 			return -1;
 	}
 	forget_row(s);
 	if (s->row < s->nrows)
 		s->row++;
-	/* The cursor's next batch. */
+	/* The cursor's next batch: read ahead (drain collected it), or
+	 * asked for now. */
 	if (s->row == s->nrows && s->more) {
-		if (!fetch(s)) {
-			result_error(db, NULL);
-			return -1;
+		PGresult *res = s->next;
+		if (!s->has_next) {
+			if (!fetch(s)) {
+				result_error(db, NULL);
+				return -1;
+			}
+			res = wait_result(db);
 		}
-		if (take_result(s) < 0)
+		s->next = NULL;
+		s->has_next = 0;
+		if (take_result(s, res) < 0)
 			return -1;
 		s->row = 0;
 	}
@@ -1177,6 +1358,7 @@ static int pg_defer(struct bs_db_stmt *st)
 	/* Every statement piped goes before every row kept for COPY. */
 	if (db->ncopy > 0 && drain(db) < 0)
 		return -1;
+	collect(db);
 	s->keep = 1;
 	if (server_prepare(s) < 0)
 		return -1;
@@ -1253,7 +1435,7 @@ static enum bs_db_type pg_column_type(struct bs_db_stmt *st, int col)
 
 	if (!has_cell(s, col) || PQgetisnull(s->res, s->row, col))
 		return BS_DB_NULL;
-	switch (PQftype(s->res, col)) {
+	switch (s->coid[col]) {
 	case OID_BOOL:
 	case OID_INT2:
 	case OID_INT4:
@@ -1271,7 +1453,7 @@ static enum bs_db_type pg_column_type(struct bs_db_stmt *st, int col)
 	}
 }
 
-/* The cell as libpq holds it (text), NULL for SQL NULL. */
+/* The cell as libpq holds it (text or binary), NULL for SQL NULL. */
 static const char *cell(struct pg_stmt *s, int col)
 {
 	if (!has_cell(s, col) || PQgetisnull(s->res, s->row, col))
@@ -1279,12 +1461,203 @@ static const char *cell(struct pg_stmt *s, int col)
 	return PQgetvalue(s->res, s->row, col);
 }
 
+/* Whether the current result holds column col in binary. */
+static int is_binary(const struct pg_stmt *s, int col)
+{
+	(void)col; /* libpq asks for every column in one format */
+	return s->resbin;
+}
+
+/* A binary cell's big-endian integer of n bytes (2, 4 or 8). */
+static uint64_t be(const char *p, int n)
+{
+	const unsigned char *u = (const unsigned char *)p;
+	uint64_t v = 0;
+	int i;
+
+	for (i = 0; i < n; i++)
+		v = v << 8 | u[i];
+	return v;
+}
+
+/* A binary integer cell (int2, int4, int8, bool) of type t. */
+static int64_t bin_int(const char *p, Oid t)
+{
+	switch (t) {
+	case OID_BOOL:
+		return p[0] != 0;
+	case OID_INT2:
+		return (int16_t)(uint16_t)be(p, 2);
+	case OID_INT4:
+		return (int32_t)(uint32_t)be(p, 4);
+	default:
+		return (int64_t)be(p, 8);
+	}
+}
+
+static double bin_double(const char *p)
+{
+	uint64_t u = be(p, 8);
+	double d;
+
+	memcpy(&d, &u, sizeof(d));
+	return d;
+}
+
+/*
+ * Whether the m significant digits of d (%.*e's mantissa, its point
+ * removed) read back as d, with the exponent e.
+ */
+static int reads_back(const char *digits, int m, int e, double d)
+{
+	char t[48];
+
+	if (m > 1)
+		snprintf(t, sizeof(t), "%c.%.*se%d", digits[0], m - 1,
+		         digits + 1, e);
+	else
+		snprintf(t, sizeof(t), "%ce%d", digits[0], e);
+	return strtod(t, NULL) == d;
+}
+
+/*
+ * The text float8out writes for d with extra_float_digits > 0 (the
+ * server's shortest form, its ryu d2s): the fewest significant digits
+ * that read back as d (of those, the nearest to d), in fixed notation
+ * when the exponent is from -4 to 14, else as 1.5e+20 or 1e-05.
+ */
+static void float8_text(double d, char out[NUM_TEXT])
+{
+	char t[40], digits[24], *o = out;
+	int m, e = 0, k;
+
+	if (isnan(d)) {
+		snprintf(out, NUM_TEXT, "NaN");
+		return;
+	}
+	if (isinf(d)) {
+		snprintf(out, NUM_TEXT, "%s", d > 0 ? "Infinity" : "-Infinity");
+		return;
+	}
+	if (signbit(d))
+		*o++ = '-';
+	d = fabs(d);
+	if (d == 0) {
+		snprintf(o, NUM_TEXT - 1, "0");
+		return;
+	}
+	for (m = 1; m <= 17; m++) {
+		/* "d.ddde[+-]x": the nearest m digits. */
+		snprintf(t, sizeof(t), "%.*e", m - 1, d);
+		digits[0] = t[0];
+		memcpy(digits + 1, t + 2, (size_t)(m - 1));
+		e = (int)strtol(strchr(t, 'e') + 1, NULL, 10);
+		if (reads_back(digits, m, e, d))
+			break;
+		/* The nearest may miss where its neighbour in the last digit
+		 * reads back (the interval around d is uneven at a power of
+		 * two): ryu finds that one. */
+		for (k = -1; k <= 1; k += 2) {
+			char n[24];
+			int c = m - 1;
+			memcpy(n, digits, (size_t)m);
+			while (c >= 0) {
+				n[c] = (char)(n[c] + k);
+				if (n[c] >= '0' && n[c] <= '9')
+					break;
+				n[c] = k > 0 ? '0' : '9';
+				c--;
+			}
+			if (c < 0 || n[0] == '0')
+				continue; /* changes the length: not this one */
+			if (reads_back(n, m, e, d)) {
+				memcpy(digits, n, (size_t)m);
+				goto found;
+			}
+		}
+	}
+found:
+	/* Trailing zeros are not significant. */
+	while (m > 1 && digits[m - 1] == '0')
+		m--;
+	if (e >= -4 && e < 15) {
+		if (e < 0) {
+			*o++ = '0';
+			*o++ = '.';
+			for (k = -1; k > e; k--)
+				*o++ = '0';
+			memcpy(o, digits, (size_t)m);
+			o += m;
+		} else if (m <= e + 1) {
+			memcpy(o, digits, (size_t)m);
+			o += m;
+			for (k = m; k <= e; k++)
+				*o++ = '0';
+		} else {
+			memcpy(o, digits, (size_t)e + 1);
+			o += e + 1;
+			*o++ = '.';
+			memcpy(o, digits + e + 1, (size_t)(m - e - 1));
+			o += m - e - 1;
+		}
+		*o = '\0';
+		return;
+	}
+	*o++ = digits[0];
+	if (m > 1) {
+		*o++ = '.';
+		memcpy(o, digits + 1, (size_t)(m - 1));
+		o += m - 1;
+	}
+	snprintf(o, (size_t)(out + NUM_TEXT - o), "e%c%02d", e < 0 ? '-' : '+',
+	         e < 0 ? -e : e);
+}
+
+/*
+ * A binary cell as the text the server would have sent: numbers and
+ * booleans formatted once per row; text and bytea are their bytes.
+ */
+static const char *bin_text(struct pg_stmt *s, int col, const char *p)
+{
+	Oid t = s->coid[col];
+	char *out = s->num + (size_t)col * NUM_TEXT;
+
+	switch (t) {
+	case OID_BOOL:
+		return p[0] ? "t" : "f";
+	case OID_INT2:
+	case OID_INT4:
+	case OID_INT8:
+	case OID_FLOAT8:
+		break;
+	default:
+		return p;
+	}
+	if (s->numgen[col] != s->gen) {
+		if (t == OID_FLOAT8)
+			float8_text(bin_double(p), out);
+		else
+			snprintf(out, NUM_TEXT, "%" PRId64, bin_int(p, t));
+		s->numgen[col] = s->gen;
+	}
+	return out;
+}
+
 static double pg_column_double(struct bs_db_stmt *st, int col)
 {
-	const char *t = cell((struct pg_stmt *)st, col);
+	struct pg_stmt *s = (struct pg_stmt *)st;
+	const char *t = cell(s, col);
 
 	if (t == NULL)
 		return 0.0;
+	if (is_binary(s, col)) {
+		Oid type = s->coid[col];
+		if (type == OID_FLOAT8)
+			return bin_double(t);
+		if (type != OID_TEXT && type != OID_VARCHAR &&
+		    type != OID_BYTEA)
+			return (double)bin_int(t, type);
+	}
 	if (t[0] == 't' && t[1] == '\0')
 		return 1.0;
 	return strtod(t, NULL);
@@ -1297,6 +1670,14 @@ static int64_t pg_column_int64(struct bs_db_stmt *st, int col)
 
 	if (t == NULL)
 		return 0;
+	if (is_binary(s, col)) {
+		Oid type = s->coid[col];
+		if (type == OID_FLOAT8)
+			return (int64_t)bin_double(t);
+		if (type != OID_TEXT && type != OID_VARCHAR &&
+		    type != OID_BYTEA)
+			return bin_int(t, type);
+	}
 	if (t[0] == 't' && t[1] == '\0')
 		return 1;
 	/* A real reads as SQLite converts it: truncated. */
@@ -1306,15 +1687,15 @@ static int64_t pg_column_int64(struct bs_db_stmt *st, int col)
 }
 
 /* A bytea cell's bytes, unescaped once per row (with a NUL after them,
- * as SQLite's text of a blob has). */
+ * as SQLite's text of a blob has; libpq ends a binary cell with one). */
 static const char *blob_cell(struct pg_stmt *s, int col)
 {
 	const char *t = cell(s, col);
 	unsigned char *b;
 	size_t n;
 
-	if (t == NULL)
-		return NULL;
+	if (t == NULL || is_binary(s, col))
+		return t;
 	if (s->blob[col] == NULL) {
 		b = PQunescapeBytea((const unsigned char *)t, &n);
 		if (b == NULL) {
@@ -1333,10 +1714,12 @@ static const char *blob_cell(struct pg_stmt *s, int col)
 static const char *pg_column_text(struct bs_db_stmt *st, int col)
 {
 	struct pg_stmt *s = (struct pg_stmt *)st;
+	const char *t;
 
-	if (has_cell(s, col) && PQftype(s->res, col) == OID_BYTEA)
+	if (has_cell(s, col) && s->coid[col] == OID_BYTEA)
 		return blob_cell(s, col);
-	return cell(s, col);
+	t = cell(s, col);
+	return t && is_binary(s, col) ? bin_text(s, col, t) : t;
 }
 
 static const void *pg_column_blob(struct bs_db_stmt *st, int col)
@@ -1347,11 +1730,16 @@ static const void *pg_column_blob(struct bs_db_stmt *st, int col)
 static size_t pg_column_bytes(struct bs_db_stmt *st, int col)
 {
 	struct pg_stmt *s = (struct pg_stmt *)st;
+	Oid t;
 
 	if (!has_cell(s, col) || PQgetisnull(s->res, s->row, col))
 		return 0;
-	if (PQftype(s->res, col) == OID_BYTEA)
+	t = s->coid[col];
+	if (t == OID_BYTEA && !is_binary(s, col))
 		return blob_cell(s, col) ? s->blen[col] : 0;
+	if (is_binary(s, col) && t != OID_BYTEA && t != OID_TEXT &&
+	    t != OID_VARCHAR)
+		return strlen(pg_column_text(st, col));
 	return (size_t)PQgetlength(s->res, s->row, col);
 }
 

@@ -328,14 +328,145 @@ static void test_glob_as_sqlite(void **state)
 	bs_db_sqlite.close(sq);
 }
 
+/*
+ * A cursor's batches after its first come in binary (store/db_pg.c): each
+ * value reads as the server's text of it would, numbers' text included
+ * (the same bytes as the server's ::text; a boolean's t or f). Doubles of every
+ * magnitude, powers of two, whole numbers, the specials, bigints and booleans;
+ * a bytea's bytes and a NULL.
+ */
+static void test_binary_rows_as_text(void **state)
+{
+	struct bs_db *db = connect_test(BS_DB_OPEN_READONLY);
+	struct bs_db_stmt *sel = NULL;
+	int rows = 0, col;
+
+	(void)state;
+	if (db == NULL)
+		skip();
+	assert_int_equal(bs_db_exec(db, "SELECT setseed(0.25)"), 0);
+	assert_int_equal(
+	    bs_db_prepare(
+	        db,
+	        "SELECT x, x::text, i, i::text, i % 3 = 0, CASE WHEN i "
+	        "% 3 = 0 THEN 't' ELSE 'f' END, i * 1000003 - 4000000000, (i * "
+	        "1000003 - "
+	        "4000000000)::text, CAST(CASE WHEN i % 5 = 0 THEN "
+	        "NULL ELSE i END AS INTEGER), decode('00ff27', 'hex') "
+	        "FROM (SELECT g AS i, CASE g % 5 "
+	        "WHEN 0 THEN (random() - 0.5) * 10 ^ (random() * 600 - "
+	        "300) "
+	        "WHEN 1 THEN power(2::float8, g % 2090 - 1070) "
+	        "WHEN 2 THEN round((random() * 1e6)::numeric, (g % "
+	        "7)::int)::float8 "
+	        "WHEN 3 THEN g::float8 * 1000 - 7e5 "
+	        "ELSE (ARRAY['NaN', 'Infinity', '-Infinity', '-0', "
+	        "'1e15', '1e-5', '123456789012345', '0.0001', "
+	        "'1.7976931348623157e308', '5e-324', "
+	        "'2.2250738585072014e-308', '9007199254740993', "
+	        "'0.1', '1e14', '1e-4', '99999999999999.9'])[g / 5 % "
+	        "16 + 1]::float8 END AS x "
+	        "FROM generate_series(1::bigint, 9000) g) v ORDER BY v.i",
+	        0, &sel),
+	    0);
+	while (bs_db_step(sel) == BS_DB_ROW) {
+		for (col = 0; col < 8; col += 2) {
+			const char *t = bs_db_column_text(sel, col);
+			assert_non_null(t);
+			assert_string_equal(t, bs_db_column_text(sel, col + 1));
+			assert_int_equal(bs_db_column_bytes(sel, col),
+			                 strlen(t));
+		}
+		assert_true(bs_db_column_double(sel, 0) ==
+		                strtod(bs_db_column_text(sel, 1), NULL) ||
+		            isnan(bs_db_column_double(sel, 0)));
+		assert_true(bs_db_column_int64(sel, 2) == rows + 1);
+		assert_true(bs_db_column_int64(sel, 4) ==
+		            ((rows + 1) % 3 == 0));
+		assert_int_equal(bs_db_column_type(sel, 4), BS_DB_INT);
+		if ((rows + 1) % 5 == 0) {
+			assert_int_equal(bs_db_column_type(sel, 8), BS_DB_NULL);
+			assert_null(bs_db_column_text(sel, 8));
+		} else {
+			assert_true(bs_db_column_int64(sel, 8) == rows + 1);
+		}
+		assert_int_equal(bs_db_column_type(sel, 9), BS_DB_BLOB);
+		assert_int_equal(bs_db_column_bytes(sel, 9), 3);
+		assert_memory_equal(bs_db_column_blob(sel, 9), "\0\xff'", 3);
+		rows++;
+	}
+	if (rows != 9000)
+		fprintf(stderr, "%s\n", bs_db_errmsg(db));
+	assert_int_equal(rows, 9000);
+	bs_db_finalize(sel);
+	bs_db_pg.close(db);
+}
+
+/* Reads n rows of s, whose column 0 counts from first: 0 or -1. */
+static int read_count(struct bs_db_stmt *s, int64_t first, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (bs_db_step(s) != BS_DB_ROW ||
+		    bs_db_column_int64(s, 0) != first + i)
+			return -1;
+	return 0;
+}
+
+/*
+ * A reader's cursors (declared in a transaction begun for them) read
+ * every row across batches when two are open at once, when the first
+ * closes before the other, and when the caller's BEGIN and COMMIT come
+ * between two batches (which ends that transaction: the cursors are held
+ * past it); a cursor declared after reads too.
+ */
+static void test_reader_cursors(void **state)
+{
+	static const char sql[] =
+	    "SELECT g FROM generate_series(1::bigint, 9000) g ORDER BY g";
+	struct bs_db *db = connect_test(BS_DB_OPEN_READONLY);
+	struct bs_db_stmt *a = NULL, *b = NULL;
+
+	(void)state;
+	if (db == NULL)
+		skip();
+	assert_int_equal(bs_db_prepare(db, sql, 0, &a), 0);
+	assert_int_equal(bs_db_prepare(db, sql, 0, &b), 0);
+	assert_int_equal(read_count(a, 1, 3000), 0);
+	assert_int_equal(read_count(b, 1, 5000), 0);
+	bs_db_reset(b);
+	assert_int_equal(read_count(a, 3001, 3000), 0);
+	assert_int_equal(bs_db_exec(db, "BEGIN"), 0);
+	assert_int_equal(read_count(b, 1, 2500), 0);
+	assert_int_equal(bs_db_exec(db, "COMMIT"), 0);
+	assert_int_equal(read_count(a, 6001, 3000), 0);
+	assert_int_equal(bs_db_step(a), BS_DB_DONE);
+	assert_int_equal(read_count(b, 2501, 6500), 0);
+	assert_int_equal(bs_db_step(b), BS_DB_DONE);
+	bs_db_finalize(a);
+	bs_db_finalize(b);
+	assert_int_equal(bs_db_prepare(db, sql, 0, &a), 0);
+	assert_int_equal(read_count(a, 1, 9000), 0);
+	assert_int_equal(bs_db_step(a), BS_DB_DONE);
+	bs_db_finalize(a);
+	/* Nothing left open: the caller's own transaction begins. */
+	assert_int_equal(bs_db_exec(db, "BEGIN; SET TRANSACTION ISOLATION "
+	                                "LEVEL REPEATABLE READ; COMMIT"),
+	                 0);
+	bs_db_pg.close(db);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_display_without_password),
-		cmocka_unit_test(test_values),
-		cmocka_unit_test(test_errors),
-		cmocka_unit_test(test_catalogue),
-		cmocka_unit_test(test_glob_as_sqlite),
+	    cmocka_unit_test(test_display_without_password),
+	    cmocka_unit_test(test_values),
+	    cmocka_unit_test(test_errors),
+	    cmocka_unit_test(test_catalogue),
+	    cmocka_unit_test(test_glob_as_sqlite),
+	    cmocka_unit_test(test_binary_rows_as_text),
+	    cmocka_unit_test(test_reader_cursors),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
