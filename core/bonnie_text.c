@@ -814,18 +814,24 @@ static void file_rows(const struct bs_run *r, struct bs_buf *out,
 	bs_buf_addc(out, '\n');
 }
 
-static void file_table_2(const struct bs_run *r, struct bs_buf *out)
+/* The file tests' second head line: the machine in 19 columns, then the
+ * six tests (bonnie++ 1.9x and 2.00a). */
+static void file_heads_row(struct bs_buf *out, const struct bs_run *r)
 {
-	size_t start;
+	size_t start = out->len;
 
-	version_label(out, r);
-	bs_buf_adds(out, "------Sequential Create------ --------Random "
-			 "Create--------\n");
-	start = out->len;
 	bs_buf_addf(out, "%.19s", r->machine ? r->machine : "");
 	pad_to(out, start, 19);
 	bs_buf_adds(out, " -Create-- --Read--- -Delete-- -Create-- --Read--- "
 			 "-Delete--\n");
+}
+
+static void file_table_2(const struct bs_run *r, struct bs_buf *out)
+{
+	version_label(out, r);
+	bs_buf_adds(out, "------Sequential Create------ --------Random "
+			 "Create--------\n");
+	file_heads_row(out, r);
 	file_rows(r, out, BS_TABLE_2);
 	latency_row(out, r, BS_M_FIRST_FILE, BS_M_BONNIE);
 }
@@ -884,7 +890,6 @@ static void table_19(const struct bs_run *r, struct bs_buf *out, int io,
 		     int fs)
 {
 	const struct bs_params *p = &r->params;
-	size_t start;
 
 	if (io) {
 		version_5(out, r, io_heads);
@@ -899,11 +904,7 @@ static void table_19(const struct bs_run *r, struct bs_buf *out, int io,
 	}
 	if (fs) {
 		version_5(out, r, file_heads);
-		start = out->len;
-		bs_buf_addf(out, "%.19s", r->machine ? r->machine : "");
-		pad_to(out, start, 19);
-		bs_buf_adds(out, " -Create-- --Read--- -Delete-- -Create-- "
-				 "--Read--- -Delete--\n");
+		file_heads_row(out, r);
 		file_rows(r, out, BS_TABLE_19);
 		latency_row(out, r, BS_M_FIRST_FILE, BS_M_BONNIE);
 	}

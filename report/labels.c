@@ -12,39 +12,13 @@
 #include "util/mem.h"
 #include "util/banned.h"
 
-static int same_text(const char *a, const char *b)
-{
-	return a == b || (a && b && strcmp(a, b) == 0);
-}
-
-/* Do terms a and b say the same (kind, operator, field, key, value,
- * numbers)? */
-static int term_same(const struct bs_sel_term *a, const struct bs_sel_term *b)
-{
-	if (a->kind != b->kind)
-		return 0;
-	switch (a->kind) {
-	case BS_SEL_ID:
-	case BS_SEL_RANGE:
-		return a->op == b->op && a->lo == b->lo && a->hi == b->hi;
-	case BS_SEL_LAST:
-		return a->n == b->n;
-	case BS_SEL_ALL:
-		return 1;
-	default:
-		return a->op == b->op && a->field == b->field &&
-		       same_text(a->key, b->key) &&
-		       same_text(a->value, b->value);
-	}
-}
-
 /* Does sel have term t? */
 static int has_term(const struct bs_sel *sel, const struct bs_sel_term *t)
 {
 	size_t j;
 
 	for (j = 0; j < sel->n; j++)
-		if (term_same(&sel->term[j], t))
+		if (bs_sel_term_same(&sel->term[j], t))
 			return 1;
 	return 0;
 }

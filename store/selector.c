@@ -417,3 +417,28 @@ int bs_sel_print(const struct bs_sel *sel, struct bs_buf *out)
 	}
 	return rc;
 }
+
+static int same_text(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+int bs_sel_term_same(const struct bs_sel_term *a, const struct bs_sel_term *b)
+{
+	if (a->kind != b->kind)
+		return 0;
+	switch (a->kind) {
+	case BS_SEL_ID:
+	case BS_SEL_RANGE:
+		return a->op == b->op && a->lo == b->lo && a->hi == b->hi;
+	case BS_SEL_LAST:
+		return a->n == b->n;
+	case BS_SEL_ALL:
+		return 1;
+	default:
+		return a->op == b->op && a->field == b->field &&
+		       a->lo == b->lo && a->hi == b->hi &&
+		       same_text(a->key, b->key) &&
+		       same_text(a->value, b->value);
+	}
+}

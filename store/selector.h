@@ -159,4 +159,11 @@ void bs_sel_release(struct bs_sel *sel);
  */
 int bs_sel_print(const struct bs_sel *sel, struct bs_buf *out);
 
+/*
+ * Whether terms a and b select the same: kind, operator, field, key,
+ * value and numbers alike (labels compare groups' terms with it; the
+ * selector fuzzer checks that a printed selector parses back to them).
+ */
+int bs_sel_term_same(const struct bs_sel_term *a, const struct bs_sel_term *b);
+
 #endif

@@ -196,28 +196,6 @@ static void check_term(const struct bs_sel_term *t, const char *w)
 	}
 }
 
-static int same_term(const struct bs_sel_term *a, const struct bs_sel_term *b)
-{
-	if (a->kind != b->kind)
-		return 0;
-	switch (a->kind) {
-	case BS_SEL_ID:
-	case BS_SEL_RANGE:
-		return a->op == b->op && a->lo == b->lo && a->hi == b->hi;
-	case BS_SEL_LAST:
-		return a->n == b->n;
-	case BS_SEL_ALL:
-		return 1;
-	case BS_SEL_FIELD:
-	case BS_SEL_TAG:
-		return a->op == b->op && a->field == b->field &&
-		       a->lo == b->lo && a->hi == b->hi &&
-		       strcmp(a->key, b->key) == 0 &&
-		       strcmp(a->value, b->value) == 0;
-	}
-	return 0;
-}
-
 /* The parser's escapes, written apart from it too. */
 static void naive_escape(const struct bs_buf *term, struct bs_buf *out)
 {
@@ -390,7 +368,7 @@ static void check_parse(const char *text)
 		}
 		CHECK(alone.n == 1);
 		if (rc >= 0)
-			CHECK(same_term(&alone.term[0], &sel.term[i]));
+			CHECK(bs_sel_term_same(&alone.term[0], &sel.term[i]));
 	}
 	if (!want && nv.n > BS_SEL_MAX_TERMS)
 		want = "selector has too many terms";
@@ -422,7 +400,7 @@ static void check_parse(const char *text)
 	}
 	CHECK(back.n == sel.n);
 	for (i = 0; i < sel.n; i++)
-		CHECK(same_term(&sel.term[i], &back.term[i]));
+		CHECK(bs_sel_term_same(&sel.term[i], &back.term[i]));
 	CHECK(bs_sel_print(&back, &again) == 0);
 	CHECK(strcmp(bs_buf_str(&out), bs_buf_str(&again)) == 0);
 out:
