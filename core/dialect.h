@@ -10,11 +10,13 @@
  * Every "which dialect, which style is this run" question reads this
  * table (bs_dialect_of()): show's table, the report's generation note, the
  * "one measurement" rule, export's CSV eras, ingest's readers. Adding a
- * dialect is adding a BS_FMT_* name here and its row in core/dialect.c.
+ * dialect is adding a BS_FMT_* name here and its row in its family's
+ * file (core/families/, core/family.h).
  */
 #ifndef BS_CORE_DIALECT_H
 #define BS_CORE_DIALECT_H
 
+#include "core/family.h"
 #include "core/metric.h"
 
 struct bs_run;
@@ -94,7 +96,6 @@ enum bs_table_style {
 struct bs_dialect {
 	const char *format;        /* runs.format: the key */
 	const char *tool;          /* the tool that prints it */
-	enum bs_family family;
 	enum bs_era era;
 	const char *versions;      /* which versions print it: "1.00-1.04" */
 	enum bs_csv_layout csv;    /* its text is a CSV line of this layout */
@@ -109,10 +110,16 @@ struct bs_dialect {
 	const char *reader;
 	/* The code that writes it, or NULL when bstore only reads it. */
 	const char *writer;
+	/* The implementation whose runs it prints (a row of the family's
+	 * implementations, core/family.h: "bonnie++", "bstore run"). */
+	const char *impl;
+	/* Filled in by the catalogue from the family row that holds it. */
+	enum bs_family family;
 };
 
-extern const struct bs_dialect bs_dialects[];
-extern const int bs_ndialects;
+/* Every family's dialects, family by family. */
+extern const struct bs_dialect *const bs_dialects;
+#define bs_ndialects (bs_cat->ndialects)
 
 /* The row of format, or NULL when runs.format holds another value. */
 const struct bs_dialect *bs_dialect_find(const char *format);

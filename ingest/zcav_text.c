@@ -413,7 +413,7 @@ static int zreject(const struct bs_block *b, struct bs_block_out *out,
 
 static void set_param(int64_t *field, const char *key, int64_t v)
 {
-	int i = bs_param_find(key);
+	int i = bs_param_find_in(BS_FAM_ZCAV, key);
 
 	if (v != BS_NONE && i >= 0 && bs_param_fits(i, v))
 		*field = v;

@@ -183,7 +183,7 @@ static void fill_summary(const struct bs_report *rep, size_t i,
 		char name[8];
 		int j;
 
-		if (s->n[cat] == 0 && s->state[cat] != BS_V_APART)
+		if (s->n[cat] == 0 && !BS_V_UNCOMPARED(s->state[cat]))
 			continue;
 		c = bs_tdict_add(x, "CAT");
 		if (n++)
@@ -215,7 +215,7 @@ static void fill_summary(const struct bs_report *rep, size_t i,
 			bs_rsay_ratio(&b, r[0]);
 		bs_tdict_set(c, "RATIO", bs_buf_str(&b));
 		bs_buf_reset(&b);
-		bs_rsay_state(&b, s->state[cat], s->few_runs);
+		bs_rsay_state(&b, rep, i, cat);
 		bs_tdict_set(c, "STATE_WORDS", bs_buf_str(&b));
 		bs_tdict_set(c, "STATE", bs_verdicts[s->state[cat]].name);
 		bs_tdict_set(c, "CLASS", bs_verdicts[s->state[cat]].name);
