@@ -497,6 +497,13 @@ static int val_same(const struct bs_ident_val *a, const struct bs_ident_val *b)
 	return a->num == b->num && strcmp(a->text, b->text) == 0;
 }
 
+int bs_ident_decides(const struct bs_ident *id, int j, int m)
+{
+	pthread_once(&deciding.once, derive);
+	return j >= 0 && j < id->n && m >= 0 && m < bs_nmetrics &&
+	       covers(id->family, j, m);
+}
+
 const struct bs_ident_val *bs_ident_get(const struct bs_ident *id, int k)
 {
 	int i;

@@ -81,6 +81,10 @@ enum bs_ident_rel bs_ident_cmp(const struct bs_ident *a,
  * every value alike, unknown only where both are). */
 int bs_ident_equal(const struct bs_ident *a, const struct bs_ident *b);
 
+/* Whether id's value j (of id->v) decides catalogue row m: a deciding
+ * rule names its parameter and is about m. */
+int bs_ident_decides(const struct bs_ident *id, int j, int m);
+
 /* The value of parameter row k in id, or NULL when k does not decide. */
 const struct bs_ident_val *bs_ident_get(const struct bs_ident *id, int k);
 

@@ -15,6 +15,22 @@
 #include "util/mem.h"
 #include "util/banned.h"
 
+/* Marks in x the rows of r's family that r has a number or "+++++" of. */
+static void mark_has(struct bs_rident *x, const struct bs_run *r)
+{
+	int t, first, end;
+
+	bs_metric_rows(r->family, &first, &end);
+	for (t = first; t < end; t++)
+		if (r->res[t].status != BS_ST_NOT_RUN)
+			x->has[t / 64] |= UINT64_C(1) << (t % 64);
+}
+
+static int has(const struct bs_rident *x, int t)
+{
+	return (x->has[t / 64] >> (t % 64)) & 1;
+}
+
 void bs_rident_add(struct bs_report_group *g, const struct bs_run *r)
 {
 	struct bs_ident id;
@@ -24,6 +40,7 @@ void bs_rident_add(struct bs_report_group *g, const struct bs_run *r)
 	for (i = 0; i < g->nidents; i++) {
 		if (bs_ident_equal(&g->idents[i].id, &id)) {
 			g->idents[i].n++;
+			mark_has(&g->idents[i], r);
 			return;
 		}
 	}
@@ -33,7 +50,9 @@ void bs_rident_add(struct bs_report_group *g, const struct bs_run *r)
 	}
 	if (g->idents == NULL)
 		g->idents = xcalloc(BS_REPORT_IDENTS, sizeof(*g->idents));
+	memset(&g->idents[g->nidents], 0, sizeof(g->idents[0]));
 	g->idents[g->nidents].id = id;
+	mark_has(&g->idents[g->nidents], r);
 	g->idents[g->nidents++].n = 1;
 }
 
@@ -65,14 +84,14 @@ enum bs_verdict bs_rrel_verdict(enum bs_rrel rel)
 	return BS_V_NONE;
 }
 
-/* The first identity of family f among g's, or NULL. */
+/* The first identity among g's whose runs have row t, or NULL. */
 static const struct bs_rident *first_of(const struct bs_report_group *g,
-					enum bs_family f)
+					int t)
 {
 	size_t i;
 
 	for (i = 0; i < g->nidents; i++)
-		if (g->idents[i].id.family == f)
+		if (has(&g->idents[i], t))
 			return &g->idents[i];
 	return NULL;
 }
@@ -86,21 +105,20 @@ static int mixed(const struct bs_report *rep, const struct bs_report_group *g,
 {
 	enum bs_family f = bs_metrics[t].family;
 	int sweep = rep->sweep_row[f];
-	const struct bs_rident *a = first_of(g, f);
+	const struct bs_rident *a = first_of(g, t);
 	size_t i;
 
 	*param = -1;
-	if (g->ident_other > 0)
-		return 1;
 	for (i = 0; a && i < g->nidents; i++) {
 		const struct bs_rident *b = &g->idents[i];
 
-		if (b == a || b->id.family != f)
+		if (b == a || !has(b, t))
 			continue;
 		if (bs_ident_cmp(&a->id, &b->id, t, sweep, param) != BS_ID_SAME)
 			return 1;
 	}
-	return 0;
+	/* More identities than a group keeps: unlike runs all the same. */
+	return g->ident_other > 0;
 }
 
 /* The relation of group g to its baseline b on row t. */
@@ -122,8 +140,8 @@ static enum bs_rrel relate(const struct bs_report *rep,
 		*side = 1;
 		return BS_REL_MIXED;
 	}
-	x = first_of(g, bs_metrics[t].family);
-	y = first_of(b, bs_metrics[t].family);
+	x = first_of(g, t);
+	y = first_of(b, t);
 	if (x == NULL || y == NULL)
 		return BS_REL_SAME;
 	switch (bs_ident_cmp(&x->id, &y->id, t, sweep, param)) {
@@ -161,61 +179,65 @@ static const struct bs_param_rule *rule_of(int k)
 	return NULL;
 }
 
-/* A group's values of parameter k over its identities of family f, with
- * their counts: "1 (2 runs) and 16 (1 run)"; "unknown" for runs that do
- * not say. */
-static void values(const struct bs_report_group *g, enum bs_family f, int k,
+/* Whether two identity values read alike. */
+static int same_val(const struct bs_ident_val *v, const struct bs_ident_val *w)
+{
+	return w && v && w->known == v->known && w->num == v->num &&
+	       strcmp(w->text, v->text) == 0;
+}
+
+/* A group's values of parameter k over its identities whose runs have row
+ * t, with their counts when there are several: "1 (2 runs) and 16 (1
+ * run)"; "unknown" for runs that do not say. */
+static void values(const struct bs_report_group *g, int t, int k,
 		   struct bs_buf *b)
 {
-	size_t i, n = 0, shown = 0;
+	size_t i, j, distinct = 0, shown = 0;
 
-	for (i = 0; i < g->nidents; i++)
-		n += g->idents[i].id.family == f;
 	for (i = 0; i < g->nidents; i++) {
-		const struct bs_rident *x = &g->idents[i];
-		const struct bs_ident_val *v = bs_ident_get(&x->id, k);
-		size_t j;
+		const struct bs_ident_val *v = bs_ident_get(&g->idents[i].id, k);
 		int dup = 0;
 
-		if (x->id.family != f || v == NULL)
+		if (!has(&g->idents[i], t) || v == NULL)
+			continue;
+		for (j = 0; j < i && !dup; j++)
+			dup = has(&g->idents[j], t) &&
+			      same_val(v, bs_ident_get(&g->idents[j].id, k));
+		distinct += !dup;
+	}
+	for (i = 0; i < g->nidents; i++) {
+		const struct bs_ident_val *v = bs_ident_get(&g->idents[i].id, k);
+		int64_t runs = 0;
+		int dup = 0;
+
+		if (!has(&g->idents[i], t) || v == NULL)
 			continue;
 		/* Identities that differ elsewhere share this value. */
-		for (j = 0; j < i && !dup; j++) {
-			const struct bs_ident_val *w =
-				bs_ident_get(&g->idents[j].id, k);
-			dup = g->idents[j].id.family == f && w &&
-			      w->known == v->known && w->num == v->num &&
-			      strcmp(w->text, v->text) == 0;
-		}
+		for (j = 0; j < i && !dup; j++)
+			dup = has(&g->idents[j], t) &&
+			      same_val(v, bs_ident_get(&g->idents[j].id, k));
 		if (dup)
 			continue;
 		if (shown++)
-			bs_buf_adds(b, " and ");
+			bs_buf_adds(b, shown == distinct ? " and " : ", ");
 		bs_ident_val_text(v, b);
-		if (n > 1) {
-			int64_t runs = 0;
-
-			for (j = i; j < g->nidents; j++) {
-				const struct bs_ident_val *w =
-					bs_ident_get(&g->idents[j].id, k);
-				if (g->idents[j].id.family == f && w &&
-				    w->known == v->known && w->num == v->num &&
-				    strcmp(w->text, v->text) == 0)
-					runs += g->idents[j].n;
-			}
-			bs_buf_addf(b, " (%lld %s)", (long long)runs,
-				    runs == 1 ? "run" : "runs");
-		}
+		if (distinct < 2)
+			continue;
+		for (j = i; j < g->nidents; j++)
+			if (has(&g->idents[j], t) &&
+			    same_val(v, bs_ident_get(&g->idents[j].id, k)))
+				runs += g->idents[j].n;
+		bs_buf_addf(b, " (%lld %s)", (long long)runs,
+			    runs == 1 ? "run" : "runs");
 	}
 	if (g->ident_other > 0)
 		bs_buf_addf(b, " and more (%lld runs)",
 			    (long long)g->ident_other);
 }
 
-/* The implementations of a group's identities of family f: "bonnie++
- * and bstore run". */
-static void impls(const struct bs_report_group *g, enum bs_family f,
-		  struct bs_buf *b)
+/* The implementations of a group's identities whose runs have row t:
+ * "bonnie++ and bstore run". */
+static void impls(const struct bs_report_group *g, int t, struct bs_buf *b)
 {
 	const struct bs_impl *seen[BS_REPORT_IDENTS];
 	size_t i, j, n = 0;
@@ -223,7 +245,7 @@ static void impls(const struct bs_report_group *g, enum bs_family f,
 	for (i = 0; i < g->nidents; i++) {
 		const struct bs_impl *im = g->idents[i].id.impl;
 
-		if (g->idents[i].id.family != f)
+		if (!has(&g->idents[i], t))
 			continue;
 		for (j = 0; j < n && seen[j] != im; j++)
 			;
@@ -259,12 +281,35 @@ static void say(const struct bs_report *rep, size_t i, int t,
 
 	bs_buf_addf(b, "%s (", bs_verdicts[bs_rrel_verdict(rel)].words);
 	switch (rel) {
-	case BS_REL_APART:
-		bs_buf_addf(b, "%s ", label);
-		values(g, f, k, b);
-		bs_buf_adds(b, " against ");
-		values(base, f, k, b);
+	case BS_REL_APART: {
+		/* Every deciding value the two differ in, not only the
+		 * first. */
+		const struct bs_rident *x = first_of(g, t), *y = first_of(base, t);
+		int j, n = 0;
+
+		for (j = 0; x && y && j < x->id.n && j < y->id.n; j++) {
+			const struct bs_ident_val *v = &x->id.v[j];
+			const struct bs_ident_val *w = &y->id.v[j];
+			int p = v->param;
+
+			if (!bs_ident_decides(&x->id, j, t) || !v->known ||
+			    !w->known || same_val(v, w) ||
+			    p == rep->sweep_row[f])
+				continue;
+			bs_buf_addf(b, "%s%s ", n++ ? "; " : "",
+				    bs_param_table[p].label);
+			values(g, t, p, b);
+			bs_buf_adds(b, " against ");
+			values(base, t, p, b);
+		}
+		if (n == 0) {
+			bs_buf_addf(b, "%s ", label);
+			values(g, t, k, b);
+			bs_buf_adds(b, " against ");
+			values(base, t, k, b);
+		}
 		break;
+	}
 	case BS_REL_CANT:
 		bs_buf_addf(b, "%s unknown for [%zu]", label,
 			    (side ? g->base : i) + 1);
@@ -281,9 +326,9 @@ static void say(const struct bs_report *rep, size_t i, int t,
 				    bs_family_name(f), bs_metrics[t].label);
 			break;
 		}
-		impls(g, f, b);
+		impls(g, t, b);
 		bs_buf_adds(b, " against ");
-		impls(base, f, b);
+		impls(base, t, b);
 		break;
 	case BS_REL_MIXED: {
 		size_t who = side ? g->base : i;
@@ -291,12 +336,12 @@ static void say(const struct bs_report *rep, size_t i, int t,
 		bs_buf_addf(b, "[%zu] mixes ", who + 1);
 		if (k >= 0) {
 			bs_buf_addf(b, "%s ", label);
-			values(&rep->groups[who], f, k, b);
+			values(&rep->groups[who], t, k, b);
 			bs_buf_addf(b, "; --by %s splits it",
 				    bs_param_table[k].key);
 		} else {
 			bs_buf_adds(b, "tests of ");
-			impls(&rep->groups[who], f, b);
+			impls(&rep->groups[who], t, b);
 		}
 		break;
 	}
@@ -368,9 +413,8 @@ static void equiv_why(const struct bs_report *rep, size_t i, int t,
 		      struct bs_buf *b)
 {
 	const struct bs_report_group *g = &rep->groups[i];
-	const struct bs_rident *x = first_of(g, bs_metrics[t].family);
-	const struct bs_rident *y =
-		first_of(&rep->groups[g->base], bs_metrics[t].family);
+	const struct bs_rident *x = first_of(g, t);
+	const struct bs_rident *y = first_of(&rep->groups[g->base], t);
 	const struct bs_family_info *row = bs_family(bs_metrics[t].family);
 	int j;
 

@@ -238,6 +238,9 @@ struct bs_report_tagmix {
 struct bs_rident {
 	struct bs_ident id;
 	int64_t n;
+	/* The catalogue rows its runs have a number or a "+++++" of: only
+	 * they say what a group's runs of a row measured. */
+	uint64_t has[BS_M_MAX / 64];
 };
 #define BS_REPORT_IDENTS 8
 

@@ -49,8 +49,8 @@ static const struct bs_param_info params[] = {
 	{ "seed", P(seed),             BS_PK_TEXT,  "seed",             "seed",               "", BS_PF_NOCOMPARE, BS_NONE, TEXT },
 	/* How it was measured: bonnie++'s -D and -b, which its CSV line and
 	 * table never record (bstore run records both). */
-	{ "direct", P(direct), BS_PK_BOOL, "direct", "O_DIRECT (-D)", "", BS_PF_DECIDES, 0, 1 },
-	{ "fsync", P(fsync), BS_PK_BOOL, "fsync", "fsync after every write (-b)", "", BS_PF_DECIDES, 0, 1 },
+	{ "direct", P(direct), BS_PK_BOOL, "direct", "O_DIRECT", "", BS_PF_DECIDES, 0, 1 },
+	{ "fsync", P(fsync), BS_PK_BOOL, "fsync", "fsync (-b)", "", BS_PF_DECIDES, 0, 1 },
 };
 
 static const struct bs_dialect dialects[] = {

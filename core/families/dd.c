@@ -22,7 +22,7 @@ static const struct bs_param_info params[] = {
 	{ "count",  P(count),            BS_PK_INT,   NULL, "blocks",             "", BS_PF_DECIDES, BS_NONE, EIB },
 	{ "flags",  P(flags),            BS_PK_TEXT,  NULL, "flags",              "", BS_PF_DECIDES, BS_NONE, TEXT, BS_PN_WORDS },
 	/* iflag=direct or oflag=direct, as its command line says. */
-	DIRECT_ROW("O_DIRECT (iflag/oflag=direct)"),
+	DIRECT_ROW("O_DIRECT"),
 };
 
 static const struct bs_dialect dialects[] = {

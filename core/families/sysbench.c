@@ -45,7 +45,7 @@ static const struct bs_param_info params[] = {
 	{ "io_mode",  P(io_mode),          BS_PK_TEXT,  NULL, "I/O mode",           "", BS_PF_DECIDES, BS_NONE, TEXT },
 	{ "extra_flags",  P(extra_flags),      BS_PK_TEXT,  NULL, "extra open flags",   "", BS_PF_DECIDES, BS_NONE, TEXT, BS_PN_WORDS },
 	/* --file-extra-flags=direct, as its output prints it. */
-	DIRECT_ROW("O_DIRECT (--file-extra-flags=direct)"),
+	DIRECT_ROW("O_DIRECT"),
 };
 
 static const struct bs_dialect dialects[] = {

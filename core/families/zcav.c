@@ -31,7 +31,8 @@ static const struct bs_dialect dialects[] = {
 	{ BS_FMT_ZCAV, "zcav", BS_ERA_NONE, "1.02-2.00a",
 	  BS_LAYOUT_NONE, BS_TABLE_NONE, 0, BS_FMT_ZCAV, NULL, "zcav" },
 	{ BS_FMT_BSTORE_ZCAV, "bstore", BS_ERA_NONE, "bstore zcav",
-	  BS_LAYOUT_NONE, BS_TABLE_NONE, 0, NULL, "core/zcav.c", "bstore zcav" },
+	  BS_LAYOUT_NONE, BS_TABLE_NONE, 0, BS_FMT_ZCAV, "core/zcav.c",
+	  "bstore zcav" },
 };
 
 static const struct bs_param_rule rules[] = {
