@@ -7,9 +7,13 @@
  */
 #include "core/dialect.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "core/bonnie_text.h"
 #include "core/result.h"
+#include "util/num.h"
 #include "util/banned.h"
 
 /* A format no row names: nothing claimed, bonnie++'s 2.00a table for the
@@ -63,4 +67,37 @@ const struct bs_dialect *bs_dialect_of(const struct bs_run *r)
 	if ((unsigned)r->family < BS_FAM_COUNT)
 		return &unknown[r->family];
 	return &unknown[BS_FAM_BONNIE];
+}
+
+/* The step of a number as printed: "7510.9" is 0.1, "291m" 1 with the
+ * multiplier of its suffix (k 1, m 1024, g 1048576: KiB/s), "545" 1. */
+static double printed_step(const char *s)
+{
+	const char *dot = strchr(s, '.');
+	double step = 1;
+	size_t len = strlen(s);
+
+	if (dot)
+		for (dot++; *dot >= '0' && *dot <= '9'; dot++)
+			step /= 10;
+	if (len > 0 && s[len - 1] == 'm')
+		step *= 1024;
+	else if (len > 0 && s[len - 1] == 'g')
+		step *= 1024 * 1024;
+	return step;
+}
+
+double bs_dialect_step(const struct bs_run *r, int m, double v)
+{
+	const struct bs_dialect *d = bs_dialect_of(r);
+	char buf[64];
+
+	if (isnan(v) || isinf(v))
+		return 0;
+	if (d->rounded && r->family == BS_FAM_BONNIE)
+		return printed_step(bs_bonnie_fmt_rate(
+			buf, sizeof(buf), m, bs_bonnie_round(m, v)));
+	if (d->rounded)
+		return v == 0 ? 0 : pow(10, floor(log10(fabs(v))) - 2);
+	return printed_step(bs_fmt_g(buf, sizeof(buf), v));
 }

@@ -132,6 +132,17 @@ const struct bs_dialect *bs_dialect_find(const char *format);
 const struct bs_dialect *bs_dialect_of(const struct bs_run *r);
 
 /*
+ * The step in which r's output printed value v of metric m (in the
+ * metric's stored unit): how far apart two values it prints can be and
+ * still print alike. A rounded dialect's, as it rounds (bonnie++'s
+ * tables: 291m is a step of 1 MiB/s, 1.8g of 0.1 GiB/s; fio's normal
+ * text: three significant figures); other outputs' from the digits the
+ * number has ("0.06" was printed in steps of 0.01). A report takes a
+ * difference within the steps of its two sides as no change.
+ */
+double bs_dialect_step(const struct bs_run *r, int m, double v);
+
+/*
  * The era of a bonnie++ version as bonnie++ prints it: "1.03d" is
  * BS_ERA_1_0X, "1.93c" and "1.97" BS_ERA_1_9X, "1.98", "2.00a" and later
  * ones BS_ERA_1_98; anything else (NULL, "", "1.0x" aside) BS_ERA_NONE.
