@@ -1,7 +1,7 @@
--- schema.sql - the bstore archive, schema version 4. Embedded into the
+-- schema.sql - the bstore archive, schema version 5. Embedded into the
 -- binary at build time: bstore creates every table, index and view below
--- in a new archive and sets PRAGMA user_version = 4; an archive of
--- version 1, 2 or 3 is upgraded in one transaction (store/migrate.c).
+-- in a new archive and sets PRAGMA user_version = 5; an archive of
+-- version 1 to 4 is upgraded in one transaction (store/migrate.c).
 -- Meant to be queried directly with sqlite3 too (docs/schema.md), e.g.
 --   sqlite3 bstore.db 'select name, size, put_block from bonnie'
 --   sqlite3 bstore.db 'select run_id, metric, value, unit from results'
@@ -104,7 +104,12 @@ CREATE TABLE runs (
 	-- read from other text (a CSV line and its table: docs/ingest.md,
 	-- "One measurement, one run"), NULL for a run with no value to match
 	family             TEXT NOT NULL DEFAULT 'bonnie',
-	measure_key        INTEGER
+	measure_key        INTEGER,
+	-- (version 5) how a bonnie-family run measured: O_DIRECT (bonnie++'s
+	-- -D) and an fsync after every write (-b), 0 or 1, NULL when its
+	-- output does not say (bonnie++'s never does; bstore run's always)
+	direct             INTEGER,
+	fsync              INTEGER
 ) STRICT;
 
 -- bstore looks a line's SHA-256 up before storing it, so each run is
@@ -219,15 +224,18 @@ CREATE TABLE metrics (
 	PRIMARY KEY (family, key)
 ) STRICT, WITHOUT ROWID;
 
--- The parameter table, filled by bstore from core/param.c as metrics is.
+-- The parameter table, filled by bstore from its family rows as metrics
+-- is. A key may be a parameter of several families (direct, O_DIRECT:
+-- version 5 keys the table by family and key).
 CREATE TABLE params (
-	key                TEXT PRIMARY KEY,
+	key                TEXT NOT NULL,
 	family             TEXT NOT NULL,
 	position           INTEGER NOT NULL,
 	kind               TEXT NOT NULL,       -- int, size, bool, real, text
 	label              TEXT NOT NULL,
 	unit               TEXT NOT NULL,
-	runs_column        TEXT                 -- its column of runs, or NULL: run_params
+	runs_column        TEXT,                -- its column of runs, or NULL: run_params
+	PRIMARY KEY (family, key)
 ) STRICT, WITHOUT ROWID;
 
 -- Comparisons saved with `bstore report --save NAME` (version 3): the

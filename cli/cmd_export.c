@@ -128,6 +128,21 @@ static const char *param_col(int k)
 					: bs_param_table[k].key;
 }
 
+/* Whether row k is a column: the first row of its key among the
+ * families the export holds (families share "direct": one column). */
+static int param_column(const struct csv_cols *c, int k)
+{
+	int j;
+
+	if (!has_family(c, bs_param_table[k].family))
+		return 0;
+	for (j = 0; j < k; j++)
+		if (has_family(c, bs_param_table[j].family) &&
+		    strcmp(bs_param_table[j].key, bs_param_table[k].key) == 0)
+			return 0;
+	return 1;
+}
+
 static void metric_col(struct bs_buf *b, const struct csv_cols *c, int m,
 		       const char *sfx)
 {
@@ -229,7 +244,7 @@ static void csv_header(struct bs_buf *b, const struct csv_cols *c)
 	/* family comes last, so that the columns of a bonnie++-only
 	 * export are where schema 1's export put them. */
 	for (k = 0; k < bs_nparams; k++)
-		if (has_family(c, bs_param_table[k].family))
+		if (param_column(c, k))
 			bs_buf_addf(b, ",%s", param_col(k));
 	for (m = 0; m < bs_nmetrics; m++) {
 		if (!has_family(c, bs_metrics[m].family))
@@ -283,11 +298,14 @@ static void csv_row(struct bs_buf *b, const struct csv_cols *c,
 	}
 	id_cells(b, r);
 	for (k = 0; k < bs_nparams; k++) {
-		if (!has_family(c, bs_param_table[k].family))
+		int own;
+
+		if (!param_column(c, k))
 			continue;
+		own = bs_param_find_in(r->family, bs_param_table[k].key);
 		bs_buf_reset(&t);
-		if (bs_param_table[k].family == r->family)
-			bs_param_format(&r->params, k, &t);
+		if (own >= 0)
+			bs_param_format(&r->params, own, &t);
 		/* Numbers are written as they are; text is a guarded cell. */
 		if (bs_param_table[k].kind == BS_PK_TEXT ||
 		    bs_param_table[k].kind == BS_PK_FSIZE)

@@ -334,6 +334,10 @@ static void tag_run(const struct run_args *a, const struct bs_host *h,
 	size_t i;
 
 	bs_host_tag(h, r);
+	/* How it measured: parameters, which identity reads (the tags as
+	 * older bstores kept them too). */
+	r->params.direct = a->o.direct ? 1 : 0;
+	r->params.fsync = a->o.fsync_each ? 1 : 0;
 	if (a->o.direct)
 		bs_run_tag(r, "run.direct", "1");
 	if (a->o.fsync_each)

@@ -246,6 +246,8 @@ static void tag_run(const struct zcav_args *a, const struct bs_host *h,
 	size_t i;
 
 	bs_host_tag(h, r);
+	/* The tag as older bstores kept it; direct is the parameter. */
+	r->params.direct = t->direct ? 1 : 0;
 	bs_run_tag(r, "zcav.direct", t->direct ? "1" : "0");
 	bs_run_tag(r, "zcav.target", a->o.path);
 	if (a->o.min_time_s != BS_ZCAV_MIN_TIME_S) {

@@ -10,11 +10,13 @@
  * Every "which dialect, which style is this run" question reads this
  * table (bs_dialect_of()): show's table, the report's generation note, the
  * "one measurement" rule, export's CSV eras, ingest's readers. Adding a
- * dialect is adding a BS_FMT_* name here and its row in core/dialect.c.
+ * dialect is adding a BS_FMT_* name here and its row in its family's
+ * file (core/families/, core/family.h).
  */
 #ifndef BS_CORE_DIALECT_H
 #define BS_CORE_DIALECT_H
 
+#include "core/family.h"
 #include "core/metric.h"
 
 struct bs_run;
@@ -94,7 +96,6 @@ enum bs_table_style {
 struct bs_dialect {
 	const char *format;        /* runs.format: the key */
 	const char *tool;          /* the tool that prints it */
-	enum bs_family family;
 	enum bs_era era;
 	const char *versions;      /* which versions print it: "1.00-1.04" */
 	enum bs_csv_layout csv;    /* its text is a CSV line of this layout */
@@ -109,10 +110,16 @@ struct bs_dialect {
 	const char *reader;
 	/* The code that writes it, or NULL when bstore only reads it. */
 	const char *writer;
+	/* The implementation whose runs it prints (a row of the family's
+	 * implementations, core/family.h: "bonnie++", "bstore run"). */
+	const char *impl;
+	/* Filled in by the catalogue from the family row that holds it. */
+	enum bs_family family;
 };
 
-extern const struct bs_dialect bs_dialects[];
-extern const int bs_ndialects;
+/* Every family's dialects, family by family. */
+extern const struct bs_dialect *const bs_dialects;
+#define bs_ndialects (bs_cat->ndialects)
 
 /* The row of format, or NULL when runs.format holds another value. */
 const struct bs_dialect *bs_dialect_find(const char *format);
@@ -123,6 +130,17 @@ const struct bs_dialect *bs_dialect_find(const char *format);
  * the 2.00a table.
  */
 const struct bs_dialect *bs_dialect_of(const struct bs_run *r);
+
+/*
+ * The step in which r's output printed value v of metric m (in the
+ * metric's stored unit): how far apart two values it prints can be and
+ * still print alike. A rounded dialect's, as it rounds (bonnie++'s
+ * tables: 291m is a step of 1 MiB/s, 1.8g of 0.1 GiB/s; fio's normal
+ * text: three significant figures); other outputs' from the digits the
+ * number has ("0.06" was printed in steps of 0.01). A report takes a
+ * difference within the steps of its two sides as no change.
+ */
+double bs_dialect_step(const struct bs_run *r, int m, double v);
 
 /*
  * The era of a bonnie++ version as bonnie++ prints it: "1.03d" is

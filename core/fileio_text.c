@@ -4,6 +4,7 @@
  * numbers: the summary's rows are one table that both the text and the
  * record walk, so a stored value is the printed one.
  */
+#include "core/identity.h"
 #include "core/fileio.h"
 
 #include <math.h>
@@ -357,6 +358,7 @@ void bs_fileio_to_run(const struct bs_fileio_opts *o,
 	bs_run_set(&p->io_mode, bs_fileio_word("file-io-mode", o->io_mode));
 	bs_fileio_flags_text(o->extra_flags, &b);
 	bs_run_set(&p->extra_flags, bs_buf_str(&b));
+	p->direct = bs_flags_direct(p->extra_flags);
 	bs_buf_release(&b);
 
 	for (i = 0; i < NROWS; i++) {

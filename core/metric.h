@@ -3,7 +3,8 @@
  * tool bstore stores, the single source of truth for its key, label,
  * unit, which way is better and category. The store's `metrics` table,
  * the JSON and CSV exports, the report and the --help texts all walk it;
- * adding a metric is adding a row to bs_metrics[] (core/metric.c).
+ * adding a metric is adding a row to its family's table (core/families/,
+ * core/family.h).
  *
  * A metric belongs to a tool family; its key is unique within the family
  * (sysbench's read_mib_s and zcav's read_mib_s are two metrics). The keys
@@ -14,29 +15,8 @@
 
 #include <stddef.h>
 
-/*
- * Tool families: which metrics and parameters a run can have. Stored by
- * name (runs.family); a bstore that meets a name it does not know refuses
- * the run ("unknown tool family"). Adding a family therefore bumps the
- * schema version (store/store.h's BS_SCHEMA_VERSION), so that an older
- * bstore refuses the whole archive as newer instead of failing on its
- * runs one by one. Adding a metric or a parameter to a family does not:
- * an older bstore ignores the rows it does not know.
- */
-enum bs_family {
-	BS_FAM_BONNIE,    /* Bonnie, bonnie++ and bstore run */
-	BS_FAM_SYSBENCH,  /* sysbench fileio */
-	BS_FAM_ZCAV,      /* zcav */
-	BS_FAM_FIO,       /* fio, one run per job */
-	BS_FAM_DD,        /* dd's summary line */
-	BS_FAM_GETC_PUTC, /* bonnie++'s getc_putc */
-	BS_FAM_COUNT
-};
+#include "core/family.h"
 
-/* "bonnie", "sysbench", ...: as stored in runs.family. */
-const char *bs_family_name(enum bs_family f);
-/* Parses a family name; returns 0, or -1 when unknown. */
-int bs_family_parse(const char *s, enum bs_family *out);
 
 /*
  * bonnie++'s twelve tests are the catalogue's first rows, in bonnie++'s
@@ -101,7 +81,6 @@ enum {
 
 struct bs_metric_info {
 	const char *key;        /* "put_block" */
-	enum bs_family family;
 	const char *label;      /* "Block write" */
 	const char *title;      /* its column in bonnie++'s table: "Block" */
 	const char *section;    /* "Sequential Output" */
@@ -121,6 +100,8 @@ struct bs_metric_info {
 	double show_div;
 	int show_dec;
 	int show_sig;
+	/* Filled in by the catalogue from the family row that holds it. */
+	enum bs_family family;
 };
 
 /*
@@ -140,9 +121,10 @@ enum bs_part {
 	BS_PART_LATENCY, /* lat_us */
 };
 
-/* The catalogue, bs_nmetrics rows; row i is metric i. */
-extern const struct bs_metric_info bs_metrics[];
-extern const int bs_nmetrics;
+/* The catalogue, bs_nmetrics rows; row i is metric i: the family rows'
+ * metrics (core/family.h), family by family. */
+extern const struct bs_metric_info *const bs_metrics;
+#define bs_nmetrics (bs_cat->nmetrics)
 
 /* The catalogue rows [*first, *end) of family fam: a family's metrics are
  * consecutive rows. */
@@ -150,22 +132,6 @@ void bs_metric_rows(enum bs_family fam, int *first, int *end);
 /* The metric of family fam with this key, or -1. */
 int bs_metric_find(enum bs_family fam, const char *key);
 
-/*
- * Tests two tools measure alike, in the same unit: dd's write rate and
- * bonnie++'s block write. A report that holds runs of both tools shows a
- * group that lacks the second's number with the first's in its row, and
- * says so (report/report.c). One row per pair.
- */
-struct bs_metric_same {
-	enum bs_family from;
-	const char *from_key; /* "write_kib_s" */
-	enum bs_family to;
-	const char *to_key;   /* "put_block" */
-	const char *why;      /* how the two tests differ, for the note */
-};
-
-extern const struct bs_metric_same bs_metric_same[];
-extern const int bs_nmetric_same;
 
 /*
  * The largest value part of a result of metric m may hold, and its unit

@@ -38,6 +38,7 @@ struct bs_params {
 	int64_t file_chunk_bytes;
 	int64_t concurrency;      /* -c, recorded only */
 	char *seed;               /* -z number or -Z file name, verbatim */
+	int64_t fsync;            /* -b: fsync after every write (boolean) */
 	/* sysbench fileio */
 	char *mode;               /* seqwr, seqrewr, seqrd, rndrd, rndwr, rndrw */
 	int64_t threads;
@@ -64,7 +65,11 @@ struct bs_params {
 	int64_t iodepth;
 	int64_t numjobs;
 	char *size;
-	int64_t direct;           /* boolean */
+	/* O_DIRECT (boolean): fio's --direct=1, bonnie++'s -D, sysbench's
+	 * --file-extra-flags=direct, dd's iflag/oflag=direct, bstore
+	 * zcav's default; a parameter of every family that opens files so
+	 * (its row in each, one field). */
+	int64_t direct;
 	/* dd */
 	int64_t bytes;
 	double seconds;
@@ -95,9 +100,23 @@ enum {
 	BS_PF_DECIDES = 2,
 };
 
+/*
+ * How a test identity (core/identity.h) reads a parameter's value, so that
+ * what one output prints as "4k" and another as "4096B" is one value.
+ */
+enum bs_pnorm {
+	BS_PN_AS_IS,  /* the value as stored */
+	BS_PN_SIZE,   /* text sizes ("4k", "4096B", "4KiB", "1m": powers of
+		       * 1024), lists ("4k,8k") and ranges ("4k-64k") of them,
+		       * as bytes */
+	BS_PN_WORDS,  /* words (open flags "sync,direct", dd's "oflag=direct
+		       * conv=fdatasync"), sorted, without O_DIRECT's: direct
+		       * is a parameter of its own */
+	BS_PN_FIO_RW, /* fio's rw, its aliases as one ("readwrite" is "rw") */
+};
+
 struct bs_param_info {
 	const char *key;       /* JSON and export key: "file_size_mib" */
-	enum bs_family family;
 	size_t offset;         /* offsetof(struct bs_params, field) */
 	enum bs_pkind kind;
 	/* The column of runs that holds it (the bonnie family's fast
@@ -114,44 +133,60 @@ struct bs_param_info {
 	 * text. A parser rejects a line with more (docs/formats.md,
 	 * "Limits"). */
 	int64_t max;
+	enum bs_pnorm norm;    /* BS_PN_AS_IS unless the row says */
+	/* Filled in by the catalogue from the family row that holds it. A
+	 * key may be a parameter of several families ("direct", O_DIRECT,
+	 * in every family that can open files so): one row in each, the
+	 * same field of struct bs_params. */
+	enum bs_family family;
 };
 
-extern const struct bs_param_info bs_param_table[];
-extern const int bs_nparams;
+/* Every family's parameters (core/family.h), family by family. */
+extern const struct bs_param_info *const bs_param_table;
+#define bs_nparams (bs_cat->nparams)
 
 /*
- * Parameters that make results incomparable: when groups of runs that
- * ran the metrics first..last disagree on them (or a group mixes values),
- * a report says so in a note: "File size differs: [1] 4G, [2] 8G; I/O
- * rates depend on how much of the file the page cache holds". The
- * parameters of one rule are shown together.
+ * Which parameters decide which metrics: the rules of a family row. A
+ * rule with decides is part of the family's test identity
+ * (core/identity.h): runs that differ in one of its parameters ran
+ * different tests of the metrics first..last (sysbench's rndrw and
+ * seqrd), and a report gives them no verdict and no summary ratio. A
+ * rule without decides only earns a note where groups differ ("Total
+ * file size differs: ...; rates depend on how much of the files the page
+ * cache holds"). The parameters of one rule are shown together.
  */
 struct bs_param_rule {
 	const char *keys;          /* parameter keys, joined with ',' */
-	const char *first, *last;  /* the metrics they affect (catalogue keys
-				    * of the parameters' family) */
+	/* The metrics they affect: catalogue keys of the rule's family
+	 * joined by ',', a range of consecutive rows "putc-seeks", or "*"
+	 * for all of them (bs_param_rule_covers). */
+	const char *metrics;
 	const char *what, *why;
-	int assume_default;        /* an unknown value is taken to be the
-				    * tool's default (dflt) */
+	int decides;               /* part of the test identity */
 	int filespec;              /* shown as bonnie++ spells -n */
-	/* Runs that differ in one of them ran different tests (sysbench's
-	 * rndrw and seqrd): a group compared across it gets no ratio in
-	 * its summary and no verdict (BS_V_APART), only the note. 0: the
-	 * numbers still compare, with the note beside them. */
-	int apart;
 	/* A tag holding the host's RAM in MiB ("host.ram_mib"), or NULL:
 	 * a size parameter (bytes) under twice it gets a note, as the page
 	 * cache may hold the files. */
 	const char *ram_tag;
+	/* Filled in by the catalogue from the family row that holds it. */
+	enum bs_family family;
 };
 
-extern const struct bs_param_rule bs_param_rules[];
-extern const int bs_nparam_rules;
+/* Every family's rules, family by family. */
+extern const struct bs_param_rule *const bs_param_rules;
+#define bs_nparam_rules (bs_cat->nrules)
 
-/* The parameter rows a rule names, into k[] (at most max); their count. */
+/* The parameter rows a rule names (of the rule's family), into k[] (at
+ * most max); their count. */
 int bs_param_rule_keys(const struct bs_param_rule *r, int *k, int max);
+/* Whether the rule is about catalogue row m (a metric of its family). */
+int bs_param_rule_covers(const struct bs_param_rule *r, int m);
 
-/* The parameter with this key, or -1. */
+/* The parameter of family f with this key, or -1. */
+int bs_param_find_in(enum bs_family f, const char *key);
+/* The first parameter of any family with this key, or -1: for keys of
+ * one family only (a key several families share, "direct", needs
+ * bs_param_find_in). */
 int bs_param_find(const char *key);
 
 /* The row of the field at offset (offsetof(struct bs_params, f)), or

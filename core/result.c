@@ -200,3 +200,23 @@ size_t bs_run_tool_lines(const struct bs_run *r, bs_line_fn fn, void *ctx)
 	}
 	return found;
 }
+
+int bs_tag_bookkeeping(const char *key)
+{
+	static const char *const keys[] = {
+		"measured_at.tz",   /* ingest: a date read as local time */
+		"zcav.target",      /* bstore zcav: the path it read */
+		"zcav.min_time_s",  /* bstore zcav: its --min-time */
+		"zcav.direct",      /* bstore zcav before direct was a param */
+		"run.direct",       /* bstore run before direct was a param */
+		"run.fsync",        /* bstore run before fsync was a param */
+		"fileio.rand_type", /* bstore fileio: its --file-rand-type */
+		"fileio.validate",  /* bstore fileio: --validate */
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (strcmp(key, keys[i]) == 0)
+			return 1;
+	return 0;
+}

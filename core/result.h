@@ -108,6 +108,14 @@ void bs_run_set(char **field, const char *s);
 void bs_run_tag(struct bs_run *r, const char *key, const char *value);
 /* Returns the tag's value or NULL. */
 const char *bs_run_tag_get(const struct bs_run *r, const char *key);
+/*
+ * Whether a tag is bstore's own bookkeeping rather than a fact about the
+ * test: how a date was read (measured_at.tz), bstore zcav's target path
+ * and timing floor, bstore fileio's random generator. Shown with the
+ * run (show, its page), never as a difference between runs (a report's
+ * notes) or in a site's index of tags. One table in core/result.c.
+ */
+int bs_tag_bookkeeping(const char *key);
 
 /*
  * Where r's tool printed a rate in units of its own (dd's "606 MB/s",

@@ -245,8 +245,8 @@ static int get_params(struct jctx *c, json_t *o, struct bs_params *p)
 		return fail(c, "bstore JSON 'params' is not an object");
 	json_object_foreach(ps, key, v)
 	{
-		i = bs_param_find(key);
-		if (i < 0 || bs_param_table[i].family != c->family)
+		i = bs_param_find_in(c->family, key);
+		if (i < 0)
 			return fail(c, "unknown parameter '%s' of family %s",
 				    quote(q, sizeof(q), key),
 				    bs_family_name(c->family));

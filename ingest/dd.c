@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/identity.h"
 #include "core/result.h"
 #include "ingest/format.h"
 #include "util/buf.h"
@@ -482,7 +483,7 @@ static int pseudo(const char *s, size_t n)
 
 static void set_i64(int64_t *field, const char *key, int64_t v)
 {
-	int i = bs_param_find(key);
+	int i = bs_param_find_in(BS_FAM_DD, key);
 
 	if (v != BS_NONE && bs_param_fits(i, v))
 		*field = v;
@@ -623,6 +624,7 @@ static int dd_parse(const struct bs_block *b, struct bs_block_out *out)
 		set_i64(&r.params.bs_bytes, "bs_bytes", bs);
 		set_i64(&r.params.count, "count", c.count);
 		r.params.flags = bs_buf_detach(&c.flags, NULL);
+		r.params.direct = bs_flags_direct(r.params.flags);
 	}
 	bs_buf_release(&c.flags);
 	line = b->l[0].lineno;

@@ -107,6 +107,18 @@ int bs_fio_set(struct bs_run *r, int dir, int stat, double v, char *reason,
 	return 0;
 }
 
+/* The major version of "3.33", "2.0.8": 0 when it does not start with
+ * one. */
+static int atoi_major(const char *v)
+{
+	int64_t n;
+	size_t len = strspn(v, "0123456789");
+
+	if (len == 0 || len > 3 || bs_parse_i64(v, len, &n) < 0)
+		return 0;
+	return (int)n;
+}
+
 /* Job options kept: the parameter's key (fio's own name). */
 static const char *const text_opts[] = {"rw", "bs", "ioengine", "size"};
 static const char *const int_opts[] = {"iodepth", "numjobs", "direct"};
@@ -126,7 +138,7 @@ int bs_fio_option(struct bs_run *r, const char *name, const char *value,
 		name = "bs";
 	for (i = 0; i < sizeof(text_opts) / sizeof(text_opts[0]); i++)
 		if (strcmp(name, text_opts[i]) == 0) {
-			p = bs_param_find(name);
+			p = bs_param_find_in(BS_FAM_FIO, name);
 			free(*bs_param_text(&r->params, p));
 			*bs_param_text(&r->params, p) =
 				xstrndup(value, value_len);
@@ -137,7 +149,7 @@ int bs_fio_option(struct bs_run *r, const char *name, const char *value,
 			break;
 	if (i == sizeof(int_opts) / sizeof(int_opts[0]))
 		return 0;
-	p = bs_param_find(name);
+	p = bs_param_find_in(BS_FAM_FIO, name);
 	if (strcmp(name, "direct") == 0 && value_len == 4 &&
 	    strncasecmp(value, "true", 4) == 0)
 		v = 1;
@@ -154,4 +166,33 @@ int bs_fio_option(struct bs_run *r, const char *name, const char *value,
 	}
 	*bs_param_i64(&r->params, p) = v;
 	return 0;
+}
+
+void bs_fio_defaults(struct bs_run *r)
+{
+	/* fio's own defaults of the text options (fio 3.x: fio 2.x's
+	 * engine was sync); the integer ones are the parameter rows'. */
+	static const struct {
+		const char *key, *value;
+		int since; /* the first major version that has it */
+	} text[] = {
+		{"rw", "read", 2},
+		{"bs", "4k", 2},
+		{"ioengine", "psync", 3},
+	};
+	int major = r->tool_version ? atoi_major(r->tool_version) : 0;
+	size_t i;
+	int k;
+
+	for (i = 0; i < sizeof(text) / sizeof(text[0]); i++) {
+		k = bs_param_find_in(BS_FAM_FIO, text[i].key);
+		if (major >= text[i].since && !bs_param_known(&r->params, k))
+			*bs_param_text(&r->params, k) = xstrdup(text[i].value);
+	}
+	for (i = 0; i < sizeof(int_opts) / sizeof(int_opts[0]); i++) {
+		k = bs_param_find_in(BS_FAM_FIO, int_opts[i]);
+		if (major >= 2 && !bs_param_known(&r->params, k) &&
+		    bs_param_table[k].dflt != BS_NONE)
+			*bs_param_i64(&r->params, k) = bs_param_table[k].dflt;
+	}
 }

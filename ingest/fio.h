@@ -70,6 +70,14 @@ int bs_fio_set(struct bs_run *r, int dir, int stat, double v, char *reason,
  * direct); others are ignored. Returns 0, or -1 with a reason for a
  * value the parameter cannot hold ("iodepth=-3").
  */
+/*
+ * Sets the deciding options a job did not list to fio's defaults (rw
+ * read, bs 4k, ioengine psync from fio 3, iodepth, numjobs 1, direct 0):
+ * the JSON's job options list only the options given, so an option it
+ * leaves out is fio's default (docs/formats.md, "fio"). Not for the
+ * normal text or the terse line, which print only some of them.
+ */
+void bs_fio_defaults(struct bs_run *r);
 int bs_fio_option(struct bs_run *r, const char *name, const char *value,
 		  size_t value_len, char *reason, size_t reasonsz);
 

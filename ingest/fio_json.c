@@ -241,6 +241,8 @@ static int job(struct bs_run *r, json_t *doc, json_t *j, char *reason)
 	if (options(r, json_object_get(doc, "global options"), reason) < 0 ||
 	    options(r, json_object_get(j, "job options"), reason) < 0)
 		return -1;
+	if (json_is_object(json_object_get(j, "job options")))
+		bs_fio_defaults(r);
 	for (d = 0; d < BS_FIO_NDIR; d++)
 		if (direction(r, j, d, reason) < 0)
 			return -1;

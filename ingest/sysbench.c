@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/identity.h"
 #include "core/fileio.h"
 #include "ingest/format.h"
 #include "util/buf.h"
@@ -781,6 +782,7 @@ static int parse_flags(struct pctx *c, size_t i, const struct toks *tk)
 out:
 	free(c->r.params.extra_flags);
 	c->r.params.extra_flags = bs_buf_detach(&b, NULL);
+	c->r.params.direct = bs_flags_direct(c->r.params.extra_flags);
 	return 0;
 }
 

@@ -51,6 +51,9 @@ enum zl {
 	ZL_DATA,     /* three numbers */
 	ZL_FAST,     /* "#0.02 ++++ 0.002" */
 	ZL_ERROR,    /* "Can't open /dev/sdb", "... too small." */
+	/* bstore zcav's first line: "# bstore 0.1.0 zcav: reading '/dev/sdb'
+	 * in 1 MiB accesses, O_DIRECT" (or "through the page cache ..."). */
+	ZL_BSTORE,
 };
 
 /* A line's kind and what it says. */
@@ -61,8 +64,9 @@ struct zline {
 			     * ZL_FINISHED: 1 a device (/dev/...), 0 a
 			     * file, -1 not said */
 	double rate;        /* ZL_READ: its megabytes per second, or NAN */
-	const char *ver;    /* ZL_LOOPS: the version, or NULL */
+	const char *ver;    /* ZL_LOOPS, ZL_BSTORE: the version, or NULL */
 	size_t verlen;
+	int direct;         /* ZL_BSTORE: it read with O_DIRECT */
 };
 
 static int prefix(const char *s, size_t n, const char *p)
@@ -201,6 +205,22 @@ static void classify(const char *s, size_t n, struct zline *z)
 		}
 		return;
 	}
+	if (prefix(s, n, "# bstore ")) {
+		static const char od[] = ", O_DIRECT";
+		size_t v = 9, e = v;
+
+		while (e < n && !blank(s[e]))
+			e++;
+		if (e == v || e - v > 15 || !prefix(s + e, n - e, " zcav: "))
+			return;
+		z->kind = ZL_BSTORE;
+		z->ver = s + v;
+		z->verlen = e - v;
+		z->direct = n >= sizeof(od) - 1 &&
+			    memcmp(s + n - (sizeof(od) - 1), od,
+				   sizeof(od) - 1) == 0;
+		return;
+	}
 	if (prefix(s, n, "# Finished loop ") || prefix(s, n, "Finished loop ")) {
 		static const char on[] = ", on device ";
 		size_t i, k = sizeof(on) - 1;
@@ -263,6 +283,7 @@ static int zcav_start(const struct bs_fline *l, void *state)
 	case ZL_LOOPS:
 	case ZL_HDR_GIB:
 	case ZL_HDR_K:
+	case ZL_BSTORE:
 		return 1;
 	default:
 		return 0;
@@ -300,6 +321,8 @@ struct zrun {
 	size_t error;       /* line of zcav's error message, or SIZE_MAX */
 	int64_t cmd_block, cmd_count, cmd_skip; /* -b, -c, -s; BS_NONE */
 	int64_t device;     /* 1 a device, 0 a file, -1 not said */
+	int bstore;         /* bstore zcav's printout (ZL_BSTORE) */
+	int direct;         /* its O_DIRECT */
 	struct zpoint *pt;
 	size_t n, cap;
 };
@@ -320,6 +343,7 @@ static void zrun_reset(struct zrun *z, size_t at)
 	z->error = SIZE_MAX;
 	z->cmd_block = z->cmd_count = z->cmd_skip = BS_NONE;
 	z->device = -1;
+	z->bstore = z->direct = 0;
 	z->n = 0;
 }
 
@@ -413,7 +437,7 @@ static int zreject(const struct bs_block *b, struct bs_block_out *out,
 
 static void set_param(int64_t *field, const char *key, int64_t v)
 {
-	int i = bs_param_find(key);
+	int i = bs_param_find_in(BS_FAM_ZCAV, key);
 
 	if (v != BS_NONE && i >= 0 && bs_param_fits(i, v))
 		*field = v;
@@ -499,8 +523,12 @@ static int zemit(const struct bs_block *b, struct bs_block_out *out,
 	}
 	bs_run_init(&r);
 	r.family = BS_FAM_ZCAV;
-	bs_run_set(&r.tool, "zcav");
-	bs_run_set(&r.format, BS_FMT_ZCAV);
+	/* bstore zcav's printout is its run, read back: its tool, and how
+	 * it read (zcav itself never opens O_DIRECT: its family row). */
+	bs_run_set(&r.tool, z->bstore ? "bstore" : "zcav");
+	bs_run_set(&r.format, z->bstore ? BS_FMT_BSTORE_ZCAV : BS_FMT_ZCAV);
+	if (z->bstore)
+		r.params.direct = z->direct;
 	if (z->ver)
 		r.tool_version = xstrndup(z->ver, z->verlen);
 	passes = z->loops != BS_NONE ? z->loops : z->cmd_count;
@@ -587,6 +615,7 @@ static void add_point(struct zrun *z, double x, double y, double s)
 static int starts_next(const struct zrun *z, const struct zline *l)
 {
 	switch (l->kind) {
+	case ZL_BSTORE:
 	case ZL_CMD:
 	case ZL_WARN:
 	case ZL_LOOPS:
@@ -625,7 +654,7 @@ static int zcav_parse(const struct bs_block *b, struct bs_block_out *out)
 		/* Before the header: a second command line or "#loops"
 		 * ends what came before it. */
 		if (z.open && !z.hdr &&
-		    ((l.kind == ZL_CMD) ||
+		    ((l.kind == ZL_CMD) || (l.kind == ZL_BSTORE && z.bstore) ||
 		     (l.kind == ZL_LOOPS && z.loops != BS_NONE))) {
 			rc = zflush(b, out, &z);
 			if (rc < 0)
@@ -664,8 +693,21 @@ static int zcav_parse(const struct bs_block *b, struct bs_block_out *out)
 			break;
 		case ZL_LOOPS:
 			z.loops = l.n;
+			if (!z.bstore) {
+				z.ver = l.ver;
+				z.verlen = l.verlen;
+			}
+			break;
+		case ZL_BSTORE:
+			z.bstore = 1;
+			z.direct = l.direct;
 			z.ver = l.ver;
 			z.verlen = l.verlen;
+			/* Not part of the run's text: bstore zcav stores its
+			 * run without it, so that the printout read back is
+			 * the same text, stored once. */
+			if (z.first == i && i + 1 < b->n)
+				z.first = i + 1;
 			break;
 		case ZL_HDR_GIB:
 		case ZL_HDR_K:

@@ -66,9 +66,8 @@ static const char *value_of(const struct bs_run *r, const char *key,
 
 	if (t)
 		return t;
-	k = bs_param_find(key);
-	if (k < 0 || bs_param_table[k].family != r->family ||
-	    !bs_param_known(&r->params, k))
+	k = bs_param_find_in(r->family, key);
+	if (k < 0 || !bs_param_known(&r->params, k))
 		return NULL;
 	bs_buf_reset(buf);
 	bs_param_format(&r->params, k, buf);

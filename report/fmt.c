@@ -248,8 +248,8 @@ const char *bs_rfmt_files(const struct bs_report_group *g, char *out,
 	assert(spec != NULL);
 	for (i = 0; i < bs_nparam_rules; i++) {
 		const struct bs_param_rule *r = &bs_param_rules[i];
-		if (strcmp(r->first, spec->first) != 0 ||
-		    strcmp(r->last, spec->last) != 0)
+		if (r->family != spec->family ||
+		    strcmp(r->metrics, spec->metrics) != 0)
 			continue;
 		n = bs_param_rule_keys(r, k, 8);
 		for (j = 0; j < n; j++) {

@@ -68,9 +68,24 @@ int bs_rblock_start(const struct bs_report *rep, size_t i);
  * f = group / baseline as "1.17x higher", "1.17x lower" (f 0.86),
  * "unchanged (1.00x)", "no ratio". */
 void bs_rsay_ratio(struct bs_buf *b, double f);
-/* Appends a verdict's words (bs_verdicts[v].words), "untested" with the
- * fewest runs a side when few >= 0: "untested: 2 runs a side". */
-void bs_rsay_state(struct bs_buf *b, enum bs_verdict v, int64_t few);
+/* Appends the words of category cat's state in group i's summary
+ * (bs_verdicts[v].words), naming the untested cell and its timed runs
+ * ("untested (Block write: 1 timed run in [2])") or the p of what is
+ * not significant ("not significant (p = 0.09 after 12 tests)"). */
+void bs_rsay_state(struct bs_buf *b, const struct bs_report *rep, size_t i,
+		   int cat);
+/* Appends the verdict of group i's cell of report metric m in words,
+ * with its numbers, as every format explains a cell: "not significant:
+ * p = 0.09 after 12 tests (Welch's t-test, Holm-corrected); ratio 0.9
+ * to 1.3 (95%)", "different tests (block size 4 KiB against 8 KiB): not
+ * compared". */
+void bs_rsay_cell(const struct bs_report *rep, size_t i, int m,
+		  struct bs_buf *b);
+/* Appends why catalogue row t of group i is not compared with its
+ * baseline (its relation, report/ident.c): "different tests (block
+ * size 4 KiB against 8 KiB)"; nothing for the same test. */
+void bs_rrel_say(const struct bs_report *rep, size_t i, int t,
+		 struct bs_buf *b);
 void bs_report_summarise(struct bs_report *rep);
 
 /* A number for scripts (CSV, JSON): rounded to 6 significant digits in
@@ -192,27 +207,49 @@ void bs_rcurve_summarise(struct bs_report_curve *c);
 void bs_rcurves_free(struct bs_report *rep);
 
 /*
- * A group's parameters (report/params.c). bs_rparams_assumed fills, from
- * the rules (bs_param_rules), what an unknown value of each parameter is
- * taken to be; bs_rparams_add adds run r's parameters to g's summary of
- * them (first: r is g's first run); bs_rpval_text writes value x of
+ * A group's parameters (report/params.c). bs_rparams_add adds run r's
+ * parameters to g's summary of them (first: r is g's first run); an
+ * unknown value stays unknown. bs_rpval_text writes value x of
  * parameter k for people, with its unit: "rndrw", "8G".
  */
-void bs_rparams_assumed(int64_t assume[BS_P_MAX]);
 void bs_rparams_add(struct bs_report_group *g, const struct bs_run *r,
-		    int first, const int64_t *assume);
+		    int first);
 const char *bs_rpval_text(int k, const struct bs_report_pval *x, char *out,
 			  size_t outsz);
 
 /* Does group g have a number or a "+++++" for any test in [t0, t1]? */
 int bs_rhas_tests(const struct bs_report_group *g, int t0, int t1);
-/* The catalogue rows [*t0, *t1] rule pr (whose first key is k0) is
- * about. */
-void bs_rrule_rows(const struct bs_param_rule *pr, int k0, int *t0,
-		   int *t1);
+/* Does group g have a number or a "+++++" for any metric rule pr is
+ * about? */
+int bs_rhas_rule(const struct bs_report_group *g,
+		 const struct bs_param_rule *pr);
 
-/* Appends b's text to rep's notes, emptying b (report/notes.c). */
-void bs_rnote_add(struct bs_report *rep, struct bs_buf *b);
+/*
+ * Test identities in a report (report/ident.c). bs_rident_add counts run
+ * r's identity in g; bs_rident_mark sets each group's rel, rel_param and
+ * rel_why against its baseline (after the cells, before the comparison);
+ * bs_rident_notes writes the notes of what takes verdicts away;
+ * bs_rident_release frees g's.
+ */
+void bs_rident_add(struct bs_report_group *g, const struct bs_run *r);
+void bs_rident_mark(struct bs_report *rep);
+void bs_rident_notes(struct bs_report *rep);
+void bs_rident_release(struct bs_report_group *g);
+
+/* The verdict that a relation other than BS_REL_SAME gives its cells. */
+enum bs_verdict bs_rrel_verdict(enum bs_rrel rel);
+
+/* Notes by what they change, in the order a page shows them. */
+enum bs_rnote_rank {
+	BS_NOTE_VERDICT, /* takes verdicts away (different tests, ...) */
+	BS_NOTE_RELATED, /* other tools' numbers in a row */
+	BS_NOTE_PARAM,   /* a parameter that differs without deciding */
+	BS_NOTE_MIX,     /* a group's runs differ in tags or versions */
+};
+/* Appends b's text to rep's notes at rank, emptying b (report/notes.c);
+ * the notes are kept in rank order, each rank in the order added. */
+void bs_rnote_add(struct bs_report *rep, enum bs_rnote_rank rank,
+		  struct bs_buf *b);
 /* Writes rep's notes (report/notes.c); after the comparison. */
 void bs_rnotes(struct bs_report *rep);
 

@@ -1,7 +1,10 @@
 /*
  * report/notes.c - the notes above a report's tables: why numbers of its
- * groups may not compare (bonnie++ generations, parameters that differ,
- * files the page cache may hold, groups of unlike runs).
+ * groups may not compare, ranked by what they change. First what takes
+ * verdicts away (report/ident.c: different tests, can't tell, related,
+ * mixed groups), then other tools' numbers in a row, parameters that
+ * differ without deciding (files the page cache may hold), and groups
+ * whose runs differ in tags or versions.
  */
 #include <stdio.h>
 #include <string.h>
@@ -12,15 +15,28 @@
 #include "util/num.h"
 #include "util/banned.h"
 
-void bs_rnote_add(struct bs_report *rep, struct bs_buf *b)
+void bs_rnote_add(struct bs_report *rep, enum bs_rnote_rank rank,
+		  struct bs_buf *b)
 {
+	size_t at = rep->nnotes;
+
 	rep->notes = xrealloc(rep->notes,
 			      (rep->nnotes + 1) * sizeof(*rep->notes));
-	rep->notes[rep->nnotes++] = bs_buf_detach(b, NULL);
+	rep->note_rank = xrealloc(rep->note_rank, rep->nnotes + 1);
+	/* After the notes of this rank and the ranks before it. */
+	while (at > 0 && rep->note_rank[at - 1] > rank) {
+		rep->notes[at] = rep->notes[at - 1];
+		rep->note_rank[at] = rep->note_rank[at - 1];
+		at--;
+	}
+	rep->notes[at] = bs_buf_detach(b, NULL);
+	rep->note_rank[at] = (unsigned char)rank;
+	rep->nnotes++;
 }
 
 /*
- * A note for one of bs_param_rules when the groups that ran its metrics
+ * A note for a rule that does not decide the test (report/ident.c says
+ * what the deciding ones change) when the groups that ran its metrics
  * disagree on its parameters (or one of them mixes values).
  */
 static void param_note(struct bs_report *rep, const struct bs_param_rule *pr)
@@ -28,14 +44,12 @@ static void param_note(struct bs_report *rep, const struct bs_param_rule *pr)
 	struct bs_buf b = BS_BUF_INIT;
 	char first[512], cur[512];
 	int k[8], np = bs_param_rule_keys(pr, k, 8), j, differ = 0, known = 0;
-	int t0, t1;
 	size_t i;
 
-	bs_rrule_rows(pr, k[0], &t0, &t1);
 	first[0] = '\0';
 	for (i = 0; i < rep->ngroups; i++) {
 		const struct bs_report_group *g = &rep->groups[i];
-		if (!bs_rhas_tests(g, t0, t1))
+		if (!bs_rhas_rule(g, pr))
 			continue;
 		if (pr->filespec) {
 			bs_rfmt_files(g, cur, sizeof(cur));
@@ -74,43 +88,9 @@ static void param_note(struct bs_report *rep, const struct bs_param_rule *pr)
 		struct bs_buf n = BS_BUF_INIT;
 		bs_buf_addf(&n, "%s differs: %s; %s", pr->what,
 			    bs_buf_str(&b), pr->why);
-		if (pr->apart)
-			bs_buf_addf(&n, ": %s, given no verdict and no ratio "
-					"in the summary",
-				    bs_verdicts[BS_V_APART].words);
-		bs_rnote_add(rep, &n);
+		bs_rnote_add(rep, BS_NOTE_PARAM, &n);
 	}
 	bs_buf_release(&b);
-}
-
-static void gen_note(struct bs_report *rep)
-{
-	struct bs_buf b = BS_BUF_INIT;
-	unsigned all = 0;
-	size_t i, k;
-	int n = 0;
-
-	for (i = 0; i < rep->ngroups; i++)
-		if (bs_rhas_tests(&rep->groups[i], BS_M_PUTC, BS_M_SEEKS))
-			all |= rep->groups[i].gens;
-	if (all != (BS_GEN_1_0X | BS_GEN_1_9X))
-		return;
-	bs_buf_adds(&b, "bonnie++ 1.0x and 1.9x or later measure per-char "
-			"I/O and seeks differently (stdio putc/getc over the "
-			"whole file against 1-byte system calls over the -f "
-			"size; 3 seek processes against 5 threads), so putc, "
-			"getc and seeks do not compare:");
-	for (i = 0; i < rep->ngroups; i++) {
-		const struct bs_report_group *g = &rep->groups[i];
-		if (!bs_rhas_tests(g, BS_M_PUTC, BS_M_SEEKS))
-			continue;
-		bs_buf_addf(&b, "%s [%zu] ", n++ ? "," : "", i + 1);
-		for (k = 0; k < g->nversions; k++)
-			bs_buf_addf(&b, "%s%s", k ? ", " : "", g->versions[k]);
-		if (g->more_versions)
-			bs_buf_adds(&b, ", ...");
-	}
-	bs_rnote_add(rep, &b);
 }
 
 static const char *runs_word(int64_t n)
@@ -118,54 +98,92 @@ static const char *runs_word(int64_t n)
 	return n == 1 ? "run" : "runs";
 }
 
+/* Appends one of a list's items: ", " between them, " and " before the
+ * last (the caller knows which it is). */
+static void item(struct bs_buf *b, size_t i, int last)
+{
+	if (i > 0)
+		bs_buf_adds(b, last ? " and " : ", ");
+}
+
+/* A tag key's values over a group: "cache=on (2 runs) and cache=off (1
+ * run)", with the runs of further values and those without it. */
+static void tag_values(const struct bs_report_group *g,
+		       const struct bs_report_tagmix *x, struct bs_buf *b)
+{
+	size_t v, n = x->nval + (x->other > 0) + (x->seen < g->nruns);
+
+	for (v = 0; v < x->nval; v++) {
+		item(b, v, v + 1 == n);
+		bs_buf_addf(b, "%s=%s (%lld %s)", x->key, x->val[v],
+			    (long long)x->cnt[v], runs_word(x->cnt[v]));
+	}
+	if (x->other) {
+		item(b, v, v + 1 == n);
+		bs_buf_addf(b, "%lld more %s with other values",
+			    (long long)x->other, runs_word(x->other));
+		v++;
+	}
+	if (x->seen < g->nruns) {
+		item(b, v, 1);
+		bs_buf_addf(b, "%lld without %s",
+			    (long long)(g->nruns - x->seen), x->key);
+	}
+}
+
 /*
- * A note per group whose runs are unlike: they differ in a tag (host
- * facts are tags host.*), the tool's version, or a parameter of
- * bs_param_rules.
+ * A note per group whose runs are unlike in what does not decide the
+ * test (report/ident.c has what does): they differ in a tag, the tool's
+ * version, or a parameter of a rule that only earns a note. Host facts
+ * (tags host.*) that some of its runs have and others lack are one
+ * clause: bstore run records them, other tools' outputs do not. The
+ * tags bstore keeps for its own bookkeeping (bs_tag_bookkeeping) are
+ * not differences.
  */
 static void mix_note(struct bs_report *rep, size_t i)
 {
 	const struct bs_report_group *g = &rep->groups[i];
-	struct bs_buf b = BS_BUF_INIT;
-	size_t j, v, parts = 0;
-	int r, k[8], n, kk, seen[BS_P_MAX] = {0}, split = -1;
+	struct bs_buf b = BS_BUF_INIT, hosts = BS_BUF_INIT;
+	size_t j, v, parts = 0, nhost = 0;
+	int r, k[8], n, kk, seen[BS_P_MAX] = {0};
+	int64_t host_runs = 0;
 
 	for (j = 0; j < g->nmix; j++) {
 		const struct bs_report_tagmix *x = &g->mix[j];
 
-		if (x->nval < 2 && x->seen == g->nruns)
+		if ((x->nval < 2 && x->seen == g->nruns) ||
+		    bs_tag_bookkeeping(x->key))
 			continue;
+		/* A host fact only some runs have: one clause for all. */
+		if (strncmp(x->key, "host.", 5) == 0 && x->nval == 1 &&
+		    !x->other) {
+			bs_buf_addf(&hosts, "%s%s", nhost++ ? ", " : "",
+				    x->key);
+			if (x->seen > host_runs)
+				host_runs = x->seen;
+			continue;
+		}
 		bs_buf_adds(&b, parts++ ? "; " : "");
-		for (v = 0; v < x->nval; v++)
-			bs_buf_addf(&b, "%s%s=%s (%lld %s)",
-				    v == 0			     ? ""
-				    : v + 1 == x->nval && !x->other &&
-						  x->seen == g->nruns
-					    ? " and "
-					    : ", ",
-				    x->key, x->val[v], (long long)x->cnt[v],
-				    runs_word(x->cnt[v]));
-		if (x->other)
-			bs_buf_addf(&b, "%s%lld more %s with other values",
-				    x->seen == g->nruns ? " and " : ", ",
-				    (long long)x->other, runs_word(x->other));
-		if (x->seen < g->nruns)
-			bs_buf_addf(&b, " and %lld without %s",
-				    (long long)(g->nruns - x->seen), x->key);
+		tag_values(g, x, &b);
+	}
+	if (nhost) {
+		bs_buf_addf(&b, "%shost facts (%s) for %lld of its %lld runs "
+				"only",
+			    parts++ ? "; " : "", bs_buf_str(&hosts),
+			    (long long)host_runs, (long long)g->nruns);
 	}
 	if (g->nversions > 1) {
 		bs_buf_adds(&b, parts++ ? "; " : "");
-		for (v = 0; v < g->nversions; v++)
-			bs_buf_addf(&b, "%s%s",
-				    v == 0 ? ""
-				    : v + 1 == g->nversions && !g->more_versions
-					    ? " and "
-					    : ", ",
-				    g->versions[v]);
+		for (v = 0; v < g->nversions; v++) {
+			item(&b, v, v + 1 == g->nversions && !g->more_versions);
+			bs_buf_adds(&b, g->versions[v]);
+		}
 		if (g->more_versions)
 			bs_buf_adds(&b, " and more");
 	}
 	for (r = 0; r < bs_nparam_rules; r++) {
+		if (bs_param_rules[r].decides)
+			continue;
 		n = bs_param_rule_keys(&bs_param_rules[r], k, 8);
 		for (kk = 0; kk < n; kk++) {
 			if (seen[k[kk]] || !g->param[k[kk]].mixed)
@@ -174,10 +192,6 @@ static void mix_note(struct bs_report *rep, size_t i)
 			bs_buf_addf(&b, "%s%s ", parts++ ? "; " : "",
 				    bs_param_table[k[kk]].label);
 			bs_rparam_values(g, k[kk], &b);
-			/* Different tests in one group: say how to split
-			 * them (report/factor.h takes parameters). */
-			if (bs_param_rules[r].apart && split < 0)
-				split = k[kk];
 		}
 	}
 	if (parts) {
@@ -186,12 +200,10 @@ static void mix_note(struct bs_report *rep, size_t i)
 		bs_buf_addf(&t, "[%zu] mixes %s; its means average unlike "
 				"runs",
 			    i + 1, bs_buf_str(&b));
-		if (split >= 0)
-			bs_buf_addf(&t, " (--by %s splits them)",
-				    bs_param_table[split].key);
-		bs_rnote_add(rep, &t);
+		bs_rnote_add(rep, BS_NOTE_MIX, &t);
 	}
 	bs_buf_release(&b);
+	bs_buf_release(&hosts);
 }
 
 /*
@@ -202,19 +214,18 @@ static void mix_note(struct bs_report *rep, size_t i)
 static void ram_note(struct bs_report *rep, const struct bs_param_rule *pr)
 {
 	size_t i, j;
-	int k[8], t0, t1;
+	int k[8];
 	int64_t ram_mib;
 	char v[96];
 
 	bs_param_rule_keys(pr, k, 8);
-	bs_rrule_rows(pr, k[0], &t0, &t1);
 	for (i = 0; i < rep->ngroups; i++) {
 		const struct bs_report_group *g = &rep->groups[i];
 		const struct bs_report_param *p = &g->param[k[0]];
 		struct bs_buf b = BS_BUF_INIT;
 		const char *ram = NULL;
 
-		if (!bs_rhas_tests(g, t0, t1) || p->nvals != 1)
+		if (!bs_rhas_rule(g, pr) || p->nvals != 1)
 			continue;
 		for (j = 0; j < g->ntags && ram == NULL; j++)
 			if (strcmp(g->tags[j].key, pr->ram_tag) == 0)
@@ -229,7 +240,7 @@ static void ram_note(struct bs_report *rep, const struct bs_param_rule *pr)
 			    i + 1, bs_param_table[k[0]].label,
 			    bs_rpval_text(k[0], &p->vals[0], v, sizeof(v)),
 			    pr->ram_tag, ram);
-		bs_rnote_add(rep, &b);
+		bs_rnote_add(rep, BS_NOTE_PARAM, &b);
 	}
 }
 
@@ -237,9 +248,10 @@ void bs_rnotes(struct bs_report *rep)
 {
 	size_t i;
 
-	gen_note(rep);
+	bs_rident_notes(rep);
 	for (i = 0; i < (size_t)bs_nparam_rules; i++)
-		param_note(rep, &bs_param_rules[i]);
+		if (!bs_param_rules[i].decides)
+			param_note(rep, &bs_param_rules[i]);
 	for (i = 0; i < (size_t)bs_nparam_rules; i++)
 		if (bs_param_rules[i].ram_tag)
 			ram_note(rep, &bs_param_rules[i]);

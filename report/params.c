@@ -21,23 +21,6 @@ static int compared(int k)
 	return !(bs_param_table[k].flags & BS_PF_NOCOMPARE);
 }
 
-/* What an unknown value of each parameter is taken to be, from the rules
- * (bs_param_rules), worked out once per report. */
-void bs_rparams_assumed(int64_t assume[BS_P_MAX])
-{
-	int i, j, n, k[8];
-
-	for (j = 0; j < bs_nparams; j++)
-		assume[j] = BS_NONE;
-	for (i = 0; i < bs_nparam_rules; i++) {
-		if (!bs_param_rules[i].assume_default)
-			continue;
-		n = bs_param_rule_keys(&bs_param_rules[i], k, 8);
-		for (j = 0; j < n; j++)
-			assume[k[j]] = bs_param_table[k[j]].dflt;
-	}
-}
-
 static void param_add_i64(struct bs_report_param *p, int64_t v, int first)
 {
 	if (first) {
@@ -123,7 +106,7 @@ static void param_count(struct bs_report_param *p, int k, const char *t,
 
 /* Adds r's parameters to the group's summary of them. */
 void bs_rparams_add(struct bs_report_group *g, const struct bs_run *r,
-		    int first, const int64_t *assume)
+		    int first)
 {
 	const char *t;
 	int64_t v;
@@ -149,8 +132,6 @@ void bs_rparams_add(struct bs_report_group *g, const struct bs_run *r,
 			break;
 		default:
 			v = bs_param_get_i64(&r->params, k);
-			if (v == BS_NONE && own)
-				v = assume[k];
 			param_add_i64(&g->param[k], v, first);
 			if (own && v != BS_NONE)
 				param_count(&g->param[k], k, NULL, v, 0);

@@ -122,6 +122,19 @@ static void jparam(struct bs_tdict *d, int k, const struct bs_report_param *p)
 	bs_buf_release(&b);
 }
 
+/* Whether a shown cell of the page has verdict v. */
+static int on_page(const struct bs_report *rep, enum bs_verdict v)
+{
+	size_t i;
+	int m;
+
+	for (i = 0; i < rep->ngroups; i++)
+		for (m = 0; m < BS_RM_USED; m++)
+			if (rep->shown[m] && rep->groups[i].cell[m].verdict == v)
+				return 1;
+	return 0;
+}
+
 /*
  * The group's summary against the baseline (struct bs_report_summary):
  * SUMMARY > SENTENCE, BETTER_N, WORSE_N, NOISE_N, FEW_N, APART_N; a
@@ -183,7 +196,7 @@ static void fill_summary(const struct bs_report *rep, size_t i,
 		char name[8];
 		int j;
 
-		if (s->n[cat] == 0 && s->state[cat] != BS_V_APART)
+		if (s->n[cat] == 0 && !BS_V_UNCOMPARED(s->state[cat]))
 			continue;
 		c = bs_tdict_add(x, "CAT");
 		if (n++)
@@ -215,7 +228,7 @@ static void fill_summary(const struct bs_report *rep, size_t i,
 			bs_rsay_ratio(&b, r[0]);
 		bs_tdict_set(c, "RATIO", bs_buf_str(&b));
 		bs_buf_reset(&b);
-		bs_rsay_state(&b, s->state[cat], s->few_runs);
+		bs_rsay_state(&b, rep, i, cat);
 		bs_tdict_set(c, "STATE_WORDS", bs_buf_str(&b));
 		bs_tdict_set(c, "STATE", bs_verdicts[s->state[cat]].name);
 		bs_tdict_set(c, "CLASS", bs_verdicts[s->state[cat]].name);
@@ -469,12 +482,16 @@ static void fill_model(const struct bs_report *rep, struct bs_tdict *d)
 	bs_tdict_set(d, "NOISE", key);
 	if (rep->ngroups > 1)
 		bs_tdict_show(d, "COMPARED");
-	/* The verdicts a cell can have, for legends (bs_verdicts[]). */
+	/* The verdicts of the page's cells, for legends (bs_verdicts[]):
+	 * better, worse and within noise always, the others where a cell
+	 * has them. */
 	for (m = BS_V_BETTER; m < BS_V_COUNT; m++) {
 		struct bs_tdict *v;
 
 		if (m == BS_V_MIXED)
 			continue; /* a summary's only */
+		if (m > BS_V_NOISE && !on_page(rep, (enum bs_verdict)m))
+			continue;
 		v = bs_tdict_add(d, "VERDICT");
 		bs_tdict_set(v, "NAME", bs_verdicts[m].name);
 		bs_tdict_set(v, "WORDS", bs_verdicts[m].words);

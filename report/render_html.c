@@ -111,49 +111,12 @@ static void html_value_cell(const struct bs_report *rep, int m, size_t i,
 enum { ROW_VALUE, ROW_DIFF, ROW_RATIO, ROW_PCT };
 
 /* The change cell's tip: the verdict in words, with its numbers. */
-static void verdict_tip(const struct bs_report *rep,
-			const struct bs_report_group *g,
-			const struct bs_report_cell *x, struct bs_tdict *c)
+static void verdict_tip(const struct bs_report *rep, size_t i, int m,
+			struct bs_tdict *c)
 {
 	struct bs_buf b = BS_BUF_INIT;
-	double noise = bs_report_noise(rep);
 
-	switch (x->verdict) {
-	case BS_V_BETTER:
-	case BS_V_WORSE:
-		bs_buf_addf(&b, "%s than the baseline: p = %.2g (Welch's "
-				"t-test, Holm-corrected over the page)",
-			    bs_verdicts[x->verdict].words, x->p);
-		break;
-	case BS_V_NOISE:
-		bs_buf_adds(&b, bs_verdicts[BS_V_NOISE].words);
-		if (fabs(x->pct) < noise)
-			bs_buf_addf(&b, ": under %g%%", noise);
-		else if (isnan(x->p))
-			bs_buf_adds(&b, ": no better side");
-		else
-			bs_buf_addf(&b, ": p = %.2g, not significant (Welch's "
-					"t-test, Holm-corrected)",
-				    x->p);
-		break;
-	case BS_V_FEW:
-		/* Untested: the way the number went, not a verdict. */
-		bs_buf_addf(&b, "%s by more than %g%%, but under %d runs a "
-				"side: not tested",
-			    x->pct > 0 ? "higher" : "lower", noise,
-			    BS_STAT_MIN_N);
-		break;
-	case BS_V_APART:
-		bs_buf_addf(&b, "%s (%s): not compared",
-			    bs_verdicts[BS_V_APART].words,
-			    g->apart_why ? g->apart_why : "");
-		break;
-	default:
-		break;
-	}
-	if (!isnan(x->ratio_lo))
-		bs_buf_addf(&b, "; ratio %.3g to %.3g (95%%)", x->ratio_lo,
-			    x->ratio_hi);
+	bs_rsay_cell(rep, i, m, &b);
 	bs_tdict_set(c, "TIP", bs_buf_str(&b));
 	bs_buf_release(&b);
 }
@@ -201,7 +164,7 @@ static void html_row(const struct bs_report *rep, int t0, int t1, size_t i,
 		bs_tdict_set(c, "CLASS", "");
 		if (kind == ROW_PCT && !isnan(x->pct)) {
 			bs_tdict_set(c, "CLASS", bs_rverdict_class(x));
-			verdict_tip(rep, g, x, c);
+			verdict_tip(rep, i, m, c);
 		}
 	}
 }

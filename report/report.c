@@ -31,7 +31,6 @@ struct acc {
 	size_t ids_cap;
 	int tags_set;           /* g->tags holds the first run's tags */
 	int want_any;           /* opts.want chooses the metrics */
-	int64_t assume[BS_P_MAX]; /* see bs_rparams_assumed() */
 };
 
 /*
@@ -130,42 +129,6 @@ static void mix_add(struct bs_report_group *g, const struct bs_run *r)
 	}
 }
 
-/* Do groups a and b have the same one value of parameter k (or neither
- * know it)? */
-static int pvals_same(const struct bs_report_group *a,
-		      const struct bs_report_group *b, int k)
-{
-	const struct bs_report_param *x = &a->param[k], *y = &b->param[k];
-
-	if (x->nvals + (size_t)(x->vother > 0) > 1 ||
-	    y->nvals + (size_t)(y->vother > 0) > 1)
-		return 0;
-	if (x->nvals == 0 || y->nvals == 0)
-		return 1; /* unknown on a side: nothing says they differ */
-	switch (bs_param_table[k].kind) {
-	case BS_PK_TEXT:
-		return strcmp(x->vals[0].t, y->vals[0].t) == 0;
-	case BS_PK_REAL:
-		return x->vals[0].r == y->vals[0].r;
-	default:
-		return x->vals[0].i == y->vals[0].i;
-	}
-}
-
-/* The generation of r's dialect (core/dialect.h). */
-static unsigned gen_of(const struct bs_run *r)
-{
-	switch (bs_dialect_of(r)->era) {
-	case BS_ERA_1_0X:
-		return BS_GEN_1_0X;
-	case BS_ERA_1_9X:
-	case BS_ERA_1_98:
-		return BS_GEN_1_9X;
-	default:
-		return 0;
-	}
-}
-
 /* "bonnie++ 1.03" into out (without snprintf: this runs for every run). */
 static void version_of(const struct bs_run *r, char *out, size_t outsz)
 {
@@ -203,10 +166,10 @@ static int add_run(const struct bs_run *r, void *ctx)
 	list_add(&g->versions, &g->nversions, &g->more_versions, ver);
 	tags_keep_common(g, r, first);
 	mix_add(g, r);
-	g->gens |= gen_of(r);
+	bs_rident_add(g, r);
 	g->families |= 1u << r->family;
 	g->fam_runs[r->family]++;
-	bs_rparams_add(g, r, first, a->assume);
+	bs_rparams_add(g, r, first);
 	if (r->nseries)
 		bs_rcurves_add(rep, (size_t)(g - rep->groups), r, a->want_any);
 	/* The metrics of the run's family: consecutive catalogue rows. */
@@ -216,6 +179,13 @@ static int add_run(const struct bs_run *r, void *ctx)
 		switch (bs_rmetric(r, m, &v)) {
 		case BS_ST_OK:
 			c->ok++;
+			/* The coarsest step its sources printed it in. */
+			if (BS_RM_KIND(m) == BS_MK_RATE) {
+				double st = bs_dialect_step(r, BS_RM_TEST(m),
+							    v);
+				if (st > c->step)
+					c->step = st;
+			}
 			/* Welford: stable mean and variance in one pass. */
 			d = v - c->mean;
 			c->mean += d / (double)c->ok;
@@ -307,77 +277,36 @@ int bs_rhas_tests(const struct bs_report_group *g, int t0, int t1)
 	return 0;
 }
 
-/* The catalogue rows [*t0, *t1] a rule is about. */
-void bs_rrule_rows(const struct bs_param_rule *pr, int k0, int *t0,
-		   int *t1)
+int bs_rhas_rule(const struct bs_report_group *g,
+		 const struct bs_param_rule *pr)
 {
-	*t0 = bs_metric_find(bs_param_table[k0].family, pr->first);
-	*t1 = bs_metric_find(bs_param_table[k0].family, pr->last);
-	if (*t0 < 0 || *t1 < *t0)
-		BS_BUG("a parameter rule names metrics not in the catalogue");
+	int t;
+
+	for (t = 0; t < bs_nmetrics; t++)
+		if (bs_param_rule_covers(pr, t) && bs_rhas_tests(g, t, t))
+			return 1;
+	return 0;
 }
 
 /*
- * Each group against its baseline: the rows of every rule with apart
- * whose parameters the two do not share one value of (struct
- * bs_report_group's apart, apart_why).
+ * Whether report metric m is one the page makes claims on, so that it is
+ * tested and counted in Holm's correction: a rate (the value of a
+ * catalogue row, not bonnie++'s %CPU or maximum latency of one
+ * operation, which are context) with a better side, shown. The summary
+ * counts the same metrics (docs/report.md, "The tests of a page").
  */
-static void mark_apart(struct bs_report *rep)
+static int claimed(const struct bs_report *rep, int m)
 {
-	struct bs_buf why = BS_BUF_INIT;
-	int r, j, n, k[8], t, t0, t1, also;
-	size_t i;
-
-	for (i = 0; i < rep->ngroups; i++) {
-		struct bs_report_group *g = &rep->groups[i];
-		const struct bs_report_group *b = &rep->groups[g->base];
-
-		if (i == g->base)
-			continue;
-		bs_buf_reset(&why);
-		also = 0;
-		for (r = 0; r < bs_nparam_rules; r++) {
-			const struct bs_param_rule *pr = &bs_param_rules[r];
-			int differ = 0;
-
-			if (!pr->apart)
-				continue;
-			n = bs_param_rule_keys(pr, k, 8);
-			bs_rrule_rows(pr, k[0], &t0, &t1);
-			if (!bs_rhas_tests(g, t0, t1) ||
-			    !bs_rhas_tests(b, t0, t1))
-				continue;
-			for (j = 0; j < n; j++) {
-				if (pvals_same(g, b, k[j]))
-					continue;
-				differ = 1;
-				/* The first with its values, the others
-				 * named: the notes have their values. */
-				if (why.len) {
-					bs_buf_addf(&why, "%s%s",
-						    also++ ? ", " : "; also ",
-						    bs_param_table[k[j]].label);
-					continue;
-				}
-				bs_buf_addf(&why, "%s ",
-					    bs_param_table[k[j]].label);
-				bs_rparam_values(g, k[j], &why);
-				bs_buf_adds(&why, " against ");
-				bs_rparam_values(b, k[j], &why);
-			}
-			for (t = t0; differ && t <= t1; t++)
-				g->apart[t] = 1;
-		}
-		if (why.len)
-			g->apart_why = xstrdup(bs_buf_str(&why));
-	}
-	bs_buf_release(&why);
+	return rep->shown[m] && BS_RM_KIND(m) == BS_MK_RATE &&
+	       bs_rm_better(m) != 0;
 }
 
 /*
  * Every group against the baseline: diff, ratio and change; the ratio's
- * interval and Welch's test, the p-values corrected together over the
- * page (Holm), then each cell's verdict (report/stats.h).
+ * interval and Welch's test of the claimed metrics of the same test, the
+ * p-values corrected together over the page (Holm), then each cell's
+ * verdict (report/stats.h): from its relation when it is not the same
+ * test (report/ident.c), none for context.
  */
 static void compare(struct bs_report *rep)
 {
@@ -418,14 +347,25 @@ static void compare(struct bs_report *rep)
 			if (bs_stat_ratio_ci(&gs, &bs, &c->ratio_lo,
 					     &c->ratio_hi) < 0)
 				c->ratio_lo = c->ratio_hi = NAN;
-			/* Different tests: no side is better, and no test
+			/* Not the same test: no side is better, and no test
 			 * is counted in Holm's correction. */
-			if (g->apart[BS_RM_TEST(m)]) {
+			if (g->rel[BS_RM_TEST(m)] != BS_REL_SAME) {
 				c->better = 0;
+				continue;
+			}
+			if (!claimed(rep, m))
+				continue;
+			/* Within the precision either side was printed in
+			 * (sysbench's 0.06 against 0.0627): no change, and
+			 * nothing to test. */
+			if (fabs(c->diff) <= (c->step + bc->step) / 2) {
+				c->in_print = 1;
 				continue;
 			}
 			p[i * (size_t)BS_RM_USED + (size_t)m] =
 				bs_stat_welch_p(&gs, &bs);
+			if (!isnan(p[i * (size_t)BS_RM_USED + (size_t)m]))
+				rep->ntests++;
 		}
 	}
 	bs_stat_holm(p, n, scratch);
@@ -435,12 +375,17 @@ static void compare(struct bs_report *rep)
 
 			if (i == rep->groups[i].base || isnan(c->pct))
 				continue;
+			enum bs_rrel rel =
+				(enum bs_rrel)rep->groups[i].rel[BS_RM_TEST(m)];
+
 			c->p = p[i * (size_t)BS_RM_USED + (size_t)m];
-			c->verdict = rep->groups[i].apart[BS_RM_TEST(m)]
-					     ? BS_V_APART
-					     : bs_stat_verdict(c->pct,
-							       bs_rm_better(m),
-							       c->p, noise);
+			if (rel != BS_REL_SAME)
+				c->verdict = bs_rrel_verdict(rel);
+			else if (c->in_print)
+				c->verdict = BS_V_NOISE;
+			else if (claimed(rep, m))
+				c->verdict = bs_stat_verdict(
+					c->pct, bs_rm_better(m), c->p, noise);
 		}
 	}
 	free(p);
@@ -486,64 +431,76 @@ static void shade(struct bs_report *rep)
 }
 
 /*
- * Tests two tools measure alike (bs_metric_same): when the report holds
- * runs of both tools, a group without a number in the second's row gets
- * the first's (dd's write rate in bonnie++'s Block write row), so the
- * two compare, and a note says which groups and how the tests differ.
+ * Metrics of two families that measure alike (core/family.h, a family
+ * row's related): when the report holds runs of both, a group without a
+ * number in the row's own metric gets the other family's (dd's write
+ * rate in bonnie++'s Block write row), so that the two stand side by
+ * side; such a row is related only (report/ident.c: no verdict), and a
+ * note says which groups and how the tests differ.
  */
 static void same_tests(struct bs_report *rep)
 {
 	struct bs_buf b = BS_BUF_INIT;
 	unsigned fams = 0;
 	size_t i;
-	int k;
+	int f, k;
 
 	for (i = 0; i < rep->ngroups; i++)
 		fams |= rep->groups[i].families;
-	for (k = 0; k < bs_nmetric_same; k++) {
-		const struct bs_metric_same *s = &bs_metric_same[k];
-		int from = bs_metric_find(s->from, s->from_key);
-		int to = bs_metric_find(s->to, s->to_key), n = 0;
-		int fm = BS_RM(from, BS_MK_RATE), tm = BS_RM(to, BS_MK_RATE);
+	for (f = 0; f < BS_FAM_COUNT; f++) {
+		const struct bs_family_info *row = bs_family((enum bs_family)f);
 
-		if (from < 0 || to < 0)
-			BS_BUG("bs_metric_same names a metric not in the "
-			       "catalogue");
-		if (!((fams >> s->from) & 1) || !((fams >> s->to) & 1))
-			continue;
-		for (i = 0; i < rep->ngroups; i++) {
-			struct bs_report_group *g = &rep->groups[i];
-			struct bs_report_cell *fc = &g->cell[fm];
+		for (k = 0; k < row->nrelated; k++) {
+			const struct bs_related *s = &row->related[k];
+			int from = bs_metric_find(s->from, s->from_key);
+			int to = bs_metric_find((enum bs_family)f, s->key);
+			int n = 0, fm, tm;
 
-			if (g->cell[tm].ok + g->cell[tm].too_fast > 0 ||
-			    fc->ok + fc->too_fast == 0)
+			if (from < 0 || to < 0)
+				BS_BUG("a related row names a metric not in "
+				       "the catalogue");
+			fm = BS_RM(from, BS_MK_RATE);
+			tm = BS_RM(to, BS_MK_RATE);
+			if (!((fams >> s->from) & 1) || !((fams >> f) & 1))
 				continue;
-			g->cell[tm] = *fc;
-			if (fc->ok > 0) {
-				if (isnan(rep->run_best[tm]) ||
-				    fc->max > rep->run_best[tm])
-					rep->run_best[tm] = fc->max;
-				if (isnan(rep->run_worst[tm]) ||
-				    fc->min < rep->run_worst[tm])
-					rep->run_worst[tm] = fc->min;
-			}
-			if (n++ == 0)
-				bs_buf_addf(&b, "%s %s and %s are different "
+			for (i = 0; i < rep->ngroups; i++) {
+				struct bs_report_group *g = &rep->groups[i];
+				struct bs_report_cell *fc = &g->cell[fm];
+
+				if (g->cell[tm].ok + g->cell[tm].too_fast > 0 ||
+				    fc->ok + fc->too_fast == 0)
+					continue;
+				g->cell[tm] = *fc;
+				g->borrowed[to] = 1;
+				if (fc->ok > 0) {
+					if (isnan(rep->run_best[tm]) ||
+					    fc->max > rep->run_best[tm])
+						rep->run_best[tm] = fc->max;
+					if (isnan(rep->run_worst[tm]) ||
+					    fc->min < rep->run_worst[tm])
+						rep->run_worst[tm] = fc->min;
+				}
+				if (n++ == 0)
+					bs_buf_addf(
+						&b,
+						"%s %s and %s are different "
 						"tools (%s); their rates (%s) "
-						"share the %s row for",
-					    bs_family_name(s->from),
-					    bs_metrics[from].label,
-					    bs_metrics[to].label, s->why,
-					    bs_metrics[to].unit,
-					    bs_metrics[to].label);
-			bs_buf_addf(&b, "%s [%zu]", n > 1 ? "," : "", i + 1);
+						"share the %s row, related "
+						"only, for",
+						bs_family_name(s->from),
+						bs_metrics[from].label,
+						bs_metrics[to].label, s->why,
+						bs_metrics[to].unit,
+						bs_metrics[to].label);
+				bs_buf_addf(&b, "%s [%zu]", n > 1 ? "," : "",
+					    i + 1);
+			}
+			if (n > 0)
+				bs_rnote_add(rep, BS_NOTE_RELATED, &b);
 		}
-		if (n > 0)
-			bs_rnote_add(rep, &b);
 	}
 	bs_buf_release(&b);
 }
-
 
 int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
 		    const char *const *selectors, size_t ngroups,
@@ -575,6 +532,12 @@ int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
 	rep->opts.title = NULL;
 	rep->opts.labels = NULL;
 	rep->opts.bases = NULL;
+	rep->opts.sweep = NULL;
+	for (i = 0; i < BS_FAM_COUNT; i++)
+		rep->sweep_row[i] =
+			opts->sweep ? bs_param_find_in((enum bs_family)i,
+						       opts->sweep)
+				    : -1;
 	rep->ngroups = ngroups;
 	rep->groups = xcalloc(ngroups, sizeof(*rep->groups));
 	for (i = 0; i < ngroups; i++) {
@@ -596,7 +559,6 @@ int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
 		a.rep = rep;
 		a.g = g;
 		a.want_any = want_any;
-		bs_rparams_assumed(a.assume);
 		rc = src->each(src->ctx, i, add_run, &a, err);
 		if (rc < 0) {
 			acc_release(&a);
@@ -625,7 +587,7 @@ int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
 		rep->show = BS_SHOW_MIB;
 	else if (opts->units == BS_UNITS_KIB)
 		rep->show = BS_SHOW_KIB;
-	mark_apart(rep);
+	bs_rident_mark(rep);
 	compare(rep);
 	bs_report_summarise(rep);
 	shade(rep);
@@ -667,7 +629,7 @@ void bs_report_free(struct bs_report *rep)
 		free(g->label);
 		free(g->selector);
 		free(g->sum.sentence);
-		free(g->apart_why);
+		bs_rident_release(g);
 		free(g->ids);
 		free_list(g->machines, g->nmachines);
 		free_list(g->versions, g->nversions);
@@ -691,6 +653,7 @@ void bs_report_free(struct bs_report *rep)
 	bs_rruns_free(rep->runs);
 	bs_rcurves_free(rep);
 	free_list(rep->notes, rep->nnotes);
+	free(rep->note_rank);
 	free(rep->title);
 	free(rep);
 }

@@ -38,6 +38,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "core/identity.h"
 #include "core/result.h"
 #include "report/stats.h"
 #include "util/err.h"
@@ -108,6 +109,10 @@ struct bs_report_opts {
 	enum bs_report_units units;
 	unsigned char want[BS_RM_COUNT]; /* all zero: every metric */
 	const char *title;            /* NULL: a title made of the labels */
+	/* The parameter a factor comparison sweeps (--by threads: its key),
+	 * or NULL: its levels are compared as scaling (BS_V_SCALING), the
+	 * one parameter their identities may differ in (report/ident.c). */
+	const char *sweep;
 	/* With noise_set, a change smaller than noise_pct percent is within
 	 * noise (--noise); else BS_STAT_NOISE_PCT is the threshold. */
 	double noise_pct;
@@ -143,6 +148,11 @@ struct bs_report_cell {
 	 * (NAN when a side has under 3 runs) and the verdict. */
 	double ci, ratio_lo, ratio_hi, p;
 	enum bs_verdict verdict;
+	/* The change lies within the precision its sources printed (dialect
+	 * steps, core/dialect.h): no change (BS_V_NOISE). */
+	int in_print;
+	/* The coarsest step in which the group's values were printed. */
+	double step;
 	int shade;  /* 0 (worst) .. 10 (best), -1 unshaded */
 };
 
@@ -174,12 +184,6 @@ struct bs_report_param {
 	int64_t vother;
 };
 
-/* bonnie++ generations whose per-char and seek tests differ. */
-enum {
-	BS_GEN_1_0X = 1, /* stdio putc/getc over the file, 3 seek processes */
-	BS_GEN_1_9X = 2, /* 1-byte syscalls over -f MiB, 5 seek threads */
-};
-
 /*
  * A group against its baseline at a glance (report/summary.c): per
  * catalogue category the geometric mean of the rates' factors, each
@@ -195,13 +199,19 @@ struct bs_report_summary {
 	/* Each category's state (report/summary.c): BS_V_BETTER or
 	 * BS_V_WORSE when its significant cells all go that way and so
 	 * does gm, BS_V_MIXED when they go both ways, BS_V_FEW when none is
-	 * significant and some are untested, BS_V_NOISE when every one is
-	 * within noise, BS_V_APART when all are different tests (then n
-	 * is 0: no figure). */
+	 * significant and some are untested, BS_V_NOTSIG when some are past
+	 * the noise threshold but not significant, BS_V_NOISE when every
+	 * one is within noise, or the verdict of its cells when none is
+	 * compared (different tests, can't tell, related, a mixed group:
+	 * then n is 0, no figure). */
 	enum bs_verdict state[BS_CAT_COUNT];
 	int sign[BS_CAT_COUNT];  /* the category's better side: +1, -1 */
+	/* The untested cell with the fewest timed runs a side (report
+	 * metric, -1 none), and the smallest p of the cells not
+	 * significant, per category. */
+	int few_m[BS_CAT_COUNT];
+	double p_min[BS_CAT_COUNT];
 	int verdicts[BS_V_COUNT]; /* cells by verdict, rates only */
-	int64_t few_runs;      /* the fewest runs a side of an untested cell */
 	int top;               /* report metric that changed most, or -1 */
 	double top_factor;
 	char *sentence;        /* NULL for the baseline */
@@ -223,6 +233,33 @@ struct bs_report_tagmix {
 };
 /* Tag keys tracked per group; further keys are not. */
 #define BS_REPORT_MIX_KEYS 32
+
+/* A test identity of a group's runs, and how many runs have it. */
+struct bs_rident {
+	struct bs_ident id;
+	int64_t n;
+	/* The catalogue rows its runs have a number or a "+++++" of: only
+	 * they say what a group's runs of a row measured. */
+	uint64_t has[BS_M_MAX / 64];
+};
+#define BS_REPORT_IDENTS 8
+
+/*
+ * How a group's runs of one metric relate to its baseline's
+ * (report/ident.c): the same test; different tests (a deciding parameter
+ * differs); can't tell (one is known on one side only); related (other
+ * implementations or tools the family row does not declare alike); a
+ * mixed group (its own runs ran different tests); or the levels of the
+ * swept factor (scaling).
+ */
+enum bs_rrel {
+	BS_REL_SAME,
+	BS_REL_APART,
+	BS_REL_CANT,
+	BS_REL_RELATED,
+	BS_REL_MIXED,
+	BS_REL_SCALING,
+};
 
 struct bs_report_group {
 	char *label;      /* short: opts.labels[], or automatic */
@@ -246,17 +283,27 @@ struct bs_report_group {
 	 * parameters of bs_param_rules. */
 	struct bs_report_tagmix *mix;
 	size_t nmix;
-	unsigned gens;    /* BS_GEN_* bits seen */
 	unsigned families; /* bit per enum bs_family of its runs */
 	int64_t fam_runs[BS_FAM_COUNT]; /* its runs of each family */
 	struct bs_report_param param[BS_P_MAX]; /* by parameter table row */
-	/* Against its baseline, the catalogue rows whose numbers come from
-	 * different tests (a rule of bs_param_rules with apart: the groups
-	 * differ in its parameters, or either mixes values): their cells'
-	 * verdict is BS_V_APART, and the summary gives them no ratio.
-	 * apart_why says how, for people: "test mode seqrd against rndrw". */
-	unsigned char apart[BS_M_MAX];
-	char *apart_why;
+	/* The test identities of its runs (core/identity.h), each once
+	 * with its count, at most BS_REPORT_IDENTS; runs of further ones
+	 * in ident_other. */
+	struct bs_rident *idents;
+	size_t nidents;
+	int64_t ident_other;
+	/* Against its baseline, per catalogue row: how the two groups' runs
+	 * relate (enum bs_rrel, report/ident.c), with the parameter row
+	 * behind it (-1 none); the cells of a row that is not BS_REL_SAME
+	 * get no verdict and the summary no ratio of it. rel_why says it
+	 * for people: "different tests (block size 4 KiB against 8 KiB)". */
+	unsigned char rel[BS_M_MAX];
+	short rel_param[BS_M_MAX];
+	unsigned char rel_side[BS_M_MAX]; /* 1: the baseline's side says it */
+	char *rel_why;
+	/* Catalogue rows whose cells hold another family's numbers (dd's
+	 * write rate in bonnie++'s Block write: core/family.h's related). */
+	unsigned char borrowed[BS_M_MAX];
 	struct bs_report_cell cell[BS_RM_COUNT];
 	struct bs_report_summary sum; /* against the baseline */
 	int64_t curves_seen;  /* curves its runs have, of metrics shown */
@@ -304,8 +351,16 @@ struct bs_report {
 	int64_t nruns;    /* over all groups (a run in two groups counts 2) */
 	int multi_base;   /* groups have different baselines */
 	unsigned char shown[BS_RM_COUNT]; /* wanted, and run by some group */
+	/* The tests of the page: the p-values Holm's correction ran over
+	 * (report/report.c, claimed()). */
+	int ntests;
+	/* opts.sweep's parameter row in each family, -1 where none. */
+	int sweep_row[BS_FAM_COUNT];
 	unsigned show;    /* --units as BS_SHOW_* flags (core/metric.h) */
-	char **notes;     /* why numbers may not compare, in order */
+	/* Why numbers may not compare, the ones that take verdicts away
+	 * first (note_rank: enum bs_rnote_rank, report/internal.h). */
+	char **notes;
+	unsigned char *note_rank;
 	size_t nnotes;
 	/* Best and worst number of each metric over all runs (NAN: none). */
 	double run_best[BS_RM_COUNT], run_worst[BS_RM_COUNT];

@@ -158,14 +158,14 @@ void bs_stat_holm(double *p, size_t n, size_t *scratch)
 enum bs_verdict bs_stat_verdict(double pct, int better, double p,
 				double noise_pct)
 {
-	if (isnan(pct))
+	if (isnan(pct) || better == 0)
 		return BS_V_NONE;
-	if (better == 0 || fabs(pct) < noise_pct)
+	if (fabs(pct) < noise_pct)
 		return BS_V_NOISE;
 	if (isnan(p))
 		return BS_V_FEW;
 	if (p >= BS_STAT_ALPHA)
-		return BS_V_NOISE;
+		return BS_V_NOTSIG;
 	return (pct > 0) == (better > 0) ? BS_V_BETTER : BS_V_WORSE;
 }
 
@@ -174,9 +174,14 @@ const struct bs_verdict_info bs_verdicts[BS_V_COUNT] = {
 	[BS_V_NONE]   = { "",       "",                "",       "",         ' ', "", "", "", "", "", "", "" },
 	[BS_V_BETTER] = { "better", "better",          "better", "better",   '^', "significant (Welch's t-test, p < 0.05, Holm-corrected) and past the noise threshold, the better way", "better", "#116329", "#dafbe1", "#2da44e", "25B2", "25B2" },
 	[BS_V_WORSE]  = { "worse",  "worse",           "worse",  "worse",    'v', "the same, the worse way", "worse", "#a40e26", "#ffebe9", "#cf222e", "25BC", "25BC" },
-	[BS_V_NOISE]  = { "noise",  "within noise",    "noise",  "noise",    '~', "under the threshold, or not significant", "within noise", "var(--mute)", "", "", "2248", "2248" },
+	[BS_V_NOISE]  = { "noise",  "within noise",    "noise",  "noise",    '~', "a change under the noise threshold, or within the precision the tools printed", "within noise", "var(--mute)", "", "", "2248", "2248" },
+	[BS_V_NOTSIG] = { "not_significant", "not significant", "noise", "noise", '=', "past the threshold, but not significant after Holm's correction over the page's tests", "not significant", "var(--mute)", "", "", "2248", "2248" },
 	[BS_V_FEW]    = { "few",    "untested",        "few-up", "few-down", '?', "past the threshold, but under 3 runs a side, so not tested", "untested", "#33393f", "", "#c6ccd3", "25B3", "25BD" },
 	[BS_V_APART]  = { "apart",  "different tests", "apart",  "apart",    '!', "a parameter that decides the numbers differs: not compared", "not compared (different tests)", "var(--mute)", "#fff8c5", "#8c959f", "2260", "2260" },
+	[BS_V_CANT]   = { "cant_tell", "can't tell",   "apart",  "apart",    '!', "a parameter that decides the numbers is unknown on one side: not compared", "not compared (can't tell)", "var(--mute)", "#fff8c5", "#8c959f", "2260", "2260" },
+	[BS_V_RELATED] = { "related", "related",       "apart",  "apart",    '!', "other implementations or tools measure it their own ways: shown side by side, not compared", "not compared (related)", "var(--mute)", "#fff8c5", "#8c959f", "2260", "2260" },
+	[BS_V_MIXGRP] = { "mixed_group", "mixed group", "apart", "apart",    '!', "a group whose own runs ran different tests: not compared", "not compared (mixed group)", "var(--mute)", "#fff8c5", "#8c959f", "2260", "2260" },
+	[BS_V_SCALING] = { "scaling", "scaling",       "",       "",         ' ', "a level of the swept factor against the first: how the numbers scale, not better or worse", "scaling", "", "", "", "", "" },
 	[BS_V_MIXED]  = { "mixed",  "mixed",           "mixed",  "mixed",    ' ', "some metrics significantly better, some worse", "mixed", "", "", "", "", "" },
 };
 /* clang-format on */

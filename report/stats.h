@@ -69,15 +69,27 @@ int bs_stat_ratio_ci(const struct bs_stat_sample *g,
 void bs_stat_holm(double *p, size_t n, size_t *scratch);
 
 enum bs_verdict {
-	BS_V_NONE,   /* nothing to compare: a side has no number */
+	BS_V_NONE,   /* nothing claimed: a side has no number, or the metric
+		      * is context (%CPU, a maximum latency, a count) */
 	BS_V_BETTER,
 	BS_V_WORSE,
-	BS_V_NOISE,  /* within noise: under the threshold, or not significant */
+	BS_V_NOISE,  /* within noise: under the threshold (or within the
+		      * printed precision of the sources) */
+	BS_V_NOTSIG, /* past the threshold, tested, not significant */
 	BS_V_FEW,    /* a change past the threshold, but too few runs to test */
-	BS_V_APART,  /* different tests (report/report.h): not compared */
-	BS_V_MIXED,  /* a summary's category: some better, some worse */
+	/* Not compared (report/report.h, enum bs_rrel): */
+	BS_V_APART,   /* different tests */
+	BS_V_CANT,    /* can't tell: a deciding parameter unknown on a side */
+	BS_V_RELATED, /* other implementations or tools: related only */
+	BS_V_MIXGRP,  /* a group whose own runs ran different tests */
+	BS_V_SCALING, /* levels of a swept factor: scaling, not better */
+	BS_V_MIXED,   /* a summary's category: some better, some worse */
 	BS_V_COUNT
 };
+
+/* Whether v is one of the verdicts that compare nothing (APART to
+ * SCALING): no better or worse, no ratio in a summary. */
+#define BS_V_UNCOMPARED(v) ((v) >= BS_V_APART && (v) <= BS_V_SCALING)
 
 /*
  * The one table of verdicts, which every format and template reads: its
@@ -108,14 +120,16 @@ extern const struct bs_verdict_info bs_verdicts[BS_V_COUNT];
 /*
  * The verdict of a cell: pct is the change against the baseline in
  * percent, better +1 when higher is better, -1 when lower is, 0 when
- * neither (then never better or worse); p the corrected p-value (NAN when
- * untested: BS_V_FEW); noise_pct the threshold under which a change is
- * never a win.
+ * neither (then BS_V_NONE: nothing is claimed); p the corrected p-value
+ * (NAN when untested: BS_V_FEW); noise_pct the threshold under which a
+ * change is within noise; a change past it that is not significant is
+ * BS_V_NOTSIG.
  */
 enum bs_verdict bs_stat_verdict(double pct, int better, double p,
 				double noise_pct);
 
-/* "better", "worse", "noise", "few", "apart", "mixed", "" (the
+/* "better", "worse", "noise", "not_significant", "few", "apart",
+ * "cant_tell", "related", "mixed_group", "scaling", "mixed", "" (the
  * JSON/CSV words: bs_verdicts[v].name). */
 const char *bs_verdict_name(enum bs_verdict v);
 

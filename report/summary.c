@@ -76,12 +76,87 @@ void bs_rsay_ratio(struct bs_buf *b, double f)
 		bs_buf_addf(b, "%sx %s", s, f >= 1 ? "higher" : "lower");
 }
 
-void bs_rsay_state(struct bs_buf *b, enum bs_verdict v, int64_t few)
+void bs_rsay_state(struct bs_buf *b, const struct bs_report *rep, size_t i,
+		   int cat)
 {
+	const struct bs_report_group *g = &rep->groups[i];
+	const struct bs_report_summary *s = &g->sum;
+	enum bs_verdict v = s->state[cat];
+	char label[96];
+	int m = s->few_m[cat];
+
 	bs_buf_adds(b, bs_verdicts[v].words);
-	if (v == BS_V_FEW && few >= 0)
-		bs_buf_addf(b, ": %lld %s a side", (long long)few,
-			    few == 1 ? "run" : "runs");
+	if (v == BS_V_FEW && m >= 0) {
+		/* The cell, and the side with the fewest timed runs. */
+		const struct bs_report_cell *c = &g->cell[m];
+		const struct bs_report_cell *bc = &rep->groups[g->base].cell[m];
+		int base = bc->ok < c->ok;
+		int64_t ok = base ? bc->ok : c->ok;
+
+		bs_buf_addf(b, " (%s: %lld timed %s in [%zu])",
+			    bs_rm_label(m, label, sizeof(label)),
+			    (long long)ok, ok == 1 ? "run" : "runs",
+			    (base ? g->base : i) + 1);
+	} else if (v == BS_V_NOTSIG && !isnan(s->p_min[cat])) {
+		bs_buf_addf(b, " (p = %.2g after %d %s)", s->p_min[cat],
+			    rep->ntests, rep->ntests == 1 ? "test" : "tests");
+	}
+}
+
+void bs_rsay_cell(const struct bs_report *rep, size_t i, int m,
+		  struct bs_buf *b)
+{
+	const struct bs_report_group *g = &rep->groups[i];
+	const struct bs_report_cell *x = &g->cell[m];
+	double noise = bs_report_noise(rep);
+
+	switch (x->verdict) {
+	case BS_V_BETTER:
+	case BS_V_WORSE:
+		bs_buf_addf(b, "%s than the baseline: p = %.2g after %d tests "
+			       "(Welch's t-test, Holm-corrected over the page)",
+			    bs_verdicts[x->verdict].words, x->p, rep->ntests);
+		break;
+	case BS_V_NOISE:
+		bs_buf_adds(b, bs_verdicts[BS_V_NOISE].words);
+		if (x->in_print)
+			bs_buf_adds(b, ": within the precision the tools "
+				       "printed");
+		else
+			bs_buf_addf(b, ": under %g%%", noise);
+		break;
+	case BS_V_NOTSIG:
+		bs_buf_addf(b, "%s: p = %.2g after %d tests (Welch's t-test, "
+			       "Holm-corrected over the page)",
+			    bs_verdicts[BS_V_NOTSIG].words, x->p, rep->ntests);
+		break;
+	case BS_V_FEW:
+		/* Untested: the way the number went, not a verdict. */
+		bs_buf_addf(b, "%s by more than %g%%, but %lld and %lld timed "
+			       "runs, under %d a side: not tested",
+			    x->pct > 0 ? "higher" : "lower", noise,
+			    (long long)x->ok,
+			    (long long)rep->groups[g->base].cell[m].ok,
+			    BS_STAT_MIN_N);
+		break;
+	case BS_V_SCALING:
+		bs_buf_addf(b, "%s: this level against the first",
+			    bs_verdicts[BS_V_SCALING].words);
+		break;
+	case BS_V_NONE:
+		if (!isnan(x->pct))
+			bs_buf_adds(b, "context: not one of the page's tests");
+		break;
+	default:
+		if (BS_V_UNCOMPARED(x->verdict)) {
+			bs_rrel_say(rep, i, BS_RM_TEST(m), b);
+			bs_buf_adds(b, ": not compared");
+		}
+		break;
+	}
+	if (!isnan(x->ratio_lo))
+		bs_buf_addf(b, "; ratio %.3g to %.3g (95%%)", x->ratio_lo,
+			    x->ratio_hi);
 }
 
 /* The raw ratio (group / baseline) of a category's oriented factor gm:
@@ -99,14 +174,14 @@ static void sentence(const struct bs_report *rep, size_t i,
 	struct bs_buf t = BS_BUF_INIT;
 	double noise = bs_report_noise(rep);
 	char label[96];
-	int cat, any = 0, v, parts = 0, few_said = 0;
+	int cat, any = 0, v, parts = 0;
 	const char *sep = "; ";
 
 	bs_buf_addf(&t, "[%zu] %s against [%zu] %s:", i + 1, g->label,
 		    g->base + 1, b->label);
-	if (g->apart_why) {
-		bs_buf_addf(&t, " %s (%s)", bs_verdicts[BS_V_APART].words,
-			    g->apart_why);
+	/* What takes verdicts away comes first (report/ident.c). */
+	if (g->rel_why) {
+		bs_buf_addf(&t, " %s", g->rel_why);
 		any++;
 	}
 	for (cat = 0; cat < BS_CAT_COUNT; cat++) {
@@ -116,15 +191,13 @@ static void sentence(const struct bs_report *rep, size_t i,
 			    bs_category_name((enum bs_category)cat));
 		bs_rsay_ratio(&t, raw_of(s->gm[cat], sign[cat]));
 		bs_buf_adds(&t, ", ");
-		/* The runs a side once, where "untested" first appears. */
-		bs_rsay_state(&t, s->state[cat], few_said ? -1 : s->few_runs);
-		few_said |= s->state[cat] == BS_V_FEW;
+		bs_rsay_state(&t, rep, i, cat);
 		parts++;
 	}
 	if (!any)
 		bs_buf_adds(&t, " no rate to compare");
-	else if (parts == 0 && g->apart_why)
-		bs_buf_adds(&t, ": no ratio is given across them");
+	else if (parts == 0 && g->rel_why)
+		bs_buf_adds(&t, ": no verdict and no ratio across them");
 	if (s->top >= 0 && fabs(log(s->top_factor)) >= log(1 + noise / 100)) {
 		const struct bs_report_cell *c = &g->cell[s->top];
 
@@ -136,7 +209,9 @@ static void sentence(const struct bs_report *rep, size_t i,
 	/* The cells counted by verdict, only the verdicts there are: a
 	 * page where nothing is significant says so in words. */
 	if (s->verdicts[BS_V_BETTER] + s->verdicts[BS_V_WORSE] == 0 &&
-	    s->verdicts[BS_V_NOISE] + s->verdicts[BS_V_FEW] > 0) {
+	    s->verdicts[BS_V_NOISE] + s->verdicts[BS_V_NOTSIG] +
+			    s->verdicts[BS_V_FEW] >
+		    0) {
 		bs_buf_adds(&t, "; no significant change:");
 		sep = " ";
 	}
@@ -170,7 +245,29 @@ static enum bs_verdict cat_state(const int *cnt, double gm, double noise)
 		return down ? BS_V_WORSE : BS_V_MIXED;
 	if (cnt[BS_V_FEW])
 		return BS_V_FEW;
+	if (cnt[BS_V_NOTSIG])
+		return BS_V_NOTSIG;
 	return BS_V_NOISE;
+}
+
+/* The verdict most of a category's uncompared cells have. */
+static enum bs_verdict uncompared_state(const int *cnt)
+{
+	int v, best = BS_V_NONE;
+
+	for (v = BS_V_APART; v <= BS_V_SCALING; v++)
+		if (cnt[v] && (best == BS_V_NONE || cnt[v] > cnt[best]))
+			best = v;
+	return (enum bs_verdict)best;
+}
+
+/* The timed runs of the side of group i's cell m that has fewer. */
+static int64_t fewest(const struct bs_report *rep, size_t i, int m)
+{
+	const struct bs_report_group *g = &rep->groups[i];
+	int64_t a = g->cell[m].ok, b = rep->groups[g->base].cell[m].ok;
+
+	return a < b ? a : b;
 }
 
 void bs_report_summarise(struct bs_report *rep)
@@ -189,13 +286,14 @@ void bs_report_summarise(struct bs_report *rep)
 
 		s->top = -1;
 		s->top_factor = NAN;
-		s->few_runs = -1;
 		memset(cnt, 0, sizeof(cnt));
 		for (cat = 0; cat < BS_CAT_COUNT; cat++) {
 			n[cat] = 0;
 			sign[cat] = 1;
 			s->gm[cat] = s->lo[cat] = s->hi[cat] = NAN;
 			s->state[cat] = BS_V_NONE;
+			s->few_m[cat] = -1;
+			s->p_min[cat] = NAN;
 		}
 		if (i == g->base)
 			continue;
@@ -209,15 +307,19 @@ void bs_report_summarise(struct bs_report *rep)
 			cat = bs_metrics[BS_RM_TEST(m)].category;
 			s->verdicts[c->verdict]++;
 			cnt[cat][c->verdict]++;
-			/* Different tests: no ratio. */
-			if (c->verdict == BS_V_APART)
+			/* Not compared: no ratio. */
+			if (BS_V_UNCOMPARED(c->verdict))
 				continue;
 			sign[cat] = bs_rm_better(m);
 			l[cat][n[cat]++] = log(f);
 			few = c->ok < b->cell[m].ok ? c->ok : b->cell[m].ok;
 			if (c->verdict == BS_V_FEW &&
-			    (s->few_runs < 0 || few < s->few_runs))
-				s->few_runs = few;
+			    (s->few_m[cat] < 0 ||
+			     few < fewest(rep, i, s->few_m[cat])))
+				s->few_m[cat] = m;
+			if (c->verdict == BS_V_NOTSIG &&
+			    (isnan(s->p_min[cat]) || c->p < s->p_min[cat]))
+				s->p_min[cat] = c->p;
 			if (s->top < 0 ||
 			    fabs(log(f)) > fabs(log(s->top_factor))) {
 				s->top = m;
@@ -230,8 +332,8 @@ void bs_report_summarise(struct bs_report *rep)
 				s->state[cat] = cat_state(
 					cnt[cat], s->gm[cat],
 					bs_report_noise(rep));
-			else if (cnt[cat][BS_V_APART])
-				s->state[cat] = BS_V_APART;
+			else
+				s->state[cat] = uncompared_state(cnt[cat]);
 		}
 		memcpy(s->sign, sign, sizeof(s->sign));
 		sentence(rep, i, s, sign);

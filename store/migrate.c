@@ -270,8 +270,8 @@ static int fill_catalogue(struct bs_store *st, const char *fp,
 	    bs_db_prepare(st->db,
 			  "INSERT INTO params (key, family, position, kind, "
 			  "label, unit, runs_column) VALUES (?, ?, ?, ?, ?, "
-			  "?, ?) ON CONFLICT (key) DO UPDATE SET family = "
-			  "excluded.family, position = excluded.position, "
+			  "?, ?) ON CONFLICT (family, key) DO UPDATE SET "
+			  "position = excluded.position, "
 			  "kind = excluded.kind, label = excluded.label, unit "
 			  "= excluded.unit, runs_column = excluded.runs_column",
 			  0, &p) < 0 ||
@@ -535,6 +535,39 @@ static int fill_measure_keys(struct bs_store *st, struct bs_err *err)
 	return rc;
 }
 
+/*
+ * Version 5: O_DIRECT and bonnie++'s -b are parameters (direct, fsync),
+ * which every view's test identity reads (core/identity.h). bstore run
+ * and bstore zcav recorded them as tags (run.direct=1, run.fsync=1,
+ * zcav.direct=0 or 1), and bstore run always knew them: its runs without
+ * the tag ran without. The tags stay, as every tag does.
+ */
+static int method_params(struct bs_store *st, struct bs_err *err)
+{
+	static const char *const sql[] = {
+		"UPDATE runs SET direct = 1 WHERE id IN (SELECT run_id FROM "
+		"tags WHERE key = 'run.direct' AND value = '1')",
+		"UPDATE runs SET fsync = 1 WHERE id IN (SELECT run_id FROM "
+		"tags WHERE key = 'run.fsync' AND value = '1')",
+		"UPDATE runs SET direct = 0 WHERE format = 'bstore-run' AND "
+		"direct IS NULL",
+		"UPDATE runs SET fsync = 0 WHERE format = 'bstore-run' AND "
+		"fsync IS NULL",
+		"INSERT INTO run_params (run_id, key, value) SELECT run_id, "
+		"'direct', 1 FROM tags WHERE key = 'zcav.direct' AND value = "
+		"'1' ON CONFLICT DO NOTHING",
+		"INSERT INTO run_params (run_id, key, value) SELECT run_id, "
+		"'direct', 0 FROM tags WHERE key = 'zcav.direct' AND value = "
+		"'0' ON CONFLICT DO NOTHING",
+	};
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < sizeof(sql) / sizeof(sql[0]) && rc == 0; i++)
+		rc = bs_store_exec(st, sql[i], err);
+	return rc;
+}
+
 /* ---- opening ---------------------------------------------------------- */
 
 /* Brings a version v archive (0: new and empty) to BS_SCHEMA_VERSION
@@ -554,10 +587,24 @@ static int build(struct bs_store *st, int v, struct bs_err *err)
 				   "INTEGER",
 				   err);
 	}
+	/* Version 5 keys params by family and key (refilled below), and
+	 * runs has the bonnie family's direct and fsync. */
+	if (rc == 0 && v >= 1 && v < 5)
+		rc = bs_store_exec(st, "DROP TABLE params", err);
+	if (rc == 0 && v >= 1 && v < 5)
+		rc = bs_store_exec(st, "ALTER TABLE runs ADD COLUMN direct "
+				       "INTEGER",
+				   err);
+	if (rc == 0 && v >= 1 && v < 5)
+		rc = bs_store_exec(st, "ALTER TABLE runs ADD COLUMN fsync "
+				       "INTEGER",
+				   err);
 	if (rc == 0)
 		rc = create_missing(st, OBJ_TABLE | OBJ_INDEX | OBJ_VIEW, err);
 	if (rc == 0 && v >= 1 && v < 4)
 		rc = fill_measure_keys(st, err);
+	if (rc == 0 && v >= 1 && v < 5)
+		rc = method_params(st, err);
 	fingerprint(fp);
 	if (rc == 0)
 		rc = fill_catalogue(st, fp, err);

@@ -250,9 +250,9 @@ static void res_row(struct bs_db_stmt *q, struct bs_run *r)
 static void par_row(struct bs_db_stmt *q, struct bs_run *r)
 {
 	const char *key = bs_db_column_text(q, 0);
-	int k = key ? bs_param_find((const char *)key) : -1;
+	int k = key ? bs_param_find_in(r->family, (const char *)key) : -1;
 
-	if (k >= 0 && bs_param_table[k].family == r->family)
+	if (k >= 0)
 		col_param(q, 1, &r->params, k);
 }
 
@@ -347,10 +347,10 @@ static int reader_row(struct bs_store *st, struct reader *rd, struct bs_run *r,
 		rc = each_row(st, rd->lat, r, lat_row, "cannot read latency",
 			      err);
 	/* The bonnie family is all in runs' columns (the fast path). */
-	if (rc == 0 && r->family != BS_FAM_BONNIE)
+	if (rc == 0 && !(bs_family(r->family)->flags & BS_FAMF_COLUMNS))
 		rc = each_row(st, rd->res, r, res_row, "cannot read results",
 			      err);
-	if (rc == 0 && r->family != BS_FAM_BONNIE)
+	if (rc == 0 && !(bs_family(r->family)->flags & BS_FAMF_COLUMNS))
 		rc = each_row(st, rd->par, r, par_row,
 			      "cannot read parameters", err);
 	if (rc == 0 && (rd->load & BS_LOAD_SERIES) && has_series(r->family))

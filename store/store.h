@@ -37,7 +37,7 @@
 #include "core/result.h"
 #include "util/err.h"
 
-#define BS_SCHEMA_VERSION 4
+#define BS_SCHEMA_VERSION 5
 
 /*
  * How long a connection waits for another process's write transaction to

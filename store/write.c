@@ -468,9 +468,10 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 	rc = put_tags(st, r->id, r, err);
 	if (rc == 0)
 		rc = put_latency(st, r->id, r, err);
-	if (rc == 0 && r->family != BS_FAM_BONNIE)
+	/* A family in runs' own columns has no rows of its own. */
+	if (rc == 0 && !(bs_family(r->family)->flags & BS_FAMF_COLUMNS))
 		rc = put_params(st, r->id, r, err);
-	if (rc == 0 && r->family != BS_FAM_BONNIE)
+	if (rc == 0 && !(bs_family(r->family)->flags & BS_FAMF_COLUMNS))
 		rc = put_results(st, r->id, r, err);
 	if (rc == 0)
 		rc = put_series(st, r->id, r, err);

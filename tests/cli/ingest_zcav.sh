@@ -155,7 +155,7 @@ expect_eq "$(json -r 'select(.family == "dd") | .results |
 	to_entries[] | select(.value.status == "ok") | .key' | paste -sd' ')" \
 	"write_kib_s read_kib_s write_kib_s write_kib_s" "dd directions"
 expect_eq "$(json -c 'select(.family == "dd") | .params' | head -1)" \
-	'{"bytes":67108864,"seconds":0.0653526,"bs_bytes":1048576,"count":64,"flags":"oflag=direct"}' \
+	'{"bytes":67108864,"seconds":0.0653526,"bs_bytes":1048576,"count":64,"flags":"oflag=direct","direct":true}' \
 	"dd params"
 run "$BSTORE" ingest "$f"
 expect_in "$T/out" "$f: 0 runs stored, 4 duplicates, 0 rejected"

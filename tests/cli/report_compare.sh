@@ -64,16 +64,16 @@ apart() { # WHAT NOTE SELECTOR...
 	return 0
 }
 apart "sysbench modes" \
-	'Test mode differs: [1] rndrw, [2] seqrd; sysbench runs one test per mode' 1-3 4-6
-expect_in "$T/apart.sum" "different tests (test mode seqrd against rndrw): no ratio is given across them"
+	'[2] against [1]: different tests (test mode seqrd against rndrw): sysbench runs one test per mode; given no verdict and no ratio in the summary' 1-3 4-6
+expect_in "$T/apart.sum" "different tests (test mode seqrd against rndrw): no verdict and no ratio across them"
 apart "fio patterns" \
-	'I/O pattern (rw) differs: [1] randread, [2] read; fio runs one test per pattern' 7-9 10-12
+	'[2] against [1]: different tests (rw read against randread): fio runs one test per pattern' 7-9 10-12
 apart "dd flags" \
-	'Flags differs: [1] oflag=direct, [2] conv=fdatasync' 19-21 22-24
+	'[2] against [1]: different tests (O_DIRECT off against on; flags conv=fdatasync against none)' 19-21 22-24
 apart "dd block sizes" \
-	'Block size (bs) differs: [1] 1048576, [2] 4096' 22-24 25-27
+	'[2] against [1]: different tests (block size 4 KiB against 1 MiB): a rate per request depends on its size' 22-24 25-27
 apart "zcav block sizes" \
-	'Block size (MiB) differs: [1] 16M, [2] 8M' 29 28
+	'[2] against [1]: different tests (block size 8 MiB against 16 MiB)' 29 28
 
 # The list of runs of an HTML page shows each tool's own main rates, not
 # bonnie++'s columns.
@@ -85,9 +85,9 @@ expect_not_in "$T/fio.html" '<th>Size</th>'
 # A group that mixes modes: the note names the values and their counts,
 # and its comparison is across different tests.
 run "$BSTORE" report --format json 2-5 1
-expect_in "$T/out" '[1] mixes test mode rndrw (2 runs) and seqrd (2 runs); its means average unlike runs (--by mode splits them)'
+expect_in "$T/out" '[2] against [1]: mixed group ([1] mixes test mode rndrw (2 runs) and seqrd (2 runs); --by mode splits it)'
 expect_eq "$(jq -r '[.metrics[].cells[1].verdict] | map(select(. != "")) | unique | join(",")' "$T/out")" \
-	"apart" "a mixed baseline: different tests"
+	"mixed_group" "a mixed baseline: no verdict"
 
 # --by on a parameter: one group per test mode.
 run "$BSTORE" report --format json --by mode 1-6
@@ -99,7 +99,7 @@ expect_eq "$(jq -r '.groups[].ids | length' "$T/out" | tr '\n' ' ')" "3 3 " "--b
 summaries same 13-15 16-18
 expect_in "$T/same.txt" "; bytes copied 67108864 bytes, block size 1048576 bytes, blocks 64, flags none"
 expect_in "$T/same.csv" '"params","[1] bytes copied 67108864 bytes, block size 1048576 bytes, blocks 64'
-expect_eq "$(jq -r '.groups[0].deciding | join(",")' "$T/same.json")" "bytes,bs_bytes,count,flags" \
+expect_eq "$(jq -r '.groups[0].deciding | join(",")' "$T/same.json")" "bytes,bs_bytes,count,flags,direct" \
 	"the JSON names dd's deciding parameters"
 expect_in "$T/same.html" '<td data-label="Parameters" class="params">bytes copied 67108864 bytes'
 expect_not_in "$T/same.html" '<th>Size</th><th>Files</th>'
@@ -109,7 +109,7 @@ expect_not_in "$T/same.html" '<th>Size</th><th>Files</th>'
 expect_not_in "$T/same.txt" "Not directly comparable"
 expect_not_in "$T/same.sum" "different tests"
 v=$(jq -r '.metrics[] | select(.key == "write_kib_s") | .cells[1].verdict' "$T/same.json")
-case $v in better | worse | noise) ;; *) fail "dd, one configuration: verdict '$v'" ;; esac
+case $v in better | worse | noise | not_significant) ;; *) fail "dd, one configuration: verdict '$v'" ;; esac
 for pair in "1-2 3" "7-8 9" "29 30"; do
 	# shellcheck disable=SC2086
 	run "$BSTORE" report --format json $pair
@@ -129,7 +129,7 @@ BSTORE_DB=$U summaries untested 'source=*raid10*' 'source=*raid5*'
 grep -Eiq 'better|worse' "$T/untested.sum" &&
 	fail "untested groups: the summary says better or worse:" &&
 	grep -Ei 'better|worse' "$T/untested.sum" >&2
-expect_in "$T/untested.sum" "sequential 1.10x higher, untested: 2 runs a side"
+expect_in "$T/untested.sum" "sequential 1.10x higher, untested (Block write: 2 timed runs in [2])"
 expect_in "$T/untested.sum" "no significant change:"
 expect_eq "$(jq -r '[.groups[1].summary.categories[].state] | unique | join(",")' "$T/untested.json")" \
 	"few,noise" "untested groups: every category untested or within noise"
@@ -148,6 +148,6 @@ BSTORE_DB=$R run "$BSTORE" report --format json box=a box=b
 expect_in "$T/out" "[1] total file size 67108864 bytes is under twice the host's RAM (host.ram_mib=1024): the page cache may hold the files, so its rates may be the memory's"
 expect_not_in "$T/out" '[2] total file size'
 # Threads differ (1 against 4): different tests as well.
-expect_in "$T/out" 'Threads differs: [1] 1, [2] 4'
+expect_in "$T/out" '[2] against [1]: different tests (threads 4 against 1)'
 
 finish

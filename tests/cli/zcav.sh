@@ -40,7 +40,9 @@ roundtrip() {
 		fail "$1: stored and ingested values differ:"
 		head -20 "$T/diff" >&2
 	fi
-	expect_eq "$(isql "$i2" "SELECT tool FROM runs")" zcav "$1: ingested tool"
+	# bstore zcav's printout, read back: its run, O_DIRECT and all.
+	expect_eq "$(isql "$i2" "SELECT tool || ' ' || format FROM runs")" \
+		"bstore bstore-zcav" "$1: ingested tool"
 	run "$BSTORE" ingest "$T/$1.out"
 	expect_in "$T/out" "1 duplicate"
 }
@@ -90,7 +92,7 @@ expect_in "$T/out" "#loops: 3"
 expect_eq "$(grep -cE '^[0-9]' "$T/out")" 12 "rows of every other block"
 expect_eq "$(grep -E '^[0-9]' "$T/out" | tail -1 | cut -d' ' -f1)" 0.02 "last offset (22 MiB)"
 expect_eq "$(sql "SELECT group_concat(key || '=' || value, ' ') FROM (SELECT key, value FROM run_params WHERE run_id = $(last_id) ORDER BY key)")" \
-	"block_mib=1 passes=3 skip=2" "params"
+	"block_mib=1 direct=1 passes=3 skip=2" "params"
 roundtrip passes
 
 # -r FIRST:LAST in MiB, rounded down to blocks; -l writes the table to a log.

@@ -223,7 +223,7 @@ struct file_case {
 
 static const struct file_case files[] = {
 	{ SAMPLE, "fio-3.33-randrw.json", {
-	  "run L8 fio-json 3.33 t=1796101177 jobname=randrw rw=randrw bs=4k ioengine=psync iodepth=- numjobs=- size=16M direct=- | "
+	  "run L8 fio-json 3.33 t=1796101177 jobname=randrw rw=randrw bs=4k ioengine=psync iodepth=1 numjobs=1 size=16M direct=0 | "
 	  "read_bw_kib_s=34344 read_iops=8586.206897 read_lat_mean_us=111.034109438 "
 	  "read_clat_p50_us=83.456 read_clat_p90_us=119.296 read_clat_p95_us=148.48 "
 	  "read_clat_p99_us=724.992 read_clat_p99_9_us=4046.848 read_clat_p99_99_us=4423.68 "
@@ -232,7 +232,7 @@ static const struct file_case files[] = {
 	  "write_clat_p99_us=10.944 write_clat_p99_9_us=44.8 write_clat_p99_99_us=76.288",
 	  NULL } },
 	{ SAMPLE, "fio-3.33-randrw-jsonplus.json", {
-	  "run L8 fio-json 3.33 t=1796101177 jobname=randrw rw=randrw bs=4k ioengine=psync iodepth=- numjobs=- size=16M direct=- | "
+	  "run L8 fio-json 3.33 t=1796101177 jobname=randrw rw=randrw bs=4k ioengine=psync iodepth=1 numjobs=1 size=16M direct=0 | "
 	  "read_bw_kib_s=46057 read_iops=11514.450867 read_lat_mean_us=71.384641566 "
 	  "read_clat_p50_us=60.672 read_clat_p90_us=73.216 read_clat_p95_us=81.408 "
 	  "read_clat_p99_us=154.624 read_clat_p99_9_us=2965.504 read_clat_p99_99_us=4227.072 "
@@ -241,17 +241,17 @@ static const struct file_case files[] = {
 	  "write_clat_p99_us=9.152 write_clat_p99_9_us=43.264 write_clat_p99_99_us=52.992",
 	  NULL } },
 	{ SAMPLE, "fio-3.33-two-jobs.json", {
-	  "run L15 fio-json 3.33 t=1796101180 jobname=seqwrite rw=write bs=64k ioengine=psync iodepth=- numjobs=- size=16M direct=- | "
+	  "run L15 fio-json 3.33 t=1796101180 jobname=seqwrite rw=write bs=64k ioengine=psync iodepth=1 numjobs=1 size=16M direct=0 | "
 	  "write_bw_kib_s=2730666 write_iops=42666.666667 write_lat_mean_us=18.796691406 "
 	  "write_clat_p50_us=9.024 write_clat_p90_us=14.656 write_clat_p95_us=15.68 "
 	  "write_clat_p99_us=23.68 write_clat_p99_9_us=2113.536 write_clat_p99_99_us=2113.536",
-	  "run L259 fio-json 3.33 t=1796101180 jobname=randread rw=randread bs=4k ioengine=psync iodepth=1 numjobs=- size=16M direct=- | "
+	  "run L259 fio-json 3.33 t=1796101180 jobname=randread rw=randread bs=4k ioengine=psync iodepth=1 numjobs=1 size=16M direct=0 | "
 	  "read_bw_kib_s=47080 read_iops=11770.114943 read_lat_mean_us=83.71017529299999 "
 	  "read_clat_p50_us=76.288 read_clat_p90_us=104.96 read_clat_p95_us=113.152 "
 	  "read_clat_p99_us=171.008 read_clat_p99_9_us=585.728 read_clat_p99_99_us=2998.272",
 	  NULL } },
 	{ SAMPLE, "fio-3.33-group-reporting.json", {
-	  "run L8 fio-json 3.33 t=1796101182 jobname=grp rw=randread bs=4k ioengine=psync iodepth=- numjobs=2 size=16M direct=- | "
+	  "run L8 fio-json 3.33 t=1796101182 jobname=grp rw=randread bs=4k ioengine=psync iodepth=1 numjobs=2 size=16M direct=0 | "
 	  "read_bw_kib_s=92044 read_iops=23011.235955 read_lat_mean_us=85.54635974099999 "
 	  "read_clat_p50_us=83.456 read_clat_p90_us=118.272 read_clat_p95_us=134.144 "
 	  "read_clat_p99_us=193.536 read_clat_p99_9_us=659.456 read_clat_p99_99_us=2834.432",
@@ -290,11 +290,11 @@ static const struct file_case files[] = {
 	  "read_clat_p99_us=7904 read_clat_p99_9_us=8384 read_clat_p99_99_us=9792",
 	  NULL } },
 	{ DATA, "fio-3.33-two-jobs-crlf.json", {
-	  "run L16 fio-json 3.33 t=1796101180 jobname=seqwrite rw=write bs=64k ioengine=psync iodepth=- numjobs=- size=16M direct=- | "
+	  "run L16 fio-json 3.33 t=1796101180 jobname=seqwrite rw=write bs=64k ioengine=psync iodepth=1 numjobs=1 size=16M direct=0 | "
 	  "write_bw_kib_s=2730666 write_iops=42666.666667 write_lat_mean_us=18.796691406 "
 	  "write_clat_p50_us=9.024 write_clat_p90_us=14.656 write_clat_p95_us=15.68 "
 	  "write_clat_p99_us=23.68 write_clat_p99_9_us=2113.536 write_clat_p99_99_us=2113.536",
-	  "run L260 fio-json 3.33 t=1796101180 jobname=randread rw=randread bs=4k ioengine=psync iodepth=1 numjobs=- size=16M direct=- | "
+	  "run L260 fio-json 3.33 t=1796101180 jobname=randread rw=randread bs=4k ioengine=psync iodepth=1 numjobs=1 size=16M direct=0 | "
 	  "read_bw_kib_s=47080 read_iops=11770.114943 read_lat_mean_us=83.71017529299999 "
 	  "read_clat_p50_us=76.288 read_clat_p90_us=104.96 read_clat_p95_us=113.152 "
 	  "read_clat_p99_us=171.008 read_clat_p99_9_us=585.728 read_clat_p99_99_us=2998.272",

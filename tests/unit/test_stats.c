@@ -160,12 +160,13 @@ static void test_verdicts(void **state)
 	assert_int_equal(verdict(tight_g, tight_b, -1), BS_V_WORSE);
 	/* 1% over noisy repeats: under the threshold. */
 	assert_int_equal(verdict(noisy_g, noisy_b, 1), BS_V_NOISE);
-	/* 8% over very noisy repeats: past the threshold, not significant. */
-	assert_int_equal(verdict(wide_g, wide_b, 1), BS_V_NOISE);
+	/* 8% over very noisy repeats: past the threshold, not significant
+	 * (not "within noise": the change is not small). */
+	assert_int_equal(verdict(wide_g, wide_b, 1), BS_V_NOTSIG);
 	/* One run a side: past the threshold, untested. */
 	assert_int_equal(verdict(one_g, one_b, 1), BS_V_FEW);
-	/* A metric with no better side is never a win. */
-	assert_int_equal(verdict(tight_g, tight_b, 0), BS_V_NOISE);
+	/* A metric with no better side is context: nothing is claimed. */
+	assert_int_equal(verdict(tight_g, tight_b, 0), BS_V_NONE);
 	assert_int_equal(bs_stat_verdict(NAN, 1, 0.001, 5), BS_V_NONE);
 	/* The threshold itself: 5% is past it, 4.99% is not. */
 	assert_int_equal(bs_stat_verdict(5.0, 1, 0.001, 5), BS_V_BETTER);

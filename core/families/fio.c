@@ -1,0 +1,102 @@
+/*
+ * core/families/fio.c - the fio family's row (core/family.h): one run per
+ * fio job, its rates and completion latencies per direction.
+ */
+#include "core/families/rows.h"
+
+#include "util/banned.h"
+
+/* clang-format off */
+static const struct bs_metric_info metrics[] = {
+	/* fio: one run per job, per direction. */
+	{ "read_bw_kib_s", "Read bandwidth",         "bw",       "Read",  "KiB/s", HI, IO,  BS_MF_KIB | BS_MF_MAIN, KIB_S, S_KIB_MIB },
+	{ "read_iops", "Read IOPS",              "IOPS",     "Read",  "IO/s",  HI, IO,  0, PER_S, S_IOPS },
+	{ "read_lat_mean_us", "Read latency mean",      "lat mean", "Read",  "us",    LO, LAT, 0, LAT_US, S_US },
+	{ "read_clat_p50_us", "Read clat p50",          "p50",      "Read",  "us",    LO, LAT, 0, LAT_US, S_US },
+	{ "read_clat_p90_us", "Read clat p90",          "p90",      "Read",  "us",    LO, LAT, 0, LAT_US, S_US },
+	{ "read_clat_p95_us", "Read clat p95",          "p95",      "Read",  "us",    LO, LAT, 0, LAT_US, S_US },
+	{ "read_clat_p99_us", "Read clat p99",          "p99",      "Read",  "us",    LO, LAT, 0, LAT_US, S_US },
+	{ "read_clat_p99_9_us", "Read clat p99.9",        "p99.9",    "Read",  "us",    LO, LAT, 0, LAT_US, S_US },
+	{ "read_clat_p99_99_us", "Read clat p99.99",       "p99.99",   "Read",  "us",    LO, LAT, 0, LAT_US, S_US },
+	{ "write_bw_kib_s", "Write bandwidth",       "bw",       "Write", "KiB/s", HI, IO,  BS_MF_KIB | BS_MF_MAIN, KIB_S, S_KIB_MIB },
+	{ "write_iops", "Write IOPS",            "IOPS",     "Write", "IO/s",  HI, IO,  0, PER_S, S_IOPS },
+	{ "write_lat_mean_us", "Write latency mean",    "lat mean", "Write", "us",    LO, LAT, 0, LAT_US, S_US },
+	{ "write_clat_p50_us", "Write clat p50",        "p50",      "Write", "us",    LO, LAT, 0, LAT_US, S_US },
+	{ "write_clat_p90_us", "Write clat p90",        "p90",      "Write", "us",    LO, LAT, 0, LAT_US, S_US },
+	{ "write_clat_p95_us", "Write clat p95",        "p95",      "Write", "us",    LO, LAT, 0, LAT_US, S_US },
+	{ "write_clat_p99_us", "Write clat p99",        "p99",      "Write", "us",    LO, LAT, 0, LAT_US, S_US },
+	{ "write_clat_p99_9_us", "Write clat p99.9",      "p99.9",    "Write", "us",    LO, LAT, 0, LAT_US, S_US },
+	{ "write_clat_p99_99_us", "Write clat p99.99",     "p99.99",   "Write", "us",    LO, LAT, 0, LAT_US, S_US },
+	{ "trim_bw_kib_s", "Trim bandwidth",         "bw",       "Trim",  "KiB/s", HI, IO,  BS_MF_KIB, KIB_S, S_KIB_MIB },
+	{ "trim_iops", "Trim IOPS",              "IOPS",     "Trim",  "IO/s",  HI, IO,  0, PER_S, S_IOPS },
+	{ "trim_lat_mean_us", "Trim latency mean",      "lat mean", "Trim",  "us",    LO, LAT, 0, LAT_US, S_US },
+	{ "trim_clat_p50_us", "Trim clat p50",          "p50",      "Trim",  "us",    LO, LAT, 0, LAT_US, S_US },
+	{ "trim_clat_p90_us", "Trim clat p90",          "p90",      "Trim",  "us",    LO, LAT, 0, LAT_US, S_US },
+	{ "trim_clat_p95_us", "Trim clat p95",          "p95",      "Trim",  "us",    LO, LAT, 0, LAT_US, S_US },
+	{ "trim_clat_p99_us", "Trim clat p99",          "p99",      "Trim",  "us",    LO, LAT, 0, LAT_US, S_US },
+	{ "trim_clat_p99_9_us", "Trim clat p99.9",        "p99.9",    "Trim",  "us",    LO, LAT, 0, LAT_US, S_US },
+	{ "trim_clat_p99_99_us", "Trim clat p99.99",       "p99.99",   "Trim",  "us",    LO, LAT, 0, LAT_US, S_US },
+};
+
+static const struct bs_param_info params[] = {
+	{ "jobname", P(jobname),          BS_PK_TEXT,  NULL, "job",                "", 0, BS_NONE, TEXT },
+	{ "rw", P(rw),               BS_PK_TEXT,  NULL, "rw",                 "", BS_PF_DECIDES, BS_NONE, TEXT, BS_PN_FIO_RW },
+	{ "bs", P(bs),               BS_PK_TEXT,  NULL, "block size",         "", BS_PF_DECIDES, BS_NONE, TEXT, BS_PN_SIZE },
+	{ "ioengine", P(ioengine),         BS_PK_TEXT,  NULL, "I/O engine",         "", BS_PF_DECIDES, BS_NONE, TEXT },
+	{ "iodepth", P(iodepth),          BS_PK_INT,   NULL, "I/O depth",          "", BS_PF_DECIDES, 1, PAR },
+	{ "numjobs", P(numjobs),          BS_PK_INT,   NULL, "jobs",               "", BS_PF_DECIDES, 1, PAR },
+	{ "size", P(size),             BS_PK_TEXT,  NULL, "size",               "", BS_PF_DECIDES, BS_NONE, TEXT, BS_PN_SIZE },
+	DIRECT_ROW("O_DIRECT"),
+};
+
+static const struct bs_dialect dialects[] = {
+	/* fio: every dialect spans 2.x and 3.x. */
+	{ BS_FMT_FIO_JSON, "fio", BS_ERA_NONE, "2.x-3.x json(+)",
+	  BS_LAYOUT_NONE, BS_TABLE_NONE, 0, BS_FMT_FIO_JSON, NULL, "fio" },
+	{ BS_FMT_FIO_TERSE, "fio", BS_ERA_NONE, "terse v3-v5",
+	  BS_LAYOUT_NONE, BS_TABLE_NONE, 0, BS_FMT_FIO_TERSE, NULL, "fio" },
+	{ BS_FMT_FIO_TEXT, "fio", BS_ERA_NONE, "2.0-3.x normal",
+	  BS_LAYOUT_NONE, BS_TABLE_NONE, 1, BS_FMT_FIO_TEXT, NULL, "fio" },
+};
+
+#define ALL "*"
+static const struct bs_param_rule rules[] = {
+	/* keys, metrics, what, why, decides, filespec, RAM tag */
+	{ "rw", ALL, "I/O pattern (rw)", "fio runs one test per pattern", 1, 0,
+	  NULL },
+	{ "bs", ALL, "Block size (bs)", "a rate per request depends on its size",
+	  1, 0, NULL },
+	{ "iodepth", ALL, "I/O depth",
+	  "rates and latencies depend on the requests in flight", 1, 0, NULL },
+	{ "numjobs", ALL, "Jobs",
+	  "rates and latencies depend on the requests in flight", 1, 0, NULL },
+	{ "ioengine", ALL, "I/O engine",
+	  "engines issue and complete I/O differently", 1, 0, NULL },
+	{ "direct", ALL, "O_DIRECT", "direct I/O bypasses the page cache", 1, 0,
+	  NULL },
+	{ "size", ALL, "Size",
+	  "rates depend on how much of the file the page cache holds", 0, 0,
+	  NULL },
+};
+
+static const struct bs_impl impls[] = {
+	{ "fio", "fio", NULL },
+};
+/* clang-format on */
+
+const struct bs_family_info bs_family_fio = {
+	.name = "fio",
+	.label = "fio",
+	.metrics = metrics,
+	.nmetrics = ROWS(metrics),
+	.params = params,
+	.nparams = ROWS(params),
+	.rules = rules,
+	.nrules = ROWS(rules),
+	.dialects = dialects,
+	.ndialects = ROWS(dialects),
+	.impls = impls,
+	.nimpls = ROWS(impls),
+	.list_write = "write_bw_kib_s",
+	.list_read = "read_bw_kib_s",
+};

@@ -1,0 +1,155 @@
+/*
+ * core/family.h - the family table: one row per tool family (bonnie++ and
+ * its kin, sysbench fileio, zcav, fio, dd, getc_putc), the home of
+ * everything bstore knows about the family. A row is written field by
+ * field in core/families/NAME.c and links, by pointer, its metrics
+ * (core/metric.h), its parameters and the rules on which of them decide
+ * its numbers (core/param.h), its dialects (core/dialect.h: the formats
+ * runs.format names), the implementations that produce its runs (a tool,
+ * or bstore's own engine), which metrics two implementations measure
+ * alike, and which metrics of another family measure alike too (dd's
+ * write rate and bonnie++'s block write).
+ *
+ * The catalogues the rest of the code indexes (bs_metrics[],
+ * bs_param_table[], bs_param_rules[], bs_dialects[]) are read from the
+ * rows when the program starts (core/family.c): the family's rows in
+ * order, each row's family filled in. Adding a family is adding its row
+ * (a file in core/families/ and an entry of bs_family_rows[]) and its
+ * parser (ingest/formats.c); a run's test identity (core/identity.h)
+ * comes from the row alone.
+ */
+#ifndef BS_CORE_FAMILY_H
+#define BS_CORE_FAMILY_H
+
+#include <stddef.h>
+
+/*
+ * Tool families: which metrics and parameters a run can have. Stored by
+ * name (runs.family); a bstore that meets a name it does not know refuses
+ * the run ("unknown tool family"). Adding a family therefore bumps the
+ * schema version (store/store.h's BS_SCHEMA_VERSION), so that an older
+ * bstore refuses the whole archive as newer instead of failing on its
+ * runs one by one. Adding a metric or a parameter to a family does not:
+ * an older bstore ignores the rows it does not know.
+ */
+enum bs_family {
+	BS_FAM_BONNIE,    /* Bonnie, bonnie++ and bstore run */
+	BS_FAM_SYSBENCH,  /* sysbench fileio and bstore fileio */
+	BS_FAM_ZCAV,      /* zcav and bstore zcav */
+	BS_FAM_FIO,       /* fio, one run per job */
+	BS_FAM_DD,        /* dd's summary line */
+	BS_FAM_GETC_PUTC, /* bonnie++'s getc_putc */
+#ifdef BSTORE_TEST_FAMILY
+	BS_FAM_TEST,      /* tests/family: a made-up tool, one row */
+#endif
+	BS_FAM_COUNT
+};
+
+struct bs_metric_info;
+struct bs_param_info;
+struct bs_param_rule;
+struct bs_dialect;
+
+/*
+ * An implementation: what produced a run of the family, as people name
+ * it ("bonnie++", "bstore run"). Two implementations of one family
+ * measure their tests their own ways; a report compares them only on
+ * the metrics a row of the family's equivalences declares alike.
+ */
+struct bs_impl {
+	const char *name;  /* "bstore run": selectors' impl=, labels */
+	const char *tool;  /* runs.tool of the runs it writes: "bstore" */
+	/* Method parameters it always has, "KEY=VALUE" joined by ',', or
+	 * NULL: Tim Bray's Bonnie and zcav read through the page cache
+	 * ("direct=0"), whatever their output says. */
+	const char *fixed;
+};
+
+/*
+ * Metrics two implementations of the family measure alike (compared with
+ * verdicts), when both runs' method parameters are as when says; their
+ * other metrics are related only (shown side by side, no verdict).
+ */
+struct bs_equiv {
+	const char *a, *b;    /* implementation names, either order */
+	const char *when;     /* "direct=1", or NULL: whatever the methods */
+	const char *metrics;  /* catalogue keys joined by ',', or "*": all */
+	const char *why;      /* how they differ elsewhere, for the note */
+};
+
+/*
+ * A metric of another family that measures what one of this family's
+ * does, in the same unit: dd's write rate and bonnie++'s block write. A
+ * report that holds runs of both shows a group that lacks this family's
+ * number with the other's in its row, as related (never a verdict).
+ */
+struct bs_related {
+	const char *key;          /* this family's metric: "put_block" */
+	enum bs_family from;      /* the other family */
+	const char *from_key;     /* its metric: "write_kib_s" */
+	const char *why;          /* how the two tests differ */
+};
+
+/* Flags of a family row. */
+enum {
+	/* Its parameters and bonnie++'s twelve tests live in the runs
+	 * table's own columns (schema.sql; the metric and parameter rows
+	 * that have a column say so), not in run_params and run_results. */
+	BS_FAMF_COLUMNS = 1,
+};
+
+struct bs_family_info {
+	const char *name;     /* runs.family: "bonnie" */
+	const char *label;    /* for people: "bonnie++, Bonnie, bstore run" */
+	unsigned flags;       /* BS_FAMF_* */
+	const struct bs_metric_info *metrics;
+	int nmetrics;
+	const struct bs_param_info *params;
+	int nparams;
+	/* Which parameters decide which metrics (identity: core/identity.h),
+	 * and which only earn a note. */
+	const struct bs_param_rule *rules;
+	int nrules;
+	const struct bs_dialect *dialects;
+	int ndialects;
+	const struct bs_impl *impls;
+	int nimpls;
+	const struct bs_equiv *equiv;
+	int nequiv;
+	const struct bs_related *related;
+	int nrelated;
+	/* The WRITE and READ columns of `bstore list`: the family's
+	 * sequential write and read rates (catalogue keys). */
+	const char *list_write, *list_read;
+};
+
+/* The rows, by enum bs_family. */
+extern const struct bs_family_info *const bs_family_rows[BS_FAM_COUNT];
+
+/* The row of family f (f < BS_FAM_COUNT). */
+const struct bs_family_info *bs_family(enum bs_family f);
+
+/* "bonnie", "sysbench", ...: as stored in runs.family; "?" for no
+ * family. */
+const char *bs_family_name(enum bs_family f);
+/* Parses a family name; returns 0, or -1 when unknown. */
+int bs_family_parse(const char *s, enum bs_family *out);
+
+/*
+ * The implementation of family f with this name, or with this tool
+ * (runs.tool) when name is NULL; NULL when none.
+ */
+const struct bs_impl *bs_family_impl(enum bs_family f, const char *name,
+				     const char *tool);
+
+/* The counts of the catalogues read from the rows (core/family.c). */
+struct bs_catalogue {
+	int nmetrics, nparams, nrules, ndialects;
+	/* Each family's first row in bs_metrics[], bs_param_table[],
+	 * bs_param_rules[] and bs_dialects[]; its rows follow. */
+	int metric0[BS_FAM_COUNT], param0[BS_FAM_COUNT];
+	int rule0[BS_FAM_COUNT], dialect0[BS_FAM_COUNT];
+};
+extern const struct bs_catalogue *const bs_cat;
+
+#endif

@@ -1,0 +1,119 @@
+/*
+ * core/identity.h - a run's test identity: what it measured, decided in
+ * one place from its family's row (core/family.h), so that report,
+ * compare, trend, the site and change-point detection agree on whether
+ * two runs ran the same test (docs/report.md, "Test identity").
+ *
+ * An identity is
+ *   - the implementation that produced the run (bonnie++, bonnie++ 1.0x,
+ *     Bonnie, bstore run; sysbench, bstore fileio; zcav, bstore zcav;
+ *     fio; dd; getc_putc): the run's dialect names it;
+ *   - the value of every parameter that a deciding rule of the family
+ *     names, method flags among them (O_DIRECT is the parameter "direct"
+ *     in every family, sync modes), each normalised: sizes in bytes
+ *     ("4k", "4096B" and "4KiB" are 4096), fio's rw aliases as one, open
+ *     flags as sorted words. A value the run's output did not carry is
+ *     unknown, never the tool's default; what the implementation fixes
+ *     (zcav never opens O_DIRECT) is known from its row.
+ *
+ * Two runs ran the same test of metric m when their implementations are
+ * one, or the family row declares m alike for the two at their methods;
+ * and every deciding parameter of a rule about m has one value on both,
+ * or is unknown on both. A parameter known on one side only leaves it
+ * open ("can't tell"); implementations m is not declared alike for are
+ * related only.
+ */
+#ifndef BS_CORE_IDENTITY_H
+#define BS_CORE_IDENTITY_H
+
+#include <stdint.h>
+
+#include "core/family.h"
+#include "util/buf.h"
+
+struct bs_run;
+struct bs_params;
+
+/* Deciding parameters of one family, at most. */
+#define BS_IDENT_KEYS 16
+/* Room for a normalised text value; a longer one keeps its start and a
+ * hash of the whole, so that two different values never read alike. */
+#define BS_IDENT_TEXT 64
+
+struct bs_ident_val {
+	int param;              /* parameter row (core/param.h) */
+	unsigned char known;
+	unsigned char fixed;    /* from the implementation's row */
+	int64_t num;            /* integer kinds, and a single size */
+	char text[BS_IDENT_TEXT]; /* the normalised text of text kinds */
+};
+
+struct bs_ident {
+	enum bs_family family;
+	const struct bs_impl *impl; /* NULL when no row names it */
+	int n;                      /* values in v */
+	/* The family's deciding parameters, in the order of its rules. */
+	struct bs_ident_val v[BS_IDENT_KEYS];
+};
+
+/* Computes r's identity. */
+void bs_ident_of(const struct bs_run *r, struct bs_ident *id /* OUT */);
+
+/* How two identities compare on one metric. */
+enum bs_ident_rel {
+	BS_ID_SAME,     /* the same test */
+	BS_ID_DIFFER,   /* a deciding parameter differs: different tests */
+	BS_ID_UNKNOWN,  /* known on one side only: can't tell */
+	BS_ID_RELATED,  /* other implementations, m not declared alike */
+};
+
+/*
+ * a and b (of one family) on catalogue row m, leaving parameter row
+ * ignore aside (a --by factor; -1 for none). *param is the parameter
+ * that decided DIFFER or UNKNOWN (-1 otherwise). DIFFER wins over
+ * UNKNOWN; RELATED is told first.
+ */
+enum bs_ident_rel bs_ident_cmp(const struct bs_ident *a,
+			       const struct bs_ident *b, int m, int ignore,
+			       int *param /* OUT */);
+
+/* Whether two identities are one, on every metric (implementation and
+ * every value alike, unknown only where both are). */
+int bs_ident_equal(const struct bs_ident *a, const struct bs_ident *b);
+
+/* Whether id's value j (of id->v) decides catalogue row m: a deciding
+ * rule names its parameter and is about m. */
+int bs_ident_decides(const struct bs_ident *id, int j, int m);
+
+/* The value of parameter row k in id, or NULL when k does not decide. */
+const struct bs_ident_val *bs_ident_get(const struct bs_ident *id, int k);
+
+/*
+ * Appends the identity as stable text, the key of a series: "fio|fio|
+ * rw=randread|bs=4096|...", "?" for an unknown value.
+ */
+void bs_ident_key(const struct bs_ident *id, struct bs_buf *out);
+
+/* Appends a value for people: "4 KiB", "randread", "on", "unknown". */
+void bs_ident_val_text(const struct bs_ident_val *v, struct bs_buf *out);
+
+/*
+ * Parameter k's value of params p, normalised as identity reads it
+ * (for selectors: a value a user typed goes through bs_ident_norm_text).
+ * Returns whether it is known.
+ */
+int bs_ident_norm(const struct bs_params *p, int k,
+		  struct bs_ident_val *v /* OUT */);
+/* A value of parameter row k as typed ("4k", "randread", "1"),
+ * normalised; returns 0, or -1 when it cannot be one of k's values. */
+int bs_ident_norm_text(int k, const char *text,
+		       struct bs_ident_val *v /* OUT */);
+
+/*
+ * Whether open flags as a tool printed them ("sync,direct", dd's
+ * "oflag=direct conv=fdatasync") ask for O_DIRECT. Readers that keep the
+ * flags set the parameter direct by it.
+ */
+int bs_flags_direct(const char *flags);
+
+#endif
