@@ -4,7 +4,8 @@
  *
  *   cpbench gen SEED POOLS [SERIES]   a corpus on stdout
  *   cpbench detect [NOISE_PCT] < CORPUS   bstore's change points
- *   cpbench score CORPUS FOUND        precision, recall, F1, false alarms
+ *   cpbench cusum [NOISE_PCT] < CORPUS    the CUSUM baseline's
+ *   cpbench score CORPUS FOUND [POOLS]  precision, recall, F1, false alarms
  *
  * POOLS has a line per pool of real noise: a name, a tab, then the
  * residuals of real repeated runs of one configuration and metric,
@@ -49,6 +50,7 @@ struct pool {
 	double r[MAXRES];
 	size_t n, fast;  /* residuals, runs too fast */
 	double sd, h;    /* spread, bandwidth */
+	double mad;      /* robust spread: 1.4826 x the median |r - median| */
 };
 
 static struct pool pools[MAXPOOL];
@@ -100,6 +102,18 @@ static void read_pools(const char *path)
 		memcpy(s, p->r, p->n * sizeof *s);
 		qsort(s, p->n, sizeof *s, cmp_d);
 		p->sd = gsl_stats_sd(s, 1, p->n);
+		{
+			double med = gsl_stats_median_from_sorted_data(s, 1,
+								       p->n);
+			double dev[MAXRES];
+			size_t i;
+
+			for (i = 0; i < p->n; i++)
+				dev[i] = fabs(s[i] - med);
+			qsort(dev, p->n, sizeof *dev, cmp_d);
+			p->mad = 1.4826 * gsl_stats_median_from_sorted_data(
+						  dev, 1, p->n);
+		}
 		iqr = gsl_stats_quantile_from_sorted_data(s, 1, p->n, 0.75) -
 		      gsl_stats_quantile_from_sorted_data(s, 1, p->n, 0.25);
 		/* Silverman's rule of thumb (1986, 3.31). */
@@ -215,7 +229,92 @@ static int fields(char *line, char **f, int max)
 	return n;
 }
 
-static int detect(double noise)
+/*
+ * The CUSUM baseline: binary segmentation (Vostrikova 1981) on the logs
+ * with the CUSUM statistic sqrt(k (L - k) / L) |mean_1 - mean_2| / sigma,
+ * sigma the series' noise from the median absolute deviation of its
+ * first differences (robust to the shifts themselves: MAD / 0.6745 /
+ * sqrt 2), split while the statistic passes 1.3 sqrt(2 log n)
+ * (Fryzlewicz 2014's constant), at least 3 numbers a side; then, as for
+ * bstore, a split whose neighbouring medians differ by less than the
+ * noise threshold is dropped.
+ */
+static size_t cusum(const double *v, const enum bs_status *st, size_t n,
+		    double noise, size_t *found)
+{
+	double *y = xmalloc((n + 1) * sizeof *y), *d, *ps, sigma, thr;
+	size_t *orig = xmalloc((n + 1) * sizeof *orig), m = 0, i, k = 0;
+	size_t stack[2048], top = 0, cut[1024], kept = 0;
+
+	for (i = 0; i < n; i++)
+		if (st[i] == BS_ST_OK && v[i] > 0) {
+			y[m] = log(v[i]);
+			orig[m++] = i;
+		}
+	if (m < 6)
+		goto out;
+	d = xmalloc(m * sizeof *d);
+	for (i = 1; i < m; i++)
+		d[i - 1] = fabs(y[i] - y[i - 1]);
+	qsort(d, m - 1, sizeof *d, cmp_d);
+	sigma = gsl_stats_median_from_sorted_data(d, 1, m - 1) / 0.6745 /
+		sqrt(2.0);
+	free(d);
+	if (sigma <= 0)
+		sigma = 1e-12;
+	thr = 1.3 * sqrt(2.0 * log((double)m));
+	ps = xmalloc((m + 1) * sizeof *ps);
+	ps[0] = 0;
+	for (i = 0; i < m; i++)
+		ps[i + 1] = ps[i] + y[i];
+	stack[top++] = 0;
+	stack[top++] = m;
+	while (top > 0 && k < 1000) {
+		size_t b = stack[--top], a = stack[--top], j, best = 0;
+		double L = (double)(b - a), bc = 0, c;
+
+		for (j = a + 3; j + 3 <= b; j++) {
+			double l = (double)(j - a), r = (double)(b - j);
+
+			c = sqrt(l * r / L) *
+			    fabs((ps[j] - ps[a]) / l - (ps[b] - ps[j]) / r) /
+			    sigma;
+			if (c > bc) {
+				bc = c;
+				best = j;
+			}
+		}
+		if (best == 0 || bc < thr || top + 4 > 2048)
+			continue;
+		cut[k++] = best;
+		stack[top++] = a;
+		stack[top++] = best;
+		stack[top++] = best;
+		stack[top++] = b;
+	}
+	free(ps);
+	qsort(cut, k, sizeof *cut, cmp_z);
+	for (i = 0; i < k; i++) {
+		size_t a = i ? cut[i - 1] : 0, b = i + 1 < k ? cut[i + 1] : m;
+		double *w = xmalloc(m * sizeof *w), ml, mr;
+
+		memcpy(w, y + a, (cut[i] - a) * sizeof *w);
+		qsort(w, cut[i] - a, sizeof *w, cmp_d);
+		ml = gsl_stats_median_from_sorted_data(w, 1, cut[i] - a);
+		memcpy(w, y + cut[i], (b - cut[i]) * sizeof *w);
+		qsort(w, b - cut[i], sizeof *w, cmp_d);
+		mr = gsl_stats_median_from_sorted_data(w, 1, b - cut[i]);
+		free(w);
+		if (fabs(exp(mr - ml) - 1) * 100 >= noise)
+			found[kept++] = orig[cut[i]];
+	}
+out:
+	free(y);
+	free(orig);
+	return kept;
+}
+
+static int detect(double noise, int baseline)
 {
 	struct bs_changept_opts o;
 	char *line = NULL, *f[4], *tok, *save;
@@ -226,6 +325,11 @@ static int detect(double noise)
 	bs_changept_opts_init(&o);
 	if (noise >= 0)
 		o.noise_pct = noise;
+	/* Experiments only: CPBENCH_MIN_SEG, CPBENCH_ALPHA. */
+	if (getenv("CPBENCH_MIN_SEG"))
+		o.min_seg = strtoul(getenv("CPBENCH_MIN_SEG"), NULL, 10);
+	if (getenv("CPBENCH_ALPHA"))
+		o.alpha = strtod(getenv("CPBENCH_ALPHA"), NULL);
 	while (getline(&line, &cap, stdin) > 0) {
 		struct bs_changept *c;
 
@@ -245,12 +349,20 @@ static int detect(double noise)
 			v[n] = st[n] == BS_ST_OK ? strtod(tok, NULL) : NAN;
 			n++;
 		}
-		k = bs_changept_find(v, st, NULL, n, &o, &c);
 		printf("%s\t", f[0]);
-		for (i = 0; i < k; i++)
-			printf("%s%zu", i ? "," : "", c[i].index);
+		if (baseline) {
+			size_t got[1024];
+
+			k = cusum(v, st, n, o.noise_pct, got);
+			for (i = 0; i < k; i++)
+				printf("%s%zu", i ? "," : "", got[i]);
+		} else {
+			k = bs_changept_find(v, st, NULL, n, &o, &c);
+			for (i = 0; i < k; i++)
+				printf("%s%zu", i ? "," : "", c[i].index);
+			free(c);
+		}
 		printf("%s\n", k ? "" : "-");
-		free(c);
 	}
 	free(line);
 	free(v);
@@ -264,7 +376,7 @@ static size_t parse_list(char *s, size_t *at, double *fac, size_t max)
 	size_t k = 0;
 	char *tok, *save, *colon;
 
-	if (strcmp(s, "-") == 0 || *s == 0 || *s == '\n')
+	if (*s == '-' || *s == 0 || *s == '\n')
 		return 0;
 	for (tok = strtok_r(s, ",\n", &save); tok && k < max;
 	     tok = strtok_r(NULL, ",\n", &save)) {
@@ -281,12 +393,31 @@ static size_t parse_list(char *s, size_t *at, double *fac, size_t max)
 static const double bins[] = {1.05, 1.1, 1.3, 2, 10.01};
 #define NBINS 4
 
-static int score(const char *corpus, const char *found)
+static double pool_mad(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < npools; i++)
+		if (strcmp(pools[i].name, name) == 0)
+			return pools[i].mad;
+	return 0;
+}
+
+/*
+ * With POOLS, a true change is "visible" when its shift is at least
+ * VISIBLE times its pool's robust spread (|log factor| >= 2 sigma): the
+ * second set of figures counts only those, a point found at an invisible
+ * change being neither right nor wrong.
+ */
+#define VISIBLE 2.0
+
+static int score(const char *corpus, const char *found, int havepools)
 {
 	FILE *fc = fopen(corpus, "r"), *ff = fopen(found, "r");
 	char *lc = NULL, *lf = NULL, *f[4], *g[2];
 	size_t cc = 0, cf = 0, tp = 0, fp = 0, fn = 0, fa = 0, npts0 = 0;
 	size_t bin_n[NBINS] = {0}, bin_hit[NBINS] = {0}, nser = 0;
+	size_t vtp = 0, vfn = 0, vfp = 0;
 	double prec, rec, f1;
 	int b;
 
@@ -297,7 +428,9 @@ static int score(const char *corpus, const char *found)
 	while (getline(&lc, &cc, fc) > 0) {
 		size_t at[1024], got[1024], nt, ng, i, j, npts = 1;
 		double fac[1024];
-		char used[1024] = {0}, hit[1024] = {0};
+		char used[1024] = {0}, hit[1024] = {0}, vis[1024];
+		char usedby[1024] = {0};
+		double mad;
 		const char *p;
 
 		if (getline(&lf, &cf, ff) <= 0 || fields(lc, f, 4) < 4 ||
@@ -311,6 +444,10 @@ static int score(const char *corpus, const char *found)
 			npts += *p == ' ';
 		nt = parse_list(f[2], at, fac, 1024);
 		ng = parse_list(g[1], got, NULL, 1024);
+		mad = havepools ? pool_mad(f[1]) : 0;
+		for (i = 0; i < nt; i++)
+			vis[i] = !havepools ||
+				 fabs(log(fac[i])) >= VISIBLE * mad;
 		if (nt == 0) {
 			npts0 += npts;
 			fa += ng;
@@ -332,6 +469,7 @@ static int score(const char *corpus, const char *found)
 			}
 			if (best < ng) {
 				used[best] = 1;
+				usedby[best] = vis[i] ? 1 : 2;
 				hit[i] = 1;
 			}
 		}
@@ -340,14 +478,18 @@ static int score(const char *corpus, const char *found)
 
 			tp += hit[i];
 			fn += !hit[i];
+			vtp += vis[i] && hit[i];
+			vfn += vis[i] && !hit[i];
 			for (b = 0; b < NBINS; b++)
 				if (x >= bins[b] * 0.9999 && x < bins[b + 1]) {
 					bin_n[b]++;
 					bin_hit[b] += hit[i];
 				}
 		}
-		for (j = 0; j < ng; j++)
+		for (j = 0; j < ng; j++) {
 			fp += !used[j];
+			vfp += usedby[j] == 0;
+		}
 	}
 	prec = tp + fp ? (double)tp / (double)(tp + fp) : 1;
 	rec = tp + fn ? (double)tp / (double)(tp + fn) : 1;
@@ -357,6 +499,14 @@ static int score(const char *corpus, const char *found)
 	printf("false_alarms_per_1000 %.2f (%zu in %zu points of no-change "
 	       "series)\n",
 	       npts0 ? 1000.0 * (double)fa / (double)npts0 : 0, fa, npts0);
+	if (havepools) {
+		double vp = vtp + vfp ? (double)vtp / (double)(vtp + vfp) : 1;
+		double vr = vtp + vfn ? (double)vtp / (double)(vtp + vfn) : 1;
+
+		printf("visible %zu precision %.3f recall %.3f F1 %.3f\n",
+		       vtp + vfn, vp, vr,
+		       vp + vr > 0 ? 2 * vp * vr / (vp + vr) : 0);
+	}
 	for (b = 0; b < NBINS; b++)
 		printf("recall_shift_%.2f-%.2fx %.3f (%zu)\n", bins[b],
 		       b + 1 == NBINS ? 10.0 : bins[b + 1],
@@ -375,11 +525,17 @@ int main(int argc, char **argv)
 		return gen(strtoul(argv[2], NULL, 10), argv[3],
 			   argc > 4 ? strtoul(argv[4], NULL, 10) : 600);
 	if (argc >= 2 && strcmp(argv[1], "detect") == 0)
-		return detect(argc > 2 ? strtod(argv[2], NULL) : -1);
-	if (argc == 4 && strcmp(argv[1], "score") == 0)
-		return score(argv[2], argv[3]);
+		return detect(argc > 2 ? strtod(argv[2], NULL) : -1, 0);
+	if (argc >= 2 && strcmp(argv[1], "cusum") == 0)
+		return detect(argc > 2 ? strtod(argv[2], NULL) : -1, 1);
+	if ((argc == 4 || argc == 5) && strcmp(argv[1], "score") == 0) {
+		if (argc == 5)
+			read_pools(argv[4]);
+		return score(argv[2], argv[3], argc == 5);
+	}
 	fprintf(stderr, "usage: cpbench gen SEED POOLS [SERIES]\n"
 			"       cpbench detect [NOISE_PCT] < CORPUS\n"
-			"       cpbench score CORPUS FOUND\n");
+			"       cpbench cusum [NOISE_PCT] < CORPUS\n"
+			"       cpbench score CORPUS FOUND [POOLS]\n");
 	return 2;
 }

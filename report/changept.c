@@ -24,8 +24,8 @@
 void bs_changept_opts_init(struct bs_changept_opts *o)
 {
 	o->noise_pct = BS_STAT_NOISE_PCT;
-	o->alpha = BS_STAT_ALPHA;
-	o->min_seg = BS_STAT_MIN_N;
+	o->alpha = BS_CHANGEPT_ALPHA;
+	o->min_seg = BS_CHANGEPT_MIN_SEG;
 	o->trim = TRIM;
 }
 
@@ -42,6 +42,7 @@ struct cp {
 		size_t i;
 	} *rk;              /* scratch of m, for the ranks */
 	double *rank;       /* scratch of m */
+	double *ps;         /* scratch of m + 1: the ranks' prefix sums */
 };
 
 static int cmp_double(const void *a, const void *b)
@@ -68,12 +69,12 @@ static int cmp_rk(const void *a, const void *b)
 }
 
 /*
- * Yuen's statistic of one sorted side: its trimmed mean, and d =
- * (n - 1) s_w^2 / (h (h - 1)) with s_w^2 the winsorized variance and h
- * the numbers kept. Returns h.
+ * Of one sorted side: its trimmed mean, the winsorized sum of squares
+ * (the g smallest numbers set to the (g+1)-th, the g largest to the
+ * (n-g)-th: sum of (w - mean w)^2). Returns h, the numbers kept.
  */
 static size_t yuen_side(const double *v, size_t n, double trim, double *tm,
-			double *d)
+			double *ssw)
 {
 	size_t g = (size_t)floor(trim * (double)n), h = n - 2 * g, i;
 	double lo = v[g], hi = v[n - g - 1], sum = 0, wsum = 0, wss = 0, w;
@@ -81,11 +82,9 @@ static size_t yuen_side(const double *v, size_t n, double trim, double *tm,
 	for (i = g; i < n - g; i++)
 		sum += v[i];
 	*tm = sum / (double)h;
-	if (lo == hi) {
-		/* No spread: exactly, not by rounding. */
-		*d = h > 1 ? 0 : NAN;
-		return h;
-	}
+	*ssw = 0;
+	if (lo == hi)
+		return h; /* no spread: exactly, not by rounding */
 	for (i = 0; i < n; i++) {
 		w = v[i] < lo ? lo : v[i] > hi ? hi : v[i];
 		wsum += w;
@@ -95,33 +94,38 @@ static size_t yuen_side(const double *v, size_t n, double trim, double *tm,
 		w = v[i] < lo ? lo : v[i] > hi ? hi : v[i];
 		wss += (w - wsum) * (w - wsum);
 	}
-	*d = h > 1 ? wss / ((double)h * (double)(h - 1)) : NAN;
+	*ssw = wss;
 	return h;
 }
 
 /*
- * Yuen's two-sided test of equal trimmed means (Yuen 1974) of the n1
- * numbers in c->s1 and the n2 in c->s2 (sorted here): t = (tm1 - tm2) /
- * sqrt(d1 + d2) on Welch-Satterthwaite degrees of freedom (d1 + d2)^2 /
- * (d1^2 / (h1 - 1) + d2^2 / (h2 - 1)). Both sides without spread: 0
- * when the means differ, 1 when equal.
+ * The two-sided trimmed t-test of equal trimmed means (Yuen and Dixon
+ * 1973) of the n1 numbers in c->s1 and the n2 in c->s2 (sorted here):
+ * t = (tm1 - tm2) / sqrt(s^2 (1 / h1 + 1 / h2)), s^2 = (ssw1 + ssw2) /
+ * (h1 + h2 - 2), on h1 + h2 - 2 degrees of freedom. The spread is
+ * pooled, not Welch's: on the logs, benchmark noise is one proportion
+ * of the level on both sides of a shift, and pooling keeps three runs
+ * that happen to agree closely from passing for a level of their own.
+ * Both sides without spread: 0 when the means differ, 1 when equal.
  */
 static double yuen(struct cp *c, size_t n1, size_t n2)
 {
 	size_t h1, h2;
-	double t1, t2, d1, d2, t, df;
+	double t1, t2, q1, q2, s2, t, df;
 
 	qsort(c->s1, n1, sizeof *c->s1, cmp_double);
 	qsort(c->s2, n2, sizeof *c->s2, cmp_double);
-	h1 = yuen_side(c->s1, n1, c->o->trim, &t1, &d1);
-	h2 = yuen_side(c->s2, n2, c->o->trim, &t2, &d2);
-	if (h1 < 2 || h2 < 2)
+	h1 = yuen_side(c->s1, n1, c->o->trim, &t1, &q1);
+	h2 = yuen_side(c->s2, n2, c->o->trim, &t2, &q2);
+	/* One number on a side is allowed (the pooled spread is the other
+	 * side's: a prediction test of one new run). */
+	if (h1 < 1 || h2 < 1 || h1 + h2 < 3)
 		return NAN;
-	if (d1 + d2 <= 0)
+	df = (double)(h1 + h2 - 2);
+	s2 = (q1 + q2) / df;
+	if (s2 <= 0)
 		return t1 == t2 ? 1.0 : 0.0;
-	t = fabs(t1 - t2) / sqrt(d1 + d2);
-	df = (d1 + d2) * (d1 + d2) /
-	     (d1 * d1 / (double)(h1 - 1) + d2 * d2 / (double)(h2 - 1));
+	t = fabs(t1 - t2) / sqrt(s2 * (1.0 / (double)h1 + 1.0 / (double)h2));
 	return 2.0 * gsl_cdf_tdist_Q(t, df);
 }
 
@@ -184,8 +188,8 @@ static double ranks(struct cp *c, size_t a, size_t b)
  * Where [a, b) splits best: the k (a + min_seg <= k <= b - min_seg)
  * whose rank sum of y[a, k) is furthest from its expectation, in
  * standard deviations (Mann-Whitney's statistic, standardised). Returns
- * 0 when no split is possible or every number is the same. The ranks
- * stay in c->rank (and their prefix sums in c->s2) for best_pair.
+ * 0 when no split is possible or every number is the same. The ranks'
+ * prefix sums stay in c->ps for best_pair.
  */
 static size_t best_split(struct cp *c, size_t a, size_t b, double *var)
 {
@@ -198,10 +202,10 @@ static size_t best_split(struct cp *c, size_t a, size_t b, double *var)
 	*var = ranks(c, a, b);
 	if (*var == 0)
 		return 0;
-	c->s2[0] = 0;
+	c->ps[0] = 0;
 	for (k = 1; k <= len; k++) {
 		s += c->rank[k - 1];
-		c->s2[k] = s;
+		c->ps[k] = s;
 		if (k < ms || len - k < ms)
 			continue;
 		u = s - (double)k * (n + 1) / 2.0;
@@ -219,7 +223,7 @@ static size_t best_split(struct cp *c, size_t a, size_t b, double *var)
  * numbers or more) whose ranks differ most from the rest's: circular
  * binary segmentation's split (Olshen et al. 2004), which finds a level
  * that came and went, where a single split of the whole stretch sees
- * little. Needs best_split's ranks and prefix sums. Returns the number
+ * little. Needs best_split's prefix sums of the ranks. Returns the number
  * of places tried (0: none), *i and *j set.
  */
 static double best_pair(struct cp *c, size_t a, size_t b, double var,
@@ -227,7 +231,7 @@ static double best_pair(struct cp *c, size_t a, size_t b, double var,
 {
 	size_t len = b - a, ms = c->o->min_seg, i, j, w;
 	double n = (double)len, u, z2, bestz2 = -1, ntries = 0;
-	const double *ps = c->s2;
+	const double *ps = c->ps;
 
 	if (len < 3 * ms || var == 0)
 		return 0;
@@ -296,6 +300,7 @@ static void cp_init(struct cp *c, const double *v, const enum bs_status *st,
 	c->s2 = xmalloc((m + 1) * sizeof *c->s2);
 	c->rk = xmalloc((m + 1) * sizeof *c->rk);
 	c->rank = xmalloc((m + 1) * sizeof *c->rank);
+	c->ps = xmalloc((m + 2) * sizeof *c->ps);
 	for (i = from; i < to; i++) {
 		if (st[i] != BS_ST_OK || !isfinite(v[i]))
 			continue;
@@ -320,6 +325,7 @@ static void cp_release(struct cp *c)
 	free(c->s2);
 	free(c->rk);
 	free(c->rank);
+	free(c->ps);
 }
 
 /* A split's change in series indexes. */
@@ -345,7 +351,7 @@ int bs_changept_test(const double *v, const enum bs_status *st,
 	cp_init(&c, v, st, from, to, o);
 	while (k < c.m && c.orig[k] < at)
 		k++;
-	if (k >= o->min_seg && c.m - k >= o->min_seg) {
+	if (k >= 1 && c.m - k >= 1 && c.m >= 3) {
 		measure(&c, 0, k, c.m, ntries, r);
 		r->index = c.orig[k];
 		r->prev = c.orig[k - 1];
@@ -458,7 +464,7 @@ size_t bs_changept_find(const double *v, const enum bs_status *st,
 	struct bs_changept *res = NULL;
 	int *ok = NULL;
 
-	/* Yuen's test needs two numbers a side. */
+	/* A level of one number is an outlier, never a level. */
 	if (oo.min_seg < 2)
 		oo.min_seg = 2;
 	o = &oo;
@@ -479,8 +485,6 @@ size_t bs_changept_find(const double *v, const enum bs_status *st,
 		at = best_split(&c, a, b, &var);
 		if (at == 0)
 			continue;
-		/* The pair first: the ranks' sums are in s2 until a test. */
-		ntries = best_pair(&c, a, b, var, &pi, &pj);
 		measure(&c, a, at, b, tries(&c, a, b), &r);
 		if (!isnan(r.p) && r.p < o->alpha) {
 			s[k++] = at;
@@ -490,6 +494,7 @@ size_t bs_changept_find(const double *v, const enum bs_status *st,
 			stack[top++] = b;
 			continue;
 		}
+		ntries = best_pair(&c, a, b, var, &pi, &pj);
 		if (ntries == 0)
 			continue;
 		p = yuen_inside(&c, a, pi, pj, b);

@@ -8,8 +8,8 @@
  *     standardised Mann-Whitney rank statistic of "before" against
  *     "after" is largest (ranks: one outlier moves it by one rank, and
  *     a 10x shift counts as much as a 10% one);
- *   - each split is tested with Yuen's trimmed-mean t-test (20% trimmed,
- *     Welch's degrees of freedom) on the logs of the values, its p-value
+ *   - each split is tested with Yuen and Dixon's trimmed-mean t-test
+ *     (20% trimmed, the spread pooled) on the logs of the values, its p-value
  *     multiplied by the number of places the split could have been
  *     (Bonferroni), and kept when that is under alpha;
  *   - the splits found are then tested again against their neighbours
@@ -32,14 +32,25 @@
 
 #include "core/result.h"
 
+/*
+ * The defaults. A level needs 5 runs on each side of its change: fewer
+ * cannot be told from a few outliers of a noisy metric, and bench/
+ * changes.sh finds 3 and 4 costing precision for no recall. The test's
+ * level is 0.01 rather than the report's 0.05: an archive has a series
+ * per machine, test and metric, each searched at many places, and a
+ * team reads every alarm (docs/changes.md).
+ */
+#define BS_CHANGEPT_MIN_SEG 5
+#define BS_CHANGEPT_ALPHA 0.01
+
 struct bs_changept_opts {
 	/* A change whose medians differ by less than this, in percent of
 	 * the old level, is not reported (--noise; BS_STAT_NOISE_PCT). */
 	double noise_pct;
-	/* The level of the test after its correction (BS_STAT_ALPHA). */
+	/* The level of the test after its correction (BS_CHANGEPT_ALPHA). */
 	double alpha;
-	/* Numbers a level needs on each side of a change (BS_STAT_MIN_N):
-	 * fewer cannot tell a change from outliers. */
+	/* Numbers a level needs on each side of a change found
+	 * (BS_CHANGEPT_MIN_SEG). */
 	size_t min_seg;
 	/* Yuen's trimming: the fraction cut from each end of a level. */
 	double trim;
@@ -80,8 +91,10 @@ size_t bs_changept_find(const double *v, const enum bs_status *st,
  * The statistics of one given split, for a caller that chose it (bstore
  * check: the newest runs against the level before them): the points
  * [from, at) against [at, to), the p-value multiplied by ntries (1 when
- * the split was not searched for). Fills *c and returns 0; -1 (c
- * untouched) when a side has fewer than min_seg numbers.
+ * the split was not searched for). A side may hold one number (the test
+ * is then a prediction test of that run against the other side's level
+ * and spread); at least three in all. Fills *c and returns 0; -1 (c
+ * untouched) when a side has none or there are fewer than three.
  */
 int bs_changept_test(const double *v, const enum bs_status *st,
 		     const int64_t *t, size_t from, size_t at, size_t to,

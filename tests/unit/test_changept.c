@@ -5,9 +5,9 @@
  * single outliers and a pair of slow runs at the end are not changes;
  * too-fast and missing points keep their places; a temporary regression
  * is two changes; a shift under the noise threshold is not reported; a
- * long series finds each of its steps. Yuen's p-value is checked against
- * R's t distribution on a worked example, and against Welch's test
- * (report/stats.c) when nothing is trimmed.
+ * long series finds each of its steps. The trimmed t-test's p-value is
+ * checked against R on a worked example, on Student's test when nothing
+ * is trimmed, and as the prediction test of one run.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -19,7 +19,6 @@
 #include <cmocka.h>
 
 #include "report/changept.h"
-#include "report/stats.h"
 #include "util/banned.h"
 
 #define near(a, b, tol) assert_true(fabs((a) - (b)) <= (tol))
@@ -133,23 +132,24 @@ static void test_statuses(void **state)
 	free(c);
 }
 
-/* Six points are enough for a 10x shift (three a side); five are not:
+/* Ten points are enough for a 10x shift (five a side); nine are not:
  * a change needs min_seg numbers on each side. */
 static void test_short(void **state)
 {
-	static const double six[] = {1.0, 1.01, 0.99, 10.0, 10.1, 9.9};
+	static const double ten[] = {1.0, 1.01, 0.99, 1.02, 1.0,
+				     10.0, 10.1, 9.9, 10.2, 10.0};
 	struct bs_changept *c;
 	size_t i;
 
 	(void)state;
-	for (i = 0; i < 6; i++) {
-		v[i] = six[i];
+	for (i = 0; i < 10; i++) {
+		v[i] = ten[i];
 		st[i] = BS_ST_OK;
 	}
-	assert_int_equal(find(6, -1, &c), 1);
-	assert_int_equal(c[0].index, 3);
+	assert_int_equal(find(10, -1, &c), 1);
+	assert_int_equal(c[0].index, 5);
 	free(c);
-	assert_int_equal(find(5, -1, &c), 0);
+	assert_int_equal(find(9, -1, &c), 0);
 }
 
 /* A 4% shift over 0.5% noise is real but under the 5% threshold: not
@@ -255,29 +255,30 @@ static void test_not_positive(void **state)
 }
 
 /*
- * Yuen's test on 1..10 against 6..15, 20% trimmed: trimmed means 5.5 and
- * 10.5, d = 9 * (42.5 / 9) / (6 * 5) each, t = 2.970443 on 10 degrees of
- * freedom; R: 2 * pt(-2.970443, 10) = 0.01403519. Untrimmed, it is
- * Welch's test of report/stats.c.
+ * The trimmed t-test on 1..10 against 6..15, 20% trimmed: trimmed means
+ * 5.5 and 10.5, winsorized sums of squares 42.5 each, s^2 = 85 / 10, t =
+ * 5 / sqrt(8.5 / 3) = 2.970443 on 10 degrees of freedom; R: 2 *
+ * pt(-2.970443, 10) = 0.01403519. Untrimmed, it is Student's t-test (R's
+ * t.test(var.equal = TRUE)), and with one run on a side the prediction
+ * test of that run: t = (y - mean) / (sd sqrt(1 + 1 / n)).
  */
 static void test_yuen(void **state)
 {
+	static const double a[] = {50.1, 49.7, 50.4, 50.0, 49.5, 50.6, 50.2};
+	static const double b[] = {54.3, 53.8, 54.9, 53.5, 54.0,
+				   54.6, 53.9, 54.2, 55.0};
+	static const double x[] = {10.0, 10.2, 9.9, 10.1, 9.8, 10.0, 10.9};
 	struct bs_changept_opts o;
 	struct bs_changept c;
-	struct bs_stat_sample a, b;
-	double sa = 0, sb = 0, qa = 0, qb = 0, x;
-	unsigned long long seed = 19;
 	size_t i;
 
 	(void)state;
 	bs_changept_opts_init(&o);
+	/* On the logs: make the logs 1..10 and 6..15. */
 	for (i = 0; i < 20; i++) {
-		v[i] = (double)(i < 10 ? i + 1 : i - 10 + 6);
+		v[i] = exp((double)(i < 10 ? i + 1 : i - 10 + 6));
 		st[i] = BS_ST_OK;
 	}
-	/* On the logs: make the logs 1..10 and 6..15. */
-	for (i = 0; i < 20; i++)
-		v[i] = exp(v[i]);
 	assert_int_equal(bs_changept_test(v, st, NULL, 0, 10, 20, 1, &o, &c),
 			 0);
 	near(c.p, 0.01403519, 1e-7);
@@ -287,31 +288,22 @@ static void test_yuen(void **state)
 	assert_int_equal(bs_changept_test(v, st, NULL, 0, 10, 20, 4, &o, &c),
 			 0);
 	near(c.p, 4 * 0.01403519, 4e-7);
-	/* A side under min_seg numbers: no test. */
-	assert_int_equal(bs_changept_test(v, st, NULL, 0, 18, 20, 1, &o, &c),
+	/* A side with no number: no test. */
+	assert_int_equal(bs_changept_test(v, st, NULL, 0, 20, 20, 1, &o, &c),
 			 -1);
 
 	o.trim = 0;
-	for (i = 0; i < 16; i++) {
-		x = (i < 7 ? 50.0 : 54.0) + 3 * noise(&seed);
-		v[i] = exp(x);
-		if (i < 7) {
-			sa += x;
-			qa += x * x;
-		} else {
-			sb += x;
-			qb += x * x;
-		}
-	}
-	a.n = 7;
-	a.mean = sa / 7;
-	a.sd = sqrt((qa - 7 * a.mean * a.mean) / 6);
-	b.n = 9;
-	b.mean = sb / 9;
-	b.sd = sqrt((qb - 9 * b.mean * b.mean) / 8);
+	for (i = 0; i < 16; i++)
+		v[i] = exp(i < 7 ? a[i] : b[i - 7]);
 	assert_int_equal(bs_changept_test(v, st, NULL, 0, 7, 16, 1, &o, &c),
 			 0);
-	near(c.p, bs_stat_welch_p(&b, &a), 1e-9);
+	near(c.p / 4.2030784561e-11, 1, 1e-6);
+	/* R: 2 * pt(-(10.9 - m) / (s * sqrt(1 + 1/6)), 5). */
+	for (i = 0; i < 7; i++)
+		v[i] = exp(x[i]);
+	assert_int_equal(bs_changept_test(v, st, NULL, 0, 6, 7, 1, &o, &c), 0);
+	near(c.p, 0.00200234144113, 1e-9);
+	assert_int_equal(c.n_after, 1);
 }
 
 int main(void)
