@@ -123,8 +123,11 @@ static double yuen(struct cp *c, size_t n1, size_t n2)
 		return NAN;
 	df = (double)(h1 + h2 - 2);
 	s2 = (q1 + q2) / df;
+	/* No spread at all: levels of several runs each that differ are
+	 * apart; one run against a level that never moved (a number
+	 * printed to two decimals) says nothing of the noise. */
 	if (s2 <= 0)
-		return t1 == t2 ? 1.0 : 0.0;
+		return t1 == t2 ? 1.0 : h1 < 2 || h2 < 2 ? NAN : 0.0;
 	t = fabs(t1 - t2) / sqrt(s2 * (1.0 / (double)h1 + 1.0 / (double)h2));
 	return 2.0 * gsl_cdf_tdist_Q(t, df);
 }
