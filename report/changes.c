@@ -704,8 +704,8 @@ static void item_html(const struct bs_changes_item *it, struct bs_buf *b)
 		    bs_metric_fmt(v2, sizeof(v2), m, it->cp.after,
 				  BS_SHOW_GROUP));
 	html_esc(b, bs_metric_unit(m, 0));
-	bs_buf_addf(b, " (%zu, %zu runs)</td><td>%.2g</td><td>%lld &rarr; "
-		       "%lld</td><td>",
+	bs_buf_addf(b, " (%zu, %zu runs)</td><td>p&nbsp;=&nbsp;%.2g</td><td>"
+		       "runs %lld &rarr; %lld</td><td>",
 		    it->cp.n_before, it->cp.n_after, it->cp.p,
 		    (long long)it->prev_id, (long long)it->run_id);
 	bs_buf_reset(&w);
@@ -753,10 +753,14 @@ int bs_changes_render(const struct bs_changes *c, enum bs_report_format fmt,
 				"sans-serif;margin:1em}table{border-collapse:"
 				"collapse;width:100%}td,th{border-bottom:1px "
 				"solid #d0d7de;padding:4px 6px;text-align:"
-				"left;vertical-align:top}tr.worse td:nth-child(5)"
+				"left;vertical-align:top;overflow-wrap:anywhere}"
+				"td:first-child{white-space:nowrap}tr.worse td:nth-child(5)"
 				"{color:#a40e26}tr.better td:nth-child(5){color:"
-				"#116329}@media(max-width:600px){td:nth-child(3),"
-				"th:nth-child(3){display:none}}</style></head>"
+				"#116329}@media(max-width:600px){tr:first-child{"
+				"display:none}tr{display:block;padding:6px 0;"
+				"border-bottom:1px solid #d0d7de}td{display:"
+				"inline;border:0;padding:0 6px 0 0}td:nth-child(3)"
+				",td:nth-child(9){display:block}}</style></head>"
 				"<body><h1>");
 		bs_buf_adds(&b, c->check ? "Regressions" : "Change points");
 		bs_buf_adds(&b, "</h1>\n<p>");
