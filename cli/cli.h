@@ -13,6 +13,7 @@
 #include <signal.h>
 #include <stdio.h>
 
+#include "report/changes.h"
 #include "report/report.h"
 #include "store/store.h"
 #include "util/err.h"
@@ -37,6 +38,8 @@ int cmd_report(struct bs_cli *cli, int argc, char **argv);
 int cmd_rm(struct bs_cli *cli, int argc, char **argv);
 int cmd_run(struct bs_cli *cli, int argc, char **argv);
 int cmd_set(struct bs_cli *cli, int argc, char **argv);
+int cmd_changes(struct bs_cli *cli, int argc, char **argv);
+int cmd_check(struct bs_cli *cli, int argc, char **argv);
 int cmd_show(struct bs_cli *cli, int argc, char **argv);
 int cmd_site(struct bs_cli *cli, int argc, char **argv);
 int cmd_tag(struct bs_cli *cli, int argc, char **argv);
@@ -49,7 +52,8 @@ int cmd_zcav(struct bs_cli *cli, int argc, char **argv);
  * them.
  */
 struct bs_opt_cmd;
-extern const struct bs_opt_cmd bs_cmd_compare, bs_cmd_export, bs_cmd_fileio,
+extern const struct bs_opt_cmd bs_cmd_changes, bs_cmd_check,
+	bs_cmd_compare, bs_cmd_export, bs_cmd_fileio,
 	bs_cmd_ingest, bs_cmd_list, bs_cmd_merge, bs_cmd_report, bs_cmd_rm,
 	bs_cmd_run, bs_cmd_set, bs_cmd_show, bs_cmd_site, bs_cmd_tag,
 	bs_cmd_trend, bs_cmd_zcav;
@@ -287,12 +291,29 @@ int bs_cli_out_format(const struct bs_cli *cli, const char *path,
 		      const char *const *words, const char *given,
 		      const char **out);
 
+/*
+ * A --since or --until DATE (trend, check): the first (end 0) or last
+ * (end 1) second of the span it names, as a selector's date does
+ * (store/selector.h). 0, or the usage error's exit status, naming opt.
+ */
+int bs_cli_date_arg(const struct bs_cli *cli, const char *opt, const char *s,
+		    int end, int64_t *out);
+
 /* Where report and trend write: -f FMT and -o FILE. */
 struct bs_cli_dest {
 	enum bs_report_format fmt; /* text unless -f or -o's name says */
 	int have_fmt;              /* -f was given */
 	const char *path;          /* -o, or NULL: standard output */
 };
+
+/* What changes and check take (cli/cmd_changes.c runs both). */
+struct bs_cli_changes_args {
+	struct bs_cli_dest dest;
+	struct bs_changes_opts co;
+};
+struct bs_opt_cmd;
+int bs_cli_changes(struct bs_cli *cli, const struct bs_opt_cmd *cmd, int argc,
+		   char **argv);
 /* Takes option c, 'f' or 'o', with its argument into d: 0, or the usage
  * error's exit status after saying it. */
 int bs_cli_dest_opt(const struct bs_cli *cli, int c, const char *arg,

@@ -9,6 +9,7 @@
 
 #include "cli/cli.h"
 #include "cli/opt.h"
+#include "store/selector.h"
 #include "util/buf.h"
 #include "util/banned.h"
 
@@ -250,4 +251,34 @@ int bs_cli_render_out(const struct bs_cli *cli, const char *path,
 		o.write_errno = errno;
 	crc = bs_cli_out_close(cli, &o, rc == 0 || write_failed);
 	return crc != 0 ? crc : rc;
+}
+
+/*
+ * A --since or --until DATE: the first (since) or last (until) second of
+ * the span it names, as a selector's date does (store/selector.h).
+ */
+int bs_cli_date_arg(const struct bs_cli *cli, const char *opt, const char *s,
+		    int end, int64_t *out)
+{
+	struct bs_sel sel = BS_SEL_INIT;
+	struct bs_buf b = BS_BUF_INIT;
+	struct bs_err err = BS_ERR_INIT;
+	char q[BS_CLI_QUOTE_SIZE];
+	int rc = 0;
+
+	bs_buf_addf(&b, "date=%s", s);
+	if (strchr(s, ',') != NULL || bs_sel_parse(&sel, bs_buf_str(&b), &err) != 1 ||
+	    sel.term[0].kind != BS_SEL_FIELD ||
+	    sel.term[0].field == NULL ||
+	    !(sel.term[0].field->type & BS_SEL_DATE))
+		rc = bs_cli_usage_error(
+			cli,
+			"%s: '%s' is not a date (2004, 2004-03, 2004-03-15, "
+			"'2004-03-15 10:30[:05]' or @UNIXTIME)",
+			opt, bs_cli_quote(q, s));
+	else
+		*out = end ? sel.term[0].hi : sel.term[0].lo;
+	bs_sel_release(&sel);
+	bs_buf_release(&b);
+	return rc;
 }

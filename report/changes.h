@@ -1,0 +1,110 @@
+/*
+ * report/changes.h - the change points of every series of an archive
+ * (bstore changes) and the check of its newest runs (bstore check).
+ *
+ * A series is one machine and one test (bs_changes_series_key), its runs
+ * ordered by measured_at, then id; runs without a date take no part and
+ * are counted. For each metric of the catalogue with a direction (higher
+ * or lower is better), report/changept.h finds where the series' level
+ * shifted; each change is explained by what differs between the last run
+ * of the old level and the first of the new one (bs_changes_explain:
+ * tool, version, every parameter, every tag and host.* fact).
+ *
+ * Check: in each series, the newest runs (those stored or measured since
+ * opts.since; without it the newest run) are tested against the level
+ * they follow (the runs since the last change point before them); a
+ * change the worse way, significant and past the noise threshold, is a
+ * regression; its p-value is multiplied by the number of series x
+ * metrics checked (Bonferroni: one check's chance of any false alarm). docs/changes.md describes both in a user's words.
+ */
+#ifndef BS_REPORT_CHANGES_H
+#define BS_REPORT_CHANGES_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "report/changept.h"
+#include "report/report.h"
+#include "util/buf.h"
+#include "util/err.h"
+
+/* One thing that differs between two runs: "host.kernel", its values
+ * ("" when a run has none). */
+struct bs_changes_why {
+	char *key, *from, *to;
+};
+
+struct bs_changes_item {
+	char *machine;   /* as stored (may be "") */
+	char *identity;  /* the series' test: "bonnie++ file_size_mib=8192,..." */
+	int metric;      /* catalogue row (core/metric.h) */
+	int64_t run_id;  /* the first run of the new level */
+	int64_t prev_id; /* the last run of the old level */
+	int64_t measured_at, prev_at;
+	struct bs_changept cp; /* indexes into the series' dated runs */
+	int64_t series_runs;   /* the series' dated runs */
+	int verdict;     /* +1 better, -1 worse */
+	struct bs_changes_why *why;
+	size_t nwhy;
+};
+
+struct bs_changes {
+	struct bs_changes_item *item; /* newest first */
+	size_t n;
+	int64_t runs;    /* runs read */
+	int64_t undated; /* of them, without a date: left out */
+	int64_t series;  /* series (machine x test) with a dated run */
+	int check;       /* built by check: items are the regressions */
+	int64_t checked; /* check: series x metric with new runs tested */
+	double noise_pct;
+};
+
+/* Where the runs come from: every run of group 0 of src, and one run by
+ * id (with its tags) for the explanations. */
+struct bs_changes_source {
+	struct bs_report_source src;
+	int (*get)(void *ctx, int64_t id, struct bs_run *r,
+		   struct bs_err *err);
+	void *get_ctx;
+};
+
+struct bs_changes_opts {
+	struct bs_changept_opts cp; /* bs_changept_opts_init, --noise */
+	int check;                  /* bstore check */
+	int64_t since;              /* check: BS_NONE, the newest run */
+};
+
+int bs_changes_build(struct bs_changes **out, const struct bs_changes_opts *o,
+		     const struct bs_changes_source *src, struct bs_err *err);
+void bs_changes_free(struct bs_changes *c);
+
+/*
+ * The series a run belongs to, appended to out: its machine, a 0x1f
+ * byte, then its test (what bs_changes_item.identity holds): the tool
+ * and its family's deciding parameters (BS_PF_DECIDES, core/param.h),
+ * "?" for one the output did not carry.
+ *
+ * To be replaced by the test identity of core/ (one machine and one
+ * identity, docs/DESIGN.md) when it lands on main: this is its only
+ * caller's stand-in.
+ */
+void bs_changes_series_key(const struct bs_run *r, struct bs_buf *out);
+
+/*
+ * What differs between run a (before) and run b (after): the tool and
+ * its version, every parameter of their family (core/param.h's table,
+ * but those that differ by design, BS_PF_NOCOMPARE), and every tag
+ * (host.* facts among them), in that order (tags by key). Calls fn for
+ * each; returns how many.
+ */
+typedef void (*bs_changes_why_fn)(const char *key, const char *from,
+				  const char *to, void *ctx);
+size_t bs_changes_explain(const struct bs_run *a, const struct bs_run *b,
+			  bs_changes_why_fn fn, void *ctx);
+
+/* Writes c as text, HTML, CSV or JSON (one object a line) to out. */
+int bs_changes_render(const struct bs_changes *c, enum bs_report_format fmt,
+		      FILE *out, struct bs_err *err);
+
+#endif

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# tests/cli/changes.sh - bstore changes and check on real repeated runs
+# (tests/data/repeats/, bench/repeats.sh): 20 sysbench fileio rndrw runs on
+# a tmpfs then 20 on the disk, tagged with two kernels, are one series
+# whose change at run 21 is explained by host.kernel; 20 fio runs of one
+# configuration on the disk have no change; check exits 1 when the newest
+# run falls off its level, 0 when it does not, 2 on a usage error; the
+# JSON and CSV carry the same change; runs without a date are counted.
+set -euo pipefail
+. "$SRC/tests/lib.sh"
+
+R=$SRC/tests/data/repeats
+ingest() { "$BSTORE" --quiet ingest "$@" >/dev/null; }
+# Daily runs from 2026-01-02 on, in the order ingested.
+date_runs() {
+	local i
+	for i in $(seq "$1" "$2"); do
+		"$BSTORE" set "$i" measured_at="$(date -u -d "2026-01-01 +$i days" +%F)" >/dev/null
+	done
+}
+ingest -m vm -t host.kernel=6.1.0-18 "$R/sysbench-1.0.20-rndrw-shm-x20.txt"
+ingest -m vm -t host.kernel=6.6.13 "$R/sysbench-1.0.20-rndrw-disk-x20.txt"
+date_runs 1 40
+
+run "$BSTORE" changes -f json
+expect_rc 0 "changes -f json"
+# Every metric of the series changes at run 21, each explained by the
+# kernel, and only by it.
+n21=$(grep -c '"run_id":21,' "$T/out" || true)
+[ "$n21" -ge 5 ] || fail "changes at run 21: $n21, expected the rates and latencies"
+grep '"run_id":21,' "$T/out" | grep -v -q '"explained_by":\[{"key":"host.kernel","from":"6.1.0-18","to":"6.6.13"}\]' &&
+	fail "a change at run 21 not explained by host.kernel alone"
+grep -q '"metric":"writes_per_s","run_id":21,.*"n_after":20,.*"direction":"worse"' "$T/out" ||
+	fail "writes_per_s: no worse change at run 21 with 20 runs after"
+# The level after: the median of the 20 disk runs' writes/s, from the
+# archive itself.
+want=$("$BSTORE" export --format csv --long 21-40 | awk -F, '$10 == "\"writes_per_s\"" {print $11}' | sort -n | awk '{a[NR] = $1} END {print (a[10] + a[11]) / 2}')
+got=$(grep '"metric":"writes_per_s","run_id":21,' "$T/out" | sed 's/.*"after":\([0-9.e+-]*\).*/\1/')
+awk -v a="$want" -v b="$got" 'BEGIN {exit !(a - b < 1e-6 && b - a < 1e-6)}' ||
+	fail "writes_per_s after: $got, the median of runs 21-40 is $want"
+
+run "$BSTORE" changes
+expect_rc 0 changes
+grep -q '^vm, sysbench mode=rndrw.*: Writes 39.5x lower from run 21 (2026-01-22), worse$' "$T/out" ||
+	fail "text: no 'Writes 39.5x lower from run 21' line"
+grep -q '^    at run 21: host.kernel 6.1.0-18 -> 6.6.13$' "$T/out" ||
+	fail "text: the explanation"
+run "$BSTORE" changes -f csv
+head -1 "$T/out" | grep -q '^machine,identity,metric,run_id,measured_at,' ||
+	fail "csv: header"
+grep -q '^"vm","sysbench mode=rndrw[^"]*","writes_per_s",21,"2026-01-22T00:00:00Z",20,' "$T/out" ||
+	fail "csv: the writes_per_s change"
+
+# Repeats of one configuration (fio on the disk): no change.
+ingest -m box "$R/fio-3.33-randread-disk-x20.json"
+date_runs 41 60
+run "$BSTORE" changes machine=box
+expect_rc 0 "changes machine=box"
+grep -q '^0 change points (1 series of 20 runs' "$T/out" ||
+	fail "fio repeats: $(tail -1 "$T/out")"
+
+# check: the newest run of each series against its level.
+run "$BSTORE" check machine=vm
+expect_rc 0 "check of steady series"
+grep -q '^0 regressions' "$T/out" || fail "check: $(tail -1 "$T/out")"
+# Tonight's run on box is a tmpfs run of the same test, on a day after the
+# others: far off the disk's level, the better way (not a regression);
+# one of vm's disk runs becomes box's newest: worse than box's level?
+# No: vm's shm runs were 40x better, so make box's newest a bad one.
+ingest -m vm -t host.kernel=6.1.0-18 "$R/sysbench-1.0.20-rndrw-shm-x20.txt" # duplicates: nothing stored
+"$BSTORE" set 21-40 machine=vm2 >/dev/null
+"$BSTORE" set 1 machine=vm2 measured_at=2026-03-01 >/dev/null
+run "$BSTORE" check machine=vm2
+expect_rc 0 "check: the newest run is better, not a regression"
+"$BSTORE" set 1 measured_at=2025-12-01 >/dev/null
+"$BSTORE" set 40 machine=vm measured_at=2026-03-01 >/dev/null
+run "$BSTORE" check machine=vm
+expect_rc 1 "check: a disk run after the tmpfs level"
+grep -q 'Writes .* lower from run 40 (2026-03-01), worse' "$T/out" ||
+	fail "check: the regression's line"
+grep -q 'host.kernel 6.1.0-18 -> 6.6.13' "$T/out" || fail "check: its explanation"
+run "$BSTORE" check -f json machine=vm
+expect_rc 1 "check -f json"
+grep -q '"run_id":40,.*"direction":"worse"' "$T/out" || fail "check -f json"
+# --since: the runs since a date after the newest: none to check.
+run "$BSTORE" check --since 2027-01-01 machine=vm
+expect_rc 0 "check --since after every run"
+run "$BSTORE" check --since yesterday
+expect_rc 2 "check --since yesterday"
+grep -q "is not a date" "$T/err" || fail "check --since: the usage error"
+
+# Runs without a date take no part and are counted.
+ingest -m nodate "$R/bonnie++-2.00a-shm-x20.csv"
+run "$BSTORE" changes machine=nodate
+expect_rc 0 "changes of undated runs"
+grep -q '20 runs without a date left out' "$T/out" || fail "undated: $(tail -1 "$T/out")"
+finish
