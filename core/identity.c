@@ -474,8 +474,12 @@ void bs_ident_of(const struct bs_run *r, struct bs_ident *id)
 		id->impl = NULL;
 		return;
 	}
-	id->impl = d->impl ? bs_family_impl(f, d->impl, NULL)
-			   : bs_family_impl(f, NULL, r->tool);
+	/* The dialect's implementation, unless the run's tool is another:
+	 * bstore run's CSV line is a bonnie++ 1.98 line, read back. */
+	id->impl = d->impl ? bs_family_impl(f, d->impl, NULL) : NULL;
+	if (id->impl == NULL ||
+	    (r->tool && strcmp(id->impl->tool, r->tool) != 0))
+		id->impl = bs_family_impl(f, NULL, r->tool);
 	for (i = 0; i < deciding.n[f]; i++) {
 		struct bs_ident_val *v = &id->v[id->n++];
 		int k = deciding.param[f][i];
@@ -546,6 +550,13 @@ static int holds(const struct bs_ident *id, const char *when, int *param)
 		p += len + (p[len] == ',');
 	}
 	return rc;
+}
+
+int bs_ident_holds(const struct bs_ident *id, const char *when)
+{
+	int param, h = holds(id, when, &param);
+
+	return h > 0 ? 1 : h < 0 ? 0 : -1;
 }
 
 /* Whether a catalogue key list ("*", "put_block,rewrite") holds row m. */
