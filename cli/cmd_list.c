@@ -100,9 +100,11 @@ static int rw_metric(const struct bs_run *r, int which)
 {
 	const struct bs_family_info *row;
 
-	if ((unsigned)r->family >= BS_FAM_COUNT)
+	if (!bs_family_ok(r->family))
 		return -1;
 	row = bs_family(r->family);
+	if ((which ? row->list_read : row->list_write) == NULL)
+		return -1;
 	return bs_metric_find(r->family, which ? row->list_read
 					       : row->list_write);
 }

@@ -27,9 +27,9 @@
  * of the rules, and for each the catalogue rows its rules are about. */
 static struct {
 	pthread_once_t once;
-	int n[BS_FAM_COUNT];
-	int param[BS_FAM_COUNT][BS_IDENT_KEYS];
-	uint64_t covers[BS_FAM_COUNT][BS_IDENT_KEYS][BS_M_MAX / 64];
+	int n[BS_FAM_MAX];
+	int param[BS_FAM_MAX][BS_IDENT_KEYS];
+	uint64_t covers[BS_FAM_MAX][BS_IDENT_KEYS][BS_M_MAX / 64];
 } deciding = {PTHREAD_ONCE_INIT};
 
 static void derive(void)
@@ -470,7 +470,7 @@ void bs_ident_of(const struct bs_run *r, struct bs_ident *id)
 	pthread_once(&deciding.once, derive);
 	id->family = f;
 	id->n = 0;
-	if ((unsigned)f >= BS_FAM_COUNT) {
+	if (!bs_family_ok(f)) {
 		id->impl = NULL;
 		return;
 	}
