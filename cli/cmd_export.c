@@ -39,7 +39,7 @@ struct export_ctx {
 	unsigned lossy_mask;         /* what they lost, bs_bonnie_csv_drops() */
 	struct bs_buf lossy_ids;     /* the first few, "12, 14" */
 	int write_errno; /* why the output failed, when it did */
-	unsigned left_out[BS_FAM_COUNT]; /* --format bonnie: runs of others */
+	unsigned left_out[BS_FAM_MAX]; /* --format bonnie: runs of others */
 	unsigned era[2]; /* --format bonnie: lines in 1.0x's layout, others */
 	const char *path;  /* -o */
 	const char *given; /* -f's word, or NULL */

@@ -23,7 +23,8 @@ struct list_ctx {
 static const struct bs_opt opts[] = {
 	{'l', "long", NULL, 0, bs_opt_flag,
 	 offsetof(struct list_ctx, long_tags),
-	 "with the host's facts (host.* tags)", NULL, 0, 0, 0},
+	 "with the host's facts (host.* tags) and bstore's bookkeeping tags "
+	 "(measured_at.tz, zcav.target, ...)", NULL, 0, 0, 0},
 	{0, "json", NULL, 0, bs_opt_flag, offsetof(struct list_ctx, json),
 	 "one JSON object per run per line (as export --format json; every "
 	 "tag)", NULL, 0, 0, 0},
@@ -74,20 +75,6 @@ static void add_word(struct bs_buf *b, const char *s)
 	bs_buf_addc(b, '"');
 }
 
-/* The WRITE and READ columns: each tool's sequential write and read
- * rate (bonnie++'s block tests), one row per family. */
-static const struct {
-	enum bs_family fam;
-	const char *write, *read;
-} rw_cols[] = {
-	{BS_FAM_BONNIE, "put_block", "get_block"},
-	{BS_FAM_SYSBENCH, "written_mib_s", "read_mib_s"},
-	{BS_FAM_ZCAV, "write_mib_s", "read_mib_s"},
-	{BS_FAM_FIO, "write_bw_kib_s", "read_bw_kib_s"},
-	{BS_FAM_DD, "write_kib_s", "read_kib_s"},
-	{BS_FAM_GETC_PUTC, "write", "read"},
-};
-
 /* A test's cell, as every command shows it (bs_metric_fmt: the WRITE
  * and READ rates in MiB/s, seeks/s); m < 0: blank. */
 static void rate_cell(const struct bs_run *r, int m, char *out, size_t outsz)
@@ -107,17 +94,19 @@ static void rate_cell(const struct bs_run *r, int m, char *out, size_t outsz)
 		bs_metric_fmt(out, outsz, m, v->value, 0);
 }
 
-/* The catalogue row of the run's WRITE (which 0) or READ (1) column. */
+/* The catalogue row of the run's WRITE (which 0) or READ (1) column: its
+ * family row's sequential write and read rates. */
 static int rw_metric(const struct bs_run *r, int which)
 {
-	size_t i;
+	const struct bs_family_info *row;
 
-	for (i = 0; i < sizeof(rw_cols) / sizeof(rw_cols[0]); i++)
-		if (rw_cols[i].fam == r->family)
-			return bs_metric_find(r->family, which
-								 ? rw_cols[i].read
-								 : rw_cols[i].write);
-	return -1;
+	if (!bs_family_ok(r->family))
+		return -1;
+	row = bs_family(r->family);
+	if ((which ? row->list_read : row->list_write) == NULL)
+		return -1;
+	return bs_metric_find(r->family, which ? row->list_read
+					       : row->list_write);
 }
 
 static int print_run(const struct bs_run *r, void *vctx)
@@ -151,7 +140,10 @@ static int print_run(const struct bs_run *r, void *vctx)
 		    bs_store_machine_name(r->machine), tool,
 		    size[0] ? size : "-", wr, rd, sk);
 	for (i = 0; i < r->ntags; i++) {
-		if (!c->long_tags && strncmp(r->tags[i].key, "host.", 5) == 0)
+		/* Host facts and bstore's bookkeeping: with --long. */
+		if (!c->long_tags &&
+		    (strncmp(r->tags[i].key, "host.", 5) == 0 ||
+		     bs_tag_bookkeeping(r->tags[i].key)))
 			continue;
 		bs_buf_adds(&c->line, ntags++ ? " " : "  ");
 		add_word(&c->line, r->tags[i].key);

@@ -228,7 +228,7 @@ void bs_cli_help_buf(const char *text, struct bs_buf *out)
 	for (i = 0; i < bs_sel_nfields; i++)
 		bs_buf_addf(&fields, "%s%s", i ? ", " : "",
 			    bs_sel_fields[i].key);
-	for (i = 0; i < BS_FAM_COUNT; i++)
+	for (i = 0; i < (size_t)BS_FAM_COUNT; i++)
 		bs_buf_addf(&fams, "%s%s", i ? ", " : "",
 			    bs_family_name((enum bs_family)i));
 	while (*p) {

@@ -46,7 +46,7 @@ int bs_cli_store_new(const struct bs_cli *cli, struct bs_store *st,
 	/* A run stored without its text has no digest to be known by, and
 	 * one of no family no reader or writer knows. */
 	assert(r->raw != NULL && r->raw[0] != '\0');
-	assert((unsigned)r->family < BS_FAM_COUNT);
+	assert(bs_family_ok(r->family));
 	if (bs_store_begin(st, &err) < 0)
 		goto fail;
 	/* Every measurement is one of its own, even when it prints the

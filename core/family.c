@@ -17,21 +17,18 @@
 
 extern const struct bs_family_info bs_family_bonnie, bs_family_sysbench,
 	bs_family_zcav, bs_family_fio, bs_family_dd, bs_family_getc_putc;
-#ifdef BSTORE_TEST_FAMILY
-extern const struct bs_family_info bs_family_test;
-#endif
 
-const struct bs_family_info *const bs_family_rows[BS_FAM_COUNT] = {
+static const struct bs_family_info *const builtin[BS_FAM_BUILTIN] = {
 	[BS_FAM_BONNIE] = &bs_family_bonnie,
 	[BS_FAM_SYSBENCH] = &bs_family_sysbench,
 	[BS_FAM_ZCAV] = &bs_family_zcav,
 	[BS_FAM_FIO] = &bs_family_fio,
 	[BS_FAM_DD] = &bs_family_dd,
 	[BS_FAM_GETC_PUTC] = &bs_family_getc_putc,
-#ifdef BSTORE_TEST_FAMILY
-	[BS_FAM_TEST] = &bs_family_test,
-#endif
 };
+
+/* The built-in rows, then the program's own (bs_family_extra). */
+static const struct bs_family_info *rows[BS_FAM_MAX];
 
 /* Room for the rules and dialects of every family. */
 #define RULES_MAX 64
@@ -71,8 +68,12 @@ __attribute__((constructor)) static void assemble(void)
 {
 	int f;
 
-	for (f = 0; f < BS_FAM_COUNT; f++) {
-		const struct bs_family_info *row = bs_family_rows[f];
+	for (f = 0; f < BS_FAM_BUILTIN; f++)
+		rows[cat.nfamilies++] = builtin[f];
+	if (&bs_family_extra != NULL)
+		rows[cat.nfamilies++] = &bs_family_extra;
+	for (f = 0; f < cat.nfamilies; f++) {
+		const struct bs_family_info *row = rows[f];
 
 		if (row == NULL || row->name == NULL)
 			BS_BUG("a family without its row (core/family.c)");
@@ -105,14 +106,14 @@ __attribute__((constructor)) static void assemble(void)
 
 const struct bs_family_info *bs_family(enum bs_family f)
 {
-	if ((unsigned)f >= BS_FAM_COUNT)
+	if (!bs_family_ok(f))
 		BS_BUG("no such tool family");
-	return bs_family_rows[f];
+	return rows[f];
 }
 
 const char *bs_family_name(enum bs_family f)
 {
-	return (unsigned)f < BS_FAM_COUNT ? bs_family_rows[f]->name : "?";
+	return bs_family_ok(f) ? rows[f]->name : "?";
 }
 
 int bs_family_parse(const char *s, enum bs_family *out)
@@ -120,7 +121,7 @@ int bs_family_parse(const char *s, enum bs_family *out)
 	int f;
 
 	for (f = 0; f < BS_FAM_COUNT; f++) {
-		if (strcmp(s, bs_family_rows[f]->name) == 0) {
+		if (strcmp(s, rows[f]->name) == 0) {
 			*out = (enum bs_family)f;
 			return 0;
 		}
@@ -134,9 +135,9 @@ const struct bs_impl *bs_family_impl(enum bs_family f, const char *name,
 	const struct bs_family_info *row;
 	int i;
 
-	if ((unsigned)f >= BS_FAM_COUNT)
+	if (!bs_family_ok(f))
 		return NULL;
-	row = bs_family_rows[f];
+	row = rows[f];
 	for (i = 0; i < row->nimpls; i++) {
 		const struct bs_impl *im = &row->impls[i];
 

@@ -39,11 +39,23 @@ enum bs_family {
 	BS_FAM_FIO,       /* fio, one run per job */
 	BS_FAM_DD,        /* dd's summary line */
 	BS_FAM_GETC_PUTC, /* bonnie++'s getc_putc */
-#ifdef BSTORE_TEST_FAMILY
-	BS_FAM_TEST,      /* tests/family: a made-up tool, one row */
-#endif
-	BS_FAM_COUNT
+	BS_FAM_BUILTIN    /* the families above; a program may add one more
+			   * (bs_family_extra below) */
 };
+
+/* Room for families in arrays indexed by one; BS_FAM_COUNT are used. */
+#define BS_FAM_MAX 8
+#define BS_FAM_COUNT (bs_cat->nfamilies)
+/* Whether f is a family of this program. */
+#define bs_family_ok(f) ((unsigned)(f) < (unsigned)bs_cat->nfamilies)
+
+/*
+ * A program's own family, after the built-in ones: a weak symbol that a
+ * program (tests/family's bstore_toy, a made-up tool) defines to add its
+ * row, as bs_format_extra (ingest/format.h) adds its parser. bstore
+ * itself defines neither.
+ */
+extern const struct bs_family_info bs_family_extra __attribute__((weak));
 
 struct bs_metric_info;
 struct bs_param_info;
@@ -123,10 +135,7 @@ struct bs_family_info {
 	const char *list_write, *list_read;
 };
 
-/* The rows, by enum bs_family. */
-extern const struct bs_family_info *const bs_family_rows[BS_FAM_COUNT];
-
-/* The row of family f (f < BS_FAM_COUNT). */
+/* The row of family f (bs_family_ok(f)). */
 const struct bs_family_info *bs_family(enum bs_family f);
 
 /* "bonnie", "sysbench", ...: as stored in runs.family; "?" for no
@@ -144,11 +153,11 @@ const struct bs_impl *bs_family_impl(enum bs_family f, const char *name,
 
 /* The counts of the catalogues read from the rows (core/family.c). */
 struct bs_catalogue {
-	int nmetrics, nparams, nrules, ndialects;
+	int nfamilies, nmetrics, nparams, nrules, ndialects;
 	/* Each family's first row in bs_metrics[], bs_param_table[],
 	 * bs_param_rules[] and bs_dialects[]; its rows follow. */
-	int metric0[BS_FAM_COUNT], param0[BS_FAM_COUNT];
-	int rule0[BS_FAM_COUNT], dialect0[BS_FAM_COUNT];
+	int metric0[BS_FAM_MAX], param0[BS_FAM_MAX];
+	int rule0[BS_FAM_MAX], dialect0[BS_FAM_MAX];
 };
 extern const struct bs_catalogue *const bs_cat;
 

@@ -27,9 +27,9 @@
  * of the rules, and for each the catalogue rows its rules are about. */
 static struct {
 	pthread_once_t once;
-	int n[BS_FAM_COUNT];
-	int param[BS_FAM_COUNT][BS_IDENT_KEYS];
-	uint64_t covers[BS_FAM_COUNT][BS_IDENT_KEYS][BS_M_MAX / 64];
+	int n[BS_FAM_MAX];
+	int param[BS_FAM_MAX][BS_IDENT_KEYS];
+	uint64_t covers[BS_FAM_MAX][BS_IDENT_KEYS][BS_M_MAX / 64];
 } deciding = {PTHREAD_ONCE_INIT};
 
 static void derive(void)
@@ -470,12 +470,16 @@ void bs_ident_of(const struct bs_run *r, struct bs_ident *id)
 	pthread_once(&deciding.once, derive);
 	id->family = f;
 	id->n = 0;
-	if ((unsigned)f >= BS_FAM_COUNT) {
+	if (!bs_family_ok(f)) {
 		id->impl = NULL;
 		return;
 	}
-	id->impl = d->impl ? bs_family_impl(f, d->impl, NULL)
-			   : bs_family_impl(f, NULL, r->tool);
+	/* The dialect's implementation, unless the run's tool is another:
+	 * bstore run's CSV line is a bonnie++ 1.98 line, read back. */
+	id->impl = d->impl ? bs_family_impl(f, d->impl, NULL) : NULL;
+	if (id->impl == NULL ||
+	    (r->tool && strcmp(id->impl->tool, r->tool) != 0))
+		id->impl = bs_family_impl(f, NULL, r->tool);
 	for (i = 0; i < deciding.n[f]; i++) {
 		struct bs_ident_val *v = &id->v[id->n++];
 		int k = deciding.param[f][i];
@@ -546,6 +550,13 @@ static int holds(const struct bs_ident *id, const char *when, int *param)
 		p += len + (p[len] == ',');
 	}
 	return rc;
+}
+
+int bs_ident_holds(const struct bs_ident *id, const char *when)
+{
+	int param, h = holds(id, when, &param);
+
+	return h > 0 ? 1 : h < 0 ? 0 : -1;
 }
 
 /* Whether a catalogue key list ("*", "put_block,rewrite") holds row m. */

@@ -85,6 +85,11 @@ int bs_ident_equal(const struct bs_ident *a, const struct bs_ident *b);
  * rule names its parameter and is about m. */
 int bs_ident_decides(const struct bs_ident *id, int j, int m);
 
+/* Whether id's method values are as when says ("direct=1,fsync=0", a
+ * family's equivalence; NULL always): 1 yes, 0 a value is unknown, -1
+ * no. */
+int bs_ident_holds(const struct bs_ident *id, const char *when);
+
 /* The value of parameter row k in id, or NULL when k does not decide. */
 const struct bs_ident_val *bs_ident_get(const struct bs_ident *id, int k);
 

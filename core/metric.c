@@ -21,7 +21,7 @@ static const char *const category_names[BS_CAT_COUNT] = {
 void bs_metric_rows(enum bs_family fam, int *first, int *end)
 {
 	*first = *end = bs_nmetrics;
-	if ((unsigned)fam >= BS_FAM_COUNT)
+	if (!bs_family_ok(fam))
 		return;
 	*first = bs_cat->metric0[fam];
 	*end = *first + bs_family(fam)->nmetrics;

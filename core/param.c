@@ -35,7 +35,7 @@ int bs_param_find_in(enum bs_family f, const char *key)
 {
 	int i, first;
 
-	if ((unsigned)f >= BS_FAM_COUNT)
+	if (!bs_family_ok(f))
 		return -1;
 	first = bs_cat->param0[f];
 	for (i = first; i < first + bs_family(f)->nparams; i++)

@@ -241,7 +241,7 @@ int bs_run_check(const struct bs_run *r, struct bs_err *err)
 {
 	int m;
 
-	if ((int)r->family < 0 || r->family >= BS_FAM_COUNT)
+	if (!bs_family_ok(r->family))
 		return bs_error(err, BS_EPARSE, "unknown tool family");
 	if (check_texts(r, err) < 0 ||
 	    check_date("measured_at", r->measured_at, err) < 0 ||

@@ -6,7 +6,7 @@
  * it, into a run or into a reject with a reason. Formats whose runs span
  * several lines are rows with block ops instead (ingest/block.h). A line
  * nobody claims is text around the results and is skipped. Adding a
- * format is adding a row to bs_formats[] (ingest/formats.c) with its
+ * format is adding a row to the table in ingest/formats.c with its
  * probe and parse, or its block ops.
  */
 #ifndef BS_INGEST_FORMAT_H
@@ -67,8 +67,20 @@ struct bs_format {
 	const struct bs_block_ops *block;
 };
 
-extern const struct bs_format bs_formats[];
-extern const int bs_nformats;
+/* The registry: bstore's rows, then a program's own (bs_format_extra). */
+struct bs_format_registry {
+	int n;
+};
+extern const struct bs_format *const bs_formats;
+extern const struct bs_format_registry *const bs_format_registry;
+#define bs_nformats (bs_format_registry->n)
+
+/*
+ * A program's own format, after bstore's: a weak symbol that a program
+ * (tests/family's bstore_toy) defines to add the parser of its own tool
+ * family (core/family.h, bs_family_extra). bstore itself defines none.
+ */
+extern const struct bs_format bs_format_extra __attribute__((weak));
 
 /* The format with this name, or NULL. */
 const struct bs_format *bs_format_find(const char *name);

@@ -36,7 +36,7 @@ static const int csv_1_0x = BS_LAYOUT_1_0X;
 #define BLOCK(ops) NULL, NULL, NULL, &(ops)
 
 /* clang-format off */
-const struct bs_format bs_formats[] = {
+static const struct bs_format builtin[] = {
 	{ BS_FMT_CSV_1_98,  BS_FAM_BONNIE,
 	  "bonnie++ 1.98, 2.00, 2.00a CSV line (50 fields; bstore run's too)",
 	  CSV, &csv_1_98, NULL },
@@ -92,7 +92,23 @@ const struct bs_format bs_formats[] = {
 };
 /* clang-format on */
 
-const int bs_nformats = (int)(sizeof(bs_formats) / sizeof(bs_formats[0]));
+/* The built-in rows, then the program's own (bs_format_extra), put
+ * together before main as the family rows are (core/family.c). */
+static struct bs_format rows[sizeof(builtin) / sizeof(builtin[0]) + 1];
+static struct bs_format_registry registry;
+
+const struct bs_format *const bs_formats = rows;
+const struct bs_format_registry *const bs_format_registry = &registry;
+
+__attribute__((constructor)) static void assemble(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(builtin) / sizeof(builtin[0]); i++)
+		rows[registry.n++] = builtin[i];
+	if (&bs_format_extra != NULL)
+		rows[registry.n++] = bs_format_extra;
+}
 
 const struct bs_format *bs_format_find(const char *name)
 {

@@ -171,7 +171,7 @@ struct series {
 struct build {
 	const struct bs_changes_opts *o;
 	struct bs_changes *c;
-	struct fam fam[BS_FAM_COUNT];
+	struct fam fam[BS_FAM_MAX];
 	struct series *s;
 	size_t ns, scap;
 	size_t *hash;         /* open addressing: series index + 1, 0 empty */
@@ -238,7 +238,7 @@ static int take_run(const struct bs_run *r, void *ctx)
 		b->c->undated++;
 		return 0;
 	}
-	if ((unsigned)r->family >= BS_FAM_COUNT)
+	if (!bs_family_ok(r->family))
 		return 0;
 	fm = &b->fam[r->family];
 	bs_buf_reset(&b->key);

@@ -418,20 +418,33 @@ static void equiv_why(const struct bs_report *rep, size_t i, int t,
 	const struct bs_family_info *row = bs_family(bs_metrics[t].family);
 	int j;
 
+	const struct bs_equiv *best = NULL;
+	int score = -1;
+
 	if (x == NULL || y == NULL || x->id.impl == NULL || y->id.impl == NULL)
 		return;
+	/* The row of the methods in use: one whose condition holds on
+	 * both sides, else on the side that says. */
 	for (j = 0; j < row->nequiv; j++) {
 		const struct bs_equiv *e = &row->equiv[j];
+		int s;
 
-		if ((strcmp(e->a, x->id.impl->name) == 0 &&
-		     strcmp(e->b, y->id.impl->name) == 0) ||
-		    (strcmp(e->b, x->id.impl->name) == 0 &&
-		     strcmp(e->a, y->id.impl->name) == 0)) {
-			bs_buf_addf(b, ": %s", e->why);
-			return;
+		if (!((strcmp(e->a, x->id.impl->name) == 0 &&
+		       strcmp(e->b, y->id.impl->name) == 0) ||
+		      (strcmp(e->b, x->id.impl->name) == 0 &&
+		       strcmp(e->a, y->id.impl->name) == 0)))
+			continue;
+		s = bs_ident_holds(&x->id, e->when) +
+		    bs_ident_holds(&y->id, e->when);
+		if (s > score) {
+			score = s;
+			best = e;
 		}
 	}
-	bs_buf_adds(b, ": they measure it their own ways");
+	if (best && score >= 0)
+		bs_buf_addf(b, ": %s", best->why);
+	else
+		bs_buf_adds(b, ": they measure it their own ways");
 }
 
 /* What the user can do about a relation, appended to its note. */

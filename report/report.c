@@ -179,11 +179,13 @@ static int add_run(const struct bs_run *r, void *ctx)
 		switch (bs_rmetric(r, m, &v)) {
 		case BS_ST_OK:
 			c->ok++;
-			/* The coarsest step its sources printed it in. */
+			/* The step its sources printed it in: the finest
+			 * its numbers show (1.00 printed reads back as 1,
+			 * whose digits say less than the print had). */
 			if (BS_RM_KIND(m) == BS_MK_RATE) {
 				double st = bs_dialect_step(r, BS_RM_TEST(m),
 							    v);
-				if (st > c->step)
+				if (c->ok == 1 || st < c->step)
 					c->step = st;
 			}
 			/* Welford: stable mean and variance in one pass. */
@@ -533,7 +535,7 @@ int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
 	rep->opts.labels = NULL;
 	rep->opts.bases = NULL;
 	rep->opts.sweep = NULL;
-	for (i = 0; i < BS_FAM_COUNT; i++)
+	for (i = 0; i < (size_t)BS_FAM_COUNT; i++)
 		rep->sweep_row[i] =
 			opts->sweep ? bs_param_find_in((enum bs_family)i,
 						       opts->sweep)

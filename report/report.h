@@ -151,7 +151,8 @@ struct bs_report_cell {
 	/* The change lies within the precision its sources printed (dialect
 	 * steps, core/dialect.h): no change (BS_V_NOISE). */
 	int in_print;
-	/* The coarsest step in which the group's values were printed. */
+	/* The step the group's values were printed in (the finest its
+	 * numbers show: core/dialect.h, bs_dialect_step). */
 	double step;
 	int shade;  /* 0 (worst) .. 10 (best), -1 unshaded */
 };
@@ -284,7 +285,7 @@ struct bs_report_group {
 	struct bs_report_tagmix *mix;
 	size_t nmix;
 	unsigned families; /* bit per enum bs_family of its runs */
-	int64_t fam_runs[BS_FAM_COUNT]; /* its runs of each family */
+	int64_t fam_runs[BS_FAM_MAX]; /* its runs of each family */
 	struct bs_report_param param[BS_P_MAX]; /* by parameter table row */
 	/* The test identities of its runs (core/identity.h), each once
 	 * with its count, at most BS_REPORT_IDENTS; runs of further ones
@@ -355,7 +356,7 @@ struct bs_report {
 	 * (report/report.c, claimed()). */
 	int ntests;
 	/* opts.sweep's parameter row in each family, -1 where none. */
-	int sweep_row[BS_FAM_COUNT];
+	int sweep_row[BS_FAM_MAX];
 	unsigned show;    /* --units as BS_SHOW_* flags (core/metric.h) */
 	/* Why numbers may not compare, the ones that take verdicts away
 	 * first (note_rank: enum bs_rnote_rank, report/internal.h). */

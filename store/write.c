@@ -403,7 +403,7 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 				st->path);
 	if (r->raw == NULL || r->tool == NULL || r->format == NULL)
 		BS_BUG("run without raw text, tool or format");
-	assert(r->family < BS_FAM_COUNT);
+	assert(bs_family_ok(r->family));
 	if (r->sha256[0] == '\0')
 		bs_sha256_hex(r->raw, strlen(r->raw), r->sha256);
 	/* Runs stored without the look-ups (merge, in savepoints) are not

@@ -124,7 +124,7 @@ static void check_export_run(struct events *e, struct bs_run *r)
 	int i, m;
 	size_t k;
 
-	CHECK(r->family < BS_FAM_COUNT);
+	CHECK(bs_family_ok(r->family));
 	CHECK(r->tool && r->tool[0] && r->format && r->format[0]);
 	CHECK(r->machine && r->raw && strlen(r->sha256) == 64);
 	/* A restored run keeps its original's source and parser. */
@@ -178,7 +178,7 @@ static void check_any_run(struct events *e, struct bs_run *r)
 	int m;
 	size_t k, j;
 
-	CHECK(r->family < BS_FAM_COUNT && r->id == 0);
+	CHECK(bs_family_ok(r->family) && r->id == 0);
 	/* A parser's only tag: a date printed in local time. */
 	CHECK(r->ntags == 0 ||
 	      (r->ntags == 1 && strcmp(r->tags[0].key, BS_INGEST_TZ_TAG) == 0 &&

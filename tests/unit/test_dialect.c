@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -158,6 +159,50 @@ static void test_bonnie_era(void **state)
 /* docs/formats.md has a row per dialect: "| `format` | tool | ...",
  * naming the reader ("`bonnie++-text` |") or the command that writes
  * it. */
+/* The step a source printed a value in (bs_dialect_step), known answers:
+ * sysbench's two decimals, bonnie++ 2.00a's table cells, a CSV line's
+ * whole KiB/s and seeks' one decimal, fio's three significant figures. */
+static void test_step(void **state)
+{
+	static const struct {
+		const char *format;
+		enum bs_family fam;
+		const char *key;
+		double v, step;
+	} cases[] = {
+		{BS_FMT_SYSBENCH_10, BS_FAM_SYSBENCH, "latency_avg_ms", 0.06, 0.01},
+		{BS_FMT_SYSBENCH_10, BS_FAM_SYSBENCH, "latency_avg_ms", 0.19, 0.01},
+		{BS_FMT_BSTORE_FILEIO, BS_FAM_SYSBENCH, "latency_avg_ms", 0.0627,
+		 0.0001},
+		/* 291m: a step of 1 MiB/s (297984 KiB/s); 1.8g of 0.1 GiB/s. */
+		{BS_FMT_TEXT_1_98, BS_FAM_BONNIE, "put_block", 297984, 1024},
+		{BS_FMT_TEXT_1_98, BS_FAM_BONNIE, "get_block", 1887436.8,
+		 104857.6},
+		{BS_FMT_CSV_1_98, BS_FAM_BONNIE, "put_block", 297601, 1},
+		{BS_FMT_CSV_1_98, BS_FAM_BONNIE, "seeks", 6398.3, 0.1},
+		{BS_FMT_FIO_TEXT, BS_FAM_FIO, "read_bw_kib_s", 92876.8, 100},
+	};
+	struct bs_run r;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		double got;
+
+		bs_run_init(&r);
+		r.family = cases[i].fam;
+		bs_run_set(&r.format, cases[i].format);
+		got = bs_dialect_step(&r, bs_metric_find(cases[i].fam,
+							 cases[i].key),
+				      cases[i].v);
+		if (fabs(got - cases[i].step) > 1e-9 * cases[i].step)
+			fail_msg("%s %s %g: step %g, want %g",
+				 cases[i].format, cases[i].key, cases[i].v, got,
+				 cases[i].step);
+		bs_run_release(&r);
+	}
+}
+
 static void test_docs(void **state)
 {
 	struct bs_buf path = BS_BUF_INIT, want = BS_BUF_INIT, doc = BS_BUF_INIT;
@@ -205,6 +250,7 @@ int main(void)
 		cmocka_unit_test(test_rounded),
 		cmocka_unit_test(test_of_run),
 		cmocka_unit_test(test_bonnie_era),
+		cmocka_unit_test(test_step),
 		cmocka_unit_test(test_docs),
 	};
 

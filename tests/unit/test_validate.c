@@ -152,7 +152,7 @@ static void c_other_family(struct bs_run *r)
 	r->res[m].status = BS_ST_OK;
 	r->res[m].value = 10;
 }
-static void c_family(struct bs_run *r) { r->family = BS_FAM_COUNT; }
+static void c_family(struct bs_run *r) { r->family = (enum bs_family)BS_FAM_MAX; }
 static void c_machine_esc(struct bs_run *r)
 {
 	bs_run_set(&r->machine, "a\033[31mb");
