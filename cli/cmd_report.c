@@ -368,6 +368,8 @@ static int factor(const struct bs_cli *cli, struct bs_store *st,
 		goto out;
 	}
 	ro->bases = f->base;
+	/* --by threads, iodepth, bs...: the levels of a sweep. */
+	ro->sweep = f->sweep ? a->by : NULL;
 	ro->labels = a->nlabels ? a->labels : (const char *const *)f->label;
 	if (ro->title == NULL)
 		ro->title = f->title;

@@ -98,6 +98,10 @@ enum {
 	/* Decides its family's numbers (a rule of bs_param_rules names
 	 * it): a report's table of groups shows it. */
 	BS_PF_DECIDES = 2,
+	/* A number people sweep (threads, I/O depth, block size): a
+	 * comparison --by it is a scaling view of its levels
+	 * (docs/report.md, "Sweeps"). */
+	BS_PF_SWEEP = 4,
 };
 
 /*

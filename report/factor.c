@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "report/factor.h"
+#include "core/identity.h"
 #include "core/param.h"
 #include "util/buf.h"
 #include "util/mem.h"
@@ -29,6 +30,8 @@ struct collect {
 	struct vals v, w;
 	struct frun *run;
 	size_t n, cap, skipped;
+	int sweep;       /* a run's value of by came from a sweep parameter */
+	int not_sweep;   /* a run's value of by came from a tag or another */
 };
 
 static size_t val_index(struct vals *x, const char *s)
@@ -56,20 +59,30 @@ static const char *tag_of(const struct bs_run *r, const char *key)
 /*
  * The value of key for run r: its tag, else the parameter of that key
  * (core/param.h) when the run's family has it ("--by mode" splits
- * sysbench runs by test mode), written into buf; NULL when neither.
+ * sysbench runs by test mode), written into buf; NULL when neither. A
+ * parameter people sweep (BS_PF_SWEEP) is its number as identity reads
+ * it ("4k" and "4096B" are bs=4096), and *sweep says so.
  */
 static const char *value_of(const struct bs_run *r, const char *key,
-			    struct bs_buf *buf)
+			    struct bs_buf *buf, int *sweep)
 {
 	const char *t = tag_of(r, key);
+	struct bs_ident_val v;
 	int k;
 
+	*sweep = 0;
 	if (t)
 		return t;
 	k = bs_param_find_in(r->family, key);
 	if (k < 0 || !bs_param_known(&r->params, k))
 		return NULL;
 	bs_buf_reset(buf);
+	if ((bs_param_table[k].flags & BS_PF_SWEEP) &&
+	    bs_ident_norm(&r->params, k, &v) && v.num != BS_NONE) {
+		*sweep = 1;
+		bs_buf_addf(buf, "%lld", (long long)v.num);
+		return bs_buf_str(buf);
+	}
 	bs_param_format(&r->params, k, buf);
 	return bs_buf_str(buf);
 }
@@ -78,14 +91,19 @@ static int collect_run(const struct bs_run *r, void *ctx)
 {
 	struct collect *c = ctx;
 	struct bs_buf vb = BS_BUF_INIT, wb = BS_BUF_INIT;
-	const char *v = value_of(r, c->by, &vb);
-	const char *w = c->within ? value_of(r, c->within, &wb) : "";
+	int sv, sw;
+	const char *v = value_of(r, c->by, &vb, &sv);
+	const char *w = c->within ? value_of(r, c->within, &wb, &sw) : "";
 
 	if (v == NULL || w == NULL) {
 		c->skipped++;
 		goto out;
 	}
 	xgrow((void **)&c->run, &c->cap, c->n + 1, sizeof(*c->run));
+	if (sv)
+		c->sweep = 1;
+	else
+		c->not_sweep = 1;
 	c->run[c->n].id = r->id;
 	c->run[c->n].v = val_index(&c->v, v);
 	c->run[c->n].w = val_index(&c->w, w);
@@ -101,15 +119,25 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* rank[i]: the place of value i once the values are sorted. */
-static size_t *sort_vals(struct vals *x)
+/* The levels of a sweep: by number (1, 4, 16, not 1, 16, 4). */
+static int cmp_num(const void *a, const void *b)
+{
+	long long x = strtoll(*(char *const *)a, NULL, 10);
+	long long y = strtoll(*(char *const *)b, NULL, 10);
+
+	return x < y ? -1 : x > y;
+}
+
+/* rank[i]: the place of value i once the values are sorted (by number
+ * when numeric: a sweep's levels). */
+static size_t *sort_vals(struct vals *x, int numeric)
 {
 	char **old = xmalloc((x->n ? x->n : 1) * sizeof(*old));
 	size_t *rank = xmalloc((x->n ? x->n : 1) * sizeof(*rank));
 	size_t i, j;
 
 	memcpy(old, x->s, x->n * sizeof(*old));
-	qsort(x->s, x->n, sizeof(*x->s), cmp_str);
+	qsort(x->s, x->n, sizeof(*x->s), numeric ? cmp_num : cmp_str);
 	for (i = 0; i < x->n; i++)
 		for (j = 0; j < x->n; j++)
 			if (x->s[j] == old[i])
@@ -157,8 +185,11 @@ int bs_report_factor_split(struct bs_report_factor *f,
 				       by);
 		goto out;
 	}
-	vr = sort_vals(&c.v);
-	wr = sort_vals(&c.w);
+	/* Every run's value a number people sweep: a sweep (report.h's
+	 * opts.sweep), its levels in order. */
+	f->sweep = c.sweep && !c.not_sweep;
+	vr = sort_vals(&c.v, f->sweep);
+	wr = sort_vals(&c.w, 0);
 	/* cell[w * nv + v]: the group of that pair + 1 (0: no run). */
 	cell = xcalloc(c.w.n * c.v.n, sizeof(*cell));
 	f->selector = xcalloc(c.w.n * c.v.n, sizeof(*f->selector));

@@ -29,6 +29,11 @@ struct bs_report_factor {
 	struct bs_ids *ids; /* each group's runs, ascending */
 	char *title;        /* "PREFIX: raid 10 vs 5, for each cache" */
 	size_t skipped;     /* runs without KEY or KEY2 */
+	/* KEY is a parameter people sweep (core/param.h, BS_PF_SWEEP) in
+	 * every run: the groups are its levels, by number, each value the
+	 * number identity reads ("bs=4096" for 4k), and a report of them
+	 * is a scaling view (opts.sweep). */
+	int sweep;
 };
 
 /*

@@ -317,6 +317,14 @@ void bs_rcurves_fill(const struct bs_report *rep, struct bs_tdict *d,
 int bs_rcurves_html(const struct bs_report *rep, int t, int first,
 		    struct bs_tdict *sec);
 /*
+ * A sweep's scaling view (render_sweep.c): when rep is a sweep, a SWEEP
+ * section of d (KEY) with a SCHART per main rate and p99 latency
+ * (CAPTION, NAME, the frame's and axes' variables, XTICK per level, an
+ * SLINE per block with D, COLOUR, DASH and a PT per level with X, Y,
+ * TIP; an SROW per group with LEVEL, VALUE, RATIO). Nothing otherwise.
+ */
+void bs_rsweep_html(const struct bs_report *rep, struct bs_tdict *d);
+/*
  * The HTML charts of one run's curves, drawn as bs_rcurves_html draws a
  * report's (the site's run page): a CURVES row of d per curve, through
  * bs_report_run_curve (the axis names a disk or a file as the run says).

@@ -535,6 +535,7 @@ int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
 	rep->opts.labels = NULL;
 	rep->opts.bases = NULL;
 	rep->opts.sweep = NULL;
+	rep->sweep = opts->sweep ? xstrdup(opts->sweep) : NULL;
 	for (i = 0; i < (size_t)BS_FAM_COUNT; i++)
 		rep->sweep_row[i] =
 			opts->sweep ? bs_param_find_in((enum bs_family)i,
@@ -656,6 +657,7 @@ void bs_report_free(struct bs_report *rep)
 	bs_rcurves_free(rep);
 	free_list(rep->notes, rep->nnotes);
 	free(rep->note_rank);
+	free(rep->sweep);
 	free(rep->title);
 	free(rep);
 }

@@ -355,8 +355,10 @@ struct bs_report {
 	/* The tests of the page: the p-values Holm's correction ran over
 	 * (report/report.c, claimed()). */
 	int ntests;
-	/* opts.sweep's parameter row in each family, -1 where none. */
+	/* opts.sweep's parameter row in each family, -1 where none, and
+	 * its key (a copy; NULL when the report is no sweep). */
 	int sweep_row[BS_FAM_MAX];
+	char *sweep;
 	unsigned show;    /* --units as BS_SHOW_* flags (core/metric.h) */
 	/* Why numbers may not compare, the ones that take verdicts away
 	 * first (note_rank: enum bs_rnote_rank, report/internal.h). */

@@ -237,6 +237,8 @@ static enum bs_verdict cat_state(const int *cnt, double gm, double noise)
 {
 	int up = gm >= 1 + noise / 100, down = gm <= 1 / (1 + noise / 100);
 
+	if (cnt[BS_V_SCALING])
+		return BS_V_SCALING;
 	if (cnt[BS_V_BETTER] && cnt[BS_V_WORSE])
 		return BS_V_MIXED;
 	if (cnt[BS_V_BETTER])
@@ -307,8 +309,10 @@ void bs_report_summarise(struct bs_report *rep)
 			cat = bs_metrics[BS_RM_TEST(m)].category;
 			s->verdicts[c->verdict]++;
 			cnt[cat][c->verdict]++;
-			/* Not compared: no ratio. */
-			if (BS_V_UNCOMPARED(c->verdict))
+			/* Not compared: no ratio (a sweep's levels have
+			 * theirs: how the numbers scale). */
+			if (BS_V_UNCOMPARED(c->verdict) &&
+			    c->verdict != BS_V_SCALING)
 				continue;
 			sign[cat] = bs_rm_better(m);
 			l[cat][n[cat]++] = log(f);

@@ -34,7 +34,7 @@ static const struct bs_param_info params[] = {
 	/* key, field, kind, runs column, label, unit, flags, the tool's
 	 * default (bonnie++ 2.00a's; docs/input-formats.md sections 8.1,
 	 * 8.5), the limit, and how identity reads it */
-	{ "file_size_mib", P(file_size_mib),    BS_PK_INT,   "file_size_mib",    "file size",          "MiB", BS_PF_DECIDES, BS_NONE, EIB_MIB },
+	{ "file_size_mib", P(file_size_mib),    BS_PK_INT,   "file_size_mib",    "file size",          "MiB", BS_PF_DECIDES | BS_PF_SWEEP, BS_NONE, EIB_MIB },
 	{ "io_chunk_bytes", P(io_chunk_bytes),   BS_PK_INT,   "io_chunk_bytes",   "I/O chunk",          "bytes", 0, 8192, CHUNK },
 	/* "seeks" is also a result column: the count is seek_count. */
 	{ "seeks", P(seeks),            BS_PK_INT,   "seek_count",       "seeks",              "", 0, 8192, MANY },

@@ -18,7 +18,7 @@ static const struct bs_metric_info metrics[] = {
 static const struct bs_param_info params[] = {
 	{ "bytes",  P(bytes),            BS_PK_INT,   NULL, "bytes copied",       "bytes", BS_PF_DECIDES, BS_NONE, EIB },
 	{ "seconds",  P(seconds),          BS_PK_REAL,  NULL, "time",               "s", 0, BS_NONE, SECONDS },
-	{ "bs_bytes",  P(bs_bytes),         BS_PK_INT,   NULL, "block size",         "bytes", BS_PF_DECIDES, BS_NONE, BUF },
+	{ "bs_bytes",  P(bs_bytes),         BS_PK_INT,   NULL, "block size",         "bytes", BS_PF_DECIDES | BS_PF_SWEEP, BS_NONE, BUF },
 	{ "count",  P(count),            BS_PK_INT,   NULL, "blocks",             "", BS_PF_DECIDES, BS_NONE, EIB },
 	{ "flags",  P(flags),            BS_PK_TEXT,  NULL, "flags",              "", BS_PF_DECIDES, BS_NONE, TEXT, BS_PN_WORDS },
 	/* iflag=direct or oflag=direct, as its command line says. */

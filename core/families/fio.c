@@ -41,10 +41,10 @@ static const struct bs_metric_info metrics[] = {
 static const struct bs_param_info params[] = {
 	{ "jobname", P(jobname),          BS_PK_TEXT,  NULL, "job",                "", 0, BS_NONE, TEXT },
 	{ "rw", P(rw),               BS_PK_TEXT,  NULL, "rw",                 "", BS_PF_DECIDES, BS_NONE, TEXT, BS_PN_FIO_RW },
-	{ "bs", P(bs),               BS_PK_TEXT,  NULL, "block size",         "", BS_PF_DECIDES, BS_NONE, TEXT, BS_PN_SIZE },
+	{ "bs", P(bs),               BS_PK_TEXT,  NULL, "block size",         "", BS_PF_DECIDES | BS_PF_SWEEP, BS_NONE, TEXT, BS_PN_SIZE },
 	{ "ioengine", P(ioengine),         BS_PK_TEXT,  NULL, "I/O engine",         "", BS_PF_DECIDES, BS_NONE, TEXT },
-	{ "iodepth", P(iodepth),          BS_PK_INT,   NULL, "I/O depth",          "", BS_PF_DECIDES, 1, PAR },
-	{ "numjobs", P(numjobs),          BS_PK_INT,   NULL, "jobs",               "", BS_PF_DECIDES, 1, PAR },
+	{ "iodepth", P(iodepth),          BS_PK_INT,   NULL, "I/O depth",          "", BS_PF_DECIDES | BS_PF_SWEEP, 1, PAR },
+	{ "numjobs", P(numjobs),          BS_PK_INT,   NULL, "jobs",               "", BS_PF_DECIDES | BS_PF_SWEEP, 1, PAR },
 	{ "size", P(size),             BS_PK_TEXT,  NULL, "size",               "", BS_PF_DECIDES, BS_NONE, TEXT, BS_PN_SIZE },
 	DIRECT_ROW("O_DIRECT"),
 };

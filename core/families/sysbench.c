@@ -33,8 +33,8 @@ static const struct bs_metric_info metrics[] = {
 
 static const struct bs_param_info params[] = {
 	{ "mode",  P(mode),             BS_PK_TEXT,  NULL, "test mode",          "", BS_PF_DECIDES, BS_NONE, TEXT },
-	{ "threads",  P(threads),          BS_PK_INT,   NULL, "threads",            "", BS_PF_DECIDES, 1, PAR },
-	{ "block_size_bytes",  P(block_size_bytes), BS_PK_INT,   NULL, "block size",         "bytes", BS_PF_DECIDES, 16384, BUF },
+	{ "threads",  P(threads),          BS_PK_INT,   NULL, "threads",            "", BS_PF_DECIDES | BS_PF_SWEEP, 1, PAR },
+	{ "block_size_bytes",  P(block_size_bytes), BS_PK_INT,   NULL, "block size",         "bytes", BS_PF_DECIDES | BS_PF_SWEEP, 16384, BUF },
 	{ "file_num",  P(file_num),         BS_PK_INT,   NULL, "files",              "", 0, 128, MANY },
 	{ "file_total_bytes",  P(file_total_bytes), BS_PK_INT,   NULL, "total file size",    "bytes", BS_PF_DECIDES, 2147483648, EIB },
 	{ "rw_ratio",  P(rw_ratio),         BS_PK_REAL,  NULL, "read/write ratio",   "", 0, BS_NONE, MANY },

@@ -19,7 +19,7 @@ static const struct bs_metric_info metrics[] = {
 };
 
 static const struct bs_param_info params[] = {
-	{ "block_mib", P(block_mib), BS_PK_INT,  NULL, "block size",         "MiB", BS_PF_DECIDES, 512, EIB_MIB },
+	{ "block_mib", P(block_mib), BS_PK_INT,  NULL, "block size",         "MiB", BS_PF_DECIDES | BS_PF_SWEEP, 512, EIB_MIB },
 	{ "passes", P(passes),    BS_PK_INT,  NULL, "passes",             "", 0, 1, MANY },
 	{ "skip", P(skip),      BS_PK_INT,  NULL, "every Nth block",    "", 0, 1, MANY },
 	{ "target", P(target),    BS_PK_TEXT, NULL, "target",             "", BS_PF_DECIDES, BS_NONE, TEXT },

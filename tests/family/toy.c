@@ -31,7 +31,7 @@ static const struct bs_metric_info metrics[] = {
 /* Its depth is the field fio's iodepth uses: a family's numbers may
  * share a field of struct bs_params under keys of their own. */
 static const struct bs_param_info params[] = {
-	{ "depth", P(iodepth), BS_PK_INT, NULL, "depth", "", BS_PF_DECIDES, 1, PAR },
+	{ "depth", P(iodepth), BS_PK_INT, NULL, "depth", "", BS_PF_DECIDES | BS_PF_SWEEP, 1, PAR },
 	DIRECT_ROW("O_DIRECT"),
 };
 
