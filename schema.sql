@@ -106,7 +106,7 @@ CREATE TABLE runs (
 	family             TEXT NOT NULL DEFAULT 'bonnie',
 	measure_key        INTEGER,
 	-- (version 5) how a bonnie-family run measured: O_DIRECT (bonnie++'s
-	-- -D) and an fsync after every write (-b), 0 or 1, NULL when its
+	-- -D) and an fsync after every write (-b): 0 or 1 or NULL when its
 	-- output does not say (bonnie++'s never does; bstore run's always)
 	direct             INTEGER,
 	fsync              INTEGER

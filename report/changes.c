@@ -462,7 +462,8 @@ int bs_changes_build(struct bs_changes **out, const struct bs_changes_opts *o,
 		}
 		b.c->n = kept;
 	}
-	qsort(b.c->item, b.c->n, sizeof(*b.c->item), cmp_item);
+	if (b.c->n > 1)
+		qsort(b.c->item, b.c->n, sizeof(*b.c->item), cmp_item);
 	/* What changed at each: the two runs read again, with tags. */
 	for (i = 0; i < b.c->n && rc >= 0; i++) {
 		bs_run_init(&ra);
