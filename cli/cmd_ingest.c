@@ -31,6 +31,9 @@ struct ingest_opts {
 	int strict;
 	int dry_run;
 	int list_formats; /* --formats */
+	/* bs_cli_ingest_fd's caller's last word on each run. */
+	void (*adjust)(struct bs_run *r, void *ctx);
+	void *adjust_ctx;
 };
 
 struct file_ctx {
@@ -114,6 +117,8 @@ static int on_run(struct bs_run *r, void *vctx)
 		return 0;
 	for (i = 0; i < c->o->ntags; i++)
 		bs_run_tag(r, c->o->tag_key[i], c->o->tag_val[i]);
+	if (c->o->adjust)
+		c->o->adjust(r, c->o->adjust_ctx);
 	rc = bs_store_put(c->st, r, &c->err);
 	if (rc < 0) {
 		c->failed = 1;
@@ -308,7 +313,6 @@ static void list_formats(void)
 	bs_cli_help(stdout, "@FORMATS@\n");
 }
 
-/* Ingests one input. Returns 0 when all was stored, else BS_EXIT_FAIL. */
 /*
  * Commits one file's runs. A commit that fails (a full disk, an I/O
  * error) stores nothing of the file: it says so, naming the file.
@@ -325,41 +329,22 @@ static int commit_file(const struct bs_cli *cli, struct bs_store *st,
 	return -1;
 }
 
-static int ingest_one(const struct bs_cli *cli, struct bs_store *st,
-		      const char *path, void *vo)
+/* Ingests what fd holds, called name in messages and records. */
+static int ingest_fd(const struct bs_cli *cli, struct bs_store *st, int fd,
+		     const char *name, const struct ingest_opts *o)
 {
-	const struct ingest_opts *o = vo;
 	struct file_ctx c;
 	struct bs_ingest_cb cb;
 	struct bs_ingest *p = NULL;
 	struct bs_ingest_stats stats;
-	int fd = -1, rc, is_stdin = strcmp(path, "-") == 0;
+	int rc;
 
 	memset(&c, 0, sizeof(c));
 	c.cli = cli;
 	c.o = o;
 	c.st = st;
-	c.name = is_stdin ? "<stdin>" : path;
+	c.name = name;
 	c.tty = !cli->quiet && isatty(STDERR_FILENO);
-	if (is_stdin) {
-		fd = STDIN_FILENO;
-	} else {
-		/* Anything but a directory is read as a stream: a FIFO or
-		 * <(command) is waited on as long as its writer takes (a
-		 * signal ends the wait), /dev/stdin may be a terminal. */
-		rc = bs_readfile_open(path, NULL, BS_FILE_ANY, -1, &fd,
-				      &c.err);
-		if (rc == -BS_EINTR) {
-			bs_cli_error(cli, "%s: interrupted; nothing stored "
-					  "from this file",
-				     path);
-			return BS_EXIT_FAIL;
-		}
-		if (rc < 0) {
-			bs_cli_perr(cli, &c.err);
-			return BS_EXIT_FAIL;
-		}
-	}
 	cb.run = on_run;
 	cb.reject = on_reject;
 	cb.warn = on_warn;
@@ -425,8 +410,58 @@ static int ingest_one(const struct bs_cli *cli, struct bs_store *st,
 	}
 out:
 	bs_ingest_free(p);
-	if (!is_stdin && fd >= 0)
-		close(fd);
+	return rc;
+}
+
+static int ingest_one(const struct bs_cli *cli, struct bs_store *st,
+		      const char *path, void *vo)
+{
+	struct bs_err err = BS_ERR_INIT;
+	int fd = -1, rc;
+
+	if (strcmp(path, "-") == 0)
+		return ingest_fd(cli, st, STDIN_FILENO, "<stdin>", vo);
+	/* Anything but a directory is read as a stream: a FIFO or
+	 * <(command) is waited on as long as its writer takes (a signal
+	 * ends the wait), /dev/stdin may be a terminal. */
+	rc = bs_readfile_open(path, NULL, BS_FILE_ANY, -1, &fd, &err);
+	if (rc == -BS_EINTR) {
+		bs_cli_error(cli, "%s: interrupted; nothing stored from this "
+				  "file",
+			     path);
+		return BS_EXIT_FAIL;
+	}
+	if (rc < 0) {
+		bs_cli_perr(cli, &err);
+		return BS_EXIT_FAIL;
+	}
+	rc = ingest_fd(cli, st, fd, path, vo);
+	close(fd);
+	return rc;
+}
+
+int bs_cli_ingest_fd(const struct bs_cli *cli, struct bs_store *st, int fd,
+		     const char *name, const struct bs_cli_ingest_args *a)
+{
+	struct ingest_opts o;
+	size_t i;
+	int rc;
+
+	memset(&o, 0, sizeof(o));
+	o.machine = a->machine;
+	o.measured_at = a->measured_at;
+	o.ntags = a->ntags;
+	o.tag_key = xcalloc(a->ntags + 1, sizeof(char *));
+	o.tag_val = xcalloc(a->ntags + 1, sizeof(char *));
+	for (i = 0; i < a->ntags; i++) {
+		o.tag_key[i] = a->tags[i].key;
+		o.tag_val[i] = a->tags[i].value;
+	}
+	o.adjust = a->adjust;
+	o.adjust_ctx = a->ctx;
+	rc = ingest_fd(cli, st, fd, name, &o);
+	free(o.tag_key);
+	free(o.tag_val);
 	return rc;
 }
 
