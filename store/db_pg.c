@@ -2082,6 +2082,114 @@ static size_t pg_column_bytes(struct bs_db_stmt *st, int col)
 	return (size_t)PQgetlength(s->res, s->row, col);
 }
 
+/* ---- the write lock ------------------------------------------------- */
+
+static PGresult *query(struct pg_db *db, const char *sql, int n,
+		       const char *const *params);
+
+/* How long a writer waits for its turn before it says for whom. */
+enum { LOCK_QUIET_MS = 1000 };
+
+/* The advisory lock writers take turns on: "bstore" in ASCII. */
+#define PG_LOCK "108248014221925"
+
+/*
+ * Who holds the write lock, for a writer that waits: the holder's
+ * application_name (bstore@HOST), its address, pid and how long its
+ * transaction has run. pg_locks shows a bigint key as its two halves.
+ * 1, or 0 when no one holds it now (or the look failed).
+ */
+static int lock_holder(struct pg_db *db, char *out, size_t n)
+{
+	PGresult *res;
+	int found = 0;
+
+	if (!PQsendQuery(db->conn,
+			 "SELECT a.application_name, "
+			 "COALESCE(pg_catalog.host(a.client_addr), 'local'), "
+			 "a.pid, pg_catalog.floor(EXTRACT(EPOCH FROM "
+			 "pg_catalog.clock_timestamp() - a.xact_start)) "
+			 "FROM pg_catalog.pg_locks l JOIN "
+			 "pg_catalog.pg_stat_activity a ON a.pid = l.pid "
+			 "WHERE l.locktype = 'advisory' AND l.granted AND "
+			 "l.objsubid = 1 AND l.database = (SELECT oid FROM "
+			 "pg_catalog.pg_database WHERE datname = "
+			 "pg_catalog.current_database()) AND "
+			 "(l.classid::int8 << 32 | l.objid::int8) = " PG_LOCK))
+		return 0;
+	res = wait_result(db);
+	found = res && PQresultStatus(res) == PGRES_TUPLES_OK &&
+		PQntuples(res) > 0;
+	if (found)
+		snprintf(out, n, "%.64s (%.64s, pid %s, for %s s)",
+			 PQgetisnull(res, 0, 0) || !PQgetvalue(res, 0, 0)[0]
+				 ? "a client"
+				 : PQgetvalue(res, 0, 0),
+			 PQgetvalue(res, 0, 1), PQgetvalue(res, 0, 2),
+			 PQgetisnull(res, 0, 3) ? "?" : PQgetvalue(res, 0, 3));
+	PQclear(res);
+	return found;
+}
+
+/*
+ * BEGIN and the write lock: tried first, so that a writer that must
+ * wait says for whom; then waited for, as long as lock_timeout.
+ */
+static int pg_begin_write(struct bs_db *d,
+			  void (*waiting)(const char *who, void *ctx),
+			  void *ctx)
+{
+	struct pg_db *db = (struct pg_db *)d;
+	char who[256];
+	PGresult *res;
+	int got;
+
+	int64_t start = mono_ms();
+	long nap = 10;
+
+	if (pg_exec(d, "BEGIN") < 0)
+		return -1;
+	/* A turn that comes within a second is taken silently. */
+	for (;;) {
+		res = query(db,
+			    "SELECT pg_catalog.pg_try_advisory_xact_lock(" PG_LOCK
+			    ")",
+			    0, NULL);
+		if (res == NULL)
+			return -1;
+		got = PQntuples(res) == 1 &&
+		      strcmp(PQgetvalue(res, 0, 0), "t") == 0;
+		PQclear(res);
+		if (got)
+			return 0;
+		if (cancelled(db)) {
+			set_error(db, BS_DB_EINTERRUPT, "interrupted");
+			return -1;
+		}
+		/* A holder gone between the try and the look is no one to
+		 * wait for: try again. */
+		if (mono_ms() - start >= LOCK_QUIET_MS &&
+		    lock_holder(db, who, sizeof(who)))
+			break;
+		sleep_ms(nap);
+		nap = nap < 80 ? nap * 2 : nap;
+	}
+	if (waiting)
+		waiting(who, ctx);
+	if (pg_exec(d, "SELECT pg_catalog.pg_advisory_xact_lock(" PG_LOCK
+		       ")") == 0)
+		return 0;
+	if (db->kind == BS_DB_EBUSY) {
+		char msg[400];
+		snprintf(msg, sizeof(msg),
+			 "the archive's write lock was not granted within "
+			 "lock_timeout (held by %s)",
+			 who);
+		set_error(db, BS_DB_EBUSY, msg);
+	}
+	return -1;
+}
+
 /* ---- the schema's version and tables ----------------------------------- */
 
 /* Runs one query with text parameters; its result, or NULL (error set). */
@@ -2411,7 +2519,8 @@ const struct bs_db_ops bs_db_pg = {
 	 * each run once, and none fails: the lock is waited for, never
 	 * refused. Readers never wait. The key is "bstore" in ASCII.
 	 */
-	.begin_write_sql = "BEGIN; SELECT pg_advisory_xact_lock(108248014221925)",
+	.begin_write_sql = "BEGIN; SELECT pg_advisory_xact_lock(" PG_LOCK ")",
+	.begin_write = pg_begin_write,
 	.remote = 1,
 	.defer = pg_defer,
 };
