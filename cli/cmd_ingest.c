@@ -206,15 +206,78 @@ static void progress(struct file_ctx *c, struct bs_ingest *p, int done)
 	fflush(stderr);
 }
 
-static int read_all(int fd, struct bs_ingest *p, struct file_ctx *c)
+/*
+ * An input is read whole before the archive's lock is taken, so that a
+ * writer that waits for its input (a benchmark piped in, a stalled pipe)
+ * holds no lock while it waits: the lock is held while the buffered text
+ * is parsed and stored, one transaction, then released. An input larger
+ * than this is stored while it is read (docs/team.md).
+ */
+#define INGEST_BUFFER_MAX ((size_t)64 << 20)
+
+/*
+ * Reads fd into in until its end (*more = 0) or until in holds
+ * INGEST_BUFFER_MAX bytes (*more = 1). A stop signal ends the wait.
+ */
+static int read_input(int fd, struct bs_buf *in, struct file_ctx *c,
+		      int *more)
+{
+	static char chunk[1 << 16];
+	ssize_t n;
+
+	*more = 0;
+	for (;;) {
+		if (bs_cli_stop)
+			return bs_error(&c->err, BS_EINTR, "interrupted");
+		if (in->len >= INGEST_BUFFER_MAX) {
+			*more = 1;
+			return 0;
+		}
+		n = read(fd, chunk, sizeof(chunk));
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return bs_error(&c->err, BS_EIO, "cannot read '%s': %s",
+					c->name, strerror(errno));
+		}
+		if (n == 0)
+			return 0;
+		bs_buf_add(in, chunk, (size_t)n);
+	}
+}
+
+/* Feeds the parser len bytes of data, a chunk at a time (progress lines
+ * and a stop signal in between). */
+static int feed(struct bs_ingest *p, struct file_ctx *c, const char *data,
+		size_t len)
+{
+	size_t off, n;
+	int rc;
+
+	for (off = 0; off < len; off += n) {
+		progress(c, p, 0);
+		if (bs_cli_stop)
+			return bs_error(&c->err, BS_EINTR, "interrupted");
+		n = len - off < ((size_t)1 << 16) ? len - off : (size_t)1 << 16;
+		rc = bs_ingest_feed(p, data + off, n, &c->err);
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
+
+/* Parses the buffered input and, when it was larger than the buffer, the
+ * rest of fd as it comes. */
+static int parse_all(int fd, struct bs_ingest *p, struct file_ctx *c,
+		     const struct bs_buf *in, int more)
 {
 	static char chunk[1 << 16];
 	ssize_t n;
 	int rc;
 
 	c->last_progress = now_s();
-	for (;;) {
-		progress(c, p, 0);
+	rc = feed(p, c, in->data ? in->data : "", in->len);
+	while (rc == 0 && more) {
 		if (bs_cli_stop)
 			return bs_error(&c->err, BS_EINTR, "interrupted");
 		n = read(fd, chunk, sizeof(chunk));
@@ -226,10 +289,10 @@ static int read_all(int fd, struct bs_ingest *p, struct file_ctx *c)
 		}
 		if (n == 0)
 			break;
-		rc = bs_ingest_feed(p, chunk, (size_t)n, &c->err);
-		if (rc < 0)
-			return rc;
+		rc = feed(p, c, chunk, (size_t)n);
 	}
+	if (rc < 0)
+		return rc;
 	rc = bs_ingest_finish(p, &c->err);
 	progress(c, p, 1);
 	return rc;
@@ -337,7 +400,8 @@ static int ingest_fd(const struct bs_cli *cli, struct bs_store *st, int fd,
 	struct bs_ingest_cb cb;
 	struct bs_ingest *p = NULL;
 	struct bs_ingest_stats stats;
-	int rc;
+	struct bs_buf in = BS_BUF_INIT;
+	int rc, more = 0;
 
 	memset(&c, 0, sizeof(c));
 	c.cli = cli;
@@ -350,9 +414,13 @@ static int ingest_fd(const struct bs_cli *cli, struct bs_store *st, int fd,
 	cb.warn = on_warn;
 	cb.ctx = &c;
 	p = bs_ingest_new(c.name, &cb, o->format);
-	rc = bs_store_begin(st, &c.err);
+	/* The input first, without the lock; then the lock, the batch,
+	 * the commit. */
+	rc = read_input(fd, &in, &c, &more);
 	if (rc == 0)
-		rc = read_all(fd, p, &c);
+		rc = bs_store_begin(st, &c.err);
+	if (rc == 0)
+		rc = parse_all(fd, p, &c, &in, more);
 	if (rc < 0) {
 		bs_store_rollback(st);
 		/* A signal also ends a wait for the archive's lock. */
@@ -410,6 +478,7 @@ static int ingest_fd(const struct bs_cli *cli, struct bs_store *st, int fd,
 	}
 out:
 	bs_ingest_free(p);
+	bs_buf_release(&in);
 	return rc;
 }
 
@@ -556,8 +625,9 @@ const struct bs_opt_cmd bs_cmd_ingest = {
 	"when no FILE is given or FILE is '-'. A run already stored (same\n"
 	"text) is stored once, and so is a bonnie++ run read from its CSV\n"
 	"line and from its table (bonnie++ -q's stdout and stderr): the\n"
-	"second is a \"duplicate of run N\". Each file is one transaction;\n"
-	"an empty one is an error. Runs whose output names no machine are\n"
+	"second is a \"duplicate of run N\". Each file is one transaction,\n"
+	"taken once the file has been read (a writer waiting for its input\n"
+	"holds no lock); an empty one is an error. Runs whose output names no machine are\n"
 	"counted on stderr, with how to name them (-m, bstore set).\n",
 	opts,
 	"Formats (--format NAME):\n"
