@@ -32,6 +32,16 @@ expect_in "$T/out" "host.kernel=$(uname -r)"
 expect_in "$T/out" "host.fs="
 expect_in "$T/out" "rig=a"
 expect_not_in "$T/out" "measured_at.tz"
+# The disk's scheduler and read-ahead, as /sys has them.
+dev=$(sed -n 's/^  host.device=//p' "$T/out")
+q=/sys/block/$dev/queue
+if [ -n "$dev" ] && [ -r "$q/scheduler" ]; then
+	sched=$(sed -n 's/.*\[\(.*\)\].*/\1/p' "$q/scheduler")
+	[ -z "$sched" ] || expect_in "$T/out" "host.scheduler=$sched"
+	expect_in "$T/out" "host.read_ahead_kb=$(cat "$q/read_ahead_kb")"
+else
+	skip_part "the disk's queue (no /sys/block/${dev:-?}/queue)"
+fi
 expect_eq "$(sql "SELECT machine FROM runs WHERE id = 1")" "$(uname -n)" \
 	"the machine is this host"
 at=$(sql "SELECT measured_at FROM runs WHERE id = 1")
