@@ -51,7 +51,7 @@ static void test_display_without_password(void **state)
 		{"postgresql://u:s3cret@/db?host=/nonexistent-bstore",
 		 "postgresql://u@/db?host=/nonexistent-bstore"},
 		{"postgres://u:s3cret@h:1/db?host=/nonexistent-bstore&password=p2&sslmode=disable",
-		 "postgres://u@h:1/db?host=/nonexistent-bstore&sslmode=disable"},
+		 "postgres://u@/db?host=/nonexistent-bstore&port=1&sslmode=disable"},
 		{"postgresql:///db?password=p2&host=/nonexistent-bstore",
 		 "postgresql:///db?host=/nonexistent-bstore"},
 		{"postgresql://u@/db?host=/nonexistent-bstore",
@@ -72,6 +72,46 @@ static void test_display_without_password(void **state)
 		assert_null(strstr(bs_db_errmsg(db), "s3cret"));
 		assert_null(strchr(bs_db_errmsg(db), '\n'));
 		bs_db_pg.close(db);
+	}
+}
+
+/*
+ * What may be shown of a connection string (bs_db_shown): libpq's reading
+ * of it, every option it marks secret dropped, however it was spelled; one
+ * it cannot read shows its scheme only; a path stays a path.
+ */
+static void test_shown(void **state)
+{
+	/* clang-format off */
+	static const struct { const char *name, *shown; } cases[] = {
+		{"postgresql://u:s3c?ret@h:5433/db", "postgresql://u@h:5433/db"},
+		{"postgresql://h/db?%70assword=s3cret", "postgresql://h/db"},
+		{"postgresql://h/db?passw%6Frd=s3cret&sslmode=require",
+		 "postgresql://h/db?sslmode=require"},
+		{"postgresql://u@h/db?sslpassword=s3cret", "postgresql://u@h/db"},
+		{"postgresql://u:s3cret@h/d%20b?application_name=a%26b",
+		 "postgresql://u@h/d%20b?application_name=a%26b"},
+		{"postgresql://u:s3cret@h1,h2/db",
+		 "postgresql://u@/db?host=h1,h2&port=,"},
+		{"postgresql://u:s3%zzcret@h/db",
+		 "postgresql://(a URL libpq cannot read)"},
+		{"postgresql://h/db?password=s3cret=x",
+		 "postgresql://(a URL libpq cannot read)"},
+		{"host=h password=s3cret dbname='my db'",
+		 "dbname='my db' host='h'"},
+		{"host=h dbname=d", "host=h dbname=d"},
+		{"/srv/bstore/fleet.db", "/srv/bstore/fleet.db"},
+		{"a b.db", "a b.db"},
+	};
+	/* clang-format on */
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *shown = bs_db_shown(cases[i].name);
+		assert_string_equal(shown, cases[i].shown);
+		assert_null(strstr(shown, "s3c"));
+		free(shown);
 	}
 }
 
@@ -465,6 +505,7 @@ int main(void)
 	    cmocka_unit_test(test_errors),
 	    cmocka_unit_test(test_catalogue),
 	    cmocka_unit_test(test_glob_as_sqlite),
+	    cmocka_unit_test(test_shown),
 	    cmocka_unit_test(test_binary_rows_as_text),
 	    cmocka_unit_test(test_reader_cursors),
 	};
