@@ -57,10 +57,27 @@ static void literal(struct bs_buf *out, unsigned char c)
 		bs_buf_addf(out, "\\%c", c);
 }
 
+/* A class's member at p, a whole character (UTF-8 bytes as they are;
+ * '\\', '[', ']', '^' and '-' escaped); returns what follows it. */
+static const char *member(struct bs_buf *out, const char *p)
+{
+	unsigned char m = (unsigned char)*p++;
+
+	if (m == '\\' || m == '[' || m == ']' || m == '^' || m == '-')
+		bs_buf_addf(out, "\\%c", m);
+	else
+		bs_buf_addc(out, (char)m);
+	if (m >= 0xc0)
+		while (((unsigned char)*p & 0xc0) == 0x80)
+			bs_buf_addc(out, *p++);
+	return p;
+}
+
 void bs_db_glob_regex(const char *glob, struct bs_buf *out)
 {
 	size_t start = out->len;
-	const char *p = glob;
+	const char *p = glob, *q0;
+	int prior;
 
 	bs_buf_addc(out, '^');
 	while (*p) {
@@ -91,16 +108,19 @@ void bs_db_glob_regex(const char *glob, struct bs_buf *out)
 				bs_buf_addc(out, '^');
 				p++;
 			}
-			for (; p < q; p++) {
-				unsigned char m = (unsigned char)*p;
-				if (m == '-' && p > glob && p[-1] != '[' &&
-				    p[-1] != '^' && p + 1 < q)
-					bs_buf_addc(out, '-'); /* a range */
-				else if (m == '\\' || m == '[' || m == ']' ||
-					 m == '^' || m == '-')
-					bs_buf_addf(out, "\\%c", m);
-				else
-					bs_buf_addc(out, (char)m);
+			/* As SQLite reads it: a '-' between a member and
+			 * another is a range, but after a leading ']' or a
+			 * range, first or last, it is a '-'. prior: the last
+			 * member may start a range. */
+			for (q0 = p, prior = 0; p < q;) {
+				if (*p == '-' && prior && p + 1 < q) {
+					bs_buf_addc(out, '-');
+					p = member(out, p + 1);
+					prior = 0;
+					continue;
+				}
+				prior = !(*p == ']' && p == q0);
+				p = member(out, p);
 			}
 			bs_buf_addc(out, ']');
 			p = q + 1;

@@ -275,15 +275,20 @@ int bs_sel_check_glob(const char *glob, struct bs_err *err)
 	const char *why = NULL;
 
 	while (why == NULL && (p = strchr(p, '[')) != NULL) {
+		const char *q0;
 		uint32_t prev = 0;
-		int ranged = 0, first = 1;
+		int ranged = 0, prior = 0;
 
 		open = p++;
 		if (*p == '^')
 			p++;
-		/* ']' first is a member, '-' first or last a '-'. */
-		for (; *p && (*p != ']' || first); first = 0) {
-			if (*p == '-' && !first && p[1] != ']' && p[1]) {
+		/* As SQLite reads a class (store/db.c's regular expression
+		 * too): ']' first is a member; a '-' between a member and
+		 * another is a range, but first, last or after that ']' it
+		 * is a '-'. */
+		for (q0 = p; *p && (*p != ']' || p == q0);) {
+			if (*p == '-' && p[1] != ']' && p[1] &&
+			    (prior || ranged)) {
 				uint32_t hi;
 				p++;
 				hi = next_char(&p);
@@ -298,8 +303,10 @@ int bs_sel_check_glob(const char *glob, struct bs_err *err)
 					break;
 				}
 				ranged = 1;
+				prior = 0;
 				continue;
 			}
+			prior = !(*p == ']' && p == q0);
 			prev = next_char(&p);
 			ranged = 0;
 		}
