@@ -192,6 +192,27 @@ void bs_cli_end_line(int *open_line);
 int bs_cli_store_new(const struct bs_cli *cli, struct bs_store *st,
                      struct bs_run *r, const char *lost);
 
+/*
+ * What bstore exec hands to ingest: the machine (or NULL), the date of
+ * every run (or BS_NONE), tags, and a last word on each run before it is
+ * stored (or NULL).
+ */
+struct bs_cli_ingest_args {
+	const char *machine;
+	int64_t measured_at;
+	const struct bs_tag *tags;
+	size_t ntags;
+	void (*adjust)(struct bs_run *r, void *ctx);
+	void *ctx;
+};
+/*
+ * Ingests what fd holds as bstore ingest ingests a file called name (one
+ * transaction, the same messages and summary): BS_EXIT_OK, or
+ * BS_EXIT_FAIL when a line was rejected or nothing could be stored.
+ */
+int bs_cli_ingest_fd(const struct bs_cli *cli, struct bs_store *st, int fd,
+		     const char *name, const struct bs_cli_ingest_args *a);
+
 enum {
 	BS_SEL_ALL_IF_NONE = 1, /* no selector selects every run */
 	BS_SEL_NEED_MATCH = 2,  /* selecting nothing is an error (below) */
