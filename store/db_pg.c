@@ -1054,6 +1054,43 @@ out:
 	return rc;
 }
 
+/*
+ * bstore's text is UTF-8 and compared by character on both engines (a
+ * selector's '?' is one character, a class's members are characters): a
+ * database of another encoding is refused (SQL_ASCII's regular
+ * expressions see bytes), and the client's encoding is UTF-8 whatever
+ * PGCLIENTENCODING or the URL says, so that names read and written are
+ * SQLite's bytes.
+ */
+static int utf8_session(struct pg_db *db)
+{
+	const char *enc = PQparameterStatus(db->conn, "server_encoding");
+	const char *client = PQparameterStatus(db->conn, "client_encoding");
+	struct bs_buf msg = BS_BUF_INIT;
+
+	if (enc && strcmp(enc, "UTF8") != 0) {
+		bs_buf_addf(&msg,
+			    "its database's encoding is %s, not UTF8: bstore "
+			    "stores UTF-8 text and compares it by character "
+			    "(create the database with ENCODING 'UTF8', "
+			    "docs/team.md)",
+			    enc);
+		set_error(db, BS_DB_EOTHER, bs_buf_str(&msg));
+		bs_buf_release(&msg);
+		return 0;
+	}
+	if (client && strcmp(client, "UTF8") != 0) {
+		run_quiet(db, "SET client_encoding = 'UTF8'");
+		client = PQparameterStatus(db->conn, "client_encoding");
+		if (!client || strcmp(client, "UTF8") != 0) {
+			set_error(db, BS_DB_EGONE,
+				  "cannot set its client encoding to UTF8");
+			return 0;
+		}
+	}
+	return 1;
+}
+
 /* The server waits for locks itself (bstore's writers take turns on an
  * advisory lock, bounded by lock_timeout): busy is only asked, while
  * the connection is made, whether to go on. */
@@ -1112,6 +1149,8 @@ static int pg_open(struct bs_db **out, const char *name, int flags,
 	/* A database that does not exist is the server's to create (an
 	 * administrator's CREATE DATABASE, docs/team.md), never bstore's. */
 	PQsetNoticeProcessor(db->conn, no_notice, NULL);
+	if (!utf8_session(db))
+		return -1;
 	return session(db);
 }
 
