@@ -268,6 +268,15 @@ char *bs_db_shown(const char *name);
  * in SQLite.
  */
 void bs_db_glob_regex(const char *glob, struct bs_buf *out);
+/*
+ * The same for a database whose regular expressions see bytes
+ * (PostgreSQL's SQL_ASCII): '?', '*' and classes take whole UTF-8
+ * characters as SQLite reads them; the expression is ASCII (other bytes
+ * as \u00XX). bs_db_glob_by_char: whether the two differ for glob (it
+ * has a '?' or a class).
+ */
+void bs_db_glob_regex_bytes(const char *glob, struct bs_buf *out);
+int bs_db_glob_by_char(const char *glob);
 
 /*
  * Appends to out the schema file's text sql (len bytes) as the engine

@@ -2606,26 +2606,58 @@ static void pg_bulk(struct bs_db *d, int on)
 
 /* A glob is the regular expression that matches the same text (store/
  * db.c); '~' is case-sensitive, as GLOB is. */
+/* Appends s as an SQL string literal. */
+static void add_quoted(struct bs_buf *sql, const char *s)
+{
+	bs_buf_addc(sql, '\'');
+	for (; *s; s++) {
+		if (*s == '\'')
+			bs_buf_addc(sql, '\'');
+		bs_buf_addc(sql, *s);
+	}
+	bs_buf_addc(sql, '\'');
+}
+
+/* The server's choice between a regular expression over characters (a
+ * UTF8 database) and one over bytes (SQL_ASCII: store/db.c) for a glob
+ * that has a '?' or a class. */
+#define BY_ENCODING "CASE WHEN pg_catalog.current_setting('server_encoding') " \
+		    "= 'UTF8' THEN 1 ELSE 2 END"
+
 static void pg_glob(struct bs_buf *sql, const char *col, const char *pattern,
 		    struct bs_buf *value)
 {
-	struct bs_buf re = BS_BUF_INIT;
-	const char *p;
+	struct bs_buf re = BS_BUF_INIT, bytes = BS_BUF_INIT;
+	int both = bs_db_glob_by_char(pattern);
 
-	if (value) {
-		bs_buf_addf(sql, "%s ~ ?", col);
-		bs_db_glob_regex(pattern, value);
-		return;
-	}
 	bs_db_glob_regex(pattern, &re);
-	bs_buf_addf(sql, "%s ~ '", col);
-	for (p = bs_buf_str(&re); *p; p++) {
-		if (*p == '\'')
-			bs_buf_addc(sql, '\'');
-		bs_buf_addc(sql, *p);
+	if (both)
+		bs_db_glob_regex_bytes(pattern, &bytes);
+	if (value && !both) {
+		bs_buf_addf(sql, "%s ~ ?", col);
+		bs_buf_adds(value, bs_buf_str(&re));
+	} else if (value) {
+		/* One parameter: both expressions, split by a character
+		 * neither holds (a control is written \u0001). */
+		bs_buf_addf(sql,
+			    "%s ~ pg_catalog.split_part(?, pg_catalog.chr(1), "
+			    BY_ENCODING ")",
+			    col);
+		bs_buf_adds(value, bs_buf_str(&re));
+		bs_buf_addc(value, '\001');
+		bs_buf_adds(value, bs_buf_str(&bytes));
+	} else if (!both) {
+		bs_buf_addf(sql, "%s ~ ", col);
+		add_quoted(sql, bs_buf_str(&re));
+	} else {
+		bs_buf_addf(sql, "%s ~ (CASE " BY_ENCODING " WHEN 1 THEN ", col);
+		add_quoted(sql, bs_buf_str(&re));
+		bs_buf_adds(sql, " ELSE ");
+		add_quoted(sql, bs_buf_str(&bytes));
+		bs_buf_adds(sql, " END)");
 	}
-	bs_buf_addc(sql, '\'');
 	bs_buf_release(&re);
+	bs_buf_release(&bytes);
 }
 
 static int pg_get_version(struct bs_db *d, int *version)
