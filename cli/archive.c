@@ -48,10 +48,12 @@ void bs_cli_store_warnings(const struct bs_cli *cli, struct bs_store *st)
 	bs_store_set_warn(st, store_warn, (void *)cli);
 }
 
-/* Says that opening the archive at path upgraded it, if it did. */
-static void say_upgraded(const struct bs_cli *cli, const struct bs_store *st,
-			 const char *path)
+/* Says that opening the archive upgraded it, if it did (named as it may
+ * be shown). */
+static void say_upgraded(const struct bs_cli *cli, const struct bs_store *st)
 {
+	const char *path = bs_store_path(st);
+
 	if (bs_store_upgraded_from(st) && !cli->quiet)
 		fprintf(stderr,
 			"bstore: upgraded archive '%s' from schema version %d "
@@ -81,7 +83,7 @@ static int open_store(const struct bs_cli *cli, const char *path, int flags,
 	sig = (int)bs_cli_stop;
 	if (rc == 0) {
 		bs_store_set_wait(*out, BS_STORE_WAIT_MS, NULL);
-		say_upgraded(cli, *out, path);
+		say_upgraded(cli, *out);
 	}
 	bs_sig_restore(&saved);
 	bs_cli_stop = 0;

@@ -133,6 +133,35 @@ static int same_bytes(const char *path, const char *data, size_t len,
 	return same;
 }
 
+/* Whether name in the site's directory dir ("" the root) is one of the
+ * files a build writes. */
+static int own_file(const char *dir, const char *name)
+{
+	return bs_site_own_name(dir, name) ||
+	       (dir[0] == '\0' && (strcmp(name, "index.html") == 0 ||
+	                            strcmp(name, "site.css") == 0));
+}
+
+/* Whether path (relative to the site's root) is one of its own files, in
+ * one of its own directories: no name read from the archive (a saved
+ * comparison's, a slug) makes a page outside the site. */
+static int own_path(const char *path)
+{
+	const char *slash = strchr(path, '/');
+	char dir[16];
+	size_t i;
+
+	if (slash == NULL)
+		return own_file("", path);
+	if ((size_t)(slash - path) >= sizeof(dir))
+		return 0;
+	snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+	for (i = 0; i < bs_site_ndirs; i++)
+		if (strcmp(dir, bs_site_dirs[i]) == 0)
+			return own_file(dir, slash + 1);
+	return 0;
+}
+
 static int put_page(void *ctx, const char *path, const char *data, size_t len,
                     struct bs_err *err)
 {
@@ -141,6 +170,14 @@ static int put_page(void *ctx, const char *path, const char *data, size_t len,
 	struct stat sb;
 	const char *full;
 
+	if (!own_path(path)) {
+		char q[BS_CLI_QUOTE_SIZE];
+		w->failed = 1;
+		return bs_error(err, BS_EINVAL,
+		                "refusing to write '%s': not a name of the "
+		                "site's own files (a name from the archive?)",
+		                bs_cli_quote(q, path));
+	}
 	xgrow((void **)&w->made, &w->capmade, w->nmade + 1, sizeof(*w->made));
 	w->made[w->nmade++] = xstrdup(path);
 	bs_buf_reset(&w->full);
@@ -202,9 +239,7 @@ static long stale_tmp(const char *dir, const char *name)
 	if (p == dot + 5 || *p != '\0' || pid <= 0)
 		return 0;
 	snprintf(base, sizeof(base), "%.*s", (int)(dot - name), name);
-	if (!bs_site_own_name(dir, base) &&
-	    !(dir[0] == '\0' && (strcmp(base, "index.html") == 0 ||
-	                          strcmp(base, "site.css") == 0)))
+	if (!own_file(dir, base))
 		return 0;
 	if (pid == (long)getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
 		return 0;

@@ -5,7 +5,8 @@
  * The archive's name is a libpq connection URL (postgresql://... or
  * postgres://...), handed to libpq unchanged: its own settings
  * (PGPASSFILE, ~/.pgpass, PGHOST and the other PG* variables, sslmode=)
- * work as with psql. Messages show the URL without its password.
+ * work as with psql. Messages show the URL without its secrets
+ * (bs_db_shown: libpq's own parser, every option it marks secret dropped).
  *
  * Statements: the store's '?' and '?N' placeholders become $N outside
  * quoted strings, identifiers and comments; each statement is prepared
@@ -72,7 +73,7 @@ enum { NCOPY = 4 }; /* tables whose rows wait for COPY at once */
 struct pg_db {
 	struct bs_db base;
 	PGconn *conn;
-	char *display;		/* the URL without its password */
+	char *display;		/* the URL without its secrets (bs_db_shown) */
 	char *msg;		/* the last error's message */
 	enum bs_db_errkind kind; /* and its kind */
 	int64_t changes;
@@ -670,46 +671,220 @@ static void no_notice(void *arg, const char *msg)
 	(void)msg;
 }
 
-/*
- * The URL without its password: "user:secret@" loses ":secret", and a
- * password=... parameter of its query string is left out.
- */
-static char *without_password(const char *url)
-{
-	struct bs_buf b = BS_BUF_INIT;
-	const char *auth = strstr(url, "://");
-	const char *p, *end, *at, *colon, *q;
+/* ---- what may be shown of a connection string ------------------------ */
 
-	if (auth == NULL)
-		return xstrdup(url);
-	auth += 3;
-	end = auth + strcspn(auth, "/?");
-	/* The last '@' of the authority ends the user information. */
-	for (at = NULL, p = auth; p < end; p++)
-		if (*p == '@')
-			at = p;
-	colon = at ? memchr(auth, ':', (size_t)(at - auth)) : NULL;
-	bs_buf_add(&b, url, (size_t)((colon ? colon : end) - url));
-	if (colon)
-		bs_buf_add(&b, at, (size_t)(end - at));
-	q = strchr(end, '?');
-	bs_buf_add(&b, end, (size_t)((q ? q : end + strlen(end)) - end));
-	if (q) {
-		const char *sep = "?";
-		q++;
-		while (*q) {
-			size_t n = strcspn(q, "&");
-			if (!(n >= 9 && strncmp(q, "password=", 9) == 0)) {
-				bs_buf_adds(&b, sep);
-				bs_buf_add(&b, q, n);
-				sep = "&";
-			}
-			q += n;
-			if (*q == '&')
-				q++;
+/* Appends s, each byte outside the unreserved ones and keep as %XX (bytes
+ * of UTF-8 as they are: a name reads as typed). */
+static void url_encode(struct bs_buf *b, const char *s, const char *keep)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9') || c >= 0x80 ||
+		    strchr("-._~", c) || (keep && strchr(keep, c)))
+			bs_buf_addc(b, (char)c);
+		else
+			bs_buf_addf(b, "%%%02X", c);
+	}
+}
+
+/* The value of keyword among libpq's parsed options, or NULL. */
+static const char *opt_val(const PQconninfoOption *o, const char *keyword)
+{
+	for (; o->keyword; o++)
+		if (strcmp(o->keyword, keyword) == 0)
+			return o->val && o->val[0] ? o->val : NULL;
+	return NULL;
+}
+
+/* The parsed options as a URL: user, host and port, database, then the
+ * rest as its query; a secret option is never written. A host list or
+ * a socket directory goes in the query, where any text may. */
+static void shown_url(struct bs_buf *b, const char *scheme,
+		      const PQconninfoOption *opts)
+{
+	const char *user = opt_val(opts, "user"), *host = opt_val(opts, "host");
+	const char *port = opt_val(opts, "port"), *db = opt_val(opts, "dbname");
+	int inhost = host && !strpbrk(host, "/,:[]@") &&
+		     (!port || !strchr(port, ','));
+	const PQconninfoOption *o;
+	const char *sep = "?";
+
+	bs_buf_adds(b, scheme);
+	if (user) {
+		url_encode(b, user, NULL);
+		bs_buf_addc(b, '@');
+	}
+	if (inhost) {
+		url_encode(b, host, NULL);
+		if (port) {
+			bs_buf_addc(b, ':');
+			url_encode(b, port, NULL);
 		}
 	}
+	bs_buf_addc(b, '/');
+	if (db)
+		url_encode(b, db, NULL);
+	for (o = opts; o->keyword; o++) {
+		if (!o->val || !o->val[0] || strchr(o->dispchar, '*') ||
+		    strcmp(o->keyword, "user") == 0 ||
+		    strcmp(o->keyword, "dbname") == 0 ||
+		    (inhost && (strcmp(o->keyword, "host") == 0 ||
+				strcmp(o->keyword, "port") == 0)))
+			continue;
+		bs_buf_adds(b, sep);
+		bs_buf_adds(b, o->keyword);
+		bs_buf_addc(b, '=');
+		url_encode(b, o->val, "/:@,");
+		sep = "&";
+	}
+}
+
+/* The parsed options in libpq's key=value form, quoted where needed,
+ * without the secret ones. */
+static void shown_keywords(struct bs_buf *b, const PQconninfoOption *opts)
+{
+	const PQconninfoOption *o;
+	const char *sep = "", *v;
+
+	for (o = opts; o->keyword; o++) {
+		if (!o->val || !o->val[0] || strchr(o->dispchar, '*'))
+			continue;
+		bs_buf_addf(b, "%s%s='", sep, o->keyword);
+		for (v = o->val; *v; v++) {
+			if (*v == '\'' || *v == '\\')
+				bs_buf_addc(b, '\\');
+			bs_buf_addc(b, *v);
+		}
+		bs_buf_addc(b, '\'');
+		sep = " ";
+	}
+}
+
+/* Whether libpq marks one of the parsed options secret and it is set. */
+static int has_secret(const PQconninfoOption *opts)
+{
+	for (; opts->keyword; opts++)
+		if (opts->val && opts->val[0] && strchr(opts->dispchar, '*'))
+			return 1;
+	return 0;
+}
+
+char *bs_db_shown(const char *name)
+{
+	struct bs_buf b = BS_BUF_INIT;
+	PQconninfoOption *opts;
+	char *why = NULL;
+	int url = bs_db_is_url(name);
+
+	opts = PQconninfoParse(name, &why);
+	PQfreemem(why);
+	if (opts == NULL) {
+		/* What libpq cannot read may hold a secret anywhere: only the
+		 * scheme is shown. A path is a path. */
+		if (!url)
+			return xstrdup(name);
+		bs_buf_add(&b, name, (size_t)(strstr(name, "://") + 3 - name));
+		bs_buf_adds(&b, "(a URL libpq cannot read)");
+		return bs_buf_detach(&b, NULL);
+	}
+	if (url)
+		shown_url(&b, strncmp(name, "postgres://", 11) == 0
+				      ? "postgres://"
+				      : "postgresql://",
+			  opts);
+	else if (has_secret(opts))
+		shown_keywords(&b, opts);
+	else
+		bs_buf_adds(&b, name);
+	PQconninfoFree(opts);
 	return bs_buf_detach(&b, NULL);
+}
+
+/*
+ * libpq's reason for refusing a connection string, as may be shown: it
+ * quotes what it could not read ("invalid percent-encoded token:
+ * \"s%zzcret\""), which may be a password; a quoted word is kept only when
+ * it is one of libpq's option names or a single character.
+ */
+static char *shown_parse_error(const char *why)
+{
+	struct bs_buf b = BS_BUF_INIT;
+	PQconninfoOption *known = PQconndefaults(), *o;
+	const char *p = why, *q, *e;
+
+	while ((q = strchr(p, '"')) != NULL && (e = strchr(q + 1, '"'))) {
+		size_t n = (size_t)(e - q - 1);
+		int keep = n == 1;
+		for (o = known; !keep && o && o->keyword; o++)
+			keep = strlen(o->keyword) == n &&
+			       strncmp(o->keyword, q + 1, n) == 0;
+		bs_buf_add(&b, p, (size_t)(q - p));
+		if (keep)
+			bs_buf_add(&b, q, n + 2);
+		else
+			bs_buf_adds(&b, "\"...\"");
+		p = e + 1;
+	}
+	bs_buf_adds(&b, p);
+	PQconninfoFree(known);
+	return bs_buf_detach(&b, NULL);
+}
+
+/* Whether libpq can read name; if not, the error says why (without what
+ * it could not read). */
+static int readable_conninfo(struct pg_db *db, const char *name)
+{
+	char *why = NULL, *msg;
+	PQconninfoOption *opts = PQconninfoParse(name, &why);
+
+	if (opts) {
+		PQconninfoFree(opts);
+		return 1;
+	}
+	msg = shown_parse_error(why ? why : "out of memory");
+	PQfreemem(why);
+	set_error(db, BS_DB_EOTHER, msg);
+	free(msg);
+	return 0;
+}
+
+/*
+ * What makes an archive one, as the server knows it: the cluster (its
+ * port and the time its postmaster started, which no two servers share),
+ * the database and the schema, whatever host name, address, socket or
+ * spelling of the URL reached it. NULL when it cannot be read.
+ */
+static char *identity(struct pg_db *db)
+{
+	PGresult *res;
+	char *id = NULL;
+
+	if (db->conn == NULL || db->piped || db->ahead)
+		return NULL;
+	/* Waited for as every statement is (bounded, a signal ends it). */
+	if (!PQsendQuery(db->conn,
+			 "SELECT pg_catalog.current_setting('port') || ' ' || "
+			 "pg_catalog.pg_postmaster_start_time()::pg_catalog."
+			 "text || ' ' || pg_catalog.current_database() || ' ' "
+			 "|| pg_catalog.current_schema()"))
+		return NULL;
+	res = wait_result(db);
+	if (result_ok(db, res) && PQntuples(res) == 1 &&
+	    !PQgetisnull(res, 0, 0))
+		id = xstrdup(PQgetvalue(res, 0, 0));
+	PQclear(res);
+	return id;
+}
+
+static int pg_same(struct bs_db *a, struct bs_db *b)
+{
+	char *ia = identity((struct pg_db *)a), *ib = identity((struct pg_db *)b);
+	int same = ia && ib && strcmp(ia, ib) == 0;
+
+	free(ia);
+	free(ib);
+	return same;
 }
 
 static int pg_exec(struct bs_db *d, const char *sql);
@@ -879,6 +1054,32 @@ out:
 	return rc;
 }
 
+/*
+ * The client's encoding is the server's text as it is: UTF-8 in a UTF8
+ * database whatever PGCLIENTENCODING or the URL says (a Latin-1 client
+ * would have names converted on their way in and out), and SQL_ASCII's
+ * bytes as given in the databases docs/team.md makes (no conversion
+ * there either way). So names read and written are SQLite's bytes.
+ */
+static int utf8_session(struct pg_db *db)
+{
+	const char *enc = PQparameterStatus(db->conn, "server_encoding");
+	const char *client = PQparameterStatus(db->conn, "client_encoding");
+
+	if (!enc || strcmp(enc, "UTF8") != 0)
+		return 1;
+	if (client && strcmp(client, "UTF8") != 0) {
+		run_quiet(db, "SET client_encoding = 'UTF8'");
+		client = PQparameterStatus(db->conn, "client_encoding");
+		if (!client || strcmp(client, "UTF8") != 0) {
+			set_error(db, BS_DB_EGONE,
+				  "cannot set its client encoding to UTF8");
+			return 0;
+		}
+	}
+	return 1;
+}
+
 /* The server waits for locks itself (bstore's writers take turns on an
  * advisory lock, bounded by lock_timeout): busy is only asked, while
  * the connection is made, whether to go on. */
@@ -895,13 +1096,15 @@ static int pg_open(struct bs_db **out, const char *name, int flags,
 
 	db->base.ops = &bs_db_pg;
 	db->flags = flags;
-	db->display = without_password(name);
+	db->display = bs_db_shown(name);
 	*out = &db->base;
 	if (flags & BS_DB_OPEN_MEMORY) {
 		set_error(db, BS_DB_EOTHER,
 			  "PostgreSQL has no in-memory database");
 		return -1;
 	}
+	if (!readable_conninfo(db, name))
+		return -1;
 	for (i = 0; i < NDFLT; i++) {
 		if (i == 0 && getenv("PGCONNECT_TIMEOUT"))
 			continue;
@@ -935,6 +1138,8 @@ static int pg_open(struct bs_db **out, const char *name, int flags,
 	/* A database that does not exist is the server's to create (an
 	 * administrator's CREATE DATABASE, docs/team.md), never bstore's. */
 	PQsetNoticeProcessor(db->conn, no_notice, NULL);
+	if (!utf8_session(db))
+		return -1;
 	return session(db);
 }
 
@@ -2401,26 +2606,58 @@ static void pg_bulk(struct bs_db *d, int on)
 
 /* A glob is the regular expression that matches the same text (store/
  * db.c); '~' is case-sensitive, as GLOB is. */
+/* Appends s as an SQL string literal. */
+static void add_quoted(struct bs_buf *sql, const char *s)
+{
+	bs_buf_addc(sql, '\'');
+	for (; *s; s++) {
+		if (*s == '\'')
+			bs_buf_addc(sql, '\'');
+		bs_buf_addc(sql, *s);
+	}
+	bs_buf_addc(sql, '\'');
+}
+
+/* The server's choice between a regular expression over characters (a
+ * UTF8 database) and one over bytes (SQL_ASCII: store/db.c) for a glob
+ * that has a '?' or a class. */
+#define BY_ENCODING "CASE WHEN pg_catalog.current_setting('server_encoding') " \
+		    "= 'UTF8' THEN 1 ELSE 2 END"
+
 static void pg_glob(struct bs_buf *sql, const char *col, const char *pattern,
 		    struct bs_buf *value)
 {
-	struct bs_buf re = BS_BUF_INIT;
-	const char *p;
+	struct bs_buf re = BS_BUF_INIT, bytes = BS_BUF_INIT;
+	int both = bs_db_glob_by_char(pattern);
 
-	if (value) {
-		bs_buf_addf(sql, "%s ~ ?", col);
-		bs_db_glob_regex(pattern, value);
-		return;
-	}
 	bs_db_glob_regex(pattern, &re);
-	bs_buf_addf(sql, "%s ~ '", col);
-	for (p = bs_buf_str(&re); *p; p++) {
-		if (*p == '\'')
-			bs_buf_addc(sql, '\'');
-		bs_buf_addc(sql, *p);
+	if (both)
+		bs_db_glob_regex_bytes(pattern, &bytes);
+	if (value && !both) {
+		bs_buf_addf(sql, "%s ~ ?", col);
+		bs_buf_adds(value, bs_buf_str(&re));
+	} else if (value) {
+		/* One parameter: both expressions, split by a character
+		 * neither holds (a control is written \u0001). */
+		bs_buf_addf(sql,
+			    "%s ~ pg_catalog.split_part(?, pg_catalog.chr(1), "
+			    BY_ENCODING ")",
+			    col);
+		bs_buf_adds(value, bs_buf_str(&re));
+		bs_buf_addc(value, '\001');
+		bs_buf_adds(value, bs_buf_str(&bytes));
+	} else if (!both) {
+		bs_buf_addf(sql, "%s ~ ", col);
+		add_quoted(sql, bs_buf_str(&re));
+	} else {
+		bs_buf_addf(sql, "%s ~ (CASE " BY_ENCODING " WHEN 1 THEN ", col);
+		add_quoted(sql, bs_buf_str(&re));
+		bs_buf_adds(sql, " ELSE ");
+		add_quoted(sql, bs_buf_str(&bytes));
+		bs_buf_adds(sql, " END)");
 	}
-	bs_buf_addc(sql, '\'');
 	bs_buf_release(&re);
+	bs_buf_release(&bytes);
 }
 
 static int pg_get_version(struct bs_db *d, int *version)
@@ -2510,6 +2747,7 @@ const struct bs_db_ops bs_db_pg = {
 	.settle = pg_settle,
 	.bulk = pg_bulk,
 	.glob = pg_glob,
+	.same = pg_same,
 	/*
 	 * Writers take turns, as SQLite's BEGIN IMMEDIATE makes them: a
 	 * transaction-scoped advisory lock, held until COMMIT or ROLLBACK.

@@ -177,7 +177,9 @@ int bs_store_open_cancel(struct bs_store **out, const char *path, int flags,
 
 	*out = NULL;
 	st = xcalloc(1, sizeof(*st));
-	st->path = xstrdup(path);
+	/* A URL is shown without its secrets (and a path libpq would read
+	 * as a connection string too), as the engine's display is. */
+	st->path = bs_db_shown(path);
 	st->cancel = cancel;
 	st->wait_ms = BS_STORE_WAIT_MS;
 	st->no_upgrade = (flags & BS_STORE_NO_UPGRADE) != 0;
@@ -191,11 +193,6 @@ int bs_store_open_cancel(struct bs_store **out, const char *path, int flags,
 	if (flags & BS_STORE_NO_UPGRADE)
 		dbflags |= BS_DB_OPEN_UNTRUSTED;
 	rc = ops->open(&st->db, path, dbflags, bs_store_on_busy, st);
-	if (st->db) {
-		/* A URL is shown without its password from now on. */
-		free(st->path);
-		st->path = xstrdup(ops->display(st->db));
-	}
 	if (rc < 0) {
 		rc = st->db ? bs_store_open_error(st, err)
 			    : bs_error(err, BS_EDB,
@@ -320,6 +317,17 @@ char *bs_store_default_path(struct bs_err *err)
 int bs_store_is_url(const char *name)
 {
 	return bs_db_is_url(name);
+}
+
+char *bs_store_shown(const char *name)
+{
+	return bs_db_shown(name);
+}
+
+int bs_store_same(struct bs_store *a, struct bs_store *b)
+{
+	return a->db->ops == b->db->ops && a->db->ops->same &&
+	       a->db->ops->same(a->db, b->db);
 }
 
 int bs_store_mkparents(const char *path, struct bs_err *err)

@@ -244,6 +244,87 @@ static void ops_of(unsigned type, char *out, size_t outsz)
  * a NUL over the operator of a key=value term, whose key and value then
  * point into s.
  */
+/* The code point at *p (UTF-8; a byte that starts none is itself), and
+ * *p past it. */
+static uint32_t next_char(const char **p)
+{
+	const unsigned char *s = (const unsigned char *)*p;
+	uint32_t c = *s++;
+
+	if (c >= 0xc0)
+		for (c &= c >= 0xe0 ? (c >= 0xf0 ? 0x07 : 0x0f) : 0x1f;
+		     (*s & 0xc0) == 0x80; s++)
+			c = (c << 6) | (*s & 0x3f);
+	*p = (const char *)s;
+	return c;
+}
+
+/* The class at open as a message shows it: up to its ']' or the end. */
+static int class_len(const char *open)
+{
+	const char *p = open + 1 + (open[1] == '^');
+	const char *end = strchr(p + (*p == ']'), ']');
+
+	return (int)(end ? end + 1 - open : (ptrdiff_t)strlen(open));
+}
+
+int bs_sel_check_glob(const char *glob, struct bs_err *err)
+{
+	const char *p = glob, *open, *at = NULL;
+	char q[64];
+	const char *why = NULL;
+
+	while (why == NULL && (p = strchr(p, '[')) != NULL) {
+		const char *q0;
+		uint32_t prev = 0;
+		int ranged = 0, prior = 0;
+
+		open = p++;
+		if (*p == '^')
+			p++;
+		/* As SQLite reads a class (store/db.c's regular expression
+		 * too): ']' first is a member; a '-' between a member and
+		 * another is a range, but first, last or after that ']' it
+		 * is a '-'. */
+		for (q0 = p; *p && (*p != ']' || p == q0);) {
+			if (*p == '-' && p[1] != ']' && p[1] &&
+			    (prior || ranged)) {
+				uint32_t hi;
+				p++;
+				hi = next_char(&p);
+				if (ranged)
+					why = "chains ranges (a-c-e): write "
+					      "each range apart, a '-' last";
+				else if (hi < prev)
+					why = "has a range that goes down "
+					      "(z-a): write it low to high";
+				if (why) {
+					at = open;
+					break;
+				}
+				ranged = 1;
+				prior = 0;
+				continue;
+			}
+			prior = !(*p == ']' && p == q0);
+			prev = next_char(&p);
+			ranged = 0;
+		}
+		if (why == NULL && *p != ']') {
+			why = "is not closed by ']' (a '[' itself is "
+			      "written '[[]')";
+			at = open;
+		}
+		if (*p)
+			p++;
+	}
+	if (why == NULL)
+		return 0;
+	return bs_error(err, BS_EINVAL, "glob '%s': the class '%.*s' %s",
+	                bs_err_quote(q, sizeof(q), glob, strlen(glob), 40),
+	                class_len(at), at, why);
+}
+
 static int parse_term(char *s, size_t len, struct bs_sel_term *t,
                       struct bs_err *err)
 {
@@ -300,6 +381,12 @@ static int parse_term(char *s, size_t len, struct bs_sel_term *t,
 			    "1970 to 9999 (YYYY, YYYY-MM, YYYY-MM-DD"
 			    "[ HH:MM[:SS]] or @UNIXTIME)",
 			    bs_err_quote(q, sizeof(q), s, len, 40));
+		/* A glob both engines read alike, or a usage error. */
+		if (type == BS_SEL_TEXT) {
+			int rc = bs_sel_check_glob(val, err);
+			if (rc < 0)
+				return rc;
+		}
 		s[klen] = '\0';
 		t->kind = f ? BS_SEL_FIELD : BS_SEL_TAG;
 		t->field = f;

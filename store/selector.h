@@ -166,4 +166,14 @@ int bs_sel_print(const struct bs_sel *sel, struct bs_buf *out);
  */
 int bs_sel_term_same(const struct bs_sel_term *a, const struct bs_sel_term *b);
 
+/*
+ * Whether a text value is a glob both engines read alike (bs_sel_parse
+ * checks each, before any SQL): every '[' opens a class that ']' closes
+ * ('[[]' is a literal '['), and each range of a class goes up (a-z, not
+ * z-a) and is not chained (a-c-e). Members are characters (UTF-8 code
+ * points), as '?' is one character. 0, or -1 with err saying what is
+ * wrong and where (-BS_EINVAL).
+ */
+int bs_sel_check_glob(const char *glob, struct bs_err *err);
+
 #endif

@@ -363,5 +363,11 @@ int bs_store_mkparents(const char *path, struct bs_err *err);
 /* Whether name is a PostgreSQL archive's URL (postgresql://...,
  * postgres://...) rather than a file. */
 int bs_store_is_url(const char *name);
+/* What may be shown of an archive's name or an input's (malloc'd): a URL
+ * without its secrets (store/db.h, bs_db_shown). */
+char *bs_store_shown(const char *name);
+/* Whether two open archives are one (a PostgreSQL archive reached by two
+ * URLs); files are compared as files by the caller. */
+int bs_store_same(struct bs_store *a, struct bs_store *b);
 
 #endif

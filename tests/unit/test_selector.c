@@ -270,6 +270,23 @@ static const struct err_case err_cases[] = {
 	{"~x", "selector '~x' has no key before '~'"},
 	{"<x", "selector '<x' has no key before '<'"},
 	{">=1", "selector '>=1' has no key before '>='"},
+	/* A class both engines would read differently (issue 28): a usage
+	 * error before any SQL. Members are characters: 'ü' > 'é'. */
+	{"machine=[z-a]*", "glob '[z-a]*': the class '[z-a]' has a range "
+			   "that goes down (z-a): write it low to high"},
+	{"raid~x[\xc3\xbc-\xc3\xa9]", "glob 'x[\xc3\xbc-\xc3\xa9]': the class "
+			   "'[\xc3\xbc-\xc3\xa9]' has a range that goes down (z-a): "
+			   "write it low to high"},
+	{"machine!=[a-c-e]*", "glob '[a-c-e]*': the class '[a-c-e]' chains "
+			      "ranges (a-c-e): write each range apart, a "
+			      "'-' last"},
+	{"machine=[a]x[d-e-f]", "glob '[a]x[d-e-f]': the class '[d-e-f]' "
+				"chains ranges (a-c-e): write each range "
+				"apart, a '-' last"},
+	{"machine=x[", "glob 'x[': the class '[' is not closed by ']' (a "
+		       "'[' itself is written '[[]')"},
+	{"k=[]", "glob '[]': the class '[]' is not closed by ']' (a '[' "
+		 "itself is written '[[]')"},
 	/* An operator character that starts no operator. */
 	{"a!b", "'a!b" NOT_SEL},
 	{"a!", "'a!" NOT_SEL},
