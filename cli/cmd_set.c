@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 #include "cli/opt.h"
 #include "util/mem.h"
+#include "util/similar.h"
 #include "util/text.h"
 #include "util/timefmt.h"
 #include "util/banned.h"
@@ -49,22 +50,43 @@ static int parse_set(const struct bs_cli *cli, const char *arg,
 
 	*owned = xstrndup(arg, eq ? (size_t)(eq - arg) : strlen(arg));
 	set->field = eq ? bs_set_field(*owned) : NULL;
+	/* A parameter: its value is read by each run's family's row. */
+	set->param = eq && set->field == NULL && bs_param_find(*owned) >= 0
+			     ? *owned
+			     : NULL;
+	set->text = eq ? eq + 1 : NULL;
+	set->when = BS_NONE;
+	if (set->param)
+		return 0;
 	if (set->field == NULL) {
 		struct bs_buf names = BS_BUF_INIT;
-		int rc;
+		const char *best = NULL;
+		size_t dist = (size_t)-1;
+		int k, rc;
 
-		for (i = 0; i < bs_set_nfields; i++)
-			bs_buf_addf(&names, "%s%s=", i ? " or " : "",
-				    bs_set_fields[i].key);
-		rc = bs_cli_usage_error(
-			cli, "'%s' is not FIELD=VALUE with FIELD one of %s%s",
-			bs_cli_quote(q, arg), bs_buf_str(&names),
-			eq ? " (tags are set with bstore tag)" : "");
+		for (i = 0; i < bs_set_nfields; i++) {
+			bs_buf_addf(&names, "%s=, ", bs_set_fields[i].key);
+			bs_similar_best(*owned, bs_set_fields[i].key, &best,
+					&dist);
+		}
+		for (k = 0; k < bs_nparams; k++)
+			bs_similar_best(*owned, bs_param_table[k].key, &best,
+					&dist);
+		if (eq && best)
+			rc = bs_cli_usage_error(
+				cli, "'%s' is not FIELD=VALUE with FIELD one "
+				     "of %sor a parameter; did you mean '%s'?",
+				bs_cli_quote(q, arg), bs_buf_str(&names), best);
+		else
+			rc = bs_cli_usage_error(
+				cli, "'%s' is not FIELD=VALUE with FIELD one "
+				     "of %sor a parameter (bstore show lists "
+				     "a run's)%s",
+				bs_cli_quote(q, arg), bs_buf_str(&names),
+				eq ? "; tags are set with bstore tag" : "");
 		bs_buf_release(&names);
 		return rc;
 	}
-	set->text = eq + 1;
-	set->when = BS_NONE;
 	if (!set->field->is_date) {
 		if (bs_text_has_control(set->text))
 			return bs_cli_usage_error(

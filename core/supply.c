@@ -1,0 +1,208 @@
+/* core/supply.c - parameters the user supplies (core/supply.h). */
+#include "core/supply.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/family.h"
+#include "core/identity.h"
+#include "util/buf.h"
+#include "util/mem.h"
+#include "util/num.h"
+#include "util/similar.h"
+#include "util/text.h"
+#include "util/banned.h"
+
+_Static_assert(BS_P_MAX <= 64, "bs_run.supplied has a bit a parameter row");
+
+int bs_supply_find(enum bs_family f, const char *key, struct bs_err *err)
+{
+	struct bs_buf all = BS_BUF_INIT;
+	const char *best = NULL;
+	size_t dist = (size_t)-1;
+	int k = bs_param_find_in(f, key), j, first, rc;
+
+	if (k >= 0)
+		return k;
+	first = bs_cat->param0[f];
+	for (j = first; j < first + bs_family(f)->nparams; j++) {
+		bs_similar_best(key, bs_param_table[j].key, &best, &dist);
+		bs_buf_addf(&all, "%s%s", j > first ? ", " : "",
+			    bs_param_table[j].key);
+	}
+	if (best)
+		rc = bs_error(err, BS_EINVAL,
+			      "'%s' is not a parameter of %s runs; did you "
+			      "mean '%s'?",
+			      key, bs_family_name(f), best);
+	else
+		rc = bs_error(err, BS_EINVAL,
+			      "'%s' is not a parameter of %s runs (they have "
+			      "%s)",
+			      key, bs_family_name(f), bs_buf_str(&all));
+	bs_buf_release(&all);
+	return rc;
+}
+
+/* What the row takes, for the error of a value it cannot hold. */
+static const char *wants(int k)
+{
+	const struct bs_param_info *pi = &bs_param_table[k];
+
+	switch (pi->kind) {
+	case BS_PK_BOOL:
+		return "0 or 1";
+	case BS_PK_REAL:
+		return "a number";
+	case BS_PK_TEXT:
+		return pi->norm == BS_PN_SIZE ? "a size such as 4k or 4096B"
+					      : "text";
+	case BS_PK_FSIZE:
+		return "a size, link or symlink";
+	case BS_PK_INT:
+		break;
+	}
+	return strcmp(pi->unit, "bytes") == 0 ? "a size such as 4k or 4096"
+					      : "a whole number";
+}
+
+/* text as a value of row k into p; 0, or BS_EINVAL. */
+static int read_value(int k, const char *text, struct bs_params *p,
+		      struct bs_err *err)
+{
+	const struct bs_param_info *pi = &bs_param_table[k];
+	struct bs_ident_val v;
+	double d;
+	int ok;
+
+	ok = !bs_text_has_control(text) &&
+	     bs_ident_norm_text(k, text, &v) == 0;
+	if (ok && pi->kind == BS_PK_TEXT && pi->norm == BS_PN_SIZE)
+		ok = bs_ident_is_size(text);
+	if (ok && pi->kind == BS_PK_REAL)
+		ok = bs_parse_double(text, strlen(text), &d) == 0 &&
+		     bs_param_fits_real(k, d);
+	else if (ok && pi->kind != BS_PK_TEXT)
+		ok = bs_param_fits(k, v.num);
+	if (!ok)
+		return bs_error(err, BS_EINVAL, "%s: '%.64s' is not %s", pi->key,
+				text, wants(k));
+	switch (pi->kind) {
+	case BS_PK_TEXT:
+		free(*bs_param_text(p, k));
+		*bs_param_text(p, k) = xstrdup(text);
+		break;
+	case BS_PK_REAL:
+		*bs_param_real(p, k) = d;
+		break;
+	default:
+		*bs_param_i64(p, k) = v.num;
+		break;
+	}
+	return 0;
+}
+
+/* Whether row k holds one value in a and b, as identity reads them. */
+static int same_value(const struct bs_params *a, const struct bs_params *b,
+		      int k)
+{
+	struct bs_ident_val va, vb;
+	int ka = bs_ident_norm(a, k, &va), kb = bs_ident_norm(b, k, &vb);
+
+	return ka == kb && va.num == vb.num && strcmp(va.text, vb.text) == 0;
+}
+
+/* Makes row k of p unknown. */
+static void forget(struct bs_params *p, int k)
+{
+	switch (bs_param_table[k].kind) {
+	case BS_PK_TEXT:
+		free(*bs_param_text(p, k));
+		*bs_param_text(p, k) = NULL;
+		break;
+	case BS_PK_REAL:
+		*bs_param_real(p, k) = NAN;
+		break;
+	default:
+		*bs_param_i64(p, k) = BS_NONE;
+		break;
+	}
+}
+
+int bs_supply(struct bs_run *r, const char *key, const char *text,
+	      struct bs_err *err)
+{
+	struct bs_params next;
+	struct bs_buf was = BS_BUF_INIT;
+	int k = bs_supply_find(r->family, key, err), printed, rc;
+
+	if (k < 0)
+		return k;
+	printed = bs_param_known(&r->params, k) && !bs_supplied(r, k);
+	if (text[0] == '\0') {
+		if (printed) {
+			bs_param_format(&r->params, k, &was);
+			rc = bs_error(err, BS_EINVAL,
+				      "%s: the run's output says %s; a value "
+				      "the output printed is kept",
+				      key, bs_buf_str(&was));
+			bs_buf_release(&was);
+			return rc;
+		}
+		if (!bs_supplied(r, k))
+			return 0;
+		forget(&r->params, k);
+		r->supplied &= ~((uint64_t)1 << k);
+		return 1;
+	}
+	bs_params_init(&next);
+	rc = read_value(k, text, &next, err);
+	if (rc == 0 && same_value(&r->params, &next, k)) {
+		rc = 0; /* printed or supplied already */
+	} else if (rc == 0 && printed) {
+		bs_param_format(&r->params, k, &was);
+		rc = bs_error(err, BS_EINVAL,
+			      "%s: the run's output says %s; a value the "
+			      "output printed is not replaced",
+			      key, bs_buf_str(&was));
+	} else if (rc == 0) {
+		forget(&r->params, k);
+		read_value(k, text, &r->params, err);
+		r->supplied |= (uint64_t)1 << k;
+		rc = 1;
+	}
+	bs_params_release(&next);
+	bs_buf_release(&was);
+	return rc;
+}
+
+void bs_supplied_keys(const struct bs_run *r, struct bs_buf *out)
+{
+	int k, n = 0;
+
+	for (k = 0; k < bs_nparams; k++)
+		if (bs_supplied(r, k) && bs_param_table[k].family == r->family)
+			bs_buf_addf(out, "%s%s", n++ ? "," : "",
+				    bs_param_table[k].key);
+}
+
+void bs_supplied_parse(struct bs_run *r, const char *keys)
+{
+	char key[64];
+
+	r->supplied = 0;
+	while (keys && *keys) {
+		size_t len = strcspn(keys, ",");
+		int k;
+
+		if (len < sizeof(key)) {
+			memcpy(key, keys, len);
+			key[len] = '\0';
+			k = bs_param_find_in(r->family, key);
+			if (k >= 0)
+				r->supplied |= (uint64_t)1 << k;
+		}
+		keys += len + (keys[len] == ',');
+	}
+}
