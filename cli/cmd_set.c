@@ -21,21 +21,27 @@ static const struct bs_opt opts[] = {
 };
 
 const struct bs_opt_cmd bs_cmd_set = {
-	"set", cmd_set, "change a stored run's machine or date",
+	"set", cmd_set, "change a stored run's machine, date or parameters",
 	"SELECTOR FIELD=VALUE...",
 	"Changes the selected runs' own fields, for runs stored with no\n"
-	"machine name or date, or a wrong one:\n"
+	"machine name or date, or a wrong one, and supplies parameters their\n"
+	"output leaves out:\n"
 	"  machine=NAME      the machine's name (machine= for unknown)\n"
 	"  measured_at=DATE  when it was measured: YYYY-MM-DD,\n"
 	"                    'YYYY-MM-DD HH:MM[:SS]' (UTC) or @UNIXTIME, as\n"
 	"                    ingest --measured-at takes it (measured_at= for\n"
 	"                    unknown)\n"
+	"  KEY=VALUE         a parameter of the run's tool that its output\n"
+	"                    does not print (direct=1, bs=4k, iodepth=16; KEY=\n"
+	"                    for unknown again), as ingest --param takes it;\n"
+	"                    bstore show marks it (supplied). A value the\n"
+	"                    output printed is never replaced (exit status 1)\n"
 	"Every change is kept with the old value, the new one and when it was\n"
 	"made; bstore show lists them under History. A run that has the value\n"
 	"already is left as it is. Labels of your own are tags: bstore tag.\n"
 	"SELECTOR is one selector as in 'bstore list --help'; one that\n"
 	"matches nothing is an error (exit status 1).\n",
-	opts, NULL, "bstore set 4-6 machine=db1 'measured_at=2024-03-15 10:00'",
+	opts, NULL, "bstore set 4-6 machine=db1 'measured_at=2024-03-15 10:00' direct=1",
 	NULL, 0, 0,
 };
 
@@ -119,8 +125,9 @@ int cmd_set(struct bs_cli *cli, int argc, char **argv)
 		goto out;
 	}
 	if (optind + 1 >= argc) {
-		rc = bs_cli_usage_error(cli, "give FIELD=VALUE: machine=NAME "
-					     "or measured_at=DATE");
+		rc = bs_cli_usage_error(cli, "give FIELD=VALUE: machine=NAME, "
+					     "measured_at=DATE or a parameter "
+					     "KEY=VALUE");
 		goto out;
 	}
 	/* Every change is parsed and checked before the archive is opened. */
