@@ -130,6 +130,39 @@ static void forget(struct bs_params *p, int k)
 	}
 }
 
+/*
+ * What identity knows of row k without the run's params (core/identity.h):
+ * a value its implementation fixes (zcav never opens O_DIRECT) or its open
+ * flags imply (direct from sysbench's or dd's flags). 0 when nothing; 1
+ * when next's value is that one; BS_EINVAL when it is another.
+ */
+static int told(const struct bs_run *r, int k, const struct bs_params *next,
+		struct bs_err *err)
+{
+	const struct bs_ident_val *v;
+	struct bs_ident_val w;
+	struct bs_ident id;
+	struct bs_buf was = BS_BUF_INIT;
+	int rc;
+
+	bs_ident_of(r, &id);
+	v = bs_ident_get(&id, k);
+	if (v == NULL || !v->known)
+		return 0;
+	bs_ident_norm(next, k, &w);
+	if (v->num == w.num && strcmp(v->text, w.text) == 0)
+		return 1;
+	bs_ident_val_text(v, &was);
+	rc = bs_error(err, BS_EINVAL,
+		      "%s: the run's %s says %s; a value the tool gave is not "
+		      "replaced",
+		      bs_param_table[k].key,
+		      v->fixed ? "implementation" : "open flags",
+		      bs_buf_str(&was));
+	bs_buf_release(&was);
+	return rc;
+}
+
 int bs_supply(struct bs_run *r, const char *key, const char *text,
 	      struct bs_err *err)
 {
@@ -158,7 +191,10 @@ int bs_supply(struct bs_run *r, const char *key, const char *text,
 	}
 	bs_params_init(&next);
 	rc = read_value(k, text, &next, err);
-	if (rc == 0 && same_value(&r->params, &next, k)) {
+	if (rc == 0 && !printed && (rc = told(r, k, &next, err)) != 0) {
+		/* the implementation or the flags said it (rc 1: alike) */
+		rc = rc > 0 ? 0 : rc;
+	} else if (rc == 0 && same_value(&r->params, &next, k)) {
 		rc = 0; /* printed or supplied already */
 	} else if (rc == 0 && printed) {
 		bs_param_format(&r->params, k, &was);

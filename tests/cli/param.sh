@@ -146,6 +146,22 @@ expect_in "$T/err" "bstore: set: run $FN: bs: '4q' is not a size such as 4k or 4
 run "$BSTORE" set "$FN" iodpth=16
 expect_rc 2 "set iodpth"
 expect_in "$T/err" "did you mean 'iodepth'?"
+# What the implementation fixes is the tool's too: zcav never opens
+# O_DIRECT. sysbench 1.0 prints no fsync mode when it is the default.
+run "$BSTORE" --db "$T/z.db" ingest -m box "$I"/zcav-2.00a-file.txt "$I"/sysbench-1.0.20-rndrw.txt
+expect_rc 0 "ingest zcav and sysbench"
+run "$BSTORE" --db "$T/z.db" set 1 direct=1
+expect_rc 1 "set zcav's direct=1"
+expect_in "$T/err" "bstore: set: run 1: direct: the run's implementation says off; a value the tool gave is not replaced"
+run "$BSTORE" --db "$T/z.db" set 1 direct=0
+expect_rc 0 "set zcav's direct=0, as it is"
+expect_eq "$(head -n 1 "$T/out")" "changed 0 fields of 1 run" "zcav's direct=0"
+run "$BSTORE" --db "$T/z.db" set 2 fsync_mode=fsync
+expect_rc 0 "set sysbench's fsync mode"
+run "$BSTORE" --db "$T/z.db" show 2
+expect_in "$T/out" "fsync mode             fsync (supplied)"
+expect_in "$T/out" "threads                1"
+expect_not_in "$T/out" "threads                1 (supplied)"
 # A stored run is kept as it was: the warning says how to supply it.
 run "$BSTORE" --db "$B" ingest --param direct=1 "$I"/fio-3.33-rr4k-normal.out
 expect_rc 0 "ingest a stored run again"
