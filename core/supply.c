@@ -191,7 +191,8 @@ int bs_supply(struct bs_run *r, const char *key, const char *text,
 	}
 	bs_params_init(&next);
 	rc = read_value(k, text, &next, err);
-	if (rc == 0 && !printed && (rc = told(r, k, &next, err)) != 0) {
+	if (rc == 0 && !bs_param_known(&r->params, k) &&
+	    (rc = told(r, k, &next, err)) != 0) {
 		/* the implementation or the flags said it (rc 1: alike) */
 		rc = rc > 0 ? 0 : rc;
 	} else if (rc == 0 && same_value(&r->params, &next, k)) {
