@@ -192,6 +192,12 @@ expect_rc 0 "merge"
 run "$BSTORE" --db "$T/m.db" show 2
 expect_in "$T/out" "O_DIRECT               on (supplied)"
 
+# The site's run page marks it as show does.
+run "$BSTORE" --db "$B" site -o "$T/site"
+expect_rc 0 "site"
+expect_in "$(echo "$T"/site/run/2-*.html)" "on (supplied)"
+expect_not_in "$(echo "$T"/site/run/1-*.html)" "(supplied)"
+
 # 6. set makes a supplied value unknown again, with its history.
 run "$BSTORE" set "$FN" direct=
 expect_rc 0 "set direct="
