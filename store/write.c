@@ -438,7 +438,8 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 	bind_text(s, n++, r->warning);
 	bind_i64(s, n++, key ? key : BS_NONE);
 	bs_buf_reset(&st->put_supplied);
-	bs_supplied_keys(r, &st->put_supplied);
+	if (r->supplied) /* rare: no walk of the table for every line */
+		bs_supplied_keys(r, &st->put_supplied);
 	bind_text(s, n++, st->put_supplied.len
 				  ? bs_buf_str(&st->put_supplied)
 				  : NULL);
