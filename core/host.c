@@ -285,6 +285,10 @@ static void probe_disk(unsigned maj, unsigned min, struct bs_host *h)
 	const char *base;
 	ssize_t n;
 
+	/* An md array's level is its own, not its first member's. */
+	snprintf(p, sizeof(p), "/sys/dev/block/%u:%u/md/level", maj, min);
+	if (read_small(p, val, sizeof(val)) == 0 && val[0])
+		setstr(h->raid_level, sizeof(h->raid_level), val, strlen(val));
 	if (disk_dir(maj, min, dir, sizeof(dir)) < 0)
 		return;
 	base = strrchr(dir, '/');
@@ -309,6 +313,23 @@ static void probe_disk(unsigned maj, unsigned min, struct bs_host *h)
 	if (read_small(p, val, sizeof(val)) == 0 &&
 	    (strcmp(val, "0") == 0 || strcmp(val, "1") == 0))
 		h->rotational = val[0] - '0';
+	/* "mq-deadline kyber [bfq] none": the one in use. */
+	snprintf(p, sizeof(p), "%s/queue/scheduler", dir);
+	if (read_small(p, val, sizeof(val)) == 0) {
+		char *open_b = strchr(val, '['), *close_b;
+
+		close_b = open_b ? strchr(open_b, ']') : NULL;
+		if (close_b)
+			setstr(h->scheduler, sizeof(h->scheduler), open_b + 1,
+			       (size_t)(close_b - open_b - 1));
+		else if (val[0] && strchr(val, ' ') == NULL)
+			setstr(h->scheduler, sizeof(h->scheduler), val,
+			       strlen(val));
+	}
+	snprintf(p, sizeof(p), "%s/queue/read_ahead_kb", dir);
+	if (read_small(p, val, sizeof(val)) == 0 && val[0] >= '0' &&
+	    val[0] <= '9')
+		h->read_ahead_kb = strtoll(val, NULL, 10);
 }
 
 int64_t bs_host_ram_mib(void)
@@ -380,6 +401,7 @@ int bs_host_probe(const char *dir, struct bs_host *h, struct bs_err *err)
 
 	memset(h, 0, sizeof(*h));
 	h->rotational = -1;
+	h->read_ahead_kb = -1;
 	h->ram_mib = -1;
 	h->cpus = -1;
 	if (stat(dir, &st) != 0)
@@ -428,6 +450,9 @@ const struct bs_host_fact bs_host_facts[] = {
 	HF("host.device",        "Device",        BS_HK_TEXT, device),
 	HF("host.device_model",  "Device model",  BS_HK_TEXT, device_model),
 	HF("host.rotational",    "Rotational",    BS_HK_BOOL, rotational),
+	HF("host.scheduler",     "I/O scheduler", BS_HK_TEXT, scheduler),
+	HF("host.read_ahead_kb", "Read-ahead (KiB)", BS_HK_I64, read_ahead_kb),
+	HF("host.raid_level",    "RAID level",    BS_HK_TEXT, raid_level),
 	HF("host.ram_mib",       "RAM (MiB)",     BS_HK_I64,  ram_mib),
 	HF("host.cpu_model",     "CPU",           BS_HK_TEXT, cpu_model),
 	HF("host.cpus",          "CPUs",          BS_HK_INT,  cpus),

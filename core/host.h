@@ -12,6 +12,11 @@
  *                  first member), from /sys/dev/block/MAJ:MIN
  *   device_model   /sys/block/DISK/device/model, else the driver's name
  *   rotational     queue/rotational: 1 spinning, 0 solid state
+ *   scheduler, read_ahead_kb
+ *                  the disk's I/O scheduler (the one in brackets of
+ *                  queue/scheduler) and queue/read_ahead_kb
+ *   raid_level     an md device's md/level ("raid10"), before it is
+ *                  followed to its first member
  *   ram_mib        sysinfo(2)
  *   cpu_model, cpus
  *                  /proc/cpuinfo, sysconf(_SC_NPROCESSORS_ONLN)
@@ -37,6 +42,9 @@ struct bs_host {
 	char device[64];
 	char device_model[128];
 	int rotational;       /* 1, 0, or -1 unknown */
+	char scheduler[32];
+	int64_t read_ahead_kb; /* -1 unknown */
+	char raid_level[32];
 	int64_t ram_mib;      /* -1 unknown */
 	char cpu_model[128];
 	int cpus;             /* -1 unknown */
