@@ -9,7 +9,6 @@
 #include "core/identity.h"
 #include "util/buf.h"
 #include "util/mem.h"
-#include "util/num.h"
 #include "util/similar.h"
 #include "util/text.h"
 #include "util/banned.h"
@@ -45,61 +44,30 @@ int bs_supply_find(enum bs_family f, const char *key, struct bs_err *err)
 	return rc;
 }
 
-/* What the row takes, for the error of a value it cannot hold. */
-static const char *wants(int k)
-{
-	const struct bs_param_info *pi = &bs_param_table[k];
-
-	switch (pi->kind) {
-	case BS_PK_BOOL:
-		return "0 or 1";
-	case BS_PK_REAL:
-		return "a number";
-	case BS_PK_TEXT:
-		return pi->norm == BS_PN_SIZE ? "a size such as 4k or 4096B"
-					      : "text";
-	case BS_PK_FSIZE:
-		return "a size, link or symlink";
-	case BS_PK_INT:
-		break;
-	}
-	return strcmp(pi->unit, "bytes") == 0 ? "a size such as 4k or 4096"
-					      : "a whole number";
-}
-
-/* text as a value of row k into p; 0, or BS_EINVAL. */
+/*
+ * text as a value of row k into p, as people spell it
+ * (bs_param_set_text, the one reading), with what identity's normaliser
+ * needs besides: a text size (fio's bs) must read as one. 0, or BS_EINVAL.
+ */
 static int read_value(int k, const char *text, struct bs_params *p,
 		      struct bs_err *err)
 {
 	const struct bs_param_info *pi = &bs_param_table[k];
-	struct bs_ident_val v;
-	double d;
-	int ok;
+	struct bs_err why = BS_ERR_INIT;
 
-	ok = !bs_text_has_control(text) &&
-	     bs_ident_norm_text(k, text, &v) == 0;
-	if (ok && pi->kind == BS_PK_TEXT && pi->norm == BS_PN_SIZE)
-		ok = bs_ident_is_size(text);
-	if (ok && pi->kind == BS_PK_REAL)
-		ok = bs_parse_double(text, strlen(text), &d) == 0 &&
-		     bs_param_fits_real(k, d);
-	else if (ok && pi->kind != BS_PK_TEXT)
-		ok = bs_param_fits(k, v.num);
-	if (!ok)
-		return bs_error(err, BS_EINVAL, "%s: '%.64s' is not %s", pi->key,
-				text, wants(k));
-	switch (pi->kind) {
-	case BS_PK_TEXT:
-		free(*bs_param_text(p, k));
-		*bs_param_text(p, k) = xstrdup(text);
-		break;
-	case BS_PK_REAL:
-		*bs_param_real(p, k) = d;
-		break;
-	default:
-		*bs_param_i64(p, k) = v.num;
-		break;
-	}
+	if (bs_text_has_control(text))
+		return bs_error(err, BS_EINVAL,
+				"%s: '%.64s' has a control character (a "
+				"newline?)",
+				pi->key, text);
+	if (pi->kind == BS_PK_TEXT && pi->norm == BS_PN_SIZE &&
+	    !bs_ident_is_size(text))
+		return bs_error(err, BS_EINVAL,
+				"%s: '%.64s' is not a size such as 4k or "
+				"4096B",
+				pi->key, text);
+	if (bs_param_set_text(p, k, text, &why) < 0)
+		return bs_error(err, BS_EINVAL, "%s", why.msg);
 	return 0;
 }
 

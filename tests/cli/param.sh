@@ -55,7 +55,7 @@ cmd=$(hint "$T/r.json")
 # shellcheck disable=SC2086
 run ${cmd/#bstore/$BSTORE} # VALUE as printed
 expect_rc 1 "the hint with VALUE as typed"
-expect_in "$T/err" "bstore: set: run $FN: direct: 'VALUE' is not 0 or 1"
+expect_in "$T/err" "bstore: set: run $FN: direct: 'VALUE' is not on or off"
 cmd=${cmd/VALUE/1}
 # shellcheck disable=SC2086
 run ${cmd/#bstore/$BSTORE}

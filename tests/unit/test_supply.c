@@ -42,7 +42,7 @@ static const struct {
 	{"direct", "1", 1, NULL, "on", 1},
 	{"direct", "on", 1, NULL, "on", 1},
 	{"direct", "false", 1, NULL, "off", 1},
-	{"direct", "2", -BS_EINVAL, "direct: '2' is not 0 or 1", "", 0},
+	{"direct", "2", -BS_EINVAL, "direct: '2' is not on or off", "", 0},
 	{"direct", "", 0, NULL, "", 0},
 	{"numjobs", "4", 1, NULL, "4", 1},
 	{"numjobs", "four", -BS_EINVAL, "numjobs: 'four' is not a whole number",
