@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "core/supply.h"
 #include "cli/opt.h"
 #include "core/bonnie_text.h"
 #include "core/zcav.h"
@@ -46,14 +47,17 @@ static void add_text(struct bs_buf *b, const char *s)
 }
 
 /* One parameter line: label, value and unit, from the parameter table. */
-static void param_line(struct bs_buf *b, const struct bs_params *p, int k)
+static void param_line(struct bs_buf *b, const struct bs_run *r, int k)
 {
 	size_t start;
 
 	bs_buf_addf(b, "  %-22s ", bs_param_table[k].label);
 	start = b->len;
-	bs_param_describe(p, k, b);
+	bs_param_describe(&r->params, k, b);
 	bs_text_clean_inplace(b->data + start, 0);
+	/* Not the tool's output: ingest --param or bstore set said it. */
+	if (bs_supplied(r, k))
+		bs_buf_adds(b, " (supplied)");
 	bs_buf_addc(b, '\n');
 }
 
@@ -248,9 +252,11 @@ static void change_value(struct bs_buf *b, const struct bs_change *c,
 {
 	char t[48];
 
-	if (c->field->is_date)
+	if (c->field && c->field->is_date)
 		bs_buf_adds(b, when == BS_NONE ? "unknown"
 					       : bs_time_iso(t, sizeof(t), when));
+	else if (c->field == NULL)
+		add_text(b, text[0] ? text : "unknown");
 	else if (text[0] == '\0')
 		bs_buf_adds(b, BS_STORE_NO_MACHINE);
 	else {
@@ -269,7 +275,8 @@ static int change_line(const struct bs_change *c, void *vctx)
 	if (x->nchanges++ == 0)
 		bs_buf_adds(&x->b, "History (bstore set):\n");
 	bs_buf_addf(&x->b, "  %s  %s: ",
-		    bs_time_iso(t, sizeof(t), c->changed_at), c->field->key);
+		    bs_time_iso(t, sizeof(t), c->changed_at),
+		    c->field ? c->field->key : c->param);
 	change_value(&x->b, c, c->old_text, c->old_when);
 	bs_buf_adds(&x->b, " -> ");
 	change_value(&x->b, c, c->new_text, c->new_when);
@@ -320,7 +327,7 @@ static int show_run(const struct bs_run *r, void *vctx)
 	bs_buf_adds(b, "Parameters:\n");
 	for (k = 0; k < bs_nparams; k++)
 		if (bs_param_table[k].family == r->family)
-			param_line(b, &r->params, k);
+			param_line(b, r, k);
 	if (bs_dialect_of(r)->table != BS_TABLE_NONE) {
 		/* The table prints the machine name: the cleaned one. */
 		shown = *r;

@@ -309,6 +309,14 @@ static void norm_fio_rw(const char *s, struct bs_ident_val *v)
 	set_text(v, low, strlen(low));
 }
 
+int bs_ident_is_size(const char *text)
+{
+	struct bs_ident_val v;
+
+	memset(&v, 0, sizeof(v));
+	return text[0] != '\0' && norm_size(text, &v) == 0;
+}
+
 /* A text value by its row's reading; -1 when it cannot be one. */
 static int norm_text(int k, const char *s, struct bs_ident_val *v)
 {

@@ -114,6 +114,10 @@ int bs_ident_norm(const struct bs_params *p, int k,
 int bs_ident_norm_text(int k, const char *text,
 		       struct bs_ident_val *v /* OUT */);
 
+/* Whether text is a size, a list or a range of sizes as BS_PN_SIZE reads
+ * them ("4k", "4096B", "4k-64k", "4k,8k"). */
+int bs_ident_is_size(const char *text);
+
 /*
  * Whether open flags as a tool printed them ("sync,direct", dd's
  * "oflag=direct conv=fdatasync") ask for O_DIRECT. Readers that keep the

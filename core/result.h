@@ -79,6 +79,9 @@ struct bs_run {
 	int64_t measured_at;      /* unix seconds, BS_NONE when unknown */
 	int64_t stored_at;        /* unix seconds, set by the store */
 	struct bs_params params;
+	/* Bit k: parameter row k was supplied by the user (ingest --param,
+	 * bstore set), not read from the tool's output (core/supply.h). */
+	uint64_t supplied;
 	struct bs_value res[BS_M_MAX]; /* by catalogue row */
 	struct bs_series *series;
 	size_t nseries, series_cap;

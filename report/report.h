@@ -117,6 +117,9 @@ struct bs_report_opts {
 	 * noise (--noise); else BS_STAT_NOISE_PCT is the threshold. */
 	double noise_pct;
 	int noise_set;
+	/* The command has no --by (bstore trend): a mixed group's note
+	 * says to give each value a group of its own instead. */
+	int no_by;
 };
 
 /*

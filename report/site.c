@@ -5,6 +5,7 @@
  * and the index, through templates/site.html.
  */
 #include "report/site.h"
+#include "core/supply.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -444,6 +445,9 @@ static int run_page(struct site *s, const struct bs_run *r)
 		x = bs_tdict_add(d, "PARAM");
 		bs_buf_reset(&t);
 		bs_param_describe(&r->params, k, &t);
+		/* As bstore show marks it: not the tool's output. */
+		if (bs_supplied(r, k))
+			bs_buf_adds(&t, " (supplied)");
 		bs_tdict_set(x, "LABEL", bs_param_table[k].label);
 		bs_tdict_set(x, "VALUE", bs_buf_str(&t));
 	}

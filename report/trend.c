@@ -416,6 +416,7 @@ int bs_trend_build(struct bs_trend **out, const struct bs_trend_opts *opts,
 					       (bs_metrics[BS_RM_TEST(m)].flags &
 						BS_MF_MAIN);
 	ro.units = opts->units;
+	ro.no_by = 1; /* trend has no --by */
 	fsrc.each = filter_each;
 	fsrc.ctx = &a;
 	rc = bs_report_build(&tr->rep, &ro, selectors, ngroups, &fsrc, err);

@@ -599,6 +599,12 @@ static int build(struct bs_store *st, int v, struct bs_err *err)
 		rc = bs_store_exec(st, "ALTER TABLE runs ADD COLUMN fsync "
 				       "INTEGER",
 				   err);
+	/* Version 6: which parameters the user supplied (core/supply.h);
+	 * every value stored before was the tool's. */
+	if (rc == 0 && v >= 1 && v < 6)
+		rc = bs_store_exec(st, "ALTER TABLE runs ADD COLUMN supplied "
+				       "TEXT",
+				   err);
 	if (rc == 0)
 		rc = create_missing(st, OBJ_TABLE | OBJ_INDEX | OBJ_VIEW, err);
 	if (rc == 0 && v >= 1 && v < 4)

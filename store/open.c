@@ -234,6 +234,7 @@ void bs_store_close(struct bs_store *st)
 		bs_store_rollback(st);
 	disconnect(st);
 	bs_ids_release(&st->skipped);
+	bs_buf_release(&st->put_supplied);
 	free(st->path);
 	free(st);
 }

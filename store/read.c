@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/supply.h"
 #include "util/buf.h"
 #include "util/mem.h"
 #include "util/sha256.h"
@@ -60,7 +61,7 @@ enum read_mode { READ_ALL, READ_ONE, READ_RANGE };
 #define HEAD_COLS                                                            \
 	"id, family, tool, tool_version, format, machine, measured_at, "     \
 	"stored_at, source, source_line, parser_version, warning, "          \
-	"sha256, "
+	"sha256, supplied, "
 
 static int reader_open(struct bs_store *st, struct reader *rd, int load,
 		       enum read_mode mode, struct bs_err *err)
@@ -333,6 +334,7 @@ static int reader_row(struct bs_store *st, struct reader *rd, struct bs_run *r,
 	r->parser_version = col_text(s, c++);
 	r->warning = col_text(s, c++);
 	sha_hex(s, c++, r->sha256);
+	bs_supplied_parse(r, bs_db_column_text(s, c++));
 	r->raw = col_text(s, c++);
 	for (k = 0; k < st->npcol; k++)
 		col_param(s, c++, &r->params, st->pcol[k]);

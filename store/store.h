@@ -37,7 +37,7 @@
 #include "core/result.h"
 #include "util/err.h"
 
-#define BS_SCHEMA_VERSION 5
+#define BS_SCHEMA_VERSION 6
 
 /*
  * How long a connection waits for another process's write transaction to
@@ -226,6 +226,13 @@ static inline const char *bs_store_machine_name(const char *machine)
  * a row of run_history with the old and the new value and the time
  * (bs_store_now), so that nothing is lost; *changed counts those runs.
  * The caller begins and commits the transaction.
+ *
+ * A set with param (a parameter key; field NULL) supplies that parameter
+ * of each run by core/supply.h's rule (refused, BS_EINVAL naming the run,
+ * where the run's output printed another value or its family has no such
+ * parameter), marks it supplied (runs.supplied), and keeps the old and
+ * new value as text in run_history under the parameter's key ("" for
+ * unknown).
  */
 struct bs_set_field {
 	const char *key;    /* as written: "machine", "measured_at" */
@@ -237,7 +244,8 @@ extern const size_t bs_set_nfields;
 /* The row of key, or NULL. */
 const struct bs_set_field *bs_set_field(const char *key);
 struct bs_set {
-	const struct bs_set_field *field;
+	const struct bs_set_field *field; /* NULL for a parameter */
+	const char *param;                /* a parameter's key, or NULL */
 	const char *text; /* a text field's value */
 	int64_t when;     /* a date field's value, or BS_NONE */
 };
@@ -247,8 +255,9 @@ int bs_store_set(struct bs_store *st, const struct bs_ids *ids,
 /* One row of a run's history, oldest first; valid during the call. */
 struct bs_change {
 	int64_t run_id;
-	const struct bs_set_field *field;
-	const char *old_text, *new_text; /* text fields ("" unknown) */
+	const struct bs_set_field *field; /* NULL for a parameter */
+	const char *param;                /* its key, or NULL */
+	const char *old_text, *new_text; /* text fields and parameters ("" unknown) */
 	int64_t old_when, new_when;      /* date fields (BS_NONE unknown) */
 	int64_t changed_at;              /* unix seconds */
 };

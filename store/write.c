@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/supply.h"
 #include "util/buf.h"
 #include "util/num.h"
 #include "util/sha256.h"
@@ -22,7 +23,7 @@
 static const char *const head_cols[] = {
 	"family", "tool", "tool_version", "format", "machine", "measured_at",
 	"stored_at", "raw", "sha256", "source", "source_line",
-	"parser_version", "warning", "measure_key",
+	"parser_version", "warning", "measure_key", "supplied",
 };
 #define NHEAD (sizeof(head_cols) / sizeof(head_cols[0]))
 
@@ -436,6 +437,12 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 	bind_text(s, n++, r->parser_version ? r->parser_version : "");
 	bind_text(s, n++, r->warning);
 	bind_i64(s, n++, key ? key : BS_NONE);
+	bs_buf_reset(&st->put_supplied);
+	if (r->supplied) /* rare: no walk of the table for every line */
+		bs_supplied_keys(r, &st->put_supplied);
+	bind_text(s, n++, st->put_supplied.len
+				  ? bs_buf_str(&st->put_supplied)
+				  : NULL);
 	assert(n == (int)NHEAD + 1);
 	for (k = 0; k < st->npcol; k++)
 		bind_param(s, n++, &r->params, st->pcol[k]);

@@ -78,7 +78,7 @@ for args in "1" "1 date=2024" "1 raid=5" "1 machine" "1 measured_at=2024x"; do
 	expect_rc 2 "set $args"
 done
 run "$BSTORE" set 1 date=2024
-expect_eq "$(head -n 1 "$T/err")" "bstore: set: 'date=2024' is not FIELD=VALUE with FIELD one of machine= or measured_at= (tags are set with bstore tag)" \
+expect_eq "$(head -n 1 "$T/err")" "bstore: set: 'date=2024' is not FIELD=VALUE with FIELD one of machine=, measured_at=, or a parameter (bstore show lists a run's); tags are set with bstore tag" \
 	"set date="
 run "$BSTORE" set 1 measured_at=2024x
 expect_in "$T/err" "bstore: set: measured_at: '2024x' is not a date"
