@@ -126,7 +126,7 @@ typedef void (*bs_opt_seen_fn)(void *args, const struct bs_opt *o,
  * or the usage error's exit status after saying it: an unknown option,
  * a missing or unwanted argument, a bad value (a row's set()).
  */
-int bs_opt_parse(const struct bs_cli *cli, const struct bs_opt_cmd *cmd,
+int bs_opt_parse(struct bs_cli *cli, const struct bs_opt_cmd *cmd,
 		 int argc, char **argv, void *args, bs_opt_seen_fn seen);
 
 /* The --help text of cmd onto f, with bstore's tables filled in. */
