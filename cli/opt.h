@@ -192,7 +192,9 @@ int bs_opt_units(const struct bs_cli *cli, const struct bs_opt *o,
 #define BS_OPT_UNITS(type, member, flags)                                    \
 	{'u', "units", "UNIT", (flags), bs_opt_units, offsetof(type, member),\
 	 "KiB/s rates in auto (each metric's unit, as every command shows "  \
-	 "it: MiB/s), kib (as stored) or mib", "auto", 0, 0, 0}
+	 "it: MiB/s), kib (as stored) or mib; mb: every byte rate in "      \
+	 "decimal MB/s (10^6 bytes), as fio and dd print them", "auto", 0,  \
+	 0, 0}
 
 /* report's and trend's -m (bool want[BS_M_MAX], report/report.h). */
 int bs_opt_metrics(const struct bs_cli *cli, const struct bs_opt *o,
