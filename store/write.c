@@ -92,9 +92,13 @@ int bs_store_prepare_writes(struct bs_store *st, struct bs_err *err)
 		const char *sql;
 	} stmts[] = {
 		/* The expression matches the index runs_sha256_prefix. */
+		/* The same text measured at another known date is another
+		 * measurement (find_dup). */
 		{offsetof(struct bs_store, dup),
 		 "SELECT id FROM runs WHERE substr(sha256, 1, 8) = "
-		 "substr(?1, 1, 8) AND sha256 = ?1"},
+		 "substr(?1, 1, 8) AND sha256 = ?1 AND (measured_at IS NULL "
+		 "OR CAST(?2 AS BIGINT) IS NULL OR measured_at = CAST(?2 AS "
+		 "BIGINT)) ORDER BY id"},
 		{offsetof(struct bs_store, put_tag),
 		 "INSERT INTO tags (run_id, key, value) VALUES (?, ?, ?) "
 		 "ON CONFLICT (run_id, key) DO UPDATE SET value = "
@@ -368,17 +372,31 @@ static int put_series(struct bs_store *st, int64_t id, const struct bs_run *r,
 	return 0;
 }
 
-static int find_dup(struct bs_store *st, const char *hex, int seen,
-		    int64_t *id, struct bs_err *err)
+/*
+ * Is the run stored already? The same text is the same run, unless both
+ * know when they were measured and the dates differ: a date from outside
+ * the text (a mail's Date: header, --measured-at) makes the same bytes of
+ * two nightly runs two measurements, while the same mailbox ingested
+ * twice is stored once (docs/ingest.md). *seen may be cleared: the set
+ * of seen.c knows digests, not dates.
+ */
+static int find_dup(struct bs_store *st, const char *hex, int64_t when,
+		    int *seen, int64_t *id, struct bs_err *err)
 {
 	uint8_t sha[32];
 	int rc;
 
-	if (seen) {
+	if (*seen) {
 		sha_bytes(hex, sha);
-		return bs_store_seen_dup(st, sha, id);
+		rc = bs_store_seen_dup(st, sha, id);
+		if (rc == 0 || when == BS_NONE)
+			return rc;
+		if ((rc = bs_store_seen_end(st, err)) < 0)
+			return rc;
+		*seen = 0;
 	}
 	bind_sha(st->dup, 1, hex, sha);
+	bind_i64(st->dup, 2, when);
 	rc = bs_db_step(st->dup);
 	if (rc == BS_DB_ROW)
 		*id = bs_db_column_int64(st->dup, 0);
@@ -528,7 +546,9 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 		return rc;
 	if (once && (seen = bs_store_seen_ready(st, err)) < 0)
 		return seen;
-	rc = once ? find_dup(st, r->sha256, seen, &r->id, err) : 0;
+	rc = once ? find_dup(st, r->sha256, r->measured_at, &seen, &r->id,
+			     err)
+		  : 0;
 	if (rc != 0) /* stored already (1), or the lookup failed */
 		return rc < 0 ? rc : 0;
 	/* The same measurement from other text (store/dedup.c). */

@@ -87,6 +87,30 @@ run "$BSTORE" --db "$T/a.db" set 1 machine=box
 run "$BSTORE" --db "$T/a.db" ingest -m box "$TXT"
 expect_in "$T/out" "duplicate of run 1"
 
+# Two measurements, one text: two nightly mails whose bonnie++ 1.03 CSV
+# lines are the same bytes, under two Date: headers, are two runs; the
+# same mailbox again is stored once. So are one file's bytes under two
+# --measured-at; a run of unknown date matches any.
+MB=$D/bonnie++-1.03-nightly-mbox.txt
+rm -f "$T/a.db"*
+run "$BSTORE" --db "$T/a.db" ingest "$MB"
+expect_rc 0 "ingest the two mails"
+expect_in "$T/out" "$MB: 2 runs stored, 0 duplicates, 0 rejected"
+run "$BSTORE" --db "$T/a.db" ingest "$MB"
+expect_in "$T/out" "$MB: 0 runs stored, 2 duplicates, 0 rejected"
+expect_eq "$(sqlite3 -batch "$T/a.db" "SELECT group_concat(datetime(measured_at, 'unixepoch'), ' ') FROM runs")" \
+	"2026-12-01 02:00:00 2026-12-02 02:00:00" "one run a Date:"
+rm -f "$T/a.db"*
+run "$BSTORE" --db "$T/a.db" ingest --measured-at 2026-01-01 "$CSV"
+run "$BSTORE" --db "$T/a.db" ingest --measured-at 2026-01-02 "$CSV"
+expect_in "$T/out" "$CSV: 1 run stored, 0 duplicates"
+run "$BSTORE" --db "$T/a.db" ingest --measured-at 2026-01-01 "$CSV"
+expect_in "$T/out" "$CSV: 0 runs stored, 1 duplicate"
+run "$BSTORE" --db "$T/a.db" ingest "$CSV"
+expect_in "$T/out" "$CSV: 0 runs stored, 1 duplicate"
+expect_eq "$(sqlite3 -batch "$T/a.db" "SELECT count(*) FROM runs")" 2 \
+	"one text under two --measured-at: two runs"
+
 # A real bonnie++ -q run, tiny, in a scratch directory.
 if have bonnie++; then
 	mkdir -p "$T/bonnie"
