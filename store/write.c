@@ -562,7 +562,10 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 	}
 	if (rc > 0)
 		return BS_STORE_SAME_RUN;
-	r->stored_at = bs_store_now();
+	/* A run restored from bstore's JSON export keeps when it was first
+	 * stored; merge and bstore run (put_new) store now. */
+	if (!once || r->stored_at == BS_NONE)
+		r->stored_at = bs_store_now();
 	n = bind_run(st, s, r, key, sha);
 	(void)n;
 	/* Its id foretold, the run and its rows are sent without waiting
