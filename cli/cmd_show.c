@@ -108,7 +108,7 @@ static void status_line(struct bs_buf *b, const struct bs_run *r, int m,
 				       "rate; increase -s/-n)");
 		break;
 	case BS_ST_NOT_RUN:
-		bs_buf_adds(b, "not run");
+		bs_buf_adds(b, bs_absent_word(r, m));
 		break;
 	}
 	if (!isnan(v->cpu_pct))

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# tests/cli/show_words.sh - the words `bstore show` prints for a test with
+# no value (core/result.c bs_absent_word), on real captures: "not run"
+# only where the output left a test's place empty (bonnie++ -f's per-char
+# tests), "not stored (the table misprints it)" for the file tests of
+# bonnie++ 2.00a's table (Debian's bonnie++ 2.00a -q, stderr), "not
+# reported" for a metric sysbench did not print, and dd's direction
+# "unknown" for a summary without its command line.
+set -euo pipefail
+. "$SRC/tests/lib.sh"
+
+D=$SRC/tests/data
+words() { # ID METRIC: the words after the metric in show's Tests
+	"$BSTORE" show "$1" | awk -v m="$2" '$1 == m { $1 = ""; sub(/^ +/, ""); print; exit }'
+}
+
+run "$BSTORE" ingest "$D/bonnie++-2.00a-q-disk-stderr.txt"
+expect_rc 0 "ingest the 2.00a table"
+expect_eq "$(words 1 seq_create | cut -c1-35)" "not stored (the table misprints it)" \
+	"a 2.00a table's file test"
+expect_eq "$(words 1 seq_stat | cut -c1-8)" "too fast" "a +++++ file test"
+# The CSV line has them: the run's words are its numbers now.
+run "$BSTORE" ingest "$D/bonnie++-2.00a-q-disk-stdout.csv"
+expect_eq "$(words 1 seq_create | awk '{print $1, $2}')" "ok 1541" "the CSV line's file test"
+
+# bonnie++ -f: the per-char tests were not run (the q pair has -f).
+run "$BSTORE" ingest "$D/bonnie++-2.00a-q-stdout.csv"
+expect_eq "$(words 2 putc | cut -c1-7)" "not run" "bonnie++ -f's putc"
+
+# sysbench 1.0 prints no p99 when asked for p95: not reported.
+run "$BSTORE" ingest "$SAMPLES/sysbench-1.0.20-flags-sync-dsync.txt"
+expect_eq "$(words last latency_p99_ms)" "not reported" "a metric sysbench did not print"
+expect_not_in "$T/out" "not run"
+
+# dd's summary alone (GNU dd's stderr, without the command line): the
+# copy rate, its direction unknown.
+dd if=/dev/zero of="$T/zero" bs=1M count=8 2>"$T/dd.txt"
+run "$BSTORE" ingest "$T/dd.txt"
+expect_eq "$(words last write_kib_s)" "unknown (dd's summary does not say which way it copied)" \
+	"dd without a command line: Write"
+expect_eq "$(words last read_kib_s | cut -c1-7)" "unknown" "dd without a command line: Read"
+finish
