@@ -39,4 +39,11 @@ run "$BSTORE" ingest "$T/dd.txt"
 expect_eq "$(words last write_kib_s)" "unknown (dd's summary does not say which way it copied)" \
 	"dd without a command line: Write"
 expect_eq "$(words last read_kib_s | cut -c1-7)" "unknown" "dd without a command line: Read"
+
+# The original text keeps its tabs (a pasted Bonnie-64 table has three),
+# not '?' for each.
+run "$BSTORE" ingest "$D/bonnie64-table.txt"
+"$BSTORE" show last >"$T/show.txt"
+expect_eq "$(sed -n '/^Original text:/,$p' "$T/show.txt" | grep -c "$(printf '\t')")" \
+	"$(grep -c "$(printf '\t')" "$D/bonnie64-table.txt")" "show keeps the original's tabs"
 finish
