@@ -46,4 +46,18 @@ run "$BSTORE" ingest "$D/bonnie64-table.txt"
 "$BSTORE" show last >"$T/show.txt"
 expect_eq "$(sed -n '/^Original text:/,$p' "$T/show.txt" | grep -c "$(printf '\t')")" \
 	"$(grep -c "$(printf '\t')" "$D/bonnie64-table.txt")" "show keeps the original's tabs"
+
+# bonnie++'s 0.5 s rule explains +++++ on pages of bonnie++ runs only:
+# not on a zcav or fio page (Debian's zcav 2.00a, every block ++++).
+Z=$T/z.db
+"$BSTORE" --db "$Z" -q ingest "$D/zcav-2.00a-8m-blocks.txt" "$SAMPLES/fio-3.33-group-reporting.txt" 2>/dev/null
+run "$BSTORE" --db "$Z" report all
+expect_in "$T/out" "* best of the column; - not run."
+expect_not_in "$T/out" "0.5 s"
+run "$BSTORE" --db "$Z" site -o "$T/zsite"
+expect_eq "$(grep -rl '0.5&nbsp;s' "$T/zsite" | wc -l)" 0 "no 0.5 s rule on a zcav and fio site"
+run "$BSTORE" report tool=bonnie++
+expect_in "$T/out" "+++++ too fast to measure (under 0.5 s)"
+run "$BSTORE" site -o "$T/bsite"
+expect_in "$T/bsite/index.html" "under 0.5&nbsp;s, no number (bonnie++&rsquo;s +++++)"
 finish
