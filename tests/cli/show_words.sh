@@ -39,6 +39,9 @@ run "$BSTORE" ingest "$T/dd.txt"
 expect_eq "$(words last write_kib_s)" "unknown (dd's summary does not say which way it copied)" \
 	"dd without a command line: Write"
 expect_eq "$(words last read_kib_s | cut -c1-7)" "unknown" "dd without a command line: Read"
+# Its byte count in units people read, beside the exact count.
+"$BSTORE" show last >"$T/dd.show"
+expect_in "$T/dd.show" "bytes copied           8388608 bytes (8 MiB)"
 
 # The original text keeps its tabs (a pasted Bonnie-64 table has three),
 # not '?' for each.
