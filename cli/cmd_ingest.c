@@ -171,6 +171,15 @@ static int on_run(struct bs_run *r, void *vctx)
 		       "read from other text)\n",
 		       (long long)r->source_line, (long long)r->id);
 	}
+	if (rc == BS_STORE_REPLACED && !c->cli->quiet) {
+		bs_text_put(stdout, c->name, 0);
+		printf(":%lld: duplicate of run %lld (the same measurement, "
+		       "read from other text: this CSV line's exact numbers "
+		       "replace its table's)\n",
+		       (long long)r->source_line, (long long)r->id);
+	}
+	if (rc == BS_STORE_REPLACED)
+		return 0;
 	return kept_as_it_was(c, r);
 }
 

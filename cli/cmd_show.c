@@ -112,7 +112,7 @@ static void status_line(struct bs_buf *b, const struct bs_run *r, int m,
 				       "rate; increase -s/-n)");
 		break;
 	case BS_ST_NOT_RUN:
-		bs_buf_adds(b, "not run");
+		bs_buf_adds(b, bs_absent_word(r, m));
 		break;
 	}
 	if (!isnan(v->cpu_pct))
@@ -375,8 +375,9 @@ static int show_run(const struct bs_run *r, void *vctx)
 	}
 	bs_buf_release(&name);
 	/* Whatever a core writer printed: still no control character but
-	 * the newlines of show's layout. */
-	bs_text_put(stdout, bs_buf_str(b), BS_TEXT_NEWLINE);
+	 * the newlines of show's layout and the tabs of the original text
+	 * (sysbench and dd lines pasted with tabs keep them). */
+	bs_text_put(stdout, bs_buf_str(b), BS_TEXT_NEWLINE | BS_TEXT_TAB);
 	/* A closed or full output: stop; main() says why. */
 	return ferror(stdout) ? -BS_EIO : 0;
 }

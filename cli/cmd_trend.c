@@ -99,7 +99,7 @@ const struct bs_opt_cmd bs_cmd_trend = {
 
 /* Parses the options and selectors into a. Returns -1 to go on, else the
  * exit status (after --help, or a usage error). */
-static int parse_args(const struct bs_cli *cli, int argc, char **argv,
+static int parse_args(struct bs_cli *cli, int argc, char **argv,
 		      struct trend_args *a)
 {
 	int rc;

@@ -67,6 +67,17 @@ static void show_rule(int m, unsigned flags, const char **unit, double *div,
 	*div = mi->show_div;
 	*dec = mi->show_dec;
 	*sig = mi->show_sig;
+	/* Decimal MB/s: a KiB/s rate is 1024 bytes a second, a MiB/s
+	 * rate 1048576. */
+	if ((flags & BS_SHOW_MB) &&
+	    ((mi->flags & BS_MF_KIB) || strcmp(mi->unit, "MiB/s") == 0)) {
+		*unit = "MB/s";
+		*div = (mi->flags & BS_MF_KIB) ? 1e6 / 1024.0
+					       : 1e6 / 1048576.0;
+		*dec = (mi->flags & BS_MF_KIB) ? 1 : mi->show_dec;
+		*sig = (mi->flags & BS_MF_KIB) ? 0 : mi->show_sig;
+		return;
+	}
 	if (!(mi->flags & BS_MF_KIB))
 		return;
 	if (flags & BS_SHOW_KIB) {

@@ -171,7 +171,8 @@ static inline int bs_metric_fits(int m, enum bs_part part, double v)
  * Flags: BS_SHOW_GROUP groups thousands with ',' (HTML pages); the
  * report's and trend's --units override the unit of the KiB/s rates
  * (BS_MF_KIB): BS_SHOW_KIB as stored, whole, BS_SHOW_MIB in MiB/s with
- * one decimal. Differences keep their sign; "" for NAN or infinity.
+ * one decimal; BS_SHOW_MB shows those and the MiB/s rates in decimal
+ * MB/s, as fio and dd print them. Differences keep their sign; "" for NAN or infinity.
  * Machine outputs (JSON, CSV contracts) keep the stored unit and do not
  * come here.
  */
@@ -179,6 +180,7 @@ enum {
 	BS_SHOW_GROUP = 1,
 	BS_SHOW_KIB = 2,
 	BS_SHOW_MIB = 4,
+	BS_SHOW_MB = 8, /* decimal MB/s (10^6 bytes) for every byte rate */
 };
 const char *bs_metric_fmt(char *buf, size_t size, int m, double v,
 			  unsigned flags);

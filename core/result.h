@@ -98,6 +98,15 @@ struct bs_run {
 
 /* Status as stored and printed: "ok", "too_fast", "not_run". */
 const char *bs_status_name(enum bs_status st);
+/*
+ * What people read for metric m of r when it has no value and is not too
+ * fast (status NOT_RUN): "not run" where the output has a place for the
+ * test and left it empty (bonnie++'s skipped tests), "not reported" for
+ * a metric the tool did not print (sysbench, fio, zcav), "unknown
+ * (...)" for dd's direction without its command line, "not stored (the
+ * table misprints it)" for the file tests of bonnie++ 1.98-2.00a's table.
+ */
+const char *bs_absent_word(const struct bs_run *r, int m);
 /* Parses a status name; returns 0 or -1. */
 int bs_status_parse(const char *s, enum bs_status *out);
 

@@ -724,16 +724,18 @@ static void row(struct zrun *z, struct bs_series *s, int64_t pos,
 		double seconds)
 {
 	double off = (double)((float)pos * (float)z->o->block_mib / 1024.0f);
+	/* Printed to 0.01 GiB as zcav does, stored exactly: the block's
+	 * number times its size (8 MiB blocks print 0.02 twice). */
+	double exact = (double)pos * (double)z->o->block_mib / 1024.0;
 
 	if (seconds < z->o->min_time_s) {
 		emit(z, "#%.2f ++++ %.3f", off, seconds);
-		bs_series_point(s, printed(2, off), NAN,
-				printed(3, seconds));
+		bs_series_point(s, exact, NAN, printed(3, seconds));
 	} else {
 		double rate = (double)z->o->block_mib / seconds;
 
 		emit(z, "%.2f %.2f %.3f", off, rate, seconds);
-		bs_series_point(s, printed(2, off), printed(2, rate),
+		bs_series_point(s, exact, printed(2, rate),
 				printed(3, seconds));
 	}
 }

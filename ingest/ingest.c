@@ -171,7 +171,10 @@ static int deliver(struct bs_ingest *p, struct bs_run *r, int64_t lineno,
 	p->st.runs++;
 	if (p->cb.run)
 		rc = p->cb.run(r, p->cb.ctx);
-	if (rc >= 0 && r->warning && p->cb.warn)
+	/* A run restored from bstore's export keeps its warning, said
+	 * when it was first ingested, without saying it again. */
+	if (rc >= 0 && r->warning && p->cb.warn &&
+	    !bs_format_restores(&bs_formats[fmt]))
 		p->cb.warn(lineno, r->warning, p->cb.ctx);
 	return rc;
 }

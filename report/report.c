@@ -592,6 +592,8 @@ int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
 		rep->show = BS_SHOW_MIB;
 	else if (opts->units == BS_UNITS_KIB)
 		rep->show = BS_SHOW_KIB;
+	else if (opts->units == BS_UNITS_MB)
+		rep->show = BS_SHOW_MB;
 	bs_rident_mark(rep);
 	compare(rep);
 	bs_report_summarise(rep);

@@ -54,6 +54,7 @@ enum bs_report_units {
 	BS_UNITS_AUTO, /* each metric's unit in the catalogue (core/metric.h) */
 	BS_UNITS_KIB,
 	BS_UNITS_MIB,
+	BS_UNITS_MB, /* decimal MB/s, as fio and dd print them */
 };
 
 /*

@@ -248,9 +248,12 @@ static void page_head(struct bs_tdict *d, int depth, const char *title,
 
 /* The footer's words on units and on "too fast" and "not run": on every
  * list page; on a run's page when a result of it is one of those. */
-static void legend(struct bs_tdict *d)
+static void legend(struct bs_tdict *d, int bonnie)
 {
 	bs_tdict_show(d, "LEGEND");
+	/* bonnie++'s 0.5 s rule for +++++ on pages of its runs only. */
+	if (bonnie)
+		bs_tdict_show(d, "BONNIE_TF");
 }
 
 static void lede(struct bs_tdict *d, const char *text)
@@ -342,7 +345,7 @@ static void run_results(struct site *s, const struct bs_run *r)
 			    bs_metric_fmt(num, sizeof(num), m, v->value, BS_SHOW_GROUP));
 			break;
 		case BS_ST_TOO_FAST:
-			legend(s->d);
+			legend(s->d, r->family == BS_FAM_BONNIE);
 			bs_tdict_set(x, "VALUE", "too fast");
 			bs_tdict_set(x, "CLASS", "tf");
 			bs_tdict_show(x, "CLS");
@@ -647,7 +650,9 @@ static struct bs_tdict *runs_table(struct site *s, struct bs_tdict *dd,
 	int k, mcol = !fold || n == 0, tcol = mcol;
 
 	bs_tdict_set(d, "RUNS_TITLE", title);
-	legend(dd);
+	for (i = 0; i < n && s->runs[runs[i]].family != BS_FAM_BONNIE; i++)
+		;
+	legend(dd, i < n);
 	/* With fold, a machine or tool that every row has (a machine's
 	 * page, a tool's) is said once above the table, not in each row. */
 	for (i = 1; i < n && !(mcol && tcol); i++) {

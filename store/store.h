@@ -116,9 +116,12 @@ void bs_store_rollback(struct bs_store *st);
  * Returns 1 when stored, 0 when a run with the same SHA-256 already exists,
  * BS_STORE_SAME_RUN when a stored run read from other text is the same
  * measurement (bs_run_same, core/same.h; r->id is then that run's id in
- * both cases), <0 on error.
+ * both cases), BS_STORE_REPLACED when r, a CSV line, took the place of
+ * that run read from its rounded text table (same id, stored_at, tags and
+ * history: docs/ingest.md), <0 on error.
  */
 #define BS_STORE_SAME_RUN 2
+#define BS_STORE_REPLACED 3
 int bs_store_put(struct bs_store *st, struct bs_run *r, struct bs_err *err);
 /*
  * The same for a run measured just now (bstore run): always stored, and
