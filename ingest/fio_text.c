@@ -81,6 +81,27 @@ static int is_version(const char *s, size_t len)
 	       memchr(s, ' ', len) == NULL;
 }
 
+/* fio 2.0's version line, printed without "fio-" ("2.0.8"): digits and
+ * dots, two or three numbers. Only read so under a job header. */
+static int is_bare_version(const char *s, size_t len)
+{
+	size_t i, dots = 0;
+
+	if (len < 3 || len > 16 || s[0] < '0' || s[0] > '9' ||
+	    s[len - 1] < '0' || s[len - 1] > '9')
+		return 0;
+	for (i = 0; i < len; i++) {
+		if (s[i] == '.') {
+			if (s[i - 1] == '.')
+				return 0;
+			dots++;
+		} else if (s[i] < '0' || s[i] > '9') {
+			return 0;
+		}
+	}
+	return dots == 1 || dots == 2;
+}
+
 /* A job's direction line: "read:" in fio 3, "read :" in fio 2 (the
  * name padded to the width of "write"). */
 static int is_direction(const char *s, size_t len)
@@ -138,17 +159,29 @@ static int is_fio(const char *s, size_t len)
 	       find(s, len, ": ios=") > 0;
 }
 
+/* What text_more() needs. */
+struct tstate {
+	int after_header; /* the block's last line is a job header */
+};
+_Static_assert(sizeof(struct tstate) <= BS_BLOCK_STATE_MAX, "state fits");
+
 static int text_start(const struct bs_fline *l, void *state)
 {
-	(void)state;
-	return is_header(l->text, l->len) || is_report(l->text, l->len) ||
+	struct tstate *st = state;
+
+	st->after_header = is_header(l->text, l->len);
+	return st->after_header || is_report(l->text, l->len) ||
 	       is_version(l->text, l->len);
 }
 
 static enum bs_scan text_more(const struct bs_fline *l, void *state)
 {
-	(void)state;
-	return is_fio(l->text, l->len) ? BS_SCAN_TAKE : BS_SCAN_END_BEFORE;
+	struct tstate *st = state;
+	int take = is_fio(l->text, l->len) ||
+		   (st->after_header && is_bare_version(l->text, l->len));
+
+	st->after_header = is_header(l->text, l->len);
+	return take ? BS_SCAN_TAKE : BS_SCAN_END_BEFORE;
 }
 
 /* ---- numbers as fio prints them ---- */
@@ -587,7 +620,9 @@ static int line(struct tparse *p, size_t i)
 		p->h[p->nh++].line = i;
 		return flush(p);
 	}
-	if (is_version(s, len)) {
+	if (is_version(s, len) ||
+	    (i > 0 && is_bare_version(s, len) &&
+	     is_header(p->b->l[i - 1].text, p->b->l[i - 1].len))) {
 		p->version = s;
 		p->version_len = len;
 		return flush(p);
