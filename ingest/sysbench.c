@@ -446,12 +446,24 @@ static size_t without_note(const char *s, size_t n)
 	return n;
 }
 
+/* A section title pasted twice on its line ("File operations:File
+ * operations:"): the length of one. */
+static size_t once(const char *s, size_t len)
+{
+	size_t h = len / 2;
+
+	if (len >= 4 && len % 2 == 0 && s[h - 1] == ':' &&
+	    memcmp(s, s + h, h) == 0)
+		return h;
+	return len;
+}
+
 /* The kind of a line (not blank), its words in tk. */
 static enum kind classify(const char *s, size_t len, struct toks *tk)
 {
 	size_t i, n;
 
-	split(s, without_note(s, len), tk);
+	split(s, once(s, without_note(s, len)), tk);
 	n = tk->n;
 	if (n == 0)
 		return K_NONE;

@@ -142,4 +142,13 @@ expect_rc 0 "ingest values with notes"
 expect_eq "$("$BSTORE" export --format json | jq -r '[.results.reads_per_s.value, .results.read_mib_s.value] | @tsv' | paste -sd,)" \
 	"$(printf '3857.76\t60.28,2061.79\t32.22')" "values before notes"
 
+
+# A section title pasted twice on its line (issue 29 class 2), as a
+# published tutorial has it: read as the title once.
+export BSTORE_DB=$T/twice.db
+run "$BSTORE" ingest tests/data/wild/sysbench-1.0.20-doubled-section-title.txt
+expect_rc 0 "ingest a doubled section title"
+expect_eq "$("$BSTORE" export --format json | jq -r '[.results.reads_per_s.value, .results.written_mib_s.value] | @tsv')" \
+	"$(printf '1004.89\t10.47')" "values under a doubled title"
+
 finish
