@@ -75,6 +75,15 @@ struct bs_ingest {
 	struct bs_buf wrap;               /* its raw text */
 	struct bs_buf wrap_text;          /* cleaned (lines put together) */
 	int wrap_n;                       /* lines held */
+	/* A bonnie++ text table rejected without a row of results (a
+	 * mailer cut its lines), held until the next run: when that is a
+	 * bonnie++ CSV line just below, the table was the same
+	 * measurement, printed twice (rej_redundant()). */
+	int rej_on;
+	struct bs_buf rej_raw;
+	int64_t rej_line;
+	int rej_truncated;
+	char rej_reason[REASON_MAX];
 	/* A mail part in quoted-printable (its Content-Transfer-Encoding
 	 * header): lines soft-broken by "=" held and joined, "=XX" decoded
 	 * (qp_line()). */
@@ -141,6 +150,7 @@ void bs_ingest_free(struct bs_ingest *p)
 	bs_buf_release(&p->blk.text);
 	bs_buf_release(&p->wrap);
 	bs_buf_release(&p->wrap_text);
+	bs_buf_release(&p->rej_raw);
 	bs_buf_release(&p->qp_buf);
 	free(p->plain);
 	free(p->blk.at);
@@ -150,8 +160,8 @@ void bs_ingest_free(struct bs_ingest *p)
 
 /* The one rule for every reason, whichever format wrote it: a reason
  * that quotes the input shows no control character ('?' instead). */
-static int reject(struct bs_ingest *p, int64_t lineno, const char *raw,
-		  size_t len, int truncated)
+static int reject_now(struct bs_ingest *p, int64_t lineno, const char *raw,
+		      size_t len, int truncated)
 {
 	char *c;
 
@@ -169,12 +179,74 @@ static int reject(struct bs_ingest *p, int64_t lineno, const char *raw,
 			    p->cb.ctx);
 }
 
+/* Lines from a table's header to its CSV line, wrapped by a mailer. */
+#define REJ_SPAN_MAX 32
+
+/* Passes the held table reject on. */
+static int rej_flush(struct bs_ingest *p)
+{
+	char reason[REASON_MAX];
+	int rc;
+
+	if (!p->rej_on)
+		return 0;
+	p->rej_on = 0;
+	memcpy(reason, p->reason, sizeof(reason));
+	memcpy(p->reason, p->rej_reason, sizeof(p->reason));
+	rc = reject_now(p, p->rej_line, bs_buf_str(&p->rej_raw),
+			p->rej_raw.len, p->rej_truncated);
+	memcpy(p->reason, reason, sizeof(reason));
+	return rc;
+}
+
+/* A reject, p->reason saying why: a bonnie++ text table without a row
+ * is held (struct bs_ingest.rej_on), anything else goes out at once. */
+static int reject(struct bs_ingest *p, int64_t lineno, const char *raw,
+		  size_t len, int truncated)
+{
+	int rc = rej_flush(p);
+
+	if (rc < 0)
+		return rc;
+	if (strncmp(p->reason, "bonnie++ ", 9) == 0 &&
+	    strstr(p->reason, "text table without a row of results")) {
+		p->rej_on = 1;
+		p->rej_line = lineno;
+		p->rej_truncated = truncated;
+		bs_buf_reset(&p->rej_raw);
+		bs_buf_add(&p->rej_raw, raw, len);
+		memcpy(p->rej_reason, p->reason, sizeof(p->rej_reason));
+		return 0;
+	}
+	return reject_now(p, lineno, raw, len, truncated);
+}
+
+/* The held table is run r's other print: r is the next run, a bonnie++
+ * CSV line within REJ_SPAN_MAX lines of the table's header. No value of
+ * the table was read, so none is lost. */
+static int rej_redundant(const struct bs_ingest *p, const struct bs_run *r,
+			 int64_t lineno)
+{
+	return p->rej_on && r->format &&
+	       strncmp(r->format, "bonnie++-csv", 12) == 0 &&
+	       lineno > p->rej_line && lineno - p->rej_line <= REJ_SPAN_MAX;
+}
+
+static void twin(struct bs_ingest *p, int64_t line, int64_t kept_line,
+		 const char *kept_format);
+
 /* Passes a run on to the caller. */
 static int deliver(struct bs_ingest *p, struct bs_run *r, int64_t lineno,
 		   int fmt)
 {
 	int rc = 0;
 
+	if (rej_redundant(p, r, lineno)) {
+		p->rej_on = 0;
+		twin(p, p->rej_line, lineno, r->format);
+	} else if ((rc = rej_flush(p)) < 0) {
+		return rc;
+	}
 	p->st.by_format[fmt]++;
 	p->st.runs++;
 	if (p->cb.run)
@@ -879,6 +951,8 @@ int bs_ingest_finish(struct bs_ingest *p, struct bs_err *err)
 		rc = blk_close(p, 1);
 	if (rc >= 0)
 		rc = flush_held(p);
+	if (rc >= 0)
+		rc = rej_flush(p);
 	if (rc < 0)
 		return stopped(p, rc, err);
 	return 0;

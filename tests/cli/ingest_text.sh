@@ -182,4 +182,19 @@ export BSTORE_DB=$T/noqp.db
 run "$BSTORE" ingest "$T/noqp.txt"
 expect_rc 1 "soft breaks left as they are without the header"
 
+
+# A table a mailer cut, with its CSV line below (issue 29 class 6): the
+# table is the same measurement, printed twice, not a reject; ingest
+# exits 0. Without the CSV lines the cut tables stay rejects.
+export BSTORE_DB=$T/cut.db
+run "$BSTORE" ingest "$W/bonnie++-1.03-outlook-wrapped-two-kernels.txt"
+expect_rc 0 "a cut table and its CSV line"
+expect_in "$T/out" "2 runs stored, 0 duplicates, 0 rejected (bonnie++-csv-1.0x: 2)"
+expect_in "$T/err" "bonnie++-1.03-outlook-wrapped-two-kernels.txt:28: the same measurement as line 44 (bonnie++-csv-1.0x): stored once"
+grep -v '^access1,\|^,+++++\|^+++++' "$W/bonnie++-1.03-outlook-wrapped-two-kernels.txt" >"$T/nocsv.txt"
+export BSTORE_DB=$T/nocsv.db
+run "$BSTORE" ingest "$T/nocsv.txt"
+expect_rc 1 "cut tables alone"
+expect_in "$T/out" "0 runs stored, 0 duplicates, 2 rejected"
+
 finish
