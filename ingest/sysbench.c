@@ -420,12 +420,50 @@ static int is_bstore_header(const struct toks *tk)
 	       eq(&tk->t[2], "fileio");
 }
 
+/*
+ * A line's length without the note a person wrote after its value: from
+ * " #" after a digit ("read, MiB/s: 4.07 # on the old disk"), or from an
+ * opening parenthesis, ASCII or full-width, that touches a digit
+ * ("32.22（1027.76顺序读写）"). sysbench's own parentheses follow a blank
+ * ("(1.8869Mb/sec)", "events (avg/stddev):").
+ */
+static size_t without_note(const char *s, size_t n)
+{
+	size_t i;
+	int digit = 0;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] == '#' && digit && i > 0 &&
+		    (s[i - 1] == ' ' || s[i - 1] == '\t'))
+			return i;
+		if (i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9' &&
+		    (s[i] == '(' ||
+		     (i + 2 < n && memcmp(s + i, "\xef\xbc\x88", 3) == 0)))
+			return i;
+		if (s[i] >= '0' && s[i] <= '9')
+			digit = 1;
+	}
+	return n;
+}
+
+/* A section title pasted twice on its line ("File operations:File
+ * operations:"): the length of one. */
+static size_t once(const char *s, size_t len)
+{
+	size_t h = len / 2;
+
+	if (len >= 4 && len % 2 == 0 && s[h - 1] == ':' &&
+	    memcmp(s, s + h, h) == 0)
+		return h;
+	return len;
+}
+
 /* The kind of a line (not blank), its words in tk. */
 static enum kind classify(const char *s, size_t len, struct toks *tk)
 {
 	size_t i, n;
 
-	split(s, len, tk);
+	split(s, once(s, without_note(s, len)), tk);
 	n = tk->n;
 	if (n == 0)
 		return K_NONE;
@@ -590,7 +628,8 @@ static int reject(struct pctx *c, size_t first, size_t last,
 /* The words of line i (its kind is k). */
 static void words(const struct pctx *c, size_t i, struct toks *tk)
 {
-	split(c->b->l[i].text, c->b->l[i].len, tk);
+	split(c->b->l[i].text, without_note(c->b->l[i].text, c->b->l[i].len),
+	      tk);
 }
 
 static const char *quote(char *q, size_t qsz, const struct bs_field *f)
