@@ -114,6 +114,36 @@ expect_eq "$(grep -c warning "$T/err")" 7 "one warning per skipped run"
 expect_style "$T/err"
 expect_eq "$(sqlite3 -batch "$T/v.db" "SELECT group_concat(machine) FROM runs")" fine "only the valid run merged"
 
+# Values ingest could not have stored (issue 28 item 6): an integer
+# parameter holding text, a result of a metric the catalogue does not
+# know, the no-date sentinel as measured_at. Each is skipped and named,
+# the clean runs merged.
+H=$T/hv.db
+run "$BSTORE" --db "$H" ingest "$SAMPLES/sysbench-1.0.20-rndrw.txt" \
+	"$SAMPLES/fio-3.33-randrw.json" "$S1" "$S2" "$S3" "$S4"
+expect_rc 0 "ingest into hv.db"
+sb=$(sqlite3 -batch "$H" "SELECT id FROM runs WHERE tool = 'sysbench'")
+fio=$(sqlite3 -batch "$H" "SELECT min(id) FROM runs WHERE tool = 'fio'")
+s1=$(sqlite3 -batch "$H" "SELECT id FROM runs WHERE source LIKE '%ata-raid10%'")
+nh=$(sqlite3 -batch "$H" "SELECT count(*) FROM runs")
+sqlite3 -batch "$H" "
+UPDATE run_params SET value = 'not-a-number' WHERE run_id = $sb AND key = 'threads';
+INSERT INTO run_results (run_id, metric, value, status) VALUES ($fio, 'nosuch_metric', 1, 'ok');
+UPDATE runs SET measured_at = -9223372036854775808 WHERE id = $s1;"
+run "$BSTORE" --db "$T/hv-into.db" merge "$H"
+expect_rc 1 "merge with values ingest could not have stored"
+w="bstore: merge: warning: $H"
+expect_in "$T/err" "$w: run $sb: parameter 'threads': 'not-a-number' is not an integer; not merged"
+expect_in "$T/err" "$w: run $fio: a result of metric 'nosuch_metric', which the catalogue does not know for the fio family; not merged"
+expect_in "$T/err" "$w: run $s1: measured_at -9223372036854775808 is no date; not merged"
+expect_eq "$(grep -c warning "$T/err")" 3 "one warning per run of bad values"
+expect_in "$T/out" "$H: $((nh - 3)) runs merged, 0 already here, 0 conflicts, 3 runs skipped"
+expect_style "$T/err"
+expect_eq "$(sqlite3 -batch "$T/hv-into.db" "SELECT count(*) FROM runs WHERE tool = 'sysbench' OR measured_at < -62167219200")" 0 \
+	"no refused run merged"
+expect_eq "$(sqlite3 -batch "$T/hv-into.db" "SELECT count(*) FROM run_results WHERE metric = 'nosuch_metric'")" 0 \
+	"no result of an unknown metric merged"
+
 # Runs that pass the rule but that this archive's constraints refuse (a
 # source whose tables are not STRICT: a digest stored as text, a tag value
 # as a blob, met after the run's row was copied) are rolled back alone.
