@@ -200,6 +200,10 @@ static enum bs_db_errkind sqlstate_kind(const char *state)
 		{"57P02", BS_DB_EGONE},	      /* crash_shutdown */
 		{"57P03", BS_DB_EGONE},	      /* cannot_connect_now */
 		{"23", BS_DB_ECONSTRAINT},    /* integrity_constraint_violation */
+		/* Bytes the database's encoding refuses (a Latin-1 name
+		 * into a UTF8 database): that row refused, like a CHECK. */
+		{"22021", BS_DB_ECONSTRAINT}, /* character_not_in_repertoire */
+		{"22P05", BS_DB_ECONSTRAINT}, /* untranslatable_character */
 		{"08", BS_DB_EGONE},	      /* connection_exception */
 	};
 	/* clang-format on */

@@ -7,6 +7,9 @@
 #      not "cannot execute ALTER TABLE in a read-only transaction"); an
 #      older archive opened by a reader says a writer upgrades it; a
 #      server's statement_timeout is a timeout, not "interrupted".
+#   2. A merge into this UTF8 database of a SQLite archive with five runs
+#      of Latin-1 names skips those one by one, naming each, and merges
+#      the clean runs.
 set -euo pipefail
 . "$SRC/tests/lib.sh"
 . "$SRC/tests/pg/cluster.sh"
@@ -74,5 +77,24 @@ expect_in "$T/err" "the statement ran past the server's statement_timeout and wa
 expect_not_in "$T/err" "interrupted"
 expect_style "$T/err"
 wait "$locker" || true
+
+# ---- 2. Latin-1 runs merged into a UTF8 database ----------------------------
+L=$T/latin.db
+"$SRC/bench/gen-lines" 12 11 >"$T/latin.csv"
+run "$BSTORE" --db "$L" ingest "$T/latin.csv"
+expect_rc 0 "ingest into the SQLite source"
+for i in 1 2 3 4 5; do
+	sqlite3 -batch "$L" "UPDATE runs SET machine = CAST(x'636166e9' || CAST('$i' AS BLOB) AS TEXT) WHERE id = $((i * 2))"
+done
+before=$(pg_sql -c "SELECT count(*) FROM runs")
+run "$BSTORE" merge "$L"
+expect_rc 1 "merge of Latin-1 runs into UTF8"
+for i in 1 2 3 4 5; do
+	expect_in "$T/err" "bstore: merge: warning: $L: run $((i * 2)): this archive refuses it: invalid byte sequence for encoding \"UTF8\""
+done
+expect_eq "$(grep -c 'not merged' "$T/err")" 5 "one warning per Latin-1 run"
+expect_in "$T/out" "$L: 7 runs merged, 0 already here, 0 conflicts, 5 runs skipped"
+expect_eq "$(pg_sql -c "SELECT count(*) FROM runs")" "$((before + 7))" "the clean runs merged"
+expect_style "$T/err"
 
 finish
