@@ -29,6 +29,7 @@ struct bs_cli {
 typedef int (*bs_cmd_fn)(struct bs_cli *cli, int argc, char **argv);
 
 int cmd_compare(struct bs_cli *cli, int argc, char **argv);
+int cmd_exec(struct bs_cli *cli, int argc, char **argv);
 int cmd_export(struct bs_cli *cli, int argc, char **argv);
 int cmd_fileio(struct bs_cli *cli, int argc, char **argv);
 int cmd_ingest(struct bs_cli *cli, int argc, char **argv);
@@ -53,7 +54,7 @@ int cmd_zcav(struct bs_cli *cli, int argc, char **argv);
  */
 struct bs_opt_cmd;
 extern const struct bs_opt_cmd bs_cmd_changes, bs_cmd_check,
-	bs_cmd_compare, bs_cmd_export, bs_cmd_fileio,
+	bs_cmd_compare, bs_cmd_exec, bs_cmd_export, bs_cmd_fileio,
 	bs_cmd_ingest, bs_cmd_list, bs_cmd_merge, bs_cmd_report, bs_cmd_rm,
 	bs_cmd_run, bs_cmd_set, bs_cmd_show, bs_cmd_site, bs_cmd_tag,
 	bs_cmd_trend, bs_cmd_zcav;
@@ -191,6 +192,27 @@ void bs_cli_end_line(int *open_line);
  */
 int bs_cli_store_new(const struct bs_cli *cli, struct bs_store *st,
                      struct bs_run *r, const char *lost);
+
+/*
+ * What bstore exec hands to ingest: the machine (or NULL), the date of
+ * every run (or BS_NONE), tags, and a last word on each run before it is
+ * stored (or NULL).
+ */
+struct bs_cli_ingest_args {
+	const char *machine;
+	int64_t measured_at;
+	const struct bs_tag *tags;
+	size_t ntags;
+	void (*adjust)(struct bs_run *r, void *ctx);
+	void *ctx;
+};
+/*
+ * Ingests what fd holds as bstore ingest ingests a file called name (one
+ * transaction, the same messages and summary): BS_EXIT_OK, or
+ * BS_EXIT_FAIL when a line was rejected or nothing could be stored.
+ */
+int bs_cli_ingest_fd(const struct bs_cli *cli, struct bs_store *st, int fd,
+		     const char *name, const struct bs_cli_ingest_args *a);
 
 enum {
 	BS_SEL_ALL_IF_NONE = 1, /* no selector selects every run */

@@ -32,6 +32,9 @@ struct ingest_opts {
 	int strict;
 	int dry_run;
 	int list_formats; /* --formats */
+	/* bs_cli_ingest_fd's caller's last word on each run. */
+	void (*adjust)(struct bs_run *r, void *ctx);
+	void *adjust_ctx;
 };
 
 struct file_ctx {
@@ -115,6 +118,8 @@ static int on_run(struct bs_run *r, void *vctx)
 		return 0;
 	for (i = 0; i < c->o->ntags; i++)
 		bs_run_tag(r, c->o->tag_key[i], c->o->tag_val[i]);
+	if (c->o->adjust)
+		c->o->adjust(r, c->o->adjust_ctx);
 	rc = bs_store_put(c->st, r, &c->err);
 	if (rc < 0) {
 		c->failed = 1;
@@ -202,15 +207,78 @@ static void progress(struct file_ctx *c, struct bs_ingest *p, int done)
 	fflush(stderr);
 }
 
-static int read_all(int fd, struct bs_ingest *p, struct file_ctx *c)
+/*
+ * An input is read whole before the archive's lock is taken, so that a
+ * writer that waits for its input (a benchmark piped in, a stalled pipe)
+ * holds no lock while it waits: the lock is held while the buffered text
+ * is parsed and stored, one transaction, then released. An input larger
+ * than this is stored while it is read (docs/team.md).
+ */
+#define INGEST_BUFFER_MAX ((size_t)64 << 20)
+
+/*
+ * Reads fd into in until its end (*more = 0) or until in holds
+ * INGEST_BUFFER_MAX bytes (*more = 1). A stop signal ends the wait.
+ */
+static int read_input(int fd, struct bs_buf *in, struct file_ctx *c,
+		      int *more)
+{
+	static char chunk[1 << 16];
+	ssize_t n;
+
+	*more = 0;
+	for (;;) {
+		if (bs_cli_stop)
+			return bs_error(&c->err, BS_EINTR, "interrupted");
+		if (in->len >= INGEST_BUFFER_MAX) {
+			*more = 1;
+			return 0;
+		}
+		n = read(fd, chunk, sizeof(chunk));
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return bs_error(&c->err, BS_EIO, "cannot read '%s': %s",
+					c->name, strerror(errno));
+		}
+		if (n == 0)
+			return 0;
+		bs_buf_add(in, chunk, (size_t)n);
+	}
+}
+
+/* Feeds the parser len bytes of data, a chunk at a time (progress lines
+ * and a stop signal in between). */
+static int feed(struct bs_ingest *p, struct file_ctx *c, const char *data,
+		size_t len)
+{
+	size_t off, n;
+	int rc;
+
+	for (off = 0; off < len; off += n) {
+		progress(c, p, 0);
+		if (bs_cli_stop)
+			return bs_error(&c->err, BS_EINTR, "interrupted");
+		n = len - off < ((size_t)1 << 16) ? len - off : (size_t)1 << 16;
+		rc = bs_ingest_feed(p, data + off, n, &c->err);
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
+
+/* Parses the buffered input and, when it was larger than the buffer, the
+ * rest of fd as it comes. */
+static int parse_all(int fd, struct bs_ingest *p, struct file_ctx *c,
+		     const struct bs_buf *in, int more)
 {
 	static char chunk[1 << 16];
 	ssize_t n;
 	int rc;
 
 	c->last_progress = now_s();
-	for (;;) {
-		progress(c, p, 0);
+	rc = feed(p, c, in->data ? in->data : "", in->len);
+	while (rc == 0 && more) {
 		if (bs_cli_stop)
 			return bs_error(&c->err, BS_EINTR, "interrupted");
 		n = read(fd, chunk, sizeof(chunk));
@@ -222,10 +290,10 @@ static int read_all(int fd, struct bs_ingest *p, struct file_ctx *c)
 		}
 		if (n == 0)
 			break;
-		rc = bs_ingest_feed(p, chunk, (size_t)n, &c->err);
-		if (rc < 0)
-			return rc;
+		rc = feed(p, c, chunk, (size_t)n);
 	}
+	if (rc < 0)
+		return rc;
 	rc = bs_ingest_finish(p, &c->err);
 	progress(c, p, 1);
 	return rc;
@@ -309,7 +377,6 @@ static void list_formats(void)
 	bs_cli_help(stdout, "@FORMATS@\n");
 }
 
-/* Ingests one input. Returns 0 when all was stored, else BS_EXIT_FAIL. */
 /*
  * Commits one file's runs. A commit that fails (a full disk, an I/O
  * error) stores nothing of the file: it says so, naming the file.
@@ -326,49 +393,35 @@ static int commit_file(const struct bs_cli *cli, struct bs_store *st,
 	return -1;
 }
 
-static int ingest_one(const struct bs_cli *cli, struct bs_store *st,
-		      const char *path, void *vo)
+/* Ingests what fd holds, called name in messages and records. */
+static int ingest_fd(const struct bs_cli *cli, struct bs_store *st, int fd,
+		     const char *name, const struct ingest_opts *o)
 {
-	const struct ingest_opts *o = vo;
 	struct file_ctx c;
 	struct bs_ingest_cb cb;
 	struct bs_ingest *p = NULL;
 	struct bs_ingest_stats stats;
-	int fd = -1, rc, is_stdin = strcmp(path, "-") == 0;
+	struct bs_buf in = BS_BUF_INIT;
+	int rc, more = 0;
 
 	memset(&c, 0, sizeof(c));
 	c.cli = cli;
 	c.o = o;
 	c.st = st;
-	c.name = is_stdin ? "<stdin>" : path;
+	c.name = name;
 	c.tty = !cli->quiet && isatty(STDERR_FILENO);
-	if (is_stdin) {
-		fd = STDIN_FILENO;
-	} else {
-		/* Anything but a directory is read as a stream: a FIFO or
-		 * <(command) is waited on as long as its writer takes (a
-		 * signal ends the wait), /dev/stdin may be a terminal. */
-		rc = bs_readfile_open(path, NULL, BS_FILE_ANY, -1, &fd,
-				      &c.err);
-		if (rc == -BS_EINTR) {
-			bs_cli_error(cli, "%s: interrupted; nothing stored "
-					  "from this file",
-				     path);
-			return BS_EXIT_FAIL;
-		}
-		if (rc < 0) {
-			bs_cli_perr(cli, &c.err);
-			return BS_EXIT_FAIL;
-		}
-	}
 	cb.run = on_run;
 	cb.reject = on_reject;
 	cb.warn = on_warn;
 	cb.ctx = &c;
 	p = bs_ingest_new(c.name, &cb, o->format);
-	rc = bs_store_begin(st, &c.err);
+	/* The input first, without the lock; then the lock, the batch,
+	 * the commit. */
+	rc = read_input(fd, &in, &c, &more);
 	if (rc == 0)
-		rc = read_all(fd, p, &c);
+		rc = bs_store_begin(st, &c.err);
+	if (rc == 0)
+		rc = parse_all(fd, p, &c, &in, more);
 	if (rc < 0) {
 		bs_store_rollback(st);
 		/* A signal also ends a wait for the archive's lock. */
@@ -426,8 +479,59 @@ static int ingest_one(const struct bs_cli *cli, struct bs_store *st,
 	}
 out:
 	bs_ingest_free(p);
-	if (!is_stdin && fd >= 0)
-		close(fd);
+	bs_buf_release(&in);
+	return rc;
+}
+
+static int ingest_one(const struct bs_cli *cli, struct bs_store *st,
+		      const char *path, void *vo)
+{
+	struct bs_err err = BS_ERR_INIT;
+	int fd = -1, rc;
+
+	if (strcmp(path, "-") == 0)
+		return ingest_fd(cli, st, STDIN_FILENO, "<stdin>", vo);
+	/* Anything but a directory is read as a stream: a FIFO or
+	 * <(command) is waited on as long as its writer takes (a signal
+	 * ends the wait), /dev/stdin may be a terminal. */
+	rc = bs_readfile_open(path, NULL, BS_FILE_ANY, -1, &fd, &err);
+	if (rc == -BS_EINTR) {
+		bs_cli_error(cli, "%s: interrupted; nothing stored from this "
+				  "file",
+			     path);
+		return BS_EXIT_FAIL;
+	}
+	if (rc < 0) {
+		bs_cli_perr(cli, &err);
+		return BS_EXIT_FAIL;
+	}
+	rc = ingest_fd(cli, st, fd, path, vo);
+	close(fd);
+	return rc;
+}
+
+int bs_cli_ingest_fd(const struct bs_cli *cli, struct bs_store *st, int fd,
+		     const char *name, const struct bs_cli_ingest_args *a)
+{
+	struct ingest_opts o;
+	size_t i;
+	int rc;
+
+	memset(&o, 0, sizeof(o));
+	o.machine = a->machine;
+	o.measured_at = a->measured_at;
+	o.ntags = a->ntags;
+	o.tag_key = xcalloc(a->ntags + 1, sizeof(char *));
+	o.tag_val = xcalloc(a->ntags + 1, sizeof(char *));
+	for (i = 0; i < a->ntags; i++) {
+		o.tag_key[i] = a->tags[i].key;
+		o.tag_val[i] = a->tags[i].value;
+	}
+	o.adjust = a->adjust;
+	o.adjust_ctx = a->ctx;
+	rc = ingest_fd(cli, st, fd, name, &o);
+	free(o.tag_key);
+	free(o.tag_val);
 	return rc;
 }
 
@@ -521,8 +625,9 @@ const struct bs_opt_cmd bs_cmd_ingest = {
 	"when no FILE is given or FILE is '-'. A run already stored (same\n"
 	"text) is stored once, and so is a bonnie++ run read from its CSV\n"
 	"line and from its table (bonnie++ -q's stdout and stderr): the\n"
-	"second is a \"duplicate of run N\". Each file is one transaction;\n"
-	"an empty one is an error. Runs whose output names no machine are\n"
+	"second is a \"duplicate of run N\". Each file is one transaction,\n"
+	"taken once the file has been read (a writer waiting for its input\n"
+	"holds no lock); an empty one is an error. Runs whose output names no machine are\n"
 	"counted on stderr, with how to name them (-m, bstore set).\n",
 	opts,
 	"Formats (--format NAME):\n"

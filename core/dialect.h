@@ -141,6 +141,10 @@ const struct bs_dialect *bs_dialect_of(const struct bs_run *r);
  * difference within the steps of its two sides as no change.
  */
 double bs_dialect_step(const struct bs_run *r, int m, double v);
+/* The same with r's dialect (bs_dialect_of(r)) looked up once by the
+ * caller, for a loop over a run's metrics. */
+double bs_dialect_step_in(const struct bs_dialect *d, const struct bs_run *r,
+			  int m, double v);
 
 /*
  * The era of a bonnie++ version as bonnie++ prints it: "1.03d" is

@@ -147,3 +147,17 @@ const struct bs_impl *bs_family_impl(enum bs_family f, const char *name,
 	}
 	return NULL;
 }
+
+const struct bs_exec_prog *bs_exec_prog_find(const char *program,
+					     enum bs_family *f)
+{
+	int i, k;
+
+	for (i = 0; i < BS_FAM_COUNT; i++)
+		for (k = 0; k < rows[i]->nprogs; k++)
+			if (strcmp(rows[i]->progs[k].program, program) == 0) {
+				*f = (enum bs_family)i;
+				return &rows[i]->progs[k];
+			}
+	return NULL;
+}

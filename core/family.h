@@ -102,6 +102,41 @@ struct bs_related {
 	const char *why;          /* how the two tests differ */
 };
 
+/*
+ * A program `bstore exec` runs (cli/cmd_exec.c), and what its arguments
+ * say that its output may not: the file, directory or device it works
+ * on (whose host facts are probed) and parameters (fio's --direct=1,
+ * bonnie++'s -D). One row an argument; the first that matches wins.
+ */
+enum {
+	BS_XA_ARG = 1,  /* takes a value: "-d DIR", "-dDIR", "--x=V",
+			 * "--x V"; a name ending in '=' is an operand's key
+			 * (dd's "of=") whose value follows it */
+	BS_XA_PATH = 2, /* the value names what the program works on */
+	BS_XA_WORD = 4, /* param is set to value when the argument's
+			 * comma-separated words hold word (dd's
+			 * oflag=direct) */
+};
+struct bs_exec_arg {
+	const char *name;  /* "-d", "--directory", "of="; NULL: the last
+			    * operand (zcav's device) */
+	unsigned flags;    /* BS_XA_* */
+	const char *param; /* the parameter it gives, or NULL */
+	const char *value; /* a flag's value ("1"); NULL: the argument's;
+			    * with BS_XA_WORD, the value set */
+	const char *word;  /* BS_XA_WORD: the word looked for */
+};
+struct bs_exec_prog {
+	const char *program; /* the name TOOL is called by: "bonnie++" */
+	const struct bs_exec_arg *args;
+	int nargs;
+	/* The parameters of the flags among args not given: bonnie++ with
+	 * no -D ran buffered. Their name is the flag's, their value the
+	 * value without it. */
+	const struct bs_exec_arg *absent;
+	int nabsent;
+};
+
 /* Flags of a family row. */
 enum {
 	/* Its parameters and bonnie++'s twelve tests live in the runs
@@ -133,10 +168,20 @@ struct bs_family_info {
 	/* The WRITE and READ columns of `bstore list`: the family's
 	 * sequential write and read rates (catalogue keys). */
 	const char *list_write, *list_read;
+	/* The programs bstore exec runs for the family. */
+	const struct bs_exec_prog *progs;
+	int nprogs;
 };
 
 /* The row of family f (bs_family_ok(f)). */
 const struct bs_family_info *bs_family(enum bs_family f);
+
+/*
+ * The program row bstore exec knows as program (a basename: "fio"), its
+ * family in *f; NULL when no family runs it.
+ */
+const struct bs_exec_prog *bs_exec_prog_find(const char *program,
+					     enum bs_family *f /* OUT */);
 
 /* "bonnie", "sysbench", ...: as stored in runs.family; "?" for no
  * family. */

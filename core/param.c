@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "util/err.h"
 #include "util/json.h"
@@ -370,4 +371,65 @@ void bs_param_json(const struct bs_params *p, int i, struct bs_buf *out)
 		break;
 	}
 	bs_json_i64(out, bs_param_get_i64(p, i));
+}
+
+int bs_param_set_text(struct bs_params *p, int i, const char *text,
+		      struct bs_err *err)
+{
+	const struct bs_param_info *pi = &bs_param_table[i];
+	static const char *const yes[] = {"1", "on", "yes", "true"};
+	static const char *const no[] = {"0", "off", "no", "false"};
+	size_t len = strlen(text), k;
+	uint64_t u;
+	int64_t v;
+	double d;
+
+	switch (pi->kind) {
+	case BS_PK_BOOL:
+		for (k = 0; k < sizeof(yes) / sizeof(yes[0]); k++) {
+			if (strcasecmp(text, yes[k]) == 0) {
+				*bs_param_i64(p, i) = 1;
+				return 0;
+			}
+			if (strcasecmp(text, no[k]) == 0) {
+				*bs_param_i64(p, i) = 0;
+				return 0;
+			}
+		}
+		return bs_error(err, BS_EPARSE, "%s: '%s' is not on or off",
+				pi->key, text);
+	case BS_PK_INT:
+	case BS_PK_FSIZE:
+		if (strcmp(pi->unit, "bytes") == 0 || pi->kind == BS_PK_FSIZE) {
+			if (bs_parse_size(text, len, &u) < 0 || u > INT64_MAX)
+				return bs_error(err, BS_EPARSE,
+						"%s: '%s' is not a size (a "
+						"number of bytes, 4k, 1m)",
+						pi->key, text);
+			v = (int64_t)u;
+		} else if (bs_parse_i64(text, len, &v) < 0) {
+			return bs_error(err, BS_EPARSE,
+					"%s: '%s' is not a whole number",
+					pi->key, text);
+		}
+		if (!bs_param_fits(i, v))
+			return bs_error(err, BS_EPARSE,
+					"%s: %s is out of range", pi->key,
+					text);
+		*bs_param_i64(p, i) = v;
+		return 0;
+	case BS_PK_REAL:
+		if (bs_parse_double(text, len, &d) < 0 ||
+		    !bs_param_fits_real(i, d))
+			return bs_error(err, BS_EPARSE,
+					"%s: '%s' is not a number in range",
+					pi->key, text);
+		*bs_param_real(p, i) = d;
+		return 0;
+	case BS_PK_TEXT:
+		free(*bs_param_text(p, i));
+		*bs_param_text(p, i) = xstrdup(text);
+		return 0;
+	}
+	return bs_error(err, BS_EPARSE, "%s: no such kind", pi->key);
 }

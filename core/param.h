@@ -211,6 +211,15 @@ char **bs_param_text(struct bs_params *p, int i);
 int64_t bs_param_get_i64(const struct bs_params *p, int i);
 double bs_param_get_real(const struct bs_params *p, int i);
 const char *bs_param_get_text(const struct bs_params *p, int i);
+/*
+ * Sets parameter i of p from text as a person or a program's arguments
+ * spell it: integers in decimal, those counted in bytes with a k, m, g
+ * or t suffix too ("16K"), booleans as 0/1, on/off, yes/no or
+ * true/false, text as it is. Returns 0, or -1 with err saying why the
+ * text cannot be one of i's values (p unchanged).
+ */
+int bs_param_set_text(struct bs_params *p, int i, const char *text,
+		      struct bs_err *err);
 /* Whether parameter i has a value. */
 int bs_param_known(const struct bs_params *p, int i);
 

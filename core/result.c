@@ -212,6 +212,7 @@ int bs_tag_bookkeeping(const char *key)
 		"run.fsync",        /* bstore run before fsync was a param */
 		"fileio.rand_type", /* bstore fileio: its --file-rand-type */
 		"fileio.validate",  /* bstore fileio: --validate */
+		"exec.command",     /* bstore exec: the command line it ran */
 	};
 	size_t i;
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/identity.h"
 #include "core/metric.h"
 #include "core/param.h"
 #include "report/changes.h"
@@ -23,25 +24,12 @@
 
 void bs_changes_series_key(const struct bs_run *r, struct bs_buf *out)
 {
-	struct bs_buf v = BS_BUF_INIT;
-	int i, first = 1;
+	struct bs_ident id;
 
 	bs_buf_adds(out, r->machine ? r->machine : "");
 	bs_buf_addc(out, '\x1f');
-	bs_buf_adds(out, r->tool ? r->tool : "?");
-	for (i = 0; i < bs_nparams; i++) {
-		const struct bs_param_info *p = &bs_param_table[i];
-
-		if (p->family != r->family || !(p->flags & BS_PF_DECIDES))
-			continue;
-		bs_buf_reset(&v);
-		bs_param_format(&r->params, i, &v);
-		bs_buf_addf(out, "%s%s=%s", first ? " " : ",", p->key,
-			    bs_param_known(&r->params, i) ? bs_buf_str(&v)
-							  : "?");
-		first = 0;
-	}
-	bs_buf_release(&v);
+	bs_ident_of(r, &id);
+	bs_ident_key(&id, out);
 }
 
 /* One fact of a run: a key and its value ("" for none). */

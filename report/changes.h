@@ -81,13 +81,10 @@ void bs_changes_free(struct bs_changes *c);
 
 /*
  * The series a run belongs to, appended to out: its machine, a 0x1f
- * byte, then its test (what bs_changes_item.identity holds): the tool
- * and its family's deciding parameters (BS_PF_DECIDES, core/param.h),
- * "?" for one the output did not carry.
- *
- * To be replaced by the test identity of core/ (one machine and one
- * identity, docs/DESIGN.md) when it lands on main: this is its only
- * caller's stand-in.
+ * byte, then its test identity's key (bs_ident_key, core/identity.h:
+ * family, implementation and every deciding parameter normalised, "?"
+ * for one the output did not carry), what bs_changes_item.identity
+ * holds.
  */
 void bs_changes_series_key(const struct bs_run *r, struct bs_buf *out);
 

@@ -152,6 +152,7 @@ static int add_run(const struct bs_run *r, void *ctx)
 	struct bs_report_group *g = a->g;
 	struct bs_report *rep = a->rep;
 	int first = g->nruns == 0, m, t0, t1;
+	const struct bs_dialect *dl;
 	double v, d;
 	char ver[128];
 
@@ -174,6 +175,7 @@ static int add_run(const struct bs_run *r, void *ctx)
 		bs_rcurves_add(rep, (size_t)(g - rep->groups), r, a->want_any);
 	/* The metrics of the run's family: consecutive catalogue rows. */
 	bs_metric_rows(r->family, &t0, &t1);
+	dl = bs_dialect_of(r);
 	for (m = BS_RM(t0, 0); m < BS_RM(t1, 0); m++) {
 		struct bs_report_cell *c = &g->cell[m];
 		switch (bs_rmetric(r, m, &v)) {
@@ -183,8 +185,8 @@ static int add_run(const struct bs_run *r, void *ctx)
 			 * its numbers show (1.00 printed reads back as 1,
 			 * whose digits say less than the print had). */
 			if (BS_RM_KIND(m) == BS_MK_RATE) {
-				double st = bs_dialect_step(r, BS_RM_TEST(m),
-							    v);
+				double st = bs_dialect_step_in(
+					dl, r, BS_RM_TEST(m), v);
 				if (c->ok == 1 || st < c->step)
 					c->step = st;
 			}

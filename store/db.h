@@ -208,6 +208,15 @@ struct bs_db_ops {
 	/* BEGIN that takes the write lock at once (SQLite's BEGIN
 	 * IMMEDIATE; PostgreSQL's BEGIN, writes lock rows as they go). */
 	const char *begin_write_sql;
+	/*
+	 * That BEGIN, saying before it waits who holds the lock, as the
+	 * engine can tell (PostgreSQL: "bstore@HOST (10.0.0.5, pid 4242,
+	 * for 3 s)"): waiting is called with it. NULL: begin_write_sql,
+	 * waited for silently. 0 or -1.
+	 */
+	int (*begin_write)(struct bs_db *db,
+			   void (*waiting)(const char *who, void *ctx),
+			   void *ctx);
 	/* 1: every statement is a round trip to a server (PostgreSQL), so
 	 * a write transaction keeps the runs it knows in memory (seen.c). */
 	int remote;

@@ -41,6 +41,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "util/buf.h"
 #include "util/err.h"
@@ -76,6 +80,13 @@ struct pg_db {
 	unsigned long ncursor;	/* cursors declared: their names */
 	const volatile sig_atomic_t *cancel;
 	int flags;		/* BS_DB_OPEN_* */
+	/* How long a statement's answer is waited for before the server,
+	 * or the path to it, counts as gone: the server's statement_timeout
+	 * and a grace (0: no bound). */
+	int64_t answer_ms;
+	/* Why the connection was given up (abandon), or NULL. */
+	char *lost;
+	enum bs_db_errkind lost_kind;
 	/* Deferred statements (pg_defer) sent in pipeline mode and not yet
 	 * waited for; failed: their failure is still to be reported. */
 	int piped, pending, failed;
@@ -226,6 +237,10 @@ static void result_error(struct pg_db *db, const PGresult *res)
 		res ? PQresultErrorField(res, PG_DIAG_MESSAGE_PRIMARY) : NULL;
 	enum bs_db_errkind kind = sqlstate_kind(state);
 
+	if (db->lost) {
+		set_error(db, db->lost_kind, db->lost);
+		return;
+	}
 	if (msg == NULL)
 		msg = res ? PQresultErrorMessage(res) : NULL;
 	if (msg == NULL || msg[0] == '\0')
@@ -263,34 +278,146 @@ static int cancelled(const struct pg_db *db)
 	return db->cancel && *db->cancel;
 }
 
+/* Socket waits are ticks of this long, so that the cancel flag is seen;
+ * a cancel request (its own connection) is given this long, and so is
+ * the answer to it before the connection is closed instead; a server
+ * that has not answered its statement_timeout and this long after is
+ * gone. */
+enum { TICK_MS = 100, CANCEL_MS = 2000, GRACE_MS = 5000 };
+
+static int64_t mono_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void sleep_ms(long ms)
+{
+	struct timespec ts = {0, ms * 1000000L};
+
+	nanosleep(&ts, NULL);
+}
+
 /*
- * Waits for the statement sent on db->conn to finish, asking the server
- * to cancel it once the cancel flag is set; returns its last result (an
- * error result if any statement failed), or NULL when the connection was
- * lost.
+ * Asks the server to cancel the running statement, within CANCEL_MS:
+ * PQcancel connects anew and waits for the server to close that
+ * connection, which on a frozen path never happens, so it runs in a
+ * child process that is killed when its time is up.
+ */
+static void cancel_bounded(struct pg_db *db)
+{
+	PGcancel *c = PQgetCancel(db->conn);
+	int64_t end = mono_ms() + CANCEL_MS;
+	pid_t pid, r;
+
+	if (c == NULL)
+		return;
+	pid = fork();
+	if (pid == 0) {
+		char buf[256];
+		PQcancel(c, buf, sizeof(buf));
+		_exit(0);
+	}
+	while (pid > 0) {
+		r = waitpid(pid, NULL, WNOHANG);
+		if (r == pid || (r < 0 && errno != EINTR))
+			break;
+		if (mono_ms() >= end) {
+			kill(pid, SIGKILL);
+			while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+				;
+			break;
+		}
+		sleep_ms(10);
+	}
+	PQfreeCancel(c);
+}
+
+/*
+ * Gives the connection up: its socket is shut, so that libpq reads its
+ * end at once and every later call fails without waiting; why (kind)
+ * is the error reported from now on.
+ */
+static void abandon(struct pg_db *db, enum bs_db_errkind kind,
+		    const char *why)
+{
+	int fd = PQsocket(db->conn);
+
+	if (db->lost == NULL) {
+		db->lost = xstrdup(why);
+		db->lost_kind = kind;
+	}
+	if (fd >= 0)
+		shutdown(fd, SHUT_RDWR);
+	PQconsumeInput(db->conn);
+}
+
+enum { WAIT_RESULT, WAIT_SENT };
+
+/*
+ * Waits, in ticks of poll(), until libpq has sent all it holds and, for
+ * WAIT_RESULT, a result can be read without blocking (PQgetResult). Once
+ * the cancel flag is set the statement is cancelled (cancel_bounded) and
+ * its answer waited for CANCEL_MS more; a wait longer than answer_ms
+ * means the server is gone. Either gives the connection up (abandon).
+ * 0, or -1 when the connection is lost or given up.
+ */
+static int wait_ready(struct pg_db *db, int what)
+{
+	int64_t start = mono_ms(), stop_at = 0;
+	char why[96];
+
+	for (;;) {
+		int fl = PQflush(db->conn);
+		struct pollfd p = {PQsocket(db->conn), POLLIN, 0};
+		int64_t now = mono_ms();
+
+		if (fl < 0 || p.fd < 0)
+			break;
+		if (fl == 0 && (what == WAIT_SENT || !PQisBusy(db->conn)))
+			return 0;
+		if (cancelled(db) && stop_at == 0) {
+			cancel_bounded(db);
+			stop_at = mono_ms() + CANCEL_MS;
+		}
+		if (stop_at && now >= stop_at) {
+			abandon(db, BS_DB_EINTERRUPT, "interrupted");
+			return -1;
+		}
+		if (db->answer_ms > 0 && now - start >= db->answer_ms) {
+			snprintf(why, sizeof(why),
+				 "no answer from the server in %lld s (its "
+				 "statement_timeout and %d s)",
+				 (long long)(db->answer_ms / 1000),
+				 GRACE_MS / 1000);
+			abandon(db, BS_DB_EGONE, why);
+			return -1;
+		}
+		if (fl > 0)
+			p.events |= POLLOUT;
+		if (poll(&p, 1, TICK_MS) < 0 && errno != EINTR)
+			break;
+		if ((p.revents & (POLLIN | POLLERR | POLLHUP)) &&
+		    !PQconsumeInput(db->conn))
+			break;
+	}
+	abandon(db, BS_DB_EGONE, PQerrorMessage(db->conn));
+	return -1;
+}
+
+/*
+ * Waits for the statement sent on db->conn to finish (wait_ready);
+ * returns its last result (an error result if any statement failed), or
+ * NULL when the connection was lost.
  */
 static PGresult *wait_result(struct pg_db *db)
 {
 	PGresult *res, *last = NULL;
-	int asked = 0;
 
 	for (;;) {
-		while (PQisBusy(db->conn)) {
-			struct pollfd p = {PQsocket(db->conn), POLLIN, 0};
-			if (cancelled(db) && !asked) {
-				PGcancel *c = PQgetCancel(db->conn);
-				char buf[256];
-				if (c) {
-					PQcancel(c, buf, sizeof(buf));
-					PQfreeCancel(c);
-				}
-				asked = 1;
-			}
-			if (p.fd < 0 ||
-			    (poll(&p, 1, 100) < 0 && errno != EINTR) ||
-			    !PQconsumeInput(db->conn))
-				break;
-		}
+		wait_ready(db, WAIT_RESULT);
 		res = PQgetResult(db->conn);
 		if (res == NULL)
 			break;
@@ -306,6 +433,37 @@ static PGresult *wait_result(struct pg_db *db)
 			break;
 	}
 	return last;
+}
+
+/* Runs sql, its result dropped (as PQexec, without blocking). */
+static void run_quiet(struct pg_db *db, const char *sql)
+{
+	if (PQsendQuery(db->conn, sql))
+		PQclear(wait_result(db));
+}
+
+/* Waits for the results of a statement sent, then the next one. */
+static PGresult *next_result(struct pg_db *db)
+{
+	wait_ready(db, WAIT_RESULT);
+	return PQgetResult(db->conn);
+}
+
+/* PQputCopyData and PQputCopyEnd, which queue nothing while libpq's
+ * buffer is full (the connection does not block): 1 or -1. */
+static int put_copy(struct pg_db *db, const char *data, int len,
+		    const char *end_error, int end)
+{
+	int r;
+
+	for (;;) {
+		r = end ? PQputCopyEnd(db->conn, end_error)
+			: PQputCopyData(db->conn, data, len);
+		if (r != 0)
+			return r;
+		if (wait_ready(db, WAIT_SENT) < 0)
+			return -1;
+	}
 }
 
 /* Whether res succeeded; records the error when not. */
@@ -355,7 +513,7 @@ static int drain_pipe(struct pg_db *db)
 	}
 	/* Each statement's results end with a NULL; the sync's ends all. */
 	for (;;) {
-		res = PQgetResult(db->conn);
+		res = next_result(db);
 		if (res == NULL) { /* between two statements' results */
 			if (PQstatus(db->conn) != CONNECTION_OK)
 				break;
@@ -394,16 +552,17 @@ static int send_copies(struct pg_db *db)
 		struct pg_copy *c = &db->copy[i];
 		if (ok) {
 			ok = PQsendQuery(db->conn, c->sql);
-			res = ok ? PQgetResult(db->conn) : NULL;
+			res = ok ? next_result(db) : NULL;
 			ok = res && PQresultStatus(res) == PGRES_COPY_IN;
 			if (!ok)
 				result_error(db, res);
 			PQclear(res);
 			if (ok) {
-				int sent = PQputCopyData(db->conn, c->rows.data,
-							 (int)c->rows.len) == 1;
-				PQputCopyEnd(db->conn, sent ? NULL
-							    : "not sent");
+				int sent = put_copy(db, c->rows.data,
+						    (int)c->rows.len, NULL,
+						    0) == 1;
+				put_copy(db, NULL, 0, sent ? NULL : "not sent",
+					 1);
 				res = wait_result(db);
 				ok = result_ok(db, res);
 				PQclear(res);
@@ -576,21 +735,185 @@ static char *without_password(const char *url)
 
 static int pg_exec(struct bs_db *d, const char *sql);
 
+/*
+ * The bounds every session sets, in ms, for a writer and for a reader
+ * (docs/team.md): a lock waited for (another writer's turn: one batch),
+ * a statement, and a transaction left idle (a client that vanished with
+ * the lock). A value the connection sets itself (the URL's
+ * options=-c NAME=VALUE, PGOPTIONS) or its role was given (ALTER ROLE
+ * ... SET) is kept. The server checks that the client is still there
+ * this often while a statement runs (PostgreSQL 14 on).
+ */
+static const struct pg_bound {
+	const char *name;
+	long writer_ms, reader_ms;
+	int since; /* the first server version that has it */
+} pg_bounds[] = {
+	{"lock_timeout", 5 * 60000L, 5 * 60000L, 0},
+	{"statement_timeout", 10 * 60000L, 10 * 60000L, 0},
+	{"idle_in_transaction_session_timeout", 60000L, 30 * 60000L, 0},
+	{"client_connection_check_interval", 10000L, 10000L, 140000},
+};
+
+/* Connection parameters before the URL's, which win over them: a bound
+ * on the connect (unless PGCONNECT_TIMEOUT sets one) and TCP keepalives,
+ * so that a path that died is found. */
+static const char *const pg_dflt_keys[] = {
+	"connect_timeout", "keepalives", "keepalives_idle",
+	"keepalives_interval", "keepalives_count",
+};
+static const char *const pg_dflt_vals[] = {"10", "1", "10", "5", "3"};
+enum { NDFLT = sizeof(pg_dflt_keys) / sizeof(pg_dflt_keys[0]) };
+
+/* Whether a setting's value was chosen by this connection or for its
+ * role, rather than by the server's defaults or for every role of the
+ * database (which its owner sets). */
+static int own_source(const char *source)
+{
+	return source && (strcmp(source, "client") == 0 ||
+			  strcmp(source, "user") == 0 ||
+			  strcmp(source, "database user") == 0);
+}
+
+/* The connect_timeout in effect, in seconds (0: none). */
+static long connect_timeout_s(PGconn *conn)
+{
+	PQconninfoOption *o = PQconninfo(conn), *i;
+	long t = 0;
+
+	for (i = o; i && i->keyword; i++)
+		if (strcmp(i->keyword, "connect_timeout") == 0 && i->val)
+			t = strtol(i->val, NULL, 10);
+	PQconninfoFree(o);
+	return t <= 0 ? 0 : t < 2 ? 2 : t; /* libpq's own minimum */
+}
+
+/*
+ * Waits for the connection PQconnectStartParams began, in ticks: busy
+ * (with 0) is asked after each whether to go on (a stop signal says
+ * no), and connect_timeout bounds the whole. 0 or -1 (error set).
+ */
+static int connect_wait(struct pg_db *db, int (*busy)(void *ctx, int count),
+			void *ctx)
+{
+	PostgresPollingStatusType st = PGRES_POLLING_WRITING;
+	long limit_s = connect_timeout_s(db->conn);
+	int64_t end = mono_ms() + (int64_t)limit_s * 1000;
+	char why[96];
+
+	for (;;) {
+		struct pollfd p = {PQsocket(db->conn), 0, 0};
+		int n;
+
+		if (st == PGRES_POLLING_OK)
+			return 0;
+		if (st == PGRES_POLLING_FAILED || p.fd < 0) {
+			set_error(db, BS_DB_EGONE, PQerrorMessage(db->conn));
+			return -1;
+		}
+		if (busy && !busy(ctx, 0)) {
+			set_error(db, BS_DB_EINTERRUPT, "interrupted");
+			return -1;
+		}
+		if (limit_s > 0 && mono_ms() >= end) {
+			snprintf(why, sizeof(why),
+				 "no answer from the server in %ld s "
+				 "(connect_timeout)",
+				 limit_s);
+			set_error(db, BS_DB_EGONE, why);
+			return -1;
+		}
+		p.events = st == PGRES_POLLING_READING ? POLLIN : POLLOUT;
+		n = poll(&p, 1, TICK_MS);
+		if (n < 0 && errno != EINTR) {
+			set_error(db, BS_DB_EGONE, strerror(errno));
+			return -1;
+		}
+		if (n > 0)
+			st = PQconnectPoll(db->conn);
+	}
+}
+
+/*
+ * The session's settings: the bounds (pg_bounds), and a search_path of
+ * the archive's schema alone, so that pg_catalog is searched first and
+ * no function or operator of another role's shadows a built-in: the
+ * schema is the first of the path the connection chose itself, else
+ * public (a path set for the whole database, by its owner, is not
+ * followed). Read before anything runs unqualified.
+ */
+static int session(struct pg_db *db)
+{
+	struct bs_buf sql = BS_BUF_INIT;
+	const char *schema = "public";
+	char *quoted = NULL;
+	long stmt_ms = 0;
+	PGresult *res;
+	int i, k, rc = -1, reader = db->flags & (BS_DB_OPEN_READONLY |
+						  BS_DB_OPEN_UNTRUSTED);
+
+	if (!PQsendQuery(db->conn,
+			 "SELECT name, source, setting, "
+			 "pg_catalog.current_schema() FROM "
+			 "pg_catalog.pg_settings")) {
+		result_error(db, NULL);
+		return -1;
+	}
+	res = wait_result(db);
+	if (!result_ok(db, res))
+		goto out;
+	bs_buf_adds(&sql, "SET extra_float_digits = 3");
+	for (k = 0; k < (int)(sizeof(pg_bounds) / sizeof(pg_bounds[0]));
+	     k++) {
+		const struct pg_bound *b = &pg_bounds[k];
+		long ms = reader ? b->reader_ms : b->writer_ms;
+		if (PQserverVersion(db->conn) < b->since)
+			continue;
+		for (i = 0; i < PQntuples(res); i++)
+			if (strcmp(PQgetvalue(res, i, 0), b->name) == 0 &&
+			    own_source(PQgetvalue(res, i, 1)))
+				ms = strtol(PQgetvalue(res, i, 2), NULL, 10);
+		if (strcmp(b->name, "statement_timeout") == 0)
+			stmt_ms = ms;
+		bs_buf_addf(&sql, "; SET %s = %ld", b->name, ms);
+	}
+	for (i = 0; i < PQntuples(res); i++)
+		if (strcmp(PQgetvalue(res, i, 0), "search_path") == 0 &&
+		    own_source(PQgetvalue(res, i, 1)) &&
+		    !PQgetisnull(res, i, 3))
+			schema = PQgetvalue(res, i, 3);
+	quoted = PQescapeIdentifier(db->conn, schema, strlen(schema));
+	if (quoted == NULL) {
+		result_error(db, NULL);
+		goto out;
+	}
+	bs_buf_addf(&sql, "; SET search_path = %s", quoted);
+	/* A reader, and merge's source (never changed), cannot write. */
+	if (reader)
+		bs_buf_adds(&sql, "; SET default_transaction_read_only = on");
+	rc = pg_exec(&db->base, bs_buf_str(&sql));
+	db->answer_ms = stmt_ms > 0 ? stmt_ms + GRACE_MS : 0;
+out:
+	PQclear(res);
+	PQfreemem(quoted);
+	bs_buf_release(&sql);
+	return rc;
+}
+
 /* The server waits for locks itself (bstore's writers take turns on an
- * advisory lock that is waited for, never refused): busy is not
- * called. */
+ * advisory lock, bounded by lock_timeout): busy is only asked, while
+ * the connection is made, whether to go on. */
 static int pg_open(struct bs_db **out, const char *name, int flags,
 		   int (*busy)(void *ctx, int count), void *ctx)
 {
-	/* The URL as given (expand_dbname), and a name the server shows in
-	 * pg_stat_activity unless the URL names another. */
-	const char *const keys[] = {"dbname", "fallback_application_name",
-				    NULL};
-	const char *const vals[] = {name, "bstore", NULL};
+	/* The defaults, the URL as given (expand_dbname), and a name the
+	 * server shows in pg_stat_activity unless the URL names another:
+	 * bstore@HOST, so that a writer that waits can say for whom. */
+	const char *keys[NDFLT + 3], *vals[NDFLT + 3];
+	char app[64] = "bstore@", host[64] = "";
 	struct pg_db *db = xcalloc(1, sizeof(*db));
+	int i, n = 0;
 
-	(void)busy;
-	(void)ctx;
 	db->base.ops = &bs_db_pg;
 	db->flags = flags;
 	db->display = without_password(name);
@@ -600,25 +923,40 @@ static int pg_open(struct bs_db **out, const char *name, int flags,
 			  "PostgreSQL has no in-memory database");
 		return -1;
 	}
-	db->conn = PQconnectdbParams(keys, vals, 1);
+	for (i = 0; i < NDFLT; i++) {
+		if (i == 0 && getenv("PGCONNECT_TIMEOUT"))
+			continue;
+		keys[n] = pg_dflt_keys[i];
+		vals[n++] = pg_dflt_vals[i];
+	}
+	if (gethostname(host, sizeof(host) - 1) == 0)
+		snprintf(app, sizeof(app), "bstore@%s", host);
+	keys[n] = "dbname";
+	vals[n++] = name;
+	keys[n] = "fallback_application_name";
+	vals[n++] = app;
+	keys[n] = NULL;
+	vals[n] = NULL;
+	db->conn = PQconnectStartParams(keys, vals, 1);
 	if (db->conn == NULL) {
 		set_error(db, BS_DB_EOTHER, "out of memory");
 		return -1;
 	}
-	if (PQstatus(db->conn) != CONNECTION_OK) {
+	if (PQstatus(db->conn) == CONNECTION_BAD) {
+		set_error(db, BS_DB_EGONE, PQerrorMessage(db->conn));
+		return -1;
+	}
+	if (connect_wait(db, busy, ctx) < 0)
+		return -1;
+	/* Every wait on the socket is bstore's (wait_ready), in ticks. */
+	if (PQsetnonblocking(db->conn, 1) != 0) {
 		set_error(db, BS_DB_EGONE, PQerrorMessage(db->conn));
 		return -1;
 	}
 	/* A database that does not exist is the server's to create (an
 	 * administrator's CREATE DATABASE, docs/team.md), never bstore's. */
 	PQsetNoticeProcessor(db->conn, no_notice, NULL);
-	if (pg_exec(&db->base, "SET extra_float_digits = 3") < 0)
-		return -1;
-	/* A reader, and merge's source (never changed), cannot write. */
-	if ((flags & (BS_DB_OPEN_READONLY | BS_DB_OPEN_UNTRUSTED)) &&
-	    pg_exec(&db->base, "SET default_transaction_read_only = on") < 0)
-		return -1;
-	return 0;
+	return session(db);
 }
 
 static void pg_close(struct bs_db *d)
@@ -634,6 +972,7 @@ static void pg_close(struct bs_db *d)
 		PQfinish(db->conn);
 	free(db->display);
 	free(db->msg);
+	free(db->lost);
 	free(db);
 }
 
@@ -727,9 +1066,9 @@ static void end_own(struct pg_stmt *s)
 	s->db->own_txn = 0;
 	if (PQstatus(c) == CONNECTION_OK &&
 	    PQtransactionStatus(c) != PQTRANS_IDLE)
-		PQclear(PQexec(c, PQtransactionStatus(c) == PQTRANS_INTRANS
-		                      ? "COMMIT"
-		                      : "ROLLBACK"));
+		run_quiet(s->db, PQtransactionStatus(c) == PQTRANS_INTRANS
+					 ? "COMMIT"
+					 : "ROLLBACK");
 }
 
 /* Closes s's cursor (in a failed transaction the server has dropped it,
@@ -747,7 +1086,7 @@ static void close_cursor(struct pg_stmt *s)
 	if (PQstatus(s->db->conn) == CONNECTION_OK &&
 	    PQtransactionStatus(s->db->conn) != PQTRANS_INERROR) {
 		snprintf(sql, sizeof(sql), "CLOSE %s", s->cursor);
-		PQclear(PQexec(s->db->conn, sql));
+		run_quiet(s->db, sql);
 	}
 	s->cursor[0] = '\0';
 	s->more = 0;
@@ -940,7 +1279,7 @@ static void deallocate(struct pg_stmt *s, struct pg_variant *v)
 	if (PQstatus(s->db->conn) == CONNECTION_OK &&
 	    PQtransactionStatus(s->db->conn) != PQTRANS_INERROR) {
 		snprintf(sql, sizeof(sql), "DEALLOCATE %s", v->name);
-		PQclear(PQexec(s->db->conn, sql));
+		run_quiet(s->db, sql);
 	}
 	v->name[0] = '\0';
 }
@@ -1143,7 +1482,7 @@ static int declare(struct pg_stmt *s)
 	s->keep = 1; /* the next run prepares it */
 	if ((db->flags & (BS_DB_OPEN_READONLY | BS_DB_OPEN_UNTRUSTED)) &&
 	    PQtransactionStatus(db->conn) == PQTRANS_IDLE) {
-		res = PQexec(db->conn, "BEGIN");
+		res = PQsendQuery(db->conn, "BEGIN") ? wait_result(db) : NULL;
 		ok = result_ok(db, res);
 		PQclear(res);
 		if (!ok)
@@ -1764,6 +2103,114 @@ static size_t pg_column_bytes(struct bs_db_stmt *st, int col)
 	return (size_t)PQgetlength(s->res, s->row, col);
 }
 
+/* ---- the write lock ------------------------------------------------- */
+
+static PGresult *query(struct pg_db *db, const char *sql, int n,
+		       const char *const *params);
+
+/* How long a writer waits for its turn before it says for whom. */
+enum { LOCK_QUIET_MS = 1000 };
+
+/* The advisory lock writers take turns on: "bstore" in ASCII. */
+#define PG_LOCK "108248014221925"
+
+/*
+ * Who holds the write lock, for a writer that waits: the holder's
+ * application_name (bstore@HOST), its address, pid and how long its
+ * transaction has run. pg_locks shows a bigint key as its two halves.
+ * 1, or 0 when no one holds it now (or the look failed).
+ */
+static int lock_holder(struct pg_db *db, char *out, size_t n)
+{
+	PGresult *res;
+	int found = 0;
+
+	if (!PQsendQuery(db->conn,
+			 "SELECT a.application_name, "
+			 "COALESCE(pg_catalog.host(a.client_addr), 'local'), "
+			 "a.pid, pg_catalog.floor(EXTRACT(EPOCH FROM "
+			 "pg_catalog.clock_timestamp() - a.xact_start)) "
+			 "FROM pg_catalog.pg_locks l JOIN "
+			 "pg_catalog.pg_stat_activity a ON a.pid = l.pid "
+			 "WHERE l.locktype = 'advisory' AND l.granted AND "
+			 "l.objsubid = 1 AND l.database = (SELECT oid FROM "
+			 "pg_catalog.pg_database WHERE datname = "
+			 "pg_catalog.current_database()) AND "
+			 "(l.classid::int8 << 32 | l.objid::int8) = " PG_LOCK))
+		return 0;
+	res = wait_result(db);
+	found = res && PQresultStatus(res) == PGRES_TUPLES_OK &&
+		PQntuples(res) > 0;
+	if (found)
+		snprintf(out, n, "%.64s (%.64s, pid %s, for %s s)",
+			 PQgetisnull(res, 0, 0) || !PQgetvalue(res, 0, 0)[0]
+				 ? "a client"
+				 : PQgetvalue(res, 0, 0),
+			 PQgetvalue(res, 0, 1), PQgetvalue(res, 0, 2),
+			 PQgetisnull(res, 0, 3) ? "?" : PQgetvalue(res, 0, 3));
+	PQclear(res);
+	return found;
+}
+
+/*
+ * BEGIN and the write lock: tried first, so that a writer that must
+ * wait says for whom; then waited for, as long as lock_timeout.
+ */
+static int pg_begin_write(struct bs_db *d,
+			  void (*waiting)(const char *who, void *ctx),
+			  void *ctx)
+{
+	struct pg_db *db = (struct pg_db *)d;
+	char who[256];
+	PGresult *res;
+	int got;
+
+	int64_t start = mono_ms();
+	long nap = 10;
+
+	if (pg_exec(d, "BEGIN") < 0)
+		return -1;
+	/* A turn that comes within a second is taken silently. */
+	for (;;) {
+		res = query(db,
+			    "SELECT pg_catalog.pg_try_advisory_xact_lock(" PG_LOCK
+			    ")",
+			    0, NULL);
+		if (res == NULL)
+			return -1;
+		got = PQntuples(res) == 1 &&
+		      strcmp(PQgetvalue(res, 0, 0), "t") == 0;
+		PQclear(res);
+		if (got)
+			return 0;
+		if (cancelled(db)) {
+			set_error(db, BS_DB_EINTERRUPT, "interrupted");
+			return -1;
+		}
+		/* A holder gone between the try and the look is no one to
+		 * wait for: try again. */
+		if (mono_ms() - start >= LOCK_QUIET_MS &&
+		    lock_holder(db, who, sizeof(who)))
+			break;
+		sleep_ms(nap);
+		nap = nap < 80 ? nap * 2 : nap;
+	}
+	if (waiting)
+		waiting(who, ctx);
+	if (pg_exec(d, "SELECT pg_catalog.pg_advisory_xact_lock(" PG_LOCK
+		       ")") == 0)
+		return 0;
+	if (db->kind == BS_DB_EBUSY) {
+		char msg[400];
+		snprintf(msg, sizeof(msg),
+			 "the archive's write lock was not granted within "
+			 "lock_timeout (held by %s)",
+			 who);
+		set_error(db, BS_DB_EBUSY, msg);
+	}
+	return -1;
+}
+
 /* ---- the schema's version and tables ----------------------------------- */
 
 /* Runs one query with text parameters; its result, or NULL (error set). */
@@ -2129,7 +2576,8 @@ const struct bs_db_ops bs_db_pg = {
 	 * each run once, and none fails: the lock is waited for, never
 	 * refused. Readers never wait. The key is "bstore" in ASCII.
 	 */
-	.begin_write_sql = "BEGIN; SELECT pg_advisory_xact_lock(108248014221925)",
+	.begin_write_sql = "BEGIN; SELECT pg_advisory_xact_lock(" PG_LOCK ")",
+	.begin_write = pg_begin_write,
 	.remote = 1,
 	.defer = pg_defer,
 };

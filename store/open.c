@@ -241,9 +241,32 @@ void bs_store_close(struct bs_store *st)
 	free(st);
 }
 
+/* A writer that waits for another's lock says whose. */
+static void lock_waiting(const char *who, void *ctx)
+{
+	struct bs_store *st = ctx;
+	char msg[512];
+
+	if (st->warn == NULL)
+		return;
+	snprintf(msg, sizeof(msg),
+		 "%s: waiting for the archive's write lock, held by %s",
+		 st->path, who);
+	st->warn(msg, st->warn_ctx);
+}
+
 int bs_store_begin(struct bs_store *st, struct bs_err *err)
 {
-	int rc = bs_store_exec(st, st->db->ops->begin_write_sql, err);
+	const struct bs_db_ops *ops = st->db->ops;
+	int rc;
+
+	if (ops->begin_write == NULL)
+		rc = bs_store_exec(st, ops->begin_write_sql, err);
+	else if (ops->begin_write(st->db, lock_waiting, st) < 0)
+		rc = bs_error(err, BS_EDB, "%s: %s", st->path,
+			      bs_db_errmsg(st->db));
+	else
+		rc = 0;
 
 	bs_store_seen_forget(st);
 	if (rc == 0)

@@ -47,6 +47,19 @@ static const struct bs_impl impls[] = {
 };
 /* clang-format on */
 
+/* bstore exec: dd's operands; the file written, else the one read, is
+ * what it measured. */
+static const struct bs_exec_arg dd_args[] = {
+	{ "of=", BS_XA_ARG | BS_XA_PATH, NULL, NULL, NULL },
+	{ "if=", BS_XA_ARG | BS_XA_PATH, NULL, NULL, NULL },
+	{ "bs=", BS_XA_ARG, "bs_bytes", NULL, NULL },
+	{ "oflag=", BS_XA_ARG | BS_XA_WORD, "direct", "1", "direct" },
+	{ "iflag=", BS_XA_ARG | BS_XA_WORD, "direct", "1", "direct" },
+};
+static const struct bs_exec_prog progs[] = {
+	{ "dd", dd_args, ROWS(dd_args), NULL, 0 },
+};
+
 const struct bs_family_info bs_family_dd = {
 	.name = "dd",
 	.label = "dd",
@@ -62,4 +75,6 @@ const struct bs_family_info bs_family_dd = {
 	.nimpls = ROWS(impls),
 	.list_write = "write_kib_s",
 	.list_read = "read_kib_s",
+	.progs = progs,
+	.nprogs = ROWS(progs),
 };

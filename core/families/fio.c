@@ -84,6 +84,24 @@ static const struct bs_impl impls[] = {
 };
 /* clang-format on */
 
+/* bstore exec: what fio's arguments say (a job file may say more). */
+static const struct bs_exec_arg fio_args[] = {
+	{ "--filename", BS_XA_ARG | BS_XA_PATH, NULL, NULL, NULL },
+	{ "--directory", BS_XA_ARG | BS_XA_PATH, NULL, NULL, NULL },
+	{ "--direct", BS_XA_ARG, "direct", NULL, NULL },
+	{ "--rw", BS_XA_ARG, "rw", NULL, NULL },
+	{ "--readwrite", BS_XA_ARG, "rw", NULL, NULL },
+	{ "--bs", BS_XA_ARG, "bs", NULL, NULL },
+	{ "--blocksize", BS_XA_ARG, "bs", NULL, NULL },
+	{ "--ioengine", BS_XA_ARG, "ioengine", NULL, NULL },
+	{ "--iodepth", BS_XA_ARG, "iodepth", NULL, NULL },
+	{ "--numjobs", BS_XA_ARG, "numjobs", NULL, NULL },
+	{ "--size", BS_XA_ARG, "size", NULL, NULL },
+};
+static const struct bs_exec_prog progs[] = {
+	{ "fio", fio_args, ROWS(fio_args), NULL, 0 },
+};
+
 const struct bs_family_info bs_family_fio = {
 	.name = "fio",
 	.label = "fio",
@@ -99,4 +117,6 @@ const struct bs_family_info bs_family_fio = {
 	.nimpls = ROWS(impls),
 	.list_write = "write_bw_kib_s",
 	.list_read = "read_bw_kib_s",
+	.progs = progs,
+	.nprogs = ROWS(progs),
 };

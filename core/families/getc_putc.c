@@ -30,6 +30,11 @@ static const struct bs_impl impls[] = {
 };
 /* clang-format on */
 
+/* bstore exec: getc_putc works in the working directory. */
+static const struct bs_exec_prog progs[] = {
+	{ "getc_putc", NULL, 0, NULL, 0 },
+};
+
 const struct bs_family_info bs_family_getc_putc = {
 	.name = "getc_putc",
 	.label = "getc_putc",
@@ -41,4 +46,6 @@ const struct bs_family_info bs_family_getc_putc = {
 	.nimpls = ROWS(impls),
 	.list_write = "write",
 	.list_read = "read",
+	.progs = progs,
+	.nprogs = ROWS(progs),
 };

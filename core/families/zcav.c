@@ -60,6 +60,14 @@ static const struct bs_equiv equiv[] = {
 };
 /* clang-format on */
 
+/* bstore exec: zcav reads (or with -w writes) its last operand. */
+static const struct bs_exec_arg zcav_args[] = {
+	{ NULL, BS_XA_PATH, NULL, NULL, NULL },
+};
+static const struct bs_exec_prog progs[] = {
+	{ "zcav", zcav_args, ROWS(zcav_args), NULL, 0 },
+};
+
 const struct bs_family_info bs_family_zcav = {
 	.name = "zcav",
 	.label = "zcav and bstore zcav",
@@ -77,4 +85,6 @@ const struct bs_family_info bs_family_zcav = {
 	.nequiv = ROWS(equiv),
 	.list_write = "write_mib_s",
 	.list_read = "read_mib_s",
+	.progs = progs,
+	.nprogs = ROWS(progs),
 };

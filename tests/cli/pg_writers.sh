@@ -107,6 +107,20 @@ for i in $(seq 1 "$W"); do
 	) >"out$i" 2>"err$i" &
 	pids+=($!)
 done
+# Three more whose input stalls: one line, then nothing for a minute (a
+# benchmark piped in). They hold no lock while they wait: the fifty are
+# not held up, and a stop signal ends each, nothing of its input stored.
+spids=() sfds=()
+for i in 1 2 3; do
+	mkfifo "stall$i"
+	"$BSTORE" ingest <"stall$i" >"sout$i" 2>"serr$i" &
+	spids+=($!)
+	exec {fd}>"stall$i"
+	sfds+=("$fd")
+	head -1 "in/own$i.csv" >&"$fd"
+done
+sleep 0.5
+t0=$(date +%s)
 : >go
 failed=0
 for i in "${!pids[@]}"; do
@@ -119,8 +133,27 @@ for i in "${!pids[@]}"; do
 	fi
 done
 expect_eq "$failed" 0 "writers that failed"
+t1=$(date +%s)
+echo "the fifty writers took $((t1 - t0)) s beside three stalled ones"
+for i in "${!spids[@]}"; do
+	kill -TERM "${spids[$i]}" 2>/dev/null || fail "stalled writer $((i + 1)) ended early"
+	st=0
+	wait "${spids[$i]}" || st=$?
+	expect_eq "$st" 143 "stalled writer $((i + 1))'s exit status after SIGTERM"
+	grep -q "interrupted; nothing stored" "serr$((i + 1))" ||
+		fail "stalled writer $((i + 1)) did not say it stored nothing"
+	eval "exec ${sfds[$i]}>&-"
+done
 # (\b: bstore run's table, on stderr with -q, has "--Block--".)
-locks=$(cat err* | grep -ciE '\block(s|ed)?\b|deadlock|serializ|busy|could not|duplicate key|unique' || true)
+# A writer that waits more than a second says for whom: another writer,
+# by its application_name.
+waits=$(cat err* | grep -c "waiting for the archive's write lock, held by" || true)
+bad_waits=$(cat err* | grep "waiting for the archive's write lock, held by" |
+	grep -vc "held by bstore@[^ ]* (local, pid [0-9]*, for [0-9]* s)$" || true)
+expect_eq "$bad_waits" 0 "lock waits that do not name the holder"
+echo "writers that said whom they waited for: $waits"
+locks=$(cat err* | grep -v "waiting for the archive's write lock, held by" |
+	grep -ciE '\block(s|ed)?\b|deadlock|serializ|busy|could not|duplicate key|unique' || true)
 expect_eq "$locks" 0 "stderr lines about locks, serialization or duplicate keys"
 have=$("$BSTORE" list all 2>/dev/null | tail -n +2 | wc -l || true)
 expect_eq "$have" "$((want + runs_want))" "runs listed after the fifty writers"

@@ -17,6 +17,7 @@
 
 #include <cmocka.h>
 
+#include "core/dialect.h"
 #include "core/result.h"
 #include "report/changes.h"
 #include "util/buf.h"
@@ -80,15 +81,29 @@ static void test_series_key(void **state)
 
 	(void)state;
 	bonnie(&a, "2.00a", 8192, "1");
-	bonnie(&b, "1.03e", 65536, "2");
+	bonnie(&b, "1.98", 8192, "2");
 	bs_changes_series_key(&a, &ka);
 	bs_changes_series_key(&b, &kb);
-	/* Version, chunk and seed do not decide: one series. */
+	/* A version of one implementation and the seed do not decide: one
+	 * series. */
 	assert_string_equal(bs_buf_str(&ka), bs_buf_str(&kb));
-	assert_non_null(strstr(bs_buf_str(&ka), "db1\x1f" "bonnie++ "));
+	assert_non_null(strstr(bs_buf_str(&ka), "db1\x1f" "bonnie|bonnie++|"));
 	assert_non_null(strstr(bs_buf_str(&ka), "file_size_mib=16384"));
 	assert_non_null(strstr(bs_buf_str(&ka), "num_files=?"));
+	b.params.io_chunk_bytes = 65536;
+	bs_buf_reset(&kb);
+	bs_changes_series_key(&b, &kb);
+	assert_string_not_equal(bs_buf_str(&ka), bs_buf_str(&kb));
+	b.params.io_chunk_bytes = 8192;
 	b.params.file_size_mib = 8192;
+	bs_buf_reset(&kb);
+	bs_changes_series_key(&b, &kb);
+	assert_string_not_equal(bs_buf_str(&ka), bs_buf_str(&kb));
+	/* bonnie++ 1.0x is another implementation (core/families/bonnie.c):
+	 * another series. */
+	bs_run_release(&b);
+	bonnie(&b, "1.03e", 8192, "1");
+	bs_run_set(&b.format, BS_FMT_CSV_1_0X);
 	bs_buf_reset(&kb);
 	bs_changes_series_key(&b, &kb);
 	assert_string_not_equal(bs_buf_str(&ka), bs_buf_str(&kb));
