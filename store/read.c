@@ -240,7 +240,8 @@ static void tag_row(struct reader *rd, struct bs_db_stmt *q,
 		    struct bs_run *r)
 {
 	(void)rd;
-	bs_run_tag(r, bs_db_column_text(q, 0),
+	/* tags is keyed by run and key: each key once. */
+	bs_run_tag_add(r, bs_db_column_text(q, 0),
 		   bs_db_column_text(q, 1));
 }
 
@@ -269,7 +270,7 @@ static int merge_tags(struct bs_store *st, struct reader *rd,
 		if (id > r->id)
 			break;
 		if (id == r->id)
-			bs_run_tag(r, bs_db_column_text(q, 1),
+			bs_run_tag_add(r, bs_db_column_text(q, 1),
 				   bs_db_column_text(q, 2));
 		rd->tag_ready = 0;
 	}
