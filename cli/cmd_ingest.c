@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "core/validate.h"
 #include "cli/opt.h"
 #include "core/supply.h"
 #include "ingest/ingest.h"
@@ -629,12 +630,11 @@ static int set_param(const struct bs_cli *cli, const struct bs_opt *opt,
 static int set_machine(const struct bs_cli *cli, const struct bs_opt *opt,
 		       const char *arg, void *field)
 {
+	struct bs_err err = BS_ERR_INIT;
+
 	(void)opt;
-	if (bs_text_has_control(arg))
-		return bs_cli_usage_error(cli,
-					  "--machine: '%s' has a control "
-					  "character (a newline?)",
-					  arg);
+	if (bs_name_check("machine", arg, &err) < 0)
+		return bs_cli_usage_error(cli, "--machine: %s", err.msg);
 	*(const char **)field = arg;
 	return 0;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "core/validate.h"
 #include "cli/opt.h"
 #include "util/mem.h"
 #include "util/similar.h"
@@ -94,11 +95,8 @@ static int parse_set(const struct bs_cli *cli, const char *arg,
 		return rc;
 	}
 	if (!set->field->is_date) {
-		if (bs_text_has_control(set->text))
-			return bs_cli_usage_error(
-				cli, "%s: '%s' has a control character (a "
-				     "newline?)",
-				set->field->key, bs_cli_quote(q, set->text));
+		if (bs_name_check(set->field->key, set->text, &err) < 0)
+			return bs_cli_usage_error(cli, "%s", err.msg);
 		return 0;
 	}
 	if (set->text[0] && bs_time_parse(set->text, &set->when, &err) < 0)

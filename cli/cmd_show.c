@@ -352,8 +352,10 @@ static int show_run(const struct bs_run *r, void *vctx)
 		}
 	}
 	x->nchanges = 0;
-	if (bs_store_each_change(x->st, r->id, change_line, x, x->err) < 0)
+	if (bs_store_each_change(x->st, r->id, change_line, x, x->err) < 0) {
+		bs_buf_release(&name);
 		return -1;
+	}
 	/* The text it was read from: one line, or a block (a table, a
 	 * sysbench summary, a fio document), each line indented. */
 	{

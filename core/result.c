@@ -130,6 +130,11 @@ void bs_run_tag(struct bs_run *r, const char *key, const char *value)
 			return;
 		}
 	}
+	bs_run_tag_add(r, key, value);
+}
+
+void bs_run_tag_add(struct bs_run *r, const char *key, const char *value)
+{
 	xgrow((void **)&r->tags, &r->tags_cap, r->ntags + 1,
 	      sizeof(*r->tags));
 	r->tags[r->ntags].key = xstrdup(key);

@@ -95,6 +95,16 @@ int bs_site_own_name(const char *dir, const char *name)
  * tools on the index, values of a tag key named there. */
 #define INDEX_ROWS 100
 #define KEY_VALUES 12
+/*
+ * A run's tags bound what it adds to the site, whatever it holds: its
+ * first PAGED_TAGS tags of at most PAGED_TAG_BYTES (key and value) each
+ * have a page of their own and show in its rows of the lists; the run's
+ * page lists its first RUN_PAGE_TAGS tags (values cut at PAGED_TAG_BYTES)
+ * and counts the rest. docs/report.md says so.
+ */
+#define PAGED_TAGS 64
+#define PAGED_TAG_BYTES 256
+#define RUN_PAGE_TAGS 1000
 /* A list's own page links its first and last pages this many each. */
 #define PAGER_ENDS 5
 /* A trend chart marks each run with a point up to this many runs. */
@@ -113,10 +123,23 @@ struct srun {
 	enum bs_family family;
 	const char *machine, *tool, *version; /* interned */
 	size_t str0, ntags; /* its tags: site.strs[str0 + 2i], [.. + 1] */
+	size_t nunpaged;    /* its other tags (tag_paged()) */
 	/* Its family's main results, by site.slot[k] of main metric k. */
 	unsigned char status[MAIN_FAMILY_MAX]; /* enum bs_status */
 	double val[MAIN_FAMILY_MAX];
 };
+
+/* Whether the tag (the run's next, *npaged of its tags paged so far)
+ * has a page and a place in the lists; counts it when it has. */
+static int tag_paged(const struct bs_tag *t, size_t *npaged)
+{
+	if (*npaged >= PAGED_TAGS ||
+	    strlen(t->key) + strlen(t->value ? t->value : "") >
+		    PAGED_TAG_BYTES)
+		return 0;
+	(*npaged)++;
+	return 1;
+}
 
 /* Kinds of list page; their order is the index's. */
 enum gkind { G_MACHINE, G_TAG, G_TOOL };
@@ -424,13 +447,35 @@ static int run_page(struct site *s, const struct bs_run *r)
 		field(d, "warning", r->warning, NULL);
 
 	bs_tdict_show(d, r->ntags ? "HAS_TAGS" : "NO_TAGS");
-	for (i = 0; i < r->ntags; i++) {
-		struct bs_tdict *x = bs_tdict_add(d, "TAG");
+	{
+		size_t npaged = 0;
 
-		bs_tdict_set(x, "KEY", r->tags[i].key);
-		bs_tdict_set(x, "VALUE", r->tags[i].value);
-		set_group_href(s, x, "HREF", "../", G_TAG, r->tags[i].key,
-		               r->tags[i].value);
+		for (i = 0; i < r->ntags && i < RUN_PAGE_TAGS; i++) {
+			struct bs_tdict *x = bs_tdict_add(d, "TAG");
+			const char *v = r->tags[i].value ? r->tags[i].value
+							 : "";
+
+			bs_tdict_set(x, "KEY", r->tags[i].key);
+			if (!tag_paged(&r->tags[i], &npaged)) {
+				bs_buf_reset(&t);
+				bs_buf_add(&t, v, strnlen(v, PAGED_TAG_BYTES));
+				if (strlen(v) > PAGED_TAG_BYTES)
+					bs_buf_adds(&t, "...");
+				bs_tdict_set(bs_tdict_add(x, "PLAIN"), "VALUE",
+					     bs_buf_str(&t));
+				continue;
+			}
+			x = bs_tdict_add(x, "LINK");
+			bs_tdict_set(x, "VALUE", v);
+			set_group_href(s, x, "HREF", "../", G_TAG,
+				       r->tags[i].key, v);
+		}
+		if (r->ntags > RUN_PAGE_TAGS)
+			bs_tdict_setf(bs_tdict_add(d, "TAGS_MORE"), "TEXT",
+				      "and %zu more tags (bstore show %lld "
+				      "lists them all)",
+				      r->ntags - RUN_PAGE_TAGS,
+				      (long long)r->id);
 	}
 	/* The parameters the run records, then in one line those it does
 	 * not (a row each would double their bytes). */
@@ -566,10 +611,14 @@ static int on_run(const struct bs_run *r, void *vctx)
 	add_member(s, G_MACHINE, x->machine, NULL, s->nruns);
 	add_member(s, G_TOOL, x->tool, NULL, s->nruns);
 	x->str0 = s->nstrs;
-	x->ntags = r->ntags;
 	for (i = 0; i < r->ntags; i++) {
-		const char *key = keep_str(s, r->tags[i].key);
+		const char *key;
 
+		if (!tag_paged(&r->tags[i], &x->ntags)) {
+			x->nunpaged++;
+			continue;
+		}
+		key = keep_str(s, r->tags[i].key);
 		add_member(s, G_TAG, key, keep_str(s, r->tags[i].value),
 		           s->nruns);
 	}
@@ -729,6 +778,10 @@ static struct bs_tdict *runs_table(struct site *s, struct bs_tdict *dd,
 			bs_tdict_setf(x, "TEXT", "%s%s=%s", ntag++ ? ", " : "",
 			              key, val);
 		}
+		if (r->nunpaged)
+			bs_tdict_setf(bs_tdict_add(row, "TAG"), "TEXT",
+				      "%sand %zu more on its page",
+				      ntag ? ", " : "", r->nunpaged);
 		for (k = 0; k < s->nmain; k++) {
 			int m = s->main[k];
 

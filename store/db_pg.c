@@ -212,6 +212,10 @@ static enum bs_db_errkind sqlstate_kind(const char *state)
 		{"57P02", BS_DB_EGONE},	      /* crash_shutdown */
 		{"57P03", BS_DB_EGONE},	      /* cannot_connect_now */
 		{"23", BS_DB_ECONSTRAINT},    /* integrity_constraint_violation */
+		/* Bytes the database's encoding refuses (a Latin-1 name
+		 * into a UTF8 database): that row refused, like a CHECK. */
+		{"22021", BS_DB_ECONSTRAINT}, /* character_not_in_repertoire */
+		{"22P05", BS_DB_ECONSTRAINT}, /* untranslatable_character */
 		{"08", BS_DB_EGONE},	      /* connection_exception */
 	};
 	/* clang-format on */
@@ -244,8 +248,25 @@ static void result_error(struct pg_db *db, const PGresult *res)
 		msg = PQerrorMessage(db->conn);
 	if (PQstatus(db->conn) == CONNECTION_BAD)
 		kind = BS_DB_EGONE;
-	if (kind == BS_DB_EINTERRUPT || (db->cancel && *db->cancel)) {
+	if (db->cancel && *db->cancel) {
 		set_error(db, BS_DB_EINTERRUPT, "interrupted");
+		return;
+	}
+	/* Cancelled by the server, not by bstore's signal: say which. */
+	if (kind == BS_DB_EINTERRUPT && msg && strstr(msg, "statement timeout")) {
+		set_error(db, BS_DB_EOTHER,
+			  "the statement ran past the server's "
+			  "statement_timeout and was cancelled; raise it for "
+			  "bstore's role, or in the URL "
+			  "(options=-cstatement_timeout=...)");
+		return;
+	}
+	if (kind == BS_DB_EINTERRUPT) {
+		char why[300];
+
+		snprintf(why, sizeof(why),
+			 "the server cancelled the statement (%s)", msg);
+		set_error(db, BS_DB_EOTHER, why);
 		return;
 	}
 	set_error(db, kind, msg);
@@ -2555,12 +2576,41 @@ static int pg_check_untrusted(struct bs_db *d, const char *const *tables,
 	return 0;
 }
 
-/* An upgrade is one transaction: PostgreSQL rolls schema changes back
- * too, so nothing needs keeping. */
+/* The first schema version a PostgreSQL archive had (issue 23). */
+#define PG_FIRST_VERSION 4
+
+/*
+ * An upgrade is one transaction: PostgreSQL rolls schema changes back
+ * too, so nothing needs keeping. But no PostgreSQL archive was ever of a
+ * version before PG_FIRST_VERSION (its meta was changed, or the tables
+ * are not bstore's), and a reader's session is read-only: it cannot
+ * upgrade, and says who can.
+ */
 static int pg_before_upgrade(struct bs_db *d, int v)
 {
-	(void)d;
-	(void)v;
+	struct pg_db *db = (struct pg_db *)d;
+	char why[400];
+
+	if (v < PG_FIRST_VERSION) {
+		snprintf(why, sizeof(why),
+			 "meta's schema_version is %d, a version no "
+			 "PostgreSQL archive ever had (they begin at %d): "
+			 "its meta table was changed, or the tables are not "
+			 "bstore's",
+			 v, PG_FIRST_VERSION);
+		set_error(db, BS_DB_ECORRUPT, why);
+		return -1;
+	}
+	if (db->flags & (BS_DB_OPEN_READONLY | BS_DB_OPEN_UNTRUSTED)) {
+		snprintf(why, sizeof(why),
+			 "it was made by an older bstore (schema version %d) "
+			 "and a reader cannot upgrade it; a command that "
+			 "writes (ingest, tag, set, rm), run once as the "
+			 "archive's owner, does",
+			 v);
+		set_error(db, BS_DB_EREADONLY, why);
+		return -1;
+	}
 	return 0;
 }
 
@@ -2677,9 +2727,16 @@ static int pg_get_version(struct bs_db *d, int *version)
 		const char *t = PQgetvalue(res, 0, 0);
 		int64_t v;
 		if (bs_parse_i64(t, strlen(t), &v) < 0 || v < 1 || v > 99999) {
+			char why[200];
+
+			snprintf(why, sizeof(why),
+				 "meta's schema_version '%.40s' is %s", t,
+				 bs_parse_i64(t, strlen(t), &v) < 0
+					 ? "not a number"
+					 : "no schema version (they count "
+					   "from 1)");
 			PQclear(res);
-			set_error(db, BS_DB_ECORRUPT,
-				  "meta's schema_version is not a number");
+			set_error(db, BS_DB_ECORRUPT, why);
 			return -1;
 		}
 		*version = (int)v;

@@ -469,4 +469,30 @@ if have chromium; then
 else
 	skip_part "chromium is not installed (the link check ran without it)"
 fi
+
+# ---- a run's tags bound what it adds (issue 28 item 6) ----
+# One run with 5,000 tags of 2 KB (and two short ones): the site stays
+# small. Its first 64 short tags have pages; the run's page lists the
+# first 1000, values cut, and counts the rest; its row says how many more.
+G=$T/tags.db
+run "$BSTORE" --db "$G" ingest --tag a=1 --tag b=2 "$SAMPLES/bonnie++-1.03-t3-raid5.txt"
+expect_rc 0 "ingest the run of many tags"
+sqlite3 -batch "$G" "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL
+	SELECT i + 1 FROM n WHERE i < 5000)
+	INSERT INTO tags SELECT 1, printf('k%05d', i), printf('%d', i) || hex(zeroblob(1020)) FROM n"
+rm -rf "$T/tsite"
+run "$BSTORE" --db "$G" site -o "$T/tsite"
+expect_rc 0 "site of a run with 5000 long tags"
+bytes=$(du -sb "$T/tsite" | cut -f1)
+[ "$bytes" -lt $((4 << 20)) ] || fail "the site of one run with 5000 long tags takes $bytes bytes"
+expect_eq "$(find "$T/tsite/tag" -name '*.html' | wc -l | awk '$1 <= 4 {print "few"}')" few \
+	"tag pages of one run's long tags"
+rp=$(ls "$T"/tsite/run/1-*.html)
+expect_in "$rp" "and 4002 more tags (bstore show 1 lists them all)"
+grep -q '<a href="../tag/[^"]*">1</a>' "$rp" ||
+	fail "the short tag a=1 is not linked from the run page"
+# A long value is listed, cut at 256 bytes, with no link.
+expect_in "$rp" "<th>k00001<td>1$(printf '0%.0s' $(seq 1 255))..."
+[ "$(wc -c <"$rp")" -lt $((1 << 20)) ] || fail "the run page takes $(wc -c <"$rp") bytes"
+expect_in "$T/tsite/index.html" "and 5000 more on its page"
 finish
