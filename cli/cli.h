@@ -332,6 +332,7 @@ struct bs_cli_dest {
 struct bs_cli_changes_args {
 	struct bs_cli_dest dest;
 	struct bs_changes_opts co;
+	int no_cache; /* check: --no-cache */
 };
 struct bs_opt_cmd;
 int bs_cli_changes(struct bs_cli *cli, const struct bs_opt_cmd *cmd, int argc,

@@ -26,6 +26,10 @@ static const struct bs_opt opts[] = {
 	 "check the runs stored or measured from DATE on (DATE: 2004, "
 	 "2004-03, 2004-03-15, '2004-03-15 10:30[:05]' or @UNIXTIME, UTC)",
 	 "each series' newest run", 0, 0, 0},
+	{0, "no-cache", NULL, 0, bs_opt_flag, O(no_cache),
+	 "read every run again rather than what the last check kept of the "
+	 "series no new run joined (the cache needs write access)",
+	 NULL, 0, 0, 0},
 	BS_OPT_END,
 };
 #undef O

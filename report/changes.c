@@ -154,6 +154,8 @@ struct series {
 	double *v;            /* n x fam.n numbers, run by run */
 	unsigned char *st;    /* their statuses */
 	size_t vcap, stcap;
+	size_t item0, nitem;  /* check: its items in c->item */
+	int64_t checked;      /* check: its metrics tested */
 };
 
 struct build {
@@ -165,6 +167,8 @@ struct build {
 	size_t *hash;         /* open addressing: series index + 1, 0 empty */
 	size_t hcap;
 	struct bs_buf key;
+	int old;              /* reading a cached series' runs again */
+	int64_t maxid;        /* the newest run read */
 };
 
 static uint64_t fnv(const char *s)
@@ -192,19 +196,34 @@ static void rehash(struct build *b)
 	}
 }
 
-static struct series *series_of(struct build *b, const char *key,
-				enum bs_family f)
+/* The series of key, or NULL; *slot its place in the hash either way. */
+static struct series *series_find(const struct build *b, const char *key,
+				  size_t *slot)
 {
 	size_t h;
 
-	if (2 * (b->ns + 1) > b->hcap)
-		rehash(b);
+	if (b->hcap == 0)
+		return NULL;
 	h = (size_t)fnv(key) & (b->hcap - 1);
 	while (b->hash[h]) {
 		if (strcmp(b->s[b->hash[h] - 1].key, key) == 0)
 			return &b->s[b->hash[h] - 1];
 		h = (h + 1) & (b->hcap - 1);
 	}
+	*slot = h;
+	return NULL;
+}
+
+static struct series *series_of(struct build *b, const char *key,
+				enum bs_family f)
+{
+	struct series *found;
+	size_t h = 0;
+
+	if (2 * (b->ns + 1) > b->hcap)
+		rehash(b);
+	if ((found = series_find(b, key, &h)) != NULL)
+		return found;
 	xgrow((void **)&b->s, &b->scap, b->ns + 1, sizeof(*b->s));
 	memset(&b->s[b->ns], 0, sizeof(*b->s));
 	b->s[b->ns].key = xstrdup(key);
@@ -221,9 +240,13 @@ static int take_run(const struct bs_run *r, void *ctx)
 	size_t i;
 	int k;
 
-	b->c->runs++;
+	if (!b->old) {
+		b->c->runs++;
+		if (r->id > b->maxid)
+			b->maxid = r->id;
+	}
 	if (r->measured_at == BS_NONE) {
-		b->c->undated++;
+		b->c->undated += !b->old;
 		return 0;
 	}
 	if (!bs_family_ok(r->family))
@@ -305,7 +328,7 @@ static void add_item(struct build *b, const struct series *s,
 
 /* Searches one series: every metric's change points, or (check) the
  * newest runs against the level before them. */
-static void search(struct build *b, const struct series *s)
+static void search(struct build *b, struct series *s)
 {
 	const struct fam *fm = &b->fam[s->family];
 	const struct bs_changes_opts *o = b->o;
@@ -314,8 +337,10 @@ static void search(struct build *b, const struct series *s)
 	enum bs_status *st = xmalloc((s->n + 1) * sizeof(*st));
 	int64_t *t = xmalloc((s->n + 1) * sizeof(*t));
 	size_t i, j, first_new = s->n;
+	int64_t checked0 = b->c->checked;
 	int k;
 
+	s->item0 = b->c->n;
 	for (i = 0; i < s->n; i++) {
 		ord[i].t = s->run[i].t;
 		ord[i].id = s->run[i].id;
@@ -373,10 +398,273 @@ static void search(struct build *b, const struct series *s)
 		    fabs(one.pct) >= o->cp.noise_pct)
 			add_item(b, s, ord, fm->m[k], &one);
 	}
+	s->nitem = b->c->n - s->item0;
+	s->checked = b->c->checked - checked0;
 	free(ord);
 	free(v);
 	free(st);
 	free(t);
+}
+
+
+/* ---- check's cache ------------------------------------------------------ */
+
+/*
+ * bstore check without --since or selectors keeps, in the archive's cache
+ * (store/store.h, bs_store_cache_get), what it found in every series, so
+ * that the next check reads only the runs added since and the series they
+ * join:
+ *   check.state      FORMAT TAG NOISE MAXID RUNS UNDATED: the check it
+ *                    was made by, the newest run id it saw, its counts
+ *   check.s.SERIES   the metrics tested, then one line per regression
+ *                    candidate (the item before the Bonferroni factor)
+ *   check.r.SERIES   the ids of the series' dated runs
+ * The store drops the whole cache when a run is removed or changed
+ * (its machine, date, parameters or numbers); tags take no part in what
+ * is cached (the explanations are read from the runs each time).
+ */
+#define CACHE_FORMAT "check-1"
+
+static void state_text(const struct build *b, struct bs_buf *out)
+{
+	bs_buf_addf(out, "%s %s %.17g", CACHE_FORMAT, b->o->cache_tag,
+		    b->o->cp.noise_pct);
+}
+
+static void item_cache_text(const struct bs_changes_item *it,
+			    struct bs_buf *out)
+{
+	const struct bs_changept *c = &it->cp;
+
+	bs_buf_addf(out, "%d %lld %lld %lld %lld %lld %d %zu %zu %lld %zu %zu "
+			 "%.17g %.17g %zu %zu %.17g %.17g %.17g %d\n",
+		    it->metric, (long long)it->run_id, (long long)it->prev_id,
+		    (long long)it->measured_at, (long long)it->prev_at,
+		    (long long)it->series_runs, it->verdict, c->index, c->prev,
+		    (long long)c->time, c->from, c->to, c->before, c->after,
+		    c->n_before, c->n_after, c->ratio, c->pct, c->p,
+		    c->direction);
+}
+
+/* Reads the numbers of an item_cache_text line; 0, or -1 if it is not one. */
+static int item_cache_parse(const char **sp, struct bs_changes_item *it)
+{
+	const char *p = *sp;
+	char *end;
+	long long ll[20];
+	double d[20];
+	int i;
+	/* Which of the 20 fields are doubles. */
+	static const unsigned char dbl[20] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+					      0, 0, 1, 1, 0, 0, 1, 1, 1, 0};
+
+	for (i = 0; i < 20; i++) {
+		if (dbl[i])
+			d[i] = strtod(p, &end);
+		else
+			ll[i] = strtoll(p, &end, 10);
+		if (end == p)
+			return -1;
+		p = end;
+	}
+	if (*p == '\n')
+		p++;
+	*sp = p;
+	if (ll[0] < 0 || ll[0] >= bs_nmetrics)
+		return -1;
+	it->metric = (int)ll[0];
+	it->run_id = ll[1];
+	it->prev_id = ll[2];
+	it->measured_at = ll[3];
+	it->prev_at = ll[4];
+	it->series_runs = ll[5];
+	it->verdict = (int)ll[6];
+	it->cp.index = (size_t)ll[7];
+	it->cp.prev = (size_t)ll[8];
+	it->cp.time = ll[9];
+	it->cp.from = (size_t)ll[10];
+	it->cp.to = (size_t)ll[11];
+	it->cp.before = d[12];
+	it->cp.after = d[13];
+	it->cp.n_before = (size_t)ll[14];
+	it->cp.n_after = (size_t)ll[15];
+	it->cp.ratio = d[16];
+	it->cp.pct = d[17];
+	it->cp.p = d[18];
+	it->cp.direction = (int)ll[19];
+	return 0;
+}
+
+/* ids from a check.r. value, appended. */
+static void ids_parse(const char *p, struct bs_ids *ids)
+{
+	char *end;
+
+	for (;;) {
+		long long id = strtoll(p, &end, 10);
+
+		if (end == p)
+			break;
+		xgrow((void **)&ids->id, &ids->cap, ids->n + 1,
+		      sizeof(*ids->id));
+		ids->id[ids->n++] = id;
+		p = end;
+	}
+}
+
+static int cmp_id(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * The cache's state matches this check: reads the runs added since, and
+ * the cached runs of every series they join, into b. Returns 1 when it
+ * did, 0 when the cache is missing or of another check (nothing read).
+ */
+static int cache_read(struct build *b, struct bs_err *err)
+{
+	struct bs_store *st = b->o->cache;
+	struct bs_buf v = BS_BUF_INIT, want = BS_BUF_INIT, k = BS_BUF_INIT;
+	struct bs_ids ids = BS_IDS_INIT;
+	long long maxid, runs, undated;
+	size_t i, ns;
+	char sel[40];
+	int rc;
+
+	rc = bs_store_cache_get(st, "check.state", &v, err);
+	state_text(b, &want);
+	if (rc <= 0 || v.len <= want.len ||
+	    memcmp(bs_buf_str(&v), bs_buf_str(&want), want.len) != 0 ||
+	    bs_buf_str(&v)[want.len] != ' ' ||
+	    sscanf(bs_buf_str(&v) + want.len, "%lld %lld %lld", &maxid, &runs,
+		   &undated) != 3) {
+		rc = rc < 0 ? rc : 0;
+		goto out;
+	}
+	b->c->runs = runs;
+	b->c->undated = undated;
+	b->maxid = maxid;
+	snprintf(sel, sizeof(sel), "id>%lld", maxid);
+	rc = bs_store_select(st, sel, &ids, err);
+	if (rc >= 0 && ids.n > 0)
+		rc = bs_store_each(st, &ids, 0, take_run, b, err);
+	/* The runs each new run's series had. */
+	bs_ids_release(&ids);
+	ids = (struct bs_ids)BS_IDS_INIT;
+	ns = b->ns;
+	for (i = 0; i < ns && rc >= 0; i++) {
+		bs_buf_reset(&k);
+		bs_buf_adds(&k, "check.r.");
+		bs_buf_adds(&k, b->s[i].key);
+		rc = bs_store_cache_get(st, bs_buf_str(&k), &v, err);
+		if (rc > 0)
+			ids_parse(bs_buf_str(&v), &ids);
+	}
+	if (rc >= 0 && ids.n > 0) {
+		qsort(ids.id, ids.n, sizeof(*ids.id), cmp_id);
+		b->old = 1;
+		rc = bs_store_each(st, &ids, 0, take_run, b, err);
+		b->old = 0;
+	}
+	if (rc >= 0)
+		rc = 1;
+out:
+	bs_ids_release(&ids);
+	bs_buf_release(&v);
+	bs_buf_release(&want);
+	bs_buf_release(&k);
+	return rc;
+}
+
+/* The cached series no new run joined: their tests and candidates. */
+struct unchanged {
+	struct build *b;
+	int64_t series;
+};
+
+static int take_cached(const char *key, const char *value, void *ctx)
+{
+	struct unchanged *u = ctx;
+	struct build *b = u->b;
+	struct bs_changes_item it;
+	const char *p = value, *sep = strchr(key, '\x1f');
+	size_t slot;
+	char *end;
+	long long checked;
+
+	if (series_find(b, key, &slot) != NULL)
+		return 0;
+	u->series++;
+	checked = strtoll(p, &end, 10);
+	if (end == p || sep == NULL)
+		return -BS_EPARSE;
+	b->c->checked += checked;
+	p = *end == '\n' ? end + 1 : end;
+	while (*p) {
+		memset(&it, 0, sizeof(it));
+		if (item_cache_parse(&p, &it) < 0)
+			return -BS_EPARSE;
+		it.machine = xstrdup(key);
+		it.machine[sep - key] = '\0';
+		it.identity = xstrdup(sep + 1);
+		b->c->item = xrealloc(b->c->item,
+				      (b->c->n + 1) * sizeof(*b->c->item));
+		b->c->item[b->c->n++] = it;
+	}
+	return 0;
+}
+
+/* Writes what this check found in the series it searched, and its state;
+ * with whole, the cache is made again from nothing. */
+static int cache_write(struct build *b, int whole, struct bs_err *err)
+{
+	struct bs_store *st = b->o->cache;
+	struct bs_buf k = BS_BUF_INIT, v = BS_BUF_INIT;
+	size_t i, j;
+	int rc;
+
+	rc = bs_store_begin(st, err);
+	if (rc >= 0 && whole)
+		rc = bs_store_cache_drop(st, err);
+	for (i = 0; i < b->ns && rc >= 0; i++) {
+		const struct series *s = &b->s[i];
+
+		bs_buf_reset(&k);
+		bs_buf_reset(&v);
+		bs_buf_addf(&k, "check.s.%s", s->key);
+		bs_buf_addf(&v, "%lld\n", (long long)s->checked);
+		for (j = 0; j < s->nitem; j++)
+			item_cache_text(&b->c->item[s->item0 + j], &v);
+		rc = bs_store_cache_put(st, bs_buf_str(&k), bs_buf_str(&v),
+					err);
+		bs_buf_reset(&k);
+		bs_buf_reset(&v);
+		bs_buf_addf(&k, "check.r.%s", s->key);
+		for (j = 0; j < s->n; j++)
+			bs_buf_addf(&v, "%s%lld", j ? " " : "",
+				    (long long)s->run[j].id);
+		if (rc >= 0)
+			rc = bs_store_cache_put(st, bs_buf_str(&k),
+						bs_buf_str(&v), err);
+	}
+	if (rc >= 0) {
+		bs_buf_reset(&v);
+		state_text(b, &v);
+		bs_buf_addf(&v, " %lld %lld %lld", (long long)b->maxid,
+			    (long long)b->c->runs, (long long)b->c->undated);
+		rc = bs_store_cache_put(st, "check.state", bs_buf_str(&v),
+					err);
+	}
+	if (rc >= 0)
+		rc = bs_store_commit(st, err);
+	else
+		bs_store_rollback(st);
+	bs_buf_release(&k);
+	bs_buf_release(&v);
+	return rc;
 }
 
 static void free_item(struct bs_changes_item *it)
@@ -413,7 +701,7 @@ int bs_changes_build(struct bs_changes **out, const struct bs_changes_opts *o,
 	struct build b;
 	struct bs_run ra, rb;
 	size_t i;
-	int m, rc;
+	int m, rc, cached;
 
 	memset(&b, 0, sizeof(b));
 	b.o = o;
@@ -427,12 +715,31 @@ int bs_changes_build(struct bs_changes **out, const struct bs_changes_opts *o,
 		if (bs_metrics[m].better != BS_BETTER_NONE)
 			f->m[f->n++] = m;
 	}
-	rc = src->src.each(src->src.ctx, 0, take_run, &b, err);
+	cached = o->cache ? cache_read(&b, err) : 0;
+	rc = cached;
+	if (rc == 0)
+		rc = src->src.each(src->src.ctx, 0, take_run, &b, err);
 	if (rc < 0)
 		goto out;
 	b.c->series = (int64_t)b.ns;
 	for (i = 0; i < b.ns; i++)
 		search(&b, &b.s[i]);
+	if (o->cache) {
+		struct unchanged u = {&b, 0};
+
+		/* The series no new run joined, as the cache has them. */
+		rc = cached ? bs_store_cache_each(o->cache, "check.s.",
+						  take_cached, &u, err)
+			    : 0;
+		if (rc == -BS_EPARSE && err->code == 0)
+			rc = bs_error(err, BS_EPARSE, "the check's cache is "
+				      "damaged: run bstore check --no-cache");
+		if (rc >= 0)
+			rc = cache_write(&b, !cached, err);
+		if (rc < 0)
+			goto out;
+		b.c->series += u.series;
+	}
 	if (o->check) {
 		/* A nightly check tests every series and metric at once:
 		 * Bonferroni over them keeps the chance of any false alarm

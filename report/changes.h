@@ -29,6 +29,8 @@
 #include "util/buf.h"
 #include "util/err.h"
 
+struct bs_store;
+
 /* One thing that differs between two runs: "host.kernel", its values
  * ("" when a run has none). */
 struct bs_changes_why {
@@ -73,6 +75,11 @@ struct bs_changes_opts {
 	struct bs_changept_opts cp; /* bs_changept_opts_init, --noise */
 	int check;                  /* bstore check */
 	int64_t since;              /* check: BS_NONE, the newest run */
+	/* check of every run without since: the archive whose cache keeps
+	 * what each series gave (only runs added since are read), and what
+	 * made it ("bstore 0.1.0": a cache of another is made again). */
+	struct bs_store *cache;
+	const char *cache_tag;
 };
 
 int bs_changes_build(struct bs_changes **out, const struct bs_changes_opts *o,

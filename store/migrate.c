@@ -611,6 +611,10 @@ static int build(struct bs_store *st, int v, struct bs_err *err)
 		rc = fill_measure_keys(st, err);
 	if (rc == 0 && v >= 1 && v < 5)
 		rc = method_params(st, err);
+	/* What a cache (store/cache.c) kept was computed by the old schema's
+	 * bstore. */
+	if (rc == 0 && v >= 1)
+		rc = bs_store_cache_drop(st, err);
 	fingerprint(fp);
 	if (rc == 0)
 		rc = fill_catalogue(st, fp, err);

@@ -106,6 +106,27 @@ void bs_store_set_wait(struct bs_store *st, int wait_ms,
 typedef void (*bs_store_warn_fn)(const char *msg, void *ctx);
 void bs_store_set_warn(struct bs_store *st, bs_store_warn_fn fn, void *ctx);
 
+/*
+ * A cache (store/cache.c): text values under keys, kept in the archive
+ * for a command that would otherwise read every run again (bstore check,
+ * report/changes.c). Every change to a stored run other than adding one
+ * (bs_store_rm, bs_store_set, a run replaced by its CSV line) drops all
+ * of it (bs_store_cache_drop), so what a cache holds was computed from
+ * runs that are still as they were, plus the runs added since (ids are
+ * never reused: a cache notes the newest id it saw). bs_store_cache_get
+ * returns 1 with the value in out, 0 when there is none; _each calls fn
+ * with every key that starts with prefix (the prefix cut) and its value.
+ */
+struct bs_buf;
+typedef int (*bs_cache_fn)(const char *key, const char *value, void *ctx);
+int bs_store_cache_get(struct bs_store *st, const char *key,
+		       struct bs_buf *out, struct bs_err *err);
+int bs_store_cache_each(struct bs_store *st, const char *prefix,
+			bs_cache_fn fn, void *ctx, struct bs_err *err);
+int bs_store_cache_put(struct bs_store *st, const char *key,
+		       const char *value, struct bs_err *err);
+int bs_store_cache_drop(struct bs_store *st, struct bs_err *err);
+
 int bs_store_begin(struct bs_store *st, struct bs_err *err);
 int bs_store_commit(struct bs_store *st, struct bs_err *err);
 void bs_store_rollback(struct bs_store *st);

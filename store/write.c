@@ -480,6 +480,8 @@ static int replace(struct bs_store *st, struct bs_run *r, int64_t id,
 	memset(&old, 0, sizeof(old));
 	if ((rc = bs_store_seen_end(st, err)) < 0)
 		return rc;
+	if ((rc = bs_store_cache_drop(st, err)) < 0)
+		return rc;
 	rc = bs_store_get(st, id, 0, &old, err);
 	if (rc < 0)
 		goto out;
@@ -693,6 +695,8 @@ int bs_store_rm(struct bs_store *st, const struct bs_ids *ids,
 	int rc, n = 0;
 
 	if ((rc = bs_store_seen_end(st, err)) < 0)
+		return rc;
+	if ((rc = bs_store_cache_drop(st, err)) < 0)
 		return rc;
 	if (bs_db_prepare(st->db, "DELETE FROM runs WHERE id = ?", 0, &s) < 0)
 		return bs_store_db_error(st, err, "cannot delete runs");

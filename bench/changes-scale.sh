@@ -1,0 +1,87 @@
+#!/bin/bash
+# bench/changes-scale.sh - bstore changes and check at archive scale
+# (issue 30): an archive of MACHINES x RUNS dated bonnie++ runs (default
+# 10,000 series of 100 points, bench/gen-series, built once and kept in
+# bench/data/), then
+#   - `bstore changes -f json` against `bstore export --format csv --long`
+#     of the same archive (reading every value once), alternating, three
+#     times each: the medians of wall and CPU (user + system) seconds and
+#     their ratios (goal: changes <= 1.5x export);
+#   - `bstore check` on a copy: once to fill its cache, then after 50 new
+#     runs (ingested into 50 series), three times each way: with the cache
+#     and with --no-cache (goal: under 1 s), and whether the two agree.
+#
+#   bench/changes-scale.sh [MACHINES [RUNS]]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. bench/lib.sh
+machines=${1:-10000}
+runs=${2:-100}
+bench_bstore
+mkdir -p bench/data
+base=bench/data/series-${machines}x$runs
+if [ ! -s "$base.db" ]; then
+	[ -s "$base.txt" ] || bench/gen-series "$machines" "$runs" 42 >"$base.txt"
+	rm -f "$base.db.tmp"
+	"$bstore" --db "$base.db.tmp" --quiet ingest "$base.txt"
+	mv "$base.db.tmp" "$base.db"
+fi
+work=$(mktemp -d "${TMPDIR:-/tmp}/bstore-cpscale.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+# cpu COMMAND...: "wall cpu" seconds, stdout to /dev/null.
+cpu() {
+	/usr/bin/time -f '%e %U %S' -o "$work/t" "$@" >/dev/null 2>"$work/err" ||
+		[ $? -eq 1 ] || { cat "$work/err" >&2; return 1; }
+	awk '{printf "%s %.2f\n", $1, $2 + $3}' "$work/t"
+}
+med() { cut -d' ' -f"$2" "$1" | median; }
+
+echo "bstore: $("$bstore" --version); $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "archive: $base.db, $(du -h "$base.db" | cut -f1), $machines series of $runs runs"
+: >"$work/e"
+: >"$work/c"
+for _ in 1 2 3; do
+	cpu "$bstore" --db "$base.db" export --format csv --long >>"$work/e"
+	cpu "$bstore" --db "$base.db" changes -f json >>"$work/c"
+done
+printf 'export --format csv --long: %s s wall, %s s CPU   (%s)\n' \
+	"$(med "$work/e" 1)" "$(med "$work/e" 2)" "$(tr '\n' ';' <"$work/e")"
+printf 'changes -f json:            %s s wall, %s s CPU   (%s)\n' \
+	"$(med "$work/c" 1)" "$(med "$work/c" 2)" "$(tr '\n' ';' <"$work/c")"
+printf 'ratio changes / export: %.2fx wall, %.2fx CPU (goal <= 1.5x)\n' \
+	"$(echo "$(med "$work/c" 1) $(med "$work/e" 1)" | awk '{print $1 / $2}')" \
+	"$(echo "$(med "$work/c" 2) $(med "$work/e" 2)" | awk '{print $1 / $2}')"
+
+# check: 50 new runs, a day after the last, in the first 50 series.
+cp "$base.db" "$work/a.db"
+first=$(cpu "$bstore" --db "$work/a.db" check)
+awk -v runs="$runs" 'BEGIN {FS = ","}
+	/^Date:/ {date = $0; next}
+	{n++}
+	n % runs == 0 && n / runs <= 50 {
+		split(date, d, " ")
+		print "Date: 2031-01-01 00:00"
+		$5 = $5 "9"; print
+	}' OFS=, "$base.txt" >"$work/new.txt"
+"$bstore" --db "$work/a.db" --quiet ingest "$work/new.txt"
+: >"$work/k"
+: >"$work/n"
+for _ in 1 2 3; do
+	cpu "$bstore" --db "$work/a.db" check -f json >>"$work/k"
+	cp "$work/stdout" "$work/k.out" 2>/dev/null || true
+	cpu "$bstore" --db "$work/a.db" check --no-cache -f json >>"$work/n"
+done
+"$bstore" --db "$work/a.db" check -f json >"$work/k.json" || true
+"$bstore" --db "$work/a.db" check --no-cache -f json >"$work/n.json" || true
+printf 'check, first (fills the cache): %s s wall, %s s CPU\n' $first
+printf 'check after %d new runs: %s s wall, %s s CPU   (%s) (goal < 1 s)\n' \
+	"$(grep -c '^1\.98' "$work/new.txt")" "$(med "$work/k" 1)" "$(med "$work/k" 2)" "$(tr '\n' ';' <"$work/k")"
+printf 'check --no-cache:         %s s wall, %s s CPU   (%s)\n' \
+	"$(med "$work/n" 1)" "$(med "$work/n" 2)" "$(tr '\n' ';' <"$work/n")"
+if cmp -s "$work/k.json" "$work/n.json"; then
+	echo "check with and without the cache: the same $(wc -l <"$work/k.json") regressions"
+else
+	echo "check with and without the cache DIFFER"
+	exit 1
+fi
