@@ -47,12 +47,12 @@ int bs_store_cache_each(struct bs_store *st, const char *prefix,
 {
 	struct bs_buf k = BS_BUF_INIT;
 	struct bs_db_stmt *s = NULL;
-	int rc;
+	int rc, frc = 0;
 
 	bs_buf_adds(&k, PREFIX);
 	bs_buf_adds(&k, prefix);
 	if (bs_db_prepare(st->db, "SELECT key, value FROM meta WHERE "
-				  "substr(key, 1, ?1) = ?2",
+				  "substr(key, 1, CAST(?1 AS INTEGER)) = ?2",
 			  0, &s) < 0) {
 		bs_buf_release(&k);
 		return bs_store_db_error(st, err, "cannot read the cache");
@@ -63,19 +63,21 @@ int bs_store_cache_each(struct bs_store *st, const char *prefix,
 		const char *key = bs_db_column_text(s, 0);
 		const char *value = bs_db_column_text(s, 1);
 
-		rc = fn(key + k.len, value ? value : "", ctx);
-		if (rc < 0)
+		frc = fn(key + k.len, value ? value : "", ctx);
+		if (frc < 0)
 			break;
 	}
-	bs_db_finalize(s);
 	bs_buf_release(&k);
-	if (rc < 0 && rc != -BS_EDB && err->code == 0)
+	if (frc < 0) {
+		bs_db_finalize(s);
+		return frc;
+	}
+	if (rc != BS_DB_DONE) {
+		rc = bs_store_db_error(st, err, "cannot read the cache");
+		bs_db_finalize(s);
 		return rc;
-	if (rc != BS_DB_DONE)
-		return rc < 0 && err->code != 0
-			       ? rc
-			       : bs_store_db_error(st, err,
-						   "cannot read the cache");
+	}
+	bs_db_finalize(s);
 	return 0;
 }
 

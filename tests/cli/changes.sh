@@ -94,4 +94,47 @@ ingest -m nodate "$R/bonnie++-2.00a-shm-x20.csv"
 run "$BSTORE" changes machine=nodate
 expect_rc 0 "changes of undated runs"
 grep -q '20 runs without a date left out' "$T/out" || fail "undated: $(tail -1 "$T/out")"
+# check's cache (report/changes.c): what check finds with it must be what
+# it finds reading every run again (--no-cache), after runs are added
+# (the cache read incrementally), re-dated, re-tagged, removed and a
+# parameter set (the cache dropped by the store).
+cached_same() { # WHAT
+	run "$BSTORE" check -f json
+	cp "$T/out" "$T/cached.json"
+	[ ! -s "$T/err" ] || fail "$1: check with the cache said: $(cat "$T/err")"
+	local rc1=$rc
+	run "$BSTORE" check --no-cache -f json
+	cmp -s "$T/out" "$T/cached.json" ||
+		fail "$1: check with the cache: $(cat "$T/cached.json"); without: $(cat "$T/out")"
+	expect_eq "$rc1" "$rc" "$1: check's exit status with and without the cache"
+	run "$BSTORE" check
+	cp "$T/out" "$T/cached.txt"
+	run "$BSTORE" check --no-cache
+	cmp -s "$T/out" "$T/cached.txt" || fail "$1: check's text with and without the cache"
+}
+state() { sql "SELECT value FROM meta WHERE key = 'cache.check.state'"; }
+cached_same "the first check"
+state | grep -q '^check-1 bstore [^ ]* 5 80 80 20$' || fail "the cache's state after the first check: $(state)"
+[ "$(grep -c '"run_id":40,' "$T/cached.json")" -ge 5 ] || fail "the regressions of run 40, with the cache"
+cached_same "the check from the cache"
+# New runs: the bonnie++ disk repeats, dated, into the series of the
+# undated shm repeats (which take no part) and a series of their own.
+ingest -m nodate --measured-at 2026-05-01 "$R/bonnie++-2.00a-disk-x20.csv"
+ingest -m box --measured-at 2026-05-02 "$R/fio-3.33-randread-shm-x20.json"
+cached_same "runs added"
+state | grep -q ' 5 120 120 20$' || fail "the cache's state after 40 runs added: $(state)"
+"$BSTORE" set 61-70 measured_at=2026-04-01 >/dev/null
+[ -z "$(state)" ] || fail "bstore set did not drop the cache"
+cached_same "runs re-dated"
+"$BSTORE" tag 40 disk=nvme >/dev/null
+cached_same "a run re-tagged"
+grep -q 'disk (none) -> nvme' "$T/cached.txt" || fail "the cached check's explanation is the runs' tags of now"
+"$BSTORE" set 91-100 direct=1 >/dev/null
+cached_same "a parameter set"
+"$BSTORE" rm 40 >/dev/null
+[ -z "$(state)" ] || fail "bstore rm did not drop the cache"
+cached_same "a run removed"
+grep -q '"run_id":40,' "$T/cached.json" && fail "a regression of run 40 once it is gone"
+run "$BSTORE" check --noise 1
+cached_same "check --noise 1 (a cache of another noise made again)"
 finish
