@@ -695,13 +695,31 @@ static int cmp_item(const void *a, const void *b)
 	return x->metric - y->metric;
 }
 
+/* Forgets every series read. */
+static void series_release(struct build *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->ns; i++) {
+		free(b->s[i].key);
+		free(b->s[i].run);
+		free(b->s[i].v);
+		free(b->s[i].st);
+	}
+	free(b->s);
+	free(b->hash);
+	b->s = NULL;
+	b->hash = NULL;
+	b->ns = b->scap = b->hcap = 0;
+}
+
 int bs_changes_build(struct bs_changes **out, const struct bs_changes_opts *o,
 		     const struct bs_changes_source *src, struct bs_err *err)
 {
 	struct build b;
 	struct bs_run ra, rb;
 	size_t i;
-	int m, rc, cached;
+	int m, rc, cached, retried;
 
 	memset(&b, 0, sizeof(b));
 	b.o = o;
@@ -715,7 +733,9 @@ int bs_changes_build(struct bs_changes **out, const struct bs_changes_opts *o,
 		if (bs_metrics[m].better != BS_BETTER_NONE)
 			f->m[f->n++] = m;
 	}
-	cached = o->cache ? cache_read(&b, err) : 0;
+	retried = 0;
+again:
+	cached = o->cache && !retried ? cache_read(&b, err) : 0;
 	rc = cached;
 	if (rc == 0)
 		rc = src->src.each(src->src.ctx, 0, take_run, &b, err);
@@ -731,9 +751,17 @@ int bs_changes_build(struct bs_changes **out, const struct bs_changes_opts *o,
 		rc = cached ? bs_store_cache_each(o->cache, "check.s.",
 						  take_cached, &u, err)
 			    : 0;
-		if (rc == -BS_EPARSE && err->code == 0)
-			rc = bs_error(err, BS_EPARSE, "the check's cache is "
-				      "damaged: run bstore check --no-cache");
+		if (rc == -BS_EPARSE && !retried) {
+			/* Not what a check wrote: made again from the runs. */
+			series_release(&b);
+			for (i = 0; i < b.c->n; i++)
+				free_item(&b.c->item[i]);
+			b.c->n = 0;
+			b.c->runs = b.c->undated = b.c->checked = 0;
+			b.maxid = 0;
+			retried = 1;
+			goto again;
+		}
 		if (rc >= 0)
 			rc = cache_write(&b, !cached, err);
 		if (rc < 0)
@@ -773,14 +801,7 @@ int bs_changes_build(struct bs_changes **out, const struct bs_changes_opts *o,
 		bs_run_release(&rb);
 	}
 out:
-	for (i = 0; i < b.ns; i++) {
-		free(b.s[i].key);
-		free(b.s[i].run);
-		free(b.s[i].v);
-		free(b.s[i].st);
-	}
-	free(b.s);
-	free(b.hash);
+	series_release(&b);
 	bs_buf_release(&b.key);
 	if (rc < 0) {
 		bs_changes_free(b.c);

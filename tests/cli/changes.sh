@@ -135,6 +135,10 @@ cached_same "a parameter set"
 [ -z "$(state)" ] || fail "bstore rm did not drop the cache"
 cached_same "a run removed"
 grep -q '"run_id":40,' "$T/cached.json" && fail "a regression of run 40 once it is gone"
+# A cache that is not what check wrote is made again.
+sql "UPDATE meta SET value = 'x' WHERE key LIKE 'cache.check.s.%'"
+cached_same "a damaged cache"
+state | grep -q '^check-1 bstore [^ ]* 5 ' || fail "the cache was not made again: $(state)"
 run "$BSTORE" check --noise 1
 cached_same "check --noise 1 (a cache of another noise made again)"
 finish
