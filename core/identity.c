@@ -758,3 +758,125 @@ void bs_ident_val_text(const struct bs_ident_val *v, struct bs_buf *out)
 		bs_buf_addf(out, "%" PRId64 "%s%s", v->num,
 			    pi->unit[0] ? " " : "", pi->unit);
 }
+
+/* Whether word is one of list's (joined by ','). */
+static int in_list(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	const char *p;
+
+	for (p = list; *p; p += *p == ',') {
+		size_t len = strcspn(p, ",");
+
+		if (len == n && strncmp(p, word, n) == 0)
+			return 1;
+		p += len;
+	}
+	return 0;
+}
+
+int bs_ident_measures(const struct bs_ident *id, int m)
+{
+	const struct bs_family_info *row;
+	int j;
+
+	if (!bs_family_ok(id->family) || bs_metrics[m].family != id->family)
+		return 1;
+	row = bs_family(id->family);
+	for (j = 0; j < row->nunmeasured; j++) {
+		const struct bs_unmeasured *u = &row->unmeasured[j];
+		const struct bs_ident_val *v =
+			bs_ident_get(id, bs_param_find_in(id->family, u->key));
+
+		if (v && v->known && in_list(u->values, v->text) &&
+		    in_list(u->metrics, bs_metrics[m].key))
+			return 0;
+	}
+	return 1;
+}
+
+/* One word of a name: w's fmt with v's value; nothing for a boolean
+ * that is off or a value that is unknown. "1 threads" is "1 thread". */
+static void title_word(const struct bs_title_word *w,
+		       const struct bs_ident_val *v, int *nwords,
+		       struct bs_buf *out)
+{
+	struct bs_buf val = BS_BUF_INIT;
+	const char *pct = strstr(w->fmt, "%s");
+
+	if (!v->known ||
+	    (bs_param_table[v->param].kind == BS_PK_BOOL && v->num == 0)) {
+		bs_buf_release(&val);
+		return;
+	}
+	bs_buf_adds(out, (*nwords)++ ? ", " : " ");
+	if (pct == NULL) {
+		bs_buf_adds(out, w->fmt);
+		bs_buf_release(&val);
+		return;
+	}
+	bs_ident_val_text(v, &val);
+	bs_buf_add(out, w->fmt, (size_t)(pct - w->fmt));
+	bs_buf_adds(out, bs_buf_str(&val));
+	if (strcmp(bs_buf_str(&val), "1") == 0 && pct[2] == ' ' &&
+	    pct[strlen(pct) - 1] == 's')
+		bs_buf_add(out, pct + 2, strlen(pct + 2) - 1);
+	else
+		bs_buf_adds(out, pct + 2);
+	bs_buf_release(&val);
+}
+
+/* The short name: the implementation and its family's title words. */
+static void short_name(const struct bs_ident *id, struct bs_buf *out)
+{
+	const struct bs_family_info *row;
+	int j, nwords = 0;
+
+	bs_buf_adds(out, id->impl ? id->impl->name
+				  : bs_family_name(id->family));
+	if (!bs_family_ok(id->family))
+		return;
+	row = bs_family(id->family);
+	for (j = 0; j < row->ntitle; j++) {
+		const struct bs_ident_val *v = bs_ident_get(
+			id, bs_param_find_in(id->family, row->title[j].key));
+
+		if (v)
+			title_word(&row->title[j], v, &nwords, out);
+	}
+}
+
+void bs_ident_name(const struct bs_ident *id, const struct bs_ident *set,
+		   size_t nset, struct bs_buf *out)
+{
+	struct bs_buf mine = BS_BUF_INIT, other = BS_BUF_INIT;
+	int j;
+	size_t i;
+
+	short_name(id, &mine);
+	bs_buf_adds(out, bs_buf_str(&mine));
+	/* Each value in which another test of the same short name differs:
+	 * every test of that name then says the same parameters, each its
+	 * own value, and no two names are one. */
+	for (j = 0; j < id->n; j++) {
+		int differs = 0;
+
+		for (i = 0; i < nset && !differs; i++) {
+			const struct bs_ident *o = &set[i];
+
+			if (o->family != id->family || o->n != id->n ||
+			    val_same(&o->v[j], &id->v[j]))
+				continue;
+			bs_buf_reset(&other);
+			short_name(o, &other);
+			differs = strcmp(bs_buf_str(&other),
+					 bs_buf_str(&mine)) == 0;
+		}
+		if (!differs)
+			continue;
+		bs_buf_addf(out, ", %s ", bs_param_table[id->v[j].param].label);
+		bs_ident_val_text(&id->v[j], out);
+	}
+	bs_buf_release(&mine);
+	bs_buf_release(&other);
+}

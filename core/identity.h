@@ -103,6 +103,22 @@ void bs_ident_key(const struct bs_ident *id, struct bs_buf *out);
 void bs_ident_val_text(const struct bs_ident_val *v, struct bs_buf *out);
 
 /*
+ * Appends the name of id's test for people: its implementation and the
+ * title words of its family row ("sysbench rndrw, 4 threads", "bonnie++
+ * -D"), then each deciding value in which a test of set[0..nset) that
+ * has the same name differs ("bonnie++, file size 1 GiB" against "...
+ * 2 GiB", "O_DIRECT unknown"), so that the tests of one page or trend
+ * never share a name. Trends and the site title their charts with it.
+ */
+void bs_ident_name(const struct bs_ident *id, const struct bs_ident *set,
+		   size_t nset, struct bs_buf *out);
+
+/* Whether the test of id measures catalogue row m: 0 when its family row
+ * says its tool prints a 0 there that is absent (sysbench seqwr's read
+ * rate, core/family.h's struct bs_unmeasured). */
+int bs_ident_measures(const struct bs_ident *id, int m);
+
+/*
  * Parameter k's value of params p, normalised as identity reads it
  * (for selectors: a value a user typed goes through bs_ident_norm_text).
  * Returns whether it is known.

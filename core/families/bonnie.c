@@ -160,6 +160,11 @@ static const struct bs_related related[] = {
 	  "dd reads one stream of its bs= blocks, bonnie++ a file of 8 KiB "
 	  "chunks" },
 };
+static const struct bs_title_word title[] = {
+	/* bonnie++'s own flags: what people type to run the test. */
+	{ "direct", "-D" },
+	{ "fsync", "-b" },
+};
 /* clang-format on */
 
 const struct bs_family_info bs_family_bonnie = {
@@ -182,4 +187,6 @@ const struct bs_family_info bs_family_bonnie = {
 	.nrelated = ROWS(related),
 	.list_write = "put_block",
 	.list_read = "get_block",
+	.title = title,
+	.ntitle = ROWS(title),
 };

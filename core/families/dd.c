@@ -45,6 +45,11 @@ static const struct bs_param_rule rules[] = {
 static const struct bs_impl impls[] = {
 	{ "dd", "dd", NULL },
 };
+static const struct bs_title_word title[] = {
+	{ "bs_bytes", "bs=%s" },
+	{ "flags", "%s" },
+	{ "direct", "O_DIRECT" },
+};
 /* clang-format on */
 
 const struct bs_family_info bs_family_dd = {
@@ -62,4 +67,6 @@ const struct bs_family_info bs_family_dd = {
 	.nimpls = ROWS(impls),
 	.list_write = "write_kib_s",
 	.list_read = "read_kib_s",
+	.title = title,
+	.ntitle = ROWS(title),
 };

@@ -82,6 +82,13 @@ static const struct bs_param_rule rules[] = {
 static const struct bs_impl impls[] = {
 	{ "fio", "fio", NULL },
 };
+static const struct bs_title_word title[] = {
+	{ "rw", "%s" },
+	{ "bs", "%s blocks" },
+	{ "iodepth", "iodepth %s" },
+	{ "numjobs", "%s jobs" },
+	{ "direct", "O_DIRECT" },
+};
 /* clang-format on */
 
 const struct bs_family_info bs_family_fio = {
@@ -99,4 +106,6 @@ const struct bs_family_info bs_family_fio = {
 	.nimpls = ROWS(impls),
 	.list_write = "write_bw_kib_s",
 	.list_read = "read_bw_kib_s",
+	.title = title,
+	.ntitle = ROWS(title),
 };

@@ -58,6 +58,11 @@ static const struct bs_equiv equiv[] = {
 	  "bstore zcav times its blocks as zcav does (docs/zcav.md); its "
 	  "whole-pass total is its own" },
 };
+static const struct bs_title_word title[] = {
+	{ "block_mib", "%s blocks" },
+	{ "target", "%s" },
+	{ "direct", "O_DIRECT" },
+};
 /* clang-format on */
 
 const struct bs_family_info bs_family_zcav = {
@@ -77,4 +82,6 @@ const struct bs_family_info bs_family_zcav = {
 	.nequiv = ROWS(equiv),
 	.list_write = "write_mib_s",
 	.list_read = "read_mib_s",
+	.title = title,
+	.ntitle = ROWS(title),
 };
