@@ -12,8 +12,10 @@
 #include <string.h>
 
 #include "core/bonnie_text.h"
+#include "core/identity.h"
 #include "core/metric.h"
 #include "core/param.h"
+#include "core/result.h"
 #include "report/chart.h"
 #include "report/internal.h"
 #include "report/tmpl/tmpl.h"
@@ -111,6 +113,7 @@ struct srun {
 	char sha8[9];
 	enum bs_family family;
 	const char *machine, *tool, *version; /* interned */
+	size_t test; /* its test identity: site.tests[test] */
 	size_t str0, ntags; /* its tags: site.strs[str0 + 2i], [.. + 1] */
 	/* Its family's main results, by site.slot[k] of main metric k. */
 	unsigned char status[MAIN_FAMILY_MAX]; /* enum bs_status */
@@ -125,6 +128,14 @@ struct member {
 	enum gkind kind;
 	const char *a, *b; /* name; a tag's key and value */
 	size_t run;        /* index into site.runs */
+};
+
+/* A test identity among the runs (core/identity.h), and its name among
+ * all of them (bs_ident_name): the title of its charts. */
+struct stest {
+	const char *key; /* interned bs_ident_key */
+	struct bs_ident id;
+	char *name;
 };
 
 struct site {
@@ -146,6 +157,8 @@ struct site {
 	int slot[MAIN_MAX]; /* of main[k] among its family's main metrics */
 	int nmain;
 	int mainidx[BS_M_MAX]; /* catalogue row -> index in main, or -1 */
+	struct stest *tests;
+	size_t ntests, captests;
 };
 
 /* ---- names and paths -------------------------------------------------- */
@@ -425,6 +438,12 @@ static int run_page(struct site *s, const struct bs_run *r)
 
 		bs_tdict_set(x, "KEY", r->tags[i].key);
 		bs_tdict_set(x, "VALUE", r->tags[i].value);
+		/* bstore's own bookkeeping has no tag page to link. */
+		if (bs_tag_bookkeeping(r->tags[i].key)) {
+			bs_tdict_show(x, "PLAIN");
+			continue;
+		}
+		bs_tdict_show(x, "LINK");
 		set_group_href(s, x, "HREF", "../", G_TAG, r->tags[i].key,
 		               r->tags[i].value);
 	}
@@ -532,6 +551,47 @@ static void add_member(struct site *s, enum gkind kind, const char *a,
 	s->nmem++;
 }
 
+/* The index of r's test in s->tests, added when it is the first. */
+static size_t test_of(struct site *s, const struct bs_run *r)
+{
+	struct bs_ident id;
+	const char *key;
+	size_t i;
+
+	bs_ident_of(r, &id);
+	bs_buf_reset(&s->text);
+	bs_ident_key(&id, &s->text);
+	key = intern(s, bs_buf_str(&s->text));
+	/* Interned: one pointer a key. */
+	for (i = s->ntests; i-- > 0;)
+		if (s->tests[i].key == key)
+			return i;
+	xgrow((void **)&s->tests, &s->captests, s->ntests + 1,
+	      sizeof(*s->tests));
+	s->tests[s->ntests].key = key;
+	s->tests[s->ntests].id = id;
+	s->tests[s->ntests].name = NULL;
+	return s->ntests++;
+}
+
+/* Each test's name among every test of the site. */
+static void name_tests(struct site *s)
+{
+	struct bs_ident *ids = xcalloc(s->ntests + 1, sizeof(*ids));
+	struct bs_buf b = BS_BUF_INIT;
+	size_t i;
+
+	for (i = 0; i < s->ntests; i++)
+		ids[i] = s->tests[i].id;
+	for (i = 0; i < s->ntests; i++) {
+		bs_buf_reset(&b);
+		bs_ident_name(&s->tests[i].id, ids, s->ntests, &b);
+		s->tests[i].name = bs_buf_detach(&b, NULL);
+	}
+	free(ids);
+	bs_buf_release(&b);
+}
+
 static int on_run(const struct bs_run *r, void *vctx)
 {
 	struct site *s = vctx;
@@ -549,6 +609,7 @@ static int on_run(const struct bs_run *r, void *vctx)
 	x->machine = intern(s, r->machine);
 	x->tool = intern(s, r->tool);
 	x->version = intern(s, r->tool_version ? r->tool_version : "?");
+	x->test = test_of(s, r);
 	for (k = 0; k < s->nmain; k++) {
 		if (bs_metrics[s->main[k]].family != r->family)
 			continue;
@@ -562,9 +623,13 @@ static int on_run(const struct bs_run *r, void *vctx)
 	x->ntags = r->ntags;
 	for (i = 0; i < r->ntags; i++) {
 		const char *key = keep_str(s, r->tags[i].key);
+		const char *val = keep_str(s, r->tags[i].value);
 
-		add_member(s, G_TAG, key, keep_str(s, r->tags[i].value),
-		           s->nruns);
+		/* bstore's own bookkeeping (how a date was read, bstore
+		 * zcav's target) is no fact to index runs by: its run's page
+		 * shows it, no tag page or index row does. */
+		if (!bs_tag_bookkeeping(key))
+			add_member(s, G_TAG, key, val, s->nruns);
 	}
 	s->nruns++;
 	return run_page(s, r);
@@ -712,6 +777,7 @@ static struct bs_tdict *runs_table(struct site *s, struct bs_tdict *dd,
 			const char *val = s->strs[r->str0 + 2 * t + 1];
 
 			if (strncmp(key, "host.", 5) == 0 ||
+			    bs_tag_bookkeeping(key) ||
 			    (own && strcmp(key, own->a) == 0 &&
 			     strcmp(val, own->b) == 0))
 				continue;
@@ -753,9 +819,10 @@ static struct bs_tdict *runs_table(struct site *s, struct bs_tdict *dd,
 
 /* ---- trend charts ----------------------------------------------------- */
 
-/* A small chart of a main metric's numbers by date (report/chart.h). */
+/* A small chart of a main metric's numbers by date (report/chart.h),
+ * titled title. */
 static void chart(struct site *s, struct bs_tdict *trend, int k,
-                  struct bs_trend_sample *pt, size_t n)
+                  const char *title, struct bs_trend_sample *pt, size_t n)
 {
 	struct bs_spark sp;
 	struct bs_tdict *c, *p;
@@ -771,7 +838,7 @@ static void chart(struct site *s, struct bs_tdict *trend, int k,
 			vmax = pt[i].v;
 	bs_spark_init(&sp, pt[0].t, pt[n - 1].t, vmax);
 	c = bs_tdict_add(trend, "CHART");
-	bs_tdict_set(c, "LABEL", bs_metrics[m].label);
+	bs_tdict_set(c, "LABEL", title);
 	bs_tdict_set(c, "UNIT", bs_metric_unit(m, 0));
 	bs_spark_fill(&sp, c);
 	bs_tdict_set(c, "VMAX", bs_metric_fmt(num, sizeof(num), m, vmax, BS_SHOW_GROUP));
@@ -794,15 +861,55 @@ static void chart(struct site *s, struct bs_tdict *trend, int k,
 	bs_buf_release(&pts);
 }
 
-/* The trend charts of a list, when its runs were measured on several
- * days: one per main metric that has two numbers or more. */
+static int cmp_strp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int cmp_test(const void *pa, const void *pb)
+{
+	const struct stest *a = sort_site->tests + *(const size_t *)pa;
+	const struct stest *b = sort_site->tests + *(const size_t *)pb;
+
+	return strcmp(a->key, b->key);
+}
+
+/* The distinct values of runs' field (machines, interned: one pointer
+ * each) into v, sorted; their count. */
+static size_t distinct_machines(const struct site *s, const size_t *runs,
+                                size_t n, const char **v)
+{
+	size_t i, j, nv = 0;
+
+	for (i = 0; i < n; i++) {
+		const char *x = s->runs[runs[i]].machine;
+
+		for (j = 0; j < nv && v[j] != x; j++)
+			;
+		if (j == nv)
+			v[nv++] = x;
+	}
+	qsort(v, nv, sizeof(*v), cmp_strp);
+	return nv;
+}
+
+/*
+ * The trend charts of a list, when its runs were measured on several
+ * days: one per test (identity), main metric the test measures and
+ * machine that has two numbers or more, titled "sysbench rndrw, 4
+ * threads: read", and ", on jump" when the list has several machines.
+ * No line joins runs of two tests or two machines.
+ */
 static void trend(struct site *s, struct bs_tdict *list, const size_t *runs,
                   size_t n)
 {
 	struct bs_trend_sample *pt = xcalloc(n ? n : 1, sizeof(*pt));
+	const char **mach = xcalloc(n ? n : 1, sizeof(*mach));
+	size_t *tests = xcalloc(n ? n : 1, sizeof(*tests));
 	struct bs_tdict *t = NULL;
+	struct bs_buf title = BS_BUF_INIT;
 	int64_t day = BS_NONE;
-	size_t i, np;
+	size_t i, j, np, nt = 0, nm, a, b;
 	int k, days = 0;
 
 	for (i = 0; i < n && days < 2; i++) {
@@ -814,26 +921,63 @@ static void trend(struct site *s, struct bs_tdict *list, const size_t *runs,
 			days++;
 		day = t0 / 86400;
 	}
-	for (k = 0; k < s->nmain && days >= 2; k++) {
-		for (i = 0, np = 0; i < n; i++) {
-			const struct srun *r = &s->runs[runs[i]];
-
-			if (r->measured_at == BS_NONE ||
-			    r->family != bs_metrics[s->main[k]].family ||
-			    r->status[s->slot[k]] != BS_ST_OK ||
-			    isnan(r->val[s->slot[k]]))
-				continue;
-			pt[np].t = r->measured_at;
-			pt[np].id = r->id;
-			pt[np].v = r->val[s->slot[k]];
-			np++;
-		}
-		if (np < 2)
-			continue;
-		if (t == NULL)
-			t = bs_tdict_add(list, "TREND");
-		chart(s, t, k, pt, np);
+	for (i = 0; i < n && days >= 2; i++) {
+		for (j = 0; j < nt && tests[j] != s->runs[runs[i]].test; j++)
+			;
+		if (j == nt)
+			tests[nt++] = s->runs[runs[i]].test;
 	}
+	sort_site = s;
+	qsort(tests, nt, sizeof(*tests), cmp_test);
+	nm = days >= 2 ? distinct_machines(s, runs, n, mach) : 0;
+	for (a = 0; a < nt; a++) {
+		const struct stest *x = &s->tests[tests[a]];
+
+		for (k = 0; k < s->nmain; k++) {
+			int m = s->main[k];
+
+			if (bs_metrics[m].family != x->id.family ||
+			    !bs_ident_measures(&x->id, m))
+				continue;
+			for (b = 0; b < nm; b++) {
+				for (i = 0, np = 0; i < n; i++) {
+					const struct srun *r = &s->runs[runs[i]];
+
+					if (r->test != tests[a] ||
+					    r->machine != mach[b] ||
+					    r->measured_at == BS_NONE ||
+					    r->status[s->slot[k]] != BS_ST_OK ||
+					    isnan(r->val[s->slot[k]]))
+						continue;
+					pt[np].t = r->measured_at;
+					pt[np].id = r->id;
+					pt[np].v = r->val[s->slot[k]];
+					np++;
+				}
+				if (np < 2)
+					continue;
+				if (t == NULL)
+					t = bs_tdict_add(list, "TREND");
+				bs_buf_reset(&title);
+				bs_buf_addf(&title, "%s: ", x->name);
+				if (bs_metrics[m].label[0] >= 'A' &&
+				    bs_metrics[m].label[0] <= 'Z' &&
+				    bs_metrics[m].label[1] >= 'a')
+					bs_buf_addf(&title, "%c%s",
+					            bs_metrics[m].label[0] - 'A' + 'a',
+					            bs_metrics[m].label + 1);
+				else
+					bs_buf_adds(&title, bs_metrics[m].label);
+				if (nm > 1)
+					bs_buf_addf(&title, ", on %s",
+					            bs_store_machine_name(mach[b]));
+				chart(s, t, k, bs_buf_str(&title), pt, np);
+			}
+		}
+	}
+	bs_buf_release(&title);
+	free(tests);
+	free(mach);
 	free(pt);
 }
 
@@ -1480,8 +1624,13 @@ int bs_site_build(const struct bs_report_source *src,
 		rc = style_sheet(ctx, put, s.d, err);
 	if (rc == 0)
 		rc = src->each(src->ctx, 0, on_run, &s, err);
-	if (rc == 0)
+	if (rc == 0) {
+		name_tests(&s);
 		rc = index_page(&s, opts);
+	}
+	for (i = 0; i < s.ntests; i++)
+		free(s.tests[i].name);
+	free(s.tests);
 	for (i = 0; i < s.capint; i++)
 		free(s.itab[i]);
 	free(s.itab);

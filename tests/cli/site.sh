@@ -124,7 +124,7 @@ expect_eq "$(ls "$S/tag" | wc -l)" "$(sql "SELECT count(*) FROM (SELECT DISTINCT
 # jump's runs have several dates: its page has a trend chart; billing's not.
 jump=$(grep -l '<h1>Machine jump</h1>' "$S"/machine/*.html)
 expect_in "$jump" '<svg class="trend"'
-expect_in "$jump" 'Block write (MiB/s)'
+expect_in "$jump" '<figcaption>bonnie++ 1.0x, file size 8 GiB, files (x1024) 16: block write</figcaption>'
 billing=$(grep -l '<h1>Machine billing</h1>' "$S"/machine/*.html)
 expect_not_in "$billing" '<svg'
 # No script, no request elsewhere.
@@ -469,4 +469,45 @@ if have chromium; then
 else
 	skip_part "chromium is not installed (the link check ran without it)"
 fi
+# --- charts per test, bookkeeping tags (an archive of its own) ---------------
+# One machine, "box", with sysbench rndrw, seqwr and rndrw again, zcav
+# runs through the page cache, bonnie++ 2.00a runs and bstore's own
+# engines (whose zcav run has the bookkeeping tag zcav.target).
+L=(--db "$T/lines.db")
+lingest() { "$BSTORE" "${L[@]}" --quiet ingest -m box "$@" >/dev/null; }
+lingest --measured-at 2024-01-10 samples/sysbench-1.0.20-rndrw.txt
+lingest --measured-at 2024-01-12 samples/sysbench-1.0.20-seqwr.txt
+lingest --measured-at 2024-01-13 samples/sysbench-0.4.12-seqwr.txt
+lingest --measured-at 2024-01-15 samples/sysbench-1.0.20-rndrw-local.txt
+lingest --measured-at 2024-01-11 samples/zcav-2.00a-read-labvm.txt
+lingest --measured-at 2024-01-14 samples/zcav-2.00a-c2-labvm.txt
+lingest tests/data/identity/bonnie++-2.00a-disk-x3.csv
+lingest tests/data/identity/bstore-engines.jsonl
+run "$BSTORE" "${L[@]}" site -o "$T/lsite"
+expect_rc 0 "site of box"
+box=$(ls "$T"/lsite/machine/box-*.html)
+grep -o '<figcaption>[^<]*' "$box" | sed 's/<figcaption>//' >"$T/titles"
+# A chart per test and result, each titled with the tool and the test.
+expect_in "$T/titles" "sysbench rndrw, 1 thread: read"
+expect_in "$T/titles" "sysbench rndrw, 1 thread: written"
+expect_in "$T/titles" "zcav"
+# seqwr only writes: its 0.00 read is no point, so no read chart; its
+# written chart is its own, never joined with rndrw's.
+expect_not_in "$T/titles" "seqwr, 1 thread: read"
+expect_eq "$(grep -c 'seqwr.*: written' "$T/titles")" 1 "seqwr's written chart"
+expect_eq "$(sort "$T/titles" | uniq -d)" "" "no two charts of one title"
+expect_eq "$(grep -c ': read$' "$T/titles")" "$(grep ': read$' "$T/titles" | sort -u | wc -l)" \
+	"sysbench's read and zcav's read are charts of their own titles"
+# No chart of more tests than one: the rndrw chart's points are the two
+# rndrw runs, not the seqwr runs between them.
+rndrw=$(awk '/<figcaption>sysbench rndrw, 1 thread: read</,/<\/figure>/' "$box")
+expect_eq "$(echo "$rndrw" | grep -c '<circle')" 2 "rndrw's read: its two runs"
+# Bookkeeping tags: on their run's page, unlinked; in no tag index or page.
+expect_not_in "$T/lsite/index.html" "zcav.target"
+if ls "$T/lsite/tag" | grep -q '^zcav-target'; then
+	fail "a tag page of the bookkeeping tag zcav.target"
+fi
+zrun=$(grep -l '<tr><th>zcav.target<td>' "$T"/lsite/run/*.html)
+expect_in "$zrun" "<tr><th>zcav.target<td>/tmp/disk/zcav.dat"
+
 finish
