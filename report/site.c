@@ -96,6 +96,11 @@ int bs_site_own_name(const char *dir, const char *name)
  * tools on the index, values of a tag key named there. */
 #define INDEX_ROWS 100
 #define KEY_VALUES 12
+/* Machines in each test's section of the index (its newest runs of the
+ * test): the index stays small whatever the number of tests. */
+#define TEST_MACHINES 12
+/* Tests with a section on the index: those of the most machines. */
+#define TEST_SECTIONS 20
 /* A list's own page links its first and last pages this many each. */
 #define PAGER_ENDS 5
 /* A trend chart marks each run with a point up to this many runs. */
@@ -794,6 +799,13 @@ static struct bs_tdict *runs_table(struct site *s, struct bs_tdict *dd,
 			x = bs_tdict_add(row, "CELL");
 			if (bs_metrics[m].family != r->family)
 				continue;
+			/* sysbench seqwr's "read 0.00": absent, not 0. */
+			if (!bs_ident_measures(&s->tests[r->test].id, m)) {
+				bs_tdict_set(x, "TEXT", "not measured");
+				bs_tdict_set(x, "CLASS", "nr");
+				bs_tdict_show(x, "CLS");
+				continue;
+			}
 			switch ((enum bs_status)r->status[s->slot[k]]) {
 			case BS_ST_OK:
 				bs_tdict_set(x, "TEXT",
@@ -1472,7 +1484,7 @@ static void latest_table(struct site *s, const size_t *latest, size_t n,
 	size_t cnt = n - first < INDEX_ROWS ? n - first : INDEX_ROWS;
 
 	rt = runs_table(s, s->d, latest + first, cnt,
-	                "Latest results by machine", "", 0, NULL);
+	                "Machines, each by its newest run", "", 0, NULL);
 	bs_tdict_show(rt, "LATEST");
 	if (npages > 1) {
 		bs_buf_addf(&t, "Machines %zu to %zu of %zu.", first + 1,
@@ -1487,6 +1499,125 @@ static void latest_table(struct site *s, const size_t *latest, size_t n,
 		}
 	}
 	bs_buf_release(&t);
+}
+
+/* A machine's newest run of a test: the index's sections. */
+struct newest {
+	size_t test, run;
+};
+
+/* Spans of the index's tests: most machines first, else the first. */
+static int cmp_span_first(const void *pa, const void *pb)
+{
+	const struct vrange *a = pa, *b = pb;
+
+	return (a->first > b->first) - (a->first < b->first);
+}
+
+static int cmp_span_size(const void *pa, const void *pb)
+{
+	const struct vrange *a = pa, *b = pb;
+
+	if (a->n != b->n)
+		return a->n > b->n ? -1 : 1;
+	return cmp_span_first(pa, pb);
+}
+
+static int cmp_run_newer(const void *pa, const void *pb)
+{
+	return newer(&sort_site->runs[*(const size_t *)pa],
+	             &sort_site->runs[*(const size_t *)pb]);
+}
+
+static int cmp_newest(const void *pa, const void *pb)
+{
+	const struct newest *a = pa, *b = pb;
+	int c = strcmp(sort_site->tests[a->test].key,
+	               sort_site->tests[b->test].key);
+
+	if (c == 0)
+		c = strcmp(sort_site->runs[a->run].machine,
+		           sort_site->runs[b->run].machine);
+	return c;
+}
+
+/*
+ * The index's lead: a section per test (identity, in key order: the
+ * tool families together), "Latest results: sysbench rndrw, 1 thread",
+ * with each machine's newest run of that test (TEST_MACHINES machines at
+ * most, the newest runs first). s->mem is sorted: each machine's runs newest first.
+ */
+static void test_sections(struct site *s)
+{
+	struct newest *nw = xcalloc(s->nruns ? s->nruns : 1, sizeof(*nw));
+	size_t *runs = xcalloc(s->nruns ? s->nruns : 1, sizeof(*runs));
+	unsigned char *seen = xcalloc(s->ntests ? s->ntests : 1, 1);
+	struct vrange *sec = xcalloc(s->nruns ? s->nruns : 1, sizeof(*sec));
+	struct bs_buf t = BS_BUF_INIT;
+	size_t i, j, n = 0, k, nsec, q;
+	struct bs_tdict *rt = NULL;
+
+	for (i = 0; i < s->nmem && s->mem[i].kind == G_MACHINE; i = j) {
+		memset(seen, 0, s->ntests);
+		for (j = i; j < s->nmem && same_group(&s->mem[i], &s->mem[j]);
+		     j++) {
+			size_t r = s->mem[j].run;
+
+			if (seen[s->runs[r].test])
+				continue;
+			seen[s->runs[r].test] = 1;
+			nw[n].test = s->runs[r].test;
+			nw[n++].run = r;
+		}
+	}
+	sort_site = s;
+	qsort(nw, n, sizeof(*nw), cmp_newest);
+	/* Each test's span of nw; the TEST_SECTIONS of most machines keep
+	 * their sections (ties: key order), shown in key order. */
+	for (i = 0, nsec = 0; i < n; i = j, nsec++) {
+		for (j = i; j < n && nw[j].test == nw[i].test; j++)
+			;
+		sec[nsec].first = i;
+		sec[nsec].n = j - i;
+	}
+	if (nsec > TEST_SECTIONS) {
+		qsort(sec, nsec, sizeof(*sec), cmp_span_size);
+		qsort(sec, TEST_SECTIONS, sizeof(*sec), cmp_span_first);
+	}
+	for (q = 0; q < nsec && q < TEST_SECTIONS; q++) {
+
+		i = sec[q].first;
+		j = i + sec[q].n;
+		for (k = 0; k < j - i; k++)
+			runs[k] = nw[i + k].run;
+		/* The machines whose runs of the test are newest. */
+		qsort(runs, k, sizeof(*runs), cmp_run_newer);
+		if (k > TEST_MACHINES)
+			k = TEST_MACHINES;
+		bs_buf_reset(&t);
+		bs_buf_addf(&t, "Latest results: %s", s->tests[nw[i].test].name);
+		rt = runs_table(s, s->d, runs, k, bs_buf_str(&t), "", 0, NULL);
+		if (j - i > k) {
+			bs_buf_reset(&t);
+			bs_buf_addf(&t, "The %zu machines with the newest runs "
+			                "of %zu; the others are under Machines.",
+			            k, j - i);
+			bs_tdict_set(bs_tdict_add(rt, "RUNS_MORE"),
+			             "RUNS_MORE_TEXT", bs_buf_str(&t));
+		}
+	}
+	if (nsec > TEST_SECTIONS) {
+		bs_buf_reset(&t);
+		bs_buf_addf(&t, "%zu more tests are on the pages of their tools "
+		                "and machines.", nsec - TEST_SECTIONS);
+		bs_tdict_set(bs_tdict_add(rt, "RUNS_MORE"), "RUNS_MORE_TEXT",
+		             bs_buf_str(&t));
+	}
+	bs_buf_release(&t);
+	free(sec);
+	free(seen);
+	free(runs);
+	free(nw);
 }
 
 static int index_page(struct site *s, const struct bs_site_opts *o)
@@ -1537,6 +1668,8 @@ static int index_page(struct site *s, const struct bs_site_opts *o)
 			bs_tdict_set(bs_tdict_add(idx, "EMPTY"), "EMPTY_TEXT",
 			             "No runs.");
 		else
+			test_sections(s);
+		if (s->nruns)
 			latest_table(s, latest, nlatest, 0, npages);
 		qsort(runs, s->nruns, sizeof(*runs), cmp_id_desc);
 		if (s->nruns)
