@@ -317,7 +317,7 @@ static void chart(const struct bs_trend *tr, const struct bs_trend_metric *tm,
 	struct bs_axis ax, ay;
 	struct bs_frame frame;
 	struct bs_buf b = BS_BUF_INIT;
-	char lo[32], hi[32];
+	char s[96], lo[32], hi[32];
 	int m = tm->m, better = bs_rm_better(m);
 
 	time_axis(tr, tm, &ax);
@@ -335,8 +335,8 @@ static void chart(const struct bs_trend *tr, const struct bs_trend_metric *tm,
 		bs_buf_addf(&b, "measured %s to %s (UTC)", lo, hi);
 	bs_tdict_set(d, "X_TITLE", bs_buf_str(&b));
 	bs_buf_reset(&b);
-	bs_buf_addf(&b, "%s in %s, the median %s", tm->title,
-		    bs_report_unit(rep, m),
+	bs_buf_addf(&b, "%s in %s, the median %s",
+		    bs_rm_label(m, s, sizeof(s)), bs_report_unit(rep, m),
 		    bs_trend_every_text(tr->every));
 	if (better)
 		bs_buf_addf(&b, " (%s is better)", better_word(m));

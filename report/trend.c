@@ -438,14 +438,6 @@ static int cmp_ser(const void *pa, const void *pb)
 	return c ? c : strcmp(a->key, b->key);
 }
 
-static int cmp_key(const void *pa, const void *pb)
-{
-	const struct ser *a = *(const struct ser *const *)pa,
-			 *b = *(const struct ser *const *)pb;
-
-	return strcmp(a->key, b->key);
-}
-
 /* "Block write" reads "block write" after a test's name; "IOPS" stays. */
 static void add_lower(struct bs_buf *b, const char *s)
 {
@@ -613,7 +605,8 @@ int bs_trend_build(struct bs_trend **out, const struct bs_trend_opts *opts,
 		free(lines);
 	}
 	scratch = xcalloc(most, sizeof(*scratch));
-	/* The charts: each test's (by identity key), each in catalogue
+	/* The charts: each test's, in the order of their first series
+	 * (the first group, machine and key that has it), each in catalogue
 	 * order. */
 	tests = xcalloc(a.nser + 1, sizeof(*tests));
 	for (i = 0; i < a.nser; i++) {
@@ -623,7 +616,6 @@ int bs_trend_build(struct bs_trend **out, const struct bs_trend_opts *opts,
 		if (t == ntests)
 			tests[ntests++] = &a.ser[i];
 	}
-	qsort(tests, ntests, sizeof(*tests), cmp_key);
 	for (t = 0; t < ntests; t++) {
 		for (m = 0; m < BS_RM_USED; m++) {
 			int any = 0;

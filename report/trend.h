@@ -130,7 +130,8 @@ struct bs_trend {
 	char *title;
 	enum bs_trend_every every; /* never auto */
 	int auto_every;            /* every was chosen by auto */
-	/* By test (identity key order), then catalogue order. */
+	/* By test (in the order of their first series), then catalogue
+	 * order. */
 	struct bs_trend_metric *metric;
 	size_t nmetric;
 	struct bs_trend_series *series; /* by group, machine, identity */
