@@ -19,6 +19,7 @@
 #include "core/param.h"
 #include "core/result.h"
 #include "util/err.h"
+#include "util/mem.h"
 #include "util/num.h"
 #include "util/sha256.h"
 #include "util/banned.h"
@@ -846,37 +847,68 @@ static void short_name(const struct bs_ident *id, struct bs_buf *out)
 	}
 }
 
-void bs_ident_name(const struct bs_ident *id, const struct bs_ident *set,
-		   size_t nset, struct bs_buf *out)
-{
-	struct bs_buf mine = BS_BUF_INIT, other = BS_BUF_INIT;
-	int j;
+/* Sorting a set's indices by their short names. */
+struct named {
 	size_t i;
+	char *name;
+};
 
-	short_name(id, &mine);
-	bs_buf_adds(out, bs_buf_str(&mine));
-	/* Each value in which another test of the same short name differs:
-	 * every test of that name then says the same parameters, each its
-	 * own value, and no two names are one. */
-	for (j = 0; j < id->n; j++) {
-		int differs = 0;
+static int cmp_named(const void *pa, const void *pb)
+{
+	const struct named *a = pa, *b = pb;
+	int c = strcmp(a->name, b->name);
 
-		for (i = 0; i < nset && !differs; i++) {
-			const struct bs_ident *o = &set[i];
+	return c ? c : (a->i > b->i) - (a->i < b->i);
+}
 
-			if (o->family != id->family || o->n != id->n ||
-			    val_same(&o->v[j], &id->v[j]))
-				continue;
-			bs_buf_reset(&other);
-			short_name(o, &other);
-			differs = strcmp(bs_buf_str(&other),
-					 bs_buf_str(&mine)) == 0;
-		}
-		if (!differs)
-			continue;
-		bs_buf_addf(out, ", %s ", bs_param_table[id->v[j].param].label);
-		bs_ident_val_text(&id->v[j], out);
+void bs_ident_names(const struct bs_ident *set, size_t n, char **out)
+{
+	struct named *x = xcalloc(n ? n : 1, sizeof(*x));
+	struct bs_buf b = BS_BUF_INIT;
+	size_t i, j, k;
+	int v;
+
+	for (i = 0; i < n; i++) {
+		bs_buf_reset(&b);
+		short_name(&set[i], &b);
+		x[i].i = i;
+		x[i].name = bs_buf_detach(&b, NULL);
 	}
-	bs_buf_release(&mine);
-	bs_buf_release(&other);
+	qsort(x, n, sizeof(*x), cmp_named);
+	/* Each run of one short name: the values in which its tests do not
+	 * all agree are said by every one of them, each its own, so that
+	 * no two names are one. */
+	for (i = 0; i < n; i = j) {
+		const struct bs_ident *a = &set[x[i].i];
+
+		for (j = i + 1; j < n && strcmp(x[j].name, x[i].name) == 0; j++)
+			;
+		for (k = i; k < j; k++) {
+			bs_buf_reset(&b);
+			bs_buf_adds(&b, x[k].name);
+			for (v = 0; j - i > 1 && v < a->n; v++) {
+				const struct bs_ident *c = &set[x[k].i];
+				size_t q;
+				int all = 1;
+
+				for (q = i + 1; q < j && all; q++) {
+					const struct bs_ident *o = &set[x[q].i];
+
+					all = o->family == a->family &&
+					      o->n == a->n &&
+					      val_same(&o->v[v], &a->v[v]);
+				}
+				if (all || v >= c->n)
+					continue;
+				bs_buf_addf(&b, ", %s ",
+					    bs_param_table[c->v[v].param].label);
+				bs_ident_val_text(&c->v[v], &b);
+			}
+			out[x[k].i] = bs_buf_detach(&b, NULL);
+		}
+	}
+	for (i = 0; i < n; i++)
+		free(x[i].name);
+	free(x);
+	bs_buf_release(&b);
 }

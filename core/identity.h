@@ -103,15 +103,16 @@ void bs_ident_key(const struct bs_ident *id, struct bs_buf *out);
 void bs_ident_val_text(const struct bs_ident_val *v, struct bs_buf *out);
 
 /*
- * Appends the name of id's test for people: its implementation and the
- * title words of its family row ("sysbench rndrw, 4 threads", "bonnie++
- * -D"), then each deciding value in which a test of set[0..nset) that
- * has the same name differs ("bonnie++, file size 1 GiB" against "...
- * 2 GiB", "O_DIRECT unknown"), so that the tests of one page or trend
- * never share a name. Trends and the site title their charts with it.
+ * The names for people of the tests of set[0..n), into out[i] (each
+ * the caller frees): a test's implementation and the title words of its
+ * family row ("sysbench rndrw, 4 threads", "bonnie++ -D"), then, where
+ * tests of the set read alike so far, each deciding value in which they
+ * do not all agree ("bonnie++, file size 1 GiB" and "..., 2 GiB",
+ * "O_DIRECT unknown"), so that no two tests of the set (distinct
+ * identities) share a name. Trends and the site title their charts with
+ * them. O(n log n) and the values of same-named tests.
  */
-void bs_ident_name(const struct bs_ident *id, const struct bs_ident *set,
-		   size_t nset, struct bs_buf *out);
+void bs_ident_names(const struct bs_ident *set, size_t n, char **out);
 
 /* Whether the test of id measures catalogue row m: 0 when its family row
  * says its tool prints a 0 there that is absent (sysbench seqwr's read

@@ -135,12 +135,10 @@ struct member {
 	size_t run;        /* index into site.runs */
 };
 
-/* A test identity among the runs (core/identity.h), and its name among
- * all of them (bs_ident_name): the title of its charts. */
+/* A test identity among the runs (core/identity.h). */
 struct stest {
 	const char *key; /* interned bs_ident_key */
 	struct bs_ident id;
-	char *name;
 };
 
 struct site {
@@ -164,6 +162,7 @@ struct site {
 	int mainidx[BS_M_MAX]; /* catalogue row -> index in main, or -1 */
 	struct stest *tests;
 	size_t ntests, captests;
+	size_t *thash, capth; /* key -> index + 1 in tests (test_of) */
 };
 
 /* ---- names and paths -------------------------------------------------- */
@@ -556,45 +555,57 @@ static void add_member(struct site *s, enum gkind kind, const char *a,
 	s->nmem++;
 }
 
-/* The index of r's test in s->tests, added when it is the first. */
+/* The index of r's test in s->tests, added when it is the first: a
+ * table of the interned keys' pointers, open addressing, at most half
+ * full. */
 static size_t test_of(struct site *s, const struct bs_run *r)
 {
 	struct bs_ident id;
 	const char *key;
-	size_t i;
+	size_t i, k, mask;
 
 	bs_ident_of(r, &id);
 	bs_buf_reset(&s->text);
 	bs_ident_key(&id, &s->text);
 	key = intern(s, bs_buf_str(&s->text));
-	/* Interned: one pointer a key. */
-	for (i = s->ntests; i-- > 0;)
-		if (s->tests[i].key == key)
-			return i;
+	if (2 * (s->ntests + 1) > s->capth) {
+		size_t cap = s->capth ? 2 * s->capth : 256;
+		size_t *t = xcalloc(cap, sizeof(*t));
+
+		for (k = 0; k < s->ntests; k++) {
+			for (i = str_hash(s->tests[k].key) & (cap - 1); t[i];
+			     i = (i + 1) & (cap - 1))
+				;
+			t[i] = k + 1;
+		}
+		free(s->thash);
+		s->thash = t;
+		s->capth = cap;
+	}
+	mask = s->capth - 1;
+	for (i = str_hash(key) & mask; s->thash[i]; i = (i + 1) & mask)
+		if (s->tests[s->thash[i] - 1].key == key)
+			return s->thash[i] - 1;
 	xgrow((void **)&s->tests, &s->captests, s->ntests + 1,
 	      sizeof(*s->tests));
 	s->tests[s->ntests].key = key;
 	s->tests[s->ntests].id = id;
-	s->tests[s->ntests].name = NULL;
+	s->thash[i] = s->ntests + 1;
 	return s->ntests++;
 }
 
-/* Each test's name among every test of the site. */
-static void name_tests(struct site *s)
+/* The names of tests t[0..n) (indices into s->tests) among themselves,
+ * into names[] (the caller frees each): a page's tests. */
+static void name_tests(const struct site *s, const size_t *t, size_t n,
+                       char **names)
 {
-	struct bs_ident *ids = xcalloc(s->ntests + 1, sizeof(*ids));
-	struct bs_buf b = BS_BUF_INIT;
+	struct bs_ident *ids = xcalloc(n ? n : 1, sizeof(*ids));
 	size_t i;
 
-	for (i = 0; i < s->ntests; i++)
-		ids[i] = s->tests[i].id;
-	for (i = 0; i < s->ntests; i++) {
-		bs_buf_reset(&b);
-		bs_ident_name(&s->tests[i].id, ids, s->ntests, &b);
-		s->tests[i].name = bs_buf_detach(&b, NULL);
-	}
+	for (i = 0; i < n; i++)
+		ids[i] = s->tests[t[i]].id;
+	bs_ident_names(ids, n, names);
 	free(ids);
-	bs_buf_release(&b);
 }
 
 static int on_run(const struct bs_run *r, void *vctx)
@@ -920,6 +931,7 @@ static void trend(struct site *s, struct bs_tdict *list, const size_t *runs,
 	size_t *tests = xcalloc(n ? n : 1, sizeof(*tests));
 	struct bs_tdict *t = NULL;
 	struct bs_buf title = BS_BUF_INIT;
+	char **names;
 	int64_t day = BS_NONE;
 	size_t i, j, np, nt = 0, nm, a, b;
 	int k, days = 0;
@@ -941,6 +953,8 @@ static void trend(struct site *s, struct bs_tdict *list, const size_t *runs,
 	}
 	sort_site = s;
 	qsort(tests, nt, sizeof(*tests), cmp_test);
+	names = xcalloc(nt ? nt : 1, sizeof(*names));
+	name_tests(s, tests, nt, names);
 	nm = days >= 2 ? distinct_machines(s, runs, n, mach) : 0;
 	for (a = 0; a < nt; a++) {
 		const struct stest *x = &s->tests[tests[a]];
@@ -971,7 +985,7 @@ static void trend(struct site *s, struct bs_tdict *list, const size_t *runs,
 				if (t == NULL)
 					t = bs_tdict_add(list, "TREND");
 				bs_buf_reset(&title);
-				bs_buf_addf(&title, "%s: ", x->name);
+				bs_buf_addf(&title, "%s: ", names[a]);
 				if (bs_metrics[m].label[0] >= 'A' &&
 				    bs_metrics[m].label[0] <= 'Z' &&
 				    bs_metrics[m].label[1] >= 'a')
@@ -988,6 +1002,9 @@ static void trend(struct site *s, struct bs_tdict *list, const size_t *runs,
 		}
 	}
 	bs_buf_release(&title);
+	for (a = 0; a < nt; a++)
+		free(names[a]);
+	free(names);
 	free(tests);
 	free(mach);
 	free(pt);
@@ -1554,7 +1571,9 @@ static void test_sections(struct site *s)
 	unsigned char *seen = xcalloc(s->ntests ? s->ntests : 1, 1);
 	struct vrange *sec = xcalloc(s->nruns ? s->nruns : 1, sizeof(*sec));
 	struct bs_buf t = BS_BUF_INIT;
-	size_t i, j, n = 0, k, nsec, q;
+	size_t i, j, n = 0, k, nsec, q, nshown;
+	size_t shown[TEST_SECTIONS];
+	char *names[TEST_SECTIONS];
 	struct bs_tdict *rt = NULL;
 
 	for (i = 0; i < s->nmem && s->mem[i].kind == G_MACHINE; i = j) {
@@ -1584,7 +1603,11 @@ static void test_sections(struct site *s)
 		qsort(sec, nsec, sizeof(*sec), cmp_span_size);
 		qsort(sec, TEST_SECTIONS, sizeof(*sec), cmp_span_first);
 	}
-	for (q = 0; q < nsec && q < TEST_SECTIONS; q++) {
+	nshown = nsec < TEST_SECTIONS ? nsec : TEST_SECTIONS;
+	for (q = 0; q < nshown; q++)
+		shown[q] = nw[sec[q].first].test;
+	name_tests(s, shown, nshown, names);
+	for (q = 0; q < nshown; q++) {
 
 		i = sec[q].first;
 		j = i + sec[q].n;
@@ -1595,7 +1618,7 @@ static void test_sections(struct site *s)
 		if (k > TEST_MACHINES)
 			k = TEST_MACHINES;
 		bs_buf_reset(&t);
-		bs_buf_addf(&t, "Latest results: %s", s->tests[nw[i].test].name);
+		bs_buf_addf(&t, "Latest results: %s", names[q]);
 		rt = runs_table(s, s->d, runs, k, bs_buf_str(&t), "", 0, NULL);
 		if (j - i > k) {
 			bs_buf_reset(&t);
@@ -1613,6 +1636,8 @@ static void test_sections(struct site *s)
 		bs_tdict_set(bs_tdict_add(rt, "RUNS_MORE"), "RUNS_MORE_TEXT",
 		             bs_buf_str(&t));
 	}
+	for (q = 0; q < nshown; q++)
+		free(names[q]);
 	bs_buf_release(&t);
 	free(sec);
 	free(seen);
@@ -1757,13 +1782,10 @@ int bs_site_build(const struct bs_report_source *src,
 		rc = style_sheet(ctx, put, s.d, err);
 	if (rc == 0)
 		rc = src->each(src->ctx, 0, on_run, &s, err);
-	if (rc == 0) {
-		name_tests(&s);
+	if (rc == 0)
 		rc = index_page(&s, opts);
-	}
-	for (i = 0; i < s.ntests; i++)
-		free(s.tests[i].name);
 	free(s.tests);
+	free(s.thash);
 	for (i = 0; i < s.capint; i++)
 		free(s.itab[i]);
 	free(s.itab);

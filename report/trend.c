@@ -452,6 +452,8 @@ static void add_lower(struct bs_buf *b, const char *s)
 static void name_series(struct bs_trend *tr, struct acc *a)
 {
 	struct bs_ident *ids = xcalloc(a->nser + 1, sizeof(*ids));
+	size_t *which = xcalloc(a->nser + 1, sizeof(*which));
+	char **names = xcalloc(a->nser + 1, sizeof(*names));
 	struct bs_buf b = BS_BUF_INIT;
 	size_t i, j, nids = 0;
 
@@ -461,7 +463,9 @@ static void name_series(struct bs_trend *tr, struct acc *a)
 			;
 		if (j == i)
 			ids[nids++] = a->ser[i].id;
+		which[i] = j == i ? nids - 1 : which[j];
 	}
+	bs_ident_names(ids, nids, names);
 	tr->series = xcalloc(a->nser + 1, sizeof(*tr->series));
 	tr->nseries = a->nser;
 	for (i = 0; i < a->nser; i++) {
@@ -472,9 +476,7 @@ static void name_series(struct bs_trend *tr, struct acc *a)
 		t->group = x->group;
 		t->machine = xstrdup(x->machine);
 		t->key = xstrdup(x->key);
-		bs_buf_reset(&b);
-		bs_ident_name(&x->id, ids, nids, &b);
-		t->test = bs_buf_detach(&b, NULL);
+		t->test = xstrdup(names[which[i]]);
 		/* The machine is said when the group has several. */
 		for (j = 0; j < a->nser; j++)
 			machines += a->ser[j].group == x->group &&
@@ -489,6 +491,10 @@ static void name_series(struct bs_trend *tr, struct acc *a)
 				    bs_store_machine_name(x->machine));
 		t->label = bs_buf_detach(&b, NULL);
 	}
+	for (i = 0; i < nids; i++)
+		free(names[i]);
+	free(names);
+	free(which);
 	free(ids);
 	bs_buf_release(&b);
 }
