@@ -135,7 +135,8 @@ struct acc {
 	const struct bs_report_source *src;
 	const char *const *selectors;
 	struct ser *ser;
-	size_t nser, capser, last;
+	size_t nser, capser;
+	size_t *hash, caph; /* series_of's table */
 	struct bs_buf key; /* scratch */
 	unsigned char cand[BS_RM_COUNT]; /* metrics to keep */
 	size_t group;
@@ -144,25 +145,55 @@ struct acc {
 	void *fn_ctx;
 };
 
-/* The series of r in group a->group, made when it is the first run. */
+/* FNV-1a of a series' group, machine and key. */
+static size_t ser_hash(size_t group, const char *machine, const char *key)
+{
+	uint64_t h = 1469598103934665603u ^ group;
+	const char *p;
+
+	for (p = machine; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211u;
+	h = (h ^ 0xff) * 1099511628211u;
+	for (p = key; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211u;
+	return (size_t)h;
+}
+
+/* The series of r in group a->group, made when it is the first run: a
+ * table of index + 1 into a->ser, open addressing, at most half full. */
 static struct ser *series_of(struct acc *a, const struct bs_run *r)
 {
 	const char *machine = r->machine ? r->machine : "";
 	struct bs_ident id;
 	struct ser *x;
-	size_t i;
+	size_t i, k, mask;
 
 	bs_ident_of(r, &id);
 	bs_buf_reset(&a->key);
 	bs_ident_key(&id, &a->key);
-	for (i = 0; i < a->nser; i++) {
-		/* Runs of a series mostly come together: the last first. */
-		x = &a->ser[(a->last + i) % a->nser];
-		if (x->group == a->group && strcmp(x->machine, machine) == 0 &&
-		    strcmp(x->key, bs_buf_str(&a->key)) == 0) {
-			a->last = (size_t)(x - a->ser);
-			return x;
+	if (2 * (a->nser + 1) > a->caph) {
+		size_t cap = a->caph ? 2 * a->caph : 64;
+		size_t *t = xcalloc(cap, sizeof(*t));
+
+		for (k = 0; k < a->nser; k++) {
+			x = &a->ser[k];
+			for (i = ser_hash(x->group, x->machine, x->key) &
+				 (cap - 1);
+			     t[i]; i = (i + 1) & (cap - 1))
+				;
+			t[i] = k + 1;
 		}
+		free(a->hash);
+		a->hash = t;
+		a->caph = cap;
+	}
+	mask = a->caph - 1;
+	for (i = ser_hash(a->group, machine, bs_buf_str(&a->key)) & mask;
+	     a->hash[i]; i = (i + 1) & mask) {
+		x = &a->ser[a->hash[i] - 1];
+		if (x->group == a->group && strcmp(x->machine, machine) == 0 &&
+		    strcmp(x->key, bs_buf_str(&a->key)) == 0)
+			return x;
 	}
 	xgrow((void **)&a->ser, &a->capser, a->nser + 1, sizeof(*a->ser));
 	x = &a->ser[a->nser];
@@ -171,7 +202,7 @@ static struct ser *series_of(struct acc *a, const struct bs_run *r)
 	x->key = xstrdup(bs_buf_str(&a->key));
 	x->id = id;
 	x->vec = xcalloc(BS_RM_COUNT, sizeof(*x->vec));
-	a->last = a->nser++;
+	a->hash[i] = ++a->nser;
 	return x;
 }
 
@@ -668,6 +699,7 @@ out:
 		free(a.ser[i].key);
 	}
 	free(a.ser);
+	free(a.hash);
 	free(tests);
 	bs_buf_release(&a.key);
 	free(scratch);
