@@ -103,7 +103,7 @@ struct bs_related {
 };
 
 /*
- * A word of a test's name (bs_ident_name, core/identity.h): the value of
+ * A word of a test's name (bs_ident_names, core/identity.h): the value of
  * deciding parameter key in fmt's words, "%s" the value as
  * bs_ident_val_text says it ("%s threads": "4 threads"); a boolean's fmt
  * has no "%s" and is said when the value is on ("-D"). The words follow

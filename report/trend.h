@@ -6,7 +6,7 @@
  *
  * Each group (what one selector chose) is split into series, one per
  * machine and test identity (core/identity.h): a chart is one metric of
- * one test, titled with the test's name (bs_ident_name: "sysbench rndrw,
+ * one test, titled with the test's name (bs_ident_names: "sysbench rndrw,
  * 4 threads: read"), and each series of that test is a line of it, so
  * that no line joins runs of two machines or two tests. A metric the
  * test does not measure (sysbench seqwr's read rate, printed as 0) has
@@ -109,7 +109,7 @@ struct bs_trend_series {
 	size_t group;
 	char *machine;
 	char *key;  /* bs_ident_key */
-	char *test; /* bs_ident_name among the trend's tests */
+	char *test; /* bs_ident_names among the trend's tests */
 	char *label; /* "[1] all", and ", jump" when the group has runs of
 			several machines */
 };
