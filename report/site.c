@@ -105,6 +105,10 @@ int bs_site_own_name(const char *dir, const char *name)
 #define PAGER_ENDS 5
 /* A trend chart marks each run with a point up to this many runs. */
 #define CHART_POINTS_MAX 300
+/* A list page draws this many trend charts at most (a test, metric and
+ * machine each: a tool's page of 200 machines would have thousands);
+ * the rest are on the machines' own pages. */
+#define CHARTS_MAX 48
 /* The "more" column of the index names at most this many values. */
 #define MORE_MAX 4
 /* Room for the catalogue's main metrics (BS_MF_MAIN), and for those of
@@ -982,7 +986,7 @@ static void trend(struct site *s, struct bs_tdict *list, const size_t *runs,
 	}
 	names = xcalloc(nt ? nt : 1, sizeof(*names));
 	name_tests(s, tests, nt, names);
-	for (c = 0; c < nch; c++) {
+	for (c = 0; c < nch && c < CHARTS_MAX; c++) {
 		int m = s->main[ch[c].k];
 		const char *label = bs_metrics[m].label;
 
@@ -1014,6 +1018,11 @@ static void trend(struct site *s, struct bs_tdict *list, const size_t *runs,
 			                s->runs[d[ch[c].first]].machine));
 		chart(s, t, ch[c].k, bs_buf_str(&title), pt, np);
 	}
+	if (nch > CHARTS_MAX)
+		bs_tdict_setf(bs_tdict_add(t, "TREND_MORE"), "TEXT",
+		              "The first %d of %zu charts; the others are on "
+		              "the pages of their machines.",
+		              CHARTS_MAX, nch);
 	bs_buf_release(&title);
 	for (i = 0; i < nt; i++)
 		free(names[i]);
