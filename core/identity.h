@@ -103,6 +103,23 @@ void bs_ident_key(const struct bs_ident *id, struct bs_buf *out);
 void bs_ident_val_text(const struct bs_ident_val *v, struct bs_buf *out);
 
 /*
+ * The names for people of the tests of set[0..n), into out[i] (each
+ * the caller frees): a test's implementation and the title words of its
+ * family row ("sysbench rndrw, 4 threads", "bonnie++ -D"), then, where
+ * tests of the set read alike so far, each deciding value in which they
+ * do not all agree ("bonnie++, file size 1 GiB" and "..., 2 GiB",
+ * "O_DIRECT unknown"), so that no two tests of the set (distinct
+ * identities) share a name. Trends and the site title their charts with
+ * them. O(n log n) and the values of same-named tests.
+ */
+void bs_ident_names(const struct bs_ident *set, size_t n, char **out);
+
+/* Whether the test of id measures catalogue row m: 0 when its family row
+ * says its tool prints a 0 there that is absent (sysbench seqwr's read
+ * rate, core/family.h's struct bs_unmeasured). */
+int bs_ident_measures(const struct bs_ident *id, int m);
+
+/*
  * Parameter k's value of params p, normalised as identity reads it
  * (for selectors: a value a user typed goes through bs_ident_norm_text).
  * Returns whether it is known.

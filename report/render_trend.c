@@ -17,6 +17,7 @@
 #include "report/internal.h"
 #include "report/tmpl/tmpl.h"
 #include "report/trend.h"
+#include "store/store.h"
 #include "util/buf.h"
 #include "util/embed.h"
 #include "util/mem.h"
@@ -153,10 +154,16 @@ static const char *better_word(int m)
 	return b > 0 ? "higher" : b < 0 ? "lower" : "neither";
 }
 
-/* The metric's own values: KEY, LABEL, UNIT, BETTER, FAMILY. */
-static void metric_names(const struct bs_trend *tr, int m, struct bs_tdict *d)
+/* The chart's own values: TEST, CHART_TITLE ("sysbench rndrw: read"),
+ * and its metric's KEY, LABEL, UNIT, BETTER, FAMILY. */
+static void metric_names(const struct bs_trend *tr,
+			 const struct bs_trend_metric *tm, struct bs_tdict *d)
 {
 	char s[96];
+	int m = tm->m;
+
+	bs_tdict_set(d, "TEST", tm->test);
+	bs_tdict_set(d, "CHART_TITLE", tm->title);
 
 	bs_tdict_set(d, "KEY", bs_report_metric_key(m, s, sizeof(s)));
 	bs_tdict_set(d, "LABEL", bs_rm_label(m, s, sizeof(s)));
@@ -177,6 +184,22 @@ static void group_names(const struct bs_trend *tr, size_t g,
 	bs_tdict_set(d, "SELECTOR", rg->selector);
 	bs_tdict_set(d, "COLOUR", bs_chart_colour(g));
 	bs_tdict_set(d, "DASH", bs_chart_dash(g));
+}
+
+/* A line's group, and its series: LINE_LABEL ("[1] all", ", jump" when
+ * the group has several machines), MACHINE, TEST; its style is its
+ * series'. */
+static void line_names(const struct bs_trend *tr,
+		       const struct bs_trend_line *l, struct bs_tdict *d)
+{
+	const struct bs_trend_series *x = &tr->series[l->series];
+
+	group_names(tr, l->group, d);
+	bs_tdict_set(d, "LINE_LABEL", x->label);
+	bs_tdict_set(d, "MACHINE", bs_store_machine_name(x->machine));
+	bs_tdict_set(d, "TEST", x->test);
+	bs_tdict_set(d, "COLOUR", bs_chart_colour(l->series));
+	bs_tdict_set(d, "DASH", bs_chart_dash(l->series));
 }
 
 /* The line's summary: POINTS, RUNS, FIRST_PERIOD, LAST_PERIOD, FIRST,
@@ -239,7 +262,8 @@ static void fmt1(struct bs_tdict *d, const char *key, double v)
 /* A point's marks: X, Y (the median), Y_MIN, Y_MAX (the whisker), with
  * n >= 2 HAS_SD and Y_HI, H_SD (the mean +- sd box), XL, XR (the caps'
  * and the box's sides), and TIP. */
-static void point_marks(const struct bs_trend *tr, int m, size_t g,
+static void point_marks(const struct bs_trend *tr, int m,
+			const struct bs_trend_line *l,
 			const struct bs_trend_point *p, double x,
 			const struct bs_frame *frame, const struct bs_axis *ay,
 			struct bs_tdict *d)
@@ -266,7 +290,7 @@ static void point_marks(const struct bs_trend *tr, int m, size_t g,
 		fmt1(d, "Y_HI", yhi);
 		fmt1(d, "H_SD", ylo - yhi > 1 ? ylo - yhi : 1);
 	}
-	bs_buf_addf(&tip, "[%zu] %s, %s", g + 1, rep->groups[g].label,
+	bs_buf_addf(&tip, "%s, %s", tr->series[l->series].label,
 		    bs_trend_period_label(tr->every, p->start, s, sizeof(s)));
 	bs_buf_addf(&tip, ": median %s", num(rep, m, p->median, 1, s, sizeof(s)));
 	bs_buf_addf(&tip, " %s, n=%lld", bs_report_unit(rep, m),
@@ -289,7 +313,7 @@ static void chart(const struct bs_trend *tr, const struct bs_trend_metric *tm,
 		  struct bs_tdict *d, struct bs_tdict *const *lines)
 {
 	const struct bs_report *rep = tr->rep;
-	size_t ng = rep->ngroups, g, k;
+	size_t ng = tm->nline, g, k;
 	struct bs_axis ax, ay;
 	struct bs_frame frame;
 	struct bs_buf b = BS_BUF_INIT;
@@ -332,7 +356,7 @@ static void chart(const struct bs_trend *tr, const struct bs_trend_metric *tm,
 			bs_path_point(&w, x,
 				      bs_frame_y(&frame, &ay,
 						 bs_rscale(rep, m, p->median)));
-			point_marks(tr, m, g, p, x, &frame, &ay,
+			point_marks(tr, m, l, p, x, &frame, &ay,
 				    bs_tdict_add(lines[g], "MARK"));
 		}
 		bs_path_end(&w);
@@ -395,11 +419,10 @@ static void text_table(const struct bs_trend *tr,
 			if (bs_rwidth(cell[r * TEXT_NCOL + k]) > w[k])
 				w[k] = bs_rwidth(cell[r * TEXT_NCOL + k]);
 	}
-	bs_buf_addf(&b, "%s, %s", bs_rm_label(m, s, sizeof(s)),
-		    bs_report_unit(rep, m));
+	bs_buf_addf(&b, "%s, %s", tm->title, bs_report_unit(rep, m));
 	if (better)
 		bs_buf_addf(&b, " (%s is better)", better_word(m));
-	bs_buf_addf(&b, ": [%zu] %s", g + 1, rep->groups[g].label);
+	bs_buf_addf(&b, ": %s", tr->series[l->series].label);
 	bs_text_clean(&clean, bs_buf_str(&b), b.len, 0);
 	bs_buf_reset(&b);
 	bs_rtext_line(table, &clean);
@@ -452,7 +475,7 @@ static void fill(const struct bs_trend *tr, enum bs_report_format fmt,
 {
 	const struct bs_report *rep = tr->rep;
 	size_t ng = rep->ngroups, g, i, k;
-	struct bs_tdict **lines = xcalloc(ng, sizeof(*lines));
+	struct bs_tdict **lines = xcalloc(tr->nseries + 1, sizeof(*lines));
 	int html = fmt == BS_REPORT_HTML;
 
 	bs_tdict_set(d, "TITLE", tr->title);
@@ -491,14 +514,11 @@ static void fill(const struct bs_trend *tr, enum bs_report_format fmt,
 		const struct bs_trend_metric *tm = &tr->metric[i];
 		struct bs_tdict *x = bs_tdict_add(d, "METRIC");
 		int m = tm->m;
-		metric_names(tr, m, x);
-		for (g = 0; g < ng; g++) {
+		metric_names(tr, tm, x);
+		for (g = 0; g < tm->nline; g++) {
 			const struct bs_trend_line *l = &tm->line[g];
-			lines[g] = NULL;
-			if (l->n == 0)
-				continue;
 			lines[g] = bs_tdict_add(x, "LINE");
-			group_names(tr, g, lines[g]);
+			line_names(tr, l, lines[g]);
 			line_summary(tr, m, l, html, lines[g]);
 			for (k = 0; k < l->n; k++) {
 				const struct bs_trend_point *p = &l->pt[k];
@@ -514,8 +534,8 @@ static void fill(const struct bs_trend *tr, enum bs_report_format fmt,
 					continue;
 				/* The flat rows of CSV and JSON. */
 				pd = bs_tdict_add(d, "ROW");
-				metric_names(tr, m, pd);
-				group_names(tr, g, pd);
+				metric_names(tr, tm, pd);
+				line_names(tr, l, pd);
 				point_when(tr, p, pd);
 				point_numbers(rep, m, p, pct, 0, pd);
 			}
