@@ -272,5 +272,6 @@ relabel --by threads --within mode
 relabel --by iodepth --within rw
 relabel 'impl=bonnie++' 'impl=bstore run'
 relabel 'mode=rndrw' 'mode=rndrd,threads=4'
+relabel 'id=21|25|26' '30|31-32'
 
 finish
