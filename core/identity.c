@@ -501,6 +501,52 @@ void bs_ident_of(const struct bs_run *r, struct bs_ident *id)
 	}
 }
 
+int bs_ident_value(const struct bs_run *r, int k, struct bs_ident_val *v)
+{
+	struct bs_ident id;
+	const struct bs_ident_val *x;
+
+	bs_ident_of(r, &id);
+	x = bs_ident_get(&id, k);
+	if (x) {
+		*v = *x;
+		return v->known;
+	}
+	if (impl_fixed(id.impl, k, v))
+		return 1;
+	if (!bs_ident_norm(&r->params, k, v) &&
+	    strcmp(bs_param_table[k].key, "direct") == 0 &&
+	    bs_family_ok(r->family))
+		direct_from_flags(r, v);
+	return v->known;
+}
+
+int bs_ident_val_cmp(const struct bs_ident_val *a, const struct bs_ident_val *b)
+{
+	double x, y;
+
+	if (a->num != BS_NONE && b->num != BS_NONE)
+		return (a->num > b->num) - (a->num < b->num);
+	if (bs_param_table[a->param].kind == BS_PK_REAL &&
+	    bs_parse_double(a->text, strlen(a->text), &x) == 0 &&
+	    bs_parse_double(b->text, strlen(b->text), &y) == 0)
+		return (x > y) - (x < y);
+	return a->num == b->num && strcmp(a->text, b->text) == 0
+		       ? 0
+		       : BS_IDENT_UNORDERED;
+}
+
+void bs_ident_val_word(const struct bs_ident_val *v, struct bs_buf *out)
+{
+	if (bs_param_table[v->param].kind == BS_PK_FSIZE &&
+	    (v->num == BS_SIZE_LINK || v->num == BS_SIZE_SYMLINK))
+		bs_buf_adds(out, v->num == BS_SIZE_LINK ? "link" : "symlink");
+	else if (v->num != BS_NONE)
+		bs_buf_addf(out, "%" PRId64, v->num);
+	else
+		bs_buf_adds(out, v->text);
+}
+
 static int val_same(const struct bs_ident_val *a, const struct bs_ident_val *b)
 {
 	if (a->known != b->known)

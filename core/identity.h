@@ -136,6 +136,33 @@ int bs_ident_norm_text(int k, const char *text,
 int bs_ident_is_size(const char *text);
 
 /*
+ * The value identity reads for parameter row k of run r (of k's family):
+ * what the implementation fixes, O_DIRECT from the open flags of a run
+ * that did not record direct, else bs_ident_norm() of its parameters.
+ * Selectors (store/select.c) and --by groups (report/factor.c) read
+ * parameters through it. Returns whether the value is known.
+ */
+int bs_ident_value(const struct bs_run *r, int k,
+		   struct bs_ident_val *v /* OUT */);
+
+/* bs_ident_val_cmp's answer for two values with no order (texts). */
+#define BS_IDENT_UNORDERED 2
+/*
+ * Two known values of one parameter row: 0 when they are one value, -1
+ * or 1 as a is below or above b (numbers: sizes, counts, reals), else
+ * BS_IDENT_UNORDERED.
+ */
+int bs_ident_val_cmp(const struct bs_ident_val *a,
+		     const struct bs_ident_val *b);
+
+/*
+ * Appends a known value as a selector's value that bs_ident_norm_text()
+ * reads back to it: "4096" for 4k, "randrw", "link"; the labels of --by
+ * groups use it.
+ */
+void bs_ident_val_word(const struct bs_ident_val *v, struct bs_buf *out);
+
+/*
  * Whether open flags as a tool printed them ("sync,direct", dd's
  * "oflag=direct conv=fdatasync") ask for O_DIRECT. Readers that keep the
  * flags set the parameter direct by it.

@@ -17,12 +17,17 @@
  *   key=value machine= (or name=), family= (bonnie, sysbench, ...),
  *             tool=, version=, format=, source=, id= (an id or a
  *             range), date= (measured_at: 2004, 2004-03, 2004-03-15,
- *             ...), or any tag key (raid=5,
- *             host.kernel=6.1.0); a ',' inside the value is written '\,'
- *             (host.mount=rw\,relatime), a '\' before a ',' or '\' as
- *             '\\'. Text values are globs (array=EMC*); the operator
- *             may also be != (the complement), ~ and !~ (ignoring ASCII
- *             case), and for id and date <, <=, >, >= (date>=2024-01).
+ *             ...), impl= (the implementation: bonnie++, bstore run,
+ *             sysbench, ...), a parameter (mode=rndrw, bs=4k, direct=1,
+ *             normalised as the test identity reads it), or any tag key
+ *             (raid=5, host.kernel=6.1.0); a ',' inside the value is
+ *             written '\,' (host.mount=rw\,relatime), a '|' '\|', a
+ *             '\' before a ',', '|' or '\' as '\\'. Text values are
+ *             globs (array=EMC*); the operator may also be != (the
+ *             complement), ~ and !~ (ignoring ASCII case), and for id,
+ *             date and parameters <, <=, >, >= (iodepth>=16). A '|'
+ *             in a value separates alternatives (id=21|25|26,
+ *             machine=a|b).
  * With last or last:N, the newest among the runs the other terms match;
  * when several are given, the last one written counts. store/selector.h
  * has the grammar, and the parser.
