@@ -114,7 +114,10 @@ for rid in ids:
     for b in trend.split("\n\n"):
         m = re.match(r"(.+?), (\S*) \(.*\n.*\n\s+period.*\n\s+\S+ \S+\s+1\s+(\S+)", b)
         if m:
-            tblocks[m.group(1)] = (m.group(3), m.group(2))
+            # Titled "TEST: metric" (trend's lines per test): the
+            # metric's label after the test's name.
+            title = m.group(1).rsplit(": ", 1)[-1]
+            tblocks[title.lower()] = (m.group(3), m.group(2))
     labels = {k: html.unescape(lab) for k, lab, _, _ in rows}
     for key, (value, unit) in tests.items():
         keys.add(key)
@@ -125,8 +128,9 @@ for rid in ids:
         same(f"run {rid} {key}: site run page", site.get(key),
              (group(value), unit))
         label = labels.get(key)
-        if label in tblocks:
-            same(f"run {rid} {key}: trend", tblocks[label], (value, unit))
+        if label and label.lower() in tblocks:
+            same(f"run {rid} {key}: trend", tblocks[label.lower()],
+                 (value, unit))
             trended += 1
     # list: the WRITE and READ columns, then seeks.
     row = out("list", str(rid)).splitlines()[1]
