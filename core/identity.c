@@ -773,6 +773,12 @@ void bs_ident_val_text(const struct bs_ident_val *v, struct bs_buf *out)
 			add_bytes(out, v->num);
 			return;
 		}
+		/* An empty text reads as a word, as every other does: a
+		 * list that says nothing would lose its clause ("4k and "). */
+		if (v->text[0] == '\0') {
+			bs_buf_adds(out, "none");
+			return;
+		}
 		/* A list or a range of sizes: each for people. */
 		for (p = v->text; *p;) {
 			size_t len = strspn(p, "0123456789");

@@ -146,6 +146,20 @@ static void version_of(const struct bs_run *r, char *out, size_t outsz)
 	out[lt + 1 + lv] = '\0';
 }
 
+/* The word a run without a number of report metric m says, kept once per
+ * cell: the same one show prints (latencies have their own, "no data",
+ * in the renderers). */
+static void absent_add(struct bs_report_cell *c, const struct bs_run *r,
+		       int m)
+{
+	const char *w = bs_absent_word(r, BS_RM_TEST(m));
+
+	if (c->absent == NULL)
+		c->absent = w;
+	else if (strcmp(c->absent, w) != 0)
+		c->absent = "no number";
+}
+
 static int add_run(const struct bs_run *r, void *ctx)
 {
 	struct acc *a = ctx;
@@ -215,6 +229,7 @@ static int add_run(const struct bs_run *r, void *ctx)
 			break;
 		default:
 			c->not_run++;
+			absent_add(c, r, m);
 			break;
 		}
 	}

@@ -140,6 +140,11 @@ struct bs_report_cell {
 	int64_t ok, too_fast, not_run; /* runs by status */
 	enum bs_status status; /* OK if any run has a number, else TOO_FAST
 				  if any was too fast, else NOT_RUN */
+	/* What its runs without a number say (core/result.h,
+	 * bs_absent_word: "not run", "not reported", ...), the same word
+	 * show prints; "no number" when its runs' words differ, NULL when
+	 * every run had one. */
+	const char *absent;
 	double mean, sd, min, max; /* over the ok runs (sd: NAN if ok < 2) */
 	double median;             /* over the ok runs */
 	/* Against the baseline; NAN when either side has no number. */
