@@ -1925,7 +1925,7 @@ static void change_entry(struct site *s, struct bs_tdict *x,
 }
 
 /* The index's first section: the newest changes, linking the page. */
-static void latest_changes(struct site *s)
+static void latest_changes(struct site *s, struct bs_tdict *idx)
 {
 	const struct bs_changes *ch = s->changes;
 	struct bs_tdict *lc;
@@ -1933,9 +1933,13 @@ static void latest_changes(struct site *s)
 
 	if (ch == NULL)
 		return;
+	/* The index leads with the changes; without any, it says so
+	 * after its runs. */
+	if (ch->n == 0) {
+		bs_tdict_show(idx, "NO_CHANGES");
+		return;
+	}
 	lc = bs_tdict_add(s->d, "LATEST_CHANGES");
-	if (ch->n == 0)
-		bs_tdict_show(lc, "NO_CHANGES");
 	for (i = 0; i < ch->n && i < INDEX_CHANGES; i++)
 		change_entry(s, bs_tdict_add(lc, "CHANGE_ITEM"), &ch->item[i]);
 	bs_tdict_setf(lc, "TEXT", "%zu change point%s in all", ch->n,
@@ -2092,7 +2096,7 @@ static int index_page(struct site *s, const struct bs_site_opts *o)
 	}
 	if (rc == 0) {
 		page_head(d, 0, "Benchmark archive", NULL);
-		latest_changes(s);
+		latest_changes(s, idx);
 		for (i = 0; i < s->nruns; i++)
 			runs[i] = i;
 		bs_buf_addf(&t, "%zu machine%s, ", nlatest,
