@@ -247,6 +247,12 @@ extern const struct bs_db_ops bs_db_sqlite;
 extern const struct bs_db_ops bs_db_pg; /* without libpq: open fails */
 
 /* The row for an archive name: PostgreSQL for a postgres[ql]:// URL. */
+/*
+ * Non-zero while a statement sent to a server is running for bstore or is
+ * waited for (an engine that has one: PostgreSQL); a stop signal's handler
+ * reads it (bs_store_engaged).
+ */
+extern volatile sig_atomic_t bs_db_engaged;
 const struct bs_db_ops *bs_db_engine(const char *name);
 /* Whether name is a PostgreSQL URL. */
 int bs_db_is_url(const char *name);

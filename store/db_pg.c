@@ -365,7 +365,7 @@ enum { WAIT_RESULT, WAIT_SENT };
  * means the server is gone. Either gives the connection up (abandon).
  * 0, or -1 when the connection is lost or given up.
  */
-static int wait_ready(struct pg_db *db, int what)
+static int wait_ready_ticks(struct pg_db *db, int what)
 {
 	int64_t start = mono_ms(), stop_at = 0;
 	char why[96];
@@ -406,6 +406,38 @@ static int wait_ready(struct pg_db *db, int what)
 	}
 	abandon(db, BS_DB_EGONE, PQerrorMessage(db->conn));
 	return -1;
+}
+
+/* Connections whose FETCH was sent ahead and not read (collect), and
+ * whether wait_ready is waiting: a statement of bstore's runs on a
+ * server (bs_db_engaged). */
+static int pg_aheads, pg_waiting;
+
+static void engaged(void)
+{
+	bs_db_engaged = pg_waiting || pg_aheads > 0;
+}
+
+static void set_ahead(struct pg_db *db, struct pg_stmt *s)
+{
+	pg_aheads += (s != NULL) - (db->ahead != NULL);
+	db->ahead = s;
+	engaged();
+}
+
+/* wait_ready_ticks, which a stop signal's handler knows is going on
+ * (bs_store_engaged): the signal then only sets the cancel flag, and the
+ * wait cancels the statement. */
+static int wait_ready(struct pg_db *db, int what)
+{
+	int rc;
+
+	pg_waiting = 1;
+	engaged();
+	rc = wait_ready_ticks(db, what);
+	pg_waiting = 0;
+	engaged();
+	return rc;
 }
 
 /*
@@ -601,7 +633,7 @@ static void collect(struct pg_db *db)
 
 	if (s == NULL)
 		return;
-	db->ahead = NULL;
+	set_ahead(db, NULL);
 	s->next = wait_result(db);
 	s->has_next = 1;
 }
@@ -1173,6 +1205,7 @@ static void pg_close(struct bs_db *d)
 	/* What was deferred and not committed is dropped, as the server
 	 * drops the transaction. */
 	drop_copies(db);
+	set_ahead(db, NULL);
 	if (db->conn)
 		PQfinish(db->conn);
 	free(db->display);
@@ -1810,7 +1843,7 @@ static int take_result(struct pg_stmt *s, PGresult *res)
 	}
 	/* Not sent: the next step sends it again, and says why not. */
 	if (s->more && fetch(s))
-		s->db->ahead = s;
+		set_ahead(s->db, s);
 	return 0;
 }
 
