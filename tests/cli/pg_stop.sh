@@ -9,7 +9,9 @@
 # 129), and within a second or two the server runs no statement of
 # that role's any more (without the cancel, its backend would sleep on
 # until client_connection_check_interval found the client gone). A
-# reader stopped while no statement runs ends at once all the same.
+# reader stopped while no statement runs ends at once all the same; one
+# whose statement the server ends at statement_timeout says which bound
+# ran out and how to change it.
 set -euo pipefail
 . "$SRC/tests/lib.sh"
 . "$SRC/tests/pg/cluster.sh"
@@ -87,6 +89,14 @@ stopped INT 130 report
 stopped HUP 129 export
 stopped TERM 143 site -o "$T/site"
 [ ! -e "$T/site/index.html" ] || fail "site stopped by SIGTERM wrote its index"
+
+# The same slow statement ended by the server's statement_timeout (the
+# URL's) is said to be that, with how to change it, not an interruption.
+st=0
+"$BSTORE" --db "$RURL&options=-cstatement_timeout%3D500" list >out.to 2>err.to || st=$?
+expect_eq "$st" 1 "list past its statement_timeout: exit status"
+expect_in err.to "cannot select runs: the server cancelled the statement: its statement_timeout (500 ms) ran out; to give it longer, set statement_timeout in the URL (?options=-c%20statement_timeout%3D30min), in PGOPTIONS, or for the role (ALTER ROLE ... SET statement_timeout = '30min'; docs/team.md)"
+expect_not_in err.to interrupted
 
 # Stopped while no statement runs (its output waits for a reader, in a
 # pipe of one page that nobody reads): it ends at once, as it would
