@@ -205,6 +205,10 @@ struct bs_db_ops {
 	 */
 	void (*glob)(struct bs_buf *sql, const char *col, const char *pattern,
 		     struct bs_buf *value);
+	/* What follows a column inside lower() so that it folds as
+	 * SQLite's lower() does, ASCII letters only, whatever the
+	 * database's collation (a selector's ~, store/select.c). */
+	const char *lower_ascii;
 	/* BEGIN that takes the write lock at once (SQLite's BEGIN
 	 * IMMEDIATE; PostgreSQL's BEGIN, writes lock rows as they go). */
 	const char *begin_write_sql;

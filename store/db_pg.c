@@ -2877,6 +2877,9 @@ const struct bs_db_ops bs_db_pg = {
 	 * each run once, and none fails: the lock is waited for, never
 	 * refused. Readers never wait. The key is "bstore" in ASCII.
 	 */
+	/* lower() under the database's collation folds 'É' too (a UTF8
+	 * database of another locale than C); under "C", ASCII alone. */
+	.lower_ascii = " COLLATE \"C\"",
 	.begin_write_sql = "BEGIN; SELECT pg_advisory_xact_lock(" PG_LOCK ")",
 	.begin_write = pg_begin_write,
 	.remote = 1,
