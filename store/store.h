@@ -101,6 +101,15 @@ void bs_store_set_wait(struct bs_store *st, int wait_ms,
 		       const volatile sig_atomic_t *cancel);
 
 /*
+ * Whether a statement of an open archive is running on its server, or is
+ * waited for, now (PostgreSQL; SQLite: never). Async-signal-safe: a stop
+ * signal's handler asks it, to leave ending the statement to the wait
+ * that sees the flag of bs_store_set_wait (it cancels the statement on
+ * the server) rather than end bstore while the server runs on.
+ */
+int bs_store_engaged(void);
+
+/*
  * Where the store's warnings go: fn gets one message ("PATH: run 5:
  * unknown tool family 'nosuch' (a newer bstore wrote it?); skipped") and
  * ctx. Without one they are dropped. A run that bs_store_each cannot
