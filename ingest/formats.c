@@ -246,6 +246,10 @@ size_t bs_line_plain(const char *line, size_t len, char *out)
 {
 	size_t i = 0, o = 0, from = 0, cut[64][2], ncut = 0, k;
 
+	/* Most lines hold neither marker's character: no word to walk
+	 * (this runs for every line). */
+	if (memchr(line, '*', len) == NULL && memchr(line, '_', len) == NULL)
+		return 0;
 	while (i < len && ncut + 2 <= sizeof(cut) / sizeof(cut[0])) {
 		size_t ws, we, j;
 		char m;

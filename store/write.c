@@ -586,6 +586,7 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 		if (rc != BS_DB_ROW)
 			return bs_store_db_error(st, err, "cannot store run");
 	}
+	bs_store_same_stored(st, r, key);
 	if (once)
 		bs_store_seen_stored(st, sha, r->id, key,
 				     bs_store_is_table(r));
