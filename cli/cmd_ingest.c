@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -248,13 +249,24 @@ static void progress(struct file_ctx *c, struct bs_ingest *p, int done)
 }
 
 /*
- * An input is read whole before the archive's lock is taken, so that a
- * writer that waits for its input (a benchmark piped in, a stalled pipe)
- * holds no lock while it waits: the lock is held while the buffered text
- * is parsed and stored, one transaction, then released. An input larger
- * than this is stored while it is read (docs/team.md).
+ * An input that can stall (a pipe, a FIFO, a socket, a terminal: anything
+ * but a regular file) is read whole before the archive's lock is taken,
+ * so that a writer that waits for its input (a benchmark piped in, a
+ * stalled pipe) holds no lock while it waits: the lock is held while the
+ * buffered text is parsed and stored, one transaction, then released. An
+ * input larger than this is stored while it is read. A regular file
+ * cannot stall: it is read as it is parsed, inside the transaction, in
+ * the parser's own bounded memory (docs/team.md).
  */
 #define INGEST_BUFFER_MAX ((size_t)64 << 20)
+
+/* Can a read of fd wait on a writer? Everything but a regular file. */
+static int may_stall(int fd)
+{
+	struct stat sb;
+
+	return fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode);
+}
 
 /*
  * Reads fd into in until its end (*more = 0) or until in holds
@@ -455,9 +467,12 @@ static int ingest_fd(const struct bs_cli *cli, struct bs_store *st, int fd,
 	cb.warn = on_warn;
 	cb.ctx = &c;
 	p = bs_ingest_new(c.name, &cb, o->format);
-	/* The input first, without the lock; then the lock, the batch,
-	 * the commit. */
-	rc = read_input(fd, &in, &c, &more);
+	/* An input that can stall first, without the lock; then the lock,
+	 * the batch, the commit. A regular file is read inside. */
+	rc = 0;
+	more = 1;
+	if (may_stall(fd))
+		rc = read_input(fd, &in, &c, &more);
 	if (rc == 0)
 		rc = bs_store_begin(st, &c.err);
 	if (rc == 0)
@@ -707,9 +722,10 @@ const struct bs_opt_cmd bs_cmd_ingest = {
 	"text) is stored once, and so is a bonnie++ run read from its CSV\n"
 	"line and from its table (bonnie++ -q's stdout and stderr): the\n"
 	"second is a \"duplicate of run N\". Each file is one transaction,\n"
-	"taken once the file has been read (a writer waiting for its input\n"
-	"holds no lock); an empty one is an error. Runs whose output names no machine are\n"
-	"counted on stderr, with how to name them (-m, bstore set).\n",
+	"taken once a pipe or FIFO has been read (a writer waiting for its\n"
+	"input holds no lock); an empty one is an error. Runs whose output\n"
+	"names no machine are counted on stderr, with how to name them (-m,\n"
+	"bstore set).\n",
 	opts,
 	"Formats (--format NAME):\n"
 	"  @FORMATS@\n"
