@@ -118,6 +118,16 @@ const char *bs_run_tag_get(const struct bs_run *r, const char *key)
 	return NULL;
 }
 
+const struct bs_series *bs_run_series_find(const struct bs_run *r, int m)
+{
+	size_t i;
+
+	for (i = 0; i < r->nseries; i++)
+		if (r->series[i].metric == m)
+			return &r->series[i];
+	return NULL;
+}
+
 struct bs_series *bs_run_series_add(struct bs_run *r, int m,
 				    const char *axis)
 {
