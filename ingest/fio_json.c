@@ -16,6 +16,7 @@
  * ones, as fio applies them.
  */
 #include "ingest/fio.h"
+#include "ingest/ingest.h"
 
 #include <stdio.h>
 #include <math.h>
@@ -27,6 +28,7 @@
 #include "core/dist.h"
 #include "util/buf.h"
 #include "util/num.h"
+#include "util/text.h"
 #include "util/timefmt.h"
 #include "util/banned.h"
 
@@ -306,6 +308,66 @@ static int direction(struct bs_run *r, json_t *job, int d, char *reason)
 	return fill_percentiles(r, d, reason);
 }
 
+/* Whether the space-separated list holds the word w (n bytes). */
+static int has_word(const char *list, const char *w, size_t n)
+{
+	const char *p = list;
+
+	while (*p) {
+		size_t k = strcspn(p, " ");
+
+		if (k == n && memcmp(p, w, n) == 0)
+			return 1;
+		p += k;
+		if (*p == ' ')
+			p++;
+	}
+	return 0;
+}
+
+/*
+ * The base names of the job's --write_lat_log, --write_bw_log and
+ * --write_iops_log (its own over the global ones), as the tag that lets
+ * ingest attach its log files (BS_INGEST_FIO_LOG_TAG). fio names a log
+ * after its job when the option is given empty.
+ */
+static void log_prefixes(struct bs_run *r, json_t *glob, json_t *opts)
+{
+	static const char *const keys[] = {"write_lat_log", "write_bw_log",
+					   "write_iops_log"};
+	struct bs_buf b = BS_BUF_INIT;
+	size_t i;
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		json_t *v = json_object_get(opts, keys[i]);
+		const char *s, *base;
+		size_t n;
+
+		if (v == NULL)
+			v = json_object_get(glob, keys[i]);
+		s = json_string_value(v);
+		if (s == NULL)
+			continue;
+		if (s[0] == '\0')
+			s = r->params.jobname;
+		base = strrchr(s, '/');
+		base = base ? base + 1 : s;
+		n = strlen(base);
+		/* One word each, once; no control bytes in a tag. */
+		if (n == 0 || n > 200 || strpbrk(base, " \t\r\n") ||
+		    bs_text_has_control(base))
+			continue;
+		if (has_word(bs_buf_str(&b), base, n))
+			continue;
+		if (b.len)
+			bs_buf_addc(&b, ' ');
+		bs_buf_adds(&b, base);
+	}
+	if (b.len)
+		bs_run_tag(r, BS_INGEST_FIO_LOG_TAG, bs_buf_str(&b));
+	bs_buf_release(&b);
+}
+
 /* Job i of the document into r. */
 static int job(struct bs_run *r, json_t *doc, json_t *j, char *reason)
 {
@@ -340,6 +402,8 @@ static int job(struct bs_run *r, json_t *doc, json_t *j, char *reason)
 		return -1;
 	if (json_is_object(json_object_get(j, "job options")))
 		bs_fio_defaults(r);
+	log_prefixes(r, json_object_get(doc, "global options"),
+		     json_object_get(j, "job options"));
 	for (d = 0; d < BS_FIO_NDIR; d++)
 		if (direction(r, j, d, reason) < 0)
 			return -1;
