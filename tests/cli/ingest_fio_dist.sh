@@ -48,6 +48,25 @@ expect_rc 0 "merge"
 expect_eq "$("$BSTORE" --db "$M" export --format json | jq -c .series | md5sum)" \
 	"$(json .series | md5sum)" "merge keeps the bins"
 
+# The report's percentile curves: per group, fio's numbers at the nines
+# (randread-jsonplus printed p99.9 = 20608 ns), and the table beside the
+# chart.
+run "$BSTORE" tag source=randread-jsonplus.json arr=a
+run "$BSTORE" tag source=randrw-plist.json arr=b
+run "$BSTORE" report --format html arr=a arr=b
+expect_rc 0 "report html"
+expect_in "$T/out" '<section id="percentiles">'
+expect_in "$T/out" "Read completion latency (clat) by percentile"
+expect_in "$T/out" "Write completion latency (clat) by percentile"
+p999=$(jq -r '.jobs[0].read.clat_ns.percentile["99.900000"] / 1000 |
+	tostring' randread-jsonplus.json)
+expect_eq "$p999" "20.608" "fio's p99.9"
+expect_in "$T/out" "<title>[1] p99.9: 20.6 us</title>"
+expect_in "$T/out" '<tr><th scope="row">[1] arr=a</th><td>1</td><td>5.15 us</td>'
+run "$BSTORE" report --format html arr=b
+expect_rc 0 "report of a run without write bins"
+expect_not_in "$T/out" "Trim completion latency"
+
 # 2. Logs, given before the JSON: attached to the run of their job.
 run "$BSTORE" ingest -m box logs_*.log logs.json avg_*.2.log avg.json
 expect_rc 0 "ingest logs with their JSON"
