@@ -253,3 +253,96 @@ void bs_rdist_html(const struct bs_report *rep, struct bs_tdict *d)
 		chart_dir(rep, dir, bs_tdict_add(sec, "PCHART"));
 	}
 }
+
+/* ---- a run's page: its histograms ------------------------------------ */
+
+/* The run page's histogram chart: bins as bars on a log latency axis. */
+static const struct bs_frame hframe = {600, 300, 72, 28, 24, 58};
+
+static void run_hist(const struct bs_run *r, const struct bs_series *s,
+		     int dir, const char *lat, struct bs_tdict *h)
+{
+	struct bs_axis ax, ay;
+	struct bs_buf b = BS_BUF_INIT;
+	double top = 0, ios = 0, x, y0, y;
+	char num[64], t[64];
+	size_t i;
+	int k;
+
+	(void)r;
+	for (i = 0; i < s->n; i++) {
+		if (s->pt[i].y > top)
+			top = s->pt[i].y;
+		ios += s->pt[i].y;
+	}
+	ax.lo = floor(log10(s->pt[0].x > 0 ? s->pt[0].x / 1000 : 0.001));
+	ax.hi = ceil(log10(s->pt[s->n - 1].x / 1000));
+	if (ax.hi <= ax.lo)
+		ax.hi = ax.lo + 1;
+	ax.step = 1;
+	ax.decimals = 0;
+	bs_axis_make(&ay, 0, top, 4);
+	bs_frame_fill(&hframe, h);
+	bs_frame_ticks_h(&hframe, &ay, 1, h);
+	for (k = (int)ax.lo; k <= (int)ax.hi; k++) {
+		struct bs_tdict *xt = bs_tdict_add(h, "XTICK");
+
+		bs_tdict_set(xt, "LABEL",
+			     bs_fmt_double(num, sizeof(num), pow(10, k),
+					   k < 0 ? -k : 0));
+		bs_tdict_set(xt, "X",
+			     bs_fmt_double(num, sizeof(num),
+					   bs_frame_x(&hframe, &ax, k), 1));
+	}
+	bs_tdict_setf(h, "X_TITLE", "%s, us (log scale)", lat);
+	bs_tdict_set(h, "Y_TITLE", "I/Os in the bin");
+	y0 = bs_frame_y(&hframe, &ay, 0);
+	for (i = 0; i < s->n; i++) {
+		x = bs_frame_x(&hframe, &ax, log10(s->pt[i].x / 1000));
+		y = bs_frame_y(&hframe, &ay, s->pt[i].y);
+		bs_buf_addf(&b, "%sM%.1f,%.1fV%.1f", i ? " " : "", x, y0, y);
+	}
+	bs_tdict_set(h, "D", bs_buf_str(&b));
+	bs_tdict_set(h, "COLOUR", bs_chart_colour(0));
+	bs_tdict_setf(h, "CAPTION", "%s %s latency histogram", dir_labels[dir],
+		      lat);
+	bs_tdict_setf(h, "IOS", "%.0f", ios);
+	bs_tdict_set_i64(h, "BINS", (int64_t)s->n);
+	for (k = 0; k < BS_REPORT_NINES; k++) {
+		struct bs_tdict *p = bs_tdict_add(h, "P");
+
+		bs_tdict_set(p, "NAME", nine_names[k]);
+		bs_tdict_set(p, "V",
+			     fmt_us(t, sizeof(t),
+				    bs_dist_percentile(s->pt, s->n, nines[k]) /
+					    1000));
+	}
+	bs_buf_release(&b);
+}
+
+int bs_rdist_run_html(const struct bs_run *r, struct bs_tdict *d)
+{
+	static const char *const lats[] = {"clat", "slat", "lat"};
+	struct bs_tdict *sec = NULL;
+	char key[32];
+	int dir, l, n = 0;
+
+	if (r->family != BS_FAM_FIO)
+		return 0;
+	for (dir = 0; dir < 3; dir++)
+		for (l = 0; l < 3; l++) {
+			const struct bs_series *s;
+
+			snprintf(key, sizeof(key), "%s_%s_hist",
+				 dir_names[dir], lats[l]);
+			s = bs_run_series_find(r,
+					       bs_metric_find(BS_FAM_FIO, key));
+			if (s == NULL || s->n == 0)
+				continue;
+			if (sec == NULL)
+				sec = bs_tdict_add(d, "HISTS");
+			run_hist(r, s, dir, lats[l], bs_tdict_add(sec, "HIST"));
+			n++;
+		}
+	return n;
+}

@@ -67,6 +67,15 @@ run "$BSTORE" report --format html arr=b
 expect_rc 0 "report of a run without write bins"
 expect_not_in "$T/out" "Trim completion latency"
 
+# A run's page on the site: its histograms, with fio's percentiles.
+run "$BSTORE" site -o "$T/site"
+expect_rc 0 "site"
+page=$(grep -l 'randread-jsonplus.json' "$T"/site/run/*.html | head -1)
+expect_in "$page" '<section id="histogram">'
+expect_in "$page" "Read clat latency histogram: 500 I/Os in 80 of fio&rsquo;s bins; p50 5.15 us, p90 11.1 us, p99 17.5 us, p99.9 20.6 us, p99.99 20.6 us."
+expect_in "$page" "Read slat latency histogram"
+expect_not_in "$page" "Read clat histogram"
+
 # 2. Logs, given before the JSON: attached to the run of their job.
 run "$BSTORE" ingest -m box logs_*.log logs.json avg_*.2.log avg.json
 expect_rc 0 "ingest logs with their JSON"
