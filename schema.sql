@@ -1,7 +1,7 @@
--- schema.sql - the bstore archive, schema version 5. Embedded into the
+-- schema.sql - the bstore archive, schema version 6. Embedded into the
 -- binary at build time: bstore creates every table, index and view below
--- in a new archive and sets PRAGMA user_version = 5; an archive of
--- version 1 to 4 is upgraded in one transaction (store/migrate.c).
+-- in a new archive and sets PRAGMA user_version = 6; an archive of
+-- version 1 to 5 is upgraded in one transaction (store/migrate.c).
 -- Meant to be queried directly with sqlite3 too (docs/schema.md), e.g.
 --   sqlite3 bstore.db 'select name, size, put_block from bonnie'
 --   sqlite3 bstore.db 'select run_id, metric, value, unit from results'
@@ -109,7 +109,12 @@ CREATE TABLE runs (
 	-- -D) and an fsync after every write (-b): 0 or 1 or NULL when its
 	-- output does not say (bonnie++'s never does; bstore run's always)
 	direct             INTEGER,
-	fsync              INTEGER
+	fsync              INTEGER,
+	-- (version 6) the parameters the user supplied where the output
+	-- left them out (ingest --param and bstore set): their keys in the
+	-- family's order joined by commas ('direct' or 'rw' then 'bs' and
+	-- so on) or NULL when every known value is the tool's own
+	supplied           TEXT
 ) STRICT;
 
 -- bstore looks a line's SHA-256 up before storing it, so each run is

@@ -7,6 +7,7 @@
 
 #include "cli/cli.h"
 #include "cli/opt.h"
+#include "core/supply.h"
 #include "core/bonnie_text.h"
 #include "core/run_json.h"
 #include "util/buf.h"
@@ -197,7 +198,7 @@ static void tail_header(struct bs_buf *b, const struct csv_cols *c)
 		bs_buf_addf(&t, "tag.%s", c->tag_keys[k]);
 		cell_text(b, bs_buf_str(&t));
 	}
-	bs_buf_adds(b, ",family\n");
+	bs_buf_adds(b, ",supplied,family\n");
 	bs_buf_release(&t);
 }
 
@@ -226,6 +227,10 @@ static void tail_cells(struct bs_buf *b, const struct csv_cols *c,
 				    r->tags[i].key, r->tags[i].value);
 		cell_text(b, bs_buf_str(&t));
 	}
+	/* The parameters the user supplied (core/supply.h), by key. */
+	bs_buf_reset(&t);
+	bs_supplied_keys(r, &t);
+	cell_text(b, t.len ? bs_buf_str(&t) : NULL);
 	cell_text(b, bs_family_name(r->family));
 	bs_buf_addc(b, '\n');
 	bs_buf_release(&t);

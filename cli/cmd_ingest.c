@@ -12,12 +12,15 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "core/validate.h"
 #include "cli/opt.h"
+#include "core/supply.h"
 #include "ingest/ingest.h"
 #include "util/buf.h"
 #include "util/mem.h"
 #include "util/num.h"
 #include "util/readfile.h"
+#include "util/similar.h"
 #include "util/text.h"
 #include "util/timefmt.h"
 #include "util/banned.h"
@@ -39,6 +42,9 @@ struct ingest_opts {
 	char **tag_key;
 	char **tag_val;
 	size_t ntags;
+	char **param_key; /* --param KEY=VALUE, in order */
+	const char **param_val;
+	size_t nparams;
 	const char *machine;
 	int64_t measured_at;
 	int strict;
@@ -78,7 +84,10 @@ static int kept_as_it_was(struct file_ctx *c, const struct bs_run *r)
 	char t[48];
 	int rc;
 
-	if (c->o->measured_at == BS_NONE && c->o->machine == NULL)
+	size_t i;
+
+	if (c->o->measured_at == BS_NONE && c->o->machine == NULL &&
+	    c->o->nparams == 0)
 		return 0;
 	rc = bs_store_get(c->st, r->id, 0, &old, &c->err);
 	if (rc < 0) {
@@ -103,6 +112,18 @@ static int kept_as_it_was(struct file_ctx *c, const struct bs_run *r)
 			    old.machine && old.machine[0]
 				    ? old.machine
 				    : "an " BS_STORE_NO_MACHINE);
+	}
+	/* A --param the stored run lacks (checked on the new one). */
+	for (i = 0; i < c->o->nparams; i++) {
+		struct bs_err no = BS_ERR_INIT;
+
+		if (bs_supply(&old, c->o->param_key[i], c->o->param_val[i],
+			      &no) != 1)
+			continue;
+		bs_buf_addf(&how, " %s=%s", c->o->param_key[i],
+			    c->o->param_val[i]);
+		bs_buf_addf(&was, "%s%s unknown", was.len ? ", " : "",
+			    c->o->param_key[i]);
 	}
 	if (how.len)
 		bs_cli_warn(c->cli,
@@ -146,6 +167,17 @@ static int on_run(struct bs_run *r, void *vctx)
 		r->measured_at = c->o->measured_at;
 	if (c->rejects_only)
 		return 0;
+	/* --param: where the output left the parameter out (core/supply.h). */
+	for (i = 0; i < c->o->nparams; i++) {
+		struct bs_err why = BS_ERR_INIT;
+
+		if (bs_supply(r, c->o->param_key[i], c->o->param_val[i],
+			      &why) >= 0)
+			continue;
+		c->failed = 1;
+		return bs_error(&c->err, BS_EINVAL, "line %lld: --param %s",
+				(long long)r->source_line, why.msg);
+	}
 	for (i = 0; i < c->o->ntags; i++)
 		bs_run_tag(r, c->o->tag_key[i], c->o->tag_val[i]);
 	if (c->o->adjust)
@@ -173,6 +205,15 @@ static int on_run(struct bs_run *r, void *vctx)
 		       "read from other text)\n",
 		       (long long)r->source_line, (long long)r->id);
 	}
+	if (rc == BS_STORE_REPLACED && !c->cli->quiet) {
+		bs_text_put(stdout, c->name, 0);
+		printf(":%lld: duplicate of run %lld (the same measurement, "
+		       "read from other text: this CSV line's exact numbers "
+		       "replace its table's)\n",
+		       (long long)r->source_line, (long long)r->id);
+	}
+	if (rc == BS_STORE_REPLACED)
+		return 0;
 	return kept_as_it_was(c, r);
 }
 
@@ -816,15 +857,51 @@ static int set_tag(const struct bs_cli *cli, const struct bs_opt *opt,
 	return 0;
 }
 
+/* --param KEY=VALUE: KEY a parameter of some family; its value is read
+ * by the run's family's row when a run is read (core/supply.h). */
+static int set_param(const struct bs_cli *cli, const struct bs_opt *opt,
+		     const char *arg, void *field)
+{
+	struct ingest_opts *o = field;
+	const char *eq = strchr(arg, '=');
+	const char *best = NULL;
+	size_t dist = (size_t)-1;
+	char *key;
+	int k, rc;
+
+	(void)opt;
+	if (eq == NULL || eq == arg)
+		return bs_cli_usage_error(cli, "--param: '%s' is not KEY=VALUE",
+					  arg);
+	key = xstrndup(arg, (size_t)(eq - arg));
+	if (bs_param_find(key) >= 0) {
+		o->param_key[o->nparams] = key;
+		o->param_val[o->nparams++] = eq + 1;
+		return 0;
+	}
+	for (k = 0; k < bs_nparams; k++)
+		bs_similar_best(key, bs_param_table[k].key, &best, &dist);
+	if (best)
+		rc = bs_cli_usage_error(cli, "--param: '%s' is not a "
+					     "parameter; did you mean '%s'?",
+					key, best);
+	else
+		rc = bs_cli_usage_error(cli, "--param: '%s' is not a "
+					     "parameter of any tool (bstore "
+					     "show lists a run's)",
+					key);
+	free(key);
+	return rc;
+}
+
 static int set_machine(const struct bs_cli *cli, const struct bs_opt *opt,
 		       const char *arg, void *field)
 {
+	struct bs_err err = BS_ERR_INIT;
+
 	(void)opt;
-	if (bs_text_has_control(arg))
-		return bs_cli_usage_error(cli,
-					  "--machine: '%s' has a control "
-					  "character (a newline?)",
-					  arg);
+	if (bs_name_check("machine", arg, &err) < 0)
+		return bs_cli_usage_error(cli, "--machine: %s", err.msg);
 	*(const char **)field = arg;
 	return 0;
 }
@@ -872,6 +949,10 @@ static int set_format(const struct bs_cli *cli, const struct bs_opt *opt,
 static const struct bs_opt opts[] = {
 	{'t', "tag", "K=V", BS_OPT_MULTI, set_tag, 0,
 	 "label every run (repeatable), e.g. raid=10", NULL, 0, 0, 0},
+	{'p', "param", "KEY=VALUE", BS_OPT_MULTI, set_param, 0,
+	 "a parameter of every run where its output leaves it out "
+	 "(repeatable), e.g. direct=1; kept as supplied, and refused where "
+	 "the output printed another value", NULL, 0, 0, 0},
 	{'m', "machine", "NAME", 0, set_machine, O(machine),
 	 "the machine of every run of the files, for outputs that name none "
 	 "(sysbench, fio, dd, zcav) or to replace the name they give",
@@ -938,6 +1019,8 @@ int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
 	o.measured_at = BS_NONE;
 	o.tag_key = xcalloc((size_t)argc, sizeof(char *));
 	o.tag_val = xcalloc((size_t)argc, sizeof(char *));
+	o.param_key = xcalloc((size_t)argc, sizeof(char *));
+	o.param_val = xcalloc((size_t)argc, sizeof(char *));
 	rc = bs_opt_parse(cli, &bs_cmd_ingest, argc, argv, &o, NULL);
 	if (rc >= 0)
 		goto out;
@@ -999,5 +1082,9 @@ out:
 	}
 	free(o.tag_key);
 	free(o.tag_val);
+	for (i = 0; i < (int)o.nparams; i++)
+		free(o.param_key[i]);
+	free(o.param_key);
+	free(o.param_val);
 	return rc;
 }

@@ -135,10 +135,14 @@ static int print_run(const struct bs_run *r, void *vctx)
 	else
 		bs_time_iso(day, sizeof(day), r->measured_at);
 	day[10] = '\0';
-	bs_buf_addf(&c->line, "%5lld  %-10s  %-16.16s %-18.18s %6s %11s %11s %8s",
-		    (long long)r->id, day,
-		    bs_store_machine_name(r->machine), tool,
-		    size[0] ? size : "-", wr, rd, sk);
+	/* The names as columns of the terminal: cut between characters,
+	 * padded by what they show, not by their bytes. */
+	bs_buf_addf(&c->line, "%5lld  %-10s  ", (long long)r->id, day);
+	bs_text_cell(&c->line, bs_store_machine_name(r->machine), 16);
+	bs_buf_addc(&c->line, ' ');
+	bs_text_cell(&c->line, tool, 18);
+	bs_buf_addf(&c->line, " %6s %11s %11s %8s", size[0] ? size : "-", wr,
+		    rd, sk);
 	for (i = 0; i < r->ntags; i++) {
 		/* Host facts and bstore's bookkeeping: with --long. */
 		if (!c->long_tags &&

@@ -1,6 +1,7 @@
 /* cli/cmd_merge.c - `bstore merge`: copy the runs of other archives here. */
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -74,14 +75,16 @@ static void on_conflict(const struct bs_merge_conflict *c, void *vctx)
 			    c->field, theirs, ours, ours);
 }
 
-/* Merges one archive. Returns BS_EXIT_OK or BS_EXIT_FAIL. */
+/* Merges one archive. Returns BS_EXIT_OK or BS_EXIT_FAIL. Every word
+ * names it as it may be shown (a URL without its secrets). */
 static int merge_one(const struct bs_cli *cli, struct bs_store *st,
 		     const char *path, void *unused)
 {
 	(void)unused;
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_merge_stats s;
-	struct conflict_ctx x = {cli, path};
+	char *shown = bs_store_shown(path);
+	struct conflict_ctx x = {cli, shown};
 	struct bs_store *from = NULL;
 	int rc = BS_EXIT_FAIL;
 
@@ -89,13 +92,20 @@ static int merge_one(const struct bs_cli *cli, struct bs_store *st,
 	if (bs_cli_same_file(bs_store_path(st), path)) {
 		bs_cli_error(cli, "%s: this is the archive itself; nothing to "
 				  "merge",
-			     path);
-		return BS_EXIT_FAIL;
+			     shown);
+		goto out;
 	}
 	if (bs_store_open(&from, path,
 			  BS_STORE_READONLY | BS_STORE_NO_UPGRADE, &err) < 0) {
 		bs_cli_perr(cli, &err);
-		return BS_EXIT_FAIL;
+		goto out;
+	}
+	/* The same server's database and schema, under any URL. */
+	if (bs_store_same(st, from)) {
+		bs_cli_error(cli, "%s: this is the archive itself; nothing to "
+				  "merge",
+			     shown);
+		goto out;
 	}
 	bs_store_set_wait(from, BS_STORE_WAIT_MS, &bs_cli_stop);
 	bs_cli_store_warnings(cli, from);
@@ -107,17 +117,17 @@ static int merge_one(const struct bs_cli *cli, struct bs_store *st,
 		if (err.code == BS_EINTR || bs_cli_stop)
 			bs_cli_error(cli, "%s: interrupted; nothing merged "
 					  "from this archive",
-				     path);
+				     shown);
 		else
 			bs_cli_error(cli, "%s; nothing merged from '%s'",
-				     err.msg, path);
+				     err.msg, shown);
 		goto out;
 	}
 	/* Some of OTHER refused, as ingest's rejected lines: status 1. */
 	rc = s.skipped > 0 ? BS_EXIT_FAIL : BS_EXIT_OK;
 	if (cli->quiet)
 		goto out;
-	bs_text_put(stdout, path, 0);
+	bs_text_put(stdout, shown, 0);
 	printf(": %lld run%s merged, %lld already here, %lld conflict%s",
 	       (long long)s.merged, s.merged == 1 ? "" : "s",
 	       (long long)s.present, (long long)s.conflicts,
@@ -134,6 +144,7 @@ static int merge_one(const struct bs_cli *cli, struct bs_store *st,
 	putchar('\n');
 out:
 	bs_store_close(from);
+	free(shown);
 	return rc;
 }
 

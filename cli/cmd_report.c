@@ -224,7 +224,7 @@ static void seen(void *args, const struct bs_opt *o, const char *arg)
  * Parses the options and selectors of report or compare into a. Returns
  * -1 to go on, else the exit status (after --help, or a usage error).
  */
-static int parse_args(const struct bs_cli *cli, int argc, char **argv,
+static int parse_args(struct bs_cli *cli, int argc, char **argv,
 		      int compare, struct report_args *a)
 {
 	static char all[] = "all";
@@ -480,6 +480,7 @@ static int forget(const struct bs_cli *cli, const char *name)
 int bs_cli_report_saved(const struct bs_cli *cli, struct bs_store *st,
 			const char *const *args, size_t nargs, FILE *out)
 {
+	struct bs_cli own;
 	struct report_args a;
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_tmpl_set *ts = NULL;
@@ -492,7 +493,9 @@ int bs_cli_report_saved(const struct bs_cli *cli, struct bs_store *st,
 	for (i = 0; i < nargs; i++)
 		argv[i + 1] = xstrdup(args[i]);
 	optind = 0; /* glibc: 0 re-initialises getopt */
-	rc = parse_args(cli, (int)nargs + 1, argv, 0, &a);
+	/* A saved report's own -q is no quieter site: a copy takes it. */
+	own = *cli;
+	rc = parse_args(&own, (int)nargs + 1, argv, 0, &a);
 	if (rc >= 0) {
 		rc = BS_EXIT_FAIL; /* --help or a bad option: not a report */
 		goto out;

@@ -9,8 +9,10 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "core/validate.h"
 #include "cli/opt.h"
 #include "util/mem.h"
+#include "util/similar.h"
 #include "util/text.h"
 #include "util/timefmt.h"
 #include "util/banned.h"
@@ -20,21 +22,27 @@ static const struct bs_opt opts[] = {
 };
 
 const struct bs_opt_cmd bs_cmd_set = {
-	"set", cmd_set, "change a stored run's machine or date",
+	"set", cmd_set, "change a stored run's machine, date or parameters",
 	"SELECTOR FIELD=VALUE...",
 	"Changes the selected runs' own fields, for runs stored with no\n"
-	"machine name or date, or a wrong one:\n"
+	"machine name or date, or a wrong one, and supplies parameters their\n"
+	"output leaves out:\n"
 	"  machine=NAME      the machine's name (machine= for unknown)\n"
 	"  measured_at=DATE  when it was measured: YYYY-MM-DD,\n"
 	"                    'YYYY-MM-DD HH:MM[:SS]' (UTC) or @UNIXTIME, as\n"
 	"                    ingest --measured-at takes it (measured_at= for\n"
 	"                    unknown)\n"
+	"  KEY=VALUE         a parameter of the run's tool that its output\n"
+	"                    does not print (direct=1, bs=4k, iodepth=16; KEY=\n"
+	"                    for unknown again), as ingest --param takes it;\n"
+	"                    bstore show marks it (supplied). A value the\n"
+	"                    output printed is never replaced (exit status 1)\n"
 	"Every change is kept with the old value, the new one and when it was\n"
 	"made; bstore show lists them under History. A run that has the value\n"
 	"already is left as it is. Labels of your own are tags: bstore tag.\n"
 	"SELECTOR is one selector as in 'bstore list --help'; one that\n"
 	"matches nothing is an error (exit status 1).\n",
-	opts, NULL, "bstore set 4-6 machine=db1 'measured_at=2024-03-15 10:00'",
+	opts, NULL, "bstore set 4-6 machine=db1 'measured_at=2024-03-15 10:00' direct=1",
 	NULL, 0, 0,
 };
 
@@ -49,28 +57,46 @@ static int parse_set(const struct bs_cli *cli, const char *arg,
 
 	*owned = xstrndup(arg, eq ? (size_t)(eq - arg) : strlen(arg));
 	set->field = eq ? bs_set_field(*owned) : NULL;
+	/* A parameter: its value is read by each run's family's row. */
+	set->param = eq && set->field == NULL && bs_param_find(*owned) >= 0
+			     ? *owned
+			     : NULL;
+	set->text = eq ? eq + 1 : NULL;
+	set->when = BS_NONE;
+	if (set->param)
+		return 0;
 	if (set->field == NULL) {
 		struct bs_buf names = BS_BUF_INIT;
-		int rc;
+		const char *best = NULL;
+		size_t dist = (size_t)-1;
+		int k, rc;
 
-		for (i = 0; i < bs_set_nfields; i++)
-			bs_buf_addf(&names, "%s%s=", i ? " or " : "",
-				    bs_set_fields[i].key);
-		rc = bs_cli_usage_error(
-			cli, "'%s' is not FIELD=VALUE with FIELD one of %s%s",
-			bs_cli_quote(q, arg), bs_buf_str(&names),
-			eq ? " (tags are set with bstore tag)" : "");
+		for (i = 0; i < bs_set_nfields; i++) {
+			bs_buf_addf(&names, "%s=, ", bs_set_fields[i].key);
+			bs_similar_best(*owned, bs_set_fields[i].key, &best,
+					&dist);
+		}
+		for (k = 0; k < bs_nparams; k++)
+			bs_similar_best(*owned, bs_param_table[k].key, &best,
+					&dist);
+		if (eq && best)
+			rc = bs_cli_usage_error(
+				cli, "'%s' is not FIELD=VALUE with FIELD one "
+				     "of %sor a parameter; did you mean '%s'?",
+				bs_cli_quote(q, arg), bs_buf_str(&names), best);
+		else
+			rc = bs_cli_usage_error(
+				cli, "'%s' is not FIELD=VALUE with FIELD one "
+				     "of %sor a parameter (bstore show lists "
+				     "a run's)%s",
+				bs_cli_quote(q, arg), bs_buf_str(&names),
+				eq ? "; tags are set with bstore tag" : "");
 		bs_buf_release(&names);
 		return rc;
 	}
-	set->text = eq + 1;
-	set->when = BS_NONE;
 	if (!set->field->is_date) {
-		if (bs_text_has_control(set->text))
-			return bs_cli_usage_error(
-				cli, "%s: '%s' has a control character (a "
-				     "newline?)",
-				set->field->key, bs_cli_quote(q, set->text));
+		if (bs_name_check(set->field->key, set->text, &err) < 0)
+			return bs_cli_usage_error(cli, "%s", err.msg);
 		return 0;
 	}
 	if (set->text[0] && bs_time_parse(set->text, &set->when, &err) < 0)
@@ -97,8 +123,9 @@ int cmd_set(struct bs_cli *cli, int argc, char **argv)
 		goto out;
 	}
 	if (optind + 1 >= argc) {
-		rc = bs_cli_usage_error(cli, "give FIELD=VALUE: machine=NAME "
-					     "or measured_at=DATE");
+		rc = bs_cli_usage_error(cli, "give FIELD=VALUE: machine=NAME, "
+					     "measured_at=DATE or a parameter "
+					     "KEY=VALUE");
 		goto out;
 	}
 	/* Every change is parsed and checked before the archive is opened. */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "core/supply.h"
 #include "cli/opt.h"
 #include "core/bonnie_text.h"
 #include "core/zcav.h"
@@ -46,14 +47,17 @@ static void add_text(struct bs_buf *b, const char *s)
 }
 
 /* One parameter line: label, value and unit, from the parameter table. */
-static void param_line(struct bs_buf *b, const struct bs_params *p, int k)
+static void param_line(struct bs_buf *b, const struct bs_run *r, int k)
 {
 	size_t start;
 
 	bs_buf_addf(b, "  %-22s ", bs_param_table[k].label);
 	start = b->len;
-	bs_param_describe(p, k, b);
+	bs_param_describe(&r->params, k, b);
 	bs_text_clean_inplace(b->data + start, 0);
+	/* Not the tool's output: ingest --param or bstore set said it. */
+	if (bs_supplied(r, k))
+		bs_buf_adds(b, " (supplied)");
 	bs_buf_addc(b, '\n');
 }
 
@@ -84,17 +88,39 @@ static const char *stored_num(char *out, size_t outsz, double v)
 	return out;
 }
 
+/* What a rounded print said, where show's whole units say more. */
+static void printed_note(struct bs_buf *b, const struct bs_run *r, int m,
+			 double v, double step, int comma)
+{
+	char cell[64], num[64];
+
+	if (comma)
+		bs_buf_adds(b, ", ");
+	if (bs_dialect_print(r, m, v, cell, sizeof(cell)))
+		bs_buf_addf(b, "printed %s", cell);
+	else
+		bs_buf_addf(b, "printed in steps of %s %s",
+			    bs_metric_fmt(num, sizeof(num), m, step, 0),
+			    bs_metric_unit(m, 0));
+}
+
 static void status_line(struct bs_buf *b, const struct bs_run *r, int m,
 			int width)
 {
 	const struct bs_value *v = &r->res[m];
 	char num[64], l1[32], l2[32], l3[32];
+	/* A rounded print's step caps the digits (docs/report.md, "How a
+	 * number is shown"); an exact print's digits are its own. */
+	double step = bs_dialect_of(r)->rounded
+			      ? bs_dialect_step(r, m, v->value)
+			      : 0;
 
 	bs_buf_addf(b, "  %-*s ", width, bs_metrics[m].key);
 	switch (v->status) {
 	case BS_ST_OK:
 		bs_buf_addf(b, "ok        %10s %-8s",
-			    bs_metric_fmt(num, sizeof(num), m, v->value, 0),
+			    bs_metric_fmt_step(num, sizeof(num), m, v->value,
+					       0, step),
 			    bs_metric_unit(m, 0));
 		break;
 	case BS_ST_TOO_FAST:
@@ -108,7 +134,7 @@ static void status_line(struct bs_buf *b, const struct bs_run *r, int m,
 				       "rate; increase -s/-n)");
 		break;
 	case BS_ST_NOT_RUN:
-		bs_buf_adds(b, "not run");
+		bs_buf_adds(b, bs_absent_word(r, m));
 		break;
 	}
 	if (!isnan(v->cpu_pct))
@@ -129,9 +155,20 @@ static void status_line(struct bs_buf *b, const struct bs_run *r, int m,
 	 * as exports give it, when people see another unit. */
 	if (v->status == BS_ST_OK &&
 	    strcmp(bs_metric_unit(m, 0), bs_metrics[m].unit) != 0)
-		bs_buf_addf(b, "  (stored %s %s)",
+		bs_buf_addf(b, "  (stored %s %s",
 			    stored_num(num, sizeof(num), v->value),
 			    bs_metrics[m].unit);
+	else
+		bs_buf_adds(b, "  (");
+	/* Whole units still claim more than a step past one unit: quote
+	 * the cell (1.8g is 1843 MiB/s give or take 51). */
+	if (v->status == BS_ST_OK && bs_metric_scale(m, 0, step) > 1 + 1e-9)
+		printed_note(b, r, m, v->value, step,
+			     b->data[b->len - 1] != '(');
+	if (b->data[b->len - 1] == '(')
+		bs_buf_trim(b, 3);
+	else
+		bs_buf_addc(b, ')');
 	bs_buf_addc(b, '\n');
 }
 
@@ -248,9 +285,11 @@ static void change_value(struct bs_buf *b, const struct bs_change *c,
 {
 	char t[48];
 
-	if (c->field->is_date)
+	if (c->field && c->field->is_date)
 		bs_buf_adds(b, when == BS_NONE ? "unknown"
 					       : bs_time_iso(t, sizeof(t), when));
+	else if (c->field == NULL)
+		add_text(b, text[0] ? text : "unknown");
 	else if (text[0] == '\0')
 		bs_buf_adds(b, BS_STORE_NO_MACHINE);
 	else {
@@ -269,7 +308,8 @@ static int change_line(const struct bs_change *c, void *vctx)
 	if (x->nchanges++ == 0)
 		bs_buf_adds(&x->b, "History (bstore set):\n");
 	bs_buf_addf(&x->b, "  %s  %s: ",
-		    bs_time_iso(t, sizeof(t), c->changed_at), c->field->key);
+		    bs_time_iso(t, sizeof(t), c->changed_at),
+		    c->field ? c->field->key : c->param);
 	change_value(&x->b, c, c->old_text, c->old_when);
 	bs_buf_adds(&x->b, " -> ");
 	change_value(&x->b, c, c->new_text, c->new_when);
@@ -320,7 +360,7 @@ static int show_run(const struct bs_run *r, void *vctx)
 	bs_buf_adds(b, "Parameters:\n");
 	for (k = 0; k < bs_nparams; k++)
 		if (bs_param_table[k].family == r->family)
-			param_line(b, &r->params, k);
+			param_line(b, r, k);
 	if (bs_dialect_of(r)->table != BS_TABLE_NONE) {
 		/* The table prints the machine name: the cleaned one. */
 		shown = *r;
@@ -346,8 +386,10 @@ static int show_run(const struct bs_run *r, void *vctx)
 		}
 	}
 	x->nchanges = 0;
-	if (bs_store_each_change(x->st, r->id, change_line, x, x->err) < 0)
+	if (bs_store_each_change(x->st, r->id, change_line, x, x->err) < 0) {
+		bs_buf_release(&name);
 		return -1;
+	}
 	/* The text it was read from: one line, or a block (a table, a
 	 * sysbench summary, a fio document), each line indented. */
 	{
@@ -369,8 +411,9 @@ static int show_run(const struct bs_run *r, void *vctx)
 	}
 	bs_buf_release(&name);
 	/* Whatever a core writer printed: still no control character but
-	 * the newlines of show's layout. */
-	bs_text_put(stdout, bs_buf_str(b), BS_TEXT_NEWLINE);
+	 * the newlines of show's layout and the tabs of the original text
+	 * (sysbench and dd lines pasted with tabs keep them). */
+	bs_text_put(stdout, bs_buf_str(b), BS_TEXT_NEWLINE | BS_TEXT_TAB);
 	/* A closed or full output: stop; main() says why. */
 	return ferror(stdout) ? -BS_EIO : 0;
 }

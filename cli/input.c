@@ -5,6 +5,7 @@
  */
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "cli/cli.h"
 #include "util/sig.h"
@@ -40,9 +41,12 @@ int bs_cli_each_input(const struct bs_cli *cli, struct bs_store *st,
 	bs_sig_restore(&saved);
 	if (!bs_cli_stop)
 		return rc;
-	if (i < n)
+	if (i < n) {
+		char *shown = bs_store_shown(inputs[i]);
 		bs_cli_error(cli, "interrupted; %d more %s%s %s, from '%s' on",
 			     n - i, noun, n - i == 1 ? "" : "s", undone,
-			     inputs[i]);
+			     shown);
+		free(shown);
+	}
 	return 128 + (int)bs_cli_stop;
 }

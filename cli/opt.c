@@ -21,6 +21,13 @@
 static const struct bs_opt help_row = {'h', "help", NULL, 0, NULL, 0,
 				       "this help", NULL, 0, 0, 0};
 
+/* Every command's -q/--quiet, as bstore -q before it, where the command
+ * has no -q of its own (bstore run's is bonnie++'s -q): people put it
+ * after the command too. The walker sets cli->quiet. */
+static const struct bs_opt quiet_row = {
+	'q', "quiet", NULL, 0, NULL, 0,
+	"no progress or summaries (as 'bstore -q COMMAND')", NULL, 0, 0, 0};
+
 /* Help lines are wrapped to this width. */
 #define HELP_WIDTH 78
 /* Long options' getopt values: 256 + the row's index. */
@@ -33,7 +40,8 @@ static int is_end(const struct bs_opt *o)
 
 static int is_heading(const struct bs_opt *o)
 {
-	return o->set == NULL && o->help != NULL && o != &help_row;
+	return o->set == NULL && o->help != NULL && o != &help_row &&
+	       o != &quiet_row;
 }
 
 /* The rows of cmd, more()'s and --help's included, in order. */
@@ -58,6 +66,16 @@ static void get_rows(const struct bs_opt_cmd *cmd, struct rows *r)
 	add_rows(r, cmd->opts);
 	if (cmd->more)
 		add_rows(r, cmd->more());
+	for (i = 0, k = 0; i < r->n; i++)
+		if (r->row[i]->short_name == 'q' ||
+		    (r->row[i]->long_name &&
+		     strcmp(r->row[i]->long_name, "quiet") == 0))
+			k = 1;
+	/* bstore's own table (main.c) has it as a row: commands' only. */
+	if (!k && !(cmd->flags & BS_OPT_CMD_FIRST)) {
+		xgrow((void **)&r->row, &r->cap, r->n + 1, sizeof(*r->row));
+		r->row[r->n++] = &quiet_row;
+	}
 	xgrow((void **)&r->row, &r->cap, r->n + 1, sizeof(*r->row));
 	r->row[r->n++] = &help_row;
 	/* Two rows of one name would make one of them dead. */
@@ -136,7 +154,7 @@ int bs_cli_bad_option(const struct bs_cli *cli, char **argv,
 	return bs_cli_usage_error(cli, "unknown option '-%c'", optopt);
 }
 
-int bs_opt_parse(const struct bs_cli *cli, const struct bs_opt_cmd *cmd,
+int bs_opt_parse(struct bs_cli *cli, const struct bs_opt_cmd *cmd,
 		 int argc, char **argv, void *args, bs_opt_seen_fn seen)
 {
 	struct rows r;
@@ -185,6 +203,8 @@ int bs_opt_parse(const struct bs_cli *cli, const struct bs_opt_cmd *cmd,
 		} else if (o == &help_row) {
 			bs_opt_help(stdout, cmd);
 			rc = BS_EXIT_OK;
+		} else if (o == &quiet_row) {
+			cli->quiet = 1;
 		} else {
 			assert(o->set != NULL);
 			rc = o->set(cli, o, optarg, (char *)args + o->offset);

@@ -126,7 +126,7 @@ typedef void (*bs_opt_seen_fn)(void *args, const struct bs_opt *o,
  * or the usage error's exit status after saying it: an unknown option,
  * a missing or unwanted argument, a bad value (a row's set()).
  */
-int bs_opt_parse(const struct bs_cli *cli, const struct bs_opt_cmd *cmd,
+int bs_opt_parse(struct bs_cli *cli, const struct bs_opt_cmd *cmd,
 		 int argc, char **argv, void *args, bs_opt_seen_fn seen);
 
 /* The --help text of cmd onto f, with bstore's tables filled in. */
@@ -192,7 +192,9 @@ int bs_opt_units(const struct bs_cli *cli, const struct bs_opt *o,
 #define BS_OPT_UNITS(type, member, flags)                                    \
 	{'u', "units", "UNIT", (flags), bs_opt_units, offsetof(type, member),\
 	 "KiB/s rates in auto (each metric's unit, as every command shows "  \
-	 "it: MiB/s), kib (as stored) or mib", "auto", 0, 0, 0}
+	 "it: MiB/s), kib (as stored) or mib; mb: every byte rate in "      \
+	 "decimal MB/s (10^6 bytes), as fio and dd print them", "auto", 0,  \
+	 0, 0}
 
 /* report's and trend's -m (bool want[BS_M_MAX], report/report.h). */
 int bs_opt_metrics(const struct bs_cli *cli, const struct bs_opt *o,

@@ -25,7 +25,8 @@ static const struct word formats[] = {
 };
 static const struct word units[] = {
 	{"auto", BS_UNITS_AUTO}, {"kib", BS_UNITS_KIB},
-	{"mib", BS_UNITS_MIB},	 {NULL, 0},
+	{"mib", BS_UNITS_MIB},	 {"mb", BS_UNITS_MB},
+	{NULL, 0},
 };
 
 /* The value of word s in table t, or -1. */

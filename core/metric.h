@@ -175,7 +175,8 @@ static inline int bs_metric_fits(int m, enum bs_part part, double v)
  * Flags: BS_SHOW_GROUP groups thousands with ',' (HTML pages); the
  * report's and trend's --units override the unit of the KiB/s rates
  * (BS_MF_KIB): BS_SHOW_KIB as stored, whole, BS_SHOW_MIB in MiB/s with
- * one decimal. Differences keep their sign; "" for NAN or infinity.
+ * one decimal; BS_SHOW_MB shows those and the MiB/s rates in decimal
+ * MB/s, as fio and dd print them. Differences keep their sign; "" for NAN or infinity.
  * Machine outputs (JSON, CSV contracts) keep the stored unit and do not
  * come here.
  */
@@ -183,9 +184,22 @@ enum {
 	BS_SHOW_GROUP = 1,
 	BS_SHOW_KIB = 2,
 	BS_SHOW_MIB = 4,
+	BS_SHOW_MB = 8, /* decimal MB/s (10^6 bytes) for every byte rate */
 };
 const char *bs_metric_fmt(char *buf, size_t size, int m, double v,
 			  unsigned flags);
+/*
+ * The same, with no digit finer than step (in m's stored unit: the step
+ * its source printed it in, core/dialect.h bs_dialect_step): 1.8g, a
+ * step of 0.1 GiB/s, shows as "1843" MiB/s, not "1843.2". A step of 0
+ * (or NAN) caps nothing: bs_metric_fmt().
+ */
+const char *bs_metric_fmt_step(char *buf, size_t size, int m, double v,
+			       unsigned flags, double step);
+/* The most decimals a value of m printed in steps of step shows in the
+ * unit of flags (0 when the step is a whole unit or more; -1 for no
+ * step). */
+int bs_metric_step_decimals(int m, unsigned flags, double step);
 /* The unit bs_metric_fmt() shows m in: "MiB/s", "seeks/s", ... */
 const char *bs_metric_unit(int m, unsigned flags);
 /* A stored value of m in the unit shown (for charts' axes). */

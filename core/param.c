@@ -341,6 +341,24 @@ void bs_param_describe(const struct bs_params *p, int i, struct bs_buf *out)
 					 : " (symbolic links)");
 	else if (pi->unit[0] && out->len > start)
 		bs_buf_addf(out, " %s", pi->unit);
+	/* A byte count people read in binary units beside the exact one:
+	 * "134217728 bytes (128 MiB)", "100000000 bytes (95.4 MiB)". */
+	if (pi->kind == BS_PK_INT && strcmp(pi->unit, "bytes") == 0 &&
+	    bs_param_get_i64(p, i) >= 1024) {
+		static const char *const units[] = {"KiB", "MiB", "GiB",
+						    "TiB", "PiB"};
+		double v = (double)bs_param_get_i64(p, i) / 1024;
+		int u = 0;
+
+		while (u < 4 && v >= 1024) {
+			v /= 1024;
+			u++;
+		}
+		if (v == floor(v))
+			bs_buf_addf(out, " (%.0f %s)", v, units[u]);
+		else
+			bs_buf_addf(out, " (%.1f %s)", v, units[u]);
+	}
 }
 
 void bs_param_json(const struct bs_params *p, int i, struct bs_buf *out)

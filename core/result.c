@@ -24,6 +24,35 @@ const char *bs_status_name(enum bs_status st)
 	return "not_run";
 }
 
+const char *bs_absent_word(const struct bs_run *r, int m)
+{
+	const char *v = r->tool_version ? r->tool_version : "";
+	int copy;
+
+	switch (r->family) {
+	case BS_FAM_BONNIE:
+		/* The layout whose file-test cells bstore leaves out
+		 * (ingest/bonnie_table.c), when the run made files. */
+		if (m >= BS_M_FIRST_FILE && m < BS_M_BONNIE && r->format &&
+		    strncmp(r->format, "bonnie++-text", 13) == 0 &&
+		    (strcmp(v, "1.98") == 0 || strncmp(v, "2.00", 4) == 0) &&
+		    r->params.num_files != BS_NONE && r->params.num_files > 0)
+			return "not stored (the table misprints it)";
+		return "not run";
+	case BS_FAM_GETC_PUTC:
+		return "not run";
+	case BS_FAM_DD:
+		copy = bs_metric_find(BS_FAM_DD, "copy_kib_s");
+		if (copy >= 0 && m != copy &&
+		    r->res[copy].status != BS_ST_NOT_RUN)
+			return "unknown (dd's summary does not say which way "
+			       "it copied)";
+		return "not reported";
+	default:
+		return "not reported";
+	}
+}
+
 int bs_status_parse(const char *s, enum bs_status *out)
 {
 	if (strcmp(s, "ok") == 0)
@@ -101,6 +130,11 @@ void bs_run_tag(struct bs_run *r, const char *key, const char *value)
 			return;
 		}
 	}
+	bs_run_tag_add(r, key, value);
+}
+
+void bs_run_tag_add(struct bs_run *r, const char *key, const char *value)
+{
 	xgrow((void **)&r->tags, &r->tags_cap, r->ntags + 1,
 	      sizeof(*r->tags));
 	r->tags[r->ntags].key = xstrdup(key);

@@ -79,6 +79,9 @@ struct bs_run {
 	int64_t measured_at;      /* unix seconds, BS_NONE when unknown */
 	int64_t stored_at;        /* unix seconds, set by the store */
 	struct bs_params params;
+	/* Bit k: parameter row k was supplied by the user (ingest --param,
+	 * bstore set), not read from the tool's output (core/supply.h). */
+	uint64_t supplied;
 	struct bs_value res[BS_M_MAX]; /* by catalogue row */
 	struct bs_series *series;
 	size_t nseries, series_cap;
@@ -95,6 +98,15 @@ struct bs_run {
 
 /* Status as stored and printed: "ok", "too_fast", "not_run". */
 const char *bs_status_name(enum bs_status st);
+/*
+ * What people read for metric m of r when it has no value and is not too
+ * fast (status NOT_RUN): "not run" where the output has a place for the
+ * test and left it empty (bonnie++'s skipped tests), "not reported" for
+ * a metric the tool did not print (sysbench, fio, zcav), "unknown
+ * (...)" for dd's direction without its command line, "not stored (the
+ * table misprints it)" for the file tests of bonnie++ 1.98-2.00a's table.
+ */
+const char *bs_absent_word(const struct bs_run *r, int m);
 /* Parses a status name; returns 0 or -1. */
 int bs_status_parse(const char *s, enum bs_status *out);
 
@@ -106,6 +118,9 @@ void bs_run_release(struct bs_run *r);
 void bs_run_set(char **field, const char *s);
 /* Adds or replaces a tag. */
 void bs_run_tag(struct bs_run *r, const char *key, const char *value);
+/* Adds a tag whose key r does not have (the store's rows, one a key)
+ * without looking for it: a run of 100,000 tags reads in linear time. */
+void bs_run_tag_add(struct bs_run *r, const char *key, const char *value);
 /* Returns the tag's value or NULL. */
 const char *bs_run_tag_get(const struct bs_run *r, const char *key);
 /*

@@ -1,5 +1,6 @@
 /* core/run_json.c - a run as one JSON object (core/run_json.h). */
 #include "core/run_json.h"
+#include "core/supply.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -42,6 +43,22 @@ static void json_params(const struct bs_run *r, struct bs_buf *out)
 		first = 0;
 	}
 	bs_buf_addc(out, '}');
+}
+
+static void json_supplied(const struct bs_run *r, struct bs_buf *out)
+{
+	int i, n = 0;
+
+	bs_buf_addc(out, '[');
+	for (i = 0; i < bs_nparams; i++) {
+		if (bs_param_table[i].family != r->family ||
+		    !bs_supplied(r, i))
+			continue;
+		if (n++)
+			bs_buf_addc(out, ',');
+		bs_json_str(out, bs_param_table[i].key);
+	}
+	bs_buf_addc(out, ']');
 }
 
 static void json_results(const struct bs_run *r, struct bs_buf *out)
@@ -143,6 +160,9 @@ void bs_run_json(const struct bs_run *r, struct bs_buf *out)
 	bs_json_str(out, r->warning);
 	bs_json_key(out, "params", 0);
 	json_params(r, out);
+	/* Which of them the user supplied (core/supply.h), by key. */
+	bs_json_key(out, "supplied", 0);
+	json_supplied(r, out);
 	bs_json_key(out, "tags", 0);
 	bs_buf_addc(out, '{');
 	for (t = 0; t < r->ntags; t++) {

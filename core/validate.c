@@ -45,6 +45,17 @@ static const char *quote(char *out, size_t outsz, const char *s)
 	return bs_err_quote(out, outsz, s, strlen(s), QUOTE_MAX);
 }
 
+int bs_name_check(const char *what, const char *s, struct bs_err *err)
+{
+	char q[QUOTE_MAX + 8];
+
+	if (strnlen(s, BS_NAME_MAX + 1) > BS_NAME_MAX)
+		return bs_error(err, BS_EPARSE,
+				"%s '%s' is longer than %d bytes", what,
+				quote(q, sizeof(q), s), BS_NAME_MAX);
+	return 0;
+}
+
 static int check_texts(const struct bs_run *r, struct bs_err *err)
 {
 	char q[QUOTE_MAX + 8];
@@ -59,11 +70,8 @@ static int check_texts(const struct bs_run *r, struct bs_err *err)
 						text_fields[i].name);
 			continue;
 		}
-		if (bs_text_has_control(s))
-			return bs_error(err, BS_EPARSE,
-					"%s '%s' has a control character",
-					text_fields[i].name,
-					quote(q, sizeof(q), s));
+		if (bs_name_check(text_fields[i].name, s, err) < 0)
+			return -BS_EPARSE;
 	}
 	if (r->format == NULL || !bs_format_name_ok(r->format))
 		return bs_error(err, BS_EPARSE,
@@ -141,7 +149,6 @@ static int check_result(const struct bs_run *r, int m, struct bs_err *err)
 static int check_params(const struct bs_run *r, struct bs_err *err)
 {
 	const struct bs_param_info *pi;
-	char q[QUOTE_MAX + 8];
 	const char *s;
 	int k, ok;
 
@@ -152,12 +159,8 @@ static int check_params(const struct bs_run *r, struct bs_err *err)
 		switch (pi->kind) {
 		case BS_PK_TEXT:
 			s = bs_param_get_text(&r->params, k);
-			if (bs_text_has_control(s))
-				return bs_error(err, BS_EPARSE,
-						"parameter '%s': '%s' has a "
-						"control character",
-						pi->key,
-						quote(q, sizeof(q), s));
+			if (bs_name_check(pi->key, s, err) < 0)
+				return -BS_EPARSE;
 			ok = 1;
 			break;
 		case BS_PK_REAL:

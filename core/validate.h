@@ -9,15 +9,14 @@
  *   - its family is one this bstore knows;
  *   - tool and format are set; format is a name of 1 to
  *     BS_FORMAT_NAME_MAX letters a-z, digits and '.', '+', '_', '-';
- *     tool, tool version, machine, source, parser version and warning
- *     hold no control character (ESC, newline, tab);
+ *     tool, tool version, machine, source, parser version, warning and
+ *     text parameters are names bs_name_check() accepts;
  *   - its dates are unknown or between 1970 and 9999;
  *   - every result of its family has a status consistent with its value
  *     (ok has a value, too_fast and not_run none and no CPU figure), and
  *     every number within the catalogue's limits (bs_metric_fits); a
  *     metric of another family is not run;
- *   - every parameter of its family that is known fits (bs_param_fits),
- *     and text parameters hold no control character;
+ *   - every parameter of its family that is known fits (bs_param_fits);
  *   - its curves are of its family's metrics that have curves, with
  *     finite positions at or past 0 and rates within the limits;
  *   - its tags have a key and no control character;
@@ -38,5 +37,19 @@
 int bs_format_name_ok(const char *s);
 
 int bs_run_check(const struct bs_run *r, struct bs_err *err);
+
+/*
+ * The one rule for what a name may hold (a machine, tool, version,
+ * source, parser version, warning or text parameter), at every door:
+ * ingest's parsers and -m, bstore set, merge and JSON restore. Any bytes
+ * of at most BS_NAME_MAX (a line's limit; no NUL): a name is stored as
+ * the tool printed it, control characters too (a tab, an escape
+ * sequence), for exports are exact and every terminal output shows them
+ * as '?' (util/text.h). So a run ingest stores travels through export
+ * and merge whole. 0, or BS_EPARSE naming what ("machine 'x...' is
+ * longer than 65536 bytes").
+ */
+#define BS_NAME_MAX 65536
+int bs_name_check(const char *what, const char *s, struct bs_err *err);
 
 #endif

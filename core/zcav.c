@@ -315,27 +315,118 @@ static const char *subject(const struct bs_zcav_volume *v, char *buf,
 	return buf;
 }
 
-int bs_zcav_check_use(const char *path, const struct bs_zcav_volume *v,
-		      struct bs_err *err)
+/* Whether dev (or a partition of it) is mounted, swap or held: 0, or
+ * the error in err, naming path and who says what is in use. */
+static int check_one(const char *path, dev_t dev, const char *who,
+		     struct bs_err *err)
 {
-	char mnt[1024], holder[256], who[128];
+	char mnt[1024], holder[256];
 
-	if (mounted(v->dev, mnt, sizeof(mnt)))
+	if (mounted(dev, mnt, sizeof(mnt)))
 		return bs_error(err, BS_EINVAL,
 				"refusing to write to '%s': %s (or a partition "
 				"of it) is mounted on '%s'",
-				path, subject(v, who, sizeof(who)), mnt);
-	if (swap_on(v->dev))
+				path, who, mnt);
+	if (swap_on(dev))
 		return bs_error(err, BS_EINVAL,
 				"refusing to write to '%s': %s is in use as "
 				"swap",
-				path, subject(v, who, sizeof(who)));
-	if (held(v->dev, holder, sizeof(holder)))
+				path, who);
+	if (held(dev, holder, sizeof(holder)))
 		return bs_error(err, BS_EINVAL,
 				"refusing to write to '%s': %s (or a partition "
 				"of it) is held by '%s'",
-				path, subject(v, who, sizeof(who)), holder);
+				path, who, holder);
 	return 0;
+}
+
+/*
+ * The file a loop device reads and writes, from sysfs
+ * (/sys/dev/block/M:m/loop/backing_file): 1 and its stat() when dev is
+ * a loop device with a file attached.
+ */
+static int loop_file(const char *sysdir, struct stat *sb)
+{
+	char line[PATH_MAX + 16];
+	struct bs_buf p = BS_BUF_INIT;
+	size_t n;
+	FILE *f;
+
+	bs_buf_addf(&p, "%s/loop/backing_file", sysdir);
+	f = fopen(bs_buf_str(&p), "r");
+	bs_buf_release(&p);
+	if (f == NULL)
+		return 0;
+	n = fgets(line, sizeof(line), f) ? strcspn(line, "\n") : 0;
+	fclose(f);
+	line[n] = '\0';
+	return n > 0 && stat(line, sb) == 0;
+}
+
+/*
+ * Every other loop device over the same file as dev (a loop device, or
+ * a partition of one) writes the same bytes: refused when any of them
+ * is in use, as dev itself would be.
+ */
+static int check_siblings(const char *path, dev_t dev, struct bs_err *err)
+{
+	struct bs_buf p = BS_BUF_INIT;
+	struct stat file;
+	struct dirent *e;
+	dev_t disk = whole_disk(dev);
+	int rc = 0;
+	DIR *d;
+
+	bs_buf_addf(&p, "/sys/dev/block/%u:%u", major(disk), minor(disk));
+	if (!loop_file(bs_buf_str(&p), &file)) {
+		bs_buf_release(&p);
+		return 0;
+	}
+	d = opendir("/sys/block");
+	while (d && rc == 0 && (e = readdir(d)) != NULL) {
+		char line[64], who[160];
+		unsigned maj, min;
+		struct stat sb;
+		FILE *f;
+
+		if (strncmp(e->d_name, "loop", 4) != 0)
+			continue;
+		bs_buf_reset(&p);
+		bs_buf_addf(&p, "/sys/block/%s", e->d_name);
+		if (!loop_file(bs_buf_str(&p), &sb) || sb.st_dev != file.st_dev ||
+		    sb.st_ino != file.st_ino)
+			continue;
+		bs_buf_adds(&p, "/dev");
+		f = fopen(bs_buf_str(&p), "r");
+		if (f == NULL)
+			continue;
+		if (fgets(line, sizeof(line), f) &&
+		    sscanf(line, "%u:%u", &maj, &min) == 2 &&
+		    makedev(maj, min) != disk) {
+			snprintf(who, sizeof(who),
+				 "'/dev/%.32s' is a loop device over the same "
+				 "file, and that device",
+				 e->d_name);
+			rc = check_one(path, makedev(maj, min), who, err);
+		}
+		fclose(f);
+	}
+	if (d)
+		closedir(d);
+	bs_buf_release(&p);
+	return rc;
+}
+
+int bs_zcav_check_use(const char *path, const struct bs_zcav_volume *v,
+		      struct bs_err *err)
+{
+	char who[128];
+	int rc;
+
+	rc = check_one(path, v->dev, subject(v, who, sizeof(who)), err);
+	if (rc < 0)
+		return rc;
+	return check_siblings(path, v->dev, err);
 }
 
 int bs_zcav_check_signature(const char *path, const struct bs_zcav_volume *v,
@@ -724,16 +815,18 @@ static void row(struct zrun *z, struct bs_series *s, int64_t pos,
 		double seconds)
 {
 	double off = (double)((float)pos * (float)z->o->block_mib / 1024.0f);
+	/* Printed to 0.01 GiB as zcav does, stored exactly: the block's
+	 * number times its size (8 MiB blocks print 0.02 twice). */
+	double exact = (double)pos * (double)z->o->block_mib / 1024.0;
 
 	if (seconds < z->o->min_time_s) {
 		emit(z, "#%.2f ++++ %.3f", off, seconds);
-		bs_series_point(s, printed(2, off), NAN,
-				printed(3, seconds));
+		bs_series_point(s, exact, NAN, printed(3, seconds));
 	} else {
 		double rate = (double)z->o->block_mib / seconds;
 
 		emit(z, "%.2f %.2f %.3f", off, rate, seconds);
-		bs_series_point(s, printed(2, off), printed(2, rate),
+		bs_series_point(s, exact, printed(2, rate),
 				printed(3, seconds));
 	}
 }

@@ -155,7 +155,9 @@ int bs_zcav_volume(const char *path, struct bs_zcav_volume *v);
  * for a file that backs one. bs_zcav_check_use() refuses a volume that
  * (or a partition of which) is mounted (/proc/self/mountinfo), an active
  * swap area, or held by another device (sysfs holders/: device-mapper,
- * md). bs_zcav_check_signature() refuses one whose first blocks, read
+ * md); and, for a loop device (or a partition of one, or a file that
+ * backs one), every other loop device over the same backing file in any
+ * of those uses: they write the same bytes. bs_zcav_check_signature() refuses one whose first blocks, read
  * through fd, hold a signature (bs_zcav_signature()). Messages name
  * path, and v->via when path backs it.
  */

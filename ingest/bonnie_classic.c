@@ -137,7 +137,10 @@ static enum bs_scan classic_more(const struct bs_fline *l, void *state)
 	s->blanks = 0;
 	if (title(l->text, l->len))
 		return BS_SCAN_END_BEFORE;
+	/* The tests' row: "-Per Char-", or "-CharUnlk-" of the Linux
+	 * variant's -u (putc_unlocked(), getc_unlocked()). */
 	if (bs_text_has(l->text, l->len, "-Per Char-") ||
+	    bs_text_has(l->text, l->len, "-CharUnlk-") ||
 	    (bs_text_starts(l->text, l->len, "Machine") &&
 	     bs_text_has(l->text, l->len, "%CPU")) ||
 	    is_columns(l->text, l->len) || is_row(l->text, l->len))

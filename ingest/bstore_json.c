@@ -85,8 +85,8 @@ int bs_bstore_json_probe(const struct bs_format *f, const struct bs_fline *l)
 static const char *const top_keys[] = {
 	"id", "machine", "family", "tool", "tool_version", "format",
 	"measured_at", "stored_at", "source", "source_line", "sha256",
-	"parser_version", "warning", "params", "tags", "results", "series",
-	"raw",
+	"parser_version", "warning", "params", "supplied", "tags", "results",
+	"series", "raw",
 };
 
 /* The keys of one result. */
@@ -252,6 +252,33 @@ static int get_params(struct jctx *c, json_t *o, struct bs_params *p)
 				    bs_family_name(c->family));
 		if (set_param(c, p, i, v) < 0)
 			return -BS_EPARSE;
+	}
+	return 0;
+}
+
+/* "supplied": the keys of parameters the user gave (core/supply.h), each
+ * a known parameter of the run; absent in exports before schema 6. */
+static int get_supplied(struct jctx *c, json_t *o, struct bs_run *r)
+{
+	json_t *a = json_object_get(o, "supplied"), *v;
+	char q[QUOTE_MAX + 8];
+	size_t n;
+	int i;
+
+	if (a == NULL)
+		return 0;
+	if (!json_is_array(a))
+		return fail(c, "bstore JSON 'supplied' is not a list");
+	json_array_foreach(a, n, v)
+	{
+		const char *key = json_string_value(v);
+
+		i = key ? bs_param_find_in(c->family, key) : -1;
+		if (i < 0 || !bs_param_known(&r->params, i))
+			return fail(c, "bstore JSON 'supplied' names '%s', no "
+				       "known parameter of the run",
+				    key ? quote(q, sizeof(q), key) : "?");
+		r->supplied |= (uint64_t)1 << i;
 	}
 	return 0;
 }
@@ -568,7 +595,8 @@ static int fill(struct jctx *c, json_t *o, struct bs_run *r)
 			       "was not UTF-8)");
 
 	r->family = c->family;
-	if (get_params(c, o, &r->params) < 0 || get_tags(c, o, r) < 0 ||
+	if (get_params(c, o, &r->params) < 0 || get_supplied(c, o, r) < 0 ||
+	    get_tags(c, o, r) < 0 ||
 	    get_results(c, o, r) < 0 || get_series(c, o, r) < 0)
 		return -BS_EPARSE;
 	bs_run_set(&r->tool, tool);

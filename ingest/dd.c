@@ -491,11 +491,52 @@ static void set_i64(int64_t *field, const char *key, int64_t v)
 
 static const char ambiguous[] = "several dd command lines above it";
 
+/* A line a terminal prints between a command and its output, asking for
+ * input: "Password:", "[sudo] password for pi:". */
+static int asks(const char *s, size_t n)
+{
+	static const char *const words[] = {"Password:", "password for "};
+	size_t i, k;
+
+	while (n > 0 && blank(s[n - 1]))
+		n--;
+	if (n == 0 || s[n - 1] != ':')
+		return 0;
+	for (k = 0; k < sizeof(words) / sizeof(words[0]); k++)
+		for (i = 0; i + strlen(words[k]) <= n; i++)
+			if (memcmp(s + i, words[k], strlen(words[k])) == 0)
+				return 1;
+	return 0;
+}
+
+/* The dd command standing directly above the block: the last text line
+ * before it, past blank lines and a password prompt. Whatever other dd
+ * commands stand further up (the same command shown before, with other
+ * paths), this one is the summary's own. */
+static const struct bs_bline *command_above(const struct bs_block *b)
+{
+	size_t i;
+
+	for (i = b->nbefore; i > 0; i--) {
+		const struct bs_bline *l = &b->before[i - 1];
+		size_t k = 0;
+
+		while (k < l->len && blank(l->text[k]))
+			k++;
+		if (k == l->len || asks(l->text, l->len))
+			continue;
+		return command_at(l->text, l->len) >= 0 ? l : NULL;
+	}
+	return NULL;
+}
+
 /*
  * The command line of the block's summary: in the block, else the one dd
- * command among the text lines above it (struct bs_block.before). Two
- * different ones there (a shell loop pasted above its outputs) say
- * nothing of which is this summary's. Returns the line, or NULL.
+ * command directly above it (command_above), else the one dd command
+ * among the text lines above it (struct bs_block.before). Two different
+ * ones there, neither directly above (a shell loop pasted above its
+ * outputs), say nothing of which is this summary's. Returns the line, or
+ * NULL.
  */
 static const struct bs_bline *find_command(const struct bs_block *b,
 					   const char **why)
@@ -508,6 +549,8 @@ static const struct bs_bline *find_command(const struct bs_block *b,
 	for (i = 0; i < b->n; i++)
 		if (classify(b->l[i].text, b->l[i].len, &d) == DL_CMD)
 			return &b->l[i];
+	if ((cmd = command_above(b)) != NULL)
+		return cmd;
 	for (i = b->nbefore; i > 0; i--) {
 		const struct bs_bline *l = &b->before[i - 1];
 

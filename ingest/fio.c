@@ -221,3 +221,44 @@ void bs_fio_defaults(struct bs_run *r)
 			*bs_param_i64(&r->params, k) = bs_param_table[k].dflt;
 	}
 }
+
+/*
+ * One rule for a job whose err= (the JSON's "error", the terse line's
+ * field 5) is not 0: fio still prints what the job did, so a job that
+ * did I/O is kept, tagged fio.error=ERR and warned of; one that did
+ * none is a reject.
+ */
+int bs_fio_error(struct bs_run *r, const char *name, const char *err,
+		 size_t err_len, char *reason, size_t reasonsz)
+{
+	char msg[160], code[24];
+	int m, end, did = 0;
+
+	snprintf(code, sizeof(code), "%.*s",
+		 (int)(err_len < 20 ? err_len : 20), err);
+	bs_metric_rows(BS_FAM_FIO, &m, &end);
+	for (; m < end; m++)
+		if (r->res[m].status == BS_ST_OK && r->res[m].value > 0)
+			did = 1;
+	if (!did) {
+		snprintf(reason, reasonsz,
+			 "fio job '%.40s' ended with error %s and did no I/O",
+			 name ? name : "", code);
+		return -1;
+	}
+	bs_run_tag(r, "fio.error", code);
+	snprintf(msg, sizeof(msg),
+		 "fio job '%.40s' ended with error %s: its results are kept, "
+		 "tagged fio.error=%s", name ? name : "", code, code);
+	if (r->warning && r->warning[0]) {
+		size_t n = strlen(r->warning) + strlen(msg) + 3;
+		char *w = xmalloc(n);
+
+		snprintf(w, n, "%s; %s", r->warning, msg);
+		free(r->warning);
+		r->warning = w;
+	} else {
+		bs_run_set(&r->warning, msg);
+	}
+	return 0;
+}

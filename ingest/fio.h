@@ -96,6 +96,14 @@ void bs_fio_defaults(struct bs_run *r);
 int bs_fio_option(struct bs_run *r, const char *name, const char *value,
 		  size_t value_len, char *reason, size_t reasonsz);
 
+/*
+ * A job that ended with error err (err_len bytes: "5", "25"): when r
+ * holds a result above 0 the job did I/O and is kept, tagged
+ * fio.error=ERR, with a warning; returns 0. Else -1 with a reason.
+ */
+int bs_fio_error(struct bs_run *r, const char *name, const char *err,
+		 size_t err_len, char *reason, size_t reasonsz);
+
 /* Bytes of user data quoted in a reason (bs_err_quote()). */
 #define BS_FIO_QUOTE_MAX 40
 

@@ -383,11 +383,6 @@ static int job(struct bs_run *r, json_t *doc, json_t *j, char *reason)
 		snprintf(reason, REASON, "fio JSON job without jobname");
 		return -1;
 	}
-	if (num(j, "error", &err) == 0 && err != 0) {
-		snprintf(reason, REASON, "fio job '%.40s' ended with error %.0f",
-			 name, err);
-		return -1;
-	}
 	bs_run_set(&r->params.jobname, name);
 	if (num(doc, "timestamp", &t) == 0 && t >= BS_TIME_MIN &&
 	    t <= BS_TIME_MAX)
@@ -407,6 +402,12 @@ static int job(struct bs_run *r, json_t *doc, json_t *j, char *reason)
 	for (d = 0; d < BS_FIO_NDIR; d++)
 		if (direction(r, j, d, reason) < 0)
 			return -1;
+	if (num(j, "error", &err) == 0 && err != 0) {
+		char code[24];
+
+		snprintf(code, sizeof(code), "%.0f", err);
+		return bs_fio_error(r, name, code, strlen(code), reason, REASON);
+	}
 	return 0;
 }
 

@@ -81,6 +81,27 @@ static int is_version(const char *s, size_t len)
 	       memchr(s, ' ', len) == NULL;
 }
 
+/* fio 2.0's version line, printed without "fio-" ("2.0.8"): digits and
+ * dots, two or three numbers. Only read so under a job header. */
+static int is_bare_version(const char *s, size_t len)
+{
+	size_t i, dots = 0;
+
+	if (len < 3 || len > 16 || s[0] < '0' || s[0] > '9' ||
+	    s[len - 1] < '0' || s[len - 1] > '9')
+		return 0;
+	for (i = 0; i < len; i++) {
+		if (s[i] == '.') {
+			if (s[i - 1] == '.')
+				return 0;
+			dots++;
+		} else if (s[i] < '0' || s[i] > '9') {
+			return 0;
+		}
+	}
+	return dots == 1 || dots == 2;
+}
+
 /* A job's direction line: "read:" in fio 3, "read :" in fio 2 (the
  * name padded to the width of "write"). */
 static int is_direction(const char *s, size_t len)
@@ -138,17 +159,115 @@ static int is_fio(const char *s, size_t len)
 	       find(s, len, ": ios=") > 0;
 }
 
+/* What text_more() needs. */
+struct tstate {
+	int after_header; /* the block's last line is a job header */
+	int style;        /* enum pfx of the block */
+};
+_Static_assert(sizeof(struct tstate) <= BS_BLOCK_STATE_MAX, "state fits");
+
+/*
+ * fio's output behind a prefix on every line: a source file's comment
+ * marks ("# 16k-1-read: (g=0): ...", "#   read : io=...") or the file
+ * name grep prints before each match ("raw.rpt:  read : io=..."). A
+ * block keeps the style of its first line.
+ */
+enum pfx { PFX_NONE, PFX_COMMENT, PFX_GREP };
+
+/* Where the text behind a comment mark starts: '#' and the blanks after
+ * it; 0 when the line has none. */
+static size_t comment_cut(const char *s, size_t len)
+{
+	size_t i = 1;
+
+	if (len == 0 || s[0] != '#')
+		return 0;
+	while (i < len && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	return i;
+}
+
+/* Where the direction line behind grep's file-name prefix starts
+ * ("fio_read-1-1-4096k.out:  read : io=..."): the name has no blank, a
+ * blank follows its colon, the line gives IOPS (prose such as "Note:
+ * read: the manual" is not fio's); 0 when the line is not so. The name is s up
+ * to the colon (*name_len). */
+static size_t grep_cut(const char *s, size_t len, size_t *name_len)
+{
+	const char *c = memchr(s, ':', len);
+	size_t k, i;
+
+	if (c == NULL || c == s)
+		return 0;
+	k = (size_t)(c - s);
+	for (i = 0; i < k; i++)
+		if (s[i] == ' ' || s[i] == '\t')
+			return 0;
+	for (i = k + 1; i < len && (s[i] == ' ' || s[i] == '\t'); i++)
+		;
+	if (i == k + 1 || !is_direction(s + i, len - i) ||
+	    (find(s + i, len - i, "IOPS=") < 0 &&
+	     find(s + i, len - i, " iops=") < 0))
+		return 0;
+	*name_len = k;
+	return i;
+}
+
+/* The style of a block that opens with line s. */
+static enum pfx style_of(const char *s, size_t len)
+{
+	size_t c = comment_cut(s, len), n;
+
+	if (c > 0 && (is_header(s + c, len - c) || is_report(s + c, len - c) ||
+		      is_version(s + c, len - c)))
+		return PFX_COMMENT;
+	if (grep_cut(s, len, &n) > 0)
+		return PFX_GREP;
+	return PFX_NONE;
+}
+
+/* The text of line s behind the block's prefix; 0 when it has none. */
+static size_t cut(enum pfx style, const char *s, size_t len)
+{
+	size_t n;
+
+	if (style == PFX_COMMENT)
+		return comment_cut(s, len);
+	if (style == PFX_GREP)
+		return grep_cut(s, len, &n);
+	return 0;
+}
+
 static int text_start(const struct bs_fline *l, void *state)
 {
-	(void)state;
-	return is_header(l->text, l->len) || is_report(l->text, l->len) ||
-	       is_version(l->text, l->len);
+	struct tstate *st = state;
+	size_t c;
+
+	st->style = (int)style_of(l->text, l->len);
+	c = cut((enum pfx)st->style, l->text, l->len);
+	st->after_header = is_header(l->text + c, l->len - c);
+	return st->style == PFX_GREP || st->after_header ||
+	       is_report(l->text + c, l->len - c) ||
+	       is_version(l->text + c, l->len - c);
 }
 
 static enum bs_scan text_more(const struct bs_fline *l, void *state)
 {
-	(void)state;
-	return is_fio(l->text, l->len) ? BS_SCAN_TAKE : BS_SCAN_END_BEFORE;
+	struct tstate *st = state;
+	size_t c = cut((enum pfx)st->style, l->text, l->len);
+	const char *s = l->text + c;
+	size_t len = l->len - c;
+	int take;
+
+	if (st->style == PFX_GREP)
+		take = c > 0;
+	else if (st->style == PFX_COMMENT && (l->len == 0 || l->text[0] != '#'))
+		take = 0;
+	else
+		take = is_fio(s, len) ||
+		       (st->after_header && is_bare_version(s, len));
+	st->after_header = is_header(s, len);
+	return take ? BS_SCAN_TAKE : BS_SCAN_END_BEFORE;
 }
 
 /* ---- numbers as fio prints them ---- */
@@ -307,9 +426,13 @@ struct tparse {
 	int open;
 	size_t first, last;  /* its lines */
 	int bad;             /* reason holds why it is rejected */
+	char err[24];        /* err= when not 0 ("5"), else "" */
 	int ndirs;           /* directions seen */
 	int dir;             /* the direction being read, or -1 */
 	int pct_unit;        /* unit_of() its clat percentiles; 1: not in them */
+	enum pfx style;      /* the prefix on every line of the block */
+	const char *gname;   /* PFX_GREP: the file name of the run read */
+	size_t gname_len;
 	char reason[REASON];
 };
 
@@ -412,6 +535,10 @@ static int flush(struct tparse *p)
 	if (!p->open)
 		return 0;
 	p->open = 0;
+	if (!p->bad && p->err[0] &&
+	    bs_fio_error(&p->r, p->r.params.jobname, p->err, strlen(p->err),
+			 p->reason, sizeof(p->reason)) < 0)
+		p->bad = 1;
 	if (!p->bad && p->ndirs == 0) {
 		snprintf(p->reason, sizeof(p->reason),
 			 "fio job '%.40s' without read, write or trim results",
@@ -433,8 +560,9 @@ static int flush(struct tparse *p)
 static void report(struct tparse *p, size_t i)
 {
 	const struct bs_bline *l = &p->b->l[i];
-	const char *s = l->text;
-	size_t len = l->len;
+	size_t c = cut(p->style, l->text, l->len);
+	const char *s = l->text + c;
+	size_t len = l->len - c;
 	long g = find(s, len, ": (groupid="), pid;
 	double jobs, err;
 	int64_t t;
@@ -442,6 +570,7 @@ static void report(struct tparse *p, size_t i)
 	p->open = 1;
 	p->first = p->last = i;
 	p->bad = 0;
+	p->err[0] = '\0';
 	p->ndirs = 0;
 	p->dir = -1;
 	p->pct_unit = 1;
@@ -453,12 +582,8 @@ static void report(struct tparse *p, size_t i)
 		p->r.params.numjobs = (int64_t)jobs;
 	if (keyed(s, len, "err=", &err) < 0)
 		fail(p, "job report without err=", s, len);
-	else if (err != 0) {
-		snprintf(p->reason, sizeof(p->reason),
-			 "fio job '%.40s' ended with error %.0f",
-			 p->r.params.jobname, err);
-		p->bad = 1;
-	}
+	else if (err != 0)
+		snprintf(p->err, sizeof(p->err), "%.0f", err);
 	pid = find(s, len, ": pid=");
 	if (pid > 0) {
 		const char *d = memchr(s + pid + 6, ':', len - (size_t)pid - 6);
@@ -574,11 +699,42 @@ static void percentiles(struct tparse *p, const char *s, size_t len)
 	}
 }
 
+/* A grep line of a file name not the run's: the run of that file. */
+static int grep_run(struct tparse *p, size_t i, const char *name,
+		    size_t name_len)
+{
+	int rc;
+
+	if (p->open && p->gname_len == name_len &&
+	    memcmp(p->gname, name, name_len) == 0)
+		return 0;
+	rc = flush(p);
+	p->open = 1;
+	p->first = p->last = i;
+	p->bad = 0;
+	p->ndirs = 0;
+	p->dir = -1;
+	p->pct_unit = 1;
+	p->gname = name;
+	p->gname_len = name_len;
+	bs_fio_run_start(BS_FMT_FIO_TEXT, NULL, 0, &p->r);
+	p->r.params.jobname = xstrndup(name, name_len);
+	return rc;
+}
+
 static int line(struct tparse *p, size_t i)
 {
 	const struct bs_bline *l = &p->b->l[i];
-	const char *s = l->text;
-	size_t len = l->len;
+	size_t c = cut(p->style, l->text, l->len), gn = 0;
+	const char *s = l->text + c;
+	size_t len = l->len - c;
+
+	if (p->style == PFX_GREP && grep_cut(l->text, l->len, &gn) > 0) {
+		int rc = grep_run(p, i, l->text, gn);
+
+		if (rc < 0)
+			return rc;
+	}
 
 	if (is_header(s, len)) {
 		xgrow((void **)&p->h, &p->hcap, p->nh + 1, sizeof(*p->h));
@@ -587,7 +743,14 @@ static int line(struct tparse *p, size_t i)
 		p->h[p->nh++].line = i;
 		return flush(p);
 	}
-	if (is_version(s, len)) {
+	if (is_version(s, len) ||
+	    (i > 0 && is_bare_version(s, len) &&
+	     is_header(p->b->l[i - 1].text +
+			       cut(p->style, p->b->l[i - 1].text,
+				   p->b->l[i - 1].len),
+		       p->b->l[i - 1].len -
+			       cut(p->style, p->b->l[i - 1].text,
+				   p->b->l[i - 1].len)))) {
 		p->version = s;
 		p->version_len = len;
 		return flush(p);
@@ -649,9 +812,12 @@ static int text_parse(const struct bs_block *b, struct bs_block_out *out)
 	p.out = out;
 	p.dir = -1;
 	p.pct_unit = 1;
+	p.style = b->n > 0 ? style_of(b->l[0].text, b->l[0].len) : PFX_NONE;
 	bs_run_init(&p.r);
 	for (i = 0; i < b->n && rc >= 0; i++) {
-		jobs += is_report(b->l[i].text, b->l[i].len);
+		size_t c = cut(p.style, b->l[i].text, b->l[i].len);
+
+		jobs += is_report(b->l[i].text + c, b->l[i].len - c);
 		rc = line(&p, i);
 	}
 	if (rc >= 0)

@@ -84,6 +84,9 @@ extern const struct bs_format bs_format_extra __attribute__((weak));
 
 /* The format with this name, or NULL. */
 const struct bs_format *bs_format_find(const char *name);
+/* Whether f's runs come back from bstore's own JSON export whole: their
+ * warnings were said when they were first read, not again (ingest.c). */
+int bs_format_restores(const struct bs_format *f);
 
 /*
  * Fills l from a raw line (no newline): cleans it (see struct bs_fline)

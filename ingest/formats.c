@@ -120,6 +120,11 @@ const struct bs_format *bs_format_find(const char *name)
 	return NULL;
 }
 
+int bs_format_restores(const struct bs_format *f)
+{
+	return strcmp(f->name, BS_FMT_ROW_BSTORE_JSON) == 0;
+}
+
 static int is_blank(char c)
 {
 	return c == ' ' || c == '\t' || c == '\r';

@@ -75,6 +75,22 @@ struct bs_ingest {
 	struct bs_buf wrap;               /* its raw text */
 	struct bs_buf wrap_text;          /* cleaned (lines put together) */
 	int wrap_n;                       /* lines held */
+	/* A bonnie++ text table rejected without a row of results (a
+	 * mailer cut its lines), held until the next run: when that is a
+	 * bonnie++ CSV line just below, the table was the same
+	 * measurement, printed twice (rej_redundant()). */
+	int rej_on;
+	struct bs_buf rej_raw;
+	int64_t rej_line;
+	int rej_truncated;
+	char rej_reason[REASON_MAX];
+	/* A mail part in quoted-printable (its Content-Transfer-Encoding
+	 * header): lines soft-broken by "=" held and joined, "=XX" decoded
+	 * (qp_line()). */
+	int qp;
+	struct bs_buf qp_buf;             /* the decoded line so far */
+	int qp_n;                         /* lines held in it */
+	int64_t qp_line;
 	int64_t wrap_line;
 	char wrap_reason[REASON_MAX];
 	struct bs_lines lines;
@@ -134,6 +150,8 @@ void bs_ingest_free(struct bs_ingest *p)
 	bs_buf_release(&p->blk.text);
 	bs_buf_release(&p->wrap);
 	bs_buf_release(&p->wrap_text);
+	bs_buf_release(&p->rej_raw);
+	bs_buf_release(&p->qp_buf);
 	free(p->plain);
 	free(p->blk.at);
 	free(p->source);
@@ -142,8 +160,8 @@ void bs_ingest_free(struct bs_ingest *p)
 
 /* The one rule for every reason, whichever format wrote it: a reason
  * that quotes the input shows no control character ('?' instead). */
-static int reject(struct bs_ingest *p, int64_t lineno, const char *raw,
-		  size_t len, int truncated)
+static int reject_now(struct bs_ingest *p, int64_t lineno, const char *raw,
+		      size_t len, int truncated)
 {
 	char *c;
 
@@ -161,17 +179,82 @@ static int reject(struct bs_ingest *p, int64_t lineno, const char *raw,
 			    p->cb.ctx);
 }
 
+/* Lines from a table's header to its CSV line, wrapped by a mailer. */
+#define REJ_SPAN_MAX 32
+
+/* Passes the held table reject on. */
+static int rej_flush(struct bs_ingest *p)
+{
+	char reason[REASON_MAX];
+	int rc;
+
+	if (!p->rej_on)
+		return 0;
+	p->rej_on = 0;
+	memcpy(reason, p->reason, sizeof(reason));
+	memcpy(p->reason, p->rej_reason, sizeof(p->reason));
+	rc = reject_now(p, p->rej_line, bs_buf_str(&p->rej_raw),
+			p->rej_raw.len, p->rej_truncated);
+	memcpy(p->reason, reason, sizeof(reason));
+	return rc;
+}
+
+/* A reject, p->reason saying why: a bonnie++ text table without a row
+ * is held (struct bs_ingest.rej_on), anything else goes out at once. */
+static int reject(struct bs_ingest *p, int64_t lineno, const char *raw,
+		  size_t len, int truncated)
+{
+	int rc = rej_flush(p);
+
+	if (rc < 0)
+		return rc;
+	if (strncmp(p->reason, "bonnie++ ", 9) == 0 &&
+	    strstr(p->reason, "text table without a row of results")) {
+		p->rej_on = 1;
+		p->rej_line = lineno;
+		p->rej_truncated = truncated;
+		bs_buf_reset(&p->rej_raw);
+		bs_buf_add(&p->rej_raw, raw, len);
+		memcpy(p->rej_reason, p->reason, sizeof(p->rej_reason));
+		return 0;
+	}
+	return reject_now(p, lineno, raw, len, truncated);
+}
+
+/* The held table is run r's other print: r is the next run, a bonnie++
+ * CSV line within REJ_SPAN_MAX lines of the table's header. No value of
+ * the table was read, so none is lost. */
+static int rej_redundant(const struct bs_ingest *p, const struct bs_run *r,
+			 int64_t lineno)
+{
+	return p->rej_on && r->format &&
+	       strncmp(r->format, "bonnie++-csv", 12) == 0 &&
+	       lineno > p->rej_line && lineno - p->rej_line <= REJ_SPAN_MAX;
+}
+
+static void twin(struct bs_ingest *p, int64_t line, int64_t kept_line,
+		 const char *kept_format);
+
 /* Passes a run on to the caller. */
 static int deliver(struct bs_ingest *p, struct bs_run *r, int64_t lineno,
 		   int fmt)
 {
 	int rc = 0;
 
+	if (rej_redundant(p, r, lineno)) {
+		p->rej_on = 0;
+		twin(p, p->rej_line, lineno, r->format);
+	} else if ((rc = rej_flush(p)) < 0) {
+		return rc;
+	}
 	p->st.by_format[fmt]++;
 	p->st.runs++;
 	if (p->cb.run)
 		rc = p->cb.run(r, p->cb.ctx);
-	if (rc >= 0 && r->warning && p->cb.warn)
+	/* A run restored from bstore's export keeps its warning, said
+	 * when it was first ingested, without saying it again. */
+	if (rc >= 0 && r->warning && p->cb.warn &&
+	    !bs_format_restores(&bs_formats[fmt]))
 		p->cb.warn(lineno, r->warning, p->cb.ctx);
 	return rc;
 }
@@ -630,7 +713,7 @@ static int wrap_join(struct bs_ingest *p, const char *line, size_t len)
 	return rc < 0 ? rc : 0;
 }
 
-static int on_line(const char *line, size_t len, uint64_t full_len,
+static int on_text(const char *line, size_t len, uint64_t full_len,
 		   int64_t lineno, void *ctx)
 {
 	struct bs_ingest *p = ctx;
@@ -702,6 +785,117 @@ static int on_line(const char *line, size_t len, uint64_t full_len,
 	return rc;
 }
 
+/* Lines a quoted-printable line may be soft-broken into. */
+#define QP_LINES_MAX 16
+
+static int hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+/* s begins with w, ASCII case not minded. */
+static int istarts(const char *s, size_t n, const char *w)
+{
+	size_t i, k = strlen(w);
+
+	if (n < k)
+		return 0;
+	for (i = 0; i < k; i++) {
+		char c = s[i];
+
+		if (c >= 'A' && c <= 'Z')
+			c = (char)(c - 'A' + 'a');
+		if (c != w[i])
+			return 0;
+	}
+	return 1;
+}
+
+/* "Content-Transfer-Encoding: quoted-printable" turns the decoding on;
+ * the header of a part in another encoding turns it off. */
+static void qp_header(struct bs_ingest *p, const char *s, size_t n)
+{
+	static const char h[] = "content-transfer-encoding:";
+	size_t i;
+
+	if (!istarts(s, n, h))
+		return;
+	p->qp = 0;
+	for (i = sizeof(h) - 1; i < n; i++)
+		if (istarts(s + i, n - i, "quoted-printable"))
+			p->qp = 1;
+}
+
+/* Appends s decoded: "=XX" is the byte XX, other text as it is. */
+static void qp_decode(struct bs_buf *b, const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		int hi, lo;
+
+		if (s[i] == '=' && i + 2 < n &&
+		    (hi = hexval(s[i + 1])) >= 0 &&
+		    (lo = hexval(s[i + 2])) >= 0) {
+			bs_buf_addc(b, (char)(hi * 16 + lo));
+			i += 2;
+		} else {
+			bs_buf_addc(b, s[i]);
+		}
+	}
+}
+
+/*
+ * A line of the input. In a quoted-printable mail part, a line ending in
+ * "=" is soft-broken: it is held and the next joins it, up to
+ * QP_LINES_MAX lines; the line put together, decoded, is read as one
+ * line at the number of its first (a bonnie++ table row a mailer cut at
+ * 76 columns reads whole).
+ */
+static int on_line(const char *line, size_t len, uint64_t full_len,
+		   int64_t lineno, void *ctx)
+{
+	struct bs_ingest *p = ctx;
+	int soft;
+
+	if (full_len == len && p->qp_n == 0)
+		qp_header(p, line, len);
+	if (!p->qp || full_len > len)
+		return on_text(line, len, full_len, lineno, p);
+	soft = len > 0 && line[len - 1] == '=';
+	if (p->qp_n == 0) {
+		bs_buf_reset(&p->qp_buf);
+		p->qp_line = lineno;
+	}
+	qp_decode(&p->qp_buf, line, soft ? len - 1 : len);
+	p->qp_n++;
+	if (soft && p->qp_n < QP_LINES_MAX && p->qp_buf.len < BS_LINE_MAX) {
+		/* Counted here; the joined line counts once below. */
+		p->st.lines++;
+		p->st.blocked++;
+		return 0;
+	}
+	p->qp_n = 0;
+	return on_text(bs_buf_str(&p->qp_buf), p->qp_buf.len, p->qp_buf.len,
+		       p->qp_line, p);
+}
+
+/* The held quoted-printable lines at the end of the input. */
+static int qp_finish(struct bs_ingest *p)
+{
+	if (p->qp_n == 0)
+		return 0;
+	p->qp_n = 0;
+	return on_text(bs_buf_str(&p->qp_buf), p->qp_buf.len, p->qp_buf.len,
+		       p->qp_line, p);
+}
+
 int bs_ingest_parse_line(const char *line, size_t len,
 			 const char *hint_version, struct bs_run *r,
 			 char *reason, size_t reasonsz)
@@ -752,12 +946,16 @@ int bs_ingest_finish(struct bs_ingest *p, struct bs_err *err)
 	if (p->fail.code != 0)
 		return bs_error(err, p->fail.code, "%s", p->fail.msg);
 	rc = bs_lines_finish(&p->lines, on_line, p, &p->fail);
+	if (rc >= 0)
+		rc = qp_finish(p);
 	if (rc >= 0 && p->wrapped)
 		rc = wrap_reject(p);
 	if (rc >= 0 && p->blk.f)
 		rc = blk_close(p, 1);
 	if (rc >= 0)
 		rc = flush_held(p);
+	if (rc >= 0)
+		rc = rej_flush(p);
 	if (rc < 0)
 		return stopped(p, rc, err);
 	return 0;

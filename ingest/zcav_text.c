@@ -497,6 +497,38 @@ static int64_t skip_of(const struct zrun *z, int64_t block)
 	return found;
 }
 
+/*
+ * The offsets exactly (caller frees), or NULL: zcav prints a block's
+ * offset, its number times the block size, to 0.01 GiB, so that 8 MiB
+ * blocks print 0.02 twice. When the block size and skip are known and
+ * every printed offset is block number (the first's, then k more a line)
+ * times the size within that rounding, the product is the offset.
+ */
+static double *exact_offsets(const struct zrun *z, int64_t block,
+			     int64_t skip)
+{
+	double tol = z->hdr == ZL_HDR_K ? 0.5 : 0.005 * 1024 + 1e-6;
+	double first, *x;
+	size_t i;
+
+	if (block == BS_NONE || block <= 0 || z->n == 0)
+		return NULL;
+	if (skip == BS_NONE)
+		skip = 1;
+	first = floor(z->pt[0].x * 1024 / (double)block + 0.5);
+	x = xcalloc(z->n, sizeof(*x));
+	for (i = 0; i < z->n; i++) {
+		double mib = (first + (double)i * (double)skip) *
+			     (double)block;
+		if (fabs(mib - z->pt[i].x * 1024) > tol) {
+			free(x);
+			return NULL;
+		}
+		x[i] = mib / 1024;
+	}
+	return x;
+}
+
 static int zemit(const struct bs_block *b, struct bs_block_out *out,
 		 const struct zrun *z)
 {
@@ -507,6 +539,7 @@ static int zemit(const struct bs_block *b, struct bs_block_out *out,
 	size_t i, timed = 0;
 	int m, rc, device;
 	int64_t passes, block;
+	double *exact;
 
 	m = bs_metric_find(BS_FAM_ZCAV, z->write ? "write_mib_s" : "read_mib_s");
 	for (i = 0; i < z->n; i++) {
@@ -542,8 +575,10 @@ static int zemit(const struct bs_block *b, struct bs_block_out *out,
 	if (z->device >= 0)
 		r.params.target = xstrdup(z->device ? "device" : "file");
 	s = bs_run_series_add(&r, m, "offset_gib");
+	exact = exact_offsets(z, block, skip_of(z, block));
 	for (i = 0; i < z->n; i++) {
-		bs_series_point(s, z->pt[i].x, z->pt[i].y, z->pt[i].s);
+		bs_series_point(s, exact ? exact[i] : z->pt[i].x, z->pt[i].y,
+				z->pt[i].s);
 		if (!isnan(z->pt[i].y)) {
 			sum += z->pt[i].y;
 			timed++;
@@ -577,6 +612,7 @@ static int zemit(const struct bs_block *b, struct bs_block_out *out,
 			r.params.target = xstrdup(device ? "device" : "file");
 	}
 	rc = out->run(out, &r, b->l[z->first].lineno);
+	free(exact);
 	return rc;
 }
 

@@ -337,8 +337,12 @@ static void say(const struct bs_report *rep, size_t i, int t,
 		if (k >= 0) {
 			bs_buf_addf(b, "%s ", label);
 			values(&rep->groups[who], t, k, b);
-			bs_buf_addf(b, "; --by %s splits it",
-				    bs_param_table[k].key);
+			if (rep->opts.no_by)
+				bs_buf_adds(b, "; a group for each value "
+					       "splits it");
+			else
+				bs_buf_addf(b, "; --by %s splits it",
+					    bs_param_table[k].key);
 		} else {
 			bs_buf_adds(b, "tests of ");
 			impls(&rep->groups[who], t, b);
@@ -447,6 +451,25 @@ static void equiv_why(const struct bs_report *rep, size_t i, int t,
 		bs_buf_adds(b, ": they measure it their own ways");
 }
 
+/* One selector of a group's runs: "5", "5-7" when their ids run on, else
+ * SELECTOR (no one selector names a list of ids). */
+static void ids_selector(const struct bs_report_group *g, struct bs_buf *b)
+{
+	int64_t lo = INT64_MAX, hi = INT64_MIN;
+	int64_t j;
+
+	for (j = 0; j < g->nruns; j++) {
+		lo = g->ids[j] < lo ? g->ids[j] : lo;
+		hi = g->ids[j] > hi ? g->ids[j] : hi;
+	}
+	if (g->nruns == 0 || hi - lo + 1 != g->nruns)
+		bs_buf_adds(b, "SELECTOR");
+	else if (lo == hi)
+		bs_buf_addf(b, "%lld", (long long)lo);
+	else
+		bs_buf_addf(b, "%lld-%lld", (long long)lo, (long long)hi);
+}
+
 /* What the user can do about a relation, appended to its note. */
 static void hint(const struct bs_report *rep, size_t i, int t,
 		 enum bs_rrel rel, int k, struct bs_buf *b)
@@ -458,12 +481,23 @@ static void hint(const struct bs_report *rep, size_t i, int t,
 		if (pr)
 			bs_buf_addf(b, ": %s", pr->why);
 		break;
-	case BS_REL_CANT:
+	case BS_REL_CANT: {
+		/* The command that gives it, as typed: the runs by id. */
+		const struct bs_report_group *who =
+			&rep->groups[rep->groups[i].rel_side[t]
+					     ? rep->groups[i].base
+					     : i];
+		struct bs_buf sel = BS_BUF_INIT;
+
+		ids_selector(who, &sel);
 		bs_buf_addf(b, ": the output does not say it; give it with "
-			       "`bstore set SELECTOR %s=VALUE` (or `ingest "
+			       "`bstore set %s %s=VALUE` (or `bstore ingest "
 			       "--param %s=VALUE`)",
-			    bs_param_table[k].key, bs_param_table[k].key);
+			    bs_buf_str(&sel), bs_param_table[k].key,
+			    bs_param_table[k].key);
+		bs_buf_release(&sel);
 		break;
+	}
 	case BS_REL_RELATED:
 		if (rep->groups[i].borrowed[t] ||
 		    rep->groups[rep->groups[i].base].borrowed[t])

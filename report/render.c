@@ -144,6 +144,19 @@ static int on_page(const struct bs_report *rep, enum bs_verdict v)
  * better; RATIO the change the one way ("1.17x lower"), R_RATIO, R_LO,
  * R_HI group / baseline; STATE, STATE_WORDS, CLASS its verdict).
  */
+/* bonnie++'s 0.5 s rule explains +++++ on pages of its runs only: zcav's
+ * "++++" and fio have rules of their own, or none. */
+static void bonnie_tf(const struct bs_report *rep, struct bs_tdict *d)
+{
+	size_t i;
+
+	for (i = 0; i < rep->ngroups; i++)
+		if (rep->groups[i].fam_runs[BS_FAM_BONNIE] > 0) {
+			bs_tdict_show(d, "BONNIE_TF");
+			return;
+		}
+}
+
 static void fill_summary(const struct bs_report *rep, size_t i,
 			 struct bs_tdict *d)
 {
@@ -482,6 +495,7 @@ static void fill_model(const struct bs_report *rep, struct bs_tdict *d)
 	bs_tdict_set(d, "NOISE", key);
 	if (rep->ngroups > 1)
 		bs_tdict_show(d, "COMPARED");
+	bonnie_tf(rep, d);
 	/* The verdicts of the page's cells, for legends (bs_verdicts[]):
 	 * better, worse and within noise always, the others where a cell
 	 * has them. */
@@ -580,6 +594,7 @@ int bs_report_render(const struct bs_report *rep,
 		goto out;
 	bs_tdict_clear(d);
 	bs_tdict_show(d, "PART_TAIL");
+	bonnie_tf(rep, d);
 	bs_tdict_set(d, "TITLE", rep->title);
 	rc = bs_tmpl_expand_file(ts, name, d, out, err);
 out:

@@ -146,6 +146,20 @@ static void version_of(const struct bs_run *r, char *out, size_t outsz)
 	out[lt + 1 + lv] = '\0';
 }
 
+/* The word a run without a number of report metric m says, kept once per
+ * cell: the same one show prints (latencies have their own, "no data",
+ * in the renderers). */
+static void absent_add(struct bs_report_cell *c, const struct bs_run *r,
+		       int m)
+{
+	const char *w = bs_absent_word(r, BS_RM_TEST(m));
+
+	if (c->absent == NULL)
+		c->absent = w;
+	else if (strcmp(c->absent, w) != 0)
+		c->absent = "no number";
+}
+
 static int add_run(const struct bs_run *r, void *ctx)
 {
 	struct acc *a = ctx;
@@ -217,6 +231,7 @@ static int add_run(const struct bs_run *r, void *ctx)
 			break;
 		default:
 			c->not_run++;
+			absent_add(c, r, m);
 			break;
 		}
 	}
@@ -594,6 +609,8 @@ int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
 		rep->show = BS_SHOW_MIB;
 	else if (opts->units == BS_UNITS_KIB)
 		rep->show = BS_SHOW_KIB;
+	else if (opts->units == BS_UNITS_MB)
+		rep->show = BS_SHOW_MB;
 	bs_rident_mark(rep);
 	compare(rep);
 	bs_report_summarise(rep);

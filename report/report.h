@@ -54,6 +54,7 @@ enum bs_report_units {
 	BS_UNITS_AUTO, /* each metric's unit in the catalogue (core/metric.h) */
 	BS_UNITS_KIB,
 	BS_UNITS_MIB,
+	BS_UNITS_MB, /* decimal MB/s, as fio and dd print them */
 };
 
 /*
@@ -117,6 +118,9 @@ struct bs_report_opts {
 	 * noise (--noise); else BS_STAT_NOISE_PCT is the threshold. */
 	double noise_pct;
 	int noise_set;
+	/* The command has no --by (bstore trend): a mixed group's note
+	 * says to give each value a group of its own instead. */
+	int no_by;
 };
 
 /*
@@ -136,6 +140,11 @@ struct bs_report_cell {
 	int64_t ok, too_fast, not_run; /* runs by status */
 	enum bs_status status; /* OK if any run has a number, else TOO_FAST
 				  if any was too fast, else NOT_RUN */
+	/* What its runs without a number say (core/result.h,
+	 * bs_absent_word: "not run", "not reported", ...), the same word
+	 * show prints; "no number" when its runs' words differ, NULL when
+	 * every run had one. */
+	const char *absent;
 	double mean, sd, min, max; /* over the ok runs (sd: NAN if ok < 2) */
 	double median;             /* over the ok runs */
 	/* Against the baseline; NAN when either side has no number. */

@@ -205,6 +205,10 @@ struct bs_db_ops {
 	 */
 	void (*glob)(struct bs_buf *sql, const char *col, const char *pattern,
 		     struct bs_buf *value);
+	/* What follows a column inside lower() so that it folds as
+	 * SQLite's lower() does, ASCII letters only, whatever the
+	 * database's collation (a selector's ~, store/select.c). */
+	const char *lower_ascii;
 	/* BEGIN that takes the write lock at once (SQLite's BEGIN
 	 * IMMEDIATE; PostgreSQL's BEGIN, writes lock rows as they go). */
 	const char *begin_write_sql;
@@ -229,6 +233,10 @@ struct bs_db_ops {
 	 * NULL: step and reset (bs_db_defer).
 	 */
 	int (*defer)(struct bs_db_stmt *s);
+	/* Whether a and b (open, of this engine) are the same archive, as
+	 * the server knows them; NULL: the engine's archives are files,
+	 * compared as files by their callers. */
+	int (*same)(struct bs_db *a, struct bs_db *b);
 };
 
 /* Every connection starts with its row, so the wrappers below find it. */
@@ -243,9 +251,25 @@ extern const struct bs_db_ops bs_db_sqlite;
 extern const struct bs_db_ops bs_db_pg; /* without libpq: open fails */
 
 /* The row for an archive name: PostgreSQL for a postgres[ql]:// URL. */
+/*
+ * Non-zero while a statement sent to a server is running for bstore or is
+ * waited for (an engine that has one: PostgreSQL); a stop signal's handler
+ * reads it (bs_store_engaged).
+ */
+extern volatile sig_atomic_t bs_db_engaged;
 const struct bs_db_ops *bs_db_engine(const char *name);
 /* Whether name is a PostgreSQL URL. */
 int bs_db_is_url(const char *name);
+/*
+ * What may be shown of an archive's name (malloc'd): a path as it is; a
+ * connection string (a URL, or libpq's key=value form) as libpq reads it
+ * (PQconninfoParse), rebuilt without every option libpq marks secret
+ * (dispchar "*": password, sslpassword, ...), however it was spelled.
+ * One libpq cannot read is shown as its scheme only. Every message,
+ * summary, page and file that names an archive uses it (store/db_pg.c;
+ * without libpq store/db_pg_stub.c keeps only the host and database).
+ */
+char *bs_db_shown(const char *name);
 
 /*
  * The glob pattern as a POSIX regular expression (PostgreSQL's ~) that
@@ -254,6 +278,15 @@ int bs_db_is_url(const char *name);
  * in SQLite.
  */
 void bs_db_glob_regex(const char *glob, struct bs_buf *out);
+/*
+ * The same for a database whose regular expressions see bytes
+ * (PostgreSQL's SQL_ASCII): '?', '*' and classes take whole UTF-8
+ * characters as SQLite reads them; the expression is ASCII (other bytes
+ * as \u00XX). bs_db_glob_by_char: whether the two differ for glob (it
+ * has a '?' or a class).
+ */
+void bs_db_glob_regex_bytes(const char *glob, struct bs_buf *out);
+int bs_db_glob_by_char(const char *glob);
 
 /*
  * Appends to out the schema file's text sql (len bytes) as the engine

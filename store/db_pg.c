@@ -5,7 +5,8 @@
  * The archive's name is a libpq connection URL (postgresql://... or
  * postgres://...), handed to libpq unchanged: its own settings
  * (PGPASSFILE, ~/.pgpass, PGHOST and the other PG* variables, sslmode=)
- * work as with psql. Messages show the URL without its password.
+ * work as with psql. Messages show the URL without its secrets
+ * (bs_db_shown: libpq's own parser, every option it marks secret dropped).
  *
  * Statements: the store's '?' and '?N' placeholders become $N outside
  * quoted strings, identifiers and comments; each statement is prepared
@@ -72,7 +73,7 @@ enum { NCOPY = 4 }; /* tables whose rows wait for COPY at once */
 struct pg_db {
 	struct bs_db base;
 	PGconn *conn;
-	char *display;		/* the URL without its password */
+	char *display;		/* the URL without its secrets (bs_db_shown) */
 	char *msg;		/* the last error's message */
 	enum bs_db_errkind kind; /* and its kind */
 	int64_t changes;
@@ -211,6 +212,10 @@ static enum bs_db_errkind sqlstate_kind(const char *state)
 		{"57P02", BS_DB_EGONE},	      /* crash_shutdown */
 		{"57P03", BS_DB_EGONE},	      /* cannot_connect_now */
 		{"23", BS_DB_ECONSTRAINT},    /* integrity_constraint_violation */
+		/* Bytes the database's encoding refuses (a Latin-1 name
+		 * into a UTF8 database): that row refused, like a CHECK. */
+		{"22021", BS_DB_ECONSTRAINT}, /* character_not_in_repertoire */
+		{"22P05", BS_DB_ECONSTRAINT}, /* untranslatable_character */
 		{"08", BS_DB_EGONE},	      /* connection_exception */
 	};
 	/* clang-format on */
@@ -222,6 +227,37 @@ static enum bs_db_errkind sqlstate_kind(const char *state)
 		if (strncmp(state, map[i].state, strlen(map[i].state)) == 0)
 			return map[i].kind;
 	return BS_DB_EOTHER;
+}
+
+/* Socket waits are ticks of this long, so that the cancel flag is seen;
+ * a cancel request (its own connection) is given this long, and so is
+ * the answer to it before the connection is closed instead; a server
+ * that has not answered its statement_timeout and this long after is
+ * gone. */
+enum { TICK_MS = 100, CANCEL_MS = 2000, GRACE_MS = 5000 };
+
+/*
+ * The one message for a bound of docs/team.md's that ran out: what
+ * happened (why), which setting bounds it (name, at ms) and how to
+ * change that, for the server's own cancel at statement_timeout and for
+ * a server silent past it alike.
+ */
+static void bound_ran_out(char *buf, size_t n, const char *why,
+			  const char *name, int64_t ms)
+{
+	char at[32];
+
+	if (ms > 0 && ms % 1000 == 0)
+		snprintf(at, sizeof(at), "%lld s", (long long)(ms / 1000));
+	else if (ms > 0)
+		snprintf(at, sizeof(at), "%lld ms", (long long)ms);
+	else
+		snprintf(at, sizeof(at), "the server's");
+	snprintf(buf, n,
+		 "%s: its %s (%s) ran out; to give it longer, set %s in the "
+		 "URL (?options=-c%%20%s%%3D30min), in PGOPTIONS, or for the "
+		 "role (ALTER ROLE ... SET %s = '30min'; docs/team.md)",
+		 why, name, at, name, name, name);
 }
 
 /* Records why res (or, res NULL, the connection) failed. */
@@ -243,8 +279,27 @@ static void result_error(struct pg_db *db, const PGresult *res)
 		msg = PQerrorMessage(db->conn);
 	if (PQstatus(db->conn) == CONNECTION_BAD)
 		kind = BS_DB_EGONE;
-	if (kind == BS_DB_EINTERRUPT || (db->cancel && *db->cancel)) {
+	if (db->cancel && *db->cancel) {
 		set_error(db, BS_DB_EINTERRUPT, "interrupted");
+		return;
+	}
+	/* Cancelled by the server, not by bstore's signal: say which. */
+	if (kind == BS_DB_EINTERRUPT && msg && strstr(msg, "statement timeout")) {
+		char why[400];
+
+		bound_ran_out(why, sizeof(why),
+			      "the server cancelled the statement",
+			      "statement_timeout",
+			      db->answer_ms > 0 ? db->answer_ms - GRACE_MS : 0);
+		set_error(db, BS_DB_EOTHER, why);
+		return;
+	}
+	if (kind == BS_DB_EINTERRUPT) {
+		char why[300];
+
+		snprintf(why, sizeof(why),
+			 "the server cancelled the statement (%s)", msg);
+		set_error(db, BS_DB_EOTHER, why);
 		return;
 	}
 	set_error(db, kind, msg);
@@ -257,12 +312,6 @@ static int cancelled(const struct pg_db *db)
 	return db->cancel && *db->cancel;
 }
 
-/* Socket waits are ticks of this long, so that the cancel flag is seen;
- * a cancel request (its own connection) is given this long, and so is
- * the answer to it before the connection is closed instead; a server
- * that has not answered its statement_timeout and this long after is
- * gone. */
-enum { TICK_MS = 100, CANCEL_MS = 2000, GRACE_MS = 5000 };
 
 static int64_t mono_ms(void)
 {
@@ -343,10 +392,10 @@ enum { WAIT_RESULT, WAIT_SENT };
  * means the server is gone. Either gives the connection up (abandon).
  * 0, or -1 when the connection is lost or given up.
  */
-static int wait_ready(struct pg_db *db, int what)
+static int wait_ready_ticks(struct pg_db *db, int what)
 {
 	int64_t start = mono_ms(), stop_at = 0;
-	char why[96];
+	char silent[96], why[400];
 
 	for (;;) {
 		int fl = PQflush(db->conn);
@@ -366,11 +415,14 @@ static int wait_ready(struct pg_db *db, int what)
 			return -1;
 		}
 		if (db->answer_ms > 0 && now - start >= db->answer_ms) {
-			snprintf(why, sizeof(why),
-				 "no answer from the server in %lld s (its "
-				 "statement_timeout and %d s)",
+			snprintf(silent, sizeof(silent),
+				 "no answer from the server in %lld s, %d s "
+				 "past the statement's bound",
 				 (long long)(db->answer_ms / 1000),
 				 GRACE_MS / 1000);
+			bound_ran_out(why, sizeof(why), silent,
+				      "statement_timeout",
+				      db->answer_ms - GRACE_MS);
 			abandon(db, BS_DB_EGONE, why);
 			return -1;
 		}
@@ -384,6 +436,38 @@ static int wait_ready(struct pg_db *db, int what)
 	}
 	abandon(db, BS_DB_EGONE, PQerrorMessage(db->conn));
 	return -1;
+}
+
+/* Connections whose FETCH was sent ahead and not read (collect), and
+ * whether wait_ready is waiting: a statement of bstore's runs on a
+ * server (bs_db_engaged). */
+static int pg_aheads, pg_waiting;
+
+static void engaged(void)
+{
+	bs_db_engaged = pg_waiting || pg_aheads > 0;
+}
+
+static void set_ahead(struct pg_db *db, struct pg_stmt *s)
+{
+	pg_aheads += (s != NULL) - (db->ahead != NULL);
+	db->ahead = s;
+	engaged();
+}
+
+/* wait_ready_ticks, which a stop signal's handler knows is going on
+ * (bs_store_engaged): the signal then only sets the cancel flag, and the
+ * wait cancels the statement. */
+static int wait_ready(struct pg_db *db, int what)
+{
+	int rc;
+
+	pg_waiting = 1;
+	engaged();
+	rc = wait_ready_ticks(db, what);
+	pg_waiting = 0;
+	engaged();
+	return rc;
 }
 
 /*
@@ -579,7 +663,7 @@ static void collect(struct pg_db *db)
 
 	if (s == NULL)
 		return;
-	db->ahead = NULL;
+	set_ahead(db, NULL);
 	s->next = wait_result(db);
 	s->has_next = 1;
 }
@@ -670,46 +754,220 @@ static void no_notice(void *arg, const char *msg)
 	(void)msg;
 }
 
-/*
- * The URL without its password: "user:secret@" loses ":secret", and a
- * password=... parameter of its query string is left out.
- */
-static char *without_password(const char *url)
-{
-	struct bs_buf b = BS_BUF_INIT;
-	const char *auth = strstr(url, "://");
-	const char *p, *end, *at, *colon, *q;
+/* ---- what may be shown of a connection string ------------------------ */
 
-	if (auth == NULL)
-		return xstrdup(url);
-	auth += 3;
-	end = auth + strcspn(auth, "/?");
-	/* The last '@' of the authority ends the user information. */
-	for (at = NULL, p = auth; p < end; p++)
-		if (*p == '@')
-			at = p;
-	colon = at ? memchr(auth, ':', (size_t)(at - auth)) : NULL;
-	bs_buf_add(&b, url, (size_t)((colon ? colon : end) - url));
-	if (colon)
-		bs_buf_add(&b, at, (size_t)(end - at));
-	q = strchr(end, '?');
-	bs_buf_add(&b, end, (size_t)((q ? q : end + strlen(end)) - end));
-	if (q) {
-		const char *sep = "?";
-		q++;
-		while (*q) {
-			size_t n = strcspn(q, "&");
-			if (!(n >= 9 && strncmp(q, "password=", 9) == 0)) {
-				bs_buf_adds(&b, sep);
-				bs_buf_add(&b, q, n);
-				sep = "&";
-			}
-			q += n;
-			if (*q == '&')
-				q++;
+/* Appends s, each byte outside the unreserved ones and keep as %XX (bytes
+ * of UTF-8 as they are: a name reads as typed). */
+static void url_encode(struct bs_buf *b, const char *s, const char *keep)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9') || c >= 0x80 ||
+		    strchr("-._~", c) || (keep && strchr(keep, c)))
+			bs_buf_addc(b, (char)c);
+		else
+			bs_buf_addf(b, "%%%02X", c);
+	}
+}
+
+/* The value of keyword among libpq's parsed options, or NULL. */
+static const char *opt_val(const PQconninfoOption *o, const char *keyword)
+{
+	for (; o->keyword; o++)
+		if (strcmp(o->keyword, keyword) == 0)
+			return o->val && o->val[0] ? o->val : NULL;
+	return NULL;
+}
+
+/* The parsed options as a URL: user, host and port, database, then the
+ * rest as its query; a secret option is never written. A host list or
+ * a socket directory goes in the query, where any text may. */
+static void shown_url(struct bs_buf *b, const char *scheme,
+		      const PQconninfoOption *opts)
+{
+	const char *user = opt_val(opts, "user"), *host = opt_val(opts, "host");
+	const char *port = opt_val(opts, "port"), *db = opt_val(opts, "dbname");
+	int inhost = host && !strpbrk(host, "/,:[]@") &&
+		     (!port || !strchr(port, ','));
+	const PQconninfoOption *o;
+	const char *sep = "?";
+
+	bs_buf_adds(b, scheme);
+	if (user) {
+		url_encode(b, user, NULL);
+		bs_buf_addc(b, '@');
+	}
+	if (inhost) {
+		url_encode(b, host, NULL);
+		if (port) {
+			bs_buf_addc(b, ':');
+			url_encode(b, port, NULL);
 		}
 	}
+	bs_buf_addc(b, '/');
+	if (db)
+		url_encode(b, db, NULL);
+	for (o = opts; o->keyword; o++) {
+		if (!o->val || !o->val[0] || strchr(o->dispchar, '*') ||
+		    strcmp(o->keyword, "user") == 0 ||
+		    strcmp(o->keyword, "dbname") == 0 ||
+		    (inhost && (strcmp(o->keyword, "host") == 0 ||
+				strcmp(o->keyword, "port") == 0)))
+			continue;
+		bs_buf_adds(b, sep);
+		bs_buf_adds(b, o->keyword);
+		bs_buf_addc(b, '=');
+		url_encode(b, o->val, "/:@,");
+		sep = "&";
+	}
+}
+
+/* The parsed options in libpq's key=value form, quoted where needed,
+ * without the secret ones. */
+static void shown_keywords(struct bs_buf *b, const PQconninfoOption *opts)
+{
+	const PQconninfoOption *o;
+	const char *sep = "", *v;
+
+	for (o = opts; o->keyword; o++) {
+		if (!o->val || !o->val[0] || strchr(o->dispchar, '*'))
+			continue;
+		bs_buf_addf(b, "%s%s='", sep, o->keyword);
+		for (v = o->val; *v; v++) {
+			if (*v == '\'' || *v == '\\')
+				bs_buf_addc(b, '\\');
+			bs_buf_addc(b, *v);
+		}
+		bs_buf_addc(b, '\'');
+		sep = " ";
+	}
+}
+
+/* Whether libpq marks one of the parsed options secret and it is set. */
+static int has_secret(const PQconninfoOption *opts)
+{
+	for (; opts->keyword; opts++)
+		if (opts->val && opts->val[0] && strchr(opts->dispchar, '*'))
+			return 1;
+	return 0;
+}
+
+char *bs_db_shown(const char *name)
+{
+	struct bs_buf b = BS_BUF_INIT;
+	PQconninfoOption *opts;
+	char *why = NULL;
+	int url = bs_db_is_url(name);
+
+	opts = PQconninfoParse(name, &why);
+	PQfreemem(why);
+	if (opts == NULL) {
+		/* What libpq cannot read may hold a secret anywhere: only the
+		 * scheme is shown. A path is a path. */
+		if (!url)
+			return xstrdup(name);
+		bs_buf_add(&b, name, (size_t)(strstr(name, "://") + 3 - name));
+		bs_buf_adds(&b, "(a URL libpq cannot read)");
+		return bs_buf_detach(&b, NULL);
+	}
+	if (url)
+		shown_url(&b, strncmp(name, "postgres://", 11) == 0
+				      ? "postgres://"
+				      : "postgresql://",
+			  opts);
+	else if (has_secret(opts))
+		shown_keywords(&b, opts);
+	else
+		bs_buf_adds(&b, name);
+	PQconninfoFree(opts);
 	return bs_buf_detach(&b, NULL);
+}
+
+/*
+ * libpq's reason for refusing a connection string, as may be shown: it
+ * quotes what it could not read ("invalid percent-encoded token:
+ * \"s%zzcret\""), which may be a password; a quoted word is kept only when
+ * it is one of libpq's option names or a single character.
+ */
+static char *shown_parse_error(const char *why)
+{
+	struct bs_buf b = BS_BUF_INIT;
+	PQconninfoOption *known = PQconndefaults(), *o;
+	const char *p = why, *q, *e;
+
+	while ((q = strchr(p, '"')) != NULL && (e = strchr(q + 1, '"'))) {
+		size_t n = (size_t)(e - q - 1);
+		int keep = n == 1;
+		for (o = known; !keep && o && o->keyword; o++)
+			keep = strlen(o->keyword) == n &&
+			       strncmp(o->keyword, q + 1, n) == 0;
+		bs_buf_add(&b, p, (size_t)(q - p));
+		if (keep)
+			bs_buf_add(&b, q, n + 2);
+		else
+			bs_buf_adds(&b, "\"...\"");
+		p = e + 1;
+	}
+	bs_buf_adds(&b, p);
+	PQconninfoFree(known);
+	return bs_buf_detach(&b, NULL);
+}
+
+/* Whether libpq can read name; if not, the error says why (without what
+ * it could not read). */
+static int readable_conninfo(struct pg_db *db, const char *name)
+{
+	char *why = NULL, *msg;
+	PQconninfoOption *opts = PQconninfoParse(name, &why);
+
+	if (opts) {
+		PQconninfoFree(opts);
+		return 1;
+	}
+	msg = shown_parse_error(why ? why : "out of memory");
+	PQfreemem(why);
+	set_error(db, BS_DB_EOTHER, msg);
+	free(msg);
+	return 0;
+}
+
+/*
+ * What makes an archive one, as the server knows it: the cluster (its
+ * port and the time its postmaster started, which no two servers share),
+ * the database and the schema, whatever host name, address, socket or
+ * spelling of the URL reached it. NULL when it cannot be read.
+ */
+static char *identity(struct pg_db *db)
+{
+	PGresult *res;
+	char *id = NULL;
+
+	if (db->conn == NULL || db->piped || db->ahead)
+		return NULL;
+	/* Waited for as every statement is (bounded, a signal ends it). */
+	if (!PQsendQuery(db->conn,
+			 "SELECT pg_catalog.current_setting('port') || ' ' || "
+			 "pg_catalog.pg_postmaster_start_time()::pg_catalog."
+			 "text || ' ' || pg_catalog.current_database() || ' ' "
+			 "|| pg_catalog.current_schema()"))
+		return NULL;
+	res = wait_result(db);
+	if (result_ok(db, res) && PQntuples(res) == 1 &&
+	    !PQgetisnull(res, 0, 0))
+		id = xstrdup(PQgetvalue(res, 0, 0));
+	PQclear(res);
+	return id;
+}
+
+static int pg_same(struct bs_db *a, struct bs_db *b)
+{
+	char *ia = identity((struct pg_db *)a), *ib = identity((struct pg_db *)b);
+	int same = ia && ib && strcmp(ia, ib) == 0;
+
+	free(ia);
+	free(ib);
+	return same;
 }
 
 static int pg_exec(struct bs_db *d, const char *sql);
@@ -879,6 +1137,32 @@ out:
 	return rc;
 }
 
+/*
+ * The client's encoding is the server's text as it is: UTF-8 in a UTF8
+ * database whatever PGCLIENTENCODING or the URL says (a Latin-1 client
+ * would have names converted on their way in and out), and SQL_ASCII's
+ * bytes as given in the databases docs/team.md makes (no conversion
+ * there either way). So names read and written are SQLite's bytes.
+ */
+static int utf8_session(struct pg_db *db)
+{
+	const char *enc = PQparameterStatus(db->conn, "server_encoding");
+	const char *client = PQparameterStatus(db->conn, "client_encoding");
+
+	if (!enc || strcmp(enc, "UTF8") != 0)
+		return 1;
+	if (client && strcmp(client, "UTF8") != 0) {
+		run_quiet(db, "SET client_encoding = 'UTF8'");
+		client = PQparameterStatus(db->conn, "client_encoding");
+		if (!client || strcmp(client, "UTF8") != 0) {
+			set_error(db, BS_DB_EGONE,
+				  "cannot set its client encoding to UTF8");
+			return 0;
+		}
+	}
+	return 1;
+}
+
 /* The server waits for locks itself (bstore's writers take turns on an
  * advisory lock, bounded by lock_timeout): busy is only asked, while
  * the connection is made, whether to go on. */
@@ -895,13 +1179,15 @@ static int pg_open(struct bs_db **out, const char *name, int flags,
 
 	db->base.ops = &bs_db_pg;
 	db->flags = flags;
-	db->display = without_password(name);
+	db->display = bs_db_shown(name);
 	*out = &db->base;
 	if (flags & BS_DB_OPEN_MEMORY) {
 		set_error(db, BS_DB_EOTHER,
 			  "PostgreSQL has no in-memory database");
 		return -1;
 	}
+	if (!readable_conninfo(db, name))
+		return -1;
 	for (i = 0; i < NDFLT; i++) {
 		if (i == 0 && getenv("PGCONNECT_TIMEOUT"))
 			continue;
@@ -935,6 +1221,8 @@ static int pg_open(struct bs_db **out, const char *name, int flags,
 	/* A database that does not exist is the server's to create (an
 	 * administrator's CREATE DATABASE, docs/team.md), never bstore's. */
 	PQsetNoticeProcessor(db->conn, no_notice, NULL);
+	if (!utf8_session(db))
+		return -1;
 	return session(db);
 }
 
@@ -947,6 +1235,7 @@ static void pg_close(struct bs_db *d)
 	/* What was deferred and not committed is dropped, as the server
 	 * drops the transaction. */
 	drop_copies(db);
+	set_ahead(db, NULL);
 	if (db->conn)
 		PQfinish(db->conn);
 	free(db->display);
@@ -1584,7 +1873,7 @@ static int take_result(struct pg_stmt *s, PGresult *res)
 	}
 	/* Not sent: the next step sends it again, and says why not. */
 	if (s->more && fetch(s))
-		s->db->ahead = s;
+		set_ahead(s->db, s);
 	return 0;
 }
 
@@ -2350,12 +2639,41 @@ static int pg_check_untrusted(struct bs_db *d, const char *const *tables,
 	return 0;
 }
 
-/* An upgrade is one transaction: PostgreSQL rolls schema changes back
- * too, so nothing needs keeping. */
+/* The first schema version a PostgreSQL archive had (issue 23). */
+#define PG_FIRST_VERSION 4
+
+/*
+ * An upgrade is one transaction: PostgreSQL rolls schema changes back
+ * too, so nothing needs keeping. But no PostgreSQL archive was ever of a
+ * version before PG_FIRST_VERSION (its meta was changed, or the tables
+ * are not bstore's), and a reader's session is read-only: it cannot
+ * upgrade, and says who can.
+ */
 static int pg_before_upgrade(struct bs_db *d, int v)
 {
-	(void)d;
-	(void)v;
+	struct pg_db *db = (struct pg_db *)d;
+	char why[400];
+
+	if (v < PG_FIRST_VERSION) {
+		snprintf(why, sizeof(why),
+			 "meta's schema_version is %d, a version no "
+			 "PostgreSQL archive ever had (they begin at %d): "
+			 "its meta table was changed, or the tables are not "
+			 "bstore's",
+			 v, PG_FIRST_VERSION);
+		set_error(db, BS_DB_ECORRUPT, why);
+		return -1;
+	}
+	if (db->flags & (BS_DB_OPEN_READONLY | BS_DB_OPEN_UNTRUSTED)) {
+		snprintf(why, sizeof(why),
+			 "it was made by an older bstore (schema version %d) "
+			 "and a reader cannot upgrade it; a command that "
+			 "writes (ingest, tag, set, rm), run once as the "
+			 "archive's owner, does",
+			 v);
+		set_error(db, BS_DB_EREADONLY, why);
+		return -1;
+	}
 	return 0;
 }
 
@@ -2401,26 +2719,58 @@ static void pg_bulk(struct bs_db *d, int on)
 
 /* A glob is the regular expression that matches the same text (store/
  * db.c); '~' is case-sensitive, as GLOB is. */
+/* Appends s as an SQL string literal. */
+static void add_quoted(struct bs_buf *sql, const char *s)
+{
+	bs_buf_addc(sql, '\'');
+	for (; *s; s++) {
+		if (*s == '\'')
+			bs_buf_addc(sql, '\'');
+		bs_buf_addc(sql, *s);
+	}
+	bs_buf_addc(sql, '\'');
+}
+
+/* The server's choice between a regular expression over characters (a
+ * UTF8 database) and one over bytes (SQL_ASCII: store/db.c) for a glob
+ * that has a '?' or a class. */
+#define BY_ENCODING "CASE WHEN pg_catalog.current_setting('server_encoding') " \
+		    "= 'UTF8' THEN 1 ELSE 2 END"
+
 static void pg_glob(struct bs_buf *sql, const char *col, const char *pattern,
 		    struct bs_buf *value)
 {
-	struct bs_buf re = BS_BUF_INIT;
-	const char *p;
+	struct bs_buf re = BS_BUF_INIT, bytes = BS_BUF_INIT;
+	int both = bs_db_glob_by_char(pattern);
 
-	if (value) {
-		bs_buf_addf(sql, "%s ~ ?", col);
-		bs_db_glob_regex(pattern, value);
-		return;
-	}
 	bs_db_glob_regex(pattern, &re);
-	bs_buf_addf(sql, "%s ~ '", col);
-	for (p = bs_buf_str(&re); *p; p++) {
-		if (*p == '\'')
-			bs_buf_addc(sql, '\'');
-		bs_buf_addc(sql, *p);
+	if (both)
+		bs_db_glob_regex_bytes(pattern, &bytes);
+	if (value && !both) {
+		bs_buf_addf(sql, "%s ~ ?", col);
+		bs_buf_adds(value, bs_buf_str(&re));
+	} else if (value) {
+		/* One parameter: both expressions, split by a character
+		 * neither holds (a control is written \u0001). */
+		bs_buf_addf(sql,
+			    "%s ~ pg_catalog.split_part(?, pg_catalog.chr(1), "
+			    BY_ENCODING ")",
+			    col);
+		bs_buf_adds(value, bs_buf_str(&re));
+		bs_buf_addc(value, '\001');
+		bs_buf_adds(value, bs_buf_str(&bytes));
+	} else if (!both) {
+		bs_buf_addf(sql, "%s ~ ", col);
+		add_quoted(sql, bs_buf_str(&re));
+	} else {
+		bs_buf_addf(sql, "%s ~ (CASE " BY_ENCODING " WHEN 1 THEN ", col);
+		add_quoted(sql, bs_buf_str(&re));
+		bs_buf_adds(sql, " ELSE ");
+		add_quoted(sql, bs_buf_str(&bytes));
+		bs_buf_adds(sql, " END)");
 	}
-	bs_buf_addc(sql, '\'');
 	bs_buf_release(&re);
+	bs_buf_release(&bytes);
 }
 
 static int pg_get_version(struct bs_db *d, int *version)
@@ -2440,9 +2790,16 @@ static int pg_get_version(struct bs_db *d, int *version)
 		const char *t = PQgetvalue(res, 0, 0);
 		int64_t v;
 		if (bs_parse_i64(t, strlen(t), &v) < 0 || v < 1 || v > 99999) {
+			char why[200];
+
+			snprintf(why, sizeof(why),
+				 "meta's schema_version '%.40s' is %s", t,
+				 bs_parse_i64(t, strlen(t), &v) < 0
+					 ? "not a number"
+					 : "no schema version (they count "
+					   "from 1)");
 			PQclear(res);
-			set_error(db, BS_DB_ECORRUPT,
-				  "meta's schema_version is not a number");
+			set_error(db, BS_DB_ECORRUPT, why);
 			return -1;
 		}
 		*version = (int)v;
@@ -2510,6 +2867,7 @@ const struct bs_db_ops bs_db_pg = {
 	.settle = pg_settle,
 	.bulk = pg_bulk,
 	.glob = pg_glob,
+	.same = pg_same,
 	/*
 	 * Writers take turns, as SQLite's BEGIN IMMEDIATE makes them: a
 	 * transaction-scoped advisory lock, held until COMMIT or ROLLBACK.
@@ -2519,6 +2877,9 @@ const struct bs_db_ops bs_db_pg = {
 	 * each run once, and none fails: the lock is waited for, never
 	 * refused. Readers never wait. The key is "bstore" in ASCII.
 	 */
+	/* lower() under the database's collation folds 'É' too (a UTF8
+	 * database of another locale than C); under "C", ASCII alone. */
+	.lower_ascii = " COLLATE \"C\"",
 	.begin_write_sql = "BEGIN; SELECT pg_advisory_xact_lock(" PG_LOCK ")",
 	.begin_write = pg_begin_write,
 	.remote = 1,

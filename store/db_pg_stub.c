@@ -17,25 +17,31 @@ struct stub_db {
 	char *name;
 };
 
+/* Without libpq nothing reads a URL as libpq would: of one, only its
+ * scheme is shown (a password may stand anywhere after it). */
+char *bs_db_shown(const char *name)
+{
+	const char *scheme = strstr(name, "://");
+	char *s;
+
+	if (!bs_db_is_url(name) || scheme == NULL)
+		return xstrdup(name);
+	s = xmalloc((size_t)(scheme + 3 - name) + sizeof("..."));
+	memcpy(s, name, (size_t)(scheme + 3 - name));
+	memcpy(s + (scheme + 3 - name), "...", sizeof("..."));
+	return s;
+}
+
 static int stub_open(struct bs_db **out, const char *name, int flags,
 		     int (*busy)(void *ctx, int count), void *ctx)
 {
 	struct stub_db *d = xcalloc(1, sizeof(*d));
-	const char *at = strchr(name, '@'), *scheme = strstr(name, "://");
 
 	(void)flags;
 	(void)busy;
 	(void)ctx;
 	d->base.ops = &bs_db_pg;
-	/* Shown without what stands before '@' (a user's password). */
-	if (at && scheme && at > scheme) {
-		size_t n = (size_t)(scheme + 3 - name);
-		d->name = xmalloc(n + strlen(at + 1) + 1);
-		memcpy(d->name, name, n);
-		memcpy(d->name + n, at + 1, strlen(at + 1) + 1);
-	} else {
-		d->name = xstrdup(name);
-	}
+	d->name = bs_db_shown(name);
 	*out = &d->base;
 	return -1;
 }

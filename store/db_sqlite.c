@@ -133,10 +133,15 @@ static int fail_open(struct sq_db *d)
 		/* An archive is a SQLite WAL database: reading it makes or
 		 * opens PATH-shm and PATH-wal beside it. */
 		return fail_msg(d, BS_DB_EREADONLY,
-				"reading it needs write access to its "
+				"%s it needs write access to its "
 				"directory, where SQLite keeps '%s-wal' and "
-				"'%s-shm'; ask its owner, or read a copy",
-				d->path, d->path);
+				"'%s-shm'; ask its owner%s",
+				d->flags & BS_DB_OPEN_READONLY ? "reading"
+							       : "writing",
+				d->path, d->path,
+				d->flags & BS_DB_OPEN_READONLY
+					? ", or read a copy"
+					: "");
 	if ((code & 0xff) == SQLITE_CANTOPEN && sys != 0)
 		return fail_msg(d, BS_DB_EOTHER, "%s", strerror(sys));
 	return -1;
@@ -683,6 +688,41 @@ static int can_write(const char *path)
  * (READONLY, EXISTING) refuse a missing or empty file rather than make an
  * archive of it.
  */
+/*
+ * A writer refuses an archive it may not write before SQLite opens it:
+ * SQLite would open it read-only and make -wal and -shm files of the
+ * archive's mode (0444) that trip every later write once the owner makes
+ * the archive writable. And it names such a file, left by an older
+ * bstore, instead of SQLite's "attempt to write a readonly database".
+ */
+static int writable(struct sq_db *d, const struct stat *sb)
+{
+	static const char *const sfx[] = {"-wal", "-shm"};
+	struct bs_buf b = BS_BUF_INIT;
+	size_t i;
+	int rc = 0;
+
+	if (access(d->path, W_OK) != 0)
+		return fail_msg(d, BS_DB_EREADONLY,
+				"writing it needs write access to it (its mode "
+				"is %04o); ask its owner",
+				(unsigned)(sb->st_mode & 07777));
+	for (i = 0; i < sizeof(sfx) / sizeof(sfx[0]) && rc == 0; i++) {
+		bs_buf_reset(&b);
+		bs_buf_addf(&b, "%s%s", d->path, sfx[i]);
+		if (access(bs_buf_str(&b), F_OK) == 0 &&
+		    access(bs_buf_str(&b), W_OK) != 0)
+			rc = fail_msg(d, BS_DB_EREADONLY,
+				      "'%s' beside it may not be written (an "
+				      "older bstore left it when a write was "
+				      "refused); remove it while no bstore "
+				      "uses the archive",
+				      bs_buf_str(&b));
+	}
+	bs_buf_release(&b);
+	return rc;
+}
+
 static int check_path(struct sq_db *d)
 {
 	const char *path = d->path;
@@ -719,6 +759,8 @@ static int check_path(struct sq_db *d)
 		return fail_msg(d, BS_DB_EOTHER,
 				"an empty file, not yet an archive (bstore "
 				"ingest or bstore run makes one)");
+	if (!(flags & (BS_DB_OPEN_READONLY | BS_DB_OPEN_UNTRUSTED)))
+		return writable(d, &sb);
 	return 0;
 }
 
@@ -1116,5 +1158,6 @@ const struct bs_db_ops bs_db_sqlite = {
 	.settle = sq_settle,
 	.bulk = sq_bulk,
 	.glob = sq_glob,
+	.lower_ascii = "",
 	.begin_write_sql = "BEGIN IMMEDIATE",
 };

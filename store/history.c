@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "core/supply.h"
 #include "util/buf.h"
 #include "util/banned.h"
 
@@ -68,6 +69,145 @@ static int rekey(struct bs_store *st, int64_t id, struct bs_err *err)
 	return rc;
 }
 
+/* Binds parameter k of p (NULL when unknown). */
+static void bind_param(struct bs_db_stmt *s, int i, const struct bs_params *p,
+		       int k)
+{
+	if (!bs_param_known(p, k))
+		bs_db_bind_null(s, i);
+	else if (bs_param_table[k].kind == BS_PK_TEXT)
+		bs_db_bind_text(s, i, bs_param_get_text(p, k), -1);
+	else if (bs_param_table[k].kind == BS_PK_REAL)
+		bs_db_bind_double(s, i, bs_param_get_real(p, k));
+	else
+		bs_db_bind_int64(s, i, bs_param_get_i64(p, k));
+}
+
+/* Runs one statement of set_param's; 0 or the store's error. */
+static int param_step(struct bs_store *st, struct bs_db_stmt *s,
+		      struct bs_err *err)
+{
+	int rc = bs_db_step(s) == BS_DB_DONE
+			 ? 0
+			 : bs_store_db_error(st, err, "cannot change runs");
+
+	bs_db_finalize(s);
+	return rc;
+}
+
+/* Writes parameter k of r where the store keeps it, and r's supplied. */
+static int write_param(struct bs_store *st, const struct bs_run *r, int k,
+		       struct bs_err *err)
+{
+	const struct bs_param_info *pi = &bs_param_table[k];
+	struct bs_buf sql = BS_BUF_INIT, keys = BS_BUF_INIT;
+	struct bs_db_stmt *s = NULL;
+	int rc = 0;
+
+	if (pi->column) {
+		bs_buf_addf(&sql, "UPDATE runs SET %s = ? WHERE id = ?",
+			    pi->column);
+		if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &s) < 0)
+			rc = bs_store_db_error(st, err, "cannot change runs");
+		if (rc == 0) {
+			bind_param(s, 1, &r->params, k);
+			bs_db_bind_int64(s, 2, r->id);
+			rc = param_step(st, s, err);
+		}
+	} else {
+		if (bs_db_prepare(st->db, "DELETE FROM run_params WHERE "
+				       "run_id = ? AND key = ?", 0, &s) < 0)
+			rc = bs_store_db_error(st, err, "cannot change runs");
+		if (rc == 0) {
+			bs_db_bind_int64(s, 1, r->id);
+			bs_db_bind_text(s, 2, pi->key, -1);
+			rc = param_step(st, s, err);
+		}
+		if (rc == 0 && bs_param_known(&r->params, k)) {
+			if (bs_db_prepare(st->db,
+					  "INSERT INTO run_params (run_id, "
+					  "key, value) VALUES (?, ?, ?)",
+					  0, &s) < 0)
+				rc = bs_store_db_error(st, err,
+						       "cannot change runs");
+			if (rc == 0) {
+				bs_db_bind_int64(s, 1, r->id);
+				bs_db_bind_text(s, 2, pi->key, -1);
+				bind_param(s, 3, &r->params, k);
+				rc = param_step(st, s, err);
+			}
+		}
+	}
+	bs_supplied_keys(r, &keys);
+	if (rc == 0 && bs_db_prepare(st->db, "UPDATE runs SET supplied = ? "
+					     "WHERE id = ?", 0, &s) < 0)
+		rc = bs_store_db_error(st, err, "cannot change runs");
+	if (rc == 0) {
+		bs_db_bind_text(s, 1, keys.len ? bs_buf_str(&keys) : NULL, -1);
+		bs_db_bind_int64(s, 2, r->id);
+		rc = param_step(st, s, err);
+	}
+	bs_buf_release(&sql);
+	bs_buf_release(&keys);
+	return rc;
+}
+
+/* bs_store_set of a parameter: run by run, as core/supply.h's rule says. */
+static int set_param(struct bs_store *st, const struct bs_ids *ids,
+		     const struct bs_set *set, int64_t *changed,
+		     struct bs_err *err)
+{
+	struct bs_buf was = BS_BUF_INIT, now = BS_BUF_INIT;
+	struct bs_db_stmt *hist = NULL;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < ids->n && rc == 0; i++) {
+		struct bs_err why = BS_ERR_INIT;
+		struct bs_run r;
+		int k;
+
+		rc = bs_store_get(st, ids->id[i], 0, &r, err);
+		if (rc < 0)
+			break;
+		k = bs_param_find_in(r.family, set->param);
+		bs_buf_reset(&was);
+		bs_buf_reset(&now);
+		if (k >= 0)
+			bs_param_format(&r.params, k, &was);
+		rc = bs_supply(&r, set->param, set->text, &why);
+		if (rc < 0)
+			rc = bs_error(err, BS_EINVAL, "run %lld: %s",
+				      (long long)r.id, why.msg);
+		if (rc == 1) {
+			bs_param_format(&r.params, k, &now);
+			rc = write_param(st, &r, k, err);
+			if (rc == 0 &&
+			    bs_db_prepare(st->db,
+					  "INSERT INTO run_history (run_id, "
+					  "field, old_value, new_value, "
+					  "changed_at) VALUES (?, ?, ?, ?, ?)",
+					  0, &hist) < 0)
+				rc = bs_store_db_error(st, err,
+						       "cannot change runs");
+			if (rc == 0) {
+				bs_db_bind_int64(hist, 1, r.id);
+				bs_db_bind_text(hist, 2, set->param, -1);
+				bs_db_bind_text(hist, 3, bs_buf_str(&was), -1);
+				bs_db_bind_text(hist, 4, bs_buf_str(&now), -1);
+				bs_db_bind_int64(hist, 5, bs_store_now());
+				rc = param_step(st, hist, err);
+			}
+			if (rc == 0)
+				(*changed)++;
+		}
+		bs_run_release(&r);
+	}
+	bs_buf_release(&was);
+	bs_buf_release(&now);
+	return rc < 0 ? rc : 0;
+}
+
 int bs_store_set(struct bs_store *st, const struct bs_ids *ids,
 		 const struct bs_set *set, int64_t *changed,
 		 struct bs_err *err)
@@ -81,6 +221,8 @@ int bs_store_set(struct bs_store *st, const struct bs_ids *ids,
 	/* A run's values and machine make its measure key (seen.c). */
 	if ((rc = bs_store_seen_end(st, err)) < 0)
 		return rc;
+	if (set->param)
+		return set_param(st, ids, set, changed, err);
 	/*
 	 * The history row first, with the old value read from the run
 	 * itself; a run that has the value already gets neither.
@@ -165,16 +307,19 @@ int bs_store_each_change(struct bs_store *st, int64_t run_id,
 	bs_db_bind_int64(s, 1, run_id);
 	rc = 0;
 	while ((step = bs_db_step(s)) == BS_DB_ROW) {
-		const struct bs_set_field *f =
-			bs_set_field(bs_db_column_text(s, 0));
+		const char *name = bs_db_column_text(s, 0);
+		const struct bs_set_field *f = name ? bs_set_field(name) : NULL;
 
-		if (f == NULL)
-			continue; /* a newer bstore's field */
+		/* Else a parameter (bstore set KEY=VALUE), or a newer
+		 * bstore's field. */
+		if (f == NULL && (name == NULL || bs_param_find(name) < 0))
+			continue;
 		memset(&c, 0, sizeof(c));
 		c.run_id = run_id;
 		c.field = f;
-		column_value(s, 1, f->is_date, &c.old_text, &c.old_when);
-		column_value(s, 2, f->is_date, &c.new_text, &c.new_when);
+		c.param = f ? NULL : name;
+		column_value(s, 1, f && f->is_date, &c.old_text, &c.old_when);
+		column_value(s, 2, f && f->is_date, &c.new_text, &c.new_when);
 		c.changed_at = bs_db_column_int64(s, 3);
 		rc = fn(&c, ctx);
 		if (rc < 0)

@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "store/db.h"
+#include "util/buf.h"
 #include "store/selector.h"
 #include "store/store.h"
 
@@ -37,6 +38,8 @@ struct bs_store {
 	int no_upgrade;    /* BS_STORE_NO_UPGRADE: refuse an older schema */
 	/* Statements of write.c, prepared when opened to write. */
 	struct bs_db_stmt *put;     /* INSERT INTO runs ... */
+	/* The bound runs.supplied of the run put last (bound static). */
+	struct bs_buf put_supplied;
 	struct bs_db_stmt *dup;     /* SELECT id FROM runs WHERE sha256 = ? */
 	struct bs_db_stmt *same_table; /* tables of a measure_key (dedup.c) */
 	struct bs_db_stmt *same_line;  /* the other runs of that key */

@@ -128,6 +128,11 @@ void bs_store_set_wait(struct bs_store *st, int wait_ms,
 		st->db->ops->set_cancel(st->db, cancel);
 }
 
+int bs_store_engaged(void)
+{
+	return bs_db_engaged != 0;
+}
+
 const char *bs_store_path(const struct bs_store *st)
 {
 	return st->path;
@@ -177,7 +182,9 @@ int bs_store_open_cancel(struct bs_store **out, const char *path, int flags,
 
 	*out = NULL;
 	st = xcalloc(1, sizeof(*st));
-	st->path = xstrdup(path);
+	/* A URL is shown without its secrets (and a path libpq would read
+	 * as a connection string too), as the engine's display is. */
+	st->path = bs_db_shown(path);
 	st->cancel = cancel;
 	st->wait_ms = BS_STORE_WAIT_MS;
 	st->no_upgrade = (flags & BS_STORE_NO_UPGRADE) != 0;
@@ -191,11 +198,6 @@ int bs_store_open_cancel(struct bs_store **out, const char *path, int flags,
 	if (flags & BS_STORE_NO_UPGRADE)
 		dbflags |= BS_DB_OPEN_UNTRUSTED;
 	rc = ops->open(&st->db, path, dbflags, bs_store_on_busy, st);
-	if (st->db) {
-		/* A URL is shown without its password from now on. */
-		free(st->path);
-		st->path = xstrdup(ops->display(st->db));
-	}
 	if (rc < 0) {
 		rc = st->db ? bs_store_open_error(st, err)
 			    : bs_error(err, BS_EDB,
@@ -237,6 +239,7 @@ void bs_store_close(struct bs_store *st)
 		bs_store_rollback(st);
 	disconnect(st);
 	bs_ids_release(&st->skipped);
+	bs_buf_release(&st->put_supplied);
 	free(st->path);
 	free(st);
 }
@@ -320,6 +323,17 @@ char *bs_store_default_path(struct bs_err *err)
 int bs_store_is_url(const char *name)
 {
 	return bs_db_is_url(name);
+}
+
+char *bs_store_shown(const char *name)
+{
+	return bs_db_shown(name);
+}
+
+int bs_store_same(struct bs_store *a, struct bs_store *b)
+{
+	return a->db->ops == b->db->ops && a->db->ops->same &&
+	       a->db->ops->same(a->db, b->db);
 }
 
 int bs_store_mkparents(const char *path, struct bs_err *err)

@@ -5,10 +5,14 @@
 #include "store/internal.h"
 
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/supply.h"
 #include "util/buf.h"
+#include "util/num.h"
 #include "util/mem.h"
 #include "util/sha256.h"
 #include "util/banned.h"
@@ -52,7 +56,28 @@ struct reader {
 	struct bs_db_stmt *par;  /* run_params of one run */
 	struct bs_db_stmt *ser;  /* series of one run */
 	int load;
+	/* A merge source's (BS_STORE_NO_UPGRADE) run is read as ingest
+	 * would take it: the first value that ingest could not have stored
+	 * (a parameter of the wrong type, a metric or parameter the
+	 * catalogue does not know, the no-date sentinel as a date) is kept
+	 * in bad, and the run is refused with it (BS_EPARSE). */
+	int strict;
+	char bad[200];
 };
+
+/* Keeps the first reason a strict read refuses the run for. */
+static void refuse(struct reader *rd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void refuse(struct reader *rd, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!rd->strict || rd->bad[0])
+		return;
+	va_start(ap, fmt);
+	vsnprintf(rd->bad, sizeof(rd->bad), fmt, ap);
+	va_end(ap);
+}
 
 enum read_mode { READ_ALL, READ_ONE, READ_RANGE };
 
@@ -60,7 +85,7 @@ enum read_mode { READ_ALL, READ_ONE, READ_RANGE };
 #define HEAD_COLS                                                            \
 	"id, family, tool, tool_version, format, machine, measured_at, "     \
 	"stored_at, source, source_line, parser_version, warning, "          \
-	"sha256, "
+	"sha256, supplied, "
 
 static int reader_open(struct bs_store *st, struct reader *rd, int load,
 		       enum read_mode mode, struct bs_err *err)
@@ -71,6 +96,7 @@ static int reader_open(struct bs_store *st, struct reader *rd, int load,
 
 	memset(rd, 0, sizeof(*rd));
 	rd->load = load;
+	rd->strict = st->no_upgrade;
 	bs_buf_adds(&sql, "SELECT " HEAD_COLS);
 	bs_buf_adds(&sql, (load & BS_LOAD_RAW) ? "raw" : "NULL");
 	for (k = 0; k < st->npcol; k++)
@@ -128,6 +154,34 @@ static void reader_close(struct reader *rd)
 	bs_db_finalize(rd->ser);
 }
 
+/*
+ * Whether column i of s holds what parameter k's kind stores: an integer
+ * for the integer kinds, a number for a real (or, from PostgreSQL's
+ * run_params, whose values are text, the text of one).
+ */
+static void check_param(struct reader *rd, struct bs_db_stmt *s, int i, int k)
+{
+	enum bs_db_type t = bs_db_column_type(s, i);
+	enum bs_pkind kind = bs_param_table[k].kind;
+	const char *text;
+	char q[48];
+	int64_t v;
+	double d;
+
+	if (!rd->strict || t == BS_DB_NULL || kind == BS_PK_TEXT ||
+	    t == BS_DB_INT || (t == BS_DB_FLOAT && kind == BS_PK_REAL))
+		return;
+	text = t == BS_DB_TEXT ? bs_db_column_text(s, i) : NULL;
+	if (text && (kind == BS_PK_REAL
+			     ? bs_parse_double(text, strlen(text), &d) == 0
+			     : bs_parse_i64(text, strlen(text), &v) == 0))
+		return;
+	refuse(rd, "parameter '%s': '%s' is not %s", bs_param_table[k].key,
+	       text ? bs_err_quote(q, sizeof(q), text, strlen(text), 32)
+		    : "a value of its type",
+	       kind == BS_PK_REAL ? "a number" : "an integer");
+}
+
 /* Column i of s into parameter k of p, as its kind says. */
 static void col_param(struct bs_db_stmt *s, int i, struct bs_params *p, int k)
 {
@@ -166,24 +220,29 @@ static void col_value(struct bs_db_stmt *s, int i, struct bs_value *v)
 }
 
 /* The rows of q for run r->id, each passed to fn. */
-static int each_row(struct bs_store *st, struct bs_db_stmt *q, struct bs_run *r,
-		    void (*fn)(struct bs_db_stmt *q, struct bs_run *r),
+static int each_row(struct bs_store *st, struct reader *rd,
+		    struct bs_db_stmt *q, struct bs_run *r,
+		    void (*fn)(struct reader *rd, struct bs_db_stmt *q,
+			       struct bs_run *r),
 		    const char *what, struct bs_err *err)
 {
 	int rc;
 
 	bs_db_bind_int64(q, 1, r->id);
 	while ((rc = bs_db_step(q)) == BS_DB_ROW)
-		fn(q, r);
+		fn(rd, q, r);
 	bs_db_reset(q);
 	if (rc != BS_DB_DONE)
 		return bs_store_db_error(st, err, what);
 	return 0;
 }
 
-static void tag_row(struct bs_db_stmt *q, struct bs_run *r)
+static void tag_row(struct reader *rd, struct bs_db_stmt *q,
+		    struct bs_run *r)
 {
-	bs_run_tag(r, bs_db_column_text(q, 0),
+	(void)rd;
+	/* tags is keyed by run and key: each key once. */
+	bs_run_tag_add(r, bs_db_column_text(q, 0),
 		   bs_db_column_text(q, 1));
 }
 
@@ -212,7 +271,7 @@ static int merge_tags(struct bs_store *st, struct reader *rd,
 		if (id > r->id)
 			break;
 		if (id == r->id)
-			bs_run_tag(r, bs_db_column_text(q, 1),
+			bs_run_tag_add(r, bs_db_column_text(q, 1),
 				   bs_db_column_text(q, 2));
 		rd->tag_ready = 0;
 	}
@@ -220,17 +279,28 @@ static int merge_tags(struct bs_store *st, struct reader *rd,
 }
 
 /* A metric the catalogue does not know (written by a newer bstore) is
- * skipped. */
-static int metric_of(struct bs_db_stmt *q, const struct bs_run *r)
+ * skipped; a strict read refuses the run (what: the table's rows). */
+static int metric_of(struct reader *rd, struct bs_db_stmt *q,
+		     const struct bs_run *r, const char *what)
 {
 	const char *key = bs_db_column_text(q, 0);
+	int m = key ? bs_metric_find(r->family, (const char *)key) : -1;
+	char k[48];
 
-	return key ? bs_metric_find(r->family, (const char *)key) : -1;
+	if (m < 0)
+		refuse(rd, "%s of metric '%s', which the catalogue does not "
+			   "know for the %s family",
+		       what,
+		       bs_err_quote(k, sizeof(k), key ? key : "",
+				    key ? strlen(key) : 0, 32),
+		       bs_family(r->family)->name);
+	return m;
 }
 
-static void lat_row(struct bs_db_stmt *q, struct bs_run *r)
+static void lat_row(struct reader *rd, struct bs_db_stmt *q,
+		    struct bs_run *r)
 {
-	int m = metric_of(q, r);
+	int m = metric_of(rd, q, r, "a latency");
 
 	if (m < 0)
 		return;
@@ -239,27 +309,39 @@ static void lat_row(struct bs_db_stmt *q, struct bs_run *r)
 	r->res[m].lat_p99_us = col_double(q, 3);
 }
 
-static void res_row(struct bs_db_stmt *q, struct bs_run *r)
+static void res_row(struct reader *rd, struct bs_db_stmt *q,
+		    struct bs_run *r)
 {
-	int m = metric_of(q, r);
+	int m = metric_of(rd, q, r, "a result");
 
 	if (m >= 0)
 		col_value(q, 1, &r->res[m]);
 }
 
-static void par_row(struct bs_db_stmt *q, struct bs_run *r)
+static void par_row(struct reader *rd, struct bs_db_stmt *q,
+		    struct bs_run *r)
 {
 	const char *key = bs_db_column_text(q, 0);
 	int k = key ? bs_param_find_in(r->family, (const char *)key) : -1;
+	char kq[48];
 
-	if (k >= 0)
+	if (k < 0)
+		refuse(rd, "parameter '%s', which the catalogue does not know "
+			   "for the %s family",
+		       bs_err_quote(kq, sizeof(kq), key ? key : "",
+				    key ? strlen(key) : 0, 32),
+		       bs_family(r->family)->name);
+	if (k >= 0) {
+		check_param(rd, q, 1, k);
 		col_param(q, 1, &r->params, k);
+	}
 }
 
-static void ser_row(struct bs_db_stmt *q, struct bs_run *r)
+static void ser_row(struct reader *rd, struct bs_db_stmt *q,
+		    struct bs_run *r)
 {
 	struct bs_series *s = r->nseries ? &r->series[r->nseries - 1] : NULL;
-	int m = metric_of(q, r);
+	int m = metric_of(rd, q, r, "a curve");
 	const char *axis = bs_db_column_text(q, 1);
 
 	/* A metric without curves here (a newer catalogue's) is skipped. */
@@ -326,36 +408,52 @@ static int reader_row(struct bs_store *st, struct reader *rd, struct bs_run *r,
 	r->tool_version = col_text(s, c++);
 	r->format = col_text(s, c++);
 	r->machine = col_text(s, c++);
+	/* BS_NONE is how a run says "no date": as a stored date it is no
+	 * time ingest could have written. */
+	if (bs_db_column_type(s, c) != BS_DB_NULL &&
+	    bs_db_column_int64(s, c) == BS_NONE)
+		refuse(rd, "measured_at %lld is no date",
+		       (long long)BS_NONE);
 	r->measured_at = col_i64(s, c++);
+	if (bs_db_column_type(s, c) == BS_DB_NULL ||
+	    bs_db_column_int64(s, c) == BS_NONE)
+		refuse(rd, "stored_at is no date");
 	r->stored_at = col_i64(s, c++);
 	r->source = col_text(s, c++);
 	r->source_line = col_i64(s, c++);
 	r->parser_version = col_text(s, c++);
 	r->warning = col_text(s, c++);
 	sha_hex(s, c++, r->sha256);
+	bs_supplied_parse(r, bs_db_column_text(s, c++));
 	r->raw = col_text(s, c++);
-	for (k = 0; k < st->npcol; k++)
+	for (k = 0; k < st->npcol; k++) {
+		check_param(rd, s, c, st->pcol[k]);
 		col_param(s, c++, &r->params, st->pcol[k]);
+	}
 	for (k = 0; k < st->nmcol; k++, c += 4)
 		col_value(s, c, &r->res[st->mcol[k]]);
 	if ((rd->load & BS_LOAD_TAGS) && rd->alltags)
 		rc = merge_tags(st, rd, r, err);
 	else if (rd->load & BS_LOAD_TAGS)
-		rc = each_row(st, rd->tags, r, tag_row, "cannot read tags",
+		rc = each_row(st, rd, rd->tags, r, tag_row, "cannot read tags",
 			      err);
 	if (rc == 0 && bs_store_keeps_latency(r))
-		rc = each_row(st, rd->lat, r, lat_row, "cannot read latency",
+		rc = each_row(st, rd, rd->lat, r, lat_row, "cannot read latency",
 			      err);
 	/* The bonnie family is all in runs' columns (the fast path). */
 	if (rc == 0 && !(bs_family(r->family)->flags & BS_FAMF_COLUMNS))
-		rc = each_row(st, rd->res, r, res_row, "cannot read results",
+		rc = each_row(st, rd, rd->res, r, res_row, "cannot read results",
 			      err);
 	if (rc == 0 && !(bs_family(r->family)->flags & BS_FAMF_COLUMNS))
-		rc = each_row(st, rd->par, r, par_row,
+		rc = each_row(st, rd, rd->par, r, par_row,
 			      "cannot read parameters", err);
 	if (rc == 0 && (rd->load & BS_LOAD_SERIES) && has_series(r->family))
-		rc = each_row(st, rd->ser, r, ser_row, "cannot read series",
+		rc = each_row(st, rd, rd->ser, r, ser_row, "cannot read series",
 			      err);
+	/* Only the reason: the caller names the archive and run. */
+	if (rc == 0 && rd->bad[0])
+		rc = bs_error(err, BS_EPARSE, "%s", rd->bad);
+	rd->bad[0] = '\0';
 	return rc;
 }
 

@@ -111,14 +111,39 @@ int bs_store_forget_report(struct bs_store *st, const char *name,
 	return rc;
 }
 
-/* Calls fn with the arguments gathered for one name; frees them. */
-static int flush_one(char *name, char **args, size_t nargs,
-                     bs_saved_report_fn fn, void *ctx)
+/*
+ * Whether a name read from the archive may be used: the rule it was
+ * saved under (bs_store_check_report_name), checked again on read, for
+ * the archive is not trusted (an owner may have dropped the CHECK, or
+ * written the row by hand): it becomes a file name. One that fails is
+ * named in a warning and skipped.
+ */
+static int readable_name(struct bs_store *st, const char *name)
+{
+	struct bs_err why = BS_ERR_INIT;
+	struct bs_buf msg = BS_BUF_INIT;
+
+	if (bs_store_check_report_name(name, &why) == 0)
+		return 1;
+	if (st->warn) {
+		bs_buf_addf(&msg, "%s: saved %s; skipped (never a file name)",
+			    st->path, why.msg);
+		st->warn(bs_buf_str(&msg), st->warn_ctx);
+	}
+	bs_buf_release(&msg);
+	bs_err_reset(&why);
+	return 0;
+}
+
+/* Calls fn with the arguments gathered for one name (when its name may be
+ * used); frees them. */
+static int flush_one(struct bs_store *st, char *name, char **args,
+                     size_t nargs, bs_saved_report_fn fn, void *ctx)
 {
 	size_t i;
 	int rc = 0;
 
-	if (name && fn)
+	if (name && fn && readable_name(st, name))
 		rc = fn(name, (const char *const *)args, nargs, ctx);
 	for (i = 0; i < nargs; i++)
 		free(args[i]);
@@ -148,7 +173,7 @@ int bs_store_each_saved(struct bs_store *st, bs_saved_report_fn fn, void *ctx,
 		const char *a = bs_db_column_text(s, 1);
 
 		if (name == NULL || strcmp(name, n) != 0) {
-			rc = flush_one(name, args, nargs, fn, ctx);
+			rc = flush_one(st, name, args, nargs, fn, ctx);
 			name = xstrdup(n);
 			nargs = 0;
 			if (rc < 0)
@@ -163,9 +188,9 @@ int bs_store_each_saved(struct bs_store *st, bs_saved_report_fn fn, void *ctx,
 		rc =
 		    bs_store_db_error(st, err, "cannot read saved comparisons");
 	if (rc == 0)
-		rc = flush_one(name, args, nargs, fn, ctx);
+		rc = flush_one(st, name, args, nargs, fn, ctx);
 	else
-		flush_one(name, args, nargs, NULL, NULL);
+		flush_one(st, name, args, nargs, NULL, NULL);
 	name = NULL;
 	free(args);
 	bs_db_finalize(s);

@@ -17,12 +17,17 @@
  *   key=value machine= (or name=), family= (bonnie, sysbench, ...),
  *             tool=, version=, format=, source=, id= (an id or a
  *             range), date= (measured_at: 2004, 2004-03, 2004-03-15,
- *             ...), or any tag key (raid=5,
- *             host.kernel=6.1.0); a ',' inside the value is written '\,'
- *             (host.mount=rw\,relatime), a '\' before a ',' or '\' as
- *             '\\'. Text values are globs (array=EMC*); the operator
- *             may also be != (the complement), ~ and !~ (ignoring ASCII
- *             case), and for id and date <, <=, >, >= (date>=2024-01).
+ *             ...), impl= (the implementation: bonnie++, bstore run,
+ *             sysbench, ...), a parameter (mode=rndrw, bs=4k, direct=1,
+ *             normalised as the test identity reads it), or any tag key
+ *             (raid=5, host.kernel=6.1.0); a ',' inside the value is
+ *             written '\,' (host.mount=rw\,relatime), a '|' '\|', a
+ *             '\' before a ',', '|' or '\' as '\\'. Text values are
+ *             globs (array=EMC*); the operator may also be != (the
+ *             complement), ~ and !~ (ignoring ASCII case), and for id,
+ *             date and parameters <, <=, >, >= (iodepth>=16). A '|'
+ *             in a value separates alternatives (id=21|25|26,
+ *             machine=a|b).
  * With last or last:N, the newest among the runs the other terms match;
  * when several are given, the last one written counts. store/selector.h
  * has the grammar, and the parser.
@@ -37,7 +42,7 @@
 #include "core/result.h"
 #include "util/err.h"
 
-#define BS_SCHEMA_VERSION 5
+#define BS_SCHEMA_VERSION 6
 
 /*
  * How long a connection waits for another process's write transaction to
@@ -96,6 +101,15 @@ void bs_store_set_wait(struct bs_store *st, int wait_ms,
 		       const volatile sig_atomic_t *cancel);
 
 /*
+ * Whether a statement of an open archive is running on its server, or is
+ * waited for, now (PostgreSQL; SQLite: never). Async-signal-safe: a stop
+ * signal's handler asks it, to leave ending the statement to the wait
+ * that sees the flag of bs_store_set_wait (it cancels the statement on
+ * the server) rather than end bstore while the server runs on.
+ */
+int bs_store_engaged(void);
+
+/*
  * Where the store's warnings go: fn gets one message ("PATH: run 5:
  * unknown tool family 'nosuch' (a newer bstore wrote it?); skipped") and
  * ctx. Without one they are dropped. A run that bs_store_each cannot
@@ -116,9 +130,12 @@ void bs_store_rollback(struct bs_store *st);
  * Returns 1 when stored, 0 when a run with the same SHA-256 already exists,
  * BS_STORE_SAME_RUN when a stored run read from other text is the same
  * measurement (bs_run_same, core/same.h; r->id is then that run's id in
- * both cases), <0 on error.
+ * both cases), BS_STORE_REPLACED when r, a CSV line, took the place of
+ * that run read from its rounded text table (same id, stored_at, tags and
+ * history: docs/ingest.md), <0 on error.
  */
 #define BS_STORE_SAME_RUN 2
+#define BS_STORE_REPLACED 3
 int bs_store_put(struct bs_store *st, struct bs_run *r, struct bs_err *err);
 /*
  * The same for a run measured just now (bstore run): always stored, and
@@ -234,6 +251,13 @@ static inline const char *bs_store_machine_name(const char *machine)
  * a row of run_history with the old and the new value and the time
  * (bs_store_now), so that nothing is lost; *changed counts those runs.
  * The caller begins and commits the transaction.
+ *
+ * A set with param (a parameter key; field NULL) supplies that parameter
+ * of each run by core/supply.h's rule (refused, BS_EINVAL naming the run,
+ * where the run's output printed another value or its family has no such
+ * parameter), marks it supplied (runs.supplied), and keeps the old and
+ * new value as text in run_history under the parameter's key ("" for
+ * unknown).
  */
 struct bs_set_field {
 	const char *key;    /* as written: "machine", "measured_at" */
@@ -245,7 +269,8 @@ extern const size_t bs_set_nfields;
 /* The row of key, or NULL. */
 const struct bs_set_field *bs_set_field(const char *key);
 struct bs_set {
-	const struct bs_set_field *field;
+	const struct bs_set_field *field; /* NULL for a parameter */
+	const char *param;                /* a parameter's key, or NULL */
 	const char *text; /* a text field's value */
 	int64_t when;     /* a date field's value, or BS_NONE */
 };
@@ -255,8 +280,9 @@ int bs_store_set(struct bs_store *st, const struct bs_ids *ids,
 /* One row of a run's history, oldest first; valid during the call. */
 struct bs_change {
 	int64_t run_id;
-	const struct bs_set_field *field;
-	const char *old_text, *new_text; /* text fields ("" unknown) */
+	const struct bs_set_field *field; /* NULL for a parameter */
+	const char *param;                /* its key, or NULL */
+	const char *old_text, *new_text; /* text fields and parameters ("" unknown) */
 	int64_t old_when, new_when;      /* date fields (BS_NONE unknown) */
 	int64_t changed_at;              /* unix seconds */
 };
@@ -371,5 +397,11 @@ int bs_store_mkparents(const char *path, struct bs_err *err);
 /* Whether name is a PostgreSQL archive's URL (postgresql://...,
  * postgres://...) rather than a file. */
 int bs_store_is_url(const char *name);
+/* What may be shown of an archive's name or an input's (malloc'd): a URL
+ * without its secrets (store/db.h, bs_db_shown). */
+char *bs_store_shown(const char *name);
+/* Whether two open archives are one (a PostgreSQL archive reached by two
+ * URLs); files are compared as files by the caller. */
+int bs_store_same(struct bs_store *a, struct bs_store *b);
 
 #endif

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/supply.h"
 #include "util/buf.h"
 #include "util/num.h"
 #include "util/sha256.h"
@@ -22,7 +23,7 @@
 static const char *const head_cols[] = {
 	"family", "tool", "tool_version", "format", "machine", "measured_at",
 	"stored_at", "raw", "sha256", "source", "source_line",
-	"parser_version", "warning", "measure_key",
+	"parser_version", "warning", "measure_key", "supplied",
 };
 #define NHEAD (sizeof(head_cols) / sizeof(head_cols[0]))
 
@@ -36,22 +37,35 @@ static int prepare_batch(struct bs_store *st, const char *sql,
 	return 0;
 }
 
-static int prepare_put(struct bs_store *st, struct bs_err *err)
+/* The columns put() binds, each followed by `tail` ("" for INSERT's
+ * list, " = ?" for UPDATE's SET); returns how many. */
+static size_t run_cols(const struct bs_store *st, struct bs_buf *sql,
+		       const char *tail)
 {
 	static const char *const sfx[] = BS_STORE_METRIC_SUFFIXES;
-	struct bs_buf sql = BS_BUF_INIT;
 	size_t i, n = NHEAD;
-	int k, rc;
+	int k;
 
-	bs_buf_adds(&sql, "INSERT INTO runs (");
 	for (i = 0; i < NHEAD; i++)
-		bs_buf_addf(&sql, "%s%s", i ? ", " : "", head_cols[i]);
+		bs_buf_addf(sql, "%s%s%s", i ? ", " : "", head_cols[i], tail);
 	for (k = 0; k < st->npcol; k++, n++)
-		bs_buf_addf(&sql, ", %s", bs_param_table[st->pcol[k]].column);
+		bs_buf_addf(sql, ", %s%s", bs_param_table[st->pcol[k]].column,
+			    tail);
 	for (k = 0; k < st->nmcol; k++)
 		for (i = 0; i < BS_STORE_METRIC_NCOLS; i++, n++)
-			bs_buf_addf(&sql, ", %s%s", bs_metrics[st->mcol[k]].key,
-				    sfx[i]);
+			bs_buf_addf(sql, ", %s%s%s", bs_metrics[st->mcol[k]].key,
+				    sfx[i], tail);
+	return n;
+}
+
+static int prepare_put(struct bs_store *st, struct bs_err *err)
+{
+	struct bs_buf sql = BS_BUF_INIT;
+	size_t i, n;
+	int rc;
+
+	bs_buf_adds(&sql, "INSERT INTO runs (");
+	n = run_cols(st, &sql, "");
 	bs_buf_adds(&sql, ") VALUES (?");
 	for (i = 1; i < n; i++)
 		bs_buf_adds(&sql, ", ?");
@@ -79,9 +93,13 @@ int bs_store_prepare_writes(struct bs_store *st, struct bs_err *err)
 		const char *sql;
 	} stmts[] = {
 		/* The expression matches the index runs_sha256_prefix. */
+		/* The same text measured at another known date is another
+		 * measurement (find_dup). */
 		{offsetof(struct bs_store, dup),
 		 "SELECT id FROM runs WHERE substr(sha256, 1, 8) = "
-		 "substr(?1, 1, 8) AND sha256 = ?1"},
+		 "substr(?1, 1, 8) AND sha256 = ?1 AND (measured_at IS NULL "
+		 "OR CAST(?2 AS BIGINT) IS NULL OR measured_at = CAST(?2 AS "
+		 "BIGINT)) ORDER BY id"},
 		{offsetof(struct bs_store, put_tag),
 		 "INSERT INTO tags (run_id, key, value) VALUES (?, ?, ?) "
 		 "ON CONFLICT (run_id, key) DO UPDATE SET value = "
@@ -393,17 +411,31 @@ int bs_store_add_series(struct bs_store *st, int64_t id,
 	return 1;
 }
 
-static int find_dup(struct bs_store *st, const char *hex, int seen,
-		    int64_t *id, struct bs_err *err)
+/*
+ * Is the run stored already? The same text is the same run, unless both
+ * know when they were measured and the dates differ: a date from outside
+ * the text (a mail's Date: header, --measured-at) makes the same bytes of
+ * two nightly runs two measurements, while the same mailbox ingested
+ * twice is stored once (docs/ingest.md). *seen may be cleared: the set
+ * of seen.c knows digests, not dates.
+ */
+static int find_dup(struct bs_store *st, const char *hex, int64_t when,
+		    int *seen, int64_t *id, struct bs_err *err)
 {
 	uint8_t sha[32];
 	int rc;
 
-	if (seen) {
+	if (*seen) {
 		sha_bytes(hex, sha);
-		return bs_store_seen_dup(st, sha, id);
+		rc = bs_store_seen_dup(st, sha, id);
+		if (rc == 0 || when == BS_NONE)
+			return rc;
+		if ((rc = bs_store_seen_end(st, err)) < 0)
+			return rc;
+		*seen = 0;
 	}
 	bind_sha(st->dup, 1, hex, sha);
+	bind_i64(st->dup, 2, when);
 	rc = bs_db_step(st->dup);
 	if (rc == BS_DB_ROW)
 		*id = bs_db_column_int64(st->dup, 0);
@@ -415,6 +447,115 @@ static int find_dup(struct bs_store *st, const char *hex, int seen,
 
 static int put(struct bs_store *st, struct bs_run *r, int once,
 	       struct bs_err *err);
+
+/* Binds r to the columns of run_cols(), from parameter 1; returns the
+ * number of the next parameter. */
+static int bind_run(struct bs_store *st, struct bs_db_stmt *s,
+		    const struct bs_run *r, int64_t key, uint8_t *sha)
+{
+	int k, n = 1;
+
+	/* In the order of head_cols. */
+	bind_text(s, n++, bs_family_name(r->family));
+	bind_text(s, n++, r->tool);
+	bind_text(s, n++, r->tool_version);
+	bind_text(s, n++, r->format);
+	bind_text(s, n++, r->machine ? r->machine : "");
+	bind_i64(s, n++, r->measured_at);
+	bind_i64(s, n++, r->stored_at);
+	bind_text(s, n++, r->raw);
+	bind_sha(s, n++, r->sha256, sha);
+	bind_text(s, n++, r->source ? r->source : "");
+	bind_i64(s, n++, r->source_line);
+	bind_text(s, n++, r->parser_version ? r->parser_version : "");
+	bind_text(s, n++, r->warning);
+	bind_i64(s, n++, key ? key : BS_NONE);
+	bs_buf_reset(&st->put_supplied);
+	if (r->supplied) /* rare: no walk of the table for every line */
+		bs_supplied_keys(r, &st->put_supplied);
+	bind_text(s, n++, st->put_supplied.len
+				  ? bs_buf_str(&st->put_supplied)
+				  : NULL);
+	assert(n == (int)NHEAD + 1);
+	for (k = 0; k < st->npcol; k++)
+		bind_param(s, n++, &r->params, st->pcol[k]);
+	for (k = 0; k < st->nmcol; k++) {
+		const struct bs_value *v = &r->res[st->mcol[k]];
+		bind_double(s, n++, v->status == BS_ST_OK ? v->value : NAN);
+		bs_db_bind_text(s, n++, bs_status_name(v->status), -1);
+		bind_double(s, n++, v->cpu_pct);
+		bind_double(s, n++, v->lat_us);
+	}
+	return n;
+}
+
+static int put_rows(struct bs_store *st, const struct bs_run *r,
+		    struct bs_err *err);
+
+/*
+ * r, a CSV line, is the same measurement as stored run id, read from its
+ * text table: the line's numbers are exact where the table rounds them
+ * ("312m" for 319885 KiB/s) and it has the file tests the table misprints,
+ * so the line takes the run's place, keeping its id, stored_at, tags and
+ * history: the archive is the one the line first would have made.
+ */
+static int replace(struct bs_store *st, struct bs_run *r, int64_t id,
+		   int64_t key, struct bs_err *err)
+{
+	static const char *const children[] = {
+		"DELETE FROM run_results WHERE run_id = ?",
+		"DELETE FROM run_params WHERE run_id = ?",
+		"DELETE FROM latency WHERE run_id = ?",
+		"DELETE FROM series WHERE run_id = ?",
+	};
+	struct bs_buf sql = BS_BUF_INIT;
+	struct bs_db_stmt *s = NULL;
+	struct bs_run old;
+	uint8_t sha[32];
+	size_t i;
+	int n, rc;
+
+	memset(&old, 0, sizeof(old));
+	if ((rc = bs_store_seen_end(st, err)) < 0)
+		return rc;
+	rc = bs_store_get(st, id, 0, &old, err);
+	if (rc < 0)
+		goto out;
+	r->id = id;
+	r->stored_at = old.stored_at;
+	if (r->measured_at == BS_NONE)
+		r->measured_at = old.measured_at;
+	bs_buf_adds(&sql, "UPDATE runs SET ");
+	run_cols(st, &sql, " = ?");
+	bs_buf_adds(&sql, " WHERE id = ?");
+	rc = -1;
+	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &s) < 0)
+		goto db;
+	n = bind_run(st, s, r, key, sha);
+	bs_db_bind_int64(s, n, id);
+	if ((rc = step_done(st, s, "cannot replace run", err)) < 0)
+		goto out;
+	for (i = 0; i < sizeof(children) / sizeof(children[0]); i++) {
+		bs_db_finalize(s);
+		s = NULL;
+		rc = -1;
+		if (bs_db_prepare(st->db, children[i], 0, &s) < 0)
+			goto db;
+		bs_db_bind_int64(s, 1, id);
+		if ((rc = step_done(st, s, "cannot replace run", err)) < 0)
+			goto out;
+	}
+	rc = put_rows(st, r, err);
+	goto out;
+db:
+	rc = bs_store_db_error(st, err, "cannot replace run");
+out:
+	bs_db_finalize(s);
+	bs_buf_release(&sql);
+	bs_run_release(&old);
+	return rc;
+}
+
 
 int bs_store_put(struct bs_store *st, struct bs_run *r, struct bs_err *err)
 {
@@ -434,7 +575,7 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 	struct bs_db_stmt *s = st->put;
 	uint8_t sha[32];
 	int64_t key;
-	int k, n = 1, rc, seen = 0;
+	int n, rc, seen = 0;
 
 	if (s == NULL)
 		return bs_error(err, BS_EINVAL, "%s: archive opened read-only",
@@ -450,40 +591,28 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 		return rc;
 	if (once && (seen = bs_store_seen_ready(st, err)) < 0)
 		return seen;
-	rc = once ? find_dup(st, r->sha256, seen, &r->id, err) : 0;
+	rc = once ? find_dup(st, r->sha256, r->measured_at, &seen, &r->id,
+			     err)
+		  : 0;
 	if (rc != 0) /* stored already (1), or the lookup failed */
 		return rc < 0 ? rc : 0;
 	/* The same measurement from other text (store/dedup.c). */
 	key = bs_store_measure_key(r);
 	rc = once ? bs_store_find_same(st, r, key, seen, &r->id, err) : 0;
-	if (rc != 0)
-		return rc < 0 ? rc : BS_STORE_SAME_RUN;
-	r->stored_at = bs_store_now();
-	/* In the order of head_cols. */
-	bind_text(s, n++, bs_family_name(r->family));
-	bind_text(s, n++, r->tool);
-	bind_text(s, n++, r->tool_version);
-	bind_text(s, n++, r->format);
-	bind_text(s, n++, r->machine ? r->machine : "");
-	bind_i64(s, n++, r->measured_at);
-	bind_i64(s, n++, r->stored_at);
-	bind_text(s, n++, r->raw);
-	bind_sha(s, n++, r->sha256, sha);
-	bind_text(s, n++, r->source ? r->source : "");
-	bind_i64(s, n++, r->source_line);
-	bind_text(s, n++, r->parser_version ? r->parser_version : "");
-	bind_text(s, n++, r->warning);
-	bind_i64(s, n++, key ? key : BS_NONE);
-	assert(n == (int)NHEAD + 1);
-	for (k = 0; k < st->npcol; k++)
-		bind_param(s, n++, &r->params, st->pcol[k]);
-	for (k = 0; k < st->nmcol; k++) {
-		const struct bs_value *v = &r->res[st->mcol[k]];
-		bind_double(s, n++, v->status == BS_ST_OK ? v->value : NAN);
-		bs_db_bind_text(s, n++, bs_status_name(v->status), -1);
-		bind_double(s, n++, v->cpu_pct);
-		bind_double(s, n++, v->lat_us);
+	if (rc < 0)
+		return rc;
+	if (rc > 0 && !bs_store_is_table(r)) {
+		rc = replace(st, r, r->id, key, err);
+		return rc < 0 ? rc : BS_STORE_REPLACED;
 	}
+	if (rc > 0)
+		return BS_STORE_SAME_RUN;
+	/* A run restored from bstore's JSON export keeps when it was first
+	 * stored; merge and bstore run (put_new) store now. */
+	if (!once || r->stored_at == BS_NONE)
+		r->stored_at = bs_store_now();
+	n = bind_run(st, s, r, key, sha);
+	(void)n;
 	/* Its id foretold, the run and its rows are sent without waiting
 	 * (store/seen.c). */
 	if (seen && (rc = bs_store_seen_next(st, &r->id, err)) != 0) {
@@ -503,7 +632,17 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 	if (once)
 		bs_store_seen_stored(st, sha, r->id, key,
 				     bs_store_is_table(r));
-	rc = put_tags(st, r->id, r, err);
+	rc = put_rows(st, r, err);
+	st->deferring = 0;
+	return rc < 0 ? rc : 1;
+}
+
+/* The rows of run r->id beside its row in runs. */
+static int put_rows(struct bs_store *st, const struct bs_run *r,
+		    struct bs_err *err)
+{
+	int rc = put_tags(st, r->id, r, err);
+
 	if (rc == 0)
 		rc = put_latency(st, r->id, r, err);
 	/* A family in runs' own columns has no rows of its own. */
@@ -513,8 +652,7 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 		rc = put_results(st, r->id, r, err);
 	if (rc == 0)
 		rc = put_series(st, r->id, r, err);
-	st->deferring = 0;
-	return rc < 0 ? rc : 1;
+	return rc;
 }
 
 int bs_store_reject(struct bs_store *st, const char *source, int64_t line,

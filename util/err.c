@@ -35,9 +35,22 @@ const char *bs_err_quote(char *out, size_t outsz, const char *s, size_t len,
 
 	if (outsz == 0)
 		return out;
-	for (i = 0; i < len && i < max && n + 4 < outsz; i++) {
-		unsigned char c = (unsigned char)s[i];
-		out[n++] = bs_text_is_control(c, 0) ? '?' : (char)c;
+	for (i = 0; i < len && i < max && n + 4 < outsz;) {
+		size_t k = bs_text_control_len(s + i, len - i, 0);
+
+		if (k) {
+			out[n++] = '?';
+			i += k;
+		} else {
+			/* A whole character, or none of it. */
+			size_t w = bs_text_char_len(s + i, len - i);
+
+			if (i + w > len || i + w > max || n + w + 3 >= outsz)
+				break;
+			memcpy(out + n, s + i, w);
+			n += w;
+			i += w;
+		}
 	}
 	if (i < len && n + 4 <= outsz) {
 		memcpy(out + n, "...", 3);

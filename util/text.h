@@ -1,7 +1,9 @@
 /*
  * util/text.h - the one rule for showing text that may hold anything (file
- * names, tag values, pasted lines): control characters become '?', so a
- * message or a row stays one line and no terminal escape gets through.
+ * names, tag values, pasted lines): control characters (C0, DEL, C1 and
+ * the bidirectional controls, bs_text_control_len()) become '?', so a
+ * message or a row stays one line and no terminal escape or reordering
+ * gets through.
  */
 #ifndef BS_UTIL_TEXT_H
 #define BS_UTIL_TEXT_H
@@ -26,6 +28,29 @@ static inline int bs_text_is_control(unsigned char c, unsigned keep)
 		return 0;
 	return c < 0x20 || c == 0x7f;
 }
+
+/*
+ * The length in bytes of the control character at s (n bytes, no NUL
+ * needed), 0 when s does not start with one. Control characters are C0
+ * (but keep) and DEL, the C1 controls U+0080-U+009F (in UTF-8, or as
+ * bytes of no UTF-8 character: an 8-bit terminal's C1), and the
+ * bidirectional formatting characters U+061C, U+200E-U+200F,
+ * U+202A-U+202E and U+2066-U+2069. bs_text_clean(), _inplace() and
+ * _put() show each as one '?'.
+ */
+size_t bs_text_control_len(const char *s, size_t n, unsigned keep);
+
+/* The bytes of the character at s (n > 0 of them): a UTF-8 character's,
+ * or 1 for a byte of none (a Latin-1 byte). */
+size_t bs_text_char_len(const char *s, size_t n);
+
+/*
+ * Appends s as a terminal's column of width columns: cleaned as
+ * bs_text_clean() does, cut at a character boundary so that it takes at
+ * most width columns (a wide East Asian character takes 2, a combining
+ * mark 0), and padded with spaces to width.
+ */
+void bs_text_cell(struct bs_buf *out, const char *s, int width);
 
 /* Whether s holds a control character (tabs and newlines included). */
 int bs_text_has_control(const char *s);

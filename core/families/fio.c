@@ -112,6 +112,13 @@ static const struct bs_param_rule rules[] = {
 static const struct bs_impl impls[] = {
 	{ "fio", "fio", NULL },
 };
+static const struct bs_title_word title[] = {
+	{ "rw", "%s" },
+	{ "bs", "%s blocks" },
+	{ "iodepth", "iodepth %s" },
+	{ "numjobs", "%s jobs" },
+	{ "direct", "O_DIRECT" },
+};
 /* clang-format on */
 
 /* bstore exec: what fio's arguments say (a job file may say more). */
@@ -149,4 +156,6 @@ const struct bs_family_info bs_family_fio = {
 	.list_read = "read_bw_kib_s",
 	.progs = progs,
 	.nprogs = ROWS(progs),
+	.title = title,
+	.ntitle = ROWS(title),
 };

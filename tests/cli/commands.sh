@@ -277,7 +277,7 @@ for c in list "ingest samples/bonnie++-1.03-t3-raid5.txt" "tag 1 a=b" "show 1"; 
 	# shellcheck disable=SC2086
 	open_fails "$T/missing/x.db" "No such file or directory" "in a missing directory" $c
 	# shellcheck disable=SC2086
-	open_fails "$T/v99.db" "it was made by a newer bstore (schema version 99, this one knows 5); upgrade bstore" \
+	open_fails "$T/v99.db" "it was made by a newer bstore (schema version 99, this one knows 6); upgrade bstore" \
 		"on a newer archive" $c
 	# shellcheck disable=SC2086
 	run "$BSTORE" --db '' $c
@@ -395,5 +395,24 @@ done
 # One entry a row of the registry (ingest/formats.c).
 expect_eq "$("$BSTORE" ingest --formats | grep -c '^[a-z]')" \
 	"$(grep -c '^	{ BS_FMT_' "$SRC/ingest/formats.c")" "ingest --formats"
+
+# -q after the command as before it (bstore run's -q is bonnie++'s): every
+# command takes it, and ingest and site print nothing with it.
+for c in $("$BSTORE" --help | awk '/^Commands:/ {on = 1; next} /^$/ {on = 0} on {print $1}'); do
+	[ "$c" = run ] && continue
+	"$BSTORE" "$c" --help | grep -q -- '-q, --quiet' ||
+		fail "$c --help lacks -q, --quiet"
+done
+Q=$T/quiet.db
+run "$BSTORE" --db "$Q" ingest -q samples/bonnie++-1.03-ata-raid10-cache.txt
+expect_rc 0 "ingest -q"
+expect_eq "$(cat "$T/out")" "" "ingest -q prints no summary"
+run "$BSTORE" --db "$Q" ingest samples/bonnie++-1.03-ata-raid10-cache.txt
+expect_in "$T/out" "0 runs stored, 1 duplicate"
+run "$BSTORE" --db "$Q" site --quiet -o "$T/quiet-site"
+expect_rc 0 "site --quiet"
+expect_eq "$(cat "$T/out" "$T/err")" "" "site --quiet prints nothing"
+run "$BSTORE" --db "$Q" site -o "$T/loud-site"
+expect_in "$T/out" "site: 5 pages, 5 written"
 
 finish

@@ -23,15 +23,41 @@ pair() {
 	expect_in "$T/out" "$txt: 0 runs stored, 1 duplicate, 0 rejected"
 	expect_eq "$(sqlite3 -batch "$T/a.db" "SELECT count(*) FROM runs")" 1 \
 		"$name: runs after the CSV line and the table"
+	"$BSTORE" --db "$T/a.db" export --format json >"$T/line-first.json"
+	"$BSTORE" --db "$T/a.db" export --format bonnie >"$T/line-first.csv"
+	cmp "$T/line-first.csv" "$csv" ||
+		fail "$name: export --format bonnie is not the CSV line byte for byte"
 	rm -f "$T/a.db"*
 	run "$BSTORE" --db "$T/a.db" ingest "$txt" "$csv"
 	expect_rc 0 "$name: ingest the table, then the CSV line"
-	expect_in "$T/out" "$csv:1: duplicate of run 1 (the same measurement, read from other text)"
+	expect_in "$T/out" "$csv:1: duplicate of run 1 (the same measurement, read from other text: this CSV line's exact numbers replace its table's)"
 	expect_eq "$(sqlite3 -batch "$T/a.db" "SELECT count(*) FROM runs")" 1 \
 		"$name: runs after the table and the CSV line"
+	# The more exact text wins whichever comes first: the same archive.
+	"$BSTORE" --db "$T/a.db" export --format json >"$T/table-first.json"
+	"$BSTORE" --db "$T/a.db" export --format bonnie >"$T/table-first.csv"
+	cmp "$T/table-first.csv" "$csv" ||
+		fail "$name: after the table, export --format bonnie is not the CSV line"
+	cmp "$T/table-first.json" "$T/line-first.json" ||
+		fail "$name: the table first gives another archive than the line first"
 }
 
 pair "$CSV" "$TXT" "the committed pair"
+# On a disk: the table rounds (312m for 319885 KiB/s) and misprints the
+# file tests (4096/s for 1541/s), which the CSV line has exact.
+DCSV=$D/bonnie++-2.00a-q-disk-stdout.csv
+DTXT=$D/bonnie++-2.00a-q-disk-stderr.txt
+pair "$DCSV" "$DTXT" "the disk pair"
+rm -f "$T/a.db"*
+run "$BSTORE" --db "$T/a.db" ingest -t raid=1 "$DTXT"
+run "$BSTORE" --db "$T/a.db" set 1 measured_at=2026-01-02T03:04:05
+run "$BSTORE" --db "$T/a.db" ingest "$DCSV"
+expect_eq "$(sqlite3 -batch "$T/a.db" "SELECT put_block, seq_create, seq_create_status, format FROM runs")" \
+	"319885.0|1541.0|ok|bonnie++-csv-1.98" "the line's exact numbers replace the table's"
+expect_eq "$(sqlite3 -batch "$T/a.db" "SELECT key, value FROM tags")" "raid|1" \
+	"the table's tags stay with the run"
+expect_eq "$(sqlite3 -batch "$T/a.db" "SELECT count(*) FROM run_history WHERE run_id = 1")" 1 \
+	"the run's history stays with it"
 
 # Not the same: another machine's table (-m), or a value that differs at
 # the table's precision (341m against the line's 348351 KiB/s: 340m).
@@ -60,6 +86,30 @@ run "$BSTORE" --db "$T/a.db" ingest "$CSV"
 run "$BSTORE" --db "$T/a.db" set 1 machine=box
 run "$BSTORE" --db "$T/a.db" ingest -m box "$TXT"
 expect_in "$T/out" "duplicate of run 1"
+
+# Two measurements, one text: two nightly mails whose bonnie++ 1.03 CSV
+# lines are the same bytes, under two Date: headers, are two runs; the
+# same mailbox again is stored once. So are one file's bytes under two
+# --measured-at; a run of unknown date matches any.
+MB=$D/bonnie++-1.03-nightly-mbox.txt
+rm -f "$T/a.db"*
+run "$BSTORE" --db "$T/a.db" ingest "$MB"
+expect_rc 0 "ingest the two mails"
+expect_in "$T/out" "$MB: 2 runs stored, 0 duplicates, 0 rejected"
+run "$BSTORE" --db "$T/a.db" ingest "$MB"
+expect_in "$T/out" "$MB: 0 runs stored, 2 duplicates, 0 rejected"
+expect_eq "$(sqlite3 -batch "$T/a.db" "SELECT group_concat(datetime(measured_at, 'unixepoch'), ' ') FROM runs")" \
+	"2026-12-01 02:00:00 2026-12-02 02:00:00" "one run a Date:"
+rm -f "$T/a.db"*
+run "$BSTORE" --db "$T/a.db" ingest --measured-at 2026-01-01 "$CSV"
+run "$BSTORE" --db "$T/a.db" ingest --measured-at 2026-01-02 "$CSV"
+expect_in "$T/out" "$CSV: 1 run stored, 0 duplicates"
+run "$BSTORE" --db "$T/a.db" ingest --measured-at 2026-01-01 "$CSV"
+expect_in "$T/out" "$CSV: 0 runs stored, 1 duplicate"
+run "$BSTORE" --db "$T/a.db" ingest "$CSV"
+expect_in "$T/out" "$CSV: 0 runs stored, 1 duplicate"
+expect_eq "$(sqlite3 -batch "$T/a.db" "SELECT count(*) FROM runs")" 2 \
+	"one text under two --measured-at: two runs"
 
 # A real bonnie++ -q run, tiny, in a scratch directory.
 if have bonnie++; then

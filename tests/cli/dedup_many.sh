@@ -45,7 +45,7 @@ expect_in "$T/out" "1 run stored, 0 duplicates"
 sed 's/,2.00a,[^,]*,/,2.00a,other,/' "$CSV" >>"$T/d.csv"
 run "$BSTORE" ingest "$T/d.csv"
 expect_rc 0 "ingest 70 lines and the CSV line"
-expect_in "$T/out" "d.csv:71: duplicate of run 322 (the same measurement, read from other text)"
+expect_in "$T/out" "d.csv:71: duplicate of run 322 (the same measurement, read from other text: this CSV line's exact numbers replace its table's)"
 expect_in "$T/out" "d.csv: 70 runs stored, 1 duplicate, 0 rejected"
 # And all of it again: nothing new.
 run "$BSTORE" ingest "$T/b.csv" "$T/c.txt" "$T/d.csv"

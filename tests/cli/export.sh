@@ -100,7 +100,7 @@ for p, w in zip(plain, wide):
 check(lh == ["id", "machine", "tool", "tool_version", "format",
              "measured_at", "source", "source_line", "sha256", "metric",
              "value", "unit", "status", "cpu_pct", "latency_us", "tags",
-             "family"], f"long header {lh}")
+             "supplied", "family"], f"long header {lh}")
 check(len(long_) == len(runs) * len(METRICS), f"long rows {len(long_)}")
 piv = {(r["id"], r["metric"]): r for r in long_}
 check(len(piv) == len(long_), "long: a run and metric twice")
@@ -114,11 +114,13 @@ for p in plain:
         got = (l["value"], l["status"], l["cpu_pct"], l["latency_us"])
         want = (p[m], p[m + "_status"], p[m + "_cpu"], p[m + "_latency_us"])
         check(got == want, f"long run {p['id']} {m}: {got} vs {want}")
-        for c in ("machine", "tool_version", "sha256", "tags", "family"):
+        for c in ("machine", "tool_version", "sha256", "tags", "supplied",
+                  "family"):
             check(l[c] == p[c], f"long run {p['id']} {m} {c}")
         unit = units.get(m, "files/s" if m.startswith(("seq", "ran")) else "KiB/s")
         check(l["unit"] == unit, f"long {m} unit {l['unit']}")
-check(lwh == lh[:lh.index("tags")] + tagcols + ["family"], f"long --wide header {lwh}")
+check(lwh == lh[:lh.index("tags")] + tagcols + ["supplied", "family"],
+      f"long --wide header {lwh}")
 w = {r["id"]: r for r in wide}
 for r in longwide:
     for c in tagcols:

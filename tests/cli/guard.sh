@@ -3,7 +3,8 @@
 # destroys (cli/guard.h; issue 20, defects 1, 2, 3, 8 and 11): zcav -l and
 # -w never touch the archive under any name, link or file: URI, nor -l the
 # file being measured; a file that backs a mounted loop device is that
-# device (root only; skipped otherwise); file: names are no archive; and
+# device, and so is any other loop device over it (root only; skipped
+# otherwise); file: names are no archive; and
 # the right words for a lone '{', a zcav target too small, and a fio JSON
 # date that cannot be read.
 source "$SRC/tests/lib.sh"
@@ -178,6 +179,25 @@ loop_part() {
 	expect_in "$T/err" "refusing to write to '$img': it backs '$loop', and that device (or a partition of it) is mounted on '$mnt'"
 	run "$BSTORE" "${ZCAV[@]}" --no-store -l "$img" "$F"
 	expect_rc 1 "zcav -l the image"
+	# A second loop device over the same image writes the mounted file
+	# system's bytes: refused through it, through a partition of it
+	# (none here) and through the image, whichever device it finds first.
+	if loop2=$(losetup -f --show "$img" 2>/dev/null); then
+		# shellcheck disable=SC2064
+		trap "umount '$mnt' 2>/dev/null || true; losetup -d '$loop' '$loop2' || true; rmdir '$mnt' || true" EXIT
+		run "$BSTORE" zcav -w --yes-destroy-data -b 8 --no-store "$loop2"
+		expect_rc 1 "zcav -w --yes-destroy-data on a second loop device"
+		expect_in "$T/err" "refusing to write to '$loop2': '$loop' is a loop device over the same file, and that device (or a partition of it) is mounted on '$mnt'"
+		run "$BSTORE" zcav -w --yes-destroy-data -b 8 --no-store "$img"
+		expect_rc 1 "zcav -w --yes-destroy-data on the image of two loop devices"
+		expect_in "$T/err" "(or a partition of it) is mounted on '$mnt'"
+		expect_style "$T/err"
+		losetup -d "$loop2"
+		# shellcheck disable=SC2064
+		trap "umount '$mnt' 2>/dev/null || true; losetup -d '$loop' || true; rmdir '$mnt' || true" EXIT
+	else
+		skip_part "no second free loop device"
+	fi
 	# Reading it is fine.
 	run "$BSTORE" zcav -b 8 -r 16 --no-store "$img"
 	expect_rc 0 "zcav reading the image"

@@ -54,7 +54,7 @@ no_claim() {
 "$BSTORE" report -f json "$FJ" "$FN" >"$T/fio.json"
 expect_eq "$(verdicts "$T/fio.json")" "cant_tell" "fio json against text"
 expect_in "$T/fio.json" "[2] against [1]: can't tell (O_DIRECT unknown for [2])"
-expect_in "$T/fio.json" "bstore set SELECTOR direct=VALUE"
+expect_in "$T/fio.json" "bstore set $FN direct=VALUE"
 jq -r '.notes[]' "$T/fio.json" >"$T/fio.notes"
 expect_not_in "$T/fio.notes" "block size"
 expect_not_in "$T/fio.notes" "I/O depth"

@@ -372,7 +372,7 @@ done
 before=$(sql 'select count(*) from runs')
 echo "$good1" | sed 's/goodbox/optbox/' >"$T/opt.csv"
 for o in "--tag=k=a"$'\n'"b" "--tag=machine=x" "--tag=a,b=c" "--tag==v" \
-	"--machine=a"$'\t'"b" "--measured-at=2023-02-31" \
+	"--machine=$(head -c 65537 /dev/zero | tr '\0' a)" "--measured-at=2023-02-31" \
 	"--measured-at=2023-13-01" "--measured-at=2023-01-01 24:00" \
 	"--measured-at=@" "--tag"; do
 	run "$BSTORE" ingest "$o" "$T/opt.csv"

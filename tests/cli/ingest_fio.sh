@@ -106,12 +106,28 @@ expect_eq "$("$BSTORE" export --format json "$id" | jq -r '[.tool_version,
 run "$BSTORE" ingest "$SRC/tests/data/fio-3.33-trim-error.json"
 expect_rc 1 "ingest a failed job"
 expect_in "$T/out" "$SRC/tests/data/fio-3.33-trim-error.json: 0 runs stored, 0 duplicates, 1 rejected"
-expect_in "$T/err" "bstore: ingest: $SRC/tests/data/fio-3.33-trim-error.json:9: fio job 'trim' ended with error 25"
+expect_in "$T/err" "bstore: ingest: $SRC/tests/data/fio-3.33-trim-error.json:9: fio job 'trim' ended with error 25 and did no I/O"
 expect_style "$T/err"
 
 # 6. --format picks one of fio's formats.
 run "$BSTORE" ingest --dry-run --format fio-terse "$S/fio-3.33-randrw-terse3.txt"
 expect_rc 0 "--format fio-terse"
 expect_in "$T/out" "1 duplicate, 0 rejected (fio-terse: 1)"
+
+
+# fio behind a prefix on every line (issue 29 class 3): a published
+# unit test's comment block and a README's grep output, each one run per
+# job or file name; prose with a file-name-like colon is not fio's.
+W=$SRC/tests/data/wild
+export BSTORE_DB=$T/prefix.db
+run "$BSTORE" ingest "$W/fio-2.0.15-python-comment-prefix.txt" "$W/fio-2.x-grep-prefix-sample-output.txt"
+expect_rc 0 "ingest fio behind prefixes"
+expect_in "$T/out" "fio-2.x-grep-prefix-sample-output.txt: 8 runs stored, 0 duplicates, 0 rejected (fio-text: 8)"
+expect_eq "$("$BSTORE" export --format json | jq -r 'select(.params.jobname == "16k-1-read" or .params.jobname == "fio_read-1-2-4096k.out") | [.params.jobname, .results.read_iops.value, .results.read_bw_kib_s.value] | @tsv' | paste -sd,)" \
+	"$(printf '16k-1-read\t484\t7753.7,fio_read-1-2-4096k.out\t114\t468114')" "prefixed fio read"
+printf '%s\n' 'Note:  read: the manual first.' 'raw.rpt:  read : see below' >"$T/prose.txt"
+export BSTORE_DB=$T/prose.db
+run "$BSTORE" ingest "$T/prose.txt"
+expect_in "$T/out" "0 runs stored, 0 duplicates, 0 rejected"
 
 finish

@@ -165,4 +165,36 @@ expect_not_in "$T/out" "Sequential Output"
 expect_eq "$(sed -n 2p "$T/out")" "$(tail -n 1 "$SAMPLES/bonnie++-2.00a-local-full.txt" | tr -d '\r')" \
 	"the captured line, as it was"
 
+
+# A quoted-printable mail part (issue 29 class 5): its header turns on
+# the decoding, soft breaks ("=" at the end) join the rows a mailer cut
+# at 76 columns, "=20" is a blank. The published mail reads whole; the
+# same text without its Content-Transfer-Encoding header is not decoded.
+W=$SRC/tests/data/wild
+export BSTORE_DB=$T/qp.db
+run "$BSTORE" ingest "$W/bonnie++-1.03-qp-mail-three-cables.txt"
+expect_rc 0 "ingest a quoted-printable mail"
+expect_in "$T/out" "3 runs stored, 0 duplicates, 0 rejected"
+expect_eq "$("$BSTORE" export --format json | jq -r '[.machine, .results.putc.value, .results.seeks.value] | @tsv' | paste -sd,)" \
+	"$(printf 'calc\t18668\t186.5,calc\t9689\t189.8,calc\t27586\t185.2')" "quoted-printable rows"
+grep -v '^Content-Transfer-Encoding' "$W/bonnie++-1.03-qp-mail-three-cables.txt" >"$T/noqp.txt"
+export BSTORE_DB=$T/noqp.db
+run "$BSTORE" ingest "$T/noqp.txt"
+expect_rc 1 "soft breaks left as they are without the header"
+
+
+# A table a mailer cut, with its CSV line below (issue 29 class 6): the
+# table is the same measurement, printed twice, not a reject; ingest
+# exits 0. Without the CSV lines the cut tables stay rejects.
+export BSTORE_DB=$T/cut.db
+run "$BSTORE" ingest "$W/bonnie++-1.03-outlook-wrapped-two-kernels.txt"
+expect_rc 0 "a cut table and its CSV line"
+expect_in "$T/out" "2 runs stored, 0 duplicates, 0 rejected (bonnie++-csv-1.0x: 2)"
+expect_in "$T/err" "bonnie++-1.03-outlook-wrapped-two-kernels.txt:28: the same measurement as line 44 (bonnie++-csv-1.0x): stored once"
+grep -v '^access1,\|^,+++++\|^+++++' "$W/bonnie++-1.03-outlook-wrapped-two-kernels.txt" >"$T/nocsv.txt"
+export BSTORE_DB=$T/nocsv.db
+run "$BSTORE" ingest "$T/nocsv.txt"
+expect_rc 1 "cut tables alone"
+expect_in "$T/out" "0 runs stored, 0 duplicates, 2 rejected"
+
 finish

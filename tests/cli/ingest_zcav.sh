@@ -29,11 +29,26 @@ expect_eq "$(json "$sel | .results.read_mib_s.value * 1e6 | round / 1e6" |
 expect_eq "$(json "$sel | [.tool, .family, .format, .results.read_mib_s.status,
 	.results.write_mib_s.status, .params.block_mib, .params.passes]")" \
 	'["zcav","zcav","zcav","ok","not_run",16,1]' "zcav run"
+# Offsets exactly: block number times the block size (16 MiB), which the
+# file prints to 0.01 GiB.
 want=$(awk '/^#?[0-9]/ { sub(/^#/, ""); y = ($2 == "++++") ? "null" : $2 + 0;
-	printf "%s%s,%s,%s", sep, $1 + 0, y, $3 + 0; sep = ";" }' "$f")
+	x = n++ * 16 / 1024; if (x - $1 > 0.005 || $1 - x > 0.005) x = "off";
+	printf "%s%s,%s,%s", sep, x, y, $3 + 0; sep = ";" }' "$f")
 expect_eq "$(json -r "$sel | .series.read_mib_s |
 	map(\"\(.offset_gib),\(.mib_s),\(.seconds)\") | join(\";\")")" "$want" \
 	"zcav curve"
+# 8 MiB blocks (Debian's zcav 2.00a, -b 8 on a 256 MiB file): 32 blocks
+# printed on 25 positions (0.02 twice) are 32 positions, i * 8 MiB.
+f8=$D/zcav-2.00a-8m-blocks.txt
+run "$BSTORE" ingest "$f8"
+expect_in "$T/out" "$f8: 1 run stored"
+expect_eq "$(grep -c '^#[0-9]' "$f8") $(grep '^#[0-9]' "$f8" | cut -d' ' -f1 | sort -u | wc -l)" \
+	"32 25" "the 8 MiB capture prints 32 blocks on 25 positions"
+expect_eq "$(json -c 'select(.source | endswith("zcav-2.00a-8m-blocks.txt")) |
+	[.params.block_mib, (.series.read_mib_s | length),
+	 ([.series.read_mib_s[] | .offset_gib] | unique | length),
+	 ([.series.read_mib_s | to_entries[] | select(.value.offset_gib != .key * 8 / 1024)] | length)]')" \
+	"[8,32,32,0]" "zcav 8 MiB blocks: 32 exact offsets"
 
 # All blocks ++++: too fast, never 0; -w: a write curve; -c 2: passes.
 expect_eq "$(json -r 'select(.source | endswith("cached-labvm.txt")) |
@@ -184,5 +199,5 @@ expect_rc 1 "ingest a dd of no time"
 expect_in "$T/err" "bstore: ingest: $T/dd0.txt:4: dd summary of no time or no bytes: no rate"
 
 expect_eq "$(sql "select count(*) from runs where family in ('zcav', 'getc_putc', 'dd')")" \
-	$((5 + 5 + 3 + 4 + 5)) "runs stored"
+	$((5 + 1 + 5 + 3 + 4 + 5)) "runs stored"
 finish

@@ -55,9 +55,9 @@ INSERT INTO runs (tool, tool_version, format, machine, measured_at,
 VALUES ('sysbench', '1.0.20', 'sysbench-text', 'sb', 1700000000,
 	1767225600, 'sysbench raw text', x'$sha', 'sb.txt', 7, 'test', 'sysbench');
 INSERT INTO run_params VALUES (last_insert_rowid(), 'threads', 16);
-INSERT INTO run_params SELECT max(id), 'file_test_mode', 'rndrw' FROM runs;
+INSERT INTO run_params SELECT max(id), 'mode', 'rndrw' FROM runs;
 INSERT INTO run_results SELECT max(id), 'read_mib_s', 12.5, 'ok', NULL, 3.25 FROM runs;
-INSERT INTO run_results SELECT max(id), 'write_mib_s', NULL, 'too_fast', NULL, NULL FROM runs;
+INSERT INTO run_results SELECT max(id), 'written_mib_s', NULL, 'too_fast', NULL, NULL FROM runs;
 INSERT INTO series SELECT max(id), 'read_mib_s', 0, 'time_s', 1.0, 10.5, 1.0 FROM runs;
 INSERT INTO series SELECT max(id), 'read_mib_s', 1, 'time_s', 2.0, NULL, 1.0 FROM runs;
 INSERT INTO tags SELECT max(id), 'tool.threads', '16' FROM runs;"
@@ -227,7 +227,7 @@ cp "$SRC/tests/data/archive-v1.db" "$T/v1.db"
 sum_v1=$(sha256sum "$T/v1.db")
 run "$BSTORE" --db "$A" merge "$T/v1.db"
 expect_rc 1 "an archive of schema version 1"
-expect_in "$T/err" "bstore: merge: cannot read archive '$T/v1.db': it was made by an older bstore (schema version 1, this one writes 5)"
+expect_in "$T/err" "bstore: merge: cannot read archive '$T/v1.db': it was made by an older bstore (schema version 1, this one writes 6)"
 expect_eq "$(sha256sum "$T/v1.db")" "$sum_v1" "the old archive untouched"
 expect_eq "$(ls "$T"/v1.db*)" "$T/v1.db" "no copy or WAL beside the old archive"
 expect_style "$T/err"

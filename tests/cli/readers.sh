@@ -63,6 +63,36 @@ if [ "$(id -u)" = 0 ] && have setpriv &&
 	run "${owner[@]}" "$BSTORE" --db "$T/shared/a.db" list
 	expect_eq "$(($(wc -l <"$T/out") - 1))" "$((want + 1))" \
 		"runs after the owner's ingest"
+	# A writer in a directory it may not write says "writing".
+	chmod 0666 "$T/closed/a.db"
+	for c in "tag 1 x=y" "ingest $SAMPLES/bonnie++-2.00a-local-full.txt"; do
+		# shellcheck disable=SC2086
+		run "${nobody[@]}" "$BSTORE" --db "$T/closed/a.db" $c
+		expect_rc 1 "${c%% *} in a directory it may not write"
+		expect_in "$T/err" "bstore: ${c%% *}: cannot open archive '$T/closed/a.db': writing it needs write access to its directory"
+		expect_not_in "$T/err" "reading it"
+	done
+	no_wal_files "$T/closed" a.db
+	# A write refused on a read-only archive leaves nothing beside it
+	# (SQLite would make -wal and -shm of mode 0444, and those would
+	# refuse every write after the owner makes the archive writable).
+	chmod 0444 "$T/closed/a.db"
+	run "${owner[@]}" "$BSTORE" --db "$T/closed/a.db" tag 1 x=y
+	expect_rc 1 "tag of a read-only archive"
+	expect_in "$T/err" "bstore: tag: cannot open archive '$T/closed/a.db': writing it needs write access to it (its mode is 0444); ask its owner"
+	no_wal_files "$T/closed" a.db
+	chmod 0644 "$T/closed/a.db"
+	run "${owner[@]}" "$BSTORE" --db "$T/closed/a.db" tag 1 x=y
+	expect_rc 0 "tag once the owner made the archive writable"
+	expect_eq "$(sqlite3 -batch "$T/closed/a.db" "SELECT value FROM tags WHERE run_id = 1 AND key = 'x'")" y \
+		"the tag stored after the archive was made writable"
+	# Such a file left by an older bstore is named, not "attempt to
+	# write a readonly database".
+	"${owner[@]}" sh -c "rm -f '$T/closed/a.db-wal' '$T/closed/a.db-shm'; : >'$T/closed/a.db-shm'; chmod 0444 '$T/closed/a.db-shm'"
+	run "${owner[@]}" "$BSTORE" --db "$T/closed/a.db" tag 1 x=z
+	expect_rc 1 "tag beside a read-only -shm"
+	expect_in "$T/err" "'$T/closed/a.db-shm' beside it may not be written"
+	expect_style "$T/err"
 else
 	skip_part "readers without write access (needs root and setpriv)"
 fi

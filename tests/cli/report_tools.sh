@@ -128,4 +128,23 @@ expect_rc 0 "groups of 1 and 2 runs"
 expect_in "$T/out" "(higher is better)"
 expect_not_in "$T/out" '<path class="err"' "no error bar under 3 runs"
 
+
+# --units mb: decimal MB/s, as fio prints it beside MiB/s: the text
+# report of fio's group-reporting capture shows fio's own "(83.9MB/s)";
+# the default stays MiB/s ("80.0MiB/s").
+M=$T/mb.db
+f=$S/fio-3.33-group-reporting.txt
+"$BSTORE" --db "$M" -q ingest "$f" 2>/dev/null
+fio_mb=$(sed -n 's/^ *read: IOPS=[^,]*, BW=[0-9.]*MiB\/s (\([0-9.]*\)MB\/s).*/\1/p' "$f")
+expect_eq "$fio_mb" "83.9" "fio prints 83.9MB/s"
+run "$BSTORE" --db "$M" report --units mb format=fio-text
+expect_rc 0 "report --units mb"
+expect_in "$T/out" "MB/s"
+expect_eq "$(awk '/^\[1\] format=fio-text  / {print $3; exit}' "$T/out")" "$fio_mb" "fio's bw in MB/s, as fio prints it"
+run "$BSTORE" --db "$M" report format=fio-text
+expect_eq "$(awk '/^\[1\] format=fio-text  / {print $3; exit}' "$T/out")" "80.0" "MiB/s by default"
+run "$BSTORE" --db "$M" compare --units mb format=fio-text format=fio-text
+expect_rc 0 "compare --units mb"
+run "$BSTORE" --db "$M" report --units gb format=fio-text
+expect_rc 2 "report --units gb"
 finish

@@ -18,10 +18,10 @@ want_runs=$(sqlite3 -batch "$V1" "SELECT count(*) FROM runs")
 cp "$V1" "$T/old.db"
 run "$BSTORE" --db "$T/old.db" list
 expect_rc 0 "list of a version 1 archive"
-expect_in "$T/err" "bstore: upgraded archive '$T/old.db' from schema version 1 to 5; the old file is kept as '$T/old.db.v1.bak'"
+expect_in "$T/err" "bstore: upgraded archive '$T/old.db' from schema version 1 to 6; the old file is kept as '$T/old.db.v1.bak'"
 expect_style "$T/err"
 expect_eq "$(($(wc -l <"$T/out") - 1))" "$want_runs" "runs listed after the upgrade"
-expect_eq "$(sqlite3 -batch "$T/old.db" "PRAGMA user_version")" 5 "schema version"
+expect_eq "$(sqlite3 -batch "$T/old.db" "PRAGMA user_version")" 6 "schema version"
 expect_eq "$(sqlite3 -batch "$T/old.db.v1.bak" "PRAGMA user_version")" 1 \
 	"the copy's schema version"
 expect_eq "$(sqlite3 -batch "$T/old.db.v1.bak" "SELECT count(*) FROM runs")" \
@@ -58,15 +58,17 @@ fi
 if [ "${#as_reader[@]}" -gt 0 ] || [ "$(id -u)" != 0 ]; then
 	run "${as_reader[@]}" "$BSTORE" --db "$T/ro/old.db" list
 	expect_rc 1 "list of a version 1 archive nobody may write"
-	expect_in "$T/err" "cannot open archive '$T/ro/old.db': it was made by an older bstore (schema version 1) and is upgraded to version 5 when first opened, which needs write access"
+	expect_in "$T/err" "cannot open archive '$T/ro/old.db': it was made by an older bstore (schema version 1) and is upgraded to version 6 when first opened, which needs write access"
 	expect_style "$T/err"
 	cmp -s "$V1" "$T/ro/old.db" || fail "the unwritable archive changed"
 	[ ! -e "$T/ro/old.db.v1.bak" ] || fail "a copy was made of an archive not upgraded"
 
 fi
 
-# What version 5 added: an archive without it is a version 4 archive.
-V5_OFF='ALTER TABLE runs DROP COLUMN fsync; ALTER TABLE runs DROP COLUMN direct;'
+# What version 6 added: an archive without it is a version 5 archive;
+# what version 5 added: without it too, a version 4 archive.
+V6_OFF='ALTER TABLE runs DROP COLUMN supplied;'
+V5_OFF="$V6_OFF ALTER TABLE runs DROP COLUMN fsync; ALTER TABLE runs DROP COLUMN direct;"
 
 # Version 2 to 3 adds the saved comparisons' two tables and nothing else:
 # a version 3 archive without them is a version 2 archive; version 3 to 4
@@ -76,9 +78,9 @@ expect_rc 0 "ingest into a new archive"
 sqlite3 -batch "$T/v2.db" "DROP TABLE run_history; DROP INDEX runs_measure_key; ALTER TABLE runs DROP COLUMN measure_key; $V5_OFF DROP TABLE saved_report_args; DROP TABLE saved_reports; PRAGMA user_version = 2"
 run "$BSTORE" --db "$T/v2.db" report --save first -o /dev/null raid=10
 expect_rc 0 "report --save on a version 2 archive"
-expect_in "$T/err" "bstore: upgraded archive '$T/v2.db' from schema version 2 to 5; the old file is kept as '$T/v2.db.v2.bak'"
+expect_in "$T/err" "bstore: upgraded archive '$T/v2.db' from schema version 2 to 6; the old file is kept as '$T/v2.db.v2.bak'"
 expect_eq "$(sqlite3 -batch "$T/v2.db" "PRAGMA user_version; SELECT name FROM saved_reports; SELECT count(*) FROM tags" | tr '\n' ' ')" \
-	"5 first 1 " "the upgraded archive"
+	"6 first 1 " "the upgraded archive"
 
 # Version 3 to 4: the runs stored before get their measure_key, so that
 # the table of a run whose CSV line was stored before the upgrade is
@@ -89,10 +91,10 @@ sqlite3 -batch "$T/v3.db" "DROP TABLE run_history; DROP INDEX runs_measure_key; 
 grep -v '^[0-9]' "$SAMPLES/bonnie++-2.00a-table-full-labvm.txt" >"$T/table.txt"
 run "$BSTORE" --db "$T/v3.db" ingest "$T/table.txt"
 expect_rc 0 "ingest a table after the upgrade"
-expect_in "$T/err" "bstore: upgraded archive '$T/v3.db' from schema version 3 to 5; the old file is kept as '$T/v3.db.v3.bak'"
+expect_in "$T/err" "bstore: upgraded archive '$T/v3.db' from schema version 3 to 6; the old file is kept as '$T/v3.db.v3.bak'"
 expect_in "$T/out" "0 runs stored, 1 duplicate"
 expect_eq "$(sqlite3 -batch "$T/v3.db" "PRAGMA user_version; SELECT count(*) FROM runs; SELECT count(*) FROM runs WHERE measure_key IS NULL; SELECT count(*) FROM run_history" | tr '\n' ' ')" \
-	"5 1 0 0 " "the archive upgraded from version 3"
+	"6 1 0 0 " "the archive upgraded from version 3"
 
 # Version 4 to 5: bstore's engines recorded O_DIRECT and fsync as tags
 # (run.direct, run.fsync, zcav.direct); the upgrade makes them the runs'
@@ -105,9 +107,26 @@ expect_rc 0 "ingest a zcav run into a new archive"
 sqlite3 -batch "$T/v4.db" "DELETE FROM run_params WHERE key = 'direct'; UPDATE runs SET direct = NULL, fsync = NULL; $V5_OFF PRAGMA user_version = 4"
 run "$BSTORE" --db "$T/v4.db" list
 expect_rc 0 "list of a version 4 archive"
-expect_in "$T/err" "bstore: upgraded archive '$T/v4.db' from schema version 4 to 5; the old file is kept as '$T/v4.db.v4.bak'"
+expect_in "$T/err" "bstore: upgraded archive '$T/v4.db' from schema version 4 to 6; the old file is kept as '$T/v4.db.v4.bak'"
 expect_eq "$(sqlite3 -batch "$T/v4.db" "PRAGMA user_version; SELECT direct, fsync FROM runs WHERE id = 1; SELECT value FROM run_params WHERE run_id = 2 AND key = 'direct'; SELECT count(*) FROM tags WHERE key IN ('run.direct', 'run.fsync', 'zcav.direct')" | tr '\n' ' ')" \
-	"5 1|1 1 3 " "the archive upgraded from version 4"
+	"6 1|1 1 3 " "the archive upgraded from version 4"
 run "$BSTORE" --db "$T/v4.db" show 1
 expect_in "$T/out" "O_DIRECT"
+
+# Version 5 to 6: runs.supplied, the parameters the user supplied (ingest
+# --param, bstore set); every value stored before is the tool's, and the
+# upgraded archive takes supplied ones.
+run "$BSTORE" --db "$T/v5.db" ingest -m box "$SRC/tests/data/identity/fio-3.33-rr4k-normal.out"
+expect_rc 0 "ingest into a new archive"
+sqlite3 -batch "$T/v5.db" "$V6_OFF PRAGMA user_version = 5"
+run "$BSTORE" --db "$T/v5.db" show 1
+expect_rc 0 "show of a version 5 archive"
+expect_in "$T/err" "bstore: upgraded archive '$T/v5.db' from schema version 5 to 6; the old file is kept as '$T/v5.db.v5.bak'"
+expect_in "$T/out" "O_DIRECT               unknown"
+expect_in "$T/out" "I/O depth              16"
+expect_not_in "$T/out" "(supplied)"
+run "$BSTORE" --db "$T/v5.db" set 1 direct=1
+expect_rc 0 "set a parameter in the upgraded archive"
+expect_eq "$(sqlite3 -batch "$T/v5.db" "PRAGMA user_version; SELECT supplied FROM runs WHERE id = 1; SELECT value FROM run_params WHERE run_id = 1 AND key = 'direct'" | tr '\n' ' ')" \
+	"6 direct 1 " "the archive upgraded from version 5"
 finish

@@ -15,17 +15,25 @@ need python3
 W=$SRC/tests/data/wild
 D=$SRC/tests/data
 
-# 1. The corpus: runs, rejects, twins and values of every file.
+# 1. The corpus: runs, rejects, twins and values of every file. A file
+# marked "open" is one bstore does not yet read whole (its reason names
+# the issue's class): scripts/wild-score counts what it misses, this
+# test checks only that it is ingested without a crash.
 python3 - "$W/MANIFEST.json" >"$T/files" <<'EOF'
 import json, sys
 for e in json.load(open(sys.argv[1])):
-    print(e["file"], e["runs"], e["rejects"], e.get("twins", 0))
+    print(e["file"], e["runs"], e["rejects"], e.get("twins", 0), "open" if "open" in e else "-")
 EOF
 n=0
-while read -r f runs rejects twins; do
+while read -r f runs rejects twins open; do
 	n=$((n + 1))
 	export BSTORE_DB=$T/w$n.db
 	run "$BSTORE" ingest "$W/$f"
+	if [ "$open" = open ]; then
+		[ "$rc" -le 1 ] || fail "ingest $f: exit status $rc (a crash?)"
+		: >"$T/w$n.jsonl"
+		continue
+	fi
 	expect_rc $((rejects > 0 ? 1 : 0)) "ingest $f"
 	expect_in "$T/out" "$W/$f: $runs run$([ "$runs" = 1 ] || echo s) stored, 0 duplicates, $rejects rejected"
 	got=$(grep -c 'the same measurement as line' "$T/err" || true)
@@ -33,13 +41,15 @@ while read -r f runs rejects twins; do
 	"$BSTORE" export --format json >"$T/w$n.jsonl"
 	expect_eq "$(wc -l <"$T/w$n.jsonl" | tr -d ' ')" "$runs" "$f: runs exported"
 done <"$T/files"
-expect_eq "$n" 47 "files in the corpus"
+expect_eq "$n" 90 "files in the corpus"
 
 # Every value a person reads, against the export of its file's archive.
 python3 - "$W/MANIFEST.json" "$T" >"$T/values" <<'EOF' || true
 import json, sys
 man, t = sys.argv[1], sys.argv[2]
 for n, e in enumerate(json.load(open(man)), 1):
+    if "open" in e:
+        continue
     runs = [json.loads(l) for l in open(f"{t}/w{n}.jsonl")]
     runs.sort(key=lambda r: r["id"])
     for i, path, want in e["values"]:
@@ -56,6 +66,10 @@ if [ -s "$T/values" ]; then
 	fail "values read by eye that differ:"
 	sed 's/^/    /' "$T/values" >&2
 fi
+
+# A job that ended with err= 5 but did I/O is stored, tagged.
+f=$(python3 -c 'import json,sys; print([n for n, e in enumerate(json.load(open(sys.argv[1])), 1) if e["file"].startswith("fio-3.16-zns-err5")][0])' "$W/MANIFEST.json")
+expect_eq "$(jq -r '.tags["fio.error"] // "-"' "$T/w$f.jsonl" | paste -sd,)" "5,-" "fio err= 5: the failed job tagged, the other not"
 
 # 2. Several bonnie++ processes appending to one file: both tables, then
 # both CSV lines. Two runs, each its CSV line, each table said once.

@@ -60,6 +60,8 @@ expect_eq "$(sed -n 1p "$T/out" | grep -cE "^# bstore .* zcav: reading '$F' in 1
 expect_eq "$(sql "SELECT family, tool, format, source FROM runs")" \
 	"zcav|bstore|bstore-zcav|bstore zcav" "stored run"
 expect_eq "$(sql "SELECT value FROM tags WHERE run_id = 1 AND key = 'disk'")" scratch "--tag"
+expect_eq "$(sql "SELECT machine FROM runs WHERE id = 1")" "$(uname -n)" \
+	"machine: the host name"
 expect_eq "$(sql "SELECT count(*) FROM tags WHERE run_id = 1 AND key IN ('host.kernel', 'host.ram_mib', 'zcav.direct', 'zcav.target', 'zcav.min_time_s')")" 5 "host and zcav tags"
 expect_eq "$(sql "SELECT status FROM run_results WHERE run_id = 1 AND metric = 'read_mib_s'")" ok "read_mib_s status"
 expect_eq "$(sql "SELECT count(*) FROM series WHERE run_id = 1 AND metric = 'read_mib_s' AND axis = 'offset_gib' AND y > 0")" 6 "curve points"
@@ -229,4 +231,9 @@ loop_part() {
 }
 loop_part
 
+# -m names the machine, as bstore run's and bstore fileio's.
+run "$BSTORE" zcav -b 8 -m scratchbox "$F"
+expect_rc 0 "zcav -m"
+expect_eq "$(sql "SELECT machine FROM runs WHERE id = (SELECT max(id) FROM runs)")" \
+	scratchbox "zcav -m NAME"
 finish

@@ -294,12 +294,12 @@ static void test_zcav_read(void **state)
 	assert_int_equal(r->series_metric, metric(BS_FAM_ZCAV, "read_mib_s"));
 	assert_string_equal(r->axis, "offset_gib");
 	assert_int_equal(r->npt, 6);
-	expect_point(r, 0, 0.00, NAN, 0.004);
-	expect_point(r, 1, 0.02, NAN, 0.003);
-	expect_point(r, 2, 0.03, NAN, 0.698);
-	expect_point(r, 3, 0.05, 12.13, 1.319);
-	expect_point(r, 4, 0.06, 11.93, 1.341);
-	expect_point(r, 5, 0.08, 11.56, 1.385);
+	expect_point(r, 0, 0 * 16 / 1024.0, NAN, 0.004);
+	expect_point(r, 1, 1 * 16 / 1024.0, NAN, 0.003);
+	expect_point(r, 2, 2 * 16 / 1024.0, NAN, 0.698);
+	expect_point(r, 3, 3 * 16 / 1024.0, 12.13, 1.319);
+	expect_point(r, 4, 4 * 16 / 1024.0, 11.93, 1.341);
+	expect_point(r, 5, 5 * 16 / 1024.0, 11.56, 1.385);
 	/* The pass's text is the run's: here the whole file. */
 	assert_int_equal(strlen(r->raw), len - 1);
 	assert_memory_equal(r->raw, in, len - 1);
@@ -328,7 +328,7 @@ static void test_zcav_cached(void **state)
 	assert_int_equal(r->npt, 6);
 	for (i = 0; i < r->npt; i++)
 		assert_true(isnan(r->pt[i].y));
-	expect_point(r, 4, 0.06, NAN, 0.134);
+	expect_point(r, 4, 4 * 16 / 1024.0, NAN, 0.134);
 	got_release(&g);
 }
 
@@ -346,7 +346,7 @@ static void test_zcav_skip(void **state)
 	assert_int_equal(r->params.skip, 2);
 	assert_int_equal(r->params.block_mib, 16);
 	assert_int_equal(r->npt, 3);
-	expect_point(r, 2, 0.06, NAN, 0.005);
+	expect_point(r, 2, 4 * 16 / 1024.0, NAN, 0.005);
 	got_release(&g);
 }
 
@@ -366,8 +366,8 @@ static void test_zcav_passes(void **state)
 	assert_int_equal(r->params.passes, 2);
 	assert_int_equal(r->params.block_mib, 16);
 	assert_int_equal(r->npt, 3);
-	expect_point(r, 0, 0.00, 8.64, 1.852);
-	expect_point(r, 2, 0.03, 14.66, 1.091);
+	expect_point(r, 0, 0 * 16 / 1024.0, 8.64, 1.852);
+	expect_point(r, 2, 2 * 16 / 1024.0, 14.66, 1.091);
 	got_release(&g);
 }
 
@@ -388,7 +388,7 @@ static void test_zcav_write(void **state)
 	assert_int_equal(r->series_metric,
 			 metric(BS_FAM_ZCAV, "write_mib_s"));
 	assert_int_equal(r->npt, 4);
-	expect_point(r, 3, 0.05, 11.94, 1.341);
+	expect_point(r, 3, 3 * 16 / 1024.0, 11.94, 1.341);
 	got_release(&g);
 }
 

@@ -91,7 +91,7 @@ static const char *const own_cols[] = {
 	"id",	  "family",	    "tool",	 "tool_version",
 	"format", "machine",	    "measured_at", "stored_at",
 	"raw",	  "sha256",	    "source",	 "source_line",
-	"parser_version", "warning", "measure_key",
+	"parser_version", "warning", "measure_key", "supplied",
 };
 
 static void test_params_are_the_runs_columns(void **state)
