@@ -32,6 +32,7 @@ struct fio_job {
 	char *jobname;  /* or NULL */
 	char *prefixes; /* its BS_INGEST_FIO_LOG_TAG, or NULL */
 	int job;        /* its number in its file: fio's N of _lat.N.log */
+	double lat_div; /* its logs' latencies to us (lat_div()) */
 };
 
 struct ingest_opts {
@@ -138,6 +139,14 @@ static int kept_as_it_was(struct file_ctx *c, const struct bs_run *r)
 	return 0;
 }
 
+/* fio 3 logs latencies in ns, fio 2 in us: the divisor to us. */
+static double lat_div(const struct bs_run *r)
+{
+	const char *v = r->tool_version;
+
+	return v && (v[0] == '1' || v[0] == '2') && v[1] == '.' ? 1 : 1000;
+}
+
 /* Notes fio run r (stored, or found stored: r->id) for its logs. */
 static void note_fio_job(struct file_ctx *c, const struct bs_run *r)
 {
@@ -153,6 +162,7 @@ static void note_fio_job(struct file_ctx *c, const struct bs_run *r)
 	j->jobname = r->params.jobname ? xstrdup(r->params.jobname) : NULL;
 	j->prefixes = pre ? xstrdup(pre) : NULL;
 	j->job = c->fio_jobs;
+	j->lat_div = lat_div(r);
 }
 
 static int on_run(struct bs_run *r, void *vctx)
@@ -580,7 +590,8 @@ static int has_word(const char *list, const char *w)
  * 0 when none or several fit (*fits says how many).
  */
 static int64_t find_job(const struct ingest_opts *o,
-			const struct bs_fio_log_name *ln, size_t *fits)
+			const struct bs_fio_log_name *ln, size_t *fits,
+			double *div)
 {
 	int64_t one = 0;
 	size_t i;
@@ -592,22 +603,17 @@ static int64_t find_job(const struct ingest_opts *o,
 		if (!(j->jobname && strcmp(j->jobname, ln->prefix) == 0) &&
 		    !has_word(j->prefixes, ln->prefix))
 			continue;
-		if (ln->job > 0 && j->job == ln->job)
+		if (ln->job > 0 && j->job == ln->job) {
+			*div = j->lat_div;
 			return j->id;
+		}
 		if (one != j->id) {
 			one = j->id;
+			*div = j->lat_div;
 			(*fits)++;
 		}
 	}
 	return *fits == 1 ? one : 0;
-}
-
-/* fio 3 logs latencies in ns, fio 2 in us: the divisor to us. */
-static double lat_div(const struct bs_run *r)
-{
-	const char *v = r->tool_version;
-
-	return v && (v[0] == '1' || v[0] == '2') && v[1] == '.' ? 1 : 1000;
 }
 
 /* The exact summary of a log's direction, as its run's tag says it. */
@@ -661,13 +667,14 @@ static int ingest_log(const struct bs_cli *cli, struct bs_store *st,
 	struct bs_ids ids = BS_IDS_INIT;
 	int64_t id = o->run_id, n;
 	size_t fits = 0, i, kept = 0;
-	int fd = -1, rc = BS_EXIT_FAIL;
+	double div = 1000;
+	int fd = -1, rc = BS_EXIT_FAIL, found = 0;
 
 	bs_run_init(&r);
 	bs_run_init(&logs);
 	logs.family = BS_FAM_FIO;
-	if (id == 0)
-		id = find_job(o, ln, &fits);
+	if (id == 0 && (id = find_job(o, ln, &fits, &div)) != 0)
+		found = 1;
 	if (id == 0) {
 		if (fits > 1)
 			bs_cli_error(cli,
@@ -686,11 +693,16 @@ static int ingest_log(const struct bs_cli *cli, struct bs_store *st,
 				     path, ln->prefix);
 		goto out;
 	}
+	/* A dry run stored its runs in transactions it rolled back: the
+	 * log is read and checked all the same. */
+	if (o->dry_run && found)
+		goto read;
 	if (bs_store_get(st, id, 0, &r, &err) < 0) {
 		bs_cli_error(cli, "%s: %s; nothing stored from this file", path,
 			     err.msg);
 		goto out;
 	}
+	div = lat_div(&r);
 	if (r.family != BS_FAM_FIO) {
 		bs_cli_error(cli,
 			     "%s: run %lld is a %s run, not fio's; nothing "
@@ -698,6 +710,7 @@ static int ingest_log(const struct bs_cli *cli, struct bs_store *st,
 			     path, (long long)id, r.tool ? r.tool : "?");
 		goto out;
 	}
+read:
 	if (bs_readfile_open(path, NULL, BS_FILE_ANY, -1, &fd, &err) < 0) {
 		bs_cli_perr(cli, &err);
 		goto out;
@@ -708,7 +721,7 @@ static int ingest_log(const struct bs_cli *cli, struct bs_store *st,
 		goto out;
 	}
 	n = bs_fio_log_parse(path, in.data ? in.data : "", in.len, ln->kind,
-			     lat_div(&r), &logs, sum, &err);
+			     div, &logs, sum, &err);
 	if (n < 0) {
 		bs_cli_error(cli, "%s; nothing stored from this file",
 			     err.msg);
@@ -718,6 +731,16 @@ static int ingest_log(const struct bs_cli *cli, struct bs_store *st,
 		/* fio writes an empty slat log for a synchronous engine. */
 		bs_cli_warn(cli, "%s: no entries; nothing stored", path);
 		rc = BS_EXIT_OK;
+		goto out;
+	}
+	if (o->dry_run && found) {
+		rc = BS_EXIT_OK;
+		if (!cli->quiet) {
+			bs_text_put(stdout, path, 0);
+			printf(": %lld entr%s would be attached to the run of "
+			       "job '%s'\n",
+			       (long long)n, n == 1 ? "y" : "ies", ln->prefix);
+		}
 		goto out;
 	}
 	if (bs_store_begin(st, &err) < 0) {

@@ -125,6 +125,12 @@ expect_eq "$(json -r 'select(.id == 1) | .series.read_clat_log[0] |
 	"$(awk -F', ' 'NR <= 3 { s += $2 } END { printf "0 %.10g 0.002", s / 3 / 1000 }' \
 	"$T/long_clat.1.log")" "a window is the mean of its entries"
 
+# A dry run reads and checks the log, and stores nothing.
+run "$BSTORE" --db "$T/dry.db" ingest -n -m box logs.json logs_lat.1.log
+expect_rc 0 "dry run"
+expect_in "$T/out" "logs_lat.1.log: 587 entries would be attached to the run of job 'logs'"
+[ ! -e "$T/dry.db" ] || fail "a dry run made an archive"
+
 # 4. Errors name the file and store nothing of it.
 run "$BSTORE" --db "$T/empty.db" ingest logs_lat.1.log
 expect_rc 1 "a log with no run"
