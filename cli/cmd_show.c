@@ -370,7 +370,8 @@ static int show_run(const struct bs_run *r, void *vctx)
 	}
 	bs_buf_adds(b, "\nTests:\n");
 	for (m = 0; m < bs_nmetrics; m++)
-		if (bs_metrics[m].family == r->family)
+		if (bs_metrics[m].family == r->family &&
+		    !(bs_metrics[m].flags & BS_MF_NOVALUE))
 			status_line(b, r, m, width);
 	tool_line_text(b, r);
 	series_lines(b, r);

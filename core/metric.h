@@ -77,6 +77,10 @@ enum {
 	/* One of the few numbers that sum a run up: the columns of a list
 	 * of runs and the lines of a trend chart (bstore site). */
 	BS_MF_MAIN = 16,
+	/* Has no value of its own, only its series (fio's histograms and
+	 * log files): show's tests and the JSON export's results leave it
+	 * out; its series is the data. */
+	BS_MF_NOVALUE = 32,
 };
 
 struct bs_metric_info {

@@ -405,6 +405,7 @@ void bs_rhtml_fill(const struct bs_report *rep, struct bs_tdict *d)
 
 	html_hosts(rep, d);
 	bs_rsweep_html(rep, d);
+	bs_rdist_html(rep, d);
 	/* A section is consecutive catalogue rows; its id counts every
 	 * section of the catalogue, so that it stays the same whichever
 	 * sections a report shows. */

@@ -187,6 +187,8 @@ static int add_run(const struct bs_run *r, void *ctx)
 	bs_rparams_add(g, r, first);
 	if (r->nseries)
 		bs_rcurves_add(rep, (size_t)(g - rep->groups), r, a->want_any);
+	if (r->nseries && r->family == BS_FAM_FIO)
+		bs_rdist_add(rep, (size_t)(g - rep->groups), r);
 	/* The metrics of the run's family: consecutive catalogue rows. */
 	bs_metric_rows(r->family, &t0, &t1);
 	dl = bs_dialect_of(r);
@@ -674,6 +676,7 @@ void bs_report_free(struct bs_report *rep)
 	free(rep->groups);
 	bs_rruns_free(rep->runs);
 	bs_rcurves_free(rep);
+	bs_rdist_free(rep);
 	free_list(rep->notes, rep->nnotes);
 	free(rep->note_rank);
 	free(rep->sweep);

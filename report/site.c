@@ -431,6 +431,10 @@ static void run_results(struct site *s, const struct bs_run *r)
 		const struct bs_value *v = &r->res[m];
 		struct bs_tdict *x;
 
+		/* A series-only metric (fio's histograms and logs) is no
+		 * result: its series has a section of its own. */
+		if (bs_metrics[m].flags & BS_MF_NOVALUE)
+			continue;
 		/* What the run did not measure (fio's trim of a read-write
 		 * job, bonnie++'s per-char tests under -f) is named in one
 		 * line under the table, as unrecorded parameters are. */
@@ -590,6 +594,8 @@ static int run_page(struct site *s, const struct bs_run *r)
 	run_results(s, r);
 	if (r->nseries && bs_rcurves_run_html(r, d) > 0)
 		bs_tdict_show(d, "HAS_CURVES");
+	if (r->nseries)
+		bs_rdist_run_html(r, d);
 	/* No second copy of the results in bonnie++'s layout (bstore show
 	 * prints it): a run's page stays near 3 KB, so that the site grows
 	 * by 4 KB a run or less with the rows of its lists. */

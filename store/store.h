@@ -219,6 +219,14 @@ int bs_store_parse_tag(const char *arg, unsigned flags, char **key,
  */
 int bs_store_tag(struct bs_store *st, const struct bs_ids *ids,
 		 const char *key, const char *value, struct bs_err *err);
+/*
+ * Adds curve c to stored run id (fio's log files, which come after their
+ * run): 1 when stored, 0 when the run has a curve of that metric already
+ * (kept as it was). The run is of c's metric's family (the caller's
+ * check). Inside the caller's transaction.
+ */
+int bs_store_add_series(struct bs_store *st, int64_t id,
+			const struct bs_series *c, struct bs_err *err);
 /* Deletes the runs. Returns the number deleted. */
 int bs_store_rm(struct bs_store *st, const struct bs_ids *ids,
 		struct bs_err *err);

@@ -368,6 +368,44 @@ static int put_series(struct bs_store *st, int64_t id, const struct bs_run *r,
 	return 0;
 }
 
+int bs_store_add_series(struct bs_store *st, int64_t id,
+			const struct bs_series *c, struct bs_err *err)
+{
+	struct bs_db_stmt *q = NULL, *s = st->put_ser;
+	size_t k;
+	int rc;
+
+	if (s == NULL)
+		return bs_error(err, BS_EINVAL, "%s: archive opened read-only",
+				st->path);
+	if (bs_db_prepare(st->db,
+			  "SELECT 1 FROM series WHERE run_id = ? AND "
+			  "metric = ? LIMIT 1",
+			  0, &q) < 0)
+		return bs_store_db_error(st, err, "cannot read series");
+	bs_db_bind_int64(q, 1, id);
+	bind_text(q, 2, bs_metrics[c->metric].key);
+	rc = bs_db_step(q);
+	bs_db_finalize(q);
+	if (rc < 0)
+		return bs_store_db_error(st, err, "cannot read series");
+	if (rc == BS_DB_ROW)
+		return 0;
+	for (k = 0; k < c->n; k++) {
+		bs_db_bind_int64(s, 1, id);
+		bind_text(s, 2, bs_metrics[c->metric].key);
+		bs_db_bind_int64(s, 3, (int64_t)k);
+		bind_text(s, 4, c->axis);
+		bs_db_bind_double(s, 5, c->pt[k].x);
+		bind_double(s, 6, c->pt[k].y);
+		bind_double(s, 7, c->pt[k].seconds);
+		rc = step_done(st, s, "cannot store series", err);
+		if (rc < 0)
+			return rc;
+	}
+	return 1;
+}
+
 /*
  * Is the run stored already? The same text is the same run, unless both
  * know when they were measured and the dates differ: a date from outside
