@@ -39,6 +39,7 @@ struct exec_args {
 	const char *target;
 	struct bs_cli_tags tags;
 	int no_store;
+	int quiet;
 };
 
 /* A parameter the arguments give: its key and value as typed. */
@@ -423,6 +424,11 @@ static const struct bs_opt opts[] = {
 	 "-d, dd's of=, zcav's device; else the working directory)", NULL,
 	 0, 0, 0},
 	BS_OPT_NO_STORE(struct exec_args, no_store),
+	/* Every command's -q (cli/opt.c adds it to all but those whose
+	 * options end at their first operand, as exec's do). */
+	{'q', "quiet", NULL, 0, bs_opt_flag, O(quiet),
+	 "no summary or progress lines (the tool's own output is shown)",
+	 NULL, 0, 0, 0},
 	BS_OPT_END,
 };
 #undef O
@@ -470,6 +476,8 @@ int cmd_exec(struct bs_cli *cli, int argc, char **argv)
 	rc = bs_opt_parse(cli, &bs_cmd_exec, argc, argv, &a, NULL);
 	if (rc >= 0)
 		goto out;
+	if (a.quiet)
+		cli->quiet = 1;
 	tool = argv + optind;
 	ntool = argc - optind;
 	if (ntool == 0) {

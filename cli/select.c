@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "core/param.h"
 #include "store/selector.h"
 #include "util/buf.h"
 #include "util/mem.h"
@@ -47,6 +48,9 @@ char *bs_cli_closest_tag(struct bs_store *st, const char *key, int fields)
 		c.exact = 1;
 	for (i = 0; fields && i < bs_sel_nfields; i++)
 		closest_word(bs_sel_fields[i].key, &c);
+	/* mdoe=rndrw: the parameter keys of the family rows too. */
+	for (i = 0; fields && i < (size_t)bs_nparams; i++)
+		closest_word(bs_param_table[i].key, &c);
 	/* A key some run has is no typo. */
 	if (c.exact) {
 		free(c.best);

@@ -137,6 +137,32 @@ struct bs_exec_prog {
 	int nabsent;
 };
 
+/*
+ * A word of a test's name (bs_ident_names, core/identity.h): the value of
+ * deciding parameter key in fmt's words, "%s" the value as
+ * bs_ident_val_text says it ("%s threads": "4 threads"); a boolean's fmt
+ * has no "%s" and is said when the value is on ("-D"). The words follow
+ * the implementation's name in the order of the rows: "sysbench rndrw,
+ * 4 threads", "bonnie++ -D".
+ */
+struct bs_title_word {
+	const char *key;
+	const char *fmt;
+};
+
+/*
+ * Metrics a test does not measure though its tool prints them: a run
+ * whose parameter key is one of values (joined by ',', as identity reads
+ * them) prints 0 for each of metrics (catalogue keys joined by ','),
+ * which is absent, not 0 (sysbench's seqwr prints "read, MiB/s: 0.00").
+ * Trends and the site draw no point of them (bs_ident_measures).
+ */
+struct bs_unmeasured {
+	const char *key;
+	const char *values;
+	const char *metrics;
+};
+
 /* Flags of a family row. */
 enum {
 	/* Its parameters and bonnie++'s twelve tests live in the runs
@@ -171,6 +197,12 @@ struct bs_family_info {
 	/* The programs bstore exec runs for the family. */
 	const struct bs_exec_prog *progs;
 	int nprogs;
+	/* The words of its tests' names, and what its tests do not
+	 * measure. */
+	const struct bs_title_word *title;
+	int ntitle;
+	const struct bs_unmeasured *unmeasured;
+	int nunmeasured;
 };
 
 /* The row of family f (bs_family_ok(f)). */

@@ -19,6 +19,7 @@
 #include "core/param.h"
 #include "core/result.h"
 #include "util/err.h"
+#include "util/mem.h"
 #include "util/num.h"
 #include "util/sha256.h"
 #include "util/banned.h"
@@ -500,6 +501,52 @@ void bs_ident_of(const struct bs_run *r, struct bs_ident *id)
 	}
 }
 
+int bs_ident_value(const struct bs_run *r, int k, struct bs_ident_val *v)
+{
+	struct bs_ident id;
+	const struct bs_ident_val *x;
+
+	bs_ident_of(r, &id);
+	x = bs_ident_get(&id, k);
+	if (x) {
+		*v = *x;
+		return v->known;
+	}
+	if (impl_fixed(id.impl, k, v))
+		return 1;
+	if (!bs_ident_norm(&r->params, k, v) &&
+	    strcmp(bs_param_table[k].key, "direct") == 0 &&
+	    bs_family_ok(r->family))
+		direct_from_flags(r, v);
+	return v->known;
+}
+
+int bs_ident_val_cmp(const struct bs_ident_val *a, const struct bs_ident_val *b)
+{
+	double x, y;
+
+	if (a->num != BS_NONE && b->num != BS_NONE)
+		return (a->num > b->num) - (a->num < b->num);
+	if (bs_param_table[a->param].kind == BS_PK_REAL &&
+	    bs_parse_double(a->text, strlen(a->text), &x) == 0 &&
+	    bs_parse_double(b->text, strlen(b->text), &y) == 0)
+		return (x > y) - (x < y);
+	return a->num == b->num && strcmp(a->text, b->text) == 0
+		       ? 0
+		       : BS_IDENT_UNORDERED;
+}
+
+void bs_ident_val_word(const struct bs_ident_val *v, struct bs_buf *out)
+{
+	if (bs_param_table[v->param].kind == BS_PK_FSIZE &&
+	    (v->num == BS_SIZE_LINK || v->num == BS_SIZE_SYMLINK))
+		bs_buf_adds(out, v->num == BS_SIZE_LINK ? "link" : "symlink");
+	else if (v->num != BS_NONE)
+		bs_buf_addf(out, "%" PRId64, v->num);
+	else
+		bs_buf_adds(out, v->text);
+}
+
 static int val_same(const struct bs_ident_val *a, const struct bs_ident_val *b)
 {
 	if (a->known != b->known)
@@ -746,6 +793,12 @@ void bs_ident_val_text(const struct bs_ident_val *v, struct bs_buf *out)
 			add_bytes(out, v->num);
 			return;
 		}
+		/* An empty text reads as a word, as every other does: a
+		 * list that says nothing would lose its clause ("4k and "). */
+		if (v->text[0] == '\0') {
+			bs_buf_adds(out, "none");
+			return;
+		}
 		/* A list or a range of sizes: each for people. */
 		for (p = v->text; *p;) {
 			size_t len = strspn(p, "0123456789");
@@ -785,4 +838,157 @@ void bs_ident_val_text(const struct bs_ident_val *v, struct bs_buf *out)
 	else
 		bs_buf_addf(out, "%" PRId64 "%s%s", v->num,
 			    pi->unit[0] ? " " : "", pi->unit);
+}
+
+/* Whether word is one of list's (joined by ','). */
+static int in_list(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	const char *p;
+
+	for (p = list; *p; p += *p == ',') {
+		size_t len = strcspn(p, ",");
+
+		if (len == n && strncmp(p, word, n) == 0)
+			return 1;
+		p += len;
+	}
+	return 0;
+}
+
+int bs_ident_measures(const struct bs_ident *id, int m)
+{
+	const struct bs_family_info *row;
+	int j;
+
+	if (!bs_family_ok(id->family) || bs_metrics[m].family != id->family)
+		return 1;
+	row = bs_family(id->family);
+	for (j = 0; j < row->nunmeasured; j++) {
+		const struct bs_unmeasured *u = &row->unmeasured[j];
+		const struct bs_ident_val *v =
+			bs_ident_get(id, bs_param_find_in(id->family, u->key));
+
+		if (v && v->known && in_list(u->values, v->text) &&
+		    in_list(u->metrics, bs_metrics[m].key))
+			return 0;
+	}
+	return 1;
+}
+
+/* One word of a name: w's fmt with v's value; nothing for a boolean
+ * that is off or a value that is unknown. "1 threads" is "1 thread". */
+static void title_word(const struct bs_title_word *w,
+		       const struct bs_ident_val *v, int *nwords,
+		       struct bs_buf *out)
+{
+	struct bs_buf val = BS_BUF_INIT;
+	const char *pct = strstr(w->fmt, "%s");
+
+	if (!v->known ||
+	    (bs_param_table[v->param].kind == BS_PK_BOOL && v->num == 0)) {
+		bs_buf_release(&val);
+		return;
+	}
+	bs_buf_adds(out, (*nwords)++ ? ", " : " ");
+	if (pct == NULL) {
+		bs_buf_adds(out, w->fmt);
+		bs_buf_release(&val);
+		return;
+	}
+	bs_ident_val_text(v, &val);
+	bs_buf_add(out, w->fmt, (size_t)(pct - w->fmt));
+	bs_buf_adds(out, bs_buf_str(&val));
+	if (strcmp(bs_buf_str(&val), "1") == 0 && pct[2] == ' ' &&
+	    pct[strlen(pct) - 1] == 's')
+		bs_buf_add(out, pct + 2, strlen(pct + 2) - 1);
+	else
+		bs_buf_adds(out, pct + 2);
+	bs_buf_release(&val);
+}
+
+/* The short name: the implementation and its family's title words. */
+static void short_name(const struct bs_ident *id, struct bs_buf *out)
+{
+	const struct bs_family_info *row;
+	int j, nwords = 0;
+
+	bs_buf_adds(out, id->impl ? id->impl->name
+				  : bs_family_name(id->family));
+	if (!bs_family_ok(id->family))
+		return;
+	row = bs_family(id->family);
+	for (j = 0; j < row->ntitle; j++) {
+		const struct bs_ident_val *v = bs_ident_get(
+			id, bs_param_find_in(id->family, row->title[j].key));
+
+		if (v)
+			title_word(&row->title[j], v, &nwords, out);
+	}
+}
+
+/* Sorting a set's indices by their short names. */
+struct named {
+	size_t i;
+	char *name;
+};
+
+static int cmp_named(const void *pa, const void *pb)
+{
+	const struct named *a = pa, *b = pb;
+	int c = strcmp(a->name, b->name);
+
+	return c ? c : (a->i > b->i) - (a->i < b->i);
+}
+
+void bs_ident_names(const struct bs_ident *set, size_t n, char **out)
+{
+	struct named *x = xcalloc(n ? n : 1, sizeof(*x));
+	struct bs_buf b = BS_BUF_INIT;
+	size_t i, j, k;
+	int v;
+
+	for (i = 0; i < n; i++) {
+		bs_buf_reset(&b);
+		short_name(&set[i], &b);
+		x[i].i = i;
+		x[i].name = bs_buf_detach(&b, NULL);
+	}
+	qsort(x, n, sizeof(*x), cmp_named);
+	/* Each run of one short name: the values in which its tests do not
+	 * all agree are said by every one of them, each its own, so that
+	 * no two names are one. */
+	for (i = 0; i < n; i = j) {
+		const struct bs_ident *a = &set[x[i].i];
+
+		for (j = i + 1; j < n && strcmp(x[j].name, x[i].name) == 0; j++)
+			;
+		for (k = i; k < j; k++) {
+			bs_buf_reset(&b);
+			bs_buf_adds(&b, x[k].name);
+			for (v = 0; j - i > 1 && v < a->n; v++) {
+				const struct bs_ident *c = &set[x[k].i];
+				size_t q;
+				int all = 1;
+
+				for (q = i + 1; q < j && all; q++) {
+					const struct bs_ident *o = &set[x[q].i];
+
+					all = o->family == a->family &&
+					      o->n == a->n &&
+					      val_same(&o->v[v], &a->v[v]);
+				}
+				if (all || v >= c->n)
+					continue;
+				bs_buf_addf(&b, ", %s ",
+					    bs_param_table[c->v[v].param].label);
+				bs_ident_val_text(&c->v[v], &b);
+			}
+			out[x[k].i] = bs_buf_detach(&b, NULL);
+		}
+	}
+	for (i = 0; i < n; i++)
+		free(x[i].name);
+	free(x);
+	bs_buf_release(&b);
 }

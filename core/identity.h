@@ -103,6 +103,23 @@ void bs_ident_key(const struct bs_ident *id, struct bs_buf *out);
 void bs_ident_val_text(const struct bs_ident_val *v, struct bs_buf *out);
 
 /*
+ * The names for people of the tests of set[0..n), into out[i] (each
+ * the caller frees): a test's implementation and the title words of its
+ * family row ("sysbench rndrw, 4 threads", "bonnie++ -D"), then, where
+ * tests of the set read alike so far, each deciding value in which they
+ * do not all agree ("bonnie++, file size 1 GiB" and "..., 2 GiB",
+ * "O_DIRECT unknown"), so that no two tests of the set (distinct
+ * identities) share a name. Trends and the site title their charts with
+ * them. O(n log n) and the values of same-named tests.
+ */
+void bs_ident_names(const struct bs_ident *set, size_t n, char **out);
+
+/* Whether the test of id measures catalogue row m: 0 when its family row
+ * says its tool prints a 0 there that is absent (sysbench seqwr's read
+ * rate, core/family.h's struct bs_unmeasured). */
+int bs_ident_measures(const struct bs_ident *id, int m);
+
+/*
  * Parameter k's value of params p, normalised as identity reads it
  * (for selectors: a value a user typed goes through bs_ident_norm_text).
  * Returns whether it is known.
@@ -117,6 +134,33 @@ int bs_ident_norm_text(int k, const char *text,
 /* Whether text is a size, a list or a range of sizes as BS_PN_SIZE reads
  * them ("4k", "4096B", "4k-64k", "4k,8k"). */
 int bs_ident_is_size(const char *text);
+
+/*
+ * The value identity reads for parameter row k of run r (of k's family):
+ * what the implementation fixes, O_DIRECT from the open flags of a run
+ * that did not record direct, else bs_ident_norm() of its parameters.
+ * Selectors (store/select.c) and --by groups (report/factor.c) read
+ * parameters through it. Returns whether the value is known.
+ */
+int bs_ident_value(const struct bs_run *r, int k,
+		   struct bs_ident_val *v /* OUT */);
+
+/* bs_ident_val_cmp's answer for two values with no order (texts). */
+#define BS_IDENT_UNORDERED 2
+/*
+ * Two known values of one parameter row: 0 when they are one value, -1
+ * or 1 as a is below or above b (numbers: sizes, counts, reals), else
+ * BS_IDENT_UNORDERED.
+ */
+int bs_ident_val_cmp(const struct bs_ident_val *a,
+		     const struct bs_ident_val *b);
+
+/*
+ * Appends a known value as a selector's value that bs_ident_norm_text()
+ * reads back to it: "4096" for 4k, "randrw", "link"; the labels of --by
+ * groups use it.
+ */
+void bs_ident_val_word(const struct bs_ident_val *v, struct bs_buf *out);
 
 /*
  * Whether open flags as a tool printed them ("sync,direct", dd's

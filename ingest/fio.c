@@ -19,6 +19,8 @@
 
 static const char *const dir_names[BS_FIO_NDIR] = {"read", "write", "trim"};
 
+static int metric_of(int dir, int stat);
+
 /* The catalogue key of each stat after "<dir>_", and the percentile it
  * is (0: not a percentile). */
 static const struct {
@@ -53,6 +55,29 @@ int bs_fio_pct_stat(double p)
 		if (stats[s].pct > 0 && fabs(p - stats[s].pct) < 0.0005)
 			return s;
 	return -1;
+}
+
+double bs_fio_stat_pct(int stat)
+{
+	return stat >= 0 && stat < BS_FIO_NSTAT ? stats[stat].pct : 0;
+}
+
+int bs_fio_hist_metric(int dir, int h)
+{
+	static const char *const hist[BS_FIO_NHIST] = {"clat", "slat", "lat"};
+	char key[64];
+	int m;
+
+	snprintf(key, sizeof(key), "%s_%s_hist", dir_names[dir], hist[h]);
+	m = bs_metric_find(BS_FAM_FIO, key);
+	if (m < 0)
+		BS_BUG("a fio histogram is missing from the catalogue");
+	return m;
+}
+
+int bs_fio_metric(int dir, int stat)
+{
+	return metric_of(dir, stat);
 }
 
 /* The catalogue row of stat of dir (the fio rows exist: core/metric.c). */
@@ -195,4 +220,45 @@ void bs_fio_defaults(struct bs_run *r)
 		    bs_param_table[k].dflt != BS_NONE)
 			*bs_param_i64(&r->params, k) = bs_param_table[k].dflt;
 	}
+}
+
+/*
+ * One rule for a job whose err= (the JSON's "error", the terse line's
+ * field 5) is not 0: fio still prints what the job did, so a job that
+ * did I/O is kept, tagged fio.error=ERR and warned of; one that did
+ * none is a reject.
+ */
+int bs_fio_error(struct bs_run *r, const char *name, const char *err,
+		 size_t err_len, char *reason, size_t reasonsz)
+{
+	char msg[160], code[24];
+	int m, end, did = 0;
+
+	snprintf(code, sizeof(code), "%.*s",
+		 (int)(err_len < 20 ? err_len : 20), err);
+	bs_metric_rows(BS_FAM_FIO, &m, &end);
+	for (; m < end; m++)
+		if (r->res[m].status == BS_ST_OK && r->res[m].value > 0)
+			did = 1;
+	if (!did) {
+		snprintf(reason, reasonsz,
+			 "fio job '%.40s' ended with error %s and did no I/O",
+			 name ? name : "", code);
+		return -1;
+	}
+	bs_run_tag(r, "fio.error", code);
+	snprintf(msg, sizeof(msg),
+		 "fio job '%.40s' ended with error %s: its results are kept, "
+		 "tagged fio.error=%s", name ? name : "", code, code);
+	if (r->warning && r->warning[0]) {
+		size_t n = strlen(r->warning) + strlen(msg) + 3;
+		char *w = xmalloc(n);
+
+		snprintf(w, n, "%s; %s", r->warning, msg);
+		free(r->warning);
+		r->warning = w;
+	} else {
+		bs_run_set(&r->warning, msg);
+	}
+	return 0;
 }

@@ -36,6 +36,21 @@ enum bs_fio_stat {
 	BS_FIO_NSTAT
 };
 
+/* The latency histograms of json+ ("bins") a direction may have. */
+enum bs_fio_hist {
+	BS_FIO_HIST_CLAT,
+	BS_FIO_HIST_SLAT,
+	BS_FIO_HIST_LAT,
+	BS_FIO_NHIST
+};
+
+/* The catalogue row of stat of direction dir. */
+int bs_fio_metric(int dir, int stat);
+/* The percentile stat is (50, 99.9, ...), or 0 for one that is none. */
+double bs_fio_stat_pct(int stat);
+/* The catalogue row of histogram h of direction dir: "read_clat_hist". */
+int bs_fio_hist_metric(int dir, int h);
+
 /* The registry's ops and line format for these rows. */
 extern const struct bs_block_ops bs_fio_json_ops;
 extern const struct bs_block_ops bs_fio_text_ops;
@@ -80,6 +95,14 @@ int bs_fio_set(struct bs_run *r, int dir, int stat, double v, char *reason,
 void bs_fio_defaults(struct bs_run *r);
 int bs_fio_option(struct bs_run *r, const char *name, const char *value,
 		  size_t value_len, char *reason, size_t reasonsz);
+
+/*
+ * A job that ended with error err (err_len bytes: "5", "25"): when r
+ * holds a result above 0 the job did I/O and is kept, tagged
+ * fio.error=ERR, with a warning; returns 0. Else -1 with a reason.
+ */
+int bs_fio_error(struct bs_run *r, const char *name, const char *err,
+		 size_t err_len, char *reason, size_t reasonsz);
 
 /* Bytes of user data quoted in a reason (bs_err_quote()). */
 #define BS_FIO_QUOTE_MAX 40

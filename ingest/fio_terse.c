@@ -172,16 +172,18 @@ int bs_fio_terse_parse(const struct bs_format *f, const struct bs_fline *l,
 		goto out;
 	}
 	bs_fio_run_start(BS_FMT_FIO_TERSE, t->f[1].s, t->f[1].len, r);
-	if (t->f[4].len != 1 || t->f[4].s[0] != '0') {
-		bs_err_quote(q, sizeof(q), t->f[4].s, t->f[4].len, BS_FIO_QUOTE_MAX);
-		snprintf(reason, reasonsz, "fio job ended with error %s", q);
-		goto out;
-	}
 	r->params.jobname = xstrndup(t->f[2].s, t->f[2].len);
 	for (d = 0; d < ndir; d++)
 		if (direction(t, HEAD + d * blk, (int)d, r, reason,
 			      reasonsz) < 0)
 			goto out;
+	if (t->f[4].len != 1 || t->f[4].s[0] != '0') {
+		bs_err_quote(q, sizeof(q), t->f[4].s, t->f[4].len,
+			     BS_FIO_QUOTE_MAX);
+		if (bs_fio_error(r, r->params.jobname, q, strlen(q), reason,
+				 reasonsz) < 0)
+			goto out;
+	}
 	rc = 1;
 out:
 	free(t);

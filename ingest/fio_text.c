@@ -426,6 +426,7 @@ struct tparse {
 	int open;
 	size_t first, last;  /* its lines */
 	int bad;             /* reason holds why it is rejected */
+	char err[24];        /* err= when not 0 ("5"), else "" */
 	int ndirs;           /* directions seen */
 	int dir;             /* the direction being read, or -1 */
 	int pct_unit;        /* unit_of() its clat percentiles; 1: not in them */
@@ -534,6 +535,10 @@ static int flush(struct tparse *p)
 	if (!p->open)
 		return 0;
 	p->open = 0;
+	if (!p->bad && p->err[0] &&
+	    bs_fio_error(&p->r, p->r.params.jobname, p->err, strlen(p->err),
+			 p->reason, sizeof(p->reason)) < 0)
+		p->bad = 1;
 	if (!p->bad && p->ndirs == 0) {
 		snprintf(p->reason, sizeof(p->reason),
 			 "fio job '%.40s' without read, write or trim results",
@@ -565,6 +570,7 @@ static void report(struct tparse *p, size_t i)
 	p->open = 1;
 	p->first = p->last = i;
 	p->bad = 0;
+	p->err[0] = '\0';
 	p->ndirs = 0;
 	p->dir = -1;
 	p->pct_unit = 1;
@@ -576,12 +582,8 @@ static void report(struct tparse *p, size_t i)
 		p->r.params.numjobs = (int64_t)jobs;
 	if (keyed(s, len, "err=", &err) < 0)
 		fail(p, "job report without err=", s, len);
-	else if (err != 0) {
-		snprintf(p->reason, sizeof(p->reason),
-			 "fio job '%.40s' ended with error %.0f",
-			 p->r.params.jobname, err);
-		p->bad = 1;
-	}
+	else if (err != 0)
+		snprintf(p->err, sizeof(p->err), "%.0f", err);
 	pid = find(s, len, ": pid=");
 	if (pid > 0) {
 		const char *d = memchr(s + pid + 6, ':', len - (size_t)pid - 6);

@@ -255,11 +255,16 @@ static int is_blank(char c)
 	return c == ' ' || c == '\t';
 }
 
+/* The words of a line; a '#' that opens it is a source comment's mark
+ * (output kept in a script: "#Read 78.125Mb  Written 0b ..."), not a
+ * word. */
 static void split(const char *s, size_t len, struct toks *tk)
 {
 	size_t i = 0, b;
 
 	tk->n = 0;
+	if (len > 0 && s[0] == '#')
+		i = 1;
 	for (;;) {
 		while (i < len && is_blank(s[i]))
 			i++;
@@ -982,34 +987,73 @@ static int parse_pct(struct pctx *c)
 }
 
 /*
+ * The total time of a 0.4 summary whose "Total time" line was cut: the
+ * "Read ... Written ... Total transferred 113.22Mb  (1.8869Mb/sec)"
+ * line says the total and its rate, so the time is one over the other
+ * (to the 5 digits sysbench prints them). NAN when that is not there.
+ */
+static double time_from_rate(const struct pctx *c)
+{
+	struct toks tk;
+	struct bs_field f;
+	double total, rate;
+	size_t n;
+
+	if (!c->at[K_RW])
+		return NAN;
+	words(c, c->at[K_RW] - 1, &tk);
+	if (tk.n != 8 || size_bytes(&tk.t[6], &total) < 0)
+		return NAN;
+	f = tk.t[7];
+	n = strlen("/sec)");
+	if (f.len < n + 2 || f.s[0] != '(' || !ends_with(&f, "/sec)"))
+		return NAN;
+	f.s++;
+	f.len -= n + 1;
+	if (size_bytes(&f, &rate) < 0 || !(rate > 0))
+		return NAN;
+	return total / rate;
+}
+
+/*
  * 0.4 prints counts and sizes, not rates: "Operations performed:  421740
  * Read, 281160 Write, 899653 Other = 1602553 Total" and "Read 6.4352Gb
  * Written 4.2902Gb ...". Their rates over the total time are what 1.0
- * prints (docs/formats.md; FORMATS.md 5.3).
+ * prints (docs/formats.md; FORMATS.md 5.3). A shortened summary keeps
+ * the lines that are there.
  */
 static int parse_04(struct pctx *c, double seconds)
 {
 	static const enum kind per_s[3] = {K_READS, K_WRITES, K_FSYNCS};
-	size_t i = c->at[K_OPS] - 1;
+	size_t i;
 	struct toks tk;
 	double v;
 	int j;
 
-	if (parse_plain(c, K_REQS, NULL) < 0)
+	if (c->at[K_REQS] && parse_plain(c, K_REQS, NULL) < 0)
 		return -1;
 	if (!(seconds > 0)) {
-		warn(c, "the total time is 0 s: no rates");
+		warn(c, c->at[K_TIME] ? "the total time is 0 s: no rates"
+				      : "no total time: no rates");
 		return 0;
 	}
-	words(c, i, &tk);
-	for (j = 0; j < 3; j++) {
-		const struct bs_field *f = &tk.t[2 + 2 * j];
+	if (c->at[K_OPS]) {
+		i = c->at[K_OPS] - 1;
+		words(c, i, &tk);
+		for (j = 0; j < 3; j++) {
+			const struct bs_field *f = &tk.t[2 + 2 * j];
 
-		if (!is_digits(f->s, f->len) || number(f, NULL, &v) < 0)
-			return bad_word(c, i, K_OPS, f, "is not a count");
-		if (put(c, i, per_s[j], kinds[per_s[j]].key, v / seconds) < 0)
-			return -1;
+			if (!is_digits(f->s, f->len) ||
+			    number(f, NULL, &v) < 0)
+				return bad_word(c, i, K_OPS, f,
+						"is not a count");
+			if (put(c, i, per_s[j], kinds[per_s[j]].key,
+				v / seconds) < 0)
+				return -1;
+		}
 	}
+	if (!c->at[K_RW])
+		return 0;
 	i = c->at[K_RW] - 1;
 	words(c, i, &tk);
 	for (j = 0; j < 2; j++) {
@@ -1025,10 +1069,13 @@ static int parse_04(struct pctx *c, double seconds)
 }
 
 /* The summary lines each layout prints, in order; the percentile is
- * checked on its own. */
+ * checked on its own. A 0.4 summary shortened by hand (FORMATS.md 5.3)
+ * is kept when its "Operations performed" or "Read ... Written" line is
+ * there: the others are warned of, their values not reported. */
 static const enum kind need_04[] = {
 	K_OPS, K_RW, K_REQS, K_TIME, K_EVENTS, K_MIN, K_AVG, K_MAX,
 };
+static const enum kind core_04[] = { K_OPS, K_RW };
 static const enum kind need_10[] = {
 	K_READS, K_WRITES, K_FSYNCS, K_READ_MIB, K_WRITTEN_MIB,
 	K_TIME, K_EVENTS, K_MIN, K_AVG, K_MAX,
@@ -1064,6 +1111,24 @@ static const char *other_layout(const struct pctx *c, char *buf, size_t sz)
 	return buf;
 }
 
+/* A 0.4 summary with lines cut: warns which, once. */
+static int shortened_04(struct pctx *c)
+{
+	char cut[200];
+	size_t i, n = 0;
+
+	cut[0] = '\0';
+	for (i = 0; i < ARRAY_SIZE(need_04); i++)
+		if (!c->at[need_04[i]])
+			n += (size_t)snprintf(cut + n, sizeof(cut) - n,
+					      "%s'%s'", n ? ", " : "",
+					      kinds[need_04[i]].label);
+	if (n > 0)
+		warn(c, "a shortened sysbench 0.4 summary: %s cut, not "
+			"reported", cut);
+	return 0;
+}
+
 /* Whether every line the layout prints is there; rejects if not. */
 static int check_summary(struct pctx *c, double *events)
 {
@@ -1083,6 +1148,8 @@ static int check_summary(struct pctx *c, double *events)
 			return bad_word(c, c->at[K_EVENTS] - 1, K_EVENTS, f,
 					"is not a count");
 	}
+	if (c->layout == 4 && (c->at[core_04[0]] || c->at[core_04[1]]))
+		return shortened_04(c);
 	for (i = 0; i < n && !missing; i++)
 		if (!c->at[need[i]])
 			missing = kinds[need[i]].label;
@@ -1108,14 +1175,22 @@ static int parse_summary(struct pctx *c)
 
 	if (check_summary(c, &events) < 0)
 		return -1;
-	if (put(c, c->at[K_EVENTS] - 1, K_EVENTS, "events", events) < 0)
+	if (c->at[K_EVENTS] &&
+	    put(c, c->at[K_EVENTS] - 1, K_EVENTS, "events", events) < 0)
 		return -1;
-	i = c->at[K_TIME] - 1;
-	if (number(value_word(c, i, &tk), "s", &seconds) < 0)
-		return bad_word(c, i, K_TIME, value_word(c, i, &tk),
-				"is not a time");
-	if (put(c, i, K_TIME, "total_time_s", seconds) < 0)
-		return -1;
+	if (c->at[K_TIME]) {
+		i = c->at[K_TIME] - 1;
+		if (number(value_word(c, i, &tk), "s", &seconds) < 0)
+			return bad_word(c, i, K_TIME, value_word(c, i, &tk),
+					"is not a time");
+		if (put(c, i, K_TIME, "total_time_s", seconds) < 0)
+			return -1;
+	} else {
+		seconds = time_from_rate(c);
+		if (seconds > 0)
+			warn(c, "the rates are over %.5g s, the total "
+				"transferred over its rate", seconds);
+	}
 	if (c->layout == 4) {
 		if (parse_04(c, seconds) < 0)
 			return -1;
@@ -1134,6 +1209,8 @@ static int parse_summary(struct pctx *c)
 		const struct bs_field *f;
 		double ms;
 
+		if (!c->at[lat[j]])
+			continue; /* a shortened 0.4 summary */
 		i = c->at[lat[j]] - 1;
 		f = value_word(c, i, &tk);
 		if (latency_ms(f, &ms) < 0)

@@ -13,6 +13,7 @@
 #include "core/metric.h"
 #include "core/param.h"
 #include "report/changes.h"
+#include "report/tmpl/tmpl.h"
 #include "store/store.h"
 #include "util/csv.h"
 #include "util/json.h"
@@ -146,6 +147,7 @@ struct fam {
 
 struct series {
 	char *key;            /* machine 0x1f identity */
+	char *tool;           /* its first run's */
 	enum bs_family family;
 	struct {
 		int64_t t, id, stored;
@@ -255,6 +257,8 @@ static int take_run(const struct bs_run *r, void *ctx)
 	bs_buf_reset(&b->key);
 	bs_changes_series_key(r, &b->key);
 	s = series_of(b, bs_buf_str(&b->key), r->family);
+	if (s->tool == NULL)
+		s->tool = xstrdup(r->tool ? r->tool : "");
 	xgrow((void **)&s->run, &s->cap, s->n + 1, sizeof(*s->run));
 	s->run[s->n].t = r->measured_at;
 	s->run[s->n].id = r->id;
@@ -301,6 +305,24 @@ static void add_why(const char *key, const char *from, const char *to,
 	it->nwhy++;
 }
 
+/* The least and greatest id of the runs ord[from, to). */
+static void level_span(const struct order *ord, size_t from, size_t to,
+		       int64_t *lo, int64_t *hi)
+{
+	size_t i;
+
+	*lo = INT64_MAX;
+	*hi = INT64_MIN;
+	for (i = from; i < to; i++) {
+		if (ord[i].id < *lo)
+			*lo = ord[i].id;
+		if (ord[i].id > *hi)
+			*hi = ord[i].id;
+	}
+	if (from >= to)
+		*lo = *hi = ord[from].id;
+}
+
 static void add_item(struct build *b, const struct series *s,
 		     const struct order *ord, int m,
 		     const struct bs_changept *cp)
@@ -316,6 +338,7 @@ static void add_item(struct build *b, const struct series *s,
 	it->machine = xstrdup(s->key);
 	it->machine[sep - s->key] = '\0';
 	it->identity = xstrdup(sep + 1);
+	it->tool = xstrdup(s->tool);
 	it->metric = m;
 	it->cp = *cp;
 	it->run_id = ord[cp->index].id;
@@ -324,6 +347,9 @@ static void add_item(struct build *b, const struct series *s,
 	it->prev_at = ord[cp->prev].t;
 	it->series_runs = (int64_t)s->n;
 	it->verdict = cp->direction * (better > 0 ? 1 : -1);
+	level_span(ord, cp->from, cp->index, &it->lo[0], &it->hi[0]);
+	level_span(ord, cp->index, cp->to < s->n ? cp->to : s->n, &it->lo[1],
+		   &it->hi[1]);
 }
 
 /* Searches one series: every metric's change points, or (check) the
@@ -407,6 +433,25 @@ static void search(struct build *b, struct series *s)
 }
 
 
+/* Forgets every series read. */
+static void series_release(struct build *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->ns; i++) {
+		free(b->s[i].key);
+		free(b->s[i].tool);
+		free(b->s[i].run);
+		free(b->s[i].v);
+		free(b->s[i].st);
+	}
+	free(b->s);
+	free(b->hash);
+	b->s = NULL;
+	b->hash = NULL;
+	b->ns = b->scap = b->hcap = 0;
+}
+
 /* ---- check's cache ------------------------------------------------------ */
 
 /*
@@ -437,13 +482,16 @@ static void item_cache_text(const struct bs_changes_item *it,
 	const struct bs_changept *c = &it->cp;
 
 	bs_buf_addf(out, "%d %lld %lld %lld %lld %lld %d %zu %zu %lld %zu %zu "
-			 "%.17g %.17g %zu %zu %.17g %.17g %.17g %d\n",
+			 "%.17g %.17g %zu %zu %.17g %.17g %.17g %d %lld %lld %lld "
+			 "%lld %s\n",
 		    it->metric, (long long)it->run_id, (long long)it->prev_id,
 		    (long long)it->measured_at, (long long)it->prev_at,
 		    (long long)it->series_runs, it->verdict, c->index, c->prev,
 		    (long long)c->time, c->from, c->to, c->before, c->after,
 		    c->n_before, c->n_after, c->ratio, c->pct, c->p,
-		    c->direction);
+		    c->direction, (long long)it->lo[0], (long long)it->hi[0],
+		    (long long)it->lo[1], (long long)it->hi[1],
+		    it->tool ? it->tool : "");
 }
 
 /* Reads the numbers of an item_cache_text line; 0, or -1 if it is not one. */
@@ -451,14 +499,16 @@ static int item_cache_parse(const char **sp, struct bs_changes_item *it)
 {
 	const char *p = *sp;
 	char *end;
-	long long ll[20];
-	double d[20];
+	long long ll[24];
+	double d[24];
+	const char *nl;
 	int i;
-	/* Which of the 20 fields are doubles. */
-	static const unsigned char dbl[20] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-					      0, 0, 1, 1, 0, 0, 1, 1, 1, 0};
+	/* Which of the 24 fields are doubles. */
+	static const unsigned char dbl[24] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+					      0, 0, 1, 1, 0, 0, 1, 1, 1, 0,
+					      0, 0, 0, 0};
 
-	for (i = 0; i < 20; i++) {
+	for (i = 0; i < 24; i++) {
 		if (dbl[i])
 			d[i] = strtod(p, &end);
 		else
@@ -467,9 +517,19 @@ static int item_cache_parse(const char **sp, struct bs_changes_item *it)
 			return -1;
 		p = end;
 	}
-	if (*p == '\n')
-		p++;
-	*sp = p;
+	/* Then " TOOL", the rest of the line. */
+	if (*p != ' ')
+		return -1;
+	p++;
+	nl = strchr(p, '\n');
+	if (nl == NULL)
+		nl = p + strlen(p);
+	it->tool = xstrndup(p, (size_t)(nl - p));
+	*sp = *nl ? nl + 1 : nl;
+	it->lo[0] = ll[20];
+	it->hi[0] = ll[21];
+	it->lo[1] = ll[22];
+	it->hi[1] = ll[23];
 	if (ll[0] < 0 || ll[0] >= bs_nmetrics)
 		return -1;
 	it->metric = (int)ll[0];
@@ -528,7 +588,7 @@ static int cache_read(struct build *b, struct bs_err *err)
 {
 	struct bs_store *st = b->o->cache;
 	struct bs_buf v = BS_BUF_INIT, want = BS_BUF_INIT, k = BS_BUF_INIT;
-	struct bs_ids ids = BS_IDS_INIT;
+	struct bs_ids ids = BS_IDS_INIT, newids = BS_IDS_INIT;
 	long long maxid, runs, undated;
 	size_t i, ns;
 	char sel[40];
@@ -548,12 +608,10 @@ static int cache_read(struct build *b, struct bs_err *err)
 	b->c->undated = undated;
 	b->maxid = maxid;
 	snprintf(sel, sizeof(sel), "id>%lld", maxid);
-	rc = bs_store_select(st, sel, &ids, err);
-	if (rc >= 0 && ids.n > 0)
-		rc = bs_store_each(st, &ids, 0, take_run, b, err);
+	rc = bs_store_select(st, sel, &newids, err);
+	if (rc >= 0 && newids.n > 0)
+		rc = bs_store_each(st, &newids, 0, take_run, b, err);
 	/* The runs each new run's series had. */
-	bs_ids_release(&ids);
-	ids = (struct bs_ids)BS_IDS_INIT;
 	ns = b->ns;
 	for (i = 0; i < ns && rc >= 0; i++) {
 		bs_buf_reset(&k);
@@ -563,8 +621,13 @@ static int cache_read(struct build *b, struct bs_err *err)
 		if (rc > 0)
 			ids_parse(bs_buf_str(&v), &ids);
 	}
-	if (rc >= 0 && ids.n > 0) {
+	/* Those series read again whole, old and new runs in id order
+	 * as a check of every run reads them (a series keeps its first
+	 * run's tool); the new runs are counted already. */
+	if (rc >= 0 && ns > 0) {
 		qsort(ids.id, ids.n, sizeof(*ids.id), cmp_id);
+		bs_ids_merge(&ids, newids.id, newids.n);
+		series_release(b);
 		b->old = 1;
 		rc = bs_store_each(st, &ids, 0, take_run, b, err);
 		b->old = 0;
@@ -573,6 +636,7 @@ static int cache_read(struct build *b, struct bs_err *err)
 		rc = 1;
 out:
 	bs_ids_release(&ids);
+	bs_ids_release(&newids);
 	bs_buf_release(&v);
 	bs_buf_release(&want);
 	bs_buf_release(&k);
@@ -679,6 +743,7 @@ static void free_item(struct bs_changes_item *it)
 	free(it->why);
 	free(it->machine);
 	free(it->identity);
+	free(it->tool);
 }
 
 static int cmp_item(const void *a, const void *b)
@@ -693,24 +758,6 @@ static int cmp_item(const void *a, const void *b)
 	if ((c = strcmp(x->identity, y->identity)) != 0)
 		return c;
 	return x->metric - y->metric;
-}
-
-/* Forgets every series read. */
-static void series_release(struct build *b)
-{
-	size_t i;
-
-	for (i = 0; i < b->ns; i++) {
-		free(b->s[i].key);
-		free(b->s[i].run);
-		free(b->s[i].v);
-		free(b->s[i].st);
-	}
-	free(b->s);
-	free(b->hash);
-	b->s = NULL;
-	b->hash = NULL;
-	b->ns = b->scap = b->hcap = 0;
 }
 
 int bs_changes_build(struct bs_changes **out, const struct bs_changes_opts *o,
@@ -856,33 +903,145 @@ static void why_text(const struct bs_changes_item *it, struct bs_buf *b)
 			    it->why[j].to[0] ? it->why[j].to : "(none)");
 }
 
-static void item_text(const struct bs_changes_item *it, struct bs_buf *b)
+void bs_changes_headline(const struct bs_changes_item *it, struct bs_buf *b)
 {
-	char d[32], v1[64], v2[64];
-	int m = it->metric;
+	char d[32];
 
 	bs_time_iso(d, sizeof(d), it->measured_at);
 	d[10] = '\0';
-	bs_buf_addf(b, "%s, %s: %s ", bs_store_machine_name(it->machine),
-		    it->identity, bs_metrics[m].label);
+	bs_buf_addf(b, "%s ", bs_metrics[it->metric].label);
 	shift_text(it, b);
-	bs_buf_addf(b, " from run %lld (%s), %s\n", (long long)it->run_id, d,
+	bs_buf_addf(b, " from run %lld (%s), %s", (long long)it->run_id, d,
 		    verdict_word(it));
+}
+
+void bs_changes_why_text(const struct bs_changes_item *it, struct bs_buf *b)
+{
+	if (it->nwhy > 0)
+		why_text(it, b);
+	else
+		bs_buf_addf(b, "nothing bstore knows of changed between runs "
+			       "%lld and %lld",
+			    (long long)it->prev_id, (long long)it->run_id);
+}
+
+/* A term's value in the selector language: ',' and '\\' escaped, and
+ * the glob's characters as classes of themselves. */
+static void sel_value(struct bs_buf *b, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == ',' || *s == '\\')
+			bs_buf_addc(b, '\\');
+		if (*s == '*' || *s == '?' || *s == '[')
+			bs_buf_addf(b, "[%c]", *s);
+		else
+			bs_buf_addc(b, *s);
+	}
+}
+
+void bs_changes_level_selector(const struct bs_changes_item *it, int after,
+			       struct bs_buf *b)
+{
+	int k = after ? 1 : 0;
+
+	if (it->lo[k] == it->hi[k])
+		bs_buf_addf(b, "id=%lld", (long long)it->lo[k]);
+	else
+		bs_buf_addf(b, "id=%lld-%lld", (long long)it->lo[k],
+			    (long long)it->hi[k]);
+	if (it->machine[0]) {
+		bs_buf_adds(b, ",machine=");
+		sel_value(b, it->machine);
+	}
+	if (it->tool && it->tool[0]) {
+		bs_buf_adds(b, ",tool=");
+		sel_value(b, it->tool);
+	}
+}
+
+size_t bs_changes_next(const struct bs_changes *c, size_t from,
+		       const char *machine, const char *identity, int metric)
+{
+	size_t i;
+
+	for (i = from; i < c->n; i++)
+		if (c->item[i].metric == metric &&
+		    strcmp(c->item[i].machine, machine ? machine : "") == 0 &&
+		    strcmp(c->item[i].identity, identity) == 0)
+			return i;
+	return c->n;
+}
+
+void bs_changes_mark(const struct bs_changes_item *it, struct bs_tdict *d)
+{
+	struct bs_buf h = BS_BUF_INIT, w = BS_BUF_INIT, t = BS_BUF_INIT;
+	char s[32];
+
+	bs_changes_headline(it, &h);
+	bs_changes_why_text(it, &w);
+	bs_buf_addf(&t, "%s: %s", bs_buf_str(&h), bs_buf_str(&w));
+	bs_tdict_set_i64(d, "RUN", it->run_id);
+	bs_tdict_set_i64(d, "PREV", it->prev_id);
+	bs_time_iso(s, sizeof(s), it->measured_at);
+	s[10] = '\0';
+	bs_tdict_set(d, "DATE", s);
+	bs_tdict_set(d, "HEADLINE", bs_buf_str(&h));
+	bs_tdict_set(d, "WHY", bs_buf_str(&w));
+	bs_tdict_set(d, "TIP", bs_buf_str(&t));
+	bs_tdict_show(d, it->verdict > 0 ? "BETTER" : "WORSE");
+	bs_buf_release(&h);
+	bs_buf_release(&w);
+	bs_buf_release(&t);
+}
+
+/* The two levels' selectors, quoted for a POSIX shell. */
+static void report_args(const struct bs_changes_item *it, struct bs_buf *b)
+{
+	struct bs_buf sel = BS_BUF_INIT;
+	const char *p;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		bs_buf_reset(&sel);
+		bs_changes_level_selector(it, k, &sel);
+		bs_buf_adds(b, k ? " '" : "'");
+		for (p = bs_buf_str(&sel); *p; p++) {
+			if (*p == '\'')
+				bs_buf_adds(b, "'\\''");
+			else
+				bs_buf_addc(b, *p);
+		}
+		bs_buf_addc(b, '\'');
+	}
+	bs_buf_release(&sel);
+}
+
+static void item_text(const struct bs_changes_item *it, struct bs_buf *b)
+{
+	char v1[64], v2[64];
+	int m = it->metric;
+
+	bs_buf_addf(b, "%s, %s: ", bs_store_machine_name(it->machine),
+		    it->identity);
+	bs_changes_headline(it, b);
+	bs_buf_addc(b, '\n');
 	bs_buf_addf(b, "    %s -> %s %s (medians of %zu and %zu runs), "
 		       "p = %.2g\n",
 		    bs_metric_fmt(v1, sizeof(v1), m, it->cp.before, 0),
 		    bs_metric_fmt(v2, sizeof(v2), m, it->cp.after, 0),
 		    bs_metric_unit(m, 0), it->cp.n_before, it->cp.n_after,
 		    it->cp.p);
-	if (it->nwhy > 0) {
+	if (it->nwhy > 0)
 		bs_buf_addf(b, "    at run %lld: ", (long long)it->run_id);
-		why_text(it, b);
-		bs_buf_addc(b, '\n');
-	} else {
-		bs_buf_addf(b, "    nothing bstore knows of changed between "
-			       "runs %lld and %lld\n",
-			    (long long)it->prev_id, (long long)it->run_id);
-	}
+	else
+		bs_buf_adds(b, "    ");
+	bs_changes_why_text(it, b);
+	bs_buf_addc(b, '\n');
+	if (!it->cp.n_after || it->series_runs == 0)
+		return;
+	bs_buf_adds(b, "    the two levels: bstore report ");
+	report_args(it, b);
+	bs_buf_addc(b, '\n');
 }
 
 static void item_json(const struct bs_changes_item *it, struct bs_buf *b)
@@ -930,6 +1089,16 @@ static void item_json(const struct bs_changes_item *it, struct bs_buf *b)
 		bs_json_key(b, "to", 0);
 		bs_json_str(b, it->why[j].to);
 		bs_buf_addc(b, '}');
+	}
+	bs_buf_adds(b, "]");
+	bs_json_key(b, "levels", 0);
+	for (j = 0; j < 2; j++) {
+		struct bs_buf sel = BS_BUF_INIT;
+
+		bs_changes_level_selector(it, (int)j, &sel);
+		bs_buf_addc(b, j ? ',' : '[');
+		bs_json_str(b, bs_buf_str(&sel));
+		bs_buf_release(&sel);
 	}
 	bs_buf_adds(b, "]}\n");
 }

@@ -9,6 +9,7 @@
 #include "report/factor.h"
 #include "core/identity.h"
 #include "core/param.h"
+#include "store/selector.h"
 #include "util/buf.h"
 #include "util/mem.h"
 #include "util/banned.h"
@@ -60,8 +61,10 @@ static const char *tag_of(const struct bs_run *r, const char *key)
  * The value of key for run r: its tag, else the parameter of that key
  * (core/param.h) when the run's family has it ("--by mode" splits
  * sysbench runs by test mode), written into buf; NULL when neither. A
- * parameter people sweep (BS_PF_SWEEP) is its number as identity reads
- * it ("4k" and "4096B" are bs=4096), and *sweep says so.
+ * parameter is the value its test identity reads, as a selector's value
+ * (bs_ident_val_word: "4k" and "4096B" are bs=4096, zcav's fixed page
+ * cache direct=0), so that each group's label selects it; *sweep says
+ * when it is a number people sweep (BS_PF_SWEEP).
  */
 static const char *value_of(const struct bs_run *r, const char *key,
 			    struct bs_buf *buf, int *sweep)
@@ -74,17 +77,20 @@ static const char *value_of(const struct bs_run *r, const char *key,
 	if (t)
 		return t;
 	k = bs_param_find_in(r->family, key);
-	if (k < 0 || !bs_param_known(&r->params, k))
+	if (k < 0 || !bs_ident_value(r, k, &v))
 		return NULL;
 	bs_buf_reset(buf);
-	if ((bs_param_table[k].flags & BS_PF_SWEEP) &&
-	    bs_ident_norm(&r->params, k, &v) && v.num != BS_NONE) {
+	bs_ident_val_word(&v, buf);
+	if ((bs_param_table[k].flags & BS_PF_SWEEP) && v.num != BS_NONE)
 		*sweep = 1;
-		bs_buf_addf(buf, "%lld", (long long)v.num);
-		return bs_buf_str(buf);
-	}
-	bs_param_format(&r->params, k, buf);
 	return bs_buf_str(buf);
+}
+
+/* KEY=VALUE as a selector term that selects exactly value. */
+static void add_term(struct bs_buf *b, const char *key, const char *value)
+{
+	bs_buf_addf(b, "%s=", key);
+	bs_sel_add_literal(b, value);
 }
 
 static int collect_run(const struct bs_run *r, void *ctx)
@@ -205,17 +211,24 @@ int bs_report_factor_split(struct bs_report_factor *f,
 			if (!cell[w * c.v.n + v])
 				continue;
 			cell[w * c.v.n + v] = f->n + 1;
+			/* A label is a selector of its group's values
+			 * ("threads=4, mode=rndrd"), the selector the same
+			 * after what chose the runs. */
 			bs_buf_reset(&b);
-			bs_buf_addf(&b, "%s=%s", by, c.v.s[v]);
-			if (within)
-				bs_buf_addf(&b, " | %s=%s", within, c.w.s[w]);
+			add_term(&b, by, c.v.s[v]);
+			if (within) {
+				bs_buf_adds(&b, ", ");
+				add_term(&b, within, c.w.s[w]);
+			}
 			f->label[f->n] = xstrdup(bs_buf_str(&b));
 			bs_buf_reset(&b);
 			if (prefix)
 				bs_buf_addf(&b, "%s,", prefix);
-			bs_buf_addf(&b, "%s=%s", by, c.v.s[v]);
-			if (within)
-				bs_buf_addf(&b, ",%s=%s", within, c.w.s[w]);
+			add_term(&b, by, c.v.s[v]);
+			if (within) {
+				bs_buf_addc(&b, ',');
+				add_term(&b, within, c.w.s[w]);
+			}
 			f->selector[f->n] = xstrdup(bs_buf_str(&b));
 			if (base_value && strcmp(c.v.s[v], base_value) == 0)
 				f->base[first] = f->n;

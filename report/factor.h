@@ -24,7 +24,7 @@
 struct bs_report_factor {
 	size_t n;           /* groups */
 	char **selector;    /* "PREFIX,raid=10,cache=on", for people */
-	char **label;       /* "raid=10 | cache=on" */
+	char **label;       /* "raid=10, cache=on": a selector too */
 	size_t *base;       /* each group's baseline, 0-based */
 	struct bs_ids *ids; /* each group's runs, ascending */
 	char *title;        /* "PREFIX: raid 10 vs 5, for each cache" */

@@ -1,7 +1,8 @@
 /*
  * report/labels.c - the groups' labels and the report's title, made from
- * the selectors as store/selector.h parses them: each group's terms that
- * not every selector has, each written back as bs_sel_print() writes it.
+ * the selectors as store/selector.h parses them: each group's clauses
+ * (a term, or the alternatives of one) that not every selector has, each
+ * written back as bs_sel_print() writes it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -12,14 +13,21 @@
 #include "util/mem.h"
 #include "util/banned.h"
 
-/* Does sel have term t? */
-static int has_term(const struct bs_sel *sel, const struct bs_sel_term *t)
+/* Does sel have the clause of nc terms at t (store/selector.h: the
+ * alternatives of one KEY OP A|B)? */
+static int has_clause(const struct bs_sel *sel, const struct bs_sel_term *t,
+		      size_t nc)
 {
-	size_t j;
+	size_t j, k, n;
 
-	for (j = 0; j < sel->n; j++)
-		if (bs_sel_term_same(&sel->term[j], t))
+	for (j = 0; j < sel->n; j += n) {
+		n = bs_sel_clause(sel, j);
+		for (k = 0; n == nc && k < nc; k++)
+			if (!bs_sel_term_same(&sel->term[j + k], &t[k]))
+				break;
+		if (n == nc && k == nc)
 			return 1;
+	}
 	return 0;
 }
 
@@ -30,15 +38,17 @@ static int has_term(const struct bs_sel *sel, const struct bs_sel_term *t)
 static void split_terms(const struct bs_sel *sel, size_t n, size_t i,
 			struct bs_buf *common, struct bs_buf *rest)
 {
-	size_t k, j;
+	size_t k, j, nc;
 	int all;
 
-	for (k = 0; k < sel[i].n; k++) {
-		struct bs_sel one = {&sel[i].term[k], 1, 1, NULL};
+	for (k = 0; k < sel[i].n; k += nc) {
+		struct bs_sel one = {&sel[i].term[k], 0, 0, NULL};
 		struct bs_buf *b;
 
+		nc = bs_sel_clause(&sel[i], k);
+		one.n = one.cap = nc;
 		for (all = 1, j = 0; j < n && all; j++)
-			all = has_term(&sel[j], &sel[i].term[k]);
+			all = has_clause(&sel[j], &sel[i].term[k], nc);
 		b = all ? common : rest;
 		if (b == NULL)
 			continue;

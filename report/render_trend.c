@@ -13,10 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/changes.h"
 #include "report/chart.h"
 #include "report/internal.h"
 #include "report/tmpl/tmpl.h"
 #include "report/trend.h"
+#include "store/store.h"
 #include "util/buf.h"
 #include "util/embed.h"
 #include "util/mem.h"
@@ -153,10 +155,16 @@ static const char *better_word(int m)
 	return b > 0 ? "higher" : b < 0 ? "lower" : "neither";
 }
 
-/* The metric's own values: KEY, LABEL, UNIT, BETTER, FAMILY. */
-static void metric_names(const struct bs_trend *tr, int m, struct bs_tdict *d)
+/* The chart's own values: TEST, CHART_TITLE ("sysbench rndrw: read"),
+ * and its metric's KEY, LABEL, UNIT, BETTER, FAMILY. */
+static void metric_names(const struct bs_trend *tr,
+			 const struct bs_trend_metric *tm, struct bs_tdict *d)
 {
 	char s[96];
+	int m = tm->m;
+
+	bs_tdict_set(d, "TEST", tm->test);
+	bs_tdict_set(d, "CHART_TITLE", tm->title);
 
 	bs_tdict_set(d, "KEY", bs_report_metric_key(m, s, sizeof(s)));
 	bs_tdict_set(d, "LABEL", bs_rm_label(m, s, sizeof(s)));
@@ -177,6 +185,22 @@ static void group_names(const struct bs_trend *tr, size_t g,
 	bs_tdict_set(d, "SELECTOR", rg->selector);
 	bs_tdict_set(d, "COLOUR", bs_chart_colour(g));
 	bs_tdict_set(d, "DASH", bs_chart_dash(g));
+}
+
+/* A line's group, and its series: LINE_LABEL ("[1] all", ", jump" when
+ * the group has several machines), MACHINE, TEST; its style is its
+ * series'. */
+static void line_names(const struct bs_trend *tr,
+		       const struct bs_trend_line *l, struct bs_tdict *d)
+{
+	const struct bs_trend_series *x = &tr->series[l->series];
+
+	group_names(tr, l->group, d);
+	bs_tdict_set(d, "LINE_LABEL", x->label);
+	bs_tdict_set(d, "MACHINE", bs_store_machine_name(x->machine));
+	bs_tdict_set(d, "TEST", x->test);
+	bs_tdict_set(d, "COLOUR", bs_chart_colour(l->series));
+	bs_tdict_set(d, "DASH", bs_chart_dash(l->series));
 }
 
 /* The line's summary: POINTS, RUNS, FIRST_PERIOD, LAST_PERIOD, FIRST,
@@ -239,7 +263,8 @@ static void fmt1(struct bs_tdict *d, const char *key, double v)
 /* A point's marks: X, Y (the median), Y_MIN, Y_MAX (the whisker), with
  * n >= 2 HAS_SD and Y_HI, H_SD (the mean +- sd box), XL, XR (the caps'
  * and the box's sides), and TIP. */
-static void point_marks(const struct bs_trend *tr, int m, size_t g,
+static void point_marks(const struct bs_trend *tr, int m,
+			const struct bs_trend_line *l,
 			const struct bs_trend_point *p, double x,
 			const struct bs_frame *frame, const struct bs_axis *ay,
 			struct bs_tdict *d)
@@ -266,7 +291,7 @@ static void point_marks(const struct bs_trend *tr, int m, size_t g,
 		fmt1(d, "Y_HI", yhi);
 		fmt1(d, "H_SD", ylo - yhi > 1 ? ylo - yhi : 1);
 	}
-	bs_buf_addf(&tip, "[%zu] %s, %s", g + 1, rep->groups[g].label,
+	bs_buf_addf(&tip, "%s, %s", tr->series[l->series].label,
 		    bs_trend_period_label(tr->every, p->start, s, sizeof(s)));
 	bs_buf_addf(&tip, ": median %s", num(rep, m, p->median, 1, s, sizeof(s)));
 	bs_buf_addf(&tip, " %s, n=%lld", bs_report_unit(rep, m),
@@ -283,13 +308,58 @@ static void point_marks(const struct bs_trend *tr, int m, size_t g,
 	bs_buf_release(&tip);
 }
 
+/*
+ * The change points of line l of chart tm (its series' and metric's,
+ * rates only: a CPU or latency column is no metric of its own), each a
+ * CP of the line at the point whose period holds its first run: X, Y,
+ * Y_TOP, Y_BOT (the plot's height), and bs_changes_mark's names; and
+ * each a CP_TEXT of the chart (d), for the text below it.
+ */
+static void change_marks(const struct bs_trend *tr,
+			 const struct bs_trend_metric *tm,
+			 const struct bs_trend_line *l, const double *xs,
+			 const struct bs_frame *frame, const struct bs_axis *ay,
+			 struct bs_tdict *line, struct bs_tdict *d)
+{
+	const struct bs_trend_series *x = &tr->series[l->series];
+	const struct bs_changes *c =
+		tr->changes ? tr->changes[l->group] : NULL;
+	int m = tm->m;
+	size_t i, k;
+
+	if (c == NULL || BS_RM_KIND(m) != BS_MK_RATE || l->n == 0)
+		return;
+	for (i = bs_changes_next(c, 0, x->machine, x->key, BS_RM_TEST(m));
+	     i < c->n;
+	     i = bs_changes_next(c, i + 1, x->machine, x->key, BS_RM_TEST(m))) {
+		const struct bs_changes_item *it = &c->item[i];
+		struct bs_tdict *cp = bs_tdict_add(line, "CP");
+		struct bs_tdict *t;
+
+		for (k = l->n - 1; k > 0 && l->pt[k].start > it->measured_at;
+		     k--)
+			;
+		bs_changes_mark(it, cp);
+		fmt1(cp, "X", xs[k]);
+		fmt1(cp, "Y", bs_frame_y(frame, ay,
+					 bs_rscale(tr->rep, m,
+						   l->pt[k].median)));
+		fmt1(cp, "Y_TOP", frame->top);
+		fmt1(cp, "Y_BOT", frame->h - frame->bottom);
+		t = bs_tdict_add(d, "CP_TEXT");
+		bs_changes_mark(it, t);
+		bs_tdict_set(t, "LINE_LABEL", x->label);
+		bs_tdict_show(d, "HAS_CP");
+	}
+}
+
 /* The chart of metric tm: CAPTION, the frame, ticks and titles, and in
  * each LINE its path D and its POINTs' marks. */
 static void chart(const struct bs_trend *tr, const struct bs_trend_metric *tm,
 		  struct bs_tdict *d, struct bs_tdict *const *lines)
 {
 	const struct bs_report *rep = tr->rep;
-	size_t ng = rep->ngroups, g, k;
+	size_t ng = tm->nline, g, k;
 	struct bs_axis ax, ay;
 	struct bs_frame frame;
 	struct bs_buf b = BS_BUF_INIT;
@@ -320,23 +390,28 @@ static void chart(const struct bs_trend *tr, const struct bs_trend_metric *tm,
 	for (g = 0; g < ng; g++) {
 		const struct bs_trend_line *l = &tm->line[g];
 		double dx = ((double)g - (double)(ng - 1) / 2) * TR_SPREAD;
+		double *xs;
 		struct bs_path w;
 		if (l->n == 0 || lines[g] == NULL)
 			continue;
+		xs = xcalloc(l->n, sizeof(*xs));
 		bs_buf_reset(&b);
 		bs_path_init(&w, &b, &frame);
 		for (k = 0; k < l->n; k++) {
 			const struct bs_trend_point *p = &l->pt[k];
 			double x = bs_frame_x(&frame, &ax, (double)p->start) +
 				   dx;
+			xs[k] = x;
 			bs_path_point(&w, x,
 				      bs_frame_y(&frame, &ay,
 						 bs_rscale(rep, m, p->median)));
-			point_marks(tr, m, g, p, x, &frame, &ay,
+			point_marks(tr, m, l, p, x, &frame, &ay,
 				    bs_tdict_add(lines[g], "MARK"));
 		}
 		bs_path_end(&w);
 		bs_tdict_set(lines[g], "D", bs_buf_str(&b));
+		change_marks(tr, tm, l, xs, &frame, &ay, lines[g], d);
+		free(xs);
 	}
 	bs_buf_release(&b);
 }
@@ -395,11 +470,10 @@ static void text_table(const struct bs_trend *tr,
 			if (bs_rwidth(cell[r * TEXT_NCOL + k]) > w[k])
 				w[k] = bs_rwidth(cell[r * TEXT_NCOL + k]);
 	}
-	bs_buf_addf(&b, "%s, %s", bs_rm_label(m, s, sizeof(s)),
-		    bs_report_unit(rep, m));
+	bs_buf_addf(&b, "%s, %s", tm->title, bs_report_unit(rep, m));
 	if (better)
 		bs_buf_addf(&b, " (%s is better)", better_word(m));
-	bs_buf_addf(&b, ": [%zu] %s", g + 1, rep->groups[g].label);
+	bs_buf_addf(&b, ": %s", tr->series[l->series].label);
 	bs_text_clean(&clean, bs_buf_str(&b), b.len, 0);
 	bs_buf_reset(&b);
 	bs_rtext_line(table, &clean);
@@ -452,7 +526,7 @@ static void fill(const struct bs_trend *tr, enum bs_report_format fmt,
 {
 	const struct bs_report *rep = tr->rep;
 	size_t ng = rep->ngroups, g, i, k;
-	struct bs_tdict **lines = xcalloc(ng, sizeof(*lines));
+	struct bs_tdict **lines = xcalloc(tr->nseries + 1, sizeof(*lines));
 	int html = fmt == BS_REPORT_HTML;
 
 	bs_tdict_set(d, "TITLE", tr->title);
@@ -491,14 +565,11 @@ static void fill(const struct bs_trend *tr, enum bs_report_format fmt,
 		const struct bs_trend_metric *tm = &tr->metric[i];
 		struct bs_tdict *x = bs_tdict_add(d, "METRIC");
 		int m = tm->m;
-		metric_names(tr, m, x);
-		for (g = 0; g < ng; g++) {
+		metric_names(tr, tm, x);
+		for (g = 0; g < tm->nline; g++) {
 			const struct bs_trend_line *l = &tm->line[g];
-			lines[g] = NULL;
-			if (l->n == 0)
-				continue;
 			lines[g] = bs_tdict_add(x, "LINE");
-			group_names(tr, g, lines[g]);
+			line_names(tr, l, lines[g]);
 			line_summary(tr, m, l, html, lines[g]);
 			for (k = 0; k < l->n; k++) {
 				const struct bs_trend_point *p = &l->pt[k];
@@ -514,8 +585,8 @@ static void fill(const struct bs_trend *tr, enum bs_report_format fmt,
 					continue;
 				/* The flat rows of CSV and JSON. */
 				pd = bs_tdict_add(d, "ROW");
-				metric_names(tr, m, pd);
-				group_names(tr, g, pd);
+				metric_names(tr, tm, pd);
+				line_names(tr, l, pd);
 				point_when(tr, p, pd);
 				point_numbers(rep, m, p, pct, 0, pd);
 			}

@@ -13,8 +13,11 @@
 #include <string.h>
 
 #include "core/bonnie_text.h"
+#include "core/identity.h"
 #include "core/metric.h"
 #include "core/param.h"
+#include "core/result.h"
+#include "report/changes.h"
 #include "report/chart.h"
 #include "report/internal.h"
 #include "report/tmpl/tmpl.h"
@@ -29,7 +32,8 @@
 extern const struct bs_embedded bs_tmpl_site_html[];
 extern const struct bs_embedded bs_tmpl_site_css[];
 
-const char *const bs_site_dirs[] = {"run", "machine", "tag", "tool", "compare"};
+const char *const bs_site_dirs[] = {"run", "machine", "tag", "tool", "compare",
+                                    "change"};
 const size_t bs_site_ndirs = sizeof(bs_site_dirs) / sizeof(bs_site_dirs[0]);
 
 /* The length of the run of characters of set at the start of s. */
@@ -61,6 +65,18 @@ int bs_site_own_name(const char *dir, const char *name)
 		return n > 0 && name[n] == '-' &&
 		       span_of(name + n + 1, HEX8) == 8 &&
 		       strcmp(name + n + 9, ".html") == 0;
+	}
+	if (strcmp(dir, "change") == 0) {
+		/* bs_site_change_path: RUN-METRIC.html. */
+		n = span_of(name, DIGITS);
+		return n > 0 && name[n] == '-' &&
+		       span_of(name + n + 1, "abcdefghijklmnopqrstuvwxyz"
+		                             DIGITS "_") > 0 &&
+		       strcmp(name + n + 1 +
+		                  span_of(name + n + 1,
+		                          "abcdefghijklmnopqrstuvwxyz" DIGITS
+		                          "_"),
+		              ".html") == 0;
 	}
 	if (strcmp(dir, "compare") == 0) {
 		/* A saved comparison's name (cli/cmd_report.c's rule). */
@@ -105,10 +121,19 @@ int bs_site_own_name(const char *dir, const char *name)
 #define PAGED_TAGS 64
 #define PAGED_TAG_BYTES 256
 #define RUN_PAGE_TAGS 1000
+/* Machines in each test's section of the index (its newest runs of the
+ * test): the index stays small whatever the number of tests. */
+#define TEST_MACHINES 12
+/* Tests with a section on the index: those of the most machines. */
+#define TEST_SECTIONS 20
 /* A list's own page links its first and last pages this many each. */
 #define PAGER_ENDS 5
 /* A trend chart marks each run with a point up to this many runs. */
 #define CHART_POINTS_MAX 300
+/* A list page draws this many trend charts at most (a test, metric and
+ * machine each: a tool's page of 200 machines would have thousands);
+ * the rest are on the machines' own pages. */
+#define CHARTS_MAX 48
 /* The "more" column of the index names at most this many values. */
 #define MORE_MAX 4
 /* Room for the catalogue's main metrics (BS_MF_MAIN), and for those of
@@ -122,6 +147,7 @@ struct srun {
 	char sha8[9];
 	enum bs_family family;
 	const char *machine, *tool, *version; /* interned */
+	size_t test; /* its test identity: site.tests[test] */
 	size_t str0, ntags; /* its tags: site.strs[str0 + 2i], [.. + 1] */
 	size_t nunpaged;    /* its other tags (tag_paged()) */
 	/* Its family's main results, by site.slot[k] of main metric k. */
@@ -151,6 +177,12 @@ struct member {
 	size_t run;        /* index into site.runs */
 };
 
+/* A test identity among the runs (core/identity.h). */
+struct stest {
+	const char *key; /* interned bs_ident_key */
+	struct bs_ident id;
+};
+
 struct site {
 	struct bs_tmpl_set *ts;
 	struct bs_tdict *d;
@@ -170,7 +202,57 @@ struct site {
 	int slot[MAIN_MAX]; /* of main[k] among its family's main metrics */
 	int nmain;
 	int mainidx[BS_M_MAX]; /* catalogue row -> index in main, or -1 */
+	struct stest *tests;
+	size_t ntests, captests;
+	size_t *thash, capth; /* key -> index + 1 in tests (test_of) */
+	const struct bs_changes *changes; /* NULL: none */
+	size_t *byid; /* run indices by id (run_of) */
 };
+
+/* ---- change points ---------------------------------------------------- */
+
+void bs_site_change_path(const struct bs_changes_item *it, struct bs_buf *b)
+{
+	bs_buf_addf(b, "change/%lld-%s.html", (long long)it->run_id,
+	            bs_metrics[it->metric].key);
+}
+
+static const struct site *byid_site; /* qsort has no context argument */
+
+static int cmp_byid(const void *pa, const void *pb)
+{
+	int64_t a = byid_site->runs[*(const size_t *)pa].id;
+	int64_t b = byid_site->runs[*(const size_t *)pb].id;
+
+	return (a > b) - (a < b);
+}
+
+/* The site's run of id, or NULL. */
+static const struct srun *run_of(struct site *s, int64_t id)
+{
+	size_t lo = 0, hi = s->nruns;
+
+	if (s->byid == NULL) {
+		s->byid = xcalloc(s->nruns + 1, sizeof(*s->byid));
+		for (lo = 0; lo < s->nruns; lo++)
+			s->byid[lo] = lo;
+		byid_site = s;
+		qsort(s->byid, s->nruns, sizeof(*s->byid), cmp_byid);
+		lo = 0;
+	}
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int64_t x = s->runs[s->byid[mid]].id;
+
+		if (x == id)
+			return &s->runs[s->byid[mid]];
+		if (x < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
 
 /* ---- names and paths -------------------------------------------------- */
 
@@ -349,6 +431,10 @@ static void run_results(struct site *s, const struct bs_run *r)
 		const struct bs_value *v = &r->res[m];
 		struct bs_tdict *x;
 
+		/* A series-only metric (fio's histograms and logs) is no
+		 * result: its series has a section of its own. */
+		if (bs_metrics[m].flags & BS_MF_NOVALUE)
+			continue;
 		/* What the run did not measure (fio's trim of a read-write
 		 * job, bonnie++'s per-char tests under -f) is named in one
 		 * line under the table, as unrecorded parameters are. */
@@ -456,7 +542,10 @@ static int run_page(struct site *s, const struct bs_run *r)
 							 : "";
 
 			bs_tdict_set(x, "KEY", r->tags[i].key);
-			if (!tag_paged(&r->tags[i], &npaged)) {
+			/* bstore's own bookkeeping has no tag page to
+			 * link, nor counts among the paged tags. */
+			if (bs_tag_bookkeeping(r->tags[i].key) ||
+			    !tag_paged(&r->tags[i], &npaged)) {
 				bs_buf_reset(&t);
 				bs_buf_add(&t, v, strnlen(v, PAGED_TAG_BYTES));
 				if (strlen(v) > PAGED_TAG_BYTES)
@@ -505,6 +594,8 @@ static int run_page(struct site *s, const struct bs_run *r)
 	run_results(s, r);
 	if (r->nseries && bs_rcurves_run_html(r, d) > 0)
 		bs_tdict_show(d, "HAS_CURVES");
+	if (r->nseries)
+		bs_rdist_run_html(r, d);
 	/* No second copy of the results in bonnie++'s layout (bstore show
 	 * prints it): a run's page stays near 3 KB, so that the site grows
 	 * by 4 KB a run or less with the rows of its lists. */
@@ -584,6 +675,59 @@ static void add_member(struct site *s, enum gkind kind, const char *a,
 	s->nmem++;
 }
 
+/* The index of r's test in s->tests, added when it is the first: a
+ * table of the interned keys' pointers, open addressing, at most half
+ * full. */
+static size_t test_of(struct site *s, const struct bs_run *r)
+{
+	struct bs_ident id;
+	const char *key;
+	size_t i, k, mask;
+
+	bs_ident_of(r, &id);
+	bs_buf_reset(&s->text);
+	bs_ident_key(&id, &s->text);
+	key = intern(s, bs_buf_str(&s->text));
+	if (2 * (s->ntests + 1) > s->capth) {
+		size_t cap = s->capth ? 2 * s->capth : 256;
+		size_t *t = xcalloc(cap, sizeof(*t));
+
+		for (k = 0; k < s->ntests; k++) {
+			for (i = str_hash(s->tests[k].key) & (cap - 1); t[i];
+			     i = (i + 1) & (cap - 1))
+				;
+			t[i] = k + 1;
+		}
+		free(s->thash);
+		s->thash = t;
+		s->capth = cap;
+	}
+	mask = s->capth - 1;
+	for (i = str_hash(key) & mask; s->thash[i]; i = (i + 1) & mask)
+		if (s->tests[s->thash[i] - 1].key == key)
+			return s->thash[i] - 1;
+	xgrow((void **)&s->tests, &s->captests, s->ntests + 1,
+	      sizeof(*s->tests));
+	s->tests[s->ntests].key = key;
+	s->tests[s->ntests].id = id;
+	s->thash[i] = s->ntests + 1;
+	return s->ntests++;
+}
+
+/* The names of tests t[0..n) (indices into s->tests) among themselves,
+ * into names[] (the caller frees each): a page's tests. */
+static void name_tests(const struct site *s, const size_t *t, size_t n,
+                       char **names)
+{
+	struct bs_ident *ids = xcalloc(n ? n : 1, sizeof(*ids));
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		ids[i] = s->tests[t[i]].id;
+	bs_ident_names(ids, n, names);
+	free(ids);
+}
+
 static int on_run(const struct bs_run *r, void *vctx)
 {
 	struct site *s = vctx;
@@ -601,6 +745,7 @@ static int on_run(const struct bs_run *r, void *vctx)
 	x->machine = intern(s, r->machine);
 	x->tool = intern(s, r->tool);
 	x->version = intern(s, r->tool_version ? r->tool_version : "?");
+	x->test = test_of(s, r);
 	for (k = 0; k < s->nmain; k++) {
 		if (bs_metrics[s->main[k]].family != r->family)
 			continue;
@@ -614,6 +759,11 @@ static int on_run(const struct bs_run *r, void *vctx)
 	for (i = 0; i < r->ntags; i++) {
 		const char *key;
 
+		/* bstore's own bookkeeping (how a date was read, bstore
+		 * zcav's target) is no fact to index runs by: its run's page
+		 * shows it, no tag page, list row or index does. */
+		if (bs_tag_bookkeeping(r->tags[i].key))
+			continue;
 		if (!tag_paged(&r->tags[i], &x->ntags)) {
 			x->nunpaged++;
 			continue;
@@ -770,6 +920,7 @@ static struct bs_tdict *runs_table(struct site *s, struct bs_tdict *dd,
 			const char *val = s->strs[r->str0 + 2 * t + 1];
 
 			if (strncmp(key, "host.", 5) == 0 ||
+			    bs_tag_bookkeeping(key) ||
 			    (own && strcmp(key, own->a) == 0 &&
 			     strcmp(val, own->b) == 0))
 				continue;
@@ -790,6 +941,13 @@ static struct bs_tdict *runs_table(struct site *s, struct bs_tdict *dd,
 			x = bs_tdict_add(row, "CELL");
 			if (bs_metrics[m].family != r->family)
 				continue;
+			/* sysbench seqwr's "read 0.00": absent, not 0. */
+			if (!bs_ident_measures(&s->tests[r->test].id, m)) {
+				bs_tdict_set(x, "TEXT", "not measured");
+				bs_tdict_set(x, "CLASS", "nr");
+				bs_tdict_show(x, "CLS");
+				continue;
+			}
 			switch ((enum bs_status)r->status[s->slot[k]]) {
 			case BS_ST_OK:
 				bs_tdict_set(x, "TEXT",
@@ -815,9 +973,59 @@ static struct bs_tdict *runs_table(struct site *s, struct bs_tdict *dd,
 
 /* ---- trend charts ----------------------------------------------------- */
 
-/* A small chart of a main metric's numbers by date (report/chart.h). */
+/* The number of run id among the chart's points, or NAN. */
+static double point_value(const struct bs_trend_sample *pt, size_t n,
+                          int64_t id)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (pt[i].id == id)
+			return pt[i].v;
+	return NAN;
+}
+
+/*
+ * The change points of the chart's series (machine, test, catalogue
+ * metric m) whose runs before and after are both among its points (a
+ * tag's page may chart a part of a series only): each a CP of the chart
+ * (bs_changes_mark's names, X, Y and the plot's Y_TOP, Y_BOT) and a
+ * CP_TEXT for the text below it.
+ */
+static void chart_changes(struct site *s, struct bs_tdict *c,
+                          const struct bs_spark *sp, int m,
+                          const struct bs_trend_sample *pt, size_t n,
+                          const char *machine, const char *test)
+{
+	const struct bs_changes *ch = s->changes;
+	size_t i;
+
+	if (ch == NULL)
+		return;
+	for (i = bs_changes_next(ch, 0, machine, test, m); i < ch->n;
+	     i = bs_changes_next(ch, i + 1, machine, test, m)) {
+		const struct bs_changes_item *it = &ch->item[i];
+		double v = point_value(pt, n, it->run_id);
+		struct bs_tdict *x;
+
+		if (isnan(v) || isnan(point_value(pt, n, it->prev_id)))
+			continue;
+		x = bs_tdict_add(c, "CP");
+		bs_changes_mark(it, x);
+		bs_tdict_setf(x, "X", "%.1f", bs_spark_x(sp, it->measured_at));
+		bs_tdict_setf(x, "Y", "%.1f", bs_spark_y(sp, v));
+		bs_tdict_set_i64(x, "Y_TOP", sp->f.top);
+		bs_tdict_set_i64(x, "Y_BOT", sp->f.h - sp->f.bottom);
+		bs_changes_mark(it, bs_tdict_add(c, "CP_TEXT"));
+		bs_tdict_show(c, "HAS_CP");
+	}
+}
+
+/* A small chart of a main metric's numbers by date (report/chart.h),
+ * titled title. */
 static void chart(struct site *s, struct bs_tdict *trend, int k,
-                  struct bs_trend_sample *pt, size_t n)
+                  const char *title, struct bs_trend_sample *pt, size_t n,
+                  const char *machine, const char *test)
 {
 	struct bs_spark sp;
 	struct bs_tdict *c, *p;
@@ -833,7 +1041,7 @@ static void chart(struct site *s, struct bs_tdict *trend, int k,
 			vmax = pt[i].v;
 	bs_spark_init(&sp, pt[0].t, pt[n - 1].t, vmax);
 	c = bs_tdict_add(trend, "CHART");
-	bs_tdict_set(c, "LABEL", bs_metrics[m].label);
+	bs_tdict_set(c, "LABEL", title);
 	bs_tdict_set(c, "UNIT", bs_metric_unit(m, 0));
 	bs_spark_fill(&sp, c);
 	bs_tdict_set(c, "VMAX", bs_metric_fmt(num, sizeof(num), m, vmax, BS_SHOW_GROUP));
@@ -854,48 +1062,153 @@ static void chart(struct site *s, struct bs_tdict *trend, int k,
 	bs_spark_line(&sp, pt, n, &pts);
 	bs_tdict_set(c, "POINTS", bs_buf_str(&pts));
 	bs_buf_release(&pts);
+	chart_changes(s, c, &sp, m, pt, n, machine, test);
 }
 
-/* The trend charts of a list, when its runs were measured on several
- * days: one per main metric that has two numbers or more. */
+/* A list's dated runs by test (key order), machine, then date. */
+static int cmp_series(const void *pa, const void *pb)
+{
+	const struct srun *a = sort_site->runs + *(const size_t *)pa;
+	const struct srun *b = sort_site->runs + *(const size_t *)pb;
+	int c = a->test == b->test ? 0
+	                           : strcmp(sort_site->tests[a->test].key,
+	                                    sort_site->tests[b->test].key);
+
+	if (c == 0)
+		c = strcmp(a->machine, b->machine);
+	if (c == 0 && a->measured_at != b->measured_at)
+		c = a->measured_at < b->measured_at ? -1 : 1;
+	return c ? c : (a->id > b->id) - (a->id < b->id);
+}
+
+/* A chart to draw: main metric k of the runs d[first..end). */
+struct schart {
+	size_t first, end, test; /* test: index into the charted tests */
+	int k;
+};
+
+/*
+ * The trend charts of a list, when its runs were measured on several
+ * days: one per test (identity), main metric the test measures and
+ * machine that has two numbers or more, titled "sysbench rndrw, 4
+ * threads: read", and ", on jump" when the list has several machines.
+ * No line joins runs of two tests or two machines. The dated runs are
+ * sorted once by test, machine and date, so a page costs n log n.
+ */
 static void trend(struct site *s, struct bs_tdict *list, const size_t *runs,
                   size_t n)
 {
 	struct bs_trend_sample *pt = xcalloc(n ? n : 1, sizeof(*pt));
+	size_t *d = xcalloc(n ? n : 1, sizeof(*d));
+	size_t *tests = xcalloc(n ? n : 1, sizeof(*tests));
+	struct schart *ch = NULL;
+	size_t nch = 0, capch = 0, nd = 0, nt = 0;
 	struct bs_tdict *t = NULL;
+	struct bs_buf title = BS_BUF_INIT;
+	char **names = NULL;
+	const char *machine0 = NULL;
 	int64_t day = BS_NONE;
-	size_t i, np;
-	int k, days = 0;
+	size_t i, j, e, c, np;
+	int k, days = 0, machines = 1;
 
-	for (i = 0; i < n && days < 2; i++) {
-		int64_t t0 = s->runs[runs[i]].measured_at;
+	for (i = 0; i < n; i++) {
+		const struct srun *r = &s->runs[runs[i]];
 
-		if (t0 == BS_NONE)
+		if (r->measured_at == BS_NONE)
 			continue;
-		if (day == BS_NONE || t0 / 86400 != day)
-			days++;
-		day = t0 / 86400;
+		if (day == BS_NONE || r->measured_at / 86400 != day)
+			days += days < 2;
+		day = r->measured_at / 86400;
+		if (machine0 == NULL)
+			machine0 = r->machine;
+		machines += machines == 1 && r->machine != machine0;
+		d[nd++] = runs[i];
 	}
-	for (k = 0; k < s->nmain && days >= 2; k++) {
-		for (i = 0, np = 0; i < n; i++) {
-			const struct srun *r = &s->runs[runs[i]];
+	if (days < 2)
+		nd = 0;
+	sort_site = s;
+	qsort(d, nd, sizeof(*d), cmp_series);
+	/* The charts: per test, each main metric, each machine. */
+	for (i = 0; i < nd; i = j) {
+		const struct stest *x = &s->tests[s->runs[d[i]].test];
+		size_t before = nch;
 
-			if (r->measured_at == BS_NONE ||
-			    r->family != bs_metrics[s->main[k]].family ||
-			    r->status[s->slot[k]] != BS_ST_OK ||
-			    isnan(r->val[s->slot[k]]))
+		for (j = i; j < nd && s->runs[d[j]].test == s->runs[d[i]].test;
+		     j++)
+			;
+		for (k = 0; k < s->nmain; k++) {
+			if (bs_metrics[s->main[k]].family != x->id.family ||
+			    !bs_ident_measures(&x->id, s->main[k]))
+				continue;
+			for (c = i; c < j; c = e) {
+				for (e = c, np = 0;
+				     e < j && s->runs[d[e]].machine ==
+				                  s->runs[d[c]].machine;
+				     e++)
+					np += s->runs[d[e]].status[s->slot[k]] ==
+					          BS_ST_OK &&
+					      !isnan(s->runs[d[e]].val[s->slot[k]]);
+				if (np < 2)
+					continue;
+				xgrow((void **)&ch, &capch, nch + 1,
+				      sizeof(*ch));
+				ch[nch].first = c;
+				ch[nch].end = e;
+				ch[nch].test = nt;
+				ch[nch++].k = k;
+			}
+		}
+		if (nch > before)
+			tests[nt++] = s->runs[d[i]].test;
+	}
+	names = xcalloc(nt ? nt : 1, sizeof(*names));
+	name_tests(s, tests, nt, names);
+	for (c = 0; c < nch && c < CHARTS_MAX; c++) {
+		int m = s->main[ch[c].k];
+		const char *label = bs_metrics[m].label;
+
+		for (i = ch[c].first, np = 0; i < ch[c].end; i++) {
+			const struct srun *r = &s->runs[d[i]];
+
+			if (r->status[s->slot[ch[c].k]] != BS_ST_OK ||
+			    isnan(r->val[s->slot[ch[c].k]]))
 				continue;
 			pt[np].t = r->measured_at;
 			pt[np].id = r->id;
-			pt[np].v = r->val[s->slot[k]];
+			pt[np].v = r->val[s->slot[ch[c].k]];
 			np++;
 		}
-		if (np < 2)
-			continue;
 		if (t == NULL)
 			t = bs_tdict_add(list, "TREND");
-		chart(s, t, k, pt, np);
+		bs_buf_reset(&title);
+		bs_buf_addf(&title, "%s: ", names[ch[c].test]);
+		/* "Block write" reads "block write" after the test. */
+		if (label[0] >= 'A' && label[0] <= 'Z' && label[1] >= 'a' &&
+		    label[1] <= 'z')
+			bs_buf_addf(&title, "%c%s", label[0] - 'A' + 'a',
+			            label + 1);
+		else
+			bs_buf_adds(&title, label);
+		if (machines > 1)
+			bs_buf_addf(&title, ", on %s",
+			            bs_store_machine_name(
+			                s->runs[d[ch[c].first]].machine));
+		chart(s, t, ch[c].k, bs_buf_str(&title), pt, np,
+		      s->runs[d[ch[c].first]].machine,
+		      s->tests[s->runs[d[ch[c].first]].test].key);
 	}
+	if (nch > CHARTS_MAX)
+		bs_tdict_setf(bs_tdict_add(t, "TREND_MORE"), "TEXT",
+		              "The first %d of %zu charts; the others are on "
+		              "the pages of their machines.",
+		              CHARTS_MAX, nch);
+	bs_buf_release(&title);
+	for (i = 0; i < nt; i++)
+		free(names[i]);
+	free(names);
+	free(ch);
+	free(tests);
+	free(d);
 	free(pt);
 }
 
@@ -1390,7 +1703,7 @@ static void latest_table(struct site *s, const size_t *latest, size_t n,
 	size_t cnt = n - first < INDEX_ROWS ? n - first : INDEX_ROWS;
 
 	rt = runs_table(s, s->d, latest + first, cnt,
-	                "Latest results by machine", "", 0, NULL);
+	                "Machines, each by its newest run", "", 0, NULL);
 	bs_tdict_show(rt, "LATEST");
 	if (npages > 1) {
 		bs_buf_addf(&t, "Machines %zu to %zu of %zu.", first + 1,
@@ -1405,6 +1718,350 @@ static void latest_table(struct site *s, const size_t *latest, size_t n,
 		}
 	}
 	bs_buf_release(&t);
+}
+
+/* A machine's newest run of a test: the index's sections. */
+struct newest {
+	size_t test, run;
+};
+
+/* Spans of the index's tests: most machines first, else the first. */
+static int cmp_span_first(const void *pa, const void *pb)
+{
+	const struct vrange *a = pa, *b = pb;
+
+	return (a->first > b->first) - (a->first < b->first);
+}
+
+static int cmp_span_size(const void *pa, const void *pb)
+{
+	const struct vrange *a = pa, *b = pb;
+
+	if (a->n != b->n)
+		return a->n > b->n ? -1 : 1;
+	return cmp_span_first(pa, pb);
+}
+
+static int cmp_run_newer(const void *pa, const void *pb)
+{
+	return newer(&sort_site->runs[*(const size_t *)pa],
+	             &sort_site->runs[*(const size_t *)pb]);
+}
+
+static int cmp_newest(const void *pa, const void *pb)
+{
+	const struct newest *a = pa, *b = pb;
+	int c = strcmp(sort_site->tests[a->test].key,
+	               sort_site->tests[b->test].key);
+
+	if (c == 0)
+		c = strcmp(sort_site->runs[a->run].machine,
+		           sort_site->runs[b->run].machine);
+	return c;
+}
+
+/*
+ * The index's lead: a section per test (identity, in key order: the
+ * tool families together), "Latest results: sysbench rndrw, 1 thread",
+ * with each machine's newest run of that test (TEST_MACHINES machines at
+ * most, the newest runs first). s->mem is sorted: each machine's runs newest first.
+ */
+static void test_sections(struct site *s)
+{
+	struct newest *nw = xcalloc(s->nruns ? s->nruns : 1, sizeof(*nw));
+	size_t *runs = xcalloc(s->nruns ? s->nruns : 1, sizeof(*runs));
+	unsigned char *seen = xcalloc(s->ntests ? s->ntests : 1, 1);
+	struct vrange *sec = xcalloc(s->nruns ? s->nruns : 1, sizeof(*sec));
+	struct bs_buf t = BS_BUF_INIT;
+	size_t i, j, n = 0, k, nsec, q, nshown;
+	size_t shown[TEST_SECTIONS];
+	char *names[TEST_SECTIONS];
+	struct bs_tdict *rt = NULL;
+
+	for (i = 0; i < s->nmem && s->mem[i].kind == G_MACHINE; i = j) {
+		memset(seen, 0, s->ntests);
+		for (j = i; j < s->nmem && same_group(&s->mem[i], &s->mem[j]);
+		     j++) {
+			size_t r = s->mem[j].run;
+
+			if (seen[s->runs[r].test])
+				continue;
+			seen[s->runs[r].test] = 1;
+			nw[n].test = s->runs[r].test;
+			nw[n++].run = r;
+		}
+	}
+	sort_site = s;
+	qsort(nw, n, sizeof(*nw), cmp_newest);
+	/* Each test's span of nw; the TEST_SECTIONS of most machines keep
+	 * their sections (ties: key order), shown in key order. */
+	for (i = 0, nsec = 0; i < n; i = j, nsec++) {
+		for (j = i; j < n && nw[j].test == nw[i].test; j++)
+			;
+		sec[nsec].first = i;
+		sec[nsec].n = j - i;
+	}
+	if (nsec > TEST_SECTIONS) {
+		qsort(sec, nsec, sizeof(*sec), cmp_span_size);
+		qsort(sec, TEST_SECTIONS, sizeof(*sec), cmp_span_first);
+	}
+	nshown = nsec < TEST_SECTIONS ? nsec : TEST_SECTIONS;
+	for (q = 0; q < nshown; q++)
+		shown[q] = nw[sec[q].first].test;
+	name_tests(s, shown, nshown, names);
+	for (q = 0; q < nshown; q++) {
+
+		i = sec[q].first;
+		j = i + sec[q].n;
+		for (k = 0; k < j - i; k++)
+			runs[k] = nw[i + k].run;
+		/* The machines whose runs of the test are newest. */
+		qsort(runs, k, sizeof(*runs), cmp_run_newer);
+		if (k > TEST_MACHINES)
+			k = TEST_MACHINES;
+		bs_buf_reset(&t);
+		bs_buf_addf(&t, "Latest results: %s", names[q]);
+		rt = runs_table(s, s->d, runs, k, bs_buf_str(&t), "", 0, NULL);
+		if (j - i > k) {
+			bs_buf_reset(&t);
+			bs_buf_addf(&t, "The %zu machines with the newest runs "
+			                "of %zu; the others are under Machines.",
+			            k, j - i);
+			bs_tdict_set(bs_tdict_add(rt, "RUNS_MORE"),
+			             "RUNS_MORE_TEXT", bs_buf_str(&t));
+		}
+	}
+	if (nsec > TEST_SECTIONS) {
+		bs_buf_reset(&t);
+		bs_buf_addf(&t, "%zu more tests are on the pages of their tools "
+		                "and machines.", nsec - TEST_SECTIONS);
+		bs_tdict_set(bs_tdict_add(rt, "RUNS_MORE"), "RUNS_MORE_TEXT",
+		             bs_buf_str(&t));
+	}
+	for (q = 0; q < nshown; q++)
+		free(names[q]);
+	bs_buf_release(&t);
+	free(sec);
+	free(seen);
+	free(runs);
+	free(nw);
+}
+
+/* ---- the Changes page and feed ---------------------------------------- */
+
+/* The index lists this many of the newest changes. */
+#define INDEX_CHANGES 8
+
+/* The name of test identity key among the site's tests ("sysbench
+ * rndrw"), appended to b. */
+static void test_name(const struct site *s, const char *key, struct bs_buf *b)
+{
+	size_t t;
+	char *name = NULL;
+
+	for (t = 0; t < s->ntests && strcmp(s->tests[t].key, key) != 0; t++)
+		;
+	if (t == s->ntests) {
+		bs_buf_adds(b, key);
+		return;
+	}
+	name_tests(s, &t, 1, &name);
+	bs_buf_adds(b, name);
+	free(name);
+}
+
+/* Sets key to the page of run id from the root, "" when the site has
+ * no such run. */
+static void set_run_href(struct site *s, struct bs_tdict *d, const char *key,
+                         int64_t id)
+{
+	const struct srun *r = run_of(s, id);
+
+	bs_buf_reset(&s->path);
+	if (r)
+		run_path(&s->path, id, r->sha8);
+	bs_tdict_set(d, key, bs_buf_str(&s->path));
+}
+
+/*
+ * A change on the Changes page and the index (links from the root):
+ * bs_changes_mark's names, MACHINE, MHREF, TEST, METRIC, BEFORE, AFTER
+ * (medians with the unit), N_BEFORE, N_AFTER, RATIO, P, PREV_HREF,
+ * RUN_HREF, CMP_HREF (its comparison) and CMD (the same as a command).
+ */
+static void change_entry(struct site *s, struct bs_tdict *x,
+                         const struct bs_changes_item *it)
+{
+	struct bs_buf b = BS_BUF_INIT;
+	char v[64];
+	int m = it->metric, k;
+
+	bs_changes_mark(it, x);
+	bs_tdict_set(x, "MACHINE", bs_store_machine_name(it->machine));
+	set_group_href(s, x, "MHREF", "", G_MACHINE, it->machine, NULL);
+	test_name(s, it->identity, &b);
+	bs_tdict_set(x, "TEST", bs_buf_str(&b));
+	bs_tdict_set(x, "METRIC", bs_metrics[m].label);
+	bs_tdict_setf(x, "BEFORE", "%s %s",
+	              bs_metric_fmt(v, sizeof(v), m, it->cp.before,
+	                            BS_SHOW_GROUP),
+	              bs_metric_unit(m, 0));
+	bs_tdict_setf(x, "AFTER", "%s %s",
+	              bs_metric_fmt(v, sizeof(v), m, it->cp.after,
+	                            BS_SHOW_GROUP),
+	              bs_metric_unit(m, 0));
+	bs_tdict_set_i64(x, "N_BEFORE", (int64_t)it->cp.n_before);
+	bs_tdict_set_i64(x, "N_AFTER", (int64_t)it->cp.n_after);
+	bs_tdict_setf(x, "RATIO", "%.3g", it->cp.ratio);
+	bs_tdict_setf(x, "P", "%.2g", it->cp.p);
+	set_run_href(s, x, "PREV_HREF", it->prev_id);
+	set_run_href(s, x, "RUN_HREF", it->run_id);
+	bs_buf_reset(&s->path);
+	bs_site_change_path(it, &s->path);
+	bs_tdict_set(x, "CMP_HREF", bs_buf_str(&s->path));
+	bs_buf_reset(&b);
+	bs_buf_adds(&b, "bstore report");
+	for (k = 0; k < 2; k++) {
+		bs_buf_adds(&b, " '");
+		bs_changes_level_selector(it, k, &b);
+		bs_buf_adds(&b, "'");
+	}
+	bs_tdict_set(x, "CMD", bs_buf_str(&b));
+	bs_buf_release(&b);
+}
+
+/* The index's first section: the newest changes, linking the page. */
+static void latest_changes(struct site *s, struct bs_tdict *idx)
+{
+	const struct bs_changes *ch = s->changes;
+	struct bs_tdict *lc;
+	size_t i;
+
+	if (ch == NULL)
+		return;
+	/* The index leads with the changes; without any, it says so
+	 * after its runs. */
+	if (ch->n == 0) {
+		bs_tdict_show(idx, "NO_CHANGES");
+		return;
+	}
+	lc = bs_tdict_add(s->d, "LATEST_CHANGES");
+	for (i = 0; i < ch->n && i < INDEX_CHANGES; i++)
+		change_entry(s, bs_tdict_add(lc, "CHANGE_ITEM"), &ch->item[i]);
+	bs_tdict_setf(lc, "TEXT", "%zu change point%s in all", ch->n,
+	              ch->n == 1 ? "" : "s");
+}
+
+static int changes_page(struct site *s)
+{
+	const struct bs_changes *ch = s->changes;
+	struct bs_tdict *cs;
+	struct bs_buf t = BS_BUF_INIT;
+	size_t i;
+
+	page_head(s->d, 0, "Changes", "changes");
+	bs_buf_addf(&t, "%zu change point%s in %lld series of %lld runs with "
+	                "a date, newest first; a change below %.3g%% is not "
+	                "reported",
+	            ch->n, ch->n == 1 ? "" : "s", (long long)ch->series,
+	            (long long)(ch->runs - ch->undated), ch->noise_pct);
+	if (ch->undated)
+		bs_buf_addf(&t, "; %lld runs without a date take no part",
+		            (long long)ch->undated);
+	bs_buf_adds(&t, ".");
+	lede(s->d, bs_buf_str(&t));
+	cs = bs_tdict_add(s->d, "CHANGES");
+	if (ch->n == 0)
+		bs_tdict_show(cs, "NO_CHANGES");
+	for (i = 0; i < ch->n; i++)
+		change_entry(s, bs_tdict_add(cs, "CHANGE_ITEM"), &ch->item[i]);
+	bs_buf_release(&t);
+	return emit(s, "changes.html");
+}
+
+/* Text for XML: the five characters escaped, control characters left
+ * out (XML 1.0 allows none but tab and newlines). */
+static void xml_text(struct bs_buf *b, const char *v)
+{
+	for (; *v; v++) {
+		unsigned char c = (unsigned char)*v;
+
+		if (c == '<')
+			bs_buf_adds(b, "&lt;");
+		else if (c == '>')
+			bs_buf_adds(b, "&gt;");
+		else if (c == '&')
+			bs_buf_adds(b, "&amp;");
+		else if (c == '"')
+			bs_buf_adds(b, "&quot;");
+		else if (c == '\'')
+			bs_buf_adds(b, "&apos;");
+		else if (c >= 0x20 || c == '\t' || c == '\n')
+			bs_buf_addc(b, (char)c);
+	}
+}
+
+/* changes.xml: an Atom 1.0 feed (RFC 4287) of the changes, newest first.
+ * Its dates are the changes' own (the newest's for the feed), so the
+ * same runs give the same bytes; ids are URNs of the change's series,
+ * metric and first run. */
+static int changes_feed(struct site *s)
+{
+	const struct bs_changes *ch = s->changes;
+	struct bs_buf *b = &s->page, e = BS_BUF_INIT;
+	char d[48], hex[BS_SHA256_HEX];
+	size_t i;
+	int rc;
+
+	bs_buf_reset(b);
+	bs_buf_adds(b, "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+	               "<feed xmlns=\"http://www.w3.org/2005/Atom\">\n"
+	               "<title>Benchmark archive: changes</title>\n"
+	               "<subtitle>Where a series of runs shifted, and what "
+	               "changed there (bstore changes)</subtitle>\n"
+	               "<id>urn:bstore:changes</id>\n");
+	bs_time_iso(d, sizeof(d), ch->n ? ch->item[0].measured_at : 0);
+	bs_buf_addf(b, "<updated>%s</updated>\n", d);
+	bs_buf_adds(b, "<link rel=\"self\" href=\"changes.xml\"/>\n"
+	               "<link rel=\"alternate\" type=\"text/html\" "
+	               "href=\"changes.html\"/>\n"
+	               "<author><name>bstore</name></author>\n"
+	               "<generator>bstore</generator>\n");
+	for (i = 0; i < ch->n; i++) {
+		const struct bs_changes_item *it = &ch->item[i];
+
+		bs_buf_reset(&e);
+		bs_buf_addf(&e, "%s\x1f%s\x1f%s\x1f%lld", it->machine,
+		            it->identity, bs_metrics[it->metric].key,
+		            (long long)it->run_id);
+		bs_sha256_hex(bs_buf_str(&e), e.len, hex);
+		bs_time_iso(d, sizeof(d), it->measured_at);
+		bs_buf_addf(b, "<entry>\n<id>urn:bstore:change:%.32s</id>\n",
+		            hex);
+		bs_buf_reset(&e);
+		bs_buf_addf(&e, "%s, ", bs_store_machine_name(it->machine));
+		test_name(s, it->identity, &e);
+		bs_buf_adds(&e, ": ");
+		bs_changes_headline(it, &e);
+		bs_buf_adds(b, "<title>");
+		xml_text(b, bs_buf_str(&e));
+		bs_buf_addf(b, "</title>\n<updated>%s</updated>\n", d);
+		bs_buf_reset(&e);
+		bs_site_change_path(it, &e);
+		bs_buf_adds(b, "<link href=\"");
+		xml_text(b, bs_buf_str(&e));
+		bs_buf_adds(b, "\"/>\n<summary>");
+		bs_buf_reset(&e);
+		bs_buf_addf(&e, "p = %.2g; what changed at run %lld: ",
+		            it->cp.p, (long long)it->run_id);
+		bs_changes_why_text(it, &e);
+		xml_text(b, bs_buf_str(&e));
+		bs_buf_adds(b, "</summary>\n</entry>\n");
+	}
+	bs_buf_adds(b, "</feed>\n");
+	rc = s->put(s->ctx, "changes.xml", bs_buf_str(b), b->len, s->err);
+	bs_buf_release(&e);
+	return rc;
 }
 
 static int index_page(struct site *s, const struct bs_site_opts *o)
@@ -1445,6 +2102,7 @@ static int index_page(struct site *s, const struct bs_site_opts *o)
 	}
 	if (rc == 0) {
 		page_head(d, 0, "Benchmark archive", NULL);
+		latest_changes(s, idx);
 		for (i = 0; i < s->nruns; i++)
 			runs[i] = i;
 		bs_buf_addf(&t, "%zu machine%s, ", nlatest,
@@ -1455,6 +2113,8 @@ static int index_page(struct site *s, const struct bs_site_opts *o)
 			bs_tdict_set(bs_tdict_add(idx, "EMPTY"), "EMPTY_TEXT",
 			             "No runs.");
 		else
+			test_sections(s);
+		if (s->nruns)
 			latest_table(s, latest, nlatest, 0, npages);
 		qsort(runs, s->nruns, sizeof(*runs), cmp_id_desc);
 		if (s->nruns)
@@ -1517,6 +2177,7 @@ int bs_site_build(const struct bs_report_source *src,
 	memset(&s, 0, sizeof(s));
 	s.put = put;
 	s.ctx = ctx;
+	s.changes = opts ? opts->changes : NULL;
 	s.err = err;
 	for (m = 0; m < BS_M_MAX; m++)
 		s.mainidx[m] = -1;
@@ -1542,8 +2203,15 @@ int bs_site_build(const struct bs_report_source *src,
 		rc = style_sheet(ctx, put, s.d, err);
 	if (rc == 0)
 		rc = src->each(src->ctx, 0, on_run, &s, err);
+	if (rc == 0 && s.changes)
+		rc = changes_page(&s);
+	if (rc == 0 && s.changes)
+		rc = changes_feed(&s);
 	if (rc == 0)
 		rc = index_page(&s, opts);
+	free(s.tests);
+	free(s.thash);
+	free(s.byid);
 	for (i = 0; i < s.capint; i++)
 		free(s.itab[i]);
 	free(s.itab);

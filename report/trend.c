@@ -11,8 +11,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "report/changes.h"
 #include "report/internal.h"
 #include "report/trend.h"
+#include "store/store.h"
 #include "util/buf.h"
 #include "util/mem.h"
 #include "util/timefmt.h"
@@ -115,17 +117,28 @@ struct svec {
 	size_t n, cap;
 };
 
+/* A series while the runs are read: its numbers by report metric. */
+struct ser {
+	size_t group;
+	char *machine, *key;
+	struct bs_ident id;
+	struct svec *vec; /* BS_RM_COUNT */
+};
+
 /*
  * The source the report reads: the caller's, through a filter that
  * keeps the runs with a date in since..until (counting the others) and
- * their numbers.
+ * their numbers, each in its series.
  */
 struct acc {
 	struct bs_trend *tr;
 	const struct bs_trend_opts *opts;
 	const struct bs_report_source *src;
 	const char *const *selectors;
-	struct svec *vec; /* group * BS_RM_COUNT + metric */
+	struct ser *ser;
+	size_t nser, capser;
+	size_t *hash, caph; /* series_of's table */
+	struct bs_buf key; /* scratch */
 	unsigned char cand[BS_RM_COUNT]; /* metrics to keep */
 	size_t group;
 	int64_t kept;
@@ -133,11 +146,72 @@ struct acc {
 	void *fn_ctx;
 };
 
+/* FNV-1a of a series' group, machine and key. */
+static size_t ser_hash(size_t group, const char *machine, const char *key)
+{
+	uint64_t h = 1469598103934665603u ^ group;
+	const char *p;
+
+	for (p = machine; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211u;
+	h = (h ^ 0xff) * 1099511628211u;
+	for (p = key; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211u;
+	return (size_t)h;
+}
+
+/* The series of r in group a->group, made when it is the first run: a
+ * table of index + 1 into a->ser, open addressing, at most half full. */
+static struct ser *series_of(struct acc *a, const struct bs_run *r)
+{
+	const char *machine = r->machine ? r->machine : "";
+	struct bs_ident id;
+	struct ser *x;
+	size_t i, k, mask;
+
+	bs_ident_of(r, &id);
+	bs_buf_reset(&a->key);
+	bs_ident_key(&id, &a->key);
+	if (2 * (a->nser + 1) > a->caph) {
+		size_t cap = a->caph ? 2 * a->caph : 64;
+		size_t *t = xcalloc(cap, sizeof(*t));
+
+		for (k = 0; k < a->nser; k++) {
+			x = &a->ser[k];
+			for (i = ser_hash(x->group, x->machine, x->key) &
+				 (cap - 1);
+			     t[i]; i = (i + 1) & (cap - 1))
+				;
+			t[i] = k + 1;
+		}
+		free(a->hash);
+		a->hash = t;
+		a->caph = cap;
+	}
+	mask = a->caph - 1;
+	for (i = ser_hash(a->group, machine, bs_buf_str(&a->key)) & mask;
+	     a->hash[i]; i = (i + 1) & mask) {
+		x = &a->ser[a->hash[i] - 1];
+		if (x->group == a->group && strcmp(x->machine, machine) == 0 &&
+		    strcmp(x->key, bs_buf_str(&a->key)) == 0)
+			return x;
+	}
+	xgrow((void **)&a->ser, &a->capser, a->nser + 1, sizeof(*a->ser));
+	x = &a->ser[a->nser];
+	x->group = a->group;
+	x->machine = xstrdup(machine);
+	x->key = xstrdup(bs_buf_str(&a->key));
+	x->id = id;
+	x->vec = xcalloc(BS_RM_COUNT, sizeof(*x->vec));
+	a->hash[i] = ++a->nser;
+	return x;
+}
+
 static int filter_run(const struct bs_run *r, void *ctx)
 {
 	struct acc *a = ctx;
-	struct svec *vec = &a->vec[a->group * BS_RM_COUNT];
 	const struct bs_trend_opts *o = a->opts;
+	struct ser *x;
 	double v;
 	int m;
 
@@ -151,11 +225,13 @@ static int filter_run(const struct bs_run *r, void *ctx)
 		return 0;
 	}
 	a->kept++;
+	x = series_of(a, r);
 	for (m = 0; m < BS_RM_USED; m++) {
-		struct svec *sv = &vec[m];
+		struct svec *sv = &x->vec[m];
 		if (!a->cand[m] ||
 		    bs_metrics[BS_RM_TEST(m)].family != r->family ||
-		    bs_rmetric(r, m, &v) != BS_ST_OK || !isfinite(v))
+		    bs_rmetric(r, m, &v) != BS_ST_OK || !isfinite(v) ||
+		    !bs_ident_measures(&x->id, BS_RM_TEST(m)))
 			continue;
 		xgrow((void **)&sv->s, &sv->cap, sv->n + 1, sizeof(*sv->s));
 		sv->s[sv->n].t = r->measured_at;
@@ -382,6 +458,189 @@ static void make_notes(struct bs_trend *tr, const char *left_out)
 	bs_buf_release(&b);
 }
 
+/* Series in order: group, machine, identity key. */
+static int cmp_ser(const void *pa, const void *pb)
+{
+	const struct ser *a = pa, *b = pb;
+	int c;
+
+	if (a->group != b->group)
+		return a->group < b->group ? -1 : 1;
+	c = strcmp(a->machine, b->machine);
+	return c ? c : strcmp(a->key, b->key);
+}
+
+/* "Block write" reads "block write" after a test's name; "IOPS" stays. */
+static void add_lower(struct bs_buf *b, const char *s)
+{
+	if (s[0] >= 'A' && s[0] <= 'Z' && s[1] >= 'a' && s[1] <= 'z') {
+		bs_buf_addc(b, (char)(s[0] - 'A' + 'a'));
+		s++;
+	}
+	bs_buf_adds(b, s);
+}
+
+/* The trend's series from the ones read: names, labels, in order. */
+static void name_series(struct bs_trend *tr, struct acc *a)
+{
+	struct bs_ident *ids = xcalloc(a->nser + 1, sizeof(*ids));
+	size_t *which = xcalloc(a->nser + 1, sizeof(*which));
+	char **names = xcalloc(a->nser + 1, sizeof(*names));
+	struct bs_buf b = BS_BUF_INIT;
+	size_t i, j, nids = 0;
+
+	qsort(a->ser, a->nser, sizeof(*a->ser), cmp_ser);
+	for (i = 0; i < a->nser; i++) {
+		for (j = 0; j < i && strcmp(a->ser[j].key, a->ser[i].key); j++)
+			;
+		if (j == i)
+			ids[nids++] = a->ser[i].id;
+		which[i] = j == i ? nids - 1 : which[j];
+	}
+	bs_ident_names(ids, nids, names);
+	tr->series = xcalloc(a->nser + 1, sizeof(*tr->series));
+	tr->nseries = a->nser;
+	for (i = 0; i < a->nser; i++) {
+		struct bs_trend_series *t = &tr->series[i];
+		const struct ser *x = &a->ser[i];
+		int machines = 0;
+
+		t->group = x->group;
+		t->machine = xstrdup(x->machine);
+		t->key = xstrdup(x->key);
+		t->test = xstrdup(names[which[i]]);
+		/* The machine is said when the group has several. */
+		for (j = 0; j < a->nser; j++)
+			machines += a->ser[j].group == x->group &&
+				    (j == 0 || a->ser[j - 1].group != x->group ||
+				     strcmp(a->ser[j - 1].machine,
+					    a->ser[j].machine) != 0);
+		bs_buf_reset(&b);
+		bs_buf_addf(&b, "[%zu] %s", x->group + 1,
+			    tr->rep->groups[x->group].label);
+		if (machines > 1)
+			bs_buf_addf(&b, ", %s",
+				    bs_store_machine_name(x->machine));
+		t->label = bs_buf_detach(&b, NULL);
+	}
+	for (i = 0; i < nids; i++)
+		free(names[i]);
+	free(names);
+	free(which);
+	free(ids);
+	bs_buf_release(&b);
+}
+
+/* The chart of metric m of the test of series s0 (a->ser[s0]): a line
+ * per series of that test with numbers of m. */
+static void make_chart(struct bs_trend *tr, struct acc *a, size_t s0, int m,
+		       double *scratch)
+{
+	struct bs_trend_metric *tm;
+	struct bs_buf b = BS_BUF_INIT;
+	char label[96];
+	size_t i, k;
+
+	tr->metric = xrealloc(tr->metric,
+			      (tr->nmetric + 1) * sizeof(*tr->metric));
+	tm = &tr->metric[tr->nmetric++];
+	memset(tm, 0, sizeof(*tm));
+	tm->m = m;
+	tm->test = tr->series[s0].test;
+	bs_buf_addf(&b, "%s: ", tm->test);
+	add_lower(&b, bs_rm_label(m, label, sizeof(label)));
+	tm->title = bs_buf_detach(&b, NULL);
+	tm->line = xcalloc(a->nser, sizeof(*tm->line));
+	tm->tmin = INT64_MAX;
+	tm->tmax = INT64_MIN;
+	tm->ymax = 0;
+	for (i = 0; i < a->nser; i++) {
+		struct bs_trend_line *l;
+
+		if (a->ser[i].vec[m].n == 0 ||
+		    strcmp(a->ser[i].key, a->ser[s0].key) != 0)
+			continue;
+		l = &tm->line[tm->nline++];
+		l->group = a->ser[i].group;
+		l->series = i;
+		make_line(&a->ser[i].vec[m], tr->every, scratch, l);
+		for (k = 0; k < l->n; k++) {
+			const struct bs_trend_point *p = &l->pt[k];
+			if (p->start < tm->tmin)
+				tm->tmin = p->start;
+			if (p->start > tm->tmax)
+				tm->tmax = p->start;
+			if (p->max > tm->ymax)
+				tm->ymax = p->max;
+			if (!isnan(p->sd) && p->mean + p->sd > tm->ymax)
+				tm->ymax = p->mean + p->sd;
+		}
+	}
+}
+
+/* ---- change points ---------------------------------------------------- */
+
+/* One group's runs in since..until, as group 0 of a source: what
+ * bs_changes_build searches. */
+struct cp_src {
+	const struct bs_trend_opts *opts;
+	const struct bs_report_source *src;
+	size_t group;
+	bs_report_run_fn fn;
+	void *fn_ctx;
+};
+
+static int cp_run(const struct bs_run *r, void *ctx)
+{
+	struct cp_src *c = ctx;
+	const struct bs_trend_opts *o = c->opts;
+
+	if (r->measured_at != BS_NONE &&
+	    ((o->since != BS_NONE && r->measured_at < o->since) ||
+	     (o->until != BS_NONE && r->measured_at > o->until)))
+		return 0;
+	return c->fn(r, c->fn_ctx);
+}
+
+static int cp_each(void *ctx, size_t group, bs_report_run_fn fn, void *fn_ctx,
+		   struct bs_err *err)
+{
+	struct cp_src *c = ctx;
+
+	(void)group;
+	c->fn = fn;
+	c->fn_ctx = fn_ctx;
+	return c->src->each(c->src->ctx, c->group, cp_run, c, err);
+}
+
+/* Each group's change points, with the default method and noise. */
+static int find_changes(struct bs_trend *tr, const struct bs_trend_opts *opts,
+			const struct bs_report_source *src, size_t ngroups,
+			struct bs_err *err)
+{
+	struct bs_changes_opts co;
+	struct cp_src c;
+	struct bs_changes_source cs;
+	size_t g;
+	int rc = 0;
+
+	memset(&co, 0, sizeof(co));
+	bs_changept_opts_init(&co.cp);
+	co.since = BS_NONE;
+	c.opts = opts;
+	c.src = src;
+	cs.src.each = cp_each;
+	cs.src.ctx = &c;
+	cs.get = opts->get;
+	cs.get_ctx = opts->get_ctx;
+	tr->changes = xcalloc(ngroups ? ngroups : 1, sizeof(*tr->changes));
+	for (g = 0; g < ngroups && rc >= 0; g++) {
+		c.group = g;
+		rc = bs_changes_build(&tr->changes[g], &co, &cs, err);
+	}
+	return rc;
+}
+
 int bs_trend_build(struct bs_trend **out, const struct bs_trend_opts *opts,
 		   const char *const *selectors, size_t ngroups,
 		   const struct bs_report_source *src, struct bs_err *err)
@@ -391,7 +650,8 @@ int bs_trend_build(struct bs_trend **out, const struct bs_trend_opts *opts,
 	struct bs_report_source fsrc;
 	struct bs_buf left = BS_BUF_INIT; /* the metrics left out, why */
 	struct acc a;
-	size_t g, nvec = 0, most = 1;
+	struct ser **tests = NULL; /* a series of each test, by key */
+	size_t i, t, nvec = 0, ntests = 0, most = 1;
 	double *scratch = NULL;
 	int m, want_any = 0, rc;
 
@@ -406,7 +666,6 @@ int bs_trend_build(struct bs_trend **out, const struct bs_trend_opts *opts,
 	a.opts = opts;
 	a.src = src;
 	a.selectors = selectors;
-	a.vec = xcalloc((ngroups ? ngroups : 1) * BS_RM_COUNT, sizeof(*a.vec));
 	for (m = 0; m < BS_RM_USED; m++)
 		want_any |= opts->want[m];
 	/* By default the rates of the catalogue's main metrics. */
@@ -422,10 +681,16 @@ int bs_trend_build(struct bs_trend **out, const struct bs_trend_opts *opts,
 	rc = bs_report_build(&tr->rep, &ro, selectors, ngroups, &fsrc, err);
 	if (rc < 0)
 		goto out;
+	name_series(tr, &a);
+	if (opts->get) {
+		rc = find_changes(tr, opts, src, ngroups, err);
+		if (rc < 0)
+			goto out;
+	}
 
-	for (m = 0; m < BS_RM_USED; m++) {
-		for (g = 0; g < ngroups; g++) {
-			struct svec *sv = &a.vec[g * BS_RM_COUNT + m];
+	for (i = 0; i < a.nser; i++) {
+		for (m = 0; m < BS_RM_USED; m++) {
+			struct svec *sv = &a.ser[i].vec[m];
 			if (sv->n == 0)
 				continue;
 			qsort(sv->s, sv->n, sizeof(*sv->s), bs_trend_sample_cmp);
@@ -436,54 +701,45 @@ int bs_trend_build(struct bs_trend **out, const struct bs_trend_opts *opts,
 	/* auto: looks at every line with numbers. */
 	tr->every = opts->every;
 	if (tr->every == BS_EVERY_AUTO) {
-		struct svec *lines = xcalloc(ngroups * (size_t)BS_RM_USED + 1,
+		struct svec *lines = xcalloc(a.nser * (size_t)BS_RM_USED + 1,
 					     sizeof(*lines));
-		for (m = 0; m < BS_RM_USED; m++)
-			for (g = 0; g < ngroups; g++)
-				if (a.vec[g * BS_RM_COUNT + m].n)
-					lines[nvec++] =
-						a.vec[g * BS_RM_COUNT + m];
+		for (i = 0; i < a.nser; i++)
+			for (m = 0; m < BS_RM_USED; m++)
+				if (a.ser[i].vec[m].n)
+					lines[nvec++] = a.ser[i].vec[m];
 		tr->every = choose_every(lines, nvec);
 		tr->auto_every = 1;
 		free(lines);
 	}
 	scratch = xcalloc(most, sizeof(*scratch));
+	/* The charts: each test's, in the order of their first series
+	 * (the first group, machine and key that has it), each in catalogue
+	 * order. */
+	tests = xcalloc(a.nser + 1, sizeof(*tests));
+	for (i = 0; i < a.nser; i++) {
+		for (t = 0; t < ntests && strcmp(tests[t]->key, a.ser[i].key);
+		     t++)
+			;
+		if (t == ntests)
+			tests[ntests++] = &a.ser[i];
+	}
+	for (t = 0; t < ntests; t++) {
+		for (m = 0; m < BS_RM_USED; m++) {
+			int any = 0;
+			for (i = 0; i < a.nser && !any; i++)
+				any = a.ser[i].vec[m].n > 0 &&
+				      strcmp(a.ser[i].key, tests[t]->key) == 0;
+			if (any)
+				make_chart(tr, &a, (size_t)(tests[t] - a.ser), m,
+					   scratch);
+		}
+	}
 	for (m = 0; m < BS_RM_USED; m++) {
-		struct bs_trend_metric *tm;
 		int any = 0;
-		for (g = 0; g < ngroups; g++)
-			any |= a.vec[g * BS_RM_COUNT + m].n > 0;
-		if (!any) {
+		for (i = 0; i < a.nser && !any; i++)
+			any = a.ser[i].vec[m].n > 0;
+		if (!any)
 			left_out(tr->rep, m, a.cand[m], &left);
-			continue;
-		}
-		tr->metric = xrealloc(tr->metric,
-				      (tr->nmetric + 1) * sizeof(*tr->metric));
-		tm = &tr->metric[tr->nmetric++];
-		tm->m = m;
-		tm->line = xcalloc(ngroups, sizeof(*tm->line));
-		tm->tmin = INT64_MAX;
-		tm->tmax = INT64_MIN;
-		tm->ymax = 0;
-		for (g = 0; g < ngroups; g++) {
-			struct bs_trend_line *l = &tm->line[g];
-			size_t k;
-			if (a.vec[g * BS_RM_COUNT + m].n == 0)
-				continue;
-			make_line(&a.vec[g * BS_RM_COUNT + m], tr->every,
-				  scratch, l);
-			for (k = 0; k < l->n; k++) {
-				const struct bs_trend_point *p = &l->pt[k];
-				if (p->start < tm->tmin)
-					tm->tmin = p->start;
-				if (p->start > tm->tmax)
-					tm->tmax = p->start;
-				if (p->max > tm->ymax)
-					tm->ymax = p->max;
-				if (!isnan(p->sd) && p->mean + p->sd > tm->ymax)
-					tm->ymax = p->mean + p->sd;
-			}
-		}
 	}
 	if (tr->nmetric == 0) {
 		rc = bs_error(err, BS_ENOTFOUND, "%s%s%s%s",
@@ -505,9 +761,17 @@ int bs_trend_build(struct bs_trend **out, const struct bs_trend_opts *opts,
 	make_notes(tr, bs_buf_str(&left));
 out:
 	bs_buf_release(&left);
-	for (g = 0; g < ngroups * BS_RM_COUNT; g++)
-		free(a.vec[g].s);
-	free(a.vec);
+	for (i = 0; i < a.nser; i++) {
+		for (m = 0; m < BS_RM_COUNT; m++)
+			free(a.ser[i].vec[m].s);
+		free(a.ser[i].vec);
+		free(a.ser[i].machine);
+		free(a.ser[i].key);
+	}
+	free(a.ser);
+	free(a.hash);
+	free(tests);
+	bs_buf_release(&a.key);
 	free(scratch);
 	if (rc < 0) {
 		bs_trend_free(tr);
@@ -524,14 +788,25 @@ void bs_trend_free(struct bs_trend *tr)
 	if (tr == NULL)
 		return;
 	for (i = 0; i < tr->nmetric; i++) {
-		for (g = 0; tr->rep && g < tr->rep->ngroups; g++)
+		for (g = 0; g < tr->metric[i].nline; g++)
 			free(tr->metric[i].line[g].pt);
 		free(tr->metric[i].line);
+		free(tr->metric[i].title);
 	}
 	free(tr->metric);
+	for (i = 0; i < tr->nseries; i++) {
+		free(tr->series[i].machine);
+		free(tr->series[i].key);
+		free(tr->series[i].test);
+		free(tr->series[i].label);
+	}
+	free(tr->series);
 	for (i = 0; i < tr->nnotes; i++)
 		free(tr->notes[i]);
 	free(tr->notes);
+	for (i = 0; tr->changes && i < tr->rep->ngroups; i++)
+		bs_changes_free(tr->changes[i]);
+	free(tr->changes);
 	free(tr->undated);
 	free(tr->outside);
 	free(tr->title);

@@ -4,8 +4,13 @@
  * JSON through templates/trend.* (compiled in; a directory may override
  * them).
  *
- * Each group (what one selector chose) is a line of every metric's
- * chart. Its runs with a date are put into periods (each run, or a day,
+ * Each group (what one selector chose) is split into series, one per
+ * machine and test identity (core/identity.h): a chart is one metric of
+ * one test, titled with the test's name (bs_ident_names: "sysbench rndrw,
+ * 4 threads: read"), and each series of that test is a line of it, so
+ * that no line joins runs of two machines or two tests. A metric the
+ * test does not measure (sysbench seqwr's read rate, printed as 0) has
+ * no point (bs_ident_measures). A series' runs with a date are put into periods (each run, or a day,
  * an ISO week from Monday, a month, a quarter, a year; UTC), and each
  * period with a number becomes a point: the period's count n, median
  * (report/stats.h), mean, sample standard deviation (NAN under 2 runs, as
@@ -77,6 +82,12 @@ struct bs_trend_opts {
 	 * way only those some run has a number of. */
 	unsigned char want[BS_RM_COUNT];
 	const char *title; /* NULL: "Trend: " and the report's title */
+	/* When get is set, each group's change points (report/changes.h,
+	 * over the group's runs in since..until) are marked on its lines:
+	 * get reads a run by id with its tags, for their explanations. */
+	int (*get)(void *ctx, int64_t id, struct bs_run *r,
+		   struct bs_err *err);
+	void *get_ctx;
 };
 
 /* A period of a line, numbers in the metric's stored unit. */
@@ -88,16 +99,34 @@ struct bs_trend_point {
 	double median, mean, sd, min, max; /* sd: NAN when n < 2 */
 };
 
-/* One group's points of one metric, oldest first (none: n is 0). */
+/* The points of one metric of one series (a group's runs of one
+ * machine and one test identity), oldest first. */
 struct bs_trend_line {
 	struct bs_trend_point *pt;
 	size_t n;
 	int64_t runs; /* runs with a number */
+	size_t group; /* its group (0-based) */
+	size_t series; /* its series (bs_trend.series): its line style */
 };
 
+/* A series: the runs of one group, one machine and one test identity
+ * (core/identity.h), never joined with another's. */
+struct bs_trend_series {
+	size_t group;
+	char *machine;
+	char *key;  /* bs_ident_key */
+	char *test; /* bs_ident_names among the trend's tests */
+	char *label; /* "[1] all", and ", jump" when the group has runs of
+			several machines */
+};
+
+/* A chart: one metric of one test, a line per series of that test. */
 struct bs_trend_metric {
 	int m;                      /* report metric (report/report.h) */
-	struct bs_trend_line *line; /* one per group, in group order */
+	const char *test;           /* its series' test name */
+	char *title;                /* "sysbench rndrw, 4 threads: read" */
+	struct bs_trend_line *line; /* in series order */
+	size_t nline;
 	int64_t tmin, tmax;         /* first and last point's start */
 	double ymax;                /* the largest max, or mean + sd */
 };
@@ -107,13 +136,21 @@ struct bs_trend {
 	char *title;
 	enum bs_trend_every every; /* never auto */
 	int auto_every;            /* every was chosen by auto */
-	struct bs_trend_metric *metric; /* in catalogue order */
+	/* By test (in the order of their first series), then catalogue
+	 * order. */
+	struct bs_trend_metric *metric;
 	size_t nmetric;
+	struct bs_trend_series *series; /* by group, machine, identity */
+	size_t nseries;
 	int64_t *undated; /* per group: runs without a date, left out */
 	int64_t *outside; /* per group: runs outside since..until */
 	int64_t since, until;
 	char **notes; /* the trend's, then the report's */
 	size_t nnotes;
+	/* Per group: its change points (bs_changes_build), NULL without
+	 * opts.get. A line's are those of its series and metric
+	 * (bs_changes_next). */
+	struct bs_changes **changes;
 };
 
 /*

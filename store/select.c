@@ -5,10 +5,16 @@
 #include "store/internal.h"
 #include "store/selector.h"
 
+#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
+#include "core/family.h"
+#include "core/identity.h"
+#include "core/param.h"
+#include "core/result.h"
 #include "util/buf.h"
 #include "util/mem.h"
 #include "util/banned.h"
@@ -76,8 +82,8 @@ static void bind_num(struct binds *b, int64_t v)
 }
 
 /* col matches the glob pattern, as the engine writes it; icase: ASCII
- * case ignored, as SQLite's lower() ignores it (col is lowered in SQL,
- * the pattern here). */
+ * case ignored, as SQLite's lower() ignores it, on every engine (col is
+ * lowered in SQL, lower_ascii, the pattern here). */
 static void glob_sql(struct binds *b, const char *col, const char *pattern,
 		     int icase, struct bs_buf *sql)
 {
@@ -85,7 +91,7 @@ static void glob_sql(struct binds *b, const char *col, const char *pattern,
 	char *p;
 
 	if (icase)
-		bs_buf_addf(&c, "lower(%s)", col);
+		bs_buf_addf(&c, "lower(%s%s)", col, b->ops->lower_ascii);
 	else
 		bs_buf_adds(&c, col);
 	b->ops->glob(sql, bs_buf_str(&c), pattern, &v);
@@ -101,7 +107,9 @@ static void glob_sql(struct binds *b, const char *col, const char *pattern,
 }
 
 /* The query's placeholders stay within SQLite's smallest limit. */
-_Static_assert(2 * BS_SEL_MAX_TERMS + 1 <= 999,
+/* A parameter term binds its key twice, a pattern and each family's name:
+ * the most of any term. */
+_Static_assert((3 + BS_FAM_MAX) * BS_SEL_MAX_TERMS + 1 <= 999,
                "a selector's bound values must fit in 999 parameters");
 
 /*
@@ -156,6 +164,69 @@ static void compare_sql(const struct bs_sel_term *t, const char *col,
 	BS_BUG("an operator without SQL");
 }
 
+/* Whether op is != or !~: a clause of it joins its alternatives with
+ * AND, and it selects what its positive operator does not. */
+static int negated(enum bs_sel_op op)
+{
+	return op == BS_OP_NE || op == BS_OP_INE;
+}
+
+/* Appends "EXISTS (the run has tag t->key[ matching t])". */
+static void tag_exists_sql(const struct bs_sel_term *t, int match,
+                           struct bs_buf *sql, struct binds *b)
+{
+	bs_buf_adds(sql, "EXISTS (SELECT 1 FROM tags AS t WHERE t.run_id = "
+	                 "r.id AND t.key = ?");
+	bind_text(b, xstrdup(t->key));
+	if (match) {
+		struct bs_sel_term pos = *t;
+
+		if (t->op == BS_OP_NE)
+			pos.op = BS_OP_EQ;
+		else if (t->op == BS_OP_INE)
+			pos.op = BS_OP_IEQ;
+		bs_buf_adds(sql, " AND ");
+		compare_sql(&pos, "t.value", 0, sql, b);
+	}
+	bs_buf_adds(sql, ")");
+}
+
+/*
+ * A parameter term (store/selector.h, BS_SEL_PARAM) as far as SQL can
+ * tell it: a run with the tag is decided by the tag here (an ordered
+ * operator never selects it); one without, of a family with the
+ * parameter, is a candidate that param_filter() decides.
+ */
+static void param_sql(const struct bs_sel_term *t, struct bs_buf *sql,
+                      struct binds *b)
+{
+	const struct bs_sel_op_info *o = bs_sel_op(t->op);
+	int f, n = 0;
+
+	if (negated(t->op)) {
+		bs_buf_adds(sql, "NOT ");
+		tag_exists_sql(t, 1, sql, b);
+		return;
+	}
+	bs_buf_adds(sql, "(");
+	if (o->types & BS_SEL_TEXT) {
+		tag_exists_sql(t, 1, sql, b);
+		bs_buf_adds(sql, " OR ");
+	}
+	bs_buf_adds(sql, "(NOT ");
+	tag_exists_sql(t, 0, sql, b);
+	bs_buf_adds(sql, " AND r.family IN (");
+	for (f = 0; f < BS_FAM_COUNT; f++) {
+		if (bs_param_find_in((enum bs_family)f, t->key) < 0)
+			continue;
+		bs_buf_adds(sql, n++ ? ", ?" : "?");
+		bind_text(b, xstrdup(bs_family_name((enum bs_family)f)));
+	}
+	if (n == 0)
+		bs_buf_adds(sql, "NULL");
+	bs_buf_adds(sql, ")))");
+}
+
 /* Appends the SQL condition for one term, and its values to b. */
 static void term_sql(const struct bs_sel_term *t, struct bs_buf *sql,
                      struct binds *b, int64_t *limit)
@@ -176,8 +247,16 @@ static void term_sql(const struct bs_sel_term *t, struct bs_buf *sql,
 		bs_buf_adds(sql, "TRUE");
 		break;
 	case BS_SEL_FIELD:
+		/* impl: the run's identity, which param_filter() reads. */
+		if (t->field->column == NULL) {
+			bs_buf_adds(sql, "TRUE");
+			break;
+		}
 		snprintf(col, sizeof(col), "r.%s", t->field->column);
 		compare_sql(t, col, t->field->type != BS_SEL_TEXT, sql, b);
+		break;
+	case BS_SEL_PARAM:
+		param_sql(t, sql, b);
 		break;
 	case BS_SEL_TAG:
 		/* raid!=10: no raid tag of 10, not a raid tag of another
@@ -200,6 +279,126 @@ static void term_sql(const struct bs_sel_term *t, struct bs_buf *sql,
 	}
 }
 
+/* ---- what SQL cannot tell: parameters, implementations ----------- */
+
+/* s matches glob pattern (SQLite's GLOB, whose "[^" is fnmatch's "[!");
+ * icase: ASCII case ignored. */
+static int glob_match(const char *pattern, const char *s, int icase)
+{
+	struct bs_buf p = BS_BUF_INIT, v = BS_BUF_INIT;
+	const char *c;
+	int m;
+
+	for (c = pattern; *c; c++) {
+		char ch = *c;
+
+		if (icase && ch >= 'A' && ch <= 'Z')
+			ch = (char)(ch - 'A' + 'a');
+		if (ch == '^' && c > pattern && c[-1] == '[')
+			ch = '!';
+		/* fnmatch's '\' escapes; GLOB's is a character. */
+		if (ch == '\\')
+			bs_buf_adds(&p, "[\\]");
+		else
+			bs_buf_addc(&p, ch);
+	}
+	for (c = s; *c; c++)
+		bs_buf_addc(&v, icase && *c >= 'A' && *c <= 'Z'
+		                    ? (char)(*c - 'A' + 'a')
+		                    : *c);
+	m = fnmatch(bs_buf_str(&p), bs_buf_str(&v), 0) == 0;
+	bs_buf_release(&p);
+	bs_buf_release(&v);
+	return m;
+}
+
+/* Whether run r's value of parameter t->key compares with t's value as
+ * t's positive operator says (store/selector.h, BS_SEL_PARAM). */
+static int param_match(const struct bs_run *r, const struct bs_sel_term *t)
+{
+	struct bs_ident_val have, want;
+	struct bs_buf w = BS_BUF_INIT;
+	int k = bs_param_find_in(r->family, t->key), c, m = 0;
+	int icase = t->op == BS_OP_IEQ || t->op == BS_OP_INE;
+
+	if (k < 0 || !bs_ident_value(r, k, &have))
+		return 0;
+	if (!(bs_sel_op(t->op)->types & BS_SEL_TEXT) ||
+	    strpbrk(t->value, "*?[") == NULL) {
+		if (bs_ident_norm_text(k, t->value, &want) < 0)
+			return 0;
+		if (icase)
+			return have.num == want.num &&
+			       strcasecmp(have.text, want.text) == 0;
+		c = bs_ident_val_cmp(&have, &want);
+		switch (t->op) {
+		case BS_OP_LT:
+			return c == -1;
+		case BS_OP_LE:
+			return c == -1 || c == 0;
+		case BS_OP_GT:
+			return c == 1;
+		case BS_OP_GE:
+			return c == 1 || c == 0;
+		default:
+			return c == 0;
+		}
+	}
+	bs_ident_val_word(&have, &w);
+	m = glob_match(t->value, bs_buf_str(&w), icase);
+	bs_buf_release(&w);
+	return m;
+}
+
+/* Whether term t (one alternative) selects r, as far as SQL could not
+ * tell; negated operators as their positive ones. */
+static int term_match(const struct bs_run *r, const struct bs_sel_term *t)
+{
+	struct bs_ident id;
+
+	if (t->kind == BS_SEL_PARAM)
+		return param_match(r, t);
+	bs_ident_of(r, &id);
+	return id.impl != NULL &&
+	       glob_match(t->value, id.impl->name,
+	                  t->op == BS_OP_IEQ || t->op == BS_OP_INE);
+}
+
+struct pfilter {
+	const struct bs_sel *sel;
+	int64_t *keep; /* the runs that pass, in order, over the candidates */
+	size_t n;
+};
+
+/*
+ * Keeps r when every parameter and impl clause selects it. SQL has
+ * decided a parameter clause for a run with the tag of its key.
+ */
+static int param_filter(const struct bs_run *r, void *vctx)
+{
+	struct pfilter *pf = vctx;
+	const struct bs_sel *sel = pf->sel;
+	size_t i, j, nc;
+
+	for (i = 0; i < sel->n; i += nc) {
+		const struct bs_sel_term *t = &sel->term[i];
+		int neg = negated(t->op), any = 0;
+
+		nc = bs_sel_clause(sel, i);
+		if (!(t->kind == BS_SEL_PARAM ||
+		      (t->kind == BS_SEL_FIELD && t->field->column == NULL)))
+			continue;
+		if (t->kind == BS_SEL_PARAM && bs_run_tag_get(r, t->key))
+			continue;
+		for (j = i; j < i + nc && !any; j++)
+			any = term_match(r, &sel->term[j]);
+		if (any == neg)
+			return 0;
+	}
+	pf->keep[pf->n++] = r->id;
+	return 0;
+}
+
 int bs_store_select(struct bs_store *st, const char *selector,
                     struct bs_ids *out, struct bs_err *err)
 {
@@ -207,22 +406,36 @@ int bs_store_select(struct bs_store *st, const char *selector,
 	struct bs_buf sql = BS_BUF_INIT;
 	struct binds b = {st->db->ops, NULL, 0, 0};
 	int64_t limit = 0, *found = NULL;
-	size_t i, nfound = 0, capfound = 0;
+	size_t i, k, nfound = 0, capfound = 0;
 	struct bs_db_stmt *s = NULL;
-	int rc, step;
+	int rc, step, filter = 0;
 
 	rc = bs_sel_parse(&sel, selector, err);
 	if (rc < 0)
 		goto out;
 	bs_buf_adds(&sql, "SELECT r.id FROM runs AS r WHERE ");
-	for (i = 0; i < sel.n; i++) {
-		if (i > 0)
-			bs_buf_adds(&sql, " AND ");
-		term_sql(&sel.term[i], &sql, &b, &limit);
+	for (i = 0; i < sel.n; i += k) {
+		size_t j, nc = bs_sel_clause(&sel, i);
+
+		k = nc;
+		bs_buf_adds(&sql, i > 0 ? " AND (" : "(");
+		for (j = i; j < i + nc; j++) {
+			if (j > i)
+				bs_buf_adds(&sql, negated(sel.term[j].op)
+				                      ? " AND "
+				                      : " OR ");
+			term_sql(&sel.term[j], &sql, &b, &limit);
+			if (sel.term[j].kind == BS_SEL_PARAM ||
+			    (sel.term[j].kind == BS_SEL_FIELD &&
+			     sel.term[j].field->column == NULL))
+				filter = 1;
+		}
+		bs_buf_adds(&sql, ")");
 	}
 	/* 'last' picks the newest runs among those the other terms match.
-	 * Like every value from the user, N is a bound parameter. */
-	if (limit > 0) {
+	 * Like every value from the user, N is a bound parameter; after
+	 * param_filter() when it has the last word. */
+	if (limit > 0 && !filter) {
 		bs_buf_adds(&sql, " ORDER BY r.id DESC LIMIT ?");
 		bind_num(&b, limit);
 	} else {
@@ -245,6 +458,28 @@ int bs_store_select(struct bs_store *st, const char *selector,
 	if (step != BS_DB_DONE) {
 		rc = bs_store_db_error(st, err, "cannot select runs");
 		goto out;
+	}
+	bs_db_finalize(s);
+	s = NULL;
+	if (filter && nfound) {
+		struct bs_ids cand = {found, nfound, capfound};
+		struct pfilter pf = {&sel, NULL, 0};
+
+		pf.keep = xmalloc(nfound * sizeof(*pf.keep));
+		rc = bs_store_each(st, &cand, BS_LOAD_TAGS, param_filter, &pf,
+		                   err);
+		if (rc < 0) {
+			free(pf.keep);
+			goto out;
+		}
+		memcpy(found, pf.keep, pf.n * sizeof(*found));
+		free(pf.keep);
+		nfound = pf.n;
+		if (limit > 0 && nfound > (size_t)limit) {
+			memmove(found, found + nfound - (size_t)limit,
+			        (size_t)limit * sizeof(*found));
+			nfound = (size_t)limit;
+		}
 	}
 	if (nfound)
 		bs_ids_merge(out, found, nfound);

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/identity.h"
+#include "core/param.h"
 #include "util/mem.h"
 #include "util/num.h"
 #include "util/timefmt.h"
@@ -26,10 +28,14 @@ const struct bs_sel_field bs_sel_fields[] = {
     {"source", "source", BS_SEL_TEXT},
     {"id", "id", BS_SEL_IDS},
     {"date", "measured_at", BS_SEL_DATE},
+    /* bonnie++, Bonnie, bstore run, sysbench, bstore fileio, ...: the
+     * names of the family rows' implementations (core/family.h), read
+     * from the run's test identity: no column. */
+    {"impl", NULL, BS_SEL_TEXT},
 };
 const size_t bs_sel_nfields = sizeof(bs_sel_fields) / sizeof(bs_sel_fields[0]);
 
-#define ORDERED (BS_SEL_IDS | BS_SEL_DATE)
+#define ORDERED (BS_SEL_IDS | BS_SEL_DATE | BS_SEL_ORDER)
 #define ANY (BS_SEL_TEXT | BS_SEL_IDS | BS_SEL_DATE)
 
 /* clang-format off */
@@ -104,23 +110,45 @@ void bs_sel_release(struct bs_sel *sel)
 }
 
 /*
+ * Stands for a '|' that separates alternatives once escapes are undone: a
+ * control character, which bs_sel_parse() refuses in a selector itself.
+ */
+#define ALT '\x1f'
+
+/*
  * Copies a selector with its escapes undone ('\,' is a comma inside a
- * value, '\\' a backslash) and each separating ',' replaced by a NUL,
- * so that terms can be read one after the other. Returns the copy's
- * length.
+ * value, '\|' a bar, '\\' a backslash), each separating ',' replaced by
+ * a NUL, so that terms can be read one after the other, and each other
+ * '|' by ALT. Returns the copy's length.
  */
 static size_t unescape(const char *sel, char *out)
 {
 	size_t n = 0;
 
 	for (; *sel; sel++) {
-		if (*sel == '\\' && (sel[1] == ',' || sel[1] == '\\'))
+		if (*sel == '\\' &&
+		    (sel[1] == ',' || sel[1] == '\\' || sel[1] == '|'))
 			out[n++] = *++sel;
 		else
-			out[n++] = *sel == ',' ? '\0' : *sel;
+			out[n++] = *sel == ','   ? '\0'
+			           : *sel == '|' ? ALT
+			                         : *sel;
 	}
 	out[n] = '\0';
 	return n;
+}
+
+/* bs_err_quote() of the len bytes at s, each ALT shown as the '|' the
+ * user wrote. */
+static const char *quote(char *q, size_t qsz, const char *s, size_t len)
+{
+	char tmp[48];
+	size_t i, n = len < sizeof(tmp) ? len : sizeof(tmp);
+
+	/* A NUL inside a term is an ALT that parse_term() cut at. */
+	for (i = 0; i < n; i++)
+		tmp[i] = s[i] == ALT || s[i] == '\0' ? '|' : s[i];
+	return bs_err_quote(q, qsz, tmp, n, 40);
 }
 
 /* An id (12) or a range (12-15) into t; -1 if it is neither. */
@@ -155,7 +183,7 @@ static int not_a_selector(struct bs_err *err, const char *s, size_t len)
 	return bs_error(err, BS_EINVAL,
 	                "'%s' is not a selector (expected an id, a range "
 	                "like 12-15, 'last', 'all' or key=value)",
-	                bs_err_quote(q, sizeof(q), s, len, 40));
+	                quote(q, sizeof(q), s, len));
 }
 
 /* Unix seconds of the date in text, or -1 (out of range too). */
@@ -239,11 +267,34 @@ static void ops_of(unsigned type, char *out, size_t outsz)
 	}
 }
 
-/*
- * Parses the term of len bytes at s (a NUL follows it) into t. May write
- * a NUL over the operator of a key=value term, whose key and value then
- * point into s.
- */
+/* Appends t to sel, within BS_SEL_MAX_TERMS. */
+static int add_term(struct bs_sel *sel, const struct bs_sel_term *t,
+                    struct bs_err *err)
+{
+	if (sel->n == BS_SEL_MAX_TERMS)
+		return bs_error(err, BS_EINVAL, "selector has too many terms");
+	xgrow((void **)&sel->term, &sel->cap, sel->n + 1, sizeof(*sel->term));
+	sel->term[sel->n++] = *t;
+	return 0;
+}
+
+/* Whether v is a number or a size that parameter key's row in some
+ * family reads as one (core/identity.h): what an ordered operator
+ * compares. */
+static int ordered_value(const char *key, const char *v)
+{
+	struct bs_ident_val iv;
+	int k;
+
+	for (k = 0; k < bs_nparams; k++)
+		if (strcmp(bs_param_table[k].key, key) == 0 &&
+		    bs_ident_norm_text(k, v, &iv) == 0 &&
+		    (iv.num != BS_NONE ||
+		     bs_param_table[k].kind == BS_PK_REAL))
+			return 1;
+	return 0;
+}
+
 /* The code point at *p (UTF-8; a byte that starts none is itself), and
  * *p past it. */
 static uint32_t next_char(const char **p)
@@ -325,32 +376,89 @@ int bs_sel_check_glob(const char *glob, struct bs_err *err)
 	                class_len(at), at, why);
 }
 
-static int parse_term(char *s, size_t len, struct bs_sel_term *t,
+
+/*
+ * The value of one alternative at val of a KEY OP VALUE term whose
+ * start, key and operator t holds, into t; s, len: the whole term.
+ */
+static int parse_value(char *s, size_t len, char *val, unsigned type,
+                       const char *key, struct bs_sel_term *t,
+                       struct bs_err *err)
+{
+	size_t vlen = strlen(val);
+	char q[64];
+
+	/* id=12 and id=12-15 only: not id=last, id=raid=5. A bad value
+	 * alone is named once it starts like a number. */
+	if (type == BS_SEL_IDS) {
+		if (vlen == 0 || val[0] < '0' || val[0] > '9' ||
+		    strpbrk(val, BS_SEL_OP_CHARS))
+			return not_a_selector(err, s, len);
+		if (parse_ids(val, vlen, t) < 0)
+			return not_a_selector(err, val, vlen);
+		return 0;
+	}
+	if (type == BS_SEL_DATE && parse_date(val, &t->lo, &t->hi) < 0)
+		return bs_error(err, BS_EINVAL,
+		                "selector '%s': expected a date from "
+		                "1970 to 9999 (YYYY, YYYY-MM, YYYY-MM-DD"
+		                "[ HH:MM[:SS]] or @UNIXTIME)",
+		                quote(q, sizeof(q), s, len));
+	if (t->kind == BS_SEL_PARAM && !(bs_sel_op(t->op)->types & BS_SEL_TEXT) &&
+	    !ordered_value(key, val))
+		return bs_error(err, BS_EINVAL,
+		                "selector '%s': %s takes a number or a size "
+		                "after '%s'",
+		                quote(q, sizeof(q), s, len), key,
+		                bs_sel_op(t->op)->text);
+	/* A glob both engines read alike, or a usage error. */
+	if (type == BS_SEL_TEXT) {
+		int rc = bs_sel_check_glob(val, err);
+
+		if (rc < 0)
+			return rc;
+	}
+	t->value = val;
+	return 0;
+}
+
+/*
+ * Parses the term of len bytes at s (a NUL follows it) into sel, one
+ * term an alternative. May write NULs over the operator of a key=value
+ * term and its ALTs; keys and values then point into s.
+ */
+static int parse_term(char *s, size_t len, struct bs_sel *sel,
                       struct bs_err *err)
 {
 	size_t klen = strcspn(s, BS_SEL_OP_CHARS);
 	char q[64], ops[64];
+	struct bs_sel_term t;
+	int rc;
 
-	memset(t, 0, sizeof(*t));
+	memset(&t, 0, sizeof(t));
 	if (len == 0)
 		return bs_error(err, BS_EINVAL, "empty selector term");
 	if (klen < len) {
 		const struct bs_sel_op_info *op = op_at(s + klen);
 		const struct bs_sel_field *f = bs_sel_field(s, klen);
 		unsigned type = f ? f->type : BS_SEL_TEXT;
-		const char *val;
-		size_t vlen;
+		char *val, *alt, *key;
+		int param;
 
-		if (op == NULL)
+		if (op == NULL || memchr(s, ALT, klen))
 			return not_a_selector(err, s, len);
 		if (klen == 0)
 			return bs_error(err, BS_EINVAL,
 			                "selector '%s' has no key before '%s'",
-			                bs_err_quote(q, sizeof(q), s, len, 40),
-			                op->text);
+			                quote(q, sizeof(q), s, len), op->text);
+		s[klen] = '\0';
+		param = f == NULL && bs_param_find(s) >= 0;
+		s[klen] = op->text[0];
+		if (param)
+			type = BS_SEL_TEXT | BS_SEL_ORDER;
 		if (!(op->types & type)) {
-			ops_of(type, ops, sizeof(ops));
-			bs_err_quote(q, sizeof(q), s, len, 40);
+			ops_of(f ? type : BS_SEL_TEXT, ops, sizeof(ops));
+			quote(q, sizeof(q), s, len);
 			if (f == NULL)
 				return bs_error(
 				    err, BS_EINVAL,
@@ -361,85 +469,100 @@ static int parse_term(char *s, size_t len, struct bs_sel_term *t,
 			                "selector '%s': %s takes %s, not '%s'",
 			                q, f->key, ops, op->text);
 		}
+		t.op = op->op;
+		t.kind = f ? BS_SEL_FIELD : param ? BS_SEL_PARAM : BS_SEL_TAG;
+		t.field = f;
+		t.key = s;
 		val = s + klen + strlen(op->text);
-		vlen = len - (size_t)(val - s);
-		t->op = op->op;
-		/* id=12 and id=12-15 only: not id=last, id=raid=5. A bad
-		 * value alone is named once it starts like a number. */
-		if (type == BS_SEL_IDS) {
-			if (vlen == 0 || val[0] < '0' || val[0] > '9' ||
-			    strpbrk(val, BS_SEL_OP_CHARS))
-				return not_a_selector(err, s, len);
-			if (parse_ids(val, vlen, t) < 0)
-				return not_a_selector(err, val, vlen);
-			return 0;
-		}
-		if (type == BS_SEL_DATE && parse_date(val, &t->lo, &t->hi) < 0)
-			return bs_error(
-			    err, BS_EINVAL,
-			    "selector '%s': expected a date from "
-			    "1970 to 9999 (YYYY, YYYY-MM, YYYY-MM-DD"
-			    "[ HH:MM[:SS]] or @UNIXTIME)",
-			    bs_err_quote(q, sizeof(q), s, len, 40));
-		/* A glob both engines read alike, or a usage error. */
-		if (type == BS_SEL_TEXT) {
-			int rc = bs_sel_check_glob(val, err);
+		key = xstrndup(s, klen);
+		for (;; val = alt + 1) {
+			struct bs_sel_term one = t;
+
+			alt = strchr(val, ALT);
+			if (alt)
+				*alt = '\0';
+			rc = parse_value(s, len, val, type, key, &one, err);
 			if (rc < 0)
-				return rc;
+				break;
+			if (type == BS_SEL_IDS)
+				one.field = NULL, one.key = NULL;
+			one.or_next = alt != NULL;
+			rc = add_term(sel, &one, err);
+			if (rc < 0 || alt == NULL)
+				break;
 		}
+		free(key);
 		s[klen] = '\0';
-		t->kind = f ? BS_SEL_FIELD : BS_SEL_TAG;
-		t->field = f;
-		t->key = s;
-		t->value = val;
-		return 0;
+		return rc;
 	}
 	if (len == 3 && memcmp(s, "all", 3) == 0) {
-		t->kind = BS_SEL_ALL;
-		return 0;
+		t.kind = BS_SEL_ALL;
+		return add_term(sel, &t, err);
 	}
 	if (len == 4 && memcmp(s, "last", 4) == 0) {
-		t->kind = BS_SEL_LAST;
-		t->n = 1;
-		return 0;
+		t.kind = BS_SEL_LAST;
+		t.n = 1;
+		return add_term(sel, &t, err);
 	}
 	if (len > 5 && memcmp(s, "last:", 5) == 0) {
-		if (bs_parse_i64(s + 5, len - 5, &t->n) < 0 || t->n < 1)
+		if (bs_parse_i64(s + 5, len - 5, &t.n) < 0 || t.n < 1)
 			return bs_error(err, BS_EINVAL,
 			                "'%s': expected last:N with N >= 1",
-			                bs_err_quote(q, sizeof(q), s, len, 40));
-		t->kind = BS_SEL_LAST;
-		return 0;
+			                quote(q, sizeof(q), s, len));
+		t.kind = BS_SEL_LAST;
+		return add_term(sel, &t, err);
 	}
-	t->op = BS_OP_EQ;
-	if (parse_ids(s, len, t) < 0)
-		return not_a_selector(err, s, len);
-	return 0;
+	/* 21|25-26: alternatives of ids and ranges. */
+	for (;;) {
+		char *alt = memchr(s, ALT, len);
+		size_t one = alt ? (size_t)(alt - s) : len;
+
+		t.op = BS_OP_EQ;
+		if (parse_ids(s, one, &t) < 0)
+			return not_a_selector(err, s, one);
+		t.or_next = alt != NULL;
+		rc = add_term(sel, &t, err);
+		if (rc < 0 || alt == NULL)
+			return rc;
+		len -= one + 1;
+		s = alt + 1;
+	}
+}
+
+size_t bs_sel_clause(const struct bs_sel *sel, size_t i)
+{
+	size_t n = 1;
+
+	while (i + n - 1 < sel->n && sel->term[i + n - 1].or_next)
+		n++;
+	return n;
 }
 
 int bs_sel_parse(struct bs_sel *sel, const char *text, struct bs_err *err)
 {
-	struct bs_sel_term t;
 	char *p, *end;
 	size_t total;
 	int rc;
 
 	bs_sel_release(sel);
+	if (strchr(text, ALT))
+		return bs_error(err, BS_EINVAL,
+		                "selector has a control character (0x1f)");
 	sel->text = xmalloc(strlen(text) + 1);
 	total = unescape(text, sel->text);
 	for (p = sel->text;; p = end + 1) {
 		end = p + strlen(p);
+		/* "raid=10, cache=on": a label's terms, as typed back. */
+		while (*p == ' ')
+			p++;
 		if (sel->n == BS_SEL_MAX_TERMS) {
 			rc = bs_error(err, BS_EINVAL,
 			              "selector has too many terms");
 			goto fail;
 		}
-		rc = parse_term(p, (size_t)(end - p), &t, err);
+		rc = parse_term(p, (size_t)(end - p), sel, err);
 		if (rc < 0)
 			goto fail;
-		xgrow((void **)&sel->term, &sel->cap, sel->n + 1,
-		      sizeof(*sel->term));
-		sel->term[sel->n++] = t;
 		if (end == sel->text + total)
 			break;
 	}
@@ -449,18 +572,48 @@ fail:
 	return rc;
 }
 
-/* Writes s so that unescape() gives it back and no ',' splits it. */
+/* Writes s so that unescape() gives it back and no ',' splits it nor '|'
+ * makes alternatives of it. */
 static int add_escaped(struct bs_buf *out, const char *s)
 {
 	int rc = 0;
 
 	for (; *s && rc == 0; s++) {
-		if (*s == ',' || *s == '\\')
+		if (*s == ',' || *s == '\\' || *s == '|')
 			rc = bs_buf_addc(out, '\\');
 		if (rc == 0)
 			rc = bs_buf_addc(out, *s);
 	}
 	return rc;
+}
+
+void bs_sel_add_literal(struct bs_buf *out, const char *text)
+{
+	for (; *text; text++) {
+		if (*text == '*' || *text == '?' || *text == '[')
+			bs_buf_addf(out, "[%c]", *text);
+		else if (*text == ',' || *text == '\\' || *text == '|')
+			bs_buf_addf(out, "\\%c", *text);
+		else
+			bs_buf_addc(out, *text);
+	}
+}
+
+/* The value of t alone: what follows its operator. */
+static int print_value(struct bs_buf *out, const struct bs_sel_term *t)
+{
+	int rc = 0;
+
+	switch (t->kind) {
+	case BS_SEL_ID:
+	case BS_SEL_RANGE:
+		rc = bs_buf_addf(out, "%" PRId64, t->lo);
+		if (rc == 0 && t->kind == BS_SEL_RANGE)
+			rc = bs_buf_addf(out, "-%" PRId64, t->hi);
+		return rc;
+	default:
+		return add_escaped(out, t->value);
+	}
 }
 
 int bs_sel_print(const struct bs_sel *sel, struct bs_buf *out)
@@ -472,9 +625,15 @@ int bs_sel_print(const struct bs_sel *sel, struct bs_buf *out)
 		const struct bs_sel_term *t = &sel->term[i];
 
 		if (i > 0)
-			rc = bs_buf_addc(out, ',');
+			rc = bs_buf_addc(out, sel->term[i - 1].or_next ? '|'
+			                                                : ',');
 		if (rc < 0)
 			break;
+		/* An alternative after the first: its value alone. */
+		if (i > 0 && sel->term[i - 1].or_next) {
+			rc = print_value(out, t);
+			continue;
+		}
 		switch (t->kind) {
 		case BS_SEL_ID:
 		case BS_SEL_RANGE:
@@ -482,9 +641,7 @@ int bs_sel_print(const struct bs_sel *sel, struct bs_buf *out)
 				rc = bs_buf_addf(out, "id%s",
 				                 bs_sel_op(t->op)->text);
 			if (rc == 0)
-				rc = bs_buf_addf(out, "%" PRId64, t->lo);
-			if (rc == 0 && t->kind == BS_SEL_RANGE)
-				rc = bs_buf_addf(out, "-%" PRId64, t->hi);
+				rc = print_value(out, t);
 			break;
 		case BS_SEL_LAST:
 			rc = bs_buf_addf(out, "last:%" PRId64, t->n);
@@ -494,11 +651,12 @@ int bs_sel_print(const struct bs_sel *sel, struct bs_buf *out)
 			break;
 		case BS_SEL_FIELD:
 		case BS_SEL_TAG:
+		case BS_SEL_PARAM:
 			rc = add_escaped(out, t->key);
 			if (rc == 0)
 				rc = bs_buf_adds(out, bs_sel_op(t->op)->text);
 			if (rc == 0)
-				rc = add_escaped(out, t->value);
+				rc = print_value(out, t);
 			break;
 		}
 	}
@@ -512,7 +670,7 @@ static int same_text(const char *a, const char *b)
 
 int bs_sel_term_same(const struct bs_sel_term *a, const struct bs_sel_term *b)
 {
-	if (a->kind != b->kind)
+	if (a->kind != b->kind || a->or_next != b->or_next)
 		return 0;
 	switch (a->kind) {
 	case BS_SEL_ID:

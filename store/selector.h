@@ -5,24 +5,39 @@
  * fuzz target use the parser alone.
  *
  * Escapes are undone over the whole selector before it is cut into terms
- * at the remaining ',': '\,' is a ',' and '\\' a '\' (in a key as in a
- * value), any other '\' is itself. A term is then, in this order:
+ * at the remaining ',': '\,' is a ',', '\|' a '|' and '\\' a '\' (in a
+ * key as in a value), any other '\' is itself. Blanks that start a term
+ * are dropped ("raid=10, cache=on", as labels print). A term is then, in
+ * this order:
  *   empty                      an error
  *   KEY OP VALUE               when the term holds one of the characters
  *                              = ! ~ < >: KEY is what comes before the
  *                              first of them, OP the first row of
  *                              bs_sel_ops that starts there. The KEY's
- *                              type (bs_sel_fields, else a tag: text)
- *                              must be among the row's types. VALUE may
- *                              be empty or hold more of those characters.
+ *                              type (bs_sel_fields; else a parameter key
+ *                              of a family, core/param.h: text or
+ *                              ordered; else a tag: text) must be among
+ *                              the row's types. VALUE may be empty or
+ *                              hold more of those characters; each '|'
+ *                              in it separates alternatives, each one
+ *                              term of one clause (below).
  *                              id: an id or a range as below, which must
  *                              start with a digit (ID, RANGE); date: a
  *                              date (FIELD with lo, hi); another run
- *                              field: FIELD; anything else: TAG. A text
- *                              VALUE is a pattern of SQLite's GLOB.
+ *                              field: FIELD; a parameter key: PARAM,
+ *                              whose value an ordered operator takes
+ *                              only as a number or a size; anything
+ *                              else: TAG. A text VALUE is a pattern of
+ *                              SQLite's GLOB.
  *   all, last, last:N (N >= 1) ALL, LAST
+ *   A|B|...                    alternatives, each an id or a range: one
+ *                              clause (21|25-26 is id=21|25-26)
  *   A-B (first '-' after the first character), 1 <= A <= B: RANGE
  *   N >= 1                     ID
+ * A clause is the terms of one KEY OP A|B|C, in order (or_next set on all
+ * but the last): with != or !~ it selects the runs that = or ~ selects
+ * for no alternative (raid!=5|10: neither), with another operator those
+ * any alternative selects. Every other term is a clause of one.
  * Numbers are those of bs_parse_i64() (an optional sign, decimal digits,
  * no overflow). A date is YYYY, YYYY-MM, or what bs_time_parse() reads
  * (YYYY-MM-DD, 'YYYY-MM-DD HH:MM[:SS]', 'T' for ' ', a final 'Z',
@@ -56,11 +71,15 @@ enum bs_sel_type {
 	BS_SEL_TEXT = 1, /* a GLOB pattern: machine=box*, raid=10 */
 	BS_SEL_IDS = 2,  /* an id or a range: id=12-15 */
 	BS_SEL_DATE = 4, /* a year, month, day, minute or second: date=2004 */
+	BS_SEL_ORDER = 8, /* a parameter key: a number or a size too,
+	                   * iodepth>=16 */
 };
 
 struct bs_sel_field {
 	const char *key;       /* as written in a selector: "version" */
-	const char *column;    /* of the table runs: "tool_version" */
+	/* Of the table runs: "tool_version"; NULL for impl, which the
+	 * store reads from the run's test identity (core/identity.h). */
+	const char *column;
 	enum bs_sel_type type; /* what its value is; a tag's is text */
 };
 extern const struct bs_sel_field bs_sel_fields[];
@@ -71,7 +90,7 @@ const struct bs_sel_field *bs_sel_field(const char *key, size_t len);
 
 /*
  * The same as a column name, or NULL: the run column that a term with
- * this key compares ("id" for id). Declared in store/internal.h as well,
+ * this key compares ("id" for id; impl has none). Declared in store/internal.h as well,
  * for store/write.c.
  */
 const char *bs_store_run_column(const char *key, size_t len);
@@ -118,6 +137,13 @@ enum bs_sel_kind {
 	BS_SEL_FIELD,  /* machine=jump: field, op, key, value; for a date
 	                * field (date>=2024) also lo to hi, in unix seconds */
 	BS_SEL_TAG,    /* raid=5: op, key, value */
+	/* mode=rndrw, bs=4k, iodepth>=16: op, key, value. A run's tag of
+	 * the key decides when it has one (as --by reads it), else the
+	 * parameter of that key of its family, both sides normalised as
+	 * its test identity reads them (core/identity.h); a run with
+	 * neither matches only != and !~. An ordered operator compares
+	 * the parameter only. */
+	BS_SEL_PARAM,
 };
 
 struct bs_sel_term {
@@ -128,6 +154,7 @@ struct bs_sel_term {
 	const struct bs_sel_field *field; /* FIELD: a row of bs_sel_fields */
 	const char *key;                  /* FIELD, TAG: unescaped, not empty */
 	const char *value;                /* FIELD, TAG: unescaped, may be "" */
+	int or_next; /* the next term is another alternative of its clause */
 };
 
 /* A parsed selector: terms that must all match, in the order written. */
@@ -148,13 +175,16 @@ struct bs_sel {
  */
 int bs_sel_parse(struct bs_sel *sel /* OUT */, const char *text,
                  struct bs_err *err);
+/* The number of terms of the clause that starts at term i. */
+size_t bs_sel_clause(const struct bs_sel *sel, size_t i);
+
 /* Frees the terms; a zeroed sel is left alone. */
 void bs_sel_release(struct bs_sel *sel);
 
 /*
  * Appends sel as selector text that parses back to the same terms: keys
  * and values escaped, numbers in decimal, each LAST as last:N, id=A as A
- * (id!=A as id!=A), a date as written.
+ * (id!=A as id!=A), a date as written, a clause as KEY OP A|B.
  * Returns 0, or -BS_ETOOBIG past out's cap (bs_buf_init_max()).
  */
 int bs_sel_print(const struct bs_sel *sel, struct bs_buf *out);
@@ -175,5 +205,12 @@ int bs_sel_term_same(const struct bs_sel_term *a, const struct bs_sel_term *b);
  * wrong and where (-BS_EINVAL).
  */
 int bs_sel_check_glob(const char *glob, struct bs_err *err);
+
+/*
+ * Appends text as a selector value that selects exactly it: ',', '|'
+ * and '\' escaped, and the glob's '*', '?' and '[' in brackets. Labels
+ * (report/labels.c, report/factor.c) write values so.
+ */
+void bs_sel_add_literal(struct bs_buf *out, const char *text);
 
 #endif

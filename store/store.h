@@ -17,12 +17,17 @@
  *   key=value machine= (or name=), family= (bonnie, sysbench, ...),
  *             tool=, version=, format=, source=, id= (an id or a
  *             range), date= (measured_at: 2004, 2004-03, 2004-03-15,
- *             ...), or any tag key (raid=5,
- *             host.kernel=6.1.0); a ',' inside the value is written '\,'
- *             (host.mount=rw\,relatime), a '\' before a ',' or '\' as
- *             '\\'. Text values are globs (array=EMC*); the operator
- *             may also be != (the complement), ~ and !~ (ignoring ASCII
- *             case), and for id and date <, <=, >, >= (date>=2024-01).
+ *             ...), impl= (the implementation: bonnie++, bstore run,
+ *             sysbench, ...), a parameter (mode=rndrw, bs=4k, direct=1,
+ *             normalised as the test identity reads it), or any tag key
+ *             (raid=5, host.kernel=6.1.0); a ',' inside the value is
+ *             written '\,' (host.mount=rw\,relatime), a '|' '\|', a
+ *             '\' before a ',', '|' or '\' as '\\'. Text values are
+ *             globs (array=EMC*); the operator may also be != (the
+ *             complement), ~ and !~ (ignoring ASCII case), and for id,
+ *             date and parameters <, <=, >, >= (iodepth>=16). A '|'
+ *             in a value separates alternatives (id=21|25|26,
+ *             machine=a|b).
  * With last or last:N, the newest among the runs the other terms match;
  * when several are given, the last one written counts. store/selector.h
  * has the grammar, and the parser.
@@ -94,6 +99,15 @@ const char *bs_store_path(const struct bs_store *st);
  */
 void bs_store_set_wait(struct bs_store *st, int wait_ms,
 		       const volatile sig_atomic_t *cancel);
+
+/*
+ * Whether a statement of an open archive is running on its server, or is
+ * waited for, now (PostgreSQL; SQLite: never). Async-signal-safe: a stop
+ * signal's handler asks it, to leave ending the statement to the wait
+ * that sees the flag of bs_store_set_wait (it cancels the statement on
+ * the server) rather than end bstore while the server runs on.
+ */
+int bs_store_engaged(void);
 
 /*
  * Where the store's warnings go: fn gets one message ("PATH: run 5:
@@ -226,6 +240,14 @@ int bs_store_parse_tag(const char *arg, unsigned flags, char **key,
  */
 int bs_store_tag(struct bs_store *st, const struct bs_ids *ids,
 		 const char *key, const char *value, struct bs_err *err);
+/*
+ * Adds curve c to stored run id (fio's log files, which come after their
+ * run): 1 when stored, 0 when the run has a curve of that metric already
+ * (kept as it was). The run is of c's metric's family (the caller's
+ * check). Inside the caller's transaction.
+ */
+int bs_store_add_series(struct bs_store *st, int64_t id,
+			const struct bs_series *c, struct bs_err *err);
 /* Deletes the runs. Returns the number deleted. */
 int bs_store_rm(struct bs_store *st, const struct bs_ids *ids,
 		struct bs_err *err);

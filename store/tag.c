@@ -31,7 +31,12 @@ int bs_store_check_tag(const char *key, const char *value, struct bs_err *err)
 	if (strpbrk(key, BS_SEL_OP_CHARS ","))
 		return bs_error(err, BS_EINVAL,
 				"tag key '%s' has one of , = ! ~ < >", q);
-	if (bs_store_run_column(key, len))
+	if (key[0] == ' ')
+		return bs_error(err, BS_EINVAL,
+				"tag key '%s' starts with a blank (selectors "
+				"drop the blanks that start a term)",
+				q);
+	if (bs_sel_field(key, len))
 		return bs_error(err, BS_EINVAL,
 				"'%s' is a run field, not a tag key "
 				"(selectors read it from the run)",

@@ -160,6 +160,11 @@ static const struct bs_related related[] = {
 	  "dd reads one stream of its bs= blocks, bonnie++ a file of 8 KiB "
 	  "chunks" },
 };
+static const struct bs_title_word title[] = {
+	/* bonnie++'s own flags: what people type to run the test. */
+	{ "direct", "-D" },
+	{ "fsync", "-b" },
+};
 /* clang-format on */
 
 /* bstore exec: bonnie++'s output never says -D or -b, its arguments do;
@@ -206,4 +211,6 @@ const struct bs_family_info bs_family_bonnie = {
 	.list_read = "get_block",
 	.progs = progs,
 	.nprogs = ROWS(progs),
+	.title = title,
+	.ntitle = ROWS(title),
 };

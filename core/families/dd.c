@@ -45,6 +45,11 @@ static const struct bs_param_rule rules[] = {
 static const struct bs_impl impls[] = {
 	{ "dd", "dd", NULL },
 };
+static const struct bs_title_word title[] = {
+	{ "bs_bytes", "bs=%s" },
+	{ "flags", "%s" },
+	{ "direct", "O_DIRECT" },
+};
 /* clang-format on */
 
 /* bstore exec: dd's operands; the file written, else the one read, is
@@ -77,4 +82,6 @@ const struct bs_family_info bs_family_dd = {
 	.list_read = "read_kib_s",
 	.progs = progs,
 	.nprogs = ROWS(progs),
+	.title = title,
+	.ntitle = ROWS(title),
 };

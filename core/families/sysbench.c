@@ -96,6 +96,18 @@ static const struct bs_equiv equiv[] = {
 	  "bstore fileio is sysbench 1.0.20's fileio test built in "
 	  "(docs/fileio.md)" },
 };
+static const struct bs_title_word title[] = {
+	{ "mode", "%s" },
+	{ "threads", "%s threads" },
+	{ "direct", "O_DIRECT" },
+};
+
+/* sysbench prints every rate whatever the mode: a write-only mode's
+ * reads are 0.00, a read-only mode's writes and fsyncs too. */
+static const struct bs_unmeasured unmeasured[] = {
+	{ "mode", "seqwr,seqrewr,rndwr", "reads_per_s,read_mib_s" },
+	{ "mode", "seqrd,rndrd", "writes_per_s,written_mib_s,fsyncs_per_s" },
+};
 /* clang-format on */
 
 /* bstore exec: sysbench fileio's options (1.0, and 0.4's
@@ -140,4 +152,8 @@ const struct bs_family_info bs_family_sysbench = {
 	.list_read = "read_mib_s",
 	.progs = progs,
 	.nprogs = ROWS(progs),
+	.title = title,
+	.ntitle = ROWS(title),
+	.unmeasured = unmeasured,
+	.nunmeasured = ROWS(unmeasured),
 };

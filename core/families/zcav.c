@@ -58,6 +58,11 @@ static const struct bs_equiv equiv[] = {
 	  "bstore zcav times its blocks as zcav does (docs/zcav.md); its "
 	  "whole-pass total is its own" },
 };
+static const struct bs_title_word title[] = {
+	{ "block_mib", "%s blocks" },
+	{ "target", "%s" },
+	{ "direct", "O_DIRECT" },
+};
 /* clang-format on */
 
 /* bstore exec: zcav reads (or with -w writes) its last operand. */
@@ -87,4 +92,6 @@ const struct bs_family_info bs_family_zcav = {
 	.list_read = "read_mib_s",
 	.progs = progs,
 	.nprogs = ROWS(progs),
+	.title = title,
+	.ntitle = ROWS(title),
 };

@@ -46,10 +46,10 @@ python3 tests/browser/cdp_check.py "$browser" "$work/seed.html" "$work/seed.json
 "$bstore" report --units kib --by raid --within cache --baseline-value 5 -o "$work/factor.html" array=emc
 cat >"$work/factor.json" <<'JSON'
 {
-  "[1] raid=10 | cache=off | put_block": "13414",
-  "[2] raid=5 | cache=off baseline | put_block": "10771",
-  "[3] raid=10 | cache=on | put_block": "73130",
-  "[4] raid=5 | cache=on baseline | put_block": "103440",
+  "[1] raid=10, cache=off | put_block": "13414",
+  "[2] raid=5, cache=off baseline | put_block": "10771",
+  "[3] raid=10, cache=on | put_block": "73130",
+  "[4] raid=5, cache=on baseline | put_block": "103440",
   "diff [1] \u2212 [2] | put_block": "2643",
   "diff [3] \u2212 [4] | put_block": "-30310",
   "diff [3] \u2212 [4] | get_block": "-16494",

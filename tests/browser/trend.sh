@@ -22,4 +22,7 @@ ingest samples/bonnie++-1.03-t3-raid5.txt
 # Two lines by month: the page of the screenshots.
 "$bstore" trend --every month --title 'Block rates and seeks of jump and a blog server, 2004' \
 	-o "$work/trend.html" machine=jump machine=server_name 'machine=*'
-python3 tests/browser/trend_check.py "$browser" "$work/trend.html" 4 $shots
+# A chart per test and metric: the four main rates of jump's test and
+# of each of the three tests among the blog post's runs (file sizes and
+# file-test specs apart), 16.
+python3 tests/browser/trend_check.py "$browser" "$work/trend.html" 16 $shots

@@ -106,7 +106,7 @@ expect_eq "$("$BSTORE" export --format json "$id" | jq -r '[.tool_version,
 run "$BSTORE" ingest "$SRC/tests/data/fio-3.33-trim-error.json"
 expect_rc 1 "ingest a failed job"
 expect_in "$T/out" "$SRC/tests/data/fio-3.33-trim-error.json: 0 runs stored, 0 duplicates, 1 rejected"
-expect_in "$T/err" "bstore: ingest: $SRC/tests/data/fio-3.33-trim-error.json:9: fio job 'trim' ended with error 25"
+expect_in "$T/err" "bstore: ingest: $SRC/tests/data/fio-3.33-trim-error.json:9: fio job 'trim' ended with error 25 and did no I/O"
 expect_style "$T/err"
 
 # 6. --format picks one of fio's formats.

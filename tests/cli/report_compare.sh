@@ -145,7 +145,7 @@ R=$T/ram.db
 BSTORE_DB=$R "$BSTORE" ingest --tag host.ram_mib=1024 --tag box=a "$S/sysbench-1.0.20-rndrw.txt" >/dev/null
 BSTORE_DB=$R "$BSTORE" ingest --tag host.ram_mib=16 --tag box=b "$S/sysbench-1.0.20-rndrw-threads4-p99.txt" >/dev/null
 BSTORE_DB=$R run "$BSTORE" report --format json box=a box=b
-expect_in "$T/out" "[1] total file size 67108864 bytes is under twice the host's RAM (host.ram_mib=1024): the page cache may hold the files, so its rates may be the memory's"
+expect_in "$T/out" "[1] total file size 67108864 bytes (64 MiB) is under twice the host's RAM (host.ram_mib=1024): the page cache may hold the files, so its rates may be the memory's"
 expect_not_in "$T/out" '[2] total file size'
 # Threads differ (1 against 4): different tests as well.
 expect_in "$T/out" '[2] against [1]: different tests (threads 4 against 1)'

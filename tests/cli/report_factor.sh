@@ -123,7 +123,7 @@ run "$BSTORE" report -u kib -f json --by raid --within cache --baseline-value 5 
 expect_rc 0 "--by raid --within cache"
 cp "$T/out" "$T/f.json"
 expect_eq "$(jq -r '[.groups[].label] | join(";")' "$T/f.json")" \
-	"raid=10 | cache=off;raid=5 | cache=off;raid=10 | cache=on;raid=5 | cache=on" \
+	"raid=10, cache=off;raid=5, cache=off;raid=10, cache=on;raid=5, cache=on" \
 	"groups: blocks by cache, raid sorted in each"
 expect_eq "$(jq -r '[.groups[].baseline_group] | join(" ")' "$T/f.json")" "2 2 4 4" \
 	"each block's baseline: its raid=5 group"
@@ -150,7 +150,7 @@ expect_eq "$(cell "$T/f.json" get_block 1 diff)" -12358 "cache off: block read"
 expect_eq "$(cell "$T/f.json" get_block 3 diff)" -16494 "cache on: block read"
 expect_eq "$(cell "$T/f.json" put_block 2 diff)" null "a baseline has no diff"
 expect_eq "$(cell "$T/f.json" put_block 4 verdict)" "" "nor a verdict"
-expect_in "$T/f.json" '"sentence": "[3] raid=10 | cache=on against [4] raid=5 | cache=on:'
+expect_in "$T/f.json" '"sentence": "[3] raid=10, cache=on against [4] raid=5, cache=on:'
 expect_eq "$(jq -r '.notes | map(select(test("mixes"))) | length' "$T/f.json")" 0 \
 	"factor groups of alike runs: no mix note"
 # Text: the rows against each block's baseline.
@@ -159,7 +159,7 @@ expect_rc 0 "factor text"
 words() { tr -s ' ' <"$1" >"$T/words"; }
 words "$T/out"
 expect_in "$T/words" "A baseline per block: diff = group - its baseline"
-expect_in "$T/words" "[1] raid=10 | cache=off ($emc,raid=10,cache=off): 1 run (id 2); jump; bonnie++ 1.03; file size 8G, files (x1024) 16; $emc cache=off raid=10 (against [2])"
+expect_in "$T/words" "[1] raid=10, cache=off ($emc,raid=10,cache=off): 1 run (id 2); jump; bonnie++ 1.03; file size 8G, files (x1024) 16; $emc cache=off raid=10 (against [2])"
 expect_in "$T/words" "diff [1]-[2] 1691 2643"
 expect_in "$T/words" "diff [3]-[4] -3173 -30310"
 expect_in "$T/words" "change [3] vs [4]"
@@ -178,7 +178,7 @@ expect_in "$T/f.html" '<small class="vs">vs [4]</small>'
 # The second block's first rows are set apart, in the groups table and in
 # every section's table.
 expect_in "$T/f.html" '<tr class="blk"><th scope="row">[3] <small class="vs">vs [4]</small></th>'
-expect_in "$T/f.html" '<tr class="val blk"><th scope="row">[3]<span class="gl"> raid=10 | cache=on</span></th>'
+expect_in "$T/f.html" '<tr class="val blk"><th scope="row">[3]<span class="gl"> raid=10, cache=on</span></th>'
 # Without --within: one block; without --baseline-value the first value.
 run "$BSTORE" report -u kib -f json --by cache "$emc"
 expect_eq "$(jq -r '[.groups[].label] | join(";")' "$T/out")" "cache=off;cache=on" "--by alone"

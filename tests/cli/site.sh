@@ -71,7 +71,7 @@ expect_rc 0 "report --save (gone)"
 S=$T/site
 run "$BSTORE" site -o "$S"
 expect_rc 0 "site"
-npages=$(find "$S" -name '*.html' -o -name '*.css' | wc -l)
+npages=$(find "$S" -name '*.html' -o -name '*.css' -o -name '*.xml' | wc -l)
 expect_in "$T/out" "site: $npages pages, $npages written, 0 unchanged, 0 removed"
 for p in index.html site.css compare/emc-vs-ata.html compare/gone.html; do
 	[ -s "$S/$p" ] || fail "no $p"
@@ -124,7 +124,7 @@ expect_eq "$(ls "$S/tag" | wc -l)" "$(sql "SELECT count(*) FROM (SELECT DISTINCT
 # jump's runs have several dates: its page has a trend chart; billing's not.
 jump=$(grep -l '<h1>Machine jump</h1>' "$S"/machine/*.html)
 expect_in "$jump" '<svg class="trend"'
-expect_in "$jump" 'Block write (MiB/s)'
+expect_in "$jump" '<figcaption>bonnie++ 1.0x: block write</figcaption>'
 billing=$(grep -l '<h1>Machine billing</h1>' "$S"/machine/*.html)
 expect_not_in "$billing" '<svg'
 # No script, no request elsewhere.
@@ -188,13 +188,14 @@ run "$BSTORE" site -o "$S"
 expect_rc 0 "site after a new run"
 # index, run, machine/jump, tool/bonnie++, tag/array=ATA, and the saved
 # comparison whose group array=ATA gained the run.
-expect_in "$T/out" "site: $((npages + 1)) pages, 6 written, $((npages - 5)) unchanged, 0 removed"
+# changes.html too: its first line counts the runs.
+expect_in "$T/out" "site: $((npages + 1)) pages, 7 written, $((npages - 6)) unchanged, 0 removed"
 [ -s "$S/run/$new.html" ] || fail "no page of the new run"
 ls -i -R "$S" >"$T/inodes.new"
 changed=$( (diff "$T/inodes.after" "$T/inodes.new" || true) | grep '^>' | awk '{print $3}' | sort | tr '\n' ' ')
 expect_eq "$changed" "$(printf '%s\n' "$new.html" "$(basename "$jump")" \
 	"$(basename "$(grep -l '<h1>Tag array=ATA</h1>' "$S"/tag/*.html)")" \
-	"$(ls "$S/tool")" emc-vs-ata.html index.html | sort | tr '\n' ' ')" \
+	"$(ls "$S/tool")" changes.html emc-vs-ata.html index.html | sort | tr '\n' ' ')" \
 	"the files written"
 
 # A run removed: its page goes.
@@ -291,8 +292,18 @@ M=$T/many.db
 "$SRC/bench/gen-lines" 250 3 250 | "$BSTORE" --db "$M" --quiet ingest -
 run "$BSTORE" --db "$M" site -o "$T/many"
 expect_rc 0 "site of 250 machines"
-expect_eq "$(grep -c '^<tr><th><a href="run/' "$T/many/index.html")" 125 \
-	"the index: 100 machines' latest runs and the 25 newest"
+expect_eq "$(awk '/<h2>Machines, each/,/<\/section>/' "$T/many/index.html" | grep -c '^<tr><th><a href="run/')" 100 \
+	"the index: 100 machines' latest runs"
+expect_eq "$(awk '/<h2>Newest runs/,/<\/section>/' "$T/many/index.html" | grep -c '^<tr><th><a href="run/')" 25 \
+	"the index: the 25 newest runs"
+# gen-lines gives most runs a file size of their own: 181 tests, of
+# which the 20 of most machines lead the index, 12 machines each at most.
+expect_eq "$(grep -c '<h2>Latest results: ' "$T/many/index.html")" 20 "the index: 20 tests"
+expect_in "$T/many/index.html" "161 more tests are on the pages of their tools and machines."
+for sec in $(seq 1 20); do
+	rows=$(awk -v k=$sec '/<h2>/{if (/<h2>Latest results: /) n = ++c; else n = 99} n == k && /^<tr><th><a href="run/' "$T/many/index.html" | wc -l)
+	[ "$rows" -ge 1 ] && [ "$rows" -le 12 ] || fail "test section $sec: $rows rows"
+done
 expect_in "$T/many/index.html" 'Machines 1 to 100 of 250. <a rel="next" href="index-p2.html">'
 expect_in "$T/many/index-p2.html" 'Machines 101 to 200 of 250. <a rel="prev" href="index.html">&larr;&nbsp;previous</a> <a rel="next" href="index-p3.html">'
 expect_in "$T/many/index-p3.html" 'Machines 201 to 250 of 250.'
@@ -399,9 +410,14 @@ expect_in "$base-p2.html" "rel=\"next\" href=\"$(basename "$base")-p3.html\""
 expect_eq "$(grep -c '<tr><th><a href="../run/' "$base-p3.html")" 50 "the last page: 50 runs"
 tool=$(ls "$BS"/tool/*.html | grep -v -- '-p[0-9]*\.html$')
 expect_eq "$(ls "${tool%.html}"-p*.html | wc -l)" 5 "the tool's 2,100 runs in 5 pages"
-# The index leads with the latest results, one row per machine.
+# The index leads with the latest changes (these runs have some: bstore
+# changes finds them), then the latest results of each test, one row per
+# machine, then the machines.
 expect_eq "$(sed -n 's/.*<h2>\(.*\)<\/h2>.*/\1/p' "$BS/index.html" | head -1)" \
-	"Latest results by machine" "the index's first section"
+	"$("$BSTORE" --db "$B" changes | grep -q '^0 change points' && sed -n 's/.*<h2>\(.*\)<\/h2>.*/\1/p' "$BS/index.html" | head -1 || echo 'Latest changes')" \
+	"the index leads with the latest changes"
+expect_eq "$(sed -n 's/.*<h2>\(.*\)<\/h2>.*/\1/p' "$BS/index.html" | grep -v '^Latest changes$' | head -1 | cut -c1-25)" \
+	"Latest results: bonnie++," "the index's first section"
 expect_in "$BS/index.html" '<tr><th>serial<td class="n">2100<td'
 expect_in "$BS/index.html" '>and 3 more</a>'
 expect_eq "$(grep -o 'href="tag/serial-s' "$BS/index.html" | wc -l)" 12 "12 values of serial on the index"
@@ -442,7 +458,7 @@ if have chromium; then
 	# At 1400 and 390 px no page scrolls sideways, and the index opens
 	# with each machine's latest results.
 	expect_in "$T/crawl" "3 pages checked at 1400 and 390 px, none scrolls sideways"
-	expect_in "$T/crawl" "index at 390 px: first 'Latest results by machine'"
+	expect_in "$T/crawl" "index at 390 px: first 'Latest results: "
 	# The check sees a page wider than the window.
 	rm -rf "$T/wide" && cp -r "$S" "$T/wide"
 	sed -i 's|</footer>|<pre>'"$(printf 'x%.0s' $(seq 1 300))"'</pre></footer>|' "$T/wide/index.html"
@@ -495,4 +511,56 @@ grep -q '<a href="../tag/[^"]*">1</a>' "$rp" ||
 expect_in "$rp" "<th>k00001<td>1$(printf '0%.0s' $(seq 1 255))..."
 [ "$(wc -c <"$rp")" -lt $((1 << 20)) ] || fail "the run page takes $(wc -c <"$rp") bytes"
 expect_in "$T/tsite/index.html" "and 5000 more on its page"
+
+# --- charts per test, bookkeeping tags (an archive of its own) ---------------
+# One machine, "box", with sysbench rndrw, seqwr and rndrw again, zcav
+# runs through the page cache, bonnie++ 2.00a runs and bstore's own
+# engines (whose zcav run has the bookkeeping tag zcav.target).
+L=(--db "$T/lines.db")
+lingest() { "$BSTORE" "${L[@]}" --quiet ingest -m box "$@" >/dev/null; }
+lingest --measured-at 2024-01-10 samples/sysbench-1.0.20-rndrw.txt
+lingest --measured-at 2024-01-12 samples/sysbench-1.0.20-seqwr.txt
+lingest --measured-at 2024-01-13 samples/sysbench-0.4.12-seqwr.txt
+lingest --measured-at 2024-01-15 samples/sysbench-1.0.20-rndrw-local.txt
+lingest --measured-at 2024-01-11 samples/zcav-2.00a-read-labvm.txt
+lingest --measured-at 2024-01-14 samples/zcav-2.00a-c2-labvm.txt
+lingest tests/data/identity/bonnie++-2.00a-disk-x3.csv
+lingest tests/data/identity/bstore-engines.jsonl
+run "$BSTORE" "${L[@]}" site -o "$T/lsite"
+expect_rc 0 "site of box"
+box=$(ls "$T"/lsite/machine/box-*.html)
+grep -o '<figcaption>[^<]*' "$box" | sed 's/<figcaption>//' >"$T/titles"
+# A chart per test and result, each titled with the tool and the test.
+expect_in "$T/titles" "sysbench rndrw, 1 thread: read"
+expect_in "$T/titles" "sysbench rndrw, 1 thread: written"
+expect_in "$T/titles" "zcav"
+# seqwr only writes: its 0.00 read is no point, so no read chart; its
+# written chart is its own, never joined with rndrw's.
+expect_not_in "$T/titles" "seqwr, 1 thread: read"
+expect_eq "$(grep -c 'seqwr.*: written' "$T/titles")" 1 "seqwr's written chart"
+expect_eq "$(sort "$T/titles" | uniq -d)" "" "no two charts of one title"
+expect_eq "$(grep -c ': read$' "$T/titles")" "$(grep ': read$' "$T/titles" | sort -u | wc -l)" \
+	"sysbench's read and zcav's read are charts of their own titles"
+# No chart of more tests than one: the rndrw chart's points are the two
+# rndrw runs, not the seqwr runs between them.
+rndrw=$(awk '/<figcaption>sysbench rndrw, 1 thread: read</,/<\/figure>/' "$box")
+expect_eq "$(echo "$rndrw" | grep -c '<circle')" 2 "rndrw's read: its two runs"
+# The index leads per test: a section per test with its machine's
+# newest run of it, sysbench's modes apart; seqwr's read is not measured.
+sed -n 's/.*<h2>\(.*\)<\/h2>.*/\1/p' "$T/lsite/index.html" >"$T/heads"
+expect_eq "$(head -1 "$T/heads")" "Latest results: bonnie++" "box's index: the first test"
+expect_in "$T/heads" "Latest results: sysbench rndrw, 1 thread"
+expect_in "$T/heads" "Latest results: sysbench seqwr, 1 thread"
+expect_in "$T/heads" "Latest results: bstore run -D"
+expect_in "$T/heads" "Machines, each by its newest run"
+seqwr=$(awk '/<h2>Latest results: sysbench seqwr/,/<\/section>/' "$T/lsite/index.html")
+expect_eq "$(echo "$seqwr" | grep -o '<td class="nr">not measured' | wc -l)" 1 "seqwr's read: not measured"
+# Bookkeeping tags: on their run's page, unlinked; in no tag index or page.
+expect_not_in "$T/lsite/index.html" "zcav.target"
+if ls "$T/lsite/tag" | grep -q '^zcav-target'; then
+	fail "a tag page of the bookkeeping tag zcav.target"
+fi
+zrun=$(grep -l '<tr><th>zcav.target<td>' "$T"/lsite/run/*.html)
+expect_in "$zrun" "<tr><th>zcav.target<td>/tmp/disk/zcav.dat"
+
 finish

@@ -99,4 +99,17 @@ expect_not_in "$T/cmp.html" "<html"
 run "$BSTORE" export -f bonnie -o "$T/b.json" 1
 expect_in "$T/err" "writing bonnie to '$T/b.json' as -f says (its name asks for json)"
 expect_eq "$(head -c 5 "$T/b.json")" "jump," "export -f bonnie -o b.json"
+# Parameter keys are offered too, and the corrected selector selects.
+run "$BSTORE" -q ingest "$SRC/tests/data/identity/sysbench-1.0.20-rndrw.txt"
+expect_rc 0 "ingest sysbench"
+run "$BSTORE" list mdoe=rndrw
+expect_rc 0 "list mdoe=rndrw"
+expect_eq "$(cat "$T/err")" "bstore: list: warning: selector 'mdoe=rndrw' matches no runs; did you mean 'mode=rndrw'?" "a parameter key's typo"
+run "$BSTORE" list 'thraeds=1,machine=*'
+expect_in "$T/err" "did you mean 'threads=1,machine=*'?"
+run "$BSTORE" list mode=rndrw
+expect_rc 0 "list mode=rndrw"
+expect_eq "$(awk 'NR > 1' "$T/out" | grep -c 'sysbench 1.0.20')" "1" "mode=rndrw selects the sysbench run"
+expect_eq "$(wc -l <"$T/out")" "2" "mode=rndrw selects it alone"
+
 finish

@@ -55,11 +55,12 @@ stats() {
 		END { flush() }'
 }
 
-# csv_points FILE SELECTOR METRIC: the CSV rows of one line as "period n
-# median mean sd min max" (sd "-" when empty).
+# csv_points FILE SELECTOR METRIC [TEST]: the CSV rows of one line (of
+# the test named TEST, a prefix) as "period n median mean sd min max" (sd
+# "-" when empty).
 csv_points() {
-	awk -F, -v sel="\"$2\"" -v key="\"$3\"" '
-		$1 == sel && $4 == key {
+	awk -F, -v sel="\"$2\"" -v key="\"$3\"" -v test="\"${4:-}" '
+		$1 == sel && $4 == key && index($17, test) == 1 {
 			gsub(/"/, "", $7)
 			gsub(/ /, "_", $7)
 			print $7, $10, $11, $12, ($13 == "" ? "-" : $13), $14, $15
@@ -103,11 +104,24 @@ for m in put_block rewrite get_block seeks; do
 	same "$(csv_points "$T/month.csv" machine=jump $m)" \
 		"$(stats "r.machine = 'jump'" $m %Y-%m)" "jump $m by month"
 done
-# sysbench: its main metrics are MiB/s read and written.
-for m in read_mib_s written_mib_s; do
-	same "$(csv_points "$T/month.csv" machine=sb $m)" \
-		"$(stats "r.machine = 'sb'" $m %Y-%m)" "sb $m by month"
+# sysbench: its main metrics are MiB/s read and written, a line per
+# test (mode): rndrd, seqrd, seqwr and rndrw are four tests, never one
+# line, and seqwr (which only writes) has no read point though sysbench
+# prints "read, MiB/s: 0.00".
+mode() { echo "r.id IN (SELECT run_id FROM run_params WHERE key = 'mode' AND value = '$1')"; }
+for t in rndrd seqrd seqwr rndrw; do
+	for m in read_mib_s written_mib_s; do
+		[ $t = seqwr ] && [ $m = read_mib_s ] && continue
+		case $t:$m in rndrd:written_mib_s | seqrd:written_mib_s) continue ;; esac
+		same "$(csv_points "$T/month.csv" machine=sb $m "sysbench $t")" \
+			"$(stats "r.machine = 'sb' AND $(mode $t)" $m %Y-%m)" "sb $t $m by month"
+	done
 done
+expect_eq "$(csv_points "$T/month.csv" machine=sb read_mib_s "sysbench seqwr")" "" \
+	"a write-only test has no read point"
+expect_eq "$(csv_points "$T/month.csv" machine=sb written_mib_s "sysbench seqrd")" "" \
+	"a read-only test has no write point"
+expect_in "$T/month.csv" ',"sysbench rndrd, 1 thread","sb"'
 expect_in "$T/month.csv" '"machine=jump","machine=jump",1,"put_block","KiB/s","higher","2004-01","2004-01-01T00:00:00Z",,2,12092.5,12092.5,1868.88,10771,13414,'
 # A period of one run names it; the change is against the first median.
 expect_in "$T/month.csv" '"machine=jump","machine=jump",1,"put_block","KiB/s","higher","2004-02","2004-02-01T00:00:00Z",3,1,73130,73130,,73130,73130,504.755'
@@ -133,10 +147,16 @@ same "$(csv_points "$T/out" machine=jump get_block)" \
 # one. The blog post's six runs of 2005-05-02, all on one point.
 run "$BSTORE" trend -u kib -f csv 'machine=*'
 expect_in "$T/out" '"every","run"'
-same "$(csv_points "$T/out" 'machine=*' put_block)" \
-	"$(stats "r.machine GLOB '*'" put_block '%Y-%m-%d_%H:%M:%S')" \
-	"every run, put_block"
-expect_in "$T/out" '"2005-05-02 00:00:00","2005-05-02T00:00:00Z",,6,'
+# A line per machine and test: the blog post's six runs (three
+# machines, several file sizes) are no one point, and jump's runs are
+# its own line.
+same "$(grep '^"machine=\*",.*,"put_block",.*,"jump"$' "$T/out" > "$T/jump.csv"
+	csv_points "$T/jump.csv" 'machine=*' put_block)" \
+	"$(stats "r.machine = 'jump'" put_block '%Y-%m-%d_%H:%M:%S')" \
+	"every run, put_block of jump"
+expect_not_in "$T/out" '"2005-05-02 00:00:00","2005-05-02T00:00:00Z",,6,'
+expect_eq "$(awk -F, '$4 == "\"put_block\"" && $7 ~ /2005-05-02/ { n += $10 } END { print n }' "$T/out")" 6 \
+	"the blog's six runs, each in its series"
 expect_in "$T/out" '"note","[1] machine=*: 1 run without a date (measured_at) left out"'
 
 # --- since and until: the spans selectors' dates name -----------------------
@@ -154,17 +174,17 @@ run "$BSTORE" trend -e month machine=jump
 expect_rc 0 "trend text"
 expect_in "$T/out" "Trend: machine=jump"
 expect_in "$T/out" "6 runs of 1 selector, per month."
-expect_in "$T/out" "Block write, MiB/s (higher is better): [1] machine=jump"
+expect_in "$T/out" "bonnie++ 1.0x: block write, MiB/s (higher is better): [1] machine=jump"
 expect_in "$T/out" "  period   n  median  mean    sd   min    max   change"
 expect_in "$T/out" "  2004-01  2    11.8  11.8   1.8  10.5   13.1"
 expect_in "$T/out" "  2004-03  2    91.9  91.9  12.9  82.7  101.0  +678.1%"
-expect_in "$T/out" "Random seeks, seeks/s (higher is better): [1] machine=jump"
+expect_in "$T/out" "bonnie++ 1.0x: random seeks, seeks/s (higher is better): [1] machine=jump"
 # -o FILE.json asks for JSON; --metrics as report takes it.
 run "$BSTORE" trend -e quarter --metrics seeks,put_block_cpu -o "$T/t.json" machine=jump
 expect_rc 0 "trend -o t.json"
 expect_in "$T/t.json" '"every": "quarter",'
-expect_in "$T/t.json" '{"key": "put_block_cpu", "label": "Block write CPU", "unit": "%", "better": "lower", "family": "bonnie",'
-expect_in "$T/t.json" '{"selector": "machine=jump", "group": 1, "metric": "seeks", "unit": "seeks/s", "period": "2004-Q1", "start": "2004-01-01T00:00:00Z", "run": null, "n": 5, "median": 493.5,'
+expect_in "$T/t.json" '{"test": "bonnie++ 1.0x", "title": "bonnie++ 1.0x: block write CPU", "key": "put_block_cpu", "label": "Block write CPU", "unit": "%", "better": "lower", "family": "bonnie",'
+expect_in "$T/t.json" '{"selector": "machine=jump", "group": 1, "machine": "jump", "test": "bonnie++ 1.0x", "metric": "seeks", "unit": "seeks/s", "period": "2004-Q1", "start": "2004-01-01T00:00:00Z", "run": null, "n": 5, "median": 493.5,'
 expect_not_in "$T/t.json" '"metric": "put_block",'
 if have python3; then
 	python3 - "$T/t.json" <<'PY' || fail "trend JSON does not parse or its numbers differ"
@@ -217,11 +237,20 @@ expect_not_in "$T/t.html" "<script"
 if grep -qiE 'https?:|src=|href=|@import|url\(' "$T/t.html"; then
 	fail "the trend page refers to something outside itself"
 fi
-expect_eq "$(grep -c '<svg class="trend"' "$T/t.html")" 6 "charts (4 bonnie, 2 sysbench)"
+# A chart per test and metric, no two of one title: sysbench's four
+# modes are four tests, the blog post's runs several.
+expect_eq "$(grep -c '<svg class="trend"' "$T/t.html")" \
+	"$(grep '^<h2>' "$T/t.html" | grep -vc '^<h2>Notes')" "a title a chart"
+expect_eq "$(grep '^<h2>' "$T/t.html" | sort | uniq -d)" "" "no two charts of one title"
+expect_in "$T/t.html" "<h2>sysbench seqwr, 1 thread: written <small>(MiB/s)</small></h2>"
+expect_not_in "$T/t.html" "<h2>sysbench seqwr, 1 thread: read <small>"
+expect_in "$T/t.html" "<h2>sysbench rndrw, 1 thread: read <small>(MiB/s)</small></h2>"
+# jump's runs and the blog post's are both bonnie++ 1.0x: their names
+# say what sets them apart.
+expect_in "$T/t.html" "<h2>bonnie++ 1.0x, file size 16 GiB, files (x1024) 16: block write <small>(MiB/s)</small></h2>"
 expect_in "$T/t.html" "Block write in MiB/s, the median each run (higher is better)"
 expect_in "$T/t.html" '<text class="xt" x="'
 expect_in "$T/t.html" '>2004-07</text>'
-expect_in "$T/t.html" '>01-29</text>'
 # The same command gives the same bytes.
 "$BSTORE" trend -o "$T/t2.html" machine=jump 'machine=server_name' machine=sb
 cmp -s "$T/t.html" "$T/t2.html" || fail "two runs of one trend differ"

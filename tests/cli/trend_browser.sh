@@ -15,6 +15,6 @@ elif [ $rc != 0 ]; then
 	sed 's/^/    /' "$T/err" >&2
 	fail "tests/browser/trend.sh failed"
 fi
-expect_in "$T/out" "trend.html: 4 charts with both axes labelled"
+expect_in "$T/out" "trend.html: 16 charts with both axes labelled"
 expect_in "$T/out" "no console errors, no requests, fits a phone"
 finish

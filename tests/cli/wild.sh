@@ -41,7 +41,7 @@ while read -r f runs rejects twins open; do
 	"$BSTORE" export --format json >"$T/w$n.jsonl"
 	expect_eq "$(wc -l <"$T/w$n.jsonl" | tr -d ' ')" "$runs" "$f: runs exported"
 done <"$T/files"
-expect_eq "$n" 87 "files in the corpus"
+expect_eq "$n" 90 "files in the corpus"
 
 # Every value a person reads, against the export of its file's archive.
 python3 - "$W/MANIFEST.json" "$T" >"$T/values" <<'EOF' || true
@@ -66,6 +66,10 @@ if [ -s "$T/values" ]; then
 	fail "values read by eye that differ:"
 	sed 's/^/    /' "$T/values" >&2
 fi
+
+# A job that ended with err= 5 but did I/O is stored, tagged.
+f=$(python3 -c 'import json,sys; print([n for n, e in enumerate(json.load(open(sys.argv[1])), 1) if e["file"].startswith("fio-3.16-zns-err5")][0])' "$W/MANIFEST.json")
+expect_eq "$(jq -r '.tags["fio.error"] // "-"' "$T/w$f.jsonl" | paste -sd,)" "5,-" "fio err= 5: the failed job tagged, the other not"
 
 # 2. Several bonnie++ processes appending to one file: both tables, then
 # both CSV lines. Two runs, each its CSV line, each table said once.

@@ -49,6 +49,10 @@ struct naive {
 	size_t n, cap;
 };
 
+/* An escaped '|' in a naive term (the parser refuses this byte in a
+ * selector, so no input holds it). */
+#define ESC_BAR 0x1f
+
 static void naive_split(const char *s, struct naive *nv)
 {
 	struct bs_buf cur = BS_BUF_INIT;
@@ -63,6 +67,11 @@ static void naive_split(const char *s, struct naive *nv)
 		} else if (s[i] == '\\' && i + 1 < len &&
 		           (s[i + 1] == ',' || s[i + 1] == '\\')) {
 			bs_buf_addc(&cur, s[++i]);
+		} else if (s[i] == '\\' && i + 1 < len && s[i + 1] == '|') {
+			/* A '|' of the value: ESC_BAR, apart from the '|'s
+			 * that separate alternatives. */
+			bs_buf_addc(&cur, ESC_BAR);
+			i++;
 		} else {
 			bs_buf_addc(&cur, s[i]);
 		}
@@ -171,6 +180,7 @@ static void check_term(const struct bs_sel_term *t, const char *w)
 		break;
 	case BS_SEL_FIELD:
 	case BS_SEL_TAG:
+	case BS_SEL_PARAM:
 		op = bs_sel_op(t->op);
 		CHECK(op != NULL);
 		CHECK(t->key && t->value && t->key[0]);
@@ -186,8 +196,11 @@ static void check_term(const struct bs_sel_term *t, const char *w)
 		CHECK((t->kind == BS_SEL_FIELD) == (t->field != NULL));
 		CHECK(t->field == NULL || t->field->type != BS_SEL_IDS);
 		CHECK((bs_store_run_column(t->key, strlen(t->key)) != NULL) ==
-		      (t->field != NULL));
-		CHECK(op->types & (t->field ? t->field->type : BS_SEL_TEXT));
+		      (t->field != NULL && t->field->column != NULL));
+		CHECK(op->types & (t->field                   ? t->field->type
+		                   : t->kind == BS_SEL_PARAM ? BS_SEL_TEXT |
+		                                                   BS_SEL_ORDER
+		                                             : BS_SEL_TEXT));
 		if (t->field && t->field->type == BS_SEL_DATE)
 			check_date(t);
 		break;
@@ -203,6 +216,10 @@ static void naive_escape(const struct bs_buf *term, struct bs_buf *out)
 
 	bs_buf_reset(out);
 	for (i = 0; i < term->len; i++) {
+		if (term->data[i] == ESC_BAR) {
+			bs_buf_adds(out, "\\|");
+			continue;
+		}
 		if (term->data[i] == ',' || term->data[i] == '\\')
 			bs_buf_addc(out, '\\');
 		bs_buf_addc(out, term->data[i]);
@@ -250,7 +267,9 @@ static int names_a_term(const char *q, size_t len, const struct naive *nv)
 				unsigned char c = (unsigned char)t[j];
 
 				bs_buf_addc(&shown,
-				            c < 0x20 || c == 0x7f ? '?' : t[j]);
+				            c == ESC_BAR ? '|'
+				            : c < 0x20 || c == 0x7f ? '?'
+				                                    : t[j]);
 			}
 			if (shown.len > 40)
 				found = len == 43 &&
@@ -271,7 +290,8 @@ static int op_message(const char *m, size_t len, const struct naive *nv)
 {
 	static const char *const who[] = {"a tag", "machine", "name",
 	                                  "family", "tool", "version",
-	                                  "format", "source", "id", "date"};
+	                                  "format", "source", "id", "date",
+	                                  "impl"};
 	static const char text_ops[] = "=, !=, ~ or !~";
 	static const char ordered_ops[] = "=, !=, <, <=, > or >=";
 	struct bs_buf end = BS_BUF_INIT;
@@ -309,8 +329,10 @@ static int op_message(const char *m, size_t len, const struct naive *nv)
 	return found;
 }
 
-/* An error message is one of the parser's, naming one of the terms. */
-static void check_message(const char *m, const struct naive *nv)
+/* An error message is one of the parser's, naming one of the terms
+ * (loose: one printable line, when alternatives or a term's dropped
+ * blanks make the term named one the naive split does not have). */
+static void check_message(const char *m, const struct naive *nv, int loose)
 {
 	static const struct {
 		const char *start, *end;
@@ -325,8 +347,13 @@ static void check_message(const char *m, const struct naive *nv)
 	CHECK(len > 0 && len < 200);
 	for (i = 0; i < len; i++)
 		CHECK((unsigned char)m[i] >= 0x20 && m[i] != 0x7f);
+	if (loose)
+		return;
 	if (strcmp(m, "empty selector term") == 0 ||
-	    strcmp(m, "selector has too many terms") == 0)
+	    strcmp(m, "selector has too many terms") == 0 ||
+	    strcmp(m, "selector has a control character (0x1f)") == 0 ||
+	    (starts_with(m, "selector '") &&
+	     strstr(m, " takes a number or a size after '")))
 		return;
 	if (op_message(m, len, nv))
 		return;
@@ -352,31 +379,46 @@ static void check_parse(const char *text)
 	struct bs_buf one = BS_BUF_INIT;
 	struct naive nv = {NULL, 0, 0};
 	const char *want = NULL; /* the error the terms call for */
-	size_t i;
-	int rc;
+	size_t i, j, at = 0;
+	int rc, alts = 0;
 
 	naive_split(text, &nv);
 	rc = bs_sel_parse(&sel, text, &err);
 
 	/* The selector is its terms, each parsed alone: the first bad one
 	 * within the limit gives the error, else too many terms do. */
-	for (i = 0; i < nv.n && i < BS_SEL_MAX_TERMS && !want; i++) {
+	/* A '|' (alternatives: a naive term is a clause of one or more
+	 * terms) makes the limit count terms the naive split cannot. */
+	alts = strchr(text, '|') != NULL;
+	if (strchr(text, 0x1f))
+		want = "selector has a control character (0x1f)";
+	for (i = 0; i < nv.n && at < BS_SEL_MAX_TERMS && !want; i++) {
 		naive_escape(&nv.term[i], &one);
 		if (bs_sel_parse(&alone, bs_buf_str(&one), &err1) < 0) {
 			want = err1.msg;
 			break;
 		}
-		CHECK(alone.n == 1);
-		if (rc >= 0)
-			CHECK(bs_sel_term_same(&alone.term[0], &sel.term[i]));
+		CHECK(alone.n >= 1);
+		CHECK(!alone.term[alone.n - 1].or_next);
+		for (j = 0; rc >= 0 && j < alone.n; j++)
+			CHECK(at + j < sel.n &&
+			      bs_sel_term_same(&alone.term[j],
+			                       &sel.term[at + j]));
+		at += alone.n;
 	}
-	if (!want && nv.n > BS_SEL_MAX_TERMS)
+	if (!want && (i < nv.n || at > BS_SEL_MAX_TERMS))
 		want = "selector has too many terms";
 
 	if (rc < 0) {
 		CHECK(rc == -BS_EINVAL && err.code == BS_EINVAL);
 		CHECK(sel.n == 0 && sel.term == NULL && sel.text == NULL);
-		check_message(err.msg, &nv);
+		for (i = 0; i < nv.n && !alts; i++)
+			alts = bs_buf_str(&nv.term[i])[0] == ' ';
+		check_message(err.msg, &nv, alts);
+		/* A clause over the limit stops before its bad alternative. */
+		if (alts && want &&
+		    strcmp(err.msg, "selector has too many terms") == 0)
+			goto out;
 		if (want == NULL || strcmp(err.msg, want) != 0) {
 			fprintf(stderr, "'%s': '%s', its terms: '%s'\n", text,
 			        err.msg, want ? want : "(none)");
@@ -386,9 +428,16 @@ static void check_parse(const char *text)
 	}
 	CHECK(want == NULL && err.code == 0);
 	CHECK(rc >= 1 && rc <= BS_SEL_MAX_TERMS && (size_t)rc == sel.n);
-	CHECK(sel.n == nv.n);
-	for (i = 0; i < sel.n; i++)
-		check_term(&sel.term[i], bs_buf_str(&nv.term[i]));
+	CHECK(sel.n == at);
+	/* A term alone, as written (a clause of one, no blank before it),
+	 * spells its naive text. */
+	for (i = 0, at = 0; i < nv.n; i++) {
+		size_t nc = bs_sel_clause(&sel, at);
+
+		if (nc == 1 && !alts && bs_buf_str(&nv.term[i])[0] != ' ')
+			check_term(&sel.term[at], bs_buf_str(&nv.term[i]));
+		at += nc;
+	}
 
 	/* Printed back, the same terms; printed again, the same text. */
 	CHECK(bs_sel_print(&sel, &out) == 0);

@@ -374,7 +374,7 @@ static const struct file_case files[] = {
 	/* A job that failed (trim on a file) is a reject, the error line
 	 * before the document is skipped. */
 	{ DATA, "fio-3.33-trim-error.json", {
-	  "reject L9 fio job 'trim' ended with error 25",
+	  "reject L9 fio job 'trim' ended with error 25 and did no I/O",
 	  NULL } },
 };
 /* clang-format on */
@@ -472,7 +472,15 @@ static const struct text_case texts[] = {
 	{ "a text job that failed",
 	  HDR "randrw: (groupid=0, jobs=1): err= 5 (file:io_u.c:1845, func=io_u error, error=Input/output error): pid=7: Mon Nov 30 23:57:28 2026\n"
 	  "  read: IOPS=12.8k, BW=49.9MiB/s (52.3MB/s)(7968KiB/156msec)\n",
-	  "reject L2 fio job 'randrw' ended with error 5\n" },
+	  "run L2 fio-text - t=1796083048 jobname=randrw rw=randrw bs=4096B "
+	  "ioengine=psync iodepth=1 numjobs=1 size=- direct=- | "
+	  "read_bw_kib_s=51097.6 read_iops=12800\n"
+	  "warn L2 fio job 'randrw' ended with error 5: its results are kept, "
+	  "tagged fio.error=5\n" },
+	{ "a text job that failed before any I/O",
+	  HDR "randrw: (groupid=0, jobs=1): err= 5 (file:io_u.c:1845, func=io_u error, error=Input/output error): pid=7: Mon Nov 30 23:57:28 2026\n"
+	  "  read: IOPS=0, BW=0KiB/s (0kB/s)(0KiB/156msec)\n",
+	  "reject L2 fio job 'randrw' ended with error 5 and did no I/O\n" },
 	{ "a text job with IOPS=, msec latency and a k suffix",
 	  JOB "  write: IOPS=812, BW=3250KiB/s (3328kB/s)(16.0MiB/5041msec); 0 zone resets\n"
 	  "     lat (msec): min=1, max=16k, avg=1.23, stdev=0.50\n"
@@ -534,7 +542,20 @@ static void test_texts(void **state)
 		   "number: 'fast'\n");
 	free(in);
 	in = terse_with(5, "5");
-	check_text(texts[2].what, in, "reject L1 fio job ended with error 5\n");
+	check_text(texts[2].what, in,
+		   "run L1 fio-terse 3.33 t=- jobname=randrw rw=- bs=- "
+		   "ioengine=- iodepth=- numjobs=- size=- direct=- | "
+		   "read_bw_kib_s=50113 read_iops=12528 "
+		   "read_lat_mean_us=67.652248 read_clat_p50_us=55 "
+		   "read_clat_p90_us=77 read_clat_p95_us=96 "
+		   "read_clat_p99_us=168 read_clat_p99_9_us=2637 "
+		   "read_clat_p99_99_us=3817 write_bw_kib_s=52930 "
+		   "write_iops=13232 write_lat_mean_us=4.900783 "
+		   "write_clat_p50_us=2 write_clat_p90_us=4 write_clat_p95_us=5 "
+		   "write_clat_p99_us=7 write_clat_p99_9_us=41 "
+		   "write_clat_p99_99_us=4079\n"
+		   "warn L1 fio job 'randrw' ended with error 5: its results "
+		   "are kept, tagged fio.error=5\n");
 	free(in);
 	in = terse_with(18, "50.000000%=1e300");
 	check_text("a percentile out of range", in,

@@ -653,7 +653,23 @@ static const struct edit_case edits[] = {
 	  OPT04("0") "Operations performed: " OPS04 "\n"
 	  "Read 0b Written 50Gb Total transferred 50Gb (235.58Mb/sec)\n"
 	  "15077.29 Requests/sec executed\n\n(cut)\n",
-	  "reject L14 sysbench 0.4 summary without 'total time' (" },
+	  "requests_per_s=15077.29 read_mib_s=0 written_mib_s=235.58 at=" },
+	{ "a cut 0.4 summary: the lines cut are named",
+	  OPT04("0") "Operations performed: " OPS04 "\n"
+	  "Read 0b Written 50Gb Total transferred 50Gb (235.58Mb/sec)\n\n(cut)\n",
+	  "warn L1 a shortened sysbench 0.4 summary: 'Requests/sec executed', "
+	  "'total time', 'total number of events', 'min', 'avg', 'max' cut, not "
+	  "reported; the rates are over 217.34 s, the total transferred over its "
+	  "rate\n" },
+	{ "a cut 0.4 summary without a total rate: no rates",
+	  OPT04("0") "Operations performed: " OPS04 "\n\n(cut)\n",
+	  "no total time: no rates\n" },
+	{ "a 0.4 summary without its counts: rejected",
+	  OPT04("0") "15077.29 Requests/sec executed\n"
+	  "Test execution summary:\n"
+	  "total time: 217.3335s\n"
+	  "total number of events: 3276800\n",
+	  "reject L14 sysbench 0.4 summary without 'Operations performed' (" },
 	{ "later 0.4 builds and 0.5: reads, writes",
 	  OPT04("0") SUM04("0 reads, 3276800 writes, 128 Other = 3276928 Total", "3276800", "0.02ms", "approx. 95 percentile: 0.03ms\n"),
 	  "run L1 sysbench-0.4 0.4.12" },

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# bench/dist.sh - what fio's distributions cost (issue 31): the bytes a
+# json+ run adds to an archive, and the ingest time of a 1,000,000-line
+# lat log against sqlite3's .import of the same file.
+#
+# 1. Eight fio 3.33 jobs on a tmpfs file (randread, randwrite, randrw,
+#    psync and libaio, iodepth 1 to 16), each run twice: --output-format
+#    json and json+. Each set is ingested into an archive of its own
+#    (VACUUMed); per run: the archive's bytes over the json one's (the
+#    raw json+ text and the bins), and the bins' own bytes (the archive
+#    with and without the _hist series). Goal: <= 8 KiB a run.
+# 2. A randread job of 1,000,000 I/Os with --write_lat_log: three times
+#    each, alternating, bstore ingest of its JSON and lat log (the log
+#    attached to the run) and sqlite3 .import --csv of the log into a
+#    5-column table. Goal: bstore <= 2.0x sqlite3.
+#
+#   bench/dist.sh [BSTORE]     (default: build/release/cli/bstore)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. bench/lib.sh
+bench_bstore "${1:-}"
+bstore=$(realpath "$bstore")
+command -v fio >/dev/null || scripts/deps.sh fio
+command -v sqlite3 >/dev/null || scripts/deps.sh sqlite3
+work=$(mktemp -d "${TMPDIR:-/tmp}/bstore-dist.XXXXXX")
+f=/dev/shm/bstore-dist-bench-$$
+trap 'rm -rf "$work" "$f"' EXIT
+
+jobs=(
+	"--rw=randread --ioengine=psync"
+	"--rw=randread --ioengine=libaio --iodepth=4"
+	"--rw=randread --ioengine=libaio --iodepth=16"
+	"--rw=randwrite --ioengine=psync"
+	"--rw=randwrite --ioengine=libaio --iodepth=8"
+	"--rw=randrw --ioengine=psync"
+	"--rw=randrw --ioengine=libaio --iodepth=4"
+	"--rw=read --ioengine=psync --bs=64k"
+)
+i=0
+for j in "${jobs[@]}"; do
+	i=$((i + 1))
+	for fmt in json json+; do
+		# shellcheck disable=SC2086 # j is a list of options
+		fio --name="j$i" --filename="$f" --size=32M --bs=4k $j \
+			--runtime=1 --time_based --output-format="$fmt" \
+			--output="$work/$fmt-$i.json" >/dev/null
+	done
+done
+size() { stat -c %s "$1"; }
+for fmt in json json+; do
+	"$bstore" --db "$work/$fmt.db" --quiet ingest -m bench \
+		"$work/$fmt"-*.json
+	sqlite3 "$work/$fmt.db" 'VACUUM'
+done
+cp "$work/json+.db" "$work/nobins.db"
+sqlite3 "$work/nobins.db" \
+	"DELETE FROM series WHERE metric LIKE '%_hist'; VACUUM"
+bins=$(sqlite3 "$work/json+.db" \
+	"SELECT count(*) FROM series WHERE metric LIKE '%_hist'")
+n=${#jobs[@]}
+echo "json+ runs: $n, bins stored: $bins ($((bins / n)) a run)"
+awk -v a="$(size "$work/json+.db")" -v b="$(size "$work/json.db")" \
+	-v c="$(size "$work/nobins.db")" -v n="$n" 'BEGIN {
+	printf "bytes a run over json: %.0f (%.1f KiB); of them the bins: %.0f (%.1f KiB); goal <= 8 KiB\n",
+		(a - b) / n, (a - b) / n / 1024, (a - c) / n, (a - c) / n / 1024 }'
+
+# 2. The 1,000,000-line lat log.
+(cd "$work" && fio --name=big --filename="$f" --size=64M --bs=4k \
+	--rw=randread --ioengine=psync --io_size=4000000k \
+	--write_lat_log=big --output-format=json --output=big.json >/dev/null)
+log=$work/big_lat.1.log
+echo "lat log: $(wc -l <"$log") lines, $(size "$log") bytes"
+: >"$work/b"
+: >"$work/s"
+for r in 1 2 3; do
+	rm -f "$work/b.db"* "$work/s.db"*
+	measure "$bstore" --db "$work/b.db" --quiet ingest -m bench \
+		"$work/big.json" "$log" >>"$work/b"
+	measure sqlite3 "$work/s.db" \
+		"CREATE TABLE t(msec, value, ddir, bs, prio);" \
+		".import --csv $log t" >>"$work/s"
+done
+pts=$(sqlite3 "$work/b.db" "SELECT count(*) FROM series WHERE metric = 'read_lat_log'")
+echo "stored points: $pts"
+b=$(secs "$work/b")
+s=$(secs "$work/s")
+awk -v b="$b" -v s="$s" -v m="$(peak "$work/b")" 'BEGIN {
+	printf "bstore ingest %.2f s, sqlite3 .import %.2f s: %.2fx (goal <= 2.0x); bstore peak RSS %.1f MiB\n",
+		b, s, b / s, m / 1024 }'
