@@ -6,6 +6,35 @@
  * A command is called with argv[0] set to its name; it parses its own
  * options from its table (cli/opt.h: bs_opt_parse, optind already reset),
  * owns its usage text and prints --help to stdout with status 0.
+ *
+ * The rooms of cli/ (tests/cli/rooms.sh checks that every file is named
+ * here). The helpers, declared here unless they have a header:
+ *
+ *   main.c       the command table, global flags and exit status
+ *   msg.c        the one form of errors, warnings and usage errors
+ *   opt.h, opt.c the option tables of the commands and their walker
+ *   help.c       the lists --help and the man page take from the tables
+ *   man.h, man.c the bstore(1) man page (bstore --man)
+ *   archive.c    opening the archive for a command: --db, upgrade notice
+ *   select.c     selectors into run ids, "did you mean" when none match
+ *   input.c      the loop over inputs stored one transaction each
+ *   measure.c    what run, zcav and fileio share: --tag, the archive, the
+ *                run just measured
+ *   report_io.c  what report, compare and trend share: --format, --units
+ *   out.c        an -o output file, renamed into place when complete
+ *   guard.h, guard.c
+ *                the one rule for every path bstore writes over
+ *   cleanup.h, cleanup.c
+ *                the -o temporary file removed when a signal ends bstore
+ *
+ * The commands, one file each:
+ *
+ *   cmd_ingest.c   ingest     cmd_run.c      run       cmd_fileio.c  fileio
+ *   cmd_zcav.c     zcav       cmd_exec.c     exec      cmd_list.c    list
+ *   cmd_show.c     show       cmd_export.c   export    cmd_report.c  report
+ *   cmd_compare.c  compare    cmd_trend.c    trend     cmd_changes.c changes
+ *   cmd_check.c    check      cmd_site.c     site      cmd_tag.c     tag
+ *   cmd_set.c      set        cmd_rm.c       rm        cmd_merge.c   merge
  */
 #ifndef BS_CLI_CLI_H
 #define BS_CLI_CLI_H

@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "util/hash.h"
 #include "util/mem.h"
 #include "util/banned.h"
 
@@ -68,12 +69,7 @@ static double rnd_unit(uint64_t *s)
 /* A block's checksum (FNV-1a, 64 bits): enough to catch a wrong block. */
 static uint64_t hash(const unsigned char *p, size_t n)
 {
-	uint64_t h = 0xcbf29ce484222325ull;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		h = (h ^ p[i]) * 0x100000001b3ull;
-	return h;
+	return bs_hash_fnv64(BS_FNV64_BASIS, p, n);
 }
 
 /* --validate: new contents, then the offset and the hash at the end. */

@@ -8,6 +8,36 @@
  * nobody claims is text around the results and is skipped. Adding a
  * format is adding a row to the table in ingest/formats.c with its
  * probe and parse, or its block ops.
+ *
+ * The rooms of ingest/ (tests/cli/rooms.sh checks that every file is
+ * named here):
+ *
+ *   ingest.h     the public face: bytes in, run records out
+ *   ingest.c     the driver: chunks -> lines -> the registry -> callbacks
+ *   lines.h, lines.c
+ *                the line splitter behind bs_ingest_feed
+ *   format.h     this header: a line format's row, the cleaned line
+ *   block.h      a block format's row: runs that span several lines
+ *   formats.c    the registry's table, in the order lines are offered
+ *   bonnie_csv.h, bonnie_csv.c
+ *                bonnie++'s CSV line of any version
+ *   bonnie_table.h, bonnie_table.c
+ *                bonnie++'s text tables (1.0x, 1.9x, 1.98-2.00a)
+ *   bonnie_classic.c
+ *                Tim Bray's Bonnie and its relatives' tables
+ *   getc_putc.h, getc_putc.c
+ *                bonnie++'s getc_putc: its table, its CSV line
+ *   zcav_text.h, zcav_text.c
+ *                bonnie++'s zcav output: one run a pass, with its curve
+ *   sysbench.h, sysbench.c
+ *                sysbench fileio's output (0.4.x and 1.0.x)
+ *   fio.h, fio.c what fio's formats share: a job's run, its metrics
+ *   fio_json.c   fio's JSON and JSON+ output
+ *   fio_terse.c  fio's terse lines (v3 to v5)
+ *   fio_text.c   fio's normal output
+ *   dd.h, dd.c   dd's summary (GNU and BSD)
+ *   bstore_json.h, bstore_json.c
+ *                bstore's own JSON export read back
  */
 #ifndef BS_INGEST_FORMAT_H
 #define BS_INGEST_FORMAT_H

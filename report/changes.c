@@ -17,6 +17,7 @@
 #include "store/store.h"
 #include "util/csv.h"
 #include "util/json.h"
+#include "util/hash.h"
 #include "util/mem.h"
 #include "util/timefmt.h"
 #include "util/banned.h"
@@ -175,11 +176,7 @@ struct build {
 
 static uint64_t fnv(const char *s)
 {
-	uint64_t h = 1469598103934665603ULL;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-	return h;
+	return bs_hash_fnv64_str(BS_FNV64_BASIS, s);
 }
 
 static void rehash(struct build *b)

@@ -7,16 +7,13 @@
 #include <string.h>
 
 #include "report/internal.h"
+#include "util/hash.h"
 #include "util/mem.h"
 #include "util/banned.h"
 
 static uint32_t hash_str(const char *s)
 {
-	uint32_t h = 2166136261u;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
+	return bs_hash_fnv32_str(BS_FNV32_BASIS, s);
 }
 
 /* The index of s in the pool, adding it when new. */

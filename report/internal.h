@@ -1,6 +1,51 @@
 /*
  * report/internal.h - what the report module's files share; not part of
- * its public face (report/report.h).
+ * its public face (report/report.h). Its rooms (tests/cli/rooms.sh checks
+ * that every file of report/ is named here):
+ *
+ *   report.h   the public face: comparison reports (bstore report, compare)
+ *   internal.h this header
+ *   report.c   the comparison model: groups read from the source, cells
+ *              against the baseline, shading
+ *   stats.h, stats.c
+ *              intervals, Welch's test, Holm's correction, a cell's verdict
+ *   summary.c  each group against its baseline at a glance (geometric means)
+ *   fmt.c      what the report needs of the catalogue, number formatting
+ *   metric_list.c
+ *              a --metrics list into report metrics
+ *   labels.c   the groups' labels and the report's title
+ *   notes.c    the notes above the tables: why groups may not compare
+ *   ident.c    test identities of each group against its baseline
+ *   params.c   a group's parameters and their summary
+ *   curves.c   the curves a report keeps (zcav's throughput by position)
+ *   factor.h, factor.c
+ *              factor comparisons (--by KEY --within KEY2): runs into groups
+ *   runlist.c  the HTML list of runs, kept compactly (struct bs_rruns)
+ *   intern.c   the string pool of that list
+ *   pages.c    a page's template with the templates every HTML page includes
+ *   render.c   model -> template dictionaries -> output: the entry point
+ *   render_html.c
+ *              the HTML page's tables and list of runs
+ *   render_text.c
+ *              the text report, laid out as bonnie++ prints its tables
+ *   render_curves.c
+ *              the curves as template dictionaries, for every format
+ *   render_sweep.c
+ *              a sweep's scaling view on the HTML page
+ *   chart.h, chart.c
+ *              what every SVG chart shares: styles, axes, frame, paths
+ *   trend.h    trends (bstore trend): metrics over the time they were measured
+ *   trend.c    the trend model: each group's runs read once, with dates
+ *   render_trend.c
+ *              the trend model -> template dictionaries -> output
+ *   changept.h, changept.c
+ *              change points of one series (binary segmentation)
+ *   changes.h, changes.c
+ *              change points of every series (bstore changes), the check of
+ *              the newest runs (bstore check)
+ *   site.h, site.c
+ *              the static web site of stored runs (bstore site)
+ *   tmpl/      the C face over Google ctemplate (report/tmpl/tmpl.h)
  */
 #ifndef BS_REPORT_INTERNAL_H
 #define BS_REPORT_INTERNAL_H

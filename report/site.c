@@ -23,6 +23,7 @@
 #include "report/tmpl/tmpl.h"
 #include "report/trend.h"
 #include "util/embed.h"
+#include "util/hash.h"
 #include "util/mem.h"
 #include "util/sha256.h"
 #include "util/timefmt.h"
@@ -613,11 +614,7 @@ static int run_page(struct site *s, const struct bs_run *r)
 
 static size_t str_hash(const char *v)
 {
-	uint64_t h = 1469598103934665603u; /* FNV-1a */
-
-	for (; *v; v++)
-		h = (h ^ (unsigned char)*v) * 1099511628211u;
-	return (size_t)h;
+	return (size_t)bs_hash_fnv64_str(BS_FNV64_BASIS, v);
 }
 
 /*

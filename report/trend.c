@@ -16,6 +16,7 @@
 #include "report/trend.h"
 #include "store/store.h"
 #include "util/buf.h"
+#include "util/hash.h"
 #include "util/mem.h"
 #include "util/timefmt.h"
 #include "util/banned.h"
@@ -149,15 +150,9 @@ struct acc {
 /* FNV-1a of a series' group, machine and key. */
 static size_t ser_hash(size_t group, const char *machine, const char *key)
 {
-	uint64_t h = 1469598103934665603u ^ group;
-	const char *p;
+	uint64_t h = bs_hash_fnv64_field(BS_FNV64_BASIS ^ group, machine);
 
-	for (p = machine; *p; p++)
-		h = (h ^ (unsigned char)*p) * 1099511628211u;
-	h = (h ^ 0xff) * 1099511628211u;
-	for (p = key; *p; p++)
-		h = (h ^ (unsigned char)*p) * 1099511628211u;
-	return (size_t)h;
+	return (size_t)bs_hash_fnv64_str(h, key);
 }
 
 /* The series of r in group a->group, made when it is the first run: a

@@ -12,6 +12,7 @@
 #include "core/bonnie_text.h"
 #include "core/same.h"
 #include "util/buf.h"
+#include "util/hash.h"
 #include "util/banned.h"
 
 /* A run read from bonnie++'s table prints fewer digits than its CSV
@@ -33,16 +34,9 @@ static const char *coarse(char *buf, size_t size, int m, double v)
 	return bs_value_fmt(buf, size, m, v);
 }
 
-static uint64_t fnv(uint64_t h, const char *s)
-{
-	for (; s && *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-	return (h ^ 0xff) * 1099511628211ULL; /* a field separator */
-}
-
 int64_t bs_store_measure_key(const struct bs_run *r)
 {
-	uint64_t h = 14695981039346656037ULL;
+	uint64_t h = BS_FNV64_BASIS;
 	char buf[64];
 	int m, ok = 0;
 
@@ -51,9 +45,9 @@ int64_t bs_store_measure_key(const struct bs_run *r)
 	if (r->family != BS_FAM_BONNIE)
 		return 0;
 
-	h = fnv(h, bs_family_name(r->family));
-	h = fnv(h, r->tool);
-	h = fnv(h, r->machine ? r->machine : "");
+	h = bs_hash_fnv64_field(h, bs_family_name(r->family));
+	h = bs_hash_fnv64_field(h, r->tool);
+	h = bs_hash_fnv64_field(h, r->machine ? r->machine : "");
 	/* The I/O tests' statuses and rates, but not the file tests':
 	 * bonnie++ 1.98-2.00a's table prints a wrong number there, which
 	 * bstore does not store. Every test's maximum latency, which
@@ -61,15 +55,15 @@ int64_t bs_store_measure_key(const struct bs_run *r)
 	for (m = 0; m < BS_M_BONNIE; m++) {
 		const struct bs_value *v = &r->res[m];
 		if (m < BS_M_FIRST_FILE) {
-			h = fnv(h, bs_status_name(v->status));
+			h = bs_hash_fnv64_field(h, bs_status_name(v->status));
 			if (v->status == BS_ST_OK) {
-				h = fnv(h, coarse(buf, sizeof(buf), m,
+				h = bs_hash_fnv64_field(h, coarse(buf, sizeof(buf), m,
 						  v->value));
 				ok++;
 			}
 		}
 		if (!isnan(v->lat_us)) {
-			h = fnv(h, bs_bonnie_fmt_latency(buf, sizeof(buf),
+			h = bs_hash_fnv64_field(h, bs_bonnie_fmt_latency(buf, sizeof(buf),
 							 v->lat_us));
 			ok++;
 		}

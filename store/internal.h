@@ -1,19 +1,39 @@
 /*
  * store/internal.h - what the store's files share; not part of its public
  * face (store/store.h). The store is the only module that speaks SQL, to
- * its engine through store/db.h. Its rooms:
+ * its engine through store/db.h. Its rooms (tests/cli/rooms.sh checks
+ * that every file of store/ is named here):
  *
- *   db.c, db_sqlite.c, db_pg.c
- *              the engines' table and its rows (store/db.h)
+ *   store.h    the public face: the archive, its runs, selectors
+ *   internal.h this header: struct bs_store and the files' shared helpers
+ *   db.h       the engines' table (struct bs_db_ops), one row an engine
+ *   db.c       what the engines' rows share: choosing a row by the
+ *              archive's name, copying a column between statements
+ *   db_sqlite.c
+ *              the SQLite row; the only file that includes <sqlite3.h>
+ *   db_pg.c    the PostgreSQL row, through libpq
+ *   db_pg_stub.c
+ *              the PostgreSQL row of a build without libpq: a clear error
+ *   db_schema.c
+ *              schema.sql as an engine runs it (as is, or rewritten for
+ *              PostgreSQL)
  *   open.c     connections: open, close, locks and waiting, transactions,
  *              the default archive path
  *   migrate.c  the schema: a new archive, upgrades from older versions,
- *              the catalogue tables (metrics, params)
+ *              the catalogue tables (metrics, params) and their fingerprint
  *   write.c    runs with their tags, parameters, results, curves and
  *              latencies; rejected lines; tags on stored runs; deletion
- *   select.c   selectors into run ids
- *   read.c     runs back into struct bs_run; rejects; counts
+ *   dedup.c    one measurement, one run across inputs: the measure key
  *   seen.c     the runs a write transaction knows (server engines)
+ *   history.c  bstore set: changing a stored run's machine or date, with
+ *              a row of run_history
+ *   merge.c    bstore merge: the runs of another archive copied in
+ *   saved.c    saved comparisons (bstore report --save NAME)
+ *   tag.c      the one rule for tags: keys, values, KEY=VALUE
+ *   selector.h the selector language, parsed into terms (no SQL)
+ *   selector.c its parser
+ *   select.c   selectors into run ids: the terms as one SELECT
+ *   read.c     runs back into struct bs_run; rejects; counts
  */
 #ifndef BS_STORE_INTERNAL_H
 #define BS_STORE_INTERNAL_H

@@ -22,6 +22,7 @@
 #include "core/bonnie_text.h"
 #include "util/buf.h"
 #include "util/embed.h"
+#include "util/hash.h"
 #include "util/mem.h"
 #include "util/banned.h"
 
@@ -204,17 +205,10 @@ static int create_missing(struct bs_store *st, int kinds, struct bs_err *err)
 static const char *const pkind_names[] = {"int", "size", "bool", "real",
 					  "text"};
 
-static uint64_t fnv(uint64_t h, const char *s)
-{
-	for (; s && *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-	return (h ^ 0xff) * 1099511628211ULL; /* field separator */
-}
-
 /* A fingerprint of everything the catalogue tables hold. */
 static void fingerprint(char out[17])
 {
-	uint64_t h = 14695981039346656037ULL;
+	uint64_t h = BS_FNV64_BASIS;
 	char num[32];
 	int i;
 
@@ -222,20 +216,20 @@ static void fingerprint(char out[17])
 		const struct bs_metric_info *m = &bs_metrics[i];
 		snprintf(num, sizeof(num), "%d %d %u", (int)m->better,
 			 (int)m->category, m->flags);
-		h = fnv(h, bs_family_name(m->family));
-		h = fnv(h, m->key);
-		h = fnv(h, m->label);
-		h = fnv(h, m->unit);
-		h = fnv(h, num);
+		h = bs_hash_fnv64_field(h, bs_family_name(m->family));
+		h = bs_hash_fnv64_field(h, m->key);
+		h = bs_hash_fnv64_field(h, m->label);
+		h = bs_hash_fnv64_field(h, m->unit);
+		h = bs_hash_fnv64_field(h, num);
 	}
 	for (i = 0; i < bs_nparams; i++) {
 		const struct bs_param_info *p = &bs_param_table[i];
-		h = fnv(h, p->key);
-		h = fnv(h, bs_family_name(p->family));
-		h = fnv(h, pkind_names[p->kind]);
-		h = fnv(h, p->label);
-		h = fnv(h, p->unit);
-		h = fnv(h, p->column ? p->column : "-");
+		h = bs_hash_fnv64_field(h, p->key);
+		h = bs_hash_fnv64_field(h, bs_family_name(p->family));
+		h = bs_hash_fnv64_field(h, pkind_names[p->kind]);
+		h = bs_hash_fnv64_field(h, p->label);
+		h = bs_hash_fnv64_field(h, p->unit);
+		h = bs_hash_fnv64_field(h, p->column ? p->column : "-");
 	}
 	snprintf(out, 17, "%016llx", (unsigned long long)h);
 }

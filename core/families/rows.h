@@ -1,8 +1,17 @@
 /*
  * core/families/rows.h - the shorthands the family rows (core/families/
- * NAME.c, core/family.h) are written in: which way is better, the
+ * <name>.c, core/family.h) are written in: which way is better, the
  * categories, the limits of values and parameters, and how a value is
- * shown. Included by the family files only.
+ * shown. Included by the family files only. The rows, one file a family
+ * (tests/cli/rooms.sh checks that each file is named here):
+ *
+ *   bonnie.c     bonnie++ of every version, Tim Bray's Bonnie and its
+ *                ports, bstore run
+ *   getc_putc.c  bonnie++'s getc_putc: byte-at-a-time I/O per C call
+ *   zcav.c       bonnie++'s zcav and bstore zcav: throughput by position
+ *   sysbench.c   sysbench fileio 0.4 to 1.0, and bstore fileio
+ *   fio.c        one run per fio job: rates and latencies per direction
+ *   dd.c         dd's summary line and its command line (GNU and BSD)
  */
 #ifndef BS_CORE_FAMILIES_ROWS_H
 #define BS_CORE_FAMILIES_ROWS_H

@@ -2,6 +2,15 @@
  * report/tmpl/tmpl.h - a C API over Google ctemplate, the one header of
  * the template binding (report/tmpl/: tmpl.cc, the binding, and tdict.cc,
  * the dictionaries, are bstore's only C++; no other file sees ctemplate).
+ * Its rooms (tests/cli/rooms.sh checks that each file is named here):
+ *
+ *   tmpl.h     this header, the C face
+ *   tmpl.cc    the binding: template sets, modifiers, expanding, errors
+ *   tdict.hh   what tmpl.cc and tdict.cc share (C++ only)
+ *   tdict.cc   bstore's dictionaries, over ctemplate's interface
+ *   tsyntax.h, tsyntax.c
+ *              ctemplate's syntax as bstore checks it before ctemplate parses
+ *
  * Every function catches C++ exceptions and turns them into a negative
  * BS_E* code with a message.
  *

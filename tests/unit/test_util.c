@@ -1,5 +1,5 @@
 /*
- * tests/unit/test_util.c - strict numbers, buffers, SHA-256, JSON, CSV
+ * tests/unit/test_util.c - strict numbers, buffers, SHA-256, FNV-1a, JSON, CSV
  * cells, dates, reading the files a user names.
  */
 #include <fcntl.h>
@@ -21,6 +21,7 @@
 #include "util/buf.h"
 #include "util/csv.h"
 #include "util/err.h"
+#include "util/hash.h"
 #include "util/json.h"
 #include "util/num.h"
 #include "util/readfile.h"
@@ -194,6 +195,56 @@ static void test_sha256(void **state)
 		h2[64] = '\0';
 		assert_string_equal(h2, v[i].hex);
 	}
+}
+
+static void test_fnv(void **state)
+{
+	/* The FNV authors' known answers (64 and 32 bits): archives hold
+	 * values of these functions (measure keys, the catalogue's
+	 * fingerprint), so they must never move. */
+	static const struct {
+		const char *in;
+		uint64_t h64;
+		uint32_t h32;
+	} v[] = {
+		{"", 0xcbf29ce484222325ull, 0x811c9dc5u},
+		{"a", 0xaf63dc4c8601ec8cull, 0xe40c292cu},
+		{"foobar", 0x85944171f73967e8ull, 0xbf9cf968u},
+	};
+	uint64_t h;
+	size_t i, j;
+
+	(void)state;
+	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		assert_int_equal(bs_hash_fnv64_str(BS_FNV64_BASIS, v[i].in),
+				 v[i].h64);
+		assert_int_equal(bs_hash_fnv64(BS_FNV64_BASIS, v[i].in,
+					       strlen(v[i].in)),
+				 v[i].h64);
+		for (h = BS_FNV64_BASIS, j = 0; j < strlen(v[i].in); j++)
+			h = bs_hash_fnv64(h, v[i].in + j, 1);
+		assert_int_equal(h, v[i].h64);
+		assert_int_equal(bs_hash_fnv32_str(BS_FNV32_BASIS, v[i].in),
+				 v[i].h32);
+	}
+	assert_int_equal(bs_hash_fnv64_str(BS_FNV64_BASIS, NULL),
+			 BS_FNV64_BASIS);
+	/* Fields end in 0xff: "bonnie", "", NULL (as "") and "foo", as the
+	 * measure keys chain them; and ("ab", "c") is not ("a", "bc"). */
+	h = bs_hash_fnv64_field(BS_FNV64_BASIS, "bonnie");
+	h = bs_hash_fnv64_field(h, "");
+	h = bs_hash_fnv64_field(h, "foo");
+	assert_int_equal(h, 0x05fcf57bf7caa38full);
+	h = bs_hash_fnv64_field(BS_FNV64_BASIS, "bonnie");
+	h = bs_hash_fnv64_field(h, NULL);
+	h = bs_hash_fnv64_field(h, "foo");
+	assert_int_equal(h, 0x05fcf57bf7caa38full);
+	assert_int_equal(bs_hash_fnv64_field(bs_hash_fnv64_field(
+				 BS_FNV64_BASIS, "ab"), "c"),
+			 0x20ba9b3025a8b421ull);
+	assert_int_equal(bs_hash_fnv64_field(bs_hash_fnv64_field(
+				 BS_FNV64_BASIS, "a"), "bc"),
+			 0xa0a3542c19b900abull);
 }
 
 static void test_json(void **state)
@@ -629,6 +680,7 @@ int main(void)
 		cmocka_unit_test(test_fmt_double),
 		cmocka_unit_test(test_buf),
 		cmocka_unit_test(test_sha256),
+		cmocka_unit_test(test_fnv),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_err_first_wins),
 		cmocka_unit_test(test_csv_cell),
