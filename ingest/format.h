@@ -35,6 +35,8 @@
  *   fio_json.c   fio's JSON and JSON+ output
  *   fio_terse.c  fio's terse lines (v3 to v5)
  *   fio_text.c   fio's normal output
+ *   fio_log.c    fio's log files (lat, clat, slat, bw, iops) as time
+ *                series of their run
  *   dd.h, dd.c   dd's summary (GNU and BSD)
  *   bstore_json.h, bstore_json.c
  *                bstore's own JSON export read back

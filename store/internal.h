@@ -27,6 +27,8 @@
  *   seen.c     the runs a write transaction knows (server engines)
  *   history.c  bstore set: changing a stored run's machine or date, with
  *              a row of run_history
+ *   cache.c    what bstore check keeps between runs (meta's cache.* rows),
+ *              dropped whole by every change to a stored run
  *   merge.c    bstore merge: the runs of another archive copied in
  *   saved.c    saved comparisons (bstore report --save NAME)
  *   tag.c      the one rule for tags: keys, values, KEY=VALUE
