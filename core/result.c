@@ -109,6 +109,7 @@ void bs_run_release(struct bs_run *r)
 		free(r->tags[i].value);
 	}
 	free(r->tags);
+	bs_run_history_release(r);
 	bs_run_init(r);
 }
 
@@ -140,6 +141,35 @@ void bs_run_tag_add(struct bs_run *r, const char *key, const char *value)
 	r->tags[r->ntags].key = xstrdup(key);
 	r->tags[r->ntags].value = xstrdup(value);
 	r->ntags++;
+}
+
+void bs_run_history_release(struct bs_run *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nhistory; i++) {
+		free(r->history[i].field);
+		free(r->history[i].old_value);
+		free(r->history[i].new_value);
+	}
+	free(r->history);
+	r->history = NULL;
+	r->nhistory = r->history_cap = 0;
+}
+
+void bs_run_history_add(struct bs_run *r, const char *field,
+			const char *old_value, const char *new_value,
+			int64_t changed_at)
+{
+	struct bs_history *h;
+
+	xgrow((void **)&r->history, &r->history_cap, r->nhistory + 1,
+	      sizeof(*r->history));
+	h = &r->history[r->nhistory++];
+	h->field = xstrdup(field);
+	h->old_value = old_value ? xstrdup(old_value) : NULL;
+	h->new_value = new_value ? xstrdup(new_value) : NULL;
+	h->changed_at = changed_at;
 }
 
 const char *bs_run_tag_get(const struct bs_run *r, const char *key)
