@@ -24,7 +24,17 @@ const char *bs_status_name(enum bs_status st)
 	return "not_run";
 }
 
-const char *bs_absent_word(const struct bs_run *r, int m)
+/* clang-format off */
+const char *const bs_absent_words[BS_AB_COUNT] = {
+	[BS_AB_NOT_RUN] = "not run",
+	[BS_AB_NOT_REPORTED] = "not reported",
+	[BS_AB_MISPRINTED] = "not stored (the table misprints it)",
+	[BS_AB_DIRECTION] =
+		"unknown (dd's summary does not say which way it copied)",
+};
+/* clang-format on */
+
+enum bs_absent bs_absent_of(const struct bs_run *r, int m)
 {
 	const char *v = r->tool_version ? r->tool_version : "";
 	int copy;
@@ -37,20 +47,24 @@ const char *bs_absent_word(const struct bs_run *r, int m)
 		    strncmp(r->format, "bonnie++-text", 13) == 0 &&
 		    (strcmp(v, "1.98") == 0 || strncmp(v, "2.00", 4) == 0) &&
 		    r->params.num_files != BS_NONE && r->params.num_files > 0)
-			return "not stored (the table misprints it)";
-		return "not run";
+			return BS_AB_MISPRINTED;
+		return BS_AB_NOT_RUN;
 	case BS_FAM_GETC_PUTC:
-		return "not run";
+		return BS_AB_NOT_RUN;
 	case BS_FAM_DD:
 		copy = bs_metric_find(BS_FAM_DD, "copy_kib_s");
 		if (copy >= 0 && m != copy &&
 		    r->res[copy].status != BS_ST_NOT_RUN)
-			return "unknown (dd's summary does not say which way "
-			       "it copied)";
-		return "not reported";
+			return BS_AB_DIRECTION;
+		return BS_AB_NOT_REPORTED;
 	default:
-		return "not reported";
+		return BS_AB_NOT_REPORTED;
 	}
+}
+
+const char *bs_absent_word(const struct bs_run *r, int m)
+{
+	return bs_absent_words[bs_absent_of(r, m)];
 }
 
 int bs_status_parse(const char *s, enum bs_status *out)

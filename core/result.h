@@ -123,6 +123,20 @@ const char *bs_status_name(enum bs_status st);
  * table misprints it)" for the file tests of bonnie++ 1.98-2.00a's table.
  */
 const char *bs_absent_word(const struct bs_run *r, int m);
+/*
+ * The same rule as an index into bs_absent_words (what bs_absent_word
+ * returns is bs_absent_words[bs_absent_of(r, m)]), small enough for a
+ * report's kept rows to carry one a result (unsigned char).
+ */
+enum bs_absent {
+	BS_AB_NOT_RUN,
+	BS_AB_NOT_REPORTED,
+	BS_AB_MISPRINTED,
+	BS_AB_DIRECTION,
+	BS_AB_COUNT
+};
+extern const char *const bs_absent_words[BS_AB_COUNT];
+enum bs_absent bs_absent_of(const struct bs_run *r, int m);
 /* Parses a status name; returns 0 or -1. */
 int bs_status_parse(const char *s, enum bs_status *out);
 
