@@ -102,4 +102,14 @@ run "$BSTORE" site -o "$T/fsite"
 expect_in "$T/fsite/index.html" "<td class=\"nr\">unknown (dd&#39;s summary does not say which way it copied)<"
 expect_eq "$(grep -o '&ldquo;unknown (dd&#39;s summary does not say which way it copied)&rdquo;: no number, as bstore show says it of the run' "$T/fsite/index.html" | wc -l)" 1 \
 	"the footer says the word once"
+# The HTML report's list of runs: each row its run's own word (dd's
+# summary alone, beside runs with their command lines), kept with the
+# row's status.
+run "$BSTORE" ingest "$SAMPLES/dd-coreutils-9.1-labvm.txt"
+expect_rc 0 "ingest dd runs with their command lines"
+run "$BSTORE" report --format html tool=dd
+expect_rc 0 "HTML report of the dd run"
+expect_eq "$(grep -c '^<tr><td>\[1\]</td>.*<td class="nr">unknown (dd&#39;s summary does not say which way it copied)</td><td class="nr">unknown (dd&#39;s summary does not say which way it copied)</td>' "$T/out")" 1 \
+	"the run's row says dd's word"
+expect_not_in "$T/out" '>not run<'
 finish
