@@ -44,6 +44,8 @@ struct export_ctx {
 	unsigned era[2]; /* --format bonnie: lines in 1.0x's layout, others */
 	const char *path;  /* -o */
 	const char *given; /* -f's word, or NULL */
+	struct bs_store *st;  /* --format json: each run's history */
+	struct bs_err *err;
 };
 
 static int cmp_str(const void *a, const void *b)
@@ -368,6 +370,46 @@ static void warn_lossy(const struct bs_cli *cli, const struct export_ctx *c)
 	bs_buf_release(&what);
 }
 
+/* A change as the JSON export carries it (core/run_json.h): text, a
+ * date field's ISO 8601, NULL for an unknown date. */
+static int history_row(const struct bs_change *c, void *vrun)
+{
+	struct bs_run *w = vrun;
+	char was[40], now[40];
+	int date = c->field && c->field->is_date;
+
+	bs_run_history_add(
+		w, c->field ? c->field->key : c->param,
+		!date ? c->old_text
+		: c->old_when == BS_NONE ? NULL
+					 : bs_time_iso(was, sizeof(was), c->old_when),
+		!date ? c->new_text
+		: c->new_when == BS_NONE ? NULL
+					 : bs_time_iso(now, sizeof(now), c->new_when),
+		c->changed_at);
+	return 0;
+}
+
+/* --format json: r with what bstore set changed in it, so that an ingest
+ * of the export restores the run whole. */
+static int json_run(struct export_ctx *c, const struct bs_run *r)
+{
+	struct bs_run w = *r;
+	int rc;
+
+	w.history = NULL;
+	w.nhistory = w.history_cap = 0;
+	rc = bs_store_each_change(c->st, r->id, history_row, &w, c->err);
+	if (rc == 0) {
+		bs_buf_reset(&c->b);
+		bs_run_json(&w, &c->b);
+		fputs(bs_buf_str(&c->b), c->out);
+		fputc('\n', c->out);
+	}
+	bs_run_history_release(&w);
+	return rc;
+}
+
 static int export_run(const struct bs_run *r, void *vctx)
 {
 	struct export_ctx *c = vctx;
@@ -400,10 +442,8 @@ static int export_run(const struct bs_run *r, void *vctx)
 		fputc('\n', c->out);
 		break;
 	case FMT_JSON:
-		bs_buf_reset(&c->b);
-		bs_run_json(r, &c->b);
-		fputs(bs_buf_str(&c->b), c->out);
-		fputc('\n', c->out);
+		if (json_run(c, r) < 0)
+			return -1;
 		break;
 	case FMT_CSV:
 		bs_buf_reset(&c->b);
@@ -637,6 +677,8 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 		csv_header(&ctx.b, &ctx.cols);
 		fputs(bs_buf_str(&ctx.b), ctx.out);
 	}
+	ctx.st = st;
+	ctx.err = &err;
 	if (bs_store_each(st, &ids, BS_LOAD_ALL, export_run, &ctx, &err) < 0) {
 		/* Without err, the output failed: said below for -o FILE, by
 		 * main() for standard output. */

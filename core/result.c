@@ -24,7 +24,17 @@ const char *bs_status_name(enum bs_status st)
 	return "not_run";
 }
 
-const char *bs_absent_word(const struct bs_run *r, int m)
+/* clang-format off */
+const char *const bs_absent_words[BS_AB_COUNT] = {
+	[BS_AB_NOT_RUN] = "not run",
+	[BS_AB_NOT_REPORTED] = "not reported",
+	[BS_AB_MISPRINTED] = "not stored (the table misprints it)",
+	[BS_AB_DIRECTION] =
+		"unknown (dd's summary does not say which way it copied)",
+};
+/* clang-format on */
+
+enum bs_absent bs_absent_of(const struct bs_run *r, int m)
 {
 	const char *v = r->tool_version ? r->tool_version : "";
 	int copy;
@@ -37,20 +47,24 @@ const char *bs_absent_word(const struct bs_run *r, int m)
 		    strncmp(r->format, "bonnie++-text", 13) == 0 &&
 		    (strcmp(v, "1.98") == 0 || strncmp(v, "2.00", 4) == 0) &&
 		    r->params.num_files != BS_NONE && r->params.num_files > 0)
-			return "not stored (the table misprints it)";
-		return "not run";
+			return BS_AB_MISPRINTED;
+		return BS_AB_NOT_RUN;
 	case BS_FAM_GETC_PUTC:
-		return "not run";
+		return BS_AB_NOT_RUN;
 	case BS_FAM_DD:
 		copy = bs_metric_find(BS_FAM_DD, "copy_kib_s");
 		if (copy >= 0 && m != copy &&
 		    r->res[copy].status != BS_ST_NOT_RUN)
-			return "unknown (dd's summary does not say which way "
-			       "it copied)";
-		return "not reported";
+			return BS_AB_DIRECTION;
+		return BS_AB_NOT_REPORTED;
 	default:
-		return "not reported";
+		return BS_AB_NOT_REPORTED;
 	}
+}
+
+const char *bs_absent_word(const struct bs_run *r, int m)
+{
+	return bs_absent_words[bs_absent_of(r, m)];
 }
 
 int bs_status_parse(const char *s, enum bs_status *out)
@@ -109,6 +123,7 @@ void bs_run_release(struct bs_run *r)
 		free(r->tags[i].value);
 	}
 	free(r->tags);
+	bs_run_history_release(r);
 	bs_run_init(r);
 }
 
@@ -140,6 +155,35 @@ void bs_run_tag_add(struct bs_run *r, const char *key, const char *value)
 	r->tags[r->ntags].key = xstrdup(key);
 	r->tags[r->ntags].value = xstrdup(value);
 	r->ntags++;
+}
+
+void bs_run_history_release(struct bs_run *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nhistory; i++) {
+		free(r->history[i].field);
+		free(r->history[i].old_value);
+		free(r->history[i].new_value);
+	}
+	free(r->history);
+	r->history = NULL;
+	r->nhistory = r->history_cap = 0;
+}
+
+void bs_run_history_add(struct bs_run *r, const char *field,
+			const char *old_value, const char *new_value,
+			int64_t changed_at)
+{
+	struct bs_history *h;
+
+	xgrow((void **)&r->history, &r->history_cap, r->nhistory + 1,
+	      sizeof(*r->history));
+	h = &r->history[r->nhistory++];
+	h->field = xstrdup(field);
+	h->old_value = old_value ? xstrdup(old_value) : NULL;
+	h->new_value = new_value ? xstrdup(new_value) : NULL;
+	h->changed_at = changed_at;
 }
 
 const char *bs_run_tag_get(const struct bs_run *r, const char *key)

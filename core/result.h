@@ -69,6 +69,17 @@ struct bs_tag {
 	char *value;
 };
 
+/*
+ * One change bstore set made to a run (a row of the store's run_history):
+ * the field or parameter key, its old and new value as text (a date field's
+ * as ISO 8601 UTC; NULL: unknown), and when, in unix seconds.
+ */
+struct bs_history {
+	char *field;
+	char *old_value, *new_value;
+	int64_t changed_at;
+};
+
 struct bs_run {
 	int64_t id;               /* 0 until stored */
 	enum bs_family family;    /* which metrics and parameters apply */
@@ -94,6 +105,11 @@ struct bs_run {
 	char *warning;            /* e.g. a beta layout stored best-effort */
 	struct bs_tag *tags;
 	size_t ntags, tags_cap;
+	/* What bstore set changed, oldest first: filled where a run is
+	 * carried whole (bstore's JSON export and its ingest), empty for
+	 * runs read from a tool's output and for the store's reads. */
+	struct bs_history *history;
+	size_t nhistory, history_cap;
 };
 
 /* Status as stored and printed: "ok", "too_fast", "not_run". */
@@ -107,6 +123,20 @@ const char *bs_status_name(enum bs_status st);
  * table misprints it)" for the file tests of bonnie++ 1.98-2.00a's table.
  */
 const char *bs_absent_word(const struct bs_run *r, int m);
+/*
+ * The same rule as an index into bs_absent_words (what bs_absent_word
+ * returns is bs_absent_words[bs_absent_of(r, m)]), small enough for a
+ * report's kept rows to carry one a result (unsigned char).
+ */
+enum bs_absent {
+	BS_AB_NOT_RUN,
+	BS_AB_NOT_REPORTED,
+	BS_AB_MISPRINTED,
+	BS_AB_DIRECTION,
+	BS_AB_COUNT
+};
+extern const char *const bs_absent_words[BS_AB_COUNT];
+enum bs_absent bs_absent_of(const struct bs_run *r, int m);
 /* Parses a status name; returns 0 or -1. */
 int bs_status_parse(const char *s, enum bs_status *out);
 
@@ -121,6 +151,12 @@ void bs_run_tag(struct bs_run *r, const char *key, const char *value);
 /* Adds a tag whose key r does not have (the store's rows, one a key)
  * without looking for it: a run of 100,000 tags reads in linear time. */
 void bs_run_tag_add(struct bs_run *r, const char *key, const char *value);
+/* Adds a change to r's history (values may be NULL: unknown). */
+void bs_run_history_add(struct bs_run *r, const char *field,
+			const char *old_value, const char *new_value,
+			int64_t changed_at);
+/* Frees r's history and leaves it empty. */
+void bs_run_history_release(struct bs_run *r);
 /* Returns the tag's value or NULL. */
 const char *bs_run_tag_get(const struct bs_run *r, const char *key);
 /*

@@ -127,6 +127,39 @@ static void json_series(const struct bs_run *r, struct bs_buf *out)
 	bs_buf_addc(out, '}');
 }
 
+static void json_text_or_null(struct bs_buf *out, const char *s)
+{
+	if (s == NULL)
+		bs_buf_adds(out, "null");
+	else
+		bs_json_str(out, s);
+}
+
+/* What bstore set changed: [{"field", "old", "new", "changed_at"}]. */
+static void json_history(const struct bs_run *r, struct bs_buf *out)
+{
+	size_t i;
+
+	bs_buf_addc(out, '[');
+	for (i = 0; i < r->nhistory; i++) {
+		const struct bs_history *h = &r->history[i];
+
+		if (i)
+			bs_buf_addc(out, ',');
+		bs_buf_addc(out, '{');
+		bs_json_key(out, "field", 1);
+		bs_json_str(out, h->field);
+		bs_json_key(out, "old", 0);
+		json_text_or_null(out, h->old_value);
+		bs_json_key(out, "new", 0);
+		json_text_or_null(out, h->new_value);
+		bs_json_key(out, "changed_at", 0);
+		json_time(out, h->changed_at);
+		bs_buf_addc(out, '}');
+	}
+	bs_buf_addc(out, ']');
+}
+
 void bs_run_json(const struct bs_run *r, struct bs_buf *out)
 {
 	size_t t;
@@ -175,6 +208,12 @@ void bs_run_json(const struct bs_run *r, struct bs_buf *out)
 	if (r->nseries) {
 		bs_json_key(out, "series", 0);
 		json_series(r, out);
+	}
+	/* The export's runs carry what bstore set changed (filled by
+	 * cmd_export), so that an ingest of it restores that too. */
+	if (r->raw || r->nhistory) {
+		bs_json_key(out, "history", 0);
+		json_history(r, out);
 	}
 	/* The run's own text, so that an export ingested into another
 	 * archive (ingest/bstore_json.c) keeps it and its digest. Only when

@@ -10,9 +10,11 @@
  * latency_mean_us, latency_p50_us and latency_p99_us where the benchmark
  * core measured them) and, when the run has curves, series (per metric a
  * list of points: the axis key, the value under its unit's name, e.g.
- * {"offset_gib", "mib_s", "seconds"}) and, last, when the run's text
- * was loaded (r->raw not NULL: the export, not `bstore list --json`),
- * raw. Written by walking the metric catalogue and the parameter table.
+ * {"offset_gib", "mib_s", "seconds"}) and, when the run's text was
+ * loaded (r->raw not NULL: the export, not `bstore list --json`),
+ * history (what bstore set changed, oldest first: {"field", "old",
+ * "new", "changed_at"}, values text or null, a date field's ISO 8601)
+ * and, last, raw. Written by walking the metric catalogue and the parameter table.
  */
 #ifndef BS_CORE_RUN_JSON_H
 #define BS_CORE_RUN_JSON_H

@@ -86,7 +86,12 @@ static const char *const top_keys[] = {
 	"id", "machine", "family", "tool", "tool_version", "format",
 	"measured_at", "stored_at", "source", "source_line", "sha256",
 	"parser_version", "warning", "params", "supplied", "tags", "results",
-	"series", "raw",
+	"series", "history", "raw",
+};
+
+/* The keys of one change in "history". */
+static const char *const history_keys[] = {
+	"field", "old", "new", "changed_at",
 };
 
 /* The keys of one result. */
@@ -311,6 +316,55 @@ static int get_tags(struct jctx *c, json_t *o, struct bs_run *r)
 			return fail(c, "tag '%s' is not a valid tag",
 				    quote(q, sizeof(q), key));
 		bs_run_tag(r, key, json_string_value(v));
+	}
+	return 0;
+}
+
+/* ---- history ---- */
+
+/*
+ * What bstore set changed (absent in exports before it was written): the
+ * store turns a date field's values back into seconds. A field this
+ * bstore does not know is kept, as the store keeps a newer bstore's rows.
+ */
+static int get_history(struct jctx *c, json_t *o, struct bs_run *r)
+{
+	json_t *a = json_object_get(o, "history"), *h, *v;
+	const char *key, *field, *was, *now;
+	char q[QUOTE_MAX + 8];
+	int64_t when;
+	size_t n;
+
+	if (a == NULL)
+		return 0;
+	if (!json_is_array(a))
+		return fail(c, "bstore JSON 'history' is not a list");
+	json_array_foreach(a, n, h)
+	{
+		if (!json_is_object(h))
+			return fail(c, "bstore JSON 'history' change %zu is "
+				       "not an object", n + 1);
+		json_object_foreach(h, key, v)
+		{
+			if (!known(key, history_keys, NKEYS(history_keys)))
+				return fail(c, "bstore JSON 'history' change "
+					       "%zu with unknown key '%s'",
+					    n + 1, quote(q, sizeof(q), key));
+		}
+		if (get_str(c, h, "field", 0, &field) < 0 ||
+		    get_str(c, h, "old", 1, &was) < 0 ||
+		    get_str(c, h, "new", 1, &now) < 0 ||
+		    get_time(c, h, "changed_at", &when) < 0)
+			return -BS_EPARSE;
+		if (field[0] == '\0' || bs_text_has_control(field) ||
+		    (was && bs_text_has_control(was)) ||
+		    (now && bs_text_has_control(now)))
+			return fail(c, "bstore JSON 'history' change %zu is "
+				       "not a valid change", n + 1);
+		if (when == BS_NONE)
+			return fail(c, "bstore JSON 'history' change %zu "
+				       "without 'changed_at'", n + 1);
+		bs_run_history_add(r, field, was, now, when);
 	}
 	return 0;
 }
@@ -597,7 +651,8 @@ static int fill(struct jctx *c, json_t *o, struct bs_run *r)
 	r->family = c->family;
 	if (get_params(c, o, &r->params) < 0 || get_supplied(c, o, r) < 0 ||
 	    get_tags(c, o, r) < 0 ||
-	    get_results(c, o, r) < 0 || get_series(c, o, r) < 0)
+	    get_results(c, o, r) < 0 || get_series(c, o, r) < 0 ||
+	    get_history(c, o, r) < 0)
 		return -BS_EPARSE;
 	bs_run_set(&r->tool, tool);
 	bs_run_set(&r->tool_version, tool_version);

@@ -176,6 +176,7 @@ struct bs_rrow {
 	unsigned char family;      /* enum bs_family */
 	/* by slot (bs_rlist_slot), the rates the list shows */
 	unsigned char status[BS_M_BONNIE]; /* enum bs_status of each */
+	unsigned char absent[BS_M_BONNIE]; /* enum bs_absent: its word */
 	double rate[BS_M_BONNIE];   /* NAN: no number */
 };
 
@@ -189,6 +190,15 @@ struct bs_rruns {
 	uint32_t *slot;    /* open addressing: index + 1, 0 empty */
 	size_t nslot;
 };
+
+/*
+ * A legend's words for results without a number (report/render.c): an
+ * ABSENT section in d with a WORD (TEXT) for each bit of mask, bit k
+ * bs_absent_words[k] and bit BS_AB_COUNT "no data" (a latency); nothing
+ * for mask 0.
+ */
+#define BS_RABSENT_NO_DATA (1u << BS_AB_COUNT)
+void bs_rabsent_legend(struct bs_tdict *d, unsigned mask);
 
 /* The index of s in rr's pool of strings, adding it when new
  * (report/intern.c). */

@@ -157,6 +157,54 @@ static void bonnie_tf(const struct bs_report *rep, struct bs_tdict *d)
 		}
 }
 
+void bs_rabsent_legend(struct bs_tdict *d, unsigned mask)
+{
+	struct bs_tdict *x;
+	int k;
+
+	if (mask == 0)
+		return;
+	x = bs_tdict_add(d, "ABSENT");
+	for (k = 0; k <= BS_AB_COUNT; k++)
+		if ((mask >> k) & 1)
+			bs_tdict_set(bs_tdict_add(x, "WORD"), "TEXT",
+				     k < BS_AB_COUNT ? bs_absent_words[k]
+						     : "no data");
+}
+
+/* The words of the page's results without a number: of the cells that
+ * have none (the text report's '-', a latency's "no data"), or with rows
+ * of every run that has none (the HTML report's cells and list of runs,
+ * whose latencies say "no data" in their cells). */
+static unsigned page_absent(const struct bs_report *rep, int rows)
+{
+	unsigned mask = 0;
+	size_t i;
+	int m;
+
+	for (i = 0; i < rep->ngroups; i++)
+		for (m = 0; m < BS_RM_COUNT; m++) {
+			const struct bs_report_cell *c = &rep->groups[i].cell[m];
+
+			if (!rep->shown[m] ||
+			    (!rows && c->status != BS_ST_NOT_RUN))
+				continue;
+			/* The HTML cells say "no data" themselves. */
+			if (BS_RM_KIND(m) == BS_MK_LAT && rows)
+				continue;
+			if (BS_RM_KIND(m) == BS_MK_LAT)
+				mask |= c->status == BS_ST_NOT_RUN
+						? BS_RABSENT_NO_DATA
+						: 0;
+			else if (c->status == BS_ST_NOT_RUN &&
+				 c->absent_mask == 0)
+				mask |= 1u << BS_AB_NOT_RUN;
+			else
+				mask |= c->absent_mask;
+		}
+	return mask;
+}
+
 static void fill_summary(const struct bs_report *rep, size_t i,
 			 struct bs_tdict *d)
 {
@@ -496,6 +544,7 @@ static void fill_model(const struct bs_report *rep, struct bs_tdict *d)
 	if (rep->ngroups > 1)
 		bs_tdict_show(d, "COMPARED");
 	bonnie_tf(rep, d);
+	bs_rabsent_legend(d, page_absent(rep, 0));
 	/* The verdicts of the page's cells, for legends (bs_verdicts[]):
 	 * better, worse and within noise always, the others where a cell
 	 * has them. */
@@ -595,6 +644,7 @@ int bs_report_render(const struct bs_report *rep,
 	bs_tdict_clear(d);
 	bs_tdict_show(d, "PART_TAIL");
 	bonnie_tf(rep, d);
+	bs_rabsent_legend(d, page_absent(rep, 1));
 	bs_tdict_set(d, "TITLE", rep->title);
 	rc = bs_tmpl_expand_file(ts, name, d, out, err);
 out:

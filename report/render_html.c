@@ -592,7 +592,10 @@ static int runs_row(struct runs_ctx *rc, const struct bs_rrow *row)
 		v = row->rate[rc->slot[t]];
 		if (isnan(v)) {
 			int tf = row->status[rc->slot[t]] == BS_ST_TOO_FAST;
-			bs_tdict_set(c, "TEXT", tf ? "too fast" : "not run");
+			/* The word show prints for the run (bs_absent_word). */
+			bs_tdict_set(c, "TEXT",
+				     tf ? "too fast"
+					: bs_absent_words[row->absent[rc->slot[t]]]);
 			bs_tdict_set(c, "CLASS", tf ? "tf" : "nr");
 			continue;
 		}

@@ -152,8 +152,10 @@ static void version_of(const struct bs_run *r, char *out, size_t outsz)
 static void absent_add(struct bs_report_cell *c, const struct bs_run *r,
 		       int m)
 {
-	const char *w = bs_absent_word(r, BS_RM_TEST(m));
+	enum bs_absent k = bs_absent_of(r, BS_RM_TEST(m));
+	const char *w = bs_absent_words[k];
 
+	c->absent_mask |= 1u << k;
 	if (c->absent == NULL)
 		c->absent = w;
 	else if (strcmp(c->absent, w) != 0)

@@ -145,6 +145,7 @@ struct bs_report_cell {
 	 * show prints; "no number" when its runs' words differ, NULL when
 	 * every run had one. */
 	const char *absent;
+	unsigned absent_mask; /* bit per enum bs_absent of those runs */
 	double mean, sd, min, max; /* over the ok runs (sd: NAN if ok < 2) */
 	double median;             /* over the ok runs */
 	/* Against the baseline; NAN when either side has no number. */

@@ -47,10 +47,12 @@ void bs_rrow_fill(struct bs_rruns *rr, const struct bs_run *r, uint32_t group,
 		if (!listed(t))
 			continue;
 		row->status[n] = (unsigned char)r->res[t].status;
+		row->absent[n] = (unsigned char)bs_absent_of(r, t);
 		bs_rmetric(r, BS_RM(t, BS_MK_RATE), &row->rate[n++]);
 	}
 	for (; n < BS_M_BONNIE; n++) {
 		row->status[n] = BS_ST_NOT_RUN;
+		row->absent[n] = BS_AB_NOT_RUN;
 		row->rate[n] = NAN;
 	}
 }

@@ -7,6 +7,7 @@
 #include "report/site.h"
 #include "core/supply.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -153,6 +154,7 @@ struct srun {
 	size_t nunpaged;    /* its other tags (tag_paged()) */
 	/* Its family's main results, by site.slot[k] of main metric k. */
 	unsigned char status[MAIN_FAMILY_MAX]; /* enum bs_status */
+	unsigned char absent[MAIN_FAMILY_MAX]; /* enum bs_absent: its word */
 	double val[MAIN_FAMILY_MAX];
 };
 
@@ -187,6 +189,9 @@ struct stest {
 struct site {
 	struct bs_tmpl_set *ts;
 	struct bs_tdict *d;
+	/* The words of the page's cells without a number (bit per enum
+	 * bs_absent), for its footer: set by runs_table, said by emit. */
+	unsigned absent;
 	struct bs_buf page, path, text;
 	bs_site_put_fn put;
 	void *ctx;
@@ -372,6 +377,9 @@ static int emit(struct site *s, const char *path)
 {
 	int rc;
 
+	/* The footer says what the words of its runs tables mean. */
+	bs_rabsent_legend(s->d, s->absent);
+	s->absent = 0;
 	bs_buf_reset(&s->page);
 	rc = bs_tmpl_expand_buf(s->ts, "site.html", s->d, &s->page, s->err);
 	if (rc == 0)
@@ -415,8 +423,13 @@ static void run_results(struct site *s, const struct bs_run *r)
 	char num[64];
 	int m, first, end, cpu = 0, lat = 0;
 	const char *units = bs_run_tool_units(r);
-	struct bs_buf none = BS_BUF_INIT;
+	/* Its results without a number, by the word show prints for them
+	 * (bs_absent_word): "Not reported: Latency p99." */
+	struct bs_buf none[BS_AB_COUNT];
+	char word[64];
+	int k;
 
+	memset(none, 0, sizeof(none)); /* BS_BUF_INIT each */
 	/* The CPU and latency columns when some result has one: bonnie++
 	 * 1.0x printed no latencies. */
 	bs_metric_rows(r->family, &first, &end);
@@ -440,8 +453,10 @@ static void run_results(struct site *s, const struct bs_run *r)
 		 * job, bonnie++'s per-char tests under -f) is named in one
 		 * line under the table, as unrecorded parameters are. */
 		if (v->status == BS_ST_NOT_RUN) {
-			bs_buf_adds(&none, none.len ? ", " : "");
-			bs_buf_adds(&none, bs_metrics[m].label);
+			struct bs_buf *b = &none[bs_absent_of(r, m)];
+
+			bs_buf_adds(b, b->len ? ", " : "");
+			bs_buf_adds(b, bs_metrics[m].label);
 			continue;
 		}
 		x = bs_tdict_add(s->d, "RESULT");
@@ -473,10 +488,18 @@ static void run_results(struct site *s, const struct bs_run *r)
 			    x, "LAT",
 			    bs_bonnie_fmt_latency(num, sizeof(num), v->lat_us));
 	}
-	if (none.len)
-		bs_tdict_set(bs_tdict_add(s->d, "NOT_MEASURED"), "NAMES",
-			     bs_buf_str(&none));
-	bs_buf_release(&none);
+	for (k = 0; k < BS_AB_COUNT; k++) {
+		struct bs_tdict *x;
+
+		if (none[k].len) {
+			x = bs_tdict_add(s->d, "NOT_MEASURED");
+			snprintf(word, sizeof(word), "%s", bs_absent_words[k]);
+			word[0] = (char)toupper((unsigned char)word[0]);
+			bs_tdict_set(x, "WORD", word);
+			bs_tdict_set(x, "NAMES", bs_buf_str(&none[k]));
+		}
+		bs_buf_release(&none[k]);
+	}
 	/* Beside the stored values, the tool's own words for them (dd's
 	 * MB/s), as bstore show prints them. */
 	if (units && bs_run_tool_lines(r, no_line, NULL) > 0) {
@@ -748,6 +771,8 @@ static int on_run(const struct bs_run *r, void *vctx)
 			continue;
 		x->status[s->slot[k]] =
 		    (unsigned char)r->res[s->main[k]].status;
+		x->absent[s->slot[k]] =
+		    (unsigned char)bs_absent_of(r, s->main[k]);
 		x->val[s->slot[k]] = r->res[s->main[k]].value;
 	}
 	add_member(s, G_MACHINE, x->machine, NULL, s->nruns);
@@ -958,7 +983,10 @@ static struct bs_tdict *runs_table(struct site *s, struct bs_tdict *dd,
 				bs_tdict_show(x, "CLS");
 				break;
 			case BS_ST_NOT_RUN:
-				bs_tdict_set(x, "TEXT", "not run");
+				/* The word show prints (bs_absent_word). */
+				bs_tdict_set(x, "TEXT",
+				             bs_absent_words[r->absent[s->slot[k]]]);
+				s->absent |= 1u << r->absent[s->slot[k]];
 				bs_tdict_set(x, "CLASS", "nr");
 				bs_tdict_show(x, "CLS");
 				break;

@@ -71,6 +71,9 @@ struct bs_store {
 	struct bs_db_stmt *put_res; /* INSERT INTO run_results */
 	struct bs_db_stmt *put_par; /* INSERT INTO run_params */
 	struct bs_db_stmt *put_ser; /* INSERT INTO series */
+	/* INSERT INTO run_history: prepared by the first run that carries
+	 * history (bstore's JSON export), not for every ingest. */
+	struct bs_db_stmt *put_hist;
 	struct bs_db_stmt *reject;
 	/* The parameter and metric rows that runs has columns for, in table
 	 * order (bs_store_columns): writing and reading walk these. */

@@ -16,6 +16,7 @@
 #include "util/num.h"
 #include "util/sha256.h"
 #include "util/text.h"
+#include "util/timefmt.h"
 #include "util/banned.h"
 
 /* The columns of runs that put() binds, in order: identity, then the
@@ -485,6 +486,8 @@ static int bind_run(struct bs_store *st, struct bs_db_stmt *s,
 
 static int put_rows(struct bs_store *st, const struct bs_run *r,
 		    struct bs_err *err);
+static int put_history(struct bs_store *st, const struct bs_run *r,
+		       struct bs_err *err);
 
 /*
  * r, a CSV line, is the same measurement as stored run id, read from its
@@ -631,8 +634,70 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 		bs_store_seen_stored(st, sha, r->id, key,
 				     bs_store_is_table(r));
 	rc = put_rows(st, r, err);
+	if (rc == 0)
+		rc = put_history(st, r, err);
 	st->deferring = 0;
 	return rc < 0 ? rc : 1;
+}
+
+/* A history value as run_history keeps it: a date field's in seconds. */
+static int bind_change(struct bs_store *st, struct bs_db_stmt *s, int i,
+		       int is_date, const char *v, struct bs_err *err)
+{
+	struct bs_err why = BS_ERR_INIT;
+	int64_t when;
+
+	if (v == NULL) {
+		bs_db_bind_null(s, i);
+		return 0;
+	}
+	if (!is_date) {
+		bind_text(s, i, v);
+		return 0;
+	}
+	if (bs_time_parse(v, &when, &why) < 0)
+		return bs_error(err, BS_EINVAL, "%s: cannot store history: %s",
+				st->path, why.msg);
+	bs_db_bind_int64(s, i, when);
+	return 0;
+}
+
+/* What bstore set changed in r, carried by a run restored whole (bstore's
+ * JSON export): rows of run_history, as bs_store_set writes them. */
+static int put_history(struct bs_store *st, const struct bs_run *r,
+		       struct bs_err *err)
+{
+	size_t i;
+	int rc = 0;
+
+	if (r->nhistory == 0)
+		return 0;
+	if (st->put_hist == NULL &&
+	    (rc = bs_store_prepare(st,
+				   "INSERT INTO run_history (run_id, field, "
+				   "old_value, new_value, changed_at) VALUES "
+				   "(?, ?, ?, ?, ?)",
+				   &st->put_hist, err)) < 0)
+		return rc;
+	for (i = 0; i < r->nhistory && rc == 0; i++) {
+		const struct bs_history *h = &r->history[i];
+		const struct bs_set_field *f = bs_set_field(h->field);
+		int date = f && f->is_date;
+
+		bs_db_bind_int64(st->put_hist, 1, r->id);
+		bind_text(st->put_hist, 2, h->field);
+		rc = bind_change(st, st->put_hist, 3, date, h->old_value, err);
+		if (rc == 0)
+			rc = bind_change(st, st->put_hist, 4, date,
+					 h->new_value, err);
+		if (rc < 0) {
+			bs_db_reset(st->put_hist);
+			break;
+		}
+		bs_db_bind_int64(st->put_hist, 5, h->changed_at);
+		rc = write_row(st, st->put_hist, "cannot store history", err);
+	}
+	return rc;
 }
 
 /* The rows of run r->id beside its row in runs. */

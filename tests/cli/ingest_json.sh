@@ -7,7 +7,8 @@
 # original's source, line and parser version kept); the copy's bonnie export is
 # the original lines byte for byte; ingesting the export again stores
 # nothing, in either archive; a merge and an export-ingest give the same
-# archive; lines that are JSON but no valid run are rejects with reasons.
+# archive; lines that are JSON but no valid run are rejects with reasons;
+# the history bstore set keeps goes with the export and comes back whole.
 set -euo pipefail
 . "$SRC/tests/lib.sh"
 need sqlite3 jq sha256sum
@@ -177,5 +178,62 @@ if ! diff "$T/b.jsonl" "$T/c.jsonl" >"$T/diff"; then
 	head -c 3000 "$T/diff" >&2
 fi
 cmp -s "$T/b.jsonl" "$T/a.jsonl" || fail "merge into an empty archive changed the export"
+
+
+# 7. What bstore set keeps (run_history) goes with the export: a run's
+# machine and date set twice and a fio parameter supplied, exported,
+# ingested into a new archive: show's History is the same, the export
+# again byte for byte, and ingesting it again adds no history.
+H=$T/h.db
+run "$BSTORE" --db "$H" ingest "${bonnie_samples[0]}" "$SAMPLES/fio-3.33-seqread.txt"
+expect_rc 0 "ingest for history"
+for change in machine=db1 measured_at=2020-01-02 machine=db2 \
+	measured_at=2021-03-04T05:06:07Z; do
+	run "$BSTORE" --db "$H" set 1 "$change"
+	expect_rc 0 "set 1 $change"
+done
+run "$BSTORE" --db "$H" set 2 direct=1
+expect_rc 0 "set 2 direct=1"
+"$BSTORE" --db "$H" show 1 2 >"$T/h.show"
+expect_in "$T/h.show" "measured_at: 2020-01-02T00:00:00Z -> 2021-03-04T05:06:07Z"
+expect_in "$T/h.show" "direct: unknown -> on"
+"$BSTORE" --db "$H" export --format json >"$T/h.jsonl"
+expect_eq "$(jq -c '[.history[] | [.field, .old, .new]]' "$T/h.jsonl" | tr -d '\n')" \
+	'[["machine","'"$(sqlite3 -batch "$H" "SELECT old_value FROM run_history ORDER BY id LIMIT 1")"'","db1"],["measured_at",null,"2020-01-02T00:00:00Z"],["machine","db1","db2"],["measured_at","2020-01-02T00:00:00Z","2021-03-04T05:06:07Z"]][["direct","","on"]]' \
+	"the export's history"
+run "$BSTORE" --db "$T/h2.db" ingest "$T/h.jsonl"
+expect_rc 0 "ingest the export with history"
+"$BSTORE" --db "$T/h2.db" show 1 2 >"$T/h2.show"
+sed -n '/^History/,/^Original/p' "$T/h.show" >"$T/h.hist"
+sed -n '/^History/,/^Original/p' "$T/h2.show" >"$T/h2.hist"
+expect_eq "$(grep -c -- ' -> ' "$T/h2.hist")" 5 "five changes restored"
+if ! diff "$T/h.hist" "$T/h2.hist" >"$T/diff"; then
+	fail "show's History differs after export and ingest:"
+	cat "$T/diff" >&2
+fi
+cmp -s "$T/h.show" "$T/h2.show" || fail "show differs after export and ingest"
+"$BSTORE" --db "$T/h2.db" export --format json | cmp -s - "$T/h.jsonl" ||
+	fail "the export with history changed through an ingest"
+run "$BSTORE" --db "$T/h2.db" ingest "$T/h.jsonl"
+expect_rc 0 "ingest the export with history again"
+expect_eq "$(sqlite3 -batch "$T/h2.db" "SELECT count(*) FROM run_history")" 5 \
+	"no history added by a duplicate"
+# A change that is no change, or a date that is none: refused.
+{
+	jq -c '.history[0].changed_at = null' "$T/h.jsonl" | sed -n 1p
+	jq -c '.history = {}' "$T/h.jsonl" | sed -n 1p
+	jq -c '.history[0].when = 1' "$T/h.jsonl" | sed -n 1p
+} >"$T/badh.jsonl"
+run "$BSTORE" --db "$T/badh.db" ingest "$T/badh.jsonl"
+expect_rc 1 "bad history rejected"
+expect_in "$T/err" "badh.jsonl:1: bstore JSON 'history' change 1 without 'changed_at'"
+expect_in "$T/err" "badh.jsonl:2: bstore JSON 'history' is not a list"
+expect_in "$T/err" "badh.jsonl:3: bstore JSON 'history' change 1 with unknown key 'when'"
+jq -c '.history[3].new = "soon"' "$T/h.jsonl" | sed -n 1p >"$T/baddate.jsonl"
+run "$BSTORE" --db "$T/baddate.db" ingest "$T/baddate.jsonl"
+expect_rc 1 "a history date that is none"
+expect_in "$T/err" "cannot store history: 'soon' is not a date"
+expect_eq "$(sqlite3 -batch "$T/baddate.db" "SELECT count(*) FROM runs")" 0 \
+	"nothing stored from it"
 
 finish

@@ -55,8 +55,10 @@ expect_eq "$(sed -n '/^Original text:/,$p' "$T/show.txt" | grep -c "$(printf '\t
 Z=$T/z.db
 "$BSTORE" --db "$Z" -q ingest "$D/zcav-2.00a-8m-blocks.txt" "$SAMPLES/fio-3.33-group-reporting.txt" 2>/dev/null
 run "$BSTORE" --db "$Z" report all
-expect_in "$T/out" "* best of the column; - not run."
+# No cell without a number: the legend explains no '-'.
+expect_in "$T/out" "* best of the column."
 expect_not_in "$T/out" "0.5 s"
+expect_not_in "$T/out" "not run"
 run "$BSTORE" --db "$Z" site -o "$T/zsite"
 expect_eq "$(grep -rl '0.5&nbsp;s' "$T/zsite" | wc -l)" 0 "no 0.5 s rule on a zcav and fio site"
 run "$BSTORE" report tool=bonnie++
@@ -72,5 +74,42 @@ expect_rc 0 "HTML report of p95 against p99"
 expect_in "$T/out" 'data-metric="latency_p99_ms" title="not reported">not reported'
 expect_in "$T/out" 'data-metric="latency_p95_ms" title="not reported">not reported'
 expect_in "$T/out" 'title="[1] 1: not reported"'
+expect_not_in "$T/out" '>not run<'
+# The legend under the list of runs names the word, as show does.
+expect_in "$T/out" '&ldquo;not reported&rdquo;: no number, as bstore show says it of the run.'
+expect_not_in "$T/out" '&ldquo;not run&rdquo;'
+# The text report: '-' where the other run has its percentile, and the
+# legend says what '-' is for these runs.
+run "$BSTORE" --db "$T/rw.db" report 1 2
+expect_rc 0 "text report of p95 against p99"
+expect_eq "$(awk '$1 == "[1]" && $2 == 1 && $3 ~ /^[0-9]/ { print $(NF - 2) }
+	$1 == "[2]" && $2 == 2 && $3 ~ /^[0-9]/ { print $(NF - 3) }' "$T/out" | tr '\n' ' ')" \
+	"- - " "the percentile each run did not print"
+expect_in "$T/out" "* best of the column; - not reported."
+expect_not_in "$T/out" "not run"
+# The site: each run's page names what it did not report, by the same
+# word, and no page says "not run" of these sysbench runs.
+run "$BSTORE" --db "$T/rw.db" site -o "$T/rwsite"
+expect_rc 0 "site of p95 and p99"
+expect_in "$T/rwsite/run/1-"*.html '<p class="mute">Not reported: Requests, Latency p50, Latency p90, Latency p99, Latency histogram.</p>'
+expect_in "$T/rwsite/run/2-"*.html '<p class="mute">Not reported: Requests, Latency p50, Latency p90, Latency p95, Latency histogram.</p>'
+expect_eq "$(grep -rl 'not run\|Not run\|Not measured' "$T/rwsite" | wc -l)" 0 \
+	"no page of the site says not run of them"
+# A site row without a number: dd's Write and Read without its command
+# line say its direction is unknown in the runs table, and the footer says
+# once what the word means.
+run "$BSTORE" site -o "$T/fsite"
+expect_in "$T/fsite/index.html" "<td class=\"nr\">unknown (dd&#39;s summary does not say which way it copied)<"
+expect_eq "$(grep -o '&ldquo;unknown (dd&#39;s summary does not say which way it copied)&rdquo;: no number, as bstore show says it of the run' "$T/fsite/index.html" | wc -l)" 1 \
+	"the footer says the word once"
+# The HTML report's list of runs: each row its run's own word (dd's
+# summary alone, beside runs with their command lines), kept with the
+# row's status.
+run "$BSTORE" ingest "$SAMPLES/dd-coreutils-9.1-labvm.txt"
+expect_rc 0 "ingest dd runs with their command lines"
+run "$BSTORE" report --format html tool=dd
+expect_rc 0 "HTML report of the dd run"
+expect_eq "$(grep -c '^<tr><td>\[1\]</td>.*<td class="nr">unknown (dd&#39;s summary does not say which way it copied)</td><td class="nr">unknown (dd&#39;s summary does not say which way it copied)</td>' "$T/out")" 1 \
+	"the run's row says dd's word"
 expect_not_in "$T/out" '>not run<'
 finish
