@@ -148,6 +148,20 @@ static double lat_div(const struct bs_run *r)
 	return v && (v[0] == '1' || v[0] == '2') && v[1] == '.' ? 1 : 1000;
 }
 
+/* Forgets the fio runs noted for their logs. */
+static void jobs_release(struct ingest_opts *o)
+{
+	size_t i;
+
+	for (i = 0; i < o->njobs; i++) {
+		free(o->jobs[i].jobname);
+		free(o->jobs[i].prefixes);
+	}
+	free(o->jobs);
+	o->jobs = NULL;
+	o->njobs = o->jobs_cap = 0;
+}
+
 /* Notes fio run r (stored, or found stored: r->id) for its logs. */
 static void note_fio_job(struct file_ctx *c, const struct bs_run *r)
 {
@@ -875,6 +889,7 @@ int bs_cli_ingest_fd(const struct bs_cli *cli, struct bs_store *st, int fd,
 	o.adjust = a->adjust;
 	o.adjust_ctx = a->ctx;
 	rc = ingest_fd(cli, st, fd, name, &o);
+	jobs_release(&o);
 	free(o.tag_key);
 	free(o.tag_val);
 	return rc;
@@ -1109,11 +1124,7 @@ int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
 			       ingest_one, &o);
 out:
 	free(order);
-	for (i = 0; i < (int)o.njobs; i++) {
-		free(o.jobs[i].jobname);
-		free(o.jobs[i].prefixes);
-	}
-	free(o.jobs);
+	jobs_release(&o);
 	bs_store_close(st);
 	for (i = 0; i < (int)o.ntags; i++) {
 		free(o.tag_key[i]);
