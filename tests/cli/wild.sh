@@ -41,7 +41,7 @@ while read -r f runs rejects twins open; do
 	"$BSTORE" export --format json >"$T/w$n.jsonl"
 	expect_eq "$(wc -l <"$T/w$n.jsonl" | tr -d ' ')" "$runs" "$f: runs exported"
 done <"$T/files"
-expect_eq "$n" 90 "files in the corpus"
+expect_eq "$n" 91 "files in the corpus"
 
 # Every value a person reads, against the export of its file's archive.
 python3 - "$W/MANIFEST.json" "$T" >"$T/values" <<'EOF' || true
