@@ -337,6 +337,10 @@ static int pass_on(struct bs_ingest *p, const struct bs_format *f,
 		if (bs_run_same(&p->held[i].r, r))
 			break;
 	if (i < p->nheld) {
+		/* The print kept takes the name only the other gave. */
+		if ((r->machine == NULL || r->machine[0] == '\0') &&
+		    p->held[i].r.machine && p->held[i].r.machine[0])
+			bs_run_set(&r->machine, p->held[i].r.machine);
 		twin(p, p->held[i].line, lineno, r->format);
 		bs_run_release(&p->held[i].r);
 		memmove(&p->held[i], &p->held[i + 1],

@@ -82,6 +82,25 @@ expect_in "$T/err" "bonnie++-2.00a-appended-two-procs.txt:14: the same measureme
 expect_eq "$("$BSTORE" export --format json | jq -r '[.machine, .results.getc.value, .results.seq_create.value] | @tsv' | paste -sd,)" \
 	"$(printf 'labvm1\t628\t190,labvm2\t1387\t993')" "appended: each CSV line's values"
 
+# 2b. A name on one side only (issue 29 class 8): Debian's bonnie++
+# 2.00a with -s 64M:4k:1000000:10 -n 0 cuts the machine name whole out
+# of its table row (" 64M:4k::1000000:10"; a published mail shows such a
+# row, bonnie++-2.00-direct-io-no-name.txt) while its CSV line names
+# labbox: one run, the CSV line's, named; either order.
+N=$D/bonnie++-2.00a-long-size-no-name.txt
+export BSTORE_DB=$T/noname.db
+run "$BSTORE" ingest "$N"
+expect_rc 0 "ingest a table without a name and its CSV line"
+expect_in "$T/out" "$N: 1 run stored, 0 duplicates, 0 rejected (bonnie++-csv-1.98: 1)"
+expect_eq "$("$BSTORE" export --format json | jq -r '[.machine, .results.seeks.value, .params.seeks] | @tsv')" \
+	"$(printf 'labbox\t103329\t1000000')" "the CSV line's run, named"
+{ tail -n 1 "$N"; head -n 5 "$N"; } >"$T/csv-first.txt"
+export BSTORE_DB=$T/noname2.db
+run "$BSTORE" ingest "$T/csv-first.txt"
+expect_rc 0 "ingest the CSV line, then its table without a name"
+expect_in "$T/out" "1 run stored, 0 duplicates, 0 rejected (bonnie++-csv-1.98: 1)"
+expect_eq "$("$BSTORE" export --format json | jq -r .machine)" labbox "CSV first: named"
+
 # 3. fio --output-format=normal,terse: the terse line kept, the report
 # said once.
 export BSTORE_DB=$T/fio.db
