@@ -179,10 +179,24 @@ static void check_any_run(struct events *e, struct bs_run *r)
 	size_t k, j;
 
 	CHECK(bs_family_ok(r->family) && r->id == 0);
-	/* A parser's only tag: a date printed in local time. */
-	CHECK(r->ntags == 0 ||
-	      (r->ntags == 1 && strcmp(r->tags[0].key, BS_INGEST_TZ_TAG) == 0 &&
-	       strcmp(r->tags[0].value, "local") == 0));
+	/* A parser's tags: a date printed in local time, a fio job's error
+	 * number, the metrics printed but no figures (each not_run). */
+	for (k = 0; k < r->ntags; k++) {
+		const char *key = r->tags[k].key, *v = r->tags[k].value;
+
+		if (strcmp(key, BS_INGEST_TZ_TAG) == 0) {
+			CHECK(strcmp(v, "local") == 0);
+		} else if (strcmp(key, "fio.error") == 0) {
+			CHECK(r->family == BS_FAM_FIO && v[0] &&
+			      strspn(v, "0123456789-") == strlen(v));
+		} else {
+			CHECK(strcmp(key, "ingest.unread") == 0);
+			for (m = 0; m < bs_nmetrics; m++)
+				if (bs_run_is_unread(r, m))
+					CHECK(bs_metrics[m].family == r->family &&
+					      r->res[m].status == BS_ST_NOT_RUN);
+		}
+	}
 	CHECK(r->tool && r->tool[0] && r->format && r->format[0]);
 	CHECK(r->raw && strlen(r->raw) <= BS_BLOCK_MAX);
 	CHECK(strlen(r->sha256) == 64);
