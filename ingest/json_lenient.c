@@ -9,7 +9,9 @@
  *     dropped dots that follow '{', '[' or another ',' (what is left of
  *     "...," between elements);
  *   - where dots were dropped between two values with no ',' left
- *     between them ("1\n...\n\"b\""), one is put back.
+ *     between them ("1\n...\n\"b\""), one is put back;
+ *   - a member whose value was dots ("bw" : ...) gets null, which no
+ *     reader takes for a figure.
  * Nothing else is guessed: a document still broken after this is
  * refused by the reader with the strict parser's words.
  */
@@ -60,6 +62,15 @@ static int token(struct pass *p, char c, int64_t lineno)
 		p->out->data[p->last - 1] = ' ';
 		if (!p->fx->comma_line)
 			p->fx->comma_line = p->comma_at;
+		p->fixed = 1;
+	}
+	if (p->elided && p->last_c == ':' &&
+	    (c == ',' || c == '}' || c == ']')) {
+		/* A member whose value was cut ("bw" : ...): null. */
+		if (bs_buf_adds(p->out, "null") < 0)
+			return -1;
+		p->last_c = 'l';
+		p->last = p->out->len;
 		p->fixed = 1;
 	}
 	if (p->elided && value_start(c) && value_end(p->last_c) &&
