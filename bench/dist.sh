@@ -66,7 +66,7 @@ awk -v a="$(size "$work/json+.db")" -v b="$(size "$work/json.db")" \
 
 # 2. The 1,000,000-line lat log.
 (cd "$work" && fio --name=big --filename="$f" --size=64M --bs=4k \
-	--rw=randread --ioengine=psync --number_ios=1000000 \
+	--rw=randread --ioengine=psync --io_size=4000000k \
 	--write_lat_log=big --output-format=json --output=big.json >/dev/null)
 log=$work/big_lat.1.log
 echo "lat log: $(wc -l <"$log") lines, $(size "$log") bytes"

@@ -1,7 +1,8 @@
 /*
  * cli/archive.c - opening the archive for a command: --db, $BSTORE_DB or
- * the default path, the upgrade notice, the store's warnings, and a
- * signal that ends a long open (cli/cli.h, bs_cli_open_store).
+ * the default path, the upgrade notice, the store's warnings, a signal
+ * that ends a long open, and one that stops a PostgreSQL statement
+ * (cli/cli.h, bs_cli_open_store, bs_cli_guard_end).
  */
 #include <errno.h>
 #include <signal.h>
@@ -19,6 +20,57 @@
 static void on_stop(int sig)
 {
 	bs_cli_stop = sig;
+}
+
+/*
+ * The guard of a PostgreSQL archive's statements: from its open until
+ * the command returns (bs_cli_guard_end), SIGINT, SIGTERM and SIGHUP
+ * that come while a statement runs on the server (bs_store_engaged) set
+ * bs_cli_stop, which the store's wait sees: it cancels the statement
+ * (within its bound), and the command fails; any other time, the signal
+ * does at once what it would have done without bstore. Either way the
+ * exit status is the signal's (bs_cli_guard_end raises it again).
+ */
+static const int guarded[] = {SIGINT, SIGTERM, SIGHUP};
+static struct bs_sig_saved guard_saved;
+static int guard_armed;
+static volatile sig_atomic_t guard_sig;
+
+static void on_guarded(int sig)
+{
+	bs_cli_stop = sig;
+	guard_sig = sig;
+	if (!bs_store_engaged()) {
+		signal(sig, SIG_DFL);
+		raise(sig); /* delivered when this handler returns */
+	}
+}
+
+static void guard_arm(struct bs_store *st)
+{
+	bs_store_set_wait(st, BS_STORE_WAIT_MS, &bs_cli_stop);
+	if (guard_armed)
+		return;
+	guard_armed = 1;
+	guard_sig = 0;
+	bs_sig_catch(&guard_saved, guarded,
+		     sizeof(guarded) / sizeof(guarded[0]), on_guarded, NULL);
+}
+
+int bs_cli_guard_end(int rc)
+{
+	int sig = (int)guard_sig;
+
+	if (!guard_armed)
+		return rc;
+	guard_armed = 0;
+	bs_sig_restore(&guard_saved);
+	if (sig != 0) {
+		fflush(stdout);
+		raise(sig);
+		return 128 + sig; /* handled elsewhere after all */
+	}
+	return rc;
 }
 
 /* Whether the directory that would hold path exists. */
@@ -99,6 +151,8 @@ static int open_store(const struct bs_cli *cli, const char *path, int flags,
 	}
 	if (rc == 0)
 		bs_cli_store_warnings(cli, *out);
+	if (rc == 0 && bs_store_is_url(path))
+		guard_arm(*out);
 	return rc;
 }
 

@@ -95,6 +95,13 @@ const char *bs_cli_signal_name(int sig);
  * one() failed for some input, or 128 + the signal.
  */
 extern volatile sig_atomic_t bs_cli_stop;
+/*
+ * After a command returns with rc: a stop signal that came while a
+ * PostgreSQL archive opened by bs_cli_open_store ran a statement (which
+ * the store then cancelled on the server) ends bstore as that signal
+ * does (its exit status 128 + the signal); otherwise rc.
+ */
+int bs_cli_guard_end(int rc);
 int bs_cli_each_input(const struct bs_cli *cli, struct bs_store *st,
 		      char **inputs, int n, const char *noun,
 		      const char *undone,
@@ -332,6 +339,7 @@ struct bs_cli_dest {
 struct bs_cli_changes_args {
 	struct bs_cli_dest dest;
 	struct bs_changes_opts co;
+	int no_cache; /* check: --no-cache */
 };
 struct bs_opt_cmd;
 int bs_cli_changes(struct bs_cli *cli, const struct bs_opt_cmd *cmd, int argc,

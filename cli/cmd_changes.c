@@ -43,6 +43,12 @@ static int produce(const struct bs_cli *cli, void *ctx, FILE *out,
 		bs_cli_perr(cli, &err);
 		return BS_EXIT_FAIL;
 	}
+	if (c->runs == 0) {
+		/* As the selection of every run says it (bs_cli_select). */
+		bs_cli_no_match(cli, job->st, NULL, 1);
+		bs_changes_free(c);
+		return BS_EXIT_FAIL;
+	}
 	job->regressions = job->a->co.check && c->n > 0;
 	if (bs_changes_render(c, job->a->dest.fmt, out, &err) < 0) {
 		rc = BS_EXIT_FAIL;
@@ -75,14 +81,22 @@ int bs_cli_changes(struct bs_cli *cli, const struct bs_opt_cmd *cmd, int argc,
 	rc = bs_cli_dest_done(cli, &a.dest);
 	if (rc != 0)
 		return rc;
-	rc = bs_cli_open_select(cli, BS_STORE_READONLY, argv + optind,
-				argc - optind,
-				BS_SEL_ALL_IF_NONE | BS_SEL_NEED_MATCH, &st,
-				&ids);
+	if (a.co.check && a.co.since == BS_NONE && optind == argc &&
+	    !a.no_cache) {
+		/* Every run's newest: what the cache keeps (report/changes.h). */
+		rc = bs_cli_open_store(cli, BS_STORE_EXISTING, &st);
+		a.co.cache = st;
+		a.co.cache_tag = "bstore " BSTORE_VERSION;
+	} else {
+		rc = bs_cli_open_select(cli, BS_STORE_READONLY, argv + optind,
+					argc - optind,
+					BS_SEL_ALL_IF_NONE | BS_SEL_NEED_MATCH,
+					&st, &ids);
+	}
 	if (rc != 0)
 		return rc;
 	job.st = st;
-	job.ids = &ids;
+	job.ids = a.co.cache ? NULL : &ids;
 	job.a = &a;
 	job.regressions = 0;
 	rc = bs_cli_render_out(cli, a.dest.path, produce, &job);

@@ -26,6 +26,10 @@ static const struct bs_opt opts[] = {
 	 "check the runs stored or measured from DATE on (DATE: 2004, "
 	 "2004-03, 2004-03-15, '2004-03-15 10:30[:05]' or @UNIXTIME, UTC)",
 	 "each series' newest run", 0, 0, 0},
+	{0, "no-cache", NULL, 0, bs_opt_flag, O(no_cache),
+	 "read every run again rather than what the last check kept of the "
+	 "series no new run joined (the cache needs write access)",
+	 NULL, 0, 0, 0},
 	BS_OPT_END,
 };
 #undef O
@@ -43,7 +47,11 @@ const struct bs_opt_cmd bs_cmd_check = {
 	"changed at that run (tool, version, parameters, tags, host.*).\n"
 	"Exit status: 0 when there is none, 1 when there is one (or on an\n"
 	"error), 2 on a usage error. A series is one machine and one test;\n"
-	"runs without a date take no part.\n"
+	"runs without a date take no part. A check of every run (no\n"
+	"selector, no --since) keeps what it found in each series in the\n"
+	"archive, so that the next one reads only the runs stored since and\n"
+	"their series; removing a run or setting a machine, date or\n"
+	"parameter throws that away (docs/changes.md).\n"
 	"\n"
 	"@SELECTORS@\n",
 	opts, NULL,

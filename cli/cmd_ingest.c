@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -18,14 +19,28 @@
 #include "ingest/ingest.h"
 #include "util/buf.h"
 #include "util/mem.h"
+#include "util/num.h"
 #include "util/readfile.h"
 #include "util/similar.h"
 #include "util/text.h"
 #include "util/timefmt.h"
 #include "util/banned.h"
 
+/* A fio run this command stored or found stored: where its log files
+ * go (ingest_log). */
+struct fio_job {
+	int64_t id;
+	char *jobname;  /* or NULL */
+	char *prefixes; /* its BS_INGEST_FIO_LOG_TAG, or NULL */
+	int job;        /* its number in its file: fio's N of _lat.N.log */
+	double lat_div; /* its logs' latencies to us (lat_div()) */
+};
+
 struct ingest_opts {
 	const struct bs_format *format; /* --format, or NULL */
+	int64_t run_id; /* --run: the run fio's log files go to, or 0 */
+	struct fio_job *jobs;
+	size_t njobs, jobs_cap;
 	char **tag_key;
 	char **tag_val;
 	size_t ntags;
@@ -52,6 +67,7 @@ struct file_ctx {
 	int64_t unnamed_lo, unnamed_hi; /* their ids */
 	struct bs_err err;
 	int failed; /* a store error stopped the file */
+	int fio_jobs; /* fio runs of this file so far */
 	int rejects_only; /* --strict after a reject: keep only rejects */
 	int tty;    /* progress lines on stderr */
 	int shown_progress;
@@ -124,6 +140,32 @@ static int kept_as_it_was(struct file_ctx *c, const struct bs_run *r)
 	return 0;
 }
 
+/* fio 3 logs latencies in ns, fio 2 in us: the divisor to us. */
+static double lat_div(const struct bs_run *r)
+{
+	const char *v = r->tool_version;
+
+	return v && (v[0] == '1' || v[0] == '2') && v[1] == '.' ? 1 : 1000;
+}
+
+/* Notes fio run r (stored, or found stored: r->id) for its logs. */
+static void note_fio_job(struct file_ctx *c, const struct bs_run *r)
+{
+	struct ingest_opts *o = (struct ingest_opts *)c->o;
+	const char *pre = bs_run_tag_get(r, BS_INGEST_FIO_LOG_TAG);
+	struct fio_job *j;
+
+	c->fio_jobs++;
+	xgrow((void **)&o->jobs, &o->jobs_cap, o->njobs + 1,
+	      sizeof(o->jobs[0]));
+	j = &o->jobs[o->njobs++];
+	j->id = r->id;
+	j->jobname = r->params.jobname ? xstrdup(r->params.jobname) : NULL;
+	j->prefixes = pre ? xstrdup(pre) : NULL;
+	j->job = c->fio_jobs;
+	j->lat_div = lat_div(r);
+}
+
 static int on_run(struct bs_run *r, void *vctx)
 {
 	struct file_ctx *c = vctx;
@@ -156,6 +198,8 @@ static int on_run(struct bs_run *r, void *vctx)
 		c->failed = 1;
 		return rc;
 	}
+	if (r->family == BS_FAM_FIO)
+		note_fio_job(c, r);
 	if (rc == 1) {
 		c->stored++;
 		if (r->machine == NULL || r->machine[0] == '\0') {
@@ -248,13 +292,24 @@ static void progress(struct file_ctx *c, struct bs_ingest *p, int done)
 }
 
 /*
- * An input is read whole before the archive's lock is taken, so that a
- * writer that waits for its input (a benchmark piped in, a stalled pipe)
- * holds no lock while it waits: the lock is held while the buffered text
- * is parsed and stored, one transaction, then released. An input larger
- * than this is stored while it is read (docs/team.md).
+ * An input that can stall (a pipe, a FIFO, a socket, a terminal: anything
+ * but a regular file) is read whole before the archive's lock is taken,
+ * so that a writer that waits for its input (a benchmark piped in, a
+ * stalled pipe) holds no lock while it waits: the lock is held while the
+ * buffered text is parsed and stored, one transaction, then released. An
+ * input larger than this is stored while it is read. A regular file
+ * cannot stall: it is read as it is parsed, inside the transaction, in
+ * the parser's own bounded memory (docs/team.md).
  */
 #define INGEST_BUFFER_MAX ((size_t)64 << 20)
+
+/* Can a read of fd wait on a writer? Everything but a regular file. */
+static int may_stall(int fd)
+{
+	struct stat sb;
+
+	return fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode);
+}
 
 /*
  * Reads fd into in until its end (*more = 0) or until in holds
@@ -455,9 +510,12 @@ static int ingest_fd(const struct bs_cli *cli, struct bs_store *st, int fd,
 	cb.warn = on_warn;
 	cb.ctx = &c;
 	p = bs_ingest_new(c.name, &cb, o->format);
-	/* The input first, without the lock; then the lock, the batch,
-	 * the commit. */
-	rc = read_input(fd, &in, &c, &more);
+	/* An input that can stall first, without the lock; then the lock,
+	 * the batch, the commit. A regular file is read inside. */
+	rc = 0;
+	more = 1;
+	if (may_stall(fd))
+		rc = read_input(fd, &in, &c, &more);
 	if (rc == 0)
 		rc = bs_store_begin(st, &c.err);
 	if (rc == 0)
@@ -523,14 +581,261 @@ out:
 	return rc;
 }
 
+/* ---- fio's log files --------------------------------------------------- */
+
+/* Whether the space-separated list holds the word w. */
+static int has_word(const char *list, const char *w)
+{
+	size_t n = strlen(w);
+
+	while (list && *list) {
+		size_t k = strcspn(list, " ");
+
+		if (k == n && memcmp(list, w, n) == 0)
+			return 1;
+		list += k + (list[k] == ' ');
+	}
+	return 0;
+}
+
+/*
+ * The run a log named ln goes to: among this command's fio runs, those
+ * of the log's prefix (the job's name, or its --write_*_log); of those
+ * the one whose number in its file is the log's N, else the only one.
+ * 0 when none or several fit (*fits says how many).
+ */
+static int64_t find_job(const struct ingest_opts *o,
+			const struct bs_fio_log_name *ln, size_t *fits,
+			double *div)
+{
+	int64_t one = 0;
+	size_t i;
+
+	*fits = 0;
+	for (i = 0; i < o->njobs; i++) {
+		const struct fio_job *j = &o->jobs[i];
+
+		if (!(j->jobname && strcmp(j->jobname, ln->prefix) == 0) &&
+		    !has_word(j->prefixes, ln->prefix))
+			continue;
+		if (ln->job > 0 && j->job == ln->job) {
+			*div = j->lat_div;
+			return j->id;
+		}
+		if (one != j->id) {
+			one = j->id;
+			*div = j->lat_div;
+			(*fits)++;
+		}
+	}
+	return *fits == 1 ? one : 0;
+}
+
+/* The exact summary of a log's direction, as its run's tag says it. */
+static void log_summary(struct bs_buf *b, const char *path, int m,
+			const struct bs_fio_log_sum *sum, size_t points)
+{
+	char a[32], c[32], d[32];
+	const char *base = strrchr(path, '/');
+
+	bs_buf_addf(b, "%lld entries of %s: min %s, mean %s, max %s %s; ",
+		    (long long)sum->entries, base ? base + 1 : path,
+		    bs_fmt_g(a, sizeof(a), sum->min),
+		    bs_fmt_g(c, sizeof(c), sum->mean),
+		    bs_fmt_g(d, sizeof(d), sum->max), bs_metrics[m].unit);
+	if (sum->per_point > 1)
+		bs_buf_addf(b, "stored as %zu points, each the mean of %lld "
+			       "entries",
+			    points, (long long)sum->per_point);
+	else
+		bs_buf_addf(b, "stored whole (%zu points)", points);
+}
+
+/* Reads all of fd into in. */
+static int read_all(int fd, struct bs_buf *in)
+{
+	char buf[1 << 16];
+	ssize_t n;
+
+	while ((n = read(fd, buf, sizeof(buf))) != 0) {
+		if (n < 0 && errno == EINTR && !bs_cli_stop)
+			continue;
+		if (n < 0)
+			return -1;
+		bs_buf_add(in, buf, (size_t)n);
+	}
+	return 0;
+}
+
+/*
+ * Attaches fio log path (named ln) to its run: one transaction, and a
+ * log that has no run to go to, or does not parse, stores nothing.
+ */
+static int ingest_log(const struct bs_cli *cli, struct bs_store *st,
+		      const char *path, const struct bs_fio_log_name *ln,
+		      struct ingest_opts *o)
+{
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_buf in = BS_BUF_INIT, tag = BS_BUF_INIT, said = BS_BUF_INIT;
+	struct bs_fio_log_sum sum[3];
+	struct bs_run r, logs;
+	struct bs_ids ids = BS_IDS_INIT;
+	int64_t id = o->run_id, n;
+	size_t fits = 0, i, kept = 0;
+	double div = 1000;
+	int fd = -1, rc = BS_EXIT_FAIL, found = 0;
+
+	bs_run_init(&r);
+	bs_run_init(&logs);
+	logs.family = BS_FAM_FIO;
+	if (id == 0 && (id = find_job(o, ln, &fits, &div)) != 0)
+		found = 1;
+	if (id == 0) {
+		if (fits > 1)
+			bs_cli_error(cli,
+				     "%s: %zu fio runs of this command are of "
+				     "job '%s'; 'bstore ingest --run ID "
+				     "%s' says which; nothing stored from "
+				     "this file",
+				     path, fits, ln->prefix, path);
+		else
+			bs_cli_error(cli,
+				     "%s: no fio run to attach this log to: "
+				     "no job '%s' among the fio runs of this "
+				     "command (ingest the log with its job's "
+				     "JSON or text output, or with --run ID); "
+				     "nothing stored from this file",
+				     path, ln->prefix);
+		goto out;
+	}
+	/* A dry run stored its runs in transactions it rolled back: the
+	 * log is read and checked all the same. */
+	if (o->dry_run && found)
+		goto read;
+	if (bs_store_get(st, id, 0, &r, &err) < 0) {
+		bs_cli_error(cli, "%s: %s; nothing stored from this file", path,
+			     err.msg);
+		goto out;
+	}
+	div = lat_div(&r);
+	if (r.family != BS_FAM_FIO) {
+		bs_cli_error(cli,
+			     "%s: run %lld is a %s run, not fio's; nothing "
+			     "stored from this file",
+			     path, (long long)id, r.tool ? r.tool : "?");
+		goto out;
+	}
+read:
+	if (bs_readfile_open(path, NULL, BS_FILE_ANY, -1, &fd, &err) < 0) {
+		bs_cli_perr(cli, &err);
+		goto out;
+	}
+	if (read_all(fd, &in) < 0) {
+		bs_cli_error(cli, "%s: cannot read: %s; nothing stored", path,
+			     strerror(errno));
+		goto out;
+	}
+	n = bs_fio_log_parse(path, in.data ? in.data : "", in.len, ln->kind,
+			     div, &logs, sum, &err);
+	if (n < 0) {
+		bs_cli_error(cli, "%s; nothing stored from this file",
+			     err.msg);
+		goto out;
+	}
+	if (n == 0) {
+		/* fio writes an empty slat log for a synchronous engine. */
+		bs_cli_warn(cli, "%s: no entries; nothing stored", path);
+		rc = BS_EXIT_OK;
+		goto out;
+	}
+	if (o->dry_run && found) {
+		rc = BS_EXIT_OK;
+		if (!cli->quiet) {
+			bs_text_put(stdout, path, 0);
+			printf(": %lld entr%s would be attached to the run of "
+			       "job '%s'\n",
+			       (long long)n, n == 1 ? "y" : "ies", ln->prefix);
+		}
+		goto out;
+	}
+	if (bs_store_begin(st, &err) < 0) {
+		bs_cli_error(cli, "%s: %s; nothing stored from this file", path,
+			     err.msg);
+		goto out;
+	}
+	bs_ids_merge(&ids, &id, 1);
+	for (i = 0; i < logs.nseries; i++) {
+		const struct bs_series *c = &logs.series[i];
+		int d = strncmp(bs_metrics[c->metric].key, "read", 4) == 0 ? 0
+			: strncmp(bs_metrics[c->metric].key, "write", 5) == 0
+				? 1
+				: 2;
+		int k = bs_store_add_series(st, id, c, &err);
+
+		if (k == 1) {
+			bs_buf_reset(&tag);
+			log_summary(&tag, path, c->metric, &sum[d], c->n);
+			bs_buf_reset(&said);
+			bs_buf_addf(&said, "fio.log.%s",
+				    bs_metrics[c->metric].key);
+			k = bs_store_tag(st, &ids, bs_buf_str(&said),
+					 bs_buf_str(&tag), &err);
+		} else if (k == 0) {
+			kept++;
+		}
+		if (k < 0) {
+			bs_store_rollback(st);
+			bs_cli_error(cli, "%s: %s; nothing stored from this "
+					  "file",
+				     path, err.msg);
+			goto out;
+		}
+	}
+	if (o->dry_run) {
+		bs_store_rollback(st);
+	} else if (bs_store_commit(st, &err) < 0) {
+		bs_store_rollback(st);
+		bs_cli_error(cli, "%s: cannot store its series: %s; nothing "
+				  "stored from this file",
+			     path, err.msg);
+		goto out;
+	}
+	rc = BS_EXIT_OK;
+	if (cli->quiet)
+		goto out;
+	bs_text_put(stdout, path, 0);
+	printf(": %lld entr%s attached to run %lld:", (long long)n,
+	       n == 1 ? "y" : "ies", (long long)id);
+	for (i = 0; i < logs.nseries; i++)
+		printf(" %s (%zu points)", bs_metrics[logs.series[i].metric].key,
+		       logs.series[i].n);
+	if (kept)
+		printf("; %zu kept as %s was (the run has %s already)", kept,
+		       kept == 1 ? "it" : "they", kept == 1 ? "it" : "them");
+	printf("\n");
+out:
+	if (fd >= 0)
+		close(fd);
+	bs_ids_release(&ids);
+	bs_run_release(&r);
+	bs_run_release(&logs);
+	bs_buf_release(&in);
+	bs_buf_release(&tag);
+	bs_buf_release(&said);
+	return rc;
+}
+
 static int ingest_one(const struct bs_cli *cli, struct bs_store *st,
 		      const char *path, void *vo)
 {
 	struct bs_err err = BS_ERR_INIT;
+	struct bs_fio_log_name ln;
 	int fd = -1, rc;
 
 	if (strcmp(path, "-") == 0)
 		return ingest_fd(cli, st, STDIN_FILENO, "<stdin>", vo);
+	if (bs_fio_log_name(path, &ln))
+		return ingest_log(cli, st, path, &ln, vo);
 	/* Anything but a directory is read as a stream: a FIFO or
 	 * <(command) is waited on as long as its writer takes (a signal
 	 * ends the wait), /dev/stdin may be a terminal. */
@@ -650,6 +955,19 @@ static int set_measured_at(const struct bs_cli *cli, const struct bs_opt *opt,
 	return 0;
 }
 
+static int set_run(const struct bs_cli *cli, const struct bs_opt *opt,
+		   const char *arg, void *field)
+{
+	int64_t v;
+
+	(void)opt;
+	if (bs_parse_i64(arg, strlen(arg), &v) < 0 || v <= 0)
+		return bs_cli_usage_error(cli, "--run: '%s' is not a run id",
+					  arg);
+	*(int64_t *)field = v;
+	return 0;
+}
+
 static int set_format(const struct bs_cli *cli, const struct bs_opt *opt,
 		      const char *arg, void *field)
 {
@@ -685,6 +1003,10 @@ static const struct bs_opt opts[] = {
 	 "are still kept)", NULL, 0, 0, 0},
 	{'n', "dry-run", NULL, 0, bs_opt_flag, O(dry_run),
 	 "parse and report, store nothing", NULL, 0, 0, 0},
+	{0, "run", "ID", 0, set_run, O(run_id),
+	 "attach the fio log files given (NAME_lat.N.log, _clat, _slat, _bw, "
+	 "_iops) to stored run ID, instead of to the run of their job among "
+	 "the files given", NULL, 0, 0, 0},
 	{'f', "format", "NAME", 0, set_format, O(format),
 	 "read every result line as format NAME (when detection guesses "
 	 "wrong)", NULL, 0, 0, 0},
@@ -707,9 +1029,10 @@ const struct bs_opt_cmd bs_cmd_ingest = {
 	"text) is stored once, and so is a bonnie++ run read from its CSV\n"
 	"line and from its table (bonnie++ -q's stdout and stderr): the\n"
 	"second is a \"duplicate of run N\". Each file is one transaction,\n"
-	"taken once the file has been read (a writer waiting for its input\n"
-	"holds no lock); an empty one is an error. Runs whose output names no machine are\n"
-	"counted on stderr, with how to name them (-m, bstore set).\n",
+	"taken once a pipe or FIFO has been read (a writer waiting for its\n"
+	"input holds no lock); an empty one is an error. Runs whose output\n"
+	"names no machine are counted on stderr, with how to name them (-m,\n"
+	"bstore set).\n",
 	opts,
 	"Formats (--format NAME):\n"
 	"  @FORMATS@\n"
@@ -727,8 +1050,9 @@ int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_store *st = NULL;
 	char *dflt[] = {(char *)"-"};
-	char **files;
-	int nfiles, i, rc = BS_EXIT_OK;
+	char **files, **order = NULL;
+	struct bs_fio_log_name ln;
+	int nfiles, i, k, rc = BS_EXIT_OK;
 
 	memset(&o, 0, sizeof(o));
 	o.measured_at = BS_NONE;
@@ -772,9 +1096,24 @@ int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
 		rc = BS_EXIT_FAIL;
 		goto out;
 	}
-	rc = bs_cli_each_input(cli, st, files, nfiles, "file", "not read",
+	/* fio's log files after the rest: they go to runs the others
+	 * store. */
+	order = xcalloc((size_t)nfiles, sizeof(char *));
+	for (i = 0, k = 0; i < nfiles; i++)
+		if (!bs_fio_log_name(files[i], &ln))
+			order[k++] = files[i];
+	for (i = 0; i < nfiles; i++)
+		if (bs_fio_log_name(files[i], &ln))
+			order[k++] = files[i];
+	rc = bs_cli_each_input(cli, st, order, nfiles, "file", "not read",
 			       ingest_one, &o);
 out:
+	free(order);
+	for (i = 0; i < (int)o.njobs; i++) {
+		free(o.jobs[i].jobname);
+		free(o.jobs[i].prefixes);
+	}
+	free(o.jobs);
 	bs_store_close(st);
 	for (i = 0; i < (int)o.ntags; i++) {
 		free(o.tag_key[i]);

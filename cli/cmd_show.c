@@ -88,17 +88,39 @@ static const char *stored_num(char *out, size_t outsz, double v)
 	return out;
 }
 
+/* What a rounded print said, where show's whole units say more. */
+static void printed_note(struct bs_buf *b, const struct bs_run *r, int m,
+			 double v, double step, int comma)
+{
+	char cell[64], num[64];
+
+	if (comma)
+		bs_buf_adds(b, ", ");
+	if (bs_dialect_print(r, m, v, cell, sizeof(cell)))
+		bs_buf_addf(b, "printed %s", cell);
+	else
+		bs_buf_addf(b, "printed in steps of %s %s",
+			    bs_metric_fmt(num, sizeof(num), m, step, 0),
+			    bs_metric_unit(m, 0));
+}
+
 static void status_line(struct bs_buf *b, const struct bs_run *r, int m,
 			int width)
 {
 	const struct bs_value *v = &r->res[m];
 	char num[64], l1[32], l2[32], l3[32];
+	/* A rounded print's step caps the digits (docs/report.md, "How a
+	 * number is shown"); an exact print's digits are its own. */
+	double step = bs_dialect_of(r)->rounded
+			      ? bs_dialect_step(r, m, v->value)
+			      : 0;
 
 	bs_buf_addf(b, "  %-*s ", width, bs_metrics[m].key);
 	switch (v->status) {
 	case BS_ST_OK:
 		bs_buf_addf(b, "ok        %10s %-8s",
-			    bs_metric_fmt(num, sizeof(num), m, v->value, 0),
+			    bs_metric_fmt_step(num, sizeof(num), m, v->value,
+					       0, step),
 			    bs_metric_unit(m, 0));
 		break;
 	case BS_ST_TOO_FAST:
@@ -133,9 +155,20 @@ static void status_line(struct bs_buf *b, const struct bs_run *r, int m,
 	 * as exports give it, when people see another unit. */
 	if (v->status == BS_ST_OK &&
 	    strcmp(bs_metric_unit(m, 0), bs_metrics[m].unit) != 0)
-		bs_buf_addf(b, "  (stored %s %s)",
+		bs_buf_addf(b, "  (stored %s %s",
 			    stored_num(num, sizeof(num), v->value),
 			    bs_metrics[m].unit);
+	else
+		bs_buf_adds(b, "  (");
+	/* Whole units still claim more than a step past one unit: quote
+	 * the cell (1.8g is 1843 MiB/s give or take 51). */
+	if (v->status == BS_ST_OK && bs_metric_scale(m, 0, step) > 1 + 1e-9)
+		printed_note(b, r, m, v->value, step,
+			     b->data[b->len - 1] != '(');
+	if (b->data[b->len - 1] == '(')
+		bs_buf_trim(b, 3);
+	else
+		bs_buf_addc(b, ')');
 	bs_buf_addc(b, '\n');
 }
 
@@ -337,7 +370,8 @@ static int show_run(const struct bs_run *r, void *vctx)
 	}
 	bs_buf_adds(b, "\nTests:\n");
 	for (m = 0; m < bs_nmetrics; m++)
-		if (bs_metrics[m].family == r->family)
+		if (bs_metrics[m].family == r->family &&
+		    !(bs_metrics[m].flags & BS_MF_NOVALUE))
 			status_line(b, r, m, width);
 	tool_line_text(b, r);
 	series_lines(b, r);

@@ -17,6 +17,7 @@
 
 #include "cli/cli.h"
 #include "cli/opt.h"
+#include "report/changes.h"
 #include "report/site.h"
 #include "util/buf.h"
 #include "util/mem.h"
@@ -139,7 +140,9 @@ static int own_file(const char *dir, const char *name)
 {
 	return bs_site_own_name(dir, name) ||
 	       (dir[0] == '\0' && (strcmp(name, "index.html") == 0 ||
-	                            strcmp(name, "site.css") == 0));
+	                            strcmp(name, "site.css") == 0 ||
+	                            strcmp(name, "changes.html") == 0 ||
+	                            strcmp(name, "changes.xml") == 0));
 }
 
 /* Whether path (relative to the site's root) is one of its own files, in
@@ -397,7 +400,7 @@ static int prepare_dir(const struct bs_cli *cli, const char *dir)
 		f = fopen(bs_buf_str(&p), "w");
 		if (f == NULL ||
 		    fputs("bstore site: pages in run/, "
-		          "machine/, tag/, tool/ and compare/ "
+		          "machine/, tag/, tool/, compare/ and change/ "
 		          "are rewritten and removed by "
 		          "'bstore site'\n",
 		          f) < 0 ||
@@ -458,6 +461,70 @@ static int one_saved(const char *name, const char *const *args, size_t nargs,
 	return 0;
 }
 
+static int get_run(void *ctx, int64_t id, struct bs_run *r, struct bs_err *err)
+{
+	return bs_store_get(ctx, id, BS_LOAD_TAGS, r, err);
+}
+
+/*
+ * The change points of the site's runs (src), and each one's comparison
+ * of its two levels (bstore report SEL0 SEL1, as the Changes page
+ * shows it) at bs_site_change_path. A comparison that fails is left out
+ * with a warning, as a saved one is.
+ */
+static int site_changes(struct writer *w, struct bs_store *st,
+                        struct bs_cli_src *src, struct bs_changes **out,
+                        int *failed, struct bs_err *err)
+{
+	struct bs_changes_opts co;
+	struct bs_cli_src csrc = *src;
+	struct bs_changes_source cs = {{bs_cli_src_each, &csrc}, get_run, st};
+	struct bs_buf sel[2] = {BS_BUF_INIT, BS_BUF_INIT};
+	struct bs_buf path = BS_BUF_INIT;
+	size_t i;
+	int k, rc;
+
+	memset(&co, 0, sizeof(co));
+	bs_changept_opts_init(&co.cp);
+	co.since = BS_NONE;
+	csrc.load = 0;
+	rc = bs_changes_build(out, &co, &cs, err);
+	for (i = 0; rc >= 0 && i < (*out)->n; i++) {
+		const struct bs_changes_item *it = &(*out)->item[i];
+		const char *args[2];
+		char *data = NULL;
+		size_t len = 0;
+		FILE *mem = open_memstream(&data, &len);
+		int r;
+
+		if (mem == NULL)
+			BS_BUG("open_memstream failed");
+		for (k = 0; k < 2; k++) {
+			bs_buf_reset(&sel[k]);
+			bs_changes_level_selector(it, k, &sel[k]);
+			args[k] = bs_buf_str(&sel[k]);
+		}
+		r = bs_cli_report_saved(w->cli, st, args, 2, mem);
+		if (fclose(mem) != 0 && r == 0)
+			r = BS_EXIT_FAIL;
+		bs_buf_reset(&path);
+		bs_site_change_path(it, &path);
+		if (r != 0) {
+			bs_cli_warn(w->cli, "the comparison of the change at "
+			                    "run %lld left out of the site",
+			            (long long)it->run_id);
+			*failed = 1;
+		} else {
+			rc = put_page(w, bs_buf_str(&path), data, len, err);
+		}
+		free(data);
+	}
+	bs_buf_release(&sel[0]);
+	bs_buf_release(&sel[1]);
+	bs_buf_release(&path);
+	return rc;
+}
+
 int cmd_site(struct bs_cli *cli, int argc, char **argv)
 {
 	struct bs_err err = BS_ERR_INIT;
@@ -469,6 +536,7 @@ int cmd_site(struct bs_cli *cli, int argc, char **argv)
 	struct writer w;
 	struct saved_ctx sc;
 	struct bs_site_opts so;
+	struct bs_changes *changes = NULL;
 	struct site_args a = {NULL};
 	const char *dir;
 	size_t i;
@@ -503,6 +571,9 @@ int cmd_site(struct bs_cli *cli, int argc, char **argv)
 	so.ncompares = sc.n;
 	src.st = st;
 	src.ids = nsel ? &ids : NULL;
+	if (site_changes(&w, st, &src, &changes, &sc.failed, &err) < 0)
+		goto failed;
+	so.changes = changes;
 	if (bs_site_build(&source, &so, put_page, &w, &err) < 0)
 		goto failed;
 	progress(&w, 1);
@@ -520,6 +591,7 @@ failed:
 		bs_cli_perr(cli, &err);
 	rc = BS_EXIT_FAIL;
 out:
+	bs_changes_free(changes);
 	for (i = 0; i < w.nmade; i++)
 		free(w.made[i]);
 	free(w.made);

@@ -125,6 +125,11 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 	return -1;
 }
 
+static int get_run(void *ctx, int64_t id, struct bs_run *r, struct bs_err *err)
+{
+	return bs_store_get(ctx, id, BS_LOAD_TAGS, r, err);
+}
+
 /* What produce() works with. */
 struct job {
 	struct bs_store *st;
@@ -148,9 +153,15 @@ static int produce(const struct bs_cli *cli, void *ctx, FILE *out,
 	struct bs_trend *tr = NULL;
 	struct bs_cli_src src = {st, NULL, -1, BS_LOAD_TAGS};
 	struct bs_report_source source = {bs_cli_src_each, &src};
+	struct bs_trend_opts to = a->to;
 	int i, rc = 0;
 
 	*write_failed = 0;
+	/* The charts mark each line's change points. */
+	if (a->dest.fmt == BS_REPORT_HTML) {
+		to.get = get_run;
+		to.get_ctx = st;
+	}
 	src.ids = xcalloc((size_t)a->nsel, sizeof(*src.ids));
 	for (i = 0; i < a->nsel; i++) {
 		/* Each line needs runs: one that matches nothing fails. */
@@ -159,7 +170,7 @@ static int produce(const struct bs_cli *cli, void *ctx, FILE *out,
 		if (rc != 0)
 			goto out;
 	}
-	if (bs_trend_build(&tr, &a->to, (const char *const *)a->sel,
+	if (bs_trend_build(&tr, &to, (const char *const *)a->sel,
 			   (size_t)a->nsel, &source, &err) < 0) {
 		bs_cli_perr(cli, &err);
 		rc = BS_EXIT_FAIL;

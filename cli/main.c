@@ -188,5 +188,5 @@ int main(int argc, char **argv)
 	argv += optind;
 	optind = 0; /* glibc: 0 re-initialises getopt for the command */
 	rc = cmd->fn(&a.cli, argc, argv);
-	return finish_output(&a.cli, rc);
+	return bs_cli_guard_end(finish_output(&a.cli, rc));
 }

@@ -114,6 +114,17 @@ double bs_dialect_step(const struct bs_run *r, int m, double v)
 	return bs_dialect_step_in(bs_dialect_of(r), r, m, v);
 }
 
+const char *bs_dialect_print(const struct bs_run *r, int m, double v,
+			     char *buf, size_t size)
+{
+	const struct bs_dialect *d = bs_dialect_of(r);
+
+	if (!d->rounded || r->family != BS_FAM_BONNIE || isnan(v) ||
+	    isinf(v))
+		return NULL;
+	return bs_bonnie_fmt_rate(buf, size, m, bs_bonnie_round(m, v));
+}
+
 double bs_dialect_step_in(const struct bs_dialect *d, const struct bs_run *r,
 			  int m, double v)
 {

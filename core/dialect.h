@@ -147,6 +147,15 @@ double bs_dialect_step_in(const struct bs_dialect *d, const struct bs_run *r,
 			  int m, double v);
 
 /*
+ * The cell in which r's rounded output printed value v of metric m
+ * ("1.8g" for 1887436.8 KiB/s in a bonnie++ 2.00a table), or NULL when
+ * its dialect prints no cell of its own to quote (not rounded, or not
+ * bonnie++'s table). buf holds the text.
+ */
+const char *bs_dialect_print(const struct bs_run *r, int m, double v,
+			     char *buf, size_t size);
+
+/*
  * The era of a bonnie++ version as bonnie++ prints it: "1.03d" is
  * BS_ERA_1_0X, "1.93c" and "1.97" BS_ERA_1_9X, "1.98", "2.00a" and later
  * ones BS_ERA_1_98; anything else (NULL, "", "1.0x" aside) BS_ERA_NONE.

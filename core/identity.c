@@ -721,20 +721,40 @@ int bs_ident_equal(const struct bs_ident *a, const struct bs_ident *b)
 	return 1;
 }
 
+/* A number in decimal, as "%" PRId64 writes it. */
+static void add_i64(struct bs_buf *out, int64_t v)
+{
+	char tmp[24];
+	size_t n = sizeof(tmp);
+	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+
+	do {
+		tmp[--n] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u != 0);
+	if (v < 0)
+		tmp[--n] = '-';
+	bs_buf_add(out, tmp + n, sizeof(tmp) - n);
+}
+
+/* Without printf: bstore changes makes a key for every run it reads. */
 void bs_ident_key(const struct bs_ident *id, struct bs_buf *out)
 {
 	int i;
 
-	bs_buf_addf(out, "%s|%s", bs_family_name(id->family),
-		    id->impl ? id->impl->name : "?");
+	bs_buf_adds(out, bs_family_name(id->family));
+	bs_buf_addc(out, '|');
+	bs_buf_adds(out, id->impl ? id->impl->name : "?");
 	for (i = 0; i < id->n; i++) {
 		const struct bs_ident_val *v = &id->v[i];
 
-		bs_buf_addf(out, "|%s=", bs_param_table[v->param].key);
+		bs_buf_addc(out, '|');
+		bs_buf_adds(out, bs_param_table[v->param].key);
+		bs_buf_addc(out, '=');
 		if (!v->known)
 			bs_buf_addc(out, '?');
 		else if (v->num != BS_NONE && v->text[0] == '\0')
-			bs_buf_addf(out, "%" PRId64, v->num);
+			add_i64(out, v->num);
 		else
 			bs_buf_adds(out, v->text);
 	}
@@ -771,6 +791,12 @@ void bs_ident_val_text(const struct bs_ident_val *v, struct bs_buf *out)
 		}
 		if (v->num != BS_NONE) {
 			add_bytes(out, v->num);
+			return;
+		}
+		/* An empty text reads as a word, as every other does: a
+		 * list that says nothing would lose its clause ("4k and "). */
+		if (v->text[0] == '\0') {
+			bs_buf_adds(out, "none");
 			return;
 		}
 		/* A list or a range of sizes: each for people. */

@@ -116,9 +116,29 @@ double bs_metric_scale(int m, unsigned flags, double v)
 const char *bs_metric_fmt(char *buf, size_t size, int m, double v,
 			  unsigned flags)
 {
+	return bs_metric_fmt_step(buf, size, m, v, flags, 0);
+}
+
+int bs_metric_step_decimals(int m, unsigned flags, double step)
+{
+	double s = bs_metric_scale(m, flags, step);
+
+	/* The last digit is worth 10^-d: no less than the step (0.1 GiB/s
+	 * is 102.4 MiB/s: whole MiB/s; 1 KiB/s is 0.00098 MiB/s: three
+	 * decimals). The slack keeps 0.1 from reading as 0.0999... */
+	if (!(s > 0) || isinf(s))
+		return -1;
+	if (s >= 1)
+		return 0;
+	return (int)floor(-log10(s) + 1e-9);
+}
+
+const char *bs_metric_fmt_step(char *buf, size_t size, int m, double v,
+			       unsigned flags, double step)
+{
 	const char *unit;
 	double div, a;
-	int dec, sig, whole;
+	int dec, sig, whole, most;
 	char num[64];
 
 	assert(m >= 0 && m < bs_nmetrics && size > 0);
@@ -126,6 +146,7 @@ const char *bs_metric_fmt(char *buf, size_t size, int m, double v,
 	if (isnan(v) || isinf(v))
 		return buf;
 	show_rule(m, flags, &unit, &div, &dec, &sig);
+	most = bs_metric_step_decimals(m, flags, step);
 	v /= div;
 	a = fabs(v);
 	/* A converted value under 1 keeps two significant digits: 545
@@ -144,6 +165,9 @@ const char *bs_metric_fmt(char *buf, size_t size, int m, double v,
 		if (whole >= sig)
 			dec = 0;
 	}
+	/* No digit finer than the print it came from. */
+	if (most >= 0 && dec > most)
+		dec = most;
 	/* A difference that rounds to nothing has no sign. */
 	bs_fmt_double(num, sizeof(num), v, dec);
 	if (flags & BS_SHOW_GROUP)

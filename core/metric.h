@@ -77,6 +77,10 @@ enum {
 	/* One of the few numbers that sum a run up: the columns of a list
 	 * of runs and the lines of a trend chart (bstore site). */
 	BS_MF_MAIN = 16,
+	/* Has no value of its own, only its series (fio's histograms and
+	 * log files): show's tests and the JSON export's results leave it
+	 * out; its series is the data. */
+	BS_MF_NOVALUE = 32,
 };
 
 struct bs_metric_info {
@@ -184,6 +188,18 @@ enum {
 };
 const char *bs_metric_fmt(char *buf, size_t size, int m, double v,
 			  unsigned flags);
+/*
+ * The same, with no digit finer than step (in m's stored unit: the step
+ * its source printed it in, core/dialect.h bs_dialect_step): 1.8g, a
+ * step of 0.1 GiB/s, shows as "1843" MiB/s, not "1843.2". A step of 0
+ * (or NAN) caps nothing: bs_metric_fmt().
+ */
+const char *bs_metric_fmt_step(char *buf, size_t size, int m, double v,
+			       unsigned flags, double step);
+/* The most decimals a value of m printed in steps of step shows in the
+ * unit of flags (0 when the step is a whole unit or more; -1 for no
+ * step). */
+int bs_metric_step_decimals(int m, unsigned flags, double step);
 /* The unit bs_metric_fmt() shows m in: "MiB/s", "seeks/s", ... */
 const char *bs_metric_unit(int m, unsigned flags);
 /* A stored value of m in the unit shown (for charts' axes). */

@@ -199,6 +199,16 @@ const char *bs_run_tag_get(const struct bs_run *r, const char *key)
 	return NULL;
 }
 
+const struct bs_series *bs_run_series_find(const struct bs_run *r, int m)
+{
+	size_t i;
+
+	for (i = 0; i < r->nseries; i++)
+		if (r->series[i].metric == m)
+			return &r->series[i];
+	return NULL;
+}
+
 struct bs_series *bs_run_series_add(struct bs_run *r, int m,
 				    const char *axis)
 {
@@ -295,11 +305,18 @@ int bs_tag_bookkeeping(const char *key)
 		"fileio.validate",  /* bstore fileio: --validate */
 		"exec.command",     /* bstore exec: the command line it ran */
 		UNREAD_TAG,         /* ingest: metrics printed, not figures */
+		/* ingest: a fio job's log file prefix (fio.log.prefix) and
+		 * the exact summary of each log attached to it. A key
+		 * ending in '*' is every key that starts so. */
+		"fio.log.*",
 	};
-	size_t i;
+	size_t i, n;
 
-	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (strcmp(key, keys[i]) == 0)
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		n = strlen(keys[i]);
+		if (keys[i][n - 1] == '*' ? strncmp(key, keys[i], n - 1) == 0
+					   : strcmp(key, keys[i]) == 0)
 			return 1;
+	}
 	return 0;
 }

@@ -158,6 +158,8 @@ const char *bs_run_tool_units(const struct bs_run *r);
  * family that has curves (BS_MF_SERIES), and r has no curve of it yet. */
 struct bs_series *bs_run_series_add(struct bs_run *r, int m,
 				    const char *axis);
+/* r's curve of metric m, or NULL. */
+const struct bs_series *bs_run_series_find(const struct bs_run *r, int m);
 /* Appends a point to a curve. */
 void bs_series_point(struct bs_series *s, double x, double y,
 		     double seconds);

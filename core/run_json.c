@@ -68,7 +68,8 @@ static void json_results(const struct bs_run *r, struct bs_buf *out)
 	bs_buf_addc(out, '{');
 	for (m = 0; m < bs_nmetrics; m++) {
 		const struct bs_value *v = &r->res[m];
-		if (bs_metrics[m].family != r->family)
+		if (bs_metrics[m].family != r->family ||
+		    (bs_metrics[m].flags & BS_MF_NOVALUE))
 			continue;
 		bs_json_key(out, bs_metrics[m].key, first);
 		first = 0;

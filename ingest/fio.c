@@ -19,6 +19,8 @@
 
 static const char *const dir_names[BS_FIO_NDIR] = {"read", "write", "trim"};
 
+static int metric_of(int dir, int stat);
+
 /* The catalogue key of each stat after "<dir>_", and the percentile it
  * is (0: not a percentile). */
 static const struct {
@@ -53,6 +55,29 @@ int bs_fio_pct_stat(double p)
 		if (stats[s].pct > 0 && fabs(p - stats[s].pct) < 0.0005)
 			return s;
 	return -1;
+}
+
+double bs_fio_stat_pct(int stat)
+{
+	return stat >= 0 && stat < BS_FIO_NSTAT ? stats[stat].pct : 0;
+}
+
+int bs_fio_hist_metric(int dir, int h)
+{
+	static const char *const hist[BS_FIO_NHIST] = {"clat", "slat", "lat"};
+	char key[64];
+	int m;
+
+	snprintf(key, sizeof(key), "%s_%s_hist", dir_names[dir], hist[h]);
+	m = bs_metric_find(BS_FAM_FIO, key);
+	if (m < 0)
+		BS_BUG("a fio histogram is missing from the catalogue");
+	return m;
+}
+
+int bs_fio_metric(int dir, int stat)
+{
+	return metric_of(dir, stat);
 }
 
 /* The catalogue row of stat of dir (the fio rows exist: core/metric.c). */

@@ -36,6 +36,21 @@ enum bs_fio_stat {
 	BS_FIO_NSTAT
 };
 
+/* The latency histograms of json+ ("bins") a direction may have. */
+enum bs_fio_hist {
+	BS_FIO_HIST_CLAT,
+	BS_FIO_HIST_SLAT,
+	BS_FIO_HIST_LAT,
+	BS_FIO_NHIST
+};
+
+/* The catalogue row of stat of direction dir. */
+int bs_fio_metric(int dir, int stat);
+/* The percentile stat is (50, 99.9, ...), or 0 for one that is none. */
+double bs_fio_stat_pct(int stat);
+/* The catalogue row of histogram h of direction dir: "read_clat_hist". */
+int bs_fio_hist_metric(int dir, int h);
+
 /* The registry's ops and line format for these rows. */
 extern const struct bs_block_ops bs_fio_json_ops;
 extern const struct bs_block_ops bs_fio_text_ops;

@@ -16,17 +16,21 @@
  * ones, as fio applies them.
  */
 #include "ingest/fio.h"
+#include "ingest/ingest.h"
 #include "ingest/json_lenient.h"
 
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <jansson.h>
 
 #include "core/metric.h"
+#include "core/dist.h"
 #include "util/buf.h"
 #include "util/num.h"
+#include "util/text.h"
 #include "util/timefmt.h"
 #include "util/banned.h"
 
@@ -154,6 +158,95 @@ static int options(struct bs_run *r, json_t *o, char *reason)
 	return 0;
 }
 
+/* The latency objects of a direction whose json+ "bins" are kept, in
+ * the order of enum bs_fio_hist. */
+static const char *const hist_obj[BS_FIO_NHIST] = {"clat_ns", "slat_ns",
+						   "lat_ns"};
+
+static int by_x(const void *a, const void *b)
+{
+	const struct bs_point *p = a, *q = b;
+
+	return (p->x > q->x) - (p->x < q->x);
+}
+
+/*
+ * json+'s "bins" of a latency object (lo) of direction d as histogram h
+ * of r: each key a bin's value in ns as fio's bucketing defines it
+ * (core/dist.h), each value its count. Zero counts are left out, as fio
+ * leaves them out.
+ */
+static int bins(struct bs_run *r, int d, int h, json_t *lo, char *reason)
+{
+	json_t *b = json_object_get(lo, "bins"), *cv;
+	struct bs_series *s = NULL;
+	const char *k;
+	uint64_t v;
+	unsigned idx;
+	double c;
+	int m;
+
+	if (!json_is_object(b) || json_object_size(b) == 0)
+		return 0;
+	m = bs_fio_hist_metric(d, h);
+	json_object_foreach(b, k, cv) {
+		if (bs_parse_u64(k, strlen(k), &v) < 0 ||
+		    bs_fio_bin_index(v, &idx) < 0) {
+			snprintf(reason, REASON,
+				 "fio JSON %s bin '%.40s' is not a value of "
+				 "fio's bins",
+				 bs_metrics[m].key, k);
+			return -1;
+		}
+		if (!json_is_integer(cv) || json_integer_value(cv) < 0 ||
+		    !bs_metric_fits(m, BS_PART_VALUE,
+				    (c = (double)json_integer_value(cv)))) {
+			snprintf(reason, REASON,
+				 "fio JSON %s bin %.40s: its count is not a "
+				 "count of I/Os",
+				 bs_metrics[m].key, k);
+			return -1;
+		}
+		if (c == 0)
+			continue;
+		if (s == NULL)
+			s = bs_run_series_add(r, m, BS_DIST_FIO_AXIS);
+		bs_series_point(s, (double)v, c, NAN);
+	}
+	if (s)
+		qsort(s->pt, s->n, sizeof(s->pt[0]), by_x);
+	return 0;
+}
+
+/*
+ * The clat percentiles bstore keeps that fio did not print (a
+ * --percentile_list without 99.9, say), from the clat histogram by
+ * fio's rule: the numbers fio would have printed.
+ */
+static int fill_percentiles(struct bs_run *r, int d, char *reason)
+{
+	const struct bs_series *s = bs_run_series_find(
+		r, bs_fio_hist_metric(d, BS_FIO_HIST_CLAT));
+	int st, m;
+
+	if (s == NULL || s->n == 0)
+		return 0;
+	for (st = 0; st < BS_FIO_NSTAT; st++) {
+		if (bs_fio_stat_pct(st) <= 0)
+			continue;
+		m = bs_fio_metric(d, st);
+		if (r->res[m].status == BS_ST_OK)
+			continue;
+		if (bs_fio_set(r, d, st,
+			       bs_dist_percentile(s->pt, s->n,
+						  bs_fio_stat_pct(st)) /
+				       1000,
+			       reason, REASON) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* One direction of a job: d of r. */
 static int direction(struct bs_run *r, json_t *job, int d, char *reason)
 {
@@ -162,6 +255,7 @@ static int direction(struct bs_run *r, json_t *job, int d, char *reason)
 	double ios = 0, v, scale = 1000;
 	const char *k;
 	json_t *pv;
+	int h;
 
 	if (!json_is_object(o))
 		return 0;
@@ -193,9 +287,8 @@ static int direction(struct bs_run *r, json_t *job, int d, char *reason)
 	    bs_fio_set(r, d, BS_FIO_LAT_MEAN, v / scale, reason, REASON) < 0)
 		return -1;
 	pct = json_object_get(clat, "percentile");
-	if (!json_is_object(pct))
-		return 0;
-	json_object_foreach(pct, k, pv) {
+	if (json_is_object(pct))
+		json_object_foreach(pct, k, pv) {
 		double p;
 		int st;
 
@@ -208,7 +301,73 @@ static int direction(struct bs_run *r, json_t *job, int d, char *reason)
 					  reason, REASON) < 0)
 			return -1;
 	}
+	/* json+: the histograms, in ns (fio 3.x) only. */
+	if (scale == 1000)
+		for (h = 0; h < BS_FIO_NHIST; h++)
+			if (bins(r, d, h, json_object_get(o, hist_obj[h]),
+				 reason) < 0)
+				return -1;
+	return fill_percentiles(r, d, reason);
+}
+
+/* Whether the space-separated list holds the word w (n bytes). */
+static int has_word(const char *list, const char *w, size_t n)
+{
+	const char *p = list;
+
+	while (*p) {
+		size_t k = strcspn(p, " ");
+
+		if (k == n && memcmp(p, w, n) == 0)
+			return 1;
+		p += k;
+		if (*p == ' ')
+			p++;
+	}
 	return 0;
+}
+
+/*
+ * The base names of the job's --write_lat_log, --write_bw_log and
+ * --write_iops_log (its own over the global ones), as the tag that lets
+ * ingest attach its log files (BS_INGEST_FIO_LOG_TAG). fio names a log
+ * after its job when the option is given empty.
+ */
+static void log_prefixes(struct bs_run *r, json_t *glob, json_t *opts)
+{
+	static const char *const keys[] = {"write_lat_log", "write_bw_log",
+					   "write_iops_log"};
+	struct bs_buf b = BS_BUF_INIT;
+	size_t i;
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		json_t *v = json_object_get(opts, keys[i]);
+		const char *s, *base;
+		size_t n;
+
+		if (v == NULL)
+			v = json_object_get(glob, keys[i]);
+		s = json_string_value(v);
+		if (s == NULL)
+			continue;
+		if (s[0] == '\0')
+			s = r->params.jobname;
+		base = strrchr(s, '/');
+		base = base ? base + 1 : s;
+		n = strlen(base);
+		/* One word each, once; no control bytes in a tag. */
+		if (n == 0 || n > 200 || strpbrk(base, " \t\r\n") ||
+		    bs_text_has_control(base))
+			continue;
+		if (has_word(bs_buf_str(&b), base, n))
+			continue;
+		if (b.len)
+			bs_buf_addc(&b, ' ');
+		bs_buf_adds(&b, base);
+	}
+	if (b.len)
+		bs_run_tag(r, BS_INGEST_FIO_LOG_TAG, bs_buf_str(&b));
+	bs_buf_release(&b);
 }
 
 /* Job i of the document into r. */
@@ -240,6 +399,8 @@ static int job(struct bs_run *r, json_t *doc, json_t *j, char *reason)
 		return -1;
 	if (json_is_object(json_object_get(j, "job options")))
 		bs_fio_defaults(r);
+	log_prefixes(r, json_object_get(doc, "global options"),
+		     json_object_get(j, "job options"));
 	for (d = 0; d < BS_FIO_NDIR; d++)
 		if (direction(r, j, d, reason) < 0)
 			return -1;
@@ -344,12 +505,12 @@ static int json_parse(const struct bs_block *b, struct bs_block_out *out)
 		} else if (fixed[0] && out->note) {
 			/* A job the author cut is no reject: the paste
 			 * never meant to give it whole. */
-			if (reason[0] == '\0')
-				snprintf(reason, sizeof(reason), "no results");
-			bs_run_release(&r);
 			const char *name = json_string_value(json_object_get(
 				json_array_get(jobs, i), "jobname"));
 
+			if (reason[0] == '\0')
+				snprintf(reason, sizeof(reason), "no results");
+			bs_run_release(&r);
 			snprintf(msg, sizeof(msg), "fio JSON job '%.40s' cut "
 				 "short by hand, not stored: %s",
 				 name ? name : "", reason);

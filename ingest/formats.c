@@ -246,6 +246,10 @@ size_t bs_line_plain(const char *line, size_t len, char *out)
 {
 	size_t i = 0, o = 0, from = 0, cut[64][2], ncut = 0, k;
 
+	/* Most lines hold neither marker's character: no word to walk
+	 * (this runs for every line). */
+	if (memchr(line, '*', len) == NULL && memchr(line, '_', len) == NULL)
+		return 0;
 	while (i < len && ncut + 2 <= sizeof(cut) / sizeof(cut[0])) {
 		size_t ws, we, j;
 		char m;
@@ -295,14 +299,17 @@ int bs_fline_make(const char *line, size_t len, const char *hint_version,
 	const char *s, *end;
 
 	for (;;) {
-		size_t t;
+		size_t t, lim;
 
 		while (len > skip && is_blank(line[len - 1]))
 			len--;
-		/* "...155.6  0.4</pre>": a closing tag at the end. */
-		for (t = len; t > skip && line[t - 1] != '<'; t--)
+		/* "...155.6  0.4</pre>": a closing tag at the end, so its '<'
+		 * among the last 8 bytes (looked for there only: this runs
+		 * for every line). */
+		lim = len - skip > 8 ? len - 8 : skip;
+		for (t = len; t > lim && line[t - 1] != '<'; t--)
 			;
-		if (t > skip && len - t + 1 < 8 &&
+		if (t > lim && len - t + 1 < 8 &&
 		    html_tag(line + t - 1, len - t + 1) == len - t + 1 &&
 		    line[t] == '/') {
 			len = t - 1;

@@ -30,11 +30,15 @@
 #define BS_PARSER_VERSION "bstore-ingest 1"
 
 /*
- * The one tag a parser gives a run: its date is a local time the output
- * printed with no zone (fio's text report), stored as if UTC. Value
- * "local". Every other tag comes from the user.
+ * The tags a parser gives a run: its date is a local time the output
+ * printed with no zone (fio's text report), stored as if UTC (value
+ * "local"); a fio job's --write_*_log prefixes, the base names its log
+ * files start with (space-separated), by which bstore ingest attaches
+ * the logs to it. Every other tag comes from the user (or, fio.log.*,
+ * from the logs attached).
  */
 #define BS_INGEST_TZ_TAG "measured_at.tz"
+#define BS_INGEST_FIO_LOG_TAG "fio.log.prefix"
 
 /* Lines longer than this are rejected, and kept cut to BS_REJECT_KEEP. */
 #define BS_LINE_MAX (1024 * 1024)
@@ -113,5 +117,59 @@ void bs_ingest_stats(const struct bs_ingest *p, struct bs_ingest_stats *out);
 int bs_ingest_parse_line(const char *line, size_t len,
 			 const char *hint_version, struct bs_run *r,
 			 char *reason, size_t reasonsz);
+
+/*
+ * fio's log files (--write_lat_log, --write_bw_log, --write_iops_log;
+ * docs/ingest.md, "fio log files"): not results of their own but time
+ * series of a fio run, which bstore ingest attaches to the run of the
+ * same job. ingest/fio_log.c.
+ */
+enum bs_fio_log_kind {
+	BS_FIO_LOG_LAT,
+	BS_FIO_LOG_CLAT,
+	BS_FIO_LOG_SLAT,
+	BS_FIO_LOG_BW,
+	BS_FIO_LOG_IOPS,
+	BS_FIO_LOG_NKIND
+};
+
+/* What a log's file name says: fio names them PREFIX_KIND.N.log (N the
+ * job's number, 1-based), or PREFIX_KIND.log with --per_job_logs=0. */
+struct bs_fio_log_name {
+	char prefix[256]; /* the base name's part before "_KIND" */
+	enum bs_fio_log_kind kind;
+	int job; /* N, or 0 when the name has none */
+};
+
+/* Whether path's base name is a fio log's: 1 and *out, or 0. */
+int bs_fio_log_name(const char *path, struct bs_fio_log_name *out /* OUT */);
+/* "lat", "clat", "slat", "bw", "iops". */
+const char *bs_fio_log_kind_name(enum bs_fio_log_kind k);
+
+/* At most this many points per direction are stored of a log; a longer
+ * one is kept as windows of equal numbers of entries, each its mean. */
+#define BS_FIO_LOG_POINTS 1000
+
+/* The exact summary of one direction of a log, in the series' unit. */
+struct bs_fio_log_sum {
+	int64_t entries;
+	double min, max, mean;
+	int64_t per_point; /* entries per stored point: 1, or the window's */
+};
+
+/*
+ * Parses a whole log (data, len bytes; name for messages) of kind: each
+ * line "msec, value, ddir, bs[, offset][, prio]" as fio 2.x and 3.x
+ * write them, with or without --log_avg_msec. Adds one curve per
+ * direction it holds to r (a bs_run_init()ed run of family fio; axis
+ * time_s, the metric <dir>_<kind>_log) and fills sum[dir]. Latencies
+ * are in ns from fio 3 (lat_div 1000 gives us) and in us before
+ * (lat_div 1). Returns the number of entries, or BS_EPARSE naming
+ * name:line.
+ */
+int64_t bs_fio_log_parse(const char *name, const char *data, size_t len,
+			 enum bs_fio_log_kind kind, double lat_div,
+			 struct bs_run *r, struct bs_fio_log_sum sum[3],
+			 struct bs_err *err);
 
 #endif

@@ -13,6 +13,7 @@
 #include "core/metric.h"
 #include "core/param.h"
 #include "report/changes.h"
+#include "report/tmpl/tmpl.h"
 #include "store/store.h"
 #include "util/csv.h"
 #include "util/json.h"
@@ -146,6 +147,7 @@ struct fam {
 
 struct series {
 	char *key;            /* machine 0x1f identity */
+	char *tool;           /* its first run's */
 	enum bs_family family;
 	struct {
 		int64_t t, id, stored;
@@ -154,6 +156,8 @@ struct series {
 	double *v;            /* n x fam.n numbers, run by run */
 	unsigned char *st;    /* their statuses */
 	size_t vcap, stcap;
+	size_t item0, nitem;  /* check: its items in c->item */
+	int64_t checked;      /* check: its metrics tested */
 };
 
 struct build {
@@ -165,6 +169,8 @@ struct build {
 	size_t *hash;         /* open addressing: series index + 1, 0 empty */
 	size_t hcap;
 	struct bs_buf key;
+	int old;              /* reading a cached series' runs again */
+	int64_t maxid;        /* the newest run read */
 };
 
 static uint64_t fnv(const char *s)
@@ -192,19 +198,34 @@ static void rehash(struct build *b)
 	}
 }
 
-static struct series *series_of(struct build *b, const char *key,
-				enum bs_family f)
+/* The series of key, or NULL; *slot its place in the hash either way. */
+static struct series *series_find(const struct build *b, const char *key,
+				  size_t *slot)
 {
 	size_t h;
 
-	if (2 * (b->ns + 1) > b->hcap)
-		rehash(b);
+	if (b->hcap == 0)
+		return NULL;
 	h = (size_t)fnv(key) & (b->hcap - 1);
 	while (b->hash[h]) {
 		if (strcmp(b->s[b->hash[h] - 1].key, key) == 0)
 			return &b->s[b->hash[h] - 1];
 		h = (h + 1) & (b->hcap - 1);
 	}
+	*slot = h;
+	return NULL;
+}
+
+static struct series *series_of(struct build *b, const char *key,
+				enum bs_family f)
+{
+	struct series *found;
+	size_t h = 0;
+
+	if (2 * (b->ns + 1) > b->hcap)
+		rehash(b);
+	if ((found = series_find(b, key, &h)) != NULL)
+		return found;
 	xgrow((void **)&b->s, &b->scap, b->ns + 1, sizeof(*b->s));
 	memset(&b->s[b->ns], 0, sizeof(*b->s));
 	b->s[b->ns].key = xstrdup(key);
@@ -221,9 +242,13 @@ static int take_run(const struct bs_run *r, void *ctx)
 	size_t i;
 	int k;
 
-	b->c->runs++;
+	if (!b->old) {
+		b->c->runs++;
+		if (r->id > b->maxid)
+			b->maxid = r->id;
+	}
 	if (r->measured_at == BS_NONE) {
-		b->c->undated++;
+		b->c->undated += !b->old;
 		return 0;
 	}
 	if (!bs_family_ok(r->family))
@@ -232,6 +257,8 @@ static int take_run(const struct bs_run *r, void *ctx)
 	bs_buf_reset(&b->key);
 	bs_changes_series_key(r, &b->key);
 	s = series_of(b, bs_buf_str(&b->key), r->family);
+	if (s->tool == NULL)
+		s->tool = xstrdup(r->tool ? r->tool : "");
 	xgrow((void **)&s->run, &s->cap, s->n + 1, sizeof(*s->run));
 	s->run[s->n].t = r->measured_at;
 	s->run[s->n].id = r->id;
@@ -278,6 +305,24 @@ static void add_why(const char *key, const char *from, const char *to,
 	it->nwhy++;
 }
 
+/* The least and greatest id of the runs ord[from, to). */
+static void level_span(const struct order *ord, size_t from, size_t to,
+		       int64_t *lo, int64_t *hi)
+{
+	size_t i;
+
+	*lo = INT64_MAX;
+	*hi = INT64_MIN;
+	for (i = from; i < to; i++) {
+		if (ord[i].id < *lo)
+			*lo = ord[i].id;
+		if (ord[i].id > *hi)
+			*hi = ord[i].id;
+	}
+	if (from >= to)
+		*lo = *hi = ord[from].id;
+}
+
 static void add_item(struct build *b, const struct series *s,
 		     const struct order *ord, int m,
 		     const struct bs_changept *cp)
@@ -293,6 +338,7 @@ static void add_item(struct build *b, const struct series *s,
 	it->machine = xstrdup(s->key);
 	it->machine[sep - s->key] = '\0';
 	it->identity = xstrdup(sep + 1);
+	it->tool = xstrdup(s->tool);
 	it->metric = m;
 	it->cp = *cp;
 	it->run_id = ord[cp->index].id;
@@ -301,11 +347,14 @@ static void add_item(struct build *b, const struct series *s,
 	it->prev_at = ord[cp->prev].t;
 	it->series_runs = (int64_t)s->n;
 	it->verdict = cp->direction * (better > 0 ? 1 : -1);
+	level_span(ord, cp->from, cp->index, &it->lo[0], &it->hi[0]);
+	level_span(ord, cp->index, cp->to < s->n ? cp->to : s->n, &it->lo[1],
+		   &it->hi[1]);
 }
 
 /* Searches one series: every metric's change points, or (check) the
  * newest runs against the level before them. */
-static void search(struct build *b, const struct series *s)
+static void search(struct build *b, struct series *s)
 {
 	const struct fam *fm = &b->fam[s->family];
 	const struct bs_changes_opts *o = b->o;
@@ -314,8 +363,10 @@ static void search(struct build *b, const struct series *s)
 	enum bs_status *st = xmalloc((s->n + 1) * sizeof(*st));
 	int64_t *t = xmalloc((s->n + 1) * sizeof(*t));
 	size_t i, j, first_new = s->n;
+	int64_t checked0 = b->c->checked;
 	int k;
 
+	s->item0 = b->c->n;
 	for (i = 0; i < s->n; i++) {
 		ord[i].t = s->run[i].t;
 		ord[i].id = s->run[i].id;
@@ -373,10 +424,311 @@ static void search(struct build *b, const struct series *s)
 		    fabs(one.pct) >= o->cp.noise_pct)
 			add_item(b, s, ord, fm->m[k], &one);
 	}
+	s->nitem = b->c->n - s->item0;
+	s->checked = b->c->checked - checked0;
 	free(ord);
 	free(v);
 	free(st);
 	free(t);
+}
+
+
+/* Forgets every series read. */
+static void series_release(struct build *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->ns; i++) {
+		free(b->s[i].key);
+		free(b->s[i].tool);
+		free(b->s[i].run);
+		free(b->s[i].v);
+		free(b->s[i].st);
+	}
+	free(b->s);
+	free(b->hash);
+	b->s = NULL;
+	b->hash = NULL;
+	b->ns = b->scap = b->hcap = 0;
+}
+
+/* ---- check's cache ------------------------------------------------------ */
+
+/*
+ * bstore check without --since or selectors keeps, in the archive's cache
+ * (store/store.h, bs_store_cache_get), what it found in every series, so
+ * that the next check reads only the runs added since and the series they
+ * join:
+ *   check.state      FORMAT TAG NOISE MAXID RUNS UNDATED: the check it
+ *                    was made by, the newest run id it saw, its counts
+ *   check.s.SERIES   the metrics tested, then one line per regression
+ *                    candidate (the item before the Bonferroni factor)
+ *   check.r.SERIES   the ids of the series' dated runs
+ * The store drops the whole cache when a run is removed or changed
+ * (its machine, date, parameters or numbers); tags take no part in what
+ * is cached (the explanations are read from the runs each time).
+ */
+#define CACHE_FORMAT "check-1"
+
+static void state_text(const struct build *b, struct bs_buf *out)
+{
+	bs_buf_addf(out, "%s %s %.17g", CACHE_FORMAT, b->o->cache_tag,
+		    b->o->cp.noise_pct);
+}
+
+static void item_cache_text(const struct bs_changes_item *it,
+			    struct bs_buf *out)
+{
+	const struct bs_changept *c = &it->cp;
+
+	bs_buf_addf(out, "%d %lld %lld %lld %lld %lld %d %zu %zu %lld %zu %zu "
+			 "%.17g %.17g %zu %zu %.17g %.17g %.17g %d %lld %lld %lld "
+			 "%lld %s\n",
+		    it->metric, (long long)it->run_id, (long long)it->prev_id,
+		    (long long)it->measured_at, (long long)it->prev_at,
+		    (long long)it->series_runs, it->verdict, c->index, c->prev,
+		    (long long)c->time, c->from, c->to, c->before, c->after,
+		    c->n_before, c->n_after, c->ratio, c->pct, c->p,
+		    c->direction, (long long)it->lo[0], (long long)it->hi[0],
+		    (long long)it->lo[1], (long long)it->hi[1],
+		    it->tool ? it->tool : "");
+}
+
+/* Reads the numbers of an item_cache_text line; 0, or -1 if it is not one. */
+static int item_cache_parse(const char **sp, struct bs_changes_item *it)
+{
+	const char *p = *sp;
+	char *end;
+	long long ll[24];
+	double d[24];
+	const char *nl;
+	int i;
+	/* Which of the 24 fields are doubles. */
+	static const unsigned char dbl[24] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+					      0, 0, 1, 1, 0, 0, 1, 1, 1, 0,
+					      0, 0, 0, 0};
+
+	for (i = 0; i < 24; i++) {
+		if (dbl[i])
+			d[i] = strtod(p, &end);
+		else
+			ll[i] = strtoll(p, &end, 10);
+		if (end == p)
+			return -1;
+		p = end;
+	}
+	/* Then " TOOL", the rest of the line. */
+	if (*p != ' ')
+		return -1;
+	p++;
+	nl = strchr(p, '\n');
+	if (nl == NULL)
+		nl = p + strlen(p);
+	it->tool = xstrndup(p, (size_t)(nl - p));
+	*sp = *nl ? nl + 1 : nl;
+	it->lo[0] = ll[20];
+	it->hi[0] = ll[21];
+	it->lo[1] = ll[22];
+	it->hi[1] = ll[23];
+	if (ll[0] < 0 || ll[0] >= bs_nmetrics)
+		return -1;
+	it->metric = (int)ll[0];
+	it->run_id = ll[1];
+	it->prev_id = ll[2];
+	it->measured_at = ll[3];
+	it->prev_at = ll[4];
+	it->series_runs = ll[5];
+	it->verdict = (int)ll[6];
+	it->cp.index = (size_t)ll[7];
+	it->cp.prev = (size_t)ll[8];
+	it->cp.time = ll[9];
+	it->cp.from = (size_t)ll[10];
+	it->cp.to = (size_t)ll[11];
+	it->cp.before = d[12];
+	it->cp.after = d[13];
+	it->cp.n_before = (size_t)ll[14];
+	it->cp.n_after = (size_t)ll[15];
+	it->cp.ratio = d[16];
+	it->cp.pct = d[17];
+	it->cp.p = d[18];
+	it->cp.direction = (int)ll[19];
+	return 0;
+}
+
+/* ids from a check.r. value, appended. */
+static void ids_parse(const char *p, struct bs_ids *ids)
+{
+	char *end;
+
+	for (;;) {
+		long long id = strtoll(p, &end, 10);
+
+		if (end == p)
+			break;
+		xgrow((void **)&ids->id, &ids->cap, ids->n + 1,
+		      sizeof(*ids->id));
+		ids->id[ids->n++] = id;
+		p = end;
+	}
+}
+
+static int cmp_id(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * The cache's state matches this check: reads the runs added since, and
+ * the cached runs of every series they join, into b. Returns 1 when it
+ * did, 0 when the cache is missing or of another check (nothing read).
+ */
+static int cache_read(struct build *b, struct bs_err *err)
+{
+	struct bs_store *st = b->o->cache;
+	struct bs_buf v = BS_BUF_INIT, want = BS_BUF_INIT, k = BS_BUF_INIT;
+	struct bs_ids ids = BS_IDS_INIT, newids = BS_IDS_INIT;
+	long long maxid, runs, undated;
+	size_t i, ns;
+	char sel[40];
+	int rc;
+
+	rc = bs_store_cache_get(st, "check.state", &v, err);
+	state_text(b, &want);
+	if (rc <= 0 || v.len <= want.len ||
+	    memcmp(bs_buf_str(&v), bs_buf_str(&want), want.len) != 0 ||
+	    bs_buf_str(&v)[want.len] != ' ' ||
+	    sscanf(bs_buf_str(&v) + want.len, "%lld %lld %lld", &maxid, &runs,
+		   &undated) != 3) {
+		rc = rc < 0 ? rc : 0;
+		goto out;
+	}
+	b->c->runs = runs;
+	b->c->undated = undated;
+	b->maxid = maxid;
+	snprintf(sel, sizeof(sel), "id>%lld", maxid);
+	rc = bs_store_select(st, sel, &newids, err);
+	if (rc >= 0 && newids.n > 0)
+		rc = bs_store_each(st, &newids, 0, take_run, b, err);
+	/* The runs each new run's series had. */
+	ns = b->ns;
+	for (i = 0; i < ns && rc >= 0; i++) {
+		bs_buf_reset(&k);
+		bs_buf_adds(&k, "check.r.");
+		bs_buf_adds(&k, b->s[i].key);
+		rc = bs_store_cache_get(st, bs_buf_str(&k), &v, err);
+		if (rc > 0)
+			ids_parse(bs_buf_str(&v), &ids);
+	}
+	/* Those series read again whole, old and new runs in id order
+	 * as a check of every run reads them (a series keeps its first
+	 * run's tool); the new runs are counted already. */
+	if (rc >= 0 && ns > 0) {
+		qsort(ids.id, ids.n, sizeof(*ids.id), cmp_id);
+		bs_ids_merge(&ids, newids.id, newids.n);
+		series_release(b);
+		b->old = 1;
+		rc = bs_store_each(st, &ids, 0, take_run, b, err);
+		b->old = 0;
+	}
+	if (rc >= 0)
+		rc = 1;
+out:
+	bs_ids_release(&ids);
+	bs_ids_release(&newids);
+	bs_buf_release(&v);
+	bs_buf_release(&want);
+	bs_buf_release(&k);
+	return rc;
+}
+
+/* The cached series no new run joined: their tests and candidates. */
+struct unchanged {
+	struct build *b;
+	int64_t series;
+};
+
+static int take_cached(const char *key, const char *value, void *ctx)
+{
+	struct unchanged *u = ctx;
+	struct build *b = u->b;
+	struct bs_changes_item it;
+	const char *p = value, *sep = strchr(key, '\x1f');
+	size_t slot;
+	char *end;
+	long long checked;
+
+	if (series_find(b, key, &slot) != NULL)
+		return 0;
+	u->series++;
+	checked = strtoll(p, &end, 10);
+	if (end == p || sep == NULL)
+		return -BS_EPARSE;
+	b->c->checked += checked;
+	p = *end == '\n' ? end + 1 : end;
+	while (*p) {
+		memset(&it, 0, sizeof(it));
+		if (item_cache_parse(&p, &it) < 0)
+			return -BS_EPARSE;
+		it.machine = xstrdup(key);
+		it.machine[sep - key] = '\0';
+		it.identity = xstrdup(sep + 1);
+		b->c->item = xrealloc(b->c->item,
+				      (b->c->n + 1) * sizeof(*b->c->item));
+		b->c->item[b->c->n++] = it;
+	}
+	return 0;
+}
+
+/* Writes what this check found in the series it searched, and its state;
+ * with whole, the cache is made again from nothing. */
+static int cache_write(struct build *b, int whole, struct bs_err *err)
+{
+	struct bs_store *st = b->o->cache;
+	struct bs_buf k = BS_BUF_INIT, v = BS_BUF_INIT;
+	size_t i, j;
+	int rc;
+
+	rc = bs_store_begin(st, err);
+	if (rc >= 0 && whole)
+		rc = bs_store_cache_drop(st, err);
+	for (i = 0; i < b->ns && rc >= 0; i++) {
+		const struct series *s = &b->s[i];
+
+		bs_buf_reset(&k);
+		bs_buf_reset(&v);
+		bs_buf_addf(&k, "check.s.%s", s->key);
+		bs_buf_addf(&v, "%lld\n", (long long)s->checked);
+		for (j = 0; j < s->nitem; j++)
+			item_cache_text(&b->c->item[s->item0 + j], &v);
+		rc = bs_store_cache_put(st, bs_buf_str(&k), bs_buf_str(&v),
+					err);
+		bs_buf_reset(&k);
+		bs_buf_reset(&v);
+		bs_buf_addf(&k, "check.r.%s", s->key);
+		for (j = 0; j < s->n; j++)
+			bs_buf_addf(&v, "%s%lld", j ? " " : "",
+				    (long long)s->run[j].id);
+		if (rc >= 0)
+			rc = bs_store_cache_put(st, bs_buf_str(&k),
+						bs_buf_str(&v), err);
+	}
+	if (rc >= 0) {
+		bs_buf_reset(&v);
+		state_text(b, &v);
+		bs_buf_addf(&v, " %lld %lld %lld", (long long)b->maxid,
+			    (long long)b->c->runs, (long long)b->c->undated);
+		rc = bs_store_cache_put(st, "check.state", bs_buf_str(&v),
+					err);
+	}
+	if (rc >= 0)
+		rc = bs_store_commit(st, err);
+	else
+		bs_store_rollback(st);
+	bs_buf_release(&k);
+	bs_buf_release(&v);
+	return rc;
 }
 
 static void free_item(struct bs_changes_item *it)
@@ -391,6 +743,7 @@ static void free_item(struct bs_changes_item *it)
 	free(it->why);
 	free(it->machine);
 	free(it->identity);
+	free(it->tool);
 }
 
 static int cmp_item(const void *a, const void *b)
@@ -413,7 +766,7 @@ int bs_changes_build(struct bs_changes **out, const struct bs_changes_opts *o,
 	struct build b;
 	struct bs_run ra, rb;
 	size_t i;
-	int m, rc;
+	int m, rc, cached, retried;
 
 	memset(&b, 0, sizeof(b));
 	b.o = o;
@@ -427,12 +780,41 @@ int bs_changes_build(struct bs_changes **out, const struct bs_changes_opts *o,
 		if (bs_metrics[m].better != BS_BETTER_NONE)
 			f->m[f->n++] = m;
 	}
-	rc = src->src.each(src->src.ctx, 0, take_run, &b, err);
+	retried = 0;
+again:
+	cached = o->cache && !retried ? cache_read(&b, err) : 0;
+	rc = cached;
+	if (rc == 0)
+		rc = src->src.each(src->src.ctx, 0, take_run, &b, err);
 	if (rc < 0)
 		goto out;
 	b.c->series = (int64_t)b.ns;
 	for (i = 0; i < b.ns; i++)
 		search(&b, &b.s[i]);
+	if (o->cache) {
+		struct unchanged u = {&b, 0};
+
+		/* The series no new run joined, as the cache has them. */
+		rc = cached ? bs_store_cache_each(o->cache, "check.s.",
+						  take_cached, &u, err)
+			    : 0;
+		if (rc == -BS_EPARSE && !retried) {
+			/* Not what a check wrote: made again from the runs. */
+			series_release(&b);
+			for (i = 0; i < b.c->n; i++)
+				free_item(&b.c->item[i]);
+			b.c->n = 0;
+			b.c->runs = b.c->undated = b.c->checked = 0;
+			b.maxid = 0;
+			retried = 1;
+			goto again;
+		}
+		if (rc >= 0)
+			rc = cache_write(&b, !cached, err);
+		if (rc < 0)
+			goto out;
+		b.c->series += u.series;
+	}
 	if (o->check) {
 		/* A nightly check tests every series and metric at once:
 		 * Bonferroni over them keeps the chance of any false alarm
@@ -466,14 +848,7 @@ int bs_changes_build(struct bs_changes **out, const struct bs_changes_opts *o,
 		bs_run_release(&rb);
 	}
 out:
-	for (i = 0; i < b.ns; i++) {
-		free(b.s[i].key);
-		free(b.s[i].run);
-		free(b.s[i].v);
-		free(b.s[i].st);
-	}
-	free(b.s);
-	free(b.hash);
+	series_release(&b);
 	bs_buf_release(&b.key);
 	if (rc < 0) {
 		bs_changes_free(b.c);
@@ -528,33 +903,145 @@ static void why_text(const struct bs_changes_item *it, struct bs_buf *b)
 			    it->why[j].to[0] ? it->why[j].to : "(none)");
 }
 
-static void item_text(const struct bs_changes_item *it, struct bs_buf *b)
+void bs_changes_headline(const struct bs_changes_item *it, struct bs_buf *b)
 {
-	char d[32], v1[64], v2[64];
-	int m = it->metric;
+	char d[32];
 
 	bs_time_iso(d, sizeof(d), it->measured_at);
 	d[10] = '\0';
-	bs_buf_addf(b, "%s, %s: %s ", bs_store_machine_name(it->machine),
-		    it->identity, bs_metrics[m].label);
+	bs_buf_addf(b, "%s ", bs_metrics[it->metric].label);
 	shift_text(it, b);
-	bs_buf_addf(b, " from run %lld (%s), %s\n", (long long)it->run_id, d,
+	bs_buf_addf(b, " from run %lld (%s), %s", (long long)it->run_id, d,
 		    verdict_word(it));
+}
+
+void bs_changes_why_text(const struct bs_changes_item *it, struct bs_buf *b)
+{
+	if (it->nwhy > 0)
+		why_text(it, b);
+	else
+		bs_buf_addf(b, "nothing bstore knows of changed between runs "
+			       "%lld and %lld",
+			    (long long)it->prev_id, (long long)it->run_id);
+}
+
+/* A term's value in the selector language: ',' and '\\' escaped, and
+ * the glob's characters as classes of themselves. */
+static void sel_value(struct bs_buf *b, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == ',' || *s == '\\')
+			bs_buf_addc(b, '\\');
+		if (*s == '*' || *s == '?' || *s == '[')
+			bs_buf_addf(b, "[%c]", *s);
+		else
+			bs_buf_addc(b, *s);
+	}
+}
+
+void bs_changes_level_selector(const struct bs_changes_item *it, int after,
+			       struct bs_buf *b)
+{
+	int k = after ? 1 : 0;
+
+	if (it->lo[k] == it->hi[k])
+		bs_buf_addf(b, "id=%lld", (long long)it->lo[k]);
+	else
+		bs_buf_addf(b, "id=%lld-%lld", (long long)it->lo[k],
+			    (long long)it->hi[k]);
+	if (it->machine[0]) {
+		bs_buf_adds(b, ",machine=");
+		sel_value(b, it->machine);
+	}
+	if (it->tool && it->tool[0]) {
+		bs_buf_adds(b, ",tool=");
+		sel_value(b, it->tool);
+	}
+}
+
+size_t bs_changes_next(const struct bs_changes *c, size_t from,
+		       const char *machine, const char *identity, int metric)
+{
+	size_t i;
+
+	for (i = from; i < c->n; i++)
+		if (c->item[i].metric == metric &&
+		    strcmp(c->item[i].machine, machine ? machine : "") == 0 &&
+		    strcmp(c->item[i].identity, identity) == 0)
+			return i;
+	return c->n;
+}
+
+void bs_changes_mark(const struct bs_changes_item *it, struct bs_tdict *d)
+{
+	struct bs_buf h = BS_BUF_INIT, w = BS_BUF_INIT, t = BS_BUF_INIT;
+	char s[32];
+
+	bs_changes_headline(it, &h);
+	bs_changes_why_text(it, &w);
+	bs_buf_addf(&t, "%s: %s", bs_buf_str(&h), bs_buf_str(&w));
+	bs_tdict_set_i64(d, "RUN", it->run_id);
+	bs_tdict_set_i64(d, "PREV", it->prev_id);
+	bs_time_iso(s, sizeof(s), it->measured_at);
+	s[10] = '\0';
+	bs_tdict_set(d, "DATE", s);
+	bs_tdict_set(d, "HEADLINE", bs_buf_str(&h));
+	bs_tdict_set(d, "WHY", bs_buf_str(&w));
+	bs_tdict_set(d, "TIP", bs_buf_str(&t));
+	bs_tdict_show(d, it->verdict > 0 ? "BETTER" : "WORSE");
+	bs_buf_release(&h);
+	bs_buf_release(&w);
+	bs_buf_release(&t);
+}
+
+/* The two levels' selectors, quoted for a POSIX shell. */
+static void report_args(const struct bs_changes_item *it, struct bs_buf *b)
+{
+	struct bs_buf sel = BS_BUF_INIT;
+	const char *p;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		bs_buf_reset(&sel);
+		bs_changes_level_selector(it, k, &sel);
+		bs_buf_adds(b, k ? " '" : "'");
+		for (p = bs_buf_str(&sel); *p; p++) {
+			if (*p == '\'')
+				bs_buf_adds(b, "'\\''");
+			else
+				bs_buf_addc(b, *p);
+		}
+		bs_buf_addc(b, '\'');
+	}
+	bs_buf_release(&sel);
+}
+
+static void item_text(const struct bs_changes_item *it, struct bs_buf *b)
+{
+	char v1[64], v2[64];
+	int m = it->metric;
+
+	bs_buf_addf(b, "%s, %s: ", bs_store_machine_name(it->machine),
+		    it->identity);
+	bs_changes_headline(it, b);
+	bs_buf_addc(b, '\n');
 	bs_buf_addf(b, "    %s -> %s %s (medians of %zu and %zu runs), "
 		       "p = %.2g\n",
 		    bs_metric_fmt(v1, sizeof(v1), m, it->cp.before, 0),
 		    bs_metric_fmt(v2, sizeof(v2), m, it->cp.after, 0),
 		    bs_metric_unit(m, 0), it->cp.n_before, it->cp.n_after,
 		    it->cp.p);
-	if (it->nwhy > 0) {
+	if (it->nwhy > 0)
 		bs_buf_addf(b, "    at run %lld: ", (long long)it->run_id);
-		why_text(it, b);
-		bs_buf_addc(b, '\n');
-	} else {
-		bs_buf_addf(b, "    nothing bstore knows of changed between "
-			       "runs %lld and %lld\n",
-			    (long long)it->prev_id, (long long)it->run_id);
-	}
+	else
+		bs_buf_adds(b, "    ");
+	bs_changes_why_text(it, b);
+	bs_buf_addc(b, '\n');
+	if (!it->cp.n_after || it->series_runs == 0)
+		return;
+	bs_buf_adds(b, "    the two levels: bstore report ");
+	report_args(it, b);
+	bs_buf_addc(b, '\n');
 }
 
 static void item_json(const struct bs_changes_item *it, struct bs_buf *b)
@@ -602,6 +1089,16 @@ static void item_json(const struct bs_changes_item *it, struct bs_buf *b)
 		bs_json_key(b, "to", 0);
 		bs_json_str(b, it->why[j].to);
 		bs_buf_addc(b, '}');
+	}
+	bs_buf_adds(b, "]");
+	bs_json_key(b, "levels", 0);
+	for (j = 0; j < 2; j++) {
+		struct bs_buf sel = BS_BUF_INIT;
+
+		bs_changes_level_selector(it, (int)j, &sel);
+		bs_buf_addc(b, j ? ',' : '[');
+		bs_json_str(b, bs_buf_str(&sel));
+		bs_buf_release(&sel);
 	}
 	bs_buf_adds(b, "]}\n");
 }

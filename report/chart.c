@@ -429,3 +429,28 @@ void bs_spark_line(const struct bs_spark *s,
 			    bs_spark_y(s, sum / (double)(j - i)));
 	}
 }
+
+/* Ticks of a log axis from 10^lo to 10^hi: each power of ten, and 2 and
+ * 5 times it when the axis spans three decades or fewer. */
+void bs_frame_log_ticks(const struct bs_frame *f, const struct bs_axis *ay,
+			struct bs_tdict *d)
+{
+	static const double mult[] = {1, 2, 5};
+	char s[64], h[96];
+	int k, j, nm = ay->hi - ay->lo <= 3 ? 3 : 1;
+
+	for (k = (int)ay->lo; k <= (int)ay->hi; k++)
+		for (j = 0; j < nm && (k < (int)ay->hi || j == 0); j++) {
+			double v = mult[j] * pow(10, k);
+			struct bs_tdict *t = bs_tdict_add(d, "YTICK");
+
+			bs_fmt_double(s, sizeof(s), v, k < 0 ? -k : 0);
+			bs_tdict_set(t, "LABEL",
+				     bs_rfmt_thousands(s, h, sizeof(h)));
+			bs_tdict_set(t, "Y",
+				     bs_fmt_double(s, sizeof(s),
+						   bs_frame_y(f, ay,
+							      log10(v)),
+						   1));
+		}
+}

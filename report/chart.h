@@ -54,6 +54,11 @@ void bs_frame_fill(const struct bs_frame *f, struct bs_tdict *d);
  * of a, labelled with its number. */
 void bs_frame_ticks(const struct bs_frame *f, const struct bs_axis *a,
 		    int vertical, struct bs_tdict *d);
+/* Ticks of a log axis (ay's lo and hi are powers of ten, in log10):
+ * each power of ten, and 2 and 5 times it when the axis spans three
+ * decades or fewer; YTICK sections with thousands separators. */
+void bs_frame_log_ticks(const struct bs_frame *f, const struct bs_axis *ay,
+			struct bs_tdict *d);
 /* The same, labels with thousands separators ("125,000"), as the
  * numbers of an HTML page's tables. */
 void bs_frame_ticks_h(const struct bs_frame *f, const struct bs_axis *a,

@@ -325,6 +325,19 @@ int bs_rcurves_html(const struct bs_report *rep, int t, int first,
  */
 void bs_rsweep_html(const struct bs_report *rep, struct bs_tdict *d);
 /*
+ * Latency percentiles (dist.c): bs_rdist_add keeps the clat percentiles
+ * of fio run r of group g (its <dir>_clat_hist series); bs_rdist_html
+ * draws, per direction, a curve per group at the nines with its runs'
+ * band, and its table (PCHARTS); bs_rdist_free frees them.
+ */
+void bs_rdist_add(struct bs_report *rep, size_t g, const struct bs_run *r);
+void bs_rdist_html(const struct bs_report *rep, struct bs_tdict *d);
+void bs_rdist_free(struct bs_report *rep);
+/* A fio run's page (the site's): each of its histograms as a bar chart
+ * on a log latency axis, with its I/Os and percentiles (HISTS). Returns
+ * how many. */
+int bs_rdist_run_html(const struct bs_run *r, struct bs_tdict *d);
+/*
  * The HTML charts of one run's curves, drawn as bs_rcurves_html draws a
  * report's (the site's run page): a CURVES row of d per curve, through
  * bs_report_run_curve (the axis names a disk or a file as the run says).

@@ -41,48 +41,51 @@ void bs_rnote_add(struct bs_report *rep, enum bs_rnote_rank rank,
  */
 static void param_note(struct bs_report *rep, const struct bs_param_rule *pr)
 {
-	struct bs_buf b = BS_BUF_INIT;
-	char first[512], cur[512];
+	struct bs_buf b = BS_BUF_INIT, first = BS_BUF_INIT, cur = BS_BUF_INIT;
 	int k[8], np = bs_param_rule_keys(pr, k, 8), j, differ = 0, known = 0;
 	size_t i;
 
-	first[0] = '\0';
 	for (i = 0; i < rep->ngroups; i++) {
 		const struct bs_report_group *g = &rep->groups[i];
+		const char *c;
+
 		if (!bs_rhas_rule(g, pr))
 			continue;
+		bs_buf_trim(&cur, cur.len);
 		if (pr->filespec) {
-			bs_rfmt_files(g, cur, sizeof(cur));
+			char v[512];
+
+			bs_buf_adds(&cur, bs_rfmt_files(g, v, sizeof(v)));
 		} else {
-			cur[0] = '\0';
 			for (j = 0; j < np; j++) {
 				char v[64];
-				size_t n = strlen(cur);
-				bs_rfmt_param(g, k[j], v, sizeof(v));
-				/* Text has no range: its values, counted. */
+				size_t at;
+
+				bs_buf_adds(&cur, j ? "/" : "");
+				at = cur.len;
+				/* Text has no range: its values, counted,
+				 * each clause whole however long. */
 				if (g->param[k[j]].mixed &&
-				    bs_param_table[k[j]].kind == BS_PK_TEXT) {
-					struct bs_buf vb = BS_BUF_INIT;
-					bs_rparam_values(g, k[j], &vb);
-					snprintf(v, sizeof(v), "%s",
-						 bs_buf_str(&vb));
-					bs_buf_release(&vb);
-				}
-				snprintf(cur + n, sizeof(cur) - n, "%s%s",
-					 j ? "/" : "", v[0] ? v : "?");
+				    bs_param_table[k[j]].kind == BS_PK_TEXT)
+					bs_rparam_values(g, k[j], &cur);
+				else
+					bs_buf_adds(&cur, bs_rfmt_param(
+						g, k[j], v, sizeof(v)));
+				if (cur.len == at)
+					bs_buf_addc(&cur, '?');
 			}
 		}
 		for (j = 0; j < np; j++)
 			if (g->param[k[j]].mixed)
 				differ = 1;
-		if (strcmp(cur, "") == 0 || strspn(cur, "?/") == strlen(cur))
+		c = bs_buf_str(&cur);
+		if (strcmp(c, "") == 0 || strspn(c, "?/") == strlen(c))
 			continue;
 		if (known++ == 0)
-			snprintf(first, sizeof(first), "%s", cur);
-		else if (strcmp(first, cur) != 0)
+			bs_buf_adds(&first, c);
+		else if (strcmp(bs_buf_str(&first), c) != 0)
 			differ = 1;
-		bs_buf_addf(&b, "%s[%zu] %s", known > 1 ? ", " : "", i + 1,
-			    cur);
+		bs_buf_addf(&b, "%s[%zu] %s", known > 1 ? ", " : "", i + 1, c);
 	}
 	if (differ) {
 		struct bs_buf n = BS_BUF_INIT;
@@ -91,6 +94,8 @@ static void param_note(struct bs_report *rep, const struct bs_param_rule *pr)
 		bs_rnote_add(rep, BS_NOTE_PARAM, &n);
 	}
 	bs_buf_release(&b);
+	bs_buf_release(&first);
+	bs_buf_release(&cur);
 }
 
 static const char *runs_word(int64_t n)

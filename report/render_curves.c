@@ -184,30 +184,6 @@ static const char *axis_title(const struct bs_report_curve *const *cs,
 	return out;
 }
 
-/* Ticks of a log axis from 10^lo to 10^hi: each power of ten, and 2 and
- * 5 times it when the axis spans three decades or fewer. */
-static void log_ticks(const struct bs_axis *ay, struct bs_tdict *d)
-{
-	static const double mult[] = {1, 2, 5};
-	char s[64], h[96];
-	int k, j, nm = ay->hi - ay->lo <= 3 ? 3 : 1;
-
-	for (k = (int)ay->lo; k <= (int)ay->hi; k++)
-		for (j = 0; j < nm && (k < (int)ay->hi || j == 0); j++) {
-			double v = mult[j] * pow(10, k);
-			struct bs_tdict *t = bs_tdict_add(d, "YTICK");
-
-			bs_fmt_double(s, sizeof(s), v, k < 0 ? -k : 0);
-			bs_tdict_set(t, "LABEL",
-				     bs_rfmt_thousands(s, h, sizeof(h)));
-			bs_tdict_set(t, "Y",
-				     bs_fmt_double(s, sizeof(s),
-						   bs_frame_y(&frame, ay,
-							      log10(v)),
-						   1));
-		}
-}
-
 /*
  * The chart of curves cs[0..n) of catalogue row t into ch: axes (a log
  * rate axis when the curves' means differ CV_LOG_RATIO-fold or more),
@@ -276,7 +252,7 @@ static int chart(const struct bs_report_curve *const *cs, size_t n,
 	bs_tdict_set(ch, "UNIT", unit);
 	bs_frame_ticks(&frame, &ax, 0, ch);
 	if (logy)
-		log_ticks(&ay, ch);
+		bs_frame_log_ticks(&frame, &ay, ch);
 	else
 		bs_frame_ticks(&frame, &ay, 1, ch);
 	for (i = 0; i < n; i++) {

@@ -46,11 +46,14 @@ static const char *unit_head(const struct bs_report *rep, int m)
 }
 
 /* What a cell without a number says; bonnie++ 1.0x has no latencies. */
-static const char *status_words(int m, enum bs_status st)
+static const char *status_words(int m, const struct bs_report_cell *x)
 {
-	if (st == BS_ST_TOO_FAST)
+	if (x->status == BS_ST_TOO_FAST)
 		return "too fast";
-	return BS_RM_KIND(m) == BS_MK_LAT ? "no data" : "not run";
+	if (BS_RM_KIND(m) == BS_MK_LAT)
+		return "no data";
+	/* The word show prints for its runs (bs_absent_word). */
+	return x->absent ? x->absent : "not run";
 }
 
 static void html_value_cell(const struct bs_report *rep, int m, size_t i,
@@ -63,7 +66,7 @@ static void html_value_cell(const struct bs_report *rep, int m, size_t i,
 	bs_tdict_set(c, "CLASS", "");
 	bs_tdict_set(c, "TIP", "");
 	if (x->status != BS_ST_OK) {
-		bs_tdict_set(c, "TEXT", status_words(m, x->status));
+		bs_tdict_set(c, "TEXT", status_words(m, x));
 		bs_tdict_set(c, "CLASS",
 			     x->status == BS_ST_TOO_FAST ? "tf" : "nr");
 		bs_tdict_set(c, "TIP",
@@ -72,7 +75,7 @@ static void html_value_cell(const struct bs_report *rep, int m, size_t i,
 				       "under 0.5 s (bonnie++ +++++)"
 				     : BS_RM_KIND(m) == BS_MK_LAT
 					     ? "no latency recorded"
-					     : "not run");
+					     : status_words(m, x));
 		return;
 	}
 	bs_tdict_set(c, "TEXT", bs_rfmt_h(rep, m, x->mean, s, sizeof(s)));
@@ -187,7 +190,7 @@ static void bar_tip(const struct bs_report *rep, int m, size_t i,
 
 	if (c->status != BS_ST_OK) {
 		bs_tdict_setf(bar, "TIP", "[%zu] %s: %s", i + 1,
-			      rep->groups[i].label, status_words(m, c->status));
+			      rep->groups[i].label, status_words(m, c));
 		return;
 	}
 	bs_rfmt_h(rep, m, c->mean, v, sizeof(v));
@@ -285,7 +288,7 @@ static void html_chart(const struct bs_report *rep, int t0, int t1,
 			bar_tip(rep, m, i, bar);
 			if (c->status != BS_ST_OK) {
 				bs_tdict_set(bar, "VALUE",
-					     status_words(m, c->status));
+					     status_words(m, c));
 				bs_tdict_show(bar, "NOVAL");
 				continue;
 			}
@@ -402,6 +405,7 @@ void bs_rhtml_fill(const struct bs_report *rep, struct bs_tdict *d)
 
 	html_hosts(rep, d);
 	bs_rsweep_html(rep, d);
+	bs_rdist_html(rep, d);
 	/* A section is consecutive catalogue rows; its id counts every
 	 * section of the catalogue, so that it stays the same whichever
 	 * sections a report shows. */

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/changes.h"
 #include "report/chart.h"
 #include "report/internal.h"
 #include "report/tmpl/tmpl.h"
@@ -307,6 +308,51 @@ static void point_marks(const struct bs_trend *tr, int m,
 	bs_buf_release(&tip);
 }
 
+/*
+ * The change points of line l of chart tm (its series' and metric's,
+ * rates only: a CPU or latency column is no metric of its own), each a
+ * CP of the line at the point whose period holds its first run: X, Y,
+ * Y_TOP, Y_BOT (the plot's height), and bs_changes_mark's names; and
+ * each a CP_TEXT of the chart (d), for the text below it.
+ */
+static void change_marks(const struct bs_trend *tr,
+			 const struct bs_trend_metric *tm,
+			 const struct bs_trend_line *l, const double *xs,
+			 const struct bs_frame *frame, const struct bs_axis *ay,
+			 struct bs_tdict *line, struct bs_tdict *d)
+{
+	const struct bs_trend_series *x = &tr->series[l->series];
+	const struct bs_changes *c =
+		tr->changes ? tr->changes[l->group] : NULL;
+	int m = tm->m;
+	size_t i, k;
+
+	if (c == NULL || BS_RM_KIND(m) != BS_MK_RATE || l->n == 0)
+		return;
+	for (i = bs_changes_next(c, 0, x->machine, x->key, BS_RM_TEST(m));
+	     i < c->n;
+	     i = bs_changes_next(c, i + 1, x->machine, x->key, BS_RM_TEST(m))) {
+		const struct bs_changes_item *it = &c->item[i];
+		struct bs_tdict *cp = bs_tdict_add(line, "CP");
+		struct bs_tdict *t;
+
+		for (k = l->n - 1; k > 0 && l->pt[k].start > it->measured_at;
+		     k--)
+			;
+		bs_changes_mark(it, cp);
+		fmt1(cp, "X", xs[k]);
+		fmt1(cp, "Y", bs_frame_y(frame, ay,
+					 bs_rscale(tr->rep, m,
+						   l->pt[k].median)));
+		fmt1(cp, "Y_TOP", frame->top);
+		fmt1(cp, "Y_BOT", frame->h - frame->bottom);
+		t = bs_tdict_add(d, "CP_TEXT");
+		bs_changes_mark(it, t);
+		bs_tdict_set(t, "LINE_LABEL", x->label);
+		bs_tdict_show(d, "HAS_CP");
+	}
+}
+
 /* The chart of metric tm: CAPTION, the frame, ticks and titles, and in
  * each LINE its path D and its POINTs' marks. */
 static void chart(const struct bs_trend *tr, const struct bs_trend_metric *tm,
@@ -344,15 +390,18 @@ static void chart(const struct bs_trend *tr, const struct bs_trend_metric *tm,
 	for (g = 0; g < ng; g++) {
 		const struct bs_trend_line *l = &tm->line[g];
 		double dx = ((double)g - (double)(ng - 1) / 2) * TR_SPREAD;
+		double *xs;
 		struct bs_path w;
 		if (l->n == 0 || lines[g] == NULL)
 			continue;
+		xs = xcalloc(l->n, sizeof(*xs));
 		bs_buf_reset(&b);
 		bs_path_init(&w, &b, &frame);
 		for (k = 0; k < l->n; k++) {
 			const struct bs_trend_point *p = &l->pt[k];
 			double x = bs_frame_x(&frame, &ax, (double)p->start) +
 				   dx;
+			xs[k] = x;
 			bs_path_point(&w, x,
 				      bs_frame_y(&frame, &ay,
 						 bs_rscale(rep, m, p->median)));
@@ -361,6 +410,8 @@ static void chart(const struct bs_trend *tr, const struct bs_trend_metric *tm,
 		}
 		bs_path_end(&w);
 		bs_tdict_set(lines[g], "D", bs_buf_str(&b));
+		change_marks(tr, tm, l, xs, &frame, &ay, lines[g], d);
+		free(xs);
 	}
 	bs_buf_release(&b);
 }

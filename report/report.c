@@ -146,6 +146,20 @@ static void version_of(const struct bs_run *r, char *out, size_t outsz)
 	out[lt + 1 + lv] = '\0';
 }
 
+/* The word a run without a number of report metric m says, kept once per
+ * cell: the same one show prints (latencies have their own, "no data",
+ * in the renderers). */
+static void absent_add(struct bs_report_cell *c, const struct bs_run *r,
+		       int m)
+{
+	const char *w = bs_absent_word(r, BS_RM_TEST(m));
+
+	if (c->absent == NULL)
+		c->absent = w;
+	else if (strcmp(c->absent, w) != 0)
+		c->absent = "no number";
+}
+
 static int add_run(const struct bs_run *r, void *ctx)
 {
 	struct acc *a = ctx;
@@ -173,6 +187,8 @@ static int add_run(const struct bs_run *r, void *ctx)
 	bs_rparams_add(g, r, first);
 	if (r->nseries)
 		bs_rcurves_add(rep, (size_t)(g - rep->groups), r, a->want_any);
+	if (r->nseries && r->family == BS_FAM_FIO)
+		bs_rdist_add(rep, (size_t)(g - rep->groups), r);
 	/* The metrics of the run's family: consecutive catalogue rows. */
 	bs_metric_rows(r->family, &t0, &t1);
 	dl = bs_dialect_of(r);
@@ -215,6 +231,7 @@ static int add_run(const struct bs_run *r, void *ctx)
 			break;
 		default:
 			c->not_run++;
+			absent_add(c, r, m);
 			break;
 		}
 	}
@@ -659,6 +676,7 @@ void bs_report_free(struct bs_report *rep)
 	free(rep->groups);
 	bs_rruns_free(rep->runs);
 	bs_rcurves_free(rep);
+	bs_rdist_free(rep);
 	free_list(rep->notes, rep->nnotes);
 	free(rep->note_rank);
 	free(rep->sweep);

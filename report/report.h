@@ -140,6 +140,11 @@ struct bs_report_cell {
 	int64_t ok, too_fast, not_run; /* runs by status */
 	enum bs_status status; /* OK if any run has a number, else TOO_FAST
 				  if any was too fast, else NOT_RUN */
+	/* What its runs without a number say (core/result.h,
+	 * bs_absent_word: "not run", "not reported", ...), the same word
+	 * show prints; "no number" when its runs' words differ, NULL when
+	 * every run had one. */
+	const char *absent;
 	double mean, sd, min, max; /* over the ok runs (sd: NAN if ok < 2) */
 	double median;             /* over the ok runs */
 	/* Against the baseline; NAN when either side has no number. */
@@ -317,6 +322,18 @@ struct bs_report_group {
 
 #define BS_REPORT_KEEP_MAX (64u << 20)
 
+/* The nines a percentile curve is drawn at: 50, 90, 99, 99.9, 99.99. */
+#define BS_REPORT_NINES 5
+
+/* One direction of one fio run with a clat histogram: its completion
+ * latency (us) at each of the nines, by fio's rule (core/dist.h). */
+struct bs_report_dist {
+	size_t group; /* 0-based */
+	int dir;      /* 0 read, 1 write, 2 trim */
+	int64_t id;
+	double p_us[BS_REPORT_NINES];
+};
+
 /*
  * Curves. A metric with BS_MF_SERIES (zcav's read_mib_s, write_mib_s)
  * carries, per run, its curve: the rate (y, MiB/s; NAN for a block too
@@ -377,6 +394,10 @@ struct bs_report {
 	struct bs_report_curve *curves;
 	size_t ncurves, curves_cap, npoints;
 	char *curves_note; /* what was left out, or NULL */
+	/* fio runs' clat percentiles at the nines, from their json+
+	 * histograms (report/dist.c). */
+	struct bs_report_dist *dists;
+	size_t ndists, dists_cap;
 };
 
 /*

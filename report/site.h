@@ -24,6 +24,14 @@
  *   site.css              the one style sheet
  *   compare/NAME.html     saved comparisons: written by the caller (the
  *                         report renderer), linked from the index here
+ *   changes.html          the change points of every series (opts.changes,
+ *                         newest first), each linking the runs before and
+ *                         after and change/RUN-METRIC.html; the index
+ *                         leads with the newest of them
+ *   changes.xml           the same as an Atom 1.0 feed
+ *   change/RUN-METRIC.html the comparison of a change's two levels as two
+ *                         groups: written by the caller
+ *                         (bs_site_change_path)
  *
  * Every link is relative, no page has a script or fetches anything, and
  * every stored string goes through the template's HTML autoescaping
@@ -63,11 +71,23 @@ int bs_site_own_name(const char *dir, const char *name);
 typedef int (*bs_site_put_fn)(void *ctx, const char *path, const char *data,
                               size_t len, struct bs_err *err);
 
+struct bs_changes;
+struct bs_changes_item;
+
 struct bs_site_opts {
 	/* Saved comparisons the caller wrote as compare/NAME.html. */
 	const char *const *compares;
 	size_t ncompares;
+	/* The change points of the site's runs (bs_changes_build), NULL
+	 * for none: marked on the charts of their series, listed on
+	 * changes.html and in changes.xml; the caller wrote each one's
+	 * comparison at bs_site_change_path. */
+	const struct bs_changes *changes;
 };
+
+/* The path of a change's comparison page: "change/21-writes_per_s.html"
+ * (its first run and its metric's key: one change a page). */
+void bs_site_change_path(const struct bs_changes_item *it, struct bs_buf *b);
 
 /*
  * Builds the site of the runs of group 0 of src (report/report.h: the

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "report/changes.h"
 #include "report/internal.h"
 #include "report/trend.h"
 #include "store/store.h"
@@ -577,6 +578,69 @@ static void make_chart(struct bs_trend *tr, struct acc *a, size_t s0, int m,
 	}
 }
 
+/* ---- change points ---------------------------------------------------- */
+
+/* One group's runs in since..until, as group 0 of a source: what
+ * bs_changes_build searches. */
+struct cp_src {
+	const struct bs_trend_opts *opts;
+	const struct bs_report_source *src;
+	size_t group;
+	bs_report_run_fn fn;
+	void *fn_ctx;
+};
+
+static int cp_run(const struct bs_run *r, void *ctx)
+{
+	struct cp_src *c = ctx;
+	const struct bs_trend_opts *o = c->opts;
+
+	if (r->measured_at != BS_NONE &&
+	    ((o->since != BS_NONE && r->measured_at < o->since) ||
+	     (o->until != BS_NONE && r->measured_at > o->until)))
+		return 0;
+	return c->fn(r, c->fn_ctx);
+}
+
+static int cp_each(void *ctx, size_t group, bs_report_run_fn fn, void *fn_ctx,
+		   struct bs_err *err)
+{
+	struct cp_src *c = ctx;
+
+	(void)group;
+	c->fn = fn;
+	c->fn_ctx = fn_ctx;
+	return c->src->each(c->src->ctx, c->group, cp_run, c, err);
+}
+
+/* Each group's change points, with the default method and noise. */
+static int find_changes(struct bs_trend *tr, const struct bs_trend_opts *opts,
+			const struct bs_report_source *src, size_t ngroups,
+			struct bs_err *err)
+{
+	struct bs_changes_opts co;
+	struct cp_src c;
+	struct bs_changes_source cs;
+	size_t g;
+	int rc = 0;
+
+	memset(&co, 0, sizeof(co));
+	bs_changept_opts_init(&co.cp);
+	co.since = BS_NONE;
+	c.opts = opts;
+	c.src = src;
+	cs.src.each = cp_each;
+	cs.src.ctx = &c;
+	cs.get = opts->get;
+	cs.get_ctx = opts->get_ctx;
+	tr->changes = xcalloc(ngroups ? ngroups : 1, sizeof(*tr->changes));
+	for (g = 0; g < ngroups && rc >= 0; g++) {
+		c.group = g;
+		rc = bs_changes_build(&tr->changes[g], &co, &cs, err);
+	}
+	return rc;
+}
+
 int bs_trend_build(struct bs_trend **out, const struct bs_trend_opts *opts,
 		   const char *const *selectors, size_t ngroups,
 		   const struct bs_report_source *src, struct bs_err *err)
@@ -618,6 +682,11 @@ int bs_trend_build(struct bs_trend **out, const struct bs_trend_opts *opts,
 	if (rc < 0)
 		goto out;
 	name_series(tr, &a);
+	if (opts->get) {
+		rc = find_changes(tr, opts, src, ngroups, err);
+		if (rc < 0)
+			goto out;
+	}
 
 	for (i = 0; i < a.nser; i++) {
 		for (m = 0; m < BS_RM_USED; m++) {
@@ -735,6 +804,9 @@ void bs_trend_free(struct bs_trend *tr)
 	for (i = 0; i < tr->nnotes; i++)
 		free(tr->notes[i]);
 	free(tr->notes);
+	for (i = 0; tr->changes && i < tr->rep->ngroups; i++)
+		bs_changes_free(tr->changes[i]);
+	free(tr->changes);
 	free(tr->undated);
 	free(tr->outside);
 	free(tr->title);

@@ -82,6 +82,12 @@ struct bs_trend_opts {
 	 * way only those some run has a number of. */
 	unsigned char want[BS_RM_COUNT];
 	const char *title; /* NULL: "Trend: " and the report's title */
+	/* When get is set, each group's change points (report/changes.h,
+	 * over the group's runs in since..until) are marked on its lines:
+	 * get reads a run by id with its tags, for their explanations. */
+	int (*get)(void *ctx, int64_t id, struct bs_run *r,
+		   struct bs_err *err);
+	void *get_ctx;
 };
 
 /* A period of a line, numbers in the metric's stored unit. */
@@ -141,6 +147,10 @@ struct bs_trend {
 	int64_t since, until;
 	char **notes; /* the trend's, then the report's */
 	size_t nnotes;
+	/* Per group: its change points (bs_changes_build), NULL without
+	 * opts.get. A line's are those of its series and metric
+	 * (bs_changes_next). */
+	struct bs_changes **changes;
 };
 
 /*

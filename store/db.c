@@ -9,6 +9,8 @@
 
 #include "util/banned.h"
 
+volatile sig_atomic_t bs_db_engaged;
+
 int bs_db_is_url(const char *name)
 {
 	return strncmp(name, "postgresql://", 13) == 0 ||

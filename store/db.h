@@ -205,6 +205,10 @@ struct bs_db_ops {
 	 */
 	void (*glob)(struct bs_buf *sql, const char *col, const char *pattern,
 		     struct bs_buf *value);
+	/* What follows a column inside lower() so that it folds as
+	 * SQLite's lower() does, ASCII letters only, whatever the
+	 * database's collation (a selector's ~, store/select.c). */
+	const char *lower_ascii;
 	/* BEGIN that takes the write lock at once (SQLite's BEGIN
 	 * IMMEDIATE; PostgreSQL's BEGIN, writes lock rows as they go). */
 	const char *begin_write_sql;
@@ -247,6 +251,12 @@ extern const struct bs_db_ops bs_db_sqlite;
 extern const struct bs_db_ops bs_db_pg; /* without libpq: open fails */
 
 /* The row for an archive name: PostgreSQL for a postgres[ql]:// URL. */
+/*
+ * Non-zero while a statement sent to a server is running for bstore or is
+ * waited for (an engine that has one: PostgreSQL); a stop signal's handler
+ * reads it (bs_store_engaged).
+ */
+extern volatile sig_atomic_t bs_db_engaged;
 const struct bs_db_ops *bs_db_engine(const char *name);
 /* Whether name is a PostgreSQL URL. */
 int bs_db_is_url(const char *name);

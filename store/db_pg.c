@@ -229,6 +229,37 @@ static enum bs_db_errkind sqlstate_kind(const char *state)
 	return BS_DB_EOTHER;
 }
 
+/* Socket waits are ticks of this long, so that the cancel flag is seen;
+ * a cancel request (its own connection) is given this long, and so is
+ * the answer to it before the connection is closed instead; a server
+ * that has not answered its statement_timeout and this long after is
+ * gone. */
+enum { TICK_MS = 100, CANCEL_MS = 2000, GRACE_MS = 5000 };
+
+/*
+ * The one message for a bound of docs/team.md's that ran out: what
+ * happened (why), which setting bounds it (name, at ms) and how to
+ * change that, for the server's own cancel at statement_timeout and for
+ * a server silent past it alike.
+ */
+static void bound_ran_out(char *buf, size_t n, const char *why,
+			  const char *name, int64_t ms)
+{
+	char at[32];
+
+	if (ms > 0 && ms % 1000 == 0)
+		snprintf(at, sizeof(at), "%lld s", (long long)(ms / 1000));
+	else if (ms > 0)
+		snprintf(at, sizeof(at), "%lld ms", (long long)ms);
+	else
+		snprintf(at, sizeof(at), "the server's");
+	snprintf(buf, n,
+		 "%s: its %s (%s) ran out; to give it longer, set %s in the "
+		 "URL (?options=-c%%20%s%%3D30min), in PGOPTIONS, or for the "
+		 "role (ALTER ROLE ... SET %s = '30min'; docs/team.md)",
+		 why, name, at, name, name, name);
+}
+
 /* Records why res (or, res NULL, the connection) failed. */
 static void result_error(struct pg_db *db, const PGresult *res)
 {
@@ -254,11 +285,13 @@ static void result_error(struct pg_db *db, const PGresult *res)
 	}
 	/* Cancelled by the server, not by bstore's signal: say which. */
 	if (kind == BS_DB_EINTERRUPT && msg && strstr(msg, "statement timeout")) {
-		set_error(db, BS_DB_EOTHER,
-			  "the statement ran past the server's "
-			  "statement_timeout and was cancelled; raise it for "
-			  "bstore's role, or in the URL "
-			  "(options=-cstatement_timeout=...)");
+		char why[400];
+
+		bound_ran_out(why, sizeof(why),
+			      "the server cancelled the statement",
+			      "statement_timeout",
+			      db->answer_ms > 0 ? db->answer_ms - GRACE_MS : 0);
+		set_error(db, BS_DB_EOTHER, why);
 		return;
 	}
 	if (kind == BS_DB_EINTERRUPT) {
@@ -279,12 +312,6 @@ static int cancelled(const struct pg_db *db)
 	return db->cancel && *db->cancel;
 }
 
-/* Socket waits are ticks of this long, so that the cancel flag is seen;
- * a cancel request (its own connection) is given this long, and so is
- * the answer to it before the connection is closed instead; a server
- * that has not answered its statement_timeout and this long after is
- * gone. */
-enum { TICK_MS = 100, CANCEL_MS = 2000, GRACE_MS = 5000 };
 
 static int64_t mono_ms(void)
 {
@@ -365,10 +392,10 @@ enum { WAIT_RESULT, WAIT_SENT };
  * means the server is gone. Either gives the connection up (abandon).
  * 0, or -1 when the connection is lost or given up.
  */
-static int wait_ready(struct pg_db *db, int what)
+static int wait_ready_ticks(struct pg_db *db, int what)
 {
 	int64_t start = mono_ms(), stop_at = 0;
-	char why[96];
+	char silent[96], why[400];
 
 	for (;;) {
 		int fl = PQflush(db->conn);
@@ -388,11 +415,14 @@ static int wait_ready(struct pg_db *db, int what)
 			return -1;
 		}
 		if (db->answer_ms > 0 && now - start >= db->answer_ms) {
-			snprintf(why, sizeof(why),
-				 "no answer from the server in %lld s (its "
-				 "statement_timeout and %d s)",
+			snprintf(silent, sizeof(silent),
+				 "no answer from the server in %lld s, %d s "
+				 "past the statement's bound",
 				 (long long)(db->answer_ms / 1000),
 				 GRACE_MS / 1000);
+			bound_ran_out(why, sizeof(why), silent,
+				      "statement_timeout",
+				      db->answer_ms - GRACE_MS);
 			abandon(db, BS_DB_EGONE, why);
 			return -1;
 		}
@@ -406,6 +436,38 @@ static int wait_ready(struct pg_db *db, int what)
 	}
 	abandon(db, BS_DB_EGONE, PQerrorMessage(db->conn));
 	return -1;
+}
+
+/* Connections whose FETCH was sent ahead and not read (collect), and
+ * whether wait_ready is waiting: a statement of bstore's runs on a
+ * server (bs_db_engaged). */
+static int pg_aheads, pg_waiting;
+
+static void engaged(void)
+{
+	bs_db_engaged = pg_waiting || pg_aheads > 0;
+}
+
+static void set_ahead(struct pg_db *db, struct pg_stmt *s)
+{
+	pg_aheads += (s != NULL) - (db->ahead != NULL);
+	db->ahead = s;
+	engaged();
+}
+
+/* wait_ready_ticks, which a stop signal's handler knows is going on
+ * (bs_store_engaged): the signal then only sets the cancel flag, and the
+ * wait cancels the statement. */
+static int wait_ready(struct pg_db *db, int what)
+{
+	int rc;
+
+	pg_waiting = 1;
+	engaged();
+	rc = wait_ready_ticks(db, what);
+	pg_waiting = 0;
+	engaged();
+	return rc;
 }
 
 /*
@@ -601,7 +663,7 @@ static void collect(struct pg_db *db)
 
 	if (s == NULL)
 		return;
-	db->ahead = NULL;
+	set_ahead(db, NULL);
 	s->next = wait_result(db);
 	s->has_next = 1;
 }
@@ -1173,6 +1235,7 @@ static void pg_close(struct bs_db *d)
 	/* What was deferred and not committed is dropped, as the server
 	 * drops the transaction. */
 	drop_copies(db);
+	set_ahead(db, NULL);
 	if (db->conn)
 		PQfinish(db->conn);
 	free(db->display);
@@ -1810,7 +1873,7 @@ static int take_result(struct pg_stmt *s, PGresult *res)
 	}
 	/* Not sent: the next step sends it again, and says why not. */
 	if (s->more && fetch(s))
-		s->db->ahead = s;
+		set_ahead(s->db, s);
 	return 0;
 }
 
@@ -2814,6 +2877,9 @@ const struct bs_db_ops bs_db_pg = {
 	 * each run once, and none fails: the lock is waited for, never
 	 * refused. Readers never wait. The key is "bstore" in ASCII.
 	 */
+	/* lower() under the database's collation folds 'É' too (a UTF8
+	 * database of another locale than C); under "C", ASCII alone. */
+	.lower_ascii = " COLLATE \"C\"",
 	.begin_write_sql = "BEGIN; SELECT pg_advisory_xact_lock(" PG_LOCK ")",
 	.begin_write = pg_begin_write,
 	.remote = 1,

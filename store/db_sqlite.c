@@ -1158,5 +1158,6 @@ const struct bs_db_ops bs_db_sqlite = {
 	.settle = sq_settle,
 	.bulk = sq_bulk,
 	.glob = sq_glob,
+	.lower_ascii = "",
 	.begin_write_sql = "BEGIN IMMEDIATE",
 };

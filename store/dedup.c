@@ -95,6 +95,47 @@ static int check_one(struct bs_store *st, int64_t id, const struct bs_run *r,
 	return rc;
 }
 
+/*
+ * Does the archive hold no bonnie++ table with a key, so that a CSV line
+ * has no table to look for? Asked once per write transaction (writers
+ * are serialised: nobody else adds a run inside it); what stores a table
+ * or changes runs otherwise makes it ask again (bs_store_seen_forget).
+ * Outside a transaction, never known.
+ */
+static int no_tables(struct bs_store *st)
+{
+	struct bs_buf sql = BS_BUF_INIT;
+	struct bs_db_stmt *s = NULL;
+	int rc;
+
+	if (!st->in_tx)
+		return 0;
+	if (st->tables != BS_TABLES_UNKNOWN)
+		return st->tables == BS_TABLES_NONE;
+	/* The partial index runs_measure_key's WHERE, as same_table's. */
+	bs_buf_adds(&sql, "SELECT id FROM runs WHERE measure_key IS NOT NULL "
+			  "AND ");
+	st->db->ops->glob(&sql, "format", BS_STORE_TABLE_FORMATS, NULL);
+	bs_buf_adds(&sql, " LIMIT 1");
+	rc = bs_db_prepare(st->db, bs_buf_str(&sql), 0, &s) < 0
+		     ? BS_DB_ROW /* unknown: look as before */
+		     : bs_db_step(s);
+	bs_db_finalize(s);
+	bs_buf_release(&sql);
+	if (rc == BS_DB_DONE)
+		st->tables = BS_TABLES_NONE;
+	else if (rc == BS_DB_ROW)
+		st->tables = BS_TABLES_SOME;
+	return st->tables == BS_TABLES_NONE;
+}
+
+void bs_store_same_stored(struct bs_store *st, const struct bs_run *r,
+			  int64_t key)
+{
+	if (key != 0 && bs_store_is_table(r))
+		st->tables = BS_TABLES_SOME;
+}
+
 int bs_store_find_same(struct bs_store *st, const struct bs_run *r,
 		       int64_t key, int seen, int64_t *id, struct bs_err *err)
 {
@@ -105,6 +146,8 @@ int bs_store_find_same(struct bs_store *st, const struct bs_run *r,
 	int n = 0, i, rc;
 
 	if (key == 0)
+		return 0;
+	if (!seen && !bs_store_is_table(r) && no_tables(st))
 		return 0;
 	if (seen)
 		n = (int)bs_store_seen_same(st, key, !bs_store_is_table(r),

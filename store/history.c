@@ -221,6 +221,8 @@ int bs_store_set(struct bs_store *st, const struct bs_ids *ids,
 	/* A run's values and machine make its measure key (seen.c). */
 	if ((rc = bs_store_seen_end(st, err)) < 0)
 		return rc;
+	if ((rc = bs_store_cache_drop(st, err)) < 0)
+		return rc;
 	if (set->param)
 		return set_param(st, ids, set, changed, err);
 	/*

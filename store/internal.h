@@ -64,6 +64,10 @@ struct bs_store {
 	/* The runs this write transaction knows (seen.c), or NULL. */
 	struct bs_store_seen *seen;
 	int deferring; /* put: the run's rows go without waiting */
+	/* Whether the archive holds a bonnie++ table with a measure key, as
+	 * this write transaction knows it (store/dedup.c): forgotten where
+	 * seen.c's set is. */
+	enum { BS_TABLES_UNKNOWN, BS_TABLES_NONE, BS_TABLES_SOME } tables;
 };
 
 /*
@@ -177,5 +181,9 @@ int bs_store_find_same(struct bs_store *st, const struct bs_run *r,
 		       int64_t key, int seen, int64_t *id,
 		       struct bs_err *err);
 int bs_store_is_table(const struct bs_run *r);
+/* r, of key key, is stored: a table tells bs_store_find_same that the
+ * archive holds one. */
+void bs_store_same_stored(struct bs_store *st, const struct bs_run *r,
+			  int64_t key);
 
 #endif

@@ -611,6 +611,10 @@ static int build(struct bs_store *st, int v, struct bs_err *err)
 		rc = fill_measure_keys(st, err);
 	if (rc == 0 && v >= 1 && v < 5)
 		rc = method_params(st, err);
+	/* What a cache (store/cache.c) kept was computed by the old schema's
+	 * bstore. */
+	if (rc == 0 && v >= 1)
+		rc = bs_store_cache_drop(st, err);
 	fingerprint(fp);
 	if (rc == 0)
 		rc = fill_catalogue(st, fp, err);
@@ -672,6 +676,20 @@ static int read_version(struct bs_store *st, int *v, int *n,
 	return rc;
 }
 
+/* A role that may write rows but owns nothing (docs/team.md's hosts')
+ * cannot make the schema (v 0) or upgrade it: said so, with who can. */
+static void no_privilege(struct bs_store *st, int v, struct bs_err *err)
+{
+	char why[BS_ERR_MSG_MAX];
+
+	snprintf(why, sizeof(why), "%s", bs_db_errmsg(st->db));
+	bs_err_reset(err);
+	bs_error(err, BS_EDB,
+		 "cannot %s archive '%s': %s; the archive's owner does, with "
+		 "its first command that writes (docs/team.md)",
+		 v == 0 ? "make the tables of" : "upgrade", st->path, why);
+}
+
 int bs_store_schema(struct bs_store *st, int readonly, struct bs_err *err)
 {
 	int v, n, rc, current = 1;
@@ -729,6 +747,8 @@ int bs_store_schema(struct bs_store *st, int readonly, struct bs_err *err)
 	} else {
 		rc = wrong_version(st, v, 0, err);
 	}
+	if (rc < 0 && bs_db_errkind(st->db) == BS_DB_EREADONLY)
+		no_privilege(st, v, err);
 	if (rc == 0)
 		rc = bs_store_exec(st, "COMMIT", err);
 out:

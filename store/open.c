@@ -128,6 +128,11 @@ void bs_store_set_wait(struct bs_store *st, int wait_ms,
 		st->db->ops->set_cancel(st->db, cancel);
 }
 
+int bs_store_engaged(void)
+{
+	return bs_db_engaged != 0;
+}
+
 const char *bs_store_path(const struct bs_store *st)
 {
 	return st->path;

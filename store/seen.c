@@ -70,6 +70,7 @@ void bs_store_seen_forget(struct bs_store *st)
 {
 	struct bs_store_seen *s = st->seen;
 
+	st->tables = BS_TABLES_UNKNOWN; /* store/dedup.c's, forgotten alike */
 	if (s == NULL)
 		return;
 	free(s->run);

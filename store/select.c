@@ -82,8 +82,8 @@ static void bind_num(struct binds *b, int64_t v)
 }
 
 /* col matches the glob pattern, as the engine writes it; icase: ASCII
- * case ignored, as SQLite's lower() ignores it (col is lowered in SQL,
- * the pattern here). */
+ * case ignored, as SQLite's lower() ignores it, on every engine (col is
+ * lowered in SQL, lower_ascii, the pattern here). */
 static void glob_sql(struct binds *b, const char *col, const char *pattern,
 		     int icase, struct bs_buf *sql)
 {
@@ -91,7 +91,7 @@ static void glob_sql(struct binds *b, const char *col, const char *pattern,
 	char *p;
 
 	if (icase)
-		bs_buf_addf(&c, "lower(%s)", col);
+		bs_buf_addf(&c, "lower(%s%s)", col, b->ops->lower_ascii);
 	else
 		bs_buf_adds(&c, col);
 	b->ops->glob(sql, bs_buf_str(&c), pattern, &v);

@@ -101,6 +101,15 @@ void bs_store_set_wait(struct bs_store *st, int wait_ms,
 		       const volatile sig_atomic_t *cancel);
 
 /*
+ * Whether a statement of an open archive is running on its server, or is
+ * waited for, now (PostgreSQL; SQLite: never). Async-signal-safe: a stop
+ * signal's handler asks it, to leave ending the statement to the wait
+ * that sees the flag of bs_store_set_wait (it cancels the statement on
+ * the server) rather than end bstore while the server runs on.
+ */
+int bs_store_engaged(void);
+
+/*
  * Where the store's warnings go: fn gets one message ("PATH: run 5:
  * unknown tool family 'nosuch' (a newer bstore wrote it?); skipped") and
  * ctx. Without one they are dropped. A run that bs_store_each cannot
@@ -110,6 +119,27 @@ void bs_store_set_wait(struct bs_store *st, int wait_ms,
  */
 typedef void (*bs_store_warn_fn)(const char *msg, void *ctx);
 void bs_store_set_warn(struct bs_store *st, bs_store_warn_fn fn, void *ctx);
+
+/*
+ * A cache (store/cache.c): text values under keys, kept in the archive
+ * for a command that would otherwise read every run again (bstore check,
+ * report/changes.c). Every change to a stored run other than adding one
+ * (bs_store_rm, bs_store_set, a run replaced by its CSV line) drops all
+ * of it (bs_store_cache_drop), so what a cache holds was computed from
+ * runs that are still as they were, plus the runs added since (ids are
+ * never reused: a cache notes the newest id it saw). bs_store_cache_get
+ * returns 1 with the value in out, 0 when there is none; _each calls fn
+ * with every key that starts with prefix (the prefix cut) and its value.
+ */
+struct bs_buf;
+typedef int (*bs_cache_fn)(const char *key, const char *value, void *ctx);
+int bs_store_cache_get(struct bs_store *st, const char *key,
+		       struct bs_buf *out, struct bs_err *err);
+int bs_store_cache_each(struct bs_store *st, const char *prefix,
+			bs_cache_fn fn, void *ctx, struct bs_err *err);
+int bs_store_cache_put(struct bs_store *st, const char *key,
+		       const char *value, struct bs_err *err);
+int bs_store_cache_drop(struct bs_store *st, struct bs_err *err);
 
 int bs_store_begin(struct bs_store *st, struct bs_err *err);
 int bs_store_commit(struct bs_store *st, struct bs_err *err);
@@ -210,6 +240,14 @@ int bs_store_parse_tag(const char *arg, unsigned flags, char **key,
  */
 int bs_store_tag(struct bs_store *st, const struct bs_ids *ids,
 		 const char *key, const char *value, struct bs_err *err);
+/*
+ * Adds curve c to stored run id (fio's log files, which come after their
+ * run): 1 when stored, 0 when the run has a curve of that metric already
+ * (kept as it was). The run is of c's metric's family (the caller's
+ * check). Inside the caller's transaction.
+ */
+int bs_store_add_series(struct bs_store *st, int64_t id,
+			const struct bs_series *c, struct bs_err *err);
 /* Deletes the runs. Returns the number deleted. */
 int bs_store_rm(struct bs_store *st, const struct bs_ids *ids,
 		struct bs_err *err);

@@ -227,11 +227,6 @@ static void sha_bytes(const char *hex, uint8_t *bin)
 	}
 }
 
-static void bind_sha(struct bs_db_stmt *s, int i, const char *hex, uint8_t *bin)
-{
-	sha_bytes(hex, bin);
-	bs_db_bind_blob(s, i, bin, 32);
-}
 
 static int step_done(struct bs_store *st, struct bs_db_stmt *s,
 		     const char *what, struct bs_err *err)
@@ -373,6 +368,44 @@ static int put_series(struct bs_store *st, int64_t id, const struct bs_run *r,
 	return 0;
 }
 
+int bs_store_add_series(struct bs_store *st, int64_t id,
+			const struct bs_series *c, struct bs_err *err)
+{
+	struct bs_db_stmt *q = NULL, *s = st->put_ser;
+	size_t k;
+	int rc;
+
+	if (s == NULL)
+		return bs_error(err, BS_EINVAL, "%s: archive opened read-only",
+				st->path);
+	if (bs_db_prepare(st->db,
+			  "SELECT 1 FROM series WHERE run_id = ? AND "
+			  "metric = ? LIMIT 1",
+			  0, &q) < 0)
+		return bs_store_db_error(st, err, "cannot read series");
+	bs_db_bind_int64(q, 1, id);
+	bind_text(q, 2, bs_metrics[c->metric].key);
+	rc = bs_db_step(q);
+	bs_db_finalize(q);
+	if (rc < 0)
+		return bs_store_db_error(st, err, "cannot read series");
+	if (rc == BS_DB_ROW)
+		return 0;
+	for (k = 0; k < c->n; k++) {
+		bs_db_bind_int64(s, 1, id);
+		bind_text(s, 2, bs_metrics[c->metric].key);
+		bs_db_bind_int64(s, 3, (int64_t)k);
+		bind_text(s, 4, c->axis);
+		bs_db_bind_double(s, 5, c->pt[k].x);
+		bind_double(s, 6, c->pt[k].y);
+		bind_double(s, 7, c->pt[k].seconds);
+		rc = step_done(st, s, "cannot store series", err);
+		if (rc < 0)
+			return rc;
+	}
+	return 1;
+}
+
 /*
  * Is the run stored already? The same text is the same run, unless both
  * know when they were measured and the dates differ: a date from outside
@@ -381,14 +414,12 @@ static int put_series(struct bs_store *st, int64_t id, const struct bs_run *r,
  * twice is stored once (docs/ingest.md). *seen may be cleared: the set
  * of seen.c knows digests, not dates.
  */
-static int find_dup(struct bs_store *st, const char *hex, int64_t when,
+static int find_dup(struct bs_store *st, const uint8_t *sha, int64_t when,
 		    int *seen, int64_t *id, struct bs_err *err)
 {
-	uint8_t sha[32];
 	int rc;
 
 	if (*seen) {
-		sha_bytes(hex, sha);
 		rc = bs_store_seen_dup(st, sha, id);
 		if (rc == 0 || when == BS_NONE)
 			return rc;
@@ -396,7 +427,7 @@ static int find_dup(struct bs_store *st, const char *hex, int64_t when,
 			return rc;
 		*seen = 0;
 	}
-	bind_sha(st->dup, 1, hex, sha);
+	bs_db_bind_blob(st->dup, 1, sha, 32);
 	bind_i64(st->dup, 2, when);
 	rc = bs_db_step(st->dup);
 	if (rc == BS_DB_ROW)
@@ -410,10 +441,11 @@ static int find_dup(struct bs_store *st, const char *hex, int64_t when,
 static int put(struct bs_store *st, struct bs_run *r, int once,
 	       struct bs_err *err);
 
-/* Binds r to the columns of run_cols(), from parameter 1; returns the
- * number of the next parameter. */
+/* Binds r to the columns of run_cols(), from parameter 1, sha being
+ * r->sha256 decoded (sha_bytes); returns the number of the next
+ * parameter. */
 static int bind_run(struct bs_store *st, struct bs_db_stmt *s,
-		    const struct bs_run *r, int64_t key, uint8_t *sha)
+		    const struct bs_run *r, int64_t key, const uint8_t *sha)
 {
 	int k, n = 1;
 
@@ -426,7 +458,7 @@ static int bind_run(struct bs_store *st, struct bs_db_stmt *s,
 	bind_i64(s, n++, r->measured_at);
 	bind_i64(s, n++, r->stored_at);
 	bind_text(s, n++, r->raw);
-	bind_sha(s, n++, r->sha256, sha);
+	bs_db_bind_blob(s, n++, sha, 32);
 	bind_text(s, n++, r->source ? r->source : "");
 	bind_i64(s, n++, r->source_line);
 	bind_text(s, n++, r->parser_version ? r->parser_version : "");
@@ -480,6 +512,8 @@ static int replace(struct bs_store *st, struct bs_run *r, int64_t id,
 	memset(&old, 0, sizeof(old));
 	if ((rc = bs_store_seen_end(st, err)) < 0)
 		return rc;
+	if ((rc = bs_store_cache_drop(st, err)) < 0)
+		return rc;
 	rc = bs_store_get(st, id, 0, &old, err);
 	if (rc < 0)
 		goto out;
@@ -493,6 +527,7 @@ static int replace(struct bs_store *st, struct bs_run *r, int64_t id,
 	rc = -1;
 	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &s) < 0)
 		goto db;
+	sha_bytes(r->sha256, sha);
 	n = bind_run(st, s, r, key, sha);
 	bs_db_bind_int64(s, n, id);
 	if ((rc = step_done(st, s, "cannot replace run", err)) < 0)
@@ -553,9 +588,9 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 		return rc;
 	if (once && (seen = bs_store_seen_ready(st, err)) < 0)
 		return seen;
-	rc = once ? find_dup(st, r->sha256, r->measured_at, &seen, &r->id,
-			     err)
-		  : 0;
+	/* Decoded once: the lookup, the row and the set take the bytes. */
+	sha_bytes(r->sha256, sha);
+	rc = once ? find_dup(st, sha, r->measured_at, &seen, &r->id, err) : 0;
 	if (rc != 0) /* stored already (1), or the lookup failed */
 		return rc < 0 ? rc : 0;
 	/* The same measurement from other text (store/dedup.c). */
@@ -591,6 +626,7 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 		if (rc != BS_DB_ROW)
 			return bs_store_db_error(st, err, "cannot store run");
 	}
+	bs_store_same_stored(st, r, key);
 	if (once)
 		bs_store_seen_stored(st, sha, r->id, key,
 				     bs_store_is_table(r));
@@ -693,6 +729,8 @@ int bs_store_rm(struct bs_store *st, const struct bs_ids *ids,
 	int rc, n = 0;
 
 	if ((rc = bs_store_seen_end(st, err)) < 0)
+		return rc;
+	if ((rc = bs_store_cache_drop(st, err)) < 0)
 		return rc;
 	if (bs_db_prepare(st->db, "DELETE FROM runs WHERE id = ?", 0, &s) < 0)
 		return bs_store_db_error(st, err, "cannot delete runs");

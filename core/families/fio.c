@@ -36,6 +36,36 @@ static const struct bs_metric_info metrics[] = {
 	{ "trim_clat_p99_us", "Trim clat p99",          "p99",      "Trim",  "us",    LO, LAT, 0, LAT_US, S_US },
 	{ "trim_clat_p99_9_us", "Trim clat p99.9",        "p99.9",    "Trim",  "us",    LO, LAT, 0, LAT_US, S_US },
 	{ "trim_clat_p99_99_us", "Trim clat p99.99",       "p99.99",   "Trim",  "us",    LO, LAT, 0, LAT_US, S_US },
+	/* No value: distributions and logs, kept as the run's series
+	 * (docs/formats.md, "fio distributions"). The histograms of json+
+	 * (axis ns: x a bin's value as fio printed it, y its I/Os)... */
+	{ "read_clat_hist", "Read clat histogram", "clat bins", "Read", "ios", NO, OTHER, BS_MF_SERIES | BS_MF_NOVALUE, EVENTS, S_IOS },
+	{ "read_slat_hist", "Read slat histogram", "slat bins", "Read", "ios", NO, OTHER, BS_MF_SERIES | BS_MF_NOVALUE, EVENTS, S_IOS },
+	{ "read_lat_hist", "Read lat histogram", "lat bins", "Read", "ios", NO, OTHER, BS_MF_SERIES | BS_MF_NOVALUE, EVENTS, S_IOS },
+	{ "write_clat_hist", "Write clat histogram", "clat bins", "Write", "ios", NO, OTHER, BS_MF_SERIES | BS_MF_NOVALUE, EVENTS, S_IOS },
+	{ "write_slat_hist", "Write slat histogram", "slat bins", "Write", "ios", NO, OTHER, BS_MF_SERIES | BS_MF_NOVALUE, EVENTS, S_IOS },
+	{ "write_lat_hist", "Write lat histogram", "lat bins", "Write", "ios", NO, OTHER, BS_MF_SERIES | BS_MF_NOVALUE, EVENTS, S_IOS },
+	{ "trim_clat_hist", "Trim clat histogram", "clat bins", "Trim", "ios", NO, OTHER, BS_MF_SERIES | BS_MF_NOVALUE, EVENTS, S_IOS },
+	{ "trim_slat_hist", "Trim slat histogram", "slat bins", "Trim", "ios", NO, OTHER, BS_MF_SERIES | BS_MF_NOVALUE, EVENTS, S_IOS },
+	{ "trim_lat_hist", "Trim lat histogram", "lat bins", "Trim", "ios", NO, OTHER, BS_MF_SERIES | BS_MF_NOVALUE, EVENTS, S_IOS },
+	/* ... and fio's --write_*_log files over time (axis time_s): the
+	 * latency of each I/O or window in us, the bandwidth in KiB/s, the
+	 * IOPS. */
+	{ "read_lat_log", "Read lat log", "lat log", "Read", "us", NO, OTHER, BS_MF_SERIES | BS_MF_NOVALUE, LAT_US, S_US },
+	{ "read_clat_log", "Read clat log", "clat log", "Read", "us", NO, OTHER, BS_MF_SERIES | BS_MF_NOVALUE, LAT_US, S_US },
+	{ "read_slat_log", "Read slat log", "slat log", "Read", "us", NO, OTHER, BS_MF_SERIES | BS_MF_NOVALUE, LAT_US, S_US },
+	{ "read_bw_log", "Read bandwidth log", "bw log", "Read", "KiB/s", HI, OTHER, BS_MF_SERIES | BS_MF_NOVALUE, KIB_S, S_KIB_MIB },
+	{ "read_iops_log", "Read IOPS log", "iops log", "Read", "IO/s", HI, OTHER, BS_MF_SERIES | BS_MF_NOVALUE, PER_S, S_IOPS },
+	{ "write_lat_log", "Write lat log", "lat log", "Write", "us", NO, OTHER, BS_MF_SERIES | BS_MF_NOVALUE, LAT_US, S_US },
+	{ "write_clat_log", "Write clat log", "clat log", "Write", "us", NO, OTHER, BS_MF_SERIES | BS_MF_NOVALUE, LAT_US, S_US },
+	{ "write_slat_log", "Write slat log", "slat log", "Write", "us", NO, OTHER, BS_MF_SERIES | BS_MF_NOVALUE, LAT_US, S_US },
+	{ "write_bw_log", "Write bandwidth log", "bw log", "Write", "KiB/s", HI, OTHER, BS_MF_SERIES | BS_MF_NOVALUE, KIB_S, S_KIB_MIB },
+	{ "write_iops_log", "Write IOPS log", "iops log", "Write", "IO/s", HI, OTHER, BS_MF_SERIES | BS_MF_NOVALUE, PER_S, S_IOPS },
+	{ "trim_lat_log", "Trim lat log", "lat log", "Trim", "us", NO, OTHER, BS_MF_SERIES | BS_MF_NOVALUE, LAT_US, S_US },
+	{ "trim_clat_log", "Trim clat log", "clat log", "Trim", "us", NO, OTHER, BS_MF_SERIES | BS_MF_NOVALUE, LAT_US, S_US },
+	{ "trim_slat_log", "Trim slat log", "slat log", "Trim", "us", NO, OTHER, BS_MF_SERIES | BS_MF_NOVALUE, LAT_US, S_US },
+	{ "trim_bw_log", "Trim bandwidth log", "bw log", "Trim", "KiB/s", HI, OTHER, BS_MF_SERIES | BS_MF_NOVALUE, KIB_S, S_KIB_MIB },
+	{ "trim_iops_log", "Trim IOPS log", "iops log", "Trim", "IO/s", HI, OTHER, BS_MF_SERIES | BS_MF_NOVALUE, PER_S, S_IOPS },
 };
 
 static const struct bs_param_info params[] = {

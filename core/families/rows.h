@@ -65,6 +65,7 @@
 #define S_COUNT "", 1.0, 0, 0
 #define S_SEC "s", 1.0, 2, 0
 #define S_EVENTS "events", 1.0, 0, 0
+#define S_IOS "I/Os", 1.0, 0, 0
 #define S_IOPS "IO/s", 1.0, 1, 4
 #define S_US "us", 1.0, 1, 4
 

@@ -51,6 +51,62 @@ head -1 "$T/out" | grep -q '^machine,identity,metric,run_id,measured_at,' ||
 grep -q '^"vm","sysbench|sysbench|mode=rndrw|[^"]*","writes_per_s",21,"2026-01-22T00:00:00Z",20,' "$T/out" ||
 	fail "csv: the writes_per_s change"
 
+# Every view marks the change: the trend's HTML chart (a marker whose
+# <title> explains it, and the same words below the chart).
+run "$BSTORE" trend -f html all
+expect_rc 0 "trend -f html"
+grep -q '<g class="cp worse"><title>\[1\] all: Written 39.5x lower from run 21 (2026-01-22), worse: host.kernel 6.1.0-18 -&gt; 6.6.13</title>' "$T/out" ||
+	fail "trend: no marker with its explanation at run 21"
+grep -q '<li class="worse">.*Written 39.5x lower from run 21 (2026-01-22), worse\. <span class="why">host.kernel 6.1.0-18 -&gt; 6.6.13</span>' "$T/out" ||
+	fail "trend: the change in text below the chart"
+# text and JSON name the two levels for bstore report.
+run "$BSTORE" changes
+grep -q "^    the two levels: bstore report 'id=[0-9]*-20,machine=vm,tool=sysbench' 'id=21-40,machine=vm,tool=sysbench'$" "$T/out" ||
+	fail "text: the two levels' report command"
+# The site: the charts' markers, changes.html, changes.xml, the index.
+S=$T/site
+"$BSTORE" --quiet site -o "$S" >/dev/null || fail "site"
+grep -l '<g class="cp worse"><title>Written 39.5x lower from run 21 (2026-01-22), worse: host.kernel 6.1.0-18 -&gt; 6.6.13</title>' "$S"/machine/*.html >/dev/null ||
+	fail "site: no marker on the machine's chart"
+grep -q 'Written 39.5x lower from run 21 (2026-01-22), worse\. <span class="mute">host.kernel' "$S"/machine/*.html ||
+	fail "site: the change in text below the chart"
+nchanges=$("$BSTORE" changes -f json | wc -l)
+[ "$(grep -c '<article class="change' "$S/changes.html")" -eq "$nchanges" ] ||
+	fail "changes.html: not one article a change ($nchanges)"
+grep -q '<tr><th>What changed<td>host.kernel 6.1.0-18 -&gt; 6.6.13' "$S/changes.html" ||
+	fail "changes.html: what changed"
+grep -q 'href="changes.html"' "$S/index.html" || fail "index: no link to changes.html"
+grep -q '<h2>Latest changes</h2>' "$S/index.html" || fail "index: no latest changes"
+# Every link of the Changes page and of the index is a file of the site,
+# and each change's comparison is the report of its two levels.
+for page in changes.html index.html; do
+	for href in $(grep -o 'href="[^"]*"' "$S/$page" | sed 's/href="\(.*\)"/\1/'); do
+		[ -f "$S/$href" ] || fail "$page: '$href' is no file of the site"
+	done
+done
+grep -q '<a href="run/20-[0-9a-f]*.html">run 20</a> (the last before) &rarr; <a href="run/21-[0-9a-f]*.html">run 21</a>' "$S/changes.html" ||
+	fail "changes.html: the runs before and after"
+grep -q '21-40' "$S/change/21-writes_per_s.html" ||
+	fail "change/21-writes_per_s.html: not the comparison of the levels"
+"$BSTORE" report 'id=21-40,machine=vm,tool=sysbench' 'id=1-20,machine=vm,tool=sysbench' >/dev/null ||
+	fail "the levels' selectors"
+python3 - "$S/changes.xml" "$nchanges" <<'PY' || fail "changes.xml: not the Atom feed of the changes"
+import sys, xml.etree.ElementTree as E
+a = '{http://www.w3.org/2005/Atom}'
+f = E.parse(sys.argv[1]).getroot()
+assert f.tag == a + 'feed'
+for k in ('id', 'title', 'updated'):
+    assert f.find(a + k) is not None and f.find(a + k).text, k
+es = f.findall(a + 'entry')
+assert len(es) == int(sys.argv[2]), len(es)
+for e in es:
+    for k in ('id', 'title', 'updated', 'summary'):
+        assert e.find(a + k) is not None and e.find(a + k).text, k
+    assert e.find(a + 'link').get('href').startswith('change/')
+assert any('Writes 39.5x lower from run 21' in e.find(a + 'title').text and
+           'host.kernel 6.1.0-18 -> 6.6.13' in e.find(a + 'summary').text for e in es)
+PY
+
 # Repeats of one configuration (fio on the disk): no change.
 ingest -m box "$R/fio-3.33-randread-disk-x20.json"
 date_runs 41 60
@@ -94,4 +150,51 @@ ingest -m nodate "$R/bonnie++-2.00a-shm-x20.csv"
 run "$BSTORE" changes machine=nodate
 expect_rc 0 "changes of undated runs"
 grep -q '20 runs without a date left out' "$T/out" || fail "undated: $(tail -1 "$T/out")"
+# check's cache (report/changes.c): what check finds with it must be what
+# it finds reading every run again (--no-cache), after runs are added
+# (the cache read incrementally), re-dated, re-tagged, removed and a
+# parameter set (the cache dropped by the store).
+cached_same() { # WHAT
+	run "$BSTORE" check -f json
+	cp "$T/out" "$T/cached.json"
+	[ ! -s "$T/err" ] || fail "$1: check with the cache said: $(cat "$T/err")"
+	local rc1=$rc
+	run "$BSTORE" check --no-cache -f json
+	cmp -s "$T/out" "$T/cached.json" ||
+		fail "$1: check with the cache: $(cat "$T/cached.json"); without: $(cat "$T/out")"
+	expect_eq "$rc1" "$rc" "$1: check's exit status with and without the cache"
+	run "$BSTORE" check
+	cp "$T/out" "$T/cached.txt"
+	run "$BSTORE" check --no-cache
+	cmp -s "$T/out" "$T/cached.txt" || fail "$1: check's text with and without the cache"
+}
+state() { sql "SELECT value FROM meta WHERE key = 'cache.check.state'"; }
+cached_same "the first check"
+state | grep -q '^check-1 bstore [^ ]* 5 80 80 20$' || fail "the cache's state after the first check: $(state)"
+[ "$(grep -c '"run_id":40,' "$T/cached.json")" -ge 5 ] || fail "the regressions of run 40, with the cache"
+cached_same "the check from the cache"
+# New runs: the bonnie++ disk repeats, dated, into the series of the
+# undated shm repeats (which take no part) and a series of their own.
+ingest -m nodate --measured-at 2026-05-01 "$R/bonnie++-2.00a-disk-x20.csv"
+ingest -m box --measured-at 2026-05-02 "$R/fio-3.33-randread-shm-x20.json"
+cached_same "runs added"
+state | grep -q ' 5 120 120 20$' || fail "the cache's state after 40 runs added: $(state)"
+"$BSTORE" set 61-70 measured_at=2026-04-01 >/dev/null
+[ -z "$(state)" ] || fail "bstore set did not drop the cache"
+cached_same "runs re-dated"
+"$BSTORE" tag 40 disk=nvme >/dev/null
+cached_same "a run re-tagged"
+grep -q 'disk (none) -> nvme' "$T/cached.txt" || fail "the cached check's explanation is the runs' tags of now"
+"$BSTORE" set 91-100 direct=1 >/dev/null
+cached_same "a parameter set"
+"$BSTORE" rm 40 >/dev/null
+[ -z "$(state)" ] || fail "bstore rm did not drop the cache"
+cached_same "a run removed"
+grep -q '"run_id":40,' "$T/cached.json" && fail "a regression of run 40 once it is gone"
+# A cache that is not what check wrote is made again.
+sql "UPDATE meta SET value = 'x' WHERE key LIKE 'cache.check.s.%'"
+cached_same "a damaged cache"
+state | grep -q '^check-1 bstore [^ ]* 5 ' || fail "the cache was not made again: $(state)"
+run "$BSTORE" check --noise 1
+cached_same "check --noise 1 (a cache of another noise made again)"
 finish

@@ -52,4 +52,16 @@ run "$BSTORE" ingest "$T/b.csv" "$T/c.txt" "$T/d.csv"
 expect_rc 0 "ingest all again"
 expect_in "$T/out" "b.csv: 0 runs stored, 270 duplicates, 0 rejected"
 expect_in "$T/out" "d.csv: 0 runs stored, 71 duplicates, 0 rejected"
+
+# In one transaction of a new archive: 70 lines (no table is stored yet),
+# then a table, passed on by a line that is not its twin, then its twin:
+# the twin finds the table stored in this same transaction.
+"$GEN" 70 11 >"$T/e.txt"
+cat "$TXT" >>"$T/e.txt"
+"$GEN" 1 12 >>"$T/e.txt"
+cat "$CSV" >>"$T/e.txt"
+run "$BSTORE" --db "$T/one.db" ingest -m fourth "$T/e.txt"
+expect_rc 0 "ingest lines, a table and its CSV line into a new archive"
+expect_in "$T/out" "e.txt:$(($(wc -l <"$T/e.txt"))): duplicate of run 71 (the same measurement, read from other text: this CSV line's exact numbers replace its table's)"
+expect_in "$T/out" "e.txt: 72 runs stored, 1 duplicate, 0 rejected"
 finish

@@ -449,4 +449,35 @@ wait "$holder"
 expect_eq "$(sql "select count(*) from runs where machine = 'intbox'")" 0 \
 	"nothing stored by the interrupted ingest"
 
+
+# A regular file cannot stall: it is read while it is stored, never held
+# whole in memory; a pipe can, and is read whole before the lock is taken
+# (docs/ingest.md). 24 MiB of prose after one CSV line: the pipe's peak
+# memory holds it, the file's (named, or as standard input) does not.
+if have /usr/bin/time; then
+	{
+		echo "$good1" | sed 's/goodbox/bigbox/'
+		awk 'BEGIN { for (i = 0; i < 360000; i++)
+			print "a line of prose that no format reads, there to make the input large" }'
+	} >"$T/big.txt"
+	peak_of() { # ARCHIVE [FILE]: ingest's peak RSS in KiB, stdin as given
+		/usr/bin/time -f '%M' -o "$T/rss" "$BSTORE" --db "$1" --quiet \
+			ingest ${2:+"$2"} >/dev/null 2>&1 || fail "ingest of big.txt into $1"
+		cat "$T/rss"
+	}
+	named=$(peak_of "$T/big1.db" "$T/big.txt")
+	redirected=$(peak_of "$T/big2.db" <"$T/big.txt")
+	piped=$(cat "$T/big.txt" | peak_of "$T/big3.db")
+	for db in big1 big2 big3; do
+		expect_eq "$(sqlite3 "$T/$db.db" "select count(*) from runs where machine = 'bigbox'")" 1 \
+			"the run of big.txt in $db"
+	done
+	[ $((piped - named)) -ge 16384 ] ||
+		fail "a named regular file was buffered whole: peak $named KiB, piped $piped KiB"
+	[ $((piped - redirected)) -ge 16384 ] ||
+		fail "a regular file as stdin was buffered whole: peak $redirected KiB, piped $piped KiB"
+else
+	skip_part "no /usr/bin/time: the memory of a regular file's ingest is not checked"
+fi
+
 finish

@@ -85,4 +85,14 @@ run "$BSTORE" report tool=bonnie++
 expect_in "$T/out" "+++++ too fast to measure (under 0.5 s)"
 run "$BSTORE" site -o "$T/bsite"
 expect_in "$T/bsite/index.html" "under 0.5&nbsp;s, no number (bonnie++&rsquo;s +++++)"
+# The report says the same word in its cells: sysbench 1.0's p95 run
+# against its p99 run, each metric the other did not print.
+run "$BSTORE" --db "$T/rw.db" ingest "$SAMPLES/sysbench-1.0.20-rndrw.txt" \
+	"$SAMPLES/sysbench-1.0.20-rndrw-threads4-p99.txt"
+run "$BSTORE" --db "$T/rw.db" report --format html 1 2
+expect_rc 0 "HTML report of p95 against p99"
+expect_in "$T/out" 'data-metric="latency_p99_ms" title="not reported">not reported'
+expect_in "$T/out" 'data-metric="latency_p95_ms" title="not reported">not reported'
+expect_in "$T/out" 'title="[1] 1: not reported"'
+expect_not_in "$T/out" '>not run<'
 finish

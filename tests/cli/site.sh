@@ -71,7 +71,7 @@ expect_rc 0 "report --save (gone)"
 S=$T/site
 run "$BSTORE" site -o "$S"
 expect_rc 0 "site"
-npages=$(find "$S" -name '*.html' -o -name '*.css' | wc -l)
+npages=$(find "$S" -name '*.html' -o -name '*.css' -o -name '*.xml' | wc -l)
 expect_in "$T/out" "site: $npages pages, $npages written, 0 unchanged, 0 removed"
 for p in index.html site.css compare/emc-vs-ata.html compare/gone.html; do
 	[ -s "$S/$p" ] || fail "no $p"
@@ -188,13 +188,14 @@ run "$BSTORE" site -o "$S"
 expect_rc 0 "site after a new run"
 # index, run, machine/jump, tool/bonnie++, tag/array=ATA, and the saved
 # comparison whose group array=ATA gained the run.
-expect_in "$T/out" "site: $((npages + 1)) pages, 6 written, $((npages - 5)) unchanged, 0 removed"
+# changes.html too: its first line counts the runs.
+expect_in "$T/out" "site: $((npages + 1)) pages, 7 written, $((npages - 6)) unchanged, 0 removed"
 [ -s "$S/run/$new.html" ] || fail "no page of the new run"
 ls -i -R "$S" >"$T/inodes.new"
 changed=$( (diff "$T/inodes.after" "$T/inodes.new" || true) | grep '^>' | awk '{print $3}' | sort | tr '\n' ' ')
 expect_eq "$changed" "$(printf '%s\n' "$new.html" "$(basename "$jump")" \
 	"$(basename "$(grep -l '<h1>Tag array=ATA</h1>' "$S"/tag/*.html)")" \
-	"$(ls "$S/tool")" emc-vs-ata.html index.html | sort | tr '\n' ' ')" \
+	"$(ls "$S/tool")" changes.html emc-vs-ata.html index.html | sort | tr '\n' ' ')" \
 	"the files written"
 
 # A run removed: its page goes.
@@ -300,7 +301,7 @@ expect_eq "$(awk '/<h2>Newest runs/,/<\/section>/' "$T/many/index.html" | grep -
 expect_eq "$(grep -c '<h2>Latest results: ' "$T/many/index.html")" 20 "the index: 20 tests"
 expect_in "$T/many/index.html" "161 more tests are on the pages of their tools and machines."
 for sec in $(seq 1 20); do
-	rows=$(awk -v k=$sec '/<h2>/{n = /<h2>Latest results: / ? n + 1 : 99} n == k && /^<tr><th><a href="run/' "$T/many/index.html" | wc -l)
+	rows=$(awk -v k=$sec '/<h2>/{if (/<h2>Latest results: /) n = ++c; else n = 99} n == k && /^<tr><th><a href="run/' "$T/many/index.html" | wc -l)
 	[ "$rows" -ge 1 ] && [ "$rows" -le 12 ] || fail "test section $sec: $rows rows"
 done
 expect_in "$T/many/index.html" 'Machines 1 to 100 of 250. <a rel="next" href="index-p2.html">'
@@ -409,9 +410,13 @@ expect_in "$base-p2.html" "rel=\"next\" href=\"$(basename "$base")-p3.html\""
 expect_eq "$(grep -c '<tr><th><a href="../run/' "$base-p3.html")" 50 "the last page: 50 runs"
 tool=$(ls "$BS"/tool/*.html | grep -v -- '-p[0-9]*\.html$')
 expect_eq "$(ls "${tool%.html}"-p*.html | wc -l)" 5 "the tool's 2,100 runs in 5 pages"
-# The index leads with the latest results of each test, one row per
+# The index leads with the latest changes (these runs have some: bstore
+# changes finds them), then the latest results of each test, one row per
 # machine, then the machines.
-expect_eq "$(sed -n 's/.*<h2>\(.*\)<\/h2>.*/\1/p' "$BS/index.html" | head -1 | cut -c1-25)" \
+expect_eq "$(sed -n 's/.*<h2>\(.*\)<\/h2>.*/\1/p' "$BS/index.html" | head -1)" \
+	"$("$BSTORE" --db "$B" changes | grep -q '^0 change points' && sed -n 's/.*<h2>\(.*\)<\/h2>.*/\1/p' "$BS/index.html" | head -1 || echo 'Latest changes')" \
+	"the index leads with the latest changes"
+expect_eq "$(sed -n 's/.*<h2>\(.*\)<\/h2>.*/\1/p' "$BS/index.html" | grep -v '^Latest changes$' | head -1 | cut -c1-25)" \
 	"Latest results: bonnie++," "the index's first section"
 expect_in "$BS/index.html" '<tr><th>serial<td class="n">2100<td'
 expect_in "$BS/index.html" '>and 3 more</a>'

@@ -57,7 +57,7 @@ fi
 # Inside it, only the site's own directories.
 find "$T/www/a/b/site" -mindepth 1 -maxdepth 1 -type d -printf '%f\n' |
 	sort | tr '\n' ' ' >"$T/dirs"
-expect_eq "$(cat "$T/dirs")" "compare machine run tag tool "
+expect_eq "$(cat "$T/dirs")" "change compare machine run tag tool "
 ls "$T/www/a/b/site/compare" >"$T/compare"
 expect_eq "$(cat "$T/compare")" "good.html" "compare/ holds"
 # The machine '../../evil-m' is a slug of [a-z0-9-] in machine/.

@@ -29,6 +29,7 @@
 #include "tests/fuzz/fuzz.h"
 #include "util/buf.h"
 #include "util/sha256.h"
+#include "util/text.h"
 #include "util/banned.h"
 
 struct events {
@@ -179,23 +180,24 @@ static void check_any_run(struct events *e, struct bs_run *r)
 	size_t k, j;
 
 	CHECK(bs_family_ok(r->family) && r->id == 0);
-	/* A parser's tags: a date printed in local time, a fio job's error
-	 * number, the metrics printed but no figures (each not_run). */
+	/* A parser's only tags: a date printed in local time; of a fio
+	 * job, its log prefixes and the error it ended with (words, no
+	 * control bytes); the metrics printed but no figures (each of the
+	 * run's family and not_run). */
 	for (k = 0; k < r->ntags; k++) {
-		const char *key = r->tags[k].key, *v = r->tags[k].value;
-
-		if (strcmp(key, BS_INGEST_TZ_TAG) == 0) {
-			CHECK(strcmp(v, "local") == 0);
-		} else if (strcmp(key, "fio.error") == 0) {
-			CHECK(r->family == BS_FAM_FIO && v[0] &&
-			      strspn(v, "0123456789-") == strlen(v));
-		} else {
-			CHECK(strcmp(key, "ingest.unread") == 0);
+		if (strcmp(r->tags[k].key, "ingest.unread") == 0) {
 			for (m = 0; m < bs_nmetrics; m++)
 				if (bs_run_is_unread(r, m))
 					CHECK(bs_metrics[m].family == r->family &&
 					      r->res[m].status == BS_ST_NOT_RUN);
+			continue;
 		}
+		CHECK((strcmp(r->tags[k].key, BS_INGEST_TZ_TAG) == 0 &&
+		       strcmp(r->tags[k].value, "local") == 0) ||
+		      (r->family == BS_FAM_FIO &&
+		       (strcmp(r->tags[k].key, BS_INGEST_FIO_LOG_TAG) == 0 ||
+			strcmp(r->tags[k].key, "fio.error") == 0) &&
+		       r->tags[k].value[0] && !bs_text_has_control(r->tags[k].value)));
 	}
 	CHECK(r->tool && r->tool[0] && r->format && r->format[0]);
 	CHECK(r->raw && strlen(r->raw) <= BS_BLOCK_MAX);
@@ -539,6 +541,51 @@ static void check_splitter(const uint8_t *data, size_t size, uint64_t seed)
 	bs_buf_release(&want);
 }
 
+/*
+ * fio's log reader (ingest/fio_log.c) over the same bytes, as each kind
+ * of log: an error or a count of entries; the curves, per direction, at
+ * most BS_FIO_LOG_POINTS finite points whose entries add up to the
+ * count, and a summary whose min <= mean <= max.
+ */
+static void check_fio_log(const uint8_t *data, size_t size)
+{
+	struct bs_fio_log_sum sum[3];
+	struct bs_err err = BS_ERR_INIT;
+	int64_t n, total;
+	size_t i, k;
+	int kind, d;
+
+	for (kind = 0; kind < BS_FIO_LOG_NKIND; kind++) {
+		struct bs_run r;
+
+		bs_run_init(&r);
+		r.family = BS_FAM_FIO;
+		n = bs_fio_log_parse("t.log", (const char *)data, size,
+				     (enum bs_fio_log_kind)kind, 1000, &r, sum,
+				     &err);
+		CHECK(n >= 0 || n == -BS_EPARSE);
+		if (n < 0) {
+			CHECK(strncmp(err.msg, "t.log:", 6) == 0);
+			CHECK(r.nseries == 0);
+		}
+		total = 0;
+		for (d = 0; d < 3 && n >= 0; d++) {
+			total += sum[d].entries;
+			if (sum[d].entries > 0)
+				CHECK(sum[d].min <= sum[d].mean * (1 + 1e-12) &&
+				      sum[d].mean <= sum[d].max * (1 + 1e-12));
+		}
+		CHECK(n < 0 || total == n);
+		for (i = 0; i < r.nseries; i++) {
+			CHECK(r.series[i].n <= BS_FIO_LOG_POINTS);
+			for (k = 0; k < r.series[i].n; k++)
+				CHECK(isfinite(r.series[i].pt[k].x) &&
+				      isfinite(r.series[i].pt[k].y));
+		}
+		bs_run_release(&r);
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	uint64_t seed = 88172645463325252ULL;
@@ -550,5 +597,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		seed = 1;
 	CHECK(ingest_all(data, size, seed) == ingest_all(data, size, 0));
 	check_splitter(data, size, seed);
+	check_fio_log(data, size);
 	return 0;
 }

@@ -1,0 +1,56 @@
+/*
+ * core/dist.h - latency distributions kept as data: fio's histogram
+ * bins and the percentiles fio computes from them.
+ *
+ * fio counts every completion latency in a log-linear histogram
+ * (stat.h: FIO_IO_U_PLAT_BITS 6, FIO_IO_U_PLAT_VAL 64, 29 groups, 1856
+ * bins): values below 128 ns have a bin each; above, each power of two
+ * is cut into 64 bins of equal width. Its json+ output prints every bin
+ * that counted something as "value": count, the value being the bin's
+ * midpoint in ns (plat_idx_to_val). bstore stores those values as fio
+ * printed them (a series of the run: x the value, y the count), and
+ * computes any percentile from them by fio's own rule, so that the
+ * numbers are fio's to the nanosecond (docs/formats.md, "fio
+ * distributions").
+ */
+#ifndef BS_CORE_DIST_H
+#define BS_CORE_DIST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/result.h"
+
+#define BS_FIO_PLAT_BITS 6
+#define BS_FIO_PLAT_VAL (1u << BS_FIO_PLAT_BITS)
+#define BS_FIO_PLAT_GROUPS 29u
+#define BS_FIO_PLAT_NR (BS_FIO_PLAT_GROUPS * BS_FIO_PLAT_VAL)
+
+/* The value fio prints for bin idx (< BS_FIO_PLAT_NR): its midpoint. */
+uint64_t bs_fio_bin_value(unsigned idx);
+/* The bin a latency of v ns is counted in (fio's plat_val_to_idx; the
+ * last bin takes what is beyond it). */
+unsigned bs_fio_bin_of(uint64_t v);
+/*
+ * The bin whose printed value is v: 0 and *idx, or -1 when v is no
+ * bin's value (a document that is not fio's, or bins of another
+ * bucketing).
+ */
+int bs_fio_bin_index(uint64_t v, unsigned *idx /* OUT */);
+/* The latencies bin idx counts: lo <= ns < hi. */
+void bs_fio_bin_edges(unsigned idx, uint64_t *lo /* OUT */,
+		      uint64_t *hi /* OUT */);
+
+/*
+ * Percentile p (0 < p <= 100) of a histogram of n bins in increasing x
+ * (x a bin's value, y its count): fio's rule (stat.c,
+ * calc_clat_percentiles): the value of the first bin at which the
+ * running count reaches p / 100 of the total, compared in long double as
+ * fio compares. NAN for an empty histogram.
+ */
+double bs_dist_percentile(const struct bs_point *pt, size_t n, double p);
+
+/* The axis of a fio histogram series: x is a bin's value in ns. */
+#define BS_DIST_FIO_AXIS "ns"
+
+#endif

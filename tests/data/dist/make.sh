@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# tests/data/dist/make.sh - how the fio captures of this directory were
+# made: Debian's fio 3.33 (scripts/deps.sh fio), tiny jobs on a tmpfs
+# file, run from this directory. Their numbers are of that one machine;
+# the tests read them, they do not re-run fio.
+#
+#   randread-jsonplus.json  json+, libaio at iodepth 4, slat, clat and lat
+#                           percentiles on: bins for all three
+#   randrw-plist.json       json+, randrw, --percentile_list=50:99:99.5:
+#                           fio printed no p90, p99.9 or p99.99
+#   logs.json, logs_*.1.log per-I/O lat, clat, slat, bw and iops logs of
+#                           a rate-limited randread job (no offset column)
+#   avg.json, avg_*.2.log   the second job of a document: logs averaged
+#                           over 20 ms windows (--log_avg_msec) with the
+#                           offset column (--log_offset)
+set -euo pipefail
+f=/dev/shm/bstore-dist-$$
+trap 'rm -f "$f"' EXIT
+fio --name=rr --filename="$f" --size=4M --rw=randread --bs=4k \
+	--ioengine=libaio --iodepth=4 --number_ios=500 \
+	--lat_percentiles=1 --slat_percentiles=1 \
+	--output-format=json+ --output=randread-jsonplus.json
+fio --name=mix --filename="$f" --size=4M --rw=randrw --bs=4k \
+	--ioengine=psync --number_ios=600 --percentile_list=50:99:99.5 \
+	--output-format=json+ --output=randrw-plist.json
+fio --name=logs --filename="$f" --size=4M --rw=randread --bs=4k \
+	--ioengine=libaio --iodepth=2 --rate_iops=1500 --runtime=400ms \
+	--time_based --write_lat_log=logs --write_bw_log=logs \
+	--write_iops_log=logs --output-format=json --output=logs.json
+# Two jobs: the second one's logs are numbered 2.
+fio --filename="$f" --size=4M --bs=4k --ioengine=psync \
+	--output-format=json --output=avg.json \
+	--name=first --rw=read --number_ios=50 \
+	--name=avg --rw=randwrite --rate_iops=2000 --runtime=400ms \
+	--time_based --write_lat_log=avg --write_bw_log=avg \
+	--write_iops_log=avg --log_avg_msec=20 --log_offset=1
