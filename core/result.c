@@ -24,6 +24,48 @@ const char *bs_status_name(enum bs_status st)
 	return "not_run";
 }
 
+/* The tag that lists the metrics a reader found printed but could not
+ * read as a figure (bs_run_unread()). */
+#define UNREAD_TAG "ingest.unread"
+
+void bs_run_unread(struct bs_run *r, int m)
+{
+	const char *old = bs_run_tag_get(r, UNREAD_TAG);
+	const char *key = bs_metrics[m].key;
+	char *v;
+	size_t n;
+
+	if (bs_run_is_unread(r, m))
+		return;
+	if (old == NULL || old[0] == '\0') {
+		bs_run_tag(r, UNREAD_TAG, key);
+		return;
+	}
+	n = strlen(old) + strlen(key) + 2;
+	v = xmalloc(n);
+	memcpy(v, old, strlen(old));
+	v[strlen(old)] = ',';
+	memcpy(v + strlen(old) + 1, key, strlen(key) + 1);
+	bs_run_tag(r, UNREAD_TAG, v);
+	free(v);
+}
+
+int bs_run_is_unread(const struct bs_run *r, int m)
+{
+	const char *s = bs_run_tag_get(r, UNREAD_TAG);
+	size_t k = strlen(bs_metrics[m].key);
+
+	while (s && *s) {
+		const char *e = strchr(s, ',');
+		size_t n = e ? (size_t)(e - s) : strlen(s);
+
+		if (n == k && memcmp(s, bs_metrics[m].key, k) == 0)
+			return 1;
+		s = e ? e + 1 : NULL;
+	}
+	return 0;
+}
+
 /* clang-format off */
 const char *const bs_absent_words[BS_AB_COUNT] = {
 	[BS_AB_NOT_RUN] = "not run",
@@ -31,6 +73,8 @@ const char *const bs_absent_words[BS_AB_COUNT] = {
 	[BS_AB_MISPRINTED] = "not stored (the table misprints it)",
 	[BS_AB_DIRECTION] =
 		"unknown (dd's summary does not say which way it copied)",
+	[BS_AB_UNREADABLE] =
+		"unreadable (printed, but not a figure: see the warning)",
 };
 /* clang-format on */
 
@@ -39,6 +83,10 @@ enum bs_absent bs_absent_of(const struct bs_run *r, int m)
 	const char *v = r->tool_version ? r->tool_version : "";
 	int copy;
 
+	/* Printed, but no figure a reader may store (its warning says
+	 * why): neither "not run" nor "not reported". */
+	if (bs_run_is_unread(r, m))
+		return BS_AB_UNREADABLE;
 	switch (r->family) {
 	case BS_FAM_BONNIE:
 		/* The layout whose file-test cells bstore leaves out
@@ -301,6 +349,7 @@ int bs_tag_bookkeeping(const char *key)
 		"fileio.rand_type", /* bstore fileio: its --file-rand-type */
 		"fileio.validate",  /* bstore fileio: --validate */
 		"exec.command",     /* bstore exec: the command line it ran */
+		UNREAD_TAG,         /* ingest: metrics printed, not figures */
 		/* ingest: a fio job's log file prefix (fio.log.prefix) and
 		 * the exact summary of each log attached to it. A key
 		 * ending in '*' is every key that starts so. */

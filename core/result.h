@@ -120,7 +120,8 @@ const char *bs_status_name(enum bs_status st);
  * test and left it empty (bonnie++'s skipped tests), "not reported" for
  * a metric the tool did not print (sysbench, fio, zcav), "unknown
  * (...)" for dd's direction without its command line, "not stored (the
- * table misprints it)" for the file tests of bonnie++ 1.98-2.00a's table.
+ * table misprints it)" for the file tests of bonnie++ 1.98-2.00a's table,
+ * "unreadable (...)" for a metric a reader marked (bs_run_unread()).
  */
 const char *bs_absent_word(const struct bs_run *r, int m);
 /*
@@ -133,10 +134,19 @@ enum bs_absent {
 	BS_AB_NOT_REPORTED,
 	BS_AB_MISPRINTED,
 	BS_AB_DIRECTION,
+	BS_AB_UNREADABLE,
 	BS_AB_COUNT
 };
 extern const char *const bs_absent_words[BS_AB_COUNT];
 enum bs_absent bs_absent_of(const struct bs_run *r, int m);
+/*
+ * Metric m of r was printed but is no figure a reader may store
+ * (sysbench's latencies of a run without events: its initial values):
+ * status stays NOT_RUN, the tag ingest.unread lists it, and
+ * bs_absent_word() says "unreadable". The reader warns why.
+ */
+void bs_run_unread(struct bs_run *r, int m);
+int bs_run_is_unread(const struct bs_run *r, int m);
 /* Parses a status name; returns 0 or -1. */
 int bs_status_parse(const char *s, enum bs_status *out);
 

@@ -101,13 +101,16 @@ static int same_params(const struct bs_run *a, const struct bs_run *b)
 }
 
 /* A rounded print may cut the machine name (bonnie++'s table cuts it to
- * fit beside the size): its name is a beginning of the other's. */
+ * fit beside the size): its name is a beginning of the other's. It may
+ * cut it whole (bonnie++ 2.00's row " 64M:4k::1000000:10" of a run with
+ * -n 0), and a paste may name the machine in one form only: a name on
+ * one side only is no difference when everything else agrees. */
 static int same_machine(const struct bs_run *a, const struct bs_run *b)
 {
 	const char *x = a->machine ? a->machine : "";
 	const char *y = b->machine ? b->machine : "";
 
-	if (strcmp(x, y) == 0)
+	if (strcmp(x, y) == 0 || x[0] == '\0' || y[0] == '\0')
 		return 1;
 	if (rounded(a) && x[0] && strncmp(x, y, strlen(x)) == 0)
 		return 1;

@@ -888,6 +888,49 @@ static int catch_run(struct bs_block_out *o, struct bs_run *r, int64_t line)
  * after: a table followed by another's line gives its own run and the
  * line its own (the input then matches each line to its table).
  */
+/* Fields a cut CSV line is padded to at most (a 1.9x line has 48). */
+#define CUT_PAD_MAX 64
+
+/*
+ * Whether the CSV line l, which does not parse, is a line cut short in
+ * the paste ("uNAS,4G,19202,60,24433,20,"; ending at a field's end) of
+ * the table's run t: padded with empty fields to its layout's count it
+ * parses, and with the fields the cut took (its not_run metrics) as the
+ * table shows them it is the same measurement (bs_run_same()). Fills
+ * *nf with the fields the line has.
+ */
+static int cut_line_of(const struct table *T, const struct bs_bline *l,
+		       const struct bs_run *t, int *nf)
+{
+	struct bs_buf pad = BS_BUF_INIT;
+	struct bs_run r;
+	char why[REASON];
+	int i, m, same = 0, rc = 0;
+
+	*nf = 1;
+	for (i = 0; i < (int)l->raw_len; i++)
+		*nf += l->raw[i] == ',';
+	bs_buf_add(&pad, l->raw, l->raw_len);
+	bs_run_init(&r);
+	for (i = *nf; i < CUT_PAD_MAX && rc != 1; i++) {
+		bs_buf_addc(&pad, ',');
+		bs_run_release(&r);
+		rc = bs_ingest_parse_line(pad.data, pad.len,
+					  T->lay == L_10X ? T->version : NULL,
+					  &r, why, sizeof(why));
+	}
+	if (rc == 1) {
+		for (m = 0; m < bs_nmetrics; m++)
+			if (bs_metrics[m].family == r.family &&
+			    r.res[m].status == BS_ST_NOT_RUN)
+				r.res[m] = t->res[m];
+		same = bs_run_same(t, &r);
+	}
+	bs_run_release(&r);
+	bs_buf_release(&pad);
+	return same;
+}
+
 static int csv_run(struct table *T, size_t ci, size_t last)
 {
 	const struct bs_bline *l = &T->b->l[ci];
@@ -901,17 +944,44 @@ static int csv_run(struct table *T, size_t ci, size_t last)
 				  reason, sizeof(reason));
 	if (rc <= 0) {
 		/* A line cut short in the paste ("uNAS,4G,19202,60,"): the
-		 * table is still the run, the line a reject. */
+		 * table is still the run; the line, when what it has agrees
+		 * with the table, is its other print (a warning), else a
+		 * reject. */
+		struct catch c;
+		struct bs_block_out *real = T->out;
+		char msg[2 * REASON];
+		int nf, cut = 0;
+
 		if (rc == 0)
 			snprintf(reason, sizeof(reason),
 				 "not a bonnie++ CSV line");
 		bs_run_release(&r);
-		rc = 0;
-		if (last != SIZE_MAX)
-			rc = table_run(T, (int)last,
-				       last < T->nio ? &T->io[last] : NULL,
-				       last < T->nfl ? &T->fl[last] : NULL);
-		return rc < 0 ? rc : T->out->reject(T->out, ci, ci, reason);
+		if (last == SIZE_MAX)
+			return T->out->reject(T->out, ci, ci, reason);
+		memset(&c, 0, sizeof(c));
+		c.out = *real;
+		c.out.run = catch_run;
+		bs_run_init(&c.r);
+		T->out = &c.out;
+		rc = table_run(T, (int)last, last < T->nio ? &T->io[last] : NULL,
+			       last < T->nfl ? &T->fl[last] : NULL);
+		T->out = real;
+		if (rc >= 0 && c.got) {
+			cut = real->note && cut_line_of(T, l, &c.r, &nf);
+			rc = real->run(real, &c.r, c.line);
+		}
+		bs_run_release(&c.r);
+		if (rc < 0)
+			return rc;
+		if (!cut)
+			return T->out->reject(T->out, ci, ci, reason);
+		snprintf(msg, sizeof(msg),
+			 "the same measurement as line %lld (bonnie++-text), "
+			 "its CSV line cut short (%d fields): stored once, "
+			 "from the table",
+			 (long long)c.line, nf);
+		real->note(real, l->lineno, msg);
+		return 0;
 	}
 	if (last != SIZE_MAX) {
 		struct catch c;

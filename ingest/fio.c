@@ -250,6 +250,12 @@ int bs_fio_error(struct bs_run *r, const char *name, const char *err,
 	snprintf(msg, sizeof(msg),
 		 "fio job '%.40s' ended with error %s: its results are kept, "
 		 "tagged fio.error=%s", name ? name : "", code, code);
+	bs_fio_warn(r, msg);
+	return 0;
+}
+
+void bs_fio_warn(struct bs_run *r, const char *msg)
+{
 	if (r->warning && r->warning[0]) {
 		size_t n = strlen(r->warning) + strlen(msg) + 3;
 		char *w = xmalloc(n);
@@ -260,5 +266,4 @@ int bs_fio_error(struct bs_run *r, const char *name, const char *err,
 	} else {
 		bs_run_set(&r->warning, msg);
 	}
-	return 0;
 }

@@ -104,6 +104,9 @@ int bs_fio_option(struct bs_run *r, const char *name, const char *value,
 int bs_fio_error(struct bs_run *r, const char *name, const char *err,
 		 size_t err_len, char *reason, size_t reasonsz);
 
+/* msg added to r's warning (after "; " when it has one). */
+void bs_fio_warn(struct bs_run *r, const char *msg);
+
 /* Bytes of user data quoted in a reason (bs_err_quote()). */
 #define BS_FIO_QUOTE_MAX 40
 

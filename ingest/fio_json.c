@@ -17,6 +17,7 @@
  */
 #include "ingest/fio.h"
 #include "ingest/ingest.h"
+#include "ingest/json_lenient.h"
 
 #include <stdio.h>
 #include <math.h>
@@ -25,6 +26,7 @@
 
 #include <jansson.h>
 
+#include "core/metric.h"
 #include "core/dist.h"
 #include "util/buf.h"
 #include "util/num.h"
@@ -411,31 +413,76 @@ static int job(struct bs_run *r, json_t *doc, json_t *j, char *reason)
 	return 0;
 }
 
-static int json_parse(const struct bs_block *b, struct bs_block_out *out)
+/* Whether r holds a result: a job whose lines were all cut has none. */
+static int has_result(const struct bs_run *r)
+{
+	int m, end;
+
+	bs_metric_rows(BS_FAM_FIO, &m, &end);
+	for (; m < end; m++)
+		if (r->res[m].status == BS_ST_OK)
+			return 1;
+	return 0;
+}
+
+/*
+ * The document of block b, parsed strictly and, when that fails, once
+ * more after the lenient pass (ingest/json_lenient.c): a hand-shortened
+ * paste. fixed gets the repairs in words ("" when none were needed),
+ * reason the strict parser's words when both fail.
+ */
+static json_t *load(const struct bs_block *b, char *fixed, size_t fixedsz,
+		    char *reason)
 {
 	struct bs_buf text = BS_BUF_INIT;
-	struct bs_run r;
-	json_error_t jerr;
-	json_t *doc = NULL, *jobs;
-	char reason[REASON];
-	size_t i, at = 0;
-	int rc = 0;
+	struct bs_json_fixes fx;
+	json_error_t jerr, jerr2;
+	json_t *doc;
+	size_t i;
 
-	bs_run_init(&r);
+	fixed[0] = '\0';
 	for (i = 0; i < b->n; i++) {
 		bs_buf_add(&text, b->l[i].text, b->l[i].len);
 		bs_buf_addc(&text, '\n');
 	}
-	if (!has_fio_key(text.data, text.len)) {
-		rc = BS_BLOCK_NOT_MINE;
-		goto out;
-	}
 	doc = json_loadb(text.data, text.len, 0, &jerr);
 	if (doc == NULL) {
-		snprintf(reason, sizeof(reason),
+		bs_buf_reset(&text);
+		if (bs_json_lenient(b, &text, &fx) == 1) {
+			doc = json_loadb(text.data, text.len, 0, &jerr2);
+			if (doc != NULL)
+				bs_json_fixes_words(&fx, fixed, fixedsz);
+		}
+	}
+	if (doc == NULL) {
+		snprintf(reason, REASON,
 			 "fio JSON does not parse: %.80s (its line %d)",
 			 jerr.text, jerr.line);
 		bs_fio_clean(reason);
+	}
+	bs_buf_release(&text);
+	return doc;
+}
+
+static int json_parse(const struct bs_block *b, struct bs_block_out *out)
+{
+	struct bs_run r;
+	json_t *doc = NULL, *jobs;
+	char reason[REASON], fixed[REASON], msg[2 * REASON];
+	size_t i, at = 0;
+	int rc = 0;
+
+	bs_run_init(&r);
+	reason[0] = '\0';
+	for (i = 0; i < b->n; i++)
+		if (has_fio_key(b->l[i].text, b->l[i].len))
+			break;
+	if (i == b->n) {
+		rc = BS_BLOCK_NOT_MINE;
+		goto out;
+	}
+	doc = load(b, fixed, sizeof(fixed), reason);
+	if (doc == NULL) {
 		rc = out->reject(out, 0, b->n - 1, reason);
 		goto out;
 	}
@@ -447,20 +494,40 @@ static int json_parse(const struct bs_block *b, struct bs_block_out *out)
 	}
 	for (i = 0; i < json_array_size(jobs); i++) {
 		at = job_line(b, i, at);
-		if (job(&r, doc, json_array_get(jobs, i), reason) < 0) {
+		if (job(&r, doc, json_array_get(jobs, i), reason) == 0 &&
+		    (!fixed[0] || has_result(&r))) {
+			if (fixed[0]) {
+				snprintf(msg, sizeof(msg), "fio JSON shortened "
+					 "by hand, read leniently: %s", fixed);
+				bs_fio_warn(&r, msg);
+			}
+			rc = out->run(out, &r, b->l[at].lineno);
+		} else if (fixed[0] && out->note) {
+			/* A job the author cut is no reject: the paste
+			 * never meant to give it whole. */
+			const char *name = json_string_value(json_object_get(
+				json_array_get(jobs, i), "jobname"));
+
+			if (reason[0] == '\0')
+				snprintf(reason, sizeof(reason), "no results");
+			bs_run_release(&r);
+			snprintf(msg, sizeof(msg), "fio JSON job '%.40s' cut "
+				 "short by hand, not stored: %s",
+				 name ? name : "", reason);
+			bs_fio_clean(msg);
+			out->note(out, b->l[at].lineno, msg);
+		} else {
 			bs_run_release(&r);
 			bs_fio_clean(reason);
 			rc = out->reject(out, at, at, reason);
-		} else {
-			rc = out->run(out, &r, b->l[at].lineno);
 		}
+		reason[0] = '\0';
 		if (rc < 0)
 			goto out;
 	}
 out:
 	bs_run_release(&r);
 	json_decref(doc);
-	bs_buf_release(&text);
 	return rc < 0 || rc == BS_BLOCK_NOT_MINE ? rc : 0;
 }
 

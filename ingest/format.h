@@ -35,6 +35,9 @@
  *   fio_json.c   fio's JSON and JSON+ output
  *   fio_terse.c  fio's terse lines (v3 to v5)
  *   fio_text.c   fio's normal output
+ *   json_lenient.h, json_lenient.c
+ *                a hand-shortened JSON document (a trailing comma,
+ *                '...' for what was cut) made whole for fio's reader
  *   fio_log.c    fio's log files (lat, clat, slat, bw, iops) as time
  *                series of their run
  *   dd.h, dd.c   dd's summary (GNU and BSD)

@@ -55,6 +55,11 @@ struct before {
 /* Runs held back: their format prints values rounded, and the exact
  * print of the same measurement may follow (the dialect is rounded). */
 #define HELD_MAX 16
+/* Lines from a table's header to its CSV line, wrapped by a mailer. */
+#define REJ_SPAN_MAX 32
+/* Fragments of cut tables held at once (a table's two sections cut
+ * apart, times two tables above one pair of CSV lines). */
+#define REJ_HELD_MAX 4
 
 struct held {
 	struct bs_run r;
@@ -75,15 +80,18 @@ struct bs_ingest {
 	struct bs_buf wrap;               /* its raw text */
 	struct bs_buf wrap_text;          /* cleaned (lines put together) */
 	int wrap_n;                       /* lines held */
-	/* A bonnie++ text table rejected without a row of results (a
-	 * mailer cut its lines), held until the next run: when that is a
-	 * bonnie++ CSV line just below, the table was the same
-	 * measurement, printed twice (rej_redundant()). */
-	int rej_on;
-	struct bs_buf rej_raw;
-	int64_t rej_line;
-	int rej_truncated;
-	char rej_reason[REASON_MAX];
+	/* bonnie++ text tables rejected without a row of results (a
+	 * mailer cut their lines, maybe into several fragments), held
+	 * until the next run: when that is a bonnie++ CSV line just below,
+	 * they were the same measurement, printed twice (rej_redundant()).
+	 * Oldest first. */
+	struct held_rej {
+		struct bs_buf raw;
+		int64_t line;
+		int truncated;
+		char reason[REASON_MAX];
+	} rej[REJ_HELD_MAX];
+	int nrej;
 	/* A mail part in quoted-printable (its Content-Transfer-Encoding
 	 * header): lines soft-broken by "=" held and joined, "=XX" decoded
 	 * (qp_line()). */
@@ -138,6 +146,8 @@ struct bs_ingest *bs_ingest_new(const char *source,
 
 void bs_ingest_free(struct bs_ingest *p)
 {
+	int i;
+
 	if (p == NULL)
 		return;
 	while (p->nheld > 0)
@@ -150,7 +160,8 @@ void bs_ingest_free(struct bs_ingest *p)
 	bs_buf_release(&p->blk.text);
 	bs_buf_release(&p->wrap);
 	bs_buf_release(&p->wrap_text);
-	bs_buf_release(&p->rej_raw);
+	for (i = 0; i < REJ_HELD_MAX; i++)
+		bs_buf_release(&p->rej[i].raw);
 	bs_buf_release(&p->qp_buf);
 	free(p->plain);
 	free(p->blk.at);
@@ -179,57 +190,81 @@ static int reject_now(struct bs_ingest *p, int64_t lineno, const char *raw,
 			    p->cb.ctx);
 }
 
-/* Lines from a table's header to its CSV line, wrapped by a mailer. */
-#define REJ_SPAN_MAX 32
+/* Forgets the oldest n held table rejects, keeping their buffers. */
+static void rej_drop(struct bs_ingest *p, int n)
+{
+	struct held_rej keep[REJ_HELD_MAX];
+	int i;
 
-/* Passes the held table reject on. */
-static int rej_flush(struct bs_ingest *p)
+	if (n <= 0)
+		return;
+	memcpy(keep, p->rej, sizeof(keep));
+	for (i = 0; i < REJ_HELD_MAX; i++)
+		p->rej[i] = keep[(i + n) % REJ_HELD_MAX];
+	p->nrej -= n;
+}
+
+/* Passes the oldest n held table rejects on. */
+static int rej_flush_n(struct bs_ingest *p, int n)
 {
 	char reason[REASON_MAX];
-	int rc;
+	int i, rc = 0;
 
-	if (!p->rej_on)
-		return 0;
-	p->rej_on = 0;
 	memcpy(reason, p->reason, sizeof(reason));
-	memcpy(p->reason, p->rej_reason, sizeof(p->reason));
-	rc = reject_now(p, p->rej_line, bs_buf_str(&p->rej_raw),
-			p->rej_raw.len, p->rej_truncated);
+	for (i = 0; i < n && rc >= 0; i++) {
+		struct held_rej *h = &p->rej[i];
+
+		memcpy(p->reason, h->reason, sizeof(p->reason));
+		rc = reject_now(p, h->line, bs_buf_str(&h->raw), h->raw.len,
+				h->truncated);
+	}
 	memcpy(p->reason, reason, sizeof(reason));
+	rej_drop(p, n);
 	return rc;
 }
 
+/* Passes every held table reject on. */
+static int rej_flush(struct bs_ingest *p)
+{
+	return rej_flush_n(p, p->nrej);
+}
+
 /* A reject, p->reason saying why: a bonnie++ text table without a row
- * is held (struct bs_ingest.rej_on), anything else goes out at once. */
+ * is held (struct bs_ingest.rej), anything else goes out at once. */
 static int reject(struct bs_ingest *p, int64_t lineno, const char *raw,
 		  size_t len, int truncated)
 {
-	int rc = rej_flush(p);
+	struct held_rej *h;
+	int rc;
 
-	if (rc < 0)
-		return rc;
-	if (strncmp(p->reason, "bonnie++ ", 9) == 0 &&
-	    strstr(p->reason, "text table without a row of results")) {
-		p->rej_on = 1;
-		p->rej_line = lineno;
-		p->rej_truncated = truncated;
-		bs_buf_reset(&p->rej_raw);
-		bs_buf_add(&p->rej_raw, raw, len);
-		memcpy(p->rej_reason, p->reason, sizeof(p->rej_reason));
-		return 0;
+	if (strncmp(p->reason, "bonnie++ ", 9) != 0 ||
+	    !strstr(p->reason, "text table without a row of results")) {
+		rc = rej_flush(p);
+		return rc < 0 ? rc : reject_now(p, lineno, raw, len, truncated);
 	}
-	return reject_now(p, lineno, raw, len, truncated);
+	/* A fragment far below the held ones starts another table. */
+	if (p->nrej > 0 && lineno - p->rej[0].line > REJ_SPAN_MAX &&
+	    (rc = rej_flush(p)) < 0)
+		return rc;
+	if (p->nrej == REJ_HELD_MAX && (rc = rej_flush_n(p, 1)) < 0)
+		return rc;
+	h = &p->rej[p->nrej++];
+	h->line = lineno;
+	h->truncated = truncated;
+	bs_buf_reset(&h->raw);
+	bs_buf_add(&h->raw, raw, len);
+	memcpy(h->reason, p->reason, sizeof(h->reason));
+	return 0;
 }
 
-/* The held table is run r's other print: r is the next run, a bonnie++
- * CSV line within REJ_SPAN_MAX lines of the table's header. No value of
- * the table was read, so none is lost. */
-static int rej_redundant(const struct bs_ingest *p, const struct bs_run *r,
+/* Whether the held table reject h is run r's other print: r is the next
+ * run, a bonnie++ CSV line within REJ_SPAN_MAX lines of the table's
+ * header. No value of the table was read, so none is lost. */
+static int rej_redundant(const struct held_rej *h, const struct bs_run *r,
 			 int64_t lineno)
 {
-	return p->rej_on && r->format &&
-	       strncmp(r->format, "bonnie++-csv", 12) == 0 &&
-	       lineno > p->rej_line && lineno - p->rej_line <= REJ_SPAN_MAX;
+	return r->format && strncmp(r->format, "bonnie++-csv", 12) == 0 &&
+	       lineno > h->line && lineno - h->line <= REJ_SPAN_MAX;
 }
 
 static void twin(struct bs_ingest *p, int64_t line, int64_t kept_line,
@@ -239,11 +274,27 @@ static void twin(struct bs_ingest *p, int64_t line, int64_t kept_line,
 static int deliver(struct bs_ingest *p, struct bs_run *r, int64_t lineno,
 		   int fmt)
 {
-	int rc = 0;
+	int i, rc = 0;
 
-	if (rej_redundant(p, r, lineno)) {
-		p->rej_on = 0;
-		twin(p, p->rej_line, lineno, r->format);
+	/* The fragments the run covers are its other print; older ones
+	 * (none, as a table is one span) go out as rejects first. */
+	for (i = 0; i < p->nrej && !rej_redundant(&p->rej[i], r, lineno);)
+		i++;
+	if (i < p->nrej) {
+		int k;
+
+		for (k = i; k < p->nrej; k++)
+			if (!rej_redundant(&p->rej[k], r, lineno))
+				break;
+		if (k == p->nrej) {
+			if ((rc = rej_flush_n(p, i)) < 0)
+				return rc;
+			for (k = 0; k < p->nrej; k++)
+				twin(p, p->rej[k].line, lineno, r->format);
+			rej_drop(p, p->nrej);
+		} else if ((rc = rej_flush(p)) < 0) {
+			return rc;
+		}
 	} else if ((rc = rej_flush(p)) < 0) {
 		return rc;
 	}
@@ -337,6 +388,10 @@ static int pass_on(struct bs_ingest *p, const struct bs_format *f,
 		if (bs_run_same(&p->held[i].r, r))
 			break;
 	if (i < p->nheld) {
+		/* The print kept takes the name only the other gave. */
+		if ((r->machine == NULL || r->machine[0] == '\0') &&
+		    p->held[i].r.machine && p->held[i].r.machine[0])
+			bs_run_set(&r->machine, p->held[i].r.machine);
 		twin(p, p->held[i].line, lineno, r->format);
 		bs_run_release(&p->held[i].r);
 		memmove(&p->held[i], &p->held[i + 1],

@@ -745,6 +745,16 @@ static int put(struct pctx *c, size_t i, enum kind k, const char *key,
 	return 0;
 }
 
+/* Metric key was printed but is no figure (bs_run_unread()). */
+static void unread(struct pctx *c, const char *key)
+{
+	int m = bs_metric_find(BS_FAM_SYSBENCH, key);
+
+	if (m < 0)
+		BS_BUG("a sysbench metric the catalogue lacks");
+	bs_run_unread(&c->r, m);
+}
+
 /* Sets an integer parameter (field at offset) from line i, within its
  * limit. */
 static int put_param(struct pctx *c, size_t i, enum kind k, size_t offset,
@@ -986,6 +996,25 @@ static int parse_pct(struct pctx *c)
 	return put(c, i, K_PCT, key, v);
 }
 
+/* The percentile line's metric, printed but no figure: the line's own
+ * key when bstore keeps that percentile. */
+static void unread_pct(struct pctx *c)
+{
+	struct toks tk;
+	const struct bs_field *nf;
+	char key[40];
+	size_t n;
+
+	value_word(c, c->at[K_PCT] - 1, &tk);
+	nf = &tk.t[eq(&tk.t[0], "approx.") ? 1 : 0];
+	n = nf->len - (ends_with(nf, "th") ? 2 : 0);
+	if (n == 0 || n > 3 || !is_digits(nf->s, n))
+		return;
+	snprintf(key, sizeof(key), "latency_p%.*s_ms", (int)n, nf->s);
+	if (bs_metric_find(BS_FAM_SYSBENCH, key) >= 0)
+		unread(c, key);
+}
+
 /*
  * The total time of a 0.4 summary whose "Total time" line was cut: the
  * "Read ... Written ... Total transferred 113.22Mb  (1.8869Mb/sec)"
@@ -1203,6 +1232,11 @@ static int parse_summary(struct pctx *c)
 	 * minimum's initial value, 18446744073709.55ms. */
 	if (events == 0) {
 		warn(c, "no events: the latencies are not stored");
+		for (j = 0; j < 3; j++)
+			if (c->at[lat[j]])
+				unread(c, kinds[lat[j]].key);
+		if (c->at[K_PCT])
+			unread_pct(c);
 		return 0;
 	}
 	for (j = 0; j < 3; j++) {

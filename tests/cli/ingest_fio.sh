@@ -130,4 +130,34 @@ export BSTORE_DB=$T/prose.db
 run "$BSTORE" ingest "$T/prose.txt"
 expect_in "$T/out" "0 runs stored, 0 duplicates, 0 rejected"
 
+
+# Hand-shortened JSON (issue 29 class 7): a strict parse fails, the
+# lenient pass drops the comma left before '}' and the "..." lines; each
+# job still whole is stored with a warning naming the repairs' lines, a
+# job the cut left without results is a warning, no reject. A published
+# README's paste (a comma left after a cut) and a real capture
+# (samples/fio-3.33-two-jobs.json) shortened as people do.
+export BSTORE_DB=$T/lenient.db
+E=$SRC/tests/data/fio-3.33-two-jobs-elided.json
+run "$BSTORE" ingest "$E"
+expect_rc 0 "ingest elided fio JSON"
+expect_in "$T/out" "$E: 1 run stored, 0 duplicates, 0 rejected (fio-json: 1)"
+expect_in "$T/err" "bstore: ingest: warning: $E:15: fio JSON shortened by hand, read leniently: a comma before a closing bracket at line 30 dropped; '...' at line 16 read as text the author cut"
+expect_in "$T/err" "bstore: ingest: warning: $E:36: fio JSON job 'randread' cut short by hand, not stored: no results"
+expect_eq "$("$BSTORE" export --format json | jq -r '[.params.jobname, .params.bs,
+	.results.write_bw_kib_s.value, .results.write_iops.value,
+	.results.read_bw_kib_s.status] | @tsv')" \
+	"$(printf 'seqwrite\t64k\t2730666\t42666.666667\tnot_run')" "the whole job's values"
+expect_style "$T/err"
+R=$SRC/tests/data/wild/fio-2.10-json-trailing-comma-readme.txt
+run "$BSTORE" ingest "$R"
+expect_rc 0 "ingest a README's fio JSON with a trailing comma"
+expect_in "$T/err" "bstore: ingest: warning: $R:18: fio JSON shortened by hand, read leniently: a comma before a closing bracket at line 43 dropped"
+# A document a program printed is never repaired: broken JSON that no
+# hand shortened (a missing colon) stays a reject with jansson's words.
+printf '{\n  "fio version" : "fio-3.33",\n  "jobs" : [ { "jobname" "x" } ]\n}\n' >"$T/broken.json"
+run "$BSTORE" ingest "$T/broken.json"
+expect_rc 1 "broken fio JSON"
+expect_in "$T/err" "fio JSON does not parse"
+
 finish

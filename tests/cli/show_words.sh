@@ -4,8 +4,9 @@
 # only where the output left a test's place empty (bonnie++ -f's per-char
 # tests), "not stored (the table misprints it)" for the file tests of
 # bonnie++ 2.00a's table (Debian's bonnie++ 2.00a -q, stderr), "not
-# reported" for a metric sysbench did not print, and dd's direction
-# "unknown" for a summary without its command line.
+# reported" for a metric sysbench did not print, "unreadable" for one
+# it printed that is no figure, and dd's direction "unknown" for a
+# summary without its command line.
 set -euo pipefail
 . "$SRC/tests/lib.sh"
 
@@ -31,6 +32,27 @@ expect_eq "$(words 2 putc | cut -c1-7)" "not run" "bonnie++ -f's putc"
 run "$BSTORE" ingest "$SAMPLES/sysbench-1.0.20-flags-sync-dsync.txt"
 expect_eq "$(words last latency_p99_ms)" "not reported" "a metric sysbench did not print"
 expect_not_in "$T/out" "not run"
+
+# Printed but no figure (issue 29 class 10): a published sysbench 0.4.10
+# run whose reads all failed prints min 18446744073709.55ms (its initial
+# value) over no events: "unreadable", neither "not run" nor "not
+# reported", and tagged, never stored as a value; what 0.4 does not
+# print (p50) stays "not reported". Exported and ingested back, the
+# word stays.
+F=$D/wild/sysbench-0.4.10-fatal-read-errors.txt
+run "$BSTORE" ingest "$F"
+expect_in "$T/err" "no events: the latencies are not stored"
+for m in latency_min_ms latency_avg_ms latency_max_ms; do
+	expect_eq "$(words last $m)" "unreadable (printed, but not a figure: see the warning)" "sysbench without events: $m"
+done
+expect_eq "$(words last latency_p50_ms)" "not reported" "sysbench 0.4: p50 not printed"
+id=$("$BSTORE" list --json | jq -s -r 'last | .id')
+expect_eq "$("$BSTORE" export --format json "$id" | jq -r '[.results.latency_min_ms.status, .tags["ingest.unread"]] | @tsv')" \
+	"$(printf 'not_run\tlatency_min_ms,latency_avg_ms,latency_max_ms')" "stored: not_run, tagged unread"
+"$BSTORE" export --format json "$id" >"$T/unread.jsonl"
+X=$T/unread.db
+run "$BSTORE" --db "$X" ingest "$T/unread.jsonl"
+expect_eq "$("$BSTORE" --db "$X" show last | awk '$1 == "latency_avg_ms" { print $2; exit }')" "unreadable" "restored: still unreadable"
 
 # dd's summary alone (GNU dd's stderr, without the command line): the
 # copy rate, its direction unknown.

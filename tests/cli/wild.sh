@@ -41,7 +41,7 @@ while read -r f runs rejects twins open; do
 	"$BSTORE" export --format json >"$T/w$n.jsonl"
 	expect_eq "$(wc -l <"$T/w$n.jsonl" | tr -d ' ')" "$runs" "$f: runs exported"
 done <"$T/files"
-expect_eq "$n" 90 "files in the corpus"
+expect_eq "$n" 91 "files in the corpus"
 
 # Every value a person reads, against the export of its file's archive.
 python3 - "$W/MANIFEST.json" "$T" >"$T/values" <<'EOF' || true
@@ -81,6 +81,35 @@ expect_in "$T/err" "bonnie++-2.00a-appended-two-procs.txt:4: the same measuremen
 expect_in "$T/err" "bonnie++-2.00a-appended-two-procs.txt:14: the same measurement as line 22 (bonnie++-csv-1.98): stored once"
 expect_eq "$("$BSTORE" export --format json | jq -r '[.machine, .results.getc.value, .results.seq_create.value] | @tsv' | paste -sd,)" \
 	"$(printf 'labvm1\t628\t190,labvm2\t1387\t993')" "appended: each CSV line's values"
+
+# 2b. A name on one side only (issue 29 class 8): Debian's bonnie++
+# 2.00a with -s 64M:4k:1000000:10 -n 0 cuts the machine name whole out
+# of its table row (" 64M:4k::1000000:10"; a published mail shows such a
+# row, bonnie++-2.00-direct-io-no-name.txt) while its CSV line names
+# labbox: one run, the CSV line's, named; either order.
+N=$D/bonnie++-2.00a-long-size-no-name.txt
+export BSTORE_DB=$T/noname.db
+run "$BSTORE" ingest "$N"
+expect_rc 0 "ingest a table without a name and its CSV line"
+expect_in "$T/out" "$N: 1 run stored, 0 duplicates, 0 rejected (bonnie++-csv-1.98: 1)"
+expect_eq "$("$BSTORE" export --format json | jq -r '[.machine, .results.seeks.value, .params.seeks] | @tsv')" \
+	"$(printf 'labbox\t103329\t1000000')" "the CSV line's run, named"
+{ tail -n 1 "$N"; head -n 5 "$N"; } >"$T/csv-first.txt"
+export BSTORE_DB=$T/noname2.db
+run "$BSTORE" ingest "$T/csv-first.txt"
+expect_rc 0 "ingest the CSV line, then its table without a name"
+expect_in "$T/out" "1 run stored, 0 duplicates, 0 rejected (bonnie++-csv-1.98: 1)"
+expect_eq "$("$BSTORE" export --format json | jq -r .machine)" labbox "CSV first: named"
+
+# 2c. A CSV line cut short below its table (issue 29 class 6) is the
+# table's other print only when every field it has agrees: one value
+# changed, it is a reject again.
+sed 's/^uNAS,4G,19202,60,/uNAS,4G,19999,60,/' "$W/bonnie++-1.03-cut-csv-forum.txt" >"$T/cut-other.txt"
+export BSTORE_DB=$T/cut.db
+run "$BSTORE" ingest "$T/cut-other.txt"
+expect_rc 1 "a cut CSV line that disagrees with its table"
+expect_in "$T/err" "cut-other.txt:11: expected 27 fields for bonnie++ 1.0x CSV, found 11"
+expect_not_in "$T/err" "the same measurement"
 
 # 3. fio --output-format=normal,terse: the terse line kept, the report
 # said once.

@@ -438,6 +438,14 @@ static const struct text_case texts[] = {
 	{ "a fio document without jobs",
 	  "{\n  \"fio version\" : \"fio-3.33\",\n  \"jobs\" : []\n}\n",
 	  "reject L1 fio JSON without jobs\n" },
+	{ "a value cut by hand (\"bw\" : ...) is null: the job a warning",
+	  "{\n\"fio version\" : \"fio-3.33\",\n\"jobs\" : [ {\n\"jobname\" : \"j\",\n"
+	  "\"read\" : { \"io_bytes\" : 1, \"bw\" : ..., \"iops\" : 3 }\n} ]\n}\n",
+	  "warn L4 fio JSON job 'j' cut short by hand, not stored: fio JSON read without bw\n" },
+	{ "dots inside a string are the string's",
+	  "{\n\"fio version\" : \"fio-3.33\",\n\"jobs\" : [ {\n\"jobname\" : \"a...b\",\n"
+	  "\"error\" : 0,\n} ]\n}\n",
+	  "warn L4 fio JSON job 'a...b' cut short by hand, not stored: no results\n" },
 	{ "a JSON job without jobname",
 	  "{\n  \"fio version\" : \"fio-3.33\",\n  \"jobs\" : [ { \"error\" : 0 } ]\n}\n",
 	  "reject L1 fio JSON job without jobname\n" },

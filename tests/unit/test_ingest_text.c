@@ -480,11 +480,18 @@ static const struct reject_case rejects[] = {
 	  "L5 bonnie++-text-1.0x bonnie++ 1.03e [box] size=2048 chunk=8192 |"
 	  " 83720/95@- 813061/95@- 1185231/100@- 84567/97@- 2828489/97@- 1187/0@-"
 	  " ./-@- ./-@- ./-@- ./-@- ./-@- ./-@-\n" },
-	/* A broken CSV line after its table is the CSV line's reject, as
-	 * without the table; the table is still the run (a line cut short
-	 * in a forum post). */
+	/* A CSV line cut short after its table (a forum post) that agrees
+	 * with the table in every field it has is the table's other print:
+	 * the table is the run, no reject (a warning says so). */
 	{ V103 "box              2G 83720  95 813061  95 1185231 100 84567  97 2828489  97  1187   0\n"
 	  "box,2G,83720,95,813061,95,1185231,100,84567,97,2828489,97\n",
+	  "L4 bonnie++-text-1.0x bonnie++ 1.03e [box] size=2048 chunk=8192 |"
+	  " 83720/95@- 813061/95@- 1185231/100@- 84567/97@- 2828489/97@- 1187/0@-"
+	  " ./-@- ./-@- ./-@- ./-@- ./-@- ./-@-\n" },
+	/* One that disagrees (another run's, or a typo) is the CSV line's
+	 * reject, as without the table; the table is still the run. */
+	{ V103 "box              2G 83720  95 813061  95 1185231 100 84567  97 2828489  97  1187   0\n"
+	  "box,2G,93720,95,813061,95,1185231,100,84567,97,2828489,97\n",
 	  "reject L5: expected 27 fields for bonnie++ 1.0x CSV, found 12\n"
 	  "L4 bonnie++-text-1.0x bonnie++ 1.03e [box] size=2048 chunk=8192 |"
 	  " 83720/95@- 813061/95@- 1185231/100@- 84567/97@- 2828489/97@- 1187/0@-"
