@@ -322,7 +322,7 @@ static int class_len(const char *open)
 int bs_sel_check_glob(const char *glob, struct bs_err *err)
 {
 	const char *p = glob, *open, *at = NULL;
-	char q[64];
+	char q[64], qc[64];
 	const char *why = NULL;
 
 	while (why == NULL && (p = strchr(p, '[')) != NULL) {
@@ -371,9 +371,11 @@ int bs_sel_check_glob(const char *glob, struct bs_err *err)
 	}
 	if (why == NULL)
 		return 0;
-	return bs_error(err, BS_EINVAL, "glob '%s': the class '%.*s' %s",
+	return bs_error(err, BS_EINVAL, "glob '%s': the class '%s' %s",
 	                bs_err_quote(q, sizeof(q), glob, strlen(glob), 40),
-	                class_len(at), at, why);
+	                bs_err_quote(qc, sizeof(qc), at,
+	                             (size_t)class_len(at), 40),
+	                why);
 }
 
 

