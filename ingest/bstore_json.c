@@ -330,7 +330,7 @@ static int get_tags(struct jctx *c, json_t *o, struct bs_run *r)
 static int get_history(struct jctx *c, json_t *o, struct bs_run *r)
 {
 	json_t *a = json_object_get(o, "history"), *h, *v;
-	const char *key, *field, *was, *now;
+	const char *key, *field = "", *was = NULL, *now = NULL;
 	char q[QUOTE_MAX + 8];
 	int64_t when;
 	size_t n;
