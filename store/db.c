@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "util/text.h"
 #include "util/banned.h"
 
 volatile sig_atomic_t bs_db_engaged;
@@ -149,20 +150,6 @@ static void byte_at(struct bs_buf *out, unsigned char c)
 	bs_buf_addf(out, "\\u%04x", c);
 }
 
-/* The code point at *p (as SQLite decodes it) and *p past it. */
-static uint32_t decode(const char **p)
-{
-	const unsigned char *s = (const unsigned char *)*p;
-	uint32_t c = *s++;
-
-	if (c >= 0xc0)
-		for (c &= c >= 0xe0 ? (c >= 0xf0 ? 0x07 : 0x0f) : 0x1f;
-		     (*s & 0xc0) == 0x80; s++)
-			c = (c << 6) | (*s & 0x3f);
-	*p = (const char *)s;
-	return c;
-}
-
 static int encode(uint32_t c, unsigned char *b)
 {
 	if (c < 0x800) {
@@ -268,12 +255,12 @@ static void byte_class(struct bs_buf *out, const char *p, const char *q)
 	while (p < q) {
 		uint32_t lo, hi;
 		prior = !(*p == ']' && p == q0);
-		lo = decode(&p);
+		lo = bs_text_glob_char(&p);
 		hi = lo;
 		/* A range follows: take its end now. */
 		if (prior && p + 1 < q && *p == '-') {
 			p++;
-			hi = decode(&p);
+			hi = bs_text_glob_char(&p);
 			prior = 0;
 			if (hi < lo)
 				continue; /* the parser refuses it */

@@ -13,6 +13,7 @@
 #include "core/identity.h"
 #include "core/param.h"
 #include "util/mem.h"
+#include "util/text.h"
 #include "util/num.h"
 #include "util/timefmt.h"
 #include "util/banned.h"
@@ -295,21 +296,6 @@ static int ordered_value(const char *key, const char *v)
 	return 0;
 }
 
-/* The code point at *p (UTF-8; a byte that starts none is itself), and
- * *p past it. */
-static uint32_t next_char(const char **p)
-{
-	const unsigned char *s = (const unsigned char *)*p;
-	uint32_t c = *s++;
-
-	if (c >= 0xc0)
-		for (c &= c >= 0xe0 ? (c >= 0xf0 ? 0x07 : 0x0f) : 0x1f;
-		     (*s & 0xc0) == 0x80; s++)
-			c = (c << 6) | (*s & 0x3f);
-	*p = (const char *)s;
-	return c;
-}
-
 /* The class at open as a message shows it: up to its ']' or the end. */
 static int class_len(const char *open)
 {
@@ -342,7 +328,7 @@ int bs_sel_check_glob(const char *glob, struct bs_err *err)
 			    (prior || ranged)) {
 				uint32_t hi;
 				p++;
-				hi = next_char(&p);
+				hi = bs_text_glob_char(&p);
 				if (ranged)
 					why = "chains ranges (a-c-e): write "
 					      "each range apart, a '-' last";
@@ -358,7 +344,7 @@ int bs_sel_check_glob(const char *glob, struct bs_err *err)
 				continue;
 			}
 			prior = !(*p == ']' && p == q0);
-			prev = next_char(&p);
+			prev = bs_text_glob_char(&p);
 			ranged = 0;
 		}
 		if (why == NULL && *p != ']') {

@@ -344,27 +344,39 @@ static int put_results(struct bs_store *st, int64_t id,
 	return 0;
 }
 
+/* The rows of one series of run id. */
+static int put_one_series(struct bs_store *st, int64_t id,
+			  const struct bs_series *c, struct bs_err *err)
+{
+	struct bs_db_stmt *s = st->put_ser;
+	size_t k;
+	int rc;
+
+	for (k = 0; k < c->n; k++) {
+		bs_db_bind_int64(s, 1, id);
+		bind_text(s, 2, bs_metrics[c->metric].key);
+		bs_db_bind_int64(s, 3, (int64_t)k);
+		bind_text(s, 4, c->axis);
+		bs_db_bind_double(s, 5, c->pt[k].x);
+		bind_double(s, 6, c->pt[k].y);
+		bind_double(s, 7, c->pt[k].seconds);
+		rc = write_row(st, s, "cannot store series", err);
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
+
 static int put_series(struct bs_store *st, int64_t id, const struct bs_run *r,
 		      struct bs_err *err)
 {
-	struct bs_db_stmt *s = st->put_ser;
-	size_t i, k;
+	size_t i;
 	int rc;
 
 	for (i = 0; i < r->nseries; i++) {
-		const struct bs_series *c = &r->series[i];
-		for (k = 0; k < c->n; k++) {
-			bs_db_bind_int64(s, 1, id);
-			bind_text(s, 2, bs_metrics[c->metric].key);
-			bs_db_bind_int64(s, 3, (int64_t)k);
-			bind_text(s, 4, c->axis);
-			bs_db_bind_double(s, 5, c->pt[k].x);
-			bind_double(s, 6, c->pt[k].y);
-			bind_double(s, 7, c->pt[k].seconds);
-			rc = write_row(st, s, "cannot store series", err);
-			if (rc < 0)
-				return rc;
-		}
+		rc = put_one_series(st, id, &r->series[i], err);
+		if (rc < 0)
+			return rc;
 	}
 	return 0;
 }
@@ -372,11 +384,10 @@ static int put_series(struct bs_store *st, int64_t id, const struct bs_run *r,
 int bs_store_add_series(struct bs_store *st, int64_t id,
 			const struct bs_series *c, struct bs_err *err)
 {
-	struct bs_db_stmt *q = NULL, *s = st->put_ser;
-	size_t k;
+	struct bs_db_stmt *q = NULL;
 	int rc;
 
-	if (s == NULL)
+	if (st->put_ser == NULL)
 		return bs_error(err, BS_EINVAL, "%s: archive opened read-only",
 				st->path);
 	if (bs_db_prepare(st->db,
@@ -392,19 +403,8 @@ int bs_store_add_series(struct bs_store *st, int64_t id,
 		return bs_store_db_error(st, err, "cannot read series");
 	if (rc == BS_DB_ROW)
 		return 0;
-	for (k = 0; k < c->n; k++) {
-		bs_db_bind_int64(s, 1, id);
-		bind_text(s, 2, bs_metrics[c->metric].key);
-		bs_db_bind_int64(s, 3, (int64_t)k);
-		bind_text(s, 4, c->axis);
-		bs_db_bind_double(s, 5, c->pt[k].x);
-		bind_double(s, 6, c->pt[k].y);
-		bind_double(s, 7, c->pt[k].seconds);
-		rc = step_done(st, s, "cannot store series", err);
-		if (rc < 0)
-			return rc;
-	}
-	return 1;
+	rc = put_one_series(st, id, c, err);
+	return rc < 0 ? rc : 1;
 }
 
 /*

@@ -88,6 +88,19 @@ size_t bs_text_control_len(const char *s, size_t n, unsigned keep)
 	return 0;
 }
 
+uint32_t bs_text_glob_char(const char **p)
+{
+	const unsigned char *s = (const unsigned char *)*p;
+	uint32_t c = *s++;
+
+	if (c >= 0xc0)
+		for (c &= c >= 0xe0 ? (c >= 0xf0 ? 0x07 : 0x0f) : 0x1f;
+		     (*s & 0xc0) == 0x80; s++)
+			c = (c << 6) | (*s & 0x3f);
+	*p = (const char *)s;
+	return c;
+}
+
 size_t bs_text_char_len(const char *s, size_t n)
 {
 	unsigned cp;

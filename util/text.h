@@ -9,6 +9,7 @@
 #define BS_UTIL_TEXT_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "util/buf.h"
@@ -43,6 +44,14 @@ size_t bs_text_control_len(const char *s, size_t n, unsigned keep);
 /* The bytes of the character at s (n > 0 of them): a UTF-8 character's,
  * or 1 for a byte of none (a Latin-1 byte). */
 size_t bs_text_char_len(const char *s, size_t n);
+
+/*
+ * The code point at *p as SQLite's GLOB decodes it (a lead byte and the
+ * continuation bytes after it, unchecked; a byte that leads none is
+ * itself), and *p past it: what a selector's class and its translation
+ * for the engines (store/selector.c, store/db.c) read as one character.
+ */
+uint32_t bs_text_glob_char(const char **p);
 
 /*
  * Appends s as a terminal's column of width columns: cleaned as

@@ -8,13 +8,7 @@
 set -euo pipefail
 . "$SRC/tests/lib.sh"
 . "$SRC/tests/pg/cluster.sh"
-case $(ldd "$BSTORE" 2>/dev/null) in
-*libpq.*) ;;
-*)
-	echo "$(basename "$0"): skipped: this bstore has no PostgreSQL backend (not linked with libpq)"
-	exit 77
-	;;
-esac
+pg_need_backend
 pg_cluster roles
 cd "$T"
 S=$SAMPLES/bonnie++-1.03-ata-raid10-cache.txt

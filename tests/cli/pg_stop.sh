@@ -16,13 +16,7 @@ set -euo pipefail
 . "$SRC/tests/lib.sh"
 . "$SRC/tests/pg/cluster.sh"
 need python3
-case $(ldd "$BSTORE" 2>/dev/null) in
-*libpq.*) ;;
-*)
-	echo "$(basename "$0"): skipped: this bstore has no PostgreSQL backend (not linked with libpq)"
-	exit 77
-	;;
-esac
+pg_need_backend
 pg_cluster stop
 export BSTORE_DB=$PG_URL
 cd "$T"

@@ -25,15 +25,7 @@ set -euo pipefail
 . "$SRC/tests/lib.sh"
 . "$SRC/tests/pg/cluster.sh"
 need sqlite3
-# (ldd's output whole: grep -q would end it early, and pipefail count
-# its SIGPIPE.)
-case $(ldd "$BSTORE" 2>/dev/null) in
-*libpq.*) ;;
-*)
-	echo "$(basename "$0"): skipped: this bstore has no PostgreSQL backend (not linked with libpq)"
-	exit 77
-	;;
-esac
+pg_need_backend
 pg_cluster team
 cd "$T"
 

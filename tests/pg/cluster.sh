@@ -70,6 +70,19 @@ pg_need() {
 	exit 77
 }
 
+# pg_need_backend: the bstore under test was linked with libpq; otherwise
+# skipped. (ldd's output whole: grep -q would end it early, and pipefail
+# count its SIGPIPE.)
+pg_need_backend() {
+	case $(ldd "$BSTORE" 2>/dev/null) in
+	*libpq.*) ;;
+	*)
+		echo "$(basename "$0"): skipped: this bstore has no PostgreSQL backend (not linked with libpq)"
+		exit 77
+		;;
+	esac
+}
+
 # pg_as CMD...: CMD as the cluster's operating-system user.
 pg_as() {
 	if [ "$(id -u)" = 0 ]; then
