@@ -143,6 +143,8 @@ waits=$(cat err* | grep -c "waiting for the archive's write lock, held by" || tr
 bad_waits=$(cat err* | grep "waiting for the archive's write lock, held by" |
 	grep -vc "held by bstore@[^ ]* (local, pid [0-9]*, for [0-9]* s)$" || true)
 expect_eq "$bad_waits" 0 "lock waits that do not name the holder"
+[ "$bad_waits" = 0 ] || cat err* | grep "waiting for the archive's write lock, held by" |
+	grep -v "held by bstore@[^ ]* (local, pid [0-9]*, for [0-9]* s)$" | sed 's/^/    /' >&2
 echo "writers that said whom they waited for: $waits"
 locks=$(cat err* | grep -v "waiting for the archive's write lock, held by" |
 	grep -ciE '\block(s|ed)?\b|deadlock|serializ|busy|could not|duplicate key|unique' || true)
