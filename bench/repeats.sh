@@ -4,13 +4,19 @@
 # disk, so that bench/changes.sh can draw its noise from how real repeated
 # runs spread, and the tests have real series of one configuration.
 #
-#   bench/repeats.sh [N]     # N repeats of each (default 20)
+#   bench/repeats.sh [N [LABEL]]   # N repeats of each (default 20)
+#
+# LABEL names the set in the files' names (NAME-WHERE-LABEL-xN): the
+# files without a label were made while seven sessions shared this
+# 2-core machine (load 15 to 28), those labelled "quiet" on the same
+# machine with nothing else running (load under 0.1): README there.
 #
 # Needs Debian's bonnie++, fio and sysbench; run as root (bonnie++ -u).
 # The captures are the tools' own output, byte for byte.
 set -eu
 cd "$(dirname "$0")/.."
 n=${1:-20}
+label=${2:+-$2}
 out=tests/data/repeats
 mkdir -p "$out"
 for where in shm disk; do
@@ -23,12 +29,12 @@ for where in shm disk; do
 	# bonnie++: 64 MiB file with -r 32 (so it allows a file this small),
 	# 1024 files; -x repeats it and prints one CSV line a run.
 	bonnie++ -q -d "$dir" -s 64 -r 32 -n 1 -m "$where" -u root -x "$n" \
-		>"$out/bonnie++-2.00a-$where-x$n.csv" 2>/dev/null
+		>"$out/bonnie++-2.00a-$where$label-x$n.csv" 2>/dev/null
 	# fio: one second of 4 KiB random reads and of 64 KiB sequential
 	# writes on a 32 MiB file, each repeat a JSON document.
 	for job in randread:4k seqwrite:64k; do
 		rw=${job%%:*} bs=${job#*:}
-		f=$out/fio-3.33-$rw-$where-x$n.json
+		f=$out/fio-3.33-$rw-$where$label-x$n.json
 		: >"$f"
 		for _ in $(seq "$n"); do
 			fio --name="$rw" --directory="$dir" --size=32M \
@@ -43,7 +49,7 @@ for where in shm disk; do
 		sysbench fileio --file-num=4 --file-total-size=32M prepare \
 			>/dev/null
 		for mode in rndrw seqrd; do
-			f=$OLDPWD/$out/sysbench-1.0.20-$mode-$where-x$n.txt
+			f=$OLDPWD/$out/sysbench-1.0.20-$mode-$where$label-x$n.txt
 			: >"$f"
 			for _ in $(seq "$n"); do
 				sysbench fileio --file-num=4 --file-total-size=32M \

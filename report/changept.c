@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include <gsl/gsl_cdf.h>
+#include <gsl/gsl_randist.h>
 
 #include "report/changept.h"
 #include "report/stats.h"
@@ -260,6 +261,38 @@ static double median_of(struct cp *c, size_t a, size_t b)
 	return bs_stat_median(c->s1, b - a);
 }
 
+/*
+ * The p-value of the best of the splits of a stretch of len numbers
+ * (each side ms or more), whose own test gave p: the chance that the
+ * largest of the ntries statistics is this far out when nothing
+ * changed. The splits' statistics are strongly correlated (neighbours
+ * share all numbers but one), so Bonferroni's ntries * p is far too
+ * strict on a long series. Under no change a standardised two-sample
+ * statistic over the split fraction t is a Brownian bridge over
+ * sqrt(t (1 - t)), an Ornstein-Uhlenbeck process in log(t / (1 - t)),
+ * whose maximum over [t0, 1 - t0] exceeds b with probability about
+ * b phi(b) 2 log((1 - t0) / t0) (James, James and Siegmund 1987;
+ * Siegmund 1988, without the discreteness correction, which only
+ * lowers it): p read as the normal b of the same two-sided tail.
+ * The smaller of the two bounds, never below p itself.
+ */
+static double max_p(double p, double ntries, size_t len, size_t ms)
+{
+	double adj, b, t0, approx;
+
+	if (isnan(p) || ntries <= 1)
+		return p;
+	adj = p * ntries;
+	if (p > 0 && len > 2 * ms) {
+		b = gsl_cdf_ugaussian_Qinv(p / 2);
+		t0 = (double)ms / (double)len;
+		approx = b * gsl_ran_ugaussian_pdf(b) * 2.0 * log((1 - t0) / t0);
+		if (approx < adj)
+			adj = approx;
+	}
+	return fmin(1.0, fmax(p, adj));
+}
+
 /* The statistics of [a, k) against [k, b), in ok space, into *r. */
 static void measure(struct cp *c, size_t a, size_t k, size_t b, double ntries,
 		    struct bs_changept *r)
@@ -274,7 +307,7 @@ static void measure(struct cp *c, size_t a, size_t k, size_t b, double ntries,
 	r->pct = (r->ratio - 1.0) * 100.0;
 	if (r->before < 0)
 		r->pct = -r->pct;
-	r->p = isnan(p) ? NAN : fmin(1.0, p * (ntries < 1 ? 1 : ntries));
+	r->p = max_p(p, ntries, b - a, c->o->min_seg);
 	r->direction = r->after >= r->before ? 1 : -1;
 }
 
