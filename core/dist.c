@@ -4,7 +4,9 @@
 #include "core/dist.h"
 
 #include <math.h>
+#include <string.h>
 
+#include "core/metric.h"
 #include "util/banned.h"
 
 uint64_t bs_fio_bin_value(unsigned idx)
@@ -81,4 +83,201 @@ double bs_dist_percentile(const struct bs_point *pt, size_t n, double p)
 			return pt[i].x;
 	}
 	return pt[n - 1].x;
+}
+
+int bs_dist_metric(int m)
+{
+	const char *k;
+	size_t n;
+
+	if (m < 0 || m >= bs_nmetrics || !(bs_metrics[m].flags & BS_MF_SERIES))
+		return 0;
+	k = bs_metrics[m].key;
+	n = strlen(k);
+	return strcmp(k, "latency_histogram") == 0 ||
+	       (n > 5 && strcmp(k + n - 5, "_hist") == 0);
+}
+
+void bs_dist_names(int m, char dir[8], char kind[8])
+{
+	const char *k = bs_metrics[m].key, *u = strchr(k, '_');
+	size_t n = u ? (size_t)(u - k) : 0;
+	const char *rest = u ? u + 1 : "";
+	size_t r = strcspn(rest, "_");
+
+	dir[0] = kind[0] = '\0';
+	if (strcmp(k, "latency_histogram") == 0 || n >= 8 || r >= 8) {
+		memcpy(kind, "lat", 4);
+		return;
+	}
+	memcpy(dir, k, n);
+	dir[n] = '\0';
+	memcpy(kind, rest, r);
+	kind[r] = '\0';
+}
+
+static void put_varint(struct bs_buf *out, uint64_t v)
+{
+	while (v >= 0x80) {
+		bs_buf_addc(out, (char)(0x80 | (v & 0x7f)));
+		v >>= 7;
+	}
+	bs_buf_addc(out, (char)v);
+}
+
+static int get_varint(const unsigned char **p, const unsigned char *end,
+		      uint64_t *v)
+{
+	uint64_t x = 0;
+	unsigned shift = 0;
+
+	while (*p < end && shift < 64) {
+		unsigned char c = *(*p)++;
+
+		x |= (uint64_t)(c & 0x7f) << shift;
+		if (!(c & 0x80)) {
+			*v = x;
+			return 0;
+		}
+		shift += 7;
+	}
+	return -1;
+}
+
+/* A count as the schemes keep it: a whole number, 0 to 2^53. */
+static int whole_count(double y)
+{
+	return y >= 0 && y <= 9007199254740992.0 && y == floor(y);
+}
+
+/* Can s be packed as fio's bins? */
+static int fits_fio(const struct bs_series *s)
+{
+	unsigned idx, prev = 0;
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		const struct bs_point *p = &s->pt[i];
+
+		if (!isnan(p->seconds) || !whole_count(p->y) || p->x < 0 ||
+		    p->x > 1e19 || p->x != floor(p->x) ||
+		    bs_fio_bin_index((uint64_t)p->x, &idx) < 0 ||
+		    (i > 0 && idx <= prev))
+			return 0;
+		prev = idx;
+	}
+	return 1;
+}
+
+/* Can s be packed as thousandths? x may repeat: sysbench prints a
+ * value rounded to 3 decimals, and bins below 0.0005 ms all as 0.001. */
+static int fits_milli(const struct bs_series *s)
+{
+	double prev = -1;
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		const struct bs_point *p = &s->pt[i];
+		double k = floor(p->x * 1000.0 + 0.5);
+
+		if (!isnan(p->seconds) || !whole_count(p->y) || p->x < 0 ||
+		    k > 9007199254740992.0 || k / 1000.0 != p->x || k < prev)
+			return 0;
+		prev = k;
+	}
+	return 1;
+}
+
+static void put_double(struct bs_buf *out, double d)
+{
+	uint64_t u;
+	int i;
+
+	memcpy(&u, &d, sizeof(u));
+	for (i = 0; i < 8; i++)
+		bs_buf_addc(out, (char)((u >> (8 * i)) & 0xff));
+}
+
+static double get_double(const unsigned char *p)
+{
+	uint64_t u = 0;
+	double d;
+	int i;
+
+	for (i = 7; i >= 0; i--)
+		u = (u << 8) | p[i];
+	memcpy(&d, &u, sizeof(d));
+	return d;
+}
+
+const char *bs_dist_pack(const struct bs_series *s, struct bs_buf *out)
+{
+	uint64_t prev = 0;
+	size_t i;
+
+	if (fits_fio(s)) {
+		for (i = 0; i < s->n; i++) {
+			unsigned idx = 0;
+
+			(void)bs_fio_bin_index((uint64_t)s->pt[i].x, &idx);
+			put_varint(out, idx - prev);
+			put_varint(out, (uint64_t)s->pt[i].y);
+			prev = idx;
+		}
+		return "fio";
+	}
+	if (fits_milli(s)) {
+		for (i = 0; i < s->n; i++) {
+			uint64_t k = (uint64_t)floor(s->pt[i].x * 1000.0 + 0.5);
+
+			put_varint(out, k - prev);
+			put_varint(out, (uint64_t)s->pt[i].y);
+			prev = k;
+		}
+		return "milli";
+	}
+	for (i = 0; i < s->n; i++) {
+		put_double(out, s->pt[i].x);
+		put_double(out, s->pt[i].y);
+		put_double(out, s->pt[i].seconds);
+	}
+	return "raw";
+}
+
+int bs_dist_unpack(const char *scheme, const unsigned char *b, size_t n,
+		   int64_t nbins, struct bs_series *s)
+{
+	const unsigned char *p = b, *end = b + n;
+	uint64_t at = 0, d, c;
+	int64_t i;
+	int fio = strcmp(scheme, "fio") == 0;
+
+	if (nbins < 0)
+		return -1;
+	if (strcmp(scheme, "raw") == 0) {
+		if ((uint64_t)nbins * 24 != n)
+			return -1;
+		for (i = 0; i < nbins; i++, p += 24)
+			bs_series_point(s, get_double(p), get_double(p + 8),
+					get_double(p + 16));
+		return 0;
+	}
+	if (!fio && strcmp(scheme, "milli") != 0)
+		return -1;
+	for (i = 0; i < nbins; i++) {
+		if (get_varint(&p, end, &d) < 0 || get_varint(&p, end, &c) < 0 ||
+		    (fio && i > 0 && d == 0) || d > UINT64_C(1) << 53 ||
+		    c > UINT64_C(1) << 53)
+			return -1;
+		at += d;
+		if (fio && at >= BS_FIO_PLAT_NR)
+			return -1;
+		if (!fio && at > UINT64_C(1) << 53)
+			return -1;
+		bs_series_point(s,
+				fio ? (double)bs_fio_bin_value((unsigned)at)
+				    : (double)at / 1000.0,
+				(double)c, NAN);
+	}
+	return p == end ? 0 : -1;
 }
