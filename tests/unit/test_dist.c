@@ -300,6 +300,134 @@ static void test_bad_bin(void **state)
 	bs_store_close(c.st);
 }
 
+/* Packs s, checks the scheme, unpacks, and checks every point comes
+ * back bit for bit; returns the packed size. */
+static size_t round_trip(const struct bs_series *s, const char *want)
+{
+	struct bs_buf b = BS_BUF_INIT;
+	struct bs_series back;
+	const char *scheme = bs_dist_pack(s, &b);
+	size_t i, n = b.len;
+
+	memset(&back, 0, sizeof(back));
+	assert_string_equal(scheme, want);
+	assert_int_equal(bs_dist_unpack(scheme, (const unsigned char *)b.data,
+					b.len, (int64_t)s->n, &back),
+			 0);
+	assert_int_equal(back.n, s->n);
+	for (i = 0; i < s->n; i++) {
+		assert_memory_equal(&back.pt[i].x, &s->pt[i].x, sizeof(double));
+		assert_memory_equal(&back.pt[i].y, &s->pt[i].y, sizeof(double));
+		assert_int_equal(isnan(back.pt[i].seconds),
+				 isnan(s->pt[i].seconds));
+		if (!isnan(s->pt[i].seconds))
+			assert_true(back.pt[i].seconds == s->pt[i].seconds);
+	}
+	/* A byte short, a byte more, a bin more than held: refused. */
+	if (n > 0) {
+		assert_int_equal(bs_dist_unpack(scheme,
+						(const unsigned char *)b.data,
+						n - 1, (int64_t)s->n, &back),
+				 -1);
+		bs_buf_addc(&b, 0);
+		assert_int_equal(bs_dist_unpack(scheme,
+						(const unsigned char *)b.data,
+						b.len, (int64_t)s->n, &back),
+				 -1);
+		assert_int_equal(bs_dist_unpack(scheme,
+						(const unsigned char *)b.data,
+						n, (int64_t)s->n + 1, &back),
+				 -1);
+	}
+	free(back.pt);
+	bs_buf_release(&b);
+	return n;
+}
+
+/* The packings of table distributions (core/dist.h): each scheme gives
+ * its points back exactly, and a sparse fio histogram costs about two
+ * bytes a bin. */
+static void test_pack(void **state)
+{
+	struct bs_series s;
+	unsigned i;
+
+	(void)state;
+	memset(&s, 0, sizeof(s));
+	/* fio: the first bin and the last (a count of 2^40), every
+	 * 7th bin between (counts below 100, zero among them). */
+	bs_series_point(&s, 0, 5, NAN);
+	for (i = 7; i < BS_FIO_PLAT_NR - 1; i += 7)
+		bs_series_point(&s, (double)bs_fio_bin_value(i), i % 100, NAN);
+	bs_series_point(&s, (double)bs_fio_bin_value(BS_FIO_PLAT_NR - 1),
+			1099511627776.0, NAN);
+	assert_true(round_trip(&s, "fio") <= 2 * s.n + 8);
+	/* Not fio's: a value no bin has, a fractional count, a time. */
+	s.n = 0;
+	bs_series_point(&s, 0.001, 2707, NAN);
+	bs_series_point(&s, 0.001, 133, NAN); /* sysbench repeats a value */
+	bs_series_point(&s, 0.018, 1, NAN);
+	bs_series_point(&s, 4.069, 1, NAN);
+	bs_series_point(&s, 1234.5, 0, NAN);
+	assert_true(round_trip(&s, "milli") <= 3 * s.n);
+	bs_series_point(&s, 0.0004, 1, NAN); /* not thousandths, falls back */
+	round_trip(&s, "raw");
+	s.n = 0;
+	bs_series_point(&s, 130, 1, NAN); /* no fio bin's value: milli */
+	round_trip(&s, "milli");
+	bs_series_point(&s, 131, 0.5, NAN);
+	round_trip(&s, "raw");
+	s.n = 0;
+	bs_series_point(&s, 129, 1, 0.25);
+	round_trip(&s, "raw");
+	s.n = 0;
+	bs_series_point(&s, 129, NAN, NAN);
+	round_trip(&s, "raw");
+	s.n = 0;
+	round_trip(&s, "fio");
+	/* Bins out of order are neither fio's packing nor thousandths; a
+	 * zero delta after the first, an index beyond the last bin, a
+	 * scheme nobody wrote: refused. */
+	bs_series_point(&s, 258, 1, NAN);
+	bs_series_point(&s, 129, 1, NAN);
+	round_trip(&s, "raw");
+	{
+		static const unsigned char zero[] = {1, 1, 0, 1};
+		static const unsigned char past[] = {0xc0, 0x0e, 1};
+		struct bs_series t;
+
+		memset(&t, 0, sizeof(t));
+		assert_int_equal(bs_dist_unpack("fio", zero, 4, 2, &t), -1);
+		assert_int_equal(bs_dist_unpack("milli", zero, 4, 2, &t), 0);
+		assert_int_equal(bs_dist_unpack("fio", past, 3, 1, &t), -1);
+		assert_int_equal(bs_dist_unpack("lz4", zero, 4, 2, &t), -1);
+		assert_int_equal(bs_dist_unpack("raw", zero, 4, 2, &t), -1);
+		free(t.pt);
+	}
+	free(s.pt);
+}
+
+/* Which rows are distributions, and their direction and kind. */
+static void test_dist_rows(void **state)
+{
+	char dir[8], kind[8];
+	int m;
+
+	(void)state;
+	m = bs_metric_find(BS_FAM_FIO, "write_slat_hist");
+	assert_true(bs_dist_metric(m));
+	bs_dist_names(m, dir, kind);
+	assert_string_equal(dir, "write");
+	assert_string_equal(kind, "slat");
+	m = bs_metric_find(BS_FAM_SYSBENCH, "latency_histogram");
+	assert_true(bs_dist_metric(m));
+	bs_dist_names(m, dir, kind);
+	assert_string_equal(dir, "");
+	assert_string_equal(kind, "lat");
+	assert_false(bs_dist_metric(bs_metric_find(BS_FAM_FIO, "read_lat_log")));
+	assert_false(bs_dist_metric(-1));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -307,6 +435,8 @@ int main(void)
 		cmocka_unit_test(test_jsonplus_all_three),
 		cmocka_unit_test(test_percentile_list),
 		cmocka_unit_test(test_bad_bin),
+		cmocka_unit_test(test_pack),
+		cmocka_unit_test(test_dist_rows),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
