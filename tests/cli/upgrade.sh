@@ -143,7 +143,7 @@ D=$SRC/tests/data/dist
 run "$BSTORE" --db "$T/v6.db" ingest -m box "$D/randread-jsonplus.json" "$D/randrw-plist.json" "$SAMPLES/sysbench-1.0.20-rndrd-histogram.txt"
 expect_rc 0 "ingest histograms into a new archive"
 "$BSTORE" --db "$T/v6.db" export --format json >"$T/v7.json"
-jq -r '.id as $id | .series | to_entries[] |
+jq -r '.id as $id | (.series // {}) | to_entries[] |
 	select(.key | test("_hist$|^latency_histogram$")) | .key as $m |
 	.value | to_entries[] | (.value | keys_unsorted) as $k |
 	"INSERT INTO series VALUES (\($id), '\''\($m)'\'', \(.key), '\''\($k[0])'\'', \(.value[$k[0]]), \(.value[$k[1]]), NULL);"' \
