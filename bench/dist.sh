@@ -8,7 +8,9 @@
 #    json and json+. Each set is ingested into an archive of its own
 #    (VACUUMed); per run: the archive's bytes over the json one's (the
 #    raw json+ text and the bins), and the bins' own bytes (the archive
-#    with and without the _hist series). Goal: <= 8 KiB a run.
+#    with and without its rows of distributions, schema version 7), and
+#    what the bins took as version 6's series rows, one a bin (the same
+#    bins written into series, VACUUMed). Goal: <= 8 KiB a run.
 # 2. A randread job of 1,000,000 I/Os with --write_lat_log: three times
 #    each, alternating, bstore ingest of its JSON and lat log (the log
 #    attached to the run) and sqlite3 .import --csv of the log into a
@@ -22,6 +24,7 @@ bench_bstore "${1:-}"
 bstore=$(realpath "$bstore")
 command -v fio >/dev/null || scripts/deps.sh fio
 command -v sqlite3 >/dev/null || scripts/deps.sh sqlite3
+command -v jq >/dev/null || scripts/deps.sh jq
 work=$(mktemp -d "${TMPDIR:-/tmp}/bstore-dist.XXXXXX")
 f=/dev/shm/bstore-dist-bench-$$
 trap 'rm -rf "$work" "$f"' EXIT
@@ -53,16 +56,28 @@ for fmt in json json+; do
 	sqlite3 "$work/$fmt.db" 'VACUUM'
 done
 cp "$work/json+.db" "$work/nobins.db"
-sqlite3 "$work/nobins.db" \
-	"DELETE FROM series WHERE metric LIKE '%_hist'; VACUUM"
-bins=$(sqlite3 "$work/json+.db" \
-	"SELECT count(*) FROM series WHERE metric LIKE '%_hist'")
+sqlite3 "$work/nobins.db" "DELETE FROM distributions; VACUUM"
+bins=$(sqlite3 "$work/json+.db" "SELECT sum(nbins) FROM distributions")
+blob=$(sqlite3 "$work/json+.db" "SELECT sum(length(bins)) FROM distributions")
+# Version 6's layout of the same bins: a series row each (the export's
+# points), in the archive without distributions.
+cp "$work/nobins.db" "$work/v6.db"
+"$bstore" --db "$work/json+.db" export --format json | jq -r '.id as $id |
+	(.series // {}) | to_entries[] | select(.key | endswith("_hist")) |
+	.key as $m | .value | to_entries[] |
+	"INSERT INTO series VALUES (\($id), '\''\($m)'\'', \(.key), '\''ns'\'', \(.value.ns), \(.value.ios), NULL);"' \
+	>"$work/v6.sql"
+{ echo "BEGIN;"; cat "$work/v6.sql"; echo "COMMIT; VACUUM;"; } |
+	sqlite3 "$work/v6.db"
 n=${#jobs[@]}
-echo "json+ runs: $n, bins stored: $bins ($((bins / n)) a run)"
+echo "json+ runs: $n, bins stored: $bins ($((bins / n)) a run), packed in $blob bytes"
 awk -v a="$(size "$work/json+.db")" -v b="$(size "$work/json.db")" \
-	-v c="$(size "$work/nobins.db")" -v n="$n" 'BEGIN {
+	-v c="$(size "$work/nobins.db")" -v d="$(size "$work/v6.db")" \
+	-v n="$n" 'BEGIN {
 	printf "bytes a run over json: %.0f (%.1f KiB); of them the bins: %.0f (%.1f KiB); goal <= 8 KiB\n",
-		(a - b) / n, (a - b) / n / 1024, (a - c) / n, (a - c) / n / 1024 }'
+		(a - b) / n, (a - b) / n / 1024, (a - c) / n, (a - c) / n / 1024
+	printf "the same bins as version 6 series rows: %.0f (%.1f KiB) a run\n",
+		(d - c) / n, (d - c) / n / 1024 }'
 
 # 2. The 1,000,000-line lat log.
 (cd "$work" && fio --name=big --filename="$f" --size=64M --bs=4k \

@@ -4,8 +4,11 @@
 #include "core/dist.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "core/fileio.h"
 #include "core/metric.h"
 #include "util/banned.h"
 
@@ -81,6 +84,60 @@ double bs_dist_percentile(const struct bs_point *pt, size_t n, double p)
 			sum += (unsigned long long)pt[i].y;
 		if ((long double)sum >= (long double)p / 100.0 * nr)
 			return pt[i].x;
+	}
+	return pt[n - 1].x;
+}
+
+/* Does sysbench print bucket j's value as x ("%12.3f")? */
+static int prints_as(unsigned j, double x)
+{
+	char t[48];
+	double v;
+
+	snprintf(t, sizeof(t), "%.3f", bs_fileio_hist_ms(j));
+	v = strtod(t, NULL);
+	return v == x;
+}
+
+/* The first bucket after prev (-1: none yet) that prints as x, or -1. */
+static long sysbench_bucket(double x, long prev)
+{
+	long j = prev + 1;
+
+	for (; j < (long)BS_FILEIO_HIST_SIZE; j++) {
+		if (prints_as((unsigned)j, x))
+			return j;
+		if (bs_fileio_hist_ms((unsigned)j) > x + 0.001)
+			break;
+	}
+	return -1;
+}
+
+double bs_dist_sysbench_percentile(const struct bs_point *pt, size_t n,
+				   double p)
+{
+	uint64_t total = 0, cur = 0;
+	double nmax;
+	long prev = -1;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (pt[i].y > 0)
+			total += (uint64_t)pt[i].y;
+	if (total == 0)
+		return NAN;
+	nmax = floor((double)total * p / 100 + 0.5);
+	if (nmax <= 0)
+		return bs_fileio_hist_ms(0);
+	for (i = 0; i < n; i++) {
+		long j = sysbench_bucket(pt[i].x, prev);
+
+		if (j >= 0)
+			prev = j;
+		if (pt[i].y > 0)
+			cur += (uint64_t)pt[i].y;
+		if ((double)cur >= nmax)
+			return j >= 0 ? bs_fileio_hist_ms((unsigned)j) : pt[i].x;
 	}
 	return pt[n - 1].x;
 }

@@ -54,6 +54,21 @@ double bs_dist_percentile(const struct bs_point *pt, size_t n, double p);
 #define BS_DIST_FIO_AXIS "ns"
 
 /*
+ * Percentile p (0 < p <= 100) of sysbench 1.0.20's latency histogram as
+ * it prints it (--histogram: x a bucket's value in ms with 3 decimals, y
+ * its count; bstore fileio prints the same), by sysbench's rule
+ * (sb_histogram.c, snapshot_get_pct): nmax = floor(total * p / 100 +
+ * 0.5); the value of the first bucket whose running count reaches nmax
+ * (bucket 0's when nmax is 0). The value is the bucket's exact one
+ * (core/fileio.h bs_fileio_hist_ms), each printed bin taken as the first
+ * bucket after the bin before it that prints as its value: where buckets
+ * are closer than 0.001 ms (below about 0.055 ms) and not every one was
+ * printed, it is one of the buckets printed alike. NAN when empty.
+ */
+double bs_dist_sysbench_percentile(const struct bs_point *pt, size_t n,
+				   double p);
+
+/*
  * Storage (schema version 7, table distributions): a histogram series
  * (a catalogue row named "<dir>_<kind>_hist", or "latency_histogram")
  * is one row, its bins packed by one of three schemes (docs/schema.md,

@@ -407,6 +407,70 @@ static void test_pack(void **state)
 	free(s.pt);
 }
 
+/*
+ * sysbench 1.0.20's percentile from its printed histogram (--histogram,
+ * real captures of Debian's sysbench: tests/data/dist/make.sh, and the
+ * sample of samples/): sysbench's rule over the stored bins gives the
+ * percentile sysbench printed, to its "%4.2f".
+ */
+static void test_sysbench_percentile(void **state)
+{
+	static const char *const caps[] = {
+		"sysbench-1.0.20-fileio-rndrd-direct-histogram.txt",
+		"sysbench-1.0.20-fileio-rndrw-direct-p99-histogram.txt",
+		"sysbench-1.0.20-fileio-seqwr-fsync-p50-histogram.txt",
+		"sysbench-1.0.20-fileio-rndwr-p90-histogram.txt",
+		"../../../samples/sysbench-1.0.20-rndrd-histogram.txt",
+	};
+	size_t c, nonzero = 0;
+
+	(void)state;
+	for (c = 0; c < sizeof(caps) / sizeof(caps[0]); c++) {
+		struct coll col;
+		struct bs_err err = BS_ERR_INIT;
+		struct bs_run back;
+		const struct bs_series *s;
+		char *text, want[32], got[32];
+		const char *at;
+		size_t len;
+		unsigned pct;
+		double v;
+
+		memset(&col, 0, sizeof(col));
+		col.st = open_scratch("sysbench");
+		text = slurp(caps[c], &len);
+		ingest_text(&col, text, len);
+		assert_int_equal(col.n, 1);
+		at = strstr(text, "th percentile:");
+		assert_non_null(at);
+		while (at > text && at[-1] >= '0' && at[-1] <= '9')
+			at--;
+		assert_int_equal(sscanf(at, "%uth percentile: %31s", &pct, want),
+				 2);
+		assert_int_equal(bs_store_get(col.st, col.ids[0], BS_LOAD_ALL,
+					      &back, &err),
+				 0);
+		s = bs_run_series_find(
+			&back, bs_metric_find(BS_FAM_SYSBENCH,
+					      "latency_histogram"));
+		assert_non_null(s);
+		assert_true(s->n > 50);
+		v = bs_dist_sysbench_percentile(s->pt, s->n, pct);
+		snprintf(got, sizeof(got), "%4.2f", v);
+		if (strcmp(got, want) != 0)
+			fail_msg("%s: p%u from the bins %.6f ('%s'), sysbench "
+				 "printed '%s'",
+				 caps[c], pct, v, got, want);
+		nonzero += strcmp(want, "0.00") != 0;
+		bs_run_release(&back);
+		bs_store_close(col.st);
+		free(text);
+		bs_buf_release(&col.rejects);
+	}
+	/* Four captures of latencies sysbench prints as more than 0. */
+	assert_int_equal(nonzero, 4);
+}
+
 /* Which rows are distributions, and their direction and kind. */
 static void test_dist_rows(void **state)
 {
@@ -437,6 +501,7 @@ int main(void)
 		cmocka_unit_test(test_bad_bin),
 		cmocka_unit_test(test_pack),
 		cmocka_unit_test(test_dist_rows),
+		cmocka_unit_test(test_sysbench_percentile),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
