@@ -186,6 +186,7 @@ CREATE TABLE series (
 --           value (plat_idx_to_val), its edges fio's (FIO_IO_U_PLAT_BITS 6)
 --   'milli' varint pairs (delta of x * 1000 >= 0, count): sysbench's and
 --           fileio's ms, printed with 3 decimals
+--   'dec4'  the same in ten-thousandths: bstore fileio's 4 decimals
 --   'raw'   x, count, seconds as 8-byte little-endian doubles per bin
 -- A varint is LEB128, 7 bits a byte, low first; the first delta is from 0.
 CREATE TABLE distributions (
@@ -193,7 +194,7 @@ CREATE TABLE distributions (
 	metric             TEXT NOT NULL,       -- 'read_clat_hist', 'latency_histogram'
 	direction          TEXT NOT NULL,       -- 'read', 'write', 'trim'; '' for none
 	kind               TEXT NOT NULL,       -- 'clat', 'slat', 'lat'
-	scheme             TEXT NOT NULL,       -- 'fio', 'milli', 'raw'
+	scheme             TEXT NOT NULL,       -- 'fio', 'milli', 'dec4', 'raw'
 	axis               TEXT NOT NULL,       -- what x is: 'ns', 'latency_ms'
 	nbins              INTEGER NOT NULL,    -- bins that counted (sparse)
 	bins               BLOB NOT NULL,

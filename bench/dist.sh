@@ -78,6 +78,16 @@ awk -v a="$(size "$work/json+.db")" -v b="$(size "$work/json.db")" \
 		(a - b) / n, (a - b) / n / 1024, (a - c) / n, (a - c) / n / 1024
 	printf "the same bins as version 6 series rows: %.0f (%.1f KiB) a run\n",
 		(d - c) / n, (d - c) / n / 1024 }'
+# The file sizes move by whole pages (8 KiB): the tables' own bytes, by
+# SQLite's dbstat (pages and the rows' payload).
+stat_of() { sqlite3 "$1" "SELECT sum(pgsize) || ' ' || sum(payload) FROM dbstat WHERE name = '$2'"; }
+read -r dp dl <<<"$(stat_of "$work/json+.db" distributions)"
+read -r sp sl <<<"$(stat_of "$work/v6.db" series)"
+awk -v dp="$dp" -v dl="$dl" -v sp="$sp" -v sl="$sl" -v n="$n" 'BEGIN {
+	printf "table distributions: %.0f bytes of pages (%.1f KiB), %.0f of rows a run; goal <= 8 KiB\n",
+		dp / n, dp / n / 1024, dl / n
+	printf "version 6 series rows of the same bins: %.0f bytes of pages (%.1f KiB), %.0f of rows a run\n",
+		sp / n, sp / n / 1024, sl / n }'
 
 # 2. The 1,000,000-line lat log.
 (cd "$work" && fio --name=big --filename="$f" --size=64M --bs=4k \

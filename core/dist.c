@@ -226,24 +226,31 @@ static int fits_fio(const struct bs_series *s)
 	return 1;
 }
 
-/* Can s be packed as thousandths? x may repeat: sysbench prints a
- * value rounded to 3 decimals, and bins below 0.0005 ms all as 0.001. */
-static int fits_milli(const struct bs_series *s)
+/* Can s be packed as whole numbers of 1/scale (1000: thousandths)? x
+ * may repeat: sysbench prints a value rounded to 3 decimals, and bins
+ * below 0.0005 ms all as 0.001. */
+static int fits_scaled(const struct bs_series *s, double scale)
 {
 	double prev = -1;
 	size_t i;
 
 	for (i = 0; i < s->n; i++) {
 		const struct bs_point *p = &s->pt[i];
-		double k = floor(p->x * 1000.0 + 0.5);
+		double k = floor(p->x * scale + 0.5);
 
 		if (!isnan(p->seconds) || !whole_count(p->y) || p->x < 0 ||
-		    k > 9007199254740992.0 || k / 1000.0 != p->x || k < prev)
+		    k > 9007199254740992.0 || k / scale != p->x || k < prev)
 			return 0;
 		prev = k;
 	}
 	return 1;
 }
+
+/* The packings of whole numbers of 1/scale: name and scale. */
+static const struct {
+	const char *name;
+	double scale;
+} scaled[] = {{"milli", 1000.0}, {"dec4", 10000.0}};
 
 static void put_double(struct bs_buf *out, double d)
 {
@@ -270,7 +277,7 @@ static double get_double(const unsigned char *p)
 const char *bs_dist_pack(const struct bs_series *s, struct bs_buf *out)
 {
 	uint64_t prev = 0;
-	size_t i;
+	size_t i, k;
 
 	if (fits_fio(s)) {
 		for (i = 0; i < s->n; i++) {
@@ -283,15 +290,18 @@ const char *bs_dist_pack(const struct bs_series *s, struct bs_buf *out)
 		}
 		return "fio";
 	}
-	if (fits_milli(s)) {
+	for (k = 0; k < sizeof(scaled) / sizeof(scaled[0]); k++) {
+		if (!fits_scaled(s, scaled[k].scale))
+			continue;
 		for (i = 0; i < s->n; i++) {
-			uint64_t k = (uint64_t)floor(s->pt[i].x * 1000.0 + 0.5);
+			uint64_t v = (uint64_t)floor(s->pt[i].x * scaled[k].scale +
+						     0.5);
 
-			put_varint(out, k - prev);
+			put_varint(out, v - prev);
 			put_varint(out, (uint64_t)s->pt[i].y);
-			prev = k;
+			prev = v;
 		}
-		return "milli";
+		return scaled[k].name;
 	}
 	for (i = 0; i < s->n; i++) {
 		put_double(out, s->pt[i].x);
@@ -307,6 +317,8 @@ int bs_dist_unpack(const char *scheme, const unsigned char *b, size_t n,
 	const unsigned char *p = b, *end = b + n;
 	uint64_t at = 0, d, c;
 	int64_t i;
+	size_t k;
+	double scale = 0;
 	int fio = strcmp(scheme, "fio") == 0;
 
 	if (nbins < 0)
@@ -319,7 +331,10 @@ int bs_dist_unpack(const char *scheme, const unsigned char *b, size_t n,
 					get_double(p + 16));
 		return 0;
 	}
-	if (!fio && strcmp(scheme, "milli") != 0)
+	for (k = 0; !fio && k < sizeof(scaled) / sizeof(scaled[0]); k++)
+		if (strcmp(scheme, scaled[k].name) == 0)
+			scale = scaled[k].scale;
+	if (!fio && scale == 0)
 		return -1;
 	for (i = 0; i < nbins; i++) {
 		if (get_varint(&p, end, &d) < 0 || get_varint(&p, end, &c) < 0 ||
@@ -333,7 +348,7 @@ int bs_dist_unpack(const char *scheme, const unsigned char *b, size_t n,
 			return -1;
 		bs_series_point(s,
 				fio ? (double)bs_fio_bin_value((unsigned)at)
-				    : (double)at / 1000.0,
+				    : (double)at / scale,
 				(double)c, NAN);
 	}
 	return p == end ? 0 : -1;

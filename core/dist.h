@@ -71,7 +71,7 @@ double bs_dist_sysbench_percentile(const struct bs_point *pt, size_t n,
 /*
  * Storage (schema version 7, table distributions): a histogram series
  * (a catalogue row named "<dir>_<kind>_hist", or "latency_histogram")
- * is one row, its bins packed by one of three schemes (docs/schema.md,
+ * is one row, its bins packed by one of four schemes (docs/schema.md,
  * "distributions"):
  *   "fio"   x is fio's bin value: varint (bin index delta, count) pairs,
  *           the first delta from index 0;
@@ -79,6 +79,8 @@ double bs_dist_sysbench_percentile(const struct bs_point *pt, size_t n,
  *           fileio print ms with 3 decimals, a value repeated where
  *           bins round alike): varint (delta of x * 1000, count)
  *           pairs, the first delta from 0;
+ *   "dec4"  the same in ten-thousandths (bstore fileio prints 4
+ *           decimals);
  *   "raw"   anything else: x, y and seconds as 8-byte IEEE doubles,
  *           little-endian, per point.
  * A varint is LEB128 (7 bits a byte, low first). Packing picks the first

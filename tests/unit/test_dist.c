@@ -370,7 +370,15 @@ static void test_pack(void **state)
 	bs_series_point(&s, 4.069, 1, NAN);
 	bs_series_point(&s, 1234.5, 0, NAN);
 	assert_true(round_trip(&s, "milli") <= 3 * s.n);
-	bs_series_point(&s, 0.0004, 1, NAN); /* not thousandths, falls back */
+	bs_series_point(&s, 0.0004, 1, NAN); /* no longer in order */
+	round_trip(&s, "raw");
+	s.n = 0;
+	bs_series_point(&s, 0.0021, 1332, NAN); /* bstore fileio's 4 decimals */
+	bs_series_point(&s, 0.0021, 17, NAN);
+	bs_series_point(&s, 0.0026, 1, NAN);
+	bs_series_point(&s, 155.8012, 1, NAN);
+	assert_true(round_trip(&s, "dec4") <= 3 * s.n + 2);
+	bs_series_point(&s, 155.80125, 1, NAN); /* neither: falls back */
 	round_trip(&s, "raw");
 	s.n = 0;
 	bs_series_point(&s, 130, 1, NAN); /* no fio bin's value: milli */
