@@ -143,11 +143,7 @@ D=$SRC/tests/data/dist
 run "$BSTORE" --db "$T/v6.db" ingest -m box "$D/randread-jsonplus.json" "$D/randrw-plist.json" "$SAMPLES/sysbench-1.0.20-rndrd-histogram.txt"
 expect_rc 0 "ingest histograms into a new archive"
 "$BSTORE" --db "$T/v6.db" export --format json >"$T/v7.json"
-jq -r '.id as $id | (.series // {}) | to_entries[] |
-	select(.key | test("_hist$|^latency_histogram$")) | .key as $m |
-	.value | to_entries[] | (.value | keys_unsorted) as $k |
-	"INSERT INTO series VALUES (\($id), '\''\($m)'\'', \(.key), '\''\($k[0])'\'', \(.value[$k[0]]), \(.value[$k[1]]), NULL);"' \
-	"$T/v7.json" >"$T/v6.sql"
+v6_hist_rows "$T/v7.json" >"$T/v6.sql"
 bins=$(wc -l <"$T/v6.sql")
 [ "$bins" -gt 500 ] || fail "only $bins bins to write back"
 sqlite3 -batch "$T/v6.db" "BEGIN; $(cat "$T/v6.sql") $V7_OFF PRAGMA user_version = 6; COMMIT;"

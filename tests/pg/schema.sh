@@ -87,11 +87,7 @@ D=$SRC/tests/data/dist
 BSTORE_DB=$PG_URL run "$BSTORE" -q ingest -m box "$D/randread-jsonplus.json" "$D/randrw-plist.json" "$SAMPLES/sysbench-1.0.20-rndrd-histogram.txt"
 expect_rc 0 "ingest histograms"
 BSTORE_DB=$PG_URL "$BSTORE" export --format json >"$T/v7.json"
-jq -r '.id as $id | (.series // {}) | to_entries[] |
-	select(.key | test("_hist$|^latency_histogram$")) | .key as $m |
-	.value | to_entries[] | (.value | keys_unsorted) as $k |
-	"INSERT INTO series VALUES (\($id), '\''\($m)'\'', \(.key), '\''\($k[0])'\'', \(.value[$k[0]]), \(.value[$k[1]]), NULL);"' \
-	"$T/v7.json" >"$T/v6.sql"
+v6_hist_rows "$T/v7.json" >"$T/v6.sql"
 bins=$(wc -l <"$T/v6.sql")
 [ "$bins" -gt 500 ] || fail "only $bins bins to write back"
 { echo "BEGIN;"; cat "$T/v6.sql"; echo "DROP TABLE distributions; UPDATE meta SET value = '6' WHERE key = 'schema_version'; COMMIT;"; } >"$T/v6.tx"
