@@ -324,7 +324,8 @@ int bs_dist_unpack(const char *scheme, const unsigned char *b, size_t n,
 	if (nbins < 0)
 		return -1;
 	if (strcmp(scheme, "raw") == 0) {
-		if ((uint64_t)nbins * 24 != n)
+		/* Compared as n / 24: nbins * 24 could wrap. */
+		if (n % 24 != 0 || (uint64_t)nbins != n / 24)
 			return -1;
 		for (i = 0; i < nbins; i++, p += 24)
 			bs_series_point(s, get_double(p), get_double(p + 8),

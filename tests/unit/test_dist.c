@@ -410,6 +410,11 @@ static void test_pack(void **state)
 		assert_int_equal(bs_dist_unpack("fio", past, 3, 1, &t), -1);
 		assert_int_equal(bs_dist_unpack("lz4", zero, 4, 2, &t), -1);
 		assert_int_equal(bs_dist_unpack("raw", zero, 4, 2, &t), -1);
+		/* A count of bins whose 24 bytes each wrap to the bytes held. */
+		assert_int_equal(bs_dist_unpack("raw", zero, 0,
+						 (int64_t)(UINT64_C(1) << 61) * 2,
+						 &t),
+				 -1);
 		free(t.pt);
 	}
 	free(s.pt);
