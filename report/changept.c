@@ -195,12 +195,14 @@ static double ranks(struct cp *c, size_t a, size_t b)
  * 0 when no split is possible or every number is the same. The ranks'
  * prefix sums stay in c->ps for best_pair.
  */
-static size_t best_split(struct cp *c, size_t a, size_t b, double *var)
+static size_t best_split(struct cp *c, size_t a, size_t b, double *var,
+			 double *z2best)
 {
 	size_t len = b - a, k, best = 0, ms = c->o->min_seg;
 	double n = (double)len, s = 0, z2, bestz2 = -1, u;
 
 	*var = 0;
+	*z2best = 0;
 	if (len < 2 * ms)
 		return 0;
 	*var = ranks(c, a, b);
@@ -219,6 +221,7 @@ static size_t best_split(struct cp *c, size_t a, size_t b, double *var)
 			best = a + k;
 		}
 	}
+	*z2best = bestz2 > 0 ? bestz2 : 0;
 	return best;
 }
 
@@ -293,11 +296,34 @@ static double max_p(double p, double ntries, size_t len, size_t ms)
 	return fmin(1.0, fmax(p, adj));
 }
 
-/* The statistics of [a, k) against [k, b), in ok space, into *r. */
-static void measure(struct cp *c, size_t a, size_t k, size_t b, double ntries,
-		    struct bs_changept *r)
+/*
+ * The two-sided p-value of the standardised Mann-Whitney statistic of
+ * y[a, k) against y[k, b) (its normal approximation, with ranks()'s
+ * correction for ties): the statistic best_split maximises, so that a
+ * split is found and tested by one measure. NAN when every number is
+ * the same.
+ */
+static double rank_p(struct cp *c, size_t a, size_t k, size_t b)
 {
-	double p = yuen_p(c, a, k, b);
+	double var = ranks(c, a, b), s = 0, n = (double)(b - a);
+	double w = (double)(k - a), u;
+	size_t i;
+
+	if (var == 0)
+		return NAN;
+	for (i = 0; i < k - a; i++)
+		s += c->rank[i];
+	u = s - w * (n + 1) / 2.0;
+	return 2.0 * gsl_cdf_ugaussian_Q(fabs(u) /
+					 sqrt(w * (n - w) / 12.0 * var));
+}
+
+/* The statistics of [a, k) against [k, b), in ok space, into *r: p from
+ * the rank statistic (rank) or from Yuen's test. */
+static void measure(struct cp *c, size_t a, size_t k, size_t b, double ntries,
+		    int rank, struct bs_changept *r)
+{
+	double p = rank ? rank_p(c, a, k, b) : yuen_p(c, a, k, b);
 
 	r->before = median_of(c, a, k);
 	r->after = median_of(c, k, b);
@@ -388,7 +414,7 @@ int bs_changept_test(const double *v, const enum bs_status *st,
 	while (k < c.m && c.orig[k] < at)
 		k++;
 	if (k >= 1 && c.m - k >= 1 && c.m >= 3) {
-		measure(&c, 0, k, c.m, ntries, r);
+		measure(&c, 0, k, c.m, ntries, 0, r);
 		r->index = c.orig[k];
 		r->prev = c.orig[k - 1];
 		r->time = t ? t[r->index] : 0;
@@ -407,7 +433,7 @@ static int stands(struct cp *c, const size_t *s, size_t k, size_t i,
 {
 	size_t a = i == 0 ? 0 : s[i - 1], b = i + 1 == k ? c->m : s[i + 1];
 
-	measure(c, a, s[i], b, tries(c, a, b), r);
+	measure(c, a, s[i], b, tries(c, a, b), 1, r);
 	return bs_changept_reported(r, c->o);
 }
 
@@ -515,14 +541,14 @@ size_t bs_changept_find(const double *v, const enum bs_status *st,
 	stack[top++] = c.m;
 	while (top > 0) {
 		size_t b = stack[--top], a = stack[--top], at, pi = 0, pj = 0;
-		double var, ntries, p;
-		struct bs_changept r;
+		double var, ntries, p, z2;
 
-		at = best_split(&c, a, b, &var);
+		at = best_split(&c, a, b, &var, &z2);
 		if (at == 0)
 			continue;
-		measure(&c, a, at, b, tries(&c, a, b), &r);
-		if (!isnan(r.p) && r.p < o->alpha) {
+		p = max_p(2.0 * gsl_cdf_ugaussian_Q(sqrt(z2)), tries(&c, a, b),
+			  b - a, o->min_seg);
+		if (p < o->alpha) {
 			s[k++] = at;
 			stack[top++] = a;
 			stack[top++] = at;
