@@ -1,8 +1,10 @@
 /*
  * report/changept.c - change points of one series (report/changept.h):
  * binary segmentation on the Mann-Whitney rank statistic, each split
- * tested with Yuen's trimmed t-test on the logs, then pruned against its
- * neighbours. docs/changes.md gives the method and its references.
+ * tested by that statistic (the search's correction), then pruned against
+ * its neighbours by it; Yuen's trimmed t-test on the logs for a split a
+ * caller chose (bs_changept_test: bstore check's newest runs).
+ * docs/changes.md gives the method and its references.
  *
  * The work is done on the series' numbers alone (its OK points, in
  * order: "ok space"); a change's indexes are mapped back at the end.
@@ -141,16 +143,6 @@ static double yuen_p(struct cp *c, size_t a, size_t k, size_t b)
 	return yuen(c, k - a, b - k);
 }
 
-/* Yuen's test of y[i, j) against the rest of y[a, b). */
-static double yuen_inside(struct cp *c, size_t a, size_t i, size_t j,
-			  size_t b)
-{
-	memcpy(c->s1, c->y + i, (j - i) * sizeof *c->s1);
-	memcpy(c->s2, c->y + a, (i - a) * sizeof *c->s2);
-	memcpy(c->s2 + (i - a), c->y + j, (b - j) * sizeof *c->s2);
-	return yuen(c, j - i, (i - a) + (b - j));
-}
-
 /* The places a split of [a, b) may be: each side min_seg numbers. */
 static double tries(const struct cp *c, size_t a, size_t b)
 {
@@ -234,7 +226,7 @@ static size_t best_split(struct cp *c, size_t a, size_t b, double *var,
  * of places tried (0: none), *i and *j set.
  */
 static double best_pair(struct cp *c, size_t a, size_t b, double var,
-			size_t *bi, size_t *bj)
+			size_t *bi, size_t *bj, double *z2best)
 {
 	size_t len = b - a, ms = c->o->min_seg, i, j, w;
 	double n = (double)len, u, z2, bestz2 = -1, ntries = 0;
@@ -254,6 +246,7 @@ static double best_pair(struct cp *c, size_t a, size_t b, double var,
 				*bj = a + j;
 			}
 		}
+	*z2best = bestz2 > 0 ? bestz2 : 0;
 	return ntries;
 }
 
@@ -546,6 +539,9 @@ size_t bs_changept_find(const double *v, const enum bs_status *st,
 		at = best_split(&c, a, b, &var, &z2);
 		if (at == 0)
 			continue;
+		/* The split is tested by the statistic that chose it: its
+		 * standardised rank sum, the largest of the stretch's, read
+		 * through the search's correction (max_p). */
 		p = max_p(2.0 * gsl_cdf_ugaussian_Q(sqrt(z2)), tries(&c, a, b),
 			  b - a, o->min_seg);
 		if (p < o->alpha) {
@@ -556,11 +552,12 @@ size_t bs_changept_find(const double *v, const enum bs_status *st,
 			stack[top++] = b;
 			continue;
 		}
-		ntries = best_pair(&c, a, b, var, &pi, &pj);
+		ntries = best_pair(&c, a, b, var, &pi, &pj, &z2);
 		if (ntries == 0)
 			continue;
-		p = yuen_inside(&c, a, pi, pj, b);
-		if (isnan(p) || p * ntries >= o->alpha)
+		/* Bonferroni's bound over the pairs tried. */
+		p = 2.0 * gsl_cdf_ugaussian_Q(sqrt(z2));
+		if (p * ntries >= o->alpha)
 			continue;
 		s[k++] = pi;
 		s[k++] = pj;
