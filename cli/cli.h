@@ -26,6 +26,7 @@
  *                the one rule for every path bstore writes over
  *   cleanup.h, cleanup.c
  *                the -o temporary file removed when a signal ends bstore
+ *                (every signal handler is util/stop.c's)
  *
  * The commands, one file each:
  *
@@ -46,6 +47,7 @@
 #include "report/report.h"
 #include "store/store.h"
 #include "util/err.h"
+#include "util/stop.h"
 
 enum { BS_EXIT_OK = 0, BS_EXIT_FAIL = 1, BS_EXIT_USAGE = 2 };
 
@@ -115,15 +117,14 @@ const char *bs_cli_signal_name(int sig);
 /*
  * The inputs of a command that stores each in a transaction of its own
  * (ingest's files, merge's archives), and the one rule for a signal
- * among them: SIGINT, SIGTERM and SIGHUP are caught (util/sig.h), end a
- * wait for st's lock, and set bs_cli_stop, which one() looks at to stop
+ * among them: SIGINT, SIGTERM and SIGHUP are caught (util/stop.h), end a
+ * wait for st's lock, and set bs_stop_sig (util/stop.h), which one() looks at to stop
  * its input early (and roll it back). one(cli, st, input, ctx) is called
  * for each input in turn until a signal comes; then the inputs left are
  * named ("interrupted; 2 more files not read, from 'X' on", where noun is
  * "file" and undone "not read"). Returns BS_EXIT_OK, BS_EXIT_FAIL when
  * one() failed for some input, or 128 + the signal.
  */
-extern volatile sig_atomic_t bs_cli_stop;
 /*
  * After a command returns with rc: a stop signal that came while a
  * PostgreSQL archive opened by bs_cli_open_store ran a statement (which
