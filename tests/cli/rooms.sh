@@ -76,6 +76,15 @@ printf 'static void f(void)\n{\n\tsignal(SIGPIPE, SIG_DFL);\n}\n' \
 	>"$T/sigcopy/cli/main.c"
 expect_eq "$(sig_calls "$T/sigcopy")" "cli/main.c:3:	signal(SIGPIPE, SIG_DFL);"
 
+# The measuring commands plug into the one driver (cli/measure.c,
+# bs_cli_measure): each main stays under 60 lines.
+for f in run fileio zcav; do
+	n=$(awk -v fn="cmd_$f" '$0 ~ "^int " fn "\\(" { s = NR }
+		s && /^}/ { print NR - s + 1; exit }' "$SRC/cli/cmd_$f.c")
+	[ -n "$n" ] && [ "$n" -lt 60 ] ||
+		fail "cmd_$f in cli/cmd_$f.c is ${n:-not found} lines, not under 60"
+done
+
 # The check fails when it should: a copy of store/ with a file its map
 # does not name, and a map that names a file that is gone.
 mkdir -p "$T/copy/store"
