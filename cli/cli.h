@@ -116,23 +116,24 @@ int bs_cli_usage_error(const struct bs_cli *cli, const char *fmt, ...)
 const char *bs_cli_signal_name(int sig);
 
 /*
- * The inputs of a command that stores each in a transaction of its own
- * (ingest's files, merge's archives), and the one rule for a signal
- * among them: SIGINT, SIGTERM and SIGHUP are caught (util/stop.h), end a
- * wait for st's lock, and set bs_stop_sig (util/stop.h), which one() looks at to stop
- * its input early (and roll it back). one(cli, st, input, ctx) is called
- * for each input in turn until a signal comes; then the inputs left are
- * named ("interrupted; 2 more files not read, from 'X' on", where noun is
- * "file" and undone "not read"). Returns BS_EXIT_OK, BS_EXIT_FAIL when
- * one() failed for some input, or 128 + the signal.
- */
-/*
  * After a command returns with rc: a stop signal that came while a
  * PostgreSQL archive opened by bs_cli_open_store ran a statement (which
  * the store then cancelled on the server) ends bstore as that signal
  * does (its exit status 128 + the signal); otherwise rc.
  */
 int bs_cli_guard_end(int rc);
+
+/*
+ * The inputs of a command that stores each in a transaction of its own
+ * (ingest's files, merge's archives), and the one rule for a signal
+ * among them: SIGINT, SIGTERM and SIGHUP are caught (util/stop.h), end a
+ * wait for st's lock, and set bs_stop_sig (util/stop.h), which one()
+ * looks at to stop its input early (and roll it back). one(cli, st,
+ * input, ctx) is called for each input in turn until a signal comes;
+ * then the inputs left are named ("interrupted; 2 more files not read, from 'X' on", where noun is
+ * "file" and undone "not read"). Returns BS_EXIT_OK, BS_EXIT_FAIL when
+ * one() failed for some input, or 128 + the signal.
+ */
 int bs_cli_each_input(const struct bs_cli *cli, struct bs_store *st,
 		      char **inputs, int n, const char *noun,
 		      const char *undone,
