@@ -1,7 +1,7 @@
--- schema.sql - the bstore archive, schema version 6. Embedded into the
+-- schema.sql - the bstore archive, schema version 7. Embedded into the
 -- binary at build time: bstore creates every table, index and view below
--- in a new archive and sets PRAGMA user_version = 6; an archive of
--- version 1 to 5 is upgraded in one transaction (store/migrate.c).
+-- in a new archive and sets PRAGMA user_version = 7; an archive of
+-- version 1 to 6 is upgraded in one transaction (store/migrate.c).
 -- Meant to be queried directly with sqlite3 too (docs/schema.md), e.g.
 --   sqlite3 bstore.db 'select name, size, put_block from bonnie'
 --   sqlite3 bstore.db 'select run_id, metric, value, unit from results'
@@ -176,6 +176,29 @@ CREATE TABLE series (
 	y                  REAL,
 	seconds            REAL,
 	PRIMARY KEY (run_id, metric, seq)
+) STRICT, WITHOUT ROWID;
+
+-- (version 7) Latency distributions: one row per histogram of a run (fio
+-- json+'s clat/slat/lat bins per direction, sysbench's and bstore
+-- fileio's latency histogram), in place of one series row per bin. bins
+-- packs the nbins (x, count) pairs by scheme (core/dist.h):
+--   'fio'   varint pairs (fio bin index delta, count): x is fio's bin
+--           value (plat_idx_to_val), its edges fio's (FIO_IO_U_PLAT_BITS 6)
+--   'milli' varint pairs (delta of x * 1000 >= 0, count): sysbench's and
+--           fileio's ms, printed with 3 decimals
+--   'dec4'  the same in ten-thousandths: bstore fileio's 4 decimals
+--   'raw'   x, count, seconds as 8-byte little-endian doubles per bin
+-- A varint is LEB128, 7 bits a byte, low first; the first delta is from 0.
+CREATE TABLE distributions (
+	run_id             INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+	metric             TEXT NOT NULL,       -- 'read_clat_hist', 'latency_histogram'
+	direction          TEXT NOT NULL,       -- 'read', 'write', 'trim'; '' for none
+	kind               TEXT NOT NULL,       -- 'clat', 'slat', 'lat'
+	scheme             TEXT NOT NULL,       -- 'fio', 'milli', 'dec4', 'raw'
+	axis               TEXT NOT NULL,       -- what x is: 'ns', 'latency_ms'
+	nbins              INTEGER NOT NULL,    -- bins that counted (sparse)
+	bins               BLOB NOT NULL,
+	PRIMARY KEY (run_id, metric)
 ) STRICT, WITHOUT ROWID;
 
 -- Latency distribution of tests run by `bstore run` (histogram-based).

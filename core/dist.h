@@ -53,4 +53,52 @@ double bs_dist_percentile(const struct bs_point *pt, size_t n, double p);
 /* The axis of a fio histogram series: x is a bin's value in ns. */
 #define BS_DIST_FIO_AXIS "ns"
 
+/*
+ * Percentile p (0 < p <= 100) of sysbench 1.0.20's latency histogram as
+ * it prints it (--histogram: x a bucket's value in ms with 3 decimals, y
+ * its count; bstore fileio prints the same), by sysbench's rule
+ * (sb_histogram.c, snapshot_get_pct): nmax = floor(total * p / 100 +
+ * 0.5); the value of the first bucket whose running count reaches nmax
+ * (bucket 0's when nmax is 0). The value is the bucket's exact one
+ * (core/fileio.h bs_fileio_hist_ms), each printed bin taken as the first
+ * bucket after the bin before it that prints as its value: where buckets
+ * are closer than 0.001 ms (below about 0.055 ms) and not every one was
+ * printed, it is one of the buckets printed alike. NAN when empty.
+ */
+double bs_dist_sysbench_percentile(const struct bs_point *pt, size_t n,
+				   double p);
+
+/*
+ * Storage (schema version 7, table distributions): a histogram series
+ * (a catalogue row named "<dir>_<kind>_hist", or "latency_histogram")
+ * is one row, its bins packed by one of four schemes (docs/schema.md,
+ * "distributions"):
+ *   "fio"   x is fio's bin value: varint (bin index delta, count) pairs,
+ *           the first delta from index 0;
+ *   "milli" x is a whole number of thousandths (sysbench and bstore
+ *           fileio print ms with 3 decimals, a value repeated where
+ *           bins round alike): varint (delta of x * 1000, count)
+ *           pairs, the first delta from 0;
+ *   "dec4"  the same in ten-thousandths (bstore fileio prints 4
+ *           decimals);
+ *   "raw"   anything else: x, y and seconds as 8-byte IEEE doubles,
+ *           little-endian, per point.
+ * A varint is LEB128 (7 bits a byte, low first). Packing picks the first
+ * scheme that gives the points back bit for bit, so unpacking is
+ * lossless.
+ */
+#include "util/buf.h"
+
+/* Is catalogue row m a distribution kept in table distributions? */
+int bs_dist_metric(int m);
+/* The direction ("read", "write", "trim"; "" for none) and kind ("clat",
+ * "slat", "lat") of distribution m, each at most 8 bytes with the NUL. */
+void bs_dist_names(int m, char dir[8], char kind[8]);
+/* Packs s's points into out (appended); returns the scheme's name. */
+const char *bs_dist_pack(const struct bs_series *s, struct bs_buf *out);
+/* Appends the nbins points that n bytes b of scheme hold to s: 0, or -1
+ * for bytes that are not such a packing. */
+int bs_dist_unpack(const char *scheme, const unsigned char *b, size_t n,
+		   int64_t nbins, struct bs_series *s);
+
 #endif

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "core/identity.h"
+#include "core/dist.h"
 #include "core/fileio.h"
 #include "ingest/format.h"
 #include "util/buf.h"
@@ -1293,6 +1294,42 @@ static int pick_layout(const struct pctx *c)
 }
 
 /*
+ * The percentiles bstore keeps (p50, p90, p95, p99) that sysbench did not
+ * print, from its histogram by sysbench's rule (core/dist.h), rounded as
+ * sysbench prints one ("%4.2f"): the numbers sysbench would have printed
+ * with that --percentile. Not for bstore fileio's text: its printed
+ * percentile is of its own finer histogram (core/timer.h), which the
+ * printed one does not hold.
+ */
+static int fill_percentiles(struct pctx *c, const struct bs_series *s)
+{
+	static const unsigned pcts[] = {50, 90, 95, 99};
+	char key[32], num[48];
+	size_t k;
+	double v;
+	int m;
+
+	if (c->bstore || c->layout == 4)
+		return 0;
+	for (k = 0; k < sizeof(pcts) / sizeof(pcts[0]); k++) {
+		snprintf(key, sizeof(key), "latency_p%u_ms", pcts[k]);
+		m = bs_metric_find(BS_FAM_SYSBENCH, key);
+		if (m < 0)
+			BS_BUG("a sysbench metric the catalogue lacks");
+		if (c->r.res[m].status == BS_ST_OK)
+			continue;
+		v = bs_dist_sysbench_percentile(s->pt, s->n, pcts[k]);
+		if (isnan(v))
+			continue;
+		snprintf(num, sizeof(num), "%.2f", v);
+		if (bs_parse_double(num, strlen(num), &v) < 0 ||
+		    put(c, c->at[K_HIST], K_PCT, key, v) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/*
  * --histogram's rows after its title, before the summary: the series
  * latency_histogram, axis latency_ms, as printed (the value, the count).
  */
@@ -1324,7 +1361,7 @@ static int parse_histogram(struct pctx *c)
 			s = bs_run_series_add(&c->r, m, "latency_ms");
 		bs_series_point(s, x, y, NAN);
 	}
-	return 0;
+	return s ? fill_percentiles(c, s) : 0;
 }
 
 /* The run of a block that holds a whole summary. */

@@ -71,6 +71,7 @@ struct bs_store {
 	struct bs_db_stmt *put_res; /* INSERT INTO run_results */
 	struct bs_db_stmt *put_par; /* INSERT INTO run_params */
 	struct bs_db_stmt *put_ser; /* INSERT INTO series */
+	struct bs_db_stmt *put_dist; /* INSERT INTO distributions */
 	/* INSERT INTO run_history: prepared by the first run that carries
 	 * history (bstore's JSON export), not for every ingest. */
 	struct bs_db_stmt *put_hist;
@@ -154,6 +155,11 @@ int64_t bs_store_now(void);
 /* Prepares a statement kept for the connection's life. */
 int bs_store_prepare(struct bs_store *st, const char *sql,
 		     struct bs_db_stmt **out, struct bs_err *err);
+/* Writes distribution c of run id (core/dist.h) as its row of
+ * distributions with s, an INSERT of (run_id, metric, direction, kind,
+ * scheme, axis, nbins, bins) in that order (write.c). */
+int bs_store_put_dist(struct bs_store *st, struct bs_db_stmt *s, int64_t id,
+		      const struct bs_series *c, struct bs_err *err);
 /* Steps s once, resets it: 0 when done, else "PATH: what: ...". */
 int bs_store_step_done(struct bs_store *st, struct bs_db_stmt *s,
 		       const char *what, struct bs_err *err);

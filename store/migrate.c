@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "core/bonnie_text.h"
+#include "core/dist.h"
 #include "util/buf.h"
 #include "util/embed.h"
 #include "util/hash.h"
@@ -562,6 +563,111 @@ static int method_params(struct bs_store *st, struct bs_err *err)
 	return rc;
 }
 
+/* ---- version 6 to 7: distributions ------------------------------------ */
+
+/*
+ * Moves every histogram kept as series rows (one a bin: fio json+'s
+ * "<dir>_<kind>_hist", sysbench's and bstore fileio's latency_histogram)
+ * into its one row of distributions, bins packed losslessly (core/dist.h),
+ * and removes those series rows. A row whose metric the catalogue does not
+ * know for its run's family stays in series.
+ */
+static int flush_dist(struct bs_store *st, struct bs_db_stmt *ins,
+		      int64_t id, struct bs_series *s, struct bs_err *err)
+{
+	int rc = 0;
+
+	if (s->metric >= 0 && s->n > 0)
+		rc = bs_store_put_dist(st, ins, id, s, err);
+	s->n = 0;
+	s->metric = -1;
+	return rc;
+}
+
+static int move_distributions(struct bs_store *st, struct bs_err *err)
+{
+	struct bs_buf sql = BS_BUF_INIT;
+	struct bs_db_stmt *q = NULL, *ins = NULL;
+	struct bs_series s;
+	char *key = NULL;
+	int64_t id = -1;
+	int i, n = 0, rc = 0, step;
+
+	memset(&s, 0, sizeof(s));
+	s.metric = -1;
+	bs_buf_adds(&sql, "SELECT s.run_id, r.family, s.metric, s.axis, s.x, "
+			  "s.y, s.seconds FROM series s JOIN runs r ON r.id = "
+			  "s.run_id WHERE s.metric IN (");
+	for (i = 0; i < bs_nmetrics; i++) {
+		if (!bs_dist_metric(i))
+			continue;
+		bs_buf_addf(&sql, "%s'%s'", n++ ? ", " : "", bs_metrics[i].key);
+	}
+	bs_buf_adds(&sql, ") ORDER BY s.run_id, s.metric, s.seq");
+	if (n == 0)
+		goto out;
+	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &q) < 0 ||
+	    bs_db_prepare(st->db,
+			  "INSERT INTO distributions (run_id, metric, "
+			  "direction, kind, scheme, axis, nbins, bins) VALUES "
+			  "(?, ?, ?, ?, ?, ?, ?, ?)",
+			  0, &ins) < 0) {
+		rc = bs_store_db_error(st, err, "cannot move distributions");
+		goto out;
+	}
+	while (rc == 0 && (step = bs_db_step(q)) == BS_DB_ROW) {
+		int64_t rid = bs_db_column_int64(q, 0);
+		const char *fam = bs_db_column_text(q, 1);
+		const char *k = bs_db_column_text(q, 2);
+		const char *axis = bs_db_column_text(q, 3);
+		enum bs_family f;
+		int m = -1;
+
+		if (rid != id || key == NULL || k == NULL || strcmp(k, key)) {
+			rc = flush_dist(st, ins, id, &s, err);
+			id = rid;
+			free(key);
+			key = xstrdup(k ? k : "");
+			if (fam && bs_family_parse(fam, &f) == 0 && k)
+				m = bs_metric_find(f, k);
+			if (bs_dist_metric(m)) {
+				s.metric = m;
+				free(s.axis);
+				s.axis = xstrdup(axis ? axis : "");
+			}
+		}
+		if (s.metric >= 0)
+			bs_series_point(
+				&s, bs_db_column_double(q, 4),
+				bs_db_column_type(q, 5) == BS_DB_NULL
+					? NAN
+					: bs_db_column_double(q, 5),
+				bs_db_column_type(q, 6) == BS_DB_NULL
+					? NAN
+					: bs_db_column_double(q, 6));
+	}
+	if (rc == 0 && step != BS_DB_DONE)
+		rc = bs_store_db_error(st, err, "cannot move distributions");
+	if (rc == 0)
+		rc = flush_dist(st, ins, id, &s, err);
+	bs_db_finalize(q);
+	q = NULL;
+	if (rc == 0)
+		rc = bs_store_exec(st,
+				   "DELETE FROM series WHERE EXISTS (SELECT 1 "
+				   "FROM distributions d WHERE d.run_id = "
+				   "series.run_id AND d.metric = series.metric)",
+				   err);
+out:
+	bs_db_finalize(q);
+	bs_db_finalize(ins);
+	free(key);
+	free(s.axis);
+	free(s.pt);
+	bs_buf_release(&sql);
+	return rc;
+}
+
 /* ---- opening ---------------------------------------------------------- */
 
 /* Brings a version v archive (0: new and empty) to BS_SCHEMA_VERSION
@@ -605,6 +711,9 @@ static int build(struct bs_store *st, int v, struct bs_err *err)
 		rc = fill_measure_keys(st, err);
 	if (rc == 0 && v >= 1 && v < 5)
 		rc = method_params(st, err);
+	/* Version 7: histograms from series rows into distributions. */
+	if (rc == 0 && v >= 1 && v < 7)
+		rc = move_distributions(st, err);
 	/* What a cache (store/cache.c) kept was computed by the old schema's
 	 * bstore. */
 	if (rc == 0 && v >= 1)

@@ -151,7 +151,7 @@ static void disconnect(struct bs_store *st)
 	struct bs_db_stmt **const stmts[] = {
 		&st->put,     &st->dup,	    &st->same_table, &st->same_line,	    &st->put_tag, &st->put_tag_new, &st->put_lat,
 		&st->put_res, &st->put_par, &st->put_ser, &st->reject,
-		&st->put_hist,
+		&st->put_hist, &st->put_dist,
 	};
 	size_t i;
 

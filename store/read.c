@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/dist.h"
 #include "core/supply.h"
 #include "util/buf.h"
 #include "util/num.h"
@@ -55,6 +56,7 @@ struct reader {
 	struct bs_db_stmt *res;  /* run_results of one run */
 	struct bs_db_stmt *par;  /* run_params of one run */
 	struct bs_db_stmt *ser;  /* series of one run */
+	struct bs_db_stmt *dist; /* distributions of one run */
 	int load;
 	/* A merge source's (BS_STORE_NO_UPGRADE) run is read as ingest
 	 * would take it: the first value that ingest could not have stored
@@ -137,7 +139,11 @@ static int reader_open(struct bs_store *st, struct reader *rd, int load,
 	    bs_db_prepare(st->db,
 			  "SELECT metric, axis, x, y, seconds FROM series "
 			  "WHERE run_id = ? ORDER BY metric, seq",
-			  0, &rd->ser) < 0)
+			  0, &rd->ser) < 0 ||
+	    bs_db_prepare(st->db,
+			  "SELECT metric, axis, scheme, nbins, bins FROM "
+			  "distributions WHERE run_id = ? ORDER BY metric",
+			  0, &rd->dist) < 0)
 		rc = bs_store_db_error(st, err, "cannot read runs");
 	bs_buf_release(&sql);
 	return rc;
@@ -152,6 +158,7 @@ static void reader_close(struct reader *rd)
 	bs_db_finalize(rd->res);
 	bs_db_finalize(rd->par);
 	bs_db_finalize(rd->ser);
+	bs_db_finalize(rd->dist);
 }
 
 /*
@@ -354,6 +361,38 @@ static void ser_row(struct reader *rd, struct bs_db_stmt *q,
 			col_double(q, 4));
 }
 
+/* A row of distributions: the curve its bins unpack to. */
+static void dist_row(struct reader *rd, struct bs_db_stmt *q,
+		     struct bs_run *r)
+{
+	int m = metric_of(rd, q, r, "a distribution");
+	const char *axis = bs_db_column_text(q, 1);
+	const char *scheme = bs_db_column_text(q, 2);
+	const unsigned char *b = bs_db_column_blob(q, 4);
+	size_t n = b ? bs_db_column_bytes(q, 4) : 0;
+	struct bs_series *s;
+	char k[48];
+
+	if (m < 0 || !bs_dist_metric(m) || bs_run_series_find(r, m))
+		return;
+	s = bs_run_series_add(r, m, axis ? (const char *)axis : "");
+	if (bs_dist_unpack(scheme ? scheme : "", b ? b : (const unsigned char *)"",
+			   n, bs_db_column_int64(q, 3), s) < 0) {
+		refuse(rd, "distribution '%s' has bins that are not its "
+			   "scheme's packing",
+		       bs_err_quote(k, sizeof(k), bs_metrics[m].key,
+				    strlen(bs_metrics[m].key), 32));
+		s->n = 0;
+	}
+}
+
+/* Orders a run's curves by metric key, as one query of series would. */
+static int by_key(const void *a, const void *b)
+{
+	return strcmp(bs_metrics[((const struct bs_series *)a)->metric].key,
+		      bs_metrics[((const struct bs_series *)b)->metric].key);
+}
+
 /* Can runs of family f have curves? Only then are series looked up. */
 static int has_series(enum bs_family f)
 {
@@ -450,6 +489,15 @@ static int reader_row(struct bs_store *st, struct reader *rd, struct bs_run *r,
 	if (rc == 0 && (rd->load & BS_LOAD_SERIES) && has_series(r->family))
 		rc = each_row(st, rd, rd->ser, r, ser_row, "cannot read series",
 			      err);
+	if (rc == 0 && (rd->load & BS_LOAD_SERIES) && has_series(r->family)) {
+		size_t before = r->nseries;
+
+		rc = each_row(st, rd, rd->dist, r, dist_row,
+			      "cannot read distributions", err);
+		if (r->nseries > before && before > 0)
+			qsort(r->series, r->nseries, sizeof(r->series[0]),
+			      by_key);
+	}
 	/* Only the reason: the caller names the archive and run. */
 	if (rc == 0 && rd->bad[0])
 		rc = bs_error(err, BS_EPARSE, "%s", rd->bad);

@@ -42,7 +42,7 @@
 #include "core/result.h"
 #include "util/err.h"
 
-#define BS_SCHEMA_VERSION 6
+#define BS_SCHEMA_VERSION 7
 
 /*
  * How long a connection waits for another process's write transaction to

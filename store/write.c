@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/dist.h"
 #include "core/supply.h"
 #include "util/buf.h"
 #include "util/num.h"
@@ -122,6 +123,9 @@ int bs_store_prepare_writes(struct bs_store *st, struct bs_err *err)
 		{offsetof(struct bs_store, put_ser),
 		 "INSERT INTO series (run_id, metric, seq, axis, x, y, seconds) "
 		 "VALUES (?, ?, ?, ?, ?, ?, ?)"},
+		{offsetof(struct bs_store, put_dist),
+		 "INSERT INTO distributions (run_id, metric, direction, kind, "
+		 "scheme, axis, nbins, bins) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"},
 		{offsetof(struct bs_store, reject),
 		 "INSERT INTO rejects (source, line, reason, raw, truncated, "
 		 "sha256, stored_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT "
@@ -344,7 +348,30 @@ static int put_results(struct bs_store *st, int64_t id,
 	return 0;
 }
 
-/* The rows of one series of run id. */
+int bs_store_put_dist(struct bs_store *st, struct bs_db_stmt *s, int64_t id,
+		      const struct bs_series *c, struct bs_err *err)
+{
+	struct bs_buf bins = BS_BUF_INIT;
+	const char *scheme = bs_dist_pack(c, &bins);
+	char dir[8], kind[8];
+	int rc;
+
+	bs_dist_names(c->metric, dir, kind);
+	bs_db_bind_int64(s, 1, id);
+	bind_text(s, 2, bs_metrics[c->metric].key);
+	bind_text(s, 3, dir);
+	bind_text(s, 4, kind);
+	bind_text(s, 5, scheme);
+	bind_text(s, 6, c->axis);
+	bs_db_bind_int64(s, 7, (int64_t)c->n);
+	/* An empty blob is bytes, not NULL. */
+	bs_db_bind_blob(s, 8, bins.len ? bs_buf_str(&bins) : "", bins.len);
+	rc = write_row(st, s, "cannot store distribution", err);
+	bs_buf_release(&bins);
+	return rc;
+}
+
+/* The rows of one series of run id (a distribution's one row). */
 static int put_one_series(struct bs_store *st, int64_t id,
 			  const struct bs_series *c, struct bs_err *err)
 {
@@ -352,6 +379,8 @@ static int put_one_series(struct bs_store *st, int64_t id,
 	size_t k;
 	int rc;
 
+	if (bs_dist_metric(c->metric))
+		return bs_store_put_dist(st, st->put_dist, id, c, err);
 	for (k = 0; k < c->n; k++) {
 		bs_db_bind_int64(s, 1, id);
 		bind_text(s, 2, bs_metrics[c->metric].key);
@@ -391,8 +420,11 @@ int bs_store_add_series(struct bs_store *st, int64_t id,
 		return bs_error(err, BS_EINVAL, "%s: archive opened read-only",
 				st->path);
 	if (bs_db_prepare(st->db,
-			  "SELECT 1 FROM series WHERE run_id = ? AND "
-			  "metric = ? LIMIT 1",
+			  bs_dist_metric(c->metric)
+				  ? "SELECT 1 FROM distributions WHERE run_id "
+				    "= ? AND metric = ? LIMIT 1"
+				  : "SELECT 1 FROM series WHERE run_id = ? AND "
+				    "metric = ? LIMIT 1",
 			  0, &q) < 0)
 		return bs_store_db_error(st, err, "cannot read series");
 	bs_db_bind_int64(q, 1, id);
@@ -504,6 +536,7 @@ static int replace(struct bs_store *st, struct bs_run *r, int64_t id,
 		"DELETE FROM run_params WHERE run_id = ?",
 		"DELETE FROM latency WHERE run_id = ?",
 		"DELETE FROM series WHERE run_id = ?",
+		"DELETE FROM distributions WHERE run_id = ?",
 	};
 	struct bs_buf sql = BS_BUF_INIT;
 	struct bs_db_stmt *s = NULL;

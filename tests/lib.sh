@@ -213,6 +213,18 @@ finish() {
 	echo "$(basename "$0"): all checks passed"
 }
 
+# v6_hist_rows EXPORT: the histograms of a JSON export (EXPORT, one run a
+# line) as schema version 6 kept them: INSERT statements of series rows,
+# one a bin (x the value, y the count), for the upgrade tests of version
+# 7's distributions.
+v6_hist_rows() {
+	jq -r '.id as $id | (.series // {}) | to_entries[] |
+		select(.key | test("_hist$|^latency_histogram$")) | .key as $m |
+		.value | to_entries[] | (.value | keys_unsorted) as $k |
+		"INSERT INTO series VALUES (\($id), '\''\($m)'\'', \(.key), '\''\($k[0])'\'', \(.value[$k[0]]), \(.value[$k[1]]), NULL);"' \
+		"$1"
+}
+
 # linked_archive: the archive ($DB) holds bonnie++ 1.03's samples, $runs
 # of them; archive_restore puts it back as ingested, without SQLite's -wal
 # and -shm files, with $T/link.db (a symbolic link) and $T/hard.db (a hard

@@ -6,7 +6,7 @@
 # the latency histogram, the 0.4 aliases), signals and ENOSPC leaving no
 # scratch files.
 source "$SRC/tests/lib.sh"
-need sqlite3
+need sqlite3 jq
 
 D=$T/d
 mkdir -p "$D"
@@ -25,19 +25,18 @@ last_values() {
 		metric IN ($PRINTED) ORDER BY metric"
 }
 
-# The latency histogram of the last run: its points, and their sum.
+# The latency histogram of the last run: its points, and their sum (a
+# row of distributions, schema version 7: read back through export).
 last_hist() {
-	sqlite3 -batch "$1" "SELECT group_concat(x || ':' || y, ' ') FROM
-		(SELECT x, y FROM series WHERE run_id = (SELECT max(id) FROM
-		runs) AND metric = 'latency_histogram' AND axis = 'latency_ms'
-		ORDER BY seq)"
+	BSTORE_DB=$1 "$BSTORE" export --format json | jq -s -r 'max_by(.id) |
+		[.series.latency_histogram // [] | .[] |
+		"\(.latency_ms):\(.events).0"] | join(" ")'
 }
 
 hist_sum_is_events() {
-	sqlite3 -batch "$1" "SELECT (SELECT sum(y) FROM series WHERE run_id =
-		r.id AND metric = 'latency_histogram') = (SELECT value FROM
-		run_results WHERE run_id = r.id AND metric = 'events') FROM
-		runs r WHERE r.id = (SELECT max(id) FROM runs)"
+	BSTORE_DB=$1 "$BSTORE" export --format json | jq -s -r 'max_by(.id) |
+		if ([.series.latency_histogram // [] | .[].events] | add) ==
+		.results.events.value then 1 else 0 end'
 }
 
 last_params() {

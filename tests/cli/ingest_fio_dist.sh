@@ -41,6 +41,19 @@ expect_eq "$(json 'select(.source == "randrw-plist.json") |
 expect_eq "$(json '[.results | keys[] | select(endswith("_hist"))] | length' |
 	sort -u)" "0" "no histogram in results"
 
+# Stored compactly (schema version 7): one row of distributions a
+# histogram, its bins packed by fio's bin index, a pair of varints a bin
+# (docs/schema.md): 2 to 3 bytes a bin for these counts, no series row.
+want=$(jq '[.jobs[0] | ("read", "write", "trim") as $d | .[$d] |
+	("clat", "slat", "lat") as $l | .["\($l)_ns"].bins // empty |
+	length] | "\(length) \(add)"' -r randread-jsonplus.json randrw-plist.json |
+	awk '{h += $1; b += $2} END {print h, b}')
+expect_eq "$(sql "SELECT count(*) || ' ' || sum(nbins) FROM distributions WHERE scheme = 'fio'")" \
+	"$want" "one row a histogram, every bin"
+expect_eq "$(sql "SELECT count(*) FROM series WHERE metric LIKE '%_hist'")" 0 "no histogram in series"
+expect_eq "$(sql "SELECT CASE WHEN sum(length(bins)) BETWEEN 2 * sum(nbins) AND 3 * sum(nbins) THEN 1 ELSE 0 END FROM distributions")" 1 \
+	"2 to 3 bytes a bin"
+
 # Merge keeps them.
 M=$T/merged.db
 run "$BSTORE" --db "$M" merge "$DB"

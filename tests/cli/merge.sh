@@ -227,7 +227,7 @@ cp "$SRC/tests/data/archive-v1.db" "$T/v1.db"
 sum_v1=$(sha256sum "$T/v1.db")
 run "$BSTORE" --db "$A" merge "$T/v1.db"
 expect_rc 1 "an archive of schema version 1"
-expect_in "$T/err" "bstore: merge: cannot read archive '$T/v1.db': it was made by an older bstore (schema version 1, this one writes 6)"
+expect_in "$T/err" "bstore: merge: cannot read archive '$T/v1.db': it was made by an older bstore (schema version 1, this one writes 7)"
 expect_eq "$(sha256sum "$T/v1.db")" "$sum_v1" "the old archive untouched"
 expect_eq "$(ls "$T"/v1.db*)" "$T/v1.db" "no copy or WAL beside the old archive"
 expect_style "$T/err"

@@ -5,9 +5,11 @@
 # docs/schema.md maps (INTEGER bigint, REAL double precision, TEXT text,
 # BLOB bytea, ANY text), the same indexes, and schema.sql's version. Run
 # by ctest as pg.schema, on a throwaway cluster (tests/pg/cluster.sh).
+# A version 6 archive (histograms as series rows, one a bin) upgrades to
+# version 7's distributions with every bin kept.
 set -euo pipefail
 . "$SRC/tests/lib.sh"
-need sqlite3
+need sqlite3 jq
 . "$SRC/tests/pg/cluster.sh"
 pg_cluster schema
 
@@ -76,4 +78,28 @@ v_sqlite=$(sed -n 's/^-- schema.sql - the bstore archive, schema version \([0-9]
 [ -n "$v_sqlite" ] || fail "schema.sql does not say its version"
 v_pg=$(pg_sql -c "SELECT value FROM meta WHERE key = 'schema_version'")
 expect_eq "$v_pg" "$v_sqlite" "PostgreSQL's schema version"
+
+# Version 6 to 7 on PostgreSQL: the histograms of fio json+ and sysbench
+# runs written back as version 6 kept them (series rows, from the JSON
+# export), distributions dropped; the upgrade moves them back, and the
+# export after it is the export before.
+D=$SRC/tests/data/dist
+BSTORE_DB=$PG_URL run "$BSTORE" -q ingest -m box "$D/randread-jsonplus.json" "$D/randrw-plist.json" "$SAMPLES/sysbench-1.0.20-rndrd-histogram.txt"
+expect_rc 0 "ingest histograms"
+BSTORE_DB=$PG_URL "$BSTORE" export --format json >"$T/v7.json"
+v6_hist_rows "$T/v7.json" >"$T/v6.sql"
+bins=$(wc -l <"$T/v6.sql")
+[ "$bins" -gt 500 ] || fail "only $bins bins to write back"
+{ echo "BEGIN;"; cat "$T/v6.sql"; echo "DROP TABLE distributions; UPDATE meta SET value = '6' WHERE key = 'schema_version'; COMMIT;"; } >"$T/v6.tx"
+pg_sql -f "$T/v6.tx" >/dev/null
+expect_eq "$(pg_sql -c "SELECT count(*) FROM series")" "$bins" "the version 6 archive's bins"
+# A reader cannot upgrade on PostgreSQL: an ingest (of a run stored
+# already) does.
+BSTORE_DB=$PG_URL run "$BSTORE" ingest -m box "$D/randrw-plist.json"
+expect_rc 0 "ingest into a version 6 archive"
+expect_in "$T/out" "0 runs stored, 1 duplicate"
+expect_eq "$(pg_sql -c "SELECT value FROM meta WHERE key = 'schema_version'") $(pg_sql -c "SELECT count(*) FROM series") $(pg_sql -c "SELECT count(*) || ':' || sum(nbins) FROM distributions")" \
+	"$v_sqlite 0 6:$bins" "the archive upgraded from version 6"
+BSTORE_DB=$PG_URL "$BSTORE" export --format json >"$T/v6.json"
+cmp -s "$T/v7.json" "$T/v6.json" || fail "the upgrade changed the export: $(diff "$T/v7.json" "$T/v6.json" | head -c 400)"
 finish

@@ -300,6 +300,211 @@ static void test_bad_bin(void **state)
 	bs_store_close(c.st);
 }
 
+/* Packs s, checks the scheme, unpacks, and checks every point comes
+ * back bit for bit; returns the packed size. */
+static size_t round_trip(const struct bs_series *s, const char *want)
+{
+	struct bs_buf b = BS_BUF_INIT;
+	struct bs_series back;
+	const char *scheme = bs_dist_pack(s, &b);
+	size_t i, n = b.len;
+
+	memset(&back, 0, sizeof(back));
+	assert_string_equal(scheme, want);
+	assert_int_equal(bs_dist_unpack(scheme, (const unsigned char *)b.data,
+					b.len, (int64_t)s->n, &back),
+			 0);
+	assert_int_equal(back.n, s->n);
+	for (i = 0; i < s->n; i++) {
+		assert_memory_equal(&back.pt[i].x, &s->pt[i].x, sizeof(double));
+		assert_memory_equal(&back.pt[i].y, &s->pt[i].y, sizeof(double));
+		assert_int_equal(isnan(back.pt[i].seconds),
+				 isnan(s->pt[i].seconds));
+		if (!isnan(s->pt[i].seconds))
+			assert_true(back.pt[i].seconds == s->pt[i].seconds);
+	}
+	/* A byte short, a byte more, a bin more than held: refused. */
+	if (n > 0) {
+		assert_int_equal(bs_dist_unpack(scheme,
+						(const unsigned char *)b.data,
+						n - 1, (int64_t)s->n, &back),
+				 -1);
+		bs_buf_addc(&b, 0);
+		assert_int_equal(bs_dist_unpack(scheme,
+						(const unsigned char *)b.data,
+						b.len, (int64_t)s->n, &back),
+				 -1);
+		assert_int_equal(bs_dist_unpack(scheme,
+						(const unsigned char *)b.data,
+						n, (int64_t)s->n + 1, &back),
+				 -1);
+	}
+	free(back.pt);
+	bs_buf_release(&b);
+	return n;
+}
+
+/* The packings of table distributions (core/dist.h): each scheme gives
+ * its points back exactly, and a sparse fio histogram costs about two
+ * bytes a bin. */
+static void test_pack(void **state)
+{
+	struct bs_series s;
+	unsigned i;
+
+	(void)state;
+	memset(&s, 0, sizeof(s));
+	/* fio: the first bin and the last (a count of 2^40), every
+	 * 7th bin between (counts below 100, zero among them). */
+	bs_series_point(&s, 0, 5, NAN);
+	for (i = 7; i < BS_FIO_PLAT_NR - 1; i += 7)
+		bs_series_point(&s, (double)bs_fio_bin_value(i), i % 100, NAN);
+	bs_series_point(&s, (double)bs_fio_bin_value(BS_FIO_PLAT_NR - 1),
+			1099511627776.0, NAN);
+	assert_true(round_trip(&s, "fio") <= 2 * s.n + 8);
+	/* Not fio's: a value no bin has, a fractional count, a time. */
+	s.n = 0;
+	bs_series_point(&s, 0.001, 2707, NAN);
+	bs_series_point(&s, 0.001, 133, NAN); /* sysbench repeats a value */
+	bs_series_point(&s, 0.018, 1, NAN);
+	bs_series_point(&s, 4.069, 1, NAN);
+	bs_series_point(&s, 1234.5, 0, NAN);
+	assert_true(round_trip(&s, "milli") <= 3 * s.n);
+	bs_series_point(&s, 0.0004, 1, NAN); /* no longer in order */
+	round_trip(&s, "raw");
+	s.n = 0;
+	bs_series_point(&s, 0.0021, 1332, NAN); /* bstore fileio's 4 decimals */
+	bs_series_point(&s, 0.0021, 17, NAN);
+	bs_series_point(&s, 0.0026, 1, NAN);
+	bs_series_point(&s, 155.8012, 1, NAN);
+	assert_true(round_trip(&s, "dec4") <= 3 * s.n + 2);
+	bs_series_point(&s, 155.80125, 1, NAN); /* neither: falls back */
+	round_trip(&s, "raw");
+	s.n = 0;
+	bs_series_point(&s, 130, 1, NAN); /* no fio bin's value: milli */
+	round_trip(&s, "milli");
+	bs_series_point(&s, 131, 0.5, NAN);
+	round_trip(&s, "raw");
+	s.n = 0;
+	bs_series_point(&s, 129, 1, 0.25);
+	round_trip(&s, "raw");
+	s.n = 0;
+	bs_series_point(&s, 129, NAN, NAN);
+	round_trip(&s, "raw");
+	s.n = 0;
+	round_trip(&s, "fio");
+	/* Bins out of order are neither fio's packing nor thousandths; a
+	 * zero delta after the first, an index beyond the last bin, a
+	 * scheme nobody wrote: refused. */
+	bs_series_point(&s, 258, 1, NAN);
+	bs_series_point(&s, 129, 1, NAN);
+	round_trip(&s, "raw");
+	{
+		static const unsigned char zero[] = {1, 1, 0, 1};
+		static const unsigned char past[] = {0xc0, 0x0e, 1};
+		struct bs_series t;
+
+		memset(&t, 0, sizeof(t));
+		assert_int_equal(bs_dist_unpack("fio", zero, 4, 2, &t), -1);
+		assert_int_equal(bs_dist_unpack("milli", zero, 4, 2, &t), 0);
+		assert_int_equal(bs_dist_unpack("fio", past, 3, 1, &t), -1);
+		assert_int_equal(bs_dist_unpack("lz4", zero, 4, 2, &t), -1);
+		assert_int_equal(bs_dist_unpack("raw", zero, 4, 2, &t), -1);
+		/* A count of bins whose 24 bytes each wrap to the bytes held. */
+		assert_int_equal(bs_dist_unpack("raw", zero, 0,
+						 (int64_t)(UINT64_C(1) << 61) * 2,
+						 &t),
+				 -1);
+		free(t.pt);
+	}
+	free(s.pt);
+}
+
+/*
+ * sysbench 1.0.20's percentile from its printed histogram (--histogram,
+ * real captures of Debian's sysbench: tests/data/dist/make.sh, and the
+ * sample of samples/): sysbench's rule over the stored bins gives the
+ * percentile sysbench printed, to its "%4.2f".
+ */
+static void test_sysbench_percentile(void **state)
+{
+	static const char *const caps[] = {
+		"sysbench-1.0.20-fileio-rndrd-direct-histogram.txt",
+		"sysbench-1.0.20-fileio-rndrw-direct-p99-histogram.txt",
+		"sysbench-1.0.20-fileio-seqwr-fsync-p50-histogram.txt",
+		"sysbench-1.0.20-fileio-rndwr-p90-histogram.txt",
+		"../../../samples/sysbench-1.0.20-rndrd-histogram.txt",
+	};
+	size_t c, nonzero = 0;
+
+	(void)state;
+	for (c = 0; c < sizeof(caps) / sizeof(caps[0]); c++) {
+		struct coll col;
+		struct bs_err err = BS_ERR_INIT;
+		struct bs_run back;
+		const struct bs_series *s;
+		char *text, want[32], got[32];
+		const char *at;
+		size_t len;
+		unsigned pct;
+		double v;
+
+		memset(&col, 0, sizeof(col));
+		col.st = open_scratch("sysbench");
+		text = slurp(caps[c], &len);
+		ingest_text(&col, text, len);
+		assert_int_equal(col.n, 1);
+		at = strstr(text, "th percentile:");
+		assert_non_null(at);
+		while (at > text && at[-1] >= '0' && at[-1] <= '9')
+			at--;
+		assert_int_equal(sscanf(at, "%uth percentile: %31s", &pct, want),
+				 2);
+		assert_int_equal(bs_store_get(col.st, col.ids[0], BS_LOAD_ALL,
+					      &back, &err),
+				 0);
+		s = bs_run_series_find(
+			&back, bs_metric_find(BS_FAM_SYSBENCH,
+					      "latency_histogram"));
+		assert_non_null(s);
+		assert_true(s->n > 50);
+		v = bs_dist_sysbench_percentile(s->pt, s->n, pct);
+		snprintf(got, sizeof(got), "%4.2f", v);
+		if (strcmp(got, want) != 0)
+			fail_msg("%s: p%u from the bins %.6f ('%s'), sysbench "
+				 "printed '%s'",
+				 caps[c], pct, v, got, want);
+		nonzero += strcmp(want, "0.00") != 0;
+		bs_run_release(&back);
+		bs_store_close(col.st);
+		free(text);
+		bs_buf_release(&col.rejects);
+	}
+	/* Four captures of latencies sysbench prints as more than 0. */
+	assert_int_equal(nonzero, 4);
+}
+
+/* Which rows are distributions, and their direction and kind. */
+static void test_dist_rows(void **state)
+{
+	char dir[8], kind[8];
+	int m;
+
+	(void)state;
+	m = bs_metric_find(BS_FAM_FIO, "write_slat_hist");
+	assert_true(bs_dist_metric(m));
+	bs_dist_names(m, dir, kind);
+	assert_string_equal(dir, "write");
+	assert_string_equal(kind, "slat");
+	m = bs_metric_find(BS_FAM_SYSBENCH, "latency_histogram");
+	assert_true(bs_dist_metric(m));
+	bs_dist_names(m, dir, kind);
+	assert_string_equal(dir, "");
+	assert_string_equal(kind, "lat");
+	assert_false(bs_dist_metric(bs_metric_find(BS_FAM_FIO, "read_lat_log")));
+	assert_false(bs_dist_metric(-1));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -307,6 +512,9 @@ int main(void)
 		cmocka_unit_test(test_jsonplus_all_three),
 		cmocka_unit_test(test_percentile_list),
 		cmocka_unit_test(test_bad_bin),
+		cmocka_unit_test(test_pack),
+		cmocka_unit_test(test_dist_rows),
+		cmocka_unit_test(test_sysbench_percentile),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

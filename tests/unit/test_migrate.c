@@ -23,6 +23,7 @@
 #include <sqlite3.h>
 
 #include "core/bonnie_text.h"
+#include "core/dist.h"
 #include "core/result.h"
 #include "ingest/ingest.h"
 #include "store/store.h"
@@ -510,6 +511,162 @@ static void test_upgrade_once(void **state)
 	free(path);
 }
 
+static int on_run6(struct bs_run *r, void *ctx)
+{
+	struct bs_err err = BS_ERR_INIT;
+
+	assert_true(bs_store_put(ctx, r, &err) >= 0);
+	return 0;
+}
+
+static int on_reject6(int64_t line, const char *raw, size_t len, int trunc,
+		      const char *reason, void *ctx)
+{
+	(void)line, (void)raw, (void)len, (void)trunc, (void)ctx;
+	fail_msg("rejected: %s", reason);
+	return 0;
+}
+
+static void on_warn6(int64_t line, const char *msg, void *ctx)
+{
+	(void)line, (void)msg, (void)ctx;
+}
+
+/* Ingests file (under $SRC) into st. */
+static void ingest_file(struct bs_store *st, const char *file)
+{
+	struct bs_ingest_cb cb = {on_run6, on_reject6, on_warn6, st};
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_ingest *p = bs_ingest_new(file, &cb, NULL);
+	struct bs_buf path = BS_BUF_INIT;
+	char buf[65536];
+	FILE *f;
+	size_t n;
+
+	bs_buf_addf(&path, "%s/%s", getenv("SRC"), file);
+	f = fopen(bs_buf_str(&path), "rb");
+	assert_non_null(f);
+	assert_int_equal(bs_store_begin(st, &err), 0);
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		assert_int_equal(bs_ingest_feed(p, buf, n, &err), 0);
+	assert_int_equal(bs_ingest_finish(p, &err), 0);
+	assert_int_equal(bs_store_commit(st, &err), 0);
+	bs_ingest_free(p);
+	fclose(f);
+	bs_buf_release(&path);
+}
+
+/*
+ * Version 6 to 7: version 6 kept a histogram as series rows, one a bin.
+ * A version 6 archive is made from a new one by writing its runs'
+ * histograms back as those rows and dropping distributions; the upgrade
+ * packs every one into its row of distributions, and the runs read back
+ * have every bin of before, bit for bit, with no histogram row left in
+ * series.
+ */
+static void test_upgrade_6_7(void **state)
+{
+	static const char *const files[] = {
+		"tests/data/dist/randread-jsonplus.json",
+		"tests/data/dist/randrw-plist.json",
+		"samples/sysbench-1.0.20-rndrd-histogram.txt",
+	};
+	struct bs_err err = BS_ERR_INIT;
+	struct bs_store *st = NULL;
+	struct bs_run before[3], after;
+	struct bs_buf path = BS_BUF_INIT;
+	const char *dir = getenv("SCRATCH");
+	sqlite3 *db;
+	sqlite3_stmt *ins = NULL;
+	size_t i, k, j, hists = 0, bins = 0;
+
+	(void)state;
+	bs_buf_addf(&path, "%s/test_migrate_v6.db", dir ? dir : ".");
+	unlink(bs_buf_str(&path));
+	assert_int_equal(bs_store_open(&st, bs_buf_str(&path), 0, &err), 0);
+	for (i = 0; i < 3; i++)
+		ingest_file(st, files[i]);
+	for (i = 0; i < 3; i++)
+		assert_int_equal(bs_store_get(st, (int64_t)i + 1, BS_LOAD_ALL,
+					      &before[i], &err),
+				 0);
+	bs_store_close(st);
+
+	db = db_open(bs_buf_str(&path));
+	assert_int_equal(sqlite3_exec(db, "BEGIN", NULL, NULL, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(db,
+					    "INSERT INTO series VALUES (?, ?, "
+					    "?, ?, ?, ?, NULL)",
+					    -1, &ins, NULL),
+			 SQLITE_OK);
+	for (i = 0; i < 3; i++)
+		for (k = 0; k < before[i].nseries; k++) {
+			const struct bs_series *s = &before[i].series[k];
+
+			assert_true(bs_dist_metric(s->metric));
+			hists++;
+			for (j = 0; j < s->n; j++, bins++) {
+				sqlite3_bind_int64(ins, 1, before[i].id);
+				sqlite3_bind_text(ins, 2, bs_metrics[s->metric].key,
+						  -1, SQLITE_STATIC);
+				sqlite3_bind_int64(ins, 3, (sqlite3_int64)j);
+				sqlite3_bind_text(ins, 4, s->axis, -1,
+						  SQLITE_STATIC);
+				sqlite3_bind_double(ins, 5, s->pt[j].x);
+				sqlite3_bind_double(ins, 6, s->pt[j].y);
+				assert_int_equal(sqlite3_step(ins), SQLITE_DONE);
+				sqlite3_reset(ins);
+			}
+		}
+	sqlite3_finalize(ins);
+	assert_int_equal(hists, 6);
+	assert_true(bins > 500);
+	assert_int_equal(sqlite3_exec(db,
+				      "DROP TABLE distributions; PRAGMA "
+				      "user_version = 6; COMMIT",
+				      NULL, NULL, NULL),
+			 SQLITE_OK);
+	sqlite3_close(db);
+
+	assert_int_equal(bs_store_open(&st, bs_buf_str(&path), 0, &err), 0);
+	assert_int_equal(bs_store_upgraded_from(st), 6);
+	for (i = 0; i < 3; i++) {
+		assert_int_equal(bs_store_get(st, (int64_t)i + 1, BS_LOAD_ALL,
+					      &after, &err),
+				 0);
+		assert_int_equal(after.nseries, before[i].nseries);
+		for (k = 0; k < after.nseries; k++) {
+			const struct bs_series *a = &after.series[k],
+					       *b = &before[i].series[k];
+
+			assert_int_equal(a->metric, b->metric);
+			assert_string_equal(a->axis, b->axis);
+			assert_int_equal(a->n, b->n);
+			for (j = 0; j < a->n; j++) {
+				assert_memory_equal(&a->pt[j].x, &b->pt[j].x,
+						    sizeof(double));
+				assert_memory_equal(&a->pt[j].y, &b->pt[j].y,
+						    sizeof(double));
+				assert_true(isnan(a->pt[j].seconds));
+			}
+		}
+		bs_run_release(&after);
+		bs_run_release(&before[i]);
+	}
+	bs_store_close(st);
+	db = db_open(bs_buf_str(&path));
+	assert_int_equal(one_int(db, "PRAGMA user_version"), BS_SCHEMA_VERSION);
+	assert_int_equal(one_int(db, "SELECT count(*) FROM series"), 0);
+	assert_int_equal(one_int(db, "SELECT count(*) FROM distributions"), 6);
+	assert_int_equal(one_int(db, "SELECT sum(nbins) FROM distributions"),
+			 (int64_t)bins);
+	assert_int_equal(one_int(db, "SELECT count(*) FROM distributions "
+				     "WHERE scheme = 'raw'"),
+			 0);
+	sqlite3_close(db);
+	bs_buf_release(&path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -519,6 +676,7 @@ int main(void)
 		cmocka_unit_test(test_upgraded_schema_is_a_new_archives),
 		cmocka_unit_test(test_failed_upgrade_changes_nothing),
 		cmocka_unit_test(test_upgrade_once),
+		cmocka_unit_test(test_upgrade_6_7),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

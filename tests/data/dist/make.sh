@@ -34,3 +34,17 @@ fio --filename="$f" --size=4M --bs=4k --ioengine=psync \
 	--name=avg --rw=randwrite --rate_iops=2000 --runtime=400ms \
 	--time_based --write_lat_log=avg --write_bw_log=avg \
 	--write_iops_log=avg --log_avg_msec=20 --log_offset=1
+
+# sysbench 1.0.20 (Debian's, scripts/deps.sh sysbench) fileio runs with
+# --histogram=on, on the ext4 disk of the machine (not tmpfs: latencies
+# there print as 0.00 ms), each with the percentile it was asked for.
+# Prepared once with --file-total-size=32M --file-num=2 in a scratch
+# directory, then (each --time=2):
+#   sysbench-1.0.20-fileio-rndrd-direct-histogram.txt
+#       --file-test-mode=rndrd --file-extra-flags=direct
+#   sysbench-1.0.20-fileio-rndrw-direct-p99-histogram.txt
+#       --file-test-mode=rndrw --file-extra-flags=direct --percentile=99
+#   sysbench-1.0.20-fileio-seqwr-fsync-p50-histogram.txt
+#       --file-test-mode=seqwr --file-fsync-all=on --percentile=50
+#   sysbench-1.0.20-fileio-rndwr-p90-histogram.txt
+#       --file-test-mode=rndwr --file-fsync-freq=1 --percentile=90
