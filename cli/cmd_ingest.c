@@ -70,8 +70,9 @@ struct file_ctx {
 	int fio_jobs; /* fio runs of this file so far */
 	int rejects_only; /* --strict after a reject: keep only rejects */
 	int tty;    /* progress lines on stderr */
-	/* When an input that can stall (a pipe) was read to its end: the
-	 * date of its runs that have none; BS_NONE for a regular file. */
+	/* When standard input or another input that can stall (a pipe)
+	 * was read to its end: the date of its runs that have none;
+	 * BS_NONE for a file named on the command line. */
 	int64_t read_at;
 	int shown_progress;
 	double last_progress;
@@ -537,7 +538,9 @@ static int ingest_fd(const struct bs_cli *cli, struct bs_store *st, int fd,
 	 * the batch, the commit. A regular file is read inside. */
 	rc = 0;
 	more = 1;
-	c.read_at = BS_NONE;
+	/* Standard input, a file redirected too, is the nightly job's
+	 * tool just ended: its runs without a date are dated now. */
+	c.read_at = fd == STDIN_FILENO ? bs_store_now() : BS_NONE;
 	if (may_stall(fd)) {
 		rc = read_input(fd, &in, &c, &more);
 		c.read_at = bs_store_now();
