@@ -128,6 +128,16 @@ expect_in "$T/err" "is not a date"
 run "$BSTORE" ingest -m db1 --measured-at "$(date -u -d "@$((now - 5 * 86400))" '+%F %T')" <"$T/night2.csv"
 expect_in "$T/out" "0 runs stored, 1 duplicate"
 
+# The site of the night: db2's change in its feed (well-formed XML, by
+# xmllint where libxml2-utils is installed) and at the top of its index.
+"$BSTORE" --quiet site -o "$T/site" >/dev/null || fail "site"
+if have xmllint; then
+	xmllint --noout "$T/site/changes.xml" || fail "changes.xml: not well-formed"
+fi
+grep -q '<title>db2, [^<]*Per-char write [0-9.]*[%x] lower from run 12' "$T/site/changes.xml" ||
+	fail "changes.xml: no entry of db2's change"
+grep -q '<h2>Latest changes</h2>' "$T/site/index.html" || fail "index: no latest changes"
+
 # The exec line: a dated run with host facts and its exit status.
 run bash -c "$exec_line"
 expect_rc 0 "the page's exec line"
