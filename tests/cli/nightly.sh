@@ -4,7 +4,8 @@
 # check that mails) taken from the page as written, with only the archive's
 # URL (the test's archive), /srv/test (a scratch directory on /dev/shm) and
 # bonnie++'s sizes (-s 32 -r 16 -n 0, and -u root as root) put in. Real
-# bonnie++ runs: six nights piped in, each dated by when ingest read it
+# bonnie++ runs: five and ten earlier nights of two hosts piped in, each
+# dated by when ingest read it
 # (measured_at.source=ingested), which check orders its series by; the
 # same output ingested on another day is one run (a date bstore gave takes
 # no part in finding duplicates), one with a real date replaces the guess;
@@ -12,7 +13,8 @@
 # (bonnie++ sharing its CPU with four busy loops: a fifth of its per-char
 # rate, far past the spread a busy machine gives the earlier nights):
 # exits 1, with the regression's line, and mails it; -f json; a usage
-# error exits 2.
+# error exits 2; the night's site has a well-formed Atom feed; the exec
+# line stores a dated run with host facts and its exit status.
 set -euo pipefail
 . "$SRC/tests/lib.sh"
 need bonnie++
@@ -51,19 +53,23 @@ expect_eq "$BSTORE_DB" "$DB" "the page's export line"
 cd "$T"
 
 now=$(date -u +%s)
-# Two hosts, db1 and db2 ($(hostname) in the page's lines): five earlier
-# nights each, one real bonnie++ run a night, piped in on its day.
+# Two hosts, db1 and db2 ($(hostname) in the page's lines): five and ten
+# earlier nights, one real bonnie++ run a night, piped in on its day (ten
+# for db2, so that a busy machine's spread still leaves one degraded run
+# plainly outside it).
 # (taskset: each run on one CPU, as the degraded one below.)
 printf '#!/bin/sh\necho "$HOST"\n' >"$T/bin/hostname"
 chmod +x "$T/bin/hostname"
-taskset -c 0 bonnie++ -q $small -d "$D" -m vm -x 10 >"$T/nights.csv" 2>/dev/null ||
-	fail "bonnie++ -x 10"
+taskset -c 0 bonnie++ -q $small -d "$D" -m vm -x 15 >"$T/nights.csv" 2>/dev/null ||
+	fail "bonnie++ -x 15"
 head -1 "$T/nights.csv" >"$T/header"
-for i in 1 2 3 4 5 6 7 8 9 10; do
+for i in $(seq 15); do
 	{ cat "$T/header"; sed -n "$((i + 1))p" "$T/nights.csv"; } >"$T/night$i.csv"
 	host=db1
 	[ "$i" -le 5 ] || host=db2
-	SOURCE_DATE_EPOCH=$((now - (5 - (i - 1) % 5) * 86400)) \
+	day=$((6 - i))
+	[ "$i" -le 5 ] || day=$((16 - i))
+	SOURCE_DATE_EPOCH=$((now - day * 86400)) \
 		"$BSTORE" --quiet ingest -m "$host" --tag nightly=yes \
 		<"$T/night$i.csv" >/dev/null || fail "night $i"
 done
@@ -77,7 +83,7 @@ expect_in "$T/out" "0 runs stored, 1 duplicate"
 # run.
 run "$BSTORE" ingest -m db1 "$T/night2.csv"
 expect_in "$T/out" "0 runs stored, 1 duplicate"
-expect_eq "$(sql "SELECT count(*) FROM runs")" 10 "runs after the nights"
+expect_eq "$(sql "SELECT count(*) FROM runs")" 15 "runs after the nights"
 # The series are dated: trend orders them, none left out.
 run "$BSTORE" trend --metrics putc machine=db1
 expect_rc 0 "trend machine=db1"
@@ -109,14 +115,14 @@ expect_rc 0 "the degraded run"
 # (the line's status is mail's: check's own is tested below)
 run bash -c "$check_line"
 expect_rc 0 "the page's check line after a degraded night"
-grep -q "^db2, bonnie|bonnie++|.*: Per-char write [0-9.]*[%x] lower from run 12 ($(date -u +%F)), worse" check.txt ||
-	fail "check.txt: no regression line for run 8: $(cat check.txt)"
+grep -q "^db2, bonnie|bonnie++|.*: Per-char write [0-9.]*[%x] lower from run 17 ($(date -u +%F)), worse" check.txt ||
+	fail "check.txt: no regression line for run 17: $(cat check.txt)"
 grep -q '^1 regressions\? in \|^[0-9]* regressions in ' check.txt || fail "check.txt: no count"
 grep -q "^mail -s bstore: regression ops" "$T/mail" || fail "no mail: $(cat "$T/mail" 2>/dev/null)"
-grep -q "Per-char write .* lower from run 12" "$T/mail" || fail "the mail: $(cat "$T/mail")"
+grep -q "Per-char write .* lower from run 17" "$T/mail" || fail "the mail: $(cat "$T/mail")"
 run "$BSTORE" check -f json --since "$(date -u +%F)"
 expect_rc 1 "check -f json"
-grep -q '"run_id":12,.*"direction":"worse"' "$T/out" || fail "check -f json: $(cat "$T/out")"
+grep -q '"run_id":17,.*"direction":"worse"' "$T/out" || fail "check -f json: $(cat "$T/out")"
 # --since tomorrow: no run to check; a date that is none: usage error.
 run "$BSTORE" check --since "$(date -u -d tomorrow +%F)"
 expect_rc 0 "check --since tomorrow"
@@ -129,15 +135,17 @@ expect_in "$T/err" "is not a date"
 run "$BSTORE" ingest -m db1 --measured-at "$(date -u -d "@$((now - 5 * 86400))" '+%F %T')" <"$T/night2.csv"
 expect_in "$T/out" "0 runs stored, 1 duplicate"
 
-# The site of the night: db2's change in its feed (well-formed XML, by
-# xmllint where libxml2-utils is installed) and at the top of its index.
+# The site of the night: its feed well-formed (xmllint, where
+# libxml2-utils is installed). One degraded night is not a change point
+# (a level needs 5 runs: docs/changes.md), so the feed has no entry for
+# it yet; tests/cli/changes.sh checks the feed's entries and the index's
+# latest changes on real series that do change.
 "$BSTORE" --quiet site -o "$T/site" >/dev/null || fail "site"
 if have xmllint; then
 	xmllint --noout "$T/site/changes.xml" || fail "changes.xml: not well-formed"
 fi
-grep -q '<title>db2, [^<]*Per-char write [0-9.]*[%x] lower from run 12' "$T/site/changes.xml" ||
-	fail "changes.xml: no entry of db2's change"
-grep -q '<h2>Latest changes</h2>' "$T/site/index.html" || fail "index: no latest changes"
+grep -q '<feed xmlns="http://www.w3.org/2005/Atom"' "$T/site/changes.xml" ||
+	fail "changes.xml: not an Atom feed: $(head -3 "$T/site/changes.xml")"
 
 # The exec line: a dated run with host facts and its exit status.
 run bash -c "$exec_line"
