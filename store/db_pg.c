@@ -2393,6 +2393,13 @@ static int lock_holder(struct pg_db *db, char *out, size_t n)
 	PGresult *res;
 	int found = 0;
 
+	/* pg_stat_activity is read once a transaction (a snapshot) while
+	 * pg_locks is live: a second look would join today's holder with
+	 * its row of the first look, idle then (no xact_start) or gone. */
+	res = query(db, "SELECT pg_catalog.pg_stat_clear_snapshot()", 0, NULL);
+	if (res == NULL)
+		return 0;
+	PQclear(res);
 	if (!PQsendQuery(db->conn,
 			 "SELECT a.application_name, "
 			 "COALESCE(pg_catalog.host(a.client_addr), 'local'), "
@@ -2401,6 +2408,7 @@ static int lock_holder(struct pg_db *db, char *out, size_t n)
 			 "FROM pg_catalog.pg_locks l JOIN "
 			 "pg_catalog.pg_stat_activity a ON a.pid = l.pid "
 			 "WHERE l.locktype = 'advisory' AND l.granted AND "
+			 "a.xact_start IS NOT NULL AND "
 			 "l.objsubid = 1 AND l.database = (SELECT oid FROM "
 			 "pg_catalog.pg_database WHERE datname = "
 			 "pg_catalog.current_database()) AND "
