@@ -2890,7 +2890,7 @@ const struct bs_db_ops bs_db_pg = {
 	.lower_ascii = " COLLATE \"C\"",
 	.begin_write_sql = "BEGIN; SELECT pg_advisory_xact_lock(" PG_LOCK ")",
 	.begin_write = pg_begin_write,
-	.remote = 1,
+	.writer = BS_DB_WRITE_PIPELINED,
 	.defer = pg_defer,
 };
 /* clang-format on */
