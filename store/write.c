@@ -467,7 +467,7 @@ static int find_dup(struct bs_store *st, const uint8_t *sha, int64_t when,
 }
 
 static int put(struct bs_store *st, struct bs_run *r, int once,
-	       struct bs_err *err);
+	       enum bs_store_outcome *how, struct bs_err *err);
 
 /* Binds r to the columns of run_cols(), from parameter 1, sha being
  * r->sha256 decoded (sha_bytes); returns the number of the next
@@ -585,20 +585,25 @@ out:
 }
 
 
-int bs_store_put(struct bs_store *st, struct bs_run *r, struct bs_err *err)
+int bs_store_put(struct bs_store *st, struct bs_run *r,
+		 enum bs_store_outcome *how, struct bs_err *err)
 {
-	return put(st, r, 1, err);
+	enum bs_store_outcome ignored;
+
+	return put(st, r, 1, how ? how : &ignored, err);
 }
 
 int bs_store_put_new(struct bs_store *st, struct bs_run *r, struct bs_err *err)
 {
-	return put(st, r, 0, err);
+	enum bs_store_outcome how;
+
+	return put(st, r, 0, &how, err);
 }
 
 /* once: a run whose SHA-256 is stored already is not stored again, nor
  * one that is the same measurement as a stored run. */
 static int put(struct bs_store *st, struct bs_run *r, int once,
-	       struct bs_err *err)
+	       enum bs_store_outcome *how, struct bs_err *err)
 {
 	struct bs_db_stmt *s = st->put;
 	uint8_t sha[32];
@@ -622,6 +627,7 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 	/* Decoded once: the lookup, the row and the set take the bytes. */
 	sha_bytes(r->sha256, sha);
 	rc = once ? find_dup(st, sha, r->measured_at, &seen, &r->id, err) : 0;
+	*how = BS_STORE_DUPLICATE;
 	if (rc != 0) /* stored already (1), or the lookup failed */
 		return rc < 0 ? rc : 0;
 	/* The same measurement from other text (store/dedup.c). */
@@ -630,11 +636,14 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 	if (rc < 0)
 		return rc;
 	if (rc > 0 && !bs_store_is_table(r)) {
+		*how = BS_STORE_REPLACED;
 		rc = replace(st, r, r->id, key, err);
-		return rc < 0 ? rc : BS_STORE_REPLACED;
+		return rc < 0 ? rc : 0;
 	}
+	*how = BS_STORE_SAME_RUN;
 	if (rc > 0)
-		return BS_STORE_SAME_RUN;
+		return 0;
+	*how = BS_STORE_STORED;
 	/* A run restored from bstore's JSON export keeps when it was first
 	 * stored; merge and bstore run (put_new) store now. */
 	if (!once || r->stored_at == BS_NONE)
@@ -651,7 +660,7 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 	if (rc == 0)
 		rc = put_history(st, r, err);
 	st->writer->done(st);
-	return rc < 0 ? rc : 1;
+	return rc < 0 ? rc : 0;
 }
 
 /* A history value as run_history keeps it: a date field's in seconds. */
