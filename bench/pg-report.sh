@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/pg-report.sh - one HTML report of 100,000 runs (bench/gen-lines
 # 100000 42, the ingest benchmark's lines) read from PostgreSQL against the
-# same report read from SQLite, alternating, three times each, in one run.
+# same report read from SQLite, alternating, five times each, in one run.
 # The PostgreSQL archive is a scratch cluster (tests/pg/cluster.sh, unix
 # socket). Prints the medians, their ratio (goal: PostgreSQL <= 1.5x
 # SQLite), peak memory, and whether the two reports are the same bytes.
@@ -27,7 +27,7 @@ echo "ingested $("$bstore" --db "$lite" list all | tail -n +2 | wc -l) runs into
 
 : >"$work/p"
 : >"$work/s"
-for _ in 1 2 3; do
+for _ in 1 2 3 4 5; do
 	measure "$bstore" --db "$pg" report -o "$work/pg.html" >>"$work/p"
 	measure "$bstore" --db "$lite" report -o "$work/lite.html" >>"$work/s"
 done

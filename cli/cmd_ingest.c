@@ -188,6 +188,7 @@ static int on_run(struct bs_run *r, void *vctx)
 {
 	struct file_ctx *c = vctx;
 	size_t i;
+	enum bs_store_outcome how;
 	int rc;
 
 	if (c->o->machine)
@@ -217,14 +218,14 @@ static int on_run(struct bs_run *r, void *vctx)
 		bs_run_tag(r, c->o->tag_key[i], c->o->tag_val[i]);
 	if (c->o->adjust)
 		c->o->adjust(r, c->o->adjust_ctx);
-	rc = bs_store_put(c->st, r, &c->err);
+	rc = bs_store_put(c->st, r, &how, &c->err);
 	if (rc < 0) {
 		c->failed = 1;
 		return rc;
 	}
 	if (r->family == BS_FAM_FIO)
 		note_fio_job(c, r);
-	if (rc == 1) {
+	if (how == BS_STORE_STORED) {
 		c->stored++;
 		if (r->machine == NULL || r->machine[0] == '\0') {
 			if (c->unnamed++ == 0)
@@ -234,20 +235,20 @@ static int on_run(struct bs_run *r, void *vctx)
 		return 0;
 	}
 	c->dups++;
-	if (rc == BS_STORE_SAME_RUN && !c->cli->quiet) {
+	if (how == BS_STORE_SAME_RUN && !c->cli->quiet) {
 		bs_text_put(stdout, c->name, 0);
 		printf(":%lld: duplicate of run %lld (the same measurement, "
 		       "read from other text)\n",
 		       (long long)r->source_line, (long long)r->id);
 	}
-	if (rc == BS_STORE_REPLACED && !c->cli->quiet) {
+	if (how == BS_STORE_REPLACED && !c->cli->quiet) {
 		bs_text_put(stdout, c->name, 0);
 		printf(":%lld: duplicate of run %lld (the same measurement, "
 		       "read from other text: this CSV line's exact numbers "
 		       "replace its table's)\n",
 		       (long long)r->source_line, (long long)r->id);
 	}
-	if (rc == BS_STORE_REPLACED)
+	if (how == BS_STORE_REPLACED)
 		return 0;
 	return kept_as_it_was(c, r);
 }

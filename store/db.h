@@ -67,6 +67,17 @@ enum bs_db_errkind {
 	BS_DB_ENOTFOUND,   /* open: no such archive */
 };
 
+/* bs_db_ops.writer. */
+enum bs_db_writer {
+	/* Each statement waits for its result (SQLite: a lookup costs
+	 * less than keeping the runs in memory). */
+	BS_DB_WRITE_DIRECT = 0,
+	/* Every statement is a round trip to a server (PostgreSQL): a write
+	 * transaction keeps the runs it knows in memory (seen.c) and sends
+	 * a new run's rows without waiting (defer; COPY for BS_DB_BATCH). */
+	BS_DB_WRITE_PIPELINED,
+};
+
 enum bs_db_type {
 	BS_DB_NULL = 0,
 	BS_DB_INT,
@@ -221,9 +232,9 @@ struct bs_db_ops {
 	int (*begin_write)(struct bs_db *db,
 			   void (*waiting)(const char *who, void *ctx),
 			   void *ctx);
-	/* 1: every statement is a round trip to a server (PostgreSQL), so
-	 * a write transaction keeps the runs it knows in memory (seen.c). */
-	int remote;
+	/* How a write transaction's rows go (store/writer.c chooses its
+	 * writer by it when the transaction begins). */
+	enum bs_db_writer writer;
 	/*
 	 * Runs a write whose result is not read (not a query), as step and
 	 * reset would: 0 or -1. The engine may send it and go on without
@@ -297,7 +308,109 @@ void bs_db_schema(const struct bs_db_ops *ops, const char *sql, size_t len,
 /* PostgreSQL's rewrites of schema.sql (docs/schema.md). */
 extern const struct bs_db_rewrite bs_db_pg_schema[];
 
-/* The wrappers every caller uses (they call through s->ops). */
+/* The wrappers every caller uses (they call through s->ops); no file but
+ * this one and the engines' rows reads ->ops (tests/cli/rooms.sh). */
+static inline int bs_db_open(const struct bs_db_ops *ops, struct bs_db **out,
+			     const char *name, int flags,
+			     int (*busy)(void *ctx, int count), void *ctx)
+{
+	return ops->open(out, name, flags, busy, ctx);
+}
+static inline void bs_db_close(struct bs_db *db)
+{
+	if (db)
+		db->ops->close(db);
+}
+static inline const struct bs_db_ops *bs_db_ops_of(const struct bs_db *db)
+{
+	return db->ops;
+}
+static inline const char *bs_db_display(const struct bs_db *db)
+{
+	return db->ops->display(db);
+}
+static inline const char *bs_db_schema_file(const struct bs_db *db)
+{
+	return db->ops->schema_file;
+}
+static inline int bs_db_get_version(struct bs_db *db, int *version)
+{
+	return db->ops->get_version(db, version);
+}
+static inline int bs_db_set_version(struct bs_db *db, int version)
+{
+	return db->ops->set_version(db, version);
+}
+static inline int bs_db_has_object(struct bs_db *db, const char *name)
+{
+	return db->ops->has_object(db, name);
+}
+static inline int bs_db_count_objects(struct bs_db *db)
+{
+	return db->ops->count_objects(db);
+}
+static inline int bs_db_referrers(struct bs_db *db, const char *table,
+				  int (*fn)(const char *table, const char *col,
+					    void *ctx),
+				  void *ctx)
+{
+	return db->ops->referrers(db, table, fn, ctx);
+}
+static inline int bs_db_check_untrusted(struct bs_db *db,
+					const char *const *tables, size_t n)
+{
+	return db->ops->check_untrusted(db, tables, n);
+}
+static inline void bs_db_set_cancel(struct bs_db *db,
+				    const volatile sig_atomic_t *flag)
+{
+	db->ops->set_cancel(db, flag);
+}
+static inline int bs_db_before_upgrade(struct bs_db *db, int v)
+{
+	return db->ops->before_upgrade(db, v);
+}
+static inline int bs_db_settle(struct bs_db *db)
+{
+	return db->ops->settle(db);
+}
+static inline void bs_db_bulk(struct bs_db *db, int on)
+{
+	db->ops->bulk(db, on);
+}
+static inline void bs_db_glob(struct bs_db *db, struct bs_buf *sql,
+			      const char *col, const char *pattern,
+			      struct bs_buf *value)
+{
+	db->ops->glob(sql, col, pattern, value);
+}
+static inline const char *bs_db_lower_ascii(const struct bs_db *db)
+{
+	return db->ops->lower_ascii;
+}
+static inline const char *bs_db_begin_write_sql(const struct bs_db *db)
+{
+	return db->ops->begin_write_sql;
+}
+/* begin_write, or begin_write_sql run by exec when the row has none. */
+static inline int bs_db_begin_write(struct bs_db *db,
+				    void (*waiting)(const char *who, void *ctx),
+				    void *ctx)
+{
+	if (db->ops->begin_write == NULL)
+		return db->ops->exec(db, db->ops->begin_write_sql);
+	return db->ops->begin_write(db, waiting, ctx);
+}
+static inline enum bs_db_writer bs_db_writer(const struct bs_db *db)
+{
+	return db->ops->writer;
+}
+/* Whether a and b are the same archive as the server knows them: 1, or 0
+ * (also for an engine whose archives are files: compared as files). */
+static inline int bs_db_same(struct bs_db *a, struct bs_db *b)
+{
+	return a->ops == b->ops && a->ops->same && a->ops->same(a, b);
+}
 static inline int bs_db_prepare(struct bs_db *db, const char *sql, int flags,
 				struct bs_db_stmt **out)
 {

@@ -99,6 +99,11 @@ struct pg_db {
 		struct bs_buf rows; /* COPY's text format */
 	} copy[NCOPY];
 	int ncopy;
+	/* A COPY sent whole whose result is not read yet (pg_defer's full
+	 * buffer: the server loads it while bstore reads on): read before
+	 * anything else is sent (collect), its failure reported as a
+	 * deferred one's. */
+	int copy_wait;
 	unsigned long nbatch; /* BS_DB_BATCH statements prepared */
 	size_t copied; /* bytes in copy[].rows */
 	/* The cursor whose next FETCH was sent ahead, its result not yet
@@ -499,8 +504,11 @@ static PGresult *wait_result(struct pg_db *db)
 }
 
 /* Runs sql, its result dropped (as PQexec, without blocking). */
+static void collect(struct pg_db *db);
+
 static void run_quiet(struct pg_db *db, const char *sql)
 {
+	collect(db);
 	if (PQsendQuery(db->conn, sql))
 		PQclear(wait_result(db));
 }
@@ -605,8 +613,9 @@ static int drain_pipe(struct pg_db *db)
 /* Bytes of rows kept for COPY before they are sent. */
 enum { COPY_MAX = 1 << 20 };
 
-/* Sends the rows kept for COPY, table by table: 0, or -1 (error set). */
-static int send_copies(struct pg_db *db)
+/* Sends the rows kept for COPY, table by table: 0, or -1 (error set).
+ * leave: the last table's result is left to be read (copy_wait). */
+static int send_copies(struct pg_db *db, int leave)
 {
 	PGresult *res;
 	int i, ok = 1;
@@ -624,8 +633,14 @@ static int send_copies(struct pg_db *db)
 				int sent = put_copy(db, c->rows.data,
 						    (int)c->rows.len, NULL,
 						    0) == 1;
-				put_copy(db, NULL, 0, sent ? NULL : "not sent",
-					 1);
+				if (put_copy(db, NULL, 0,
+					     sent ? NULL : "not sent", 1) == 1 &&
+				    sent && leave && i == db->ncopy - 1) {
+					db->copy_wait = 1;
+					free(c->sql);
+					bs_buf_release(&c->rows);
+					continue;
+				}
 				res = wait_result(db);
 				ok = result_ok(db, res);
 				PQclear(res);
@@ -661,6 +676,14 @@ static void collect(struct pg_db *db)
 {
 	struct pg_stmt *s = db->ahead;
 
+	if (db->copy_wait) {
+		PGresult *res = wait_result(db);
+
+		db->copy_wait = 0;
+		if (!result_ok(db, res))
+			db->failed = 1;
+		PQclear(res);
+	}
 	if (s == NULL)
 		return;
 	set_ahead(db, NULL);
@@ -669,8 +692,9 @@ static void collect(struct pg_db *db)
 }
 
 /* Waits for the pipeline, then COPYs the rows kept: the order they were
- * deferred in (pg_defer keeps every piped statement before every row). */
-static int drain(struct pg_db *db)
+ * deferred in (pg_defer keeps every piped statement before every row).
+ * leave: the last COPY's result is read later (send_copies). */
+static int drain_to(struct pg_db *db, int leave)
 {
 	int rc;
 
@@ -683,7 +707,12 @@ static int drain(struct pg_db *db)
 		drop_copies(db);
 		return rc;
 	}
-	return send_copies(db);
+	return send_copies(db, leave);
+}
+
+static int drain(struct pg_db *db)
+{
+	return drain_to(db, 0);
 }
 
 /* drain, for callers that cannot report: the next drain will. */
@@ -943,7 +972,7 @@ static char *identity(struct pg_db *db)
 	PGresult *res;
 	char *id = NULL;
 
-	if (db->conn == NULL || db->piped || db->ahead)
+	if (db->conn == NULL || db->piped || db->ahead || db->copy_wait)
 		return NULL;
 	/* Waited for as every statement is (bounded, a signal ends it). */
 	if (!PQsendQuery(db->conn,
@@ -1981,7 +2010,7 @@ static int pg_defer(struct bs_db_stmt *st)
 		n0 = db->copy[i].rows.len;
 		copy_row(s, &db->copy[i].rows);
 		db->copied += db->copy[i].rows.len - n0;
-		return db->copied >= COPY_MAX ? drain(db) : 0;
+		return db->copied >= COPY_MAX ? drain_to(db, 1) : 0;
 	}
 	/* Every statement piped goes before every row kept for COPY. */
 	if (db->ncopy > 0 && drain(db) < 0)
@@ -2393,6 +2422,13 @@ static int lock_holder(struct pg_db *db, char *out, size_t n)
 	PGresult *res;
 	int found = 0;
 
+	/* pg_stat_activity is read once a transaction (a snapshot) while
+	 * pg_locks is live: a second look would join today's holder with
+	 * its row of the first look, idle then (no xact_start) or gone. */
+	res = query(db, "SELECT pg_catalog.pg_stat_clear_snapshot()", 0, NULL);
+	if (res == NULL)
+		return 0;
+	PQclear(res);
 	if (!PQsendQuery(db->conn,
 			 "SELECT a.application_name, "
 			 "COALESCE(pg_catalog.host(a.client_addr), 'local'), "
@@ -2401,6 +2437,7 @@ static int lock_holder(struct pg_db *db, char *out, size_t n)
 			 "FROM pg_catalog.pg_locks l JOIN "
 			 "pg_catalog.pg_stat_activity a ON a.pid = l.pid "
 			 "WHERE l.locktype = 'advisory' AND l.granted AND "
+			 "a.xact_start IS NOT NULL AND "
 			 "l.objsubid = 1 AND l.database = (SELECT oid FROM "
 			 "pg_catalog.pg_database WHERE datname = "
 			 "pg_catalog.current_database()) AND "
@@ -2882,7 +2919,7 @@ const struct bs_db_ops bs_db_pg = {
 	.lower_ascii = " COLLATE \"C\"",
 	.begin_write_sql = "BEGIN; SELECT pg_advisory_xact_lock(" PG_LOCK ")",
 	.begin_write = pg_begin_write,
-	.remote = 1,
+	.writer = BS_DB_WRITE_PIPELINED,
 	.defer = pg_defer,
 };
 /* clang-format on */

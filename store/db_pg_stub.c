@@ -85,4 +85,5 @@ const struct bs_db_ops bs_db_pg = {
 	.errmsg = stub_errmsg,
 	.errkind = stub_errkind,
 	.begin_write_sql = "BEGIN",
+	.writer = BS_DB_WRITE_DIRECT,
 };

@@ -1160,4 +1160,5 @@ const struct bs_db_ops bs_db_sqlite = {
 	.glob = sq_glob,
 	.lower_ascii = "",
 	.begin_write_sql = "BEGIN IMMEDIATE",
+	.writer = BS_DB_WRITE_DIRECT,
 };

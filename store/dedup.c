@@ -110,7 +110,7 @@ static int no_tables(struct bs_store *st)
 	/* The partial index runs_measure_key's WHERE, as same_table's. */
 	bs_buf_adds(&sql, "SELECT id FROM runs WHERE measure_key IS NOT NULL "
 			  "AND ");
-	st->db->ops->glob(&sql, "format", BS_STORE_TABLE_FORMATS, NULL);
+	bs_db_glob(st->db, &sql, "format", BS_STORE_TABLE_FORMATS, NULL);
 	bs_buf_adds(&sql, " LIMIT 1");
 	rc = bs_db_prepare(st->db, bs_buf_str(&sql), 0, &s) < 0
 		     ? BS_DB_ROW /* unknown: look as before */

@@ -25,6 +25,8 @@
  *              latencies; rejected lines; tags on stored runs; deletion
  *   dedup.c    one measurement, one run across inputs: the measure key
  *   seen.c     the runs a write transaction knows (server engines)
+ *   writer.c   how a write transaction's rows reach the engine: one
+ *              writer a transaction (direct, pipelined), chosen at BEGIN
  *   history.c  bstore set: changing a stored run's machine or date, with
  *              a row of run_history
  *   cache.c    what bstore check keeps between runs (meta's cache.* rows),
@@ -89,12 +91,37 @@ struct bs_store {
 	struct bs_ids skipped;
 	/* The runs this write transaction knows (seen.c), or NULL. */
 	struct bs_store_seen *seen;
-	int deferring; /* put: the run's rows go without waiting */
+	/* This transaction's writer (writer.c), direct outside one. */
+	const struct bs_store_writer *writer;
+	int deferring; /* the pipelined writer's: the run's rows go without
+			  waiting */
 	/* Whether the archive holds a bonnie++ table with a measure key, as
 	 * this write transaction knows it (store/dedup.c): forgotten where
 	 * seen.c's set is. */
 	enum { BS_TABLES_UNKNOWN, BS_TABLES_NONE, BS_TABLES_SOME } tables;
 };
+
+/*
+ * One writer a write transaction (store/writer.c), chosen when it begins
+ * (bs_store_writer_choose, by the engine's bs_db_ops.writer); store/write.c
+ * stores a run and its rows only through it. run: the run bound to s
+ * (INSERT ... RETURNING id), *id its id; known: seen.c's set answers for
+ * this transaction, so its id may be foretold. row: one of the run's rows
+ * (tags, results, ...). tags: the statement for the run's tags. done: the
+ * run and its rows are written. run and row: 0 or -BS_EDB.
+ */
+struct bs_store_writer {
+	const char *name;
+	int knows_runs; /* the transaction keeps the runs it knows (seen.c) */
+	int (*run)(struct bs_store *st, struct bs_db_stmt *s, int known,
+		   int64_t *id, struct bs_err *err);
+	int (*row)(struct bs_store *st, struct bs_db_stmt *s, const char *what,
+		   struct bs_err *err);
+	struct bs_db_stmt *(*tags)(struct bs_store *st);
+	void (*done)(struct bs_store *st);
+};
+const struct bs_store_writer *bs_store_writer_direct(void);
+void bs_store_writer_choose(struct bs_store *st);
 
 /*
  * bs_store_get without the archive and run in the message: a run this

@@ -275,7 +275,7 @@ static int add_child(const char *table, const char *col, void *ctx)
  * column that holds the run's id. */
 static int find_children(struct merge *m, struct bs_err *err)
 {
-	if (m->st->db->ops->referrers(m->st->db, "runs", add_child, m) < 0)
+	if (bs_db_referrers(m->st->db, "runs", add_child, m) < 0)
 		return bs_store_db_error(m->st, err, "cannot read the schema");
 	return 0;
 }
@@ -309,7 +309,7 @@ static int check_source(struct merge *m, struct bs_err *err)
 		tables[n++] = m->child[k].table;
 	for (i = 0; i < sizeof(other_tables) / sizeof(*other_tables); i++)
 		tables[n++] = other_tables[i];
-	if (m->from->db->ops->check_untrusted(m->from->db, tables, n) < 0)
+	if (bs_db_check_untrusted(m->from->db, tables, n) < 0)
 		return bs_error(err, BS_EDB, "%s: %s", m->from->path,
 				bs_db_errmsg(m->from->db));
 	return 0;
@@ -640,11 +640,11 @@ int bs_store_merge(struct bs_store *st, struct bs_store *from,
 		return bs_error(err, BS_EINVAL, "%s: archive opened read-only",
 				st->path);
 	/* Each run is merged in a savepoint of its own. */
-	st->db->ops->bulk(st->db, 1);
+	bs_db_bulk(st->db, 1);
 	/* One read transaction: the source as it was at one moment. */
 	rc = bs_store_exec(from, "BEGIN", err);
 	if (rc < 0) {
-		st->db->ops->bulk(st->db, 0);
+		bs_db_bulk(st->db, 0);
 		return rc;
 	}
 	rc = merge_prepare(&m, err);
@@ -672,6 +672,6 @@ int bs_store_merge(struct bs_store *st, struct bs_store *from,
 		rc = copy_table(&m, "rejects", "id", &stats->rejects, err);
 	merge_release(&m);
 	bs_db_exec(from->db, "COMMIT");
-	st->db->ops->bulk(st->db, 0);
+	bs_db_bulk(st->db, 0);
 	return rc;
 }

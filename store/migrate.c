@@ -33,7 +33,7 @@ static int user_version(struct bs_store *st, int *out, struct bs_err *err)
 {
 	/* The first read of the archive: fails with "file is not a
 	 * database" on a file that is not SQLite. */
-	if (st->db->ops->get_version(st->db, out) < 0)
+	if (bs_db_get_version(st->db, out) < 0)
 		return bs_store_open_error(st, err);
 	return 0;
 }
@@ -41,7 +41,7 @@ static int user_version(struct bs_store *st, int *out, struct bs_err *err)
 /* How many tables, indexes and views the archive holds; -1 on error. */
 static int count_schema(struct bs_store *st)
 {
-	return st->db->ops->count_objects(st->db);
+	return bs_db_count_objects(st->db);
 }
 
 /* Refuses an archive of another schema version; v is not ours. */
@@ -120,7 +120,7 @@ static int created_object(const char *sql, char *name, size_t namesz)
 static int object_exists(struct bs_store *st, const char *name, int *exists,
 			 struct bs_err *err)
 {
-	int rc = st->db->ops->has_object(st->db, name);
+	int rc = bs_db_has_object(st->db, name);
 
 	if (rc < 0)
 		return bs_store_db_error(st, err, "cannot read the schema");
@@ -174,10 +174,10 @@ static int create_missing(struct bs_store *st, int kinds, struct bs_err *err)
 	char name[64];
 	int kind, exists = 0, rc = 0;
 
-	schema = bs_embed_find(bs_schema_files, st->db->ops->schema_file);
+	schema = bs_embed_find(bs_schema_files, bs_db_schema_file(st->db));
 	if (schema == NULL)
 		BS_BUG("the engine's schema file is not embedded");
-	bs_db_schema(st->db->ops, schema->text, schema->len, &text);
+	bs_db_schema(bs_db_ops_of(st->db), schema->text, schema->len, &text);
 	p = bs_buf_str(&text);
 	end = p + text.len;
 	while (p < end && rc == 0) {
@@ -721,7 +721,7 @@ static int build(struct bs_store *st, int v, struct bs_err *err)
 	fingerprint(fp);
 	if (rc == 0)
 		rc = fill_catalogue(st, fp, err);
-	if (rc == 0 && st->db->ops->set_version(st->db, BS_SCHEMA_VERSION) < 0)
+	if (rc == 0 && bs_db_set_version(st->db, BS_SCHEMA_VERSION) < 0)
 		rc = bs_store_db_error(st, err, "cannot record the schema "
 					       "version");
 	return rc;
@@ -734,7 +734,7 @@ static int build(struct bs_store *st, int v, struct bs_err *err)
  */
 static int before_upgrade(struct bs_store *st, int v, struct bs_err *err)
 {
-	if (st->db->ops->before_upgrade(st->db, v) == 0)
+	if (bs_db_before_upgrade(st->db, v) == 0)
 		return 0;
 	return bs_error(err,
 			bs_db_errkind(st->db) == BS_DB_EINTERRUPT ? BS_EINTR
@@ -822,7 +822,7 @@ int bs_store_schema(struct bs_store *st, int readonly, struct bs_err *err)
 	/* Two processes may open a new archive at once: the first to get
 	 * the write lock creates the schema, the other then finds it
 	 * there. */
-	rc = bs_store_exec_wait(st, st->db->ops->begin_write_sql, err);
+	rc = bs_store_exec_wait(st, bs_db_begin_write_sql(st->db), err);
 	if (rc < 0)
 		return rc;
 	rc = user_version(st, &v, err);

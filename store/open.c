@@ -125,7 +125,7 @@ void bs_store_set_wait(struct bs_store *st, int wait_ms,
 	st->wait_ms = wait_ms < 0 ? 0 : wait_ms;
 	st->cancel = cancel;
 	if (st->db)
-		st->db->ops->set_cancel(st->db, cancel);
+		bs_db_set_cancel(st->db, cancel);
 }
 
 int bs_store_engaged(void)
@@ -161,8 +161,7 @@ static void disconnect(struct bs_store *st)
 		bs_db_finalize(*stmts[i]);
 		*stmts[i] = NULL;
 	}
-	if (st->db)
-		st->db->ops->close(st->db);
+	bs_db_close(st->db);
 	st->db = NULL;
 	st->in_tx = 0;
 }
@@ -183,6 +182,7 @@ int bs_store_open_cancel(struct bs_store **out, const char *path, int flags,
 
 	*out = NULL;
 	st = xcalloc(1, sizeof(*st));
+	st->writer = bs_store_writer_direct();
 	/* A URL is shown without its secrets (and a path libpq would read
 	 * as a connection string too), as the engine's display is. */
 	st->path = bs_db_shown(path);
@@ -198,7 +198,7 @@ int bs_store_open_cancel(struct bs_store **out, const char *path, int flags,
 		dbflags |= BS_DB_OPEN_MEMORY;
 	if (flags & BS_STORE_NO_UPGRADE)
 		dbflags |= BS_DB_OPEN_UNTRUSTED;
-	rc = ops->open(&st->db, path, dbflags, bs_store_on_busy, st);
+	rc = bs_db_open(ops, &st->db, path, dbflags, bs_store_on_busy, st);
 	if (rc < 0) {
 		rc = st->db ? bs_store_open_error(st, err)
 			    : bs_error(err, BS_EDB,
@@ -209,7 +209,7 @@ int bs_store_open_cancel(struct bs_store **out, const char *path, int flags,
 	}
 	bs_store_set_wait(st, BS_STORE_WAIT_MS, cancel);
 	rc = bs_store_schema(st, readonly, err);
-	if (rc == 0 && ops->settle(st->db) < 0)
+	if (rc == 0 && bs_db_settle(st->db) < 0)
 		rc = bs_error(err, BS_EDB, "%s: %s", st->path,
 			      bs_db_errmsg(st->db));
 	if (rc == 0 && !readonly)
@@ -261,20 +261,19 @@ static void lock_waiting(const char *who, void *ctx)
 
 int bs_store_begin(struct bs_store *st, struct bs_err *err)
 {
-	const struct bs_db_ops *ops = st->db->ops;
 	int rc;
 
-	if (ops->begin_write == NULL)
-		rc = bs_store_exec(st, ops->begin_write_sql, err);
-	else if (ops->begin_write(st->db, lock_waiting, st) < 0)
+	if (bs_db_begin_write(st->db, lock_waiting, st) < 0)
 		rc = bs_error(err, BS_EDB, "%s: %s", st->path,
 			      bs_db_errmsg(st->db));
 	else
 		rc = 0;
 
 	bs_store_seen_forget(st);
-	if (rc == 0)
+	if (rc == 0) {
 		st->in_tx = 1;
+		bs_store_writer_choose(st);
+	}
 	return rc;
 }
 
@@ -285,8 +284,10 @@ int bs_store_commit(struct bs_store *st, struct bs_err *err)
 
 	if (rc == 0)
 		rc = bs_store_exec(st, "COMMIT", err);
-	if (rc == 0)
+	if (rc == 0) {
 		st->in_tx = 0;
+		st->writer = bs_store_writer_direct();
+	}
 	return rc;
 }
 
@@ -295,6 +296,7 @@ void bs_store_rollback(struct bs_store *st)
 	bs_db_exec(st->db, "ROLLBACK");
 	bs_store_seen_forget(st);
 	st->in_tx = 0;
+	st->writer = bs_store_writer_direct();
 }
 
 /* ---- paths -------------------------------------------------------- */
@@ -333,8 +335,7 @@ char *bs_store_shown(const char *name)
 
 int bs_store_same(struct bs_store *a, struct bs_store *b)
 {
-	return a->db->ops == b->db->ops && a->db->ops->same &&
-	       a->db->ops->same(a->db, b->db);
+	return bs_db_same(a->db, b->db);
 }
 
 int bs_store_mkparents(const char *path, struct bs_err *err)

@@ -17,7 +17,7 @@
  * savepoints) and the transaction's end forget the set.
  *
  * Then the runs are stored without waiting for the server either
- * (bs_db_defer: PostgreSQL's pipeline), and so without reading the id
+ * (the pipelined writer, store/writer.c), and so without reading the id
  * INSERT ... RETURNING gives: the id is foretold as the last one stored
  * plus one, which holds as long as nobody else takes ids from runs'
  * sequence, as no bstore does outside the write lock. That is checked
@@ -26,8 +26,9 @@
  * one read), and an archive another program wrote to meanwhile fails the
  * transaction, storing nothing.
  *
- * Only for engines whose statements are round trips (bs_db_ops.remote);
- * SQLite's lookups cost less than keeping the set.
+ * Only for a transaction whose writer keeps the runs it knows (the
+ * pipelined one, store/writer.c, for engines whose statements are round
+ * trips); SQLite's lookups cost less than keeping the set.
  */
 #include "store/internal.h"
 
@@ -146,7 +147,7 @@ static int load(struct bs_store *st, struct bs_store_seen *s)
 
 	bs_buf_adds(&sql, "SELECT id, sha256, COALESCE(measure_key, 0), "
 	                  "CASE WHEN ");
-	st->db->ops->glob(&sql, "format", BS_STORE_TABLE_FORMATS, NULL);
+	bs_db_glob(st->db, &sql, "format", BS_STORE_TABLE_FORMATS, NULL);
 	bs_buf_adds(&sql, " THEN 1 ELSE 0 END FROM runs ORDER BY id");
 	rc = bs_db_prepare(st->db, bs_buf_str(&sql), 0, &q);
 	bs_buf_release(&sql);
@@ -215,8 +216,7 @@ int bs_store_seen_next(struct bs_store *st, int64_t *id, struct bs_err *err)
 	struct bs_store_seen *s = st->seen;
 	int rc;
 
-	if (s == NULL || s->loaded <= 0 || s->next_id == 0 ||
-	    st->db->ops->defer == NULL)
+	if (s == NULL || s->loaded <= 0 || s->next_id == 0)
 		return 0;
 	if (s->unchecked >= BS_SEEN_CHECK &&
 	    (rc = bs_store_seen_check(st, err)) < 0)
@@ -231,7 +231,7 @@ int bs_store_seen_ready(struct bs_store *st, struct bs_err *err)
 	struct bs_store_seen *s = st->seen;
 	int64_t top;
 
-	if (!st->db->ops->remote || !st->in_tx)
+	if (!st->writer->knows_runs || !st->in_tx)
 		return 0;
 	if (s == NULL) {
 		s = st->seen = xcalloc(1, sizeof(*s));

@@ -59,7 +59,7 @@ struct bind {
 };
 
 struct binds {
-	const struct bs_db_ops *ops; /* the engine's glob */
+	struct bs_db *db; /* the engine's glob */
 	struct bind *v;
 	size_t n, cap;
 };
@@ -91,10 +91,10 @@ static void glob_sql(struct binds *b, const char *col, const char *pattern,
 	char *p;
 
 	if (icase)
-		bs_buf_addf(&c, "lower(%s%s)", col, b->ops->lower_ascii);
+		bs_buf_addf(&c, "lower(%s%s)", col, bs_db_lower_ascii(b->db));
 	else
 		bs_buf_adds(&c, col);
-	b->ops->glob(sql, bs_buf_str(&c), pattern, &v);
+	bs_db_glob(b->db, sql, bs_buf_str(&c), pattern, &v);
 	p = bs_buf_detach(&v, NULL);
 	if (icase) {
 		char *q;
@@ -404,7 +404,7 @@ int bs_store_select(struct bs_store *st, const char *selector,
 {
 	struct bs_sel sel = BS_SEL_INIT;
 	struct bs_buf sql = BS_BUF_INIT;
-	struct binds b = {st->db->ops, NULL, 0, 0};
+	struct binds b = {st->db, NULL, 0, 0};
 	int64_t limit = 0, *found = NULL;
 	size_t i, k, nfound = 0, capfound = 0;
 	struct bs_db_stmt *s = NULL;

@@ -148,21 +148,27 @@ void bs_store_rollback(struct bs_store *st);
 /*
  * Writes one run with its results and tags. Computes r->sha256 from r->raw
  * when empty, sets r->stored_at (now, or $SOURCE_DATE_EPOCH) and r->id.
- * Returns 1 when stored, 0 when a run with the same SHA-256 already exists,
- * BS_STORE_SAME_RUN when a stored run read from other text is the same
- * measurement (bs_run_same, core/same.h; r->id is then that run's id in
- * both cases), BS_STORE_REPLACED when r, a CSV line, took the place of
- * that run read from its rounded text table (same id, stored_at, tags and
- * history: docs/ingest.md), <0 on error.
+ * Returns 0 with *how (NULL: not wanted) saying what became of r, or
+ * -BS_E* on error.
  */
-#define BS_STORE_SAME_RUN 2
-#define BS_STORE_REPLACED 3
-int bs_store_put(struct bs_store *st, struct bs_run *r, struct bs_err *err);
+enum bs_store_outcome {
+	BS_STORE_STORED,    /* a new run */
+	BS_STORE_DUPLICATE, /* a run with the same SHA-256 exists already */
+	/* A stored run read from other text is the same measurement
+	 * (bs_run_same, core/same.h; r->id is then that run's id, as for
+	 * BS_STORE_DUPLICATE). */
+	BS_STORE_SAME_RUN,
+	/* r, a CSV line, took the place of that run read from its rounded
+	 * text table (same id, stored_at, tags and history: docs/ingest.md). */
+	BS_STORE_REPLACED,
+};
+int bs_store_put(struct bs_store *st, struct bs_run *r,
+		 enum bs_store_outcome *how, struct bs_err *err);
 /*
- * The same for a run measured just now (bstore run): always stored, and
- * returns 1, even when an earlier run printed the same line (iterations
- * with the 1.03 layout, which has no seed or latencies, often do).
- * Ingesting that line later finds the first of them.
+ * The same for a run measured just now (bstore run): always stored
+ * (BS_STORE_STORED), even when an earlier run printed the same line
+ * (iterations with the 1.03 layout, which has no seed or latencies, often
+ * do). Ingesting that line later finds the first of them. 0 or -BS_E*.
  */
 int bs_store_put_new(struct bs_store *st, struct bs_run *r,
 		     struct bs_err *err);

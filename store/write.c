@@ -152,7 +152,7 @@ int bs_store_prepare_writes(struct bs_store *st, struct bs_err *err)
 	 * it repeats as the engine writes it. */
 	bs_buf_adds(&same, "SELECT id FROM runs WHERE measure_key = ? AND "
 			   "measure_key IS NOT NULL AND ");
-	st->db->ops->glob(&same, "format", BS_STORE_TABLE_FORMATS, NULL);
+	bs_db_glob(st->db, &same, "format", BS_STORE_TABLE_FORMATS, NULL);
 	bs_buf_adds(&same, " ORDER BY id");
 	if (rc == 0)
 		rc = bs_store_prepare(st, bs_buf_str(&same), &st->same_table,
@@ -160,7 +160,7 @@ int bs_store_prepare_writes(struct bs_store *st, struct bs_err *err)
 	bs_buf_reset(&same);
 	bs_buf_adds(&same,
 		    "SELECT id FROM runs WHERE measure_key = ? AND NOT ");
-	st->db->ops->glob(&same, "format", BS_STORE_TABLE_FORMATS, NULL);
+	bs_db_glob(st->db, &same, "format", BS_STORE_TABLE_FORMATS, NULL);
 	bs_buf_adds(&same, " ORDER BY id");
 	if (rc == 0)
 		rc = bs_store_prepare(st, bs_buf_str(&same), &st->same_line,
@@ -242,22 +242,17 @@ static int step_done(struct bs_store *st, struct bs_db_stmt *s,
 	return bs_store_step_done(st, s, what, err);
 }
 
-/* A row of a run's: sent without waiting while the run is (put). */
+/* A row of a run's, as the transaction's writer sends it (writer.c). */
 static int write_row(struct bs_store *st, struct bs_db_stmt *s,
 		     const char *what, struct bs_err *err)
 {
-	if (st->deferring)
-		return bs_db_defer(s) < 0 ? bs_store_db_error(st, err, what)
-					  : 0;
-	return step_done(st, s, what, err);
+	return st->writer->row(st, s, what, err);
 }
 
 static int put_tags(struct bs_store *st, int64_t id, const struct bs_run *r,
 		    struct bs_err *err)
 {
-	/* A new run's, stored without waiting: plain rows (keys are
-	 * unique in r->tags, bs_run_tag). */
-	struct bs_db_stmt *s = st->deferring ? st->put_tag_new : st->put_tag;
+	struct bs_db_stmt *s = st->writer->tags(st);
 	size_t i;
 	int rc;
 
@@ -475,7 +470,7 @@ static int find_dup(struct bs_store *st, const uint8_t *sha, int64_t when,
 }
 
 static int put(struct bs_store *st, struct bs_run *r, int once,
-	       struct bs_err *err);
+	       enum bs_store_outcome *how, struct bs_err *err);
 
 /* Binds r to the columns of run_cols(), from parameter 1, sha being
  * r->sha256 decoded (sha_bytes); returns the number of the next
@@ -612,20 +607,25 @@ out:
 }
 
 
-int bs_store_put(struct bs_store *st, struct bs_run *r, struct bs_err *err)
+int bs_store_put(struct bs_store *st, struct bs_run *r,
+		 enum bs_store_outcome *how, struct bs_err *err)
 {
-	return put(st, r, 1, err);
+	enum bs_store_outcome ignored;
+
+	return put(st, r, 1, how ? how : &ignored, err);
 }
 
 int bs_store_put_new(struct bs_store *st, struct bs_run *r, struct bs_err *err)
 {
-	return put(st, r, 0, err);
+	enum bs_store_outcome how;
+
+	return put(st, r, 0, &how, err);
 }
 
 /* once: a run whose SHA-256 is stored already is not stored again, nor
  * one that is the same measurement as a stored run. */
 static int put(struct bs_store *st, struct bs_run *r, int once,
-	       struct bs_err *err)
+	       enum bs_store_outcome *how, struct bs_err *err)
 {
 	struct bs_db_stmt *s = st->put;
 	uint8_t sha[32];
@@ -651,6 +651,7 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 	rc = once ? find_dup(st, sha, bs_run_date_known(r), &seen, &r->id,
 			     err)
 		  : 0;
+	*how = BS_STORE_DUPLICATE;
 	if (rc != 0) /* stored already (1), or the lookup failed */
 		return rc < 0 ? rc : 0;
 	/* The same measurement from other text (store/dedup.c). */
@@ -659,33 +660,22 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 	if (rc < 0)
 		return rc;
 	if (rc > 0 && !bs_store_is_table(r)) {
+		*how = BS_STORE_REPLACED;
 		rc = replace(st, r, r->id, key, err);
-		return rc < 0 ? rc : BS_STORE_REPLACED;
+		return rc < 0 ? rc : 0;
 	}
+	*how = BS_STORE_SAME_RUN;
 	if (rc > 0)
-		return BS_STORE_SAME_RUN;
+		return 0;
+	*how = BS_STORE_STORED;
 	/* A run restored from bstore's JSON export keeps when it was first
 	 * stored; merge and bstore run (put_new) store now. */
 	if (!once || r->stored_at == BS_NONE)
 		r->stored_at = bs_store_now();
 	n = bind_run(st, s, r, key, sha);
 	(void)n;
-	/* Its id foretold, the run and its rows are sent without waiting
-	 * (store/seen.c). */
-	if (seen && (rc = bs_store_seen_next(st, &r->id, err)) != 0) {
-		if (rc < 0)
-			return rc;
-		if (bs_db_defer(s) < 0)
-			return bs_store_db_error(st, err, "cannot store run");
-		st->deferring = 1;
-	} else {
-		rc = bs_db_step(s);
-		if (rc == BS_DB_ROW)
-			r->id = bs_db_column_int64(s, 0);
-		bs_db_reset(s);
-		if (rc != BS_DB_ROW)
-			return bs_store_db_error(st, err, "cannot store run");
-	}
+	if ((rc = st->writer->run(st, s, seen, &r->id, err)) < 0)
+		return rc;
 	bs_store_same_stored(st, r, key);
 	if (once)
 		bs_store_seen_stored(st, sha, r->id, key,
@@ -693,8 +683,8 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 	rc = put_rows(st, r, err);
 	if (rc == 0)
 		rc = put_history(st, r, err);
-	st->deferring = 0;
-	return rc < 0 ? rc : 1;
+	st->writer->done(st);
+	return rc < 0 ? rc : 0;
 }
 
 /* A history value as run_history keeps it: a date field's in seconds. */

@@ -80,7 +80,7 @@ static int on_run(struct bs_run *r, void *ctx)
 	struct coll *c = ctx;
 	struct bs_err err = BS_ERR_INIT;
 
-	assert_true(bs_store_put(c->st, r, &err) >= 0);
+	assert_true(bs_store_put(c->st, r, NULL, &err) >= 0);
 	assert_true(c->n < 8);
 	c->ids[c->n++] = r->id;
 	return 0;

@@ -219,7 +219,7 @@ static int on_run(struct bs_run *r, void *vctx)
 {
 	struct file_ctx *c = vctx;
 
-	return bs_store_put(c->st, r, &c->err) < 0 ? -1 : 0;
+	return bs_store_put(c->st, r, NULL, &c->err) < 0 ? -1 : 0;
 }
 
 static int on_reject(int64_t line, const char *raw, size_t len, int truncated,

@@ -515,7 +515,7 @@ static int on_run6(struct bs_run *r, void *ctx)
 {
 	struct bs_err err = BS_ERR_INIT;
 
-	assert_true(bs_store_put(ctx, r, &err) >= 0);
+	assert_true(bs_store_put(ctx, r, NULL, &err) >= 0);
 	return 0;
 }
 

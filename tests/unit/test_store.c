@@ -84,6 +84,15 @@ static char *pg_new(const char *url, const char *name)
 	return bs_buf_detach(&out, NULL);
 }
 
+/* What became of r (enum bs_store_outcome), or bs_store_put's error. */
+static int put_as(struct bs_store *st, struct bs_run *r, struct bs_err *err)
+{
+	enum bs_store_outcome how = BS_STORE_REPLACED + 1;
+	int rc = bs_store_put(st, r, &how, err);
+
+	return rc < 0 ? rc : (int)how;
+}
+
 static struct bs_store *open_new(const char *name)
 {
 	struct bs_err err = BS_ERR_INIT;
@@ -107,14 +116,14 @@ static void test_put_get_dup(void **state)
 	make_run(&r, "jump", "jump,8G,1,2", 84734);
 	bs_run_tag(&r, "raid", "10");
 	assert_int_equal(bs_store_begin(st, &err), 0);
-	assert_int_equal(bs_store_put(st, &r, &err), 1);
+	assert_int_equal(put_as(st, &r, &err), BS_STORE_STORED);
 	first = r.id;
 	assert_true(first > 0);
 	assert_int_equal(strlen(r.sha256), 64);
 	/* The same line again is a duplicate and keeps the first id. */
 	r.sha256[0] = '\0';
 	r.id = 0;
-	assert_int_equal(bs_store_put(st, &r, &err), 0);
+	assert_int_equal(put_as(st, &r, &err), BS_STORE_DUPLICATE);
 	assert_true(r.id == first);
 	assert_int_equal(bs_store_reject(st, "t.csv", 3, "bad,line", 8, 0,
 					 "expected 27 fields", &err),
@@ -172,7 +181,7 @@ static void test_selectors(void **state)
 		snprintf(raw, sizeof(raw), "line %d", i);
 		make_run(&r, i <= 3 ? "jump" : "billing", raw, 1000.0 * i);
 		bs_run_tag(&r, "raid", i % 2 ? "5" : "10");
-		assert_int_equal(bs_store_put(st, &r, &err), 1);
+		assert_int_equal(put_as(st, &r, &err), BS_STORE_STORED);
 		bs_run_release(&r);
 	}
 	assert_int_equal(bs_store_commit(st, &err), 0);
@@ -247,11 +256,11 @@ static void test_selectors(void **state)
 	/* A run measured now is stored even when its line repeats; a later
 	 * ingest of the line finds the first of them. */
 	make_run(&r, "jump", "line 1", 1000.0);
-	assert_int_equal(bs_store_put_new(st, &r, &err), 1);
+	assert_int_equal(bs_store_put_new(st, &r, &err), 0);
 	assert_true(r.id == 7);
 	bs_run_release(&r);
 	make_run(&r, "jump", "line 1", 1000.0);
-	assert_int_equal(bs_store_put(st, &r, &err), 0);
+	assert_int_equal(put_as(st, &r, &err), BS_STORE_DUPLICATE);
 	assert_true(r.id == 1);
 	bs_run_release(&r);
 	assert_int_equal(select_n(st, "7"), 1);
@@ -274,7 +283,7 @@ static void put_made(struct bs_store *st, const char *raw, int64_t when)
 	make_run(&r, "box", raw, 1000.0);
 	bs_run_set(&r.format, BS_FMT_BSTORE_RUN);
 	r.measured_at = when;
-	assert_int_equal(bs_store_put_new(st, &r, &err), 1);
+	assert_int_equal(bs_store_put_new(st, &r, &err), 0);
 	bs_run_release(&r);
 }
 
@@ -328,7 +337,7 @@ static void test_merge(void **state)
 	make_run(&r, "jump", "ingested", 5.0);
 	bs_run_tag(&r, "raid", "5");
 	bs_run_tag(&r, "disk", "ata");
-	assert_int_equal(bs_store_put(x, &r, &err), 1);
+	assert_int_equal(put_as(x, &r, &err), BS_STORE_STORED);
 	bs_run_release(&r);
 	assert_int_equal(bs_store_commit(x, &err), 0);
 
@@ -336,7 +345,7 @@ static void test_merge(void **state)
 	put_made(y, "same", 100);
 	make_run(&r, "jump", "ingested", 5.0);
 	bs_run_tag(&r, "raid", "10");
-	assert_int_equal(bs_store_put(y, &r, &err), 1);
+	assert_int_equal(put_as(y, &r, &err), BS_STORE_STORED);
 	bs_run_release(&r);
 	assert_int_equal(bs_store_commit(y, &err), 0);
 
@@ -402,7 +411,7 @@ static void test_each_dense_and_sparse(void **state)
 	for (i = 1; i <= 150; i++) {
 		snprintf(raw, sizeof(raw), "run %d", i);
 		make_run(&r, "m", raw, i);
-		assert_int_equal(bs_store_put(st, &r, &err), 1);
+		assert_int_equal(put_as(st, &r, &err), BS_STORE_STORED);
 		bs_run_release(&r);
 	}
 	assert_int_equal(bs_store_commit(st, &err), 0);
@@ -464,7 +473,7 @@ static void test_unknown_family(void **state)
 		char raw[16];
 		snprintf(raw, sizeof(raw), "line %d", i);
 		make_run(&r, "jump", raw, 5.0);
-		assert_int_equal(bs_store_put(st, &r, &err), 1);
+		assert_int_equal(put_as(st, &r, &err), BS_STORE_STORED);
 		bs_run_release(&r);
 	}
 	bs_store_close(st);
@@ -616,7 +625,7 @@ static void test_check_tag(void **state)
 	}
 	make_run(&r, "jump", "jump,8G,1,2", 1);
 	assert_int_equal(bs_store_begin(st, &err), 0);
-	assert_int_equal(bs_store_put(st, &r, &err), 1);
+	assert_int_equal(put_as(st, &r, &err), BS_STORE_STORED);
 	assert_int_equal(bs_store_select(st, "all", &ids, &err), 0);
 	assert_int_equal(bs_store_tag(st, &ids, "machine", "x", &err),
 			 -BS_EINVAL);
