@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# tests/cli/trend_p99.sh - bstore trend draws fio's tail latency (clat
+# p99) by default beside the bandwidth: three real fio 3.33 json+ runs
+# of one job on the ext4 disk (tests/data/dist/arrays-disk-*.json, made
+# by make.sh there), dated a day apart as nightly runs; each point's
+# number is fio's printed p99 (clat_ns percentile 99.000000 / 1000),
+# the change against the first night's, in text and JSON; an explicit
+# --metrics still draws only what it names.
+set -euo pipefail
+. "$SRC/tests/lib.sh"
+need jq
+
+D=$SRC/tests/data/dist
+for n in 1 2 3; do
+	run "$BSTORE" --quiet ingest -m box --measured-at "2026-11-0$n" \
+		"$D/arrays-disk-$n.json"
+	expect_rc 0 "ingest night $n"
+done
+
+p99() { jq '.jobs[0].read.clat_ns.percentile["99.000000"] / 1000 |
+	round' "$D/arrays-disk-$1.json"; }
+
+run "$BSTORE" trend -f json all
+expect_rc 0 "trend json"
+expect_eq "$(jq -r '[.metrics[].key] | join(",")' "$T/out")" \
+	"read_bw_kib_s,read_clat_p99_us" "the default lines: bw and p99"
+expect_eq "$(jq -c '.metrics[] | select(.key == "read_clat_p99_us") |
+	[.lines[0].points[].median | round]' "$T/out")" \
+	"[$(p99 1),$(p99 2),$(p99 3)]" "p99 of each night is fio's"
+expect_eq "$(jq -r '.metrics[] | select(.key == "read_clat_p99_us") |
+	.better' "$T/out")" "lower" "p99 is better lower"
+
+run "$BSTORE" trend all
+expect_rc 0 "trend text"
+expect_in "$T/out" "read clat p99, us (lower is better): [1] all"
+# 3424 against 4014: -14.7%.
+want=$(awk -v a="$(p99 1)" -v b="$(p99 3)" \
+	'BEGIN { printf "%.1f%%", (b / a - 1) * 100 }')
+expect_in "$T/out" "2026-11-03 00:00:00  1    $(p99 3)  $(p99 3)      $(p99 3)  $(p99 3)  $want"
+
+run "$BSTORE" trend -f json -m read_bw_kib_s all
+expect_rc 0 "trend --metrics"
+expect_eq "$(jq -r '[.metrics[].key] | join(",")' "$T/out")" \
+	"read_bw_kib_s" "--metrics names the lines"
