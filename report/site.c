@@ -618,8 +618,10 @@ static int run_page(struct site *s, const struct bs_run *r)
 	run_results(s, r);
 	if (r->nseries && bs_rcurves_run_html(r, d) > 0)
 		bs_tdict_show(d, "HAS_CURVES");
-	if (r->nseries)
+	if (r->nseries) {
 		bs_rdist_run_html(r, d);
+		bs_rdist_run_logs_html(r, d);
+	}
 	/* No second copy of the results in bonnie++'s layout (bstore show
 	 * prints it): a run's page stays near 3 KB, so that the site grows
 	 * by 4 KB a run or less with the rows of its lists. */
