@@ -53,11 +53,22 @@ void bs_rdist_add(struct bs_report *rep, size_t g, const struct bs_run *r)
 			x->p_us[k] = bs_dist_percentile(s->pt, s->n,
 							nines[k]) /
 				     1000;
+		x->bins = NULL;
+		x->nbins = 0;
+		if (rep->opts.cdf) {
+			x->bins = xmalloc(s->n * sizeof(*x->bins));
+			memcpy(x->bins, s->pt, s->n * sizeof(*x->bins));
+			x->nbins = s->n;
+		}
 	}
 }
 
 void bs_rdist_free(struct bs_report *rep)
 {
+	size_t i;
+
+	for (i = 0; i < rep->ndists; i++)
+		free(rep->dists[i].bins);
 	free(rep->dists);
 	rep->dists = NULL;
 	rep->ndists = rep->dists_cap = 0;
@@ -232,6 +243,117 @@ static void chart_dir(const struct bs_report *rep, int d, struct bs_tdict *pc)
 	bs_buf_release(&p);
 }
 
+
+/*
+ * --cdf: direction d's CDF chart, a line per run (the share of its I/Os
+ * at or under a latency, a step at each of fio's bins, x on a log axis),
+ * coloured and dashed by group; its text alternative, a row per run of
+ * the share at or under each power of ten of the axis.
+ */
+static void cdf_dir(const struct bs_report *rep, int d, struct bs_tdict *cc)
+{
+	struct bs_axis ax, ay;
+	struct bs_buf p = BS_BUF_INIT;
+	double lo = INFINITY, hi = 0;
+	char s[64];
+	size_t i, k;
+	int e;
+
+	for (i = 0; i < rep->ndists; i++) {
+		const struct bs_report_dist *x = &rep->dists[i];
+
+		if (x->dir != d || x->nbins == 0)
+			continue;
+		if (x->bins[0].x > 0 && x->bins[0].x / 1000 < lo)
+			lo = x->bins[0].x / 1000;
+		if (x->bins[x->nbins - 1].x / 1000 > hi)
+			hi = x->bins[x->nbins - 1].x / 1000;
+	}
+	if (!(hi > 0))
+		return;
+	if (!(lo > 0))
+		lo = hi;
+	ax.lo = floor(log10(lo));
+	ax.hi = ceil(log10(hi));
+	if (ax.hi <= ax.lo)
+		ax.hi = ax.lo + 1;
+	ax.step = 1;
+	ax.decimals = 0;
+	bs_axis_make(&ay, 0, 100, 5);
+	bs_frame_fill(&frame, cc);
+	bs_frame_ticks(&frame, &ay, 1, cc);
+	for (e = (int)ax.lo; e <= (int)ax.hi; e++) {
+		struct bs_tdict *xt = bs_tdict_add(cc, "XTICK");
+
+		bs_tdict_set(xt, "LABEL",
+			     bs_fmt_double(s, sizeof(s), pow(10, e),
+					   e < 0 ? -e : 0));
+		bs_tdict_set(xt, "X",
+			     bs_fmt_double(s, sizeof(s),
+					   bs_frame_x(&frame, &ax, e), 1));
+		bs_tdict_set(bs_tdict_add(cc, "CHEAD"), "AT",
+			     fmt_us(s, sizeof(s), pow(10, e)));
+	}
+	bs_tdict_set(cc, "X_TITLE", "clat, us (log scale)");
+	bs_tdict_set(cc, "Y_TITLE", "% of I/Os at or under");
+	bs_tdict_setf(cc, "CAPTION",
+		      "%s completion latency (clat) CDF: a line per run, the "
+		      "share of its I/Os at or under each latency (fio's json+ "
+		      "bins)",
+		      dir_labels[d]);
+	for (i = 0; i < rep->ndists; i++) {
+		const struct bs_report_dist *x = &rep->dists[i];
+		struct bs_tdict *l, *row;
+		double total = 0, run = 0, px;
+
+		if (x->dir != d || x->nbins == 0)
+			continue;
+		for (k = 0; k < x->nbins; k++)
+			total += x->bins[k].y;
+		if (!(total > 0))
+			continue;
+		l = bs_tdict_add(cc, "CLINE");
+		bs_tdict_set(l, "COLOUR", bs_chart_colour(x->group));
+		bs_tdict_set(l, "DASH", bs_chart_dash(x->group));
+		bs_tdict_setf(l, "TIP", "[%zu] run %lld", x->group + 1,
+			      (long long)x->id);
+		bs_buf_reset(&p);
+		px = bs_frame_x(&frame, &ax, ax.lo);
+		bs_buf_addf(&p, "M%.1f,%.1f", px, bs_frame_y(&frame, &ay, 0));
+		for (k = 0; k < x->nbins; k++) {
+			double bx = x->bins[k].x > 0
+					    ? bs_frame_x(&frame, &ax,
+							 log10(x->bins[k].x /
+							       1000))
+					    : px;
+
+			bs_buf_addf(&p, " L%.1f,%.1f", bx,
+				    bs_frame_y(&frame, &ay,
+					       100 * run / total));
+			run += x->bins[k].y;
+			bs_buf_addf(&p, " L%.1f,%.1f", bx,
+				    bs_frame_y(&frame, &ay,
+					       100 * run / total));
+		}
+		bs_tdict_set(l, "D", bs_buf_str(&p));
+		row = bs_tdict_add(cc, "CROW");
+		bs_tdict_set_i64(row, "GROUP", (int64_t)x->group + 1);
+		bs_tdict_set(row, "LABEL", rep->groups[x->group].label);
+		bs_tdict_set_i64(row, "RUN", x->id);
+		bs_tdict_setf(row, "IOS", "%.0f", total);
+		for (e = (int)ax.lo; e <= (int)ax.hi; e++) {
+			double under = 0;
+
+			for (k = 0; k < x->nbins; k++)
+				if (x->bins[k].x / 1000 <= pow(10, e))
+					under += x->bins[k].y;
+			bs_tdict_setf(bs_tdict_add(row, "CCELL"), "V", "%.2f%%",
+				      100 * under / total);
+		}
+	}
+	bs_buf_release(&p);
+}
+
 void bs_rdist_html(const struct bs_report *rep, struct bs_tdict *d)
 {
 	struct bs_tdict *sec = NULL;
@@ -251,6 +373,8 @@ void bs_rdist_html(const struct bs_report *rep, struct bs_tdict *d)
 			bs_tdict_set(d, "CHART_SVG", "curve");
 		}
 		chart_dir(rep, dir, bs_tdict_add(sec, "PCHART"));
+		if (rep->opts.cdf)
+			cdf_dir(rep, dir, bs_tdict_add(sec, "CCHART"));
 	}
 }
 

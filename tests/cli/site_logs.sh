@@ -83,3 +83,4 @@ PY
 )
 expect_eq "$(rows "$p" | sed -n 7p | cut -d'|' -f3)" "$want" \
 	"window 7's MiB/s is the bw log's mean"
+finish

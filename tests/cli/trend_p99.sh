@@ -24,8 +24,8 @@ run "$BSTORE" trend -f json all
 expect_rc 0 "trend json"
 expect_eq "$(jq -r '[.metrics[].key] | join(",")' "$T/out")" \
 	"read_bw_kib_s,read_clat_p99_us" "the default lines: bw and p99"
-expect_eq "$(jq -c '.metrics[] | select(.key == "read_clat_p99_us") |
-	[.lines[0].points[].median | round]' "$T/out")" \
+expect_eq "$(jq -c '[.points[] | select(.metric == "read_clat_p99_us") |
+	.median | round]' "$T/out")" \
 	"[$(p99 1),$(p99 2),$(p99 3)]" "p99 of each night is fio's"
 expect_eq "$(jq -r '.metrics[] | select(.key == "read_clat_p99_us") |
 	.better' "$T/out")" "lower" "p99 is better lower"
@@ -42,3 +42,4 @@ run "$BSTORE" trend -f json -m read_bw_kib_s all
 expect_rc 0 "trend --metrics"
 expect_eq "$(jq -r '[.metrics[].key] | join(",")' "$T/out")" \
 	"read_bw_kib_s" "--metrics names the lines"
+finish
