@@ -284,10 +284,14 @@ static void cdf_dir(const struct bs_report *rep, int d, struct bs_tdict *cc)
 	bs_frame_ticks(&frame, &ay, 1, cc);
 	for (e = (int)ax.lo; e <= (int)ax.hi; e++) {
 		struct bs_tdict *xt = bs_tdict_add(cc, "XTICK");
+		char th[64];
 
+		/* 10,000 as the percentile chart's axis writes it. */
 		bs_tdict_set(xt, "LABEL",
-			     bs_fmt_double(s, sizeof(s), pow(10, e),
-					   e < 0 ? -e : 0));
+			     bs_fmt_thousands(bs_fmt_double(s, sizeof(s),
+							    pow(10, e),
+							    e < 0 ? -e : 0),
+					      th, sizeof(th)));
 		bs_tdict_set(xt, "X",
 			     bs_fmt_double(s, sizeof(s),
 					   bs_frame_x(&frame, &ax, e), 1));
