@@ -301,11 +301,7 @@ static int run_child(char **argv, struct bs_buf *out, struct bs_buf *errb,
 	if (pid == 0) {
 		int e;
 
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
-		signal(SIGHUP, SIG_DFL);
-		signal(SIGQUIT, SIG_DFL);
-		signal(SIGPIPE, SIG_DFL);
+		bs_stop_defaults();
 		dup2(po[1], STDOUT_FILENO);
 		dup2(pe[1], STDERR_FILENO);
 		close(po[0]);

@@ -337,7 +337,7 @@ static int read_input(int fd, struct bs_buf *in, struct file_ctx *c,
 
 	*more = 0;
 	for (;;) {
-		if (bs_cli_stop)
+		if (bs_stop_sig)
 			return bs_error(&c->err, BS_EINTR, "interrupted");
 		if (in->len >= INGEST_BUFFER_MAX) {
 			*more = 1;
@@ -366,7 +366,7 @@ static int feed(struct bs_ingest *p, struct file_ctx *c, const char *data,
 
 	for (off = 0; off < len; off += n) {
 		progress(c, p, 0);
-		if (bs_cli_stop)
+		if (bs_stop_sig)
 			return bs_error(&c->err, BS_EINTR, "interrupted");
 		n = len - off < ((size_t)1 << 16) ? len - off : (size_t)1 << 16;
 		rc = bs_ingest_feed(p, data + off, n, &c->err);
@@ -388,7 +388,7 @@ static int parse_all(int fd, struct bs_ingest *p, struct file_ctx *c,
 	c->last_progress = now_s();
 	rc = feed(p, c, in->data ? in->data : "", in->len);
 	while (rc == 0 && more) {
-		if (bs_cli_stop)
+		if (bs_stop_sig)
 			return bs_error(&c->err, BS_EINTR, "interrupted");
 		n = read(fd, chunk, sizeof(chunk));
 		if (n < 0) {
@@ -537,7 +537,7 @@ static int ingest_fd(const struct bs_cli *cli, struct bs_store *st, int fd,
 	if (rc < 0) {
 		bs_store_rollback(st);
 		/* A signal also ends a wait for the archive's lock. */
-		if (c.err.code == BS_EINTR || bs_cli_stop)
+		if (c.err.code == BS_EINTR || bs_stop_sig)
 			bs_cli_error(cli, "%s: interrupted; nothing stored "
 					  "from this file",
 				     c.name);
@@ -672,7 +672,7 @@ static int read_all(int fd, struct bs_buf *in)
 	ssize_t n;
 
 	while ((n = read(fd, buf, sizeof(buf))) != 0) {
-		if (n < 0 && errno == EINTR && !bs_cli_stop)
+		if (n < 0 && errno == EINTR && !bs_stop_sig)
 			continue;
 		if (n < 0)
 			return -1;
