@@ -551,6 +551,12 @@ int cmd_exec(struct bs_cli *cli, int argc, char **argv)
 	      sizeof(*a.tags.tag));
 	a.tags.tag[a.tags.n].key = xstrdup("exec.command");
 	a.tags.tag[a.tags.n++].value = xstrdup(bs_buf_str(&cmd));
+	/* Its exit status, always 0 here: a run of a tool that failed is
+	 * never stored (above), so no stored run passes for good. */
+	xgrow((void **)&a.tags.tag, &a.tags.cap, a.tags.n + 1,
+	      sizeof(*a.tags.tag));
+	a.tags.tag[a.tags.n].key = xstrdup("exec.status");
+	a.tags.tag[a.tags.n++].value = xstrdup("0");
 	memset(&ia, 0, sizeof(ia));
 	ia.machine = a.machine ? a.machine
 			       : bs_cli_host_name(hostname, sizeof(hostname));

@@ -70,6 +70,10 @@ struct file_ctx {
 	int fio_jobs; /* fio runs of this file so far */
 	int rejects_only; /* --strict after a reject: keep only rejects */
 	int tty;    /* progress lines on stderr */
+	/* When standard input or another input that can stall (a pipe)
+	 * was read to its end: the date of its runs that have none;
+	 * BS_NONE for a file named on the command line. */
+	int64_t read_at;
 	int shown_progress;
 	double last_progress;
 };
@@ -190,6 +194,12 @@ static int on_run(struct bs_run *r, void *vctx)
 		bs_run_set(&r->machine, c->o->machine);
 	if (c->o->measured_at != BS_NONE)
 		r->measured_at = c->o->measured_at;
+	else if (r->measured_at == BS_NONE && c->read_at != BS_NONE) {
+		/* A run piped in as the tool ends: dated by when it was
+		 * read, marked so (core/result.h: no part in dedup). */
+		r->measured_at = c->read_at;
+		bs_run_tag(r, BS_DATE_SOURCE_TAG, BS_DATE_INGESTED);
+	}
 	if (c->rejects_only)
 		return 0;
 	/* --param: where the output left the parameter out (core/supply.h). */
@@ -528,8 +538,13 @@ static int ingest_fd(const struct bs_cli *cli, struct bs_store *st, int fd,
 	 * the batch, the commit. A regular file is read inside. */
 	rc = 0;
 	more = 1;
-	if (may_stall(fd))
+	/* Standard input, a file redirected too, is the nightly job's
+	 * tool just ended: its runs without a date are dated now. */
+	c.read_at = fd == STDIN_FILENO ? bs_store_now() : BS_NONE;
+	if (may_stall(fd)) {
 		rc = read_input(fd, &in, &c, &more);
+		c.read_at = bs_store_now();
+	}
 	if (rc == 0)
 		rc = bs_store_begin(st, &c.err);
 	if (rc == 0)
