@@ -140,6 +140,10 @@ static const struct bs_opt opts[] = {
 	 "a group's short label, once per group in order (default: its "
 	 "selector without the terms every selector has: 'raid=10' for "
 	 "array=emc,raid=10 against array=emc,raid=5)", NULL, 0, 0, 0},
+	{0, "cdf", NULL, 0, bs_opt_flag, O(ro.cdf),
+	 "HTML: also draw each fio run's completion latency CDF (the share "
+	 "of its I/Os at or under each latency, from its json+ bins), with a "
+	 "table of the share under each power of ten", NULL, 0, 0, 0},
 	BS_OPT_TEMPLATE_DIR(struct report_args, tdir,
 			    "report.html, report.txt, report.csv, report.json"),
 	{'s', "save", "NAME", 0, set_save, O(save),

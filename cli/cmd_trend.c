@@ -63,7 +63,8 @@ static const struct bs_opt opts[] = {
 	 "month is the whole of it)", NULL, 0, 0, 1},
 	BS_OPT_METRICS(struct trend_args, to.want, 0,
 		       "metrics to draw, comma-separated, as 'bstore report "
-		       "--metrics' takes them; default: the main metrics of "
+		       "--metrics' takes them; default: the main metrics and tail "
+		       "latencies (fio's clat p99) of "
 		       "the tools the runs come from:\n@MAIN_METRICS@\n"
 		       "Every key:\n@METRICS@"),
 	BS_OPT_UNITS(struct trend_args, to.units, 0),

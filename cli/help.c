@@ -32,6 +32,7 @@ static void wrap_word(struct bs_buf *out, size_t *col, size_t indent,
 
 /* "bonnie: putc, put_block, ...; sysbench: ...", wrapped: the metrics
  * whose flags have every bit of need (BS_MF_*), by family. */
+/* The metrics with any of the flags need (every one when need is 0). */
 static void help_metrics(struct bs_buf *out, size_t indent, unsigned need)
 {
 	char word[96];
@@ -41,17 +42,17 @@ static void help_metrics(struct bs_buf *out, size_t indent, unsigned need)
 	bs_buf_addf(out, "%*s", (int)indent, "");
 	for (m = 0; m < bs_nmetrics; m++) {
 		int same = 0, more = 0, any = 0;
-		if ((bs_metrics[m].flags & need) != need)
+		if (need && !(bs_metrics[m].flags & need))
 			continue;
 		/* Is a later metric shown, of this family or another? */
 		for (k = m + 1; k < bs_nmetrics && !more; k++) {
-			if ((bs_metrics[k].flags & need) != need)
+			if (need && !(bs_metrics[k].flags & need))
 				continue;
 			more = 1;
 			same = bs_metrics[k].family == bs_metrics[m].family;
 		}
 		for (k = m - 1; k >= 0 && !any; k--)
-			any = (bs_metrics[k].flags & need) == need &&
+			any = (!need || (bs_metrics[k].flags & need)) &&
 			      bs_metrics[k].family == bs_metrics[m].family;
 		snprintf(word, sizeof(word), "%s%s%s%s",
 			 any ? "" : bs_family_name(bs_metrics[m].family),
@@ -242,7 +243,7 @@ void bs_cli_help_buf(const char *text, struct bs_buf *out)
 			help_metrics(out, indent, 0);
 		} else if (strcmp(bs_buf_str(&line) + indent,
 				  "@MAIN_METRICS@") == 0) {
-			help_metrics(out, indent, BS_MF_MAIN);
+			help_metrics(out, indent, BS_MF_MAIN | BS_MF_TREND);
 		} else if (strcmp(bs_buf_str(&line) + indent, "@FORMATS@") == 0) {
 			help_formats(out, indent);
 		} else if (strcmp(bs_buf_str(&line) + indent, "@SELECTORS@") ==

@@ -81,6 +81,10 @@ enum {
 	 * log files): show's tests and the JSON export's results leave it
 	 * out; its series is the data. */
 	BS_MF_NOVALUE = 32,
+	/* A line of bstore trend's charts by default beside the main
+	 * metrics: the tail latency (fio's clat p99) over the nightly
+	 * runs, which a mean rate hides. */
+	BS_MF_TREND = 64,
 };
 
 struct bs_metric_info {

@@ -53,11 +53,22 @@ void bs_rdist_add(struct bs_report *rep, size_t g, const struct bs_run *r)
 			x->p_us[k] = bs_dist_percentile(s->pt, s->n,
 							nines[k]) /
 				     1000;
+		x->bins = NULL;
+		x->nbins = 0;
+		if (rep->opts.cdf) {
+			x->bins = xmalloc(s->n * sizeof(*x->bins));
+			memcpy(x->bins, s->pt, s->n * sizeof(*x->bins));
+			x->nbins = s->n;
+		}
 	}
 }
 
 void bs_rdist_free(struct bs_report *rep)
 {
+	size_t i;
+
+	for (i = 0; i < rep->ndists; i++)
+		free(rep->dists[i].bins);
 	free(rep->dists);
 	rep->dists = NULL;
 	rep->ndists = rep->dists_cap = 0;
@@ -232,6 +243,121 @@ static void chart_dir(const struct bs_report *rep, int d, struct bs_tdict *pc)
 	bs_buf_release(&p);
 }
 
+
+/*
+ * --cdf: direction d's CDF chart, a line per run (the share of its I/Os
+ * at or under a latency, a step at each of fio's bins, x on a log axis),
+ * coloured and dashed by group; its text alternative, a row per run of
+ * the share at or under each power of ten of the axis.
+ */
+static void cdf_dir(const struct bs_report *rep, int d, struct bs_tdict *cc)
+{
+	struct bs_axis ax, ay;
+	struct bs_buf p = BS_BUF_INIT;
+	double lo = INFINITY, hi = 0;
+	char s[64];
+	size_t i, k;
+	int e;
+
+	for (i = 0; i < rep->ndists; i++) {
+		const struct bs_report_dist *x = &rep->dists[i];
+
+		if (x->dir != d || x->nbins == 0)
+			continue;
+		if (x->bins[0].x > 0 && x->bins[0].x / 1000 < lo)
+			lo = x->bins[0].x / 1000;
+		if (x->bins[x->nbins - 1].x / 1000 > hi)
+			hi = x->bins[x->nbins - 1].x / 1000;
+	}
+	if (!(hi > 0))
+		return;
+	if (!(lo > 0))
+		lo = hi;
+	ax.lo = floor(log10(lo));
+	ax.hi = ceil(log10(hi));
+	if (ax.hi <= ax.lo)
+		ax.hi = ax.lo + 1;
+	ax.step = 1;
+	ax.decimals = 0;
+	bs_axis_make(&ay, 0, 100, 5);
+	bs_frame_fill(&frame, cc);
+	bs_frame_ticks(&frame, &ay, 1, cc);
+	for (e = (int)ax.lo; e <= (int)ax.hi; e++) {
+		struct bs_tdict *xt = bs_tdict_add(cc, "XTICK");
+		char th[64];
+
+		/* 10,000 as the percentile chart's axis writes it. */
+		bs_tdict_set(xt, "LABEL",
+			     bs_fmt_thousands(bs_fmt_double(s, sizeof(s),
+							    pow(10, e),
+							    e < 0 ? -e : 0),
+					      th, sizeof(th)));
+		bs_tdict_set(xt, "X",
+			     bs_fmt_double(s, sizeof(s),
+					   bs_frame_x(&frame, &ax, e), 1));
+		bs_tdict_set(bs_tdict_add(cc, "CHEAD"), "AT",
+			     fmt_us(s, sizeof(s), pow(10, e)));
+	}
+	bs_tdict_set(cc, "X_TITLE", "clat, us (log scale)");
+	bs_tdict_set(cc, "Y_TITLE", "% of I/Os at or under");
+	bs_tdict_setf(cc, "CAPTION",
+		      "%s completion latency (clat) CDF: a line per run, the "
+		      "share of its I/Os at or under each latency (fio's json+ "
+		      "bins)",
+		      dir_labels[d]);
+	for (i = 0; i < rep->ndists; i++) {
+		const struct bs_report_dist *x = &rep->dists[i];
+		struct bs_tdict *l, *row;
+		double total = 0, run = 0, px;
+
+		if (x->dir != d || x->nbins == 0)
+			continue;
+		for (k = 0; k < x->nbins; k++)
+			total += x->bins[k].y;
+		if (!(total > 0))
+			continue;
+		l = bs_tdict_add(cc, "CLINE");
+		bs_tdict_set(l, "COLOUR", bs_chart_colour(x->group));
+		bs_tdict_set(l, "DASH", bs_chart_dash(x->group));
+		bs_tdict_setf(l, "TIP", "[%zu] run %lld", x->group + 1,
+			      (long long)x->id);
+		bs_buf_reset(&p);
+		px = bs_frame_x(&frame, &ax, ax.lo);
+		bs_buf_addf(&p, "M%.1f,%.1f", px, bs_frame_y(&frame, &ay, 0));
+		for (k = 0; k < x->nbins; k++) {
+			double bx = x->bins[k].x > 0
+					    ? bs_frame_x(&frame, &ax,
+							 log10(x->bins[k].x /
+							       1000))
+					    : px;
+
+			bs_buf_addf(&p, " L%.1f,%.1f", bx,
+				    bs_frame_y(&frame, &ay,
+					       100 * run / total));
+			run += x->bins[k].y;
+			bs_buf_addf(&p, " L%.1f,%.1f", bx,
+				    bs_frame_y(&frame, &ay,
+					       100 * run / total));
+		}
+		bs_tdict_set(l, "D", bs_buf_str(&p));
+		row = bs_tdict_add(cc, "CROW");
+		bs_tdict_set_i64(row, "GROUP", (int64_t)x->group + 1);
+		bs_tdict_set(row, "LABEL", rep->groups[x->group].label);
+		bs_tdict_set_i64(row, "RUN", x->id);
+		bs_tdict_setf(row, "IOS", "%.0f", total);
+		for (e = (int)ax.lo; e <= (int)ax.hi; e++) {
+			double under = 0;
+
+			for (k = 0; k < x->nbins; k++)
+				if (x->bins[k].x / 1000 <= pow(10, e))
+					under += x->bins[k].y;
+			bs_tdict_setf(bs_tdict_add(row, "CCELL"), "V", "%.2f%%",
+				      100 * under / total);
+		}
+	}
+	bs_buf_release(&p);
+}
+
 void bs_rdist_html(const struct bs_report *rep, struct bs_tdict *d)
 {
 	struct bs_tdict *sec = NULL;
@@ -251,6 +377,8 @@ void bs_rdist_html(const struct bs_report *rep, struct bs_tdict *d)
 			bs_tdict_set(d, "CHART_SVG", "curve");
 		}
 		chart_dir(rep, dir, bs_tdict_add(sec, "PCHART"));
+		if (rep->opts.cdf)
+			cdf_dir(rep, dir, bs_tdict_add(sec, "CCHART"));
 	}
 }
 
@@ -344,5 +472,325 @@ int bs_rdist_run_html(const struct bs_run *r, struct bs_tdict *d)
 			run_hist(r, s, dir, lats[l], bs_tdict_add(sec, "HIST"));
 			n++;
 		}
+	return n;
+}
+
+/* ---- a run's page: its fio logs over time ----------------------------- */
+
+/* The run page's charts over time: the same windows for the IOPS line,
+ * the heatmap's columns and the table rows (their text alternative). */
+#define LOG_WINDOWS 16
+#define HEAT_ROWS_PER_DECADE 4
+static const struct bs_frame lframe = {600, 300, 72, 28, 24, 58};
+
+static const struct bs_series *log_series(const struct bs_run *r, int dir,
+					  const char *kind)
+{
+	char key[32];
+
+	snprintf(key, sizeof(key), "%s_%s_log", dir_names[dir], kind);
+	return bs_run_series_find(r, bs_metric_find(BS_FAM_FIO, key));
+}
+
+/* A log's span in seconds: from 0 to its last point's end. */
+static double log_end(const struct bs_series *s)
+{
+	double end = 0;
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		double e = s->pt[i].x +
+			   (isfinite(s->pt[i].seconds) ? s->pt[i].seconds : 0);
+		if (e > end)
+			end = e;
+	}
+	return end;
+}
+
+static size_t window_of(double x, double end)
+{
+	size_t w = end > 0 ? (size_t)(x / end * LOG_WINDOWS) : 0;
+
+	return w < LOG_WINDOWS ? w : LOG_WINDOWS - 1;
+}
+
+/* Whether an iops log has an entry per I/O (fio without --log_avg_msec:
+ * each entry 1), not per window. fio averages its bw and iops logs
+ * alike, so the bw log of the same job is the same kind. */
+static int per_io_log(const struct bs_series *iops)
+{
+	size_t i;
+
+	for (i = 0; i < iops->n; i++)
+		if (iops->pt[i].y != 1 || isfinite(iops->pt[i].seconds))
+			return 0;
+	return 1;
+}
+
+/*
+ * A rate per window of an iops or bw log (NAN in a window without an
+ * entry). A log of windows (each entry fio's own IOPS or KiB/s over its
+ * window): the mean of its entries in the window. A log of every I/O,
+ * an iops log's (count): its entries' sum over the window's length.
+ */
+static void rate_windows(const struct bs_series *s, double end, int per_io,
+			 double out[LOG_WINDOWS])
+{
+	double n[LOG_WINDOWS] = {0}, sum[LOG_WINDOWS] = {0};
+	size_t i, w;
+
+	for (i = 0; i < s->n; i++) {
+		w = window_of(s->pt[i].x, end);
+		n[w] += 1;
+		sum[w] += s->pt[i].y;
+	}
+	for (w = 0; w < LOG_WINDOWS; w++)
+		out[w] = per_io ? sum[w] / (end / LOG_WINDOWS)
+			 : n[w] > 0 ? sum[w] / n[w]
+				    : NAN;
+}
+
+static void rate_chart(double end, int dir, const char *what, const char *unit,
+		       const double iops[LOG_WINDOWS], struct bs_tdict *c)
+{
+	struct bs_axis ax, ay;
+	struct bs_buf b = BS_BUF_INIT;
+	struct bs_path w;
+	double top = 0;
+	size_t k;
+
+	for (k = 0; k < LOG_WINDOWS; k++)
+		if (isfinite(iops[k]) && iops[k] > top)
+			top = iops[k];
+	bs_axis_make(&ax, 0, end, 6);
+	bs_axis_make(&ay, 0, top, 4);
+	bs_frame_fill(&lframe, c);
+	bs_frame_ticks(&lframe, &ax, 0, c);
+	bs_frame_ticks_h(&lframe, &ay, 1, c);
+	bs_tdict_set(c, "X_TITLE", "time into the run, s");
+	bs_tdict_set(c, "Y_TITLE", unit);
+	bs_path_init(&w, &b, &lframe);
+	for (k = 0; k < LOG_WINDOWS; k++)
+		bs_path_point(&w,
+			      bs_frame_x(&lframe, &ax,
+					 end * ((double)k + 0.5) / LOG_WINDOWS),
+			      isfinite(iops[k]) ? bs_frame_y(&lframe, &ay,
+							     iops[k])
+						: NAN);
+	bs_path_end(&w);
+	bs_tdict_set(c, "D", bs_buf_str(&b));
+	bs_tdict_set(c, "COLOUR", bs_chart_colour(0));
+	bs_tdict_setf(c, "CAPTION", "%s %s over the run, %s, from fio's %s log: "
+		      "each of %d windows of %.3g ms", dir_labels[dir], what, unit,
+		      strcmp(unit, "IO/s") == 0 ? "iops" : "bw", LOG_WINDOWS,
+		      end / LOG_WINDOWS * 1000);
+	bs_buf_release(&b);
+}
+
+/* The latencies of the lat log in window k, sorted; their count. */
+static size_t window_lats(const struct bs_series *s, double end, size_t k,
+			  double *v)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < s->n; i++)
+		if (isfinite(s->pt[i].y) && window_of(s->pt[i].x, end) == k)
+			v[n++] = s->pt[i].y;
+	qsort(v, n, sizeof(*v), by_double);
+	return n;
+}
+
+/* Nearest rank (Hyndman and Fan 1996, definition 1) of sorted v[0..n). */
+static double nearest_rank(const double *v, size_t n, double p)
+{
+	size_t r = (size_t)ceil(p / 100 * (double)n);
+
+	return v[r ? r - 1 : 0];
+}
+
+/*
+ * The heatmap of the lat log: LOG_WINDOWS columns of time, rows of
+ * latency on a log axis (HEAT_ROWS_PER_DECADE a decade), each cell's
+ * colour as deep as its I/O count against the fullest cell's; an empty
+ * cell is not drawn.
+ */
+static void heatmap(const struct bs_series *s, double end, int dir,
+		    struct bs_tdict *h)
+{
+	struct bs_axis ax, ay;
+	double lo = INFINITY, hi = 0, most = 0, cw, ch, x0;
+	size_t i, nrows, k, r;
+	double *cnt;
+	char num[64];
+
+	for (i = 0; i < s->n; i++) {
+		double y = s->pt[i].y;
+
+		if (!(y > 0))
+			continue;
+		if (y < lo)
+			lo = y;
+		if (y > hi)
+			hi = y;
+	}
+	if (!(hi > 0))
+		return;
+	ay.lo = floor(log10(lo));
+	ay.hi = ceil(log10(hi));
+	if (ay.hi <= ay.lo)
+		ay.hi = ay.lo + 1;
+	ay.step = 1;
+	ay.decimals = 0;
+	nrows = (size_t)(ay.hi - ay.lo) * HEAT_ROWS_PER_DECADE;
+	cnt = xcalloc(nrows * LOG_WINDOWS, sizeof(*cnt));
+	for (i = 0; i < s->n; i++) {
+		double y = s->pt[i].y, f;
+
+		if (!(y > 0))
+			continue;
+		f = (log10(y) - ay.lo) * HEAT_ROWS_PER_DECADE;
+		r = f < 0 ? 0 : (size_t)f;
+		if (r >= nrows)
+			r = nrows - 1;
+		k = window_of(s->pt[i].x, end);
+		if (++cnt[r * LOG_WINDOWS + k] > most)
+			most = cnt[r * LOG_WINDOWS + k];
+	}
+	bs_axis_make(&ax, 0, end, 6);
+	bs_frame_fill(&lframe, h);
+	bs_frame_ticks(&lframe, &ax, 0, h);
+	bs_frame_log_ticks(&lframe, &ay, h);
+	bs_tdict_set(h, "X_TITLE", "time into the run, s");
+	bs_tdict_set(h, "Y_TITLE", "lat, us (log scale)");
+	/* The windows span 0 to end, the axis to its next tick. */
+	x0 = bs_frame_x(&lframe, &ax, 0);
+	cw = (bs_frame_x(&lframe, &ax, end) - x0) / LOG_WINDOWS;
+	ch = (double)(lframe.h - lframe.top - lframe.bottom) / (double)nrows;
+	for (r = 0; r < nrows; r++)
+		for (k = 0; k < LOG_WINDOWS; k++) {
+			double c = cnt[r * LOG_WINDOWS + k];
+			struct bs_tdict *cell;
+
+			if (c == 0)
+				continue;
+			cell = bs_tdict_add(h, "CELL");
+			bs_tdict_set(cell, "X",
+				     bs_fmt_double(num, sizeof(num),
+						   x0 + cw * (double)k, 1));
+			bs_tdict_set(cell, "Y",
+				     bs_fmt_double(num, sizeof(num),
+						   lframe.h - lframe.bottom -
+							   ch * (double)(r + 1),
+						   1));
+			bs_tdict_set(cell, "CW",
+				     bs_fmt_double(num, sizeof(num), cw, 1));
+			bs_tdict_set(cell, "CH",
+				     bs_fmt_double(num, sizeof(num), ch, 1));
+			/* Never fainter than 0.15: one I/O stays visible. */
+			bs_tdict_set(cell, "OPACITY",
+				     bs_fmt_double(num, sizeof(num),
+						   0.15 + 0.85 * c / most, 2));
+			bs_tdict_setf(cell, "TIP", "%.0f I/Os", c);
+		}
+	bs_tdict_set(h, "COLOUR", bs_chart_colour(0));
+	bs_tdict_setf(h, "CAPTION",
+		      "%s latency (lat) over the run, from fio's lat log: "
+		      "%d windows of time by %d latency bins a decade, the "
+		      "deeper the colour the more I/Os (the fullest cell %.0f)",
+		      dir_labels[dir], LOG_WINDOWS, HEAT_ROWS_PER_DECADE, most);
+	free(cnt);
+}
+
+int bs_rdist_run_logs_html(const struct bs_run *r, struct bs_tdict *d)
+{
+	struct bs_tdict *sec = NULL;
+	int dir, n = 0;
+
+	if (r->family != BS_FAM_FIO)
+		return 0;
+	for (dir = 0; dir < 3; dir++) {
+		const struct bs_series *io = log_series(r, dir, "iops"),
+				       *bw = log_series(r, dir, "bw"),
+				       *lat = log_series(r, dir, "lat");
+		double iops[LOG_WINDOWS], kib[LOG_WINDOWS], end = 0, *v = NULL;
+		int per_io = 0, has_bw = 0;
+		struct bs_tdict *x;
+		char t[64], u[64];
+		size_t k, nv;
+
+		if (io && io->n == 0)
+			io = NULL;
+		if (bw && bw->n == 0)
+			bw = NULL;
+		if (lat && lat->n == 0)
+			lat = NULL;
+		if (io == NULL && lat == NULL)
+			continue;
+		if (io)
+			end = log_end(io);
+		if (lat && log_end(lat) > end)
+			end = log_end(lat);
+		if (!(end > 0))
+			continue;
+		if (sec == NULL)
+			sec = bs_tdict_add(d, "LOGS");
+		x = bs_tdict_add(sec, "LOG");
+		bs_tdict_set(x, "DIR", dir_labels[dir]);
+		bs_tdict_setf(x, "WINDOW", "%.3g", end / LOG_WINDOWS * 1000);
+		for (k = 0; k < LOG_WINDOWS; k++)
+			iops[k] = kib[k] = NAN;
+		if (io) {
+			per_io = per_io_log(io);
+			rate_windows(io, end, per_io, iops);
+			rate_chart(end, dir, "IOPS", "IO/s", iops, bs_tdict_add(x, "RATE"));
+		}
+		/* A bw log of every I/O holds each I/O's size over its own
+		 * latency, no throughput: drawn only when fio averaged it. */
+		if (bw && io && !per_io) {
+			has_bw = 1;
+			rate_windows(bw, end, 0, kib);
+			for (k = 0; k < LOG_WINDOWS; k++)
+				kib[k] /= 1024;
+			rate_chart(end, dir, "bandwidth", "MiB/s", kib, bs_tdict_add(x, "RATE"));
+			bs_tdict_show(x, "HAS_BW");
+		} else if (bw) {
+			bs_tdict_show(x, "BW_PER_IO");
+		}
+		if (lat) {
+			heatmap(lat, end, dir, bs_tdict_add(x, "HEAT"));
+			v = xcalloc(lat->n + 1, sizeof(*v));
+		}
+		for (k = 0; k < LOG_WINDOWS; k++) {
+			struct bs_tdict *row = bs_tdict_add(x, "WROW");
+
+			bs_tdict_setf(row, "FROM", "%.3f",
+				      end * (double)k / LOG_WINDOWS);
+			bs_tdict_set(row, "IOPS",
+				     isfinite(iops[k]) ? bs_fmt_double(
+								 t, sizeof(t),
+								 iops[k], 0)
+						       : "-");
+			if (has_bw)
+				bs_tdict_set(bs_tdict_add(row, "BWCELL"), "V",
+					     isfinite(kib[k])
+						     ? bs_fmt_double(t, sizeof(t),
+								     kib[k], 2)
+						     : "-");
+			nv = lat ? window_lats(lat, end, k, v) : 0;
+			bs_tdict_set_i64(row, "IOS", (int64_t)nv);
+			bs_tdict_set(row, "P50",
+				     nv ? fmt_us(t, sizeof(t),
+						 nearest_rank(v, nv, 50))
+					: "-");
+			bs_tdict_set(row, "P90",
+				     nv ? fmt_us(u, sizeof(u),
+						 nearest_rank(v, nv, 90))
+					: "-");
+			bs_tdict_set(row, "MAX",
+				     nv ? fmt_us(t, sizeof(t), v[nv - 1]) : "-");
+		}
+		free(v);
+		n++;
+	}
 	return n;
 }

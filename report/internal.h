@@ -392,6 +392,11 @@ void bs_rdist_free(struct bs_report *rep);
  * on a log latency axis, with its I/Os and percentiles (HISTS). Returns
  * how many. */
 int bs_rdist_run_html(const struct bs_run *r, struct bs_tdict *d);
+/* A fio run's page: its iops and lat logs over the run in LOG_WINDOWS
+ * windows of time (LOGS: an IOPS line, a latency heatmap, and a table
+ * of each window's IOPS, I/Os and latency p50, p99 and max). Returns
+ * how many directions. */
+int bs_rdist_run_logs_html(const struct bs_run *r, struct bs_tdict *d);
 /*
  * The HTML charts of one run's curves, drawn as bs_rcurves_html draws a
  * report's (the site's run page): a CURVES row of d per curve, through

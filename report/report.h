@@ -121,6 +121,9 @@ struct bs_report_opts {
 	/* The command has no --by (bstore trend): a mixed group's note
 	 * says to give each value a group of its own instead. */
 	int no_by;
+	/* --cdf: the HTML page also draws each fio run's completion
+	 * latency CDF from its json+ bins (report/dist.c). */
+	int cdf;
 };
 
 /*
@@ -333,6 +336,9 @@ struct bs_report_dist {
 	int dir;      /* 0 read, 1 write, 2 trim */
 	int64_t id;
 	double p_us[BS_REPORT_NINES];
+	/* With opts.cdf: a copy of the clat bins (x ns, y I/Os). */
+	struct bs_point *bins;
+	size_t nbins;
 };
 
 /*

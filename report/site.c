@@ -138,9 +138,10 @@ int bs_site_own_name(const char *dir, const char *name)
 #define CHARTS_MAX 48
 /* The "more" column of the index names at most this many values. */
 #define MORE_MAX 4
-/* Room for the catalogue's main metrics (BS_MF_MAIN), and for those of
- * one family, which is all a run keeps. */
-#define MAIN_MAX 16
+/* Room for the catalogue's main metrics (BS_MF_MAIN) and tail latencies
+ * drawn over time (BS_MF_TREND: trend charts, no list column), and for
+ * those of one family, which is all a run keeps. */
+#define MAIN_MAX 24
 #define MAIN_FAMILY_MAX 4
 
 /* What the list pages need of one run. */
@@ -618,8 +619,10 @@ static int run_page(struct site *s, const struct bs_run *r)
 	run_results(s, r);
 	if (r->nseries && bs_rcurves_run_html(r, d) > 0)
 		bs_tdict_show(d, "HAS_CURVES");
-	if (r->nseries)
+	if (r->nseries) {
 		bs_rdist_run_html(r, d);
+		bs_rdist_run_logs_html(r, d);
+	}
 	/* No second copy of the results in bonnie++'s layout (bstore show
 	 * prints it): a run's page stays near 3 KB, so that the site grows
 	 * by 4 KB a run or less with the rows of its lists. */
@@ -854,7 +857,8 @@ static void main_columns(const struct site *s, const size_t *runs, size_t n,
 	for (i = 0; i < n; i++)
 		fams |= 1u << s->runs[runs[i]].family;
 	for (k = 0; k < s->nmain; k++)
-		want[k] = (fams >> bs_metrics[s->main[k]].family) & 1;
+		want[k] = (fams >> bs_metrics[s->main[k]].family) & 1 &&
+		          (bs_metrics[s->main[k]].flags & BS_MF_MAIN);
 }
 
 /* A RUNS table of runs[0..n-1] (indices into s->runs), in d; returns it
@@ -2207,7 +2211,7 @@ int bs_site_build(const struct bs_report_source *src,
 	for (m = 0; m < BS_M_MAX; m++)
 		s.mainidx[m] = -1;
 	for (m = 0; m < bs_nmetrics; m++) {
-		if (!(bs_metrics[m].flags & BS_MF_MAIN))
+		if (!(bs_metrics[m].flags & (BS_MF_MAIN | BS_MF_TREND)))
 			continue;
 		if (s.nmain == MAIN_MAX)
 			BS_BUG("more main metrics than MAIN_MAX");

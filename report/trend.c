@@ -663,12 +663,13 @@ int bs_trend_build(struct bs_trend **out, const struct bs_trend_opts *opts,
 	a.selectors = selectors;
 	for (m = 0; m < BS_RM_USED; m++)
 		want_any |= opts->want[m];
-	/* By default the rates of the catalogue's main metrics. */
+	/* By default the rates of the catalogue's main metrics, and the
+	 * tail latencies it names for trends (fio's clat p99). */
 	for (m = 0; m < BS_RM_USED; m++)
 		a.cand[m] = want_any ? opts->want[m]
 				     : BS_RM_KIND(m) == BS_MK_RATE &&
 					       (bs_metrics[BS_RM_TEST(m)].flags &
-						BS_MF_MAIN);
+						(BS_MF_MAIN | BS_MF_TREND));
 	ro.units = opts->units;
 	ro.no_by = 1; /* trend has no --by */
 	fsrc.each = filter_each;

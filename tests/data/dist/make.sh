@@ -48,3 +48,29 @@ fio --filename="$f" --size=4M --bs=4k --ioengine=psync \
 #       --file-test-mode=seqwr --file-fsync-all=on --percentile=50
 #   sysbench-1.0.20-fileio-rndwr-p90-histogram.txt
 #       --file-test-mode=rndwr --file-fsync-freq=1 --percentile=90
+
+# "Two arrays": the same rate-limited 4k randread job (libaio, iodepth 4,
+# 1000 IOPS for 700 ms, json+) three times on a tmpfs file (/dev/shm,
+# buffered: tmpfs has no O_DIRECT) and three times on the ext4 disk with
+# O_DIRECT; the first run of each also wrote per-I/O lat, bw and iops
+# logs (arrays-shm_*.1.log, arrays-disk_*.1.log; the clat and slat logs
+# were not kept). tests/cli/trend_p99.sh, report_dist.sh and site_logs.sh
+# read them.
+arrays() { # CFG FILE DIRECT
+	local n logs
+	for n in 1 2 3; do
+		logs=()
+		if [ "$n" = 1 ]; then
+			logs=(--write_lat_log="arrays-$1" --write_bw_log="arrays-$1"
+				--write_iops_log="arrays-$1")
+		fi
+		fio --name="arrays-$1" --filename="$2" --size=8M --rw=randread \
+			--bs=4k --ioengine=libaio --iodepth=4 --direct="$3" \
+			--rate_iops=1000 --runtime=700ms --time_based "${logs[@]}" \
+			--output-format=json+ --output="arrays-$1-$n.json"
+		rm -f "$2"
+	done
+	rm -f "arrays-$1"_clat.1.log "arrays-$1"_slat.1.log
+}
+arrays shm "$f" 0
+arrays disk "./bstore-dist-$$" 1
