@@ -939,16 +939,18 @@ int bs_bonnie_csv_probe(const struct bs_format *f, const struct bs_fline *l)
 }
 
 int bs_bonnie_csv_parse(const struct bs_format *f, const struct bs_fline *l,
-			struct bs_run *r, char *reason, size_t reasonsz)
+			struct bs_run *r, struct bs_err *err)
 {
-	struct pctx c = { l, reason, reasonsz };
+	char reason[BS_ERR_MSG_MAX];
+	struct pctx c = { l, reason, sizeof(reason) };
 	const struct layout *L = NULL;
 	char inner[256];
 	int rc;
 
+	reason[0] = '\0';
 	rc = pick_layout(&c, (enum bs_csv_layout) * (const int *)f->arg, &L);
 	if (rc < 0)
-		return rc;
+		return bs_format_fail(err, rc, reason);
 	if (L->beta) {
 		c.reason = inner;
 		c.rsz = sizeof(inner);
@@ -961,11 +963,11 @@ int bs_bonnie_csv_parse(const struct bs_format *f, const struct bs_fline *l,
 
 			bs_err_quote(v, sizeof(v), l->f[1].s, l->f[1].len,
 				     QUOTE_MAX);
-			if (reasonsz > 0)
-				snprintf(reason, reasonsz,
-					 "bonnie++ %s beta CSV layout not "
-					 "recognised: %s", v, inner);
+			snprintf(reason, sizeof(reason),
+				 "bonnie++ %s beta CSV layout not "
+				 "recognised: %s", v, inner);
 		}
+		return bs_format_fail(err, rc, reason);
 	}
 	return rc;
 }
