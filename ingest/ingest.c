@@ -595,7 +595,8 @@ static int blk_close(struct bs_ingest *p, int at_end)
 {
 	struct blk *b = &p->blk;
 	const struct bs_format *f = b->f;
-	struct bs_block_out out = {blk_run, blk_reject, p, blk_note};
+	struct bs_block_out out = {blk_run, blk_reject, p, blk_note,
+				   BS_BLOCK_MINE};
 	int64_t runs = p->emitted + p->st.rejects;
 	struct bs_bline *l;
 	struct bs_bline ctx[BS_BLOCK_BEFORE];
@@ -630,7 +631,7 @@ static int blk_close(struct bs_ingest *p, int at_end)
 	b->whole = 0;
 	rc = f->block->parse(&whole, &out);
 	free(l);
-	if (rc == BS_BLOCK_NOT_MINE) {
+	if (rc >= 0 && out.verdict == BS_BLOCK_NOT_MINE) {
 		p->st.blocked -= (int64_t)b->n;
 		p->st.skipped += (int64_t)b->n;
 	}
@@ -693,8 +694,6 @@ static int blk_start(struct bs_ingest *p, const struct bs_fline *l,
 		p->blk.f = f;
 		p->blk.over = 0;
 		blk_add(p, l, line, len, lineno);
-		if (rc == BS_START_ONE)
-			return blk_close(p, 0) < 0 ? -1 : 1;
 		return 1;
 	}
 	return 0;
