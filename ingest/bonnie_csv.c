@@ -786,7 +786,9 @@ static int pick_layout(struct pctx *c, enum bs_csv_layout fam,
 	size_t n = ln->nf;
 	int i;
 
-	bs_err_quote(v, sizeof(v), f0->s, f0->len, QUOTE_MAX);
+	/* The version quoted for a reason, only on the way to one: most
+	 * lines parse. */
+#define QUOTE_F0() bs_err_quote(v, sizeof(v), f0->s, f0->len, QUOTE_MAX)
 	switch (fam) {
 	case BS_LAYOUT_NONE:
 		return fail(c, "not a bonnie++ CSV layout");
@@ -802,7 +804,7 @@ static int pick_layout(struct pctx *c, enum bs_csv_layout fam,
 		if (!eq(f0, "1.98"))
 			return fail(c,
 				    "unsupported bonnie++ CSV format version "
-				    "'%s'", v);
+				    "'%s'", QUOTE_F0());
 		*out = &fam_e;
 		break;
 	case BS_LAYOUT_1_97:
@@ -813,7 +815,8 @@ static int pick_layout(struct pctx *c, enum bs_csv_layout fam,
 			if (ln->f[i - 1].len > 0)
 				return fail(c,
 					    "expected 48 fields for bonnie++ %s "
-					    "CSV, found 47 with I/O results", v);
+					    "CSV, found 47 with I/O results",
+					    QUOTE_F0());
 		*out = &fam_cs;
 		return 1;
 	case BS_LAYOUT_1_96:
@@ -841,8 +844,9 @@ static int pick_layout(struct pctx *c, enum bs_csv_layout fam,
 	if (n != (size_t)(*out)->nfields)
 		return fail(c,
 			    "expected %d fields for bonnie++ %s CSV, found %zu",
-			    (*out)->nfields, v, n);
+			    (*out)->nfields, QUOTE_F0(), n);
 	return 1;
+#undef QUOTE_F0
 }
 
 /*
