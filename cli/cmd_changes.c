@@ -75,8 +75,8 @@ int bs_cli_changes(struct bs_cli *cli, const struct bs_opt_cmd *cmd, int argc,
 	a.co.check = cmd == &bs_cmd_check;
 	a.co.since = BS_NONE;
 	a.dest.fmt = BS_REPORT_TEXT;
-	rc = bs_opt_parse(cli, cmd, argc, argv, &a, NULL);
-	if (rc >= 0)
+	if (bs_opt_parse(cli, cmd, argc, argv, &a, NULL, &rc) ==
+	    BS_OPT_EXIT)
 		return rc;
 	rc = bs_cli_dest_done(cli, &a.dest);
 	if (rc != 0)

@@ -469,8 +469,8 @@ int cmd_exec(struct bs_cli *cli, int argc, char **argv)
 
 	memset(&a, 0, sizeof(a));
 	memset(&x, 0, sizeof(x));
-	rc = bs_opt_parse(cli, &bs_cmd_exec, argc, argv, &a, NULL);
-	if (rc >= 0)
+	if (bs_opt_parse(cli, &bs_cmd_exec, argc, argv, &a, NULL, &rc) ==
+	    BS_OPT_EXIT)
 		goto out;
 	if (a.quiet)
 		cli->quiet = 1;

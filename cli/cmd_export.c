@@ -631,8 +631,8 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 	ctx.fmt = FMT_BONNIE;
 	ctx.b = (struct bs_buf)BS_BUF_INIT;
 	ctx.lossy_ids = (struct bs_buf)BS_BUF_INIT;
-	rc = bs_opt_parse(cli, &bs_cmd_export, argc, argv, &ctx, NULL);
-	if (rc >= 0)
+	if (bs_opt_parse(cli, &bs_cmd_export, argc, argv, &ctx, NULL, &rc) ==
+	    BS_OPT_EXIT)
 		goto out;
 	path = ctx.path;
 	given = ctx.given;

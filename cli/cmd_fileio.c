@@ -164,8 +164,8 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 	bs_fileio_defaults(&a->o);
 	a->dir = ".";
 	a->machine = bs_cli_host_name(a->hostname, sizeof(a->hostname));
-	rc = bs_opt_parse(cli, &bs_cmd_fileio, argc, argv, a, NULL);
-	if (rc >= 0) {
+	if (bs_opt_parse(cli, &bs_cmd_fileio, argc, argv, a, NULL, &rc) ==
+	    BS_OPT_EXIT) {
 		*done = rc == BS_EXIT_OK;
 		return rc;
 	}

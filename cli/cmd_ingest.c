@@ -1091,8 +1091,8 @@ int cmd_ingest(struct bs_cli *cli, int argc, char **argv)
 	o.tag_val = xcalloc((size_t)argc, sizeof(char *));
 	o.param_key = xcalloc((size_t)argc, sizeof(char *));
 	o.param_val = xcalloc((size_t)argc, sizeof(char *));
-	rc = bs_opt_parse(cli, &bs_cmd_ingest, argc, argv, &o, NULL);
-	if (rc >= 0)
+	if (bs_opt_parse(cli, &bs_cmd_ingest, argc, argv, &o, NULL, &rc) ==
+	    BS_OPT_EXIT)
 		goto out;
 	rc = BS_EXIT_OK;
 	if (o.list_formats) {

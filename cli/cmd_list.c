@@ -189,8 +189,8 @@ int cmd_list(struct bs_cli *cli, int argc, char **argv)
 	struct bs_store *st = NULL;
 	int rc;
 
-	rc = bs_opt_parse(cli, &bs_cmd_list, argc, argv, &ctx, NULL);
-	if (rc >= 0)
+	if (bs_opt_parse(cli, &bs_cmd_list, argc, argv, &ctx, NULL, &rc) ==
+	    BS_OPT_EXIT)
 		return rc;
 	if (ctx.rejects &&
 	    (ctx.json || ctx.long_tags || ctx.count || optind < argc))

@@ -153,8 +153,8 @@ int cmd_merge(struct bs_cli *cli, int argc, char **argv)
 	struct bs_store *st = NULL;
 	int rc;
 
-	rc = bs_opt_parse(cli, &bs_cmd_merge, argc, argv, NULL, NULL);
-	if (rc >= 0)
+	if (bs_opt_parse(cli, &bs_cmd_merge, argc, argv, NULL, NULL, &rc) ==
+	    BS_OPT_EXIT)
 		return rc;
 	if (optind >= argc)
 		return bs_cli_usage_error(cli, "which archives? give OTHER.db");

@@ -238,9 +238,9 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 	a->ro.units = BS_UNITS_AUTO;
 	a->dest.fmt = BS_REPORT_TEXT;
 	a->base = 1;
-	rc = bs_opt_parse(cli, compare ? &bs_cmd_compare : &bs_cmd_report,
-			  argc, argv, a, seen);
-	if (rc >= 0)
+	if (bs_opt_parse(cli, compare ? &bs_cmd_compare : &bs_cmd_report,
+			  argc, argv, a, seen, &rc) ==
+	    BS_OPT_EXIT)
 		return rc;
 	a->sel = argv + optind;
 	a->nsel = argc - optind;

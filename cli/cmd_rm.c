@@ -60,8 +60,8 @@ int cmd_rm(struct bs_cli *cli, int argc, char **argv)
 	struct rm_args a = {0};
 	int rc, dry, n = 0;
 
-	rc = bs_opt_parse(cli, &bs_cmd_rm, argc, argv, &a, NULL);
-	if (rc >= 0)
+	if (bs_opt_parse(cli, &bs_cmd_rm, argc, argv, &a, NULL, &rc) ==
+	    BS_OPT_EXIT)
 		return rc;
 	dry = a.dry;
 	if (optind >= argc)

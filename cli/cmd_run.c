@@ -215,8 +215,8 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 	a->count = 1;
 	a->csv = BS_CSV_1_98;
 	a->o.machine = bs_cli_host_name(a->hostname, sizeof(a->hostname));
-	rc = bs_opt_parse(cli, &bs_cmd_run, argc, argv, a, NULL);
-	if (rc >= 0) {
+	if (bs_opt_parse(cli, &bs_cmd_run, argc, argv, a, NULL, &rc) ==
+	    BS_OPT_EXIT) {
 		*done = rc == BS_EXIT_OK;
 		return rc;
 	}

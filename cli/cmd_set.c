@@ -115,8 +115,8 @@ int cmd_set(struct bs_cli *cli, int argc, char **argv)
 	int64_t changed, total = 0;
 	int nset = 0, i, rc;
 
-	rc = bs_opt_parse(cli, &bs_cmd_set, argc, argv, NULL, NULL);
-	if (rc >= 0)
+	if (bs_opt_parse(cli, &bs_cmd_set, argc, argv, NULL, NULL, &rc) ==
+	    BS_OPT_EXIT)
 		goto out;
 	if (optind >= argc) {
 		rc = bs_cli_usage_error(cli, "which runs? give a SELECTOR");

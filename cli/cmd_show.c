@@ -429,8 +429,8 @@ int cmd_show(struct bs_cli *cli, int argc, char **argv)
 	struct show_ctx x = {BS_BUF_INIT, NULL, NULL, 0};
 	int rc;
 
-	rc = bs_opt_parse(cli, &bs_cmd_show, argc, argv, NULL, NULL);
-	if (rc >= 0)
+	if (bs_opt_parse(cli, &bs_cmd_show, argc, argv, NULL, NULL, &rc) ==
+	    BS_OPT_EXIT)
 		return rc;
 	if (optind >= argc)
 		return bs_cli_usage_error(cli, "which run? give an id or "

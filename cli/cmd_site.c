@@ -544,8 +544,8 @@ int cmd_site(struct bs_cli *cli, int argc, char **argv)
 
 	memset(&w, 0, sizeof(w));
 	memset(&sc, 0, sizeof(sc));
-	rc = bs_opt_parse(cli, &bs_cmd_site, argc, argv, &a, NULL);
-	if (rc >= 0)
+	if (bs_opt_parse(cli, &bs_cmd_site, argc, argv, &a, NULL, &rc) ==
+	    BS_OPT_EXIT)
 		return rc;
 	dir = a.dir;
 	if (dir == NULL || dir[0] == '\0')

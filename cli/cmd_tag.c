@@ -61,8 +61,8 @@ int cmd_tag(struct bs_cli *cli, int argc, char **argv)
 
 	/* A --remove an argument: argc of them at most. */
 	a.remove = xcalloc((size_t)argc, sizeof(char *));
-	rc = bs_opt_parse(cli, &bs_cmd_tag, argc, argv, &a, NULL);
-	if (rc >= 0)
+	if (bs_opt_parse(cli, &bs_cmd_tag, argc, argv, &a, NULL, &rc) ==
+	    BS_OPT_EXIT)
 		goto out;
 	if (optind >= argc) {
 		rc = bs_cli_usage_error(cli, "which runs? give a SELECTOR");

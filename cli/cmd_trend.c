@@ -109,8 +109,8 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 	a->to.every = BS_EVERY_AUTO;
 	a->to.since = a->to.until = BS_NONE;
 	a->dest.fmt = BS_REPORT_TEXT;
-	rc = bs_opt_parse(cli, &bs_cmd_trend, argc, argv, a, NULL);
-	if (rc >= 0)
+	if (bs_opt_parse(cli, &bs_cmd_trend, argc, argv, a, NULL, &rc) ==
+	    BS_OPT_EXIT)
 		return rc;
 	a->sel = argv + optind;
 	a->nsel = argc - optind;

@@ -145,8 +145,8 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 	*done = 0;
 	bs_zcav_defaults(&a->o);
 	a->o.machine = bs_cli_host_name(a->hostname, sizeof(a->hostname));
-	rc = bs_opt_parse(cli, &bs_cmd_zcav, argc, argv, a, NULL);
-	if (rc >= 0) {
+	if (bs_opt_parse(cli, &bs_cmd_zcav, argc, argv, a, NULL, &rc) ==
+	    BS_OPT_EXIT) {
 		*done = rc == BS_EXIT_OK;
 		return rc;
 	}

@@ -150,6 +150,7 @@ int main(int argc, char **argv)
 	const struct bs_opt_cmd *cmd;
 	char *about;
 	size_t i;
+	enum bs_opt_next next;
 	int rc;
 
 	memset(&a, 0, sizeof(a));
@@ -163,22 +164,23 @@ int main(int argc, char **argv)
 	bstore.about = about;
 	/* BS_OPT_CMD_FIRST: stop at the command name; its options are its
 	 * own. */
-	rc = bs_opt_parse(&a.cli, &bstore, argc, argv, &a, NULL);
-	if (rc < 0 && a.version) {
+	next = bs_opt_parse(&a.cli, &bstore, argc, argv, &a, NULL, &rc);
+	if (next == BS_OPT_GO_ON && a.version) {
 		puts("bstore " BSTORE_VERSION);
-		rc = BS_EXIT_OK;
-	} else if (rc < 0 && a.man) {
+		next = BS_OPT_EXIT;
+	} else if (next == BS_OPT_GO_ON && a.man) {
 		bs_cli_man(stdout, BSTORE_VERSION, &bstore, commands,
 			   NCOMMANDS);
-		rc = BS_EXIT_OK;
+		next = BS_OPT_EXIT;
 	}
-	if (rc < 0 && optind >= argc) {
+	if (next == BS_OPT_GO_ON && optind >= argc) {
 		bs_opt_help(stderr, &bstore);
 		rc = BS_EXIT_USAGE;
+		next = BS_OPT_EXIT;
 	}
 	free(about);
 	bstore.about = NULL;
-	if (rc >= 0)
+	if (next == BS_OPT_EXIT)
 		return finish_output(&a.cli, rc);
 	cmd = find_command(argv[optind]);
 	if (cmd == NULL)

@@ -154,8 +154,9 @@ int bs_cli_bad_option(const struct bs_cli *cli, char **argv,
 	return bs_cli_usage_error(cli, "unknown option '-%c'", optopt);
 }
 
-int bs_opt_parse(struct bs_cli *cli, const struct bs_opt_cmd *cmd,
-		 int argc, char **argv, void *args, bs_opt_seen_fn seen)
+enum bs_opt_next bs_opt_parse(struct bs_cli *cli, const struct bs_opt_cmd *cmd,
+			      int argc, char **argv, void *args,
+			      bs_opt_seen_fn seen, int *status)
 {
 	struct rows r;
 	struct bs_buf shortopts = BS_BUF_INIT;
@@ -218,7 +219,8 @@ int bs_opt_parse(struct bs_cli *cli, const struct bs_opt_cmd *cmd,
 	free(longopts);
 	free(r.row);
 	bs_buf_release(&shortopts);
-	return rc;
+	*status = rc < 0 ? BS_EXIT_OK : rc;
+	return rc < 0 ? BS_OPT_GO_ON : BS_OPT_EXIT;
 }
 
 /* ---- the setters of plain rows ------------------------------------ */

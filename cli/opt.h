@@ -119,15 +119,24 @@ enum {
 typedef void (*bs_opt_seen_fn)(void *args, const struct bs_opt *o,
 			       const char *arg);
 
+/* What bs_opt_parse found: whether the command goes on. */
+enum bs_opt_next {
+	BS_OPT_GO_ON,   /* options read, optind at the first operand */
+	BS_OPT_EXIT,    /* --help printed, or a usage error said: the
+			 * command exits with *status */
+};
+
 /*
  * Parses argv's options (getopt_long, argv[0] being the command; the
- * caller has reset optind) into args through cmd's rows. Returns -1 to
- * go on, optind at the first operand; BS_EXIT_OK after printing --help;
- * or the usage error's exit status after saying it: an unknown option,
- * a missing or unwanted argument, a bad value (a row's set()).
+ * caller has reset optind) into args through cmd's rows. Returns
+ * BS_OPT_GO_ON (*status BS_EXIT_OK), or BS_OPT_EXIT with *status
+ * BS_EXIT_OK after printing --help, or the usage error's exit status
+ * after saying it: an unknown option, a missing or unwanted argument, a
+ * bad value (a row's set()).
  */
-int bs_opt_parse(struct bs_cli *cli, const struct bs_opt_cmd *cmd,
-		 int argc, char **argv, void *args, bs_opt_seen_fn seen);
+enum bs_opt_next bs_opt_parse(struct bs_cli *cli, const struct bs_opt_cmd *cmd,
+			      int argc, char **argv, void *args,
+			      bs_opt_seen_fn seen, int *status);
 
 /* The --help text of cmd onto f, with bstore's tables filled in. */
 void bs_opt_help(FILE *f, const struct bs_opt_cmd *cmd);

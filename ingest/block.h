@@ -68,6 +68,15 @@ struct bs_block {
 #define BS_BLOCK_BEFORE 8
 #define BS_BLOCK_BEFORE_LEN 2048
 
+/* What parse() found the block to be (struct bs_block_out.verdict). */
+enum bs_block_verdict {
+	BS_BLOCK_MINE,     /* this format's output: its runs and rejects */
+	/* No output of this format (someone else's JSON): its lines
+	 * count as skipped, not as recognised output that measures
+	 * nothing. */
+	BS_BLOCK_NOT_MINE,
+};
+
 /*
  * Where parse() gives its results (and note() what it could not use). run(): r is filled by the parser
  * (family, tool, format and values at least; r->raw may be left NULL,
@@ -88,13 +97,14 @@ struct bs_block_out {
 	 * dd command lines ..."): a warning at the input line, no reject.
 	 * May be NULL. */
 	void (*note)(struct bs_block_out *o, int64_t line, const char *msg);
+	/* Set by parse() (the driver starts it at BS_BLOCK_MINE). */
+	enum bs_block_verdict verdict;
 };
 
 struct bs_block_ops {
-	/* 1 when l opens a block of this format; state (zeroed by the
-	 * driver, BS_BLOCK_STATE_MAX bytes) is the format's to keep what
-	 * more() needs. May return BS_SCAN_LAST + 2 (i.e. 3) for a block
-	 * that is this one line. */
+	/* 1 when l opens a block of this format, 0 when not (a
+	 * predicate); state (zeroed by the driver, BS_BLOCK_STATE_MAX
+	 * bytes) is the format's to keep what more() needs. */
 	int (*start)(const struct bs_fline *l, void *state);
 	/* Whether l, the next line after the block so far, belongs. */
 	enum bs_scan (*more)(const struct bs_fline *l, void *state);
@@ -103,18 +113,12 @@ struct bs_block_ops {
 	 * rejected ("the input ends inside a fio JSON document"). NULL
 	 * means always complete. */
 	int (*complete)(const void *state);
-	/* The block's runs and rejects, to out. Returns 0, <0 when out
-	 * said stop, or BS_BLOCK_NOT_MINE when the block turned out to be
-	 * no output of this format (someone else's JSON): its lines count
-	 * as skipped, not as recognised output that measures nothing. The
-	 * same bytes give the same runs, in the same order. */
+	/* The block's runs and rejects, to out. Returns 0, or the -BS_E*
+	 * code of out's callback that said stop (the driver holds its
+	 * error). A block that turned out to be no output of this format
+	 * sets out->verdict to BS_BLOCK_NOT_MINE and returns 0. The same
+	 * bytes give the same runs, in the same order. */
 	int (*parse)(const struct bs_block *b, struct bs_block_out *out);
 };
-
-/* Value returned by parse() for a block that was not this format's. */
-#define BS_BLOCK_NOT_MINE 1
-
-/* Value returned by start() for a block of one line. */
-#define BS_START_ONE 3
 
 #endif

@@ -393,7 +393,7 @@ int bs_bonnie_html_probe(const struct bs_format *f, const struct bs_fline *l)
 }
 
 int bs_bonnie_html_parse(const struct bs_format *f, const struct bs_fline *l,
-			 struct bs_run *r, char *reason, size_t reasonsz)
+			 struct bs_run *r, struct bs_err *err)
 {
 	const char *cell[14];
 	size_t len[14];
@@ -406,8 +406,7 @@ int bs_bonnie_html_parse(const struct bs_format *f, const struct bs_fline *l,
 		why[0] = '\0';
 	if (why[0]) {
 		bs_run_release(r);
-		snprintf(reason, reasonsz, "Bonnie -html row: %s", why);
-		return -BS_EPARSE;
+		return bs_error(err, BS_EPARSE, "Bonnie -html row: %s", why);
 	}
 	r->family = BS_FAM_BONNIE;
 	bs_run_set(&r->tool, "bonnie");

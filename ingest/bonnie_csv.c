@@ -786,7 +786,9 @@ static int pick_layout(struct pctx *c, enum bs_csv_layout fam,
 	size_t n = ln->nf;
 	int i;
 
-	bs_err_quote(v, sizeof(v), f0->s, f0->len, QUOTE_MAX);
+	/* The version quoted for a reason, only on the way to one: most
+	 * lines parse. */
+#define QUOTE_F0() bs_err_quote(v, sizeof(v), f0->s, f0->len, QUOTE_MAX)
 	switch (fam) {
 	case BS_LAYOUT_NONE:
 		return fail(c, "not a bonnie++ CSV layout");
@@ -802,7 +804,7 @@ static int pick_layout(struct pctx *c, enum bs_csv_layout fam,
 		if (!eq(f0, "1.98"))
 			return fail(c,
 				    "unsupported bonnie++ CSV format version "
-				    "'%s'", v);
+				    "'%s'", QUOTE_F0());
 		*out = &fam_e;
 		break;
 	case BS_LAYOUT_1_97:
@@ -813,7 +815,8 @@ static int pick_layout(struct pctx *c, enum bs_csv_layout fam,
 			if (ln->f[i - 1].len > 0)
 				return fail(c,
 					    "expected 48 fields for bonnie++ %s "
-					    "CSV, found 47 with I/O results", v);
+					    "CSV, found 47 with I/O results",
+					    QUOTE_F0());
 		*out = &fam_cs;
 		return 1;
 	case BS_LAYOUT_1_96:
@@ -841,8 +844,9 @@ static int pick_layout(struct pctx *c, enum bs_csv_layout fam,
 	if (n != (size_t)(*out)->nfields)
 		return fail(c,
 			    "expected %d fields for bonnie++ %s CSV, found %zu",
-			    (*out)->nfields, v, n);
+			    (*out)->nfields, QUOTE_F0(), n);
 	return 1;
+#undef QUOTE_F0
 }
 
 /*
@@ -939,16 +943,18 @@ int bs_bonnie_csv_probe(const struct bs_format *f, const struct bs_fline *l)
 }
 
 int bs_bonnie_csv_parse(const struct bs_format *f, const struct bs_fline *l,
-			struct bs_run *r, char *reason, size_t reasonsz)
+			struct bs_run *r, struct bs_err *err)
 {
-	struct pctx c = { l, reason, reasonsz };
+	char reason[BS_ERR_MSG_MAX];
+	struct pctx c = { l, reason, sizeof(reason) };
 	const struct layout *L = NULL;
 	char inner[256];
 	int rc;
 
+	reason[0] = '\0';
 	rc = pick_layout(&c, (enum bs_csv_layout) * (const int *)f->arg, &L);
 	if (rc < 0)
-		return rc;
+		return bs_format_fail(err, rc, reason);
 	if (L->beta) {
 		c.reason = inner;
 		c.rsz = sizeof(inner);
@@ -961,11 +967,11 @@ int bs_bonnie_csv_parse(const struct bs_format *f, const struct bs_fline *l,
 
 			bs_err_quote(v, sizeof(v), l->f[1].s, l->f[1].len,
 				     QUOTE_MAX);
-			if (reasonsz > 0)
-				snprintf(reason, reasonsz,
-					 "bonnie++ %s beta CSV layout not "
-					 "recognised: %s", v, inner);
+			snprintf(reason, sizeof(reason),
+				 "bonnie++ %s beta CSV layout not "
+				 "recognised: %s", v, inner);
 		}
+		return bs_format_fail(err, rc, reason);
 	}
 	return rc;
 }

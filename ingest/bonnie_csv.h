@@ -15,7 +15,7 @@
  * newer than known): a row's arg points at its layout. */
 int bs_bonnie_csv_probe(const struct bs_format *f, const struct bs_fline *l);
 int bs_bonnie_csv_parse(const struct bs_format *f, const struct bs_fline *l,
-			struct bs_run *r, char *reason, size_t reasonsz);
+			struct bs_run *r, struct bs_err *err);
 
 /*
  * Recognises the first line of a bonnie++ text table, "Version  1.03 ...".

@@ -732,7 +732,8 @@ static int table_run(struct table *T, int n, const struct row *io,
 	struct bs_buf line = BS_BUF_INIT;
 	struct fix fx = {{NAN, NAN, NAN, NAN, NAN}, 0};
 	struct bs_fline *fl_line = xmalloc(sizeof(*fl_line));
-	char reason[REASON], why[REASON + 64];
+	char why[REASON + 64];
+	struct bs_err e = BS_ERR_INIT;
 	struct bs_run r;
 	int rc, m;
 
@@ -765,10 +766,10 @@ static int table_run(struct table *T, int n, const struct row *io,
 	}
 	bs_fline_make(line.data, line.len,
 		      T->lay == L_10X ? T->version : NULL, fl_line);
-	rc = f->parse(f, fl_line, &r, reason, sizeof(reason));
+	rc = f->parse(f, fl_line, &r, &e);
 	if (rc < 0) {
-		snprintf(why, sizeof(why), "bonnie++ %s text table: %s",
-			 T->version, reason);
+		snprintf(why, sizeof(why), "bonnie++ %s text table: %.*s",
+			 T->version, REASON - 1, e.msg);
 		rc = T->out->reject(T->out, first, last, why);
 		goto out;
 	}
@@ -904,7 +905,6 @@ static int cut_line_of(const struct table *T, const struct bs_bline *l,
 {
 	struct bs_buf pad = BS_BUF_INIT;
 	struct bs_run r;
-	char why[REASON];
 	int i, m, same = 0, rc = 0;
 
 	*nf = 1;
@@ -917,7 +917,7 @@ static int cut_line_of(const struct table *T, const struct bs_bline *l,
 		bs_run_release(&r);
 		rc = bs_ingest_parse_line(pad.data, pad.len,
 					  T->lay == L_10X ? T->version : NULL,
-					  &r, why, sizeof(why));
+					  &r, NULL);
 	}
 	if (rc == 1) {
 		for (m = 0; m < bs_nmetrics; m++)
@@ -934,14 +934,15 @@ static int cut_line_of(const struct table *T, const struct bs_bline *l,
 static int csv_run(struct table *T, size_t ci, size_t last)
 {
 	const struct bs_bline *l = &T->b->l[ci];
+	struct bs_err e = BS_ERR_INIT;
 	char reason[REASON];
 	struct bs_run r;
 	int rc;
 
 	bs_run_init(&r);
 	rc = bs_ingest_parse_line(l->raw, l->raw_len,
-				  T->lay == L_10X ? T->version : NULL, &r,
-				  reason, sizeof(reason));
+				  T->lay == L_10X ? T->version : NULL, &r, &e);
+	snprintf(reason, sizeof(reason), "%.*s", REASON - 1, e.msg);
 	if (rc <= 0) {
 		/* A line cut short in the paste ("uNAS,4G,19202,60,"): the
 		 * table is still the run; the line, when what it has agrees

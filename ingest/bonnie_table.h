@@ -23,6 +23,6 @@ extern const struct bs_block_ops bs_bonnie_classic_ops;
 /* Bonnie's -html row, a line format. */
 int bs_bonnie_html_probe(const struct bs_format *f, const struct bs_fline *l);
 int bs_bonnie_html_parse(const struct bs_format *f, const struct bs_fline *l,
-			 struct bs_run *r, char *reason, size_t reasonsz);
+			 struct bs_run *r, struct bs_err *err);
 
 #endif

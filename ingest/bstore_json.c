@@ -675,14 +675,16 @@ static int fill(struct jctx *c, json_t *o, struct bs_run *r)
 }
 
 int bs_bstore_json_parse(const struct bs_format *f, const struct bs_fline *l,
-			 struct bs_run *r, char *reason, size_t reasonsz)
+			 struct bs_run *r, struct bs_err *err)
 {
-	struct jctx c = {BS_FAM_BONNIE, reason, reasonsz};
+	char reason[BS_ERR_MSG_MAX];
+	struct jctx c = {BS_FAM_BONNIE, reason, sizeof(reason)};
 	json_error_t je;
 	json_t *o;
 	int rc;
 
 	(void)f;
+	reason[0] = '\0';
 	/* Duplicate keys would make one of two values win unseen. */
 	o = json_loadb(l->text, l->len, JSON_REJECT_DUPLICATES, &je);
 	if (o == NULL) {
@@ -690,14 +692,17 @@ int bs_bstore_json_parse(const struct bs_format *f, const struct bs_fline *l,
 
 		bs_err_quote(q, sizeof(q), je.text, strlen(je.text),
 			     sizeof(q) - 8);
-		return fail(&c, "bstore JSON that does not parse: %s (column "
-				"%d)",
-			    q, je.column);
+		rc = fail(&c, "bstore JSON that does not parse: %s (column "
+			      "%d)",
+			  q, je.column);
+		return bs_format_fail(err, rc, reason);
 	}
 	rc = json_is_object(o) ? fill(&c, o, r)
 			       : fail(&c, "bstore JSON that is not an object");
 	json_decref(o);
-	if (rc < 0)
+	if (rc < 0) {
 		bs_run_release(r);
+		return bs_format_fail(err, rc, reason);
+	}
 	return rc;
 }

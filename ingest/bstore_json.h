@@ -24,6 +24,6 @@ int bs_bstore_json_probe(const struct bs_format *f, const struct bs_fline *l);
  * driver and the store give their own (docs/formats.md says which win).
  */
 int bs_bstore_json_parse(const struct bs_format *f, const struct bs_fline *l,
-			 struct bs_run *r, char *reason, size_t reasonsz);
+			 struct bs_run *r, struct bs_err *err);
 
 #endif

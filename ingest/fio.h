@@ -56,7 +56,7 @@ extern const struct bs_block_ops bs_fio_json_ops;
 extern const struct bs_block_ops bs_fio_text_ops;
 int bs_fio_terse_probe(const struct bs_format *f, const struct bs_fline *l);
 int bs_fio_terse_parse(const struct bs_format *f, const struct bs_fline *l,
-		       struct bs_run *r, char *reason, size_t reasonsz);
+		       struct bs_run *r, struct bs_err *err);
 
 /* "read", "write", "trim" (any case, len bytes) as a direction, or -1. */
 int bs_fio_dir_find(const char *s, size_t len);

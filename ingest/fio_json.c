@@ -478,7 +478,7 @@ static int json_parse(const struct bs_block *b, struct bs_block_out *out)
 		if (has_fio_key(b->l[i].text, b->l[i].len))
 			break;
 	if (i == b->n) {
-		rc = BS_BLOCK_NOT_MINE;
+		out->verdict = BS_BLOCK_NOT_MINE;
 		goto out;
 	}
 	doc = load(b, fixed, sizeof(fixed), reason);
@@ -528,7 +528,7 @@ static int json_parse(const struct bs_block *b, struct bs_block_out *out)
 out:
 	bs_run_release(&r);
 	json_decref(doc);
-	return rc < 0 || rc == BS_BLOCK_NOT_MINE ? rc : 0;
+	return rc < 0 ? rc : 0;
 }
 
 const struct bs_block_ops bs_fio_json_ops = {

@@ -152,8 +152,10 @@ static int direction(const struct tline *t, size_t b, int dir,
 }
 
 int bs_fio_terse_parse(const struct bs_format *f, const struct bs_fline *l,
-		       struct bs_run *r, char *reason, size_t reasonsz)
+		       struct bs_run *r, struct bs_err *err)
 {
+	char reason[BS_ERR_MSG_MAX];
+	const size_t reasonsz = sizeof(reason);
 	struct tline *t = xmalloc(sizeof(*t));
 	int ver = version_of(l->text, l->len);
 	size_t blk = ver == 5 ? 47 : 41;
@@ -190,6 +192,7 @@ out:
 	if (rc < 0) {
 		bs_fio_clean(reason);
 		bs_run_release(r);
+		return bs_format_fail(err, rc, reason);
 	}
 	return rc;
 }

@@ -767,16 +767,19 @@ static int line(struct tparse *p, size_t i)
 		/* The same jobs as a terse line: its own run, as on a line
 		 * of its own (the input keeps one of the two prints of a
 		 * job, core/same.c). */
+		struct bs_err e = BS_ERR_INIT;
 		struct bs_run t;
 		int rc = flush(p);
 
 		bs_run_init(&t);
 		if (rc >= 0 && bs_ingest_parse_line(l->raw, l->raw_len, NULL,
-						    &t, p->reason,
-						    REASON) == 1) {
+						    &t, &e) == 1) {
 			t.raw = xstrndup(l->raw, l->raw_len);
 			rc = p->out->run(p->out, &t, l->lineno);
 		} else if (rc >= 0) {
+			if (e.code != 0)
+				snprintf(p->reason, sizeof(p->reason), "%.*s",
+					 REASON - 1, e.msg);
 			rc = p->out->reject(p->out, i, i, p->reason);
 		}
 		bs_run_release(&t);

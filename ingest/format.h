@@ -52,6 +52,7 @@
 
 #include "core/result.h"
 #include "ingest/block.h"
+#include "util/err.h"
 
 /* Fields kept of a comma-separated line; more are counted, not kept. */
 #define BS_FLINE_FIELDS 64
@@ -92,11 +93,12 @@ struct bs_format {
 	int (*probe)(const struct bs_format *f, const struct bs_fline *l);
 	/*
 	 * Parses a line into r (bs_run_init()ed by the caller). Returns 1
-	 * for a run (format and family set), or <0 with a reason ("expected
-	 * 50 fields for bonnie++ 1.98 CSV, found 31"), r then released.
+	 * (one run, format and family set), or -BS_EPARSE with err saying
+	 * why ("expected 50 fields for bonnie++ 1.98 CSV, found 31"), r then
+	 * released.
 	 */
 	int (*parse)(const struct bs_format *f, const struct bs_fline *l,
-		     struct bs_run *r, char *reason, size_t reasonsz);
+		     struct bs_run *r, struct bs_err *err);
 	const void *arg;       /* the format's own data (a CSV layout) */
 	/* Block formats (runs of several lines): NULL for a line format. */
 	const struct bs_block_ops *block;
@@ -119,6 +121,12 @@ extern const struct bs_format bs_format_extra __attribute__((weak));
 
 /* The format with this name, or NULL. */
 const struct bs_format *bs_format_find(const char *name);
+/*
+ * A row's parse failing with the reason it wrote into its own buffer:
+ * fills err (BS_EPARSE, or -rc when rc is another -BS_E* code) and
+ * returns its -code.
+ */
+int bs_format_fail(struct bs_err *err, int rc, const char *reason);
 /* Whether f's runs come back from bstore's own JSON export whole: their
  * warnings were said when they were first read, not again (ingest.c). */
 int bs_format_restores(const struct bs_format *f);

@@ -120,6 +120,11 @@ const struct bs_format *bs_format_find(const char *name)
 	return NULL;
 }
 
+int bs_format_fail(struct bs_err *err, int rc, const char *reason)
+{
+	return bs_error(err, rc < -1 ? -rc : BS_EPARSE, "%s", reason);
+}
+
 int bs_format_restores(const struct bs_format *f)
 {
 	return strcmp(f->name, BS_FMT_ROW_BSTORE_JSON) == 0;

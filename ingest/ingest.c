@@ -120,6 +120,7 @@ struct bs_ingest {
 	int exact_block;                  /* it is in shadow, not exact */
 	int64_t emitted;                  /* runs the formats gave */
 	struct bs_err fail;               /* first error, repeated after */
+	struct bs_err perr;               /* a line format's reason */
 	char reason[REASON_MAX];
 };
 
@@ -167,6 +168,20 @@ void bs_ingest_free(struct bs_ingest *p)
 	free(p->blk.at);
 	free(p->source);
 	free(p);
+}
+
+/* A line format's parse into p->run, its reason into p->reason. */
+static int line_parse(struct bs_ingest *p, const struct bs_format *f,
+		      const struct bs_fline *l)
+{
+	int rc;
+
+	bs_err_reset(&p->perr);
+	rc = f->parse(f, l, &p->run, &p->perr);
+	if (rc < 0)
+		snprintf(p->reason, sizeof(p->reason), "%.*s",
+			 REASON_MAX - 1, p->perr.msg);
+	return rc;
 }
 
 /* The one rule for every reason, whichever format wrote it: a reason
@@ -343,7 +358,6 @@ static void twin(struct bs_ingest *p, int64_t line, int64_t kept_line,
 static int exact_twin(struct bs_ingest *p, const struct bs_run *r)
 {
 	struct bs_run e;
-	char why[REASON_MAX];
 	int same = 0;
 
 	if (p->exact_line <= 0)
@@ -353,7 +367,7 @@ static int exact_twin(struct bs_ingest *p, const struct bs_run *r)
 	bs_run_init(&e);
 	if (bs_ingest_parse_line(p->exact.data, p->exact.len,
 				 p->exact_hint[0] ? p->exact_hint : NULL, &e,
-				 why, sizeof(why)) == 1)
+				 NULL) == 1)
 		same = bs_run_same(&e, r);
 	bs_run_release(&e);
 	return same;
@@ -581,7 +595,8 @@ static int blk_close(struct bs_ingest *p, int at_end)
 {
 	struct blk *b = &p->blk;
 	const struct bs_format *f = b->f;
-	struct bs_block_out out = {blk_run, blk_reject, p, blk_note};
+	struct bs_block_out out = {blk_run, blk_reject, p, blk_note,
+				   BS_BLOCK_MINE};
 	int64_t runs = p->emitted + p->st.rejects;
 	struct bs_bline *l;
 	struct bs_bline ctx[BS_BLOCK_BEFORE];
@@ -616,7 +631,7 @@ static int blk_close(struct bs_ingest *p, int at_end)
 	b->whole = 0;
 	rc = f->block->parse(&whole, &out);
 	free(l);
-	if (rc == BS_BLOCK_NOT_MINE) {
+	if (rc >= 0 && out.verdict == BS_BLOCK_NOT_MINE) {
 		p->st.blocked -= (int64_t)b->n;
 		p->st.skipped += (int64_t)b->n;
 	}
@@ -679,8 +694,6 @@ static int blk_start(struct bs_ingest *p, const struct bs_fline *l,
 		p->blk.f = f;
 		p->blk.over = 0;
 		blk_add(p, l, line, len, lineno);
-		if (rc == BS_START_ONE)
-			return blk_close(p, 0) < 0 ? -1 : 1;
 		return 1;
 	}
 	return 0;
@@ -738,7 +751,7 @@ static int wrap_join(struct bs_ingest *p, const char *line, size_t len)
 	} else {
 		soft = 0;
 	}
-	if (f && f->parse(f, l, &p->run, p->reason, sizeof(p->reason)) >= 0) {
+	if (f && line_parse(p, f, l) >= 0) {
 		bs_buf_reset(&j);
 		bs_buf_add(&j, p->wrap.data, p->wrap.len);
 		bs_buf_addc(&j, '\n');
@@ -821,7 +834,7 @@ static int on_text(const char *line, size_t len, uint64_t full_len,
 		return rc < 0 ? rc : 0;
 	}
 	p->before.n = 0;
-	rc = f->parse(f, l, &p->run, p->reason, sizeof(p->reason));
+	rc = line_parse(p, f, l);
 	if (rc < 0) {
 		bs_run_release(&p->run);
 		p->wrapped = 1;
@@ -953,7 +966,7 @@ static int qp_finish(struct bs_ingest *p)
 
 int bs_ingest_parse_line(const char *line, size_t len,
 			 const char *hint_version, struct bs_run *r,
-			 char *reason, size_t reasonsz)
+			 struct bs_err *err)
 {
 	struct bs_fline *l = xmalloc(sizeof(*l));
 	const struct bs_format *f = NULL;
@@ -962,7 +975,7 @@ int bs_ingest_parse_line(const char *line, size_t len,
 	if (bs_fline_make(line, len, hint_version, l))
 		f = pick(NULL, l);
 	if (f)
-		rc = f->parse(f, l, r, reason, reasonsz);
+		rc = f->parse(f, l, r, err);
 	free(l);
 	return rc;
 }

@@ -109,14 +109,14 @@ void bs_ingest_stats(const struct bs_ingest *p, struct bs_ingest_stats *out);
  *   1   a run was parsed;
  *   0   no format claims the line (text, header, comment, blank): r
  *       untouched;
- *  <0   a format claims it but it is malformed: reason filled, and r
- *       released (back in its bs_run_init() state).
+ *  <0   a format claims it but it is malformed: -BS_EPARSE, err saying
+ *       why, and r released (back in its bs_run_init() state).
  * hint_version is a version seen in a preceding text table ("1.03d") used
  * for 27-field 1.0x lines, or NULL. Does not set provenance fields.
  */
 int bs_ingest_parse_line(const char *line, size_t len,
 			 const char *hint_version, struct bs_run *r,
-			 char *reason, size_t reasonsz);
+			 struct bs_err *err);
 
 /*
  * fio's log files (--write_lat_log, --write_bw_log, --write_iops_log;

@@ -6,7 +6,7 @@ set -euo pipefail
 
 pkgs=(cmake pkg-config gcc g++ make libsqlite3-dev sqlite3 libcsv-dev
 	libctemplate-dev libcmocka-dev libjansson-dev libgsl-dev nettle-dev
-	libpq-dev postgresql "$@")
+	libpq-dev postgresql python3 "$@")
 
 missing=()
 for p in "${pkgs[@]}"; do

@@ -177,7 +177,7 @@ int bs_time_parse_text(const char *s, size_t len, int64_t *out)
 	int64_t t, zone = 0;
 
 	if (n < 1 || n > 7)
-		return -1;
+		return -BS_EPARSE;
 	if (n <= 2 && wl[0] == 10 && len < sizeof(iso)) {
 		/* ISO: "2006-03-14" or "2006-03-14 10:22:01" */
 		memcpy(iso, w[0], wl[0]);
@@ -189,20 +189,20 @@ int bs_time_parse_text(const char *s, size_t len, int64_t *out)
 			iso[10] = '\0';
 		}
 		if (parse_iso(iso, &t) < 0)
-			return -1;
+			return -BS_EPARSE;
 		*out = t;
 		return 0;
 	}
 	if (wl[0] == 3 && month_of(w[0], wl[0]) < 0)
 		i = 1; /* "Tue," */
 	if (n - i < 4)
-		return -1;
+		return -BS_EPARSE;
 	if ((d = day_of(w[i], wl[i])) > 0 &&
 	    (mo = month_of(w[i + 1], wl[i + 1])) > 0) {
 		/* RFC 2822: 14 Mar 2006 10:22:01 +0100 */
 		if (wl[i + 2] != 4 || digits(w[i + 2], 4, &y) < 0 ||
 		    wl[i + 3] > 8)
-			return -1;
+			return -BS_EPARSE;
 		i += 3;
 	} else if ((mo = month_of(w[i], wl[i])) > 0 &&
 		   (d = day_of(w[i + 1], wl[i + 1])) > 0) {
@@ -210,18 +210,18 @@ int bs_time_parse_text(const char *s, size_t len, int64_t *out)
 		const char *yw = w[n - 1];
 
 		if (wl[n - 1] != 4 || digits(yw, 4, &y) < 0 || wl[i + 2] > 8)
-			return -1;
+			return -BS_EPARSE;
 		i += 2;
 		n--; /* the year is read */
 	} else {
-		return -1;
+		return -BS_EPARSE;
 	}
 	snprintf(iso, sizeof(iso), "%04d-%02d-%02d %.*s", y, mo, d,
 		 (int)wl[i], w[i]);
 	if (wl[i] == 5)
 		memcpy(iso + 16, ":00", 4); /* HH:MM */
 	if (parse_iso(iso, &t) < 0)
-		return -1;
+		return -BS_EPARSE;
 	for (i++; i < n; i++) {
 		int64_t z = zone_of(w[i], wl[i], &known);
 
@@ -230,7 +230,7 @@ int bs_time_parse_text(const char *s, size_t len, int64_t *out)
 	}
 	t -= zone;
 	if (t < BS_TIME_MIN || t > BS_TIME_MAX)
-		return -1;
+		return -BS_EPARSE;
 	*out = t;
 	return 0;
 }

@@ -32,7 +32,8 @@ int bs_time_parse(const char *s, int64_t *out /* OUT */,
  * "Tue, 14 Mar 2006 10:22:01 +0100" (RFC 2822, the day name optional),
  * date(1)'s and ctime's "Tue Mar 14 10:22:01 CET 2006", or ISO
  * "2006-03-14[ 10:22[:01]]". A numeric zone is applied; a zone name is
- * taken as UTC. Returns 0, or -1 for anything else or out of range.
+ * taken as UTC. Returns 0, or -BS_EPARSE for anything else or out of
+ * range.
  */
 int bs_time_parse_text(const char *s, size_t len, int64_t *out /* OUT */);
 

@@ -97,7 +97,7 @@ static int probe(const struct bs_format *f, const struct bs_fline *l)
 }
 
 static int parse(const struct bs_format *f, const struct bs_fline *l,
-		 struct bs_run *r, char *reason, size_t reasonsz)
+		 struct bs_run *r, struct bs_err *err)
 {
 	const char *colon = memchr(l->text, ':', l->len);
 	enum bs_family fam;
@@ -108,8 +108,8 @@ static int parse(const struct bs_format *f, const struct bs_fline *l,
 	if (bs_family_parse("toy", &fam) < 0 || colon == NULL ||
 	    word(l, "depth=", &depth) != 1 || word(l, "ops=", &ops) != 1 ||
 	    word(l, "lat=", &lat) != 1 || word(l, "direct=", &direct) < 0) {
-		snprintf(reason, reasonsz, "toy line without depth, ops and lat");
-		return -1;
+		return bs_error(err, BS_EPARSE,
+				"toy line without depth, ops and lat");
 	}
 	r->family = fam;
 	bs_run_set(&r->tool, "toy");

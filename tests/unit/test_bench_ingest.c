@@ -48,7 +48,7 @@ static void test_real_run(void **state)
 	struct bs_bench_opts o;
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_run r, back;
-	char dir[4096], reason[256] = "";
+	char dir[4096];
 	int rc;
 
 	(void)state;
@@ -73,10 +73,9 @@ static void test_real_run(void **state)
 	assert_int_equal(bs_bench_run(&o, NULL, &r, &err), 0);
 
 	bs_run_init(&back);
-	rc = bs_ingest_parse_line(r.raw, strlen(r.raw), NULL, &back, reason,
-				  sizeof(reason));
+	rc = bs_ingest_parse_line(r.raw, strlen(r.raw), NULL, &back, &err);
 	if (rc != 1)
-		fail_msg("ingest refused '%s': %s", r.raw, reason);
+		fail_msg("ingest refused '%s': %s", r.raw, err.msg);
 	assert_string_equal(back.tool, "bstore");
 	assert_string_equal(back.tool_version, "0.1.0");
 	assert_string_equal(back.machine, "ingest-me");

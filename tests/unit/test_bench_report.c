@@ -141,14 +141,13 @@ static const struct tcase cases[] = {
 
 static void parse(const char *line, struct bs_run *r)
 {
-	char reason[256] = "";
+	struct bs_err err = BS_ERR_INIT;
 	int rc;
 
 	bs_run_init(r);
-	rc = bs_ingest_parse_line(line, strlen(line), NULL, r, reason,
-				  sizeof(reason));
+	rc = bs_ingest_parse_line(line, strlen(line), NULL, r, &err);
 	if (rc != 1)
-		fail_msg("ingest: %s: %s", line, reason);
+		fail_msg("ingest: %s: %s", line, err.msg);
 }
 
 static void test_csv_round_trip(void **state)

@@ -386,7 +386,7 @@ static void test_parse_ok(void **state)
 {
 	struct bs_buf b = BS_BUF_INIT;
 	struct bs_run r;
-	char reason[256];
+	struct bs_err err = BS_ERR_INIT;
 	size_t i;
 
 	(void)state;
@@ -395,11 +395,11 @@ static void test_parse_ok(void **state)
 		int rc;
 
 		bs_run_init(&r);
-		reason[0] = '\0';
+		bs_err_reset(&err);
 		rc = bs_ingest_parse_line(c->line, strlen(c->line), c->hint,
-					  &r, reason, sizeof(reason));
+					  &r, &err);
 		if (rc != 1)
-			fail_msg("case %zu: rc %d (%s): %s", i, rc, reason,
+			fail_msg("case %zu: rc %d (%s): %s", i, rc, err.msg,
 				 c->line);
 		assert_string_equal(r.tool, "bonnie++");
 		assert_string_equal(r.format, c->format);
@@ -577,7 +577,7 @@ static char *build_line(const struct rej_case *c)
 static void test_parse_reject(void **state)
 {
 	struct bs_run r;
-	char reason[256];
+	struct bs_err err = BS_ERR_INIT;
 	size_t i;
 
 	(void)state;
@@ -586,13 +586,12 @@ static void test_parse_reject(void **state)
 		int rc;
 
 		bs_run_init(&r);
-		reason[0] = '\0';
-		rc = bs_ingest_parse_line(line, strlen(line), NULL, &r, reason,
-					  sizeof(reason));
+		bs_err_reset(&err);
+		rc = bs_ingest_parse_line(line, strlen(line), NULL, &r, &err);
 		if (rc != -BS_EPARSE)
 			fail_msg("case %zu: rc %d: %s", i, rc, line);
-		if (strcmp(reason, rej_cases[i].reason) != 0)
-			fail_msg("case %zu:\n got  %s\n want %s", i, reason,
+		if (strcmp(err.msg, rej_cases[i].reason) != 0)
+			fail_msg("case %zu:\n got  %s\n want %s", i, err.msg,
 				 rej_cases[i].reason);
 		/* A rejected line leaves nothing behind in the run. */
 		assert_null(r.tool);
@@ -638,7 +637,7 @@ static void test_parse_text(void **state)
 	};
 	/* clang-format on */
 	struct bs_run r;
-	char reason[64];
+	struct bs_err err = BS_ERR_INIT;
 	size_t i;
 
 	(void)state;
@@ -647,7 +646,7 @@ static void test_parse_text(void **state)
 
 		bs_run_init(&r);
 		rc = bs_ingest_parse_line(lines[i], strlen(lines[i]), NULL, &r,
-					  reason, sizeof(reason));
+					  &err);
 		if (rc != 0)
 			fail_msg("line %zu: rc %d: %s", i, rc, lines[i]);
 		assert_null(r.tool);
@@ -668,12 +667,12 @@ static void test_parse_own_line(void **state)
 	/* clang-format on */
 	struct bs_buf b = BS_BUF_INIT;
 	struct bs_run r;
-	char reason[256];
+	struct bs_err err = BS_ERR_INIT;
 
 	(void)state;
 	bs_run_init(&r);
 	assert_int_equal(bs_ingest_parse_line(line, strlen(line), NULL, &r,
-					      reason, sizeof(reason)),
+					      &err),
 			 1);
 	assert_string_equal(r.tool, "bstore");
 	assert_string_equal(r.tool_version, "0.1.0");
@@ -694,28 +693,28 @@ static void test_parse_own_line(void **state)
 	/* Only in a 1.98 line, and only with a version after the dash. */
 	bs_run_init(&r);
 	assert_int_equal(bs_ingest_parse_line("1.98,bstore-x,a", 15, NULL, &r,
-					      reason, sizeof(reason)),
+					      &err),
 			 0);
 	bs_run_release(&r);
 	bs_buf_release(&b);
 }
 
-/* A small reason buffer is cut, never overrun. */
+/* A reason is cut to the error's buffer, never overrun; err may be NULL. */
 static void test_parse_small_reason(void **state)
 {
+	struct bs_err err = BS_ERR_INIT;
 	struct bs_run r;
-	char reason[16];
 
 	(void)state;
-	memset(reason, 'z', sizeof(reason));
 	bs_run_init(&r);
 	assert_int_equal(bs_ingest_parse_line("1.98,2.00a,box", 14, NULL, &r,
-					      reason, 12),
+					      &err),
 			 -BS_EPARSE);
-	assert_string_equal(reason, "expected 50");
-	assert_int_equal(reason[12], 'z');
+	assert_int_equal(err.code, BS_EPARSE);
+	assert_string_equal(err.msg,
+			    "expected 50 fields for bonnie++ 1.98 CSV, found 3");
 	assert_int_equal(bs_ingest_parse_line("1.98,2.00a,box", 14, NULL, &r,
-					      NULL, 0),
+					      NULL),
 			 -BS_EPARSE);
 	bs_run_release(&r);
 }
@@ -1526,16 +1525,15 @@ static void test_same_run(void **state)
 		"30720,69,+++++,+++,+++++,+++,12279us,1920ms,2462ms,4228us,"
 		"41355us,43431us,727us,406us,431us,121us,35us,61us";
 	struct bs_run a, b;
-	char why[128];
 	int pb = bs_metric_find(BS_FAM_BONNIE, "put_block");
 
 	(void)state;
 	bs_run_init(&a);
 	bs_run_init(&b);
 	assert_int_equal(bs_ingest_parse_line(line, strlen(line), NULL, &a,
-					      why, sizeof(why)), 1);
+					      NULL), 1);
 	assert_int_equal(bs_ingest_parse_line(line, strlen(line), NULL, &b,
-					      why, sizeof(why)), 1);
+					      NULL), 1);
 	/* Two exact prints of equal values: two runs that measured alike. */
 	assert_false(bs_run_same(&a, &b));
 	assert_false(bs_dialect_of(&a)->rounded);

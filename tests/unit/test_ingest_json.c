@@ -149,10 +149,13 @@ static char *json_of(const struct bs_run *r)
 static int parse(const char *line, struct bs_run *out, char *reason,
 		 size_t rsz)
 {
+	struct bs_err err = BS_ERR_INIT;
+	int rc;
+
 	bs_run_init(out);
-	reason[0] = '\0';
-	return bs_ingest_parse_line(line, strlen(line), NULL, out, reason,
-				    rsz);
+	rc = bs_ingest_parse_line(line, strlen(line), NULL, out, &err);
+	snprintf(reason, rsz, "%.*s", (int)rsz - 1, err.msg);
+	return rc;
 }
 
 /* Equal, or both unknown. */

@@ -306,7 +306,7 @@ static void test_upgrade_keeps_users_additions(void **state)
 static int same_as_line(const struct bs_run *r, void *ctx)
 {
 	struct bs_run back;
-	char reason[256];
+	struct bs_err err = BS_ERR_INIT;
 	int m, *n = ctx;
 
 	if (strcmp(r->format, BS_FMT_BSTORE_RUN) != 0)
@@ -314,7 +314,7 @@ static int same_as_line(const struct bs_run *r, void *ctx)
 	(*n)++;
 	bs_run_init(&back);
 	assert_int_equal(bs_ingest_parse_line(r->raw, strlen(r->raw), NULL,
-					      &back, reason, sizeof(reason)),
+					      &back, &err),
 			 1);
 	for (m = 0; m < BS_M_BONNIE; m++) {
 		const struct bs_value *a = &r->res[m], *b = &back.res[m];

@@ -63,7 +63,7 @@ static int lines_each(void *ctx, size_t g, bs_report_run_fn fn, void *fn_ctx,
 		      struct bs_err *err)
 {
 	struct lines_src *s = ctx;
-	char reason[256];
+	struct bs_err why = BS_ERR_INIT;
 	size_t k;
 	int rc;
 
@@ -74,9 +74,9 @@ static int lines_each(void *ctx, size_t g, bs_report_run_fn fn, void *fn_ctx,
 		bs_run_init(&r);
 		rc = bs_ingest_parse_line(s->lines[g][k],
 					  strlen(s->lines[g][k]), "1.03", &r,
-					  reason, sizeof(reason));
+					  &why);
 		if (rc != 1)
-			fail_msg("%s: %s", s->lines[g][k], reason);
+			fail_msg("%s: %s", s->lines[g][k], why.msg);
 		r.id = (int64_t)(g * 100 + k + 1);
 		if (s->tag_key)
 			bs_run_tag(&r, s->tag_key, s->tag_value);

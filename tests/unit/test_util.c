@@ -443,7 +443,7 @@ static void test_time_text(void **state)
 
 		t = 42;
 		rc = bs_time_parse_text(cases[i].in, strlen(cases[i].in), &t);
-		if (cases[i].want < 0 ? rc != -1 || t != 42
+		if (cases[i].want < 0 ? rc != -BS_EPARSE || t != 42
 				      : rc != 0 || t != cases[i].want)
 			fail_msg("'%s': rc %d, %lld", cases[i].in, rc,
 				 (long long)t);

@@ -114,11 +114,11 @@ static void good_run(struct bs_run *r)
 		"+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,61372us,"
 		"8122us,16325us,50917us,22633us,16072us,32123us,12290us,"
 		"8617us,8111us,4158us,6056us";
-	char reason[256];
+	struct bs_err err = BS_ERR_INIT;
 
 	bs_run_init(r);
 	assert_int_equal(bs_ingest_parse_line(line, strlen(line), NULL, r,
-					      reason, sizeof(reason)),
+					      &err),
 			 1);
 	bs_run_set(&r->raw, line);
 	bs_run_set(&r->source, "t.csv");
