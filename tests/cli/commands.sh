@@ -277,7 +277,7 @@ for c in list "ingest samples/bonnie++-1.03-t3-raid5.txt" "tag 1 a=b" "show 1"; 
 	# shellcheck disable=SC2086
 	open_fails "$T/missing/x.db" "No such file or directory" "in a missing directory" $c
 	# shellcheck disable=SC2086
-	open_fails "$T/v99.db" "it was made by a newer bstore (schema version 99, this one knows 6); upgrade bstore" \
+	open_fails "$T/v99.db" "it was made by a newer bstore (schema version 99, this one knows 7); upgrade bstore" \
 		"on a newer archive" $c
 	# shellcheck disable=SC2086
 	run "$BSTORE" --db '' $c
