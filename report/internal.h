@@ -43,8 +43,24 @@
  *   changes.h, changes.c
  *              change points of every series (bstore changes), the check of
  *              the newest runs (bstore check)
- *   site.h, site.c
- *              the static web site of stored runs (bstore site)
+ *   site.h     the static web site of stored runs (bstore site)
+ *   site_int.h what the site's files share: bounds, the kept runs, the
+ *              site being written
+ *   site.c     the site's entry point, file names and paths, what every
+ *              page has, the writer (each page, the style sheet)
+ *   site_read.c
+ *              the runs read once: each run's page, what the lists keep,
+ *              interned strings, test identities
+ *   site_run.c the page of one run
+ *   site_lists.c
+ *              the pages of machines, tag values and tools: runs tables,
+ *              pagers, the index's tables of them
+ *   site_trend.c
+ *              a list page's trend charts
+ *   site_index.c
+ *              the index: newest runs of each machine and test
+ *   site_changes.c
+ *              the Changes page, its Atom feed, the index's newest changes
  *   tmpl/      the C face over Google ctemplate (report/tmpl/tmpl.h)
  */
 #ifndef BS_REPORT_INTERNAL_H
