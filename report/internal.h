@@ -21,7 +21,6 @@
  *   factor.h, factor.c
  *              factor comparisons (--by KEY --within KEY2): runs into groups
  *   runlist.c  the HTML list of runs, kept compactly (struct bs_rruns)
- *   intern.c   the string pool of that list
  *   pages.c    a page's template with the templates every HTML page includes
  *   render.c   model -> template dictionaries -> output: the entry point
  *   render_html.c
@@ -72,6 +71,7 @@
 
 #include "report/report.h"
 #include "util/buf.h"
+#include "util/intern.h"
 
 /*
  * A section of the report: consecutive catalogue rows of one family that
@@ -201,10 +201,7 @@ struct bs_rruns {
 	struct bs_rrow *row;
 	size_t n, cap;
 	int dropped;       /* over BS_REPORT_KEEP_MAX: read the runs again */
-	char **str;        /* interned strings by index */
-	size_t nstr, capstr;
-	uint32_t *slot;    /* open addressing: index + 1, 0 empty */
-	size_t nslot;
+	struct bs_intern pool; /* machine and version strings, each once */
 };
 
 /*
@@ -216,9 +213,6 @@ struct bs_rruns {
 #define BS_RABSENT_NO_DATA (1u << BS_AB_COUNT)
 void bs_rabsent_legend(struct bs_tdict *d, unsigned mask);
 
-/* The index of s in rr's pool of strings, adding it when new
- * (report/intern.c). */
-uint32_t bs_rintern(struct bs_rruns *rr, const char *s);
 /* Adds run r of group to the kept list (report/runlist.c), or drops the
  * list past BS_REPORT_KEEP_MAX. */
 void bs_rruns_keep(struct bs_rruns *rr, const struct bs_run *r,

@@ -258,7 +258,6 @@ int bs_site_build(const struct bs_report_source *src,
                   void *ctx, struct bs_err *err)
 {
 	struct site s;
-	size_t i;
 	int m, k, rc;
 
 	memset(&s, 0, sizeof(s));
@@ -299,9 +298,7 @@ int bs_site_build(const struct bs_report_source *src,
 	free(s.tests);
 	free(s.thash);
 	free(s.byid);
-	for (i = 0; i < s.capint; i++)
-		free(s.itab[i]);
-	free(s.itab);
+	bs_intern_release(&s.pool);
 	free(s.strs);
 	free(s.runs);
 	free(s.mem);

@@ -15,6 +15,7 @@
 #include "core/result.h"
 #include "report/site.h"
 #include "util/buf.h"
+#include "util/intern.h"
 
 struct bs_tdict;
 struct bs_tmpl_set;
@@ -106,8 +107,7 @@ struct site {
 	size_t nmem, capmem;
 	const char **strs; /* tag keys and values of each run, interned */
 	size_t nstrs, capstrs;
-	char **itab; /* every string kept, once (intern()) */
-	size_t nint, capint;
+	struct bs_intern pool; /* every string kept, once (util/intern.h) */
 	int main[MAIN_MAX]; /* catalogue rows of the main metrics */
 	int slot[MAIN_MAX]; /* of main[k] among its family's main metrics */
 	int nmain;

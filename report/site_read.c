@@ -49,47 +49,10 @@ static size_t str_hash(const char *v)
 	return (size_t)bs_hash_fnv64_str(BS_FNV64_BASIS, v);
 }
 
-/*
- * The one copy of v the site keeps: the runs share their machines, tools,
- * versions, tag keys and values, so that a million runs of 200 machines
- * hold 200 names, not a million (open addressing, a power-of-two table
- * at most half full).
- */
-static const char *intern(struct site *s, const char *v)
-{
-	size_t i, mask;
-
-	if (v == NULL)
-		v = "";
-	if (2 * (s->nint + 1) > s->capint) {
-		size_t cap = s->capint ? 2 * s->capint : 1024, k;
-		char **t = xcalloc(cap, sizeof(*t));
-
-		for (k = 0; k < s->capint; k++) {
-			if (s->itab[k] == NULL)
-				continue;
-			for (i = str_hash(s->itab[k]) & (cap - 1); t[i];
-			     i = (i + 1) & (cap - 1))
-				;
-			t[i] = s->itab[k];
-		}
-		free(s->itab);
-		s->itab = t;
-		s->capint = cap;
-	}
-	mask = s->capint - 1;
-	for (i = str_hash(v) & mask; s->itab[i]; i = (i + 1) & mask)
-		if (strcmp(s->itab[i], v) == 0)
-			return s->itab[i];
-	s->itab[i] = xstrdup(v);
-	s->nint++;
-	return s->itab[i];
-}
-
 static const char *keep_str(struct site *s, const char *v)
 {
 	xgrow((void **)&s->strs, &s->capstrs, s->nstrs + 1, sizeof(*s->strs));
-	s->strs[s->nstrs] = intern(s, v);
+	s->strs[s->nstrs] = bs_intern_str(&s->pool, v);
 	return s->strs[s->nstrs++];
 }
 
@@ -116,7 +79,7 @@ static size_t test_of(struct site *s, const struct bs_run *r)
 	bs_ident_of(r, &id);
 	bs_buf_reset(&s->text);
 	bs_ident_key(&id, &s->text);
-	key = intern(s, bs_buf_str(&s->text));
+	key = bs_intern_str(&s->pool, bs_buf_str(&s->text));
 	if (2 * (s->ntests + 1) > s->capth) {
 		size_t cap = s->capth ? 2 * s->capth : 256;
 		size_t *t = xcalloc(cap, sizeof(*t));
@@ -171,9 +134,9 @@ int bs_site_on_run(const struct bs_run *r, void *vctx)
 	x->measured_at = r->measured_at;
 	snprintf(x->sha8, sizeof(x->sha8), "%.8s", r->sha256);
 	x->family = r->family;
-	x->machine = intern(s, r->machine);
-	x->tool = intern(s, r->tool);
-	x->version = intern(s, r->tool_version ? r->tool_version : "?");
+	x->machine = bs_intern_str(&s->pool, r->machine);
+	x->tool = bs_intern_str(&s->pool, r->tool);
+	x->version = bs_intern_str(&s->pool, r->tool_version ? r->tool_version : "?");
 	x->test = test_of(s, r);
 	for (k = 0; k < s->nmain; k++) {
 		if (bs_metrics[s->main[k]].family != r->family)
