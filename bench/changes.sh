@@ -14,15 +14,17 @@
 #              when it is not installed); bstore is scored on the same
 #              series beside it
 #
-# Two corpora, drawn the same way, their noise from the two sets
-# of repeats (tests/data/repeats/README): "quiet" (the runs made with
-# nothing else on the machine: a dedicated benchmark host, the main
-# figures, with every baseline) and "busy" (the runs made while seven
-# sessions shared its 2 cores: noise 4 times larger, bstore and the CUSUM
-# only, to show how far noise like that takes any method).
+# The noise comes from two sets of repeats (tests/data/repeats/README):
+# "quiet" (the runs made with nothing else on the machine: a dedicated
+# benchmark host) and "busy" (the runs made while seven sessions shared
+# its 2 cores: noise 4 times larger). The corpus "both" (the default,
+# the main figures) draws each series' pool from the two sets' pools
+# together, each pool as likely (67 quiet, 75 busy: 47% of the series
+# quiet), and scores every method on the whole corpus and on the series
+# of each set apart; "quiet" and "busy" are corpora of one set.
 #
 #   bench/changes.sh [SERIES [SEED]]     (default 600 series, seed 7)
-#   SETS="quiet busy" (default) chooses the corpora.
+#   SETS="both" (default; or any of both, quiet, busy) chooses the corpora.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
@@ -39,9 +41,10 @@ trap 'rm -rf "$work"' EXIT
 evaluate() {
 	local set=$1 files
 	case $set in
+	both) files=(tests/data/repeats/*-x*) ;;
 	quiet) files=(tests/data/repeats/*-quiet-x*) ;;
 	busy) mapfile -t files < <(ls tests/data/repeats/*-x* | grep -v -- -quiet-) ;;
-	*) echo "bench/changes.sh: no set '$set' (quiet, busy)" >&2; return 2 ;;
+	*) echo "bench/changes.sh: no set '$set' (both, quiet, busy)" >&2; return 2 ;;
 	esac
 	echo "=== noise from the $set repeats"
 	# The pools of real noise: each repeated configuration's metric, its runs'
@@ -87,13 +90,26 @@ evaluate() {
 	report() { # NAME CORPUS
 		echo "== $1 ($(awk '{printf "%.2f", $1 + $2}' "$work/$1.time") s CPU)"
 		"$cpbench" score "$2" "$work/$1" "$work/pools" | sed 's/^/   /'
+		[ "$set" = both ] || return 0
+		# The same, on the series of each set apart (a quiet pool's
+		# name has "-quiet").
+		local part
+		for part in quiet busy; do
+			awk -F'\t' -v q="$part" '($2 ~ /-quiet/) == (q == "quiet")' \
+				"$2" >"$work/part"
+			awk -F'\t' 'NR == FNR {keep[$1] = 1; next} $1 in keep' \
+				"$work/part" "$work/$1" >"$work/part-found"
+			echo "   -- $part series ($(wc -l <"$work/part")):"
+			"$cpbench" score "$work/part" "$work/part-found" \
+				"$work/pools" | sed 's/^/      /'
+		done
 	}
 	run bstore "$cpbench" detect
 	run cusum "$cpbench" cusum
 	report bstore "$work/corpus"
 	report cusum "$work/corpus"
 
-	if [ "$set" != quiet ]; then
+	if [ "$set" = busy ]; then
 		:
 	elif Rscript -e 'suppressMessages(library(strucchange))' 2>/dev/null; then
 		run strucchange Rscript bench/changes-strucchange.R 5 "$struc_max"
@@ -114,6 +130,6 @@ evaluate() {
 	fi
 }
 
-for set in ${SETS:-quiet busy}; do
+for set in ${SETS:-both}; do
 	evaluate "$set"
 done

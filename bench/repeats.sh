@@ -5,6 +5,7 @@
 # runs spread, and the tests have real series of one configuration.
 #
 #   bench/repeats.sh [N [LABEL]]   # N repeats of each (default 20)
+#   OUT=DIR bench/repeats.sh ...   # into DIR (default tests/data/repeats)
 #
 # LABEL names the set in the files' names (NAME-WHERE-LABEL-xN): the
 # files without a label were made while seven sessions shared this
@@ -17,8 +18,8 @@ set -eu
 cd "$(dirname "$0")/.."
 n=${1:-20}
 label=${2:+-$2}
-out=tests/data/repeats
-mkdir -p "$out"
+mkdir -p "${OUT:-tests/data/repeats}"
+out=$(cd "${OUT:-tests/data/repeats}" && pwd)
 for where in shm disk; do
 	case $where in
 	shm) dir=/dev/shm/bstore-repeats ;;
@@ -49,7 +50,7 @@ for where in shm disk; do
 		sysbench fileio --file-num=4 --file-total-size=32M prepare \
 			>/dev/null
 		for mode in rndrw seqrd; do
-			f=$OLDPWD/$out/sysbench-1.0.20-$mode-$where$label-x$n.txt
+			f=$out/sysbench-1.0.20-$mode-$where$label-x$n.txt
 			: >"$f"
 			for _ in $(seq "$n"); do
 				sysbench fileio --file-num=4 --file-total-size=32M \

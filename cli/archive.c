@@ -16,59 +16,30 @@
 #include "cli/input.h"
 #include "cli/msg.h"
 #include "util/mem.h"
-#include "util/sig.h"
+#include "util/stop.h"
 #include "util/banned.h"
-
-/* Set by a stop signal while the archive opens (cli/input.c's flag). */
-static void on_stop(int sig)
-{
-	bs_cli_stop = sig;
-}
 
 /*
  * The guard of a PostgreSQL archive's statements: from its open until
  * the command returns (bs_cli_guard_end), SIGINT, SIGTERM and SIGHUP
  * that come while a statement runs on the server (bs_store_engaged) set
- * bs_cli_stop, which the store's wait sees: it cancels the statement
+ * bs_stop_sig, which the store's wait sees: it cancels the statement
  * (within its bound), and the command fails; any other time, the signal
  * does at once what it would have done without bstore. Either way the
- * exit status is the signal's (bs_cli_guard_end raises it again).
+ * exit status is the signal's (bs_cli_guard_end raises it again). The
+ * handler is util/stop.c's (bs_stop_guard_arm).
  */
-static const int guarded[] = {SIGINT, SIGTERM, SIGHUP};
-static struct bs_sig_saved guard_saved;
-static int guard_armed;
-static volatile sig_atomic_t guard_sig;
-
-static void on_guarded(int sig)
-{
-	bs_cli_stop = sig;
-	guard_sig = sig;
-	if (!bs_store_engaged()) {
-		signal(sig, SIG_DFL);
-		raise(sig); /* delivered when this handler returns */
-	}
-}
-
 static void guard_arm(struct bs_store *st)
 {
-	bs_store_set_wait(st, BS_STORE_WAIT_MS, &bs_cli_stop);
-	if (guard_armed)
-		return;
-	guard_armed = 1;
-	guard_sig = 0;
-	bs_sig_catch(&guard_saved, guarded,
-		     sizeof(guarded) / sizeof(guarded[0]), on_guarded, NULL);
+	bs_store_set_wait(st, BS_STORE_WAIT_MS, &bs_stop_sig);
+	bs_stop_guard_arm(bs_store_engaged);
 }
 
 int bs_cli_guard_end(int rc)
 {
-	int sig = (int)guard_sig;
+	int sig = bs_stop_guard_end();
 
-	if (!guard_armed)
-		return rc;
-	guard_armed = 0;
-	bs_sig_restore(&guard_saved);
-	if (sig != 0) {
+	if (sig > 0) {
 		fflush(stdout);
 		raise(sig);
 		return 128 + sig; /* handled elsewhere after all */
@@ -127,21 +98,18 @@ static void say_upgraded(const struct bs_cli *cli, const struct bs_store *st)
 static int open_store(const struct bs_cli *cli, const char *path, int flags,
 		      struct bs_store **out, struct bs_err *err)
 {
-	static const int stop[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
-	struct bs_sig_saved saved;
+	struct bs_stop_saved saved;
 	int rc, sig;
 
-	bs_cli_stop = 0;
-	bs_sig_catch(&saved, stop, sizeof(stop) / sizeof(stop[0]), on_stop,
-		     NULL);
-	rc = bs_store_open_cancel(out, path, flags, &bs_cli_stop, err);
-	sig = (int)bs_cli_stop;
+	bs_stop_catch(&saved, 1);
+	rc = bs_store_open_cancel(out, path, flags, &bs_stop_sig, err);
+	sig = (int)bs_stop_sig;
 	if (rc == 0) {
 		bs_store_set_wait(*out, BS_STORE_WAIT_MS, NULL);
 		say_upgraded(cli, *out);
 	}
-	bs_sig_restore(&saved);
-	bs_cli_stop = 0;
+	bs_stop_release(&saved);
+	bs_stop_sig = 0;
 	if (sig != 0) {
 		if (rc < 0)
 			bs_cli_perr(cli, err);

@@ -9,7 +9,8 @@
  * 'PATH' not written" on stderr and ends the process with status 128 +
  * the signal, as ingest and run exit after a signal; it makes only
  * async-signal-safe calls. The writers need not poll for the signal: it
- * works in the middle of any fwrite().
+ * works in the middle of any fwrite(). The handler and the mask are
+ * util/stop.c's (bs_stop_unlink_arm); this file makes the message.
  *
  * Create the file and arm, or rename or remove it and disarm, between
  * bs_cleanup_block() and bs_cleanup_unblock(): a signal in between waits,

@@ -24,8 +24,9 @@
  *   input.h, input.c
  *                the loop over inputs stored one transaction each
  *   measure.h, measure.c
- *                what run, zcav and fileio share: --tag, the archive, the
- *                run just measured
+ *                the one measuring driver of run, zcav and fileio, and
+ *                what they share: --tag, the progress line, the archive,
+ *                the run just measured, the "stopped by" epilogue
  *   report_io.h, report_io.c
  *                what report, compare and trend share: --format, --units
  *   out.h, out.c an -o output file, renamed into place when complete
@@ -33,6 +34,7 @@
  *                the one rule for every path bstore writes over
  *   cleanup.h, cleanup.c
  *                the -o temporary file removed when a signal ends bstore
+ *                (every signal handler is util/stop.c's)
  *   cmd_ingest.h what bstore exec takes of ingest (cli/cmd_ingest.c)
  *   cmd_changes.h
  *                what changes and check share (cli/cmd_changes.c)
@@ -57,6 +59,7 @@
 #include "report/report.h"
 #include "store/store.h"
 #include "util/err.h"
+#include "util/stop.h"
 
 enum { BS_EXIT_OK = 0, BS_EXIT_FAIL = 1, BS_EXIT_USAGE = 2 };
 

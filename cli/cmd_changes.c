@@ -136,8 +136,8 @@ const struct bs_opt_cmd bs_cmd_changes = {
 	"of the levels before and after, the ratio, the p-value, better or\n"
 	"worse, and what differs between the last run before and the first\n"
 	"after: tool, version, any parameter, any tag or host.* fact.\n"
-	"docs/changes.md gives the method (rank-based binary segmentation\n"
-	"with a trimmed t-test) and its references.\n"
+	"docs/changes.md gives the method (binary segmentation on a rank\n"
+	"statistic, each split tested by it) and its references.\n"
 	"\n"
 	"@SELECTORS@\n",
 	opts, "The same archive and command give the same bytes.\n",

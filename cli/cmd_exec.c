@@ -304,11 +304,7 @@ static int run_child(char **argv, struct bs_buf *out, struct bs_buf *errb,
 	if (pid == 0) {
 		int e;
 
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
-		signal(SIGHUP, SIG_DFL);
-		signal(SIGQUIT, SIG_DFL);
-		signal(SIGPIPE, SIG_DFL);
+		bs_stop_defaults();
 		dup2(po[1], STDOUT_FILENO);
 		dup2(pe[1], STDERR_FILENO);
 		close(po[0]);
@@ -558,6 +554,12 @@ int cmd_exec(struct bs_cli *cli, int argc, char **argv)
 	      sizeof(*a.tags.tag));
 	a.tags.tag[a.tags.n].key = xstrdup("exec.command");
 	a.tags.tag[a.tags.n++].value = xstrdup(bs_buf_str(&cmd));
+	/* Its exit status, always 0 here: a run of a tool that failed is
+	 * never stored (above), so no stored run passes for good. */
+	xgrow((void **)&a.tags.tag, &a.tags.cap, a.tags.n + 1,
+	      sizeof(*a.tags.tag));
+	a.tags.tag[a.tags.n].key = xstrdup("exec.status");
+	a.tags.tag[a.tags.n++].value = xstrdup("0");
 	memset(&ia, 0, sizeof(ia));
 	ia.machine = a.machine ? a.machine
 			       : bs_cli_host_name(hostname, sizeof(hostname));

@@ -197,23 +197,28 @@ out:
 	return rc;
 }
 
-/* Progress on stderr: a live line on a terminal, else nothing. */
+/* Progress on stderr (a live line on a terminal, else nothing), and the
+ * step's state for the driver (cli/cli.h, bs_cli_measure). */
 struct progress {
-	int tty;
-	int quiet;
-	int open_line;
+	struct bs_cli_progress line; /* erased when it ends */
 	const char *what;   /* "prepare", "run" */
 	struct bs_buf *text; /* the run's text, for the interval rows */
 	const struct bs_fileio_opts *o;
+	struct fileio_args *a;
+	const struct bs_cli *cli;
+	struct bs_fileio_cb cb;
+	struct bs_fileio_dir d;
+	struct bs_fileio_result res;
+	struct bs_scratch scratch;
+	int opened;   /* scratch is open */
+	int dirfd;
+	int ran;      /* a run was measured, to be stored */
+	int64_t measured_at;
 };
 
 static void end_line(struct progress *p)
 {
-	if (p->open_line) {
-		fputs("\r\033[K", stderr);
-		fflush(stderr);
-		p->open_line = 0;
-	}
+	bs_cli_progress_end(&p->line);
 }
 
 static void on_progress(double elapsed_s, uint64_t done, uint64_t total,
@@ -221,7 +226,7 @@ static void on_progress(double elapsed_s, uint64_t done, uint64_t total,
 {
 	struct progress *p = ctx;
 
-	if (p->quiet || !p->tty)
+	if (p->line.quiet || !p->line.tty)
 		return;
 	if (strcmp(p->what, "prepare") == 0)
 		fprintf(stderr, "\rprepare: %6.1f s  %.1f of %.1f MiB\033[K",
@@ -235,7 +240,7 @@ static void on_progress(double elapsed_s, uint64_t done, uint64_t total,
 		fprintf(stderr, "\rrun: %6.1f s  %llu of %llu events\033[K",
 			elapsed_s, (unsigned long long)done,
 			(unsigned long long)total);
-	p->open_line = 1;
+	p->line.open_line = 1;
 	fflush(stderr);
 }
 
@@ -264,7 +269,7 @@ static void on_line_err(const char *text, void *ctx)
 	struct progress *p = ctx;
 
 	end_line(p);
-	if (!p->quiet)
+	if (!p->line.quiet)
 		fprintf(stderr, "%s\n", text);
 }
 
@@ -325,194 +330,206 @@ static int guard_files(const struct bs_cli *cli, const struct fileio_args *a)
 	return rc;
 }
 
+/* Checks before the archive opens: 0 or an exit status. */
+static int check_args(struct bs_cli *cli, struct fileio_args *a)
+{
+	struct bs_err err = BS_ERR_INIT;
+	int rc;
+
+	if (bs_fileio_check(&a->o, a->step == STEP_ALL || a->step == STEP_RUN,
+			    &err) < 0)
+		return bs_cli_usage_error(cli, "%s", err.msg);
+	if (a->step == STEP_ALL && a->o.mode == BS_FILEIO_NOMODE)
+		return bs_cli_usage_error(cli, "missing --file-test-mode");
+	rc = check_dir(cli, a->dir);
+	if (rc == 0 && a->step != STEP_ALL)
+		rc = guard_files(cli, a);
+	if (rc == 0 && (a->step == STEP_ALL || a->step == STEP_RUN))
+		ram_rule(cli, &a->o);
+	return rc;
+}
+
+/* The directory the files go in: a new scratch (no step), or DIR. */
+static int open_dir(struct progress *p, struct bs_err *err)
+{
+	memset(&p->d, 0, sizeof(p->d));
+	p->d.fd = -1;
+	p->d.path = p->a->dir;
+	if (p->a->step == STEP_ALL) {
+		int rc = bs_scratch_open(&p->scratch, p->a->dir, err);
+
+		if (rc < 0)
+			return rc;
+		p->opened = 1;
+		p->d.scratch = &p->scratch;
+		p->d.path = p->scratch.path;
+		return 0;
+	}
+	p->dirfd = open(p->a->dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (p->dirfd < 0)
+		return bs_error(err, BS_EIO, "cannot use directory '%s': %s",
+				p->a->dir, strerror(errno));
+	p->d.fd = p->dirfd;
+	return 0;
+}
+
+/* sysbench's prepare: its lines, then the files. */
+static int prepare_files(struct progress *p, struct bs_err *err)
+{
+	const struct bs_fileio_opts *o = &p->a->o;
+	int rc;
+
+	p->what = "prepare";
+	bs_buf_reset(p->text);
+	bs_fileio_text_prepare(o, p->text);
+	p->text->data[--p->text->len] = '\0'; /* cb.line adds it */
+	p->cb.line(bs_buf_str(p->text), p);
+	p->cb.line("Creating files for the test...", p);
+	bs_buf_reset(p->text);
+	bs_buf_adds(p->text, "Extra file open flags: ");
+	if (o->extra_flags == 0)
+		bs_buf_adds(p->text, "(none)");
+	else
+		bs_fileio_flags_text(o->extra_flags, p->text);
+	p->cb.line(bs_buf_str(p->text), p);
+	rc = bs_fileio_prepare(o, &p->d, &p->cb, err);
+	end_line(p);
+	return rc;
+}
+
+/* sysbench's run: its head, the intervals and the summary on stdout. */
+static int run_test(const struct bs_cli *cli, struct progress *p,
+		    struct bs_err *err)
+{
+	struct fileio_args *a = p->a;
+	size_t at;
+	int rc;
+
+	p->what = "run";
+	bs_buf_reset(p->text);
+	if (a->o.rand_seed == 0)
+		a->o.rand_seed = (uint64_t)time(NULL) ^ (uint64_t)getpid();
+	bs_fileio_text_head(&a->o, BSTORE_VERSION, a->o.rand_seed, p->text);
+	fputs(bs_buf_str(p->text), stdout);
+	fflush(stdout);
+	p->measured_at = (int64_t)time(NULL);
+	rc = bs_fileio_run(&a->o, &p->d, &p->cb, &p->res, err);
+	end_line(p);
+	if (rc < 0)
+		return rc;
+	at = p->text->len;
+	bs_fileio_text_summary(&a->o, &p->res, p->text);
+	fputs(bs_buf_str(p->text) + at, stdout);
+	if (fflush(stdout) != 0)
+		bs_cli_error(cli, "cannot write output: %s", strerror(errno));
+	return 0;
+}
+
+/* The step asked for, in its scratch or DIR; the scratch goes before the
+ * store: a failure to remove it is a failure of the run. */
+static int measure(const struct bs_cli *cli, void *ctx, uint64_t it,
+		   struct bs_run *r, struct bs_err *err)
+{
+	struct progress *p = ctx;
+	struct bs_err cerr = BS_ERR_INIT;
+	enum step step = p->a->step;
+	int rc;
+
+	(void)it;
+	(void)r;
+	rc = open_dir(p, err);
+	if (rc == 0 && (step == STEP_PREPARE || step == STEP_CLEANUP))
+		printf("bstore %s fileio (sysbench %s layout)\n\n",
+		       BSTORE_VERSION, BS_FILEIO_SYSBENCH);
+	if (rc == 0 && step == STEP_CLEANUP) {
+		printf("Removing test files...\n");
+		return bs_fileio_cleanup(&p->a->o, &p->d, err);
+	}
+	if (rc == 0 && (step == STEP_PREPARE ||
+			(step == STEP_ALL && p->a->o.mode != BS_FILEIO_SEQWR)))
+		rc = prepare_files(p, err);
+	if (rc == 0 && step != STEP_PREPARE)
+		rc = run_test(cli, p, err);
+	if (rc == 0 && p->opened)
+		rc = bs_scratch_close(&p->scratch, err);
+	if (rc < 0) {
+		end_line(p);
+		if (p->opened && bs_scratch_close(&p->scratch, &cerr) < 0)
+			bs_cli_perr(cli, &cerr);
+	}
+	p->opened = 0;
+	p->ran = rc == 0 && step != STEP_PREPARE;
+	return rc;
+}
+
+static int to_run(const struct bs_cli *cli, void *ctx,
+		  const struct bs_host *host, struct bs_run *r)
+{
+	struct progress *p = ctx;
+	const struct fileio_args *a = p->a;
+	struct bs_buf *text = p->text;
+	size_t i;
+
+	(void)cli;
+	if (!p->ran || a->no_store)
+		return BS_EXIT_OK;
+	/* The stored text ends at the last line, as ingest's. */
+	while (text->len > 0 && text->data[text->len - 1] == '\n')
+		text->data[--text->len] = '\0';
+	bs_fileio_to_run(&a->o, &p->res, BSTORE_VERSION, a->machine,
+			 p->measured_at, bs_buf_str(text), r);
+	bs_host_tag(host, r);
+	if (a->o.rand_type != BS_FILEIO_RAND_UNIFORM)
+		bs_run_tag(r, "fileio.rand_type",
+			   bs_fileio_word("rand-type", a->o.rand_type));
+	if (a->o.validate)
+		bs_run_tag(r, "fileio.validate", "1");
+	for (i = 0; i < a->tags.n; i++)
+		bs_run_tag(r, a->tags.tag[i].key, a->tags.tag[i].value);
+	return BS_EXIT_OK;
+}
+
 int cmd_fileio(struct bs_cli *cli, int argc, char **argv)
 {
 	struct fileio_args a;
 	struct progress prog;
-	struct bs_fileio_cb cb;
-	struct bs_fileio_dir d;
-	struct bs_fileio_result res;
-	struct bs_scratch scratch = BS_SCRATCH_INIT;
-	struct bs_host host;
-	struct bs_store *st = NULL;
-	struct bs_err err = BS_ERR_INIT, cerr = BS_ERR_INIT;
+	struct bs_cli_measuring m;
 	struct bs_buf text = BS_BUF_INIT;
-	struct bs_run r;
-	int rc, done, sig, dirfd = -1, opened = 0;
-	int64_t measured_at;
-	size_t i;
+	int rc, done;
 
 	memset(&a, 0, sizeof(a));
-	memset(&res, 0, sizeof(res));
-	bs_run_init(&r);
+	memset(&prog, 0, sizeof(prog));
+	prog.scratch = (struct bs_scratch)BS_SCRATCH_INIT;
+	prog.dirfd = -1;
 	rc = parse_args(cli, argc, argv, &a, &done);
+	if (rc == 0 && !done)
+		rc = check_args(cli, &a);
 	if (rc != 0 || done)
 		goto out;
-	if (bs_fileio_check(&a.o, a.step == STEP_ALL || a.step == STEP_RUN,
-			    &err) < 0) {
-		rc = bs_cli_usage_error(cli, "%s", err.msg);
-		goto out;
-	}
-	if (a.step == STEP_ALL && a.o.mode == BS_FILEIO_NOMODE) {
-		rc = bs_cli_usage_error(cli, "missing --file-test-mode");
-		goto out;
-	}
-	rc = check_dir(cli, a.dir);
-	if (rc != 0)
-		goto out;
-	if (a.step != STEP_ALL) {
-		rc = guard_files(cli, &a);
-		if (rc != 0)
-			goto out;
-	}
-	if (a.step == STEP_ALL || a.step == STEP_RUN)
-		ram_rule(cli, &a.o);
-	rc = bs_cli_measure_open(
-	    cli, !a.no_store && (a.step == STEP_ALL || a.step == STEP_RUN),
-	    a.dir, &st, &host);
-	if (rc != 0)
-		goto out;
 
-	memset(&prog, 0, sizeof(prog));
-	prog.tty = isatty(STDERR_FILENO);
-	prog.quiet = cli->quiet;
+	bs_cli_progress_init(&prog.line, cli, 1);
 	prog.text = &text;
 	prog.o = &a.o;
-	cb.progress = on_progress;
-	cb.interval = on_interval;
-	cb.line = a.step == STEP_ALL ? on_line_err : on_line_out;
-	cb.ctx = &prog;
-
-	memset(&d, 0, sizeof(d));
-	d.fd = -1;
-	d.path = a.dir;
-	bs_signals_install();
-	if (a.step == STEP_ALL) {
-		if (bs_scratch_open(&scratch, a.dir, &err) < 0)
-			goto failed;
-		opened = 1;
-		d.scratch = &scratch;
-		d.path = scratch.path;
-	} else {
-		dirfd = open(a.dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
-		if (dirfd < 0) {
-			bs_error(&err, BS_EIO, "cannot use directory '%s': %s",
-				 a.dir, strerror(errno));
-			goto failed;
-		}
-		d.fd = dirfd;
-	}
-	if (a.step == STEP_PREPARE || a.step == STEP_CLEANUP)
-		printf("bstore %s fileio (sysbench %s layout)\n\n",
-		       BSTORE_VERSION, BS_FILEIO_SYSBENCH);
-	if (a.step == STEP_CLEANUP) {
-		printf("Removing test files...\n");
-		if (bs_fileio_cleanup(&a.o, &d, &err) < 0)
-			goto failed;
-		rc = BS_EXIT_OK;
-		goto out;
-	}
-	if (a.step == STEP_PREPARE ||
-	    (a.step == STEP_ALL && a.o.mode != BS_FILEIO_SEQWR)) {
-		prog.what = "prepare";
-		bs_buf_reset(&text);
-		bs_fileio_text_prepare(&a.o, &text);
-		text.data[--text.len] = '\0'; /* cb.line adds it */
-		cb.line(bs_buf_str(&text), &prog);
-		cb.line("Creating files for the test...", &prog);
-		bs_buf_reset(&text);
-		bs_buf_adds(&text, "Extra file open flags: ");
-		if (a.o.extra_flags == 0)
-			bs_buf_adds(&text, "(none)");
-		else
-			bs_fileio_flags_text(a.o.extra_flags, &text);
-		cb.line(bs_buf_str(&text), &prog);
-		rc = bs_fileio_prepare(&a.o, &d, &cb, &err);
-		end_line(&prog);
-		if (rc < 0)
-			goto failed;
-		if (a.step == STEP_PREPARE) {
-			rc = BS_EXIT_OK;
-			goto out;
-		}
-	}
-
-	/* run */
-	prog.what = "run";
-	bs_buf_reset(&text);
-	if (a.o.rand_seed == 0)
-		a.o.rand_seed = (uint64_t)time(NULL) ^ (uint64_t)getpid();
-	bs_fileio_text_head(&a.o, BSTORE_VERSION, a.o.rand_seed, &text);
-	fputs(bs_buf_str(&text), stdout);
-	fflush(stdout);
-	measured_at = (int64_t)time(NULL);
-	rc = bs_fileio_run(&a.o, &d, &cb, &res, &err);
-	end_line(&prog);
-	if (rc < 0)
-		goto failed;
-	{
-		size_t at = text.len;
-
-		bs_fileio_text_summary(&a.o, &res, &text);
-		fputs(bs_buf_str(&text) + at, stdout);
-	}
-	if (fflush(stdout) != 0)
-		bs_cli_error(cli, "cannot write output: %s", strerror(errno));
-	/* The scratch goes before the store: a failure to remove it is a
-	 * failure of the run. */
-	if (opened && bs_scratch_close(&scratch, &err) < 0)
-		goto failed;
-	opened = 0;
-	if (bs_signal_pending())
-		goto failed;
-	if (st) {
-		/* The stored text ends at the last line, as ingest's. */
-		while (text.len > 0 && text.data[text.len - 1] == '\n')
-			text.data[--text.len] = '\0';
-		bs_fileio_to_run(&a.o, &res, BSTORE_VERSION, a.machine,
-				 measured_at, bs_buf_str(&text), &r);
-		bs_host_tag(&host, &r);
-		if (a.o.rand_type != BS_FILEIO_RAND_UNIFORM)
-			bs_run_tag(&r, "fileio.rand_type",
-				   bs_fileio_word("rand-type",
-						  a.o.rand_type));
-		if (a.o.validate)
-			bs_run_tag(&r, "fileio.validate", "1");
-		for (i = 0; i < a.tags.n; i++)
-			bs_run_tag(&r, a.tags.tag[i].key, a.tags.tag[i].value);
-		rc = bs_cli_store_new(cli, st, &r, "nothing stored");
-		goto out;
-	}
-	rc = BS_EXIT_OK;
-	goto out;
-
-failed:
-	end_line(&prog);
-	if (opened && bs_scratch_close(&scratch, &cerr) < 0)
-		bs_cli_perr(cli, &cerr);
-	opened = 0;
-	sig = bs_signal_pending();
-	if (sig) {
-		bs_cli_error(cli, "stopped by %s; %snothing stored",
-			     bs_cli_signal_name(sig),
-			     a.step == STEP_ALL ? "scratch files removed, "
-						: "");
-		if (err.code && err.code != BS_EINTR)
-			bs_cli_perr(cli, &err);
-		rc = 128 + sig;
-	} else {
-		bs_cli_perr(cli, &err);
-		rc = BS_EXIT_FAIL;
-	}
+	prog.a = &a;
+	prog.cli = cli;
+	prog.cb.progress = on_progress;
+	prog.cb.interval = on_interval;
+	prog.cb.line = a.step == STEP_ALL ? on_line_err : on_line_out;
+	prog.cb.ctx = &prog;
+	memset(&m, 0, sizeof(m));
+	m.dir = a.dir;
+	m.store = !a.no_store && (a.step == STEP_ALL || a.step == STEP_RUN);
+	m.count = 1;
+	m.scratch = a.step == STEP_ALL;
+	m.progress = &prog.line;
+	m.ctx = &prog;
+	m.measure = measure;
+	m.to_run = to_run;
+	rc = bs_cli_measure(cli, &m);
 out:
-	if (opened && bs_scratch_close(&scratch, &cerr) < 0)
-		bs_cli_perr(cli, &cerr);
-	if (dirfd >= 0)
-		close(dirfd);
-	bs_signals_restore();
-	bs_store_close(st);
-	bs_run_release(&r);
-	bs_fileio_result_release(&res);
+	if (prog.dirfd >= 0)
+		close(prog.dirfd);
+	bs_fileio_result_release(&prog.res);
 	bs_buf_release(&text);
 	bs_cli_tags_release(&a.tags);
 	return rc;

@@ -75,6 +75,10 @@ struct file_ctx {
 	int fio_jobs; /* fio runs of this file so far */
 	int rejects_only; /* --strict after a reject: keep only rejects */
 	int tty;    /* progress lines on stderr */
+	/* When standard input or another input that can stall (a pipe)
+	 * was read to its end: the date of its runs that have none;
+	 * BS_NONE for a file named on the command line. */
+	int64_t read_at;
 	int shown_progress;
 	double last_progress;
 };
@@ -195,6 +199,12 @@ static int on_run(struct bs_run *r, void *vctx)
 		bs_run_set(&r->machine, c->o->machine);
 	if (c->o->measured_at != BS_NONE)
 		r->measured_at = c->o->measured_at;
+	else if (r->measured_at == BS_NONE && c->read_at != BS_NONE) {
+		/* A run piped in as the tool ends: dated by when it was
+		 * read, marked so (core/result.h: no part in dedup). */
+		r->measured_at = c->read_at;
+		bs_run_tag(r, BS_DATE_SOURCE_TAG, BS_DATE_INGESTED);
+	}
 	if (c->rejects_only)
 		return 0;
 	/* --param: where the output left the parameter out (core/supply.h). */
@@ -342,7 +352,7 @@ static int read_input(int fd, struct bs_buf *in, struct file_ctx *c,
 
 	*more = 0;
 	for (;;) {
-		if (bs_cli_stop)
+		if (bs_stop_sig)
 			return bs_error(&c->err, BS_EINTR, "interrupted");
 		if (in->len >= INGEST_BUFFER_MAX) {
 			*more = 1;
@@ -371,7 +381,7 @@ static int feed(struct bs_ingest *p, struct file_ctx *c, const char *data,
 
 	for (off = 0; off < len; off += n) {
 		progress(c, p, 0);
-		if (bs_cli_stop)
+		if (bs_stop_sig)
 			return bs_error(&c->err, BS_EINTR, "interrupted");
 		n = len - off < ((size_t)1 << 16) ? len - off : (size_t)1 << 16;
 		rc = bs_ingest_feed(p, data + off, n, &c->err);
@@ -393,7 +403,7 @@ static int parse_all(int fd, struct bs_ingest *p, struct file_ctx *c,
 	c->last_progress = now_s();
 	rc = feed(p, c, in->data ? in->data : "", in->len);
 	while (rc == 0 && more) {
-		if (bs_cli_stop)
+		if (bs_stop_sig)
 			return bs_error(&c->err, BS_EINTR, "interrupted");
 		n = read(fd, chunk, sizeof(chunk));
 		if (n < 0) {
@@ -533,8 +543,13 @@ static int ingest_fd(const struct bs_cli *cli, struct bs_store *st, int fd,
 	 * the batch, the commit. A regular file is read inside. */
 	rc = 0;
 	more = 1;
-	if (may_stall(fd))
+	/* Standard input, a file redirected too, is the nightly job's
+	 * tool just ended: its runs without a date are dated now. */
+	c.read_at = fd == STDIN_FILENO ? bs_store_now() : BS_NONE;
+	if (may_stall(fd)) {
 		rc = read_input(fd, &in, &c, &more);
+		c.read_at = bs_store_now();
+	}
 	if (rc == 0)
 		rc = bs_store_begin(st, &c.err);
 	if (rc == 0)
@@ -542,7 +557,7 @@ static int ingest_fd(const struct bs_cli *cli, struct bs_store *st, int fd,
 	if (rc < 0) {
 		bs_store_rollback(st);
 		/* A signal also ends a wait for the archive's lock. */
-		if (c.err.code == BS_EINTR || bs_cli_stop)
+		if (c.err.code == BS_EINTR || bs_stop_sig)
 			bs_cli_error(cli, "%s: interrupted; nothing stored "
 					  "from this file",
 				     c.name);
@@ -677,7 +692,7 @@ static int read_all(int fd, struct bs_buf *in)
 	ssize_t n;
 
 	while ((n = read(fd, buf, sizeof(buf))) != 0) {
-		if (n < 0 && errno == EINTR && !bs_cli_stop)
+		if (n < 0 && errno == EINTR && !bs_stop_sig)
 			continue;
 		if (n < 0)
 			return -1;

@@ -110,14 +110,14 @@ static int merge_one(const struct bs_cli *cli, struct bs_store *st,
 			     shown);
 		goto out;
 	}
-	bs_store_set_wait(from, BS_STORE_WAIT_MS, &bs_cli_stop);
+	bs_store_set_wait(from, BS_STORE_WAIT_MS, &bs_stop_sig);
 	bs_cli_store_warnings(cli, from);
 	if (bs_store_begin(st, &err) < 0 ||
-	    bs_store_merge(st, from, &bs_cli_stop, on_conflict, &x, &s, &err) <
+	    bs_store_merge(st, from, &bs_stop_sig, on_conflict, &x, &s, &err) <
 		    0 ||
 	    bs_store_commit(st, &err) < 0) {
 		bs_store_rollback(st);
-		if (err.code == BS_EINTR || bs_cli_stop)
+		if (err.code == BS_EINTR || bs_stop_sig)
 			bs_cli_error(cli, "%s: interrupted; nothing merged "
 					  "from this archive",
 				     shown);

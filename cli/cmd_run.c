@@ -228,12 +228,16 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 	return 0;
 }
 
-/* Progress on stderr. */
+/* One run's state for the driver (cli/cli.h, bs_cli_measure). */
 struct progress {
-	int tty;        /* a live line, else bonnie++'s "...done" lines */
-	int quiet;      /* --quiet: nothing */
-	int open_line;  /* a line is started and not ended */
+	/* tty: a live line, else bonnie++'s "...done" lines */
+	struct bs_cli_progress line;
 	uint32_t procs; /* for "start 'em...done...done..." */
+	struct run_args *a;
+	struct bs_bench_cb cb;
+	struct bs_buf out;
+	int out_errno;  /* of this iteration's printout */
+	int out_failed; /* a printout was lost and said so */
 };
 
 static const char *bonnie_label(enum bs_metric m)
@@ -273,13 +277,13 @@ static void on_start(enum bs_metric m, uint64_t total, void *ctx)
 	struct progress *p = ctx;
 
 	(void)total;
-	if (p->quiet)
+	if (p->line.quiet)
 		return;
-	if (p->tty)
+	if (p->line.tty)
 		fprintf(stderr, "\r%-16s    0.0 s\033[K", bs_metrics[m].label);
 	else
 		fputs(bonnie_label(m), stderr);
-	p->open_line = 1;
+	p->line.open_line = 1;
 	fflush(stderr);
 }
 
@@ -290,7 +294,7 @@ static void on_progress(enum bs_metric m, uint64_t done, uint64_t total,
 	char rate[48];
 	double amount = (double)done;
 
-	if (p->quiet || !p->tty || elapsed_s <= 0)
+	if (p->line.quiet || !p->line.tty || elapsed_s <= 0)
 		return;
 	if (bs_metrics[m].flags & BS_MF_KIB)
 		amount /= 1024;
@@ -308,9 +312,9 @@ static void on_done(enum bs_metric m, const struct bs_value *v,
 	char rate[48];
 	uint32_t i;
 
-	if (p->quiet)
+	if (p->line.quiet)
 		return;
-	if (p->tty) {
+	if (p->line.tty) {
 		if (v->status == BS_ST_OK)
 			rate_text(rate, sizeof(rate), m, v->value);
 		else
@@ -326,7 +330,7 @@ static void on_done(enum bs_metric m, const struct bs_value *v,
 	} else {
 		fputs("done\n", stderr);
 	}
-	p->open_line = 0;
+	p->line.open_line = 0;
 	fflush(stderr);
 }
 
@@ -351,128 +355,127 @@ static void tag_run(const struct run_args *a, const struct bs_host *h,
 		bs_run_tag(r, a->tags.tag[i].key, a->tags.tag[i].value);
 }
 
+/* Usage errors, the RAM rule and the directory: 0 or an exit status. */
+static int check_args(struct bs_cli *cli, struct run_args *a)
+{
+	struct bs_err err = BS_ERR_INIT;
+	struct stat sb;
+	int e;
+
+	a->o.tool_version = BSTORE_VERSION;
+	/* bonnie++'s RAM rule; -r 0 turns it off. */
+	if (bs_bench_opts_ram_rule(&a->o, a->size_given,
+				   a->ram_mib < 0 ? bs_host_ram_mib()
+						  : a->ram_mib,
+				   &err) < 0 ||
+	    bs_bench_check(&a->o, &err) < 0)
+		return bs_cli_usage_error(cli, "%s", err.msg);
+	e = stat(a->o.dir, &sb) != 0 ? errno
+	    : !S_ISDIR(sb.st_mode)   ? ENOTDIR
+				     : 0;
+	if (e != 0) {
+		bs_cli_error(cli, "cannot use directory '%s': %s", a->o.dir,
+			     strerror(e));
+		return BS_EXIT_FAIL;
+	}
+	if (access(a->o.dir, W_OK | X_OK) != 0) {
+		bs_cli_error(cli, "cannot write in directory '%s': %s",
+			     a->o.dir, strerror(errno));
+		return BS_EXIT_FAIL;
+	}
+	return 0;
+}
+
+static int measure(const struct bs_cli *cli, void *ctx, uint64_t it,
+		   struct bs_run *r, struct bs_err *err)
+{
+	struct progress *p = ctx;
+
+	(void)cli;
+	(void)it;
+	if (!p->a->seed_given)
+		p->a->o.seed = new_seed();
+	return bs_bench_run(&p->a->o, &p->cb, r, err);
+}
+
+/* Prints the table and the CSV line, and tags the run. */
+static int to_run(const struct bs_cli *cli, void *ctx,
+		  const struct bs_host *host, struct bs_run *r)
+{
+	struct progress *p = ctx;
+
+	(void)cli;
+	if (p->a->csv != BS_CSV_1_98) {
+		bs_buf_reset(&p->out);
+		bs_bonnie_csv(r, p->a->csv, &p->out);
+		bs_run_set(&r->raw, bs_buf_str(&p->out));
+	}
+	bs_buf_reset(&p->out);
+	bs_bonnie_table(r, BS_TABLE_2, &p->out);
+	fputs(bs_buf_str(&p->out), p->a->quiet_csv ? stderr : stdout);
+	printf("%s\n", r->raw);
+	/* A full or closed stdout loses the printout, not the run: keep
+	 * errno (it is gone by the end), store, then say it. */
+	p->out_errno = fflush(stdout) != 0 ? errno : 0;
+	tag_run(p->a, host, r);
+	return BS_EXIT_OK;
+}
+
+static int stored(const struct bs_cli *cli, void *ctx,
+		  const struct bs_store *st, int rc)
+{
+	struct progress *p = ctx;
+
+	if (p->out_errno != 0 && !p->out_failed) {
+		bs_cli_error(cli, "cannot write output: %s%s",
+			     strerror(p->out_errno),
+			     st && rc == 0 ? " (the results are stored)" : "");
+		p->out_failed = 1;
+	}
+	return rc;
+}
+
 int cmd_run(struct bs_cli *cli, int argc, char **argv)
 {
 	struct run_args a;
 	struct progress prog;
-	struct bs_bench_cb cb;
-	struct bs_host host;
-	struct bs_store *st = NULL;
-	struct bs_err err = BS_ERR_INIT;
-	struct bs_run r;
-	struct bs_buf out = BS_BUF_INIT;
-	struct stat sb;
-	uint64_t it;
-	int rc, done, sig, e, out_failed = 0;
-	char lost[64];
+	struct bs_cli_measuring m;
+	int rc, done;
 
 	memset(&a, 0, sizeof(a));
-	bs_run_init(&r);
+	memset(&prog, 0, sizeof(prog));
 	rc = parse_args(cli, argc, argv, &a, &done);
+	if (rc == 0 && !done)
+		rc = check_args(cli, &a);
 	if (rc != 0 || done)
 		goto out;
-	a.o.tool_version = BSTORE_VERSION;
-	/* bonnie++'s RAM rule; -r 0 turns it off. */
-	if (bs_bench_opts_ram_rule(&a.o, a.size_given,
-				   a.ram_mib < 0 ? bs_host_ram_mib()
-						 : a.ram_mib,
-				   &err) < 0 ||
-	    bs_bench_check(&a.o, &err) < 0) {
-		rc = bs_cli_usage_error(cli, "%s", err.msg);
-		goto out;
-	}
-	e = stat(a.o.dir, &sb) != 0 ? errno
-	    : !S_ISDIR(sb.st_mode)  ? ENOTDIR
-				    : 0;
-	if (e != 0) {
-		bs_cli_error(cli, "cannot use directory '%s': %s", a.o.dir,
-			     strerror(e));
-		rc = BS_EXIT_FAIL;
-		goto out;
-	}
-	if (access(a.o.dir, W_OK | X_OK) != 0) {
-		bs_cli_error(cli, "cannot write in directory '%s': %s",
-			     a.o.dir, strerror(errno));
-		rc = BS_EXIT_FAIL;
-		goto out;
-	}
-	rc = bs_cli_measure_open(cli, !a.no_store, a.o.dir, &st, &host);
-	if (rc != 0)
-		goto out;
 
-	memset(&prog, 0, sizeof(prog));
-	prog.tty = isatty(STDERR_FILENO);
-	prog.quiet = cli->quiet;
+	bs_cli_progress_init(&prog.line, cli, 0);
 	prog.procs = (uint32_t)a.o.p.seek_procs;
-	cb.start = on_start;
-	cb.progress = on_progress;
-	cb.done = on_done;
-	cb.ctx = &prog;
-
-	bs_signals_install();
-	for (it = 0; it < a.count; it++) {
-		if (!a.seed_given)
-			a.o.seed = new_seed();
-		if (a.count > 1 && !cli->quiet)
-			fprintf(stderr, "Iteration %llu of %llu\n",
-				(unsigned long long)it + 1,
-				(unsigned long long)a.count);
-		bs_run_release(&r);
-		bs_err_reset(&err);
-		rc = bs_bench_run(&a.o, &cb, &r, &err);
-		bs_cli_end_line(&prog.open_line);
-		sig = bs_signal_pending();
-		if (sig) {
-			bs_cli_error(cli,
-				     "stopped by %s; scratch files removed, "
-				     "iteration %llu not stored",
-				     bs_cli_signal_name(sig),
-				     (unsigned long long)it + 1);
-			if (rc < 0 && err.code != BS_EINTR)
-				bs_cli_perr(cli, &err);
-			rc = 128 + sig;
-			goto out;
-		}
-		if (rc < 0) {
-			bs_cli_perr(cli, &err);
-			rc = BS_EXIT_FAIL;
-			goto out;
-		}
-		if (a.csv != BS_CSV_1_98) {
-			bs_buf_reset(&out);
-			bs_bonnie_csv(&r, a.csv, &out);
-			bs_run_set(&r.raw, bs_buf_str(&out));
-		}
-		bs_buf_reset(&out);
-		bs_bonnie_table(&r, BS_TABLE_2, &out);
-		fputs(bs_buf_str(&out), a.quiet_csv ? stderr : stdout);
-		printf("%s\n", r.raw);
-		/* A full or closed stdout loses the printout, not the run:
-		 * keep errno (it is gone by the end), store, then say it. */
-		e = fflush(stdout) != 0 ? errno : 0;
-		tag_run(&a, &host, &r);
-		snprintf(lost, sizeof(lost), "iteration %llu not stored",
-		         (unsigned long long)it + 1);
-		rc = bs_cli_store_new(cli, st, &r, lost);
-		if (e != 0 && !out_failed) {
-			bs_cli_error(cli, "cannot write output: %s%s",
-				     strerror(e),
-				     st && rc == 0 ? " (the results are stored)"
-						   : "");
-			out_failed = 1;
-		}
-		if (rc != 0)
-			goto out;
-	}
-	rc = out_failed ? BS_EXIT_FAIL : BS_EXIT_OK;
-out:
+	prog.a = &a;
+	prog.cb.start = on_start;
+	prog.cb.progress = on_progress;
+	prog.cb.done = on_done;
+	prog.cb.ctx = &prog;
+	memset(&m, 0, sizeof(m));
+	m.dir = a.o.dir;
+	m.store = !a.no_store;
+	m.count = a.count;
+	m.scratch = 1;
+	m.noun = "iteration";
+	m.progress = &prog.line;
+	m.ctx = &prog;
+	m.measure = measure;
+	m.to_run = to_run;
+	m.stored = stored;
+	rc = bs_cli_measure(cli, &m);
+	if (rc == BS_EXIT_OK && prog.out_failed)
+		rc = BS_EXIT_FAIL;
 	/* Reported above: main() would name a stale errno. */
-	if (out_failed)
+	if (prog.out_failed)
 		clearerr(stdout);
-	bs_signals_restore();
-	bs_store_close(st);
-	bs_run_release(&r);
-	bs_buf_release(&out);
+out:
+	bs_buf_release(&prog.out);
 	bs_cli_tags_release(&a.tags);
 	return rc;
 }

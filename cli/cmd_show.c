@@ -343,10 +343,13 @@ static int show_run(const struct bs_run *r, void *vctx)
 	add_text(b, r->source);
 	if (r->source_line != BS_NONE)
 		bs_buf_addf(b, ":%lld", (long long)r->source_line);
-	bs_buf_addf(b, "\n  %-22s %s\n", "measured at",
+	bs_buf_addf(b, "\n  %-22s %s%s\n", "measured at",
 		    r->measured_at == BS_NONE
 			    ? "unknown"
-			    : bs_time_iso(t, sizeof(t), r->measured_at));
+			    : bs_time_iso(t, sizeof(t), r->measured_at),
+		    bs_run_date_guessed(r) ? " (ingested: the input had no "
+					     "date)"
+					   : "");
 	bs_buf_addf(b, "  %-22s %s\n", "stored at",
 		    bs_time_iso(t, sizeof(t), r->stored_at));
 	bs_buf_addf(b, "  %-22s ", "sha256");

@@ -184,15 +184,19 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 	return 0;
 }
 
-/* Progress on stderr, and the printout. */
+/* Progress on stderr, the printout, and the run for the driver
+ * (cli/cli.h, bs_cli_measure). */
 struct progress {
 	const struct bs_cli *cli;
+	struct bs_cli_progress line;
 	FILE *out;
+	FILE *log; /* -l's file, or NULL */
 	int out_errno;
-	int tty;
-	int open_line;
 	int64_t passes;
 	const char *path;
+	struct zcav_args *a;
+	struct bs_zcav_target t;
+	struct bs_zcav_cb cb;
 };
 
 static void on_line(const char *text, void *ctx)
@@ -213,7 +217,7 @@ static void on_block(int64_t pass, int64_t index, int64_t nblocks,
 	struct progress *p = ctx;
 	char total[32] = "";
 
-	if (p->cli->quiet || !p->tty)
+	if (p->cli->quiet || !p->line.tty)
 		return;
 	if (nblocks > 0)
 		snprintf(total, sizeof(total), "/%lld", (long long)nblocks);
@@ -221,7 +225,7 @@ static void on_block(int64_t pass, int64_t index, int64_t nblocks,
 		"\rpass %lld/%lld  block %lld%s  at %.2f GiB  %.3f s\033[K",
 		(long long)pass, (long long)p->passes, (long long)index + 1,
 		total, offset_gib, seconds);
-	p->open_line = 1;
+	p->line.open_line = 1;
 	fflush(stderr);
 }
 
@@ -233,10 +237,10 @@ static void on_pass_done(int64_t pass, void *ctx)
 
 	if (p->cli->quiet)
 		return;
-	if (p->tty) {
-		if (p->open_line)
+	if (p->line.tty) {
+		if (p->line.open_line)
 			fputs("\r\033[K", stderr);
-		p->open_line = 0;
+		p->line.open_line = 0;
 	}
 	/* zcav's own line: bstore ingest keeps it with the run. */
 	localtime_r(&now, &tm);
@@ -265,122 +269,122 @@ static void tag_run(const struct zcav_args *a, const struct bs_host *h,
 		bs_run_tag(r, a->tags.tag[i].key, a->tags.tag[i].value);
 }
 
+/* The log (-l) and the printout's first line, once the archive is open. */
+static int prepare(const struct bs_cli *cli, void *ctx)
+{
+	struct progress *p = ctx;
+	const struct zcav_args *a = p->a;
+
+	if (a->log && strcmp(a->log, "-") != 0) {
+		/* Nor is the log, or the target: asked once the archive is
+		 * open, when its -wal and -shm files exist. */
+		if (bs_cli_guard(cli, a->log, a->o.path) != 0)
+			return BS_EXIT_FAIL;
+		p->log = fopen(a->log, "w");
+		if (p->log == NULL) {
+			bs_cli_error(cli, "cannot open '%s': %s", a->log,
+				     strerror(errno));
+			return BS_EXIT_FAIL;
+		}
+	}
+	p->out = p->log ? p->log : stdout;
+	/* Not part of zcav's layout: a comment line that ingest skips. */
+	fprintf(p->out,
+		"# bstore %s zcav: %s '%s' in %lld MiB accesses, %s\n",
+		BSTORE_VERSION, a->o.write ? "writing" : "reading", a->o.path,
+		(long long)a->o.chunk_mib,
+		p->t.direct ? "O_DIRECT"
+		: a->o.no_direct
+		    ? "through the page cache (--no-direct), each "
+		      "block dropped from it first"
+		    : "through the page cache (no O_DIRECT here), each "
+		      "block dropped from it first");
+	fflush(p->out);
+	return 0;
+}
+
+static int measure(const struct bs_cli *cli, void *ctx, uint64_t it,
+		   struct bs_run *r, struct bs_err *err)
+{
+	struct progress *p = ctx;
+
+	(void)cli;
+	(void)it;
+	return bs_zcav_run(&p->a->o, &p->t, &p->cb, r, err);
+}
+
+static int to_run(const struct bs_cli *cli, void *ctx,
+		  const struct bs_host *host, struct bs_run *r)
+{
+	struct progress *p = ctx;
+	/* Storage too fast for the block: say what to pass. */
+	struct bs_buf hint = BS_BUF_INIT;
+
+	tag_run(p->a, host, &p->t, r);
+	if (bs_zcav_hint(&p->a->o, &p->t, r, &hint))
+		bs_cli_warn(cli, "%s", bs_buf_str(&hint));
+	bs_buf_release(&hint);
+	return BS_EXIT_OK;
+}
+
+static int stored(const struct bs_cli *cli, void *ctx,
+		  const struct bs_store *st, int rc)
+{
+	struct progress *p = ctx;
+
+	if (rc == 0 && p->out_errno) {
+		bs_cli_error(cli, "cannot write %s: %s%s",
+			     p->log ? "the log" : "output",
+			     strerror(p->out_errno),
+			     st ? " (the results are stored)" : "");
+		rc = BS_EXIT_FAIL;
+	}
+	return rc;
+}
+
 int cmd_zcav(struct bs_cli *cli, int argc, char **argv)
 {
 	struct zcav_args a;
-	struct progress prog;
-	struct bs_zcav_cb cb;
-	struct bs_zcav_target t = BS_ZCAV_TARGET_INIT;
-	struct bs_host host;
-	struct bs_store *st = NULL;
+	struct progress prog = {.t = BS_ZCAV_TARGET_INIT};
+	struct bs_cli_measuring m = {0};
 	struct bs_err err = BS_ERR_INIT;
-	struct bs_run r;
-	FILE *log = NULL;
-	int rc, done, sig;
+	int rc, done;
 
 	memset(&a, 0, sizeof(a));
-	memset(&prog, 0, sizeof(prog));
-	bs_run_init(&r);
 	rc = parse_args(cli, argc, argv, &a, &done);
 	if (rc != 0 || done)
 		goto out;
 	a.o.tool_version = BSTORE_VERSION;
-	if (bs_zcav_open(&a.o, &t, &err) < 0) {
+	rc = BS_EXIT_FAIL;
+	if (bs_zcav_open(&a.o, &prog.t, &err) < 0) {
 		bs_cli_perr(cli, &err);
-		rc = BS_EXIT_FAIL;
 		goto out;
 	}
 	/* -w's target is never the archive (cli/guard.h). */
-	if (a.o.write && bs_cli_guard(cli, a.o.path, NULL) != 0) {
-		rc = BS_EXIT_FAIL;
+	if (a.o.write && bs_cli_guard(cli, a.o.path, NULL) != 0)
 		goto out;
-	}
-	rc = bs_cli_measure_open(cli, !a.no_store, a.o.path, &st, &host);
-	if (rc != 0)
-		goto out;
-	if (a.log && strcmp(a.log, "-") != 0) {
-		/* Nor is the log, or the target: asked once the archive is
-		 * open, when its -wal and -shm files exist. */
-		if (bs_cli_guard(cli, a.log, a.o.path) != 0) {
-			rc = BS_EXIT_FAIL;
-			goto out;
-		}
-		log = fopen(a.log, "w");
-		if (log == NULL) {
-			bs_cli_error(cli, "cannot open '%s': %s", a.log,
-				     strerror(errno));
-			rc = BS_EXIT_FAIL;
-			goto out;
-		}
-	}
 
 	prog.cli = cli;
-	prog.out = log ? log : stdout;
-	prog.tty = isatty(STDERR_FILENO);
+	bs_cli_progress_init(&prog.line, cli, 0);
 	prog.passes = a.o.passes;
 	prog.path = a.o.path;
-	cb.line = on_line;
-	cb.block = on_block;
-	cb.pass_done = on_pass_done;
-	cb.ctx = &prog;
-
-	/* Not part of zcav's layout: a comment line that ingest skips. */
-	fprintf(prog.out,
-		"# bstore %s zcav: %s '%s' in %lld MiB accesses, %s\n",
-		BSTORE_VERSION, a.o.write ? "writing" : "reading", a.o.path,
-		(long long)a.o.chunk_mib,
-		t.direct ? "O_DIRECT"
-			 : a.o.no_direct
-			   ? "through the page cache (--no-direct), each "
-			     "block dropped from it first"
-			   : "through the page cache (no O_DIRECT here), each "
-			     "block dropped from it first");
-	fflush(prog.out);
-
-	bs_signals_install();
-	rc = bs_zcav_run(&a.o, &t, &cb, &r, &err);
-	bs_cli_end_line(&prog.open_line);
-	sig = bs_signal_pending();
-	if (sig) {
-		bs_cli_error(cli, "stopped by %s; nothing stored",
-			     bs_cli_signal_name(sig));
-		rc = 128 + sig;
-		goto out;
-	}
-	if (rc < 0) {
-		bs_cli_perr(cli, &err);
-		rc = BS_EXIT_FAIL;
-		goto out;
-	}
-	tag_run(&a, &host, &t, &r);
-	{
-		/* Storage too fast for the block: say what to pass. */
-		struct bs_buf hint = BS_BUF_INIT;
-
-		if (bs_zcav_hint(&a.o, &t, &r, &hint))
-			bs_cli_warn(cli, "%s", bs_buf_str(&hint));
-		bs_buf_release(&hint);
-	}
-	rc = bs_cli_store_new(cli, st, &r, "nothing stored");
-	if (rc == 0 && prog.out_errno) {
-		bs_cli_error(cli, "cannot write %s: %s%s",
-			     log ? "the log" : "output",
-			     strerror(prog.out_errno),
-			     st ? " (the results are stored)" : "");
-		rc = BS_EXIT_FAIL;
-	}
+	prog.a = &a;
+	prog.cb = (struct bs_zcav_cb){.line = on_line, .block = on_block,
+				      .pass_done = on_pass_done, .ctx = &prog};
+	m = (struct bs_cli_measuring){
+	    .dir = a.o.path, .store = !a.no_store, .count = 1,
+	    .progress = &prog.line, .ctx = &prog, .prepare = prepare,
+	    .measure = measure, .to_run = to_run, .stored = stored};
+	rc = bs_cli_measure(cli, &m);
 out:
-	if (prog.out_errno && !log)
+	if (prog.out_errno && !prog.log)
 		clearerr(stdout);
-	if (log && fclose(log) != 0 && rc == 0) {
+	if (prog.log && fclose(prog.log) != 0 && rc == 0) {
 		bs_cli_error(cli, "cannot write '%s': %s", a.log,
 			     strerror(errno));
 		rc = BS_EXIT_FAIL;
 	}
-	bs_signals_restore();
-	bs_zcav_close(&t);
-	bs_store_close(st);
-	bs_run_release(&r);
+	bs_zcav_close(&prog.t);
 	bs_cli_tags_release(&a.tags);
 	return rc;
 }

@@ -10,15 +10,8 @@
 #include "cli/cli.h"
 #include "cli/input.h"
 #include "cli/msg.h"
-#include "util/sig.h"
+#include "util/stop.h"
 #include "util/banned.h"
-
-volatile sig_atomic_t bs_cli_stop;
-
-static void on_stop(int sig)
-{
-	bs_cli_stop = sig;
-}
 
 int bs_cli_each_input(const struct bs_cli *cli, struct bs_store *st,
 		      char **inputs, int n, const char *noun,
@@ -27,21 +20,19 @@ int bs_cli_each_input(const struct bs_cli *cli, struct bs_store *st,
 				 const char *input, void *ctx),
 		      void *ctx)
 {
-	static const int stop[] = {SIGINT, SIGTERM, SIGHUP};
-	struct bs_sig_saved saved;
+	struct bs_stop_saved saved;
 	int i, rc = BS_EXIT_OK;
 
-	bs_cli_stop = 0;
+	bs_stop_sig = 0;
 	/* Waiting for another writer's lock can take minutes: a signal ends
 	 * the wait as it ends an input. */
-	bs_store_set_wait(st, BS_STORE_WAIT_MS, &bs_cli_stop);
-	bs_sig_catch(&saved, stop, sizeof(stop) / sizeof(stop[0]), on_stop,
-		     NULL);
-	for (i = 0; i < n && !bs_cli_stop; i++)
+	bs_store_set_wait(st, BS_STORE_WAIT_MS, &bs_stop_sig);
+	bs_stop_catch(&saved, 0);
+	for (i = 0; i < n && !bs_stop_sig; i++)
 		if (one(cli, st, inputs[i], ctx) != BS_EXIT_OK)
 			rc = BS_EXIT_FAIL;
-	bs_sig_restore(&saved);
-	if (!bs_cli_stop)
+	bs_stop_release(&saved);
+	if (!bs_stop_sig)
 		return rc;
 	if (i < n) {
 		char *shown = bs_store_shown(inputs[i]);
@@ -50,5 +41,5 @@ int bs_cli_each_input(const struct bs_cli *cli, struct bs_store *st,
 			     shown);
 		free(shown);
 	}
-	return 128 + (int)bs_cli_stop;
+	return 128 + (int)bs_stop_sig;
 }

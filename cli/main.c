@@ -160,7 +160,7 @@ int main(int argc, char **argv)
 	for (i = 1; i < NCOMMANDS; i++)
 		assert(strcmp(commands[i - 1]->name, commands[i]->name) < 0);
 	/* A closed pipe (bstore list | head) ends output quietly. */
-	signal(SIGPIPE, SIG_DFL);
+	bs_stop_pipe_default();
 	about = about_text();
 	bstore.about = about;
 	/* BS_OPT_CMD_FIRST: stop at the command name; its options are its

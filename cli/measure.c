@@ -1,13 +1,15 @@
 /*
- * cli/measure.c - what the measuring commands (run, zcav, fileio) share:
- * their --tag, the archive opened before they measure, and a run just
- * measured stored as a new one.
+ * cli/measure.c - the one measuring driver of run, zcav and fileio
+ * (bs_cli_measure), and what they share: their --tag, the progress line,
+ * the archive opened before they measure, a run just measured stored as
+ * a new one, and the "stopped by" epilogue.
  */
 #include <stdio.h>
 
 #include <assert.h>
 #include <stdlib.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/archive.h"
@@ -113,12 +115,87 @@ void bs_cli_tags_release(struct bs_cli_tags *t)
 	t->n = t->cap = 0;
 }
 
-void bs_cli_end_line(int *open_line)
+void bs_cli_progress_init(struct bs_cli_progress *p, const struct bs_cli *cli,
+			  int erase)
 {
-	if (*open_line) {
-		fputc('\n', stderr);
-		*open_line = 0;
+	p->tty = isatty(STDERR_FILENO);
+	p->quiet = cli->quiet;
+	p->erase = erase;
+	p->open_line = 0;
+}
+
+void bs_cli_progress_end(struct bs_cli_progress *p)
+{
+	if (!p->open_line)
+		return;
+	fputs(p->erase ? "\r\033[K" : "\n", stderr);
+	fflush(stderr);
+	p->open_line = 0;
+}
+
+/* One run measured, printed and stored: BS_EXIT_OK or the status. */
+static int measure_one(const struct bs_cli *cli,
+		       const struct bs_cli_measuring *m, uint64_t it,
+		       struct bs_store *st, const struct bs_host *host,
+		       struct bs_run *r)
+{
+	struct bs_err err = BS_ERR_INIT;
+	char lost[64];
+	int rc, sig;
+
+	if (m->noun)
+		snprintf(lost, sizeof(lost), "%s %llu not stored", m->noun,
+			 (unsigned long long)it + 1);
+	else
+		snprintf(lost, sizeof(lost), "nothing stored");
+	bs_run_release(r);
+	bs_run_init(r);
+	rc = m->measure(cli, m->ctx, it, r, &err);
+	bs_cli_progress_end(m->progress);
+	sig = bs_signal_pending();
+	if (sig) {
+		bs_cli_error(cli, "stopped by %s; %s%s",
+			     bs_cli_signal_name(sig),
+			     m->scratch ? "scratch files removed, " : "", lost);
+		if (rc < 0 && err.code && err.code != BS_EINTR)
+			bs_cli_perr(cli, &err);
+		return 128 + sig;
 	}
+	if (rc < 0) {
+		bs_cli_perr(cli, &err);
+		return BS_EXIT_FAIL;
+	}
+	rc = m->to_run(cli, m->ctx, host, r);
+	if (rc == BS_EXIT_OK)
+		rc = bs_cli_store_new(cli, st, r, lost);
+	return m->stored ? m->stored(cli, m->ctx, st, rc) : rc;
+}
+
+int bs_cli_measure(const struct bs_cli *cli, const struct bs_cli_measuring *m)
+{
+	struct bs_store *st = NULL;
+	struct bs_host host;
+	struct bs_run r;
+	uint64_t it;
+	int rc;
+
+	bs_run_init(&r);
+	rc = bs_cli_measure_open(cli, m->store, m->dir, &st, &host);
+	if (rc == 0 && m->prepare)
+		rc = m->prepare(cli, m->ctx);
+	if (rc == 0)
+		bs_signals_install();
+	for (it = 0; rc == 0 && it < m->count; it++) {
+		if (m->count > 1 && !cli->quiet)
+			fprintf(stderr, "Iteration %llu of %llu\n",
+				(unsigned long long)it + 1,
+				(unsigned long long)m->count);
+		rc = measure_one(cli, m, it, st, &host, &r);
+	}
+	bs_signals_restore();
+	bs_store_close(st);
+	bs_run_release(&r);
+	return rc;
 }
 
 const char *bs_cli_host_name(char *buf, size_t size)

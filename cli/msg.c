@@ -82,20 +82,7 @@ int bs_cli_usage_error(const struct bs_cli *cli, const char *fmt, ...)
 
 const char *bs_cli_signal_name(int sig)
 {
-	switch (sig) {
-	case SIGINT:
-		return "SIGINT";
-	case SIGTERM:
-		return "SIGTERM";
-	case SIGHUP:
-		return "SIGHUP";
-	case SIGQUIT:
-		return "SIGQUIT";
-	case SIGPIPE:
-		return "SIGPIPE";
-	default:
-		return "a signal";
-	}
+	return bs_stop_name(sig);
 }
 
 const char *bs_cli_quote(char out[BS_CLI_QUOTE_SIZE], const char *s)

@@ -244,6 +244,35 @@ const char *bs_run_tag_get(const struct bs_run *r, const char *key)
 	return NULL;
 }
 
+int bs_run_date_guessed(const struct bs_run *r)
+{
+	const char *s = bs_run_tag_get(r, BS_DATE_SOURCE_TAG);
+
+	return r->measured_at != BS_NONE && s != NULL &&
+	       strcmp(s, BS_DATE_INGESTED) == 0;
+}
+
+int64_t bs_run_date_known(const struct bs_run *r)
+{
+	return bs_run_date_guessed(r) ? BS_NONE : r->measured_at;
+}
+
+void bs_run_untag(struct bs_run *r, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < r->ntags; i++) {
+		if (strcmp(r->tags[i].key, key) != 0)
+			continue;
+		free(r->tags[i].key);
+		free(r->tags[i].value);
+		memmove(&r->tags[i], &r->tags[i + 1],
+			(r->ntags - i - 1) * sizeof(r->tags[0]));
+		r->ntags--;
+		return;
+	}
+}
+
 const struct bs_series *bs_run_series_find(const struct bs_run *r, int m)
 {
 	size_t i;
@@ -341,6 +370,8 @@ int bs_tag_bookkeeping(const char *key)
 {
 	static const char *const keys[] = {
 		"measured_at.tz",   /* ingest: a date read as local time */
+		BS_DATE_SOURCE_TAG, /* ingest: a date bstore gave (ingested) */
+		"exec.status",      /* bstore exec: the tool's exit status */
 		"zcav.target",      /* bstore zcav: the path it read */
 		"zcav.min_time_s",  /* bstore zcav: its --min-time */
 		"zcav.direct",      /* bstore zcav before direct was a param */

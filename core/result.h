@@ -169,6 +169,21 @@ void bs_run_history_add(struct bs_run *r, const char *field,
 void bs_run_history_release(struct bs_run *r);
 /* Returns the tag's value or NULL. */
 const char *bs_run_tag_get(const struct bs_run *r, const char *key);
+/* Removes a tag, if r has it. */
+void bs_run_untag(struct bs_run *r, const char *key);
+/*
+ * A date bstore gave a run whose input had none (ingest from a pipe: the
+ * time it was read, docs/ingest.md "Dates"): measured_at is set, and the
+ * tag measured_at.source=ingested says so. Such a date orders the run in
+ * a series (trend, changes, check) but takes no part in finding
+ * duplicates: the same text ingested on two days is one run.
+ */
+#define BS_DATE_SOURCE_TAG "measured_at.source"
+#define BS_DATE_INGESTED "ingested"
+/* Whether r's measured_at is such a date. */
+int bs_run_date_guessed(const struct bs_run *r);
+/* r's measured_at where the input gave it, else BS_NONE. */
+int64_t bs_run_date_known(const struct bs_run *r);
 /*
  * Whether a tag is bstore's own bookkeeping rather than a fact about the
  * test: how a date was read (measured_at.tz), bstore zcav's target path

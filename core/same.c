@@ -129,8 +129,10 @@ int bs_run_same(const struct bs_run *a, const struct bs_run *b)
 	    !same_version(a->tool_version, b->tool_version) ||
 	    !same_machine(a, b) || !same_params(a, b))
 		return 0;
-	if (a->measured_at != BS_NONE && b->measured_at != BS_NONE &&
-	    a->measured_at != b->measured_at)
+	/* A date bstore gave (measured_at.source=ingested) is no evidence. */
+	if (bs_run_date_known(a) != BS_NONE &&
+	    bs_run_date_known(b) != BS_NONE &&
+	    bs_run_date_known(a) != bs_run_date_known(b))
 		return 0;
 	for (m = 0; m < bs_nmetrics; m++) {
 		const struct bs_value *x = &a->res[m], *y = &b->res[m];

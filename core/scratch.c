@@ -1,10 +1,9 @@
-/* core/scratch.c - the private scratch directory and stop signals. */
+/* core/scratch.c - the private scratch directory. */
 #define _GNU_SOURCE /* O_DIRECT */
 #include "core/scratch.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,50 +15,7 @@
 #include <unistd.h>
 
 #include "util/mem.h"
-#include "util/sig.h"
 #include "util/banned.h"
-
-static volatile sig_atomic_t pending_signal;
-/* SIGPIPE too: a run piped into `head` must still clean up. */
-static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
-#define NSTOP (sizeof(stop_signals) / sizeof(stop_signals[0]))
-static struct bs_sig_saved saved;
-static int installed;
-
-static void on_signal(int sig)
-{
-	if (pending_signal == 0)
-		pending_signal = sig;
-}
-
-void bs_signals_install(void)
-{
-	if (installed)
-		return;
-	pending_signal = 0;
-	/* No SA_RESTART: slow calls return EINTR. */
-	bs_sig_catch(&saved, stop_signals, NSTOP, on_signal, NULL);
-	installed = 1;
-}
-
-void bs_signals_restore(void)
-{
-	if (!installed)
-		return;
-	bs_sig_restore(&saved);
-	installed = 0;
-	pending_signal = 0;
-}
-
-int bs_signal_pending(void)
-{
-	return pending_signal;
-}
-
-const volatile sig_atomic_t *bs_signal_flag(void)
-{
-	return &pending_signal;
-}
 
 static uint32_t random_u32(void)
 {

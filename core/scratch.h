@@ -1,6 +1,6 @@
 /*
- * core/scratch.h - the benchmark's private scratch directory, and the
- * signals that stop a run.
+ * core/scratch.h - the benchmark's private scratch directory, and how
+ * the signals that stop a run reach it.
  *
  * bs_scratch_open() makes a new directory "bstore-run.<pid>.<random>"
  * (mode 0700) inside the directory the user named, and every file the
@@ -13,7 +13,8 @@
  * removes exactly those, then the directory itself; anything else found
  * there is left alone and reported.
  *
- * Signals: bs_signals_install() catches SIGINT, SIGTERM, SIGHUP, SIGQUIT
+ * Signals (util/stop.h, which holds the handler): bs_signals_install()
+ * catches SIGINT, SIGTERM, SIGHUP, SIGQUIT
  * and SIGPIPE (a run piped into head) with a handler that only records
  * the signal number (no SA_RESTART, so a slow
  * system call returns EINTR). The benchmark polls bs_signal_pending() and
@@ -26,6 +27,7 @@
 #include <stddef.h>
 
 #include "util/err.h"
+#include "util/stop.h" /* bs_signals_install, bs_signal_pending */
 
 struct bs_scratch_item {
 	char *name;
@@ -81,20 +83,5 @@ int bs_scratch_close(struct bs_scratch *s, struct bs_err *err);
 /* Free space and free inodes of the file system holding the scratch. */
 int bs_scratch_space(const char *dir, unsigned long long *bytes_free,
 		     unsigned long long *inodes_free, struct bs_err *err);
-
-/*
- * Installs the handlers of the five signals above (forgetting any signal
- * caught before); bs_signals_restore() puts the old ones back.
- */
-void bs_signals_install(void);
-void bs_signals_restore(void);
-/* The first signal caught since install (0 after restore), or 0. */
-int bs_signal_pending(void);
-/*
- * The flag bs_signal_pending() reads, for code that takes a cancel flag
- * (bs_store_set_wait() in store/store.h): non-zero once a signal was
- * caught. Valid for the whole program.
- */
-const volatile sig_atomic_t *bs_signal_flag(void);
 
 #endif

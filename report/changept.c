@@ -1,8 +1,10 @@
 /*
  * report/changept.c - change points of one series (report/changept.h):
  * binary segmentation on the Mann-Whitney rank statistic, each split
- * tested with Yuen's trimmed t-test on the logs, then pruned against its
- * neighbours. docs/changes.md gives the method and its references.
+ * tested by that statistic (the search's correction), then pruned against
+ * its neighbours by it; Yuen's trimmed t-test on the logs for a split a
+ * caller chose (bs_changept_test: bstore check's newest runs).
+ * docs/changes.md gives the method and its references.
  *
  * The work is done on the series' numbers alone (its OK points, in
  * order: "ok space"); a change's indexes are mapped back at the end.
@@ -141,16 +143,6 @@ static double yuen_p(struct cp *c, size_t a, size_t k, size_t b)
 	return yuen(c, k - a, b - k);
 }
 
-/* Yuen's test of y[i, j) against the rest of y[a, b). */
-static double yuen_inside(struct cp *c, size_t a, size_t i, size_t j,
-			  size_t b)
-{
-	memcpy(c->s1, c->y + i, (j - i) * sizeof *c->s1);
-	memcpy(c->s2, c->y + a, (i - a) * sizeof *c->s2);
-	memcpy(c->s2 + (i - a), c->y + j, (b - j) * sizeof *c->s2);
-	return yuen(c, j - i, (i - a) + (b - j));
-}
-
 /* The places a split of [a, b) may be: each side min_seg numbers. */
 static double tries(const struct cp *c, size_t a, size_t b)
 {
@@ -195,12 +187,14 @@ static double ranks(struct cp *c, size_t a, size_t b)
  * 0 when no split is possible or every number is the same. The ranks'
  * prefix sums stay in c->ps for best_pair.
  */
-static size_t best_split(struct cp *c, size_t a, size_t b, double *var)
+static size_t best_split(struct cp *c, size_t a, size_t b, double *var,
+			 double *z2best)
 {
 	size_t len = b - a, k, best = 0, ms = c->o->min_seg;
 	double n = (double)len, s = 0, z2, bestz2 = -1, u;
 
 	*var = 0;
+	*z2best = 0;
 	if (len < 2 * ms)
 		return 0;
 	*var = ranks(c, a, b);
@@ -219,6 +213,7 @@ static size_t best_split(struct cp *c, size_t a, size_t b, double *var)
 			best = a + k;
 		}
 	}
+	*z2best = bestz2 > 0 ? bestz2 : 0;
 	return best;
 }
 
@@ -231,7 +226,7 @@ static size_t best_split(struct cp *c, size_t a, size_t b, double *var)
  * of places tried (0: none), *i and *j set.
  */
 static double best_pair(struct cp *c, size_t a, size_t b, double var,
-			size_t *bi, size_t *bj)
+			size_t *bi, size_t *bj, double *z2best)
 {
 	size_t len = b - a, ms = c->o->min_seg, i, j, w;
 	double n = (double)len, u, z2, bestz2 = -1, ntries = 0;
@@ -251,6 +246,7 @@ static double best_pair(struct cp *c, size_t a, size_t b, double var,
 				*bj = a + j;
 			}
 		}
+	*z2best = bestz2 > 0 ? bestz2 : 0;
 	return ntries;
 }
 
@@ -293,11 +289,34 @@ static double max_p(double p, double ntries, size_t len, size_t ms)
 	return fmin(1.0, fmax(p, adj));
 }
 
-/* The statistics of [a, k) against [k, b), in ok space, into *r. */
-static void measure(struct cp *c, size_t a, size_t k, size_t b, double ntries,
-		    struct bs_changept *r)
+/*
+ * The two-sided p-value of the standardised Mann-Whitney statistic of
+ * y[a, k) against y[k, b) (its normal approximation, with ranks()'s
+ * correction for ties): the statistic best_split maximises, so that a
+ * split is found and tested by one measure. NAN when every number is
+ * the same.
+ */
+static double rank_p(struct cp *c, size_t a, size_t k, size_t b)
 {
-	double p = yuen_p(c, a, k, b);
+	double var = ranks(c, a, b), s = 0, n = (double)(b - a);
+	double w = (double)(k - a), u;
+	size_t i;
+
+	if (var == 0)
+		return NAN;
+	for (i = 0; i < k - a; i++)
+		s += c->rank[i];
+	u = s - w * (n + 1) / 2.0;
+	return 2.0 * gsl_cdf_ugaussian_Q(fabs(u) /
+					 sqrt(w * (n - w) / 12.0 * var));
+}
+
+/* The statistics of [a, k) against [k, b), in ok space, into *r: p from
+ * the rank statistic (rank) or from Yuen's test. */
+static void measure(struct cp *c, size_t a, size_t k, size_t b, double ntries,
+		    int rank, struct bs_changept *r)
+{
+	double p = rank ? rank_p(c, a, k, b) : yuen_p(c, a, k, b);
 
 	r->before = median_of(c, a, k);
 	r->after = median_of(c, k, b);
@@ -388,7 +407,7 @@ int bs_changept_test(const double *v, const enum bs_status *st,
 	while (k < c.m && c.orig[k] < at)
 		k++;
 	if (k >= 1 && c.m - k >= 1 && c.m >= 3) {
-		measure(&c, 0, k, c.m, ntries, r);
+		measure(&c, 0, k, c.m, ntries, 0, r);
 		r->index = c.orig[k];
 		r->prev = c.orig[k - 1];
 		r->time = t ? t[r->index] : 0;
@@ -407,7 +426,7 @@ static int stands(struct cp *c, const size_t *s, size_t k, size_t i,
 {
 	size_t a = i == 0 ? 0 : s[i - 1], b = i + 1 == k ? c->m : s[i + 1];
 
-	measure(c, a, s[i], b, tries(c, a, b), r);
+	measure(c, a, s[i], b, tries(c, a, b), 1, r);
 	return bs_changept_reported(r, c->o);
 }
 
@@ -515,14 +534,17 @@ size_t bs_changept_find(const double *v, const enum bs_status *st,
 	stack[top++] = c.m;
 	while (top > 0) {
 		size_t b = stack[--top], a = stack[--top], at, pi = 0, pj = 0;
-		double var, ntries, p;
-		struct bs_changept r;
+		double var, ntries, p, z2;
 
-		at = best_split(&c, a, b, &var);
+		at = best_split(&c, a, b, &var, &z2);
 		if (at == 0)
 			continue;
-		measure(&c, a, at, b, tries(&c, a, b), &r);
-		if (!isnan(r.p) && r.p < o->alpha) {
+		/* The split is tested by the statistic that chose it: its
+		 * standardised rank sum, the largest of the stretch's, read
+		 * through the search's correction (max_p). */
+		p = max_p(2.0 * gsl_cdf_ugaussian_Q(sqrt(z2)), tries(&c, a, b),
+			  b - a, o->min_seg);
+		if (p < o->alpha) {
 			s[k++] = at;
 			stack[top++] = a;
 			stack[top++] = at;
@@ -530,11 +552,12 @@ size_t bs_changept_find(const double *v, const enum bs_status *st,
 			stack[top++] = b;
 			continue;
 		}
-		ntries = best_pair(&c, a, b, var, &pi, &pj);
+		ntries = best_pair(&c, a, b, var, &pi, &pj, &z2);
 		if (ntries == 0)
 			continue;
-		p = yuen_inside(&c, a, pi, pj, b);
-		if (isnan(p) || p * ntries >= o->alpha)
+		/* Bonferroni's bound over the pairs tried. */
+		p = 2.0 * gsl_cdf_ugaussian_Q(sqrt(z2));
+		if (p * ntries >= o->alpha)
 			continue;
 		s[k++] = pi;
 		s[k++] = pj;

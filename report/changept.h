@@ -8,10 +8,13 @@
  *     standardised Mann-Whitney rank statistic of "before" against
  *     "after" is largest (ranks: one outlier moves it by one rank, and
  *     a 10x shift counts as much as a 10% one);
- *   - each split is tested with Yuen and Dixon's trimmed-mean t-test
- *     (20% trimmed, the spread pooled) on the logs of the values, its p-value
- *     multiplied by the number of places the split could have been
- *     (Bonferroni), and kept when that is under alpha;
+ *   - each split is tested by the same rank statistic (its normal
+ *     approximation, ties corrected), the p-value of the largest of the
+ *     places the split could have been (James, James and Siegmund 1987,
+ *     never looser than Bonferroni), and kept when that is under alpha;
+ *   - bs_changept_test, for a split the caller chose (check: the newest
+ *     runs, maybe one), uses Yuen and Dixon's trimmed-mean t-test (20%
+ *     trimmed, the spread pooled) on the logs of the values instead;
  *   - the splits found are then tested again against their neighbours
  *     only, and the weakest that is not significant or whose medians
  *     differ by less than the noise threshold is dropped, until every
@@ -71,7 +74,9 @@ struct bs_changept {
 	size_t n_before, n_after; /* the numbers in each (OK points) */
 	double ratio;          /* after / before; NAN when before is 0 */
 	double pct;            /* (ratio - 1) * 100 */
-	/* Yuen's two-sided p-value, times the places tried (at most 1). */
+	/* The two-sided p-value, corrected for the places tried (at most 1):
+	 * the rank test's from bs_changept_find, Yuen's from
+	 * bs_changept_test. */
 	double p;
 	int direction;         /* +1 the level rose, -1 it fell */
 };

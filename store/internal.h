@@ -150,8 +150,6 @@ int bs_store_exec_wait(struct bs_store *st, const char *sql,
 		       struct bs_err *err);
 /* How long a lock is waited for (ctx is the store): 0 to give up. */
 int bs_store_on_busy(void *ctx, int count);
-/* Now in unix seconds, or $SOURCE_DATE_EPOCH when set (tests pin it). */
-int64_t bs_store_now(void);
 /* Prepares a statement kept for the connection's life. */
 int bs_store_prepare(struct bs_store *st, const char *sql,
 		     struct bs_db_stmt **out, struct bs_err *err);

@@ -199,6 +199,10 @@ enum {
 	BS_LOAD_ALL = 7,
 };
 
+/* Now in unix seconds, or $SOURCE_DATE_EPOCH when set (tests pin it):
+ * the clock of stored_at and of a date ingest gives a run. */
+int64_t bs_store_now(void);
+
 /* Loads one run into r (which it bs_run_init()s). BS_ENOTFOUND if none. */
 int bs_store_get(struct bs_store *st, int64_t id, int load, struct bs_run *r,
 		 struct bs_err *err);

@@ -96,12 +96,15 @@ int bs_store_prepare_writes(struct bs_store *st, struct bs_err *err)
 	} stmts[] = {
 		/* The expression matches the index runs_sha256_prefix. */
 		/* The same text measured at another known date is another
-		 * measurement (find_dup). */
+		 * measurement (find_dup); a date bstore gave a run read
+		 * from a pipe (measured_at.source) is not known. */
 		{offsetof(struct bs_store, dup),
 		 "SELECT id FROM runs WHERE substr(sha256, 1, 8) = "
 		 "substr(?1, 1, 8) AND sha256 = ?1 AND (measured_at IS NULL "
 		 "OR CAST(?2 AS BIGINT) IS NULL OR measured_at = CAST(?2 AS "
-		 "BIGINT)) ORDER BY id"},
+		 "BIGINT) OR EXISTS (SELECT 1 FROM tags WHERE tags.run_id = "
+		 "runs.id AND tags.key = '" BS_DATE_SOURCE_TAG "')) ORDER "
+		 "BY id"},
 		{offsetof(struct bs_store, put_tag),
 		 "INSERT INTO tags (run_id, key, value) VALUES (?, ?, ?) "
 		 "ON CONFLICT (run_id, key) DO UPDATE SET value = "
@@ -550,13 +553,18 @@ static int replace(struct bs_store *st, struct bs_run *r, int64_t id,
 		return rc;
 	if ((rc = bs_store_cache_drop(st, err)) < 0)
 		return rc;
-	rc = bs_store_get(st, id, 0, &old, err);
+	rc = bs_store_get(st, id, BS_LOAD_TAGS, &old, err);
 	if (rc < 0)
 		goto out;
 	r->id = id;
 	r->stored_at = old.stored_at;
-	if (r->measured_at == BS_NONE)
+	/* A date the stored run's input gave wins over one bstore gave. */
+	if (r->measured_at == BS_NONE ||
+	    (bs_run_date_guessed(r) && old.measured_at != BS_NONE)) {
 		r->measured_at = old.measured_at;
+		if (!bs_run_date_guessed(&old))
+			bs_run_untag(r, BS_DATE_SOURCE_TAG);
+	}
 	bs_buf_adds(&sql, "UPDATE runs SET ");
 	run_cols(st, &sql, " = ?");
 	bs_buf_adds(&sql, " WHERE id = ?");
@@ -573,6 +581,20 @@ static int replace(struct bs_store *st, struct bs_run *r, int64_t id,
 		s = NULL;
 		rc = -1;
 		if (bs_db_prepare(st->db, children[i], 0, &s) < 0)
+			goto db;
+		bs_db_bind_int64(s, 1, id);
+		if ((rc = step_done(st, s, "cannot replace run", err)) < 0)
+			goto out;
+	}
+	/* The line's real date replaces the one bstore gave the table. */
+	if (bs_run_date_guessed(&old) && !bs_run_date_guessed(r)) {
+		bs_db_finalize(s);
+		s = NULL;
+		rc = -1;
+		if (bs_db_prepare(st->db,
+				  "DELETE FROM tags WHERE run_id = ? AND key = '"
+				  BS_DATE_SOURCE_TAG "'",
+				  0, &s) < 0)
 			goto db;
 		bs_db_bind_int64(s, 1, id);
 		if ((rc = step_done(st, s, "cannot replace run", err)) < 0)
@@ -626,7 +648,9 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 		return seen;
 	/* Decoded once: the lookup, the row and the set take the bytes. */
 	sha_bytes(r->sha256, sha);
-	rc = once ? find_dup(st, sha, r->measured_at, &seen, &r->id, err) : 0;
+	rc = once ? find_dup(st, sha, bs_run_date_known(r), &seen, &r->id,
+			     err)
+		  : 0;
 	if (rc != 0) /* stored already (1), or the lookup failed */
 		return rc < 0 ? rc : 0;
 	/* The same measurement from other text (store/dedup.c). */

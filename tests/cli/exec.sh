@@ -31,6 +31,8 @@ expect_in "$T/out" "exec.command=fio --name=r --rw=randread --bs=4k --direct=1"
 expect_in "$T/out" "host.kernel=$(uname -r)"
 expect_in "$T/out" "host.fs="
 expect_in "$T/out" "rig=a"
+# Its exit status: a stored run's tool exited with 0.
+expect_in "$T/out" "exec.status=0"
 expect_not_in "$T/out" "measured_at.tz"
 # The disk's scheduler and read-ahead, as /sys has them.
 dev=$(sed -n 's/^  host.device=//p' "$T/out")
@@ -76,6 +78,15 @@ expect_rc 1 "exec of a program that is not there"
 expect_in "$T/err" "cannot run '$D/no/such/fio': No such file or directory"
 expect_style "$T/err"
 expect_eq "$(count)" "$n" "runs after the failures"
+# A real bonnie++ that fails (its directory is not there): its status is
+# exec's message, nothing of it is stored, and check has no run of it.
+if have bonnie++; then
+	run "$BSTORE" exec -- bonnie++ -q -d "$D/no/such/dir" -s 8m -r 4m \
+		-n 0 -x 1
+	expect_rc 1 "exec of a failing bonnie++"
+	expect_in "$T/err" "bonnie++ exited with status 1; nothing stored"
+	expect_eq "$(count)" "$n" "runs after bonnie++ failed"
+fi
 
 # Not a tool bstore knows, or no tool at all: a usage error.
 run "$BSTORE" exec -- ls -l

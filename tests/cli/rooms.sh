@@ -54,6 +54,37 @@ if [ -s "$T/missing" ]; then
 	sed 's/^/    /' "$T/missing" >&2
 fi
 
+# One room holds every signal handler, flag and mask (util/stop.h): no
+# other file of bstore's code calls sigaction(), signal(), sigprocmask()
+# or pthread_sigmask(). Prints file:line of each call elsewhere.
+sig_calls() {
+	local root=$1
+	(cd "$root" && grep -rnE --include='*.c' --include='*.h' \
+		'(^|[^A-Za-z0-9_])(sigaction|signal|sigprocmask|pthread_sigmask)\(' \
+		util core ingest store report cli bench 2>/dev/null) |
+		grep -Ev '^util/stop\.[ch]:' || true
+}
+sig_calls "$SRC" >"$T/signals"
+if [ -s "$T/signals" ]; then
+	fail "signal handling outside util/stop.c:"
+	sed 's/^/    /' "$T/signals" >&2
+fi
+# ... and the check sees such a call.
+mkdir -p "$T/sigcopy/cli" "$T/sigcopy/util"
+cp "$SRC/util/stop.c" "$T/sigcopy/util/"
+printf 'static void f(void)\n{\n\tsignal(SIGPIPE, SIG_DFL);\n}\n' \
+	>"$T/sigcopy/cli/main.c"
+expect_eq "$(sig_calls "$T/sigcopy")" "cli/main.c:3:	signal(SIGPIPE, SIG_DFL);"
+
+# The measuring commands plug into the one driver (cli/measure.c,
+# bs_cli_measure): each main stays under 60 lines.
+for f in run fileio zcav; do
+	n=$(awk -v fn="cmd_$f" '$0 ~ "^int " fn "\\(" { s = NR }
+		s && /^}/ { print NR - s + 1; exit }' "$SRC/cli/cmd_$f.c")
+	[ -n "$n" ] && [ "$n" -lt 60 ] ||
+		fail "cmd_$f in cli/cmd_$f.c is ${n:-not found} lines, not under 60"
+done
+
 # The check fails when it should: a copy of store/ with a file its map
 # does not name, and a map that names a file that is gone.
 mkdir -p "$T/copy/store"

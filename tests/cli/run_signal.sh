@@ -16,7 +16,7 @@ interrupt() {
 	local sig=$1 want=$2 glob=$3 pid status
 	shift 3
 	# A script's background job starts with SIGINT and SIGQUIT ignored,
-	# which bstore keeps (util/sig.h): give it the default back.
+	# which bstore keeps (util/stop.h): give it the default back.
 	env --default-signal=INT,QUIT "$BSTORE" run -d "$D" --no-sync "$@" \
 		>"$T/out" 2>"$T/err" &
 	pid=$!

@@ -5,7 +5,8 @@
  * single outliers and a pair of slow runs at the end are not changes;
  * too-fast and missing points keep their places; a temporary regression
  * is two changes; a shift under the noise threshold is not reported; a
- * long series finds each of its steps. The trimmed t-test's p-value is
+ * long series finds each of its steps; the rank test's p-value is
+ * worked by hand on a step and on ties. The trimmed t-test's p-value is
  * checked against R on a worked example, on Student's test when nothing
  * is trimmed, and as the prediction test of one run.
  */
@@ -81,7 +82,12 @@ static void test_step(void **state)
 	near(c[0].ratio, 0.5, 0.02);
 	near(c[0].pct, -50, 2);
 	assert_int_equal(c[0].direction, -1);
-	assert_true(c[0].p < 1e-6);
+	/* The rank test, worked by hand: ranks 11 to 20 before (sum 155,
+	 * expected 10 x 21 / 2 = 105), variance 10 x 10 / 12 x 21 = 175, z =
+	 * 50 / sqrt 175 = 3.7796, two-sided p = 1.5705e-4; the split could
+	 * have been at 11 places and Bonferroni's 11 p is the smaller bound:
+	 * 1.7276e-3 (rounded: no ranks test can say more of 20 runs). */
+	near(c[0].p, 1.72758e-3, 1e-8);
 	free(c);
 }
 
@@ -148,6 +154,11 @@ static void test_short(void **state)
 	}
 	assert_int_equal(find(10, -1, &c), 1);
 	assert_int_equal(c[0].index, 5);
+	/* Five ranks against five that do not overlap: u = 40 - 27.5 = 12.5;
+	 * two pairs of ties (1.0 and 10.0), so the variance is 5 x 5 / 12 x
+	 * (11 - 12 / 90), z = 2.6271, p = 0.0086 (one place to split: no
+	 * correction), under 0.01: the smallest level is called. */
+	near(c[0].p, 0.0086107, 1e-6);
 	free(c);
 	assert_int_equal(find(9, -1, &c), 0);
 }
@@ -260,7 +271,10 @@ static void test_ties(void **state)
 	}
 	assert_int_equal(find(24, -1, &c), 1);
 	assert_int_equal(c[0].index, 12);
-	assert_true(c[0].p == 0);
+	/* Mid-ranks 6.5 and 18.5; two ties of 12 (t^3 - t = 1716 each), the
+	 * variance 12 x 12 / 12 x (25 - 3432 / (24 x 23)) = 225.40, z = 72 /
+	 * 15.013 = 4.7958, p = 1.6200e-6, times 15 places: 2.4300e-5. */
+	near(c[0].p, 2.43002e-5, 1e-10);
 	free(c);
 	for (i = 0; i < 24; i++)
 		v[i] = 786;
