@@ -12,6 +12,9 @@
 #include <sys/stat.h>
 
 #include "cli/cli.h"
+#include "cli/archive.h"
+#include "cli/input.h"
+#include "cli/msg.h"
 #include "util/mem.h"
 #include "util/stop.h"
 #include "util/banned.h"

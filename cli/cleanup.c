@@ -1,5 +1,6 @@
 /* cli/cleanup.c - an -o output's temporary file, removed on a signal. */
 #include "cli/cleanup.h"
+#include "cli/msg.h"
 
 #include <stdlib.h>
 #include <string.h>

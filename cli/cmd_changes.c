@@ -8,6 +8,11 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/archive.h"
+#include "cli/cmd_changes.h"
+#include "cli/msg.h"
+#include "cli/report_io.h"
+#include "cli/select.h"
 #include "cli/opt.h"
 #include "report/changes.h"
 #include "store/store.h"

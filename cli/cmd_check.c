@@ -6,6 +6,8 @@
 #include <stddef.h>
 
 #include "cli/cli.h"
+#include "cli/cmd_changes.h"
+#include "cli/report_io.h"
 #include "cli/opt.h"
 #include "util/banned.h"
 

@@ -24,6 +24,9 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cmd_ingest.h"
+#include "cli/measure.h"
+#include "cli/msg.h"
 #include "cli/opt.h"
 #include "core/family.h"
 #include "core/host.h"

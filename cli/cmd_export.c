@@ -6,6 +6,10 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/msg.h"
+#include "cli/out.h"
+#include "cli/report_io.h"
+#include "cli/select.h"
 #include "cli/opt.h"
 #include "core/supply.h"
 #include "core/bonnie_text.h"

@@ -13,6 +13,11 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/archive.h"
+#include "cli/cmd_ingest.h"
+#include "cli/help.h"
+#include "cli/input.h"
+#include "cli/msg.h"
 #include "core/validate.h"
 #include "cli/opt.h"
 #include "core/supply.h"

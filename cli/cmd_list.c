@@ -4,6 +4,9 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/archive.h"
+#include "cli/msg.h"
+#include "cli/select.h"
 #include "cli/opt.h"
 #include "core/bonnie_text.h"
 #include "core/run_json.h"

@@ -6,6 +6,9 @@
 #include <sys/stat.h>
 
 #include "cli/cli.h"
+#include "cli/archive.h"
+#include "cli/input.h"
+#include "cli/msg.h"
 #include "cli/guard.h"
 #include "cli/opt.h"
 #include "util/text.h"

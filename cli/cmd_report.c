@@ -11,6 +11,11 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/archive.h"
+#include "cli/cmd_report.h"
+#include "cli/msg.h"
+#include "cli/report_io.h"
+#include "cli/select.h"
 #include "cli/opt.h"
 #include "report/factor.h"
 #include "report/report.h"

@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/msg.h"
+#include "cli/select.h"
 #include "cli/opt.h"
 #include "util/buf.h"
 #include "util/text.h"

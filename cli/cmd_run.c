@@ -16,6 +16,8 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/measure.h"
+#include "cli/msg.h"
 #include "cli/opt.h"
 #include "core/bench.h"
 #include "core/bench_opts.h"

@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/msg.h"
+#include "cli/select.h"
 #include "core/validate.h"
 #include "cli/opt.h"
 #include "util/mem.h"

@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/msg.h"
+#include "cli/select.h"
 #include "core/supply.h"
 #include "cli/opt.h"
 #include "core/bonnie_text.h"

@@ -16,6 +16,11 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cmd_report.h"
+#include "cli/msg.h"
+#include "cli/out.h"
+#include "cli/report_io.h"
+#include "cli/select.h"
 #include "cli/opt.h"
 #include "report/changes.h"
 #include "report/site.h"

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/msg.h"
+#include "cli/select.h"
 #include "cli/opt.h"
 #include "store/selector.h"
 #include "util/mem.h"

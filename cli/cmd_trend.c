@@ -8,6 +8,10 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/archive.h"
+#include "cli/msg.h"
+#include "cli/report_io.h"
+#include "cli/select.h"
 #include "cli/opt.h"
 #include "core/param.h"
 #include "report/tmpl/tmpl.h"

@@ -12,6 +12,8 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/measure.h"
+#include "cli/msg.h"
 #include "cli/guard.h"
 #include "cli/opt.h"
 #include "core/host.h"

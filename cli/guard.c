@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli/guard.h"
+#include "cli/msg.h"
 #include "core/zcav.h"
 #include "util/buf.h"
 #include "util/mem.h"

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/help.h"
 #include "core/metric.h"
 #include "ingest/format.h"
 #include "store/selector.h"

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 
 #include "cli/cli.h"
+#include "cli/input.h"
+#include "cli/msg.h"
 #include "util/stop.h"
 #include "util/banned.h"
 

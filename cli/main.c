@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/archive.h"
+#include "cli/msg.h"
 #include "cli/man.h"
 #include "cli/opt.h"
 #include "util/buf.h"

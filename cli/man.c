@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/help.h"
 #include "cli/man.h"
 #include "cli/opt.h"
 #include "util/buf.h"

@@ -12,6 +12,9 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/archive.h"
+#include "cli/measure.h"
+#include "cli/msg.h"
 #include "cli/opt.h"
 #include "core/host.h"
 #include "core/scratch.h"

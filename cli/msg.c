@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/msg.h"
 #include "util/mem.h"
 #include "util/text.h"
 #include "util/banned.h"

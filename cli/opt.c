@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/help.h"
+#include "cli/msg.h"
 #include "cli/opt.h"
 #include "util/buf.h"
 #include "util/mem.h"

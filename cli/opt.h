@@ -220,4 +220,15 @@ int bs_opt_metrics(const struct bs_cli *cli, const struct bs_opt *o,
 	{0, "template-dir", "DIR", 0, bs_opt_str, offsetof(type, member),    \
 	 "take " files " from DIR when there", NULL, 0, 0, 0}
 
+/*
+ * For getopt_long's '?' and ':' (bs_opt_parse, cli/opt.h, sets opterr =
+ * 0 and calls it):
+ * prints "unknown option '--x'", "option '--x' needs an argument" or
+ * "option '--x' takes no argument" as a usage error and returns
+ * BS_EXIT_USAGE. shortopts and longopts are what getopt_long was given.
+ */
+struct option;
+int bs_cli_bad_option(const struct bs_cli *cli, char **argv,
+		      const char *shortopts, const struct option *longopts);
+
 #endif

@@ -13,6 +13,8 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/msg.h"
+#include "cli/out.h"
 #include "cli/cleanup.h"
 #include "cli/guard.h"
 #include "util/buf.h"

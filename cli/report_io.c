@@ -8,6 +8,9 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/msg.h"
+#include "cli/out.h"
+#include "cli/report_io.h"
 #include "cli/opt.h"
 #include "store/selector.h"
 #include "util/buf.h"

@@ -8,6 +8,9 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/archive.h"
+#include "cli/msg.h"
+#include "cli/select.h"
 #include "core/param.h"
 #include "store/selector.h"
 #include "util/buf.h"

@@ -21,7 +21,6 @@
  *   factor.h, factor.c
  *              factor comparisons (--by KEY --within KEY2): runs into groups
  *   runlist.c  the HTML list of runs, kept compactly (struct bs_rruns)
- *   intern.c   the string pool of that list
  *   pages.c    a page's template with the templates every HTML page includes
  *   render.c   model -> template dictionaries -> output: the entry point
  *   render_html.c
@@ -43,8 +42,24 @@
  *   changes.h, changes.c
  *              change points of every series (bstore changes), the check of
  *              the newest runs (bstore check)
- *   site.h, site.c
- *              the static web site of stored runs (bstore site)
+ *   site.h     the static web site of stored runs (bstore site)
+ *   site_int.h what the site's files share: bounds, the kept runs, the
+ *              site being written
+ *   site.c     the site's entry point, file names and paths, what every
+ *              page has, the writer (each page, the style sheet)
+ *   site_read.c
+ *              the runs read once: each run's page, what the lists keep,
+ *              interned strings, test identities
+ *   site_run.c the page of one run
+ *   site_lists.c
+ *              the pages of machines, tag values and tools: runs tables,
+ *              pagers, the index's tables of them
+ *   site_trend.c
+ *              a list page's trend charts
+ *   site_index.c
+ *              the index: newest runs of each machine and test
+ *   site_changes.c
+ *              the Changes page, its Atom feed, the index's newest changes
  *   tmpl/      the C face over Google ctemplate (report/tmpl/tmpl.h)
  */
 #ifndef BS_REPORT_INTERNAL_H
@@ -56,6 +71,7 @@
 
 #include "report/report.h"
 #include "util/buf.h"
+#include "util/intern.h"
 
 /*
  * A section of the report: consecutive catalogue rows of one family that
@@ -185,10 +201,7 @@ struct bs_rruns {
 	struct bs_rrow *row;
 	size_t n, cap;
 	int dropped;       /* over BS_REPORT_KEEP_MAX: read the runs again */
-	char **str;        /* interned strings by index */
-	size_t nstr, capstr;
-	uint32_t *slot;    /* open addressing: index + 1, 0 empty */
-	size_t nslot;
+	struct bs_intern pool; /* machine and version strings, each once */
 };
 
 /*
@@ -200,9 +213,6 @@ struct bs_rruns {
 #define BS_RABSENT_NO_DATA (1u << BS_AB_COUNT)
 void bs_rabsent_legend(struct bs_tdict *d, unsigned mask);
 
-/* The index of s in rr's pool of strings, adding it when new
- * (report/intern.c). */
-uint32_t bs_rintern(struct bs_rruns *rr, const char *s);
 /* Adds run r of group to the kept list (report/runlist.c), or drops the
  * list past BS_REPORT_KEEP_MAX. */
 void bs_rruns_keep(struct bs_rruns *rr, const struct bs_run *r,

@@ -551,7 +551,7 @@ static int runs_row(struct runs_ctx *rc, const struct bs_rrow *row)
 	int m, k, t;
 
 	assert(row->group < rep->ngroups);
-	assert(row->machine < rc->pool->nstr && row->version < rc->pool->nstr);
+	assert(row->machine < rc->pool->pool.n && row->version < rc->pool->pool.n);
 	if ((int64_t)row->group != rc->last_group) {
 		int r = cut_flush(rc);
 		if (r < 0)
@@ -572,8 +572,8 @@ static int runs_row(struct runs_ctx *rc, const struct bs_rrow *row)
 	}
 	bs_tdict_set_i64(d, "GROUP", (int64_t)row->group + 1);
 	bs_tdict_set_i64(d, "ID", row->id);
-	bs_tdict_set(d, "MACHINE", rc->pool->str[row->machine]);
-	bs_tdict_set(d, "VERSION", rc->pool->str[row->version]);
+	bs_tdict_set(d, "MACHINE", rc->pool->pool.str[row->machine]);
+	bs_tdict_set(d, "VERSION", rc->pool->pool.str[row->version]);
 	if (rc->has_size)
 		bs_tdict_set(bs_tdict_add(d, "HAS_SIZE"), "SIZE",
 			     bs_bonnie_fmt_size(s, sizeof(s), row->size_mib));

@@ -40,8 +40,8 @@ void bs_rrow_fill(struct bs_rruns *rr, const struct bs_run *r, uint32_t group,
 	row->size_mib = r->params.file_size_mib;
 	row->group = group;
 	row->family = (unsigned char)r->family;
-	row->machine = bs_rintern(rr, bs_store_machine_name(r->machine));
-	row->version = bs_rintern(rr, r->tool_version ? r->tool_version : "");
+	row->machine = bs_intern(&rr->pool, bs_store_machine_name(r->machine));
+	row->version = bs_intern(&rr->pool, r->tool_version ? r->tool_version : "");
 	bs_metric_rows(r->family, &t0, &t1);
 	for (t = t0; t < t1 && n < BS_M_BONNIE; t++) {
 		if (!listed(t))
@@ -59,14 +59,9 @@ void bs_rrow_fill(struct bs_rruns *rr, const struct bs_run *r, uint32_t group,
 
 void bs_rruns_free(struct bs_rruns *rr)
 {
-	size_t i;
-
 	if (rr == NULL)
 		return;
-	for (i = 0; i < rr->nstr; i++)
-		free(rr->str[i]);
-	free(rr->str);
-	free(rr->slot);
+	bs_intern_release(&rr->pool);
 	free(rr->row);
 	free(rr);
 }

@@ -22,6 +22,7 @@
 #include "util/csv.h"
 #include "util/err.h"
 #include "util/hash.h"
+#include "util/intern.h"
 #include "util/json.h"
 #include "util/num.h"
 #include "util/readfile.h"
@@ -672,6 +673,35 @@ static void test_similar(void **state)
 	assert_int_equal(dist, 1);
 }
 
+/* The pool keeps each string once, by first-seen index, its copy at one
+ * address through the table's growth (past 64 slots, twice). */
+static void test_intern(void **state)
+{
+	struct bs_intern p = BS_INTERN_INIT;
+	const char *jump;
+	char name[32];
+	int i;
+
+	(void)state;
+	assert_int_equal(bs_intern(&p, "jump"), 0);
+	assert_int_equal(bs_intern(&p, "hop"), 1);
+	assert_int_equal(bs_intern(&p, "jump"), 0);
+	jump = p.str[0];
+	assert_string_equal(jump, "jump");
+	for (i = 0; i < 200; i++) {
+		snprintf(name, sizeof(name), "machine-%d", i);
+		assert_int_equal(bs_intern(&p, name), (uint32_t)i + 2);
+	}
+	assert_int_equal(p.n, 202);
+	assert_int_equal(bs_intern(&p, "machine-117"), 119);
+	assert_ptr_equal(bs_intern_str(&p, "jump"), jump);
+	assert_string_equal(bs_intern_str(&p, NULL), "");
+	assert_ptr_equal(bs_intern_str(&p, ""), p.str[202]);
+	bs_intern_release(&p);
+	assert_int_equal(p.n, 0);
+	assert_null(p.str);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -690,6 +720,7 @@ int main(void)
 		cmocka_unit_test(test_readfile),
 		cmocka_unit_test(test_readfile_open_fifo),
 		cmocka_unit_test(test_similar),
+		cmocka_unit_test(test_intern),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
