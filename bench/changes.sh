@@ -17,14 +17,16 @@
 # The noise comes from two sets of repeats (tests/data/repeats/README):
 # "quiet" (the runs made with nothing else on the machine: a dedicated
 # benchmark host) and "busy" (the runs made while seven sessions shared
-# its 2 cores: noise 4 times larger). The corpus "both" (the default,
-# the main figures) draws each series' pool from the two sets' pools
+# its 2 cores: noise 4 times larger). The corpus "quiet" (first by
+# default) is the goal's: noise as a benchmark host gives it. The corpus
+# "both" (second by default) draws each series' pool from the two sets' pools
 # together, each pool as likely (67 quiet, 75 busy: 47% of the series
 # quiet), and scores every method on the whole corpus and on the series
 # of each set apart; "quiet" and "busy" are corpora of one set.
 #
 #   bench/changes.sh [SERIES [SEED]]     (default 600 series, seed 7)
-#   SETS="both" (default; or any of both, quiet, busy) chooses the corpora.
+#   SETS="quiet both" (default; or any of quiet, both, busy) chooses the
+#   corpora.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
@@ -130,6 +132,6 @@ evaluate() {
 	fi
 }
 
-for set in ${SETS:-both}; do
+for set in ${SETS:-quiet both}; do
 	evaluate "$set"
 done
