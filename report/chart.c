@@ -68,6 +68,16 @@ static int step_decimals(double step)
 	return d;
 }
 
+void bs_axis_decades(struct bs_axis *a, double lo, double hi)
+{
+	a->lo = floor(log10(lo));
+	a->hi = ceil(log10(hi));
+	if (a->hi <= a->lo)
+		a->hi = a->lo + 1;
+	a->step = 1;
+	a->decimals = 0;
+}
+
 void bs_axis_make(struct bs_axis *a, double min, double max, int n)
 {
 	if (!(max > min))

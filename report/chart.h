@@ -35,6 +35,11 @@ struct bs_axis {
  * steps; numbers no disk gives fall back to 0 to 1. */
 void bs_axis_make(struct bs_axis *a, double min, double max, int n);
 
+/* A log axis in whole decades (lo and hi in log10, step 1): from the
+ * power of ten at or under lo to the one at or over hi, at least one
+ * decade; lo and hi are positive. */
+void bs_axis_decades(struct bs_axis *a, double lo, double hi);
+
 /* A chart's size and its plot's margins, in SVG user units. */
 struct bs_frame {
 	int w, h;                       /* the whole chart */

@@ -153,12 +153,7 @@ static void chart_dir(const struct bs_report *rep, int d, struct bs_tdict *pc)
 	ax.hi = nine_x(BS_REPORT_NINES - 1);
 	ax.step = 1;
 	ax.decimals = 0;
-	ay.lo = floor(log10(lo));
-	ay.hi = ceil(log10(hi > 0 ? hi : 1));
-	if (ay.hi <= ay.lo)
-		ay.hi = ay.lo + 1;
-	ay.step = 1;
-	ay.decimals = 0;
+	bs_axis_decades(&ay, lo, hi > 0 ? hi : 1);
 	bs_frame_fill(&frame, pc);
 	bs_tdict_set(pc, "X_TITLE", "percentile (each nine one step)");
 	bs_tdict_set(pc, "Y_TITLE", "clat, us (log scale)");
@@ -273,12 +268,7 @@ static void cdf_dir(const struct bs_report *rep, int d, struct bs_tdict *cc)
 		return;
 	if (!(lo > 0))
 		lo = hi;
-	ax.lo = floor(log10(lo));
-	ax.hi = ceil(log10(hi));
-	if (ax.hi <= ax.lo)
-		ax.hi = ax.lo + 1;
-	ax.step = 1;
-	ax.decimals = 0;
+	bs_axis_decades(&ax, lo, hi);
 	bs_axis_make(&ay, 0, 100, 5);
 	bs_frame_fill(&frame, cc);
 	bs_frame_ticks(&frame, &ay, 1, cc);
@@ -403,12 +393,8 @@ static void run_hist(const struct bs_run *r, const struct bs_series *s,
 			top = s->pt[i].y;
 		ios += s->pt[i].y;
 	}
-	ax.lo = floor(log10(s->pt[0].x > 0 ? s->pt[0].x / 1000 : 0.001));
-	ax.hi = ceil(log10(s->pt[s->n - 1].x / 1000));
-	if (ax.hi <= ax.lo)
-		ax.hi = ax.lo + 1;
-	ax.step = 1;
-	ax.decimals = 0;
+	bs_axis_decades(&ax, s->pt[0].x > 0 ? s->pt[0].x / 1000 : 0.001,
+			s->pt[s->n - 1].x / 1000);
 	bs_axis_make(&ay, 0, top, 4);
 	bs_frame_fill(&hframe, h);
 	bs_frame_ticks_h(&hframe, &ay, 1, h);
@@ -635,12 +621,7 @@ static void heatmap(const struct bs_series *s, double end, int dir,
 	}
 	if (!(hi > 0))
 		return;
-	ay.lo = floor(log10(lo));
-	ay.hi = ceil(log10(hi));
-	if (ay.hi <= ay.lo)
-		ay.hi = ay.lo + 1;
-	ay.step = 1;
-	ay.decimals = 0;
+	bs_axis_decades(&ay, lo, hi);
 	nrows = (size_t)(ay.hi - ay.lo) * HEAT_ROWS_PER_DECADE;
 	cnt = xcalloc(nrows * LOG_WINDOWS, sizeof(*cnt));
 	for (i = 0; i < s->n; i++) {

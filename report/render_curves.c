@@ -234,12 +234,7 @@ static int chart(const struct bs_report_curve *const *cs, size_t n,
 	logy = isfinite(mlo) && mhi / mlo >= CV_LOG_RATIO && ymin >= 0 &&
 	       isfinite(pmin);
 	if (logy) {
-		ay.lo = floor(log10(pmin));
-		ay.hi = ceil(log10(ymax));
-		if (ay.hi <= ay.lo)
-			ay.hi = ay.lo + 1;
-		ay.step = 1;
-		ay.decimals = 0;
+		bs_axis_decades(&ay, pmin, ymax);
 	} else {
 		bs_axis_make(&ay, ymin, ymax, CV_YTICKS);
 	}
