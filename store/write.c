@@ -79,13 +79,19 @@ static int prepare_put(struct bs_store *st, struct bs_err *err)
 
 int64_t bs_store_now(void)
 {
-	const char *sde = getenv("SOURCE_DATE_EPOCH");
-	int64_t v;
+	/* Reproducible builds' convention: tests pin timestamps with it.
+	 * Read once: the environment is searched for no stored run. */
+	static int read;
+	static int64_t pinned = BS_NONE;
 
-	/* Reproducible builds' convention: tests pin timestamps with it. */
-	if (sde && bs_parse_i64(sde, strlen(sde), &v) == 0)
-		return v;
-	return (int64_t)time(NULL);
+	if (!read) {
+		const char *sde = getenv("SOURCE_DATE_EPOCH");
+		int64_t v;
+		if (sde && bs_parse_i64(sde, strlen(sde), &v) == 0)
+			pinned = v;
+		read = 1;
+	}
+	return pinned != BS_NONE ? pinned : (int64_t)time(NULL);
 }
 
 int bs_store_prepare_writes(struct bs_store *st, struct bs_err *err)
