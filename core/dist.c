@@ -48,9 +48,9 @@ int bs_fio_bin_index(uint64_t v, unsigned *idx)
 	unsigned i = bs_fio_bin_of(v);
 
 	if (bs_fio_bin_value(i) != v)
-		return -BS_EPARSE;
+		return 0;
 	*idx = i;
-	return 0;
+	return 1;
 }
 
 void bs_fio_bin_edges(unsigned idx, uint64_t *lo, uint64_t *hi)
@@ -218,7 +218,7 @@ static int fits_fio(const struct bs_series *s)
 
 		if (!isnan(p->seconds) || !whole_count(p->y) || p->x < 0 ||
 		    p->x > 1e19 || p->x != floor(p->x) ||
-		    bs_fio_bin_index((uint64_t)p->x, &idx) < 0 ||
+		    !bs_fio_bin_index((uint64_t)p->x, &idx) ||
 		    (i > 0 && idx <= prev))
 			return 0;
 		prev = idx;

@@ -32,9 +32,9 @@ uint64_t bs_fio_bin_value(unsigned idx);
  * last bin takes what is beyond it). */
 unsigned bs_fio_bin_of(uint64_t v);
 /*
- * The bin whose printed value is v: 0 and *idx, or -BS_EPARSE when v is
+ * Whether v is a bin's printed value: 1 and *idx the bin, or 0 when v is
  * no bin's value (a document that is not fio's, or bins of another
- * bucketing; the reader words it).
+ * bucketing).
  */
 int bs_fio_bin_index(uint64_t v, unsigned *idx /* OUT */);
 /* The latencies bin idx counts: lo <= ns < hi. */
