@@ -457,6 +457,8 @@ static int find_dup(struct bs_store *st, const uint8_t *sha, int64_t when,
 		if ((rc = bs_store_seen_end(st, err)) < 0)
 			return rc;
 		*seen = 0;
+	} else if ((rc = bs_store_absent(st, sha, err)) != 0) {
+		return rc < 0 ? rc : 0; /* surely new (absent.c) */
 	}
 	bs_db_bind_blob(st->dup, 1, sha, 32);
 	bind_i64(st->dup, 2, when);
@@ -680,6 +682,8 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 	if (once)
 		bs_store_seen_stored(st, sha, r->id, key,
 				     bs_store_is_table(r));
+	if (once && (rc = bs_store_absent_stored(st, sha, err)) < 0)
+		return rc;
 	rc = put_rows(st, r, err);
 	if (rc == 0)
 		rc = put_history(st, r, err);
