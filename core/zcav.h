@@ -72,8 +72,9 @@ struct bs_zcav_opts {
 void bs_zcav_defaults(struct bs_zcav_opts *o);
 
 /*
- * Whether zcav run r read a block device, a file, or nobody knows: so that its curve's axis says "position on the disk" or "offset
- * in the file". The parameter target ("device" or "file") says it where
+ * Whether zcav run r read a block device, a file, or nobody knows: so
+ * that its curve's axis says "position on the disk" or "offset in the
+ * file". The parameter target ("device" or "file") says it where
  * ingest could read it from the printout: the path zcav names (its
  * command line, "# Finished loop N, on device PATH"), under /dev/ a
  * device, else a file. Else bstore zcav's tag zcav.target (the path it
