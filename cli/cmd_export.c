@@ -546,14 +546,11 @@ static int set_csv_format(const struct bs_cli *cli, const struct bs_opt *o,
 			  const char *arg, void *field)
 {
 	struct export_ctx *c = field;
-	char q[BS_CLI_QUOTE_SIZE];
+	struct bs_err err = BS_ERR_INIT;
 
 	(void)o;
-	if (bs_csv_format_parse(arg, &c->csv) < 0)
-		return bs_cli_usage_error(cli,
-					  "--csv-format: expected %s, got '%s'",
-					  bs_csv_format_names(),
-					  bs_cli_quote(q, arg));
+	if (bs_csv_format_parse(arg, &c->csv, &err) < 0)
+		return bs_cli_usage_error(cli, "--csv-format: %s", err.msg);
 	c->convert = 1;
 	return 0;
 }

@@ -214,14 +214,14 @@ static void curve_table(struct bs_buf *b, const struct bs_run *r,
 	double top = 0;
 	size_t rows = s->n < CURVE_ROWS ? s->n : CURVE_ROWS, i, k;
 	char num[64];
-	int on_device = bs_zcav_on_device(r);
+	enum bs_zcav_medium on = bs_zcav_on_device(r);
 
 	for (i = 0; i < s->n; i++)
 		if (!isnan(s->pt[i].y) && s->pt[i].y > top)
 			top = s->pt[i].y;
 	bs_buf_addf(b, "Curve of %s, %s by %s (GiB)%s:\n",
 		    bs_metrics[s->metric].key, bs_metric_unit(s->metric, 0),
-		    bs_zcav_axis(on_device > 0, on_device == 0),
+		    bs_zcav_axis(on == BS_ZCAV_DEVICE, on == BS_ZCAV_FILE),
 		    rows < s->n ? ", each row the mean of its blocks" : "");
 	for (k = 0; k < rows; k++) {
 		size_t lo = k * s->n / rows, hi = (k + 1) * s->n / rows, ok = 0;

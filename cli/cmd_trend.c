@@ -41,13 +41,11 @@ static int set_date(const struct bs_cli *cli, const struct bs_opt *o,
 static int set_every(const struct bs_cli *cli, const struct bs_opt *o,
 		     const char *arg, void *field)
 {
+	struct bs_err err = BS_ERR_INIT;
+
 	(void)o;
-	if (bs_trend_every_parse(arg, field) < 0)
-		return bs_cli_usage_error(
-			cli,
-			"unknown period '%s' (auto, run, day, week, month, "
-			"quarter or year)",
-			arg);
+	if (bs_trend_every_parse(arg, field, &err) < 0)
+		return bs_cli_usage_error(cli, "%s", err.msg);
 	return 0;
 }
 

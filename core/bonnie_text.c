@@ -574,8 +574,10 @@ int bs_format_is_csv_line(const char *format)
 	return d && d->csv != BS_LAYOUT_NONE;
 }
 
-int bs_csv_format_parse(const char *name, enum bs_csv_format *out)
+int bs_csv_format_parse(const char *name, enum bs_csv_format *out,
+			struct bs_err *err)
 {
+	char q[64];
 	size_t i;
 
 	for (i = 0; i < sizeof(csv_formats) / sizeof(csv_formats[0]); i++)
@@ -583,7 +585,9 @@ int bs_csv_format_parse(const char *name, enum bs_csv_format *out)
 			*out = csv_formats[i].fmt;
 			return 0;
 		}
-	return -1;
+	return bs_error(err, BS_EINVAL, "expected %s, got '%s'",
+			bs_csv_format_names(),
+			bs_err_quote(q, sizeof(q), name, strlen(name), 40));
 }
 
 const char *bs_csv_format_name(enum bs_csv_format fmt)

@@ -33,6 +33,7 @@
 
 #include "core/result.h"
 #include "util/buf.h"
+#include "util/err.h"
 
 /* The value of bonnie++ test m as its 1.98 CSV line prints it. */
 double bs_bonnie_round(int m, double v);
@@ -82,9 +83,11 @@ enum bs_csv_format {
 
 /*
  * The layouts by the names --csv-format takes ("1.98", "1.03"), one row
- * each in core/bonnie_text.c. Returns 0, or -1 for another name.
+ * each in core/bonnie_text.c. Returns 0, or -BS_EINVAL for another name
+ * ("expected 1.98 or 1.03, got 'NAME'").
  */
-int bs_csv_format_parse(const char *name, enum bs_csv_format *out);
+int bs_csv_format_parse(const char *name, enum bs_csv_format *out,
+			struct bs_err *err);
 /* "1.98" or "1.03". */
 const char *bs_csv_format_name(enum bs_csv_format fmt);
 /* The names, for messages: "1.98 or 1.03". */

@@ -48,9 +48,9 @@ int bs_fio_bin_index(uint64_t v, unsigned *idx)
 	unsigned i = bs_fio_bin_of(v);
 
 	if (bs_fio_bin_value(i) != v)
-		return -1;
+		return 0;
 	*idx = i;
-	return 0;
+	return 1;
 }
 
 void bs_fio_bin_edges(unsigned idx, uint64_t *lo, uint64_t *hi)
@@ -218,7 +218,7 @@ static int fits_fio(const struct bs_series *s)
 
 		if (!isnan(p->seconds) || !whole_count(p->y) || p->x < 0 ||
 		    p->x > 1e19 || p->x != floor(p->x) ||
-		    bs_fio_bin_index((uint64_t)p->x, &idx) < 0 ||
+		    !bs_fio_bin_index((uint64_t)p->x, &idx) ||
 		    (i > 0 && idx <= prev))
 			return 0;
 		prev = idx;
@@ -322,11 +322,11 @@ int bs_dist_unpack(const char *scheme, const unsigned char *b, size_t n,
 	int fio = strcmp(scheme, "fio") == 0;
 
 	if (nbins < 0)
-		return -1;
+		return -BS_EPARSE;
 	if (strcmp(scheme, "raw") == 0) {
 		/* Compared as n / 24: nbins * 24 could wrap. */
 		if (n % 24 != 0 || (uint64_t)nbins != n / 24)
-			return -1;
+			return -BS_EPARSE;
 		for (i = 0; i < nbins; i++, p += 24)
 			bs_series_point(s, get_double(p), get_double(p + 8),
 					get_double(p + 16));
@@ -336,21 +336,21 @@ int bs_dist_unpack(const char *scheme, const unsigned char *b, size_t n,
 		if (strcmp(scheme, scaled[k].name) == 0)
 			scale = scaled[k].scale;
 	if (!fio && scale == 0)
-		return -1;
+		return -BS_EPARSE;
 	for (i = 0; i < nbins; i++) {
 		if (get_varint(&p, end, &d) < 0 || get_varint(&p, end, &c) < 0 ||
 		    (fio && i > 0 && d == 0) || d > UINT64_C(1) << 53 ||
 		    c > UINT64_C(1) << 53)
-			return -1;
+			return -BS_EPARSE;
 		at += d;
 		if (fio && at >= BS_FIO_PLAT_NR)
-			return -1;
+			return -BS_EPARSE;
 		if (!fio && at > UINT64_C(1) << 53)
-			return -1;
+			return -BS_EPARSE;
 		bs_series_point(s,
 				fio ? (double)bs_fio_bin_value((unsigned)at)
 				    : (double)at / scale,
 				(double)c, NAN);
 	}
-	return p == end ? 0 : -1;
+	return p == end ? 0 : -BS_EPARSE;
 }

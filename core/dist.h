@@ -32,8 +32,8 @@ uint64_t bs_fio_bin_value(unsigned idx);
  * last bin takes what is beyond it). */
 unsigned bs_fio_bin_of(uint64_t v);
 /*
- * The bin whose printed value is v: 0 and *idx, or -1 when v is no
- * bin's value (a document that is not fio's, or bins of another
+ * Whether v is a bin's printed value: 1 and *idx the bin, or 0 when v is
+ * no bin's value (a document that is not fio's, or bins of another
  * bucketing).
  */
 int bs_fio_bin_index(uint64_t v, unsigned *idx /* OUT */);
@@ -96,8 +96,9 @@ int bs_dist_metric(int m);
 void bs_dist_names(int m, char dir[8], char kind[8]);
 /* Packs s's points into out (appended); returns the scheme's name. */
 const char *bs_dist_pack(const struct bs_series *s, struct bs_buf *out);
-/* Appends the nbins points that n bytes b of scheme hold to s: 0, or -1
- * for bytes that are not such a packing. */
+/* Appends the nbins points that n bytes b of scheme hold to s: 0, or
+ * -BS_EPARSE for bytes that are not such a packing (the reader, which
+ * names the archive and run, words it). */
 int bs_dist_unpack(const char *scheme, const unsigned char *b, size_t n,
 		   int64_t nbins, struct bs_series *s);
 

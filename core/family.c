@@ -126,7 +126,7 @@ int bs_family_parse(const char *s, enum bs_family *out)
 			return 0;
 		}
 	}
-	return -1;
+	return -BS_EINVAL;
 }
 
 const struct bs_impl *bs_family_impl(enum bs_family f, const char *name,

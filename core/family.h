@@ -218,7 +218,8 @@ const struct bs_exec_prog *bs_exec_prog_find(const char *program,
 /* "bonnie", "sysbench", ...: as stored in runs.family; "?" for no
  * family. */
 const char *bs_family_name(enum bs_family f);
-/* Parses a family name; returns 0, or -1 when unknown. */
+/* Parses a family name; returns 0, or -BS_EINVAL when unknown (the
+ * caller, which knows where the name came from, words it). */
 int bs_family_parse(const char *s, enum bs_family *out);
 
 /*

@@ -318,7 +318,7 @@ int bs_ident_is_size(const char *text)
 	return text[0] != '\0' && norm_size(text, &v) == 0;
 }
 
-/* A text value by its row's reading; -1 when it cannot be one. */
+/* A text value by its row's reading (any text is one). */
 static int norm_text(int k, const char *s, struct bs_ident_val *v)
 {
 	v->num = BS_NONE;
@@ -383,7 +383,7 @@ int bs_ident_norm_text(int k, const char *text, struct bs_ident_val *v)
 		return norm_text(k, text, v);
 	case BS_PK_REAL:
 		if (bs_parse_double(text, strlen(text), &d) < 0)
-			return -1;
+			return -BS_EINVAL;
 		bs_fmt_g(num, sizeof(num), d);
 		set_text(v, num, strlen(num));
 		return 0;
@@ -395,7 +395,7 @@ int bs_ident_norm_text(int k, const char *text, struct bs_ident_val *v)
 			 strcmp(text, "no") == 0 || strcmp(text, "false") == 0)
 			v->num = 0;
 		else
-			return -1;
+			return -BS_EINVAL;
 		return 0;
 	case BS_PK_FSIZE:
 		if (strcmp(text, "link") == 0) {
@@ -412,19 +412,19 @@ int bs_ident_norm_text(int k, const char *text, struct bs_ident_val *v)
 		 * takes bonnie++'s -s sizes (a plain number is MiB). */
 		if (strcmp(pi->unit, "bytes") == 0 || pi->kind == BS_PK_FSIZE) {
 			if (read_size(text, strlen(text), &n) < 0)
-				return -1;
+				return -BS_EINVAL;
 		} else if (strcmp(pi->unit, "MiB") == 0 &&
 			   strpbrk(text, "kKmMgGtT")) {
 			if (read_size(text, strlen(text), &n) < 0)
-				return -1;
+				return -BS_EINVAL;
 			n /= 1024 * 1024;
 		} else if (bs_parse_i64(text, strlen(text), &n) < 0) {
-			return -1;
+			return -BS_EINVAL;
 		}
 		v->num = n;
 		return 0;
 	}
-	return -1;
+	return -BS_EINVAL;
 }
 
 /* ---- identities ----------------------------------------------------- */
@@ -607,11 +607,12 @@ static int holds(const struct bs_ident *id, const char *when, int *param)
 	return rc;
 }
 
-int bs_ident_holds(const struct bs_ident *id, const char *when)
+enum bs_ident_holds bs_ident_holds(const struct bs_ident *id,
+				   const char *when)
 {
 	int param, h = holds(id, when, &param);
 
-	return h > 0 ? 1 : h < 0 ? 0 : -1;
+	return h > 0 ? BS_HOLDS_YES : h < 0 ? BS_HOLDS_UNKNOWN : BS_HOLDS_NO;
 }
 
 /* Whether a catalogue key list ("*", "put_block,rewrite") holds row m. */

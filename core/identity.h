@@ -86,9 +86,16 @@ int bs_ident_equal(const struct bs_ident *a, const struct bs_ident *b);
 int bs_ident_decides(const struct bs_ident *id, int j, int m);
 
 /* Whether id's method values are as when says ("direct=1,fsync=0", a
- * family's equivalence; NULL always): 1 yes, 0 a value is unknown, -1
- * no. */
-int bs_ident_holds(const struct bs_ident *id, const char *when);
+ * family's equivalence; NULL always): yes, a value is unknown, or no.
+ * The values are a score: the sum of two sides' tells which equivalence
+ * holds best (report/ident.c). */
+enum bs_ident_holds {
+	BS_HOLDS_NO = -1,
+	BS_HOLDS_UNKNOWN = 0,
+	BS_HOLDS_YES = 1,
+};
+enum bs_ident_holds bs_ident_holds(const struct bs_ident *id,
+				   const char *when);
 
 /* The value of parameter row k in id, or NULL when k does not decide. */
 const struct bs_ident_val *bs_ident_get(const struct bs_ident *id, int k);
@@ -127,7 +134,8 @@ int bs_ident_measures(const struct bs_ident *id, int m);
 int bs_ident_norm(const struct bs_params *p, int k,
 		  struct bs_ident_val *v /* OUT */);
 /* A value of parameter row k as typed ("4k", "randread", "1"),
- * normalised; returns 0, or -1 when it cannot be one of k's values. */
+ * normalised; returns 0, or -BS_EINVAL when it cannot be one of k's
+ * values (the caller, which knows where the text came from, words it). */
 int bs_ident_norm_text(int k, const char *text,
 		       struct bs_ident_val *v /* OUT */);
 

@@ -215,8 +215,8 @@ const char *bs_param_get_text(const struct bs_params *p, int i);
  * Sets parameter i of p from text as a person or a program's arguments
  * spell it: integers in decimal, those counted in bytes with a k, m, g
  * or t suffix too ("16K"), booleans as 0/1, on/off, yes/no or
- * true/false, text as it is. Returns 0, or -1 with err saying why the
- * text cannot be one of i's values (p unchanged).
+ * true/false, text as it is. Returns 0, or -BS_EPARSE with err saying
+ * why the text cannot be one of i's values (p unchanged).
  */
 int bs_param_set_text(struct bs_params *p, int i, const char *text,
 		      struct bs_err *err);

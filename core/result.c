@@ -124,7 +124,7 @@ int bs_status_parse(const char *s, enum bs_status *out)
 	else if (strcmp(s, "not_run") == 0)
 		*out = BS_ST_NOT_RUN;
 	else
-		return -1;
+		return -BS_EINVAL;
 	return 0;
 }
 

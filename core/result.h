@@ -147,7 +147,8 @@ enum bs_absent bs_absent_of(const struct bs_run *r, int m);
  */
 void bs_run_unread(struct bs_run *r, int m);
 int bs_run_is_unread(const struct bs_run *r, int m);
-/* Parses a status name; returns 0 or -1. */
+/* Parses a status name; returns 0, or -BS_EINVAL for another (the
+ * caller words it). */
 int bs_status_parse(const char *s, enum bs_status *out);
 
 /* Initialises every field to unknown/not run; family bonnie. */

@@ -548,7 +548,7 @@ int bs_zcav_open(const struct bs_zcav_opts *o, struct bs_zcav_target *t,
 	uint64_t bound, block;
 	struct stat st;
 	int64_t pos;
-	int excl, is_vol, known;
+	int excl, is_vol, known, rc;
 
 	t->fd = -1;
 	if (stat(o->path, &st) != 0)
@@ -577,8 +577,8 @@ int bs_zcav_open(const struct bs_zcav_opts *o, struct bs_zcav_target *t,
 				"to do it",
 				o->path);
 	}
-	if (is_vol && bs_zcav_check_use(o->path, &vol, err) < 0)
-		return -1;
+	if (is_vol && (rc = bs_zcav_check_use(o->path, &vol, err)) < 0)
+		return rc;
 	/* O_EXCL on a block device fails with EBUSY while the kernel uses
 	 * it (mounted, swap, a member of md or device-mapper). */
 	excl = o->write && t->is_device;
@@ -597,9 +597,10 @@ int bs_zcav_open(const struct bs_zcav_opts *o, struct bs_zcav_target *t,
 		return bs_error(err, BS_EIO, "cannot open '%s': %s", o->path,
 				strerror(errno));
 	}
-	if (is_vol && bs_zcav_check_signature(o->path, &vol, t->fd, err) < 0) {
+	if (is_vol &&
+	    (rc = bs_zcav_check_signature(o->path, &vol, t->fd, err)) < 0) {
 		bs_zcav_close(t);
-		return -1;
+		return rc;
 	}
 	if (t->is_device) {
 		uint64_t bytes = 0;
@@ -725,8 +726,10 @@ static int access_all(struct zrun *z, uint64_t off, size_t n,
 		if (k < 0 && errno == EINTR)
 			continue;
 		if (k < 0 && errno == EINVAL && z->t->direct && !z->accessed) {
-			if (drop_direct(z, err) < 0)
-				return -1;
+			int rc = drop_direct(z, err);
+
+			if (rc < 0)
+				return rc;
 			continue;
 		}
 		if (k < 0 && z->o->write && errno == ENOSPC && z->t->is_device)

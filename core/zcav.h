@@ -72,15 +72,20 @@ struct bs_zcav_opts {
 void bs_zcav_defaults(struct bs_zcav_opts *o);
 
 /*
- * Whether zcav run r read a block device (1), a file (0), or nobody knows
- * (-1): so that its curve's axis says "position on the disk" or "offset
- * in the file". The parameter target ("device" or "file") says it where
+ * Whether zcav run r read a block device, a file, or nobody knows: so
+ * that its curve's axis says "position on the disk" or "offset in the
+ * file". The parameter target ("device" or "file") says it where
  * ingest could read it from the printout: the path zcav names (its
  * command line, "# Finished loop N, on device PATH"), under /dev/ a
  * device, else a file. Else bstore zcav's tag zcav.target (the path it
  * was given), else the raw text, read the same way.
  */
-int bs_zcav_on_device(const struct bs_run *r);
+enum bs_zcav_medium {
+	BS_ZCAV_UNKNOWN = -1, /* the run does not say */
+	BS_ZCAV_FILE = 0,
+	BS_ZCAV_DEVICE = 1,
+};
+enum bs_zcav_medium bs_zcav_on_device(const struct bs_run *r);
 
 /* The name of the curve's axis for curves of which devices read a disk
  * and files a file (counts; runs that do not say count for neither):

@@ -50,26 +50,30 @@ const char *bs_zcav_axis(int devices, int files)
 	return "position";
 }
 
-int bs_zcav_on_device(const struct bs_run *r)
+enum bs_zcav_medium bs_zcav_on_device(const struct bs_run *r)
 {
 	const char *p, *nl, *path;
 	size_t n;
 
 	if (r->params.target)
-		return strcmp(r->params.target, "device") == 0;
+		return strcmp(r->params.target, "device") == 0 ? BS_ZCAV_DEVICE
+							       : BS_ZCAV_FILE;
 	/* bstore zcav's runs name their path in a tag: its printout on
 	 * standard output names it only in a header ingest does not keep, so
 	 * it records no target (an ingested printout must equal the run). */
 	path = bs_run_tag_get(r, "zcav.target");
 	if (path && path[0] == '/')
-		return strncmp(path, "/dev/", 5) == 0;
+		return strncmp(path, "/dev/", 5) == 0 ? BS_ZCAV_DEVICE
+						      : BS_ZCAV_FILE;
 	for (p = r->raw ? r->raw : ""; *p; p = nl + 1) {
 		nl = strchr(p, '\n');
 		if (nl == NULL)
 			nl = p + strlen(p) - 1;
 		path = line_path(p, (size_t)(nl - p + (*nl != '\n')), &n);
 		if (path && n > 0 && path[0] == '/')
-			return n > 5 && memcmp(path, "/dev/", 5) == 0;
+			return n > 5 && memcmp(path, "/dev/", 5) == 0
+				       ? BS_ZCAV_DEVICE
+				       : BS_ZCAV_FILE;
 	}
-	return -1;
+	return BS_ZCAV_UNKNOWN;
 }

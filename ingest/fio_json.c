@@ -191,7 +191,7 @@ static int bins(struct bs_run *r, int d, int h, json_t *lo, char *reason)
 	m = bs_fio_hist_metric(d, h);
 	json_object_foreach(b, k, cv) {
 		if (bs_parse_u64(k, strlen(k), &v) < 0 ||
-		    bs_fio_bin_index(v, &idx) < 0) {
+		    !bs_fio_bin_index(v, &idx)) {
 			snprintf(reason, REASON,
 				 "fio JSON %s bin '%.40s' is not a value of "
 				 "fio's bins",

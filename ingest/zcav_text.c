@@ -608,8 +608,9 @@ static int zemit(const struct bs_block *b, struct bs_block_out *out,
 	 * bstore zcav keeps it, so that a report need not read raw text. */
 	if (r.params.target == NULL) {
 		device = bs_zcav_on_device(&r);
-		if (device >= 0)
-			r.params.target = xstrdup(device ? "device" : "file");
+		if (device != BS_ZCAV_UNKNOWN)
+			r.params.target = xstrdup(
+				device == BS_ZCAV_DEVICE ? "device" : "file");
 	}
 	rc = out->run(out, &r, b->l[z->first].lineno);
 	free(exact);

@@ -401,7 +401,7 @@ int bs_changept_test(const double *v, const enum bs_status *st,
 {
 	struct cp c;
 	size_t k = 0;
-	int rc = -1;
+	int rc = 0;
 
 	cp_init(&c, v, st, from, to, o);
 	while (k < c.m && c.orig[k] < at)
@@ -413,7 +413,7 @@ int bs_changept_test(const double *v, const enum bs_status *st,
 		r->time = t ? t[r->index] : 0;
 		r->from = from;
 		r->to = to;
-		rc = 0;
+		rc = 1;
 	}
 	cp_release(&c);
 	return rc;

@@ -98,8 +98,9 @@ size_t bs_changept_find(const double *v, const enum bs_status *st,
  * [from, at) against [at, to), the p-value multiplied by ntries (1 when
  * the split was not searched for). A side may hold one number (the test
  * is then a prediction test of that run against the other side's level
- * and spread); at least three in all. Fills *c and returns 0; -1 (c
- * untouched) when a side has none or there are fewer than three.
+ * and spread); at least three in all. Whether it was tested: fills *c
+ * and returns 1; 0 (c untouched) when a side has none or there are
+ * fewer than three.
  */
 int bs_changept_test(const double *v, const enum bs_status *st,
 		     const int64_t *t, size_t from, size_t at, size_t to,

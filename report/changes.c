@@ -411,8 +411,8 @@ static void search(struct build *b, struct series *s)
 		if (n > 0)
 			from = cps[n - 1].index;
 		free(cps);
-		if (bs_changept_test(v, st, t, from, first_new, s->n, 1,
-				     &o->cp, &one) < 0)
+		if (!bs_changept_test(v, st, t, from, first_new, s->n, 1,
+				      &o->cp, &one))
 			continue;
 		b->c->checked++;
 		/* Kept for now: the p-value is corrected once every

@@ -177,8 +177,8 @@ static const char *axis_title(const struct bs_report_curve *const *cs,
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		dev += cs[i]->on_device == 1;
-		file += cs[i]->on_device == 0;
+		dev += cs[i]->on_device == BS_ZCAV_DEVICE;
+		file += cs[i]->on_device == BS_ZCAV_FILE;
 	}
 	snprintf(out, outsz, "%s, GiB", bs_zcav_axis(dev, file));
 	return out;

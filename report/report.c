@@ -367,8 +367,8 @@ static void compare(struct bs_report *rep)
 			if (c->mean != bc->mean)
 				c->better = (c->mean > bc->mean ? 1 : -1) *
 					    bs_rm_better(m);
-			if (bs_stat_ratio_ci(&gs, &bs, &c->ratio_lo,
-					     &c->ratio_hi) < 0)
+			if (!bs_stat_ratio_ci(&gs, &bs, &c->ratio_lo,
+					      &c->ratio_hi))
 				c->ratio_lo = c->ratio_hi = NAN;
 			/* Not the same test: no side is better, and no test
 			 * is counted in Holm's correction. */

@@ -40,6 +40,7 @@
 
 #include "core/identity.h"
 #include "core/result.h"
+#include "core/zcav.h"
 #include "report/stats.h"
 #include "util/err.h"
 
@@ -366,7 +367,7 @@ struct bs_report_curve {
 	struct bs_point *pt; /* the run's points, in its order */
 	size_t n;
 	size_t ok;           /* points with a number; n - ok too fast */
-	int on_device;       /* 1 a disk, 0 a file, -1 unknown */
+	enum bs_zcav_medium on_device; /* a disk, a file or unknown */
 	/* Over the points with a number (NAN when there are none): the
 	 * first and last of them, the least, the mean and the most. */
 	double first, last, min, mean, max;

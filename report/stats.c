@@ -112,7 +112,7 @@ int bs_stat_ratio_ci(const struct bs_stat_sample *g,
 
 	if (!(g->n >= 2) || !(b->n >= 2) || !(g->mean > 0) ||
 	    !(b->mean > 0) || isnan(g->sd) || isnan(b->sd))
-		return -1;
+		return 0;
 	vg = g->sd * g->sd / (g->n * g->mean * g->mean);
 	vb = b->sd * b->sd / (b->n * b->mean * b->mean);
 	se = sqrt(vg + vb);
@@ -120,7 +120,7 @@ int bs_stat_ratio_ci(const struct bs_stat_sample *g,
 	q = se > 0 ? t_quantile(welch_df(vg, g->n, vb, b->n)) : 0;
 	*lo = exp(r - q * se);
 	*hi = exp(r + q * se);
-	return 0;
+	return 1;
 }
 
 void bs_stat_holm(double *p, size_t n, size_t *scratch)

@@ -53,8 +53,8 @@ double bs_stat_welch_p(const struct bs_stat_sample *g,
  * The interval of the ratio g.mean / b.mean, both means positive: the
  * delta method on the log of the ratio, se^2 = sd_g^2 / (n_g mean_g^2) +
  * sd_b^2 / (n_b mean_b^2), a t quantile with Welch-Satterthwaite degrees
- * of freedom, then exp(). Returns 0 and sets *lo, *hi; -1 when a side has
- * fewer than 2 runs or a mean is not positive.
+ * of freedom, then exp(). Whether it is defined: returns 1 and sets *lo,
+ * *hi; 0 when a side has fewer than 2 runs or a mean is not positive.
  */
 int bs_stat_ratio_ci(const struct bs_stat_sample *g,
 		     const struct bs_stat_sample *b, double *lo, double *hi);

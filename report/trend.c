@@ -58,7 +58,8 @@ int64_t bs_trend_period_len(enum bs_trend_every e, int64_t start)
 	return x->k ? bs_time_add(start, x->unit, x->k) - start : 0;
 }
 
-int bs_trend_every_parse(const char *s, enum bs_trend_every *out)
+int bs_trend_every_parse(const char *s, enum bs_trend_every *out,
+			 struct bs_err *err)
 {
 	int e;
 
@@ -68,7 +69,10 @@ int bs_trend_every_parse(const char *s, enum bs_trend_every *out)
 			return 0;
 		}
 	}
-	return -1;
+	return bs_error(err, BS_EINVAL,
+			"unknown period '%s' (auto, run, day, week, month, "
+			"quarter or year)",
+			s);
 }
 
 int64_t bs_trend_period(enum bs_trend_every e, int64_t t)

@@ -52,8 +52,10 @@ enum bs_trend_every {
 const char *bs_trend_every_name(enum bs_trend_every e);
 /* For people: "each run", "per day", "per week (Monday to Sunday)", ... */
 const char *bs_trend_every_text(enum bs_trend_every e);
-/* Parses one of those names; 0, or -1. */
-int bs_trend_every_parse(const char *s, enum bs_trend_every *out);
+/* Parses one of those names; 0, or -BS_EINVAL for another ("unknown
+ * period 'S' (auto, run, ...)"). */
+int bs_trend_every_parse(const char *s, enum bs_trend_every *out,
+			 struct bs_err *err);
 /* The start of e's period that holds t (unix seconds; run: t itself). */
 int64_t bs_trend_period(enum bs_trend_every e, int64_t t);
 /* The length in seconds of e's period that starts at start (run: 0). */

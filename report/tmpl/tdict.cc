@@ -358,11 +358,11 @@ void bs_tdict_clear(struct bs_tdict *d)
 	}
 }
 
-int bs_tdict_setn(struct bs_tdict *d, const char *key, const char *value,
-		  size_t len)
+void bs_tdict_setn(struct bs_tdict *d, const char *key, const char *value,
+		   size_t len)
 {
 	if (d == NULL)
-		return -BS_ETMPL;
+		return;
 	assert(key != NULL && (value != NULL || len == 0));
 	try {
 		Dict *r = d->root;
@@ -377,7 +377,7 @@ int bs_tdict_setn(struct bs_tdict *d, const char *key, const char *value,
 			    memcmp(r->at(o.name_off), key, klen) == 0) {
 				o.val_off = r->store(value, len);
 				o.val_len = len;
-				return 0;
+				return;
 			}
 		}
 		v.name_off = (uint32_t)r->store(key, klen);
@@ -388,7 +388,7 @@ int bs_tdict_setn(struct bs_tdict *d, const char *key, const char *value,
 		if (r->vars.size() >= UINT32_MAX - 1 ||
 		    r->arena.size() >= UINT32_MAX) {
 			r->fail("dictionary too large");
-			return -BS_ETMPL;
+			return;
 		}
 		uint32_t idx = (uint32_t)r->vars.size();
 		r->vars.push_back(v);
@@ -401,18 +401,16 @@ int bs_tdict_setn(struct bs_tdict *d, const char *key, const char *value,
 		bs_tmpl_out_of_memory();
 	} catch (...) {
 		d->root->fail("cannot set a value");
-		return -BS_ETMPL;
 	}
-	return 0;
 }
 
-int bs_tdict_set(struct bs_tdict *d, const char *key, const char *value)
+void bs_tdict_set(struct bs_tdict *d, const char *key, const char *value)
 {
-	return bs_tdict_setn(d, key, value ? value : "",
-			     value ? strlen(value) : 0);
+	bs_tdict_setn(d, key, value ? value : "",
+		      value ? strlen(value) : 0);
 }
 
-int bs_tdict_set_i64(struct bs_tdict *d, const char *key, int64_t v)
+void bs_tdict_set_i64(struct bs_tdict *d, const char *key, int64_t v)
 {
 	char b[32];
 	size_t n = sizeof(b);
@@ -425,10 +423,10 @@ int bs_tdict_set_i64(struct bs_tdict *d, const char *key, int64_t v)
 	} while (u);
 	if (v < 0)
 		b[--n] = '-';
-	return bs_tdict_setn(d, key, b + n, sizeof(b) - n);
+	bs_tdict_setn(d, key, b + n, sizeof(b) - n);
 }
 
-int bs_tdict_setf(struct bs_tdict *d, const char *key, const char *fmt, ...)
+void bs_tdict_setf(struct bs_tdict *d, const char *key, const char *fmt, ...)
 {
 	char small[256];
 	va_list ap;
@@ -440,16 +438,18 @@ int bs_tdict_setf(struct bs_tdict *d, const char *key, const char *fmt, ...)
 	if (n < 0) {
 		if (d)
 			d->root->fail("cannot format a value");
-		return -BS_ETMPL;
+		return;
 	}
-	if ((size_t)n < sizeof(small))
-		return bs_tdict_setn(d, key, small, (size_t)n);
+	if ((size_t)n < sizeof(small)) {
+		bs_tdict_setn(d, key, small, (size_t)n);
+		return;
+	}
 	try {
 		std::vector<char> big((size_t)n + 1);
 		va_start(ap, fmt);
 		vsnprintf(big.data(), big.size(), fmt, ap);
 		va_end(ap);
-		return bs_tdict_setn(d, key, big.data(), (size_t)n);
+		bs_tdict_setn(d, key, big.data(), (size_t)n);
 	} catch (...) {
 		bs_tmpl_out_of_memory();
 	}
@@ -479,19 +479,17 @@ static uint32_t section(struct bs_tdict *d, const char *name)
 	return i;
 }
 
-int bs_tdict_show(struct bs_tdict *d, const char *name)
+void bs_tdict_show(struct bs_tdict *d, const char *name)
 {
 	if (d == NULL)
-		return -BS_ETMPL;
+		return;
 	try {
 		section(d, name);
 	} catch (const std::bad_alloc &) {
 		bs_tmpl_out_of_memory();
 	} catch (...) {
 		d->root->fail("cannot show a section");
-		return -BS_ETMPL;
 	}
-	return 0;
 }
 
 struct bs_tdict *bs_tdict_add(struct bs_tdict *d, const char *name)

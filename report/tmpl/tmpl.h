@@ -98,17 +98,18 @@ void bs_tdict_clear(struct bs_tdict *d);
 
 /*
  * Sets a value (copied). d may be NULL (a section that failed to be
- * added): the call then does nothing. Returns 0 or -BS_ETMPL.
+ * added): the call then does nothing. A failure is kept in the
+ * dictionary, for the next bs_tmpl_expand() to return with its message.
  */
-int bs_tdict_set(struct bs_tdict *d, const char *key, const char *value);
-int bs_tdict_setn(struct bs_tdict *d, const char *key, const char *value,
-		  size_t len);
-int bs_tdict_set_i64(struct bs_tdict *d, const char *key, int64_t v);
-int bs_tdict_setf(struct bs_tdict *d, const char *key, const char *fmt, ...)
+void bs_tdict_set(struct bs_tdict *d, const char *key, const char *value);
+void bs_tdict_setn(struct bs_tdict *d, const char *key, const char *value,
+		   size_t len);
+void bs_tdict_set_i64(struct bs_tdict *d, const char *key, int64_t v);
+void bs_tdict_setf(struct bs_tdict *d, const char *key, const char *fmt, ...)
 	BS_PRINTF(3, 4);
 
-/* Shows a section once, with d's own values. */
-int bs_tdict_show(struct bs_tdict *d, const char *section);
+/* Shows a section once, with d's own values (kept failures as above). */
+void bs_tdict_show(struct bs_tdict *d, const char *section);
 /*
  * Adds a child dictionary to a section and returns it (owned by d's root;
  * valid until the root is freed or cleared), or NULL on error.

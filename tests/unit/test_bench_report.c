@@ -261,15 +261,18 @@ static void test_csv_layouts(void **state)
 {
 	struct bs_buf what = BS_BUF_INIT;
 	enum bs_csv_format f = BS_CSV_1_98;
+	struct bs_err err = BS_ERR_INIT;
 	struct bs_run r;
 
 	(void)state;
-	assert_int_equal(bs_csv_format_parse("1.03", &f), 0);
+	assert_int_equal(bs_csv_format_parse("1.03", &f, &err), 0);
 	assert_int_equal(f, BS_CSV_1_03);
-	assert_int_equal(bs_csv_format_parse("1.98", &f), 0);
+	assert_int_equal(bs_csv_format_parse("1.98", &f, &err), 0);
 	assert_int_equal(f, BS_CSV_1_98);
-	assert_int_equal(bs_csv_format_parse("1.97", &f), -1);
-	assert_int_equal(bs_csv_format_parse("", &f), -1);
+	assert_int_equal(bs_csv_format_parse("1.97", &f, &err), -BS_EINVAL);
+	assert_string_equal(err.msg, "expected 1.98 or 1.03, got '1.97'");
+	bs_err_reset(&err);
+	assert_int_equal(bs_csv_format_parse("", &f, NULL), -BS_EINVAL);
 	assert_int_equal(f, BS_CSV_1_98);
 	assert_string_equal(bs_csv_format_name(BS_CSV_1_03), "1.03");
 	assert_string_equal(bs_csv_format_names(), "1.98 or 1.03");

@@ -140,6 +140,7 @@ static void test_every(void **state)
 		"", "2004-03-14 10:22:05", "2004-03-14", "2004-03-08",
 		"2004-03", "2004-Q1", "2004",
 	};
+	struct bs_err err = BS_ERR_INIT;
 	enum bs_trend_every e;
 	char s[64];
 	int i;
@@ -155,11 +156,14 @@ static void test_every(void **state)
 		assert_int_equal(bs_trend_every_parse(
 					 bs_trend_every_name(
 						 (enum bs_trend_every)i),
-					 &e),
+					 &e, NULL),
 				 0);
 		assert_int_equal(e, i);
 	}
-	assert_int_equal(bs_trend_every_parse("fortnight", &e), -1);
+	assert_int_equal(bs_trend_every_parse("fortnight", &e, &err),
+			 -BS_EINVAL);
+	assert_string_equal(err.msg, "unknown period 'fortnight' (auto, run, "
+				     "day, week, month, quarter or year)");
 }
 
 /* ---- the model ----------------------------------------------------- */
