@@ -34,8 +34,10 @@ static const char *const head_cols[] = {
 static int prepare_batch(struct bs_store *st, const char *sql,
 			 struct bs_db_stmt **out, struct bs_err *err)
 {
-	if (bs_db_prepare(st->db, sql, BS_DB_KEEP | BS_DB_BATCH, out) < 0)
-		return bs_store_db_error(st, err, "cannot prepare statement");
+	struct bs_err dbe = BS_ERR_INIT;
+
+	if (bs_db_prepare(st->db, sql, BS_DB_KEEP | BS_DB_BATCH, out, &dbe) < 0)
+		return bs_store_db_fail(st, err, "cannot prepare statement", &dbe);
 	return 0;
 }
 
@@ -411,6 +413,7 @@ static int put_series(struct bs_store *st, int64_t id, const struct bs_run *r,
 int bs_store_add_series(struct bs_store *st, int64_t id,
 			const struct bs_series *c, struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_db_stmt *q = NULL;
 	int rc;
 
@@ -423,8 +426,8 @@ int bs_store_add_series(struct bs_store *st, int64_t id,
 				    "= ? AND metric = ? LIMIT 1"
 				  : "SELECT 1 FROM series WHERE run_id = ? AND "
 				    "metric = ? LIMIT 1",
-			  0, &q) < 0)
-		return bs_store_db_error(st, err, "cannot read series");
+			  0, &q, &dbe) < 0)
+		return bs_store_db_fail(st, err, "cannot read series", &dbe);
 	bs_db_bind_int64(q, 1, id);
 	bind_text(q, 2, bs_metrics[c->metric].key);
 	rc = bs_db_step(q);
@@ -529,6 +532,7 @@ static int put_history(struct bs_store *st, const struct bs_run *r,
 static int replace(struct bs_store *st, struct bs_run *r, int64_t id,
 		   int64_t key, struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	static const char *const children[] = {
 		"DELETE FROM run_results WHERE run_id = ?",
 		"DELETE FROM run_params WHERE run_id = ?",
@@ -564,7 +568,7 @@ static int replace(struct bs_store *st, struct bs_run *r, int64_t id,
 	run_cols(st, &sql, " = ?");
 	bs_buf_adds(&sql, " WHERE id = ?");
 	rc = -1;
-	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &s) < 0)
+	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &s, &dbe) < 0)
 		goto db;
 	sha_bytes(r->sha256, sha);
 	n = bind_run(st, s, r, key, sha);
@@ -575,7 +579,7 @@ static int replace(struct bs_store *st, struct bs_run *r, int64_t id,
 		bs_db_finalize(s);
 		s = NULL;
 		rc = -1;
-		if (bs_db_prepare(st->db, children[i], 0, &s) < 0)
+		if (bs_db_prepare(st->db, children[i], 0, &s, &dbe) < 0)
 			goto db;
 		bs_db_bind_int64(s, 1, id);
 		if ((rc = step_done(st, s, "cannot replace run", err)) < 0)
@@ -589,7 +593,7 @@ static int replace(struct bs_store *st, struct bs_run *r, int64_t id,
 		if (bs_db_prepare(st->db,
 				  "DELETE FROM tags WHERE run_id = ? AND key = '"
 				  BS_DATE_SOURCE_TAG "'",
-				  0, &s) < 0)
+				  0, &s, &dbe) < 0)
 			goto db;
 		bs_db_bind_int64(s, 1, id);
 		if ((rc = step_done(st, s, "cannot replace run", err)) < 0)
@@ -598,7 +602,7 @@ static int replace(struct bs_store *st, struct bs_run *r, int64_t id,
 	rc = put_rows(st, r, err);
 	goto out;
 db:
-	rc = bs_store_db_error(st, err, "cannot replace run");
+	rc = bs_store_db_fail(st, err, "cannot replace run", &dbe);
 out:
 	bs_db_finalize(s);
 	bs_buf_release(&sql);
@@ -797,6 +801,7 @@ int bs_store_reject(struct bs_store *st, const char *source, int64_t line,
 int bs_store_tag(struct bs_store *st, const struct bs_ids *ids, const char *key,
                  const char *value, struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_db_stmt *s = NULL;
 	size_t i;
 	int rc;
@@ -816,8 +821,8 @@ int bs_store_tag(struct bs_store *st, const struct bs_ids *ids, const char *key,
 	                          "excluded.value"
 	                        : "DELETE FROM tags WHERE run_id = ? AND "
 	                          "key = ?",
-	                  0, &s) < 0)
-		return bs_store_db_error(st, err, "cannot change tags");
+	                  0, &s, &dbe) < 0)
+		return bs_store_db_fail(st, err, "cannot change tags", &dbe);
 	for (i = 0; i < ids->n; i++) {
 		bs_db_bind_int64(s, 1, ids->id[i]);
 		bind_text(s, 2, key);
@@ -836,6 +841,7 @@ out:
 int bs_store_rm(struct bs_store *st, const struct bs_ids *ids,
                 struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_db_stmt *s = NULL;
 	size_t i;
 	int rc, n = 0;
@@ -844,8 +850,8 @@ int bs_store_rm(struct bs_store *st, const struct bs_ids *ids,
 		return rc;
 	if ((rc = bs_store_cache_drop(st, err)) < 0)
 		return rc;
-	if (bs_db_prepare(st->db, "DELETE FROM runs WHERE id = ?", 0, &s) < 0)
-		return bs_store_db_error(st, err, "cannot delete runs");
+	if (bs_db_prepare(st->db, "DELETE FROM runs WHERE id = ?", 0, &s, &dbe) < 0)
+		return bs_store_db_fail(st, err, "cannot delete runs", &dbe);
 	for (i = 0; i < ids->n; i++) {
 		bs_db_bind_int64(s, 1, ids->id[i]);
 		rc = step_done(st, s, "cannot delete run", err);
