@@ -17,13 +17,14 @@
 #define PREFIX "cache."
 
 int bs_store_cache_get(struct bs_store *st, const char *key,
-		       struct bs_buf *out, struct bs_err *err)
+		       struct bs_buf *out, int *found, struct bs_err *err)
 {
 	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_buf k = BS_BUF_INIT;
 	struct bs_db_stmt *s = NULL;
 	int rc;
 
+	*found = 0;
 	bs_buf_reset(out);
 	bs_buf_adds(&k, PREFIX);
 	bs_buf_adds(&k, key);
@@ -40,7 +41,8 @@ int bs_store_cache_get(struct bs_store *st, const char *key,
 	bs_buf_release(&k);
 	if (rc != BS_DB_ROW && rc != BS_DB_DONE)
 		return bs_store_db_error(st, err, "cannot read the cache");
-	return rc == BS_DB_ROW;
+	*found = rc == BS_DB_ROW;
+	return 0;
 }
 
 int bs_store_cache_each(struct bs_store *st, const char *prefix,

@@ -99,12 +99,13 @@ out:
 }
 
 int bs_store_forget_report(struct bs_store *st, const char *name,
-                           struct bs_err *err)
+                           int *found, struct bs_err *err)
 {
 	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_db_stmt *s = NULL;
 	int rc;
 
+	*found = 0;
 	if (bs_db_prepare(st->db,
 			  "DELETE FROM saved_reports WHERE name = ?",
 			  0, &s, &dbe) < 0)
@@ -113,7 +114,7 @@ int bs_store_forget_report(struct bs_store *st, const char *name,
 	if (bs_db_step(s) != BS_DB_DONE)
 		rc = bs_store_db_error(st, err, "cannot forget comparison");
 	else
-		rc = bs_db_changes(st->db) > 0;
+		rc = 0, *found = bs_db_changes(st->db) > 0;
 	bs_db_finalize(s);
 	return rc;
 }

@@ -411,7 +411,8 @@ static int put_series(struct bs_store *st, int64_t id, const struct bs_run *r,
 }
 
 int bs_store_add_series(struct bs_store *st, int64_t id,
-			const struct bs_series *c, struct bs_err *err)
+			const struct bs_series *c, enum bs_store_outcome *how,
+			struct bs_err *err)
 {
 	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_db_stmt *q = NULL;
@@ -434,10 +435,15 @@ int bs_store_add_series(struct bs_store *st, int64_t id,
 	bs_db_finalize(q);
 	if (rc < 0)
 		return bs_store_db_error(st, err, "cannot read series");
-	if (rc == BS_DB_ROW)
+	if (rc == BS_DB_ROW) {
+		if (how)
+			*how = BS_STORE_DUPLICATE;
 		return 0;
+	}
 	rc = put_one_series(st, id, c, err);
-	return rc < 0 ? rc : 1;
+	if (rc == 0 && how)
+		*how = BS_STORE_STORED;
+	return rc < 0 ? rc : 0;
 }
 
 /*
@@ -771,7 +777,8 @@ static int put_rows(struct bs_store *st, const struct bs_run *r,
 
 int bs_store_reject(struct bs_store *st, const char *source, int64_t line,
                     const char *raw, size_t len, int truncated,
-                    const char *reason, struct bs_err *err)
+                    const char *reason, enum bs_store_outcome *how,
+                    struct bs_err *err)
 {
 	struct bs_db_stmt *s = st->reject;
 	char sha[BS_SHA256_HEX];
@@ -792,7 +799,10 @@ int bs_store_reject(struct bs_store *st, const char *source, int64_t line,
 	rc = step_done(st, s, "cannot store rejected line", err);
 	if (rc < 0)
 		return rc;
-	return bs_db_changes(st->db) > 0;
+	if (how)
+		*how = bs_db_changes(st->db) > 0 ? BS_STORE_STORED
+						 : BS_STORE_DUPLICATE;
+	return 0;
 }
 
 /* ---- changes ------------------------------------------------------ */
