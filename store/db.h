@@ -258,8 +258,9 @@ struct bs_db_ops {
 	enum bs_db_writer writer;
 	/*
 	 * Runs a write whose result is not read (not a query), as step and
-	 * reset would: 0 or -BS_E* (a hot operation: no bs_err). The engine may send it and go on without
-	 * waiting (PostgreSQL's pipeline mode): its failure is then
+	 * reset would: 0 or -BS_E* (a hot operation: no bs_err). The
+	 * engine may send it and go on without waiting (PostgreSQL's
+	 * pipeline mode): its failure is then
 	 * reported by the connection's next statement that waits for the
 	 * server (its errmsg is the deferred one's), at the latest COMMIT.
 	 * NULL: step and reset (bs_db_defer).

@@ -110,7 +110,8 @@ static int write_param(struct bs_store *st, const struct bs_run *r, int k,
 		bs_buf_addf(&sql, "UPDATE runs SET %s = ? WHERE id = ?",
 			    pi->column);
 		if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &s, &dbe) < 0)
-			rc = bs_store_db_fail(st, err, "cannot change runs", &dbe);
+			rc = bs_store_db_fail(st, err, "cannot change runs",
+					      &dbe);
 		if (rc == 0) {
 			bind_param(s, 1, &r->params, k);
 			bs_db_bind_int64(s, 2, r->id);
@@ -118,8 +119,10 @@ static int write_param(struct bs_store *st, const struct bs_run *r, int k,
 		}
 	} else {
 		if (bs_db_prepare(st->db, "DELETE FROM run_params WHERE "
-				       "run_id = ? AND key = ?", 0, &s, &dbe) < 0)
-			rc = bs_store_db_fail(st, err, "cannot change runs", &dbe);
+				       "run_id = ? AND key = ?", 0, &s,
+				  &dbe) < 0)
+			rc = bs_store_db_fail(st, err, "cannot change runs",
+					      &dbe);
 		if (rc == 0) {
 			bs_db_bind_int64(s, 1, r->id);
 			bs_db_bind_text(s, 2, pi->key, -1);
@@ -131,7 +134,8 @@ static int write_param(struct bs_store *st, const struct bs_run *r, int k,
 					  "key, value) VALUES (?, ?, ?)",
 					  0, &s, &dbe) < 0)
 				rc = bs_store_db_fail(st, err,
-						       "cannot change runs", &dbe);
+						       "cannot change runs",
+						       &dbe);
 			if (rc == 0) {
 				bs_db_bind_int64(s, 1, r->id);
 				bs_db_bind_text(s, 2, pi->key, -1);
@@ -192,7 +196,8 @@ static int set_param(struct bs_store *st, const struct bs_ids *ids,
 					  "changed_at) VALUES (?, ?, ?, ?, ?)",
 					  0, &hist, &dbe) < 0)
 				rc = bs_store_db_fail(st, err,
-						       "cannot change runs", &dbe);
+						       "cannot change runs",
+						       &dbe);
 			if (rc == 0) {
 				bs_db_bind_int64(hist, 1, r.id);
 				bs_db_bind_text(hist, 2, set->param, -1);

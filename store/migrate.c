@@ -282,7 +282,8 @@ static int fill_catalogue(struct bs_store *st, const char *fp,
 			  "?) ON CONFLICT (key) DO UPDATE SET value = "
 			  "excluded.value",
 			  0, &f, &dbe) < 0) {
-		rc = bs_store_db_fail(st, err, "cannot fill the catalogue", &dbe);
+		rc = bs_store_db_fail(st, err, "cannot fill the catalogue",
+				      &dbe);
 		goto out;
 	}
 	for (i = 0; i < bs_nmetrics && rc == 0; i++) {
@@ -338,7 +339,8 @@ static int stored_fingerprint(struct bs_store *st, char out[17],
 	if (bs_db_prepare(st->db,
 			  "SELECT value FROM meta WHERE key = 'catalogue'",
 			  0, &s, &dbe) < 0)
-		return bs_store_db_fail(st, err, "cannot read the catalogue", &dbe);
+		return bs_store_db_fail(st, err, "cannot read the catalogue",
+					&dbe);
 	rc = bs_db_step(s);
 	if (rc == BS_DB_ROW && bs_db_column_text(s, 0))
 		snprintf(out, 17, "%s",
@@ -396,7 +398,8 @@ static int round_bstore_runs(struct bs_store *st, struct bs_err *err)
 	bs_buf_adds(&u, " WHERE id = ?");
 	if (bs_db_prepare(st->db, bs_buf_str(&q), 0, &sel, &dbe) < 0 ||
 	    bs_db_prepare(st->db, bs_buf_str(&u), 0, &upd, &dbe) < 0) {
-		rc = bs_store_db_fail(st, err, "cannot upgrade bstore runs", &dbe);
+		rc = bs_store_db_fail(st, err, "cannot upgrade bstore runs",
+				      &dbe);
 		goto out;
 	}
 	while ((step = bs_db_step(sel)) == BS_DB_ROW) {
@@ -623,7 +626,8 @@ static int move_distributions(struct bs_store *st, struct bs_err *err)
 			  "direction, kind, scheme, axis, nbins, bins) VALUES "
 			  "(?, ?, ?, ?, ?, ?, ?, ?)",
 			  0, &ins, &dbe) < 0) {
-		rc = bs_store_db_fail(st, err, "cannot move distributions", &dbe);
+		rc = bs_store_db_fail(st, err, "cannot move distributions",
+				      &dbe);
 		goto out;
 	}
 	while (rc == 0 && (step = bs_db_step(q)) == BS_DB_ROW) {

@@ -109,7 +109,8 @@ int bs_store_forget_report(struct bs_store *st, const char *name,
 	if (bs_db_prepare(st->db,
 			  "DELETE FROM saved_reports WHERE name = ?",
 			  0, &s, &dbe) < 0)
-		return bs_store_db_fail(st, err, "cannot forget comparison", &dbe);
+		return bs_store_db_fail(st, err, "cannot forget comparison",
+					&dbe);
 	bs_db_bind_text(s, 1, name, -1);
 	if (bs_db_step(s) != BS_DB_DONE)
 		rc = bs_store_db_error(st, err, "cannot forget comparison");

@@ -37,7 +37,8 @@ static int prepare_batch(struct bs_store *st, const char *sql,
 	struct bs_err dbe = BS_ERR_INIT;
 
 	if (bs_db_prepare(st->db, sql, BS_DB_KEEP | BS_DB_BATCH, out, &dbe) < 0)
-		return bs_store_db_fail(st, err, "cannot prepare statement", &dbe);
+		return bs_store_db_fail(st, err, "cannot prepare statement",
+					&dbe);
 	return 0;
 }
 
@@ -860,7 +861,8 @@ int bs_store_rm(struct bs_store *st, const struct bs_ids *ids,
 		return rc;
 	if ((rc = bs_store_cache_drop(st, err)) < 0)
 		return rc;
-	if (bs_db_prepare(st->db, "DELETE FROM runs WHERE id = ?", 0, &s, &dbe) < 0)
+	if (bs_db_prepare(st->db, "DELETE FROM runs WHERE id = ?", 0, &s,
+	                  &dbe) < 0)
 		return bs_store_db_fail(st, err, "cannot delete runs", &dbe);
 	for (i = 0; i < ids->n; i++) {
 		bs_db_bind_int64(s, 1, ids->id[i]);

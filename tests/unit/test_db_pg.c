@@ -222,7 +222,8 @@ static void test_errors(void **state)
 					"TABLE e (k TEXT PRIMARY KEY, n BIGINT "
 					"CHECK (n > 0))", NULL),
 			 0);
-	assert_int_equal(bs_db_exec(db, "INSERT INTO e VALUES ('a', 1)", NULL), 0);
+	assert_int_equal(bs_db_exec(db, "INSERT INTO e VALUES ('a', 1)", NULL),
+			 0);
 	assert_int_equal(bs_db_exec(db, "INSERT INTO e VALUES ('a', 2)", NULL),
 			 -BS_EDB);
 	assert_int_equal(bs_db_errkind(db), BS_DB_ECONSTRAINT);
@@ -236,7 +237,8 @@ static void test_errors(void **state)
 	assert_int_equal(bs_db_errkind(db), BS_DB_EOTHER);
 	assert_string_equal(bs_db_errmsg(db), "syntax error at or near \"SELEC\"");
 	/* A failed statement's error comes from its step: a -BS_E* code. */
-	assert_int_equal(bs_db_prepare(db, "SELECT nope FROM e", 0, &s, NULL), 0);
+	assert_int_equal(bs_db_prepare(db, "SELECT nope FROM e", 0, &s, NULL),
+			 0);
 	assert_int_equal(bs_db_step(s), -BS_EDB);
 	assert_non_null(strstr(bs_db_errmsg(db), "nope"));
 	bs_db_finalize(s);
@@ -300,7 +302,8 @@ static void test_catalogue(void **state)
 	assert_string_equal(err.msg, "its 'pv' is not a plain table, "
 				     "as a bstore archive has");
 	bs_buf_release(&refs);
-	bs_db_exec(db, "DROP TABLE c1, c2, meta; DROP VIEW pv; DROP TABLE p", NULL);
+	bs_db_exec(db, "DROP TABLE c1, c2, meta; DROP VIEW pv; DROP TABLE p",
+		   NULL);
 	bs_db_pg.close(db);
 }
 
