@@ -143,6 +143,9 @@ void bs_store_getter_free(struct bs_store *st);
  */
 int bs_store_db_error(struct bs_store *st, struct bs_err *err,
 		      const char *what);
+/* That message alone, for a caller that quotes it in a sentence of its
+ * own (a merge's "this archive refuses it: ..."). */
+const char *bs_store_db_reason(struct bs_store *st);
 /*
  * The others take a struct bs_err (why): this words it as the store's,
  * "PATH: what: reason" (what NULL: "PATH: reason"), with why's code;

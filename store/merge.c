@@ -596,7 +596,7 @@ static int merge_run(struct merge *m, int64_t theirs,
 		struct bs_buf msg = BS_BUF_INIT;
 
 		bs_buf_addf(&msg, "this archive refuses it: %s",
-			    bs_db_errmsg(m->st->db));
+			    bs_store_db_reason(m->st));
 		bs_db_exec(m->st->db, "ROLLBACK TO merge_run", NULL);
 		skip(m, theirs, bs_buf_str(&msg), stats);
 		bs_buf_release(&msg);

@@ -796,7 +796,7 @@ static void no_privilege(struct bs_store *st, int v, struct bs_err *err)
 {
 	char why[BS_ERR_MSG_MAX];
 
-	snprintf(why, sizeof(why), "%s", bs_db_errmsg(st->db));
+	snprintf(why, sizeof(why), "%s", bs_store_db_reason(st));
 	bs_err_reset(err);
 	bs_error(err, BS_EDB,
 		 "cannot %s archive '%s': %s; the archive's owner does, with "

@@ -19,15 +19,20 @@
 #include "util/banned.h"
 
 
+const char *bs_store_db_reason(struct bs_store *st)
+{
+	return bs_db_errmsg(st->db);
+}
+
 int bs_store_db_error(struct bs_store *st, struct bs_err *err, const char *what)
 {
 	int code = bs_db_kind_code(bs_db_errkind(st->db));
 
 	if (what == NULL)
 		return bs_error(err, code, "%s: %s", st->path,
-		                bs_db_errmsg(st->db));
+		                bs_store_db_reason(st));
 	return bs_error(err, code, "%s: %s: %s", st->path, what,
-	                bs_db_errmsg(st->db));
+	                bs_store_db_reason(st));
 }
 
 int bs_store_db_fail(struct bs_store *st, struct bs_err *err, const char *what,
