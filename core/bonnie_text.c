@@ -22,8 +22,9 @@ static int is_kib(int m)
 	return (bs_metrics[m].flags & BS_MF_KIB) != 0;
 }
 
-/* A whole number without snprintf: reports format millions of them. */
-static const char *fmt_int(char *buf, size_t size, long long v)
+/* A whole number without snprintf (reports format millions of them);
+ * returns its length, 0 when it does not fit (buf is then ""). */
+static size_t int_text(char *buf, size_t size, long long v)
 {
 	char tmp[24];
 	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v
@@ -37,13 +38,19 @@ static const char *fmt_int(char *buf, size_t size, long long v)
 	if (size < n + 2) {
 		if (size > 0)
 			buf[0] = '\0';
-		return buf;
+		return 0;
 	}
 	if (v < 0)
 		buf[k++] = '-';
 	while (n)
 		buf[k++] = tmp[--n];
 	buf[k] = '\0';
+	return k;
+}
+
+static const char *fmt_int(char *buf, size_t size, long long v)
+{
+	int_text(buf, size, v);
 	return buf;
 }
 
@@ -250,8 +257,8 @@ const char *bs_bonnie_fmt_cpu(char *buf, size_t size, double pct)
 const char *bs_bonnie_fmt_latency(char *buf, size_t size, double us)
 {
 	const char *unit = "us";
-	double a = fabs(us), v;
-	size_t n;
+	double a = fabs(us), v, r;
+	size_t n, ulen = 2;
 
 	if (isnan(us)) {
 		buf[0] = '\0';
@@ -263,16 +270,24 @@ const char *bs_bonnie_fmt_latency(char *buf, size_t size, double us)
 	if (a >= 99999.5e3) {
 		v = a / 1e6;
 		unit = "s";
+		ulen = 1;
 	} else if (a >= 99999.5) {
 		v = a / 1e3;
 		unit = "ms";
 	} else {
 		v = a;
 	}
-	fmt_whole(buf, size, us < 0 ? -v : v);
-	n = strlen(buf);
+	/* fmt_whole's text, its length known (the measure key formats
+	 * twelve of these a run). */
+	r = nearbyint(us < 0 ? -v : v);
+	if (fabs(r) < 1e18) {
+		n = int_text(buf, size, (long long)r);
+	} else {
+		snprintf(buf, size, "%.0f", r);
+		n = strlen(buf);
+	}
 	if (n + 3 <= size)
-		memcpy(buf + n, unit, strlen(unit) + 1);
+		memcpy(buf + n, unit, ulen + 1);
 	return buf;
 }
 

@@ -58,6 +58,23 @@ struct sq_stmt {
 	 * is current, 2: it was returned). */
 	int returning;
 	int64_t id;
+	/* What each parameter (1..nlast) was last bound to: SQLite keeps a
+	 * binding through reset, so the same value is not bound again (an
+	 * ingest binds some 80 a run, a third of them as the run before). */
+	struct sq_bound *last;
+	int nlast;
+};
+
+/* A parameter's binding, as sq_same compares it (calloc'd: NULL, as a new
+ * statement's parameters are; n SQ_UNKNOWN: not known). */
+struct sq_bound {
+	enum bs_db_type type;
+	size_t n; /* text and blobs: their bytes, at that address */
+	union {
+		int64_t i;
+		double d;
+		const void *p;
+	} v;
 };
 
 /*
@@ -258,6 +275,8 @@ static int sq_prepare(struct bs_db *db, const char *sql, int flags,
 	w->d = d;
 	w->returning = returning;
 	w->id = 0;
+	w->nlast = sqlite3_bind_parameter_count(s);
+	w->last = xcalloc((size_t)w->nlast + 1, sizeof(*w->last));
 	*out = &w->base;
 	return 0;
 }
@@ -265,6 +284,7 @@ static int sq_prepare(struct bs_db *db, const char *sql, int flags,
 static void sq_finalize(struct bs_db_stmt *s)
 {
 	sqlite3_finalize(ST(s)->s);
+	free(ST(s)->last);
 	free(s);
 }
 
@@ -281,35 +301,90 @@ static int bound(struct sq_stmt *w, int rc)
 	return rc == SQLITE_OK ? 0 : fail(w->d);
 }
 
+#define SQ_UNKNOWN SIZE_MAX
+
+/*
+ * Whether parameter i holds b already (then it is not bound again), else
+ * records it as the parameter's. Text and blobs are borrowed
+ * (SQLITE_STATIC): the same address and size is the same binding, read at
+ * the next step whatever it holds then. A failed bind forgets it.
+ */
+static int sq_same(struct sq_stmt *w, int i, const struct sq_bound *b)
+{
+	struct sq_bound *l;
+
+	if (i < 1 || i > w->nlast)
+		return 0;
+	l = &w->last[i];
+	if (l->type == b->type && l->n == b->n &&
+	    memcmp(&l->v, &b->v, sizeof(l->v)) == 0)
+		return 1;
+	*l = *b;
+	return 0;
+}
+
+static int sq_bound(struct sq_stmt *w, int i, int rc)
+{
+	if (rc != SQLITE_OK && i >= 1 && i <= w->nlast)
+		w->last[i].n = SQ_UNKNOWN;
+	return bound(w, rc);
+}
+
 static int sq_bind_null(struct bs_db_stmt *s, int i)
 {
-	return bound(ST(s), sqlite3_bind_null(ST(s)->s, i));
+	struct sq_bound b = {BS_DB_NULL, 0, {0}};
+
+	if (sq_same(ST(s), i, &b))
+		return 0;
+	return sq_bound(ST(s), i, sqlite3_bind_null(ST(s)->s, i));
 }
 
 static int sq_bind_int64(struct bs_db_stmt *s, int i, int64_t v)
 {
-	return bound(ST(s), sqlite3_bind_int64(ST(s)->s, i, v));
+	struct sq_bound b = {BS_DB_INT, 0, {0}};
+
+	b.v.i = v;
+	if (sq_same(ST(s), i, &b))
+		return 0;
+	return sq_bound(ST(s), i, sqlite3_bind_int64(ST(s)->s, i, v));
 }
 
 static int sq_bind_double(struct bs_db_stmt *s, int i, double v)
 {
-	return bound(ST(s), sqlite3_bind_double(ST(s)->s, i, v));
+	struct sq_bound b = {BS_DB_FLOAT, 0, {0}};
+
+	b.v.d = v;
+	if (sq_same(ST(s), i, &b))
+		return 0;
+	return sq_bound(ST(s), i, sqlite3_bind_double(ST(s)->s, i, v));
 }
 
 static int sq_bind_text(struct bs_db_stmt *s, int i, const char *v,
 			ptrdiff_t n)
 {
+	struct sq_bound b = {BS_DB_TEXT, 0, {0}};
+
+	if (n < 0)
+		n = (ptrdiff_t)strlen(v);
 	if (n > INT_MAX)
 		n = INT_MAX;
-	return bound(ST(s), sqlite3_bind_text(ST(s)->s, i, v,
-					      n < 0 ? -1 : (int)n,
-					      SQLITE_STATIC));
+	b.n = (size_t)n;
+	b.v.p = v;
+	if (sq_same(ST(s), i, &b))
+		return 0;
+	return sq_bound(ST(s), i, sqlite3_bind_text(ST(s)->s, i, v, (int)n,
+						    SQLITE_STATIC));
 }
 
 static int sq_bind_blob(struct bs_db_stmt *s, int i, const void *v, size_t n)
 {
-	return bound(ST(s), sqlite3_bind_blob64(ST(s)->s, i, v, n,
-						SQLITE_STATIC));
+	struct sq_bound b = {BS_DB_BLOB, n, {0}};
+
+	b.v.p = v;
+	if (sq_same(ST(s), i, &b))
+		return 0;
+	return sq_bound(ST(s), i, sqlite3_bind_blob64(ST(s)->s, i, v, n,
+						      SQLITE_STATIC));
 }
 
 /* The INSERT of an INSERT ... RETURNING id: its row, then done. */

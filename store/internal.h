@@ -26,6 +26,8 @@
  *              latencies; rejected lines; tags on stored runs; deletion
  *   dedup.c    one measurement, one run across inputs: the measure key
  *   seen.c     the runs a write transaction knows (server engines)
+ *   absent.c   the runs a write transaction knows are not stored (a
+ *              Bloom filter of digests, for the direct writer)
  *   writer.c   how a write transaction's rows reach the engine: one
  *              writer a transaction (direct, pipelined), chosen at BEGIN
  *   history.c  bstore set: changing a stored run's machine or date, with
@@ -92,6 +94,8 @@ struct bs_store {
 	struct bs_ids skipped;
 	/* The runs this write transaction knows (seen.c), or NULL. */
 	struct bs_store_seen *seen;
+	/* The digests it knows are in no run (absent.c), or NULL. */
+	struct bs_store_absent *absent;
 	/* This transaction's writer (writer.c), direct outside one. */
 	const struct bs_store_writer *writer;
 	int deferring; /* the pipelined writer's: the run's rows go without
@@ -174,6 +178,20 @@ int bs_store_open_error(struct bs_store *st, struct bs_err *err,
  * -BS_EDB; bs_store_seen_check waits for those and checks their ids
  * (before COMMIT: 0 or -BS_EDB); bs_store_seen_end checks and forgets.
  */
+/*
+ * The digests a write transaction of the direct writer knows are in no
+ * run (absent.c). bs_store_absent: 1 when sha (32 bytes) is surely in no
+ * stored run, 0 when the archive must be asked, or -BS_EDB (it may read
+ * the archive's digests now); bs_store_absent_stored adds a run stored (0
+ * or -BS_EDB); bs_store_absent_forget drops the filter (with seen.c's
+ * set: bs_store_seen_forget).
+ */
+int bs_store_absent(struct bs_store *st, const uint8_t *sha,
+		    struct bs_err *err);
+int bs_store_absent_stored(struct bs_store *st, const uint8_t *sha,
+			   struct bs_err *err);
+void bs_store_absent_forget(struct bs_store *st);
+
 int bs_store_seen_ready(struct bs_store *st, struct bs_err *err);
 int bs_store_seen_dup(struct bs_store *st, const uint8_t *sha, int64_t *id);
 size_t bs_store_seen_same(struct bs_store *st, int64_t key, int table,

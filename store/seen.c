@@ -72,6 +72,7 @@ void bs_store_seen_forget(struct bs_store *st)
 	struct bs_store_seen *s = st->seen;
 
 	st->tables = BS_TABLES_UNKNOWN; /* store/dedup.c's, forgotten alike */
+	bs_store_absent_forget(st);     /* absent.c's filter, alike */
 	if (s == NULL)
 		return;
 	free(s->run);

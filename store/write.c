@@ -82,13 +82,19 @@ static int prepare_put(struct bs_store *st, struct bs_err *err)
 
 int64_t bs_store_now(void)
 {
-	const char *sde = getenv("SOURCE_DATE_EPOCH");
-	int64_t v;
+	/* Reproducible builds' convention: tests pin timestamps with it.
+	 * Read once: the environment is searched for no stored run. */
+	static int read;
+	static int64_t pinned = BS_NONE;
 
-	/* Reproducible builds' convention: tests pin timestamps with it. */
-	if (sde && bs_parse_i64(sde, strlen(sde), &v) == 0)
-		return v;
-	return (int64_t)time(NULL);
+	if (!read) {
+		const char *sde = getenv("SOURCE_DATE_EPOCH");
+		int64_t v;
+		if (sde && bs_parse_i64(sde, strlen(sde), &v) == 0)
+			pinned = v;
+		read = 1;
+	}
+	return pinned != BS_NONE ? pinned : (int64_t)time(NULL);
 }
 
 int bs_store_prepare_writes(struct bs_store *st, struct bs_err *err)
@@ -467,6 +473,8 @@ static int find_dup(struct bs_store *st, const uint8_t *sha, int64_t when,
 		if ((rc = bs_store_seen_end(st, err)) < 0)
 			return rc;
 		*seen = 0;
+	} else if ((rc = bs_store_absent(st, sha, err)) != 0) {
+		return rc < 0 ? rc : 0; /* surely new (absent.c) */
 	}
 	bs_db_bind_blob(st->dup, 1, sha, 32);
 	bind_i64(st->dup, 2, when);
@@ -691,6 +699,8 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 	if (once)
 		bs_store_seen_stored(st, sha, r->id, key,
 				     bs_store_is_table(r));
+	if (once && (rc = bs_store_absent_stored(st, sha, err)) < 0)
+		return rc;
 	rc = put_rows(st, r, err);
 	if (rc == 0)
 		rc = put_history(st, r, err);

@@ -4,8 +4,11 @@
 # the runs it holds in memory (store/seen.c: after 64 runs stored): a line
 # repeated from an earlier file or from the same file, a table after its
 # CSV line and a CSV line after its table, each among hundreds of new
-# lines. Run on SQLite (cli.dedup_many) and on PostgreSQL
-# (pg.cli.dedup_many), with the same expectations.
+# lines. On SQLite, once a transaction has asked 1,024 times, a new
+# run's digest is known new from a Bloom filter of the stored ones
+# (store/absent.c), filled again as it grows past 4,096: old lines among
+# thousands of new ones are still found. Run on SQLite (cli.dedup_many)
+# and on PostgreSQL (pg.cli.dedup_many), with the same expectations.
 set -euo pipefail
 . "$SRC/tests/lib.sh"
 
@@ -64,4 +67,24 @@ run "$BSTORE" --db "$T/one.db" ingest -m fourth "$T/e.txt"
 expect_rc 0 "ingest lines, a table and its CSV line into a new archive"
 expect_in "$T/out" "e.txt:$(($(wc -l <"$T/e.txt"))): duplicate of run 71 (the same measurement, read from other text: this CSV line's exact numbers replace its table's)"
 expect_in "$T/out" "e.txt: 72 runs stored, 1 duplicate, 0 rejected"
+
+# Thousands: 3,000 lines, then 3,000 new ones each followed by one of the
+# first 3,000 (the filter holds them from its first fill), then 10 of the
+# new ones again (added to it as they were stored, past its refill).
+"$GEN" 6000 21 >"$T/g.csv"
+head -3000 "$T/g.csv" >"$T/g1.csv"
+tail -3000 "$T/g.csv" >"$T/g2.csv"
+paste -d '\n' "$T/g2.csv" "$T/g1.csv" >"$T/h.csv"
+head -10 "$T/g2.csv" >>"$T/h.csv"
+run "$BSTORE" --db "$T/many.db" ingest "$T/g1.csv"
+expect_rc 0 "ingest 3,000 lines"
+expect_in "$T/out" "g1.csv: 3000 runs stored, 0 duplicates, 0 rejected"
+run "$BSTORE" --db "$T/many.db" ingest "$T/h.csv"
+expect_rc 0 "ingest 3,000 new lines among 3,010 stored ones"
+expect_in "$T/out" "h.csv: 3000 runs stored, 3010 duplicates, 0 rejected"
+# All 6,000 again, and one new line last: the filter holds every one.
+"$GEN" 1 22 >>"$T/g.csv"
+run "$BSTORE" --db "$T/many.db" ingest "$T/g.csv"
+expect_rc 0 "ingest the 6,000 lines again and a new one"
+expect_in "$T/out" "g.csv: 1 run stored, 6000 duplicates, 0 rejected"
 finish
