@@ -279,7 +279,7 @@ static int on_reject(int64_t line, const char *raw, size_t len, int truncated,
 		}
 	}
 	rc = bs_store_reject(c->st, c->name, line, raw, len, truncated,
-			     reason, &c->err);
+			     reason, NULL, &c->err);
 	if (rc < 0) {
 		c->failed = 1;
 		return rc;
@@ -805,9 +805,10 @@ read:
 			: strncmp(bs_metrics[c->metric].key, "write", 5) == 0
 				? 1
 				: 2;
-		int k = bs_store_add_series(st, id, c, &err);
+		enum bs_store_outcome how = BS_STORE_STORED;
+		int k = bs_store_add_series(st, id, c, &how, &err);
 
-		if (k == 1) {
+		if (k == 0 && how == BS_STORE_STORED) {
 			bs_buf_reset(&tag);
 			log_summary(&tag, path, c->metric, &sum[d], c->n);
 			bs_buf_reset(&said);
@@ -816,7 +817,7 @@ read:
 			k = bs_store_tag(st, &ids, bs_buf_str(&said),
 					 bs_buf_str(&tag), &err);
 		} else if (k == 0) {
-			kept++;
+			kept++; /* BS_STORE_DUPLICATE: a curve of it kept */
 		}
 		if (k < 0) {
 			bs_store_rollback(st);

@@ -463,16 +463,16 @@ static int forget(const struct bs_cli *cli, const char *name)
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_store *st = NULL;
 	char q[BS_CLI_QUOTE_SIZE];
-	int rc;
+	int rc, found;
 
 	rc = bs_cli_open_store(cli, BS_STORE_EXISTING, &st);
 	if (rc != 0)
 		return rc;
-	rc = bs_store_forget_report(st, name, &err);
+	rc = bs_store_forget_report(st, name, &found, &err);
 	if (rc < 0) {
 		bs_cli_perr(cli, &err);
 		rc = BS_EXIT_FAIL;
-	} else if (rc == 0) {
+	} else if (!found) {
 		bs_cli_error(cli, "there is no saved comparison '%s'",
 			     bs_cli_quote(q, name));
 		rc = BS_EXIT_FAIL;

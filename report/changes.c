@@ -589,11 +589,11 @@ static int cache_read(struct build *b, struct bs_err *err)
 	long long maxid, runs, undated;
 	size_t i, ns;
 	char sel[40];
-	int rc;
+	int rc, found;
 
-	rc = bs_store_cache_get(st, "check.state", &v, err);
+	rc = bs_store_cache_get(st, "check.state", &v, &found, err);
 	state_text(b, &want);
-	if (rc <= 0 || v.len <= want.len ||
+	if (rc < 0 || !found || v.len <= want.len ||
 	    memcmp(bs_buf_str(&v), bs_buf_str(&want), want.len) != 0 ||
 	    bs_buf_str(&v)[want.len] != ' ' ||
 	    sscanf(bs_buf_str(&v) + want.len, "%lld %lld %lld", &maxid, &runs,
@@ -614,8 +614,8 @@ static int cache_read(struct build *b, struct bs_err *err)
 		bs_buf_reset(&k);
 		bs_buf_adds(&k, "check.r.");
 		bs_buf_adds(&k, b->s[i].key);
-		rc = bs_store_cache_get(st, bs_buf_str(&k), &v, err);
-		if (rc > 0)
+		rc = bs_store_cache_get(st, bs_buf_str(&k), &v, &found, err);
+		if (rc == 0 && found)
 			ids_parse(bs_buf_str(&v), &ids);
 	}
 	/* Those series read again whole, old and new runs in id order

@@ -98,27 +98,33 @@ static int holds(const struct bs_store_absent *a, const uint8_t *key)
 	return 1;
 }
 
-/* The largest id stored: 0, or -1 (the engine's error). */
-static int max_id(struct bs_store *st, int64_t *top)
+#define WHAT "cannot look up duplicate"
+
+/* The largest id stored: 0, or -BS_EDB. */
+static int max_id(struct bs_store *st, int64_t *top, struct bs_err *err)
 {
 	struct bs_db_stmt *q = NULL;
-	int rc = bs_db_prepare(st->db, "SELECT COALESCE(max(id), 0) FROM runs",
-			       0, &q);
+	int rc = bs_store_prepare_as(st, "SELECT COALESCE(max(id), 0) FROM runs",
+				     0, &q, WHAT, err);
 
-	if (rc == 0 && (rc = bs_db_step(q)) == BS_DB_ROW) {
+	if (rc < 0)
+		return rc;
+	rc = bs_db_step(q);
+	if (rc == BS_DB_ROW)
 		*top = bs_db_column_int64(q, 0);
-		rc = 0;
-	}
+	else
+		rc = bs_store_db_error(st, err, WHAT);
 	bs_db_finalize(q);
-	return rc == 0 ? 0 : -1;
+	return rc < 0 ? rc : 0;
 }
 
 /*
  * Fills a with the 8-byte keys of the index runs_sha256_prefix (read from
  * the index alone: the WHERE its expression), made for at least want
- * runs: 0, or -1 (the engine's error).
+ * runs: 0, or -BS_EDB.
  */
-static int fill(struct bs_store *st, struct bs_store_absent *a, size_t want)
+static int fill(struct bs_store *st, struct bs_store_absent *a, size_t want,
+		struct bs_err *err)
 {
 	struct bs_db_stmt *q = NULL;
 	int rc;
@@ -128,12 +134,13 @@ static int fill(struct bs_store *st, struct bs_store_absent *a, size_t want)
 	free(a->bits);
 	a->bits = xcalloc(a->cap, 1);
 	a->n = 0;
-	rc = bs_db_prepare(st->db,
-			   "SELECT substr(sha256, 1, 8) FROM runs WHERE "
-			   "substr(sha256, 1, 8) >= ?",
-			   0, &q);
-	if (rc == 0)
-		rc = bs_db_bind_blob(q, 1, "", 0);
+	rc = bs_store_prepare_as(st,
+				 "SELECT substr(sha256, 1, 8) FROM runs WHERE "
+				 "substr(sha256, 1, 8) >= ?",
+				 0, &q, WHAT, err);
+	if (rc < 0)
+		return rc;
+	rc = bs_db_bind_blob(q, 1, "", 0);
 	while (rc == 0 && (rc = bs_db_step(q)) == BS_DB_ROW) {
 		rc = 0;
 		/* A digest of another size (never written so): the filter
@@ -145,8 +152,10 @@ static int fill(struct bs_store *st, struct bs_store_absent *a, size_t want)
 		}
 		put_key(a, bs_db_column_blob(q, 0));
 	}
+	if (rc < 0)
+		rc = bs_store_db_error(st, err, WHAT);
 	bs_db_finalize(q);
-	return rc < 0 ? -1 : 0;
+	return rc < 0 ? rc : 0;
 }
 
 int bs_store_absent(struct bs_store *st, const uint8_t *sha,
@@ -154,6 +163,7 @@ int bs_store_absent(struct bs_store *st, const uint8_t *sha,
 {
 	struct bs_store_absent *a = st->absent;
 	int64_t top = 0;
+	int rc;
 
 	if (st->writer->knows_runs || !st->in_tx)
 		return 0;
@@ -164,14 +174,12 @@ int bs_store_absent(struct bs_store *st, const uint8_t *sha,
 	a->asked++;
 	if (a->loaded == 0 && a->asked >= a->check) {
 		a->check *= 2;
-		if (max_id(st, &top) < 0)
-			return bs_store_db_error(st, err,
-						 "cannot look up duplicate");
+		if ((rc = max_id(st, &top, err)) < 0)
+			return rc;
 		if ((uint64_t)top <= (uint64_t)a->asked * BS_ABSENT_RATIO) {
-			if (fill(st, a, 2 * (size_t)top) < 0) {
+			if ((rc = fill(st, a, 2 * (size_t)top, err)) < 0) {
 				bs_store_absent_forget(st);
-				return bs_store_db_error(
-					st, err, "cannot look up duplicate");
+				return rc;
 			}
 			if (a->loaded == 0)
 				a->loaded = 1;
@@ -186,6 +194,7 @@ int bs_store_absent_stored(struct bs_store *st, const uint8_t *sha,
 			   struct bs_err *err)
 {
 	struct bs_store_absent *a = st->absent;
+	int rc;
 
 	if (a == NULL || a->loaded <= 0)
 		return 0;
@@ -194,9 +203,7 @@ int bs_store_absent_stored(struct bs_store *st, const uint8_t *sha,
 		return 0;
 	}
 	/* Outgrown: filled again from the index, which holds this run. */
-	if (fill(st, a, 4 * a->cap) < 0) {
+	if ((rc = fill(st, a, 4 * a->cap, err)) < 0)
 		bs_store_absent_forget(st);
-		return bs_store_db_error(st, err, "cannot look up duplicate");
-	}
-	return 0;
+	return rc;
 }

@@ -17,19 +17,21 @@
 #define PREFIX "cache."
 
 int bs_store_cache_get(struct bs_store *st, const char *key,
-		       struct bs_buf *out, struct bs_err *err)
+		       struct bs_buf *out, int *found, struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_buf k = BS_BUF_INIT;
 	struct bs_db_stmt *s = NULL;
 	int rc;
 
+	*found = 0;
 	bs_buf_reset(out);
 	bs_buf_adds(&k, PREFIX);
 	bs_buf_adds(&k, key);
 	if (bs_db_prepare(st->db, "SELECT value FROM meta WHERE key = ?", 0,
-			  &s) < 0) {
+			  &s, &dbe) < 0) {
 		bs_buf_release(&k);
-		return bs_store_db_error(st, err, "cannot read the cache");
+		return bs_store_db_fail(st, err, "cannot read the cache", &dbe);
 	}
 	bs_db_bind_text(s, 1, bs_buf_str(&k), (ptrdiff_t)k.len);
 	rc = bs_db_step(s);
@@ -39,12 +41,14 @@ int bs_store_cache_get(struct bs_store *st, const char *key,
 	bs_buf_release(&k);
 	if (rc != BS_DB_ROW && rc != BS_DB_DONE)
 		return bs_store_db_error(st, err, "cannot read the cache");
-	return rc == BS_DB_ROW;
+	*found = rc == BS_DB_ROW;
+	return 0;
 }
 
 int bs_store_cache_each(struct bs_store *st, const char *prefix,
 			bs_cache_fn fn, void *ctx, struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_buf k = BS_BUF_INIT;
 	struct bs_db_stmt *s = NULL;
 	int rc, frc = 0;
@@ -53,9 +57,9 @@ int bs_store_cache_each(struct bs_store *st, const char *prefix,
 	bs_buf_adds(&k, prefix);
 	if (bs_db_prepare(st->db, "SELECT key, value FROM meta WHERE "
 				  "substr(key, 1, CAST(?1 AS INTEGER)) = ?2",
-			  0, &s) < 0) {
+			  0, &s, &dbe) < 0) {
 		bs_buf_release(&k);
-		return bs_store_db_error(st, err, "cannot read the cache");
+		return bs_store_db_fail(st, err, "cannot read the cache", &dbe);
 	}
 	bs_db_bind_int64(s, 1, (int64_t)k.len);
 	bs_db_bind_text(s, 2, bs_buf_str(&k), (ptrdiff_t)k.len);
@@ -84,6 +88,7 @@ int bs_store_cache_each(struct bs_store *st, const char *prefix,
 int bs_store_cache_put(struct bs_store *st, const char *key,
 		       const char *value, struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_buf k = BS_BUF_INIT;
 	struct bs_db_stmt *s = NULL;
 	int rc;
@@ -93,9 +98,9 @@ int bs_store_cache_put(struct bs_store *st, const char *key,
 	if (bs_db_prepare(st->db, "INSERT INTO meta (key, value) VALUES "
 				  "(?1, ?2) ON CONFLICT (key) DO UPDATE SET "
 				  "value = ?2",
-			  0, &s) < 0) {
+			  0, &s, &dbe) < 0) {
 		bs_buf_release(&k);
-		return bs_store_db_error(st, err, "cannot write the cache");
+		return bs_store_db_fail(st, err, "cannot write the cache", &dbe);
 	}
 	bs_db_bind_text(s, 1, bs_buf_str(&k), (ptrdiff_t)k.len);
 	bs_db_bind_text(s, 2, value, -1);

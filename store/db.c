@@ -1,7 +1,8 @@
 /*
  * store/db.c - what the engines' table (store/db.h) shares: the choice of
- * a row by the archive's name, copying a column between two statements
- * of any engines, and globs as regular expressions.
+ * a row by the archive's name, a failure as a bs_err, copying a column
+ * between two statements of any engines, and globs as regular
+ * expressions.
  */
 #include "store/db.h"
 
@@ -21,6 +22,24 @@ int bs_db_is_url(const char *name)
 const struct bs_db_ops *bs_db_engine(const char *name)
 {
 	return bs_db_is_url(name) ? &bs_db_pg : &bs_db_sqlite;
+}
+
+int bs_db_kind_code(enum bs_db_errkind k)
+{
+	switch (k) {
+	case BS_DB_EINTERRUPT:
+		return BS_EINTR;
+	case BS_DB_ENOTFOUND:
+		return BS_ENOTFOUND;
+	default:
+		return BS_EDB;
+	}
+}
+
+int bs_db_fail(struct bs_db *db, struct bs_err *err)
+{
+	return bs_error(err, bs_db_kind_code(bs_db_errkind(db)), "%s",
+			bs_db_errmsg(db));
 }
 
 int bs_db_bind_column(struct bs_db_stmt *dst, int i, struct bs_db_stmt *src,

@@ -32,9 +32,20 @@
  * Column names (column_count, column_name) are known once prepared,
  * before any step.
  *
- * Every operation that fails returns a negative value (or NULL) and
- * leaves errmsg and errkind saying why, until the connection's next
- * failure.
+ * Errors (util/err.h). The connection's operations (open, exec, prepare,
+ * the catalogue's, begin_write, ...) take a struct bs_err * and return 0
+ * (or a count, or fn's return, as each says) or a negative -BS_E* code
+ * with err filled: its message is the engine's reason alone ("no such
+ * table: runs"), which the store puts after "PATH: what: "
+ * (bs_store_db_fail); its code is the failure's kind as a code
+ * (bs_db_kind_code: BS_EINTR interrupted, BS_ENOTFOUND no such archive,
+ * else BS_EDB). err may be NULL. The statements' hot operations (bind_*,
+ * step, reset, defer) take none: they are on every row of an ingest and
+ * return a negative -BS_E* code alone, which the store words through one
+ * helper (bs_store_db_error, store/internal.h) from the connection's
+ * errmsg. Every failure leaves errmsg and errkind (the finer kind: busy,
+ * constraint, read-only ...) on the connection until its next failure.
+ * No operation returns -1.
  */
 #ifndef BS_STORE_DB_H
 #define BS_STORE_DB_H
@@ -44,6 +55,7 @@
 #include <stdint.h>
 
 #include "util/buf.h"
+#include "util/err.h"
 
 struct bs_db;      /* one connection; its first member is its ops row */
 struct bs_db_stmt; /* one prepared statement */
@@ -51,7 +63,7 @@ struct bs_db_stmt; /* one prepared statement */
 enum bs_db_step {
 	BS_DB_ROW = 1,  /* a row is ready to read */
 	BS_DB_DONE = 0, /* no more rows; for a write, it was done */
-	/* < 0: an error; bs_db_errmsg() says which */
+	/* < 0: an error, -BS_E*; bs_db_errmsg() says which */
 };
 
 /* What went wrong, in the engines' common terms (bs_db_errkind). */
@@ -124,21 +136,25 @@ struct bs_db_ops {
 	 * Opens name (a path or URL). Another writer's lock is waited for
 	 * from the first statement on: busy (the store's policy) is called
 	 * with ctx and the number of tries so far, and returns 0 to give
-	 * up. On failure *out may still be set, so that errmsg can say why
-	 * ("cannot open archive 'NAME': " goes before it), and must be
-	 * closed. 0 or -1.
+	 * up. On failure *out is NULL and err says why ("cannot open
+	 * archive 'NAME': " goes before it; BS_ENOTFOUND for a missing
+	 * archive with BS_DB_OPEN_EXISTING). 0 or -BS_E*.
 	 */
 	int (*open)(struct bs_db **out, const char *name, int flags,
-		    int (*busy)(void *ctx, int count), void *ctx);
+		    int (*busy)(void *ctx, int count), void *ctx,
+		    struct bs_err *err);
 	/* Closes; a new SQLite file never settled is removed. */
 	void (*close)(struct bs_db *db);
 	/* The archive's name as messages show it: a URL without password. */
 	const char *(*display)(const struct bs_db *db);
-	/* Several statements without parameters or results. 0 or -1. */
-	int (*exec)(struct bs_db *db, const char *sql);
+	/* Several statements without parameters or results. 0 or -BS_E*. */
+	int (*exec)(struct bs_db *db, const char *sql, struct bs_err *err);
+	/* 0 and *out, or -BS_E* and *out NULL. */
 	int (*prepare)(struct bs_db *db, const char *sql, int flags,
-		       struct bs_db_stmt **out);
+		       struct bs_db_stmt **out, struct bs_err *err);
 	void (*finalize)(struct bs_db_stmt *s);
+	/* The hot operations: 0 (step: BS_DB_ROW, BS_DB_DONE) or -BS_E*,
+	 * no bs_err (see above). */
 	int (*reset)(struct bs_db_stmt *s);
 	int (*bind_null)(struct bs_db_stmt *s, int i);
 	int (*bind_int64)(struct bs_db_stmt *s, int i, int64_t v);
@@ -166,44 +182,49 @@ struct bs_db_ops {
 	/* The schema version the archive records, 0 for an empty database;
 	 * the first read of an archive: its failure's errmsg is a reason
 	 * for "cannot open archive". And setting it (inside the caller's
-	 * transaction). 0 or -1. */
-	int (*get_version)(struct bs_db *db, int *version);
-	int (*set_version)(struct bs_db *db, int version);
-	/* Whether a table, index or view of that name exists: 1, 0, or -1. */
-	int (*has_object)(struct bs_db *db, const char *name);
-	/* How many tables, indexes and views the archive holds, or -1. */
-	int (*count_objects)(struct bs_db *db);
+	 * transaction). 0 or -BS_E*. */
+	int (*get_version)(struct bs_db *db, int *version, struct bs_err *err);
+	int (*set_version)(struct bs_db *db, int version, struct bs_err *err);
+	/* Whether a table, index or view of that name exists (*has: 1 or
+	 * 0). 0 or -BS_E*. */
+	int (*has_object)(struct bs_db *db, const char *name, int *has,
+			  struct bs_err *err);
+	/* How many tables, indexes and views the archive holds (a count),
+	 * or -BS_E*. */
+	int (*count_objects)(struct bs_db *db, struct bs_err *err);
 	/*
 	 * Calls fn with each table that has a foreign key to table, and its
 	 * column that refers to it, ordered by table name. 0, fn's negative
-	 * return, or -1.
+	 * return (err untouched: fn's caller words it), or -BS_E*.
 	 */
 	int (*referrers)(struct bs_db *db, const char *table,
 			 int (*fn)(const char *table, const char *col,
 				   void *ctx),
-			 void *ctx);
+			 void *ctx, struct bs_err *err);
 	/*
 	 * Of an untrusted archive (merge's source): whether the tables
 	 * named (runs first) are plain tables as bstore makes them, so
 	 * that reading them runs nothing but the reads, and the archive has
-	 * no trigger. 0, or -1 with errmsg saying what is wrong ("its 'runs'
-	 * is a view, ...", to follow "NAME: ").
+	 * no trigger. 0, or -BS_EDB with err saying what is wrong ("its
+	 * 'runs' is a view, ...", to follow "NAME: "; errkind
+	 * BS_DB_ECORRUPT).
 	 */
 	int (*check_untrusted)(struct bs_db *db, const char *const *tables,
-			       size_t n);
+			       size_t n, struct bs_err *err);
 	/* Stops long statements when *flag becomes non-zero (NULL: off). */
 	void (*set_cancel)(struct bs_db *db,
 			   const volatile sig_atomic_t *flag);
 	/*
 	 * Before an archive of schema version v (older) is upgraded, in the
 	 * caller's read: whether it may be, keeping what the engine keeps
-	 * of the old one (SQLite: a copy, PATH.vV.bak). 0, or -1 with
-	 * errmsg a reason for "cannot open archive".
+	 * of the old one (SQLite: a copy, PATH.vV.bak). 0, or -BS_E* with
+	 * err a reason for "cannot open archive".
 	 */
-	int (*before_upgrade)(struct bs_db *db, int v);
+	int (*before_upgrade)(struct bs_db *db, int v, struct bs_err *err);
 	/* The archive's schema is checked: settings that need a bstore
-	 * archive (SQLite's WAL). A new archive is kept from now on. */
-	int (*settle)(struct bs_db *db);
+	 * archive (SQLite's WAL). A new archive is kept from now on.
+	 * 0 or -BS_E*. */
+	int (*settle)(struct bs_db *db, struct bs_err *err);
 	/* Many savepoints follow (merge): on, and off again. */
 	void (*bulk)(struct bs_db *db, int on);
 	/*
@@ -227,18 +248,19 @@ struct bs_db_ops {
 	 * That BEGIN, saying before it waits who holds the lock, as the
 	 * engine can tell (PostgreSQL: "bstore@HOST (10.0.0.5, pid 4242,
 	 * for 3 s)"): waiting is called with it. NULL: begin_write_sql,
-	 * waited for silently. 0 or -1.
+	 * waited for silently. 0 or -BS_E*.
 	 */
 	int (*begin_write)(struct bs_db *db,
 			   void (*waiting)(const char *who, void *ctx),
-			   void *ctx);
+			   void *ctx, struct bs_err *err);
 	/* How a write transaction's rows go (store/writer.c chooses its
 	 * writer by it when the transaction begins). */
 	enum bs_db_writer writer;
 	/*
 	 * Runs a write whose result is not read (not a query), as step and
-	 * reset would: 0 or -1. The engine may send it and go on without
-	 * waiting (PostgreSQL's pipeline mode): its failure is then
+	 * reset would: 0 or -BS_E* (a hot operation: no bs_err). The
+	 * engine may send it and go on without waiting (PostgreSQL's
+	 * pipeline mode): its failure is then
 	 * reported by the connection's next statement that waits for the
 	 * server (its errmsg is the deferred one's), at the latest COMMIT.
 	 * NULL: step and reset (bs_db_defer).
@@ -260,6 +282,16 @@ struct bs_db_stmt {
 
 extern const struct bs_db_ops bs_db_sqlite;
 extern const struct bs_db_ops bs_db_pg; /* without libpq: open fails */
+
+/* The code (BS_E*, positive) of a failure of kind k: BS_EINTR for
+ * BS_DB_EINTERRUPT, BS_ENOTFOUND for BS_DB_ENOTFOUND, else BS_EDB. */
+int bs_db_kind_code(enum bs_db_errkind k);
+/*
+ * For the engines' rows: fills err with db's last failure (errmsg, and
+ * errkind's code) and returns that code, negative. err may be NULL (an
+ * engine's own use of its operations: the failure stays on db).
+ */
+int bs_db_fail(struct bs_db *db, struct bs_err *err);
 
 /* The row for an archive name: PostgreSQL for a postgres[ql]:// URL. */
 /*
@@ -312,9 +344,10 @@ extern const struct bs_db_rewrite bs_db_pg_schema[];
  * this one and the engines' rows reads ->ops (tests/cli/rooms.sh). */
 static inline int bs_db_open(const struct bs_db_ops *ops, struct bs_db **out,
 			     const char *name, int flags,
-			     int (*busy)(void *ctx, int count), void *ctx)
+			     int (*busy)(void *ctx, int count), void *ctx,
+			     struct bs_err *err)
 {
-	return ops->open(out, name, flags, busy, ctx);
+	return ops->open(out, name, flags, busy, ctx, err);
 }
 static inline void bs_db_close(struct bs_db *db)
 {
@@ -333,46 +366,51 @@ static inline const char *bs_db_schema_file(const struct bs_db *db)
 {
 	return db->ops->schema_file;
 }
-static inline int bs_db_get_version(struct bs_db *db, int *version)
+static inline int bs_db_get_version(struct bs_db *db, int *version,
+				    struct bs_err *err)
 {
-	return db->ops->get_version(db, version);
+	return db->ops->get_version(db, version, err);
 }
-static inline int bs_db_set_version(struct bs_db *db, int version)
+static inline int bs_db_set_version(struct bs_db *db, int version,
+				    struct bs_err *err)
 {
-	return db->ops->set_version(db, version);
+	return db->ops->set_version(db, version, err);
 }
-static inline int bs_db_has_object(struct bs_db *db, const char *name)
+static inline int bs_db_has_object(struct bs_db *db, const char *name,
+				   int *has, struct bs_err *err)
 {
-	return db->ops->has_object(db, name);
+	return db->ops->has_object(db, name, has, err);
 }
-static inline int bs_db_count_objects(struct bs_db *db)
+static inline int bs_db_count_objects(struct bs_db *db, struct bs_err *err)
 {
-	return db->ops->count_objects(db);
+	return db->ops->count_objects(db, err);
 }
 static inline int bs_db_referrers(struct bs_db *db, const char *table,
 				  int (*fn)(const char *table, const char *col,
 					    void *ctx),
-				  void *ctx)
+				  void *ctx, struct bs_err *err)
 {
-	return db->ops->referrers(db, table, fn, ctx);
+	return db->ops->referrers(db, table, fn, ctx, err);
 }
 static inline int bs_db_check_untrusted(struct bs_db *db,
-					const char *const *tables, size_t n)
+					const char *const *tables, size_t n,
+					struct bs_err *err)
 {
-	return db->ops->check_untrusted(db, tables, n);
+	return db->ops->check_untrusted(db, tables, n, err);
 }
 static inline void bs_db_set_cancel(struct bs_db *db,
 				    const volatile sig_atomic_t *flag)
 {
 	db->ops->set_cancel(db, flag);
 }
-static inline int bs_db_before_upgrade(struct bs_db *db, int v)
+static inline int bs_db_before_upgrade(struct bs_db *db, int v,
+				       struct bs_err *err)
 {
-	return db->ops->before_upgrade(db, v);
+	return db->ops->before_upgrade(db, v, err);
 }
-static inline int bs_db_settle(struct bs_db *db)
+static inline int bs_db_settle(struct bs_db *db, struct bs_err *err)
 {
-	return db->ops->settle(db);
+	return db->ops->settle(db, err);
 }
 static inline void bs_db_bulk(struct bs_db *db, int on)
 {
@@ -395,11 +433,11 @@ static inline const char *bs_db_begin_write_sql(const struct bs_db *db)
 /* begin_write, or begin_write_sql run by exec when the row has none. */
 static inline int bs_db_begin_write(struct bs_db *db,
 				    void (*waiting)(const char *who, void *ctx),
-				    void *ctx)
+				    void *ctx, struct bs_err *err)
 {
 	if (db->ops->begin_write == NULL)
-		return db->ops->exec(db, db->ops->begin_write_sql);
-	return db->ops->begin_write(db, waiting, ctx);
+		return db->ops->exec(db, db->ops->begin_write_sql, err);
+	return db->ops->begin_write(db, waiting, ctx, err);
 }
 static inline enum bs_db_writer bs_db_writer(const struct bs_db *db)
 {
@@ -412,13 +450,14 @@ static inline int bs_db_same(struct bs_db *a, struct bs_db *b)
 	return a->ops == b->ops && a->ops->same && a->ops->same(a, b);
 }
 static inline int bs_db_prepare(struct bs_db *db, const char *sql, int flags,
-				struct bs_db_stmt **out)
+				struct bs_db_stmt **out, struct bs_err *err)
 {
-	return db->ops->prepare(db, sql, flags, out);
+	return db->ops->prepare(db, sql, flags, out, err);
 }
-static inline int bs_db_exec(struct bs_db *db, const char *sql)
+static inline int bs_db_exec(struct bs_db *db, const char *sql,
+			     struct bs_err *err)
 {
-	return db->ops->exec(db, sql);
+	return db->ops->exec(db, sql, err);
 }
 static inline const char *bs_db_errmsg(struct bs_db *db)
 {
@@ -508,7 +547,7 @@ static inline int bs_db_defer(struct bs_db_stmt *s)
 		return s->ops->defer(s);
 	rc = s->ops->step(s);
 	s->ops->reset(s);
-	return rc < 0 ? -1 : 0;
+	return rc < 0 ? rc : 0;
 }
 /*
  * Binds parameter i of dst to column col of src's current row, keeping

@@ -201,6 +201,13 @@ static void set_error(struct pg_db *db, enum bs_db_errkind kind,
 	db->kind = kind;
 }
 
+/* The failure recorded on db as a -BS_E* code (the statements' hot
+ * operations report so; the others through bs_db_fail). */
+static int failed(const struct pg_db *db)
+{
+	return -bs_db_kind_code(db->kind);
+}
+
 /* What a SQLSTATE means in the engines' terms. */
 static enum bs_db_errkind sqlstate_kind(const char *state)
 {
@@ -999,7 +1006,7 @@ static int pg_same(struct bs_db *a, struct bs_db *b)
 	return same;
 }
 
-static int pg_exec(struct bs_db *d, const char *sql);
+static int pg_exec(struct bs_db *d, const char *sql, struct bs_err *err);
 
 /*
  * The bounds every session sets, in ms, for a writer and for a reader
@@ -1157,7 +1164,7 @@ static int session(struct pg_db *db)
 	/* A reader, and merge's source (never changed), cannot write. */
 	if (reader)
 		bs_buf_adds(&sql, "; SET default_transaction_read_only = on");
-	rc = pg_exec(&db->base, bs_buf_str(&sql));
+	rc = pg_exec(&db->base, bs_buf_str(&sql), NULL);
 	db->answer_ms = stmt_ms > 0 ? stmt_ms + GRACE_MS : 0;
 out:
 	PQclear(res);
@@ -1195,8 +1202,11 @@ static int utf8_session(struct pg_db *db)
 /* The server waits for locks itself (bstore's writers take turns on an
  * advisory lock, bounded by lock_timeout): busy is only asked, while
  * the connection is made, whether to go on. */
+static void pg_close(struct bs_db *d);
+
 static int pg_open(struct bs_db **out, const char *name, int flags,
-		   int (*busy)(void *ctx, int count), void *ctx)
+		   int (*busy)(void *ctx, int count), void *ctx,
+		   struct bs_err *err)
 {
 	/* The defaults, the URL as given (expand_dbname), and a name the
 	 * server shows in pg_stat_activity unless the URL names another:
@@ -1204,7 +1214,7 @@ static int pg_open(struct bs_db **out, const char *name, int flags,
 	const char *keys[NDFLT + 3], *vals[NDFLT + 3];
 	char app[64] = "bstore@", host[64] = "";
 	struct pg_db *db = xcalloc(1, sizeof(*db));
-	int i, n = 0;
+	int i, n = 0, rc;
 
 	db->base.ops = &bs_db_pg;
 	db->flags = flags;
@@ -1213,10 +1223,10 @@ static int pg_open(struct bs_db **out, const char *name, int flags,
 	if (flags & BS_DB_OPEN_MEMORY) {
 		set_error(db, BS_DB_EOTHER,
 			  "PostgreSQL has no in-memory database");
-		return -1;
+		goto fail;
 	}
 	if (!readable_conninfo(db, name))
-		return -1;
+		goto fail;
 	for (i = 0; i < NDFLT; i++) {
 		if (i == 0 && getenv("PGCONNECT_TIMEOUT"))
 			continue;
@@ -1234,25 +1244,30 @@ static int pg_open(struct bs_db **out, const char *name, int flags,
 	db->conn = PQconnectStartParams(keys, vals, 1);
 	if (db->conn == NULL) {
 		set_error(db, BS_DB_EOTHER, "out of memory");
-		return -1;
+		goto fail;
 	}
 	if (PQstatus(db->conn) == CONNECTION_BAD) {
 		set_error(db, BS_DB_EGONE, PQerrorMessage(db->conn));
-		return -1;
+		goto fail;
 	}
 	if (connect_wait(db, busy, ctx) < 0)
-		return -1;
+		goto fail;
 	/* Every wait on the socket is bstore's (wait_ready), in ticks. */
 	if (PQsetnonblocking(db->conn, 1) != 0) {
 		set_error(db, BS_DB_EGONE, PQerrorMessage(db->conn));
-		return -1;
+		goto fail;
 	}
 	/* A database that does not exist is the server's to create (an
 	 * administrator's CREATE DATABASE, docs/team.md), never bstore's. */
 	PQsetNoticeProcessor(db->conn, no_notice, NULL);
-	if (!utf8_session(db))
-		return -1;
-	return session(db);
+	if (!utf8_session(db) || session(db) < 0)
+		goto fail;
+	return 0;
+fail:
+	rc = bs_db_fail(&db->base, err);
+	pg_close(&db->base);
+	*out = NULL;
+	return rc;
 }
 
 static void pg_close(struct bs_db *d)
@@ -1278,7 +1293,7 @@ static const char *pg_display(const struct bs_db *d)
 	return ((const struct pg_db *)d)->display;
 }
 
-static int pg_exec(struct bs_db *d, const char *sql)
+static int pg_exec(struct bs_db *d, const char *sql, struct bs_err *err)
 {
 	struct pg_db *db = (struct pg_db *)d;
 	PGresult *res;
@@ -1286,7 +1301,7 @@ static int pg_exec(struct bs_db *d, const char *sql)
 
 	if (cancelled(db)) {
 		set_error(db, BS_DB_EINTERRUPT, "interrupted");
-		return -1;
+		return bs_db_fail(d, err);
 	}
 	/* A ROLLBACK drops what was deferred, failed or not, and is sent
 	 * all the same; anything else reports a deferred failure. */
@@ -1297,10 +1312,10 @@ static int pg_exec(struct bs_db *d, const char *sql)
 		drop_copies(db);
 		db->failed = 0;
 	} else if (drain(db) < 0)
-		return -1;
+		return bs_db_fail(d, err);
 	if (!PQsendQuery(db->conn, sql)) {
 		result_error(db, NULL);
-		return -1;
+		return bs_db_fail(d, err);
 	}
 	res = wait_result(db);
 	ok = result_ok(db, res);
@@ -1309,7 +1324,7 @@ static int pg_exec(struct bs_db *d, const char *sql)
 	 * (its cursors are held past it). */
 	if (PQtransactionStatus(db->conn) == PQTRANS_IDLE)
 		db->own_txn = 0;
-	return ok ? 0 : -1;
+	return ok ? 0 : bs_db_fail(d, err);
 }
 
 static int64_t pg_changes(struct bs_db *d)
@@ -1535,12 +1550,13 @@ static void copy_row(const struct pg_stmt *s, struct bs_buf *out)
  * round trip instead of three.
  */
 static int pg_prepare(struct bs_db *d, const char *sql, int flags,
-		      struct bs_db_stmt **out)
+		      struct bs_db_stmt **out, struct bs_err *err)
 {
 	struct pg_db *db = (struct pg_db *)d;
 	struct bs_buf q = BS_BUF_INIT;
 	struct pg_stmt *s;
 
+	(void)err; /* prepared on the server by its first step */
 	s = xcalloc(1, sizeof(*s));
 	s->base.ops = &bs_db_pg;
 	s->db = db;
@@ -1675,7 +1691,7 @@ static int set_param(struct bs_db_stmt *st, int i, const void *v, size_t n,
 
 	if (i < 1 || i > s->nparams) {
 		set_error(s->db, BS_DB_EOTHER, "parameter number out of range");
-		return -1;
+		return failed(s->db);
 	}
 	free(s->values[i - 1]);
 	s->values[i - 1] = NULL;
@@ -1913,22 +1929,22 @@ static int pg_step(struct bs_db_stmt *st)
 
 	if (cancelled(db)) {
 		set_error(db, BS_DB_EINTERRUPT, "interrupted");
-		return -1;
+		return failed(db);
 	}
 	if (drain(db) < 0)
-		return -1;
+		return failed(db);
 	if (s->res == NULL) {
 		int sent;
 		if (s->keep) {
 			if (server_prepare(s) < 0)
-				return -1;
+				return failed(db);
 			sent = PQsendQueryPrepared(
 				db->conn, s->var[s->cur].name, s->nparams,
 				(const char *const *)s->values, s->lengths,
 				s->formats, 0);
 		} else if (is_select(s->sql)) {
 			if (declare(s) < 0)
-				return -1;
+				return failed(db);
 			sent = fetch(s);
 		} else {
 			set_types(s);
@@ -1940,10 +1956,10 @@ static int pg_step(struct bs_db_stmt *st)
 		}
 		if (!sent) {
 			result_error(db, NULL);
-			return -1;
+			return failed(db);
 		}
 		if (take_result(s, wait_result(db)) < 0)
-			return -1;
+			return failed(db);
 	}
 	forget_row(s);
 	if (s->row < s->nrows)
@@ -1955,14 +1971,14 @@ static int pg_step(struct bs_db_stmt *st)
 		if (!s->has_next) {
 			if (!fetch(s)) {
 				result_error(db, NULL);
-				return -1;
+				return failed(db);
 			}
 			res = wait_result(db);
 		}
 		s->next = NULL;
 		s->has_next = 0;
 		if (take_result(s, res) < 0)
-			return -1;
+			return failed(db);
 		s->row = 0;
 	}
 	return s->row < s->nrows ? BS_DB_ROW : BS_DB_DONE;
@@ -1983,7 +1999,7 @@ static int pg_defer(struct bs_db_stmt *st)
 
 	if (cancelled(db)) {
 		set_error(db, BS_DB_EINTERRUPT, "interrupted");
-		return -1;
+		return failed(db);
 	}
 	if (s->res || is_select(s->sql))
 		BS_BUG("deferred statement that reads");
@@ -1997,7 +2013,7 @@ static int pg_defer(struct bs_db_stmt *st)
 		if (i == db->ncopy || db->copy[i].rank != s->rank) {
 			if (db->ncopy == NCOPY) {
 				if (drain(db) < 0)
-					return -1;
+					return failed(db);
 				i = 0;
 			}
 			memmove(&db->copy[i + 1], &db->copy[i],
@@ -2010,19 +2026,20 @@ static int pg_defer(struct bs_db_stmt *st)
 		n0 = db->copy[i].rows.len;
 		copy_row(s, &db->copy[i].rows);
 		db->copied += db->copy[i].rows.len - n0;
-		return db->copied >= COPY_MAX ? drain_to(db, 1) : 0;
+		return db->copied >= COPY_MAX && drain_to(db, 1) < 0 ? failed(db)
+							      : 0;
 	}
 	/* Every statement piped goes before every row kept for COPY. */
 	if (db->ncopy > 0 && drain(db) < 0)
-		return -1;
+		return failed(db);
 	collect(db);
 	s->keep = 1;
 	if (server_prepare(s) < 0)
-		return -1;
+		return failed(db);
 	if (!db->piped) {
 		if (!PQenterPipelineMode(db->conn)) {
 			result_error(db, NULL);
-			return -1;
+			return failed(db);
 		}
 		db->piped = 1;
 	}
@@ -2031,10 +2048,10 @@ static int pg_defer(struct bs_db_stmt *st)
 				 s->formats, 0)) {
 		result_error(db, NULL);
 		drain_later(db);
-		return -1;
+		return failed(db);
 	}
-	if (++db->pending >= PIPE_MAX)
-		return drain(db);
+	if (++db->pending >= PIPE_MAX && drain(db) < 0)
+		return failed(db);
 	return 0;
 }
 
@@ -2463,7 +2480,7 @@ static int lock_holder(struct pg_db *db, char *out, size_t n)
  */
 static int pg_begin_write(struct bs_db *d,
 			  void (*waiting)(const char *who, void *ctx),
-			  void *ctx)
+			  void *ctx, struct bs_err *err)
 {
 	struct pg_db *db = (struct pg_db *)d;
 	char who[256];
@@ -2473,8 +2490,8 @@ static int pg_begin_write(struct bs_db *d,
 	int64_t start = mono_ms();
 	long nap = 10;
 
-	if (pg_exec(d, "BEGIN") < 0)
-		return -1;
+	if (pg_exec(d, "BEGIN", NULL) < 0)
+		return bs_db_fail(d, err);
 	/* A turn that comes within a second is taken silently. */
 	for (;;) {
 		res = query(db,
@@ -2482,7 +2499,7 @@ static int pg_begin_write(struct bs_db *d,
 			    ")",
 			    0, NULL);
 		if (res == NULL)
-			return -1;
+			return bs_db_fail(d, err);
 		got = PQntuples(res) == 1 &&
 		      strcmp(PQgetvalue(res, 0, 0), "t") == 0;
 		PQclear(res);
@@ -2490,7 +2507,7 @@ static int pg_begin_write(struct bs_db *d,
 			return 0;
 		if (cancelled(db)) {
 			set_error(db, BS_DB_EINTERRUPT, "interrupted");
-			return -1;
+			return bs_db_fail(d, err);
 		}
 		/* A holder gone between the try and the look is no one to
 		 * wait for: try again. */
@@ -2503,7 +2520,8 @@ static int pg_begin_write(struct bs_db *d,
 	if (waiting)
 		waiting(who, ctx);
 	if (pg_exec(d, "SELECT pg_catalog.pg_advisory_xact_lock(" PG_LOCK
-		       ")") == 0)
+		       ")",
+		    NULL) == 0)
 		return 0;
 	if (db->kind == BS_DB_EBUSY) {
 		char msg[400];
@@ -2513,7 +2531,7 @@ static int pg_begin_write(struct bs_db *d,
 			 who);
 		set_error(db, BS_DB_EBUSY, msg);
 	}
-	return -1;
+	return bs_db_fail(d, err);
 }
 
 /* ---- the schema's version and tables ----------------------------------- */
@@ -2539,7 +2557,8 @@ static PGresult *query(struct pg_db *db, const char *sql, int n,
 	return res;
 }
 
-static int pg_has_object(struct bs_db *d, const char *name)
+static int pg_has_object(struct bs_db *d, const char *name, int *has,
+			 struct bs_err *err)
 {
 	struct pg_db *db = (struct pg_db *)d;
 	const char *p[] = {name};
@@ -2550,13 +2569,13 @@ static int pg_has_object(struct bs_db *d, const char *name)
 			      "current_schema() AND c.relname = $1 AND "
 			      "c.relkind IN ('r', 'p', 'v', 'm', 'i')",
 			      1, p);
-	int rc;
 
+	*has = 0;
 	if (res == NULL)
-		return -1;
-	rc = PQntuples(res) > 0;
+		return bs_db_fail(d, err);
+	*has = PQntuples(res) > 0;
 	PQclear(res);
-	return rc;
+	return 0;
 }
 
 /* The one integer a query returns, or -1. */
@@ -2574,20 +2593,22 @@ static int query_int(struct pg_db *db, const char *sql, int n,
 	return v > INT32_MAX ? INT32_MAX : (int)v;
 }
 
-static int pg_count_objects(struct bs_db *d)
+static int pg_count_objects(struct bs_db *d, struct bs_err *err)
 {
-	return query_int((struct pg_db *)d,
+	int n = query_int((struct pg_db *)d,
 			 "SELECT count(*) FROM pg_catalog.pg_class c JOIN "
 			 "pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
 			 "WHERE n.nspname = current_schema() AND c.relkind IN "
 			 "('r', 'p', 'v', 'm', 'i')",
 			 0, NULL);
+
+	return n < 0 ? bs_db_fail(d, err) : n;
 }
 
 static int pg_referrers(struct bs_db *d, const char *table,
 			int (*fn)(const char *table, const char *col,
 				  void *ctx),
-			void *ctx)
+			void *ctx, struct bs_err *err)
 {
 	struct pg_db *db = (struct pg_db *)d;
 	const char *p[] = {table};
@@ -2607,7 +2628,7 @@ static int pg_referrers(struct bs_db *d, const char *table,
 		    "ORDER BY c.relname",
 		    1, p);
 	if (res == NULL)
-		return -1;
+		return bs_db_fail(d, err);
 	for (i = 0; i < PQntuples(res) && rc >= 0; i++)
 		rc = fn(PQgetvalue(res, i, 0), PQgetvalue(res, i, 1), ctx);
 	PQclear(res);
@@ -2621,7 +2642,7 @@ static int pg_referrers(struct bs_db *d, const char *table,
  * runs has its id.
  */
 static int pg_check_untrusted(struct bs_db *d, const char *const *tables,
-			      size_t n)
+			      size_t n, struct bs_err *err)
 {
 	struct pg_db *db = (struct pg_db *)d;
 	char msg[200];
@@ -2646,7 +2667,7 @@ static int pg_check_untrusted(struct bs_db *d, const char *const *tables,
 		const char *pre = NULL, *post = "";
 
 		if (res == NULL)
-			return -1;
+			return bs_db_fail(d, err);
 		if (PQntuples(res) == 0)
 			pre = "it has no table ";
 		else if (strcmp(PQgetvalue(res, 0, 0), "r") != 0)
@@ -2670,7 +2691,7 @@ static int pg_check_untrusted(struct bs_db *d, const char *const *tables,
 			snprintf(msg, sizeof(msg), "%s'%s'%s", pre, tables[i],
 				 post);
 			set_error(db, BS_DB_ECORRUPT, msg);
-			return -1;
+			return bs_db_fail(d, err);
 		}
 	}
 	return 0;
@@ -2686,7 +2707,7 @@ static int pg_check_untrusted(struct bs_db *d, const char *const *tables,
  * are not bstore's), and a reader's session is read-only: it cannot
  * upgrade, and says who can.
  */
-static int pg_before_upgrade(struct bs_db *d, int v)
+static int pg_before_upgrade(struct bs_db *d, int v, struct bs_err *err)
 {
 	struct pg_db *db = (struct pg_db *)d;
 	char why[400];
@@ -2699,7 +2720,7 @@ static int pg_before_upgrade(struct bs_db *d, int v)
 			 "bstore's",
 			 v, PG_FIRST_VERSION);
 		set_error(db, BS_DB_ECORRUPT, why);
-		return -1;
+		return bs_db_fail(d, err);
 	}
 	if (db->flags & (BS_DB_OPEN_READONLY | BS_DB_OPEN_UNTRUSTED)) {
 		snprintf(why, sizeof(why),
@@ -2709,7 +2730,7 @@ static int pg_before_upgrade(struct bs_db *d, int v)
 			 "archive's owner, does",
 			 v);
 		set_error(db, BS_DB_EREADONLY, why);
-		return -1;
+		return bs_db_fail(d, err);
 	}
 	return 0;
 }
@@ -2719,7 +2740,7 @@ static int pg_before_upgrade(struct bs_db *d, int v)
  * only is told so here, whatever the command would write (an ingest of
  * runs stored already writes nothing, and would otherwise succeed).
  */
-static int pg_settle(struct bs_db *d)
+static int pg_settle(struct bs_db *d, struct bs_err *err)
 {
 	struct pg_db *db = (struct pg_db *)d;
 	PGresult *res;
@@ -2735,7 +2756,7 @@ static int pg_settle(struct bs_db *d)
 		    "'INSERT')",
 		    0, NULL);
 	if (res == NULL)
-		return -1;
+		return bs_db_fail(d, err);
 	ok = PQntuples(res) == 1 && strcmp(PQgetvalue(res, 0, 0), "t") == 0;
 	PQclear(res);
 	if (ok)
@@ -2745,7 +2766,7 @@ static int pg_settle(struct bs_db *d)
 		 "write to it",
 		 PQuser(db->conn));
 	set_error(db, BS_DB_EREADONLY, msg);
-	return -1;
+	return bs_db_fail(d, err);
 }
 
 static void pg_bulk(struct bs_db *d, int on)
@@ -2810,19 +2831,20 @@ static void pg_glob(struct bs_buf *sql, const char *col, const char *pattern,
 	bs_buf_release(&bytes);
 }
 
-static int pg_get_version(struct bs_db *d, int *version)
+static int pg_get_version(struct bs_db *d, int *version,
+			  struct bs_err *err)
 {
 	struct pg_db *db = (struct pg_db *)d;
 	PGresult *res;
-	int rc = pg_has_object(d, "meta");
+	int has, rc = pg_has_object(d, "meta", &has, err);
 
 	*version = 0;
-	if (rc <= 0)
+	if (rc < 0 || !has)
 		return rc;
 	res = query(db, "SELECT value FROM meta WHERE key = 'schema_version'",
 		    0, NULL);
 	if (res == NULL)
-		return -1;
+		return bs_db_fail(d, err);
 	if (PQntuples(res) > 0) {
 		const char *t = PQgetvalue(res, 0, 0);
 		int64_t v;
@@ -2837,7 +2859,7 @@ static int pg_get_version(struct bs_db *d, int *version)
 					   "from 1)");
 			PQclear(res);
 			set_error(db, BS_DB_ECORRUPT, why);
-			return -1;
+			return bs_db_fail(d, err);
 		}
 		*version = (int)v;
 	}
@@ -2845,7 +2867,8 @@ static int pg_get_version(struct bs_db *d, int *version)
 	return 0;
 }
 
-static int pg_set_version(struct bs_db *d, int version)
+static int pg_set_version(struct bs_db *d, int version,
+			  struct bs_err *err)
 {
 	struct pg_db *db = (struct pg_db *)d;
 	char v[16];
@@ -2859,7 +2882,7 @@ static int pg_set_version(struct bs_db *d, int version)
 		    "excluded.value",
 		    1, p);
 	if (res == NULL)
-		return -1;
+		return bs_db_fail(d, err);
 	PQclear(res);
 	return 0;
 }

@@ -32,20 +32,6 @@ char *bs_db_shown(const char *name)
 	return s;
 }
 
-static int stub_open(struct bs_db **out, const char *name, int flags,
-		     int (*busy)(void *ctx, int count), void *ctx)
-{
-	struct stub_db *d = xcalloc(1, sizeof(*d));
-
-	(void)flags;
-	(void)busy;
-	(void)ctx;
-	d->base.ops = &bs_db_pg;
-	d->name = bs_db_shown(name);
-	*out = &d->base;
-	return -1;
-}
-
 static void stub_close(struct bs_db *db)
 {
 	struct stub_db *d = (struct stub_db *)(void *)db;
@@ -54,6 +40,20 @@ static void stub_close(struct bs_db *db)
 		return;
 	free(d->name);
 	free(d);
+}
+
+static const char *stub_errmsg(struct bs_db *db);
+
+static int stub_open(struct bs_db **out, const char *name, int flags,
+		     int (*busy)(void *ctx, int count), void *ctx,
+		     struct bs_err *err)
+{
+	(void)name;
+	(void)flags;
+	(void)busy;
+	(void)ctx;
+	*out = NULL;
+	return bs_error(err, BS_EDB, "%s", stub_errmsg(NULL));
 }
 
 static const char *stub_display(const struct bs_db *db)
@@ -73,8 +73,7 @@ static enum bs_db_errkind stub_errkind(struct bs_db *db)
 	return BS_DB_EOTHER;
 }
 
-/* Only open, close, display, errmsg and errkind are ever called: open
- * fails. */
+/* Only open is ever called: it fails, and no connection is made. */
 const struct bs_db_ops bs_db_pg = {
 	.name = "postgresql",
 	.schema_file = "schema.sql",

@@ -89,13 +89,21 @@ static const char returning_id[] = " RETURNING id";
 
 /* ---- failures --------------------------------------------------------- */
 
+static enum bs_db_errkind sq_errkind(struct bs_db *db);
+
+/* The failure recorded on d as a -BS_E* code. */
+static int failed(struct sq_db *d)
+{
+	return -bs_db_kind_code(sq_errkind(&d->base));
+}
+
 /* Records SQLite's failure: errmsg is then SQLite's message. */
 static int fail(struct sq_db *d)
 {
 	d->code = d->h ? sqlite3_extended_errcode(d->h) : SQLITE_NOMEM;
 	d->kind = -1;
 	d->msg[0] = '\0';
-	return -1;
+	return failed(d);
 }
 
 /* A failure described here, of kind k. */
@@ -109,7 +117,7 @@ static int fail_msg(struct sq_db *d, int kind, const char *fmt, ...)
 	vsnprintf(d->msg, sizeof(d->msg), fmt, ap);
 	va_end(ap);
 	d->kind = kind;
-	return -1;
+	return failed(d);
 }
 
 /* Why a file that does not exist could not be created: ENOENT, or the
@@ -161,7 +169,7 @@ static int fail_open(struct sq_db *d)
 					: "");
 	if ((code & 0xff) == SQLITE_CANTOPEN && sys != 0)
 		return fail_msg(d, BS_DB_EOTHER, "%s", strerror(sys));
-	return -1;
+	return failed(d);
 }
 
 static const char *sq_errmsg(struct bs_db *db)
@@ -206,7 +214,7 @@ static enum bs_db_errkind sq_errkind(struct bs_db *db)
 
 /* ---- statements ------------------------------------------------------- */
 
-static int sq_exec(struct bs_db *db, const char *sql)
+static int sq_exec(struct bs_db *db, const char *sql, struct bs_err *err)
 {
 	struct sq_db *d = DB(db);
 	char *msg = NULL;
@@ -217,7 +225,7 @@ static int sq_exec(struct bs_db *db, const char *sql)
 	if (msg)
 		fail_msg(d, -1, "%s", msg);
 	sqlite3_free(msg);
-	return -1;
+	return bs_db_fail(db, err);
 }
 
 /*
@@ -234,13 +242,13 @@ static int exec_wait(struct sq_db *d, const char *sql)
 		fail(d);
 		if ((d->code & 0xff) != SQLITE_BUSY || d->busy == NULL ||
 		    !d->busy(d->busy_ctx, count++))
-			return -1;
+			return failed(d);
 	}
 	return 0;
 }
 
 static int sq_prepare(struct bs_db *db, const char *sql, int flags,
-		      struct bs_db_stmt **out)
+		      struct bs_db_stmt **out, struct bs_err *err)
 {
 	struct sq_db *d = DB(db);
 	size_t n = strlen(sql), rn = sizeof(returning_id) - 1;
@@ -249,14 +257,17 @@ static int sq_prepare(struct bs_db *db, const char *sql, int flags,
 	struct sq_stmt *w;
 
 	*out = NULL;
-	if (n > INT_MAX)
-		return fail_msg(d, BS_DB_EOTHER, "statement too long");
+	if (n > INT_MAX) {
+		fail_msg(d, BS_DB_EOTHER, "statement too long");
+		return bs_db_fail(db, err);
+	}
 	if (sqlite3_prepare_v3(d->h, sql, (int)(returning ? n - rn : n),
 			       (flags & BS_DB_KEEP) ? SQLITE_PREPARE_PERSISTENT
 						    : 0,
 			       &s, NULL) != SQLITE_OK || s == NULL) {
 		sqlite3_finalize(s);
-		return fail(d);
+		fail(d);
+		return bs_db_fail(db, err);
 	}
 	w = xmalloc(sizeof(*w));
 	w->base.ops = &bs_db_sqlite;
@@ -489,57 +500,71 @@ static int query_int(struct sq_db *d, const char *sql, int *out)
 
 /* ---- the catalogue ---------------------------------------------------- */
 
-static int sq_get_version(struct bs_db *db, int *version)
+static int sq_get_version(struct bs_db *db, int *version, struct bs_err *err)
 {
 	struct sq_db *d = DB(db);
 
 	*version = 0;
 	/* The first read of the file: fails with "file is not a database"
 	 * on a file that is not SQLite. */
-	if (query_int(d, "PRAGMA user_version", version) < 0)
-		return fail_open(d);
+	if (query_int(d, "PRAGMA user_version", version) < 0) {
+		fail_open(d);
+		return bs_db_fail(db, err);
+	}
 	return 0;
 }
 
-static int sq_set_version(struct bs_db *db, int version)
+static int sq_set_version(struct bs_db *db, int version, struct bs_err *err)
 {
 	char sql[64];
 
 	snprintf(sql, sizeof(sql), "PRAGMA user_version = %d", version);
-	return sq_exec(db, sql);
+	return sq_exec(db, sql, err);
 }
 
-static int sq_has_object(struct bs_db *db, const char *name)
+static int sq_has_object(struct bs_db *db, const char *name, int *has,
+			 struct bs_err *err)
 {
 	struct sq_db *d = DB(db);
 	sqlite3_stmt *s = NULL;
 	int rc;
 
+	*has = 0;
 	if (sqlite3_prepare_v2(d->h,
 			       "SELECT 1 FROM sqlite_schema WHERE name = ?",
-			       -1, &s, NULL) != SQLITE_OK)
-		return fail(d);
+			       -1, &s, NULL) != SQLITE_OK) {
+		fail(d);
+		return bs_db_fail(db, err);
+	}
 	sqlite3_bind_text(s, 1, name, -1, SQLITE_STATIC);
 	rc = sqlite3_step(s);
-	rc = rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : fail(d);
+	if (rc == SQLITE_ROW || rc == SQLITE_DONE) {
+		*has = rc == SQLITE_ROW;
+		rc = 0;
+	} else {
+		fail(d);
+		rc = bs_db_fail(db, err);
+	}
 	sqlite3_finalize(s);
 	return rc;
 }
 
-static int sq_count_objects(struct bs_db *db)
+static int sq_count_objects(struct bs_db *db, struct bs_err *err)
 {
 	struct sq_db *d = DB(db);
 	int n;
 
-	if (query_int(d, "SELECT count(*) FROM sqlite_schema", &n) < 0)
-		return fail_open(d);
+	if (query_int(d, "SELECT count(*) FROM sqlite_schema", &n) < 0) {
+		fail_open(d);
+		return bs_db_fail(db, err);
+	}
 	return n;
 }
 
 static int sq_referrers(struct bs_db *db, const char *table,
 			int (*fn)(const char *table, const char *col,
 				  void *ctx),
-			void *ctx)
+			void *ctx, struct bs_err *err)
 {
 	struct sq_db *d = DB(db);
 	sqlite3_stmt *s = NULL;
@@ -550,8 +575,10 @@ static int sq_referrers(struct bs_db *db, const char *table,
 			       "AS t, pragma_foreign_key_list(t.name) AS f "
 			       "WHERE t.type = 'table' AND f.\"table\" = ? "
 			       "ORDER BY t.name",
-			       -1, &s, NULL) != SQLITE_OK)
-		return fail(d);
+			       -1, &s, NULL) != SQLITE_OK) {
+		fail(d);
+		return bs_db_fail(db, err);
+	}
 	sqlite3_bind_text(s, 1, table, -1, SQLITE_STATIC);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		const char *t = (const char *)sqlite3_column_text(s, 0);
@@ -560,10 +587,12 @@ static int sq_referrers(struct bs_db *db, const char *table,
 		if (rc < 0)
 			break;
 	}
-	if (rc == SQLITE_DONE)
+	if (rc == SQLITE_DONE) {
 		rc = 0;
-	else if (rc > 0)
-		rc = fail(d);
+	} else if (rc > 0) {
+		fail(d);
+		rc = bs_db_fail(db, err);
+	}
 	sqlite3_finalize(s);
 	return rc;
 }
@@ -628,10 +657,9 @@ out:
 	return rc;
 }
 
-static int sq_check_untrusted(struct bs_db *db, const char *const *tables,
-			      size_t n)
+static int check_untrusted(struct sq_db *d, const char *const *tables,
+			   size_t n)
 {
-	struct sq_db *d = DB(db);
 	sqlite3_stmt *s = NULL;
 	size_t i;
 	int rc = 0;
@@ -660,6 +688,13 @@ static int sq_check_untrusted(struct bs_db *db, const char *const *tables,
 	}
 	sqlite3_finalize(s);
 	return rc;
+}
+
+static int sq_check_untrusted(struct bs_db *db, const char *const *tables,
+			      size_t n, struct bs_err *err)
+{
+	return check_untrusted(DB(db), tables, n) < 0 ? bs_db_fail(db, err)
+						      : 0;
 }
 
 /* ---- waiting and stopping --------------------------------------------- */
@@ -940,11 +975,11 @@ static int connect(struct sq_db *d, enum open_mode mode)
 	 * page cache keeps a whole file's transaction (and the sha256 index
 	 * it probes) in memory instead of spilling to the WAL and reading it
 	 * back; 16 MiB keeps ingest well under 32 MiB. */
-	if (sq_exec(&d->base, "PRAGMA foreign_keys = ON") < 0)
-		return -1;
+	if (sq_exec(&d->base, "PRAGMA foreign_keys = ON", NULL) < 0)
+		return failed(d);
 	if (mode == OPEN_WRITE &&
-	    sq_exec(&d->base, "PRAGMA page_size = 8192") < 0)
-		return -1;
+	    sq_exec(&d->base, "PRAGMA page_size = 8192", NULL) < 0)
+		return failed(d);
 	/* A reader's first read makes -wal and -shm when the archive is in
 	 * WAL mode: where it cannot, it reads the file alone (below). Other
 	 * failures are found again, and told, by the schema's check. */
@@ -952,7 +987,7 @@ static int connect(struct sq_db *d, enum open_mode mode)
 		int v;
 		if (query_int(d, "PRAGMA user_version", &v) < 0 &&
 		    no_wal_here(d->code))
-			return -1;
+			return failed(d);
 	}
 	return 0;
 }
@@ -963,9 +998,14 @@ static void disconnect(struct sq_db *d)
 	d->h = NULL;
 }
 
+static void sq_close(struct bs_db *db);
+
 static int sq_open(struct bs_db **out, const char *name, int flags,
-		   int (*busy)(void *ctx, int count), void *ctx)
+		   int (*busy)(void *ctx, int count), void *ctx,
+		   struct bs_err *err)
 {
+	int rc;
+
 	struct sq_db *d;
 	enum open_mode mode = OPEN_WRITE;
 
@@ -979,7 +1019,7 @@ static int sq_open(struct bs_db **out, const char *name, int flags,
 	d->busy_ctx = ctx;
 	*out = &d->base;
 	if (check_path(d) < 0)
-		return -1;
+		goto fail;
 	/*
 	 * A reader that may write the archive opens it read-write, so that
 	 * SQLite can recover a WAL a killed writer left. One that may not
@@ -1011,7 +1051,11 @@ static int sq_open(struct bs_db **out, const char *name, int flags,
 		if (connect(d, OPEN_SNAPSHOT) == 0)
 			return 0;
 	}
-	return -1;
+fail:
+	rc = bs_db_fail(&d->base, err);
+	sq_close(&d->base);
+	*out = NULL;
+	return rc;
 }
 
 static void sq_close(struct bs_db *db)
@@ -1032,7 +1076,7 @@ static const char *sq_display(const struct bs_db *db)
 	return ((const struct sq_db *)(const void *)db)->path;
 }
 
-static int sq_settle(struct bs_db *db)
+static int sq_settle(struct bs_db *db, struct bs_err *err)
 {
 	struct sq_db *d = DB(db);
 	int rc = 0;
@@ -1056,10 +1100,10 @@ static int sq_settle(struct bs_db *db)
 		rc = connect(d, OPEN_SNAPSHOT);
 	}
 	if (rc == 0)
-		rc = sq_exec(db, "PRAGMA cache_size = -16384");
+		rc = sq_exec(db, "PRAGMA cache_size = -16384", NULL);
 	if (rc == 0)
 		d->settled = 1;
-	return rc;
+	return rc < 0 ? bs_db_fail(db, err) : 0;
 }
 
 /* ---- before an upgrade ------------------------------------------------ */
@@ -1127,7 +1171,7 @@ static void remove_stale_tmps(const char *bak)
  * temporary name and then linked into place, so that PATH.vV.bak is
  * always a whole copy, and two processes upgrading at once keep one.
  */
-static int sq_before_upgrade(struct bs_db *db, int v)
+static int sq_before_upgrade(struct bs_db *db, int v, struct bs_err *err)
 {
 	struct sq_db *d = DB(db);
 	struct bs_buf bak = BS_BUF_INIT, tmp = BS_BUF_INIT;
@@ -1185,14 +1229,14 @@ keep:
 	 * is renamed (version 1's upgrade), and the objects it names are
 	 * there again afterwards. Off again once settled. */
 	if (rc == 0 && v == 1) {
-		rc = sq_exec(db, "PRAGMA legacy_alter_table = ON");
+		rc = sq_exec(db, "PRAGMA legacy_alter_table = ON", NULL);
 		d->legacy = rc == 0;
 	}
 out:
 	sqlite3_finalize(s);
 	bs_buf_release(&bak);
 	bs_buf_release(&tmp);
-	return rc;
+	return rc < 0 ? bs_db_fail(db, err) : 0;
 }
 
 const struct bs_db_ops bs_db_sqlite = {

@@ -112,7 +112,7 @@ static int no_tables(struct bs_store *st)
 			  "AND ");
 	bs_db_glob(st->db, &sql, "format", BS_STORE_TABLE_FORMATS, NULL);
 	bs_buf_adds(&sql, " LIMIT 1");
-	rc = bs_db_prepare(st->db, bs_buf_str(&sql), 0, &s) < 0
+	rc = bs_db_prepare(st->db, bs_buf_str(&sql), 0, &s, NULL) < 0
 		     ? BS_DB_ROW /* unknown: look as before */
 		     : bs_db_step(s);
 	bs_db_finalize(s);

@@ -44,6 +44,7 @@ static void bind_value(struct bs_db_stmt *s, int i, const struct bs_set *set)
 /* The measure key holds the machine (store/dedup.c): made again. */
 static int rekey(struct bs_store *st, int64_t id, struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_db_stmt *s = NULL;
 	struct bs_run r;
 	int64_t key;
@@ -55,8 +56,8 @@ static int rekey(struct bs_store *st, int64_t id, struct bs_err *err)
 	bs_run_release(&r);
 	if (bs_db_prepare(st->db,
 			  "UPDATE runs SET measure_key = ? WHERE id = ?",
-			  0, &s) < 0)
-		return bs_store_db_error(st, err, "cannot change runs");
+			  0, &s, &dbe) < 0)
+		return bs_store_db_fail(st, err, "cannot change runs", &dbe);
 	if (key)
 		bs_db_bind_int64(s, 1, key);
 	else
@@ -99,6 +100,7 @@ static int param_step(struct bs_store *st, struct bs_db_stmt *s,
 static int write_param(struct bs_store *st, const struct bs_run *r, int k,
 		       struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	const struct bs_param_info *pi = &bs_param_table[k];
 	struct bs_buf sql = BS_BUF_INIT, keys = BS_BUF_INIT;
 	struct bs_db_stmt *s = NULL;
@@ -107,8 +109,9 @@ static int write_param(struct bs_store *st, const struct bs_run *r, int k,
 	if (pi->column) {
 		bs_buf_addf(&sql, "UPDATE runs SET %s = ? WHERE id = ?",
 			    pi->column);
-		if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &s) < 0)
-			rc = bs_store_db_error(st, err, "cannot change runs");
+		if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &s, &dbe) < 0)
+			rc = bs_store_db_fail(st, err, "cannot change runs",
+					      &dbe);
 		if (rc == 0) {
 			bind_param(s, 1, &r->params, k);
 			bs_db_bind_int64(s, 2, r->id);
@@ -116,8 +119,10 @@ static int write_param(struct bs_store *st, const struct bs_run *r, int k,
 		}
 	} else {
 		if (bs_db_prepare(st->db, "DELETE FROM run_params WHERE "
-				       "run_id = ? AND key = ?", 0, &s) < 0)
-			rc = bs_store_db_error(st, err, "cannot change runs");
+				       "run_id = ? AND key = ?", 0, &s,
+				  &dbe) < 0)
+			rc = bs_store_db_fail(st, err, "cannot change runs",
+					      &dbe);
 		if (rc == 0) {
 			bs_db_bind_int64(s, 1, r->id);
 			bs_db_bind_text(s, 2, pi->key, -1);
@@ -127,9 +132,10 @@ static int write_param(struct bs_store *st, const struct bs_run *r, int k,
 			if (bs_db_prepare(st->db,
 					  "INSERT INTO run_params (run_id, "
 					  "key, value) VALUES (?, ?, ?)",
-					  0, &s) < 0)
-				rc = bs_store_db_error(st, err,
-						       "cannot change runs");
+					  0, &s, &dbe) < 0)
+				rc = bs_store_db_fail(st, err,
+						       "cannot change runs",
+						       &dbe);
 			if (rc == 0) {
 				bs_db_bind_int64(s, 1, r->id);
 				bs_db_bind_text(s, 2, pi->key, -1);
@@ -140,8 +146,8 @@ static int write_param(struct bs_store *st, const struct bs_run *r, int k,
 	}
 	bs_supplied_keys(r, &keys);
 	if (rc == 0 && bs_db_prepare(st->db, "UPDATE runs SET supplied = ? "
-					     "WHERE id = ?", 0, &s) < 0)
-		rc = bs_store_db_error(st, err, "cannot change runs");
+					     "WHERE id = ?", 0, &s, &dbe) < 0)
+		rc = bs_store_db_fail(st, err, "cannot change runs", &dbe);
 	if (rc == 0) {
 		bs_db_bind_text(s, 1, keys.len ? bs_buf_str(&keys) : NULL, -1);
 		bs_db_bind_int64(s, 2, r->id);
@@ -157,6 +163,7 @@ static int set_param(struct bs_store *st, const struct bs_ids *ids,
 		     const struct bs_set *set, int64_t *changed,
 		     struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_buf was = BS_BUF_INIT, now = BS_BUF_INIT;
 	struct bs_db_stmt *hist = NULL;
 	size_t i;
@@ -187,9 +194,10 @@ static int set_param(struct bs_store *st, const struct bs_ids *ids,
 					  "INSERT INTO run_history (run_id, "
 					  "field, old_value, new_value, "
 					  "changed_at) VALUES (?, ?, ?, ?, ?)",
-					  0, &hist) < 0)
-				rc = bs_store_db_error(st, err,
-						       "cannot change runs");
+					  0, &hist, &dbe) < 0)
+				rc = bs_store_db_fail(st, err,
+						       "cannot change runs",
+						       &dbe);
 			if (rc == 0) {
 				bs_db_bind_int64(hist, 1, r.id);
 				bs_db_bind_text(hist, 2, set->param, -1);
@@ -212,6 +220,7 @@ int bs_store_set(struct bs_store *st, const struct bs_ids *ids,
 		 const struct bs_set *set, int64_t *changed,
 		 struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_buf sql = BS_BUF_INIT;
 	struct bs_db_stmt *hist = NULL, *upd = NULL;
 	size_t i;
@@ -234,15 +243,15 @@ int bs_store_set(struct bs_store *st, const struct bs_ids *ids,
 		    "new_value, changed_at) SELECT id, ?2, %s, ?3, ?4 FROM "
 		    "runs WHERE id = ?1 AND %s IS DISTINCT FROM ?3",
 		    set->field->column, set->field->column);
-	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &hist) < 0) {
-		rc = bs_store_db_error(st, err, "cannot change runs");
+	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &hist, &dbe) < 0) {
+		rc = bs_store_db_fail(st, err, "cannot change runs", &dbe);
 		goto out;
 	}
 	bs_buf_reset(&sql);
 	bs_buf_addf(&sql, "UPDATE runs SET %s = ?2 WHERE id = ?1",
 		    set->field->column);
-	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &upd) < 0) {
-		rc = bs_store_db_error(st, err, "cannot change runs");
+	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &upd, &dbe) < 0) {
+		rc = bs_store_db_fail(st, err, "cannot change runs", &dbe);
 		goto out;
 	}
 	for (i = 0; i < ids->n; i++) {
@@ -298,14 +307,15 @@ static void column_value(struct bs_db_stmt *s, int i, int is_date,
 int bs_store_each_change(struct bs_store *st, int64_t run_id,
 			 bs_change_fn fn, void *ctx, struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_db_stmt *s = NULL;
 	struct bs_change c;
 	int rc, step;
 
 	if (bs_db_prepare(st->db, "SELECT field, old_value, new_value, "
 			       "changed_at FROM run_history WHERE run_id = ? "
-			       "ORDER BY id", 0, &s) < 0)
-		return bs_store_db_error(st, err, "cannot read history");
+			       "ORDER BY id", 0, &s, &dbe) < 0)
+		return bs_store_db_fail(st, err, "cannot read history", &dbe);
 	bs_db_bind_int64(s, 1, run_id);
 	rc = 0;
 	while ((step = bs_db_step(s)) == BS_DB_ROW) {
@@ -336,6 +346,7 @@ int bs_store_each_change(struct bs_store *st, int64_t run_id,
 int bs_store_words(struct bs_store *st, const char *key, bs_word_fn fn,
 		   void *ctx, struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_buf sql = BS_BUF_INIT;
 	const char *col = key ? bs_store_run_column(key, strlen(key)) : NULL;
 	struct bs_db_stmt *s = NULL;
@@ -352,8 +363,8 @@ int bs_store_words(struct bs_store *st, const char *key, bs_word_fn fn,
 	else
 		bs_buf_adds(&sql, "SELECT DISTINCT value FROM tags WHERE "
 				  "key = ? ORDER BY 1");
-	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &s) < 0) {
-		rc = bs_store_db_error(st, err, "cannot read the archive");
+	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &s, &dbe) < 0) {
+		rc = bs_store_db_fail(st, err, "cannot read the archive", &dbe);
 		goto out;
 	}
 	if (key && !col)

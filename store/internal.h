@@ -8,7 +8,8 @@
  *   internal.h this header: struct bs_store and the files' shared helpers
  *   db.h       the engines' table (struct bs_db_ops), one row an engine
  *   db.c       what the engines' rows share: choosing a row by the
- *              archive's name, copying a column between statements
+ *              archive's name, a failure as a bs_err, copying a column
+ *              between statements
  *   db_sqlite.c
  *              the SQLite row; the only file that includes <sqlite3.h>
  *   db_pg.c    the PostgreSQL row, through libpq
@@ -137,11 +138,29 @@ int bs_store_read(struct bs_store *st, int64_t id, int load, struct bs_run *r,
 /* Finalizes bs_store_get's statements (before the connection closes). */
 void bs_store_getter_free(struct bs_store *st);
 
-/* "PATH: what: the engine's message", as BS_EDB; returns -BS_EDB. */
+/*
+ * The statements' hot operations (bind_*, step, reset, defer: store/db.h)
+ * return a -BS_E* code alone: this words their failure, "PATH: what: the
+ * engine's message" (the connection's; what NULL: "PATH: message"), with
+ * the code of its kind
+ * (BS_EDB; BS_EINTR stopped by the cancel flag); returns it, negative.
+ */
 int bs_store_db_error(struct bs_store *st, struct bs_err *err,
 		      const char *what);
-/* "cannot open archive 'PATH': <reason>", for failures while opening. */
-int bs_store_open_error(struct bs_store *st, struct bs_err *err);
+/* That message alone, for a caller that quotes it in a sentence of its
+ * own (a merge's "this archive refuses it: ..."). */
+const char *bs_store_db_reason(struct bs_store *st);
+/*
+ * The others take a struct bs_err (why): this words it as the store's,
+ * "PATH: what: reason" (what NULL: "PATH: reason"), with why's code;
+ * returns it, negative.
+ */
+int bs_store_db_fail(struct bs_store *st, struct bs_err *err, const char *what,
+		     const struct bs_err *why);
+/* "cannot open archive 'PATH': <reason>" (why's), for failures while
+ * opening. */
+int bs_store_open_error(struct bs_store *st, struct bs_err *err,
+			const struct bs_err *why);
 /* The formats of bonnie++'s text tables, as the index runs_measure_key
  * has them (a glob). */
 #define BS_STORE_TABLE_FORMATS "bonnie++-text*"
@@ -198,6 +217,10 @@ int bs_store_on_busy(void *ctx, int count);
 /* Prepares a statement kept for the connection's life. */
 int bs_store_prepare(struct bs_store *st, const char *sql,
 		     struct bs_db_stmt **out, struct bs_err *err);
+/* bs_db_prepare with flags, its failure worded "PATH: what: reason". */
+int bs_store_prepare_as(struct bs_store *st, const char *sql, int flags,
+			struct bs_db_stmt **out, const char *what,
+			struct bs_err *err);
 /* Writes distribution c of run id (core/dist.h) as its row of
  * distributions with s, an INSERT of (run_id, metric, direction, kind,
  * scheme, axis, nbins, bins) in that order (write.c). */

@@ -76,6 +76,7 @@ static int copier_init(struct bs_store *st, struct bs_store *from,
 		       const char *where, const char *key_col,
 		       const char *tail, struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_buf cols = BS_BUF_INIT, sql = BS_BUF_INIT;
 	struct bs_db_stmt *info = NULL;
 	int rc = 0, i, n;
@@ -83,8 +84,8 @@ static int copier_init(struct bs_store *st, struct bs_store *from,
 	memset(c, 0, sizeof(*c));
 	c->key = -1;
 	bs_buf_addf(&sql, "SELECT * FROM \"%s\" LIMIT 0", table);
-	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &info) < 0) {
-		rc = bs_store_db_error(st, err, "cannot read the schema");
+	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &info, &dbe) < 0) {
+		rc = bs_store_db_fail(st, err, "cannot read the schema", &dbe);
 		goto out;
 	}
 	n = bs_db_column_count(info);
@@ -108,11 +109,11 @@ static int copier_init(struct bs_store *st, struct bs_store *from,
 	if (where)
 		bs_buf_addf(&sql, " WHERE \"%s\" = ?", where);
 	c->where = where != NULL;
-	if (bs_db_prepare(from->db, bs_buf_str(&sql), 0, &c->sel) < 0) {
-		rc = bs_error(err, BS_EDB,
+	if (bs_db_prepare(from->db, bs_buf_str(&sql), 0, &c->sel, &dbe) < 0) {
+		rc = bs_error(err, dbe.code,
 			      "%s: its table '%s' is not as this bstore "
 			      "makes it: %s",
-			      from->path, table, bs_db_errmsg(from->db));
+			      from->path, table, dbe.msg);
 		goto out;
 	}
 	bs_buf_reset(&sql);
@@ -121,8 +122,8 @@ static int copier_init(struct bs_store *st, struct bs_store *from,
 	for (i = 1; i < c->ncol; i++)
 		bs_buf_adds(&sql, ", ?");
 	bs_buf_addf(&sql, ")%s", tail ? tail : "");
-	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &c->ins) < 0) {
-		rc = bs_store_db_error(st, err, "cannot prepare the merge");
+	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &c->ins, &dbe) < 0) {
+		rc = bs_store_db_fail(st, err, "cannot prepare the merge", &dbe);
 		goto out;
 	}
 	rc = 0;
@@ -169,8 +170,7 @@ static int copier_run(struct bs_store *st, struct bs_store *from,
 			*inserted += bs_db_changes(st->db);
 	}
 	if (rc != BS_DB_DONE) {
-		rc = bs_error(err, BS_EDB, "%s: cannot read: %s", from->path,
-			      bs_db_errmsg(from->db));
+		rc = bs_store_db_error(from, err, "cannot read");
 		goto out;
 	}
 	rc = 0;
@@ -253,9 +253,11 @@ static void merge_release(struct merge *m)
 static int prep(struct bs_store *db, const char *sql, struct bs_db_stmt **out,
 		struct bs_err *err)
 {
-	if (bs_db_prepare(db->db, sql, 0, out) < 0)
-		return bs_error(err, BS_EDB, "%s: cannot prepare the merge: %s",
-				db->path, bs_db_errmsg(db->db));
+	struct bs_err dbe = BS_ERR_INIT;
+
+	if (bs_db_prepare(db->db, sql, 0, out, &dbe) < 0)
+		return bs_store_db_fail(db, err, "cannot prepare the merge",
+					&dbe);
 	return 0;
 }
 
@@ -275,8 +277,12 @@ static int add_child(const char *table, const char *col, void *ctx)
  * column that holds the run's id. */
 static int find_children(struct merge *m, struct bs_err *err)
 {
-	if (bs_db_referrers(m->st->db, "runs", add_child, m) < 0)
-		return bs_store_db_error(m->st, err, "cannot read the schema");
+	struct bs_err dbe = BS_ERR_INIT;
+
+	/* add_child never stops the walk: a failure is the engine's. */
+	if (bs_db_referrers(m->st->db, "runs", add_child, m, &dbe) < 0)
+		return bs_store_db_fail(m->st, err, "cannot read the schema",
+					&dbe);
 	return 0;
 }
 
@@ -300,6 +306,7 @@ static const char *const other_tables[] = {"metrics", "params", "rejects"};
  * has nothing that runs when read (its engine's check). */
 static int check_source(struct merge *m, struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	const char *tables[1 + 16 + 3];
 	size_t n = 0, i;
 	int k;
@@ -309,9 +316,8 @@ static int check_source(struct merge *m, struct bs_err *err)
 		tables[n++] = m->child[k].table;
 	for (i = 0; i < sizeof(other_tables) / sizeof(*other_tables); i++)
 		tables[n++] = other_tables[i];
-	if (bs_db_check_untrusted(m->from->db, tables, n) < 0)
-		return bs_error(err, BS_EDB, "%s: %s", m->from->path,
-				bs_db_errmsg(m->from->db));
+	if (bs_db_check_untrusted(m->from->db, tables, n, &dbe) < 0)
+		return bs_store_db_fail(m->from, err, NULL, &dbe);
 	return 0;
 }
 
@@ -344,8 +350,7 @@ static int step_one(struct bs_store *db, struct bs_db_stmt *s,
 		return 1;
 	if (rc == BS_DB_DONE)
 		return 0;
-	return bs_error(err, BS_EDB, "%s: %s", db->path,
-			bs_db_errmsg(db->db));
+	return bs_store_db_error(db, err, NULL);
 }
 
 /* Whether the source's run (the current row of their_runs) was measured
@@ -512,8 +517,7 @@ static int reconcile(struct merge *m, int64_t theirs, int64_t ours,
 	bs_db_reset(m->our_tag);
 	bs_db_reset(m->their_tags);
 	if (rc != BS_DB_DONE && rc >= 0)
-		rc = bs_error(err, BS_EDB, "%s: cannot read tags: %s",
-			      m->from->path, bs_db_errmsg(m->from->db));
+		rc = bs_store_db_error(m->from, err, "cannot read tags");
 	return rc < 0 ? rc : found;
 }
 
@@ -592,8 +596,8 @@ static int merge_run(struct merge *m, int64_t theirs,
 		struct bs_buf msg = BS_BUF_INIT;
 
 		bs_buf_addf(&msg, "this archive refuses it: %s",
-			    bs_db_errmsg(m->st->db));
-		bs_db_exec(m->st->db, "ROLLBACK TO merge_run");
+			    bs_store_db_reason(m->st));
+		bs_db_exec(m->st->db, "ROLLBACK TO merge_run", NULL);
 		skip(m, theirs, bs_buf_str(&msg), stats);
 		bs_buf_release(&msg);
 		rc = 0;
@@ -660,8 +664,7 @@ int bs_store_merge(struct bs_store *st, struct bs_store *from,
 	if (rc == BS_DB_DONE)
 		rc = 0;
 	else if (rc > 0)
-		rc = bs_error(err, BS_EDB, "%s: cannot read runs: %s",
-			      from->path, bs_db_errmsg(from->db));
+		rc = bs_store_db_error(from, err, "cannot read runs");
 	/* The catalogue rows a newer bstore wrote into the source, and the
 	 * lines it could not parse (kept once per source, line and digest). */
 	if (rc == 0)
@@ -671,7 +674,7 @@ int bs_store_merge(struct bs_store *st, struct bs_store *from,
 	if (rc == 0)
 		rc = copy_table(&m, "rejects", "id", &stats->rejects, err);
 	merge_release(&m);
-	bs_db_exec(from->db, "COMMIT");
+	bs_db_exec(from->db, "COMMIT", NULL);
 	bs_db_bulk(st->db, 0);
 	return rc;
 }

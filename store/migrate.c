@@ -31,17 +31,23 @@ extern const struct bs_embedded bs_schema_files[];
 
 static int user_version(struct bs_store *st, int *out, struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
+
 	/* The first read of the archive: fails with "file is not a
 	 * database" on a file that is not SQLite. */
-	if (bs_db_get_version(st->db, out) < 0)
-		return bs_store_open_error(st, err);
+	if (bs_db_get_version(st->db, out, &dbe) < 0)
+		return bs_store_open_error(st, err, &dbe);
 	return 0;
 }
 
-/* How many tables, indexes and views the archive holds; -1 on error. */
-static int count_schema(struct bs_store *st)
+/* How many tables, indexes and views the archive holds (*n), or
+ * "cannot open archive" and -BS_E*. */
+static int count_schema(struct bs_store *st, int *n, struct bs_err *err)
 {
-	return bs_db_count_objects(st->db);
+	struct bs_err dbe = BS_ERR_INIT;
+
+	*n = bs_db_count_objects(st->db, &dbe);
+	return *n < 0 ? bs_store_open_error(st, err, &dbe) : 0;
 }
 
 /* Refuses an archive of another schema version; v is not ours. */
@@ -120,11 +126,11 @@ static int created_object(const char *sql, char *name, size_t namesz)
 static int object_exists(struct bs_store *st, const char *name, int *exists,
 			 struct bs_err *err)
 {
-	int rc = bs_db_has_object(st->db, name);
+	struct bs_err dbe = BS_ERR_INIT;
 
-	if (rc < 0)
-		return bs_store_db_error(st, err, "cannot read the schema");
-	*exists = rc;
+	if (bs_db_has_object(st->db, name, exists, &dbe) < 0)
+		return bs_store_db_fail(st, err, "cannot read the schema",
+					&dbe);
 	return 0;
 }
 
@@ -249,6 +255,7 @@ static int step_stmt(struct bs_store *st, struct bs_db_stmt *s,
 static int fill_catalogue(struct bs_store *st, const char *fp,
 			  struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_db_stmt *m = NULL, *p = NULL, *f = NULL;
 	int i, rc = 0;
 
@@ -261,7 +268,7 @@ static int fill_catalogue(struct bs_store *st, const char *fp,
 			  "excluded.unit, better = excluded.better, category "
 			  "= excluded.category, cpu_latency = "
 			  "excluded.cpu_latency, in_runs = excluded.in_runs",
-			  0, &m) < 0 ||
+			  0, &m, &dbe) < 0 ||
 	    bs_db_prepare(st->db,
 			  "INSERT INTO params (key, family, position, kind, "
 			  "label, unit, runs_column) VALUES (?, ?, ?, ?, ?, "
@@ -269,13 +276,14 @@ static int fill_catalogue(struct bs_store *st, const char *fp,
 			  "position = excluded.position, "
 			  "kind = excluded.kind, label = excluded.label, unit "
 			  "= excluded.unit, runs_column = excluded.runs_column",
-			  0, &p) < 0 ||
+			  0, &p, &dbe) < 0 ||
 	    bs_db_prepare(st->db,
 			  "INSERT INTO meta (key, value) VALUES ('catalogue', "
 			  "?) ON CONFLICT (key) DO UPDATE SET value = "
 			  "excluded.value",
-			  0, &f) < 0) {
-		rc = bs_store_db_error(st, err, "cannot fill the catalogue");
+			  0, &f, &dbe) < 0) {
+		rc = bs_store_db_fail(st, err, "cannot fill the catalogue",
+				      &dbe);
 		goto out;
 	}
 	for (i = 0; i < bs_nmetrics && rc == 0; i++) {
@@ -323,14 +331,16 @@ out:
 static int stored_fingerprint(struct bs_store *st, char out[17],
 			      struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_db_stmt *s = NULL;
 	int rc;
 
 	out[0] = '\0';
 	if (bs_db_prepare(st->db,
 			  "SELECT value FROM meta WHERE key = 'catalogue'",
-			  0, &s) < 0)
-		return bs_store_db_error(st, err, "cannot read the catalogue");
+			  0, &s, &dbe) < 0)
+		return bs_store_db_fail(st, err, "cannot read the catalogue",
+					&dbe);
 	rc = bs_db_step(s);
 	if (rc == BS_DB_ROW && bs_db_column_text(s, 0))
 		snprintf(out, 17, "%s",
@@ -367,6 +377,7 @@ static const char fix_file_spec[] =
  */
 static int round_bstore_runs(struct bs_store *st, struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	static const char *const sfx[] = BS_STORE_METRIC_SUFFIXES;
 	struct bs_buf q = BS_BUF_INIT, u = BS_BUF_INIT;
 	struct bs_db_stmt *sel = NULL, *upd = NULL;
@@ -385,9 +396,10 @@ static int round_bstore_runs(struct bs_store *st, struct bs_err *err)
 	}
 	bs_buf_addf(&q, " FROM runs WHERE format = '%s'", BS_FMT_BSTORE_RUN);
 	bs_buf_adds(&u, " WHERE id = ?");
-	if (bs_db_prepare(st->db, bs_buf_str(&q), 0, &sel) < 0 ||
-	    bs_db_prepare(st->db, bs_buf_str(&u), 0, &upd) < 0) {
-		rc = bs_store_db_error(st, err, "cannot upgrade bstore runs");
+	if (bs_db_prepare(st->db, bs_buf_str(&q), 0, &sel, &dbe) < 0 ||
+	    bs_db_prepare(st->db, bs_buf_str(&u), 0, &upd, &dbe) < 0) {
+		rc = bs_store_db_fail(st, err, "cannot upgrade bstore runs",
+				      &dbe);
 		goto out;
 	}
 	while ((step = bs_db_step(sel)) == BS_DB_ROW) {
@@ -516,13 +528,14 @@ static int fill_key(const struct bs_run *r, void *vctx)
 
 static int fill_measure_keys(struct bs_store *st, struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	struct fill_ctx c = {st, NULL};
 	int rc;
 
 	if (bs_db_prepare(st->db,
 			  "UPDATE runs SET measure_key = ? WHERE id = ?",
-			  0, &c.upd) < 0)
-		return bs_store_db_error(st, err, "cannot upgrade runs");
+			  0, &c.upd, &dbe) < 0)
+		return bs_store_db_fail(st, err, "cannot upgrade runs", &dbe);
 	rc = bs_store_each(st, NULL, 0, fill_key, &c, err);
 	if (rc < 0 && err->code == 0)
 		rc = bs_store_db_error(st, err, "cannot upgrade runs");
@@ -586,6 +599,7 @@ static int flush_dist(struct bs_store *st, struct bs_db_stmt *ins,
 
 static int move_distributions(struct bs_store *st, struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_buf sql = BS_BUF_INIT;
 	struct bs_db_stmt *q = NULL, *ins = NULL;
 	struct bs_series s;
@@ -606,13 +620,14 @@ static int move_distributions(struct bs_store *st, struct bs_err *err)
 	bs_buf_adds(&sql, ") ORDER BY s.run_id, s.metric, s.seq");
 	if (n == 0)
 		goto out;
-	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &q) < 0 ||
+	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &q, &dbe) < 0 ||
 	    bs_db_prepare(st->db,
 			  "INSERT INTO distributions (run_id, metric, "
 			  "direction, kind, scheme, axis, nbins, bins) VALUES "
 			  "(?, ?, ?, ?, ?, ?, ?, ?)",
-			  0, &ins) < 0) {
-		rc = bs_store_db_error(st, err, "cannot move distributions");
+			  0, &ins, &dbe) < 0) {
+		rc = bs_store_db_fail(st, err, "cannot move distributions",
+				      &dbe);
 		goto out;
 	}
 	while (rc == 0 && (step = bs_db_step(q)) == BS_DB_ROW) {
@@ -674,6 +689,7 @@ out:
  * inside the caller's write transaction. */
 static int build(struct bs_store *st, int v, struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	char fp[17];
 	int rc = 0;
 
@@ -721,9 +737,9 @@ static int build(struct bs_store *st, int v, struct bs_err *err)
 	fingerprint(fp);
 	if (rc == 0)
 		rc = fill_catalogue(st, fp, err);
-	if (rc == 0 && bs_db_set_version(st->db, BS_SCHEMA_VERSION) < 0)
-		rc = bs_store_db_error(st, err, "cannot record the schema "
-					       "version");
+	if (rc == 0 && bs_db_set_version(st->db, BS_SCHEMA_VERSION, &dbe) < 0)
+		rc = bs_store_db_fail(st, err, "cannot record the schema "
+					       "version", &dbe);
 	return rc;
 }
 
@@ -734,13 +750,11 @@ static int build(struct bs_store *st, int v, struct bs_err *err)
  */
 static int before_upgrade(struct bs_store *st, int v, struct bs_err *err)
 {
-	if (bs_db_before_upgrade(st->db, v) == 0)
+	struct bs_err dbe = BS_ERR_INIT;
+
+	if (bs_db_before_upgrade(st->db, v, &dbe) == 0)
 		return 0;
-	return bs_error(err,
-			bs_db_errkind(st->db) == BS_DB_EINTERRUPT ? BS_EINTR
-								  : BS_EDB,
-			"cannot open archive '%s': %s", st->path,
-			bs_db_errmsg(st->db));
+	return bs_store_open_error(st, err, &dbe);
 }
 
 /* Whether the catalogue tables are bstore's current catalogue. */
@@ -770,12 +784,9 @@ static int read_version(struct bs_store *st, int *v, int *n,
 	rc = bs_store_exec(st, "BEGIN", err);
 	if (rc == 0)
 		rc = user_version(st, v, err);
-	if (rc == 0 && *v == 0) {
-		*n = count_schema(st);
-		if (*n < 0)
-			rc = bs_store_open_error(st, err);
-	}
-	bs_db_exec(st->db, "COMMIT");
+	if (rc == 0 && *v == 0)
+		rc = count_schema(st, n, err);
+	bs_db_exec(st->db, "COMMIT", NULL);
 	return rc;
 }
 
@@ -785,7 +796,7 @@ static void no_privilege(struct bs_store *st, int v, struct bs_err *err)
 {
 	char why[BS_ERR_MSG_MAX];
 
-	snprintf(why, sizeof(why), "%s", bs_db_errmsg(st->db));
+	snprintf(why, sizeof(why), "%s", bs_store_db_reason(st));
 	bs_err_reset(err);
 	bs_error(err, BS_EDB,
 		 "cannot %s archive '%s': %s; the archive's owner does, with "
@@ -837,11 +848,10 @@ int bs_store_schema(struct bs_store *st, int readonly, struct bs_err *err)
 		}
 	} else if (v == 0) {
 		/* Version 0 with tables in it is somebody else's database. */
-		n = count_schema(st);
-		if (n != 0)
-			rc = n < 0 ? bs_store_open_error(st, err)
-				   : wrong_version(st, v, n, err);
-		else
+		rc = count_schema(st, &n, err);
+		if (rc == 0 && n != 0)
+			rc = wrong_version(st, v, n, err);
+		else if (rc == 0)
 			rc = build(st, 0, err);
 	} else if (v < BS_SCHEMA_VERSION) {
 		rc = build(st, v, err);
@@ -856,6 +866,6 @@ int bs_store_schema(struct bs_store *st, int readonly, struct bs_err *err)
 		rc = bs_store_exec(st, "COMMIT", err);
 out:
 	if (rc < 0)
-		bs_db_exec(st->db, "ROLLBACK");
+		bs_db_exec(st->db, "ROLLBACK", NULL);
 	return rc;
 }

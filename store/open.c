@@ -19,29 +19,50 @@
 #include "util/banned.h"
 
 
+const char *bs_store_db_reason(struct bs_store *st)
+{
+	return bs_db_errmsg(st->db);
+}
+
 int bs_store_db_error(struct bs_store *st, struct bs_err *err, const char *what)
 {
-	return bs_error(err, BS_EDB, "%s: %s: %s", st->path, what,
-	                bs_db_errmsg(st->db));
+	int code = bs_db_kind_code(bs_db_errkind(st->db));
+
+	if (what == NULL)
+		return bs_error(err, code, "%s: %s", st->path,
+		                bs_store_db_reason(st));
+	return bs_error(err, code, "%s: %s: %s", st->path, what,
+	                bs_store_db_reason(st));
+}
+
+int bs_store_db_fail(struct bs_store *st, struct bs_err *err, const char *what,
+		     const struct bs_err *why)
+{
+	if (what == NULL)
+		return bs_error(err, why->code, "%s: %s", st->path, why->msg);
+	return bs_error(err, why->code, "%s: %s: %s", st->path, what,
+	                why->msg);
 }
 
 int bs_store_exec(struct bs_store *st, const char *sql, struct bs_err *err)
 {
-	if (bs_db_exec(st->db, sql) < 0)
-		return bs_error(err, BS_EDB, "%s: %s", st->path,
-		                bs_db_errmsg(st->db));
+	struct bs_err dbe = BS_ERR_INIT;
+
+	if (bs_db_exec(st->db, sql, &dbe) < 0)
+		return bs_store_db_fail(st, err, NULL, &dbe);
 	return 0;
 }
 
 int bs_store_exec_wait(struct bs_store *st, const char *sql, struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	int count = 0;
 
-	while (bs_db_exec(st->db, sql) < 0) {
+	while (bs_db_exec(st->db, sql, &dbe) < 0) {
 		if (bs_db_errkind(st->db) != BS_DB_EBUSY ||
 		    !bs_store_on_busy(st, count++))
-			return bs_error(err, BS_EDB, "%s: %s", st->path,
-			                bs_db_errmsg(st->db));
+			return bs_store_db_fail(st, err, NULL, &dbe);
+		bs_err_reset(&dbe);
 	}
 	return 0;
 }
@@ -73,19 +94,27 @@ void bs_store_columns(struct bs_store *st)
 int bs_store_prepare(struct bs_store *st, const char *sql,
 		     struct bs_db_stmt **out, struct bs_err *err)
 {
-	if (bs_db_prepare(st->db, sql, BS_DB_KEEP, out) < 0)
-		return bs_store_db_error(st, err, "cannot prepare statement");
+	return bs_store_prepare_as(st, sql, BS_DB_KEEP, out,
+				   "cannot prepare statement", err);
+}
+
+int bs_store_prepare_as(struct bs_store *st, const char *sql, int flags,
+			struct bs_db_stmt **out, const char *what,
+			struct bs_err *err)
+{
+	struct bs_err dbe = BS_ERR_INIT;
+
+	if (bs_db_prepare(st->db, sql, flags, out, &dbe) < 0)
+		return bs_store_db_fail(st, err, what, &dbe);
 	return 0;
 }
 
 /* "cannot open archive 'PATH': <reason>", for failures while opening. */
-int bs_store_open_error(struct bs_store *st, struct bs_err *err)
+int bs_store_open_error(struct bs_store *st, struct bs_err *err,
+			const struct bs_err *why)
 {
-	return bs_error(err,
-			bs_db_errkind(st->db) == BS_DB_ENOTFOUND ? BS_ENOTFOUND
-								 : BS_EDB,
-			"cannot open archive '%s': %s", st->path,
-			bs_db_errmsg(st->db));
+	return bs_error(err, why->code, "cannot open archive '%s': %s",
+			st->path, why->msg);
 }
 
 static int64_t mono_ms(void)
@@ -178,6 +207,7 @@ int bs_store_open_cancel(struct bs_store **out, const char *path, int flags,
 {
 	const struct bs_db_ops *ops = bs_db_engine(path);
 	int readonly = (flags & BS_STORE_READONLY) != 0, dbflags = 0, rc;
+	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_store *st;
 
 	*out = NULL;
@@ -198,20 +228,16 @@ int bs_store_open_cancel(struct bs_store **out, const char *path, int flags,
 		dbflags |= BS_DB_OPEN_MEMORY;
 	if (flags & BS_STORE_NO_UPGRADE)
 		dbflags |= BS_DB_OPEN_UNTRUSTED;
-	rc = bs_db_open(ops, &st->db, path, dbflags, bs_store_on_busy, st);
+	rc = bs_db_open(ops, &st->db, path, dbflags, bs_store_on_busy, st,
+			&dbe);
 	if (rc < 0) {
-		rc = st->db ? bs_store_open_error(st, err)
-			    : bs_error(err, BS_EDB,
-				       "cannot open archive '%s': out of "
-				       "memory",
-				       st->path);
+		rc = bs_store_open_error(st, err, &dbe);
 		goto fail;
 	}
 	bs_store_set_wait(st, BS_STORE_WAIT_MS, cancel);
 	rc = bs_store_schema(st, readonly, err);
-	if (rc == 0 && bs_db_settle(st->db) < 0)
-		rc = bs_error(err, BS_EDB, "%s: %s", st->path,
-			      bs_db_errmsg(st->db));
+	if (rc == 0 && bs_db_settle(st->db, &dbe) < 0)
+		rc = bs_store_db_fail(st, err, NULL, &dbe);
 	if (rc == 0 && !readonly)
 		rc = bs_store_prepare_writes(st, err);
 	if (rc < 0)
@@ -220,8 +246,10 @@ int bs_store_open_cancel(struct bs_store **out, const char *path, int flags,
 	return 0;
 fail:
 	/* A signal stopped it (the progress handler, the busy handler):
-	 * say so, whatever the engine's message was. */
-	if (cancel && *cancel && err && err->code != BS_EINTR) {
+	 * say so, whatever the engine's message was, unless it says so
+	 * already (the copy kept before an upgrade, migrate.c). */
+	if (cancel && *cancel && err &&
+	    !(err->code == BS_EINTR && strstr(err->msg, "nothing changed"))) {
 		bs_err_reset(err);
 		rc = bs_error(err, BS_EINTR,
 			      "cannot open archive '%s': interrupted; "
@@ -261,11 +289,11 @@ static void lock_waiting(const char *who, void *ctx)
 
 int bs_store_begin(struct bs_store *st, struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	int rc;
 
-	if (bs_db_begin_write(st->db, lock_waiting, st) < 0)
-		rc = bs_error(err, BS_EDB, "%s: %s", st->path,
-			      bs_db_errmsg(st->db));
+	if (bs_db_begin_write(st->db, lock_waiting, st, &dbe) < 0)
+		rc = bs_store_db_fail(st, err, NULL, &dbe);
 	else
 		rc = 0;
 
@@ -293,7 +321,7 @@ int bs_store_commit(struct bs_store *st, struct bs_err *err)
 
 void bs_store_rollback(struct bs_store *st)
 {
-	bs_db_exec(st->db, "ROLLBACK");
+	bs_db_exec(st->db, "ROLLBACK", NULL);
 	bs_store_seen_forget(st);
 	st->in_tx = 0;
 	st->writer = bs_store_writer_direct();

@@ -92,6 +92,7 @@ enum read_mode { READ_ALL, READ_ONE, READ_RANGE };
 static int reader_open(struct bs_store *st, struct reader *rd, int load,
 		       enum read_mode mode, struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	static const char *const sfx[] = BS_STORE_METRIC_SUFFIXES;
 	struct bs_buf sql = BS_BUF_INIT;
 	int k, i, rc = 0;
@@ -111,11 +112,11 @@ static int reader_open(struct bs_store *st, struct reader *rd, int load,
 			  : mode == READ_ONE ? " FROM runs WHERE id = ?"
 					     : " FROM runs WHERE id BETWEEN ? AND "
 					       "? ORDER BY id");
-	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &rd->runs) < 0 ||
+	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &rd->runs, &dbe) < 0 ||
 	    bs_db_prepare(st->db,
 			  "SELECT key, value FROM tags WHERE run_id = ? ORDER "
 			  "BY key",
-			  0, &rd->tags) < 0 ||
+			  0, &rd->tags, &dbe) < 0 ||
 	    ((load & BS_LOAD_TAGS) && mode != READ_ONE &&
 	     bs_db_prepare(st->db,
 			   mode == READ_ALL
@@ -124,27 +125,27 @@ static int reader_open(struct bs_store *st, struct reader *rd, int load,
 				   : "SELECT run_id, key, value FROM tags "
 				     "WHERE run_id BETWEEN ? AND ? ORDER BY "
 				     "run_id, key",
-			   0, &rd->alltags) < 0) ||
+			   0, &rd->alltags, &dbe) < 0) ||
 	    bs_db_prepare(st->db,
 			  "SELECT metric, mean_us, p50_us, p99_us FROM "
 			  "latency WHERE run_id = ?",
-			  0, &rd->lat) < 0 ||
+			  0, &rd->lat, &dbe) < 0 ||
 	    bs_db_prepare(st->db,
 			  "SELECT metric, value, status, cpu_pct, lat_us FROM "
 			  "run_results WHERE run_id = ?",
-			  0, &rd->res) < 0 ||
+			  0, &rd->res, &dbe) < 0 ||
 	    bs_db_prepare(st->db,
 			  "SELECT key, value FROM run_params WHERE run_id = ?",
-			  0, &rd->par) < 0 ||
+			  0, &rd->par, &dbe) < 0 ||
 	    bs_db_prepare(st->db,
 			  "SELECT metric, axis, x, y, seconds FROM series "
 			  "WHERE run_id = ? ORDER BY metric, seq",
-			  0, &rd->ser) < 0 ||
+			  0, &rd->ser, &dbe) < 0 ||
 	    bs_db_prepare(st->db,
 			  "SELECT metric, axis, scheme, nbins, bins FROM "
 			  "distributions WHERE run_id = ? ORDER BY metric",
-			  0, &rd->dist) < 0)
-		rc = bs_store_db_error(st, err, "cannot read runs");
+			  0, &rd->dist, &dbe) < 0)
+		rc = bs_store_db_fail(st, err, "cannot read runs", &dbe);
 	bs_buf_release(&sql);
 	return rc;
 }
@@ -707,6 +708,7 @@ out:
 int bs_store_each_reject(struct bs_store *st, bs_reject_fn fn, void *ctx,
                          struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_db_stmt *s = NULL;
 	struct bs_reject r;
 	int rc = 0, step;
@@ -714,8 +716,8 @@ int bs_store_each_reject(struct bs_store *st, bs_reject_fn fn, void *ctx,
 	if (bs_db_prepare(st->db,
 			  "SELECT id, source, line, reason, raw, truncated, "
 			  "stored_at FROM rejects ORDER BY id",
-			  0, &s) < 0)
-		return bs_store_db_error(st, err, "cannot read rejects");
+			  0, &s, &dbe) < 0)
+		return bs_store_db_fail(st, err, "cannot read rejects", &dbe);
 	while ((step = bs_db_step(s)) == BS_DB_ROW) {
 		r.id = bs_db_column_int64(s, 0);
 		r.source = bs_db_column_text(s, 1);
@@ -737,12 +739,15 @@ int bs_store_each_reject(struct bs_store *st, bs_reject_fn fn, void *ctx,
 int bs_store_count(struct bs_store *st, int64_t *runs, int64_t *rejects,
                    struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_db_stmt *s = NULL;
 	int rc = 0;
 
 	if (bs_db_prepare(st->db, "SELECT (SELECT count(*) FROM runs), "
-	                       "(SELECT count(*) FROM rejects)", 0, &s) < 0 ||
-	    bs_db_step(s) != BS_DB_ROW) {
+	                       "(SELECT count(*) FROM rejects)", 0, &s,
+	                  &dbe) < 0) {
+		rc = bs_store_db_fail(st, err, "cannot count runs", &dbe);
+	} else if (bs_db_step(s) != BS_DB_ROW) {
 		rc = bs_store_db_error(st, err, "cannot count runs");
 	} else {
 		if (runs)

@@ -43,6 +43,7 @@ int bs_store_save_report(struct bs_store *st, const char *name,
                          const char *const *args, size_t nargs,
                          struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_db_stmt *s = NULL;
 	size_t i;
 	int rc;
@@ -55,8 +56,8 @@ int bs_store_save_report(struct bs_store *st, const char *name,
 		return rc;
 	if (bs_db_prepare(st->db, "INSERT INTO saved_reports (name, saved_at) "
 	                       "VALUES (?1, ?2) ON CONFLICT (name) DO UPDATE "
-	                       "SET saved_at = ?2", 0, &s) < 0)
-		goto fail;
+	                       "SET saved_at = ?2", 0, &s, &dbe) < 0)
+		goto prep;
 	bs_db_bind_text(s, 1, name, -1);
 	bs_db_bind_int64(s, 2, bs_store_now());
 	if (bs_db_step(s) != BS_DB_DONE)
@@ -65,16 +66,17 @@ int bs_store_save_report(struct bs_store *st, const char *name,
 	s = NULL;
 	if (bs_db_prepare(st->db,
 			  "DELETE FROM saved_report_args WHERE report = ?",
-			  0, &s) < 0)
-		goto fail;
+			  0, &s, &dbe) < 0)
+		goto prep;
 	bs_db_bind_text(s, 1, name, -1);
 	if (bs_db_step(s) != BS_DB_DONE)
 		goto fail;
 	bs_db_finalize(s);
 	s = NULL;
 	if (bs_db_prepare(st->db, "INSERT INTO saved_report_args (report, "
-	                       "position, arg) VALUES (?, ?, ?)", 0, &s) < 0)
-		goto fail;
+	                       "position, arg) VALUES (?, ?, ?)", 0, &s,
+	                  &dbe) < 0)
+		goto prep;
 	for (i = 0; i < nargs; i++) {
 		bs_db_reset(s);
 		bs_db_bind_text(s, 1, name, -1);
@@ -85,28 +87,35 @@ int bs_store_save_report(struct bs_store *st, const char *name,
 	}
 	bs_db_finalize(s);
 	return bs_store_commit(st, err);
+prep:
+	rc = bs_store_db_fail(st, err, "cannot save comparison", &dbe);
+	goto out;
 fail:
 	rc = bs_store_db_error(st, err, "cannot save comparison");
+out:
 	bs_db_finalize(s);
 	bs_store_rollback(st);
 	return rc;
 }
 
 int bs_store_forget_report(struct bs_store *st, const char *name,
-                           struct bs_err *err)
+                           int *found, struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_db_stmt *s = NULL;
 	int rc;
 
+	*found = 0;
 	if (bs_db_prepare(st->db,
 			  "DELETE FROM saved_reports WHERE name = ?",
-			  0, &s) < 0)
-		return bs_store_db_error(st, err, "cannot forget comparison");
+			  0, &s, &dbe) < 0)
+		return bs_store_db_fail(st, err, "cannot forget comparison",
+					&dbe);
 	bs_db_bind_text(s, 1, name, -1);
 	if (bs_db_step(s) != BS_DB_DONE)
 		rc = bs_store_db_error(st, err, "cannot forget comparison");
 	else
-		rc = bs_db_changes(st->db) > 0;
+		rc = 0, *found = bs_db_changes(st->db) > 0;
 	bs_db_finalize(s);
 	return rc;
 }
@@ -154,6 +163,7 @@ static int flush_one(struct bs_store *st, char *name, char **args,
 int bs_store_each_saved(struct bs_store *st, bs_saved_report_fn fn, void *ctx,
                         struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_db_stmt *s = NULL;
 	char *name = NULL, **args = NULL;
 	size_t nargs = 0, cap = 0;
@@ -165,9 +175,9 @@ int bs_store_each_saved(struct bs_store *st, bs_saved_report_fn fn, void *ctx,
 			  "SELECT r.name, a.arg FROM saved_reports AS r LEFT "
 			  "JOIN saved_report_args AS a ON a.report = r.name "
 			  "ORDER BY r.name, a.position",
-			  0, &s) < 0)
-		return bs_store_db_error(st, err,
-		                         "cannot read saved comparisons");
+			  0, &s, &dbe) < 0)
+		return bs_store_db_fail(st, err,
+		                         "cannot read saved comparisons", &dbe);
 	while ((step = bs_db_step(s)) == BS_DB_ROW) {
 		const char *n = bs_db_column_text(s, 0);
 		const char *a = bs_db_column_text(s, 1);

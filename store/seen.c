@@ -139,9 +139,12 @@ static void add(struct bs_store_seen *s, const uint8_t *sha, int64_t id,
 	}
 }
 
-/* Reads every run of the archive into s: 0, or -1 (the engine's error). */
-static int load(struct bs_store *st, struct bs_store_seen *s)
+/* Reads every run of the archive into s: 0, or -BS_E* ("PATH: what:
+ * ..."). */
+static int load(struct bs_store *st, struct bs_store_seen *s,
+		const char *what, struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_buf sql = BS_BUF_INIT;
 	struct bs_db_stmt *q = NULL;
 	int rc;
@@ -150,9 +153,11 @@ static int load(struct bs_store *st, struct bs_store_seen *s)
 	                  "CASE WHEN ");
 	bs_db_glob(st->db, &sql, "format", BS_STORE_TABLE_FORMATS, NULL);
 	bs_buf_adds(&sql, " THEN 1 ELSE 0 END FROM runs ORDER BY id");
-	rc = bs_db_prepare(st->db, bs_buf_str(&sql), 0, &q);
+	rc = bs_db_prepare(st->db, bs_buf_str(&sql), 0, &q, &dbe);
 	bs_buf_release(&sql);
-	while (rc == 0 && (rc = bs_db_step(q)) == BS_DB_ROW) {
+	if (rc < 0)
+		return bs_store_db_fail(st, err, what, &dbe);
+	while ((rc = bs_db_step(q)) == BS_DB_ROW) {
 		rc = 0;
 		/* A digest of another size (never written so): the set
 		 * could not answer for it; the server is asked instead. */
@@ -164,36 +169,44 @@ static int load(struct bs_store *st, struct bs_store_seen *s)
 		add(s, bs_db_column_blob(q, 1), bs_db_column_int64(q, 0),
 		    bs_db_column_int64(q, 2), bs_db_column_int64(q, 3) != 0);
 	}
+	if (rc < 0)
+		rc = bs_store_db_error(st, err, what);
 	bs_db_finalize(q);
-	return rc < 0 ? -1 : 0;
+	return rc < 0 ? rc : 0;
 }
 
-/* The largest id stored, or -1 (the engine's error). */
-static int64_t max_id(struct bs_store *st, struct bs_store_seen *s)
+/* The largest id stored (*top): 0, or -BS_E* ("PATH: what: ..."). */
+static int max_id(struct bs_store *st, struct bs_store_seen *s, int64_t *top,
+		  const char *what, struct bs_err *err)
 {
-	int64_t v = -1;
+	struct bs_err dbe = BS_ERR_INIT;
+	int rc;
 
 	if (s->top == NULL &&
 	    bs_db_prepare(st->db, "SELECT COALESCE(max(id), 0) FROM runs",
-	                  BS_DB_KEEP, &s->top) < 0)
-		return -1;
-	if (bs_db_step(s->top) == BS_DB_ROW)
-		v = bs_db_column_int64(s->top, 0);
+	                  BS_DB_KEEP, &s->top, &dbe) < 0)
+		return bs_store_db_fail(st, err, what, &dbe);
+	rc = bs_db_step(s->top);
+	if (rc == BS_DB_ROW)
+		*top = bs_db_column_int64(s->top, 0);
+	else
+		rc = bs_store_db_error(st, err, what);
 	bs_db_reset(s->top);
-	return v;
+	return rc < 0 ? rc : 0;
 }
 
 int bs_store_seen_check(struct bs_store *st, struct bs_err *err)
 {
 	struct bs_store_seen *s = st->seen;
 	int64_t top;
+	int rc;
 
 	if (s == NULL || s->unchecked == 0)
 		return 0;
 	/* Waits for the runs stored deferred: their failure is this. */
-	top = max_id(st, s);
-	if (top < 0)
-		return bs_store_db_error(st, err, "cannot store run");
+	rc = max_id(st, s, &top, "cannot store run", err);
+	if (rc < 0)
+		return rc;
 	if (top != s->next_id - 1)
 		return bs_error(err, BS_EDB,
 		                "%s: cannot store run: run ids were taken by "
@@ -231,6 +244,7 @@ int bs_store_seen_ready(struct bs_store *st, struct bs_err *err)
 {
 	struct bs_store_seen *s = st->seen;
 	int64_t top;
+	int rc;
 
 	if (!st->writer->knows_runs || !st->in_tx)
 		return 0;
@@ -243,14 +257,15 @@ int bs_store_seen_ready(struct bs_store *st, struct bs_err *err)
 	if (s->puts < s->check)
 		return 0;
 	s->check *= 2;
-	top = max_id(st, s);
-	if (top < 0)
-		return bs_store_db_error(st, err, "cannot look up duplicate");
+	rc = max_id(st, s, &top, "cannot look up duplicate", err);
+	if (rc < 0)
+		return rc;
 	if ((uint64_t)top > (uint64_t)s->puts * BS_SEEN_RATIO)
 		return 0;
-	if (load(st, s) < 0) {
+	rc = load(st, s, "cannot look up duplicate", err);
+	if (rc < 0) {
 		bs_store_seen_forget(st);
-		return bs_store_db_error(st, err, "cannot look up duplicate");
+		return rc;
 	}
 	if (s->loaded == 0)
 		s->loaded = 1;

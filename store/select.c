@@ -402,6 +402,7 @@ static int param_filter(const struct bs_run *r, void *vctx)
 int bs_store_select(struct bs_store *st, const char *selector,
                     struct bs_ids *out, struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_sel sel = BS_SEL_INIT;
 	struct bs_buf sql = BS_BUF_INIT;
 	struct binds b = {st->db, NULL, 0, 0};
@@ -441,8 +442,8 @@ int bs_store_select(struct bs_store *st, const char *selector,
 	} else {
 		bs_buf_adds(&sql, " ORDER BY r.id");
 	}
-	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &s) < 0) {
-		rc = bs_store_db_error(st, err, "cannot select runs");
+	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &s, &dbe) < 0) {
+		rc = bs_store_db_fail(st, err, "cannot select runs", &dbe);
 		goto out;
 	}
 	for (i = 0; i < b.n; i++) {

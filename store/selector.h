@@ -201,8 +201,8 @@ int bs_sel_term_same(const struct bs_sel_term *a, const struct bs_sel_term *b);
  * checks each, before any SQL): every '[' opens a class that ']' closes
  * ('[[]' is a literal '['), and each range of a class goes up (a-z, not
  * z-a) and is not chained (a-c-e). Members are characters (UTF-8 code
- * points), as '?' is one character. 0, or -1 with err saying what is
- * wrong and where (-BS_EINVAL).
+ * points), as '?' is one character. 0, or -BS_EINVAL with err saying
+ * what is wrong and where.
  */
 int bs_sel_check_glob(const char *glob, struct bs_err *err);
 

@@ -128,13 +128,14 @@ void bs_store_set_warn(struct bs_store *st, bs_store_warn_fn fn, void *ctx);
  * of it (bs_store_cache_drop), so what a cache holds was computed from
  * runs that are still as they were, plus the runs added since (ids are
  * never reused: a cache notes the newest id it saw). bs_store_cache_get
- * returns 1 with the value in out, 0 when there is none; _each calls fn
+ * sets *found to 1 with the value in out, to 0 when there is none; _each
+ * calls fn
  * with every key that starts with prefix (the prefix cut) and its value.
  */
 struct bs_buf;
 typedef int (*bs_cache_fn)(const char *key, const char *value, void *ctx);
 int bs_store_cache_get(struct bs_store *st, const char *key,
-		       struct bs_buf *out, struct bs_err *err);
+		       struct bs_buf *out, int *found, struct bs_err *err);
 int bs_store_cache_each(struct bs_store *st, const char *prefix,
 			bs_cache_fn fn, void *ctx, struct bs_err *err);
 int bs_store_cache_put(struct bs_store *st, const char *key,
@@ -173,10 +174,13 @@ int bs_store_put(struct bs_store *st, struct bs_run *r,
 int bs_store_put_new(struct bs_store *st, struct bs_run *r,
 		     struct bs_err *err);
 
-/* Keeps a malformed input line. Returns 1 stored, 0 already kept, <0. */
+/* Keeps a malformed input line: 0 with *how (NULL: not wanted)
+ * BS_STORE_STORED, or BS_STORE_DUPLICATE when that line of that source
+ * is kept already; or -BS_E*. */
 int bs_store_reject(struct bs_store *st, const char *source, int64_t line,
 		    const char *raw, size_t len, int truncated,
-		    const char *reason, struct bs_err *err);
+		    const char *reason, enum bs_store_outcome *how,
+		    struct bs_err *err);
 
 /* A set of run ids, ascending, without repeats. */
 struct bs_ids {
@@ -252,12 +256,14 @@ int bs_store_tag(struct bs_store *st, const struct bs_ids *ids,
 		 const char *key, const char *value, struct bs_err *err);
 /*
  * Adds curve c to stored run id (fio's log files, which come after their
- * run): 1 when stored, 0 when the run has a curve of that metric already
- * (kept as it was). The run is of c's metric's family (the caller's
- * check). Inside the caller's transaction.
+ * run): 0 with *how (NULL: not wanted) BS_STORE_STORED, or
+ * BS_STORE_DUPLICATE when the run has a curve of that metric already
+ * (kept as it was); or -BS_E*. The run is of c's metric's family (the
+ * caller's check). Inside the caller's transaction.
  */
 int bs_store_add_series(struct bs_store *st, int64_t id,
-			const struct bs_series *c, struct bs_err *err);
+			const struct bs_series *c, enum bs_store_outcome *how,
+			struct bs_err *err);
 /* Deletes the runs. Returns the number deleted. */
 int bs_store_rm(struct bs_store *st, const struct bs_ids *ids,
 		struct bs_err *err);
@@ -381,7 +387,7 @@ int bs_store_merge(struct bs_store *st, struct bs_store *from,
  * is a file name and a URL path as it is (compare/NAME.html);
  * bs_store_check_report_name says what is wrong with one (BS_EINVAL).
  * Saving a name again replaces its arguments; saving is a transaction of
- * its own. Forgetting returns 1 when the name was there, else 0.
+ * its own. Forgetting sets *found to 1 when the name was there, else 0.
  * bs_store_each_saved calls fn for each name in byte order, with its
  * arguments valid during the call; fn returns <0 to stop.
  */
@@ -391,7 +397,7 @@ int bs_store_save_report(struct bs_store *st, const char *name,
 			 const char *const *args, size_t nargs,
 			 struct bs_err *err);
 int bs_store_forget_report(struct bs_store *st, const char *name,
-			   struct bs_err *err);
+			   int *found, struct bs_err *err);
 typedef int (*bs_saved_report_fn)(const char *name, const char *const *args,
 				  size_t nargs, void *ctx);
 int bs_store_each_saved(struct bs_store *st, bs_saved_report_fn fn,

@@ -34,8 +34,11 @@ static const char *const head_cols[] = {
 static int prepare_batch(struct bs_store *st, const char *sql,
 			 struct bs_db_stmt **out, struct bs_err *err)
 {
-	if (bs_db_prepare(st->db, sql, BS_DB_KEEP | BS_DB_BATCH, out) < 0)
-		return bs_store_db_error(st, err, "cannot prepare statement");
+	struct bs_err dbe = BS_ERR_INIT;
+
+	if (bs_db_prepare(st->db, sql, BS_DB_KEEP | BS_DB_BATCH, out, &dbe) < 0)
+		return bs_store_db_fail(st, err, "cannot prepare statement",
+					&dbe);
 	return 0;
 }
 
@@ -415,8 +418,10 @@ static int put_series(struct bs_store *st, int64_t id, const struct bs_run *r,
 }
 
 int bs_store_add_series(struct bs_store *st, int64_t id,
-			const struct bs_series *c, struct bs_err *err)
+			const struct bs_series *c, enum bs_store_outcome *how,
+			struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_db_stmt *q = NULL;
 	int rc;
 
@@ -429,18 +434,23 @@ int bs_store_add_series(struct bs_store *st, int64_t id,
 				    "= ? AND metric = ? LIMIT 1"
 				  : "SELECT 1 FROM series WHERE run_id = ? AND "
 				    "metric = ? LIMIT 1",
-			  0, &q) < 0)
-		return bs_store_db_error(st, err, "cannot read series");
+			  0, &q, &dbe) < 0)
+		return bs_store_db_fail(st, err, "cannot read series", &dbe);
 	bs_db_bind_int64(q, 1, id);
 	bind_text(q, 2, bs_metrics[c->metric].key);
 	rc = bs_db_step(q);
 	bs_db_finalize(q);
 	if (rc < 0)
 		return bs_store_db_error(st, err, "cannot read series");
-	if (rc == BS_DB_ROW)
+	if (rc == BS_DB_ROW) {
+		if (how)
+			*how = BS_STORE_DUPLICATE;
 		return 0;
+	}
 	rc = put_one_series(st, id, c, err);
-	return rc < 0 ? rc : 1;
+	if (rc == 0 && how)
+		*how = BS_STORE_STORED;
+	return rc < 0 ? rc : 0;
 }
 
 /*
@@ -537,6 +547,7 @@ static int put_history(struct bs_store *st, const struct bs_run *r,
 static int replace(struct bs_store *st, struct bs_run *r, int64_t id,
 		   int64_t key, struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	static const char *const children[] = {
 		"DELETE FROM run_results WHERE run_id = ?",
 		"DELETE FROM run_params WHERE run_id = ?",
@@ -572,7 +583,7 @@ static int replace(struct bs_store *st, struct bs_run *r, int64_t id,
 	run_cols(st, &sql, " = ?");
 	bs_buf_adds(&sql, " WHERE id = ?");
 	rc = -1;
-	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &s) < 0)
+	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &s, &dbe) < 0)
 		goto db;
 	sha_bytes(r->sha256, sha);
 	n = bind_run(st, s, r, key, sha);
@@ -583,7 +594,7 @@ static int replace(struct bs_store *st, struct bs_run *r, int64_t id,
 		bs_db_finalize(s);
 		s = NULL;
 		rc = -1;
-		if (bs_db_prepare(st->db, children[i], 0, &s) < 0)
+		if (bs_db_prepare(st->db, children[i], 0, &s, &dbe) < 0)
 			goto db;
 		bs_db_bind_int64(s, 1, id);
 		if ((rc = step_done(st, s, "cannot replace run", err)) < 0)
@@ -597,7 +608,7 @@ static int replace(struct bs_store *st, struct bs_run *r, int64_t id,
 		if (bs_db_prepare(st->db,
 				  "DELETE FROM tags WHERE run_id = ? AND key = '"
 				  BS_DATE_SOURCE_TAG "'",
-				  0, &s) < 0)
+				  0, &s, &dbe) < 0)
 			goto db;
 		bs_db_bind_int64(s, 1, id);
 		if ((rc = step_done(st, s, "cannot replace run", err)) < 0)
@@ -606,7 +617,7 @@ static int replace(struct bs_store *st, struct bs_run *r, int64_t id,
 	rc = put_rows(st, r, err);
 	goto out;
 db:
-	rc = bs_store_db_error(st, err, "cannot replace run");
+	rc = bs_store_db_fail(st, err, "cannot replace run", &dbe);
 out:
 	bs_db_finalize(s);
 	bs_buf_release(&sql);
@@ -777,7 +788,8 @@ static int put_rows(struct bs_store *st, const struct bs_run *r,
 
 int bs_store_reject(struct bs_store *st, const char *source, int64_t line,
                     const char *raw, size_t len, int truncated,
-                    const char *reason, struct bs_err *err)
+                    const char *reason, enum bs_store_outcome *how,
+                    struct bs_err *err)
 {
 	struct bs_db_stmt *s = st->reject;
 	char sha[BS_SHA256_HEX];
@@ -798,7 +810,10 @@ int bs_store_reject(struct bs_store *st, const char *source, int64_t line,
 	rc = step_done(st, s, "cannot store rejected line", err);
 	if (rc < 0)
 		return rc;
-	return bs_db_changes(st->db) > 0;
+	if (how)
+		*how = bs_db_changes(st->db) > 0 ? BS_STORE_STORED
+						 : BS_STORE_DUPLICATE;
+	return 0;
 }
 
 /* ---- changes ------------------------------------------------------ */
@@ -807,6 +822,7 @@ int bs_store_reject(struct bs_store *st, const char *source, int64_t line,
 int bs_store_tag(struct bs_store *st, const struct bs_ids *ids, const char *key,
                  const char *value, struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_db_stmt *s = NULL;
 	size_t i;
 	int rc;
@@ -826,8 +842,8 @@ int bs_store_tag(struct bs_store *st, const struct bs_ids *ids, const char *key,
 	                          "excluded.value"
 	                        : "DELETE FROM tags WHERE run_id = ? AND "
 	                          "key = ?",
-	                  0, &s) < 0)
-		return bs_store_db_error(st, err, "cannot change tags");
+	                  0, &s, &dbe) < 0)
+		return bs_store_db_fail(st, err, "cannot change tags", &dbe);
 	for (i = 0; i < ids->n; i++) {
 		bs_db_bind_int64(s, 1, ids->id[i]);
 		bind_text(s, 2, key);
@@ -846,6 +862,7 @@ out:
 int bs_store_rm(struct bs_store *st, const struct bs_ids *ids,
                 struct bs_err *err)
 {
+	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_db_stmt *s = NULL;
 	size_t i;
 	int rc, n = 0;
@@ -854,8 +871,9 @@ int bs_store_rm(struct bs_store *st, const struct bs_ids *ids,
 		return rc;
 	if ((rc = bs_store_cache_drop(st, err)) < 0)
 		return rc;
-	if (bs_db_prepare(st->db, "DELETE FROM runs WHERE id = ?", 0, &s) < 0)
-		return bs_store_db_error(st, err, "cannot delete runs");
+	if (bs_db_prepare(st->db, "DELETE FROM runs WHERE id = ?", 0, &s,
+	                  &dbe) < 0)
+		return bs_store_db_fail(st, err, "cannot delete runs", &dbe);
 	for (i = 0; i < ids->n; i++) {
 		bs_db_bind_int64(s, 1, ids->id[i]);
 		rc = step_done(st, s, "cannot delete run", err);

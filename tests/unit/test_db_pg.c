@@ -35,12 +35,12 @@ static struct bs_db *connect_test(int flags)
 {
 	const char *url = getenv("BSTORE_TEST_DB");
 	struct bs_db *db = NULL;
+	struct bs_err err = BS_ERR_INIT;
 
 	if (url == NULL || !have_pg())
 		return NULL;
-	if (bs_db_pg.open(&db, url, flags, NULL, NULL) < 0) {
-		fprintf(stderr, "cannot connect: %s\n",
-			db ? bs_db_errmsg(db) : "?");
+	if (bs_db_pg.open(&db, url, flags, NULL, NULL, &err) < 0) {
+		fprintf(stderr, "cannot connect: %s\n", err.msg);
 		fail();
 	}
 	return db;
@@ -67,13 +67,19 @@ static void test_display_without_password(void **state)
 		skip();
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct bs_db *db = NULL;
-		assert_int_equal(bs_db_pg.open(&db, cases[i].url, 0, NULL, NULL), -1);
-		assert_non_null(db);
-		assert_string_equal(bs_db_pg.display(db), cases[i].shown);
-		assert_int_equal(bs_db_errkind(db), BS_DB_EGONE);
-		assert_null(strstr(bs_db_errmsg(db), "s3cret"));
-		assert_null(strchr(bs_db_errmsg(db), '\n'));
-		bs_db_pg.close(db);
+		struct bs_err err = BS_ERR_INIT;
+		char *shown = bs_db_shown(cases[i].url);
+
+		/* A failed open leaves no connection: err says why. */
+		assert_int_equal(bs_db_pg.open(&db, cases[i].url, 0, NULL,
+					       NULL, &err),
+				 -BS_EDB);
+		assert_null(db);
+		assert_int_equal(err.code, BS_EDB);
+		assert_string_equal(shown, cases[i].shown);
+		assert_null(strstr(err.msg, "s3cret"));
+		assert_null(strchr(err.msg, '\n'));
+		free(shown);
 	}
 }
 
@@ -131,7 +137,7 @@ static void test_values(void **state)
 	assert_int_equal(
 		bs_db_exec(db, "DROP TABLE IF EXISTS v; CREATE TABLE v (i "
 			       "BIGINT, r DOUBLE PRECISION, t TEXT, b BYTEA, "
-			       "a TEXT)"),
+			       "a TEXT)", NULL),
 		0);
 	/* '?' in a string, an identifier and comments is not a parameter;
 	 * ?N names one twice. */
@@ -139,7 +145,7 @@ static void test_values(void **state)
 				       "INSERT INTO v (i, r, t, b, a) -- a ?\n"
 				       "VALUES (?, ?, ? /* ? */, ?, ?3 || "
 				       "'?')",
-				       BS_DB_KEEP, &ins),
+				       BS_DB_KEEP, &ins, NULL),
 			 0);
 	for (i = 0; i < sizeof(reals) / sizeof(reals[0]); i++) {
 		assert_int_equal(bs_db_bind_int64(ins, 1,
@@ -164,7 +170,7 @@ static void test_values(void **state)
 				       "SELECT i, r, t, b, a FROM v WHERE b "
 				       "= ? OR b IS NULL ORDER BY r NULLS "
 				       "LAST, i",
-				       0, &sel),
+				       0, &sel, NULL),
 			 0);
 	assert_int_equal(bs_db_column_count(sel), 5);
 	assert_string_equal(bs_db_column_name(sel, 3), "b");
@@ -194,7 +200,7 @@ static void test_values(void **state)
 
 	/* The extremes of int64 come back whole. */
 	assert_int_equal(bs_db_prepare(db, "SELECT min(i), max(i) FROM v", 0,
-				       &sel),
+				       &sel, NULL),
 			 0);
 	assert_int_equal(bs_db_step(sel), BS_DB_ROW);
 	assert_true(bs_db_column_int64(sel, 0) == INT64_MIN);
@@ -207,30 +213,39 @@ static void test_errors(void **state)
 {
 	struct bs_db *db = connect_test(0), *ro = NULL;
 	struct bs_db_stmt *s = NULL;
+	struct bs_err err = BS_ERR_INIT;
 
 	(void)state;
 	if (db == NULL)
 		skip();
 	assert_int_equal(bs_db_exec(db, "DROP TABLE IF EXISTS e; CREATE "
 					"TABLE e (k TEXT PRIMARY KEY, n BIGINT "
-					"CHECK (n > 0))"),
+					"CHECK (n > 0))", NULL),
 			 0);
-	assert_int_equal(bs_db_exec(db, "INSERT INTO e VALUES ('a', 1)"), 0);
-	assert_int_equal(bs_db_exec(db, "INSERT INTO e VALUES ('a', 2)"), -1);
+	assert_int_equal(bs_db_exec(db, "INSERT INTO e VALUES ('a', 1)", NULL),
+			 0);
+	assert_int_equal(bs_db_exec(db, "INSERT INTO e VALUES ('a', 2)", NULL),
+			 -BS_EDB);
 	assert_int_equal(bs_db_errkind(db), BS_DB_ECONSTRAINT);
-	assert_int_equal(bs_db_exec(db, "INSERT INTO e VALUES ('b', 0)"), -1);
+	assert_int_equal(bs_db_exec(db, "INSERT INTO e VALUES ('b', 0)", NULL),
+			 -BS_EDB);
 	assert_int_equal(bs_db_errkind(db), BS_DB_ECONSTRAINT);
-	assert_int_equal(bs_db_exec(db, "SELEC 1"), -1);
+	/* err holds the engine's reason alone; errmsg keeps it too. */
+	assert_int_equal(bs_db_exec(db, "SELEC 1", &err), -BS_EDB);
+	assert_int_equal(err.code, BS_EDB);
+	assert_string_equal(err.msg, "syntax error at or near \"SELEC\"");
 	assert_int_equal(bs_db_errkind(db), BS_DB_EOTHER);
 	assert_string_equal(bs_db_errmsg(db), "syntax error at or near \"SELEC\"");
-	/* A failed statement's error comes from its step. */
-	assert_int_equal(bs_db_prepare(db, "SELECT nope FROM e", 0, &s), 0);
-	assert_true(bs_db_step(s) < 0);
+	/* A failed statement's error comes from its step: a -BS_E* code. */
+	assert_int_equal(bs_db_prepare(db, "SELECT nope FROM e", 0, &s, NULL),
+			 0);
+	assert_int_equal(bs_db_step(s), -BS_EDB);
 	assert_non_null(strstr(bs_db_errmsg(db), "nope"));
 	bs_db_finalize(s);
 
 	ro = connect_test(BS_DB_OPEN_READONLY);
-	assert_int_equal(bs_db_exec(ro, "INSERT INTO e VALUES ('c', 3)"), -1);
+	assert_int_equal(bs_db_exec(ro, "INSERT INTO e VALUES ('c', 3)", NULL),
+			 -BS_EDB);
 	assert_int_equal(bs_db_errkind(ro), BS_DB_EREADONLY);
 	bs_db_pg.close(ro);
 	bs_db_pg.close(db);
@@ -247,16 +262,17 @@ static void test_catalogue(void **state)
 	struct bs_db *db = connect_test(0);
 	struct bs_buf refs = BS_BUF_INIT;
 	const char *const tables[] = {"p", "c2"};
-	int v = -1;
+	struct bs_err err = BS_ERR_INIT;
+	int v = -1, has = -1;
 
 	(void)state;
 	if (db == NULL)
 		skip();
 	assert_int_equal(
 		bs_db_exec(db, "DROP TABLE IF EXISTS c1, c2, p, meta; DROP "
-			       "VIEW IF EXISTS pv"),
+			       "VIEW IF EXISTS pv", NULL),
 		0);
-	assert_int_equal(bs_db_pg.get_version(db, &v), 0);
+	assert_int_equal(bs_db_pg.get_version(db, &v, NULL), 0);
 	assert_int_equal(v, 0);
 	assert_int_equal(
 		bs_db_exec(db, "CREATE TABLE meta (key TEXT PRIMARY KEY, value "
@@ -264,26 +280,30 @@ static void test_catalogue(void **state)
 			       "PRIMARY KEY); CREATE TABLE c2 (run_id BIGINT "
 			       "REFERENCES p (id)); CREATE TABLE c1 (pid "
 			       "BIGINT REFERENCES p (id)); CREATE VIEW pv AS "
-			       "SELECT id FROM p"),
+			       "SELECT id FROM p", NULL),
 		0);
-	assert_int_equal(bs_db_pg.set_version(db, 4), 0);
-	assert_int_equal(bs_db_pg.get_version(db, &v), 0);
+	assert_int_equal(bs_db_pg.set_version(db, 4, NULL), 0);
+	assert_int_equal(bs_db_pg.get_version(db, &v, NULL), 0);
 	assert_int_equal(v, 4);
-	assert_int_equal(bs_db_pg.has_object(db, "pv"), 1);
-	assert_int_equal(bs_db_pg.has_object(db, "p_pkey"), 1);
-	assert_int_equal(bs_db_pg.has_object(db, "nope"), 0);
-	assert_true(bs_db_pg.count_objects(db) >= 7);
-	assert_int_equal(bs_db_pg.referrers(db, "p", collect, &refs), 0);
+	assert_int_equal(bs_db_pg.has_object(db, "pv", &has, NULL), 0);
+	assert_int_equal(has, 1);
+	assert_int_equal(bs_db_pg.has_object(db, "p_pkey", &has, NULL), 0);
+	assert_int_equal(has, 1);
+	assert_int_equal(bs_db_pg.has_object(db, "nope", &has, NULL), 0);
+	assert_int_equal(has, 0);
+	assert_true(bs_db_pg.count_objects(db, NULL) >= 7);
+	assert_int_equal(bs_db_pg.referrers(db, "p", collect, &refs, NULL), 0);
 	assert_string_equal(bs_buf_str(&refs), "c1.pid c2.run_id ");
-	assert_int_equal(bs_db_pg.check_untrusted(db, tables, 2), 0);
+	assert_int_equal(bs_db_pg.check_untrusted(db, tables, 2, NULL), 0);
 	assert_int_equal(bs_db_pg.check_untrusted(db, (const char *[]){"pv"},
-						  1),
-			 -1);
+						  1, &err),
+			 -BS_EDB);
 	assert_int_equal(bs_db_errkind(db), BS_DB_ECORRUPT);
-	assert_string_equal(bs_db_errmsg(db), "its 'pv' is not a plain table, "
-					      "as a bstore archive has");
+	assert_string_equal(err.msg, "its 'pv' is not a plain table, "
+				     "as a bstore archive has");
 	bs_buf_release(&refs);
-	bs_db_exec(db, "DROP TABLE c1, c2, meta; DROP VIEW pv; DROP TABLE p");
+	bs_db_exec(db, "DROP TABLE c1, c2, meta; DROP VIEW pv; DROP TABLE p",
+		   NULL);
 	bs_db_pg.close(db);
 }
 
@@ -298,7 +318,7 @@ static void matches(struct bs_db *db, const char *pattern, int literal,
 	bs_buf_adds(&sql, "SELECT ");
 	db->ops->glob(&sql, "t", pattern, literal ? NULL : &val);
 	bs_buf_adds(&sql, " FROM g ORDER BY k");
-	assert_int_equal(bs_db_prepare(db, bs_buf_str(&sql), 0, &s), 0);
+	assert_int_equal(bs_db_prepare(db, bs_buf_str(&sql), 0, &s, NULL), 0);
 	if (!literal)
 		bs_db_bind_text(s, 1, bs_buf_str(&val), -1);
 	while (bs_db_step(s) == BS_DB_ROW)
@@ -332,18 +352,18 @@ static void test_glob_as_sqlite(void **state)
 	if (pg == NULL)
 		skip();
 	assert_int_equal(bs_db_sqlite.open(&sq, ":memory:", BS_DB_OPEN_MEMORY,
-					   NULL, NULL),
+					   NULL, NULL, NULL),
 			 0);
 	dbs[0] = pg;
 	dbs[1] = sq;
 	for (k = 0; k < 2; k++) {
-		bs_db_exec(dbs[k], "DROP TABLE IF EXISTS g");
+		bs_db_exec(dbs[k], "DROP TABLE IF EXISTS g", NULL);
 		assert_int_equal(bs_db_exec(dbs[k], "CREATE TABLE g (k "
-						    "INTEGER, t TEXT)"),
+						    "INTEGER, t TEXT)", NULL),
 				 0);
 		assert_int_equal(bs_db_prepare(dbs[k], "INSERT INTO g VALUES "
 						       "(?, ?)",
-					       0, &ins[k]),
+					       0, &ins[k], NULL),
 				 0);
 		for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
 			bs_db_bind_int64(ins[k], 1, (int64_t)i);
@@ -365,7 +385,7 @@ static void test_glob_as_sqlite(void **state)
 		assert_string_equal(a, c);
 		assert_string_equal(b, c);
 	}
-	bs_db_exec(pg, "DROP TABLE g");
+	bs_db_exec(pg, "DROP TABLE g", NULL);
 	bs_db_pg.close(pg);
 	bs_db_sqlite.close(sq);
 }
@@ -445,14 +465,14 @@ static void glob_random(struct bs_db *pg)
 
 	rnd_state = 0x9e3779b97f4a7c15u;
 	assert_int_equal(bs_db_sqlite.open(&sq, ":memory:", BS_DB_OPEN_MEMORY,
-					   NULL, NULL),
+					   NULL, NULL, NULL),
 			 0);
 	dbs[0] = pg;
 	dbs[1] = sq;
 	for (k = 0; k < 2; k++) {
-		bs_db_exec(dbs[k], "DROP TABLE IF EXISTS g");
+		bs_db_exec(dbs[k], "DROP TABLE IF EXISTS g", NULL);
 		assert_int_equal(bs_db_exec(dbs[k], "CREATE TABLE g (k "
-						    "INTEGER, t TEXT)"),
+						    "INTEGER, t TEXT)", NULL),
 				 0);
 	}
 	for (i = 0; i < NNAMES; i++) {
@@ -463,7 +483,7 @@ static void glob_random(struct bs_db *pg)
 		for (k = 0; k < 2; k++) {
 			assert_int_equal(bs_db_prepare(dbs[k], "INSERT INTO g "
 							       "VALUES (?, ?)",
-						       0, &ins),
+						       0, &ins, NULL),
 					 0);
 			bs_db_bind_int64(ins, 1, (int64_t)i);
 			bs_db_bind_text(ins, 2, bs_buf_str(&pat), -1);
@@ -502,7 +522,7 @@ static void glob_random(struct bs_db *pg)
 	assert_true(compared >= 3000);
 	assert_true(some >= 500);
 	assert_true(refused >= 50);
-	bs_db_exec(pg, "DROP TABLE g");
+	bs_db_exec(pg, "DROP TABLE g", NULL);
 	for (i = 0; i < NNAMES; i++)
 		free(names[i]);
 	bs_buf_release(&pat);
@@ -520,19 +540,19 @@ static void test_glob_random(void **state)
 	if (pg == NULL)
 		skip();
 	glob_random(pg);
-	bs_db_exec(pg, "DROP DATABASE IF EXISTS bstore_ascii");
+	bs_db_exec(pg, "DROP DATABASE IF EXISTS bstore_ascii", NULL);
 	assert_int_equal(bs_db_exec(pg, "CREATE DATABASE bstore_ascii "
 					"ENCODING 'SQL_ASCII' TEMPLATE "
 					"template0 LC_COLLATE 'C' LC_CTYPE "
-					"'C'"),
+					"'C'", NULL),
 			 0);
 	snprintf(url, sizeof(url), "%s%sdbname=bstore_ascii",
 		 getenv("BSTORE_TEST_DB"),
 		 strchr(getenv("BSTORE_TEST_DB"), '?') ? "&" : "?");
-	assert_int_equal(bs_db_pg.open(&ascii, url, 0, NULL, NULL), 0);
+	assert_int_equal(bs_db_pg.open(&ascii, url, 0, NULL, NULL, NULL), 0);
 	glob_random(ascii);
 	bs_db_pg.close(ascii);
-	bs_db_exec(pg, "DROP DATABASE bstore_ascii");
+	bs_db_exec(pg, "DROP DATABASE bstore_ascii", NULL);
 	bs_db_pg.close(pg);
 }
 
@@ -552,7 +572,7 @@ static void test_binary_rows_as_text(void **state)
 	(void)state;
 	if (db == NULL)
 		skip();
-	assert_int_equal(bs_db_exec(db, "SELECT setseed(0.25)"), 0);
+	assert_int_equal(bs_db_exec(db, "SELECT setseed(0.25)", NULL), 0);
 	assert_int_equal(
 	    bs_db_prepare(
 	        db,
@@ -575,7 +595,7 @@ static void test_binary_rows_as_text(void **state)
 	        "'0.1', '1e14', '1e-4', '99999999999999.9'])[g / 5 % "
 	        "16 + 1]::float8 END AS x "
 	        "FROM generate_series(1::bigint, 9000) g) v ORDER BY v.i",
-	        0, &sel),
+	        0, &sel, NULL),
 	    0);
 	while (bs_db_step(sel) == BS_DB_ROW) {
 		for (col = 0; col < 8; col += 2) {
@@ -639,28 +659,28 @@ static void test_reader_cursors(void **state)
 	(void)state;
 	if (db == NULL)
 		skip();
-	assert_int_equal(bs_db_prepare(db, sql, 0, &a), 0);
-	assert_int_equal(bs_db_prepare(db, sql, 0, &b), 0);
+	assert_int_equal(bs_db_prepare(db, sql, 0, &a, NULL), 0);
+	assert_int_equal(bs_db_prepare(db, sql, 0, &b, NULL), 0);
 	assert_int_equal(read_count(a, 1, 3000), 0);
 	assert_int_equal(read_count(b, 1, 5000), 0);
 	bs_db_reset(b);
 	assert_int_equal(read_count(a, 3001, 3000), 0);
-	assert_int_equal(bs_db_exec(db, "BEGIN"), 0);
+	assert_int_equal(bs_db_exec(db, "BEGIN", NULL), 0);
 	assert_int_equal(read_count(b, 1, 2500), 0);
-	assert_int_equal(bs_db_exec(db, "COMMIT"), 0);
+	assert_int_equal(bs_db_exec(db, "COMMIT", NULL), 0);
 	assert_int_equal(read_count(a, 6001, 3000), 0);
 	assert_int_equal(bs_db_step(a), BS_DB_DONE);
 	assert_int_equal(read_count(b, 2501, 6500), 0);
 	assert_int_equal(bs_db_step(b), BS_DB_DONE);
 	bs_db_finalize(a);
 	bs_db_finalize(b);
-	assert_int_equal(bs_db_prepare(db, sql, 0, &a), 0);
+	assert_int_equal(bs_db_prepare(db, sql, 0, &a, NULL), 0);
 	assert_int_equal(read_count(a, 1, 9000), 0);
 	assert_int_equal(bs_db_step(a), BS_DB_DONE);
 	bs_db_finalize(a);
 	/* Nothing left open: the caller's own transaction begins. */
 	assert_int_equal(bs_db_exec(db, "BEGIN; SET TRANSACTION ISOLATION "
-	                                "LEVEL REPEATABLE READ; COMMIT"),
+	                                "LEVEL REPEATABLE READ; COMMIT", NULL),
 	                 0);
 	bs_db_pg.close(db);
 }

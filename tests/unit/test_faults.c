@@ -228,7 +228,7 @@ static int on_reject(int64_t line, const char *raw, size_t len, int truncated,
 	struct file_ctx *c = vctx;
 
 	return bs_store_reject(c->st, c->name, line, raw, len, truncated,
-			       reason, &c->err) < 0
+			       reason, NULL, &c->err) < 0
 		       ? -1
 		       : 0;
 }

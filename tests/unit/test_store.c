@@ -111,6 +111,7 @@ static void test_put_get_dup(void **state)
 	struct bs_store *st = open_new("put");
 	struct bs_run r, back;
 	int64_t runs, rejects, first;
+	enum bs_store_outcome how = BS_STORE_SAME_RUN;
 
 	(void)state;
 	make_run(&r, "jump", "jump,8G,1,2", 84734);
@@ -126,11 +127,13 @@ static void test_put_get_dup(void **state)
 	assert_int_equal(put_as(st, &r, &err), BS_STORE_DUPLICATE);
 	assert_true(r.id == first);
 	assert_int_equal(bs_store_reject(st, "t.csv", 3, "bad,line", 8, 0,
-					 "expected 27 fields", &err),
-			 1);
-	assert_int_equal(bs_store_reject(st, "t.csv", 3, "bad,line", 8, 0,
-					 "expected 27 fields", &err),
+					 "expected 27 fields", &how, &err),
 			 0);
+	assert_int_equal(how, BS_STORE_STORED);
+	assert_int_equal(bs_store_reject(st, "t.csv", 3, "bad,line", 8, 0,
+					 "expected 27 fields", &how, &err),
+			 0);
+	assert_int_equal(how, BS_STORE_DUPLICATE);
 	assert_int_equal(bs_store_commit(st, &err), 0);
 	assert_int_equal(bs_store_count(st, &runs, &rejects, &err), 0);
 	assert_true(runs == 1 && rejects == 1);
