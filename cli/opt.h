@@ -58,9 +58,11 @@ struct bs_opt {
  * A heading row (git's OPT_GROUP): the rows after it are listed under
  * its text ("sysbench's options (...):") instead of "Options:".
  */
+/* clang-format off */
 #define BS_OPT_GROUP(text) {0, NULL, NULL, 0, NULL, 0, (text), NULL, 0, 0, 0}
 /* The end of a table. */
 #define BS_OPT_END {0, NULL, NULL, 0, NULL, 0, NULL, NULL, 0, 0, 0}
+/* clang-format on */
 
 /* The setters of plain rows. */
 int bs_opt_flag(const struct bs_cli *cli, const struct bs_opt *o,
@@ -171,6 +173,7 @@ struct bs_cli_tags {
 };
 void bs_cli_tags_release(struct bs_cli_tags *t);
 
+/* clang-format off */
 #define BS_OPT_TAG(type, member, what)                                       \
 	{0, "tag", "KEY=VALUE", BS_OPT_MULTI, bs_opt_tag,                    \
 	 offsetof(type, member), "add a tag to the stored " what            \
@@ -219,6 +222,7 @@ int bs_opt_metrics(const struct bs_cli *cli, const struct bs_opt *o,
 #define BS_OPT_TEMPLATE_DIR(type, member, files)                             \
 	{0, "template-dir", "DIR", 0, bs_opt_str, offsetof(type, member),    \
 	 "take " files " from DIR when there", NULL, 0, 0, 0}
+/* clang-format on */
 
 /*
  * For getopt_long's '?' and ':' (bs_opt_parse, cli/opt.h, sets opterr =

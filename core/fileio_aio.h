@@ -40,7 +40,9 @@ struct bs_aio {
 	void *events;               /* struct io_event[backlog] */
 };
 
+/* clang-format off */
 #define BS_AIO_INIT {0, 0, 0, NULL, NULL, 0, NULL}
+/* clang-format on */
 
 /* Sets up a context for backlog requests (io_setup). */
 int bs_aio_open(struct bs_aio *a, unsigned backlog);

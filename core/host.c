@@ -439,8 +439,10 @@ int bs_host_probe(const char *dir, struct bs_host *h, struct bs_err *err)
 	return 0;
 }
 
+/* clang-format off */
 #define HF(key, label, kind, field) \
 	{ key, label, kind, offsetof(struct bs_host, field) }
+/* clang-format on */
 
 /* clang-format off */
 const struct bs_host_fact bs_host_facts[] = {

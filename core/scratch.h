@@ -43,7 +43,9 @@ struct bs_scratch {
 	size_t nitems, cap;
 };
 
+/* clang-format off */
 #define BS_SCRATCH_INIT {-1, -1, NULL, NULL, NULL, 0, 0}
+/* clang-format on */
 
 /*
  * Creates the private directory inside dir. Fails with a message naming

@@ -126,7 +126,9 @@ struct bs_zcav_target {
 	uint64_t limit_bytes; /* where the blocks end (0: at a short read) */
 };
 
+/* clang-format off */
 #define BS_ZCAV_TARGET_INIT {-1, 0, 0, 0, 0}
+/* clang-format on */
 
 /*
  * Opens the target. Refuses anything but a regular file or block device;

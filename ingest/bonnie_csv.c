@@ -53,6 +53,7 @@ struct layout {
 	int beta;
 };
 
+/* clang-format off */
 /* docs/input-formats.md section 1.2: 1.00-1.04. */
 static const struct layout fam_a = {
 	.format = BS_FMT_CSV_1_0X, .nfields = 27, .compound = 1, .name = 1,
@@ -102,6 +103,7 @@ static const struct layout fam_d = {
 /* docs/input-formats.md section 1.6: 1.98-2.00a; num_dirs sits in the "file_chunk_size"
  * column and the I/O chunk is never printed. */
 static const struct layout fam_e = {
+/* clang-format on */
 	.format = BS_FMT_CSV_1_98, .nfields = 50, .version = 2, .name = 3,
 	.conc = 4, .seed = 5, .size = 6, .chunk = 7, .seeks = 8, .procs = 9,
 	.io = 10, .files = 22, .fmax = 23, .fmin = 24, .fchunk = 25,

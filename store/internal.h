@@ -250,7 +250,9 @@ int bs_store_prepare_writes(struct bs_store *st, struct bs_err *err);
  * the value is the key itself; then "<key>_status", "<key>_cpu" and
  * "<key>_lat_us".
  */
+/* clang-format off */
 #define BS_STORE_METRIC_SUFFIXES {"", "_status", "_cpu", "_lat_us"}
+/* clang-format on */
 #define BS_STORE_METRIC_NCOLS 4
 
 /*

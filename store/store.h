@@ -187,7 +187,9 @@ struct bs_ids {
 	int64_t *id;
 	size_t n, cap;
 };
+/* clang-format off */
 #define BS_IDS_INIT {NULL, 0, 0}
+/* clang-format on */
 void bs_ids_release(struct bs_ids *ids);
 /* Adds the n ids at add (sorted or not) to out, which stays sorted and
  * unique. */

@@ -17,7 +17,9 @@ struct bs_buf {
 	size_t max;  /* 0: unlimited */
 };
 
+/* clang-format off */
 #define BS_BUF_INIT {NULL, 0, 0, 0}
+/* clang-format on */
 
 /* Limits the buffer to max bytes; appends beyond it fail with BS_ETOOBIG. */
 void bs_buf_init_max(struct bs_buf *b, size_t max);

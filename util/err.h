@@ -28,7 +28,9 @@ struct bs_err {
 	char msg[BS_ERR_MSG_MAX];  /* lowercase start, no final period */
 };
 
+/* clang-format off */
 #define BS_ERR_INIT {0, {0}}
+/* clang-format on */
 
 #if defined(__GNUC__)
 #define BS_PRINTF(a, b) __attribute__((format(printf, a, b)))

@@ -23,7 +23,9 @@ struct bs_intern {
 	size_t nslot;
 };
 
+/* clang-format off */
 #define BS_INTERN_INIT {NULL, 0, 0, NULL, 0}
+/* clang-format on */
 
 /* The index of s in pool p, a copy of s added when it is new. */
 uint32_t bs_intern(struct bs_intern *p, const char *s);

@@ -105,8 +105,10 @@
 /* O_DIRECT, the parameter "direct" (0 or 1) of every family that opens
  * files so, as fio names it: one field of struct bs_params, a row in
  * each family. LABEL says how the family's tool asks for it. */
+/* clang-format off */
 #define DIRECT_ROW(label)                                                    \
 	{ "direct", P(direct), BS_PK_BOOL, NULL, label, "", BS_PF_DECIDES,   \
 	  0, 1, BS_PN_AS_IS, 0 }
+/* clang-format on */
 
 #endif

@@ -17,7 +17,9 @@ struct delims {
 	size_t slen, elen;
 };
 
+/* clang-format off */
 #define DELIMS_INIT {"{{", "}}", 2, 2}
+/* clang-format on */
 
 /* ctemplate's memmatch(): an empty needle matches at once. */
 static const char *memmatch(const char *hay, size_t haylen,

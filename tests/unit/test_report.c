@@ -1050,7 +1050,9 @@ static const struct {
 	const char *out;
 	size_t outlen;
 } strip_cases[] = {
+/* clang-format off */
 #define S(in, out) {in, sizeof(in) - 1, out, sizeof(out) - 1}
+/* clang-format on */
 	/* Blank lines go; a lone marker loses its white space and newline;
 	 * a variable, or two markers, keep theirs. */
 	S("a\n\n \t \nb", "a\nb"),

@@ -152,6 +152,7 @@ static void c_other_family(struct bs_run *r)
 	r->res[m].status = BS_ST_OK;
 	r->res[m].value = 10;
 }
+/* clang-format off */
 static void c_family(struct bs_run *r) { r->family = (enum bs_family)BS_FAM_MAX; }
 /* A name longer than BS_NAME_MAX: a line's limit. */
 static void set_long(char **field)
@@ -179,6 +180,7 @@ static void c_tag(struct bs_run *r) { bs_run_tag(r, "k", "a\nb"); }
 static void c_tag_key(struct bs_run *r) { bs_run_tag(r, "", "v"); }
 static void c_raw(struct bs_run *r) { bs_run_set(&r->raw, NULL); }
 static void c_sha(struct bs_run *r) { r->sha256[3] = 'G'; }
+/* clang-format on */
 
 /* clang-format off */
 static const struct bad {
