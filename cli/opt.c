@@ -26,9 +26,11 @@ static const struct bs_opt help_row = {'h', "help", NULL, 0, NULL, 0,
 /* Every command's -q/--quiet, as bstore -q before it, where the command
  * has no -q of its own (bstore run's is bonnie++'s -q): people put it
  * after the command too. The walker sets cli->quiet. */
+/* clang-format off */
 static const struct bs_opt quiet_row = {
 	'q', "quiet", NULL, 0, NULL, 0,
 	"no progress or summaries (as 'bstore -q COMMAND')", NULL, 0, 0, 0};
+/* clang-format on */
 
 /* Help lines are wrapped to this width. */
 #define HELP_WIDTH 78

@@ -103,12 +103,12 @@ static const struct layout fam_d = {
 /* docs/input-formats.md section 1.6: 1.98-2.00a; num_dirs sits in the "file_chunk_size"
  * column and the I/O chunk is never printed. */
 static const struct layout fam_e = {
-/* clang-format on */
 	.format = BS_FMT_CSV_1_98, .nfields = 50, .version = 2, .name = 3,
 	.conc = 4, .seed = 5, .size = 6, .chunk = 7, .seeks = 8, .procs = 9,
 	.io = 10, .files = 22, .fmax = 23, .fmin = 24, .fchunk = 25,
 	.fdirs = 26, .fpairs = 27, .lat = 39,
 };
+/* clang-format on */
 
 /* What a parse is working on, and where its reason goes. */
 struct pctx {

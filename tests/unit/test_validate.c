@@ -131,6 +131,7 @@ static void put_block(struct bs_run *r, double v)
 	r->res[BS_M_PUT_BLOCK].value = v;
 }
 
+/* clang-format off */
 static void c_huge(struct bs_run *r) { put_block(r, 1e308); }
 static void c_negative(struct bs_run *r) { put_block(r, -5); }
 static void c_nan_value(struct bs_run *r) { put_block(r, NAN); }
@@ -152,7 +153,6 @@ static void c_other_family(struct bs_run *r)
 	r->res[m].status = BS_ST_OK;
 	r->res[m].value = 10;
 }
-/* clang-format off */
 static void c_family(struct bs_run *r) { r->family = (enum bs_family)BS_FAM_MAX; }
 /* A name longer than BS_NAME_MAX: a line's limit. */
 static void set_long(char **field)
