@@ -48,9 +48,9 @@
 struct pool {
 	char name[128];
 	double r[MAXRES];
-	size_t n, fast;  /* residuals, runs too fast */
-	double sd, h;    /* spread, bandwidth */
-	double mad;      /* robust spread: 1.4826 x the median |r - median| */
+	size_t n, fast; /* residuals, runs too fast */
+	double sd, h;   /* spread, bandwidth */
+	double mad;     /* robust spread: 1.4826 x the median |r - median| */
 };
 
 static struct pool pools[MAXPOOL];
@@ -103,16 +103,17 @@ static void read_pools(const char *path)
 		qsort(s, p->n, sizeof *s, cmp_d);
 		p->sd = gsl_stats_sd(s, 1, p->n);
 		{
-			double med = gsl_stats_median_from_sorted_data(s, 1,
-								       p->n);
+			double med =
+				gsl_stats_median_from_sorted_data(s, 1, p->n);
 			double dev[MAXRES];
 			size_t i;
 
 			for (i = 0; i < p->n; i++)
 				dev[i] = fabs(s[i] - med);
 			qsort(dev, p->n, sizeof *dev, cmp_d);
-			p->mad = 1.4826 * gsl_stats_median_from_sorted_data(
-						  dev, 1, p->n);
+			p->mad =
+				1.4826 *
+				gsl_stats_median_from_sorted_data(dev, 1, p->n);
 		}
 		iqr = gsl_stats_quantile_from_sorted_data(s, 1, p->n, 0.75) -
 		      gsl_stats_quantile_from_sorted_data(s, 1, p->n, 0.25);
@@ -135,9 +136,9 @@ static double draw(gsl_rng *rng, const struct pool *p)
 	double mean = gsl_stats_mean(p->r, 1, p->n);
 	double r = p->r[gsl_rng_uniform_int(rng, p->n)];
 	double e = gsl_ran_gaussian(rng, 1.0);
-	double shrink = p->sd > 0 ? 1.0 / sqrt(1.0 + p->h * p->h /
-							(p->sd * p->sd))
-				  : 1.0;
+	double shrink =
+		p->sd > 0 ? 1.0 / sqrt(1.0 + p->h * p->h / (p->sd * p->sd))
+			  : 1.0;
 
 	return mean + (r - mean + p->h * e) * shrink;
 }
@@ -149,8 +150,8 @@ static double loguni(gsl_rng *rng, double lo, double hi)
 
 static int gen(unsigned long seed, const char *poolpath, size_t nseries)
 {
-	static const size_t lens[] = {5, 10, 20, 50, 100, 100, 200, 200,
-				      500, 1000, 5000};
+	static const size_t lens[] = {5,   10,  20,  50,   100, 100,
+				      200, 200, 500, 1000, 5000};
 	static const size_t nlens = sizeof lens / sizeof lens[0];
 	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
 	size_t id, i, j;
@@ -170,11 +171,13 @@ static int gen(unsigned long seed, const char *poolpath, size_t nseries)
 		/* About one change per 100 points, at least one. */
 		want = change ? 1 + gsl_ran_poisson(rng, (double)n / 100.0) : 0;
 		for (j = 0; j < 50 * want && k < want; j++) {
-			size_t c = GAP + gsl_rng_uniform_int(rng, n - 2 * GAP + 1);
+			size_t c = GAP +
+				   gsl_rng_uniform_int(rng, n - 2 * GAP + 1);
 			int near = 0;
 
 			for (i = 0; i < k; i++)
-				near |= (c > at[i] ? c - at[i] : at[i] - c) < GAP;
+				near |= (c > at[i] ? c - at[i] : at[i] - c) <
+					GAP;
 			if (!near)
 				at[k++] = c;
 		}
@@ -435,8 +438,8 @@ static int score(const char *corpus, const char *found, int havepools)
 
 		if (getline(&lf, &cf, ff) <= 0 || fields(lc, f, 4) < 4 ||
 		    fields(lf, g, 2) < 2 || strcmp(f[0], g[0]) != 0) {
-			fprintf(stderr, "cpbench: %s and %s disagree\n",
-				corpus, found);
+			fprintf(stderr, "cpbench: %s and %s disagree\n", corpus,
+				found);
 			return 1;
 		}
 		nser++;
@@ -463,8 +466,9 @@ static int score(const char *corpus, const char *found, int havepools)
 
 				if (!used[j] && d <= 5 &&
 				    (best == ng ||
-				     d < (got[best] > at[i] ? got[best] - at[i]
-							   : at[i] - got[best])))
+				     d < (got[best] > at[i]
+						  ? got[best] - at[i]
+						  : at[i] - got[best])))
 					best = j;
 			}
 			if (best < ng) {

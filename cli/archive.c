@@ -117,8 +117,7 @@ static int open_store(const struct bs_cli *cli, const char *path, int flags,
 		*out = NULL;
 		raise(sig);
 		/* Ignored or handled elsewhere: the open failed anyway. */
-		return rc < 0 ? rc
-			      : bs_error(err, BS_EINTR, "interrupted");
+		return rc < 0 ? rc : bs_error(err, BS_EINTR, "interrupted");
 	}
 	if (rc == 0)
 		bs_cli_store_warnings(cli, *out);

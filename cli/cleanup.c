@@ -21,8 +21,7 @@ void bs_cleanup_unblock(void)
 	bs_stop_unblock();
 }
 
-void bs_cleanup_arm(const struct bs_cli *cli, const char *tmp,
-		    const char *path)
+void bs_cleanup_arm(const struct bs_cli *cli, const char *tmp, const char *path)
 {
 	struct bs_buf b = BS_BUF_INIT;
 	char *head;

@@ -96,10 +96,9 @@ int cmd_zcav(struct bs_cli *cli, int argc, char **argv);
  * them.
  */
 struct bs_opt_cmd;
-extern const struct bs_opt_cmd bs_cmd_changes, bs_cmd_check,
-	bs_cmd_compare, bs_cmd_exec, bs_cmd_export, bs_cmd_fileio,
-	bs_cmd_ingest, bs_cmd_list, bs_cmd_merge, bs_cmd_report, bs_cmd_rm,
-	bs_cmd_run, bs_cmd_set, bs_cmd_show, bs_cmd_site, bs_cmd_tag,
-	bs_cmd_trend, bs_cmd_zcav;
+extern const struct bs_opt_cmd bs_cmd_changes, bs_cmd_check, bs_cmd_compare,
+	bs_cmd_exec, bs_cmd_export, bs_cmd_fileio, bs_cmd_ingest, bs_cmd_list,
+	bs_cmd_merge, bs_cmd_report, bs_cmd_rm, bs_cmd_run, bs_cmd_set,
+	bs_cmd_show, bs_cmd_site, bs_cmd_tag, bs_cmd_trend, bs_cmd_zcav;
 
 #endif

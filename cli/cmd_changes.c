@@ -39,7 +39,8 @@ static int produce(const struct bs_cli *cli, void *ctx, FILE *out,
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_changes *c = NULL;
 	struct bs_cli_src src = {job->st, job->ids, -1, 0};
-	struct bs_changes_source cs = {{bs_cli_src_each, &src}, get_run,
+	struct bs_changes_source cs = {{bs_cli_src_each, &src},
+				       get_run,
 				       job->st};
 	int rc = 0;
 
@@ -80,8 +81,7 @@ int bs_cli_changes(struct bs_cli *cli, const struct bs_opt_cmd *cmd, int argc,
 	a.co.check = cmd == &bs_cmd_check;
 	a.co.since = BS_NONE;
 	a.dest.fmt = BS_REPORT_TEXT;
-	if (bs_opt_parse(cli, cmd, argc, argv, &a, NULL, &rc) ==
-	    BS_OPT_EXIT)
+	if (bs_opt_parse(cli, cmd, argc, argv, &a, NULL, &rc) == BS_OPT_EXIT)
 		return rc;
 	rc = bs_cli_dest_done(cli, &a.dest);
 	if (rc != 0)
@@ -117,13 +117,15 @@ static const struct bs_opt opts[] = {
 	BS_OPT_DEST(struct bs_cli_changes_args, dest),
 	{'n', "noise", "PCT", 0, bs_opt_real, O(co.cp.noise_pct),
 	 "a change whose medians differ by less than PCT percent is not "
-	 "reported", "5", 0, 1000, 0},
+	 "reported",
+	 "5", 0, 1000, 0},
 	BS_OPT_END,
 };
 #undef O
 
 const struct bs_opt_cmd bs_cmd_changes = {
-	"changes", cmd_changes,
+	"changes",
+	cmd_changes,
 	"find where each series of runs shifted, and what changed there",
 	"[OPTIONS] [SELECTOR...]",
 	"Finds the change points of the selected runs (default: all): the\n"
@@ -140,9 +142,12 @@ const struct bs_opt_cmd bs_cmd_changes = {
 	"statistic, each split tested by it) and its references.\n"
 	"\n"
 	"@SELECTORS@\n",
-	opts, "The same archive and command give the same bytes.\n",
+	opts,
+	"The same archive and command give the same bytes.\n",
 	"bstore changes -f json machine=db1",
-	NULL, 0, 0,
+	NULL,
+	0,
+	0,
 };
 
 int cmd_changes(struct bs_cli *cli, int argc, char **argv)

@@ -23,7 +23,8 @@ static const struct bs_opt opts[] = {
 	BS_OPT_DEST(struct bs_cli_changes_args, dest),
 	{'n', "noise", "PCT", 0, bs_opt_real, O(co.cp.noise_pct),
 	 "a change whose medians differ by less than PCT percent is not a "
-	 "regression", "5", 0, 1000, 0},
+	 "regression",
+	 "5", 0, 1000, 0},
 	{0, "since", "DATE", 0, set_since, O(co.since),
 	 "check the runs stored or measured from DATE on (DATE: 2004, "
 	 "2004-03, 2004-03-15, '2004-03-15 10:30[:05]' or @UNIXTIME, UTC)",
@@ -37,7 +38,8 @@ static const struct bs_opt opts[] = {
 #undef O
 
 const struct bs_opt_cmd bs_cmd_check = {
-	"check", cmd_check,
+	"check",
+	cmd_check,
 	"exit 1 when the newest runs are worse than their series' level",
 	"[OPTIONS] [SELECTOR...]",
 	"Checks the newest run of each series of the selected runs (default:\n"
@@ -56,9 +58,12 @@ const struct bs_opt_cmd bs_cmd_check = {
 	"parameter throws that away (docs/changes.md).\n"
 	"\n"
 	"@SELECTORS@\n",
-	opts, NULL,
+	opts,
+	NULL,
 	"bstore check --since 2026-03-04 machine=db1 || echo regression",
-	NULL, 0, 0,
+	NULL,
+	0,
+	0,
 };
 
 int cmd_check(struct bs_cli *cli, int argc, char **argv)

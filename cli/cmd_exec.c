@@ -62,8 +62,8 @@ struct exec_run {
 
 /* The value of argv[*i] for a row that takes one, or NULL when it is not
  * that row's argument: "-d DIR", "-dDIR", "--x=V", "--x V", "of=F". */
-static const char *arg_value(const struct bs_exec_arg *x, char **argv,
-			     int argc, int *i)
+static const char *arg_value(const struct bs_exec_arg *x, char **argv, int argc,
+			     int *i)
 {
 	const char *a = argv[*i];
 	size_t n = strlen(x->name);
@@ -117,9 +117,9 @@ static void give(struct exec_run *x, size_t *cap, const char *key,
 /* A pseudo device that stands for no storage: dd if=/dev/zero. */
 static int pseudo_device(const char *path)
 {
-	static const char *const devs[] = {"/dev/zero", "/dev/null",
+	static const char *const devs[] = {"/dev/zero",    "/dev/null",
 					   "/dev/urandom", "/dev/random",
-					   "/dev/full", "-"};
+					   "/dev/full",    "-"};
 	size_t i;
 
 	for (i = 0; i < sizeof(devs) / sizeof(devs[0]); i++)
@@ -167,7 +167,8 @@ static void read_args(const struct bs_exec_prog *pr, int argc, char **argv,
 				if (has_word(v, a->word))
 					give(x, &cap, a->param, a->value);
 			} else if (a->param) {
-				give(x, &cap, a->param, a->value ? a->value : v);
+				give(x, &cap, a->param,
+				     a->value ? a->value : v);
 			}
 			/* Rows of one name all apply (sysbench's extra
 			 * flags give two parameters); the value was
@@ -191,9 +192,9 @@ static void read_args(const struct bs_exec_prog *pr, int argc, char **argv,
 		int j, given = 0;
 
 		for (j = 0; j < pr->nargs && j < 64; j++)
-			if (seen[j] && strcmp(pr->args[j].name ? pr->args[j].name
-							       : "",
-					      pr->absent[k].name) == 0)
+			if (seen[j] &&
+			    strcmp(pr->args[j].name ? pr->args[j].name : "",
+				   pr->absent[k].name) == 0)
 				given = 1;
 		if (!given)
 			give(x, &cap, pr->absent[k].param, pr->absent[k].value);
@@ -341,7 +342,8 @@ static int run_child(char **argv, struct bs_buf *out, struct bs_buf *errb,
 		for (k = 0; k < 2; k++) {
 			ssize_t n;
 
-			if (fds[k].fd < 0 || !(fds[k].revents & (POLLIN | POLLHUP | POLLERR)))
+			if (fds[k].fd < 0 ||
+			    !(fds[k].revents & (POLLIN | POLLHUP | POLLERR)))
 				continue;
 			n = read(fds[k].fd, chunk, sizeof(chunk));
 			if (n < 0 && errno == EINTR)
@@ -412,28 +414,29 @@ static void adjust(struct bs_run *r, void *vctx)
 #define O(f) offsetof(struct exec_args, f)
 static const struct bs_opt opts[] = {
 	{'m', "machine", "NAME", 0, bs_opt_str, O(machine),
-	 "the machine the runs are stored under", "this host's name", 0, 0,
-	 0},
+	 "the machine the runs are stored under", "this host's name", 0, 0, 0},
 	{'t', "tag", "KEY=VALUE", BS_OPT_MULTI, bs_opt_tag, O(tags),
-	 "add a tag to the stored runs (repeatable), as ingest -t", NULL, 0,
-	 0, 0},
+	 "add a tag to the stored runs (repeatable), as ingest -t", NULL, 0, 0,
+	 0},
 	{0, "target", "PATH", 0, bs_opt_str, O(target),
 	 "the file, directory or device whose host facts are recorded, when "
 	 "the tool's arguments do not name it (fio's --filename, bonnie++'s "
-	 "-d, dd's of=, zcav's device; else the working directory)", NULL,
-	 0, 0, 0},
+	 "-d, dd's of=, zcav's device; else the working directory)",
+	 NULL, 0, 0, 0},
 	BS_OPT_NO_STORE(struct exec_args, no_store),
 	/* Every command's -q (cli/opt.c adds it to all but those whose
 	 * options end at their first operand, as exec's do). */
 	{'q', "quiet", NULL, 0, bs_opt_flag, O(quiet),
-	 "no summary or progress lines (the tool's own output is shown)",
-	 NULL, 0, 0, 0},
+	 "no summary or progress lines (the tool's own output is shown)", NULL,
+	 0, 0, 0},
 	BS_OPT_END,
 };
 #undef O
 
 const struct bs_opt_cmd bs_cmd_exec = {
-	"exec", cmd_exec, "run a benchmark tool and store what it measured",
+	"exec",
+	cmd_exec,
+	"run a benchmark tool and store what it measured",
 	"[OPTIONS] -- TOOL [ARGS...]",
 	"Runs TOOL (bonnie++, Bonnie, fio, sysbench, dd, zcav or getc_putc)\n"
 	"with ARGS, no shell between, shows its output as it comes, and when\n"
@@ -450,7 +453,9 @@ const struct bs_opt_cmd bs_cmd_exec = {
 	"failed or printed no result bstore reads, 2 on a usage error, and\n"
 	"128 + the signal when one stopped it.\n",
 	"bstore exec -t raid=10 -- bonnie++ -q -d /mnt/test -D",
-	NULL, 0, BS_OPT_CMD_FIRST,
+	NULL,
+	0,
+	BS_OPT_CMD_FIRST,
 };
 
 int cmd_exec(struct bs_cli *cli, int argc, char **argv)
@@ -571,8 +576,9 @@ int cmd_exec(struct bs_cli *cli, int argc, char **argv)
 	snprintf(name, sizeof(name), "%s (bstore exec)", base);
 	rc = bs_cli_ingest_fd(cli, st, fd, name, &ia);
 	if (rc == BS_EXIT_OK && x.runs == 0) {
-		bs_cli_error(cli, "%s printed no result bstore reads; nothing "
-				  "stored",
+		bs_cli_error(cli,
+			     "%s printed no result bstore reads; nothing "
+			     "stored",
 			     base);
 		rc = BS_EXIT_FAIL;
 	}

@@ -25,11 +25,11 @@ enum fmt { FMT_BONNIE, FMT_JSON, FMT_CSV };
 
 /* The CSV layout: the families the selected runs have, their tag keys. */
 struct csv_cols {
-	unsigned families;      /* bit per enum bs_family */
+	unsigned families;           /* bit per enum bs_family */
 	unsigned char dup[BS_M_MAX]; /* key shared with another family */
-	int wide;               /* --wide: a column per tag key */
-	int long_rows;          /* --long: a row per run and metric */
-	char **tag_keys;        /* --wide: every key, sorted, owned */
+	int wide;                    /* --wide: a column per tag key */
+	int long_rows;               /* --long: a row per run and metric */
+	char **tag_keys;             /* --wide: every key, sorted, owned */
 	size_t ntag_keys, tag_keys_cap;
 };
 
@@ -38,17 +38,17 @@ struct export_ctx {
 	FILE *out;
 	struct bs_buf b;
 	struct csv_cols cols;
-	int convert;                 /* --csv-format given */
-	enum bs_csv_format csv;      /* its layout */
-	unsigned lossy;              /* runs the layout could not hold whole */
-	unsigned lossy_mask;         /* what they lost, bs_bonnie_csv_drops() */
-	struct bs_buf lossy_ids;     /* the first few, "12, 14" */
-	int write_errno; /* why the output failed, when it did */
+	int convert;             /* --csv-format given */
+	enum bs_csv_format csv;  /* its layout */
+	unsigned lossy;          /* runs the layout could not hold whole */
+	unsigned lossy_mask;     /* what they lost, bs_bonnie_csv_drops() */
+	struct bs_buf lossy_ids; /* the first few, "12, 14" */
+	int write_errno;         /* why the output failed, when it did */
 	unsigned left_out[BS_FAM_MAX]; /* --format bonnie: runs of others */
-	unsigned era[2]; /* --format bonnie: lines in 1.0x's layout, others */
+	unsigned era[2];   /* --format bonnie: lines in 1.0x's layout, others */
 	const char *path;  /* -o */
 	const char *given; /* -f's word, or NULL */
-	struct bs_store *st;  /* --format json: each run's history */
+	struct bs_store *st; /* --format json: each run's history */
 	struct bs_err *err;
 };
 
@@ -229,8 +229,8 @@ static void tail_cells(struct bs_buf *b, const struct csv_cols *c,
 			cell_text(b, tag_value(r, c->tag_keys[i]));
 	} else {
 		for (i = 0; i < r->ntags; i++)
-			bs_buf_addf(&t, "%s%s=%s", i ? ";" : "",
-				    r->tags[i].key, r->tags[i].value);
+			bs_buf_addf(&t, "%s%s=%s", i ? ";" : "", r->tags[i].key,
+				    r->tags[i].value);
 		cell_text(b, bs_buf_str(&t));
 	}
 	/* The parameters the user supplied (core/supply.h), by key. */
@@ -382,15 +382,16 @@ static int history_row(const struct bs_change *c, void *vrun)
 	char was[40], now[40];
 	int date = c->field && c->field->is_date;
 
-	bs_run_history_add(
-		w, c->field ? c->field->key : c->param,
-		!date ? c->old_text
-		: c->old_when == BS_NONE ? NULL
-					 : bs_time_iso(was, sizeof(was), c->old_when),
-		!date ? c->new_text
-		: c->new_when == BS_NONE ? NULL
-					 : bs_time_iso(now, sizeof(now), c->new_when),
-		c->changed_at);
+	bs_run_history_add(w, c->field ? c->field->key : c->param,
+			   !date ? c->old_text
+			   : c->old_when == BS_NONE
+				   ? NULL
+				   : bs_time_iso(was, sizeof(was), c->old_when),
+			   !date ? c->new_text
+			   : c->new_when == BS_NONE
+				   ? NULL
+				   : bs_time_iso(now, sizeof(now), c->new_when),
+			   c->changed_at);
 	return 0;
 }
 
@@ -429,7 +430,8 @@ static int export_run(const struct bs_run *r, void *vctx)
 		 * layout than its own; a run read from a table (bonnie++'s
 		 * text, Bonnie's) has no line: one is written. */
 		if (r->raw && r->raw[0] && bs_format_is_csv_line(r->format) &&
-		    (!c->convert || bs_csv_format_is_input(c->csv, r->format))) {
+		    (!c->convert ||
+		     bs_csv_format_is_input(c->csv, r->format))) {
 			c->era[bs_dialect_of(r)->csv != BS_LAYOUT_1_0X]++;
 			fputs(r->raw, c->out);
 		} else {
@@ -561,7 +563,8 @@ static const struct bs_opt opts[] = {
 	 ".jsonl and .ndjson json, .csv csv (the spreadsheet layout: "
 	 "bonnie++'s own lines need -f bonnie); another extension is refused, "
 	 "none is bonnie. Given, -f wins over the extension (with a warning "
-	 "when they disagree)", "bonnie", 0, 0, 0},
+	 "when they disagree)",
+	 "bonnie", 0, 0, 0},
 	{0, "csv-format", "1.98|1.03", 0, set_csv_format, 0,
 	 "with --format bonnie: every run in that layout, 1.0x runs included, "
 	 "written from its stored values (a line in that layout already is "
@@ -575,13 +578,15 @@ static const struct bs_opt opts[] = {
 	 offsetof(struct export_ctx, cols.wide),
 	 "with --format csv: a column per tag key, tag.KEY (tag.raid, "
 	 "tag.host.kernel; empty for a run without it), instead of the one "
-	 "tags column (k=v;k=v)", NULL, 0, 0, 0},
+	 "tags column (k=v;k=v)",
+	 NULL, 0, 0, 0},
 	{0, "long", NULL, 0, bs_opt_flag,
 	 offsetof(struct export_ctx, cols.long_rows),
 	 "with --format csv: one row per run and metric of its tool: the "
 	 "run's identity, then metric, value, unit, status, cpu_pct, "
 	 "latency_us, then its tags (a column per key with --wide) and "
-	 "family; no parameters (the other layouts have them)", NULL, 0, 0, 0},
+	 "family; no parameters (the other layouts have them)",
+	 NULL, 0, 0, 0},
 	{'o', "output", "FILE", 0, bs_opt_str,
 	 offsetof(struct export_ctx, path),
 	 "write to FILE (replaced only when complete)", NULL, 0, 0, 0},
@@ -589,7 +594,9 @@ static const struct bs_opt opts[] = {
 };
 
 const struct bs_opt_cmd bs_cmd_export = {
-	"export", cmd_export, "write runs as bonnie++ CSV, JSON or CSV",
+	"export",
+	cmd_export,
+	"write runs as bonnie++ CSV, JSON or CSV",
 	"[--format bonnie|json|csv] [-o FILE] [SELECTOR...]\n"
 	"-f bonnie --csv-format 1.98|1.03 [-o FILE] [SELECTOR...]\n"
 	"-f csv [--wide] [--long] [-o FILE] [SELECTOR...]",
@@ -609,11 +616,14 @@ const struct bs_opt_cmd bs_cmd_export = {
 	"          whose key is also the seek test's, is seek_count;\n"
 	"          text that a spreadsheet would run as a formula gets a\n"
 	"          leading '\n",
-	opts, NULL,
+	opts,
+	NULL,
 	"bstore export --format bonnie --csv-format 1.98 | bon_csv2html > "
 	"all.html\n"
 	"bstore export --format csv --wide > runs.csv",
-	NULL, 0, 0,
+	NULL,
+	0,
+	0,
 };
 
 int cmd_export(struct bs_cli *cli, int argc, char **argv)
@@ -650,8 +660,8 @@ int cmd_export(struct bs_cli *cli, int argc, char **argv)
 	rc = check_combination(cli, &ctx, fmt_name);
 	if (rc != 0)
 		return rc;
-	rc = bs_cli_open_select(cli, BS_STORE_READONLY, argv + optind, argc - optind,
-				BS_SEL_ALL_IF_NONE, &st, &ids);
+	rc = bs_cli_open_select(cli, BS_STORE_READONLY, argv + optind,
+				argc - optind, BS_SEL_ALL_IF_NONE, &st, &ids);
 	if (rc != 0)
 		goto out;
 	ctx.out = stdout;

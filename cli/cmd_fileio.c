@@ -89,22 +89,36 @@ static const struct bs_opt *sysbench_rows(void)
 		"1024-based):");
 	for (i = 0; i < bs_fileio_noptions; i++) {
 		fo = &bs_fileio_options[i];
-		rows[n++] = (struct bs_opt){
-			0, fo->name, fo->arg,
-			BS_OPT_EQ |
-				(fo->kind == BS_FK_BOOL ? BS_OPT_OPTARG : 0),
-			set_sysbench, offsetof(struct fileio_args, o), fo->help,
-			fo->dflt, 0, 0, i};
+		rows[n++] = (struct bs_opt){0,
+					    fo->name,
+					    fo->arg,
+					    BS_OPT_EQ | (fo->kind == BS_FK_BOOL
+								 ? BS_OPT_OPTARG
+								 : 0),
+					    set_sysbench,
+					    offsetof(struct fileio_args, o),
+					    fo->help,
+					    fo->dflt,
+					    0,
+					    0,
+					    i};
 	}
 	for (i = 0; i < bs_fileio_naliases; i++) {
 		fo = &bs_fileio_options[bs_fileio_option_find(
 			bs_fileio_aliases[i].option)];
 		snprintf(alias_help[i], sizeof(alias_help[i]),
 			 "deprecated alias for --%s", fo->name);
-		rows[n++] = (struct bs_opt){
-			0, bs_fileio_aliases[i].name, fo->arg, BS_OPT_EQ,
-			set_alias, offsetof(struct fileio_args, o),
-			alias_help[i], NULL, 0, 0, i};
+		rows[n++] = (struct bs_opt){0,
+					    bs_fileio_aliases[i].name,
+					    fo->arg,
+					    BS_OPT_EQ,
+					    set_alias,
+					    offsetof(struct fileio_args, o),
+					    alias_help[i],
+					    NULL,
+					    0,
+					    0,
+					    i};
 	}
 	rows[n] = (struct bs_opt)BS_OPT_END;
 	return rows;
@@ -201,8 +215,8 @@ out:
  * step's state for the driver (cli/cli.h, bs_cli_measure). */
 struct progress {
 	struct bs_cli_progress line; /* erased when it ends */
-	const char *what;   /* "prepare", "run" */
-	struct bs_buf *text; /* the run's text, for the interval rows */
+	const char *what;            /* "prepare", "run" */
+	struct bs_buf *text;         /* the run's text, for the interval rows */
 	const struct bs_fileio_opts *o;
 	struct fileio_args *a;
 	const struct bs_cli *cli;
@@ -210,9 +224,9 @@ struct progress {
 	struct bs_fileio_dir d;
 	struct bs_fileio_result res;
 	struct bs_scratch scratch;
-	int opened;   /* scratch is open */
+	int opened; /* scratch is open */
 	int dirfd;
-	int ran;      /* a run was measured, to be stored */
+	int ran; /* a run was measured, to be stored */
 	int64_t measured_at;
 };
 
@@ -276,7 +290,7 @@ static void on_line_err(const char *text, void *ctx)
 static int check_dir(struct bs_cli *cli, const char *dir)
 {
 	struct stat sb;
-	int e = stat(dir, &sb) != 0  ? errno
+	int e = stat(dir, &sb) != 0    ? errno
 		: !S_ISDIR(sb.st_mode) ? ENOTDIR
 				       : 0;
 

@@ -68,13 +68,13 @@ struct file_ctx {
 	struct bs_store *st;
 	const char *name;
 	long long stored, dups, rejected;
-	long long unnamed;             /* stored with no machine name */
+	long long unnamed;              /* stored with no machine name */
 	int64_t unnamed_lo, unnamed_hi; /* their ids */
 	struct bs_err err;
-	int failed; /* a store error stopped the file */
-	int fio_jobs; /* fio runs of this file so far */
+	int failed;       /* a store error stopped the file */
+	int fio_jobs;     /* fio runs of this file so far */
 	int rejects_only; /* --strict after a reject: keep only rejects */
-	int tty;    /* progress lines on stderr */
+	int tty;          /* progress lines on stderr */
 	/* When standard input or another input that can stall (a pipe)
 	 * was read to its end: the date of its runs that have none;
 	 * BS_NONE for a file named on the command line. */
@@ -278,8 +278,8 @@ static int on_reject(int64_t line, const char *raw, size_t len, int truncated,
 			return -1;
 		}
 	}
-	rc = bs_store_reject(c->st, c->name, line, raw, len, truncated,
-			     reason, NULL, &c->err);
+	rc = bs_store_reject(c->st, c->name, line, raw, len, truncated, reason,
+			     NULL, &c->err);
 	if (rc < 0) {
 		c->failed = 1;
 		return rc;
@@ -315,9 +315,9 @@ static void progress(struct file_ctx *c, struct bs_ingest *p, int done)
 	c->last_progress = t;
 	c->shown_progress = 1;
 	bs_ingest_stats(p, &s);
-	fprintf(stderr, "\r%s: %lld lines, %lld runs, %lld rejected%s",
-		c->name, (long long)s.lines, (long long)s.runs,
-		(long long)s.rejects, done ? "\n" : "");
+	fprintf(stderr, "\r%s: %lld lines, %lld runs, %lld rejected%s", c->name,
+		(long long)s.lines, (long long)s.runs, (long long)s.rejects,
+		done ? "\n" : "");
 	fflush(stderr);
 }
 
@@ -345,8 +345,7 @@ static int may_stall(int fd)
  * Reads fd into in until its end (*more = 0) or until in holds
  * INGEST_BUFFER_MAX bytes (*more = 1). A stop signal ends the wait.
  */
-static int read_input(int fd, struct bs_buf *in, struct file_ctx *c,
-		      int *more)
+static int read_input(int fd, struct bs_buf *in, struct file_ctx *c, int *more)
 {
 	static char chunk[1 << 16];
 	ssize_t n;
@@ -432,14 +431,14 @@ static void summary(const struct file_ctx *c, const struct ingest_opts *o,
 	int i, n = 0;
 
 	bs_text_put(stdout, c->name, 0);
-	printf(": %lld run%s %s, %lld duplicate%s, %lld rejected",
-	       c->stored, c->stored == 1 ? "" : "s",
+	printf(": %lld run%s %s, %lld duplicate%s, %lld rejected", c->stored,
+	       c->stored == 1 ? "" : "s",
 	       o->dry_run ? "would be stored" : "stored", c->dups,
 	       c->dups == 1 ? "" : "s", c->rejected);
 	for (i = 0; i < bs_nformats; i++)
 		if (s->by_format[i] > 0)
-			printf("%s%s: %lld", n++ ? ", " : " (", bs_formats[i].name,
-			       (long long)s->by_format[i]);
+			printf("%s%s: %lld", n++ ? ", " : " (",
+			       bs_formats[i].name, (long long)s->by_format[i]);
 	puts(n ? ")" : "");
 }
 
@@ -449,9 +448,10 @@ static void nothing_found(const struct bs_cli *cli, const struct file_ctx *c,
 			  const struct bs_ingest_stats *s)
 {
 	if (s->blocked > 0) {
-		bs_cli_warn(cli, "%s: no results in it (recognised output that "
-				 "measures nothing, such as sysbench's prepare "
-				 "or cleanup)",
+		bs_cli_warn(cli,
+			    "%s: no results in it (recognised output that "
+			    "measures nothing, such as sysbench's prepare "
+			    "or cleanup)",
 			    c->name);
 		return;
 	}
@@ -459,9 +459,10 @@ static void nothing_found(const struct bs_cli *cli, const struct file_ctx *c,
 		bs_cli_warn(cli, "%s: no results found (tried %s only)",
 			    c->name, o->format->name);
 	else
-		bs_cli_warn(cli, "%s: no results found (none of the %d formats "
-				 "matched; 'bstore ingest --formats' lists "
-				 "them)",
+		bs_cli_warn(cli,
+			    "%s: no results found (none of the %d formats "
+			    "matched; 'bstore ingest --formats' lists "
+			    "them)",
 			    c->name, bs_nformats);
 }
 
@@ -512,8 +513,9 @@ static int commit_file(const struct bs_cli *cli, struct bs_store *st,
 	if (bs_store_commit(st, &c->err) == 0)
 		return 0;
 	bs_store_rollback(st);
-	bs_cli_error(cli, "%s: cannot store its runs: %s; nothing stored "
-			  "from this file",
+	bs_cli_error(cli,
+		     "%s: cannot store its runs: %s; nothing stored "
+		     "from this file",
 		     c->name, c->err.msg);
 	return -1;
 }
@@ -559,15 +561,17 @@ static int ingest_fd(const struct bs_cli *cli, struct bs_store *st, int fd,
 		bs_store_rollback(st);
 		/* A signal also ends a wait for the archive's lock. */
 		if (c.err.code == BS_EINTR || bs_stop_sig)
-			bs_cli_error(cli, "%s: interrupted; nothing stored "
-					  "from this file",
+			bs_cli_error(cli,
+				     "%s: interrupted; nothing stored "
+				     "from this file",
 				     c.name);
 		else if (c.err.code == BS_EPARSE)
 			bs_cli_error(cli, "%s: %s; nothing stored", c.name,
 				     c.err.msg);
 		else
-			bs_cli_error(cli, "%s: %s; nothing stored from this "
-					  "file",
+			bs_cli_error(cli,
+				     "%s: %s; nothing stored from this "
+				     "file",
 				     c.name, c.err.msg);
 		rc = BS_EXIT_FAIL;
 		goto out;
@@ -679,8 +683,9 @@ static void log_summary(struct bs_buf *b, const char *path, int m,
 		    bs_fmt_g(c, sizeof(c), sum->mean),
 		    bs_fmt_g(d, sizeof(d), sum->max), bs_metrics[m].unit);
 	if (sum->per_point > 1)
-		bs_buf_addf(b, "stored as %zu points, each the mean of %lld "
-			       "entries",
+		bs_buf_addf(b,
+			    "stored as %zu points, each the mean of %lld "
+			    "entries",
 			    points, (long long)sum->per_point);
 	else
 		bs_buf_addf(b, "stored whole (%zu points)", points);
@@ -773,8 +778,7 @@ read:
 	n = bs_fio_log_parse(path, in.data ? in.data : "", in.len, ln->kind,
 			     div, &logs, sum, &err);
 	if (n < 0) {
-		bs_cli_error(cli, "%s; nothing stored from this file",
-			     err.msg);
+		bs_cli_error(cli, "%s; nothing stored from this file", err.msg);
 		goto out;
 	}
 	if (n == 0) {
@@ -821,8 +825,9 @@ read:
 		}
 		if (k < 0) {
 			bs_store_rollback(st);
-			bs_cli_error(cli, "%s: %s; nothing stored from this "
-					  "file",
+			bs_cli_error(cli,
+				     "%s: %s; nothing stored from this "
+				     "file",
 				     path, err.msg);
 			goto out;
 		}
@@ -831,8 +836,9 @@ read:
 		bs_store_rollback(st);
 	} else if (bs_store_commit(st, &err) < 0) {
 		bs_store_rollback(st);
-		bs_cli_error(cli, "%s: cannot store its series: %s; nothing "
-				  "stored from this file",
+		bs_cli_error(cli,
+			     "%s: cannot store its series: %s; nothing "
+			     "stored from this file",
 			     path, err.msg);
 		goto out;
 	}
@@ -843,8 +849,8 @@ read:
 	printf(": %lld entr%s attached to run %lld:", (long long)n,
 	       n == 1 ? "y" : "ies", (long long)id);
 	for (i = 0; i < logs.nseries; i++)
-		printf(" %s (%zu points)", bs_metrics[logs.series[i].metric].key,
-		       logs.series[i].n);
+		printf(" %s (%zu points)",
+		       bs_metrics[logs.series[i].metric].key, logs.series[i].n);
 	if (kept)
 		printf("; %zu kept as %s was (the run has %s already)", kept,
 		       kept == 1 ? "it" : "they", kept == 1 ? "it" : "them");
@@ -877,8 +883,9 @@ static int ingest_one(const struct bs_cli *cli, struct bs_store *st,
 	 * ends the wait), /dev/stdin may be a terminal. */
 	rc = bs_readfile_open(path, NULL, BS_FILE_ANY, -1, &fd, &err);
 	if (rc == -BS_EINTR) {
-		bs_cli_error(cli, "%s: interrupted; nothing stored from this "
-				  "file",
+		bs_cli_error(cli,
+			     "%s: interrupted; nothing stored from this "
+			     "file",
 			     path);
 		return BS_EXIT_FAIL;
 	}
@@ -957,13 +964,15 @@ static int set_param(const struct bs_cli *cli, const struct bs_opt *opt,
 	for (k = 0; k < bs_nparams; k++)
 		bs_similar_best(key, bs_param_table[k].key, &best, &dist);
 	if (best)
-		rc = bs_cli_usage_error(cli, "--param: '%s' is not a "
-					     "parameter; did you mean '%s'?",
+		rc = bs_cli_usage_error(cli,
+					"--param: '%s' is not a "
+					"parameter; did you mean '%s'?",
 					key, best);
 	else
-		rc = bs_cli_usage_error(cli, "--param: '%s' is not a "
-					     "parameter of any tool (bstore "
-					     "show lists a run's)",
+		rc = bs_cli_usage_error(cli,
+					"--param: '%s' is not a "
+					"parameter of any tool (bstore "
+					"show lists a run's)",
 					key);
 	free(key);
 	return rc;
@@ -1027,26 +1036,31 @@ static const struct bs_opt opts[] = {
 	{'p', "param", "KEY=VALUE", BS_OPT_MULTI, set_param, 0,
 	 "a parameter of every run where its output leaves it out "
 	 "(repeatable), e.g. direct=1; kept as supplied, and refused where "
-	 "the output printed another value", NULL, 0, 0, 0},
+	 "the output printed another value",
+	 NULL, 0, 0, 0},
 	{'m', "machine", "NAME", 0, set_machine, O(machine),
 	 "the machine of every run of the files, for outputs that name none "
 	 "(sysbench, fio, dd, zcav) or to replace the name they give",
 	 NULL, 0, 0, 0},
 	{0, "measured-at", "DATE", 0, set_measured_at, O(measured_at),
 	 "when the runs were measured: YYYY-MM-DD, 'YYYY-MM-DD HH:MM[:SS]' "
-	 "(UTC) or @UNIXTIME, from 1970-01-01 to 9999-12-31", NULL, 0, 0, 0},
+	 "(UTC) or @UNIXTIME, from 1970-01-01 to 9999-12-31",
+	 NULL, 0, 0, 0},
 	{0, "strict", NULL, 0, bs_opt_flag, O(strict),
 	 "store no run from a file with a rejected line (its rejected lines "
-	 "are still kept)", NULL, 0, 0, 0},
+	 "are still kept)",
+	 NULL, 0, 0, 0},
 	{'n', "dry-run", NULL, 0, bs_opt_flag, O(dry_run),
 	 "parse and report, store nothing", NULL, 0, 0, 0},
 	{0, "run", "ID", 0, set_run, O(run_id),
 	 "attach the fio log files given (NAME_lat.N.log, _clat, _slat, _bw, "
 	 "_iops) to stored run ID, instead of to the run of their job among "
-	 "the files given", NULL, 0, 0, 0},
+	 "the files given",
+	 NULL, 0, 0, 0},
 	{'f', "format", "NAME", 0, set_format, O(format),
 	 "read every result line as format NAME (when detection guesses "
-	 "wrong)", NULL, 0, 0, 0},
+	 "wrong)",
+	 NULL, 0, 0, 0},
 	{0, "formats", NULL, 0, bs_opt_flag, O(list_formats),
 	 "list the formats bstore reads, and exit", NULL, 0, 0, 0},
 	BS_OPT_END,
@@ -1054,7 +1068,9 @@ static const struct bs_opt opts[] = {
 #undef O
 
 const struct bs_opt_cmd bs_cmd_ingest = {
-	"ingest", cmd_ingest, "import benchmark results into the archive",
+	"ingest",
+	cmd_ingest,
+	"import benchmark results into the archive",
 	"[OPTIONS] [FILE...]",
 	"Stores benchmark results in the archive: bonnie++ CSV lines of any\n"
 	"version and its text tables, Tim Bray's Bonnie, sysbench fileio,\n"
@@ -1078,7 +1094,9 @@ const struct bs_opt_cmd bs_cmd_ingest = {
 	"FILE:LINE: reason and kept verbatim in the archive's rejects table;\n"
 	"the rest of the file is stored. The exit status is then 1.\n",
 	"bonnie++ -q -d /mnt/test -m box | bstore ingest --tag raid=10",
-	NULL, 0, 0,
+	NULL,
+	0,
+	0,
 };
 
 int cmd_ingest(struct bs_cli *cli, int argc, char **argv)

@@ -27,20 +27,25 @@ static const struct bs_opt opts[] = {
 	{'l', "long", NULL, 0, bs_opt_flag,
 	 offsetof(struct list_ctx, long_tags),
 	 "with the host's facts (host.* tags) and bstore's bookkeeping tags "
-	 "(measured_at.tz, zcav.target, ...)", NULL, 0, 0, 0},
+	 "(measured_at.tz, zcav.target, ...)",
+	 NULL, 0, 0, 0},
 	{0, "json", NULL, 0, bs_opt_flag, offsetof(struct list_ctx, json),
 	 "one JSON object per run per line (as export --format json; every "
-	 "tag)", NULL, 0, 0, 0},
+	 "tag)",
+	 NULL, 0, 0, 0},
 	{0, "rejects", NULL, 0, bs_opt_flag, offsetof(struct list_ctx, rejects),
 	 "the input lines ingest could not parse, kept verbatim: SOURCE:LINE: "
-	 "reason, then the line", NULL, 0, 0, 0},
+	 "reason, then the line",
+	 NULL, 0, 0, 0},
 	{'c', "count", NULL, 0, bs_opt_flag, offsetof(struct list_ctx, count),
 	 "print only how many runs the selectors select", NULL, 0, 0, 0},
 	BS_OPT_END,
 };
 
 const struct bs_opt_cmd bs_cmd_list = {
-	"list", cmd_list, "list stored runs, one line each",
+	"list",
+	cmd_list,
+	"list stored runs, one line each",
 	"[OPTIONS] [SELECTOR...]\n--rejects",
 	"Lists stored runs (all when no SELECTOR is given), oldest first:\n"
 	"id, the day it was measured ('-': unknown), machine, tool and\n"
@@ -57,7 +62,12 @@ const struct bs_opt_cmd bs_cmd_list = {
 	"\n"
 	"A SELECTOR that matches nothing is named on stderr; the list is then\n"
 	"what the others match, and the exit status stays 0.\n",
-	opts, NULL, NULL, NULL, 0, 0,
+	opts,
+	NULL,
+	NULL,
+	NULL,
+	0,
+	0,
 };
 
 /* A key or value as list shows it: in "..." when it would not read as
@@ -108,8 +118,8 @@ static int rw_metric(const struct bs_run *r, int which)
 	row = bs_family(r->family);
 	if ((which ? row->list_read : row->list_write) == NULL)
 		return -1;
-	return bs_metric_find(r->family, which ? row->list_read
-					       : row->list_write);
+	return bs_metric_find(r->family,
+			      which ? row->list_read : row->list_write);
 }
 
 static int print_run(const struct bs_run *r, void *vctx)
@@ -171,7 +181,8 @@ static int print_reject(const struct bs_reject *r, void *vctx)
 
 	bs_buf_reset(&c->line);
 	bs_buf_addf(&c->line, "%s:%lld: %s%s", r->source, (long long)r->line,
-		    r->reason, r->truncated ? " (line kept cut to 64 KiB)" : "");
+		    r->reason,
+		    r->truncated ? " (line kept cut to 64 KiB)" : "");
 	bs_text_put(stdout, bs_buf_str(&c->line), 0);
 	fputs("\n    ", stdout);
 	/* A rejected line may be megabytes of anything: show its start. */
@@ -225,10 +236,8 @@ int cmd_list(struct bs_cli *cli, int argc, char **argv)
 	if (!ctx.json && ids.n > 0)
 		printf("%5s  %-10s  %-16s %-18s %6s %11s %11s %8s  %s\n", "ID",
 		       "DATE", "MACHINE", "TOOL", "SIZE", "WRITE MiB/s",
-		       "READ MiB/s",
-		       "SEEKS", "TAGS");
-	if (bs_store_each(st, &ids, BS_LOAD_TAGS, print_run, &ctx, &err) <
-	    0) {
+		       "READ MiB/s", "SEEKS", "TAGS");
+	if (bs_store_each(st, &ids, BS_LOAD_TAGS, print_run, &ctx, &err) < 0) {
 		if (err.code)
 			bs_cli_perr(cli, &err);
 		rc = BS_EXIT_FAIL;

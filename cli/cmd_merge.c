@@ -19,7 +19,9 @@ static const struct bs_opt opts[] = {
 };
 
 const struct bs_opt_cmd bs_cmd_merge = {
-	"merge", cmd_merge, "copy the runs of other archives into this one",
+	"merge",
+	cmd_merge,
+	"copy the runs of other archives into this one",
 	"OTHER.db...",
 	"Copies every run of other bstore archives into this one (--db),\n"
 	"with its tags, dates, source, tool version, parameters, results,\n"
@@ -50,7 +52,12 @@ const struct bs_opt_cmd bs_cmd_merge = {
 	"characters); a run that fails is skipped and named in a warning\n"
 	"with the reason (', N runs skipped'; exit status 1), the rest is\n"
 	"merged.\n",
-	opts, NULL, "bstore --db fleet.db merge host1.db host2.db", NULL, 0, 0,
+	opts,
+	NULL,
+	"bstore --db fleet.db merge host1.db host2.db",
+	NULL,
+	0,
+	0,
 };
 
 struct conflict_ctx {
@@ -93,20 +100,22 @@ static int merge_one(const struct bs_cli *cli, struct bs_store *st,
 
 	/* The same file under any name, link or file: URI. */
 	if (bs_cli_same_file(bs_store_path(st), path)) {
-		bs_cli_error(cli, "%s: this is the archive itself; nothing to "
-				  "merge",
+		bs_cli_error(cli,
+			     "%s: this is the archive itself; nothing to "
+			     "merge",
 			     shown);
 		goto out;
 	}
-	if (bs_store_open(&from, path,
-			  BS_STORE_READONLY | BS_STORE_NO_UPGRADE, &err) < 0) {
+	if (bs_store_open(&from, path, BS_STORE_READONLY | BS_STORE_NO_UPGRADE,
+			  &err) < 0) {
 		bs_cli_perr(cli, &err);
 		goto out;
 	}
 	/* The same server's database and schema, under any URL. */
 	if (bs_store_same(st, from)) {
-		bs_cli_error(cli, "%s: this is the archive itself; nothing to "
-				  "merge",
+		bs_cli_error(cli,
+			     "%s: this is the archive itself; nothing to "
+			     "merge",
 			     shown);
 		goto out;
 	}
@@ -118,8 +127,9 @@ static int merge_one(const struct bs_cli *cli, struct bs_store *st,
 	    bs_store_commit(st, &err) < 0) {
 		bs_store_rollback(st);
 		if (err.code == BS_EINTR || bs_stop_sig)
-			bs_cli_error(cli, "%s: interrupted; nothing merged "
-					  "from this archive",
+			bs_cli_error(cli,
+				     "%s: interrupted; nothing merged "
+				     "from this archive",
 				     shown);
 		else
 			bs_cli_error(cli, "%s; nothing merged from '%s'",

@@ -116,8 +116,7 @@ static int set_save(const struct bs_cli *cli, const struct bs_opt *o,
 static const struct bs_opt opts[] = {
 	BS_OPT_DEST(struct report_args, dest),
 	{'b', "baseline", "N", KEEP, set_baseline, 0,
-	 "group N (from 1) is the baseline", "1", 1, 18446744073709551615.0,
-	 0},
+	 "group N (from 1) is the baseline", "1", 1, 18446744073709551615.0, 0},
 	BS_OPT_UNITS(struct report_args, ro.units, KEEP),
 	{'n', "noise", "PCT", KEEP, set_noise, 0,
 	 "a change under PCT percent is within noise, never better or worse",
@@ -133,22 +132,26 @@ static const struct bs_opt opts[] = {
 	 "factor comparison: the runs the selectors choose (no SELECTOR: all) "
 	 "in a group per value of tag KEY (sorted), the first the baseline; "
 	 "KEY may be a parameter too ('--by mode': sysbench runs by test "
-	 "mode)", NULL, 0, 0, 0},
+	 "mode)",
+	 NULL, 0, 0, 0},
 	{0, "within", "KEY2", KEEP, bs_opt_str, O(within),
 	 "with --by: once per value of tag KEY2, each block with its own "
 	 "baseline ('--by raid --within cache': RAID10 against RAID5 for "
-	 "cache=off, then for cache=on)", NULL, 0, 0, 0},
+	 "cache=off, then for cache=on)",
+	 NULL, 0, 0, 0},
 	{0, "baseline-value", "V", KEEP, bs_opt_str, O(base_value),
 	 "with --by: the group of KEY=V is each block's baseline", NULL, 0, 0,
 	 0},
 	{'l', "label", "TEXT", KEEP | BS_OPT_MULTI, add_label, 0,
 	 "a group's short label, once per group in order (default: its "
 	 "selector without the terms every selector has: 'raid=10' for "
-	 "array=emc,raid=10 against array=emc,raid=5)", NULL, 0, 0, 0},
+	 "array=emc,raid=10 against array=emc,raid=5)",
+	 NULL, 0, 0, 0},
 	{0, "cdf", NULL, 0, bs_opt_flag, O(ro.cdf),
 	 "HTML: also draw each fio run's completion latency CDF (the share "
 	 "of its I/Os at or under each latency, from its json+ bins), with a "
-	 "table of the share under each power of ten", NULL, 0, 0, 0},
+	 "table of the share under each power of ten",
+	 NULL, 0, 0, 0},
 	BS_OPT_TEMPLATE_DIR(struct report_args, tdir,
 			    "report.html, report.txt, report.csv, report.json"),
 	{'s', "save", "NAME", 0, set_save, O(save),
@@ -156,7 +159,8 @@ static const struct bs_opt opts[] = {
 	 "-f, -o and --template-dir) under NAME in the archive: 'bstore site' "
 	 "renders it as compare/NAME.html, again from the runs the selectors "
 	 "match then. NAME: letters, digits, '.', '_', '-'; saving a NAME "
-	 "again replaces it", NULL, 0, 0, 0},
+	 "again replaces it",
+	 NULL, 0, 0, 0},
 	{0, "forget", "NAME", 0, bs_opt_str, O(forget),
 	 "remove the saved comparison NAME, render nothing", NULL, 0, 0, 0},
 	BS_OPT_END,
@@ -165,16 +169,18 @@ static const struct bs_opt opts[] = {
 #undef O
 
 /* What report and compare say of their selectors, after their own text. */
-#define SELECTORS_ABOUT                                                       \
-	"\n"                                                                  \
-	"@SELECTORS@\n"                                                       \
-	"\n"                                                                  \
-	"A group whose SELECTOR matches nothing is an error (exit status "    \
+#define SELECTORS_ABOUT                                                        \
+	"\n"                                                                   \
+	"@SELECTORS@\n"                                                        \
+	"\n"                                                                   \
+	"A group whose SELECTOR matches nothing is an error (exit status "     \
 	"1).\n"
 #define SAME_BYTES "The same archive and command give the same bytes.\n"
 
 const struct bs_opt_cmd bs_cmd_report = {
-	"report", cmd_report, "render a comparison of stored runs",
+	"report",
+	cmd_report,
+	"render a comparison of stored runs",
 	"[OPTIONS] [SELECTOR...]",
 	"Compares groups of stored runs: each SELECTOR is one group (no\n"
 	"SELECTOR: one group of every run). A group of several runs shows\n"
@@ -195,20 +201,29 @@ const struct bs_opt_cmd bs_cmd_report = {
 	"no part in the arithmetic. Notes above the tables say when groups\n"
 	"differ in what makes numbers incomparable (file size, chunk size,\n"
 	"bonnie++ 1.0x against 1.9x+, the file-test spec).\n" SELECTORS_ABOUT,
-	opts, SAME_BYTES,
+	opts,
+	SAME_BYTES,
 	"bstore report -o cmp.html raid=10 raid=5\n"
 	"bstore report --by raid --within cache 'array=EMC*'",
-	NULL, 22, 0,
+	NULL,
+	22,
+	0,
 };
 
 const struct bs_opt_cmd bs_cmd_compare = {
-	"compare", cmd_compare, "compare two groups of runs side by side",
+	"compare",
+	cmd_compare,
+	"compare two groups of runs side by side",
 	"[OPTIONS] SELECTOR_A SELECTOR_B",
 	"Compares two groups of stored runs side by side: 'bstore report'\n"
 	"with exactly two groups, A being the baseline unless --baseline 2.\n"
-	"diff is B - A, ratio B / A (with --baseline 2: A - B and A / B).\n"
-	SELECTORS_ABOUT,
-	opts, SAME_BYTES, "bstore compare 3 7", NULL, 22, 0,
+	"diff is B - A, ratio B / A (with --baseline 2: A - B and A / B).\n" SELECTORS_ABOUT,
+	opts,
+	SAME_BYTES,
+	"bstore compare 3 7",
+	NULL,
+	22,
+	0,
 };
 
 /* --save keeps the options that shape the comparison, as they were
@@ -233,8 +248,8 @@ static void seen(void *args, const struct bs_opt *o, const char *arg)
  * Parses the options and selectors of report or compare into a. Returns
  * -1 to go on, else the exit status (after --help, or a usage error).
  */
-static int parse_args(struct bs_cli *cli, int argc, char **argv,
-		      int compare, struct report_args *a)
+static int parse_args(struct bs_cli *cli, int argc, char **argv, int compare,
+		      struct report_args *a)
 {
 	static char all[] = "all";
 	static char *all_sel[] = {all};
@@ -243,9 +258,8 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 	a->ro.units = BS_UNITS_AUTO;
 	a->dest.fmt = BS_REPORT_TEXT;
 	a->base = 1;
-	if (bs_opt_parse(cli, compare ? &bs_cmd_compare : &bs_cmd_report,
-			  argc, argv, a, seen, &rc) ==
-	    BS_OPT_EXIT)
+	if (bs_opt_parse(cli, compare ? &bs_cmd_compare : &bs_cmd_report, argc,
+			 argv, a, seen, &rc) == BS_OPT_EXIT)
 		return rc;
 	a->sel = argv + optind;
 	a->nsel = argc - optind;
@@ -258,9 +272,10 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 		return bs_cli_usage_error(cli, "--within and --baseline-value "
 					       "go with --by");
 	if (a->by && (compare || a->have_base))
-		return bs_cli_usage_error(cli, "--by picks each block's "
-					       "baseline: use --baseline-value, "
-					       "not --baseline or compare");
+		return bs_cli_usage_error(cli,
+					  "--by picks each block's "
+					  "baseline: use --baseline-value, "
+					  "not --baseline or compare");
 	if (compare && a->nsel != 2)
 		return bs_cli_usage_error(cli,
 					  "compare wants two selectors, got %d",
@@ -362,16 +377,18 @@ static int factor(const struct bs_cli *cli, struct bs_store *st,
 		goto out;
 	}
 	if (f->skipped && !cli->quiet)
-		bs_cli_warn(cli, "%zu run%s without the tag%s '%s'%s%s%s left "
-				 "out",
+		bs_cli_warn(cli,
+			    "%zu run%s without the tag%s '%s'%s%s%s left "
+			    "out",
 			    f->skipped, f->skipped == 1 ? "" : "s",
 			    a->within ? "s" : "", bs_cli_quote(q, a->by),
 			    a->within ? " or '" : "",
 			    a->within ? bs_cli_quote(q2, a->within) : "",
 			    a->within ? "'" : "");
 	if (a->nlabels > 0 && a->nlabels != f->n) {
-		bs_cli_error(cli, "%zu --label for %zu groups: give one per "
-				  "group, in order",
+		bs_cli_error(cli,
+			     "%zu --label for %zu groups: give one per "
+			     "group, in order",
 			     a->nlabels, f->n);
 		rc = BS_EXIT_FAIL;
 		goto out;

@@ -19,19 +19,27 @@ struct rm_args {
 static const struct bs_opt opts[] = {
 	{'n', "dry-run", NULL, 0, bs_opt_flag, offsetof(struct rm_args, dry),
 	 "delete nothing: list the runs that would be deleted (id, day "
-	 "measured, machine)", NULL, 0, 0, 0},
+	 "measured, machine)",
+	 NULL, 0, 0, 0},
 	BS_OPT_END,
 };
 
 const struct bs_opt_cmd bs_cmd_rm = {
-	"rm", cmd_rm, "delete runs from the archive",
+	"rm",
+	cmd_rm,
+	"delete runs from the archive",
 	"[--dry-run] SELECTOR...",
 	"Deletes the selected runs with their tags (e.g. 'bstore rm 12-15',\n"
 	"'bstore rm machine=old-box', 'bstore rm \"date<2010\"'). 'all' must be\n"
 	"given explicitly. Selectors as in 'bstore list --help'. A SELECTOR\n"
 	"that matches nothing is named on stderr; when no run at all is\n"
 	"selected, nothing is deleted and the exit status is 1.\n",
-	opts, NULL, NULL, NULL, 0, 0,
+	opts,
+	NULL,
+	NULL,
+	NULL,
+	0,
+	0,
 };
 
 /* One line a run that --dry-run would delete: as list starts its own. */
@@ -68,7 +76,8 @@ int cmd_rm(struct bs_cli *cli, int argc, char **argv)
 	dry = a.dry;
 	if (optind >= argc)
 		return bs_cli_usage_error(cli, "which runs? give a SELECTOR");
-	rc = bs_cli_open_select(cli, BS_STORE_EXISTING, argv + optind, argc - optind,
+	rc = bs_cli_open_select(cli, BS_STORE_EXISTING, argv + optind,
+				argc - optind,
 				BS_SEL_NEED_MATCH | (dry ? 0 : BS_SEL_WRITE),
 				&st, &ids);
 	if (rc != 0)

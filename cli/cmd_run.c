@@ -33,10 +33,10 @@
 struct run_args {
 	struct bs_bench_opts o;
 	int size_given;
-	int64_t ram_mib;      /* -r; -1: detect */
-	uint64_t count;       /* -x */
+	int64_t ram_mib; /* -r; -1: detect */
+	uint64_t count;  /* -x */
 	int seed_given;
-	int quiet_csv;        /* -q */
+	int quiet_csv; /* -q */
 	int no_store;
 	enum bs_csv_format csv;
 	struct bs_cli_tags tags; /* --tag */
@@ -129,29 +129,34 @@ static const struct bs_opt opts[] = {
 		     "k/m/g suffixes):"),
 	{'d', NULL, "DIR", 0, bs_opt_str, O(o.dir),
 	 "directory to test (default: the current one); bstore works in a "
-	 "private subdirectory it creates and always removes", NULL, 0, 0, 0},
+	 "private subdirectory it creates and always removes",
+	 NULL, 0, 0, 0},
 	{'s', NULL, "SIZE[:CHUNK[:SEEKS[:PROCS]]]", 0, set_bench, 0,
 	 "I/O test file size in MiB (default: twice the RAM, at least 300M; 0 "
 	 "skips the I/O tests), chunk size in bytes (power of 2, 256 to 1m, "
 	 "default 8k), number of random seeks (default 8192) and seek threads "
-	 "(default 5)", NULL, 0, 0, 0},
+	 "(default 5)",
+	 NULL, 0, 0, 0},
 	{'n', NULL, "NUM[:MAX[:MIN[:DIRS[:CHUNK]]]]", 0, set_bench, 0,
 	 "file tests: NUM x 1024 files (default 16; 0 skips them), of MIN to "
 	 "MAX bytes (default 0: empty; MAX -1 makes hard links, -2 symbolic "
 	 "links), in DIRS directories, written in CHUNK-byte pieces (default "
-	 "8k)", NULL, 0, 0, 0},
+	 "8k)",
+	 NULL, 0, 0, 0},
 	{'m', NULL, "NAME", 0, set_machine, O(o.machine),
 	 "machine name (default: the host name)", NULL, 0, 0, 0},
 	{'r', NULL, "RAM", 0, set_bench, 0,
 	 "RAM in MiB for the size check (default: detected); the I/O file must "
 	 "be twice the RAM, or reads come from the page cache; -r 0 turns the "
-	 "check off", NULL, 0, 0, 0},
+	 "check off",
+	 NULL, 0, 0, 0},
 	{'x', NULL, "COUNT", 0, bs_opt_u64, O(count),
 	 "run the whole suite COUNT times; each is stored as a run", NULL, 1,
 	 U64_MAX_D, 0},
 	{'f', NULL, "SIZE", BS_OPT_OPTARG, set_bench, 0,
 	 "-f skips the per-char tests; -fSIZE (attached) sets their size in "
-	 "MiB (default 3)", NULL, 0, 0, 0},
+	 "MiB (default 3)",
+	 NULL, 0, 0, 0},
 	{'b', NULL, NULL, 0, bs_opt_flag, O(o.fsync_each),
 	 "fsync after every write (and directory fsync for files)", NULL, 0, 0,
 	 0},
@@ -166,23 +171,28 @@ static const struct bs_opt opts[] = {
 	 0, 0, 0},
 	{'c', NULL, "N", 0, set_bench, 0,
 	 "concurrency: recorded only, as bonnie++ 2.00a does (it never runs "
-	 "tests concurrently), so results compare", NULL, 0, 0, 0},
+	 "tests concurrently), so results compare",
+	 NULL, 0, 0, 0},
 	BS_OPT_TAG(struct run_args, tags, "runs"),
 	BS_OPT_NO_STORE(struct run_args, no_store),
 	{0, "no-sync", NULL, 0, bs_opt_flag, O(o.no_sync),
 	 "for tests of the output only: no fsync or syncfs at all, so the "
 	 "results measure the page cache, not the disk; stored runs are "
-	 "tagged run.no_sync=1", NULL, 0, 0, 0},
+	 "tagged run.no_sync=1",
+	 NULL, 0, 0, 0},
 	{0, "csv-format", "1.98|1.03", 0, set_csv_format, O(csv),
 	 "CSV layout printed and stored (default 1.98, as bonnie++ 2.00a; 1.03 "
-	 "is the 27-field layout of bonnie++ 1.0x)", NULL, 0, 0, 0},
+	 "is the 27-field layout of bonnie++ 1.0x)",
+	 NULL, 0, 0, 0},
 	BS_OPT_END,
 };
 #undef U64_MAX_D
 #undef O
 
 const struct bs_opt_cmd bs_cmd_run = {
-	"run", cmd_run, "run the built-in disk benchmark and store it",
+	"run",
+	cmd_run,
+	"run the built-in disk benchmark and store it",
 	"@OPTS@",
 	"Runs bonnie++ 2.00a's disk benchmark the way bonnie++ measures it, "
 	"prints\n"
@@ -199,7 +209,10 @@ const struct bs_opt_cmd bs_cmd_run = {
 	"the\n"
 	"unfinished iteration is not stored, and the exit status is 128 + the\n"
 	"signal (130 for SIGINT, 143 for SIGTERM, 141 for SIGPIPE).\n",
-	"bstore run -d /mnt/test -s 16g -n 16 --tag raid=10", NULL, 10, 0,
+	"bstore run -d /mnt/test -s 16g -n 16 --tag raid=10",
+	NULL,
+	10,
+	0,
 };
 
 static int parse_args(struct bs_cli *cli, int argc, char **argv,

@@ -24,7 +24,9 @@ static const struct bs_opt opts[] = {
 };
 
 const struct bs_opt_cmd bs_cmd_set = {
-	"set", cmd_set, "change a stored run's machine, date or parameters",
+	"set",
+	cmd_set,
+	"change a stored run's machine, date or parameters",
 	"SELECTOR FIELD=VALUE...",
 	"Changes the selected runs' own fields, for runs stored with no\n"
 	"machine name or date, or a wrong one, and supplies parameters their\n"
@@ -44,8 +46,12 @@ const struct bs_opt_cmd bs_cmd_set = {
 	"already is left as it is. Labels of your own are tags: bstore tag.\n"
 	"SELECTOR is one selector as in 'bstore list --help'; one that\n"
 	"matches nothing is an error (exit status 1).\n",
-	opts, NULL, "bstore set 4-6 machine=db1 'measured_at=2024-03-15 10:00' direct=1",
-	NULL, 0, 0,
+	opts,
+	NULL,
+	"bstore set 4-6 machine=db1 'measured_at=2024-03-15 10:00' direct=1",
+	NULL,
+	0,
+	0,
 };
 
 /* FIELD=VALUE into set; 0, or the usage error's exit status. */
@@ -83,14 +89,16 @@ static int parse_set(const struct bs_cli *cli, const char *arg,
 					&dist);
 		if (eq && best)
 			rc = bs_cli_usage_error(
-				cli, "'%s' is not FIELD=VALUE with FIELD one "
-				     "of %sor a parameter; did you mean '%s'?",
+				cli,
+				"'%s' is not FIELD=VALUE with FIELD one "
+				"of %sor a parameter; did you mean '%s'?",
 				bs_cli_quote(q, arg), bs_buf_str(&names), best);
 		else
 			rc = bs_cli_usage_error(
-				cli, "'%s' is not FIELD=VALUE with FIELD one "
-				     "of %sor a parameter (bstore show lists "
-				     "a run's)%s",
+				cli,
+				"'%s' is not FIELD=VALUE with FIELD one "
+				"of %sor a parameter (bstore show lists "
+				"a run's)%s",
 				bs_cli_quote(q, arg), bs_buf_str(&names),
 				eq ? "; tags are set with bstore tag" : "");
 		bs_buf_release(&names);

@@ -21,7 +21,9 @@ static const struct bs_opt opts[] = {
 };
 
 const struct bs_opt_cmd bs_cmd_show = {
-	"show", cmd_show, "show one run in bonnie++'s table layout",
+	"show",
+	cmd_show,
+	"show one run in bonnie++'s table layout",
 	"SELECTOR...",
 	"Shows each selected run: where it came from, every parameter of its\n"
 	"tool, for Bonnie and bonnie++ runs the result table in the layout of\n"
@@ -34,7 +36,12 @@ const struct bs_opt_cmd bs_cmd_show = {
 	"original line. Selectors as in 'bstore list --help'. A SELECTOR that\n"
 	"matches nothing is named on stderr; when no run at all is selected,\n"
 	"the exit status is 1.\n",
-	opts, NULL, NULL, NULL, 0, 0,
+	opts,
+	NULL,
+	NULL,
+	NULL,
+	0,
+	0,
 };
 
 /*
@@ -113,16 +120,15 @@ static void status_line(struct bs_buf *b, const struct bs_run *r, int m,
 	char num[64], l1[32], l2[32], l3[32];
 	/* A rounded print's step caps the digits (docs/report.md, "How a
 	 * number is shown"); an exact print's digits are its own. */
-	double step = bs_dialect_of(r)->rounded
-			      ? bs_dialect_step(r, m, v->value)
-			      : 0;
+	double step =
+		bs_dialect_of(r)->rounded ? bs_dialect_step(r, m, v->value) : 0;
 
 	bs_buf_addf(b, "  %-*s ", width, bs_metrics[m].key);
 	switch (v->status) {
 	case BS_ST_OK:
 		bs_buf_addf(b, "ok        %10s %-8s",
-			    bs_metric_fmt_step(num, sizeof(num), m, v->value,
-					       0, step),
+			    bs_metric_fmt_step(num, sizeof(num), m, v->value, 0,
+					       step),
 			    bs_metric_unit(m, 0));
 		break;
 	case BS_ST_TOO_FAST:
@@ -265,7 +271,8 @@ static void series_lines(struct bs_buf *b, const struct bs_run *r)
 			add_text(b, s->axis);
 			bs_buf_addf(b, " %s to %s",
 				    bs_fmt_g(x0, sizeof(x0), s->pt[0].x),
-				    bs_fmt_g(x1, sizeof(x1), s->pt[s->n - 1].x));
+				    bs_fmt_g(x1, sizeof(x1),
+					     s->pt[s->n - 1].x));
 		}
 		bs_buf_addc(b, '\n');
 	}
@@ -288,8 +295,9 @@ static void change_value(struct bs_buf *b, const struct bs_change *c,
 	char t[48];
 
 	if (c->field && c->field->is_date)
-		bs_buf_adds(b, when == BS_NONE ? "unknown"
-					       : bs_time_iso(t, sizeof(t), when));
+		bs_buf_adds(b, when == BS_NONE
+				       ? "unknown"
+				       : bs_time_iso(t, sizeof(t), when));
 	else if (c->field == NULL)
 		add_text(b, text[0] ? text : "unknown");
 	else if (text[0] == '\0')
@@ -309,8 +317,8 @@ static int change_line(const struct bs_change *c, void *vctx)
 
 	if (x->nchanges++ == 0)
 		bs_buf_adds(&x->b, "History (bstore set):\n");
-	bs_buf_addf(&x->b, "  %s  %s: ",
-		    bs_time_iso(t, sizeof(t), c->changed_at),
+	bs_buf_addf(&x->b,
+		    "  %s  %s: ", bs_time_iso(t, sizeof(t), c->changed_at),
 		    c->field ? c->field->key : c->param);
 	change_value(&x->b, c, c->old_text, c->old_when);
 	bs_buf_adds(&x->b, " -> ");
@@ -437,8 +445,8 @@ int cmd_show(struct bs_cli *cli, int argc, char **argv)
 	if (optind >= argc)
 		return bs_cli_usage_error(cli, "which run? give an id or "
 					       "SELECTOR");
-	rc = bs_cli_open_select(cli, BS_STORE_READONLY, argv + optind, argc - optind,
-				BS_SEL_NEED_MATCH, &st, &ids);
+	rc = bs_cli_open_select(cli, BS_STORE_READONLY, argv + optind,
+				argc - optind, BS_SEL_NEED_MATCH, &st, &ids);
 	if (rc != 0)
 		goto out;
 	x.st = st;

@@ -40,42 +40,49 @@ static const struct bs_opt opts[] = {
 };
 
 const struct bs_opt_cmd bs_cmd_site = {
-    "site", cmd_site, "write a static web site of the archive",
-    "-o DIR [SELECTOR...]",
-    "Writes a static web site of the archive (or of the runs the\n"
-    "SELECTORs choose) into DIR:\n"
-    "  index.html          each machine's latest results, the newest\n"
-    "                      runs, the saved comparisons, the tag keys with\n"
-    "                      their values, the tools\n"
-    "  run/ID-DIGEST.html  one page per run (DIGEST: the first 8 hex\n"
-    "                      digits of its SHA-256): identity, tags,\n"
-    "                      parameters, every result, a zcav curve, the\n"
-    "                      original text\n"
-    "  machine/, tag/, tool/  one page per machine, tag value and tool\n"
-    "                      listing its runs, with a trend chart of the\n"
-    "                      main results when they were measured on\n"
-    "                      several days\n"
-    "  compare/NAME.html   each comparison saved with 'bstore report\n"
-    "                      --save NAME', rendered again as 'bstore\n"
-    "                      report' would (from every run of the archive)\n"
-    "  site.css            the style sheet\n"
-    "Links are relative and there are no scripts: the site works from\n"
-    "file:// and from any static web server. Rebuilding writes only the\n"
-    "pages whose bytes changed and removes the pages in DIR's run/,\n"
-    "machine/, tag/, tool/ and compare/ that the archive no longer has\n"
-    "(files of other names are left alone, and a symbolic link in DIR\n"
-    "is refused, never followed); a summary says how many. On a\n"
-    "terminal, a site of more than 2,000 pages shows its progress on\n"
-    "stderr. Lists go on in pages of 500 runs, so that no page passes\n"
-    "1 MiB. DIR is created when missing; an existing DIR must be empty\n"
-    "or a site bstore wrote (it keeps a file .bstore-site there).\n"
-    "\n"
-    "Selectors as in 'bstore list --help'; a SELECTOR that matches\n"
-    "nothing is named on stderr, and when none matches any run the exit\n"
-    "status is 1. A saved comparison that no longer renders (its\n"
-    "selectors match nothing) is named, left out, and makes the exit\n"
-    "status 1; the other pages are written.\n",
-    opts, NULL, "bstore site -o ~/public_html/bench", NULL, 0, 0,
+	"site",
+	cmd_site,
+	"write a static web site of the archive",
+	"-o DIR [SELECTOR...]",
+	"Writes a static web site of the archive (or of the runs the\n"
+	"SELECTORs choose) into DIR:\n"
+	"  index.html          each machine's latest results, the newest\n"
+	"                      runs, the saved comparisons, the tag keys with\n"
+	"                      their values, the tools\n"
+	"  run/ID-DIGEST.html  one page per run (DIGEST: the first 8 hex\n"
+	"                      digits of its SHA-256): identity, tags,\n"
+	"                      parameters, every result, a zcav curve, the\n"
+	"                      original text\n"
+	"  machine/, tag/, tool/  one page per machine, tag value and tool\n"
+	"                      listing its runs, with a trend chart of the\n"
+	"                      main results when they were measured on\n"
+	"                      several days\n"
+	"  compare/NAME.html   each comparison saved with 'bstore report\n"
+	"                      --save NAME', rendered again as 'bstore\n"
+	"                      report' would (from every run of the archive)\n"
+	"  site.css            the style sheet\n"
+	"Links are relative and there are no scripts: the site works from\n"
+	"file:// and from any static web server. Rebuilding writes only the\n"
+	"pages whose bytes changed and removes the pages in DIR's run/,\n"
+	"machine/, tag/, tool/ and compare/ that the archive no longer has\n"
+	"(files of other names are left alone, and a symbolic link in DIR\n"
+	"is refused, never followed); a summary says how many. On a\n"
+	"terminal, a site of more than 2,000 pages shows its progress on\n"
+	"stderr. Lists go on in pages of 500 runs, so that no page passes\n"
+	"1 MiB. DIR is created when missing; an existing DIR must be empty\n"
+	"or a site bstore wrote (it keeps a file .bstore-site there).\n"
+	"\n"
+	"Selectors as in 'bstore list --help'; a SELECTOR that matches\n"
+	"nothing is named on stderr, and when none matches any run the exit\n"
+	"status is 1. A saved comparison that no longer renders (its\n"
+	"selectors match nothing) is named, left out, and makes the exit\n"
+	"status 1; the other pages are written.\n",
+	opts,
+	NULL,
+	"bstore site -o ~/public_html/bench",
+	NULL,
+	0,
+	0,
 };
 
 /* Marks a directory as a site bstore wrote: rebuilding may remove pages
@@ -109,13 +116,13 @@ static void progress(struct writer *w, int done)
 	w->last_progress = now;
 	w->shown_progress = 1;
 	fprintf(stderr, "\rsite: %ld pages, %ld written%s",
-	        w->written + w->unchanged, w->written, done ? "\n" : "");
+		w->written + w->unchanged, w->written, done ? "\n" : "");
 	fflush(stderr);
 }
 
 /* Whether the file at path holds exactly data. */
 static int same_bytes(const char *path, const char *data, size_t len,
-                      struct bs_buf *old)
+		      struct bs_buf *old)
 {
 	struct stat sb;
 	char chunk[65536];
@@ -145,9 +152,9 @@ static int own_file(const char *dir, const char *name)
 {
 	return bs_site_own_name(dir, name) ||
 	       (dir[0] == '\0' && (strcmp(name, "index.html") == 0 ||
-	                            strcmp(name, "site.css") == 0 ||
-	                            strcmp(name, "changes.html") == 0 ||
-	                            strcmp(name, "changes.xml") == 0));
+				   strcmp(name, "site.css") == 0 ||
+				   strcmp(name, "changes.html") == 0 ||
+				   strcmp(name, "changes.xml") == 0));
 }
 
 /* Whether path (relative to the site's root) is one of its own files, in
@@ -171,7 +178,7 @@ static int own_path(const char *path)
 }
 
 static int put_page(void *ctx, const char *path, const char *data, size_t len,
-                    struct bs_err *err)
+		    struct bs_err *err)
 {
 	struct writer *w = ctx;
 	struct bs_cli_out o;
@@ -182,9 +189,9 @@ static int put_page(void *ctx, const char *path, const char *data, size_t len,
 		char q[BS_CLI_QUOTE_SIZE];
 		w->failed = 1;
 		return bs_error(err, BS_EINVAL,
-		                "refusing to write '%s': not a name of the "
-		                "site's own files (a name from the archive?)",
-		                bs_cli_quote(q, path));
+				"refusing to write '%s': not a name of the "
+				"site's own files (a name from the archive?)",
+				bs_cli_quote(q, path));
 	}
 	xgrow((void **)&w->made, &w->capmade, w->nmade + 1, sizeof(*w->made));
 	w->made[w->nmade++] = xstrdup(path);
@@ -194,14 +201,13 @@ static int put_page(void *ctx, const char *path, const char *data, size_t len,
 	/* bs_cli_out_open writes through a link or into a FIFO: a page is
 	 * a regular file of the site's own, or is refused. */
 	if (lstat(full, &sb) == 0 && !S_ISREG(sb.st_mode)) {
-		bs_cli_error(
-		    w->cli,
-		    "'%s' is %s; bstore site writes only regular files "
-		    "inside the site's directory and follows no link "
-		    "there: remove it",
-		    full,
-		    S_ISLNK(sb.st_mode) ? "a symbolic link"
-		                        : "not a regular file");
+		bs_cli_error(w->cli,
+			     "'%s' is %s; bstore site writes only regular files "
+			     "inside the site's directory and follows no link "
+			     "there: remove it",
+			     full,
+			     S_ISLNK(sb.st_mode) ? "a symbolic link"
+						 : "not a regular file");
 		goto fail;
 	}
 	progress(w, 0);
@@ -263,7 +269,7 @@ static long stale_tmp(const char *dir, const char *name)
  * (prepare_dir refused one in place of a directory).
  */
 static int remove_stale_in(struct writer *w, const char *sub,
-                           struct bs_buf *rel, struct bs_buf *full)
+			   struct bs_buf *rel, struct bs_buf *full)
 {
 	struct dirent *e;
 	struct stat sb;
@@ -274,7 +280,7 @@ static int remove_stale_in(struct writer *w, const char *sub,
 	bs_buf_addf(full, "%s%s%s", w->dir, sub[0] ? "/" : "", sub);
 	/* DIR itself may be a link the user gave; nothing inside it. */
 	fd = open(bs_buf_str(full), O_RDONLY | O_DIRECTORY | O_CLOEXEC |
-	                                (sub[0] ? O_NOFOLLOW : 0));
+					    (sub[0] ? O_NOFOLLOW : 0));
 	if (fd < 0)
 		return 0;
 	dp = fdopendir(fd);
@@ -290,10 +296,10 @@ static int remove_stale_in(struct writer *w, const char *sub,
 				continue;
 			bs_buf_reset(rel);
 			bs_buf_addf(rel, "%s%s%s", sub, sub[0] ? "/" : "",
-			            name);
+				    name);
 			key = bs_buf_str(rel);
 			if (bsearch(&key, w->made, w->nmade, sizeof(*w->made),
-			            cmp_str))
+				    cmp_str))
 				continue;
 		}
 		/* Only a file: a link of the site's name is not its page. */
@@ -302,7 +308,7 @@ static int remove_stale_in(struct writer *w, const char *sub,
 			continue;
 		if (unlinkat(fd, name, 0) != 0) {
 			bs_cli_error(w->cli, "cannot remove '%s/%s': %s",
-			             bs_buf_str(full), name, strerror(errno));
+				     bs_buf_str(full), name, strerror(errno));
 			rc = BS_EXIT_FAIL;
 			continue;
 		}
@@ -342,20 +348,20 @@ static int make_dir(const struct bs_cli *cli, const char *dir, const char *sub)
 		/* Pages written through it would land outside DIR, and a
 		 * rebuild would remove files there. */
 		bs_cli_error(cli,
-		             "'%s' is a symbolic link; bstore site writes only "
-		             "inside the site's directory and follows no link "
-		             "there: remove it",
-		             bs_buf_str(&p));
+			     "'%s' is a symbolic link; bstore site writes only "
+			     "inside the site's directory and follows no link "
+			     "there: remove it",
+			     bs_buf_str(&p));
 		rc = BS_EXIT_FAIL;
 	} else if (mkdir(bs_buf_str(&p), 0777) != 0 &&
-	           !(errno == EEXIST && stat(bs_buf_str(&p), &sb) == 0 &&
-	             S_ISDIR(sb.st_mode))) {
+		   !(errno == EEXIST && stat(bs_buf_str(&p), &sb) == 0 &&
+		     S_ISDIR(sb.st_mode))) {
 		if (errno == EEXIST)
 			bs_cli_error(cli, "'%s' is not a directory",
-			             bs_buf_str(&p));
+				     bs_buf_str(&p));
 		else
 			bs_cli_error(cli, "cannot make directory '%s': %s",
-			             bs_buf_str(&p), strerror(errno));
+				     bs_buf_str(&p), strerror(errno));
 		rc = BS_EXIT_FAIL;
 	}
 	bs_buf_release(&p);
@@ -384,7 +390,7 @@ static int prepare_dir(const struct bs_cli *cli, const char *dir)
 		dp = opendir(dir);
 		if (dp == NULL) {
 			bs_cli_error(cli, "cannot read directory '%s': %s", dir,
-			             strerror(errno));
+				     strerror(errno));
 			rc = BS_EXIT_FAIL;
 			goto out;
 		}
@@ -395,23 +401,23 @@ static int prepare_dir(const struct bs_cli *cli, const char *dir)
 		closedir(dp);
 		if (!empty) {
 			bs_cli_error(cli,
-			             "'%s' is not empty and not a site bstore "
-			             "wrote (it has no %s); give a new or "
-			             "empty directory",
-			             dir, MARKER);
+				     "'%s' is not empty and not a site bstore "
+				     "wrote (it has no %s); give a new or "
+				     "empty directory",
+				     dir, MARKER);
 			rc = BS_EXIT_FAIL;
 			goto out;
 		}
 		f = fopen(bs_buf_str(&p), "w");
 		if (f == NULL ||
 		    fputs("bstore site: pages in run/, "
-		          "machine/, tag/, tool/, compare/ and change/ "
-		          "are rewritten and removed by "
-		          "'bstore site'\n",
-		          f) < 0 ||
+			  "machine/, tag/, tool/, compare/ and change/ "
+			  "are rewritten and removed by "
+			  "'bstore site'\n",
+			  f) < 0 ||
 		    fclose(f) != 0) {
 			bs_cli_error(cli, "cannot write '%s': %s",
-			             bs_buf_str(&p), strerror(errno));
+				     bs_buf_str(&p), strerror(errno));
 			rc = BS_EXIT_FAIL;
 			goto out;
 		}
@@ -433,7 +439,7 @@ struct saved_ctx {
 };
 
 static int one_saved(const char *name, const char *const *args, size_t nargs,
-                     void *vctx)
+		     void *vctx)
 {
 	struct saved_ctx *c = vctx;
 	struct bs_err err = BS_ERR_INIT;
@@ -450,7 +456,7 @@ static int one_saved(const char *name, const char *const *args, size_t nargs,
 		rc = BS_EXIT_FAIL;
 	if (rc != 0) {
 		bs_cli_warn(c->w->cli,
-		            "saved comparison '%s' left out of the site", name);
+			    "saved comparison '%s' left out of the site", name);
 		c->failed = 1;
 		free(data);
 		return 0;
@@ -478,8 +484,8 @@ static int get_run(void *ctx, int64_t id, struct bs_run *r, struct bs_err *err)
  * with a warning, as a saved one is.
  */
 static int site_changes(struct writer *w, struct bs_store *st,
-                        struct bs_cli_src *src, struct bs_changes **out,
-                        int *failed, struct bs_err *err)
+			struct bs_cli_src *src, struct bs_changes **out,
+			int *failed, struct bs_err *err)
 {
 	struct bs_changes_opts co;
 	struct bs_cli_src csrc = *src;
@@ -515,9 +521,10 @@ static int site_changes(struct writer *w, struct bs_store *st,
 		bs_buf_reset(&path);
 		bs_site_change_path(it, &path);
 		if (r != 0) {
-			bs_cli_warn(w->cli, "the comparison of the change at "
-			                    "run %lld left out of the site",
-			            (long long)it->run_id);
+			bs_cli_warn(w->cli,
+				    "the comparison of the change at "
+				    "run %lld left out of the site",
+				    (long long)it->run_id);
 			*failed = 1;
 		} else {
 			rc = put_page(w, bs_buf_str(&path), data, len, err);
@@ -555,11 +562,11 @@ int cmd_site(struct bs_cli *cli, int argc, char **argv)
 	dir = a.dir;
 	if (dir == NULL || dir[0] == '\0')
 		return bs_cli_usage_error(cli, "where? give the site's "
-		                               "directory with -o DIR");
+					       "directory with -o DIR");
 	nsel = argc - optind;
 	rc = bs_cli_open_select(cli, BS_STORE_READONLY, argv + optind, nsel,
-	                        BS_SEL_ALL_IF_NONE | BS_SEL_NEED_MATCH, &st,
-	                        &ids);
+				BS_SEL_ALL_IF_NONE | BS_SEL_NEED_MATCH, &st,
+				&ids);
 	if (rc != 0)
 		goto out;
 	rc = prepare_dir(cli, dir);

@@ -37,7 +37,9 @@ static const struct bs_opt opts[] = {
 };
 
 const struct bs_opt_cmd bs_cmd_tag = {
-	"tag", cmd_tag, "add or remove key=value tags on runs",
+	"tag",
+	cmd_tag,
+	"add or remove key=value tags on runs",
 	"SELECTOR K=V...\nSELECTOR --remove K [--remove K]...",
 	"Sets free key=value labels on the selected runs (raid=10,\n"
 	"'array=EMC CX500', cache=on), replacing a key's old value, or\n"
@@ -49,7 +51,12 @@ const struct bs_opt_cmd bs_cmd_tag = {
 	"A value is any text on one line, empty included. SELECTOR is one\n"
 	"selector as in 'bstore list --help'; one that matches nothing is an\n"
 	"error (exit status 1).\n",
-	opts, NULL, NULL, NULL, 0, 0,
+	opts,
+	NULL,
+	NULL,
+	NULL,
+	0,
+	0,
 };
 
 int cmd_tag(struct bs_cli *cli, int argc, char **argv)
@@ -79,8 +86,9 @@ int cmd_tag(struct bs_cli *cli, int argc, char **argv)
 		if (bs_store_parse_tag(argv[i], 0, &set[nset].key,
 				       &set[nset].value, &err) < 0) {
 			/* machine=, date=: what bstore set changes. */
-			const char *col = bs_store_run_column(
-				argv[i], strcspn(argv[i], "="));
+			const char *col =
+				bs_store_run_column(argv[i],
+						    strcspn(argv[i], "="));
 			int own = col && (strcmp(col, "machine") == 0 ||
 					  strcmp(col, "measured_at") == 0);
 

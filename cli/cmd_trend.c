@@ -62,13 +62,15 @@ static const struct bs_opt opts[] = {
 	{0, "until", "DATE", 0, set_date, O(to.until),
 	 "only runs measured up to the end of DATE (DATE: 2004, 2004-03, "
 	 "2004-03-15, '2004-03-15 10:30[:05]' or @UNIXTIME, UTC; a year or "
-	 "month is the whole of it)", NULL, 0, 0, 1},
-	BS_OPT_METRICS(struct trend_args, to.want, 0,
-		       "metrics to draw, comma-separated, as 'bstore report "
-		       "--metrics' takes them; default: the main metrics and tail "
-		       "latencies (fio's clat p99) of "
-		       "the tools the runs come from:\n@MAIN_METRICS@\n"
-		       "Every key:\n@METRICS@"),
+	 "month is the whole of it)",
+	 NULL, 0, 0, 1},
+	BS_OPT_METRICS(
+		struct trend_args, to.want, 0,
+		"metrics to draw, comma-separated, as 'bstore report "
+		"--metrics' takes them; default: the main metrics and tail "
+		"latencies (fio's clat p99) of "
+		"the tools the runs come from:\n@MAIN_METRICS@\n"
+		"Every key:\n@METRICS@"),
 	BS_OPT_UNITS(struct trend_args, to.units, 0),
 	BS_OPT_TITLE(struct trend_args, to.title, 0, "the page's title",
 		     "'Trend: ' and the selectors"),
@@ -79,7 +81,8 @@ static const struct bs_opt opts[] = {
 #undef O
 
 const struct bs_opt_cmd bs_cmd_trend = {
-	"trend", cmd_trend,
+	"trend",
+	cmd_trend,
 	"chart metrics of runs over the time they were measured",
 	"[OPTIONS] SELECTOR...",
 	"Shows metrics over the time the runs were measured (their date,\n"
@@ -95,9 +98,12 @@ const struct bs_opt_cmd bs_cmd_trend = {
 	"\n"
 	"A SELECTOR that matches nothing, or only runs without a date, is\n"
 	"an error (exit status 1).\n",
-	opts, "The same archive and command give the same bytes.\n",
+	opts,
+	"The same archive and command give the same bytes.\n",
 	"bstore trend -o jump.html --every month machine=jump machine=db1",
-	NULL, 0, 0,
+	NULL,
+	0,
+	0,
 };
 
 /* Parses the options and selectors into a. Returns -1 to go on, else the

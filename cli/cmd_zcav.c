@@ -63,13 +63,16 @@ static const struct bs_opt opts[] = {
 	BS_OPT_GROUP("Options (spelled as zcav spells them):"),
 	{'b', NULL, "BLOCK[:CHUNK]", 0, set_block, O(o),
 	 "block size in MiB (default 512), each block read in accesses of "
-	 "CHUNK MiB (default 1)", NULL, 0, 0, 0},
+	 "CHUNK MiB (default 1)",
+	 NULL, 0, 0, 0},
 	{'c', NULL, "COUNT", 0, bs_opt_i64, O(o.passes),
 	 "read everything COUNT times; each block's row is the mean of its "
-	 "times without the fastest and slowest thirds", NULL, 1, 1000000, 0},
+	 "times without the fastest and slowest thirds",
+	 NULL, 1, 1000000, 0},
 	{'r', NULL, "[FIRST:]LAST", 0, bs_opt_str, O(r_arg),
 	 "only the range from FIRST to LAST MiB (rounded down to blocks); LAST "
-	 "alone starts at 0", NULL, 0, 0, 0},
+	 "alone starts at 0",
+	 NULL, 0, 0, 0},
 	{'s', NULL, "SKIP", 0, bs_opt_i64, O(o.skip),
 	 "read every SKIP-th block (2 to 20) and skip the others", NULL, 2,
 	 BS_ZCAV_SKIP_MAX, 0},
@@ -80,12 +83,14 @@ static const struct bs_opt opts[] = {
 	 "device counts as the device); never on the archive, nor on a device "
 	 "that is mounted (or a partition of it), in use, or holding a file "
 	 "system, swap, LUKS or partition table signature. Every chunk ends "
-	 "with fsync(), as in zcav", NULL, 0, 0, 0},
+	 "with fsync(), as in zcav",
+	 NULL, 0, 0, 0},
 	{0, "yes-destroy-data", NULL, 0, bs_opt_flag, O(o.yes_destroy_data),
 	 "allow -w on a block device", NULL, 0, 0, 0},
 	{'l', NULL, "LOG", 0, bs_opt_str, O(log),
 	 "write the table to LOG instead of stdout (\"-\": stdout); never the "
-	 "archive or the file being measured", NULL, 0, 0, 0},
+	 "archive or the file being measured",
+	 NULL, 0, 0, 0},
 	{'f', NULL, "FILE", 0, set_file, O(o.path),
 	 "the file or device (the same as naming it last)", NULL, 0, 0, 0},
 	{'m', NULL, "NAME", 0, bs_opt_str, O(o.machine),
@@ -95,13 +100,13 @@ static const struct bs_opt opts[] = {
 	BS_OPT_NO_STORE(struct zcav_args, no_store),
 	{0, "no-direct", NULL, 0, bs_opt_flag, O(o.no_direct),
 	 "never use O_DIRECT: read through the page cache, each block dropped "
-	 "from it first (what zcav measures from a cold cache)", NULL, 0, 0,
-	 0},
+	 "from it first (what zcav measures from a cold cache)",
+	 NULL, 0, 0, 0},
 	{0, "min-time", "SECONDS", 0, bs_opt_real, O(o.min_time_s),
 	 "a block read faster than this is ++++ (zcav's rule; a disk faster "
 	 "than the block size per second needs bigger blocks or a lower "
-	 "limit); stored as the tag zcav.min_time_s when not 1", "1", 0, 3600,
-	 0},
+	 "limit); stored as the tag zcav.min_time_s when not 1",
+	 "1", 0, 3600, 0},
 	BS_OPT_END,
 };
 #undef O
@@ -156,8 +161,9 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 	if (optind < argc) {
 		if (a->o.path || optind + 1 < argc)
 			return bs_cli_usage_error(
-				cli, "only one file or device at a time, got "
-				     "'%s' too",
+				cli,
+				"only one file or device at a time, got "
+				"'%s' too",
 				bs_cli_quote(q, argv[argc - 1]));
 		a->o.path = argv[optind];
 	}
@@ -175,8 +181,7 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 		a->o.last_block = a->r_last_mib / a->o.block_mib;
 		if (a->o.last_block <= a->o.first_block)
 			return bs_cli_usage_error(
-				cli,
-				"-r: %s holds no whole block of %lld MiB",
+				cli, "-r: %s holds no whole block of %lld MiB",
 				bs_cli_quote(q, r_arg),
 				(long long)a->o.block_mib);
 		a->r_given = 1;
@@ -289,16 +294,15 @@ static int prepare(const struct bs_cli *cli, void *ctx)
 	}
 	p->out = p->log ? p->log : stdout;
 	/* Not part of zcav's layout: a comment line that ingest skips. */
-	fprintf(p->out,
-		"# bstore %s zcav: %s '%s' in %lld MiB accesses, %s\n",
+	fprintf(p->out, "# bstore %s zcav: %s '%s' in %lld MiB accesses, %s\n",
 		BSTORE_VERSION, a->o.write ? "writing" : "reading", a->o.path,
 		(long long)a->o.chunk_mib,
 		p->t.direct ? "O_DIRECT"
 		: a->o.no_direct
-		    ? "through the page cache (--no-direct), each "
-		      "block dropped from it first"
-		    : "through the page cache (no O_DIRECT here), each "
-		      "block dropped from it first");
+			? "through the page cache (--no-direct), each "
+			  "block dropped from it first"
+			: "through the page cache (no O_DIRECT here), each "
+			  "block dropped from it first");
 	fflush(p->out);
 	return 0;
 }
@@ -369,12 +373,19 @@ int cmd_zcav(struct bs_cli *cli, int argc, char **argv)
 	prog.passes = a.o.passes;
 	prog.path = a.o.path;
 	prog.a = &a;
-	prog.cb = (struct bs_zcav_cb){.line = on_line, .block = on_block,
-				      .pass_done = on_pass_done, .ctx = &prog};
-	m = (struct bs_cli_measuring){
-	    .dir = a.o.path, .store = !a.no_store, .count = 1,
-	    .progress = &prog.line, .ctx = &prog, .prepare = prepare,
-	    .measure = measure, .to_run = to_run, .stored = stored};
+	prog.cb = (struct bs_zcav_cb){.line = on_line,
+				      .block = on_block,
+				      .pass_done = on_pass_done,
+				      .ctx = &prog};
+	m = (struct bs_cli_measuring){.dir = a.o.path,
+				      .store = !a.no_store,
+				      .count = 1,
+				      .progress = &prog.line,
+				      .ctx = &prog,
+				      .prepare = prepare,
+				      .measure = measure,
+				      .to_run = to_run,
+				      .stored = stored};
 	rc = bs_cli_measure(cli, &m);
 out:
 	if (prog.out_errno && !prog.log)

@@ -109,13 +109,11 @@ static const char *archive_file(const struct bs_cli *cli, const char *path)
 	if (stat(path, &target) != 0)
 		return NULL;
 	/* The path bs_cli_open_store() opens; without one, no archive. */
-	db = cli->db_path ? xstrdup(cli->db_path)
-			  : bs_store_default_path(&err);
+	db = cli->db_path ? xstrdup(cli->db_path) : bs_store_default_path(&err);
 	if (db == NULL)
 		return NULL;
 	file = file_of(db);
-	for (i = 0; i < sizeof(archive_files) / sizeof(archive_files[0]);
-	     i++) {
+	for (i = 0; i < sizeof(archive_files) / sizeof(archive_files[0]); i++) {
 		bs_buf_reset(&name);
 		bs_buf_addf(&name, "%s%s", file, archive_files[i].suffix);
 		if (stat(bs_buf_str(&name), &sb) == 0 &&

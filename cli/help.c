@@ -58,7 +58,9 @@ static void help_metrics(struct bs_buf *out, size_t indent, unsigned need)
 		snprintf(word, sizeof(word), "%s%s%s%s",
 			 any ? "" : bs_family_name(bs_metrics[m].family),
 			 any ? "" : ": ", bs_metrics[m].key,
-			 same ? "," : more ? ";" : "");
+			 same   ? ","
+			 : more ? ";"
+				: "");
 		wrap_word(out, &col, indent, word, first);
 		first = 0;
 	}
@@ -153,7 +155,7 @@ static void help_selectors(struct bs_buf *out, size_t indent)
 	/* Wrapped word by word, as the metrics are. */
 	bs_buf_addf(out, "%*s", (int)indent, "");
 	col = indent;
-	for (i = 0, k = 0; ; i++) {
+	for (i = 0, k = 0;; i++) {
 		const char *t = bs_buf_str(&text);
 
 		if (t[i] == ' ' || t[i] == '\0') {
@@ -245,7 +247,8 @@ void bs_cli_help_buf(const char *text, struct bs_buf *out)
 		} else if (strcmp(bs_buf_str(&line) + indent,
 				  "@MAIN_METRICS@") == 0) {
 			help_metrics(out, indent, BS_MF_MAIN | BS_MF_TREND);
-		} else if (strcmp(bs_buf_str(&line) + indent, "@FORMATS@") == 0) {
+		} else if (strcmp(bs_buf_str(&line) + indent, "@FORMATS@") ==
+			   0) {
 			help_formats(out, indent);
 		} else if (strcmp(bs_buf_str(&line) + indent, "@SELECTORS@") ==
 			   0) {

@@ -37,8 +37,7 @@ int bs_cli_each_input(const struct bs_cli *cli, struct bs_store *st,
 	if (i < n) {
 		char *shown = bs_store_shown(inputs[i]);
 		bs_cli_error(cli, "interrupted; %d more %s%s %s, from '%s' on",
-			     n - i, noun, n - i == 1 ? "" : "s", undone,
-			     shown);
+			     n - i, noun, n - i == 1 ? "" : "s", undone, shown);
 		free(shown);
 	}
 	return 128 + (int)bs_stop_sig;

@@ -20,10 +20,10 @@
 /* Every command's table (cli/opt.h), sorted by name. */
 static const struct bs_opt_cmd *const commands[] = {
 	&bs_cmd_changes, &bs_cmd_check,  &bs_cmd_compare, &bs_cmd_exec,
-	&bs_cmd_export,  &bs_cmd_fileio, &bs_cmd_ingest,
-	&bs_cmd_list,    &bs_cmd_merge,  &bs_cmd_report, &bs_cmd_rm,
-	&bs_cmd_run,     &bs_cmd_set,    &bs_cmd_show,   &bs_cmd_site,
-	&bs_cmd_tag,     &bs_cmd_trend,  &bs_cmd_zcav,
+	&bs_cmd_export,  &bs_cmd_fileio, &bs_cmd_ingest,  &bs_cmd_list,
+	&bs_cmd_merge,   &bs_cmd_report, &bs_cmd_rm,      &bs_cmd_run,
+	&bs_cmd_set,     &bs_cmd_show,   &bs_cmd_site,    &bs_cmd_tag,
+	&bs_cmd_trend,   &bs_cmd_zcav,
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -55,15 +55,16 @@ static const struct bs_opt opts[] = {
 	 "(default: $BSTORE_DB, else "
 	 "$XDG_DATA_HOME/bstore/bstore.db, i.e. "
 	 "~/.local/share/bstore/bstore.db); "
-	 "ingest, run and merge create it, the other commands need it", NULL,
-	 0, 0, 0},
+	 "ingest, run and merge create it, the other commands need it",
+	 NULL, 0, 0, 0},
 	{'q', "quiet", NULL, 0, bs_opt_flag, O(cli.quiet),
 	 "no progress lines or summaries", NULL, 0, 0, 0},
 	{0, "version", NULL, 0, bs_opt_flag, O(version), "print the version",
 	 NULL, 0, 0, 0},
 	{0, "man", NULL, 0, bs_opt_flag, O(man),
 	 "print the bstore(1) man page (roff), made from the commands' option "
-	 "tables", NULL, 0, 0, 0},
+	 "tables",
+	 NULL, 0, 0, 0},
 	BS_OPT_END,
 };
 #undef O
@@ -71,13 +72,20 @@ static const struct bs_opt opts[] = {
 /* bstore itself, as a command of the walker; its about text lists the
  * commands (made once, in main()). */
 static struct bs_opt_cmd bstore = {
-	"", NULL, "results database and report toolkit for disk benchmarks",
-	"[--db PATH|URL] COMMAND [OPTIONS] [ARGS]", NULL, opts,
+	"",
+	NULL,
+	"results database and report toolkit for disk benchmarks",
+	"[--db PATH|URL] COMMAND [OPTIONS] [ARGS]",
+	NULL,
+	opts,
 	"'bstore COMMAND --help' shows a command's options.\n"
 	"\n"
 	"Exit status: 0 success, 1 failure (including rejected input),\n"
 	"2 usage error.\n",
-	NULL, NULL, 0, BS_OPT_CMD_FIRST,
+	NULL,
+	NULL,
+	0,
+	BS_OPT_CMD_FIRST,
 };
 
 /* The about text of bstore's --help: what it is, then its commands. */

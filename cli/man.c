@@ -191,9 +191,8 @@ static void command(struct bs_buf *out, const struct bs_opt_cmd *cmd)
 	synopsis(out, cmd);
 	if (cmd->about)
 		text(out, cmd->about);
-	if (!cmd->opts || cmd->opts[0].set != NULL ||
-	    cmd->opts[0].short_name || cmd->opts[0].long_name ||
-	    cmd->opts[0].help == NULL)
+	if (!cmd->opts || cmd->opts[0].set != NULL || cmd->opts[0].short_name ||
+	    cmd->opts[0].long_name || cmd->opts[0].help == NULL)
 		bs_buf_adds(out, ".PP\nOptions:\n");
 	bs_opt_each(cmd, row, out);
 	if (cmd->after)

@@ -22,7 +22,7 @@
 #include "util/banned.h"
 
 int bs_cli_measure_open(const struct bs_cli *cli, int store, const char *dir,
-                        struct bs_store **st, struct bs_host *host)
+			struct bs_store **st, struct bs_host *host)
 {
 	struct bs_err err = BS_ERR_INIT;
 
@@ -41,7 +41,7 @@ int bs_cli_measure_open(const struct bs_cli *cli, int store, const char *dir,
 }
 
 int bs_cli_store_new(const struct bs_cli *cli, struct bs_store *st,
-                     struct bs_run *r, const char *lost)
+		     struct bs_run *r, const char *lost)
 {
 	struct bs_err err = BS_ERR_INIT;
 	int sig;
@@ -71,8 +71,8 @@ fail:
 	sig = bs_signal_pending();
 	if (sig) {
 		bs_cli_error(cli,
-		             "stopped by %s while waiting for the archive; %s",
-		             bs_cli_signal_name(sig), lost);
+			     "stopped by %s while waiting for the archive; %s",
+			     bs_cli_signal_name(sig), lost);
 		return 128 + sig;
 	}
 	bs_cli_perr(cli, &err);
@@ -85,8 +85,7 @@ int bs_cli_tag_arg(const struct bs_cli *cli, const char *arg,
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_tag t;
 
-	if (bs_store_parse_tag(arg, BS_TAG_NOT_OWN, &t.key, &t.value, &err) <
-	    0)
+	if (bs_store_parse_tag(arg, BS_TAG_NOT_OWN, &t.key, &t.value, &err) < 0)
 		return bs_cli_usage_error(cli, "--tag: %s", err.msg);
 	xgrow((void **)tags, cap, *ntags + 1, sizeof(**tags));
 	(*tags)[(*ntags)++] = t;

@@ -36,7 +36,7 @@ struct bs_host;
  * that wait too. Returns 0, or BS_EXIT_FAIL after saying why.
  */
 int bs_cli_measure_open(const struct bs_cli *cli, int store, const char *dir,
-                        struct bs_store **st, struct bs_host *host);
+			struct bs_store **st, struct bs_host *host);
 
 /*
  * The progress line of a measuring command on stderr: live (tty) on a
@@ -76,11 +76,11 @@ void bs_cli_progress_end(struct bs_cli_progress *p);
  * signals and the archive are put back and closed before it returns.
  */
 struct bs_cli_measuring {
-	const char *dir;   /* whose host is probed */
-	int store;         /* open the archive and store the runs */
-	uint64_t count;    /* runs to measure, one after another */
-	int scratch;       /* the epilogue says the scratch files went */
-	const char *noun;  /* "iteration", or NULL */
+	const char *dir;  /* whose host is probed */
+	int store;        /* open the archive and store the runs */
+	uint64_t count;   /* runs to measure, one after another */
+	int scratch;      /* the epilogue says the scratch files went */
+	const char *noun; /* "iteration", or NULL */
 	struct bs_cli_progress *progress;
 	void *ctx;
 	int (*prepare)(const struct bs_cli *cli, void *ctx);
@@ -103,6 +103,6 @@ int bs_cli_measure(const struct bs_cli *cli, const struct bs_cli_measuring *m);
  * signal. Returns 0 when stored.
  */
 int bs_cli_store_new(const struct bs_cli *cli, struct bs_store *st,
-                     struct bs_run *r, const char *lost);
+		     struct bs_run *r, const char *lost);
 
 #endif

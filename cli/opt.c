@@ -20,8 +20,8 @@
 #include "util/banned.h"
 
 /* Every command's -h/--help: the walker answers it. */
-static const struct bs_opt help_row = {'h', "help", NULL, 0, NULL, 0,
-				       "this help", NULL, 0, 0, 0};
+static const struct bs_opt help_row = {'h',         "help", NULL, 0, NULL, 0,
+				       "this help", NULL,   0,    0, 0};
 
 /* Every command's -q/--quiet, as bstore -q before it, where the command
  * has no -q of its own (bstore run's is bonnie++'s -q): people put it
@@ -147,8 +147,7 @@ int bs_cli_bad_option(const struct bs_cli *cli, char **argv,
 	if (lo && lo->val == optopt) {
 		if (arg[n] == '=')
 			return bs_cli_usage_error(
-				cli, "option '%.*s' takes no argument", n,
-				arg);
+				cli, "option '%.*s' takes no argument", n, arg);
 		return bs_cli_usage_error(cli, "option '%s' needs an argument",
 					  arg);
 	}
@@ -183,14 +182,16 @@ enum bs_opt_next bs_opt_parse(struct bs_cli *cli, const struct bs_opt_cmd *cmd,
 								: ":");
 		}
 		if (o->long_name)
-			longopts[n++] = (struct option){
-				o->long_name,
-				!o->arg			  ? no_argument
-				: o->flags & BS_OPT_OPTARG ? optional_argument
-							  : required_argument,
-				NULL,
-				o->short_name ? o->short_name
-					      : LONG_VAL + (int)i};
+			longopts[n++] =
+				(struct option){o->long_name,
+						!o->arg ? no_argument
+						: o->flags & BS_OPT_OPTARG
+							? optional_argument
+							: required_argument,
+						NULL,
+						o->short_name
+							? o->short_name
+							: LONG_VAL + (int)i};
 	}
 	opterr = 0; /* bs_cli_bad_option() says what is wrong */
 	while (rc < 0 && (c = getopt_long(argc, argv, bs_buf_str(&shortopts),
@@ -477,8 +478,9 @@ void bs_opt_help(FILE *f, const struct bs_opt_cmd *cmd)
 		size_t n = strcspn(p, "\n");
 		char *line = xstrndup(p, n);
 
-		bs_buf_addf(&out, "%s bstore %s%s", i ? "      " : "Usage:",
-			    cmd->name, cmd->name[0] ? " " : "");
+		bs_buf_addf(&out, "%s bstore %s%s",
+			    i ? "      " : "Usage:", cmd->name,
+			    cmd->name[0] ? " " : "");
 		lead = strlen("Usage: bstore ") + strlen(cmd->name) +
 		       (cmd->name[0] ? 1 : 0);
 		wrap(&out, line, lead, lead);

@@ -40,18 +40,18 @@ enum {
 };
 
 struct bs_opt {
-	int short_name;         /* 'f', or 0 */
-	const char *long_name;  /* "format", or NULL */
-	const char *arg;        /* "FMT"; NULL: takes no argument */
-	unsigned flags;         /* BS_OPT_* */
-	bs_opt_fn set;          /* what it calls; NULL on a heading row */
-	size_t offset;          /* of its field in the command's arguments */
-	const char *help;       /* one paragraph, wrapped by the walker; '\n'
+	int short_name;        /* 'f', or 0 */
+	const char *long_name; /* "format", or NULL */
+	const char *arg;       /* "FMT"; NULL: takes no argument */
+	unsigned flags;        /* BS_OPT_* */
+	bs_opt_fn set;         /* what it calls; NULL on a heading row */
+	size_t offset;         /* of its field in the command's arguments */
+	const char *help;      /* one paragraph, wrapped by the walker; '\n'
 				 * breaks a line (@METRICS@ and the like on
 				 * a line of their own, cli/help.c) */
-	const char *dflt;       /* shown as "(default: X)", or NULL */
-	double min, max;        /* bs_opt_u64, bs_opt_real: the range */
-	int data;               /* for set(): a value, a row of a table */
+	const char *dflt;      /* shown as "(default: X)", or NULL */
+	double min, max;       /* bs_opt_u64, bs_opt_real: the range */
+	int data;              /* for set(): a value, a row of a table */
 };
 
 /*
@@ -123,8 +123,8 @@ typedef void (*bs_opt_seen_fn)(void *args, const struct bs_opt *o,
 
 /* What bs_opt_parse found: whether the command goes on. */
 enum bs_opt_next {
-	BS_OPT_GO_ON,   /* options read, optind at the first operand */
-	BS_OPT_EXIT,    /* --help printed, or a usage error said: the
+	BS_OPT_GO_ON, /* options read, optind at the first operand */
+	BS_OPT_EXIT,  /* --help printed, or a usage error said: the
 			 * command exits with *status */
 };
 

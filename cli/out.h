@@ -21,7 +21,7 @@
 struct bs_cli_out {
 	FILE *f;
 	const char *path;
-	char *tmp;      /* NULL when writing directly */
+	char *tmp;       /* NULL when writing directly */
 	int write_errno; /* set by the caller when a write fails, or 0 */
 };
 

@@ -27,8 +27,10 @@ static const struct word formats[] = {
 	{"json", BS_REPORT_JSON}, {NULL, 0},
 };
 static const struct word units[] = {
-	{"auto", BS_UNITS_AUTO}, {"kib", BS_UNITS_KIB},
-	{"mib", BS_UNITS_MIB},	 {"mb", BS_UNITS_MB},
+	{"auto", BS_UNITS_AUTO},
+	{"kib", BS_UNITS_KIB},
+	{"mib", BS_UNITS_MIB},
+	{"mb", BS_UNITS_MB},
 	{NULL, 0},
 };
 
@@ -49,8 +51,8 @@ static const struct {
 	const char *ext;
 	const char *format;
 } exts[] = {
-	{"txt", "text"}, {"text", "text"}, {"html", "html"},
-	{"htm", "html"}, {"csv", "csv"},   {"json", "json"},
+	{"txt", "text"},   {"text", "text"},   {"html", "html"},
+	{"htm", "html"},   {"csv", "csv"},     {"json", "json"},
 	{"jsonl", "json"}, {"ndjson", "json"},
 };
 #define NEXTS (sizeof(exts) / sizeof(exts[0]))
@@ -127,7 +129,8 @@ int bs_cli_format_arg(const struct bs_cli *cli, const char *s,
 
 	if (v < 0)
 		return bs_cli_usage_error(
-			cli, "unknown format '%s' (text, html, csv or json)", s);
+			cli, "unknown format '%s' (text, html, csv or json)",
+			s);
 	*out = (enum bs_report_format)v;
 	return 0;
 }
@@ -138,8 +141,9 @@ int bs_cli_units_arg(const struct bs_cli *cli, const char *s,
 	int v = word_value(units, s);
 
 	if (v < 0)
-		return bs_cli_usage_error(
-			cli, "unknown unit '%s' (auto, kib or mib)", s);
+		return bs_cli_usage_error(cli,
+					  "unknown unit '%s' (auto, kib or mib)",
+					  s);
 	*out = (enum bs_report_units)v;
 	return 0;
 }
@@ -164,12 +168,12 @@ int bs_cli_dest_done(const struct bs_cli *cli, struct bs_cli_dest *d)
 
 	/* "txt" is text: the warning compares the canonical word. */
 	rc = bs_cli_out_format(cli, d->path, words,
-			       d->have_fmt ? words[d->fmt == BS_REPORT_HTML  ? 1
-						   : d->fmt == BS_REPORT_CSV ? 2
-						   : d->fmt == BS_REPORT_JSON
-							   ? 3
-							   : 0]
-					   : NULL,
+			       d->have_fmt
+				       ? words[d->fmt == BS_REPORT_HTML   ? 1
+					       : d->fmt == BS_REPORT_CSV  ? 2
+					       : d->fmt == BS_REPORT_JSON ? 3
+									  : 0]
+				       : NULL,
 			       &w);
 	if (rc == 0 && w && !d->have_fmt)
 		d->fmt = (enum bs_report_format)word_value(formats, w);
@@ -213,8 +217,8 @@ int bs_opt_metrics(const struct bs_cli *cli, const struct bs_opt *o,
 /* Groups this large are worth a count(*) to spot "every run". */
 #define ALL_CHECK_MIN 4096
 
-int bs_cli_src_each(void *ctx, size_t group, bs_report_run_fn fn,
-		    void *fn_ctx, struct bs_err *err)
+int bs_cli_src_each(void *ctx, size_t group, bs_report_run_fn fn, void *fn_ctx,
+		    struct bs_err *err)
 {
 	struct bs_cli_src *s = ctx;
 	const struct bs_ids *ids = s->ids ? &s->ids[group] : NULL;
@@ -271,9 +275,9 @@ int bs_cli_date_arg(const struct bs_cli *cli, const char *opt, const char *s,
 	int rc = 0;
 
 	bs_buf_addf(&b, "date=%s", s);
-	if (strchr(s, ',') != NULL || bs_sel_parse(&sel, bs_buf_str(&b), &err) != 1 ||
-	    sel.term[0].kind != BS_SEL_FIELD ||
-	    sel.term[0].field == NULL ||
+	if (strchr(s, ',') != NULL ||
+	    bs_sel_parse(&sel, bs_buf_str(&b), &err) != 1 ||
+	    sel.term[0].kind != BS_SEL_FIELD || sel.term[0].field == NULL ||
 	    !(sel.term[0].field->type & BS_SEL_DATE))
 		rc = bs_cli_usage_error(
 			cli,

@@ -74,8 +74,8 @@ struct bs_cli_src {
 	int64_t nruns;
 	int load;
 };
-int bs_cli_src_each(void *ctx, size_t group, bs_report_run_fn fn,
-		    void *fn_ctx, struct bs_err *err);
+int bs_cli_src_each(void *ctx, size_t group, bs_report_run_fn fn, void *fn_ctx,
+		    struct bs_err *err);
 
 /*
  * Calls fn to write onto -o path (bs_cli_out_open: replaced when
@@ -85,8 +85,8 @@ int bs_cli_src_each(void *ctx, size_t group, bs_report_run_fn fn,
  * returns the exit status, which this returns unless closing the file
  * fails.
  */
-typedef int (*bs_cli_render_fn)(const struct bs_cli *cli, void *ctx,
-				FILE *out, int *write_failed);
+typedef int (*bs_cli_render_fn)(const struct bs_cli *cli, void *ctx, FILE *out,
+				int *write_failed);
 int bs_cli_render_out(const struct bs_cli *cli, const char *path,
 		      bs_cli_render_fn fn, void *ctx);
 

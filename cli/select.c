@@ -23,7 +23,7 @@ struct closest {
 	const char *word;
 	char *best; /* owned */
 	size_t dist;
-	int exact;  /* word itself was among them */
+	int exact; /* word itself was among them */
 };
 
 static int closest_word(const char *w, void *vctx)

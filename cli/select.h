@@ -24,8 +24,8 @@ enum {
  * BS_SEL_NEED_MATCH and no run at all is selected. Prints errors;
  * returns 0, BS_EXIT_USAGE for a bad selector, BS_EXIT_FAIL otherwise.
  */
-int bs_cli_select(const struct bs_cli *cli, struct bs_store *st,
-		  char **sel, int nsel, int flags, struct bs_ids *out);
+int bs_cli_select(const struct bs_cli *cli, struct bs_store *st, char **sel,
+		  int nsel, int flags, struct bs_ids *out);
 
 /*
  * Says that a selection is empty, as an error when fatal, else as a

@@ -85,8 +85,7 @@ void bench_begin(struct bench *b, enum bs_metric m, uint64_t total)
 	if (b->cb && b->cb->start)
 		b->cb->start(m, total, b->cb->ctx);
 	b->t0_ns = bs_now_ns();
-	atomic_store_explicit(&b->last_tick_ns, b->t0_ns,
-			      memory_order_relaxed);
+	atomic_store_explicit(&b->last_tick_ns, b->t0_ns, memory_order_relaxed);
 }
 
 static uint64_t last_tick(struct bench *b)
@@ -112,8 +111,7 @@ void bench_tick(struct bench *b, uint64_t done, uint64_t now_ns)
 	pthread_mutex_unlock(&b->tick_lock);
 }
 
-void bench_op(struct bench *b, struct bs_hist *h, uint64_t *prev,
-	      uint64_t done)
+void bench_op(struct bench *b, struct bs_hist *h, uint64_t *prev, uint64_t done)
 {
 	uint64_t now = bs_now_ns();
 
@@ -122,9 +120,8 @@ void bench_op(struct bench *b, struct bs_hist *h, uint64_t *prev,
 	bench_tick(b, done, now);
 }
 
-void bench_finish(struct bench *b, enum bs_metric m,
-		  const struct bs_span *span, const struct bs_hist *h,
-		  double amount)
+void bench_finish(struct bench *b, enum bs_metric m, const struct bs_span *span,
+		  const struct bs_hist *h, double amount)
 {
 	struct bs_value *v = &b->r->res[m];
 
@@ -150,10 +147,10 @@ void bench_finish(struct bench *b, enum bs_metric m,
 static const char *test_name(enum bs_metric m)
 {
 	static const char *const names[BS_M_BONNIE] = {
-		"per-char write", "block write",   "rewrite",
-		"per-char read",  "block read",    "random seeks",
+		"per-char write",    "block write",     "rewrite",
+		"per-char read",     "block read",      "random seeks",
 		"sequential create", "sequential stat", "sequential delete",
-		"random create",  "random stat",   "random delete",
+		"random create",     "random stat",     "random delete",
 	};
 
 	return m < BS_M_BONNIE ? names[m] : "setup";
@@ -182,8 +179,7 @@ int bench_fail(struct bench *b, enum bs_metric m, const char *what,
 				test_name(m), what, b->scratch.path, name,
 				strerror(e));
 	return bs_error(b->err, BS_EIO, "%s: cannot %s '%s/%s': %s",
-			test_name(m), what, b->scratch.path, name,
-			strerror(e));
+			test_name(m), what, b->scratch.path, name, strerror(e));
 }
 
 int bench_fsync(const struct bench *b, int fd)
@@ -351,8 +347,8 @@ out:
 		else if (!same_path(err->msg, cerr.msg)) {
 			size_t n = strlen(err->msg);
 
-			snprintf(err->msg + n, sizeof(err->msg) - n,
-				 "; and %s", cerr.msg);
+			snprintf(err->msg + n, sizeof(err->msg) - n, "; and %s",
+				 cerr.msg);
 		}
 	}
 	free(b.buf);

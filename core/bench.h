@@ -57,7 +57,7 @@
 
 /* bonnie++'s defaults of -s, -f, -n and -c are the parameter table's
  * (core/param.c, bs_params_defaults). */
-#define BS_BENCH_MIN_TIME 0.5      /* seconds; shorter is too_fast */
+#define BS_BENCH_MIN_TIME 0.5 /* seconds; shorter is too_fast */
 #define BS_BENCH_MAX_SEEK_PROCS 64
 #define BS_BENCH_MAX_DIRS 99999
 /* Longest name a file test makes: 10 hex digits + 12 random characters. */
@@ -84,14 +84,14 @@
  * no limit of its own (the I/O tests cap it at the file size).
  */
 struct bs_bench_opts {
-	const char *dir;            /* -d: where the scratch directory goes */
-	const char *machine;        /* -m */
-	const char *tool_version;   /* "0.1.0" (BSTORE_VERSION) */
-	struct bs_params p;         /* the run's parameters, as above */
-	int fsync_each;             /* -b: fsync after every write */
-	int no_sync;                /* --no-sync: no fsync or syncfs at all */
-	int direct;                 /* -D: O_DIRECT for the bulk tests */
-	uint64_t seed;              /* -z; the record keeps it as text */
+	const char *dir;          /* -d: where the scratch directory goes */
+	const char *machine;      /* -m */
+	const char *tool_version; /* "0.1.0" (BSTORE_VERSION) */
+	struct bs_params p;       /* the run's parameters, as above */
+	int fsync_each;           /* -b: fsync after every write */
+	int no_sync;              /* --no-sync: no fsync or syncfs at all */
+	int direct;               /* -D: O_DIRECT for the bulk tests */
+	uint64_t seed;            /* -z; the record keeps it as text */
 };
 
 /*

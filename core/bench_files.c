@@ -42,9 +42,9 @@ struct ftest {
 	struct bench *b;
 	uint64_t n;
 	uint32_t dirs;
-	int random;           /* names and placement of the random phase */
-	int top;              /* fd of "files", -1 when absent */
-	int *sub;             /* fds of the subdirectories (dirs > 1) */
+	int random; /* names and placement of the random phase */
+	int top;    /* fd of "files", -1 when absent */
+	int *sub;   /* fds of the subdirectories (dirs > 1) */
 	char (*names)[BS_BENCH_NAME_MAX + 1];
 	uint32_t *dir_of;
 	unsigned char *exists;
@@ -71,16 +71,16 @@ static void make_names(struct ftest *t)
 	for (i = 0; i < t->n; i++) {
 		len = (unsigned)(bench_rand(&b->rng) % 13);
 		for (k = 0; k < len; k++)
-			rnd[k] = alnum[bench_rand(&b->rng) %
-				       (sizeof(alnum) - 1)];
+			rnd[k] =
+				alnum[bench_rand(&b->rng) % (sizeof(alnum) - 1)];
 		for (k = HEX_DIGITS, v = i; k-- > 0; v >>= 4)
 			hex[k] = hexd[v & 15];
 		name = t->names[i];
 		if (t->random) {
 			memcpy(name, rnd, len);
 			memcpy(name + len, hex, HEX_DIGITS);
-			t->dir_of[i] = (uint32_t)(bench_rand(&b->rng) %
-						  t->dirs);
+			t->dir_of[i] =
+				(uint32_t)(bench_rand(&b->rng) % t->dirs);
 		} else {
 			memcpy(name, hex, HEX_DIGITS);
 			memcpy(name + HEX_DIGITS, rnd, len);
@@ -199,9 +199,9 @@ static int make_dirs(struct ftest *t)
 		if (mkdirat(t->top, name, 0700) != 0)
 			return bench_fail(b, b->cur, "create directory",
 					  rel_dir(t, d, p, sizeof(p)), errno);
-		t->sub[d] = openat(t->top, name,
-				   O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-					   O_CLOEXEC);
+		t->sub[d] =
+			openat(t->top, name,
+			       O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		if (t->sub[d] < 0)
 			return bench_fail(b, b->cur, "open",
 					  rel_dir(t, d, p, sizeof(p)), errno);
@@ -464,8 +464,7 @@ static int walk_test(struct ftest *t, enum bs_metric m, int unlink)
 				t->exists[i] = 0;
 				if (t->b->o->fsync_each &&
 				    bench_fsync(t->b, dfd) != 0) {
-					rc = fail_file(t, m, "fsync", i,
-						       errno);
+					rc = fail_file(t, m, "fsync", i, errno);
 					break;
 				}
 			} else {

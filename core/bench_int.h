@@ -26,10 +26,10 @@ struct bench {
 	struct bs_run *r;
 	struct bs_err *err;
 	struct bs_scratch scratch;
-	unsigned char *buf;        /* aligned, max(chunk, file chunk) bytes */
+	unsigned char *buf; /* aligned, max(chunk, file chunk) bytes */
 	size_t buf_size;
-	uint64_t rng;              /* splitmix64 state, from the seed */
-	int data_exists;           /* BENCH_DATA_NAME holds the I/O file */
+	uint64_t rng;    /* splitmix64 state, from the seed */
+	int data_exists; /* BENCH_DATA_NAME holds the I/O file */
 
 	/* The test in progress. */
 	enum bs_metric cur;
@@ -59,9 +59,8 @@ void bench_op(struct bench *b, struct bs_hist *h, uint64_t *prev,
  * seeks or files otherwise), too_fast under BS_BENCH_MIN_TIME, CPU% and
  * the latency summary; then calls the done callback.
  */
-void bench_finish(struct bench *b, enum bs_metric m,
-		  const struct bs_span *span, const struct bs_hist *h,
-		  double amount);
+void bench_finish(struct bench *b, enum bs_metric m, const struct bs_span *span,
+		  const struct bs_hist *h, double amount);
 /* BS_EINTR (with a message) when a stop signal is pending, else 0. */
 int bench_stopped(struct bench *b);
 /*
@@ -82,8 +81,7 @@ int bench_syncfs(const struct bench *b);
 
 /* Writes/reads exactly len bytes, retrying short transfers and EINTR. */
 int bench_write_all(struct bench *b, int fd, const void *p, size_t len);
-int bench_read_all(struct bench *b, int fd, void *p, size_t len,
-		   size_t *got);
+int bench_read_all(struct bench *b, int fd, void *p, size_t len, size_t *got);
 
 int bench_io_tests(struct bench *b);
 int bench_seek_test(struct bench *b);

@@ -60,9 +60,8 @@ static uint64_t per_char_bytes(const struct bench *b)
  * op returns 0, or a negative BS_E* code with b->err filled. fd is closed
  * on every path.
  */
-static int run_chunks(struct bench *b, enum bs_metric m, int fd,
-		      uint64_t bytes, int sync,
-		      int (*op)(struct bench *, int, uint64_t))
+static int run_chunks(struct bench *b, enum bs_metric m, int fd, uint64_t bytes,
+		      int sync, int (*op)(struct bench *, int, uint64_t))
 {
 	const uint32_t chunk = (uint32_t)b->o->p.io_chunk_bytes;
 	uint64_t nchunks = bytes / chunk, k, prev;
@@ -185,8 +184,7 @@ static int getc_chunk(struct bench *b, int fd, uint64_t k)
 					"per-char read: '%s/%s' is shorter "
 					"than written",
 					b->scratch.path, BENCH_DATA_NAME);
-		return bench_fail(b, BS_M_GETC, "read", BENCH_DATA_NAME,
-				  errno);
+		return bench_fail(b, BS_M_GETC, "read", BENCH_DATA_NAME, errno);
 	}
 	return 0;
 }

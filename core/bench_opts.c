@@ -269,8 +269,8 @@ int bs_bench_opts_ram_rule(struct bs_bench_opts *o, int size_given,
 			"the read tests would measure the page cache, not "
 			"the disk. Use -s %lldM or more, or -r 0 to run "
 			"anyway (bonnie++ refuses this too)",
-			(unsigned long long)file_mib,
-			(long long)ram_mib, (long long)ram_mib * 2);
+			(unsigned long long)file_mib, (long long)ram_mib,
+			(long long)ram_mib * 2);
 	return 0;
 }
 

@@ -44,11 +44,11 @@ struct seek_shared {
 	uint64_t seeks;
 	uint32_t chunk;
 	int pipe_rd;
-	atomic_uint_fast64_t done;   /* tickets finished, for progress */
-	atomic_int failed;           /* a worker failed: the rest drain */
-	pthread_mutex_t lock;        /* the first error */
-	int err_no;                  /* errno of the first failure */
-	const char *err_what;        /* "read", "write", "fsync" */
+	atomic_uint_fast64_t done; /* tickets finished, for progress */
+	atomic_int failed;         /* a worker failed: the rest drain */
+	pthread_mutex_t lock;      /* the first error */
+	int err_no;                /* errno of the first failure */
+	const char *err_what;      /* "read", "write", "fsync" */
 };
 
 struct seek_worker {
@@ -85,8 +85,8 @@ static uint32_t take_ticket(struct seek_shared *sh)
 		} else if (n < 0 && errno == EINTR) {
 			continue;
 		} else {
-			worker_fail(sh, "read a ticket from", n < 0 ? errno
-								    : EPIPE);
+			worker_fail(sh, "read a ticket from",
+				    n < 0 ? errno : EPIPE);
 			return END_TICKET;
 		}
 	}
@@ -218,8 +218,9 @@ int bench_seek_test(struct bench *b)
 	for (i = 0; i < n; i++)
 		w[i].fd = -1;
 	if (pipe2(fds, O_CLOEXEC) != 0)
-		rc = bs_error(b->err, BS_EIO, "random seeks: cannot make a "
-					      "pipe: %s",
+		rc = bs_error(b->err, BS_EIO,
+			      "random seeks: cannot make a "
+			      "pipe: %s",
 			      strerror(errno));
 	sh.pipe_rd = fds[0];
 	for (i = 0; i < n && rc == 0; i++) {
@@ -265,8 +266,8 @@ int bench_seek_test(struct bench *b)
 		bs_hist_merge(&all, &w[i].hist);
 		if (w[i].fd >= 0 && close(w[i].fd) != 0 && rc == 0 &&
 		    !atomic_load(&sh.failed))
-			rc = bench_fail(b, BS_M_SEEKS, "close",
-					BENCH_DATA_NAME, errno);
+			rc = bench_fail(b, BS_M_SEEKS, "close", BENCH_DATA_NAME,
+					errno);
 		free(w[i].buf);
 	}
 	free(w);
@@ -278,8 +279,7 @@ int bench_seek_test(struct bench *b)
 	 * figures do not include it.
 	 */
 	if (rc == 0 && !atomic_load(&sh.failed)) {
-		rc = bs_scratch_remove(&b->scratch, BENCH_DATA_NAME, 0,
-				       b->err);
+		rc = bs_scratch_remove(&b->scratch, BENCH_DATA_NAME, 0, b->err);
 		b->data_exists = 0;
 	}
 	if (rc == 0)

@@ -424,9 +424,9 @@ static void add_pair(struct bs_buf *out, const struct bs_run *r, int m,
 						 b, sizeof(b), m,
 						 bs_bonnie_round(m, v->value)));
 		bs_buf_addc(out, ',');
-		bs_buf_adds(out, bs_bonnie_fmt_cpu(
-					 b, sizeof(b),
-					 bs_bonnie_round_cpu(v->cpu_pct)));
+		bs_buf_adds(out,
+			    bs_bonnie_fmt_cpu(b, sizeof(b),
+					      bs_bonnie_round_cpu(v->cpu_pct)));
 		break;
 	case BS_ST_TOO_FAST:
 		bs_buf_adds(out, ",+++++,+++");
@@ -445,9 +445,9 @@ static void add_latency(struct bs_buf *out, const struct bs_value *v)
 
 	bs_buf_addc(out, ',');
 	if (ran(v) && v->lat_us > 0)
-		bs_buf_adds(out, bs_bonnie_fmt_latency(
-					 b, sizeof(b),
-					 bs_bonnie_round_latency(v->lat_us)));
+		bs_buf_adds(out, bs_bonnie_fmt_latency(b, sizeof(b),
+						       bs_bonnie_round_latency(
+							       v->lat_us)));
 }
 
 /* Field 1: the version, "bstore-0.1.0" for a tool other than bonnie++. */
@@ -469,8 +469,7 @@ static void csv_198(const struct bs_run *r, struct bs_buf *out)
 	bs_buf_adds(out, "1.98,");
 	add_version(out, r);
 	bs_buf_addf(out, ",%s,%lld,%s", r->machine ? r->machine : "",
-		    (long long)(p->concurrency == BS_NONE ? 1
-							   : p->concurrency),
+		    (long long)(p->concurrency == BS_NONE ? 1 : p->concurrency),
 		    p->seed ? p->seed : "");
 	if (io_part(r)) {
 		bs_buf_addc(out, ',');
@@ -563,7 +562,8 @@ int bs_csv_format_is_input(enum bs_csv_format fmt, const char *format)
 
 	for (i = 0; i < sizeof(csv_formats) / sizeof(csv_formats[0]); i++)
 		if (csv_formats[i].fmt == fmt)
-			return format && strcmp(format, csv_formats[i].input) == 0;
+			return format &&
+			       strcmp(format, csv_formats[i].input) == 0;
 	return 0;
 }
 
@@ -610,7 +610,9 @@ const char *bs_csv_format_names(void)
 	for (i = 0; i < n; i++) {
 		size_t len = strlen(names);
 		snprintf(names + len, sizeof(names) - len, "%s%s",
-			 i == 0 ? "" : i + 1 == n ? " or " : ", ",
+			 i == 0       ? ""
+			 : i + 1 == n ? " or "
+				      : ", ",
 			 csv_formats[i].name);
 	}
 	return names;
@@ -629,10 +631,8 @@ static const struct {
 	unsigned bit;
 	const char *name;
 } drop_names[] = {
-	{DROP_LATENCY, "latencies"},
-	{DROP_SEED, "seed"},
-	{DROP_CONCURRENCY, "concurrency"},
-	{DROP_SEEKS, "seek count"},
+	{DROP_LATENCY, "latencies"},         {DROP_SEED, "seed"},
+	{DROP_CONCURRENCY, "concurrency"},   {DROP_SEEKS, "seek count"},
 	{DROP_SEEK_PROCS, "seek processes"},
 };
 
@@ -740,9 +740,9 @@ static void latency_row(struct bs_buf *out, const struct bs_run *r, int from,
 	bs_buf_adds(out, "Latency          ");
 	for (i = from; i < to; i++) {
 		if (ran(&r->res[i]) && r->res[i].lat_us > 0)
-			bs_bonnie_fmt_latency(
-				b, sizeof(b),
-				bs_bonnie_round_latency(r->res[i].lat_us));
+			bs_bonnie_fmt_latency(b, sizeof(b),
+					      bs_bonnie_round_latency(
+						      r->res[i].lat_us));
 		else
 			b[0] = '\0';
 		bs_buf_addf(out, " %9s", b);
@@ -905,8 +905,7 @@ static const char file_heads[] =
 
 /* bonnie++ 1.9x (1.96, 1.97): each section under its own Version line,
  * a Concurrency line, K/sec cells, and Latency rows. */
-static void table_19(const struct bs_run *r, struct bs_buf *out, int io,
-		     int fs)
+static void table_19(const struct bs_run *r, struct bs_buf *out, int io, int fs)
 {
 	const struct bs_params *p = &r->params;
 
@@ -963,8 +962,7 @@ static void table_bonnie(const struct bs_run *r, struct bs_buf *out)
 }
 
 /* bonnie++ 1.03: K/sec columns, no latency rows (section 2.1). */
-static void table_1(const struct bs_run *r, struct bs_buf *out, int io,
-		    int fs)
+static void table_1(const struct bs_run *r, struct bs_buf *out, int io, int fs)
 {
 	const char *name = r->machine ? r->machine : "";
 
@@ -985,9 +983,10 @@ static void table_1(const struct bs_run *r, struct bs_buf *out, int io,
 			bs_buf_adds(out, "                    ------Sequential "
 					 "Create------ --------Random "
 					 "Create--------\n");
-			bs_buf_adds(out, "                    -Create-- --Read--- "
-					 "-Delete-- -Create-- --Read--- "
-					 "-Delete--\n");
+			bs_buf_adds(out,
+				    "                    -Create-- --Read--- "
+				    "-Delete-- -Create-- --Read--- "
+				    "-Delete--\n");
 		}
 		file_rows(r, out, BS_TABLE_1);
 	}

@@ -114,13 +114,12 @@ double bs_dialect_step(const struct bs_run *r, int m, double v)
 	return bs_dialect_step_in(bs_dialect_of(r), r, m, v);
 }
 
-const char *bs_dialect_print(const struct bs_run *r, int m, double v,
-			     char *buf, size_t size)
+const char *bs_dialect_print(const struct bs_run *r, int m, double v, char *buf,
+			     size_t size)
 {
 	const struct bs_dialect *d = bs_dialect_of(r);
 
-	if (!d->rounded || r->family != BS_FAM_BONNIE || isnan(v) ||
-	    isinf(v))
+	if (!d->rounded || r->family != BS_FAM_BONNIE || isnan(v) || isinf(v))
 		return NULL;
 	return bs_bonnie_fmt_rate(buf, size, m, bs_bonnie_round(m, v));
 }
@@ -133,8 +132,8 @@ double bs_dialect_step_in(const struct bs_dialect *d, const struct bs_run *r,
 	if (isnan(v) || isinf(v))
 		return 0;
 	if (d->rounded && r->family == BS_FAM_BONNIE)
-		return printed_step(bs_bonnie_fmt_rate(
-			buf, sizeof(buf), m, bs_bonnie_round(m, v)));
+		return printed_step(bs_bonnie_fmt_rate(buf, sizeof(buf), m,
+						       bs_bonnie_round(m, v)));
 	if (d->rounded)
 		return v == 0 ? 0 : pow(10, floor(log10(fabs(v))) - 2);
 	return digits_step(v);

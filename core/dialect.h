@@ -65,13 +65,13 @@ enum bs_era {
 
 /* The layout of a dialect's bonnie++ CSV line (docs/formats.md). */
 enum bs_csv_layout {
-	BS_LAYOUT_NONE,     /* its text is no bonnie++ CSV line */
-	BS_LAYOUT_1_0X,     /* 1.00-1.04: 27 fields, no version */
-	BS_LAYOUT_BETA,     /* 1.90-1.92a: 45-47 fields */
-	BS_LAYOUT_1_96,     /* 1.92b-1.96: 48 fields */
-	BS_LAYOUT_1_96_S0,  /* 1.92b-1.96 with -s 0: 47 fields, shifted */
-	BS_LAYOUT_1_97,     /* 48 fields */
-	BS_LAYOUT_1_98,     /* 1.98-2.00a: 50 fields */
+	BS_LAYOUT_NONE,    /* its text is no bonnie++ CSV line */
+	BS_LAYOUT_1_0X,    /* 1.00-1.04: 27 fields, no version */
+	BS_LAYOUT_BETA,    /* 1.90-1.92a: 45-47 fields */
+	BS_LAYOUT_1_96,    /* 1.92b-1.96: 48 fields */
+	BS_LAYOUT_1_96_S0, /* 1.92b-1.96 with -s 0: 47 fields, shifted */
+	BS_LAYOUT_1_97,    /* 48 fields */
+	BS_LAYOUT_1_98,    /* 1.98-2.00a: 50 fields */
 };
 
 /* How `bstore show` prints a run's results as its tool's table
@@ -94,8 +94,8 @@ enum bs_table_style {
 };
 
 struct bs_dialect {
-	const char *format;        /* runs.format: the key */
-	const char *tool;          /* the tool that prints it */
+	const char *format; /* runs.format: the key */
+	const char *tool;   /* the tool that prints it */
 	enum bs_era era;
 	const char *versions;      /* which versions print it: "1.00-1.04" */
 	enum bs_csv_layout csv;    /* its text is a CSV line of this layout */
@@ -152,8 +152,8 @@ double bs_dialect_step_in(const struct bs_dialect *d, const struct bs_run *r,
  * its dialect prints no cell of its own to quote (not rounded, or not
  * bonnie++'s table). buf holds the text.
  */
-const char *bs_dialect_print(const struct bs_run *r, int m, double v,
-			     char *buf, size_t size);
+const char *bs_dialect_print(const struct bs_run *r, int m, double v, char *buf,
+			     size_t size);
 
 /*
  * The era of a bonnie++ version as bonnie++ prints it: "1.03d" is

@@ -137,7 +137,8 @@ double bs_dist_sysbench_percentile(const struct bs_point *pt, size_t n,
 		if (pt[i].y > 0)
 			cur += (uint64_t)pt[i].y;
 		if ((double)cur >= nmax)
-			return j >= 0 ? bs_fileio_hist_ms((unsigned)j) : pt[i].x;
+			return j >= 0 ? bs_fileio_hist_ms((unsigned)j)
+				      : pt[i].x;
 	}
 	return pt[n - 1].x;
 }
@@ -294,8 +295,8 @@ const char *bs_dist_pack(const struct bs_series *s, struct bs_buf *out)
 		if (!fits_scaled(s, scaled[k].scale))
 			continue;
 		for (i = 0; i < s->n; i++) {
-			uint64_t v = (uint64_t)floor(s->pt[i].x * scaled[k].scale +
-						     0.5);
+			uint64_t v = (uint64_t)floor(
+				s->pt[i].x * scaled[k].scale + 0.5);
 
 			put_varint(out, v - prev);
 			put_varint(out, (uint64_t)s->pt[i].y);
@@ -338,9 +339,9 @@ int bs_dist_unpack(const char *scheme, const unsigned char *b, size_t n,
 	if (!fio && scale == 0)
 		return -BS_EPARSE;
 	for (i = 0; i < nbins; i++) {
-		if (get_varint(&p, end, &d) < 0 || get_varint(&p, end, &c) < 0 ||
-		    (fio && i > 0 && d == 0) || d > UINT64_C(1) << 53 ||
-		    c > UINT64_C(1) << 53)
+		if (get_varint(&p, end, &d) < 0 ||
+		    get_varint(&p, end, &c) < 0 || (fio && i > 0 && d == 0) ||
+		    d > UINT64_C(1) << 53 || c > UINT64_C(1) << 53)
 			return -BS_EPARSE;
 		at += d;
 		if (fio && at >= BS_FIO_PLAT_NR)

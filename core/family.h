@@ -69,8 +69,8 @@ struct bs_dialect;
  * the metrics a row of the family's equivalences declares alike.
  */
 struct bs_impl {
-	const char *name;  /* "bstore run": selectors' impl=, labels */
-	const char *tool;  /* runs.tool of the runs it writes: "bstore" */
+	const char *name; /* "bstore run": selectors' impl=, labels */
+	const char *tool; /* runs.tool of the runs it writes: "bstore" */
 	/* Method parameters it always has, "KEY=VALUE" joined by ',', or
 	 * NULL: Tim Bray's Bonnie and zcav read through the page cache
 	 * ("direct=0"), whatever their output says. */
@@ -83,10 +83,10 @@ struct bs_impl {
  * other metrics are related only (shown side by side, no verdict).
  */
 struct bs_equiv {
-	const char *a, *b;    /* implementation names, either order */
-	const char *when;     /* "direct=1", or NULL: whatever the methods */
-	const char *metrics;  /* catalogue keys joined by ',', or "*": all */
-	const char *why;      /* how they differ elsewhere, for the note */
+	const char *a, *b;   /* implementation names, either order */
+	const char *when;    /* "direct=1", or NULL: whatever the methods */
+	const char *metrics; /* catalogue keys joined by ',', or "*": all */
+	const char *why;     /* how they differ elsewhere, for the note */
 };
 
 /*
@@ -96,10 +96,10 @@ struct bs_equiv {
  * number with the other's in its row, as related (never a verdict).
  */
 struct bs_related {
-	const char *key;          /* this family's metric: "put_block" */
-	enum bs_family from;      /* the other family */
-	const char *from_key;     /* its metric: "write_kib_s" */
-	const char *why;          /* how the two tests differ */
+	const char *key;      /* this family's metric: "put_block" */
+	enum bs_family from;  /* the other family */
+	const char *from_key; /* its metric: "write_kib_s" */
+	const char *why;      /* how the two tests differ */
 };
 
 /*
@@ -172,9 +172,9 @@ enum {
 };
 
 struct bs_family_info {
-	const char *name;     /* runs.family: "bonnie" */
-	const char *label;    /* for people: "bonnie++, Bonnie, bstore run" */
-	unsigned flags;       /* BS_FAMF_* */
+	const char *name;  /* runs.family: "bonnie" */
+	const char *label; /* for people: "bonnie++, Bonnie, bstore run" */
+	unsigned flags;    /* BS_FAMF_* */
 	const struct bs_metric_info *metrics;
 	int nmetrics;
 	const struct bs_param_info *params;

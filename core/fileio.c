@@ -26,7 +26,7 @@
 #define TICK_NS 250000000ull /* progress at most this often */
 #define POLL_NS 20000000ull  /* the main thread looks this often */
 #define NAME_MAX_LEN 32
-#define TRAILER 16           /* --validate: offset and hash per block */
+#define TRAILER 16 /* --validate: offset and hash per block */
 
 static void file_name(char *buf, size_t size, uint64_t i)
 {
@@ -112,8 +112,8 @@ static uint64_t check_req(const unsigned char *b, uint64_t size, uint64_t pos,
 	return UINT64_MAX;
 }
 
-static void fill_req(unsigned char *b, uint64_t size, uint64_t pos,
-		     uint64_t bs, uint64_t *s)
+static void fill_req(unsigned char *b, uint64_t size, uint64_t pos, uint64_t bs,
+		     uint64_t *s)
 {
 	uint64_t k;
 
@@ -135,8 +135,8 @@ static void *alloc_buf(size_t n, uint64_t *seed)
 }
 
 /* Opens (creating with create) file i of d. */
-static int dir_open(const struct bs_fileio_dir *d, const char *name,
-		    int flags, int create, struct bs_err *err)
+static int dir_open(const struct bs_fileio_dir *d, const char *name, int flags,
+		    int create, struct bs_err *err)
 {
 	int fd;
 
@@ -197,7 +197,8 @@ static int write_fail(const struct bs_fileio_dir *d, const char *name,
 	if (file_done == UINT64_MAX)
 		snprintf(a, sizeof(a), "this run wrote");
 	else
-		snprintf(a + strlen(a), sizeof(a) - strlen(a), " of it written,");
+		snprintf(a + strlen(a), sizeof(a) - strlen(a),
+			 " of it written,");
 	return bs_error(err, BS_EIO,
 			"cannot write '%s/%s' at offset %llu: %s (%s %s in "
 			"all)%s",
@@ -347,12 +348,12 @@ struct worker {
 	int started;
 	unsigned char *buf;
 	uint64_t rng;
-	uint64_t cur;            /* --validate: offset in all files + 1 */
+	uint64_t cur; /* --validate: offset in all files + 1 */
 	uint64_t reads, writes, fsyncs, events;
 	double exec_s;
 	struct bs_hist hist;
 	struct bs_fileio_hist sbhist;
-	struct bs_aio aio;       /* --file-io-mode=async */
+	struct bs_aio aio; /* --file-io-mode=async */
 	pthread_mutex_t iv_lock;
 	struct bs_hist iv_hist;
 };
@@ -361,10 +362,10 @@ struct fio {
 	const struct bs_fileio_opts *o;
 	const struct bs_fileio_dir *d;
 	uint64_t fsize;
-	uint64_t span;           /* fsize * file_num */
-	uint64_t req_size;       /* the block, or merged blocks (seq) */
+	uint64_t span;     /* fsize * file_num */
+	uint64_t req_size; /* the block, or merged blocks (seq) */
 	int async;
-	struct worker *w;        /* all of them, n */
+	struct worker *w; /* all of them, n */
 	unsigned n;
 	int *fds;
 	unsigned char **maps;
@@ -378,7 +379,7 @@ struct fio {
 	atomic_uint_fast64_t issued;
 	atomic_uint_fast64_t bytes_read, bytes_written, fsyncs, events;
 	atomic_uint_fast64_t reads, writes; /* done, for rndrw */
-	uint64_t deadline_ns;    /* 0: none */
+	uint64_t deadline_ns;               /* 0: none */
 	pthread_mutex_t err_lock;
 	struct bs_err *err;
 	int failed;
@@ -428,8 +429,8 @@ static double rand_pos(const struct bs_fileio_opts *o, uint64_t *s)
 			return u * hot;
 		return hot + u * (1 - hot);
 	case BS_FILEIO_RAND_PARETO:
-		return pow(rnd_unit(s), log(o->rand_pareto_h) /
-					     log(1 - o->rand_pareto_h)) *
+		return pow(rnd_unit(s),
+			   log(o->rand_pareto_h) / log(1 - o->rand_pareto_h)) *
 		       0.999999999;
 	default:
 		return rnd_unit(s);
@@ -451,15 +452,14 @@ static void next_req(struct worker *w, struct req *q)
 	if (seq)
 		op = o->mode == BS_FILEIO_SEQRD ? OP_READ : OP_WRITE;
 	else if (o->mode == BS_FILEIO_RNDRW)
-		op = ((double)atomic_load(&f->reads) + 1.0) /
-				     ((double)atomic_load(&f->writes) + 1.0) <
+		op = ((double)atomic_load(&f->reads) +
+		      1.0) / ((double)atomic_load(&f->writes) + 1.0) <
 				     o->rw_ratio
 			     ? OP_READ
 			     : OP_WRITE;
 	else
 		op = o->mode == BS_FILEIO_RNDRD ? OP_READ : OP_WRITE;
-	if (o->fsync_freq != 0 && f->is_dirty &&
-	    (!seq || op == OP_WRITE) &&
+	if (o->fsync_freq != 0 && f->is_dirty && (!seq || op == OP_WRITE) &&
 	    f->req_performed % o->fsync_freq == 0) {
 		q->op = OP_FSYNC;
 		q->file = f->fsynced_file++;
@@ -516,9 +516,8 @@ static void next_req(struct worker *w, struct req *q)
 		}
 		q->file = p / f->fsize;
 		q->pos = p % f->fsize;
-		q->size = f->fsize - q->pos < o->block_size
-				  ? f->fsize - q->pos
-				  : o->block_size;
+		q->size = f->fsize - q->pos < o->block_size ? f->fsize - q->pos
+							    : o->block_size;
 	}
 }
 
@@ -566,7 +565,10 @@ static int aio_done(const struct bs_aio_op *op, int64_t res, void *ctx)
 	struct fio *f = w->f;
 
 	if (res != (int64_t)op->len) {
-		fail(f, res < 0 ? (int)-res : op->write ? ENOSPC : EIO,
+		fail(f,
+		     res < 0     ? (int)-res
+		     : op->write ? ENOSPC
+				 : EIO,
 		     op->write ? "write" : "read", op->file, op->pos);
 		return -EIO;
 	}
@@ -585,8 +587,7 @@ static int submit(struct fio *f, struct worker *w, const struct req *q)
 	op.file = q->file;
 	op.pos = q->pos;
 	op.len = q->size;
-	rc = bs_aio_submit(&w->aio, f->fds[q->file], w->buf, &op, aio_done,
-			   w);
+	rc = bs_aio_submit(&w->aio, f->fds[q->file], w->buf, &op, aio_done, w);
 	if (rc < 0 && !f->failed)
 		fail(f, -rc,
 		     op.write ? "submit an asynchronous write to"
@@ -686,8 +687,7 @@ static void *worker_main(void *arg)
 	int rc;
 
 	while (!atomic_load_explicit(&f->stop, memory_order_relaxed)) {
-		if (o->events &&
-		    atomic_fetch_add(&f->issued, 1) >= o->events)
+		if (o->events && atomic_fetch_add(&f->issued, 1) >= o->events)
 			break;
 		if (f->deadline_ns && bs_now_ns() >= f->deadline_ns)
 			break;
@@ -720,8 +720,7 @@ static void *worker_main(void *arg)
 	}
 	/* sysbench's file_thread_done: every thread syncs every file. */
 	if (!atomic_load(&f->stop) && o->fsync_end &&
-	    o->mode != BS_FILEIO_SEQRD &&
-	    o->mode != BS_FILEIO_RNDRD)
+	    o->mode != BS_FILEIO_SEQRD && o->mode != BS_FILEIO_RNDRD)
 		for (i = 0; i < o->file_num && !atomic_load(&f->stop); i++)
 			do_fsync(f, w, i);
 	/* Then, as sysbench, what is still in flight completes. */
@@ -786,8 +785,8 @@ static int open_files(struct fio *f, struct bs_err *err)
 		if (o->mode == BS_FILEIO_SEQWR &&
 		    ftruncate(f->fds[i], (off_t)f->fsize) != 0)
 			return bs_error(err, BS_EIO,
-					"cannot extend '%s/%s': %s",
-					f->d->path, name, strerror(errno));
+					"cannot extend '%s/%s': %s", f->d->path,
+					name, strerror(errno));
 		m = mmap(NULL, (size_t)f->fsize, PROT_READ | PROT_WRITE,
 			 MAP_SHARED, f->fds[i], 0);
 		if (m == MAP_FAILED)
@@ -846,11 +845,12 @@ static void interval(struct fio *f, struct worker *w, unsigned n,
 	iv.read_mib_s = (double)(now[0] - last[0]) / 1048576.0 / dt_s;
 	iv.written_mib_s = (double)(now[1] - last[1]) / 1048576.0 / dt_s;
 	iv.fsyncs_per_s = (double)(now[2] - last[2]) / dt_s;
-	iv.lat_pct_ms = f->o->percentile && h.count
-				? bs_hist_quantile_us(
-					  &h, (double)f->o->percentile / 100) /
-					  1000
-				: NAN;
+	iv.lat_pct_ms =
+		f->o->percentile && h.count
+			? bs_hist_quantile_us(&h,
+					      (double)f->o->percentile / 100) /
+				  1000
+			: NAN;
 	memcpy(last, now, sizeof(now));
 	xgrow((void **)&res->iv, &res->iv_cap, res->niv + 1, sizeof(*res->iv));
 	res->iv[res->niv++] = iv;
@@ -992,8 +992,8 @@ int bs_fileio_run(const struct bs_fileio_opts *o, const struct bs_fileio_dir *d,
 		if (now >= next_tick) {
 			if (cb && cb->progress)
 				cb->progress((double)(now - t0) / 1e9,
-					     atomic_load(&f.events),
-					     o->events, cb->ctx);
+					     atomic_load(&f.events), o->events,
+					     cb->ctx);
 			next_tick = now + TICK_NS;
 		}
 		sleep_ns(POLL_NS);

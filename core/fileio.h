@@ -77,34 +77,34 @@ struct bs_fileio_opts {
 	uint64_t file_num;
 	uint64_t block_size;
 	uint64_t total_size;
-	unsigned mode;          /* enum bs_fileio_mode */
-	unsigned io_mode;       /* enum bs_fileio_io */
-	unsigned extra_flags;   /* BS_FILEIO_F_* */
+	unsigned mode;        /* enum bs_fileio_mode */
+	unsigned io_mode;     /* enum bs_fileio_io */
+	unsigned extra_flags; /* BS_FILEIO_F_* */
 	uint64_t fsync_freq;
 	unsigned fsync_all;
 	unsigned fsync_end;
-	unsigned fsync_mode;    /* enum bs_fileio_fsync */
+	unsigned fsync_mode;      /* enum bs_fileio_fsync */
 	uint64_t merged_requests; /* seq modes: requests of up to N blocks */
 	uint64_t async_backlog;   /* async: requests in flight per thread */
 	double rw_ratio;
 	uint64_t threads;
-	uint64_t time_s;        /* 0: no limit */
-	uint64_t events;        /* 0: no limit */
+	uint64_t time_s; /* 0: no limit */
+	uint64_t events; /* 0: no limit */
 	uint64_t report_interval_s;
-	uint64_t percentile;    /* 0: off */
-	unsigned rand_type;     /* enum bs_fileio_rand */
+	uint64_t percentile; /* 0: off */
+	unsigned rand_type;  /* enum bs_fileio_rand */
 	uint64_t rand_spec_pct;
 	uint64_t rand_spec_res;
 	double rand_pareto_h;
-	uint64_t rand_seed;     /* 0: from the clock (the run says which) */
+	uint64_t rand_seed; /* 0: from the clock (the run says which) */
 	unsigned validate;
-	unsigned histogram;     /* print the latency histogram */
+	unsigned histogram; /* print the latency histogram */
 };
 
 /* One row of the option table. */
 enum bs_fileio_kind {
-	BS_FK_COUNT,  /* a whole number */
-	BS_FK_SIZE,   /* bytes, k/m/g/t suffixes (1024-based) */
+	BS_FK_COUNT, /* a whole number */
+	BS_FK_SIZE,  /* bytes, k/m/g/t suffixes (1024-based) */
 	BS_FK_REAL,
 	BS_FK_BOOL,   /* on/off, yes/no, true/false, 1/0; alone: on */
 	BS_FK_CHOICE, /* one word of choices */
@@ -112,13 +112,13 @@ enum bs_fileio_kind {
 };
 
 struct bs_fileio_option {
-	const char *name;      /* "file-num", as sysbench spells it */
+	const char *name; /* "file-num", as sysbench spells it */
 	enum bs_fileio_kind kind;
-	size_t offset;         /* in struct bs_fileio_opts */
-	const char *dflt;      /* sysbench's default, as text; NULL: none */
+	size_t offset;    /* in struct bs_fileio_opts */
+	const char *dflt; /* sysbench's default, as text; NULL: none */
 	const char *const *choices; /* CHOICE and FLAGS, NULL-terminated */
-	uint64_t min, max;     /* COUNT and SIZE */
-	const char *arg;       /* "N", "SIZE", "MODE" for the help */
+	uint64_t min, max;          /* COUNT and SIZE */
+	const char *arg;            /* "N", "SIZE", "MODE" for the help */
 	const char *help;
 };
 
@@ -128,8 +128,8 @@ extern const int bs_fileio_noptions;
 /* sysbench 0.4's spellings that 1.0.20 still takes, with a warning
  * ("--num-threads is deprecated, use --threads instead"). */
 struct bs_fileio_alias {
-	const char *name;      /* "num-threads" */
-	const char *option;    /* "threads": a row of bs_fileio_options */
+	const char *name;   /* "num-threads" */
+	const char *option; /* "threads": a row of bs_fileio_options */
 };
 
 extern const struct bs_fileio_alias bs_fileio_aliases[];
@@ -191,11 +191,11 @@ struct bs_fileio_dir {
 
 /* A --report-interval row. */
 struct bs_fileio_interval {
-	double t_s;             /* end of the interval, from the start */
+	double t_s; /* end of the interval, from the start */
 	double read_mib_s;
 	double written_mib_s;
 	double fsyncs_per_s;
-	double lat_pct_ms;      /* the --percentile of the interval; NAN */
+	double lat_pct_ms; /* the --percentile of the interval; NAN */
 };
 
 struct bs_fileio_cb {
@@ -213,12 +213,12 @@ struct bs_fileio_cb {
 struct bs_fileio_result {
 	uint64_t reads, writes, fsyncs, events;
 	uint64_t bytes_read, bytes_written;
-	double time_s;            /* start to the last thread's end */
-	struct bs_hist hist;      /* every event's latency */
-	struct bs_fileio_hist sbhist; /* the same, in sysbench's buckets */
-	double events_avg, events_stddev;   /* per thread */
-	double exec_avg_s, exec_stddev_s;   /* per thread: time in events */
-	uint64_t seed;            /* the one used */
+	double time_s;                    /* start to the last thread's end */
+	struct bs_hist hist;              /* every event's latency */
+	struct bs_fileio_hist sbhist;     /* the same, in sysbench's buckets */
+	double events_avg, events_stddev; /* per thread */
+	double exec_avg_s, exec_stddev_s; /* per thread: time in events */
+	uint64_t seed;                    /* the one used */
 	struct bs_fileio_interval *iv;
 	size_t niv, iv_cap;
 };
@@ -257,8 +257,7 @@ void bs_fileio_text_summary(const struct bs_fileio_opts *o,
 			    const struct bs_fileio_result *res,
 			    struct bs_buf *out);
 /* prepare's first line: "4 files, 1024Kb each, 4Mb total". */
-void bs_fileio_text_prepare(const struct bs_fileio_opts *o,
-			    struct bs_buf *out);
+void bs_fileio_text_prepare(const struct bs_fileio_opts *o, struct bs_buf *out);
 
 /*
  * The run record of a finished run: family sysbench, tool "bstore",

@@ -45,8 +45,7 @@ int bs_aio_open(struct bs_aio *a, unsigned backlog)
 }
 
 /* Takes at least min completions (and what else is done). */
-static int reap(struct bs_aio *a, unsigned min, bs_aio_done_fn done,
-		void *ctx)
+static int reap(struct bs_aio *a, unsigned min, bs_aio_done_fn done, void *ctx)
 {
 	struct io_event *ev = a->events;
 	long n, i;

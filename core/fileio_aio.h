@@ -20,8 +20,8 @@
 
 /* What a request was, for the caller. */
 struct bs_aio_op {
-	int write;         /* 1 a write, 0 a read */
-	uint64_t file;     /* the caller's */
+	int write;     /* 1 a write, 0 a read */
+	uint64_t file; /* the caller's */
 	uint64_t pos, len;
 };
 
@@ -31,13 +31,13 @@ typedef int (*bs_aio_done_fn)(const struct bs_aio_op *op, int64_t res,
 struct bs_aio_slot;
 
 struct bs_aio {
-	unsigned long ctx;          /* aio_context_t; 0: not set up */
+	unsigned long ctx; /* aio_context_t; 0: not set up */
 	unsigned backlog;
 	unsigned inflight;
-	struct bs_aio_slot *slots;  /* backlog of them */
-	struct bs_aio_slot **free;  /* the slots not in flight */
+	struct bs_aio_slot *slots; /* backlog of them */
+	struct bs_aio_slot **free; /* the slots not in flight */
 	unsigned nfree;
-	void *events;               /* struct io_event[backlog] */
+	void *events; /* struct io_event[backlog] */
 };
 
 /* clang-format off */

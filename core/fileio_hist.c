@@ -17,7 +17,8 @@
 /* Buckets per unit of the natural logarithm. */
 static double mult(void)
 {
-	return (BS_FILEIO_HIST_SIZE - 1) / (log(RANGE_MAX_MS) - log(RANGE_MIN_MS));
+	return (BS_FILEIO_HIST_SIZE - 1) /
+	       (log(RANGE_MAX_MS) - log(RANGE_MIN_MS));
 }
 
 void bs_fileio_hist_add(struct bs_fileio_hist *h, uint64_t ns)

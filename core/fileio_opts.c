@@ -159,8 +159,8 @@ int bs_fileio_option_set(struct bs_fileio_opts *o, int i, const char *value,
 		if ((opt->kind == BS_FK_COUNT
 			     ? bs_parse_u64(value, strlen(value), &u)
 			     : bs_parse_size(value, strlen(value), &u)) < 0)
-			return bs_error(err, BS_EINVAL,
-					"--%s: '%s' is not %s", opt->name, q,
+			return bs_error(err, BS_EINVAL, "--%s: '%s' is not %s",
+					opt->name, q,
 					opt->kind == BS_FK_COUNT
 						? "a whole number"
 						: "a size (bytes, or with "
@@ -210,8 +210,7 @@ int bs_fileio_option_set(struct bs_fileio_opts *o, int i, const char *value,
 			w = n ? word_index(opt->choices, value, n) : -1;
 			if (w < 0) {
 				bs_err_quote(q, sizeof(q), value, n, 40);
-				choices_text(opt->choices, list,
-					     sizeof(list));
+				choices_text(opt->choices, list, sizeof(list));
 				return bs_error(err, BS_EINVAL,
 						"--%s: '%s' is not one of %s",
 						opt->name, q, list);
@@ -352,7 +351,8 @@ int bs_fileio_check(const struct bs_fileio_opts *o, int need_mode,
 		return bs_error(err, BS_EINVAL,
 				"--rand-pareto-h must be between 0 and 1");
 	if (isnan(o->rw_ratio))
-		return bs_error(err, BS_EINVAL, "--file-rw-ratio is not a "
-						"number");
+		return bs_error(err, BS_EINVAL,
+				"--file-rw-ratio is not a "
+				"number");
 	return 0;
 }

@@ -23,14 +23,12 @@ static void size_text(char *buf, size_t size, double v)
 	static const char *const units[] = {"", "Ki", "Mi", "Gi", "Ti", "Pi"};
 	size_t i;
 
-	for (i = 0; i + 1 < sizeof(units) / sizeof(units[0]) && v >= 1024;
-	     i++)
+	for (i = 0; i + 1 < sizeof(units) / sizeof(units[0]) && v >= 1024; i++)
 		v /= 1024;
 	snprintf(buf, size, "%.5g%s", v, units[i]);
 }
 
-void bs_fileio_text_prepare(const struct bs_fileio_opts *o,
-			    struct bs_buf *out)
+void bs_fileio_text_prepare(const struct bs_fileio_opts *o, struct bs_buf *out)
 {
 	uint64_t fsize = bs_fileio_file_size(o);
 
@@ -87,8 +85,10 @@ void bs_fileio_text_head(const struct bs_fileio_opts *o,
 	if (o->merged_requests > 0) {
 		size_text(s, sizeof(s),
 			  (double)(o->block_size * o->merged_requests));
-		bs_buf_addf(out, "Merging requests up to %sB for sequential "
-				 "IO.\n", s);
+		bs_buf_addf(out,
+			    "Merging requests up to %sB for sequential "
+			    "IO.\n",
+			    s);
 	}
 	if (o->mode >= BS_FILEIO_RNDRD && o->mode < BS_FILEIO_NMODES)
 		bs_buf_addf(out,
@@ -110,11 +110,12 @@ void bs_fileio_text_head(const struct bs_fileio_opts *o,
 	bs_buf_addf(out, "Using %s I/O mode\n",
 		    o->io_mode == BS_FILEIO_IO_MMAP    ? "fast mmaped"
 		    : o->io_mode == BS_FILEIO_IO_ASYNC ? "asynchronous"
-						    : "synchronous");
+						       : "synchronous");
 	if (o->validate)
 		bs_buf_adds(out, "Using checksums validation.\n");
 	if (o->mode < BS_FILEIO_NMODES)
-		bs_buf_addf(out, "Doing %s test\n", bs_fileio_mode_text(o->mode));
+		bs_buf_addf(out, "Doing %s test\n",
+			    bs_fileio_mode_text(o->mode));
 	bs_buf_adds(out, "Initializing worker threads...\n\n"
 			 "Threads started!\n\n");
 }
@@ -134,17 +135,28 @@ void bs_fileio_text_interval(const struct bs_fileio_opts *o,
 /* ---- the summary: one table for the text and the record ---- */
 
 enum val {
-	V_READS, V_WRITES, V_FSYNCS, V_RMIB, V_WMIB, V_TIME, V_EVENTS,
-	V_MIN, V_AVG, V_MAX, V_PCT, V_SUM, V_NONE,
+	V_READS,
+	V_WRITES,
+	V_FSYNCS,
+	V_RMIB,
+	V_WMIB,
+	V_TIME,
+	V_EVENTS,
+	V_MIN,
+	V_AVG,
+	V_MAX,
+	V_PCT,
+	V_SUM,
+	V_NONE,
 };
 
 struct row {
-	const char *text;  /* a section title, or the label before a value */
-	int width;         /* of the value (0: as it comes) */
-	int prec;          /* decimals; -1 a count */
+	const char *text; /* a section title, or the label before a value */
+	int width;        /* of the value (0: as it comes) */
+	int prec;         /* decimals; -1 a count */
 	const char *suffix;
 	enum val v;
-	const char *key;   /* the metric stored; NULL: none */
+	const char *key; /* the metric stored; NULL: none */
 };
 
 /* clang-format off */
@@ -198,9 +210,9 @@ static double value(const struct bs_fileio_opts *o,
 		return res->hist.count ? bs_hist_max_us(&res->hist) / 1e3 : 0;
 	case V_PCT:
 		return res->hist.count
-			       ? bs_hist_quantile_us(
-					 &res->hist,
-					 (double)o->percentile / 100) /
+			       ? bs_hist_quantile_us(&res->hist,
+						     (double)o->percentile /
+							     100) /
 					 1e3
 			       : 0;
 	case V_SUM:
@@ -295,8 +307,7 @@ void bs_fileio_text_summary(const struct bs_fileio_opts *o,
 			bs_buf_addf(out, "        %3lluth percentile:%s\n",
 				    (unsigned long long)o->percentile, num);
 		else
-			bs_buf_addf(out, "%s%s%s\n", rw->text, num,
-				    rw->suffix);
+			bs_buf_addf(out, "%s%s%s\n", rw->text, num, rw->suffix);
 	}
 	bs_buf_addf(out,
 		    "\nThreads fairness:\n"
@@ -345,8 +356,7 @@ void bs_fileio_to_run(const struct bs_fileio_opts *o,
 	p->threads = (int64_t)o->threads;
 	p->block_size_bytes = (int64_t)o->block_size;
 	p->file_num = (int64_t)o->file_num;
-	p->file_total_bytes =
-		(int64_t)(bs_fileio_file_size(o) * o->file_num);
+	p->file_total_bytes = (int64_t)(bs_fileio_file_size(o) * o->file_num);
 	/* sysbench prints the ratio for the random modes only. */
 	if (o->mode >= BS_FILEIO_RNDRD)
 		p->rw_ratio = o->rw_ratio;
@@ -378,8 +388,8 @@ void bs_fileio_to_run(const struct bs_fileio_opts *o,
 	for (k = 0; k < sizeof(pcts) / sizeof(pcts[0]) && res->events; k++) {
 		snprintf(key, sizeof(key), "latency_p%u_ms", pcts[k]);
 		if (pcts[k] == o->percentile)
-			put(r, key, printed(&rows[NROWS - 2],
-					    value(o, res, V_PCT)));
+			put(r, key,
+			    printed(&rows[NROWS - 2], value(o, res, V_PCT)));
 		else
 			put(r, key,
 			    bs_hist_quantile_us(&res->hist,
@@ -414,7 +424,10 @@ void bs_fileio_to_run(const struct bs_fileio_opts *o,
 	/* The --report-interval rows. */
 	{
 		static const char *const keys[] = {
-			"read_mib_s", "written_mib_s", "fsyncs_per_s", NULL,
+			"read_mib_s",
+			"written_mib_s",
+			"fsyncs_per_s",
+			NULL,
 		};
 		struct bs_series *s;
 

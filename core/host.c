@@ -81,8 +81,8 @@ static void unescape(char *s)
 	char *o = s;
 
 	while (*s) {
-		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' &&
-		    s[2] >= '0' && s[2] <= '7' && s[3] >= '0' && s[3] <= '7') {
+		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' &&
+		    s[2] <= '7' && s[3] >= '0' && s[3] <= '7') {
 			*o++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 +
 				      (s[3] - '0'));
 			s += 4;
@@ -220,8 +220,7 @@ int bs_host_parse_mountinfo(const char *text, unsigned maj, unsigned min,
 		setstr(h->mount_point, sizeof(h->mount_point), pick[0],
 		       strlen(pick[0]));
 		setstr(h->fs, sizeof(h->fs), pick[2], strlen(pick[2]));
-		setstr(h->source, sizeof(h->source), pick[4],
-		       strlen(pick[4]));
+		setstr(h->source, sizeof(h->source), pick[4], strlen(pick[4]));
 		merge_options(&opts, pick[1]);
 		merge_options(&opts, pick[3]);
 		setstr(h->mount_options, sizeof(h->mount_options),
@@ -344,7 +343,7 @@ int64_t bs_host_ram_mib(void)
 static void probe_cpu(struct bs_host *h)
 {
 	static const char *const keys[] = {"model name", "Model", "cpu model",
-					   "Hardware", "cpu", NULL};
+					   "Hardware",   "cpu",   NULL};
 	char *text = read_all("/proc/cpuinfo");
 	long n;
 	int k;
@@ -421,8 +420,8 @@ int bs_host_probe(const char *dir, struct bs_host *h, struct bs_err *err)
 		setstr(real, sizeof(real), dir, strlen(dir));
 	mi = read_all("/proc/self/mountinfo");
 	if (mi) {
-		bs_host_parse_mountinfo(mi, major(st.st_dev),
-					minor(st.st_dev), real, h);
+		bs_host_parse_mountinfo(mi, major(st.st_dev), minor(st.st_dev),
+					real, h);
 		free(mi);
 	}
 	if (major(st.st_dev) != 0) {
@@ -488,7 +487,8 @@ void bs_host_tag(const struct bs_host *h, struct bs_run *r)
 		case BS_HK_I64: /* -1 unknown */
 			memcpy(&lv, at, sizeof(lv));
 			if (lv >= 0) {
-				snprintf(num, sizeof(num), "%lld", (long long)lv);
+				snprintf(num, sizeof(num), "%lld",
+					 (long long)lv);
 				v = num;
 			}
 			break;

@@ -38,16 +38,16 @@ struct bs_host {
 	char fs[64];
 	char mount_point[512];
 	char mount_options[1024];
-	char source[256];     /* mount source, e.g. "/dev/sda1" */
+	char source[256]; /* mount source, e.g. "/dev/sda1" */
 	char device[64];
 	char device_model[128];
-	int rotational;       /* 1, 0, or -1 unknown */
+	int rotational; /* 1, 0, or -1 unknown */
 	char scheduler[32];
 	int64_t read_ahead_kb; /* -1 unknown */
 	char raid_level[32];
-	int64_t ram_mib;      /* -1 unknown */
+	int64_t ram_mib; /* -1 unknown */
 	char cpu_model[128];
-	int cpus;             /* -1 unknown */
+	int cpus; /* -1 unknown */
 };
 
 /*
@@ -82,7 +82,7 @@ struct bs_host_fact {
 	const char *key;   /* "host.kernel" */
 	const char *label; /* "Kernel" */
 	enum bs_host_kind kind;
-	size_t offset;     /* of the field in struct bs_host */
+	size_t offset; /* of the field in struct bs_host */
 };
 extern const struct bs_host_fact bs_host_facts[];
 extern const int bs_nhost_facts;

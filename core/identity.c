@@ -151,8 +151,7 @@ static int norm_size(const char *s, struct bs_ident_val *v)
 			if (lo == hi)
 				bs_buf_addf(&b, "%" PRId64, lo);
 			else
-				bs_buf_addf(&b, "%" PRId64 "-%" PRId64, lo,
-					    hi);
+				bs_buf_addf(&b, "%" PRId64 "-%" PRId64, lo, hi);
 			if (first < 0)
 				first = lo;
 			if (lo != hi || lo != first)
@@ -607,8 +606,7 @@ static int holds(const struct bs_ident *id, const char *when, int *param)
 	return rc;
 }
 
-enum bs_ident_holds bs_ident_holds(const struct bs_ident *id,
-				   const char *when)
+enum bs_ident_holds bs_ident_holds(const struct bs_ident *id, const char *when)
 {
 	int param, h = holds(id, when, &param);
 
@@ -764,8 +762,8 @@ void bs_ident_key(const struct bs_ident *id, struct bs_buf *out)
 /* Bytes for people: "4 KiB", "1 GiB", "4097 B". */
 static void add_bytes(struct bs_buf *out, int64_t b)
 {
-	static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB",
-					   "PiB"};
+	static const char *const unit[] = {"B",   "KiB", "MiB",
+					   "GiB", "TiB", "PiB"};
 	int u = 0;
 
 	while (u < 5 && b != 0 && b % 1024 == 0) {
@@ -914,14 +912,15 @@ static void short_name(const struct bs_ident *id, struct bs_buf *out)
 	const struct bs_family_info *row;
 	int j, nwords = 0;
 
-	bs_buf_adds(out, id->impl ? id->impl->name
-				  : bs_family_name(id->family));
+	bs_buf_adds(out,
+		    id->impl ? id->impl->name : bs_family_name(id->family));
 	if (!bs_family_ok(id->family))
 		return;
 	row = bs_family(id->family);
 	for (j = 0; j < row->ntitle; j++) {
-		const struct bs_ident_val *v = bs_ident_get(
-			id, bs_param_find_in(id->family, row->title[j].key));
+		const struct bs_ident_val *v =
+			bs_ident_get(id, bs_param_find_in(id->family,
+							  row->title[j].key));
 
 		if (v)
 			title_word(&row->title[j], v, &nwords, out);

@@ -41,10 +41,10 @@ struct bs_params;
 #define BS_IDENT_TEXT 64
 
 struct bs_ident_val {
-	int param;              /* parameter row (core/param.h) */
+	int param; /* parameter row (core/param.h) */
 	unsigned char known;
-	unsigned char fixed;    /* from the implementation's row */
-	int64_t num;            /* integer kinds, and a single size */
+	unsigned char fixed;      /* from the implementation's row */
+	int64_t num;              /* integer kinds, and a single size */
 	char text[BS_IDENT_TEXT]; /* the normalised text of text kinds */
 };
 
@@ -61,10 +61,10 @@ void bs_ident_of(const struct bs_run *r, struct bs_ident *id /* OUT */);
 
 /* How two identities compare on one metric. */
 enum bs_ident_rel {
-	BS_ID_SAME,     /* the same test */
-	BS_ID_DIFFER,   /* a deciding parameter differs: different tests */
-	BS_ID_UNKNOWN,  /* known on one side only: can't tell */
-	BS_ID_RELATED,  /* other implementations, m not declared alike */
+	BS_ID_SAME,    /* the same test */
+	BS_ID_DIFFER,  /* a deciding parameter differs: different tests */
+	BS_ID_UNKNOWN, /* known on one side only: can't tell */
+	BS_ID_RELATED, /* other implementations, m not declared alike */
 };
 
 /*
@@ -94,8 +94,7 @@ enum bs_ident_holds {
 	BS_HOLDS_UNKNOWN = 0,
 	BS_HOLDS_YES = 1,
 };
-enum bs_ident_holds bs_ident_holds(const struct bs_ident *id,
-				   const char *when);
+enum bs_ident_holds bs_ident_holds(const struct bs_ident *id, const char *when);
 
 /* The value of parameter row k in id, or NULL when k does not decide. */
 const struct bs_ident_val *bs_ident_get(const struct bs_ident *id, int k);

@@ -72,8 +72,7 @@ static void show_rule(int m, unsigned flags, const char **unit, double *div,
 	if ((flags & BS_SHOW_MB) &&
 	    ((mi->flags & BS_MF_KIB) || strcmp(mi->unit, "MiB/s") == 0)) {
 		*unit = "MB/s";
-		*div = (mi->flags & BS_MF_KIB) ? 1e6 / 1024.0
-					       : 1e6 / 1048576.0;
+		*div = (mi->flags & BS_MF_KIB) ? 1e6 / 1024.0 : 1e6 / 1048576.0;
 		*dec = (mi->flags & BS_MF_KIB) ? 1 : mi->show_dec;
 		*sig = (mi->flags & BS_MF_KIB) ? 0 : mi->show_sig;
 		return;
@@ -160,8 +159,9 @@ const char *bs_metric_fmt_step(char *buf, size_t size, int m, double v,
 	if (sig > 0 && dec > 0) {
 		/* The digits of the whole part once rounded to dec
 		 * decimals: 999.96 is "1000", not "1000.0". */
-		whole = a + 0.5 * pow(10, -dec) >= 1 ? (int)floor(log10(
-					a + 0.5 * pow(10, -dec))) + 1 : 1;
+		whole = a + 0.5 * pow(10, -dec) >= 1
+				? (int)floor(log10(a + 0.5 * pow(10, -dec))) + 1
+				: 1;
 		if (whole >= sig)
 			dec = 0;
 	}

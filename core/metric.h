@@ -17,7 +17,6 @@
 
 #include "core/family.h"
 
-
 /*
  * bonnie++'s twelve tests are the catalogue's first rows, in bonnie++'s
  * column (and execution) order, so that code that handles them by name
@@ -45,9 +44,9 @@ enum bs_metric {
 #define BS_M_MAX 128
 
 enum bs_better {
-	BS_BETTER_NONE = 0,    /* informational: a count, a duration */
-	BS_BETTER_HIGHER = 1,  /* rates */
-	BS_BETTER_LOWER = -1,  /* latencies, CPU */
+	BS_BETTER_NONE = 0,   /* informational: a count, a duration */
+	BS_BETTER_HIGHER = 1, /* rates */
+	BS_BETTER_LOWER = -1, /* latencies, CPU */
 };
 
 enum bs_category {
@@ -88,14 +87,14 @@ enum {
 };
 
 struct bs_metric_info {
-	const char *key;        /* "put_block" */
-	const char *label;      /* "Block write" */
-	const char *title;      /* its column in bonnie++'s table: "Block" */
-	const char *section;    /* "Sequential Output" */
-	const char *unit;       /* as stored: "KiB/s" */
+	const char *key;     /* "put_block" */
+	const char *label;   /* "Block write" */
+	const char *title;   /* its column in bonnie++'s table: "Block" */
+	const char *section; /* "Sequential Output" */
+	const char *unit;    /* as stored: "KiB/s" */
 	enum bs_better better;
 	enum bs_category category;
-	unsigned flags;         /* BS_MF_* */
+	unsigned flags; /* BS_MF_* */
 	/* The largest value in unit that any disk could produce (core/
 	 * metric.c says how each was chosen): a parser rejects a line with
 	 * more (docs/formats.md, "Limits"). */
@@ -139,7 +138,6 @@ extern const struct bs_metric_info *const bs_metrics;
 void bs_metric_rows(enum bs_family fam, int *first, int *end);
 /* The metric of family fam with this key, or -1. */
 int bs_metric_find(enum bs_family fam, const char *key);
-
 
 /*
  * The largest value part of a result of metric m may hold, and its unit

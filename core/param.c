@@ -125,8 +125,8 @@ static void *field(const struct bs_params *p, int i)
 }
 
 /* The accessors check that the caller reads a field as its kind. */
-#define is_i64(i)                                                            \
-	(bs_param_table[i].kind != BS_PK_REAL &&                             \
+#define is_i64(i)                                                              \
+	(bs_param_table[i].kind != BS_PK_REAL &&                               \
 	 bs_param_table[i].kind != BS_PK_TEXT)
 
 int64_t *bs_param_i64(struct bs_params *p, int i)
@@ -345,8 +345,8 @@ void bs_param_describe(const struct bs_params *p, int i, struct bs_buf *out)
 	 * "134217728 bytes (128 MiB)", "100000000 bytes (95.4 MiB)". */
 	if (pi->kind == BS_PK_INT && strcmp(pi->unit, "bytes") == 0 &&
 	    bs_param_get_i64(p, i) >= 1024) {
-		static const char *const units[] = {"KiB", "MiB", "GiB",
-						    "TiB", "PiB"};
+		static const char *const units[] = {"KiB", "MiB", "GiB", "TiB",
+						    "PiB"};
 		double v = (double)bs_param_get_i64(p, i) / 1024;
 		int u = 0;
 

@@ -26,37 +26,37 @@
 
 struct bs_params {
 	/* bonnie family (bonnie++'s -s, -f, -n, -c, -z) */
-	int64_t file_size_mib;    /* -s size */
-	int64_t io_chunk_bytes;   /* -s :chunk */
-	int64_t seeks;            /* -s ::seeks */
-	int64_t seek_procs;       /* -s :::procs */
-	int64_t per_char_mib;     /* -f size */
-	int64_t num_files;        /* -n num, in units of 1024 files */
-	int64_t max_size;         /* bytes, or BS_SIZE_LINK/BS_SIZE_SYMLINK */
-	int64_t min_size;         /* bytes */
+	int64_t file_size_mib;  /* -s size */
+	int64_t io_chunk_bytes; /* -s :chunk */
+	int64_t seeks;          /* -s ::seeks */
+	int64_t seek_procs;     /* -s :::procs */
+	int64_t per_char_mib;   /* -f size */
+	int64_t num_files;      /* -n num, in units of 1024 files */
+	int64_t max_size;       /* bytes, or BS_SIZE_LINK/BS_SIZE_SYMLINK */
+	int64_t min_size;       /* bytes */
 	int64_t num_dirs;
 	int64_t file_chunk_bytes;
-	int64_t concurrency;      /* -c, recorded only */
-	char *seed;               /* -z number or -Z file name, verbatim */
-	int64_t fsync;            /* -b: fsync after every write (boolean) */
+	int64_t concurrency; /* -c, recorded only */
+	char *seed;          /* -z number or -Z file name, verbatim */
+	int64_t fsync;       /* -b: fsync after every write (boolean) */
 	/* sysbench fileio */
-	char *mode;               /* seqwr, seqrewr, seqrd, rndrd, rndwr, rndrw */
+	char *mode; /* seqwr, seqrewr, seqrd, rndrd, rndwr, rndrw */
 	int64_t threads;
 	int64_t block_size_bytes;
 	int64_t file_num;
 	int64_t file_total_bytes;
 	double rw_ratio;
 	int64_t fsync_freq;
-	int64_t fsync_all;        /* boolean */
-	int64_t fsync_end;        /* boolean */
-	char *fsync_mode;         /* fsync, fdatasync */
-	char *io_mode;            /* sync, async, mmap */
-	char *extra_flags;        /* direct, sync, dsync; "" for none */
+	int64_t fsync_all; /* boolean */
+	int64_t fsync_end; /* boolean */
+	char *fsync_mode;  /* fsync, fdatasync */
+	char *io_mode;     /* sync, async, mmap */
+	char *extra_flags; /* direct, sync, dsync; "" for none */
 	/* zcav */
 	int64_t block_mib;
 	int64_t passes;
-	int64_t skip;             /* -s: every Nth block read */
-	char *target;             /* "device" (/dev/...) or "file" */
+	int64_t skip; /* -s: every Nth block read */
+	char *target; /* "device" (/dev/...) or "file" */
 	/* fio, as its job options spell them */
 	char *jobname;
 	char *rw;
@@ -75,7 +75,7 @@ struct bs_params {
 	double seconds;
 	int64_t bs_bytes;
 	int64_t count;
-	char *flags;              /* iflag=, oflag=, conv= as given */
+	char *flags; /* iflag=, oflag=, conv= as given */
 };
 
 /* How a parameter is stored and printed. */
@@ -120,15 +120,15 @@ enum bs_pnorm {
 };
 
 struct bs_param_info {
-	const char *key;       /* JSON and export key: "file_size_mib" */
-	size_t offset;         /* offsetof(struct bs_params, field) */
+	const char *key; /* JSON and export key: "file_size_mib" */
+	size_t offset;   /* offsetof(struct bs_params, field) */
 	enum bs_pkind kind;
 	/* The column of runs that holds it (the bonnie family's fast
 	 * path), or NULL: a row of run_params. */
 	const char *column;
-	const char *label;     /* for people: "file size" */
-	const char *unit;      /* "MiB", "bytes", "" */
-	unsigned flags;        /* BS_PF_* */
+	const char *label; /* for people: "file size" */
+	const char *unit;  /* "MiB", "bytes", "" */
+	unsigned flags;    /* BS_PF_* */
 	/* What the tool uses when it is not told (bonnie++'s -s chunk is
 	 * 8192), for the integer kinds; BS_NONE when it has no default. */
 	int64_t dflt;
@@ -137,7 +137,7 @@ struct bs_param_info {
 	 * text. A parser rejects a line with more (docs/formats.md,
 	 * "Limits"). */
 	int64_t max;
-	enum bs_pnorm norm;    /* BS_PN_AS_IS unless the row says */
+	enum bs_pnorm norm; /* BS_PN_AS_IS unless the row says */
 	/* Filled in by the catalogue from the family row that holds it. A
 	 * key may be a parameter of several families ("direct", O_DIRECT,
 	 * in every family that can open files so): one row in each, the
@@ -160,14 +160,14 @@ extern const struct bs_param_info *const bs_param_table;
  * cache holds"). The parameters of one rule are shown together.
  */
 struct bs_param_rule {
-	const char *keys;          /* parameter keys, joined with ',' */
+	const char *keys; /* parameter keys, joined with ',' */
 	/* The metrics they affect: catalogue keys of the rule's family
 	 * joined by ',', a range of consecutive rows "putc-seeks", or "*"
 	 * for all of them (bs_param_rule_covers). */
 	const char *metrics;
 	const char *what, *why;
-	int decides;               /* part of the test identity */
-	int filespec;              /* shown as bonnie++ spells -n */
+	int decides;  /* part of the test identity */
+	int filespec; /* shown as bonnie++ spells -n */
 	/* A tag holding the host's RAM in MiB ("host.ram_mib"), or NULL:
 	 * a size parameter (bytes) under twice it gets a note, as the page
 	 * cache may hold the files. */

@@ -130,7 +130,7 @@ int bs_status_parse(const char *s, enum bs_status *out)
 
 /* A value not run, for copying: this runs for every ingested line. */
 static const struct bs_value not_run = {BS_ST_NOT_RUN, NAN, NAN, NAN,
-					NAN, NAN, NAN};
+					NAN,           NAN, NAN};
 
 void bs_run_init(struct bs_run *r)
 {
@@ -198,8 +198,7 @@ void bs_run_tag(struct bs_run *r, const char *key, const char *value)
 
 void bs_run_tag_add(struct bs_run *r, const char *key, const char *value)
 {
-	xgrow((void **)&r->tags, &r->tags_cap, r->ntags + 1,
-	      sizeof(*r->tags));
+	xgrow((void **)&r->tags, &r->tags_cap, r->ntags + 1, sizeof(*r->tags));
 	r->tags[r->ntags].key = xstrdup(key);
 	r->tags[r->ntags].value = xstrdup(value);
 	r->ntags++;
@@ -283,8 +282,7 @@ const struct bs_series *bs_run_series_find(const struct bs_run *r, int m)
 	return NULL;
 }
 
-struct bs_series *bs_run_series_add(struct bs_run *r, int m,
-				    const char *axis)
+struct bs_series *bs_run_series_add(struct bs_run *r, int m, const char *axis)
 {
 	struct bs_series *s;
 	size_t i;
@@ -391,7 +389,7 @@ int bs_tag_bookkeeping(const char *key)
 	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
 		n = strlen(keys[i]);
 		if (keys[i][n - 1] == '*' ? strncmp(key, keys[i], n - 1) == 0
-					   : strcmp(key, keys[i]) == 0)
+					  : strcmp(key, keys[i]) == 0)
 			return 1;
 	}
 	return 0;

@@ -39,10 +39,10 @@ enum bs_status {
 
 struct bs_value {
 	enum bs_status status;
-	double value;      /* in the metric's unit; NAN unless OK */
+	double value; /* in the metric's unit; NAN unless OK */
 	/* Metrics with BS_MF_CPU_LAT only; NAN otherwise or if unknown. */
-	double cpu_pct;    /* user+sys CPU over wall time */
-	double lat_us;     /* maximum single-operation latency */
+	double cpu_pct; /* user+sys CPU over wall time */
+	double lat_us;  /* maximum single-operation latency */
 	/* Only from the benchmark core; NAN otherwise. */
 	double lat_mean_us;
 	double lat_p50_us;
@@ -51,15 +51,15 @@ struct bs_value {
 
 /* One point of a curve: zcav's position (GiB) and rate (MiB/s). */
 struct bs_point {
-	double x;          /* position or time, in the series' axis unit */
-	double y;          /* the metric's value; NAN for a "++++" block */
-	double seconds;    /* time the point took; NAN if unknown */
+	double x;       /* position or time, in the series' axis unit */
+	double y;       /* the metric's value; NAN for a "++++" block */
+	double seconds; /* time the point took; NAN if unknown */
 };
 
 /* A curve of one metric, e.g. zcav's throughput by position. */
 struct bs_series {
-	int metric;        /* catalogue row */
-	char *axis;        /* what x is: "offset_gib", "time_s" */
+	int metric; /* catalogue row */
+	char *axis; /* what x is: "offset_gib", "time_s" */
 	struct bs_point *pt;
 	size_t n, cap;
 };
@@ -81,14 +81,14 @@ struct bs_history {
 };
 
 struct bs_run {
-	int64_t id;               /* 0 until stored */
-	enum bs_family family;    /* which metrics and parameters apply */
-	char *tool;               /* "bonnie++", "bstore", "fio", ... */
-	char *tool_version;       /* "1.03", "2.00a"; "1.0x" when unknown */
-	char *format;             /* BS_FMT_* (core/dialect.h) */
-	char *machine;            /* may be "" (bonnie++ allows an empty -m) */
-	int64_t measured_at;      /* unix seconds, BS_NONE when unknown */
-	int64_t stored_at;        /* unix seconds, set by the store */
+	int64_t id;            /* 0 until stored */
+	enum bs_family family; /* which metrics and parameters apply */
+	char *tool;            /* "bonnie++", "bstore", "fio", ... */
+	char *tool_version;    /* "1.03", "2.00a"; "1.0x" when unknown */
+	char *format;          /* BS_FMT_* (core/dialect.h) */
+	char *machine;         /* may be "" (bonnie++ allows an empty -m) */
+	int64_t measured_at;   /* unix seconds, BS_NONE when unknown */
+	int64_t stored_at;     /* unix seconds, set by the store */
 	struct bs_params params;
 	/* Bit k: parameter row k was supplied by the user (ingest --param,
 	 * bstore set), not read from the tool's output (core/supply.h). */
@@ -97,12 +97,12 @@ struct bs_run {
 	struct bs_series *series;
 	size_t nseries, series_cap;
 	/* Provenance. */
-	char *raw;                /* the original text, without "\r\n" */
-	char sha256[65];          /* of raw; "" until computed */
-	char *source;             /* file name, "<stdin>", or "bstore run" */
-	int64_t source_line;      /* 1-based, BS_NONE if none */
+	char *raw;           /* the original text, without "\r\n" */
+	char sha256[65];     /* of raw; "" until computed */
+	char *source;        /* file name, "<stdin>", or "bstore run" */
+	int64_t source_line; /* 1-based, BS_NONE if none */
 	char *parser_version;
-	char *warning;            /* e.g. a beta layout stored best-effort */
+	char *warning; /* e.g. a beta layout stored best-effort */
 	struct bs_tag *tags;
 	size_t ntags, tags_cap;
 	/* What bstore set changed, oldest first: filled where a run is
@@ -209,12 +209,10 @@ size_t bs_run_tool_lines(const struct bs_run *r, bs_line_fn fn, void *ctx);
 const char *bs_run_tool_units(const struct bs_run *r);
 /* Adds an empty curve of metric m; the run owns it. m is a metric of r's
  * family that has curves (BS_MF_SERIES), and r has no curve of it yet. */
-struct bs_series *bs_run_series_add(struct bs_run *r, int m,
-				    const char *axis);
+struct bs_series *bs_run_series_add(struct bs_run *r, int m, const char *axis);
 /* r's curve of metric m, or NULL. */
 const struct bs_series *bs_run_series_find(const struct bs_run *r, int m);
 /* Appends a point to a curve. */
-void bs_series_point(struct bs_series *s, double x, double y,
-		     double seconds);
+void bs_series_point(struct bs_series *s, double x, double y, double seconds);
 
 #endif

@@ -51,8 +51,7 @@ static void json_supplied(const struct bs_run *r, struct bs_buf *out)
 
 	bs_buf_addc(out, '[');
 	for (i = 0; i < bs_nparams; i++) {
-		if (bs_param_table[i].family != r->family ||
-		    !bs_supplied(r, i))
+		if (bs_param_table[i].family != r->family || !bs_supplied(r, i))
 			continue;
 		if (n++)
 			bs_buf_addc(out, ',');

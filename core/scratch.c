@@ -82,8 +82,8 @@ int bs_scratch_open(struct bs_scratch *s, const char *dir, struct bs_err *err)
 	fd = openat(s->parent_fd, name,
 		    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0) {
-		int rc = bs_error(err, BS_EIO, "cannot open '%s': %s",
-				  s->path, strerror(errno));
+		int rc = bs_error(err, BS_EIO, "cannot open '%s': %s", s->path,
+				  strerror(errno));
 
 		bs_scratch_close(s, NULL); /* removes the directory */
 		return rc;
@@ -140,13 +140,12 @@ int bs_scratch_reopen(struct bs_scratch *s, const char *name, int flags,
 
 	fd = openat(s->fd, name, flags | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
-		return bs_error(err, BS_EIO, "cannot open '%s/%s': %s",
-				s->path, name, strerror(errno));
+		return bs_error(err, BS_EIO, "cannot open '%s/%s': %s", s->path,
+				name, strerror(errno));
 	return fd;
 }
 
-int bs_scratch_mkdir(struct bs_scratch *s, const char *name,
-		     struct bs_err *err)
+int bs_scratch_mkdir(struct bs_scratch *s, const char *name, struct bs_err *err)
 {
 	if (mkdirat(s->fd, name, 0700) != 0)
 		return bs_error(err, BS_EIO, "cannot create '%s/%s': %s",
@@ -218,7 +217,6 @@ int bs_scratch_space(const char *dir, unsigned long long *bytes_free,
 				dir, strerror(errno));
 	*bytes_free = (unsigned long long)sv.f_bavail * sv.f_frsize;
 	/* Some file systems (btrfs) report no inode limit: f_files == 0. */
-	*inodes_free = sv.f_files ? (unsigned long long)sv.f_favail
-				  : ~0ULL;
+	*inodes_free = sv.f_files ? (unsigned long long)sv.f_favail : ~0ULL;
 	return 0;
 }

@@ -35,10 +35,10 @@ struct bs_scratch_item {
 };
 
 struct bs_scratch {
-	int parent_fd;      /* the user's directory, O_PATH */
-	int fd;             /* the private directory; -1 when closed */
-	char *path;         /* "<dir>/bstore-run.<pid>.<random>" */
-	char *name;         /* its last component */
+	int parent_fd; /* the user's directory, O_PATH */
+	int fd;        /* the private directory; -1 when closed */
+	char *path;    /* "<dir>/bstore-run.<pid>.<random>" */
+	char *name;    /* its last component */
 	struct bs_scratch_item *items; /* created at the top level */
 	size_t nitems, cap;
 };
@@ -53,8 +53,7 @@ struct bs_scratch {
  * Afterwards s->path is dir + "/" + the new directory's name, and s->fd
  * an ordinary read-only descriptor of it.
  */
-int bs_scratch_open(struct bs_scratch *s, const char *dir,
-		    struct bs_err *err);
+int bs_scratch_open(struct bs_scratch *s, const char *dir, struct bs_err *err);
 
 /*
  * Creates a new file at the top level (O_CREAT|O_EXCL|O_NOFOLLOW plus

@@ -113,13 +113,12 @@ static int check_result(const struct bs_run *r, int m, struct bs_err *err)
 
 	if (v->status != BS_ST_OK && v->status != BS_ST_TOO_FAST &&
 	    v->status != BS_ST_NOT_RUN)
-		return bs_error(err, BS_EPARSE, "metric '%s': bad status",
-				key);
+		return bs_error(err, BS_EPARSE, "metric '%s': bad status", key);
 	if (bs_metrics[m].family != r->family) {
 		if (v->status != BS_ST_NOT_RUN || !isnan(v->value))
 			return bs_error(err, BS_EPARSE,
-					"metric '%s' is not of family %s",
-					key, bs_family_name(r->family));
+					"metric '%s' is not of family %s", key,
+					bs_family_name(r->family));
 		return 0;
 	}
 	/* A value only when ok: too_fast is never 0, not_run never a
@@ -131,17 +130,17 @@ static int check_result(const struct bs_run *r, int m, struct bs_err *err)
 				isnan(v->value) ? "no" : "a");
 	if (v->status != BS_ST_OK && !isnan(v->cpu_pct))
 		return bs_error(err, BS_EPARSE,
-				"metric '%s': status %s with a CPU figure",
-				key, bs_status_name(v->status));
+				"metric '%s': status %s with a CPU figure", key,
+				bs_status_name(v->status));
 	if (check_part(m, BS_PART_VALUE, "value", v->value, err) < 0 ||
 	    check_part(m, BS_PART_CPU, "cpu_pct", v->cpu_pct, err) < 0 ||
 	    check_part(m, BS_PART_LATENCY, "latency", v->lat_us, err) < 0 ||
 	    check_part(m, BS_PART_LATENCY, "mean latency", v->lat_mean_us,
 		       err) < 0 ||
-	    check_part(m, BS_PART_LATENCY, "p50 latency", v->lat_p50_us,
-		       err) < 0 ||
-	    check_part(m, BS_PART_LATENCY, "p99 latency", v->lat_p99_us,
-		       err) < 0)
+	    check_part(m, BS_PART_LATENCY, "p50 latency", v->lat_p50_us, err) <
+		    0 ||
+	    check_part(m, BS_PART_LATENCY, "p99 latency", v->lat_p99_us, err) <
+		    0)
 		return -BS_EPARSE;
 	return 0;
 }
@@ -164,12 +163,11 @@ static int check_params(const struct bs_run *r, struct bs_err *err)
 			ok = 1;
 			break;
 		case BS_PK_REAL:
-			ok = bs_param_fits_real(
-				k, bs_param_get_real(&r->params, k));
+			ok = bs_param_fits_real(k, bs_param_get_real(&r->params,
+								     k));
 			break;
 		default:
-			ok = bs_param_fits(k,
-					   bs_param_get_i64(&r->params, k));
+			ok = bs_param_fits(k, bs_param_get_i64(&r->params, k));
 			break;
 		}
 		if (!ok)
@@ -202,8 +200,7 @@ static int check_series(const struct bs_run *r, struct bs_err *err)
 			p = &s->pt[j];
 			if (!isfinite(p->x) || p->x < 0 ||
 			    (!isnan(p->y) &&
-			     !bs_metric_fits(s->metric, BS_PART_VALUE,
-					     p->y)) ||
+			     !bs_metric_fits(s->metric, BS_PART_VALUE, p->y)) ||
 			    (!isnan(p->seconds) &&
 			     !(p->seconds >= 0 && isfinite(p->seconds))))
 				return bs_error(err, BS_EPARSE,
@@ -236,8 +233,7 @@ static int check_tags(const struct bs_run *r, struct bs_err *err)
 
 static int is_hex64(const char *s)
 {
-	return strlen(s) == 64 &&
-	       strspn(s, "0123456789abcdef") == 64;
+	return strlen(s) == 64 && strspn(s, "0123456789abcdef") == 64;
 }
 
 int bs_run_check(const struct bs_run *r, struct bs_err *err)

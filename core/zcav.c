@@ -55,8 +55,7 @@ static int parse_mib(const char *s, size_t n, int64_t *v)
 	return 0;
 }
 
-int bs_zcav_parse_b(struct bs_zcav_opts *o, const char *arg,
-		    struct bs_err *err)
+int bs_zcav_parse_b(struct bs_zcav_opts *o, const char *arg, struct bs_err *err)
 {
 	const char *colon = strchr(arg, ':');
 	int64_t block, chunk = 1;
@@ -93,8 +92,8 @@ int bs_zcav_parse_r(const char *arg, int64_t *first_mib, int64_t *last_mib,
 
 	*first_mib = 0;
 	if ((colon && parse_mib(arg, (size_t)(colon - arg), first_mib) < 0) ||
-	    parse_mib(colon ? colon + 1 : arg,
-		      strlen(colon ? colon + 1 : arg), last_mib) < 0)
+	    parse_mib(colon ? colon + 1 : arg, strlen(colon ? colon + 1 : arg),
+		      last_mib) < 0)
 		return bs_error(err, BS_EINVAL,
 				"-r: expected [FIRST:]LAST in MiB, got '%.40s'",
 				arg);
@@ -108,8 +107,7 @@ int bs_zcav_parse_r(const char *arg, int64_t *first_mib, int64_t *last_mib,
 
 /* ---- safety checks for -w on a device ---- */
 
-static int le16_at(const unsigned char *b, size_t len, size_t at,
-		   unsigned v)
+static int le16_at(const unsigned char *b, size_t len, size_t at, unsigned v)
 {
 	return at + 2 <= len && (unsigned)(b[at] | b[at + 1] << 8) == v;
 }
@@ -393,8 +391,8 @@ static int check_siblings(const char *path, dev_t dev, struct bs_err *err)
 			continue;
 		bs_buf_reset(&p);
 		bs_buf_addf(&p, "/sys/block/%s", e->d_name);
-		if (!loop_file(bs_buf_str(&p), &sb) || sb.st_dev != file.st_dev ||
-		    sb.st_ino != file.st_ino)
+		if (!loop_file(bs_buf_str(&p), &sb) ||
+		    sb.st_dev != file.st_dev || sb.st_ino != file.st_ino)
 			continue;
 		bs_buf_adds(&p, "/dev");
 		f = fopen(bs_buf_str(&p), "r");
@@ -667,7 +665,7 @@ struct zrun {
 	struct bs_buf raw;
 	unsigned char *buf;
 	size_t buf_bytes;
-	int accessed;   /* an access succeeded: O_DIRECT works here */
+	int accessed; /* an access succeeded: O_DIRECT works here */
 };
 
 static void emit(struct zrun *z, const char *fmt, ...)
@@ -695,8 +693,8 @@ static int drop_direct(struct zrun *z, struct bs_err *err)
 	int fd = open_target(z->o->path, z->o->write, 0, 0);
 
 	if (fd < 0)
-		return bs_error(err, BS_EIO, "cannot open '%s': %s",
-				z->o->path, strerror(errno));
+		return bs_error(err, BS_EIO, "cannot open '%s': %s", z->o->path,
+				strerror(errno));
 	close(z->t->fd);
 	z->t->fd = fd;
 	z->t->direct = 0;
@@ -882,7 +880,7 @@ int bs_zcav_run(const struct bs_zcav_opts *o, struct bs_zcav_target *t,
 		expect = o->last_block - o->first_block;
 	else if (t->size_bytes)
 		expect = (int64_t)(t->size_bytes / ((uint64_t)o->block_mib *
-						     MIB * (uint64_t)o->skip));
+						    MIB * (uint64_t)o->skip));
 	if (expect >= 0 && !o->last_block)
 		expect -= o->first_block;
 
@@ -937,16 +935,16 @@ int bs_zcav_run(const struct bs_zcav_opts *o, struct bs_zcav_target *t,
 		pass_rate = total > 0 ? (long long)((double)(b * o->block_mib) /
 						    total)
 				      : 0LL;
-		emit(&z, "# Read %lld megs in %d seconds, %lld megabytes per "
-			 "second.",
+		emit(&z,
+		     "# Read %lld megs in %d seconds, %lld megabytes per "
+		     "second.",
 		     (long long)(b * o->block_mib), (int)total, pass_rate);
 	}
 	if (o->passes > 1) {
 		emit(&z, "#loops: %lld", (long long)o->passes);
 		emit(&z, "%s", HEADER);
 		for (i = 0; i < nblocks; i++)
-			row(&z, s,
-			    (o->first_block + (int64_t)i) * o->skip,
+			row(&z, s, (o->first_block + (int64_t)i) * o->skip,
 			    trimmed_mean(times[i], count[i]));
 	}
 
@@ -990,9 +988,8 @@ out:
 	return rc;
 }
 
-int bs_zcav_hint(const struct bs_zcav_opts *o,
-		 const struct bs_zcav_target *t, const struct bs_run *r,
-		 struct bs_buf *out)
+int bs_zcav_hint(const struct bs_zcav_opts *o, const struct bs_zcav_target *t,
+		 const struct bs_run *r, struct bs_buf *out)
 {
 	const struct bs_series *s = NULL;
 	uint64_t room_mib = t->limit_bytes ? t->limit_bytes / MIB
@@ -1014,8 +1011,9 @@ int bs_zcav_hint(const struct bs_zcav_opts *o,
 		}
 	if (fast == 0 || fast * 2 < s->n)
 		return 0;
-	bs_buf_addf(out, "%zu of %zu blocks took under %g s ('++++', no "
-			 "rate): pass ",
+	bs_buf_addf(out,
+		    "%zu of %zu blocks took under %g s ('++++', no "
+		    "rate): pass ",
 		    fast, s->n, o->min_time_s);
 	/* A limit under the time the fast blocks took, one digit, when
 	 * they took long enough to time at all (10 ms). */
@@ -1040,8 +1038,9 @@ int bs_zcav_hint(const struct bs_zcav_opts *o,
 	bs_buf_addf(out, "-b %lld (about %.2g s a block at this speed)",
 		    (long long)b, (double)b / (double)o->block_mib * slow);
 	if (room_mib > 0 && (uint64_t)b > room_mib)
-		bs_buf_addf(out, " on a target of %lld MiB or more (this one "
-				 "holds %llu MiB)",
+		bs_buf_addf(out,
+			    " on a target of %lld MiB or more (this one "
+			    "holds %llu MiB)",
 			    (long long)b, (unsigned long long)room_mib);
 	if (slow < 0.01)
 		bs_buf_adds(out, "; blocks under 10 ms are too short to time: "

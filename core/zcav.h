@@ -104,9 +104,8 @@ struct bs_zcav_target;
  * this speed) or --min-time 0.05". Returns 1 when it wrote a hint, else
  * 0.
  */
-int bs_zcav_hint(const struct bs_zcav_opts *o,
-		 const struct bs_zcav_target *t, const struct bs_run *r,
-		 struct bs_buf *out);
+int bs_zcav_hint(const struct bs_zcav_opts *o, const struct bs_zcav_target *t,
+		 const struct bs_run *r, struct bs_buf *out);
 
 /*
  * Parses -b's "BLOCK[:CHUNK]" (MiB) and -r's "[FIRST:]LAST" (MiB,
@@ -152,8 +151,8 @@ void bs_zcav_close(struct bs_zcav_target *t);
  * volume, else 0.
  */
 struct bs_zcav_volume {
-	dev_t dev;     /* the block device */
-	char via[64];  /* "/dev/loop3" when path backs it; "" for a device */
+	dev_t dev;    /* the block device */
+	char via[64]; /* "/dev/loop3" when path backs it; "" for a device */
 };
 int bs_zcav_volume(const char *path, struct bs_zcav_volume *v);
 

@@ -22,7 +22,8 @@ static const char *line_path(const char *p, size_t n, size_t *len)
 	for (k = 0; k + sizeof(fin) - 1 <= n; k++)
 		if (memcmp(p + k, fin, sizeof(fin) - 1) == 0) {
 			q = p + k + sizeof(fin) - 1;
-			for (*len = 0; q + *len < end && q[*len] != ' '; (*len)++)
+			for (*len = 0; q + *len < end && q[*len] != ' ';
+			     (*len)++)
 				;
 			return q;
 		}

@@ -38,18 +38,18 @@ enum bs_scan {
 
 /* One line of a block. */
 struct bs_bline {
-	const char *raw;    /* as read, without "\r\n" */
+	const char *raw; /* as read, without "\r\n" */
 	size_t raw_len;
-	const char *text;   /* cleaned: quote marks, list numbers, blanks
+	const char *text; /* cleaned: quote marks, list numbers, blanks
 			     * cut (struct bs_fline); inside raw */
 	size_t len;
-	int64_t lineno;     /* 1-based, in the input */
+	int64_t lineno; /* 1-based, in the input */
 };
 
 struct bs_block {
 	const struct bs_bline *l;
-	size_t n;           /* at least 1 */
-	const char *raw;    /* every line as read, joined by "\n" */
+	size_t n;        /* at least 1 */
+	const char *raw; /* every line as read, joined by "\n" */
 	size_t raw_len;
 	/*
 	 * Context, not part of the block: up to BS_BLOCK_BEFORE lines that
@@ -70,7 +70,7 @@ struct bs_block {
 
 /* What parse() found the block to be (struct bs_block_out.verdict). */
 enum bs_block_verdict {
-	BS_BLOCK_MINE,     /* this format's output: its runs and rejects */
+	BS_BLOCK_MINE, /* this format's output: its runs and rejects */
 	/* No output of this format (someone else's JSON): its lines
 	 * count as skipped, not as recognised output that measures
 	 * nothing. */

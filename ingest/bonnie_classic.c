@@ -183,7 +183,8 @@ static int fill(struct bs_run *r, const char *const *cell, const size_t *len,
 		double rate, cpu;
 
 		if (bs_parse_double(cell[2 * m], len[2 * m], &rate) < 0 ||
-		    bs_parse_double(cell[2 * m + 1], len[2 * m + 1], &cpu) < 0) {
+		    bs_parse_double(cell[2 * m + 1], len[2 * m + 1], &cpu) <
+			    0) {
 			snprintf(why, whysz, "%s is not a number",
 				 bs_metrics[m].key);
 			return -1;
@@ -220,8 +221,7 @@ static int size_mib(const char *s, size_t n, int64_t *mib)
 	return 0;
 }
 
-static void set_size(struct bs_run *r, enum dialect d, const char *s,
-		     size_t n)
+static void set_size(struct bs_run *r, enum dialect d, const char *s, size_t n)
 {
 	int64_t mib;
 
@@ -233,8 +233,7 @@ static void set_size(struct bs_run *r, enum dialect d, const char *s,
 		return;
 	}
 	if (size_mib(s, n, &mib) == 0 &&
-	    bs_param_fits(bs_param_at(offsetof(struct bs_params,
-					       file_size_mib)),
+	    bs_param_fits(bs_param_at(offsetof(struct bs_params, file_size_mib)),
 			  mib))
 		r->params.file_size_mib = mib;
 }

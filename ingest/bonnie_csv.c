@@ -25,7 +25,7 @@
 #include "util/num.h"
 #include "util/banned.h"
 
-#define QUOTE_MAX 40    /* bytes of user data quoted in a reason */
+#define QUOTE_MAX 40 /* bytes of user data quoted in a reason */
 
 /* A line as the registry gives it: f[] and nf. */
 #define field bs_field
@@ -35,20 +35,20 @@
  * from 1 (the numbering of reasons); 0 when the family does not print it.
  */
 struct layout {
-	const char *format;  /* BS_FMT_* */
+	const char *format; /* BS_FMT_* */
 	int nfields;
-	int compound;        /* 1.0x: size[:chunk] and num[:max:min][/dirs] */
-	int version;         /* bonnie_version */
+	int compound; /* 1.0x: size[:chunk] and num[:max:min][/dirs] */
+	int version;  /* bonnie_version */
 	int name;
 	int conc, seed;
 	int size, chunk;
-	int chunk_default;   /* an empty chunk field means 8192 */
+	int chunk_default; /* an empty chunk field means 8192 */
 	int seeks, procs;
-	int io;              /* putc; then 12 rate/cpu fields */
-	int files;           /* num_files */
+	int io;    /* putc; then 12 rate/cpu fields */
+	int files; /* num_files */
 	int fmax, fmin, fchunk, fdirs;
-	int fpairs;          /* seq_create; then 12 rate/cpu fields */
-	int lat;             /* putc_latency; then 12 latencies */
+	int fpairs;             /* seq_create; then 12 rate/cpu fields */
+	int lat;                /* putc_latency; then 12 latencies */
 	int empty_lo, empty_hi; /* this range must be empty */
 	int beta;
 };
@@ -117,8 +117,7 @@ struct pctx {
 	size_t rsz;
 };
 
-static int failv(struct pctx *c, const char *fmt, va_list ap)
-	BS_PRINTF(2, 0);
+static int failv(struct pctx *c, const char *fmt, va_list ap) BS_PRINTF(2, 0);
 static int failv(struct pctx *c, const char *fmt, va_list ap)
 {
 	if (c->rsz > 0)
@@ -337,8 +336,8 @@ static int value_fail(struct pctx *c, int no, int m, enum bs_part part)
  * A parameter read from field no (the field of struct bs_params at
  * offset) within the parameter table's limit.
  */
-static int check_param(struct pctx *c, int no, const char *name,
-		       size_t offset, int64_t v)
+static int check_param(struct pctx *c, int no, const char *name, size_t offset,
+		       int64_t v)
 {
 	const struct bs_param_info *pi;
 	char max[32];
@@ -356,7 +355,7 @@ static int check_param(struct pctx *c, int no, const char *name,
 			  max, pi->unit);
 }
 
-#define CHECK_PARAM(c, no, name, p, f)                                       \
+#define CHECK_PARAM(c, no, name, p, f)                                         \
 	check_param(c, no, name, offsetof(struct bs_params, f), (p)->f)
 
 /* A rate cell: empty (not run), "+++++" (too fast) or a number. */
@@ -437,15 +436,13 @@ static int get_latency(struct pctx *c, int no, int m, struct bs_value *v)
 		if (parse_num(f->s, n, &x) == 0)
 			return field_fail(c, no, key, "_latency",
 					  "has no unit (us, ms or s)");
-		return field_fail(c, no, key, "_latency",
-				  "is not a latency");
+		return field_fail(c, no, key, "_latency", "is not a latency");
 	}
 	rc = parse_num(f->s, n, &x);
 	if (rc == -2)
 		return field_fail(c, no, key, "_latency", "is negative");
 	if (rc < 0)
-		return field_fail(c, no, key, "_latency",
-				  "is not a latency");
+		return field_fail(c, no, key, "_latency", "is not a latency");
 	if (!bs_metric_fits(m, BS_PART_LATENCY, x * mult))
 		return value_fail(c, no, m, BS_PART_LATENCY);
 	v->lat_us = x * mult;
@@ -488,9 +485,9 @@ static int get_int(struct pctx *c, int no, const char *name, int64_t *out)
 }
 
 /* A plain integer parameter, field f of p, within its limit. */
-#define GET_INT(c, no, name, p, f)                                           \
-	(get_int(c, no, name, &(p)->f) < 0 ? -BS_EPARSE                       \
-					    : CHECK_PARAM(c, no, name, p, f))
+#define GET_INT(c, no, name, p, f)                                             \
+	(get_int(c, no, name, &(p)->f) < 0 ? -BS_EPARSE                        \
+					   : CHECK_PARAM(c, no, name, p, f))
 
 /* bonnie++'s I/O chunk when a line does not say (the parameter table's
  * default), looked up once. */
@@ -507,8 +504,8 @@ static int64_t default_chunk(void)
  * The file size: MiB as "63G", "8196M" or bare "300" (1.00-1.00b); in
  * 1.0x lines a chunk size may follow: "2G:64k", "1G:512".
  */
-static int parse_size(const char *s, size_t len, int allow_chunk,
-		      int64_t *mib, int64_t *chunk)
+static int parse_size(const char *s, size_t len, int allow_chunk, int64_t *mib,
+		      int64_t *chunk)
 {
 	const char *colon = allow_chunk ? memchr(s, ':', len) : NULL;
 	size_t n = colon ? (size_t)(colon - s) : len;
@@ -559,7 +556,7 @@ static int parse_files_10x(const char *s, size_t len, struct bs_params *p)
 	/* What the spec does not say stays unknown, as an empty cell of a
 	 * 1.9x line does: "16" has no max, min or directory count. */
 	if (slash) {
-		struct field d = { slash + 1, len - (size_t)(slash - s) - 1 };
+		struct field d = {slash + 1, len - (size_t)(slash - s) - 1};
 
 		if (get_u64(&d, &p->num_dirs) < 0)
 			return -1;
@@ -796,8 +793,10 @@ static int pick_layout(struct pctx *c, enum bs_csv_layout fam,
 		return fail(c, "not a bonnie++ CSV layout");
 	case BS_LAYOUT_1_0X:
 		if (n != 27)
-			return fail(c, "expected 27 fields for bonnie++ 1.0x "
-				       "CSV, found %zu", n);
+			return fail(c,
+				    "expected 27 fields for bonnie++ 1.0x "
+				    "CSV, found %zu",
+				    n);
 		*out = &fam_a;
 		return 1;
 	case BS_LAYOUT_1_98:
@@ -806,7 +805,8 @@ static int pick_layout(struct pctx *c, enum bs_csv_layout fam,
 		if (!eq(f0, "1.98"))
 			return fail(c,
 				    "unsupported bonnie++ CSV format version "
-				    "'%s'", QUOTE_F0());
+				    "'%s'",
+				    QUOTE_F0());
 		*out = &fam_e;
 		break;
 	case BS_LAYOUT_1_97:
@@ -830,7 +830,8 @@ static int pick_layout(struct pctx *c, enum bs_csv_layout fam,
 		if (n < 45 || n > 47)
 			return fail(c,
 				    "expected 45 to 47 fields for bonnie++ %s "
-				    "beta CSV, found %zu", v, n);
+				    "beta CSV, found %zu",
+				    v, n);
 		if (n == 45 && eq(f0, "2"))
 			*out = &fam_b1;
 		else if (n == 46 && !eq(f0, "1.92a"))
@@ -840,7 +841,8 @@ static int pick_layout(struct pctx *c, enum bs_csv_layout fam,
 		else
 			return fail(c,
 				    "bonnie++ %s beta CSV with %zu fields has "
-				    "no known layout", v, n);
+				    "no known layout",
+				    v, n);
 		return 1;
 	}
 	if (n != (size_t)(*out)->nfields)
@@ -948,7 +950,7 @@ int bs_bonnie_csv_parse(const struct bs_format *f, const struct bs_fline *l,
 			struct bs_run *r, struct bs_err *err)
 {
 	char reason[BS_ERR_MSG_MAX];
-	struct pctx c = { l, reason, sizeof(reason) };
+	struct pctx c = {l, reason, sizeof(reason)};
 	const struct layout *L = NULL;
 	char inner[256];
 	int rc;
@@ -971,7 +973,8 @@ int bs_bonnie_csv_parse(const struct bs_format *f, const struct bs_fline *l,
 				     QUOTE_MAX);
 			snprintf(reason, sizeof(reason),
 				 "bonnie++ %s beta CSV layout not "
-				 "recognised: %s", v, inner);
+				 "recognised: %s",
+				 v, inner);
 		}
 		return bs_format_fail(err, rc, reason);
 	}

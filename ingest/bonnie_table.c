@@ -38,8 +38,8 @@
 #include "util/text.h"
 #include "util/banned.h"
 
-#define MAX_TOK 32   /* tokens kept of a line; rows have at most 14 */
-#define MAX_ROWS 16  /* data rows per section of one table */
+#define MAX_TOK 32  /* tokens kept of a line; rows have at most 14 */
+#define MAX_ROWS 16 /* data rows per section of one table */
 #define REASON 256
 
 /* What a line of a table is. */
@@ -128,8 +128,8 @@ static int is_csv(const struct bs_fline *l)
 /* ---- scanning ---------------------------------------------------------- */
 
 struct scan {
-	int io, file;  /* sections begun */
-	int blanks;    /* blank lines in a row */
+	int io, file; /* sections begun */
+	int blanks;   /* blank lines in a row */
 };
 
 _Static_assert(sizeof(struct scan) <= BS_BLOCK_STATE_MAX, "scan state");
@@ -182,37 +182,37 @@ enum layout { L_10X, L_9X, L_98 };
 
 struct cell {
 	const char *s;
-	size_t len;    /* 0: blank */
+	size_t len; /* 0: blank */
 };
 
 struct row {
-	size_t line;          /* index in the block */
-	size_t lat_line;      /* its Latency row, or SIZE_MAX */
+	size_t line;     /* index in the block */
+	size_t lat_line; /* its Latency row, or SIZE_MAX */
 	struct cell name, label;
-	struct cell c[12];    /* rate, cpu of each of the six tests */
+	struct cell c[12]; /* rate, cpu of each of the six tests */
 	struct cell lat[6];
 };
 
 struct table {
 	const struct bs_block *b;
 	struct bs_block_out *out;
-	size_t end;                 /* lines [0, end) are the table */
+	size_t end; /* lines [0, end) are the table */
 	char version[BS_INGEST_VERSION_MAX];
 	enum layout lay;
-	struct cell conc;           /* "Concurrency   1" (1.9x) */
-	size_t col_base;            /* where the column header puts a row's
+	struct cell conc;      /* "Concurrency   1" (1.9x) */
+	size_t col_base;       /* where the column header puts a row's
 				     * label end; 0: not known */
-	struct cell file_name;      /* the file section's machine name */
+	struct cell file_name; /* the file section's machine name */
 	struct row io[MAX_ROWS], fl[MAX_ROWS];
 	size_t nio, nfl;
-	int *owner;                 /* per line: the run it is a row of, -1 */
+	int *owner; /* per line: the run it is a row of, -1 */
 	/* While the lines are read, rejects wait here, so that runs and
 	 * rejects go out in the order of their lines. */
 	int defer;
 	struct pend {
 		size_t first, last;
 		char *why;
-	} *pend;
+	} * pend;
 	size_t npend, pend_cap;
 };
 
@@ -223,8 +223,8 @@ struct table {
  * Returns 0, or -1 when the tokens do not fit the columns (then, if there
  * is one token per cell, they are taken in order: nothing was blank).
  */
-static int place(const char *t, const struct bs_word *tk, size_t ntk, size_t base,
-		 size_t ncell, const int *end, const int *width,
+static int place(const char *t, const struct bs_word *tk, size_t ntk,
+		 size_t base, size_t ncell, const int *end, const int *width,
 		 struct cell *c)
 {
 	size_t k, i = 0, shift = 0;
@@ -272,15 +272,14 @@ static int size_label(const char *s, size_t n, int bare)
 {
 	char c = s[n - 1];
 
-	return is_digit(s[0]) &&
-	       (memchr(s, ':', n) || c == 'M' || c == 'G' || c == 'T' ||
-		(bare && is_digit(c)));
+	return is_digit(s[0]) && (memchr(s, ':', n) || c == 'M' || c == 'G' ||
+				  c == 'T' || (bare && is_digit(c)));
 }
 
-static int reject(struct table *T, size_t first, size_t last,
-		  const char *fmt, ...) BS_PRINTF(4, 5);
-static int reject(struct table *T, size_t first, size_t last,
-		  const char *fmt, ...)
+static int reject(struct table *T, size_t first, size_t last, const char *fmt,
+		  ...) BS_PRINTF(4, 5);
+static int reject(struct table *T, size_t first, size_t last, const char *fmt,
+		  ...)
 {
 	char why[REASON];
 	va_list ap;
@@ -324,8 +323,8 @@ static int read_row(struct table *T, size_t i, int io, struct row *R)
 	}
 	R->label.s = l->text + tk[first - 1].s;
 	R->label.len = tk[first - 1].e - tk[first - 1].s;
-	if (place(l->text, tk + first, nt - first, tk[first - 1].e, 12,
-		  row_end, row_width, R->c) == 0)
+	if (place(l->text, tk + first, nt - first, tk[first - 1].e, 12, row_end,
+		  row_width, R->c) == 0)
 		return 0;
 	/* A label shorter than its column ("64G:4k::65536" with no name
 	 * before it) leaves the cells where the column header has them. */
@@ -346,9 +345,8 @@ static int read_latency(struct table *T, size_t i, struct row *R)
 	struct bs_word tk[MAX_TOK];
 	size_t nt = bs_text_words(l->text, l->len, tk, MAX_TOK);
 
-	if (nt > 7 ||
-	    place(l->text, tk + 1, nt - 1, tk[0].e, 6, lat_end, lat_width,
-		  R->lat) < 0)
+	if (nt > 7 || place(l->text, tk + 1, nt - 1, tk[0].e, 6, lat_end,
+			    lat_width, R->lat) < 0)
 		return reject(T, i, i,
 			      "bonnie++ %s text table: the cells of this "
 			      "Latency row do not line up with the columns",
@@ -489,8 +487,7 @@ static void add_str(struct bs_buf *o, const char *s)
 }
 
 /* Splits s at c into at most n parts; returns the count. */
-static size_t split(const struct cell *s, char c, struct cell *part,
-		    size_t n)
+static size_t split(const struct cell *s, char c, struct cell *part, size_t n)
 {
 	const char *p = s->s, *e = s->s + s->len;
 	size_t k = 0;
@@ -562,8 +559,8 @@ static void add_files_9x(struct bs_buf *o, const struct cell *spec)
 
 /* What a table run needs besides its CSV line. */
 struct fix {
-	double kib[5];  /* suffixed rates, NAN where none */
-	int dropped;    /* 1.98+ file rates left out */
+	double kib[5]; /* suffixed rates, NAN where none */
+	int dropped;   /* 1.98+ file rates left out */
 };
 
 /* The cells of a row (NULL: section absent) into the line. */
@@ -621,7 +618,10 @@ static void add_latencies(const struct row *R, struct bs_buf *o)
 static int make_line(struct table *T, const struct row *io,
 		     const struct row *fl, struct bs_buf *o, struct fix *fx)
 {
-	struct cell part[5] = {{NULL, 0}, {NULL, 0}, {NULL, 0}, {NULL, 0},
+	struct cell part[5] = {{NULL, 0},
+			       {NULL, 0},
+			       {NULL, 0},
+			       {NULL, 0},
 			       {NULL, 0}};
 	const struct cell *spec = fl ? &fl->label : NULL;
 
@@ -764,8 +764,8 @@ static int table_run(struct table *T, int n, const struct row *io,
 			    T->version);
 		goto out;
 	}
-	bs_fline_make(line.data, line.len,
-		      T->lay == L_10X ? T->version : NULL, fl_line);
+	bs_fline_make(line.data, line.len, T->lay == L_10X ? T->version : NULL,
+		      fl_line);
 	rc = f->parse(f, fl_line, &r, &e);
 	if (rc < 0) {
 		snprintf(why, sizeof(why), "bonnie++ %s text table: %.*s",
@@ -842,7 +842,7 @@ static enum layout pick_layout(const struct table *T)
 
 	for (i = 0; i < T->end; i++)
 		if (bs_text_starts(T->b->l[i].text, T->b->l[i].len,
-		                   "Name:Size"))
+				   "Name:Size"))
 			return L_98;
 	switch (bs_bonnie_era(v)) {
 	case BS_ERA_1_0X:
@@ -862,7 +862,8 @@ static enum layout pick_layout(const struct table *T)
 }
 
 /* Keeps the run a table gives instead of passing it on. */
-struct catch {
+struct catch
+{
 	struct bs_block_out out;
 	struct bs_run r;
 	int64_t line;
@@ -964,7 +965,8 @@ static int csv_run(struct table *T, size_t ci, size_t last)
 		c.out.run = catch_run;
 		bs_run_init(&c.r);
 		T->out = &c.out;
-		rc = table_run(T, (int)last, last < T->nio ? &T->io[last] : NULL,
+		rc = table_run(T, (int)last,
+			       last < T->nio ? &T->io[last] : NULL,
 			       last < T->nfl ? &T->fl[last] : NULL);
 		T->out = real;
 		if (rc >= 0 && c.got) {
@@ -993,7 +995,8 @@ static int csv_run(struct table *T, size_t ci, size_t last)
 		c.out.run = catch_run;
 		bs_run_init(&c.r);
 		T->out = &c.out;
-		rc = table_run(T, (int)last, last < T->nio ? &T->io[last] : NULL,
+		rc = table_run(T, (int)last,
+			       last < T->nio ? &T->io[last] : NULL,
 			       last < T->nfl ? &T->fl[last] : NULL);
 		T->out = real;
 		if (rc >= 0 && c.got && !bs_run_same(&c.r, &r))
@@ -1082,8 +1085,9 @@ static int text_parse(const struct bs_block *b, struct bs_block_out *out)
 	for (i = 0; i < nrun; i++) {
 		if (ci != SIZE_MAX && i + 1 == nrun)
 			break;
-		acts[nact++] = (struct act){
-			i < T->nio ? T->io[i].line : T->fl[i].line, ACT_RUN, i};
+		acts[nact++] =
+			(struct act){i < T->nio ? T->io[i].line : T->fl[i].line,
+				     ACT_RUN, i};
 	}
 	if (ci != SIZE_MAX)
 		acts[nact++] = (struct act){ci, ACT_CSV, 0};

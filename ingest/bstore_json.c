@@ -83,21 +83,25 @@ int bs_bstore_json_probe(const struct bs_format *f, const struct bs_fline *l)
 
 /* The keys of the export contract (core/run_json.h), and "raw". */
 static const char *const top_keys[] = {
-	"id", "machine", "family", "tool", "tool_version", "format",
-	"measured_at", "stored_at", "source", "source_line", "sha256",
-	"parser_version", "warning", "params", "supplied", "tags", "results",
-	"series", "history", "raw",
+	"id",     "machine",        "family",    "tool",    "tool_version",
+	"format", "measured_at",    "stored_at", "source",  "source_line",
+	"sha256", "parser_version", "warning",   "params",  "supplied",
+	"tags",   "results",        "series",    "history", "raw",
 };
 
 /* The keys of one change in "history". */
 static const char *const history_keys[] = {
-	"field", "old", "new", "changed_at",
+	"field",
+	"old",
+	"new",
+	"changed_at",
 };
 
 /* The keys of one result. */
 static const char *const result_keys[] = {
-	"value", "unit", "cpu_pct", "latency_us", "status",
-	"latency_mean_us", "latency_p50_us", "latency_p99_us",
+	"value",          "unit",           "cpu_pct",
+	"latency_us",     "status",         "latency_mean_us",
+	"latency_p50_us", "latency_p99_us",
 };
 
 static int known(const char *key, const char *const *keys, size_t n)
@@ -248,8 +252,7 @@ static int get_params(struct jctx *c, json_t *o, struct bs_params *p)
 		return fail(c, "bstore JSON without 'params'");
 	if (!json_is_object(ps))
 		return fail(c, "bstore JSON 'params' is not an object");
-	json_object_foreach(ps, key, v)
-	{
+	json_object_foreach(ps, key, v) {
 		i = bs_param_find_in(c->family, key);
 		if (i < 0)
 			return fail(c, "unknown parameter '%s' of family %s",
@@ -274,14 +277,14 @@ static int get_supplied(struct jctx *c, json_t *o, struct bs_run *r)
 		return 0;
 	if (!json_is_array(a))
 		return fail(c, "bstore JSON 'supplied' is not a list");
-	json_array_foreach(a, n, v)
-	{
+	json_array_foreach(a, n, v) {
 		const char *key = json_string_value(v);
 
 		i = key ? bs_param_find_in(c->family, key) : -1;
 		if (i < 0 || !bs_param_known(&r->params, i))
-			return fail(c, "bstore JSON 'supplied' names '%s', no "
-				       "known parameter of the run",
+			return fail(c,
+				    "bstore JSON 'supplied' names '%s', no "
+				    "known parameter of the run",
 				    key ? quote(q, sizeof(q), key) : "?");
 		r->supplied |= (uint64_t)1 << i;
 	}
@@ -305,8 +308,7 @@ static int get_tags(struct jctx *c, json_t *o, struct bs_run *r)
 		return fail(c, "bstore JSON without 'tags'");
 	if (!json_is_object(ts))
 		return fail(c, "bstore JSON 'tags' is not an object");
-	json_object_foreach(ts, key, v)
-	{
+	json_object_foreach(ts, key, v) {
 		if (!json_is_string(v))
 			return fail(c, "tag '%s' is not a string",
 				    quote(q, sizeof(q), key));
@@ -339,16 +341,17 @@ static int get_history(struct jctx *c, json_t *o, struct bs_run *r)
 		return 0;
 	if (!json_is_array(a))
 		return fail(c, "bstore JSON 'history' is not a list");
-	json_array_foreach(a, n, h)
-	{
+	json_array_foreach(a, n, h) {
 		if (!json_is_object(h))
-			return fail(c, "bstore JSON 'history' change %zu is "
-				       "not an object", n + 1);
-		json_object_foreach(h, key, v)
-		{
+			return fail(c,
+				    "bstore JSON 'history' change %zu is "
+				    "not an object",
+				    n + 1);
+		json_object_foreach(h, key, v) {
 			if (!known(key, history_keys, NKEYS(history_keys)))
-				return fail(c, "bstore JSON 'history' change "
-					       "%zu with unknown key '%s'",
+				return fail(c,
+					    "bstore JSON 'history' change "
+					    "%zu with unknown key '%s'",
 					    n + 1, quote(q, sizeof(q), key));
 		}
 		if (get_str(c, h, "field", 0, &field) < 0 ||
@@ -359,11 +362,15 @@ static int get_history(struct jctx *c, json_t *o, struct bs_run *r)
 		if (field[0] == '\0' || bs_text_has_control(field) ||
 		    (was && bs_text_has_control(was)) ||
 		    (now && bs_text_has_control(now)))
-			return fail(c, "bstore JSON 'history' change %zu is "
-				       "not a valid change", n + 1);
+			return fail(c,
+				    "bstore JSON 'history' change %zu is "
+				    "not a valid change",
+				    n + 1);
 		if (when == BS_NONE)
-			return fail(c, "bstore JSON 'history' change %zu "
-				       "without 'changed_at'", n + 1);
+			return fail(c,
+				    "bstore JSON 'history' change %zu "
+				    "without 'changed_at'",
+				    n + 1);
 		bs_run_history_add(r, field, was, now, when);
 	}
 	return 0;
@@ -380,8 +387,7 @@ static int get_result(struct jctx *c, int m, json_t *res, struct bs_value *v)
 	if (!json_is_object(res))
 		return fail(c, "metric '%s' is not an object",
 			    bs_metrics[m].key);
-	json_object_foreach(res, key, x)
-	{
+	json_object_foreach(res, key, x) {
 		if (!known(key, result_keys, NKEYS(result_keys)))
 			return fail(c, "metric '%s': unknown key '%s'",
 				    bs_metrics[m].key,
@@ -437,8 +443,7 @@ static int get_results(struct jctx *c, json_t *o, struct bs_run *r)
 		return fail(c, "bstore JSON 'results' is not an object");
 	/* A metric the line leaves out stays not run: an export of an
 	 * older bstore lacks the metrics added since. */
-	json_object_foreach(rs, key, v)
-	{
+	json_object_foreach(rs, key, v) {
 		m = bs_metric_find(c->family, key);
 		if (m < 0)
 			return fail(c, "unknown metric '%s' of family %s",
@@ -482,15 +487,13 @@ static int get_curve(struct jctx *c, int m, json_t *pts, struct bs_run *r)
 	if (!json_is_array(pts))
 		return fail(c, "series '%s' is not a list", mk);
 	bs_run_json_unit_key(ykey, sizeof(ykey), bs_metrics[m].unit);
-	json_array_foreach(pts, i, p)
-	{
+	json_array_foreach(pts, i, p) {
 		if (!json_is_object(p) || json_object_size(p) != 3)
 			return fail(c,
 				    "series '%s' point %zu is not {axis, %s, "
 				    "seconds}",
 				    mk, i + 1, ykey);
-		json_object_foreach(p, key, v)
-		{
+		json_object_foreach(p, key, v) {
 			if (strcmp(key, ykey) == 0 ||
 			    strcmp(key, "seconds") == 0)
 				continue;
@@ -529,8 +532,7 @@ static int get_series(struct jctx *c, json_t *o, struct bs_run *r)
 		return 0;
 	if (!json_is_object(ss))
 		return fail(c, "bstore JSON 'series' is not an object");
-	json_object_foreach(ss, key, v)
-	{
+	json_object_foreach(ss, key, v) {
 		m = bs_metric_find(c->family, key);
 		if (m < 0 || !(bs_metrics[m].flags & BS_MF_SERIES))
 			return fail(c, "unknown series '%s' of family %s",
@@ -599,8 +601,7 @@ static int fill(struct jctx *c, json_t *o, struct bs_run *r)
 	char q[QUOTE_MAX + 8];
 	int64_t measured_at, stored_at, line = BS_NONE;
 
-	json_object_foreach(o, key, v)
-	{
+	json_object_foreach(o, key, v) {
 		if (!known(key, top_keys, NKEYS(top_keys)))
 			return fail(c, "bstore JSON with unknown key '%s'",
 				    quote(q, sizeof(q), key));
@@ -650,9 +651,8 @@ static int fill(struct jctx *c, json_t *o, struct bs_run *r)
 
 	r->family = c->family;
 	if (get_params(c, o, &r->params) < 0 || get_supplied(c, o, r) < 0 ||
-	    get_tags(c, o, r) < 0 ||
-	    get_results(c, o, r) < 0 || get_series(c, o, r) < 0 ||
-	    get_history(c, o, r) < 0)
+	    get_tags(c, o, r) < 0 || get_results(c, o, r) < 0 ||
+	    get_series(c, o, r) < 0 || get_history(c, o, r) < 0)
 		return -BS_EPARSE;
 	bs_run_set(&r->tool, tool);
 	bs_run_set(&r->tool_version, tool_version);
@@ -692,8 +692,9 @@ int bs_bstore_json_parse(const struct bs_format *f, const struct bs_fline *l,
 
 		bs_err_quote(q, sizeof(q), je.text, strlen(je.text),
 			     sizeof(q) - 8);
-		rc = fail(&c, "bstore JSON that does not parse: %s (column "
-			      "%d)",
+		rc = fail(&c,
+			  "bstore JSON that does not parse: %s (column "
+			  "%d)",
 			  q, je.column);
 		return bs_format_fail(err, rc, reason);
 	}

@@ -104,8 +104,7 @@ static int decimal(const char *s, size_t n, size_t *i, double *v)
 		return 0;
 	for (k = st; k < *i; k++)
 		tmp[k - st] = s[k] == ',' ? '.' : s[k];
-	return bs_parse_double(tmp, *i - st, v) == 0 && isfinite(*v) &&
-	       *v >= 0;
+	return bs_parse_double(tmp, *i - st, v) == 0 && isfinite(*v) && *v >= 0;
 }
 
 /* "<n> bytes ... copied, <t> s, ..." or "<n> bytes transferred in <t>
@@ -148,8 +147,8 @@ static int records(const char *s, size_t n, const char *what)
 /* dd's operands: a word that starts so, after the dd word, makes a
  * command line of it. */
 static const char *const operands[] = {
-	"if=",    "of=",    "bs=",   "ibs=",   "obs=",  "cbs=",  "count=",
-	"skip=",  "seek=",  "iflag=", "oflag=", "conv=", "status=",
+	"if=",   "of=",   "bs=",    "ibs=",   "obs=",  "cbs=",    "count=",
+	"skip=", "seek=", "iflag=", "oflag=", "conv=", "status=",
 };
 
 /* A shell word ends at a blank; these also stand before a command. */
@@ -172,7 +171,8 @@ static int has_operand(const char *s, size_t n)
 		st = i;
 		while (i < n && !blank(s[i]))
 			i++;
-		while (st < i && (s[st] == '`' || s[st] == '"' || s[st] == '\''))
+		while (st < i &&
+		       (s[st] == '`' || s[st] == '"' || s[st] == '\''))
 			st++;
 		for (k = 0; k < sizeof(operands) / sizeof(operands[0]); k++)
 			if (prefix(s + st, i - st, operands[k]))
@@ -366,11 +366,11 @@ static int dd_size(const char *s, size_t n, int64_t *out)
 /* What the command line says. */
 struct dcmd {
 	int have;
-	const char *in, *out;  /* if= and of= values, or NULL */
+	const char *in, *out; /* if= and of= values, or NULL */
 	size_t inlen, outlen;
-	int to_null;           /* "> /dev/null" */
+	int to_null; /* "> /dev/null" */
 	int64_t bs, ibs, obs, count;
-	struct bs_buf flags;   /* "iflag=... oflag=... conv=..." */
+	struct bs_buf flags; /* "iflag=... oflag=... conv=..." */
 };
 
 static int64_t op_size(const char *v, size_t n)
@@ -403,7 +403,8 @@ static void parse_command(const char *s, size_t n, struct dcmd *c)
 		/* A command quoted in prose ("`dd if=a of=b`") or ended by
 		 * ';': the marks are not the operand's. */
 		e = i;
-		while (st < e && (s[st] == '`' || s[st] == '"' || s[st] == '\''))
+		while (st < e &&
+		       (s[st] == '`' || s[st] == '"' || s[st] == '\''))
 			st++;
 		while (e > st && (s[e - 1] == '`' || s[e - 1] == '"' ||
 				  s[e - 1] == '\'' || s[e - 1] == ';' ||
@@ -456,8 +457,9 @@ static void parse_command(const char *s, size_t n, struct dcmd *c)
 			c->obs = op_size(v, vl);
 		} else if (eq - st == 5 && memcmp(s + st, "count", 5) == 0) {
 			c->count = op_size(v, vl);
-		} else if ((eq - st == 5 && (memcmp(s + st, "iflag", 5) == 0 ||
-					     memcmp(s + st, "oflag", 5) == 0)) ||
+		} else if ((eq - st == 5 &&
+			    (memcmp(s + st, "iflag", 5) == 0 ||
+			     memcmp(s + st, "oflag", 5) == 0)) ||
 			   (eq - st == 4 && memcmp(s + st, "conv", 4) == 0)) {
 			if (c->flags.len)
 				bs_buf_addc(&c->flags, ' ');
@@ -619,8 +621,9 @@ static int dd_parse(const struct bs_block *b, struct bs_block_out *out)
 	/* The direction: 0 write, 1 read, -1 unknown. */
 	if (!cl) {
 		dir = -1;
-		bs_buf_addf(&warn, "dd summary with %s: direction, block size "
-				   "and flags unknown (stored as copy_kib_s)",
+		bs_buf_addf(&warn,
+			    "dd summary with %s: direction, block size "
+			    "and flags unknown (stored as copy_kib_s)",
 			    why);
 	} else if (!c.in && !c.out && !c.to_null) {
 		dir = -1;
@@ -634,8 +637,9 @@ static int dd_parse(const struct bs_block *b, struct bs_block_out *out)
 	}
 	if (dir >= 0 && pseudo(c.in, c.inlen) &&
 	    (c.out == NULL || pseudo(c.out, c.outlen)))
-		bs_buf_addf(&warn,
-			    "dd copied between pseudo devices: no disk measured");
+		bs_buf_addf(
+			&warn,
+			"dd copied between pseudo devices: no disk measured");
 	bs_run_init(&r);
 	r.family = BS_FAM_DD;
 	bs_run_set(&r.tool, "dd");
@@ -687,5 +691,8 @@ static int dd_parse(const struct bs_block *b, struct bs_block_out *out)
 }
 
 const struct bs_block_ops bs_dd_ops = {
-	dd_start, dd_more, NULL, dd_parse,
+	dd_start,
+	dd_more,
+	NULL,
+	dd_parse,
 };

@@ -27,10 +27,10 @@ static const struct {
 	const char *key;
 	double pct;
 } stats[BS_FIO_NSTAT] = {
-	{"bw_kib_s", 0},          {"iops", 0},
-	{"lat_mean_us", 0},       {"clat_p50_us", 50},
-	{"clat_p90_us", 90},      {"clat_p95_us", 95},
-	{"clat_p99_us", 99},      {"clat_p99_9_us", 99.9},
+	{"bw_kib_s", 0},           {"iops", 0},
+	{"lat_mean_us", 0},        {"clat_p50_us", 50},
+	{"clat_p90_us", 90},       {"clat_p95_us", 95},
+	{"clat_p99_us", 99},       {"clat_p99_9_us", 99.9},
 	{"clat_p99_99_us", 99.99},
 };
 
@@ -234,8 +234,8 @@ int bs_fio_error(struct bs_run *r, const char *name, const char *err,
 	char msg[160], code[24];
 	int m, end, did = 0;
 
-	snprintf(code, sizeof(code), "%.*s",
-		 (int)(err_len < 20 ? err_len : 20), err);
+	snprintf(code, sizeof(code), "%.*s", (int)(err_len < 20 ? err_len : 20),
+		 err);
 	bs_metric_rows(BS_FAM_FIO, &m, &end);
 	for (; m < end; m++)
 		if (r->res[m].status == BS_ST_OK && r->res[m].value > 0)
@@ -249,7 +249,8 @@ int bs_fio_error(struct bs_run *r, const char *name, const char *err,
 	bs_run_tag(r, "fio.error", code);
 	snprintf(msg, sizeof(msg),
 		 "fio job '%.40s' ended with error %s: its results are kept, "
-		 "tagged fio.error=%s", name ? name : "", code, code);
+		 "tagged fio.error=%s",
+		 name ? name : "", code, code);
 	bs_fio_warn(r, msg);
 	return 0;
 }

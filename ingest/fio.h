@@ -15,16 +15,11 @@
 #include "ingest/format.h"
 
 /* The directions fio reports, in its order. */
-enum bs_fio_dir {
-	BS_FIO_READ,
-	BS_FIO_WRITE,
-	BS_FIO_TRIM,
-	BS_FIO_NDIR
-};
+enum bs_fio_dir { BS_FIO_READ, BS_FIO_WRITE, BS_FIO_TRIM, BS_FIO_NDIR };
 
 /* What a direction has, in the catalogue's order of a direction's rows. */
 enum bs_fio_stat {
-	BS_FIO_BW,       /* KiB/s */
+	BS_FIO_BW, /* KiB/s */
 	BS_FIO_IOPS,
 	BS_FIO_LAT_MEAN, /* us, total latency (lat, not clat) */
 	BS_FIO_P50,      /* clat percentiles, us */

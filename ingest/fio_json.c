@@ -225,8 +225,8 @@ static int bins(struct bs_run *r, int d, int h, json_t *lo, char *reason)
  */
 static int fill_percentiles(struct bs_run *r, int d, char *reason)
 {
-	const struct bs_series *s = bs_run_series_find(
-		r, bs_fio_hist_metric(d, BS_FIO_HIST_CLAT));
+	const struct bs_series *s =
+		bs_run_series_find(r, bs_fio_hist_metric(d, BS_FIO_HIST_CLAT));
 	int st, m;
 
 	if (s == NULL || s->n == 0)
@@ -289,18 +289,18 @@ static int direction(struct bs_run *r, json_t *job, int d, char *reason)
 	pct = json_object_get(clat, "percentile");
 	if (json_is_object(pct))
 		json_object_foreach(pct, k, pv) {
-		double p;
-		int st;
+			double p;
+			int st;
 
-		if (bs_parse_double(k, strlen(k), &p) < 0 ||
-		    !json_is_number(pv))
-			continue;
-		st = bs_fio_pct_stat(p);
-		if (st >= 0 && bs_fio_set(r, d, st,
-					  json_number_value(pv) / scale,
-					  reason, REASON) < 0)
-			return -1;
-	}
+			if (bs_parse_double(k, strlen(k), &p) < 0 ||
+			    !json_is_number(pv))
+				continue;
+			st = bs_fio_pct_stat(p);
+			if (st >= 0 &&
+			    bs_fio_set(r, d, st, json_number_value(pv) / scale,
+				       reason, REASON) < 0)
+				return -1;
+		}
 	/* json+: the histograms, in ns (fio 3.x) only. */
 	if (scale == 1000)
 		for (h = 0; h < BS_FIO_NHIST; h++)
@@ -408,7 +408,8 @@ static int job(struct bs_run *r, json_t *doc, json_t *j, char *reason)
 		char code[24];
 
 		snprintf(code, sizeof(code), "%.0f", err);
-		return bs_fio_error(r, name, code, strlen(code), reason, REASON);
+		return bs_fio_error(r, name, code, strlen(code), reason,
+				    REASON);
 	}
 	return 0;
 }
@@ -497,21 +498,25 @@ static int json_parse(const struct bs_block *b, struct bs_block_out *out)
 		if (job(&r, doc, json_array_get(jobs, i), reason) == 0 &&
 		    (!fixed[0] || has_result(&r))) {
 			if (fixed[0]) {
-				snprintf(msg, sizeof(msg), "fio JSON shortened "
-					 "by hand, read leniently: %s", fixed);
+				snprintf(msg, sizeof(msg),
+					 "fio JSON shortened "
+					 "by hand, read leniently: %s",
+					 fixed);
 				bs_fio_warn(&r, msg);
 			}
 			rc = out->run(out, &r, b->l[at].lineno);
 		} else if (fixed[0] && out->note) {
 			/* A job the author cut is no reject: the paste
 			 * never meant to give it whole. */
-			const char *name = json_string_value(json_object_get(
-				json_array_get(jobs, i), "jobname"));
+			const char *name = json_string_value(
+				json_object_get(json_array_get(jobs, i),
+						"jobname"));
 
 			if (reason[0] == '\0')
 				snprintf(reason, sizeof(reason), "no results");
 			bs_run_release(&r);
-			snprintf(msg, sizeof(msg), "fio JSON job '%.40s' cut "
+			snprintf(msg, sizeof(msg),
+				 "fio JSON job '%.40s' cut "
 				 "short by hand, not stored: %s",
 				 name ? name : "", reason);
 			bs_fio_clean(msg);

@@ -23,8 +23,8 @@
 #include "util/mem.h"
 #include "util/banned.h"
 
-static const char *const kind_names[BS_FIO_LOG_NKIND] = {
-	"lat", "clat", "slat", "bw", "iops"};
+static const char *const kind_names[BS_FIO_LOG_NKIND] = {"lat", "clat", "slat",
+							 "bw", "iops"};
 
 const char *bs_fio_log_kind_name(enum bs_fio_log_kind k)
 {
@@ -154,7 +154,8 @@ static void to_curve(struct bs_run *r, int m, const struct dir_entries *de,
 		/* A window: where it starts, its mean, how long it spans. */
 		bs_series_point(s, (double)de->e[i].ms / 1000,
 				t / (double)(hi - i) / div,
-				(double)(de->e[hi - 1].ms - de->e[i].ms) / 1000);
+				(double)(de->e[hi - 1].ms - de->e[i].ms) /
+					1000);
 	}
 }
 

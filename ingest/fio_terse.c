@@ -78,8 +78,8 @@ int bs_fio_terse_probe(const struct bs_format *f, const struct bs_fline *l)
 	return version_of(l->text, l->len) != 0;
 }
 
-static int number(const struct tline *t, size_t i, const char *what,
-		  double *v, char *reason, size_t reasonsz)
+static int number(const struct tline *t, size_t i, const char *what, double *v,
+		  char *reason, size_t reasonsz)
 {
 	char q[48];
 
@@ -108,8 +108,8 @@ static int percentile(const struct tline *t, size_t i, int dir,
 	    bs_parse_double(eq + 1, len - (size_t)(eq + 1 - s), &v) < 0) {
 		bs_err_quote(q, sizeof(q), s, len, BS_FIO_QUOTE_MAX);
 		snprintf(reason, reasonsz,
-			 "fio terse field %zu is not a percentile: '%s'",
-			 i + 1, q);
+			 "fio terse field %zu is not a percentile: '%s'", i + 1,
+			 q);
 		return -1;
 	}
 	st = bs_fio_pct_stat(p);
@@ -118,8 +118,8 @@ static int percentile(const struct tline *t, size_t i, int dir,
 	return bs_fio_set(r, dir, st, v, reason, reasonsz);
 }
 
-static int direction(const struct tline *t, size_t b, int dir,
-		     struct bs_run *r, char *reason, size_t reasonsz)
+static int direction(const struct tline *t, size_t b, int dir, struct bs_run *r,
+		     char *reason, size_t reasonsz)
 {
 	static const char *const what[BS_FIO_NDIR] = {"read", "write", "trim"};
 	double io, bw, iops, lat;
@@ -176,8 +176,8 @@ int bs_fio_terse_parse(const struct bs_format *f, const struct bs_fline *l,
 	bs_fio_run_start(BS_FMT_FIO_TERSE, t->f[1].s, t->f[1].len, r);
 	r->params.jobname = xstrndup(t->f[2].s, t->f[2].len);
 	for (d = 0; d < ndir; d++)
-		if (direction(t, HEAD + d * blk, (int)d, r, reason,
-			      reasonsz) < 0)
+		if (direction(t, HEAD + d * blk, (int)d, r, reason, reasonsz) <
+		    0)
 			goto out;
 	if (t->f[4].len != 1 || t->f[4].s[0] != '0') {
 		bs_err_quote(q, sizeof(q), t->f[4].s, t->f[4].len,

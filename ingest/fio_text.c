@@ -124,12 +124,37 @@ static int is_direction(const char *s, size_t len)
  * "issued    :"; "Description" is the job's description= option
  * ("  Description  : [...]"), printed under its report. */
 static const char *const prefixes[] = {
-	"...", "Starting ", "slat (",
-	"clat (", "lat (", "clat percentiles (", "lat percentiles (",
-	"slat percentiles (", "|", "bw (", "iops", "cpu", "IO depths",
-	"submit", "complete", "issued", "latency", "sync (", "fsync",
-	"fdatasync", "Run status group", "READ:", "WRITE:", "TRIM:", "MIXED:",
-	"Disk stats", "note:", "fio:", "Jobs:", "zone resets", "Description",
+	"...",
+	"Starting ",
+	"slat (",
+	"clat (",
+	"lat (",
+	"clat percentiles (",
+	"lat percentiles (",
+	"slat percentiles (",
+	"|",
+	"bw (",
+	"iops",
+	"cpu",
+	"IO depths",
+	"submit",
+	"complete",
+	"issued",
+	"latency",
+	"sync (",
+	"fsync",
+	"fdatasync",
+	"Run status group",
+	"READ:",
+	"WRITE:",
+	"TRIM:",
+	"MIXED:",
+	"Disk stats",
+	"note:",
+	"fio:",
+	"Jobs:",
+	"zone resets",
+	"Description",
 };
 
 /* A terse line fio printed among its normal output
@@ -140,8 +165,7 @@ static int is_terse(const char *s, size_t len)
 
 	if (len < 8 || s[1] != ';' || memcmp(s + 2, "fio-", 4) != 0)
 		return 0;
-	return bs_fline_make(s, len, NULL, &l) &&
-	       bs_fio_terse_probe(NULL, &l);
+	return bs_fline_make(s, len, NULL, &l) && bs_fio_terse_probe(NULL, &l);
 }
 
 static int is_fio(const char *s, size_t len)
@@ -302,8 +326,8 @@ static int keyed(const char *s, size_t len, const char *key, double *v)
 	i = (size_t)at + strlen(key);
 	while (i < len && s[i] == ' ')
 		i++;
-	for (e = i; e < len && s[e] != ',' && s[e] != '(' && s[e] != ')' && s[e] != ':' &&
-		    s[e] != ' ';
+	for (e = i; e < len && s[e] != ',' && s[e] != '(' && s[e] != ')' &&
+		    s[e] != ':' && s[e] != ' ';
 	     e++)
 		;
 	return si_num(s + i, e - i, v);
@@ -390,8 +414,8 @@ static int bandwidth(const char *s, size_t len, int fio2, double *kib)
 		;
 	for (u = n; u < len && s[u] == ' '; u++)
 		;
-	for (i = 0; fio2 && i < sizeof(bw_units_fio2) / sizeof(bw_units_fio2[0]);
-	     i++)
+	for (i = 0;
+	     fio2 && i < sizeof(bw_units_fio2) / sizeof(bw_units_fio2[0]); i++)
 		if (strlen(bw_units_fio2[i].unit) == len - u &&
 		    memcmp(s + u, bw_units_fio2[i].unit, len - u) == 0)
 			f = bw_units_fio2[i].kib;
@@ -424,20 +448,19 @@ struct tparse {
 	/* The job being read. */
 	struct bs_run r;
 	int open;
-	size_t first, last;  /* its lines */
-	int bad;             /* reason holds why it is rejected */
-	char err[24];        /* err= when not 0 ("5"), else "" */
-	int ndirs;           /* directions seen */
-	int dir;             /* the direction being read, or -1 */
-	int pct_unit;        /* unit_of() its clat percentiles; 1: not in them */
-	enum pfx style;      /* the prefix on every line of the block */
-	const char *gname;   /* PFX_GREP: the file name of the run read */
+	size_t first, last; /* its lines */
+	int bad;            /* reason holds why it is rejected */
+	char err[24];       /* err= when not 0 ("5"), else "" */
+	int ndirs;          /* directions seen */
+	int dir;            /* the direction being read, or -1 */
+	int pct_unit;       /* unit_of() its clat percentiles; 1: not in them */
+	enum pfx style;     /* the prefix on every line of the block */
+	const char *gname;  /* PFX_GREP: the file name of the run read */
 	size_t gname_len;
 	char reason[REASON];
 };
 
-static void fail(struct tparse *p, const char *what, const char *s,
-		 size_t len)
+static void fail(struct tparse *p, const char *what, const char *s, size_t len)
 {
 	char q[48];
 
@@ -458,9 +481,9 @@ static int header_item(const char *s, size_t len, const char *key,
 	if (at < 0)
 		return -1;
 	i = (size_t)at + strlen(key);
-	for (e = i; e < len && !(s[e] == ',' && e + 1 < len &&
-				 s[e + 1] == ' ' && e + 2 < len &&
-				 s[e + 2] != '(');
+	for (e = i;
+	     e < len && !(s[e] == ',' && e + 1 < len && s[e + 1] == ' ' &&
+			  e + 2 < len && s[e + 2] != '(');
 	     e++)
 		;
 	*v = s + i;
@@ -639,8 +662,8 @@ static void direction(struct tparse *p, const char *s, size_t len)
 		fail(p, "bandwidth unit unknown", s + at, e - (size_t)at);
 		return;
 	}
-	if (bs_fio_set(&p->r, p->dir, BS_FIO_IOPS, iops, p->reason,
-		       REASON) < 0 ||
+	if (bs_fio_set(&p->r, p->dir, BS_FIO_IOPS, iops, p->reason, REASON) <
+		    0 ||
 	    bs_fio_set(&p->r, p->dir, BS_FIO_BW, bw, p->reason, REASON) < 0)
 		p->bad = 1;
 	p->ndirs++;
@@ -691,8 +714,9 @@ static void percentiles(struct tparse *p, const char *s, size_t len)
 			return;
 		}
 		st = bs_fio_pct_stat(pct);
-		if (st >= 0 && bs_fio_set(&p->r, p->dir, st, to_us(v, p->pct_unit),
-					  p->reason, REASON) < 0) {
+		if (st >= 0 &&
+		    bs_fio_set(&p->r, p->dir, st, to_us(v, p->pct_unit),
+			       p->reason, REASON) < 0) {
 			p->bad = 1;
 			return;
 		}
@@ -745,12 +769,10 @@ static int line(struct tparse *p, size_t i)
 	}
 	if (is_version(s, len) ||
 	    (i > 0 && is_bare_version(s, len) &&
-	     is_header(p->b->l[i - 1].text +
-			       cut(p->style, p->b->l[i - 1].text,
-				   p->b->l[i - 1].len),
-		       p->b->l[i - 1].len -
-			       cut(p->style, p->b->l[i - 1].text,
-				   p->b->l[i - 1].len)))) {
+	     is_header(p->b->l[i - 1].text + cut(p->style, p->b->l[i - 1].text,
+						 p->b->l[i - 1].len),
+		       p->b->l[i - 1].len - cut(p->style, p->b->l[i - 1].text,
+						p->b->l[i - 1].len)))) {
 		p->version = s;
 		p->version_len = len;
 		return flush(p);

@@ -72,7 +72,7 @@ struct bs_fline {
 	size_t len;
 	/* text split at every ',' (bonnie++ never quotes). */
 	struct bs_field f[BS_FLINE_FIELDS];
-	size_t nf;     /* fields in the line; only the first 64 are kept */
+	size_t nf; /* fields in the line; only the first 64 are kept */
 	/* A 1.0x version seen in a text table above ("1.03d"), or NULL. */
 	const char *hint_version;
 };
@@ -86,7 +86,7 @@ struct bs_format {
 	 * runs keep the format they had). */
 	const char *name;
 	enum bs_family family;
-	const char *about;     /* one line for `bstore ingest --formats` */
+	const char *about; /* one line for `bstore ingest --formats` */
 	/* Line formats: 1 when the line is this format's (parse then
 	 * stores it or says why not), 0 when it is not. NULL for a block
 	 * format. */
@@ -99,7 +99,7 @@ struct bs_format {
 	 */
 	int (*parse)(const struct bs_format *f, const struct bs_fline *l,
 		     struct bs_run *r, struct bs_err *err);
-	const void *arg;       /* the format's own data (a CSV layout) */
+	const void *arg; /* the format's own data (a CSV layout) */
 	/* Block formats (runs of several lines): NULL for a line format. */
 	const struct bs_block_ops *block;
 };

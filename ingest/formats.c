@@ -238,8 +238,7 @@ static char mark_open(const char *s, size_t len)
 /* Does the word ending at s + len end with the marker m ("88826**")? */
 static int mark_close(const char *s, size_t len, char m)
 {
-	return len > 2 && s[len - 1] == m && s[len - 2] == m &&
-	       s[len - 3] != m;
+	return len > 2 && s[len - 1] == m && s[len - 2] == m && s[len - 3] != m;
 }
 
 /*

@@ -35,8 +35,8 @@
 
 /* The catalogue keys in getc_putc's column order, and its labels. */
 static const char *const keys[NVAL] = {
-	"write", "read", "putc_nt", "getc_nt",
-	"putc", "getc", "putc_unlocked", "getc_unlocked",
+	"write", "read", "putc_nt",       "getc_nt",
+	"putc",  "getc", "putc_unlocked", "getc_unlocked",
 };
 static const char *const labels[NVAL] = {
 	"write", "read", "putcNT", "getcNT", "putc", "getc", "putcU", "getcU",
@@ -322,8 +322,8 @@ static int gp_parse(const struct bs_block *b, struct bs_block_out *out)
 		bs_run_release(&r);
 		return out->reject(out, 0, b->n - 1,
 				   "getc_putc table without its values line");
-	} else if (values(&r, b->l[hdr].text, b->l[hdr].len,
-			  b->l[hdr + 1].text, b->l[hdr + 1].len) < 0) {
+	} else if (values(&r, b->l[hdr].text, b->l[hdr].len, b->l[hdr + 1].text,
+			  b->l[hdr + 1].len) < 0) {
 		bs_run_release(&r);
 		return out->reject(out, hdr, hdr + 1,
 				   "getc_putc values line does not match its "
@@ -334,5 +334,8 @@ static int gp_parse(const struct bs_block *b, struct bs_block_out *out)
 }
 
 const struct bs_block_ops bs_getc_putc_ops = {
-	gp_start, gp_more, NULL, gp_parse,
+	gp_start,
+	gp_more,
+	NULL,
+	gp_parse,
 };

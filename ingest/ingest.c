@@ -34,14 +34,14 @@ struct bline_at {
 
 /* The block being gathered (ingest/block.h). */
 struct blk {
-	const struct bs_format *f;   /* NULL: no block open */
+	const struct bs_format *f; /* NULL: no block open */
 	_Alignas(max_align_t) unsigned char state[BS_BLOCK_STATE_MAX];
-	struct bs_buf raw;           /* the lines as read, "\n" between */
-	struct bs_buf text;          /* the lines cleaned (struct bs_fline) */
+	struct bs_buf raw;  /* the lines as read, "\n" between */
+	struct bs_buf text; /* the lines cleaned (struct bs_fline) */
 	struct bline_at *at;
 	size_t n, cap;
-	int whole;                   /* runs given the block's raw so far */
-	int over;                    /* passed BS_BLOCK_MAX: reject at end */
+	int whole; /* runs given the block's raw so far */
+	int over;  /* passed BS_BLOCK_MAX: reject at end */
 };
 
 /* Text lines since the last run or block (struct bs_block.before). */
@@ -49,7 +49,7 @@ struct before {
 	char text[BS_BLOCK_BEFORE][BS_BLOCK_BEFORE_LEN];
 	size_t len[BS_BLOCK_BEFORE];
 	int64_t lineno[BS_BLOCK_BEFORE];
-	size_t n, next;   /* lines kept; where the next goes */
+	size_t n, next; /* lines kept; where the next goes */
 };
 
 /* Runs held back: their format prints values rounded, and the exact
@@ -64,22 +64,22 @@ struct before {
 struct held {
 	struct bs_run r;
 	int64_t line;
-	int fmt;                 /* the registry row it counts under */
+	int fmt; /* the registry row it counts under */
 };
 
 struct bs_ingest {
 	char *source;
 	struct bs_ingest_cb cb;
-	const struct bs_format *force;    /* --format, or NULL */
+	const struct bs_format *force; /* --format, or NULL */
 	struct bs_fline fline;
-	char *plain;                      /* a line without its emphasis */
+	char *plain; /* a line without its emphasis */
 	size_t plain_cap;
 	/* A line a line format rejected, held for one more line: a mail
 	 * client may have wrapped it (wrap_join()). */
 	int wrapped;
-	struct bs_buf wrap;               /* its raw text */
-	struct bs_buf wrap_text;          /* cleaned (lines put together) */
-	int wrap_n;                       /* lines held */
+	struct bs_buf wrap;      /* its raw text */
+	struct bs_buf wrap_text; /* cleaned (lines put together) */
+	int wrap_n;              /* lines held */
 	/* bonnie++ text tables rejected without a row of results (a
 	 * mailer cut their lines, maybe into several fragments), held
 	 * until the next run: when that is a bonnie++ CSV line just below,
@@ -96,8 +96,8 @@ struct bs_ingest {
 	 * header): lines soft-broken by "=" held and joined, "=XX" decoded
 	 * (qp_line()). */
 	int qp;
-	struct bs_buf qp_buf;             /* the decoded line so far */
-	int qp_n;                         /* lines held in it */
+	struct bs_buf qp_buf; /* the decoded line so far */
+	int qp_n;             /* lines held in it */
 	int64_t qp_line;
 	int64_t wrap_line;
 	char wrap_reason[REASON_MAX];
@@ -107,7 +107,7 @@ struct bs_ingest {
 	char hint[BS_INGEST_VERSION_MAX]; /* 1.0x version of a text table */
 	int64_t text_date;                /* a mail's Date: above, or BS_NONE */
 	struct blk blk;
-	struct before before;             /* text above the next block */
+	struct before before; /* text above the next block */
 	struct held held[HELD_MAX];
 	int nheld;
 	/* The last exact run of a line format, as its line: a rounded
@@ -116,11 +116,11 @@ struct bs_ingest {
 	char exact_hint[BS_INGEST_VERSION_MAX];
 	int64_t exact_line;
 	const char *exact_format;
-	struct bs_run shadow;             /* the last exact run of a block */
-	int exact_block;                  /* it is in shadow, not exact */
-	int64_t emitted;                  /* runs the formats gave */
-	struct bs_err fail;               /* first error, repeated after */
-	struct bs_err perr;               /* a line format's reason */
+	struct bs_run shadow; /* the last exact run of a block */
+	int exact_block;      /* it is in shadow, not exact */
+	int64_t emitted;      /* runs the formats gave */
+	struct bs_err fail;   /* first error, repeated after */
+	struct bs_err perr;   /* a line format's reason */
 	char reason[REASON_MAX];
 };
 
@@ -179,8 +179,8 @@ static int line_parse(struct bs_ingest *p, const struct bs_format *f,
 	bs_err_reset(&p->perr);
 	rc = f->parse(f, l, &p->run, &p->perr);
 	if (rc < 0)
-		snprintf(p->reason, sizeof(p->reason), "%.*s",
-			 REASON_MAX - 1, p->perr.msg);
+		snprintf(p->reason, sizeof(p->reason), "%.*s", REASON_MAX - 1,
+			 p->perr.msg);
 	return rc;
 }
 
@@ -201,8 +201,7 @@ static int reject_now(struct bs_ingest *p, int64_t lineno, const char *raw,
 	}
 	if (p->cb.reject == NULL)
 		return 0;
-	return p->cb.reject(lineno, raw, len, truncated, p->reason,
-			    p->cb.ctx);
+	return p->cb.reject(lineno, raw, len, truncated, p->reason, p->cb.ctx);
 }
 
 /* Forgets the oldest n held table rejects, keeping their buffers. */
@@ -547,8 +546,7 @@ static int blk_reject(struct bs_block_out *o, size_t first, size_t last,
 	from = b->at[first].raw;
 	to = b->at[last].raw + b->at[last].raw_len;
 	snprintf(p->reason, sizeof(p->reason), "%s", reason);
-	return reject(p, b->at[first].lineno, b->raw.data + from, to - from,
-		      0);
+	return reject(p, b->at[first].lineno, b->raw.data + from, to - from, 0);
 }
 
 /* Keeps a text line (cleaned, not blank) as context of the next block. */
@@ -604,14 +602,14 @@ static int blk_close(struct bs_ingest *p, int at_end)
 	size_t i;
 	int rc;
 
-	if (b->over || (at_end && f->block->complete &&
-			!f->block->complete(b->state))) {
+	if (b->over ||
+	    (at_end && f->block->complete && !f->block->complete(b->state))) {
 		snprintf(p->reason, sizeof(p->reason),
 			 b->over ? "a %s block longer than %d MiB"
 				 : "the input ends inside a %s block",
 			 f->name, BS_BLOCK_MAX / (1024 * 1024));
-		rc = reject(p, b->at[0].lineno, bs_buf_str(&b->raw),
-			    b->raw.len, b->over);
+		rc = reject(p, b->at[0].lineno, bs_buf_str(&b->raw), b->raw.len,
+			    b->over);
 		goto out;
 	}
 	l = xcalloc(b->n, sizeof(*l));
@@ -796,7 +794,8 @@ static int on_text(const char *line, size_t len, uint64_t full_len,
 			return rc;
 		snprintf(p->reason, sizeof(p->reason),
 			 "line is %" PRIu64 " bytes, longer than the 1 MiB "
-			 "limit", full_len);
+			 "limit",
+			 full_len);
 		return reject(p, lineno, line, len, 1);
 	}
 	if (p->wrapped && (rc = wrap_join(p, line, len)) != 0)
@@ -908,8 +907,7 @@ static void qp_decode(struct bs_buf *b, const char *s, size_t n)
 	for (i = 0; i < n; i++) {
 		int hi, lo;
 
-		if (s[i] == '=' && i + 2 < n &&
-		    (hi = hexval(s[i + 1])) >= 0 &&
+		if (s[i] == '=' && i + 2 < n && (hi = hexval(s[i + 1])) >= 0 &&
 		    (lo = hexval(s[i + 2])) >= 0) {
 			bs_buf_addc(b, (char)(hi * 16 + lo));
 			i += 2;
@@ -964,9 +962,8 @@ static int qp_finish(struct bs_ingest *p)
 		       p->qp_line, p);
 }
 
-int bs_ingest_parse_line(const char *line, size_t len,
-			 const char *hint_version, struct bs_run *r,
-			 struct bs_err *err)
+int bs_ingest_parse_line(const char *line, size_t len, const char *hint_version,
+			 struct bs_run *r, struct bs_err *err)
 {
 	struct bs_fline *l = xmalloc(sizeof(*l));
 	const struct bs_format *f = NULL;

@@ -91,13 +91,13 @@ int bs_ingest_finish(struct bs_ingest *p, struct bs_err *err);
 
 /* Counters for the summary line. */
 struct bs_ingest_stats {
-	int64_t lines;    /* lines read */
-	int64_t runs;     /* runs passed to cb->run */
-	int64_t rejects;  /* lines passed to cb->reject */
-	int64_t skipped;  /* headers, comments, other text */
-	int64_t blocked;  /* lines read into blocks (ingest/block.h), and
+	int64_t lines;   /* lines read */
+	int64_t runs;    /* runs passed to cb->run */
+	int64_t rejects; /* lines passed to cb->reject */
+	int64_t skipped; /* headers, comments, other text */
+	int64_t blocked; /* lines read into blocks (ingest/block.h), and
 			   * the lines a wrapped line goes on in */
-	int64_t twins;    /* runs not passed on: the same measurement as a
+	int64_t twins;   /* runs not passed on: the same measurement as a
 			   * run of this input that was (bs_run_same) */
 	int64_t by_format[BS_INGEST_FORMATS_MAX]; /* runs per registry row */
 };
@@ -114,9 +114,8 @@ void bs_ingest_stats(const struct bs_ingest *p, struct bs_ingest_stats *out);
  * hint_version is a version seen in a preceding text table ("1.03d") used
  * for 27-field 1.0x lines, or NULL. Does not set provenance fields.
  */
-int bs_ingest_parse_line(const char *line, size_t len,
-			 const char *hint_version, struct bs_run *r,
-			 struct bs_err *err);
+int bs_ingest_parse_line(const char *line, size_t len, const char *hint_version,
+			 struct bs_run *r, struct bs_err *err);
 
 /*
  * fio's log files (--write_lat_log, --write_bw_log, --write_iops_log;

@@ -24,11 +24,11 @@
 
 struct pass {
 	struct bs_buf *out;
-	size_t last;        /* offset in out of the last token byte + 1 */
-	char last_c;        /* that byte, 0 at the start */
-	char before_comma;  /* the token byte before the last comma */
-	int64_t comma_at;   /* input line of the comma last written */
-	int elided;         /* dots dropped since the last token */
+	size_t last;       /* offset in out of the last token byte + 1 */
+	char last_c;       /* that byte, 0 at the start */
+	char before_comma; /* the token byte before the last comma */
+	int64_t comma_at;  /* input line of the comma last written */
+	int elided;        /* dots dropped since the last token */
 	struct bs_json_fixes *fx;
 	int fixed;
 };
@@ -50,8 +50,8 @@ static int value_start(char c)
 
 static int token(struct pass *p, char c, int64_t lineno)
 {
-	if (c == ',' && p->elided && (p->last_c == ',' ||
-				      p->last_c == '{' || p->last_c == '[')) {
+	if (c == ',' && p->elided &&
+	    (p->last_c == ',' || p->last_c == '{' || p->last_c == '[')) {
 		/* What "...," leaves between elements: a comma after no
 		 * element. */
 		p->fixed = 1;
@@ -167,18 +167,19 @@ int bs_json_lenient(const struct bs_block *b, struct bs_buf *out,
 	return p.fixed;
 }
 
-void bs_json_fixes_words(const struct bs_json_fixes *fx, char *buf,
-			 size_t n)
+void bs_json_fixes_words(const struct bs_json_fixes *fx, char *buf, size_t n)
 {
 	int w = 0;
 
 	buf[0] = '\0';
 	if (fx->comma_line)
-		w = snprintf(buf, n, "a comma before a closing bracket at "
-				     "line %lld dropped",
+		w = snprintf(buf, n,
+			     "a comma before a closing bracket at "
+			     "line %lld dropped",
 			     (long long)fx->comma_line);
 	if (fx->elided_line && w >= 0 && (size_t)w < n)
-		snprintf(buf + w, n - (size_t)w, "%s'...' at line %lld read "
-						 "as text the author cut",
+		snprintf(buf + w, n - (size_t)w,
+			 "%s'...' at line %lld read "
+			 "as text the author cut",
 			 w ? "; " : "", (long long)fx->elided_line);
 }

@@ -30,7 +30,6 @@ int bs_json_lenient(const struct bs_block *b, struct bs_buf *out,
 
 /* The repairs in words for a warning ("a comma before '}' at line 44
  * dropped; '...' at line 61 read as elided text"), to buf. */
-void bs_json_fixes_words(const struct bs_json_fixes *fx, char *buf,
-			 size_t n);
+void bs_json_fixes_words(const struct bs_json_fixes *fx, char *buf, size_t n);
 
 #endif

@@ -53,8 +53,8 @@ static void carry(struct bs_lines *p, const char *s, size_t n)
 }
 
 /* Hands out a complete line of n bytes at s (its "\n" already cut). */
-static int deliver(struct bs_lines *p, const char *s, size_t n,
-		   bs_lines_fn fn, void *ctx)
+static int deliver(struct bs_lines *p, const char *s, size_t n, bs_lines_fn fn,
+		   void *ctx)
 {
 	p->lineno++;
 	if (n > 0 && s[n - 1] == '\r')

@@ -28,14 +28,14 @@ typedef int (*bs_lines_fn)(const char *line, size_t len, uint64_t full_len,
 			   int64_t lineno, void *ctx);
 
 struct bs_lines {
-	char *buf;        /* the start of a line split across chunks */
+	char *buf; /* the start of a line split across chunks */
 	size_t len, cap;
-	size_t max;       /* longest line passed whole */
-	size_t keep;      /* bytes kept of a longer line */
-	int64_t lineno;   /* lines delivered so far */
-	int too_long;     /* current line passed max: only counting now */
-	uint64_t total;   /* bytes of the current too-long line so far */
-	int last_cr;      /* the too-long line's last byte so far is '\r' */
+	size_t max;     /* longest line passed whole */
+	size_t keep;    /* bytes kept of a longer line */
+	int64_t lineno; /* lines delivered so far */
+	int too_long;   /* current line passed max: only counting now */
+	uint64_t total; /* bytes of the current too-long line so far */
+	int last_cr;    /* the too-long line's last byte so far is '\r' */
 };
 
 /* keep must not exceed max. */

@@ -32,22 +32,22 @@
 #include "util/num.h"
 #include "util/banned.h"
 
-#define TOK_MAX 24      /* words of a line kept; sysbench's have < 16 */
-#define VERSION_MAX 32  /* "1.0.20", "1.0.20-6e5bd8e" */
-#define QUOTE_MAX 60    /* bytes of user data quoted in a reason */
+#define TOK_MAX 24     /* words of a line kept; sysbench's have < 16 */
+#define VERSION_MAX 32 /* "1.0.20", "1.0.20-6e5bd8e" */
+#define QUOTE_MAX 60   /* bytes of user data quoted in a reason */
 #define MIB 1048576.0
 
 /* What a line is. */
 enum kind {
-	K_NONE,        /* not sysbench's: ends a block */
-	K_HEADER,      /* "sysbench 1.0.20 (using ...)" */
-	K_NOTE,        /* sysbench's, holds nothing bstore keeps */
-	K_OPTIONS,     /* "Running the test with following options:" */
-	K_FATAL,       /* "FATAL: ..." */
-	K_HIST,        /* "Latency histogram (values are in milliseconds)" */
-	K_HIST_ROW,    /* "       0.001 |*****        2707" */
-	K_PREPARE,     /* `prepare` output */
-	K_CLEANUP,     /* `cleanup` output */
+	K_NONE,     /* not sysbench's: ends a block */
+	K_HEADER,   /* "sysbench 1.0.20 (using ...)" */
+	K_NOTE,     /* sysbench's, holds nothing bstore keeps */
+	K_OPTIONS,  /* "Running the test with following options:" */
+	K_FATAL,    /* "FATAL: ..." */
+	K_HIST,     /* "Latency histogram (values are in milliseconds)" */
+	K_HIST_ROW, /* "       0.001 |*****        2707" */
+	K_PREPARE,  /* `prepare` output */
+	K_CLEANUP,  /* `cleanup` output */
 	/* The options block. */
 	K_THREADS,
 	K_FLAGS,
@@ -61,10 +61,10 @@ enum kind {
 	K_IO_MODE,
 	K_DOING,
 	/* The summary, from here to K_LAST. */
-	K_OPS,         /* 0.4: "Operations performed: ..." */
-	K_RW,          /* 0.4: "Read 1.2Gb Written 850Mb Total ..." */
-	K_REQS,        /* 0.4: "453.63 Requests/sec executed" */
-	K_FILEOPS,     /* 1.0: "File operations:" */
+	K_OPS,     /* 0.4: "Operations performed: ..." */
+	K_RW,      /* 0.4: "Read 1.2Gb Written 850Mb Total ..." */
+	K_REQS,    /* 0.4: "453.63 Requests/sec executed" */
+	K_FILEOPS, /* 1.0: "File operations:" */
 	K_READS,
 	K_WRITES,
 	K_FSYNCS,
@@ -75,9 +75,9 @@ enum kind {
 	K_MIN,
 	K_AVG,
 	K_MAX,
-	K_PCT,         /* "approx.  95 percentile:", "95th percentile:" */
-	K_PCT_OFF,     /* 1.0 with --percentile=0 */
-	K_LAST,        /* "execution time (avg/stddev):", the last line */
+	K_PCT,     /* "approx.  95 percentile:", "95th percentile:" */
+	K_PCT_OFF, /* 1.0 with --percentile=0 */
+	K_LAST,    /* "execution time (avg/stddev):", the last line */
 	K_COUNT
 };
 
@@ -606,20 +606,20 @@ struct pctx {
 	const struct bs_block *b;
 	struct bs_block_out *out;
 	struct bs_run r;
-	size_t at[K_COUNT];   /* each kind's first line, plus one; 0: none */
-	size_t last;          /* the last line that is not blank */
-	int layout;           /* 4 or 10 */
+	size_t at[K_COUNT]; /* each kind's first line, plus one; 0: none */
+	size_t last;        /* the last line that is not blank */
+	int layout;         /* 4 or 10 */
 	char version[VERSION_MAX];
-	int bstore;           /* the header is bstore fileio's */
+	int bstore; /* the header is bstore fileio's */
 	struct bs_buf warn;
-	int rc;               /* what out said of a reject */
+	int rc; /* what out said of a reject */
 };
 
 /* Rejects lines first..last; returns -1 (the run is dropped). */
-static int reject(struct pctx *c, size_t first, size_t last,
-		  const char *fmt, ...) BS_PRINTF(4, 5);
-static int reject(struct pctx *c, size_t first, size_t last,
-		  const char *fmt, ...)
+static int reject(struct pctx *c, size_t first, size_t last, const char *fmt,
+		  ...) BS_PRINTF(4, 5);
+static int reject(struct pctx *c, size_t first, size_t last, const char *fmt,
+		  ...)
 {
 	char reason[256];
 	va_list ap;
@@ -723,8 +723,7 @@ static void warn(struct pctx *c, const char *fmt, ...)
 }
 
 /* Stores v under key, from line i (of kind k), within its limit. */
-static int put(struct pctx *c, size_t i, enum kind k, const char *key,
-	       double v)
+static int put(struct pctx *c, size_t i, enum kind k, const char *key, double v)
 {
 	int m = bs_metric_find(BS_FAM_SYSBENCH, key);
 	const char *unit;
@@ -778,7 +777,7 @@ static int put_param(struct pctx *c, size_t i, enum kind k, size_t offset,
 	return 0;
 }
 
-#define PUT_PARAM(c, i, k, f, v)                                             \
+#define PUT_PARAM(c, i, k, f, v)                                               \
 	put_param(c, i, k, offsetof(struct bs_params, f), v)
 
 /* "(none)", "directio", "sync dsync " (1.0.13+), or the open(2) flags in
@@ -813,8 +812,10 @@ static int parse_flags(struct pctx *c, size_t i, const struct toks *tk)
 		if (bits != 0) {
 			bs_buf_reset(&b);
 			bs_buf_adds(&b, num);
-			warn(c, "extra open flags '%s' are not Linux's O_SYNC, "
-				"O_DSYNC or O_DIRECT: stored as printed", num);
+			warn(c,
+			     "extra open flags '%s' are not Linux's O_SYNC, "
+			     "O_DSYNC or O_DIRECT: stored as printed",
+			     num);
 		}
 		goto out;
 	}
@@ -989,9 +990,10 @@ static int parse_pct(struct pctx *c)
 	snprintf(key, sizeof(key), "latency_p%s_ms", num);
 	m = bs_metric_find(BS_FAM_SYSBENCH, key);
 	if (m < 0) {
-		warn(c, "the %sth percentile latency (%.*s) is not stored: "
-			"bstore keeps p50, p90, p95 and p99", num,
-		     (int)f->len, f->s);
+		warn(c,
+		     "the %sth percentile latency (%.*s) is not stored: "
+		     "bstore keeps p50, p90, p95 and p99",
+		     num, (int)f->len, f->s);
 		return 0;
 	}
 	return put(c, i, K_PCT, key, v);
@@ -1073,8 +1075,7 @@ static int parse_04(struct pctx *c, double seconds)
 		for (j = 0; j < 3; j++) {
 			const struct bs_field *f = &tk.t[2 + 2 * j];
 
-			if (!is_digits(f->s, f->len) ||
-			    number(f, NULL, &v) < 0)
+			if (!is_digits(f->s, f->len) || number(f, NULL, &v) < 0)
 				return bad_word(c, i, K_OPS, f,
 						"is not a count");
 			if (put(c, i, per_s[j], kinds[per_s[j]].key,
@@ -1105,10 +1106,10 @@ static int parse_04(struct pctx *c, double seconds)
 static const enum kind need_04[] = {
 	K_OPS, K_RW, K_REQS, K_TIME, K_EVENTS, K_MIN, K_AVG, K_MAX,
 };
-static const enum kind core_04[] = { K_OPS, K_RW };
+static const enum kind core_04[] = {K_OPS, K_RW};
 static const enum kind need_10[] = {
 	K_READS, K_WRITES, K_FSYNCS, K_READ_MIB, K_WRITTEN_MIB,
-	K_TIME, K_EVENTS, K_MIN, K_AVG, K_MAX,
+	K_TIME,  K_EVENTS, K_MIN,    K_AVG,      K_MAX,
 };
 
 static const char *layout_name(int layout)
@@ -1137,7 +1138,8 @@ static const char *other_layout(const struct pctx *c, char *buf, size_t sz)
 	    strncmp(c->version, "1.0.", 4) != 0 && strcmp(c->version, "1.0"))
 		snprintf(buf, sz,
 			 " (this is sysbench %s; bstore reads the 0.4 and "
-			 "1.0 layouts)", c->version);
+			 "1.0 layouts)",
+			 c->version);
 	return buf;
 }
 
@@ -1154,8 +1156,10 @@ static int shortened_04(struct pctx *c)
 					      "%s'%s'", n ? ", " : "",
 					      kinds[need_04[i]].label);
 	if (n > 0)
-		warn(c, "a shortened sysbench 0.4 summary: %s cut, not "
-			"reported", cut);
+		warn(c,
+		     "a shortened sysbench 0.4 summary: %s cut, not "
+		     "reported",
+		     cut);
 	return 0;
 }
 
@@ -1171,8 +1175,8 @@ static int check_summary(struct pctx *c, double *events)
 
 	*events = NAN;
 	if (c->at[K_EVENTS]) {
-		const struct bs_field *f = value_word(c, c->at[K_EVENTS] - 1,
-						      &tk);
+		const struct bs_field *f =
+			value_word(c, c->at[K_EVENTS] - 1, &tk);
 
 		if (!is_digits(f->s, f->len) || number(f, NULL, events) < 0)
 			return bad_word(c, c->at[K_EVENTS] - 1, K_EVENTS, f,
@@ -1218,8 +1222,10 @@ static int parse_summary(struct pctx *c)
 	} else {
 		seconds = time_from_rate(c);
 		if (seconds > 0)
-			warn(c, "the rates are over %.5g s, the total "
-				"transferred over its rate", seconds);
+			warn(c,
+			     "the rates are over %.5g s, the total "
+			     "transferred over its rate",
+			     seconds);
 	}
 	if (c->layout == 4) {
 		if (parse_04(c, seconds) < 0)
@@ -1376,8 +1382,8 @@ static int make_run(struct pctx *c)
 		return -1;
 	bs_run_set(&r->tool, c->bstore ? "bstore" : "sysbench");
 	bs_run_set(&r->tool_version, c->version[0] ? c->version : NULL);
-	bs_run_set(&r->format, c->layout == 4 ? BS_FMT_SYSBENCH_04
-					      : BS_FMT_SYSBENCH_10);
+	bs_run_set(&r->format,
+		   c->layout == 4 ? BS_FMT_SYSBENCH_04 : BS_FMT_SYSBENCH_10);
 	if (c->warn.len > 0)
 		bs_run_set(&r->warning, bs_buf_str(&c->warn));
 	/* The run's text ends at its last line: blank lines after it are
@@ -1453,9 +1459,15 @@ out:
 }
 
 const struct bs_block_ops bs_sysbench_04_ops = {
-	start_04, more, NULL, parse,
+	start_04,
+	more,
+	NULL,
+	parse,
 };
 
 const struct bs_block_ops bs_sysbench_10_ops = {
-	start_10, more, NULL, parse,
+	start_10,
+	more,
+	NULL,
+	parse,
 };

@@ -59,14 +59,14 @@ enum zl {
 /* A line's kind and what it says. */
 struct zline {
 	enum zl kind;
-	double v[3];        /* ZL_DATA: offset, rate, s; ZL_FAST: offset, s */
-	int64_t n;          /* ZL_LOOPS: N; ZL_READ: megs (-1 for gigs);
+	double v[3];     /* ZL_DATA: offset, rate, s; ZL_FAST: offset, s */
+	int64_t n;       /* ZL_LOOPS: N; ZL_READ: megs (-1 for gigs);
 			     * ZL_FINISHED: 1 a device (/dev/...), 0 a
 			     * file, -1 not said */
-	double rate;        /* ZL_READ: its megabytes per second, or NAN */
-	const char *ver;    /* ZL_LOOPS, ZL_BSTORE: the version, or NULL */
+	double rate;     /* ZL_READ: its megabytes per second, or NAN */
+	const char *ver; /* ZL_LOOPS, ZL_BSTORE: the version, or NULL */
 	size_t verlen;
-	int direct;         /* ZL_BSTORE: it read with O_DIRECT */
+	int direct; /* ZL_BSTORE: it read with O_DIRECT */
 };
 
 static int prefix(const char *s, size_t n, const char *p)
@@ -107,8 +107,7 @@ static size_t tokens(const char *s, size_t n, struct bs_field *t, size_t max)
 
 static int num(const struct bs_field *t, double *v)
 {
-	return bs_parse_double(t->s, t->len, v) == 0 && isfinite(*v) &&
-	       *v >= 0;
+	return bs_parse_double(t->s, t->len, v) == 0 && isfinite(*v) && *v >= 0;
 }
 
 /*
@@ -192,7 +191,8 @@ static void classify(const char *s, size_t n, struct zline *z)
 
 		/* "N megs in S seconds, R megabytes per second." */
 		z->rate = NAN;
-		if (nr >= 7 && r[6].len == 9 && memcmp(r[6].s, "megabytes", 9) == 0)
+		if (nr >= 7 && r[6].len == 9 &&
+		    memcmp(r[6].s, "megabytes", 9) == 0)
 			num(&r[5], &z->rate);
 		nt = tokens(s + 7, n - 7, t, 4);
 		if (nt >= 3 && t[2].len == 2 && memcmp(t[2].s, "in", 2) == 0 &&
@@ -221,7 +221,8 @@ static void classify(const char *s, size_t n, struct zline *z)
 				   sizeof(od) - 1) == 0;
 		return;
 	}
-	if (prefix(s, n, "# Finished loop ") || prefix(s, n, "Finished loop ")) {
+	if (prefix(s, n, "# Finished loop ") ||
+	    prefix(s, n, "Finished loop ")) {
 		static const char on[] = ", on device ";
 		size_t i, k = sizeof(on) - 1;
 
@@ -250,8 +251,9 @@ static void classify(const char *s, size_t n, struct zline *z)
 	}
 	if (s[0] == '#') {
 		nt = tokens(s + 1, n - 1, t, 4);
-		if (nt == 3 && t[1].len == 4 && memcmp(t[1].s, "++++", 4) == 0 &&
-		    num(&t[0], &z->v[0]) && num(&t[2], &z->v[1]))
+		if (nt == 3 && t[1].len == 4 &&
+		    memcmp(t[1].s, "++++", 4) == 0 && num(&t[0], &z->v[0]) &&
+		    num(&t[2], &z->v[1]))
 			z->kind = ZL_FAST;
 		return;
 	}
@@ -308,21 +310,21 @@ struct zpoint {
 /* A run being gathered: lines first..last of the block. */
 struct zrun {
 	size_t first, last;
-	int open;           /* has a line */
-	int hdr;            /* 0 none, ZL_HDR_GIB or ZL_HDR_K */
-	int headless;       /* block lines before any header */
-	int64_t loops;      /* "#loops: N", or BS_NONE */
+	int open;      /* has a line */
+	int hdr;       /* 0 none, ZL_HDR_GIB or ZL_HDR_K */
+	int headless;  /* block lines before any header */
+	int64_t loops; /* "#loops: N", or BS_NONE */
 	const char *ver;
 	size_t verlen;
-	int write;          /* -w: "Warning, writing to" or the command */
-	int trailing_read;  /* the "# Read" after a pass's blocks */
-	int64_t megs;       /* the first "# Read N megs", or -1 */
-	double total;       /* the last "# Read"'s megabytes/s, or NAN */
-	size_t error;       /* line of zcav's error message, or SIZE_MAX */
+	int write;         /* -w: "Warning, writing to" or the command */
+	int trailing_read; /* the "# Read" after a pass's blocks */
+	int64_t megs;      /* the first "# Read N megs", or -1 */
+	double total;      /* the last "# Read"'s megabytes/s, or NAN */
+	size_t error;      /* line of zcav's error message, or SIZE_MAX */
 	int64_t cmd_block, cmd_count, cmd_skip; /* -b, -c, -s; BS_NONE */
-	int64_t device;     /* 1 a device, 0 a file, -1 not said */
-	int bstore;         /* bstore zcav's printout (ZL_BSTORE) */
-	int direct;         /* its O_DIRECT */
+	int64_t device; /* 1 a device, 0 a file, -1 not said */
+	int bstore;     /* bstore zcav's printout (ZL_BSTORE) */
+	int direct;     /* its O_DIRECT */
 	struct zpoint *pt;
 	size_t n, cap;
 };
@@ -504,8 +506,7 @@ static int64_t skip_of(const struct zrun *z, int64_t block)
  * every printed offset is block number (the first's, then k more a line)
  * times the size within that rounding, the product is the offset.
  */
-static double *exact_offsets(const struct zrun *z, int64_t block,
-			     int64_t skip)
+static double *exact_offsets(const struct zrun *z, int64_t block, int64_t skip)
 {
 	double tol = z->hdr == ZL_HDR_K ? 0.5 : 0.005 * 1024 + 1e-6;
 	double first, *x;
@@ -518,8 +519,7 @@ static double *exact_offsets(const struct zrun *z, int64_t block,
 	first = floor(z->pt[0].x * 1024 / (double)block + 0.5);
 	x = xcalloc(z->n, sizeof(*x));
 	for (i = 0; i < z->n; i++) {
-		double mib = (first + (double)i * (double)skip) *
-			     (double)block;
+		double mib = (first + (double)i * (double)skip) * (double)block;
 		if (fabs(mib - z->pt[i].x * 1024) > tol) {
 			free(x);
 			return NULL;
@@ -541,7 +541,8 @@ static int zemit(const struct bs_block *b, struct bs_block_out *out,
 	int64_t passes, block;
 	double *exact;
 
-	m = bs_metric_find(BS_FAM_ZCAV, z->write ? "write_mib_s" : "read_mib_s");
+	m = bs_metric_find(BS_FAM_ZCAV,
+			   z->write ? "write_mib_s" : "read_mib_s");
 	for (i = 0; i < z->n; i++) {
 		const struct zpoint *p = &z->pt[i];
 
@@ -698,8 +699,8 @@ static int zcav_parse(const struct bs_block *b, struct bs_block_out *out)
 				break;
 		}
 		/* A second header right after the first. */
-		if (z.open && z.hdr && (l.kind == ZL_HDR_GIB ||
-					l.kind == ZL_HDR_K)) {
+		if (z.open && z.hdr &&
+		    (l.kind == ZL_HDR_GIB || l.kind == ZL_HDR_K)) {
 			rc = zflush(b, out, &z);
 			if (rc < 0)
 				break;
@@ -783,5 +784,8 @@ static int zcav_parse(const struct bs_block *b, struct bs_block_out *out)
 }
 
 const struct bs_block_ops bs_zcav_ops = {
-	zcav_start, zcav_more, NULL, zcav_parse,
+	zcav_start,
+	zcav_more,
+	NULL,
+	zcav_parse,
 };

@@ -35,17 +35,17 @@ void bs_changept_opts_init(struct bs_changept_opts *o)
 /* A series in ok space, with the scratch the statistics need. */
 struct cp {
 	const struct bs_changept_opts *o;
-	size_t m;           /* numbers */
-	double *y;          /* what is tested: the logs, or the values */
-	double *x;          /* the values (for the medians) */
-	size_t *orig;       /* each number's index in the series */
-	double *s1, *s2;    /* scratch of m each */
+	size_t m;        /* numbers */
+	double *y;       /* what is tested: the logs, or the values */
+	double *x;       /* the values (for the medians) */
+	size_t *orig;    /* each number's index in the series */
+	double *s1, *s2; /* scratch of m each */
 	struct rk {
 		double y;
 		size_t i;
-	} *rk;              /* scratch of m, for the ranks */
-	double *rank;       /* scratch of m */
-	double *ps;         /* scratch of m + 1: the ranks' prefix sums */
+	} * rk;       /* scratch of m, for the ranks */
+	double *rank; /* scratch of m */
+	double *ps;   /* scratch of m + 1: the ranks' prefix sums */
 };
 
 static int cmp_double(const void *a, const void *b)
@@ -238,7 +238,8 @@ static double best_pair(struct cp *c, size_t a, size_t b, double var,
 		for (j = i + ms; j + ms <= len; j++) {
 			w = j - i;
 			u = ps[j] - ps[i] - (double)w * (n + 1) / 2.0;
-			z2 = u * u / ((double)w * (double)(len - w) / 12.0 * var);
+			z2 = u * u /
+			     ((double)w * (double)(len - w) / 12.0 * var);
 			ntries++;
 			if (z2 > bestz2) {
 				bestz2 = z2;
@@ -282,7 +283,8 @@ static double max_p(double p, double ntries, size_t len, size_t ms)
 	if (p > 0 && len > 2 * ms) {
 		b = gsl_cdf_ugaussian_Qinv(p / 2);
 		t0 = (double)ms / (double)len;
-		approx = b * gsl_ran_ugaussian_pdf(b) * 2.0 * log((1 - t0) / t0);
+		approx = b * gsl_ran_ugaussian_pdf(b) * 2.0 *
+			 log((1 - t0) / t0);
 		if (approx < adj)
 			adj = approx;
 	}
@@ -307,8 +309,8 @@ static double rank_p(struct cp *c, size_t a, size_t k, size_t b)
 	for (i = 0; i < k - a; i++)
 		s += c->rank[i];
 	u = s - w * (n + 1) / 2.0;
-	return 2.0 * gsl_cdf_ugaussian_Q(fabs(u) /
-					 sqrt(w * (n - w) / 12.0 * var));
+	return 2.0 *
+	       gsl_cdf_ugaussian_Q(fabs(u) / sqrt(w * (n - w) / 12.0 * var));
 }
 
 /* The statistics of [a, k) against [k, b), in ok space, into *r: p from
@@ -469,8 +471,8 @@ static size_t prune(struct cp *c, size_t *s, size_t k, struct bs_changept *res,
 			(k - worst - 1) * sizeof *ok);
 		k--;
 		if (worst > 0)
-			ok[worst - 1] = stands(c, s, k, worst - 1,
-					       &res[worst - 1]);
+			ok[worst - 1] =
+				stands(c, s, k, worst - 1, &res[worst - 1]);
 		if (worst < k)
 			ok[worst] = stands(c, s, k, worst, &res[worst]);
 	}

@@ -64,21 +64,21 @@ void bs_changept_opts_init(struct bs_changept_opts *o);
 
 /* One change point. Indexes are into the series as given. */
 struct bs_changept {
-	size_t index;          /* the first point (OK) of the new level */
-	size_t prev;           /* the last point (OK) of the old level */
-	int64_t time;          /* t[index], 0 when no times were given */
+	size_t index; /* the first point (OK) of the new level */
+	size_t prev;  /* the last point (OK) of the old level */
+	int64_t time; /* t[index], 0 when no times were given */
 	/* The two levels compared: points [from, index) and [index, to),
 	 * between the neighbouring change points (or the series' ends). */
 	size_t from, to;
-	double before, after;  /* the levels' medians */
+	double before, after;     /* the levels' medians */
 	size_t n_before, n_after; /* the numbers in each (OK points) */
-	double ratio;          /* after / before; NAN when before is 0 */
-	double pct;            /* (ratio - 1) * 100 */
+	double ratio;             /* after / before; NAN when before is 0 */
+	double pct;               /* (ratio - 1) * 100 */
 	/* The two-sided p-value, corrected for the places tried (at most 1):
 	 * the rank test's from bs_changept_find, Yuen's from
 	 * bs_changept_test. */
 	double p;
-	int direction;         /* +1 the level rose, -1 it fell */
+	int direction; /* +1 the level rose, -1 it fell */
 };
 
 /*

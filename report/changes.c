@@ -147,18 +147,18 @@ struct fam {
 };
 
 struct series {
-	char *key;            /* machine 0x1f identity */
-	char *tool;           /* its first run's */
+	char *key;  /* machine 0x1f identity */
+	char *tool; /* its first run's */
 	enum bs_family family;
 	struct {
 		int64_t t, id, stored;
-	} *run;
+	} * run;
 	size_t n, cap;
-	double *v;            /* n x fam.n numbers, run by run */
-	unsigned char *st;    /* their statuses */
+	double *v;         /* n x fam.n numbers, run by run */
+	unsigned char *st; /* their statuses */
 	size_t vcap, stcap;
-	size_t item0, nitem;  /* check: its items in c->item */
-	int64_t checked;      /* check: its metrics tested */
+	size_t item0, nitem; /* check: its items in c->item */
+	int64_t checked;     /* check: its metrics tested */
 };
 
 struct build {
@@ -167,11 +167,11 @@ struct build {
 	struct fam fam[BS_FAM_MAX];
 	struct series *s;
 	size_t ns, scap;
-	size_t *hash;         /* open addressing: series index + 1, 0 empty */
+	size_t *hash; /* open addressing: series index + 1, 0 empty */
 	size_t hcap;
 	struct bs_buf key;
-	int old;              /* reading a cached series' runs again */
-	int64_t maxid;        /* the newest run read */
+	int old;       /* reading a cached series' runs again */
+	int64_t maxid; /* the newest run read */
 };
 
 static uint64_t fnv(const char *s)
@@ -376,9 +376,10 @@ static void search(struct build *b, struct series *s)
 		for (i = 0; i < s->n; i++) {
 			size_t r = ord[i].i;
 
-			if (o->since == BS_NONE ? i + 1 == s->n
-						: (s->run[r].t >= o->since ||
-						   s->run[r].stored >= o->since)) {
+			if (o->since == BS_NONE
+				    ? i + 1 == s->n
+				    : (s->run[r].t >= o->since ||
+				       s->run[r].stored >= o->since)) {
 				first_new = i;
 				break;
 			}
@@ -429,7 +430,6 @@ static void search(struct build *b, struct series *s)
 	free(t);
 }
 
-
 /* Forgets every series read. */
 static void series_release(struct build *b)
 {
@@ -478,9 +478,10 @@ static void item_cache_text(const struct bs_changes_item *it,
 {
 	const struct bs_changept *c = &it->cp;
 
-	bs_buf_addf(out, "%d %lld %lld %lld %lld %lld %d %zu %zu %lld %zu %zu "
-			 "%.17g %.17g %zu %zu %.17g %.17g %.17g %d %lld %lld %lld "
-			 "%lld %s\n",
+	bs_buf_addf(out,
+		    "%d %lld %lld %lld %lld %lld %d %zu %zu %lld %zu %zu "
+		    "%.17g %.17g %zu %zu %.17g %.17g %.17g %d %lld %lld %lld "
+		    "%lld %s\n",
 		    it->metric, (long long)it->run_id, (long long)it->prev_id,
 		    (long long)it->measured_at, (long long)it->prev_at,
 		    (long long)it->series_runs, it->verdict, c->index, c->prev,
@@ -501,9 +502,9 @@ static int item_cache_parse(const char **sp, struct bs_changes_item *it)
 	const char *nl;
 	int i;
 	/* Which of the 24 fields are doubles. */
-	static const unsigned char dbl[24] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-					      0, 0, 1, 1, 0, 0, 1, 1, 1, 0,
-					      0, 0, 0, 0};
+	static const unsigned char dbl[24] = {0, 0, 0, 0, 0, 0, 0, 0,
+					      0, 0, 0, 0, 1, 1, 0, 0,
+					      1, 1, 1, 0, 0, 0, 0, 0};
 
 	for (i = 0; i < 24; i++) {
 		if (dbl[i])
@@ -716,8 +717,7 @@ static int cache_write(struct build *b, int whole, struct bs_err *err)
 		state_text(b, &v);
 		bs_buf_addf(&v, " %lld %lld %lld", (long long)b->maxid,
 			    (long long)b->c->runs, (long long)b->c->undated);
-		rc = bs_store_cache_put(st, "check.state", bs_buf_str(&v),
-					err);
+		rc = bs_store_cache_put(st, "check.state", bs_buf_str(&v), err);
 	}
 	if (rc >= 0)
 		rc = bs_store_commit(st, err);
@@ -894,8 +894,7 @@ static void why_text(const struct bs_changes_item *it, struct bs_buf *b)
 	size_t j;
 
 	for (j = 0; j < it->nwhy; j++)
-		bs_buf_addf(b, "%s%s %s -> %s", j ? "; " : "",
-			    it->why[j].key,
+		bs_buf_addf(b, "%s%s %s -> %s", j ? "; " : "", it->why[j].key,
 			    it->why[j].from[0] ? it->why[j].from : "(none)",
 			    it->why[j].to[0] ? it->why[j].to : "(none)");
 }
@@ -917,8 +916,9 @@ void bs_changes_why_text(const struct bs_changes_item *it, struct bs_buf *b)
 	if (it->nwhy > 0)
 		why_text(it, b);
 	else
-		bs_buf_addf(b, "nothing bstore knows of changed between runs "
-			       "%lld and %lld",
+		bs_buf_addf(b,
+			    "nothing bstore knows of changed between runs "
+			    "%lld and %lld",
 			    (long long)it->prev_id, (long long)it->run_id);
 }
 
@@ -1022,8 +1022,9 @@ static void item_text(const struct bs_changes_item *it, struct bs_buf *b)
 		    it->identity);
 	bs_changes_headline(it, b);
 	bs_buf_addc(b, '\n');
-	bs_buf_addf(b, "    %s -> %s %s (medians of %zu and %zu runs), "
-		       "p = %.2g\n",
+	bs_buf_addf(b,
+		    "    %s -> %s %s (medians of %zu and %zu runs), "
+		    "p = %.2g\n",
 		    bs_metric_fmt(v1, sizeof(v1), m, it->cp.before, 0),
 		    bs_metric_fmt(v2, sizeof(v2), m, it->cp.after, 0),
 		    bs_metric_unit(m, 0), it->cp.n_before, it->cp.n_after,
@@ -1187,8 +1188,9 @@ static void item_html(const struct bs_changes_item *it, struct bs_buf *b)
 		    bs_metric_fmt(v2, sizeof(v2), m, it->cp.after,
 				  BS_SHOW_GROUP));
 	html_esc(b, bs_metric_unit(m, 0));
-	bs_buf_addf(b, " (%zu, %zu runs)</td><td>p&nbsp;=&nbsp;%.2g</td><td>"
-		       "runs %lld &rarr; %lld</td><td>",
+	bs_buf_addf(b,
+		    " (%zu, %zu runs)</td><td>p&nbsp;=&nbsp;%.2g</td><td>"
+		    "runs %lld &rarr; %lld</td><td>",
 		    it->cp.n_before, it->cp.n_after, it->cp.p,
 		    (long long)it->prev_id, (long long)it->run_id);
 	bs_buf_reset(&w);
@@ -1201,13 +1203,14 @@ static void item_html(const struct bs_changes_item *it, struct bs_buf *b)
 static void summary_text(const struct bs_changes *c, struct bs_buf *b)
 {
 	if (c->check)
-		bs_buf_addf(b, "%zu regression%s in %lld series x metric "
-			       "checked",
+		bs_buf_addf(b,
+			    "%zu regression%s in %lld series x metric "
+			    "checked",
 			    c->n, c->n == 1 ? "" : "s", (long long)c->checked);
 	else
 		bs_buf_addf(b, "%zu change point%s", c->n,
 			    c->n == 1 ? "" : "s");
-	bs_buf_addf(b, " (%lld series of %lld runs; noise %.3g%%", 
+	bs_buf_addf(b, " (%lld series of %lld runs; noise %.3g%%",
 		    (long long)c->series, (long long)(c->runs - c->undated),
 		    c->noise_pct);
 	if (c->undated > 0)
@@ -1227,24 +1230,27 @@ int bs_changes_render(const struct bs_changes *c, enum bs_report_format fmt,
 				"prev_run_id,before,after,n_before,n_after,"
 				"unit,ratio,p,direction,explained_by\n");
 	if (fmt == BS_REPORT_HTML) {
-		bs_buf_adds(&b, "<!DOCTYPE html>\n<html lang=\"en\"><head>"
-				"<meta charset=\"utf-8\"><meta name=\"viewport\" "
-				"content=\"width=device-width, initial-scale=1\">"
-				"<title>");
+		bs_buf_adds(&b,
+			    "<!DOCTYPE html>\n<html lang=\"en\"><head>"
+			    "<meta charset=\"utf-8\"><meta name=\"viewport\" "
+			    "content=\"width=device-width, initial-scale=1\">"
+			    "<title>");
 		bs_buf_adds(&b, c->check ? "Regressions" : "Change points");
-		bs_buf_adds(&b, "</title><style>body{font:14px system-ui,"
-				"sans-serif;margin:1em}table{border-collapse:"
-				"collapse;width:100%}td,th{border-bottom:1px "
-				"solid #d0d7de;padding:4px 6px;text-align:"
-				"left;vertical-align:top;overflow-wrap:anywhere}"
-				"td:first-child{white-space:nowrap}tr.worse td:nth-child(5)"
-				"{color:#a40e26}tr.better td:nth-child(5){color:"
-				"#116329}@media(max-width:600px){tr:first-child{"
-				"display:none}tr{display:block;padding:6px 0;"
-				"border-bottom:1px solid #d0d7de}td{display:"
-				"inline;border:0;padding:0 6px 0 0}td:nth-child(3)"
-				",td:nth-child(9){display:block}}</style></head>"
-				"<body><h1>");
+		bs_buf_adds(
+			&b,
+			"</title><style>body{font:14px system-ui,"
+			"sans-serif;margin:1em}table{border-collapse:"
+			"collapse;width:100%}td,th{border-bottom:1px "
+			"solid #d0d7de;padding:4px 6px;text-align:"
+			"left;vertical-align:top;overflow-wrap:anywhere}"
+			"td:first-child{white-space:nowrap}tr.worse td:nth-child(5)"
+			"{color:#a40e26}tr.better td:nth-child(5){color:"
+			"#116329}@media(max-width:600px){tr:first-child{"
+			"display:none}tr{display:block;padding:6px 0;"
+			"border-bottom:1px solid #d0d7de}td{display:"
+			"inline;border:0;padding:0 6px 0 0}td:nth-child(3)"
+			",td:nth-child(9){display:block}}</style></head>"
+			"<body><h1>");
 		bs_buf_adds(&b, c->check ? "Regressions" : "Change points");
 		bs_buf_adds(&b, "</h1>\n<p>");
 		summary_text(c, &b);

@@ -38,16 +38,16 @@ struct bs_changes_why {
 };
 
 struct bs_changes_item {
-	char *machine;   /* as stored (may be "") */
-	char *identity;  /* the series' test: "bonnie++ file_size_mib=8192,..." */
-	char *tool;      /* the series' first run's tool */
-	int metric;      /* catalogue row (core/metric.h) */
+	char *machine;  /* as stored (may be "") */
+	char *identity; /* the series' test: "bonnie++ file_size_mib=8192,..." */
+	char *tool;     /* the series' first run's tool */
+	int metric;     /* catalogue row (core/metric.h) */
 	int64_t run_id;  /* the first run of the new level */
 	int64_t prev_id; /* the last run of the old level */
 	int64_t measured_at, prev_at;
 	struct bs_changept cp; /* indexes into the series' dated runs */
 	int64_t series_runs;   /* the series' dated runs */
-	int verdict;     /* +1 better, -1 worse */
+	int verdict;           /* +1 better, -1 worse */
 	struct bs_changes_why *why;
 	size_t nwhy;
 	/* The least and greatest id of the runs of each level (0 before,
@@ -70,8 +70,7 @@ struct bs_changes {
  * id (with its tags) for the explanations. */
 struct bs_changes_source {
 	struct bs_report_source src;
-	int (*get)(void *ctx, int64_t id, struct bs_run *r,
-		   struct bs_err *err);
+	int (*get)(void *ctx, int64_t id, struct bs_run *r, struct bs_err *err);
 	void *get_ctx;
 };
 

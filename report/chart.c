@@ -107,8 +107,8 @@ double bs_frame_x(const struct bs_frame *f, const struct bs_axis *a, double v)
 {
 	double pw = f->w - f->left - f->right;
 
-	return clamp(f->left + (v - a->lo) / (a->hi - a->lo) * pw,
-		     f->left - pw, f->left + 2 * pw);
+	return clamp(f->left + (v - a->lo) / (a->hi - a->lo) * pw, f->left - pw,
+		     f->left + 2 * pw);
 }
 
 double bs_frame_y(const struct bs_frame *f, const struct bs_axis *a, double v)
@@ -143,11 +143,13 @@ static void ticks(const struct bs_frame *f, const struct bs_axis *a,
 	int k, n = (int)floor((a->hi - a->lo) / a->step + 0.5);
 
 	for (k = 0; k <= n; k++) {
-		struct bs_tdict *t = bs_tdict_add(d, vertical ? "YTICK" : "XTICK");
+		struct bs_tdict *t =
+			bs_tdict_add(d, vertical ? "YTICK" : "XTICK");
 		v = a->lo + k * a->step;
 		bs_fmt_double(s, sizeof(s), v, a->decimals);
 		bs_tdict_set(t, "LABEL",
-			     thousands ? bs_rfmt_thousands(s, h, sizeof(h)) : s);
+			     thousands ? bs_rfmt_thousands(s, h, sizeof(h))
+				       : s);
 		bs_tdict_set(t, vertical ? "Y" : "X",
 			     bs_fmt_double(s, sizeof(s),
 					   vertical ? bs_frame_y(f, a, v)
@@ -271,19 +273,19 @@ static const struct time_step {
 	int k;
 	enum tick_form form;
 } time_steps[] = {
-	{BS_TU_HOUR, 1, TF_TIME},  {BS_TU_HOUR, 2, TF_TIME},
-	{BS_TU_HOUR, 3, TF_TIME},  {BS_TU_HOUR, 6, TF_TIME},
-	{BS_TU_HOUR, 12, TF_TIME}, {BS_TU_DAY, 1, TF_DAY},
-	{BS_TU_DAY, 2, TF_DAY},   {BS_TU_WEEK, 1, TF_DAY},
-	{BS_TU_WEEK, 2, TF_DAY},  {BS_TU_MONTH, 1, TF_MONTH},
-	{BS_TU_MONTH, 2, TF_MONTH}, {BS_TU_MONTH, 3, TF_MONTH},
-	{BS_TU_MONTH, 6, TF_MONTH}, {BS_TU_YEAR, 1, TF_YEAR},
-	{BS_TU_YEAR, 2, TF_YEAR},     {BS_TU_YEAR, 5, TF_YEAR},
-	{BS_TU_YEAR, 10, TF_YEAR},    {BS_TU_YEAR, 20, TF_YEAR},
-	{BS_TU_YEAR, 50, TF_YEAR},    {BS_TU_YEAR, 100, TF_YEAR},
-	{BS_TU_YEAR, 200, TF_YEAR},   {BS_TU_YEAR, 500, TF_YEAR},
-	{BS_TU_YEAR, 1000, TF_YEAR},  {BS_TU_YEAR, 2000, TF_YEAR},
-	{BS_TU_YEAR, 5000, TF_YEAR},  {BS_TU_YEAR, 10000, TF_YEAR},
+	{BS_TU_HOUR, 1, TF_TIME},    {BS_TU_HOUR, 2, TF_TIME},
+	{BS_TU_HOUR, 3, TF_TIME},    {BS_TU_HOUR, 6, TF_TIME},
+	{BS_TU_HOUR, 12, TF_TIME},   {BS_TU_DAY, 1, TF_DAY},
+	{BS_TU_DAY, 2, TF_DAY},      {BS_TU_WEEK, 1, TF_DAY},
+	{BS_TU_WEEK, 2, TF_DAY},     {BS_TU_MONTH, 1, TF_MONTH},
+	{BS_TU_MONTH, 2, TF_MONTH},  {BS_TU_MONTH, 3, TF_MONTH},
+	{BS_TU_MONTH, 6, TF_MONTH},  {BS_TU_YEAR, 1, TF_YEAR},
+	{BS_TU_YEAR, 2, TF_YEAR},    {BS_TU_YEAR, 5, TF_YEAR},
+	{BS_TU_YEAR, 10, TF_YEAR},   {BS_TU_YEAR, 20, TF_YEAR},
+	{BS_TU_YEAR, 50, TF_YEAR},   {BS_TU_YEAR, 100, TF_YEAR},
+	{BS_TU_YEAR, 200, TF_YEAR},  {BS_TU_YEAR, 500, TF_YEAR},
+	{BS_TU_YEAR, 1000, TF_YEAR}, {BS_TU_YEAR, 2000, TF_YEAR},
+	{BS_TU_YEAR, 5000, TF_YEAR}, {BS_TU_YEAR, 10000, TF_YEAR},
 };
 #define NTIME_STEPS (sizeof(time_steps) / sizeof(time_steps[0]))
 
@@ -318,8 +320,7 @@ static int64_t first_tick(const struct time_step *s, int64_t lo)
 	return t < lo ? bs_time_add(t, s->unit, s->k) : t;
 }
 
-size_t bs_time_ticks(int64_t lo, int64_t hi, size_t n,
-		     struct bs_time_tick *out)
+size_t bs_time_ticks(int64_t lo, int64_t hi, size_t n, struct bs_time_tick *out)
 {
 	const struct time_step *s = &time_steps[NTIME_STEPS - 1];
 	size_t i, cnt = 0;
@@ -346,8 +347,8 @@ size_t bs_time_ticks(int64_t lo, int64_t hi, size_t n,
 		if (gmtime_r(&tt, &tm) == NULL)
 			snprintf(out[cnt].label, sizeof(out[cnt].label), "?");
 		else
-			tick_label(out[cnt].label, sizeof(out[cnt].label),
-				   &tm, s->form);
+			tick_label(out[cnt].label, sizeof(out[cnt].label), &tm,
+				   s->form);
 		cnt++;
 	}
 	return cnt;
@@ -421,9 +422,8 @@ void bs_spark_fill(const struct bs_spark *s, struct bs_tdict *d)
 	bs_tdict_set_i64(d, "XEND", f->left + pw);
 }
 
-void bs_spark_line(const struct bs_spark *s,
-		   const struct bs_trend_sample *pt, size_t n,
-		   struct bs_buf *out)
+void bs_spark_line(const struct bs_spark *s, const struct bs_trend_sample *pt,
+		   size_t n, struct bs_buf *out)
 {
 	size_t i, j;
 
@@ -459,8 +459,7 @@ void bs_frame_log_ticks(const struct bs_frame *f, const struct bs_axis *ay,
 				     bs_rfmt_thousands(s, h, sizeof(h)));
 			bs_tdict_set(t, "Y",
 				     bs_fmt_double(s, sizeof(s),
-						   bs_frame_y(f, ay,
-							      log10(v)),
+						   bs_frame_y(f, ay, log10(v)),
 						   1));
 		}
 }

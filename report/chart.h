@@ -42,8 +42,8 @@ void bs_axis_decades(struct bs_axis *a, double lo, double hi);
 
 /* A chart's size and its plot's margins, in SVG user units. */
 struct bs_frame {
-	int w, h;                       /* the whole chart */
-	int left, right, top, bottom;   /* margins around the plot */
+	int w, h;                     /* the whole chart */
+	int left, right, top, bottom; /* margins around the plot */
 };
 
 /* The user unit of a number on an axis: x across, y up; a number far
@@ -98,17 +98,18 @@ void bs_frame_time_ticks(const struct bs_frame *f, const struct bs_axis *a,
  */
 struct bs_path {
 	struct bs_buf *b;
-	double xmax;       /* the plot's right edge */
-	int pen;           /* a line is being drawn */
-	double bin;        /* x bin of the points held */
-	size_t n;          /* points held: first, low, high, last */
+	double xmax; /* the plot's right edge */
+	int pen;     /* a line is being drawn */
+	double bin;  /* x bin of the points held */
+	size_t n;    /* points held: first, low, high, last */
 	double x[4], y[4];
 	size_t ilow, ihigh;
-	size_t piece;      /* points put since the last "M" */
-	double lx, ly;     /* the last point put */
+	size_t piece;  /* points put since the last "M" */
+	double lx, ly; /* the last point put */
 };
 
-void bs_path_init(struct bs_path *w, struct bs_buf *b, const struct bs_frame *f);
+void bs_path_init(struct bs_path *w, struct bs_buf *b,
+		  const struct bs_frame *f);
 void bs_path_point(struct bs_path *w, double x, double y);
 void bs_path_end(struct bs_path *w);
 
@@ -135,8 +136,7 @@ void bs_spark_init(struct bs_spark *s, int64_t t0, int64_t t1, double vmax);
 double bs_spark_x(const struct bs_spark *s, int64_t t);
 double bs_spark_y(const struct bs_spark *s, double v);
 void bs_spark_fill(const struct bs_spark *s, struct bs_tdict *d);
-void bs_spark_line(const struct bs_spark *s,
-		   const struct bs_trend_sample *pt, size_t n,
-		   struct bs_buf *out);
+void bs_spark_line(const struct bs_spark *s, const struct bs_trend_sample *pt,
+		   size_t n, struct bs_buf *out);
 
 #endif

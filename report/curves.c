@@ -130,8 +130,8 @@ void bs_rcurves_add(struct bs_report *rep, size_t g, const struct bs_run *r,
 		for (k = rep->ncurves; k-- > 0;)
 			if (gone[k])
 				drop(rep, k);
-		xgrow((void **)&rep->curves, &rep->curves_cap,
-		      rep->ncurves + 1, sizeof(*rep->curves));
+		xgrow((void **)&rep->curves, &rep->curves_cap, rep->ncurves + 1,
+		      sizeof(*rep->curves));
 		c = &rep->curves[rep->ncurves++];
 		memset(c, 0, sizeof(*c));
 		c->test = t;

@@ -50,8 +50,7 @@ void bs_rdist_add(struct bs_report *rep, size_t g, const struct bs_run *r)
 		x->dir = d;
 		x->id = r->id;
 		for (k = 0; k < BS_REPORT_NINES; k++)
-			x->p_us[k] = bs_dist_percentile(s->pt, s->n,
-							nines[k]) /
+			x->p_us[k] = bs_dist_percentile(s->pt, s->n, nines[k]) /
 				     1000;
 		x->bins = NULL;
 		x->nbins = 0;
@@ -195,8 +194,10 @@ static void chart_dir(const struct bs_report *rep, int d, struct bs_tdict *pc)
 								 : lo));
 
 			bs_buf_addf(&p, "%s%.1f,%.1f", k ? " L" : "M", x, y);
-			bs_tdict_set(pt, "X", bs_fmt_double(s, sizeof(s), x, 1));
-			bs_tdict_set(pt, "Y", bs_fmt_double(s, sizeof(s), y, 1));
+			bs_tdict_set(pt, "X",
+				     bs_fmt_double(s, sizeof(s), x, 1));
+			bs_tdict_set(pt, "Y",
+				     bs_fmt_double(s, sizeof(s), y, 1));
 			bs_tdict_setf(pt, "TIP", "[%zu] p%s: %s", g + 1,
 				      nine_names[k],
 				      fmt_us(t, sizeof(t), b.med[k]));
@@ -237,7 +238,6 @@ static void chart_dir(const struct bs_report *rep, int d, struct bs_tdict *pc)
 	}
 	bs_buf_release(&p);
 }
-
 
 /*
  * --cdf: direction d's CDF chart, a line per run (the share of its I/Os
@@ -315,19 +315,17 @@ static void cdf_dir(const struct bs_report *rep, int d, struct bs_tdict *cc)
 		px = bs_frame_x(&frame, &ax, ax.lo);
 		bs_buf_addf(&p, "M%.1f,%.1f", px, bs_frame_y(&frame, &ay, 0));
 		for (k = 0; k < x->nbins; k++) {
-			double bx = x->bins[k].x > 0
-					    ? bs_frame_x(&frame, &ax,
-							 log10(x->bins[k].x /
-							       1000))
-					    : px;
+			double bx =
+				x->bins[k].x > 0
+					? bs_frame_x(&frame, &ax,
+						     log10(x->bins[k].x / 1000))
+					: px;
 
 			bs_buf_addf(&p, " L%.1f,%.1f", bx,
-				    bs_frame_y(&frame, &ay,
-					       100 * run / total));
+				    bs_frame_y(&frame, &ay, 100 * run / total));
 			run += x->bins[k].y;
 			bs_buf_addf(&p, " L%.1f,%.1f", bx,
-				    bs_frame_y(&frame, &ay,
-					       100 * run / total));
+				    bs_frame_y(&frame, &ay, 100 * run / total));
 		}
 		bs_tdict_set(l, "D", bs_buf_str(&p));
 		row = bs_tdict_add(cc, "CROW");
@@ -377,8 +375,8 @@ void bs_rdist_html(const struct bs_report *rep, struct bs_tdict *d)
 /* The run page's histogram chart: bins as bars on a log latency axis. */
 static const struct bs_frame hframe = {600, 300, 72, 28, 24, 58};
 
-static void run_hist(const struct bs_run *r, const struct bs_series *s,
-		     int dir, const char *lat, struct bs_tdict *h)
+static void run_hist(const struct bs_run *r, const struct bs_series *s, int dir,
+		     const char *lat, struct bs_tdict *h)
 {
 	struct bs_axis ax, ay;
 	struct bs_buf b = BS_BUF_INIT;
@@ -447,8 +445,8 @@ int bs_rdist_run_html(const struct bs_run *r, struct bs_tdict *d)
 		for (l = 0; l < 3; l++) {
 			const struct bs_series *s;
 
-			snprintf(key, sizeof(key), "%s_%s_hist",
-				 dir_names[dir], lats[l]);
+			snprintf(key, sizeof(key), "%s_%s_hist", dir_names[dir],
+				 lats[l]);
 			s = bs_run_series_find(r,
 					       bs_metric_find(BS_FAM_FIO, key));
 			if (s == NULL || s->n == 0)
@@ -531,7 +529,7 @@ static void rate_windows(const struct bs_series *s, double end, int per_io,
 		sum[w] += s->pt[i].y;
 	}
 	for (w = 0; w < LOG_WINDOWS; w++)
-		out[w] = per_io ? sum[w] / (end / LOG_WINDOWS)
+		out[w] = per_io     ? sum[w] / (end / LOG_WINDOWS)
 			 : n[w] > 0 ? sum[w] / n[w]
 				    : NAN;
 }
@@ -560,14 +558,16 @@ static void rate_chart(double end, int dir, const char *what, const char *unit,
 		bs_path_point(&w,
 			      bs_frame_x(&lframe, &ax,
 					 end * ((double)k + 0.5) / LOG_WINDOWS),
-			      isfinite(iops[k]) ? bs_frame_y(&lframe, &ay,
-							     iops[k])
-						: NAN);
+			      isfinite(iops[k])
+				      ? bs_frame_y(&lframe, &ay, iops[k])
+				      : NAN);
 	bs_path_end(&w);
 	bs_tdict_set(c, "D", bs_buf_str(&b));
 	bs_tdict_set(c, "COLOUR", bs_chart_colour(0));
-	bs_tdict_setf(c, "CAPTION", "%s %s over the run, %s, from fio's %s log: "
-		      "each of %d windows of %.3g ms", dir_labels[dir], what, unit,
+	bs_tdict_setf(c, "CAPTION",
+		      "%s %s over the run, %s, from fio's %s log: "
+		      "each of %d windows of %.3g ms",
+		      dir_labels[dir], what, unit,
 		      strcmp(unit, "IO/s") == 0 ? "iops" : "bw", LOG_WINDOWS,
 		      end / LOG_WINDOWS * 1000);
 	bs_buf_release(&b);
@@ -723,7 +723,8 @@ int bs_rdist_run_logs_html(const struct bs_run *r, struct bs_tdict *d)
 		if (io) {
 			per_io = per_io_log(io);
 			rate_windows(io, end, per_io, iops);
-			rate_chart(end, dir, "IOPS", "IO/s", iops, bs_tdict_add(x, "RATE"));
+			rate_chart(end, dir, "IOPS", "IO/s", iops,
+				   bs_tdict_add(x, "RATE"));
 		}
 		/* A bw log of every I/O holds each I/O's size over its own
 		 * latency, no throughput: drawn only when fio averaged it. */
@@ -732,7 +733,8 @@ int bs_rdist_run_logs_html(const struct bs_run *r, struct bs_tdict *d)
 			rate_windows(bw, end, 0, kib);
 			for (k = 0; k < LOG_WINDOWS; k++)
 				kib[k] /= 1024;
-			rate_chart(end, dir, "bandwidth", "MiB/s", kib, bs_tdict_add(x, "RATE"));
+			rate_chart(end, dir, "bandwidth", "MiB/s", kib,
+				   bs_tdict_add(x, "RATE"));
 			bs_tdict_show(x, "HAS_BW");
 		} else if (bw) {
 			bs_tdict_show(x, "BW_PER_IO");
@@ -747,14 +749,15 @@ int bs_rdist_run_logs_html(const struct bs_run *r, struct bs_tdict *d)
 			bs_tdict_setf(row, "FROM", "%.3f",
 				      end * (double)k / LOG_WINDOWS);
 			bs_tdict_set(row, "IOPS",
-				     isfinite(iops[k]) ? bs_fmt_double(
-								 t, sizeof(t),
-								 iops[k], 0)
-						       : "-");
+				     isfinite(iops[k])
+					     ? bs_fmt_double(t, sizeof(t),
+							     iops[k], 0)
+					     : "-");
 			if (has_bw)
 				bs_tdict_set(bs_tdict_add(row, "BWCELL"), "V",
 					     isfinite(kib[k])
-						     ? bs_fmt_double(t, sizeof(t),
+						     ? bs_fmt_double(t,
+								     sizeof(t),
 								     kib[k], 2)
 						     : "-");
 			nv = lat ? window_lats(lat, end, k, v) : 0;
@@ -768,7 +771,8 @@ int bs_rdist_run_logs_html(const struct bs_run *r, struct bs_tdict *d)
 						 nearest_rank(v, nv, 90))
 					: "-");
 			bs_tdict_set(row, "MAX",
-				     nv ? fmt_us(t, sizeof(t), v[nv - 1]) : "-");
+				     nv ? fmt_us(t, sizeof(t), v[nv - 1])
+					: "-");
 		}
 		free(v);
 		n++;

@@ -31,8 +31,8 @@ struct collect {
 	struct vals v, w;
 	struct frun *run;
 	size_t n, cap, skipped;
-	int sweep;       /* a run's value of by came from a sweep parameter */
-	int not_sweep;   /* a run's value of by came from a tag or another */
+	int sweep;     /* a run's value of by came from a sweep parameter */
+	int not_sweep; /* a run's value of by came from a tag or another */
 };
 
 static size_t val_index(struct vals *x, const char *s)
@@ -163,9 +163,9 @@ static void vals_release(struct vals *x)
 
 int bs_report_factor_split(struct bs_report_factor *f,
 			   const struct bs_report_source *src,
-			   const char *prefix,
-			   const char *by, const char *within,
-			   const char *base_value, struct bs_err *err)
+			   const char *prefix, const char *by,
+			   const char *within, const char *base_value,
+			   struct bs_err *err)
 {
 	struct collect c;
 	struct bs_buf b = BS_BUF_INIT;

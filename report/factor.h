@@ -47,9 +47,9 @@ struct bs_report_factor {
  */
 int bs_report_factor_split(struct bs_report_factor *f,
 			   const struct bs_report_source *src,
-			   const char *prefix,
-			   const char *by, const char *within,
-			   const char *base_value, struct bs_err *err);
+			   const char *prefix, const char *by,
+			   const char *within, const char *base_value,
+			   struct bs_err *err);
 void bs_report_factor_release(struct bs_report_factor *f);
 
 #endif

@@ -41,7 +41,8 @@ int bs_rsection_end(int t)
 {
 	int e = t + 1;
 
-	while (e < bs_nmetrics && bs_metrics[e].family == bs_metrics[t].family &&
+	while (e < bs_nmetrics &&
+	       bs_metrics[e].family == bs_metrics[t].family &&
 	       strcmp(bs_metrics[e].section, bs_metrics[t].section) == 0)
 		e++;
 	return e;
@@ -76,8 +77,8 @@ double bs_rscale(const struct bs_report *rep, int m, double v)
 	return bs_metric_scale(BS_RM_TEST(m), rep->show, v);
 }
 
-static const char *rfmt(const struct bs_report *rep, int m, double v,
-			char *out, size_t outsz, unsigned flags)
+static const char *rfmt(const struct bs_report *rep, int m, double v, char *out,
+			size_t outsz, unsigned flags)
 {
 	char tmp[64];
 
@@ -113,8 +114,8 @@ const char *bs_rfmt_thousands(const char *num, char *out, size_t outsz)
 	return bs_fmt_thousands(num, out, outsz);
 }
 
-const char *bs_rfmt_h(const struct bs_report *rep, int m, double v,
-		      char *out, size_t outsz)
+const char *bs_rfmt_h(const struct bs_report *rep, int m, double v, char *out,
+		      size_t outsz)
 {
 	return rfmt(rep, m, v, out, outsz, BS_SHOW_GROUP);
 }
@@ -209,7 +210,9 @@ const char *bs_rfmt_param(const struct bs_report_group *g, int k, char *out,
 	switch (bs_param_table[k].kind) {
 	case BS_PK_TEXT:
 		snprintf(out, outsz, "%s",
-			 rp->mixed ? "mixed" : rp->text ? rp->text : "");
+			 rp->mixed  ? "mixed"
+			 : rp->text ? rp->text
+				    : "");
 		return out;
 	case BS_PK_REAL:
 		if (rp->mixed)

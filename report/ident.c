@@ -85,8 +85,7 @@ enum bs_verdict bs_rrel_verdict(enum bs_rrel rel)
 }
 
 /* The first identity among g's whose runs have row t, or NULL. */
-static const struct bs_rident *first_of(const struct bs_report_group *g,
-					int t)
+static const struct bs_rident *first_of(const struct bs_report_group *g, int t)
 {
 	size_t i;
 
@@ -124,8 +123,8 @@ static int mixed(const struct bs_report *rep, const struct bs_report_group *g,
 /* The relation of group g to its baseline b on row t. */
 static enum bs_rrel relate(const struct bs_report *rep,
 			   const struct bs_report_group *g,
-			   const struct bs_report_group *b, int t,
-			   int *param, int *side)
+			   const struct bs_report_group *b, int t, int *param,
+			   int *side)
 {
 	const struct bs_rident *x, *y;
 	int sweep = rep->sweep_row[bs_metrics[t].family];
@@ -195,7 +194,8 @@ static void values(const struct bs_report_group *g, int t, int k,
 	size_t i, j, distinct = 0, shown = 0;
 
 	for (i = 0; i < g->nidents; i++) {
-		const struct bs_ident_val *v = bs_ident_get(&g->idents[i].id, k);
+		const struct bs_ident_val *v =
+			bs_ident_get(&g->idents[i].id, k);
 		int dup = 0;
 
 		if (!has(&g->idents[i], t) || v == NULL)
@@ -206,7 +206,8 @@ static void values(const struct bs_report_group *g, int t, int k,
 		distinct += !dup;
 	}
 	for (i = 0; i < g->nidents; i++) {
-		const struct bs_ident_val *v = bs_ident_get(&g->idents[i].id, k);
+		const struct bs_ident_val *v =
+			bs_ident_get(&g->idents[i].id, k);
 		int64_t runs = 0;
 		int dup = 0;
 
@@ -271,8 +272,8 @@ static const struct bs_related *related_of(int t)
 
 /* What takes row t's verdicts away, for people, into b: "different
  * tests (block size 4 KiB against 8 KiB)". */
-static void say(const struct bs_report *rep, size_t i, int t,
-		enum bs_rrel rel, int k, int side, struct bs_buf *b)
+static void say(const struct bs_report *rep, size_t i, int t, enum bs_rrel rel,
+		int k, int side, struct bs_buf *b)
 {
 	const struct bs_report_group *g = &rep->groups[i];
 	const struct bs_report_group *base = &rep->groups[g->base];
@@ -284,7 +285,8 @@ static void say(const struct bs_report *rep, size_t i, int t,
 	case BS_REL_APART: {
 		/* Every deciding value the two differ in, not only the
 		 * first. */
-		const struct bs_rident *x = first_of(g, t), *y = first_of(base, t);
+		const struct bs_rident *x = first_of(g, t),
+				       *y = first_of(base, t);
 		int j, n = 0;
 
 		for (j = 0; x && y && j < x->id.n && j < y->id.n; j++) {
@@ -318,12 +320,12 @@ static void say(const struct bs_report *rep, size_t i, int t,
 		if (g->borrowed[t] || base->borrowed[t]) {
 			const struct bs_related *x = related_of(t);
 
-			bs_buf_addf(b, "%s's %s in %s's %s row",
-				    bs_family_name(x->from),
-				    bs_metrics[bs_metric_find(x->from,
-							      x->from_key)]
-					    .label,
-				    bs_family_name(f), bs_metrics[t].label);
+			bs_buf_addf(
+				b, "%s's %s in %s's %s row",
+				bs_family_name(x->from),
+				bs_metrics[bs_metric_find(x->from, x->from_key)]
+					.label,
+				bs_family_name(f), bs_metrics[t].label);
 			break;
 		}
 		impls(g, t, b);
@@ -358,8 +360,7 @@ static void say(const struct bs_report *rep, size_t i, int t,
 	bs_buf_addc(b, ')');
 }
 
-void bs_rrel_say(const struct bs_report *rep, size_t i, int t,
-		 struct bs_buf *b)
+void bs_rrel_say(const struct bs_report *rep, size_t i, int t, struct bs_buf *b)
 {
 	const struct bs_report_group *g = &rep->groups[i];
 	enum bs_rrel rel = (enum bs_rrel)g->rel[t];
@@ -471,8 +472,8 @@ static void ids_selector(const struct bs_report_group *g, struct bs_buf *b)
 }
 
 /* What the user can do about a relation, appended to its note. */
-static void hint(const struct bs_report *rep, size_t i, int t,
-		 enum bs_rrel rel, int k, struct bs_buf *b)
+static void hint(const struct bs_report *rep, size_t i, int t, enum bs_rrel rel,
+		 int k, struct bs_buf *b)
 {
 	const struct bs_param_rule *pr = k >= 0 ? rule_of(k) : NULL;
 
@@ -490,9 +491,10 @@ static void hint(const struct bs_report *rep, size_t i, int t,
 		struct bs_buf sel = BS_BUF_INIT;
 
 		ids_selector(who, &sel);
-		bs_buf_addf(b, ": the output does not say it; give it with "
-			       "`bstore set %s %s=VALUE` (or `bstore ingest "
-			       "--param %s=VALUE`)",
+		bs_buf_addf(b,
+			    ": the output does not say it; give it with "
+			    "`bstore set %s %s=VALUE` (or `bstore ingest "
+			    "--param %s=VALUE`)",
 			    bs_buf_str(&sel), bs_param_table[k].key,
 			    bs_param_table[k].key);
 		bs_buf_release(&sel);

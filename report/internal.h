@@ -103,8 +103,8 @@ const char *bs_rfmt(const struct bs_report *rep, int m, double v, char *out,
  * part, for people: "159912" -> "159,912", "-12873.5us" -> "-12,873.5us". */
 const char *bs_rfmt_thousands(const char *num, char *out, size_t outsz);
 /* bs_rfmt with thousands separators (HTML pages). */
-const char *bs_rfmt_h(const struct bs_report *rep, int m, double v,
-		      char *out, size_t outsz);
+const char *bs_rfmt_h(const struct bs_report *rep, int m, double v, char *out,
+		      size_t outsz);
 /* A ratio, "3.49"; a change in percent, "+249.2%". */
 const char *bs_rfmt_ratio(double v, char *out, size_t outsz);
 const char *bs_rfmt_pct(double v, char *out, size_t outsz);
@@ -161,8 +161,7 @@ const char *bs_rfmt_param(const struct bs_report_group *g, int k, char *out,
 			  size_t outsz);
 /* A group's values of parameter k with their counts, appended: "rndrw (2
  * runs) and seqrd (1 run)", or the one value: "rndrw". */
-void bs_rparam_values(const struct bs_report_group *g, int k,
-		      struct bs_buf *b);
+void bs_rparam_values(const struct bs_report_group *g, int k, struct bs_buf *b);
 /* The parameters that decide the numbers of the group's families
  * (BS_PF_DECIDES), appended for people: "test mode rndrw, block size
  * 16384 bytes, threads 1"; bonnie++'s -n spec as it spells it. */
@@ -193,14 +192,14 @@ struct bs_rrow {
 	/* by slot (bs_rlist_slot), the rates the list shows */
 	unsigned char status[BS_M_BONNIE]; /* enum bs_status of each */
 	unsigned char absent[BS_M_BONNIE]; /* enum bs_absent: its word */
-	double rate[BS_M_BONNIE];   /* NAN: no number */
+	double rate[BS_M_BONNIE];          /* NAN: no number */
 };
 
 /* The kept runs, and their machine and version strings, each once. */
 struct bs_rruns {
 	struct bs_rrow *row;
 	size_t n, cap;
-	int dropped;       /* over BS_REPORT_KEEP_MAX: read the runs again */
+	int dropped; /* over BS_REPORT_KEEP_MAX: read the runs again */
 	struct bs_intern pool; /* machine and version strings, each once */
 };
 
@@ -215,12 +214,12 @@ void bs_rabsent_legend(struct bs_tdict *d, unsigned mask);
 
 /* Adds run r of group to the kept list (report/runlist.c), or drops the
  * list past BS_REPORT_KEEP_MAX. */
-void bs_rruns_keep(struct bs_rruns *rr, const struct bs_run *r,
-		   uint32_t group);
+void bs_rruns_keep(struct bs_rruns *rr, const struct bs_run *r, uint32_t group);
 
 /* The number run r has for metric m (NAN if none) and its status.
  * Inline: it is asked for every metric of every run, from several files. */
-static inline enum bs_status bs_rmetric(const struct bs_run *r, int m, double *v)
+static inline enum bs_status bs_rmetric(const struct bs_run *r, int m,
+					double *v)
 {
 	const struct bs_value *x = &r->res[BS_RM_TEST(m)];
 
@@ -253,8 +252,8 @@ static inline enum bs_status bs_rmetric(const struct bs_run *r, int m, double *v
 	}
 }
 /* Fills row from r; strings go into the pool of rr. */
-void bs_rrow_fill(struct bs_rruns *rr, const struct bs_run *r,
-		  uint32_t group, struct bs_rrow *row);
+void bs_rrow_fill(struct bs_rruns *rr, const struct bs_run *r, uint32_t group,
+		  struct bs_rrow *row);
 void bs_rruns_free(struct bs_rruns *rr);
 
 /*
@@ -331,9 +330,8 @@ void bs_rlabels_make(struct bs_report *rep, const struct bs_report_opts *opts,
  */
 struct bs_tmpl_set;
 struct bs_embedded;
-int bs_rtemplates_load(struct bs_tmpl_set **out,
-		       const struct bs_embedded *page, const char *dir,
-		       struct bs_err *err);
+int bs_rtemplates_load(struct bs_tmpl_set **out, const struct bs_embedded *page,
+		       const char *dir, struct bs_err *err);
 
 /* Display width of s: UTF-8 code points. */
 size_t bs_rwidth(const char *s);

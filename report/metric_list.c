@@ -41,8 +41,8 @@ int bs_report_metrics_parse(const char *list, unsigned char want[BS_RM_COUNT],
 			     t < BS_M_FIRST_FILE) ||
 			    (strcmp(word, "files") == 0 &&
 			     bs_metrics[t].category == BS_CAT_METADATA) ||
-			    strcmp(word, bs_report_metric_key(m, key,
-							      sizeof(key))) ==
+			    strcmp(word,
+				   bs_report_metric_key(m, key, sizeof(key))) ==
 				    0) {
 				want[m] = 1;
 				any = 1;

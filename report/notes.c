@@ -20,8 +20,8 @@ void bs_rnote_add(struct bs_report *rep, enum bs_rnote_rank rank,
 {
 	size_t at = rep->nnotes;
 
-	rep->notes = xrealloc(rep->notes,
-			      (rep->nnotes + 1) * sizeof(*rep->notes));
+	rep->notes =
+		xrealloc(rep->notes, (rep->nnotes + 1) * sizeof(*rep->notes));
 	rep->note_rank = xrealloc(rep->note_rank, rep->nnotes + 1);
 	/* After the notes of this rank and the ranks before it. */
 	while (at > 0 && rep->note_rank[at - 1] > rank) {
@@ -69,8 +69,9 @@ static void param_note(struct bs_report *rep, const struct bs_param_rule *pr)
 				    bs_param_table[k[j]].kind == BS_PK_TEXT)
 					bs_rparam_values(g, k[j], &cur);
 				else
-					bs_buf_adds(&cur, bs_rfmt_param(
-						g, k[j], v, sizeof(v)));
+					bs_buf_adds(&cur,
+						    bs_rfmt_param(g, k[j], v,
+								  sizeof(v)));
 				if (cur.len == at)
 					bs_buf_addc(&cur, '?');
 			}
@@ -89,8 +90,8 @@ static void param_note(struct bs_report *rep, const struct bs_param_rule *pr)
 	}
 	if (differ) {
 		struct bs_buf n = BS_BUF_INIT;
-		bs_buf_addf(&n, "%s differs: %s; %s", pr->what,
-			    bs_buf_str(&b), pr->why);
+		bs_buf_addf(&n, "%s differs: %s; %s", pr->what, bs_buf_str(&b),
+			    pr->why);
 		bs_rnote_add(rep, BS_NOTE_PARAM, &n);
 	}
 	bs_buf_release(&b);
@@ -172,8 +173,9 @@ static void mix_note(struct bs_report *rep, size_t i)
 		tag_values(g, x, &b);
 	}
 	if (nhost) {
-		bs_buf_addf(&b, "%shost facts (%s) for %lld of its %lld runs "
-				"only",
+		bs_buf_addf(&b,
+			    "%shost facts (%s) for %lld of its %lld runs "
+			    "only",
 			    parts++ ? "; " : "", bs_buf_str(&hosts),
 			    (long long)host_runs, (long long)g->nruns);
 	}
@@ -202,8 +204,9 @@ static void mix_note(struct bs_report *rep, size_t i)
 	if (parts) {
 		struct bs_buf t = BS_BUF_INIT;
 
-		bs_buf_addf(&t, "[%zu] mixes %s; its means average unlike "
-				"runs",
+		bs_buf_addf(&t,
+			    "[%zu] mixes %s; its means average unlike "
+			    "runs",
 			    i + 1, bs_buf_str(&b));
 		bs_rnote_add(rep, BS_NOTE_MIX, &t);
 	}
@@ -239,9 +242,10 @@ static void ram_note(struct bs_report *rep, const struct bs_param_rule *pr)
 		    bs_parse_i64(ram, strlen(ram), &ram_mib) < 0 ||
 		    ram_mib <= 0 || p->vals[0].i >= ram_mib * 2 * 1048576)
 			continue;
-		bs_buf_addf(&b, "[%zu] %s %s is under twice the host's RAM "
-				"(%s=%s): the page cache may hold the files, "
-				"so its rates may be the memory's",
+		bs_buf_addf(&b,
+			    "[%zu] %s %s is under twice the host's RAM "
+			    "(%s=%s): the page cache may hold the files, "
+			    "so its rates may be the memory's",
 			    i + 1, bs_param_table[k[0]].label,
 			    bs_rpval_text(k[0], &p->vals[0], v, sizeof(v)),
 			    pr->ram_tag, ram);

@@ -25,9 +25,8 @@ static int ends_with(const char *s, const char *end)
 	return n >= m && strcmp(s + n - m, end) == 0;
 }
 
-int bs_rtemplates_load(struct bs_tmpl_set **out,
-		       const struct bs_embedded *page, const char *dir,
-		       struct bs_err *err)
+int bs_rtemplates_load(struct bs_tmpl_set **out, const struct bs_embedded *page,
+		       const char *dir, struct bs_err *err)
 {
 	static const struct bs_embedded *const includes[] = {
 		bs_tmpl_inc_page_head,

@@ -87,7 +87,7 @@ static void param_count(struct bs_report_param *p, int k, const char *t,
 
 	for (j = 0; j < p->nvals; j++) {
 		const struct bs_report_pval *x = &p->vals[j];
-		if (kind == BS_PK_TEXT ? strcmp(x->t, t) == 0
+		if (kind == BS_PK_TEXT   ? strcmp(x->t, t) == 0
 		    : kind == BS_PK_REAL ? x->r == r
 					 : x->i == i) {
 			p->vals[j].n++;
@@ -167,8 +167,7 @@ const char *bs_rpval_text(int k, const struct bs_report_pval *x, char *out,
 	return out;
 }
 
-void bs_rparam_values(const struct bs_report_group *g, int k,
-		      struct bs_buf *b)
+void bs_rparam_values(const struct bs_report_group *g, int k, struct bs_buf *b)
 {
 	const struct bs_report_param *p = &g->param[k];
 	/* Runs of other tools do not have it: not unknown, not counted. */
@@ -185,9 +184,8 @@ void bs_rparam_values(const struct bs_report_group *g, int k,
 	}
 	for (j = 0; j < p->nvals; j++)
 		bs_buf_addf(b, "%s%s (%lld %s)",
-			    j == 0				  ? ""
-			    : j + 1 == p->nvals && !p->vother &&
-					  known == runs
+			    j == 0 ? ""
+			    : j + 1 == p->nvals && !p->vother && known == runs
 				    ? " and "
 				    : ", ",
 			    bs_rpval_text(k, &p->vals[j], v, sizeof(v)),
@@ -198,8 +196,7 @@ void bs_rparam_values(const struct bs_report_group *g, int k,
 			    known == runs ? " and " : ", ",
 			    (long long)p->vother);
 	if (known < runs)
-		bs_buf_addf(b, " and %lld unknown",
-			    (long long)(runs - known));
+		bs_buf_addf(b, " and %lld unknown", (long long)(runs - known));
 }
 
 void bs_rparams_deciding(const struct bs_report_group *g, struct bs_buf *b)

@@ -130,7 +130,8 @@ static int on_page(const struct bs_report *rep, enum bs_verdict v)
 
 	for (i = 0; i < rep->ngroups; i++)
 		for (m = 0; m < BS_RM_USED; m++)
-			if (rep->shown[m] && rep->groups[i].cell[m].verdict == v)
+			if (rep->shown[m] &&
+			    rep->groups[i].cell[m].verdict == v)
 				return 1;
 	return 0;
 }
@@ -184,7 +185,8 @@ static unsigned page_absent(const struct bs_report *rep, int rows)
 
 	for (i = 0; i < rep->ngroups; i++)
 		for (m = 0; m < BS_RM_COUNT; m++) {
-			const struct bs_report_cell *c = &rep->groups[i].cell[m];
+			const struct bs_report_cell *c =
+				&rep->groups[i].cell[m];
 
 			if (!rep->shown[m] ||
 			    (!rows && c->status != BS_ST_NOT_RUN))
@@ -262,7 +264,8 @@ static void fill_summary(const struct bs_report *rep, size_t i,
 		c = bs_tdict_add(x, "CAT");
 		if (n++)
 			bs_tdict_show(c, "NOT_FIRST");
-		bs_tdict_set(c, "NAME", bs_category_name((enum bs_category)cat));
+		bs_tdict_set(c, "NAME",
+			     bs_category_name((enum bs_category)cat));
 		bs_tdict_setf(c, "KEY", "geomean:%s",
 			      bs_category_name((enum bs_category)cat));
 		bs_tdict_set_i64(c, "N", s->n[cat]);
@@ -322,8 +325,7 @@ static void fill_group(const struct bs_report *rep, size_t i,
 	bs_tdict_setf(d, "ROW_CLASS", "%s%s", marked ? "baseline" : "",
 		      bs_rblock_start(rep, i) ? (marked ? " blk" : "blk") : "");
 	bs_tdict_set(d, "IDS_WORD", g->nruns == 1 ? "id" : "ids");
-	bs_tdict_set(d, "J_BASELINE",
-		     i == g->base ? "true" : "false");
+	bs_tdict_set(d, "J_BASELINE", i == g->base ? "true" : "false");
 	bs_tdict_set_i64(d, "BASE", (int64_t)g->base + 1);
 	bs_tdict_set(d, "BASE_LABEL", rep->groups[g->base].label);
 	if (rep->multi_base && i != g->base)
@@ -420,9 +422,8 @@ static void fill_cell(const struct bs_report *rep, int m, size_t i,
 	const struct bs_report_group *g = &rep->groups[i];
 	const struct bs_report_cell *c = &g->cell[m];
 	static const char *const nums[] = {
-		"VALUE", "SD",	"MIN",	    "MAX",	"DIFF",
-		"RATIO", "PCT", "CI",	    "RATIO_LO", "RATIO_HI",
-		"P",	 "CV",  "MEDIAN",
+		"VALUE", "SD",       "MIN",      "MAX", "DIFF", "RATIO",  "PCT",
+		"CI",    "RATIO_LO", "RATIO_HI", "P",   "CV",   "MEDIAN",
 	};
 	struct bs_stat_sample smp = {(double)c->ok, c->mean, c->sd};
 	double raw[13];
@@ -474,7 +475,7 @@ static void fill_cell(const struct bs_report *rep, int m, size_t i,
 	bs_tdict_set(d, "VERDICT", bs_verdict_name(c->verdict));
 	bs_tdict_set(d, "J_BETTER",
 		     isnan(c->diff) || c->better == 0 ? "null"
-		     : c->better > 0		      ? "true"
+		     : c->better > 0                  ? "true"
 						      : "false");
 	bs_tdict_set(d, "J_BEST", c->best ? "true" : "false");
 	if (c->best)
@@ -492,8 +493,8 @@ static void fill_cell(const struct bs_report *rep, int m, size_t i,
  */
 static void verdict_style(struct bs_tdict *d)
 {
-	static const char *const part[] = {"COLOUR", "TINT", "BAR",
-					   "GLYPH_UP", "GLYPH_DOWN"};
+	static const char *const part[] = {"COLOUR", "TINT", "BAR", "GLYPH_UP",
+					   "GLYPH_DOWN"};
 	char key[64], name[16];
 	size_t j, k;
 	int v;
@@ -514,7 +515,6 @@ static void verdict_style(struct bs_tdict *d)
 		}
 	}
 }
-
 
 static void fill_model(const struct bs_report *rep, struct bs_tdict *d)
 {
@@ -575,8 +575,8 @@ static void fill_model(const struct bs_report *rep, struct bs_tdict *d)
 		list_text(g->machines, g->nmachines, g->more_machines, &t);
 		gtext[2 * i] = bs_buf_detach(&t, NULL);
 		for (k = 0; k < g->ntags; k++)
-			bs_buf_addf(&t, "%s%s=%s", k ? " " : "",
-				    g->tags[k].key, g->tags[k].value);
+			bs_buf_addf(&t, "%s%s=%s", k ? " " : "", g->tags[k].key,
+				    g->tags[k].value);
 		gtext[2 * i + 1] = bs_buf_detach(&t, NULL);
 		fill_group(rep, i, &gtext[2 * i], bs_tdict_add(d, "GROUP"));
 	}
@@ -609,8 +609,8 @@ static void fill_model(const struct bs_report *rep, struct bs_tdict *d)
 
 /* ---- rendering -------------------------------------------------------- */
 
-int bs_report_render(const struct bs_report *rep,
-		     const struct bs_tmpl_set *ts, enum bs_report_format fmt,
+int bs_report_render(const struct bs_report *rep, const struct bs_tmpl_set *ts,
+		     enum bs_report_format fmt,
 		     const struct bs_report_source *src, FILE *out,
 		     struct bs_err *err)
 {
@@ -625,8 +625,7 @@ int bs_report_render(const struct bs_report *rep,
 	if (rc < 0)
 		return rc;
 	fill_model(rep, d);
-	bs_rcurves_fill(rep, d,
-			fmt == BS_REPORT_CSV || fmt == BS_REPORT_JSON);
+	bs_rcurves_fill(rep, d, fmt == BS_REPORT_CSV || fmt == BS_REPORT_JSON);
 	if (fmt == BS_REPORT_TEXT)
 		bs_rtext_fill(rep, d);
 	if (fmt != BS_REPORT_HTML) {

@@ -29,7 +29,7 @@
 #define CV_RIGHT 28 /* room for half the last x label */
 #define CV_TOP 28
 #define CV_BOTTOM 58 /* x labels and title, at a phone's font too */
-#define CV_XTICKS 6 /* about this many ticks */
+#define CV_XTICKS 6  /* about this many ticks */
 #define CV_YTICKS 5
 
 static int has_curves(const struct bs_report *rep, int t)
@@ -112,7 +112,8 @@ void bs_rcurves_fill(const struct bs_report *rep, struct bs_tdict *d,
 		if (!has_curves(rep, t))
 			continue;
 		x = bs_tdict_add(d, "CURVE_METRIC");
-		bs_tdict_set(x, "KEY", bs_report_metric_key(m, key, sizeof(key)));
+		bs_tdict_set(x, "KEY",
+			     bs_report_metric_key(m, key, sizeof(key)));
 		bs_tdict_set(x, "LABEL", bs_rm_label(m, label, sizeof(label)));
 		bs_tdict_set(x, "UNIT", bs_report_unit(rep, m));
 		bs_tdict_set(x, "AXIS", BS_REPORT_CURVE_AXIS);
@@ -170,8 +171,8 @@ static void curve_path(const struct bs_report_curve *c,
 
 /* BS_REPORT_CURVE_AXIS, for people: what the position is a position in
  * (bs_zcav_axis), in GiB. */
-static const char *axis_title(const struct bs_report_curve *const *cs,
-			      size_t n, char *out, size_t outsz)
+static const char *axis_title(const struct bs_report_curve *const *cs, size_t n,
+			      char *out, size_t outsz)
 {
 	int dev = 0, file = 0;
 	size_t i;

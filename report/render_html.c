@@ -73,9 +73,9 @@ static void html_value_cell(const struct bs_report *rep, int m, size_t i,
 			     x->status == BS_ST_TOO_FAST
 				     ? "too fast to measure: the test took "
 				       "under 0.5 s (bonnie++ +++++)"
-				     : BS_RM_KIND(m) == BS_MK_LAT
-					     ? "no latency recorded"
-					     : status_words(m, x));
+			     : BS_RM_KIND(m) == BS_MK_LAT
+				     ? "no latency recorded"
+				     : status_words(m, x));
 		return;
 	}
 	bs_tdict_set(c, "TEXT", bs_rfmt_h(rep, m, x->mean, s, sizeof(s)));
@@ -85,19 +85,21 @@ static void html_value_cell(const struct bs_report *rep, int m, size_t i,
 		bs_tdict_set(c, "CLASS", "best");
 	if (g->nruns > 1) {
 		struct bs_tdict *st = bs_tdict_add(c, "STATS");
-		bs_tdict_set(st, "SD", isnan(x->sd) ? "-"
-						      : bs_rfmt_h(rep, m, x->sd, s,
-								sizeof(s)));
-		bs_tdict_set(st, "MIN", bs_rfmt_h(rep, m, x->min, s,
-						sizeof(s)));
-		bs_tdict_set(st, "MAX", bs_rfmt_h(rep, m, x->max, s,
-						sizeof(s)));
+		bs_tdict_set(st, "SD",
+			     isnan(x->sd)
+				     ? "-"
+				     : bs_rfmt_h(rep, m, x->sd, s, sizeof(s)));
+		bs_tdict_set(st, "MIN",
+			     bs_rfmt_h(rep, m, x->min, s, sizeof(s)));
+		bs_tdict_set(st, "MAX",
+			     bs_rfmt_h(rep, m, x->max, s, sizeof(s)));
 		bs_tdict_set_i64(st, "N", x->ok);
 		bs_tdict_set_i64(st, "OF", g->nruns);
 		/* With two numbers the median is their mean. */
 		if (x->ok >= 3)
 			bs_tdict_set(bs_tdict_add(st, "HAS_MEDIAN"), "MEDIAN",
-				     bs_rfmt_h(rep, m, x->median, s, sizeof(s)));
+				     bs_rfmt_h(rep, m, x->median, s,
+					       sizeof(s)));
 		/* The spread relative to the mean, where there is one. */
 		{
 			struct bs_stat_sample smp = {(double)x->ok, x->mean,
@@ -135,7 +137,7 @@ static void html_row(const struct bs_report *rep, int t0, int t1, size_t i,
 	assert(kind >= ROW_VALUE && kind <= ROW_PCT && i < rep->ngroups);
 	bs_tdict_setf(r, "CLASS", "%s%s", cls[kind],
 		      kind == ROW_VALUE && bs_rblock_start(rep, i) ? " blk"
-								  : "");
+								   : "");
 	bs_tdict_set_i64(r, "GROUP", (int64_t)i + 1);
 	bs_tdict_set_i64(r, "BASE", (int64_t)g->base + 1);
 	bs_tdict_set(r, "LABEL", g->label);
@@ -238,10 +240,10 @@ static void html_chart(const struct bs_report *rep, int t0, int t1,
 		for (i = 0; i < rep->ngroups; i++) {
 			const struct bs_report_cell *c =
 				&rep->groups[i].cell[m];
-			double top = c->mean + (c->ok >= BS_STAT_MIN_N &&
-							!isnan(c->ci)
-						? c->ci
-						: 0);
+			double top = c->mean +
+				     (c->ok >= BS_STAT_MIN_N && !isnan(c->ci)
+					      ? c->ci
+					      : 0);
 			if (c->status != BS_ST_OK)
 				continue;
 			any = 1;
@@ -287,15 +289,15 @@ static void html_chart(const struct bs_report *rep, int t0, int t1,
 			bs_tdict_set(bar, "BLABEL", rep->groups[i].label);
 			bar_tip(rep, m, i, bar);
 			if (c->status != BS_ST_OK) {
-				bs_tdict_set(bar, "VALUE",
-					     status_words(m, c));
+				bs_tdict_set(bar, "VALUE", status_words(m, c));
 				bs_tdict_show(bar, "NOVAL");
 				continue;
 			}
 			bs_tdict_set(bar, "VALUE",
 				     bs_rfmt_h(rep, m, c->mean, v, sizeof(v)));
 			{
-				struct bs_tdict *b = bs_tdict_add(bar, "HAS_BAR");
+				struct bs_tdict *b =
+					bs_tdict_add(bar, "HAS_BAR");
 				set_pct(b, "WP", c->mean * k_unit, &ax);
 				bs_tdict_set(b, "BCLASS",
 					     i == rep->groups[i].base ? "base"
@@ -438,8 +440,7 @@ void bs_rhtml_fill(const struct bs_report *rep, struct bs_tdict *d)
 				bs_tdict_set(c, "KEY",
 					     bs_report_metric_key(m, key,
 								  sizeof(key)));
-				bs_tdict_set(c, "KIND",
-					     bs_rm_kind(m));
+				bs_tdict_set(c, "KIND", bs_rm_kind(m));
 			}
 			if (th)
 				bs_tdict_set_i64(th, "SPAN", span);
@@ -490,15 +491,15 @@ struct runs_ctx {
 	const struct bs_tmpl_set *ts;
 	FILE *out;
 	struct bs_tdict *d;
-	struct bs_rruns *pool;  /* strings of the rows */
-	uint32_t group;         /* of the rows read again from the source */
+	struct bs_rruns *pool; /* strings of the rows */
+	uint32_t group;        /* of the rows read again from the source */
 	int64_t last_group;
-	int batched;            /* runs in d */
-	size_t in_group;        /* rows listed of the group being listed */
-	size_t cut;             /* of its rows not listed (opts.list_max) */
+	int batched;     /* runs in d */
+	size_t in_group; /* rows listed of the group being listed */
+	size_t cut;      /* of its rows not listed (opts.list_max) */
 	int ncols;
-	int has_size;           /* bonnie++ runs: their file size */
-	int slot[BS_M_MAX];     /* bs_rlist_slot of each catalogue row */
+	int has_size;       /* bonnie++ runs: their file size */
+	int slot[BS_M_MAX]; /* bs_rlist_slot of each catalogue row */
 	struct bs_err *err;
 };
 
@@ -513,8 +514,7 @@ static int runs_flush(struct runs_ctx *rc)
 	if (rc->batched == 0)
 		return 0;
 	bs_tdict_show(rc->d, "PART_RUNS");
-	r = bs_tmpl_expand_file(rc->ts, "report.html", rc->d, rc->out,
-				rc->err);
+	r = bs_tmpl_expand_file(rc->ts, "report.html", rc->d, rc->out, rc->err);
 	bs_tdict_clear(rc->d);
 	rc->batched = 0;
 	return r;
@@ -551,7 +551,8 @@ static int runs_row(struct runs_ctx *rc, const struct bs_rrow *row)
 	int m, k, t;
 
 	assert(row->group < rep->ngroups);
-	assert(row->machine < rc->pool->pool.n && row->version < rc->pool->pool.n);
+	assert(row->machine < rc->pool->pool.n &&
+	       row->version < rc->pool->pool.n);
 	if ((int64_t)row->group != rc->last_group) {
 		int r = cut_flush(rc);
 		if (r < 0)
@@ -593,9 +594,10 @@ static int runs_row(struct runs_ctx *rc, const struct bs_rrow *row)
 		if (isnan(v)) {
 			int tf = row->status[rc->slot[t]] == BS_ST_TOO_FAST;
 			/* The word show prints for the run (bs_absent_word). */
-			bs_tdict_set(c, "TEXT",
-				     tf ? "too fast"
-					: bs_absent_words[row->absent[rc->slot[t]]]);
+			bs_tdict_set(
+				c, "TEXT",
+				tf ? "too fast"
+				   : bs_absent_words[row->absent[rc->slot[t]]]);
 			bs_tdict_set(c, "CLASS", tf ? "tf" : "nr");
 			continue;
 		}
@@ -603,8 +605,8 @@ static int runs_row(struct runs_ctx *rc, const struct bs_rrow *row)
 		k = rep->run_best[m] != rep->run_worst[m]
 			    ? bs_rshade(bs_rm_better(m), v, rep->run_best[m])
 			    : -1;
-		assert(k >= -1 && k < (int)(sizeof(shade_class) /
-					    sizeof(shade_class[0])));
+		assert(k >= -1 &&
+		       k < (int)(sizeof(shade_class) / sizeof(shade_class[0])));
 		bs_tdict_set(c, "CLASS", k >= 0 ? shade_class[k] : "");
 	}
 	if (++rc->batched >= RUNS_BATCH)

@@ -40,8 +40,8 @@ static int charted(const struct bs_report *rep, int t)
 	if (bs_metrics[t].flags & BS_MF_MAIN)
 		return 1;
 	return bs_metrics[t].category == BS_CAT_LATENCY && p &&
-	       (p[3] == '_' && (strcmp(p + 4, "us") == 0 ||
-				strcmp(p + 4, "ms") == 0));
+	       (p[3] == '_' &&
+		(strcmp(p + 4, "us") == 0 || strcmp(p + 4, "ms") == 0));
 }
 
 /* Group i's level for people ("4", "4 KiB"): the sweep parameter's value
@@ -54,7 +54,8 @@ static void level_text(const struct bs_report *rep, size_t i, int t,
 	size_t j;
 
 	for (j = 0; k >= 0 && j < g->nidents; j++) {
-		const struct bs_ident_val *v = bs_ident_get(&g->idents[j].id, k);
+		const struct bs_ident_val *v =
+			bs_ident_get(&g->idents[j].id, k);
 
 		if (v && v->known) {
 			bs_ident_val_text(v, b);
@@ -82,8 +83,7 @@ static size_t level_of(const struct bs_report *rep, size_t i, size_t *n)
 }
 
 /* One chart: catalogue row t, a line per block. */
-static void sweep_chart(const struct bs_report *rep, int t,
-			struct bs_tdict *d)
+static void sweep_chart(const struct bs_report *rep, int t, struct bs_tdict *d)
 {
 	int m = BS_RM(t, BS_MK_RATE);
 	struct bs_tdict *ch = bs_tdict_add(d, "SCHART"), *line = NULL;
@@ -98,8 +98,7 @@ static void sweep_chart(const struct bs_report *rep, int t,
 	for (i = 0; i < rep->ngroups; i++) {
 		const struct bs_report_cell *c = &rep->groups[i].cell[m];
 
-		if (c->status == BS_ST_OK &&
-		    bs_rscale(rep, m, c->mean) > ymax)
+		if (c->status == BS_ST_OK && bs_rscale(rep, m, c->mean) > ymax)
 			ymax = bs_rscale(rep, m, c->mean);
 		level_of(rep, i, &n);
 		if (n > maxlevels)
@@ -129,10 +128,10 @@ static void sweep_chart(const struct bs_report *rep, int t,
 		bs_buf_reset(&lv);
 		level_text(rep, i, t, &lv);
 		bs_tdict_set(x, "LABEL", bs_buf_str(&lv));
-		bs_tdict_set(x, "X", bs_fmt_double(s, sizeof(s),
-						    bs_frame_x(&frame, &ax,
-							       (double)i),
-						    1));
+		bs_tdict_set(x, "X",
+			     bs_fmt_double(s, sizeof(s),
+					   bs_frame_x(&frame, &ax, (double)i),
+					   1));
 	}
 	for (i = 0; i < rep->ngroups; i++) {
 		const struct bs_report_group *g = &rep->groups[i];
@@ -171,17 +170,18 @@ static void sweep_chart(const struct bs_report *rep, int t,
 		bs_path_point(&path, bs_frame_x(&frame, &ax, (double)at),
 			      bs_frame_y(&frame, &ay, v));
 		pt = bs_tdict_add(line, "PT");
-		bs_tdict_set(pt, "X", bs_fmt_double(s, sizeof(s),
-						     bs_frame_x(&frame, &ax,
-								(double)at),
-						     1));
-		bs_tdict_set(pt, "Y", bs_fmt_double(s, sizeof(s),
-						     bs_frame_y(&frame, &ay, v),
-						     1));
+		bs_tdict_set(pt, "X",
+			     bs_fmt_double(s, sizeof(s),
+					   bs_frame_x(&frame, &ax, (double)at),
+					   1));
+		bs_tdict_set(pt, "Y",
+			     bs_fmt_double(s, sizeof(s),
+					   bs_frame_y(&frame, &ay, v), 1));
 		bs_rfmt_h(rep, m, c->mean, s, sizeof(s));
 		bs_tdict_set(row, "VALUE", s);
-		bs_tdict_setf(pt, "TIP", "[%zu] %s %s: %s %s", i + 1, rep->sweep,
-			      bs_buf_str(&lv), s, bs_report_unit(rep, m));
+		bs_tdict_setf(pt, "TIP", "[%zu] %s %s: %s %s", i + 1,
+			      rep->sweep, bs_buf_str(&lv), s,
+			      bs_report_unit(rep, m));
 		if (first > 0 && i != g->base) {
 			bs_buf_reset(&lv);
 			bs_rsay_ratio(&lv, c->mean / first);

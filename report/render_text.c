@@ -27,8 +27,8 @@ struct tcol {
 struct ttable {
 	struct tcol col[BS_RM_COUNT];
 	int ncols;
-	size_t lw, pw;        /* label and parameter column widths */
-	char **cell;          /* nrows x (2 + ncols) */
+	size_t lw, pw; /* label and parameter column widths */
+	char **cell;   /* nrows x (2 + ncols) */
 	int nrows, cap;
 };
 
@@ -270,13 +270,13 @@ enum pcol { PCOL_NONE, PCOL_SIZE, PCOL_FILES };
  * (lat) the latency columns, under the titles of their sections and
  * tests. Adds a TABLE to d unless no column is shown.
  */
-static void text_table(const struct bs_report *rep, struct bs_tdict *d,
-		       int t0, int t1, int lat, enum pcol pcol)
+static void text_table(const struct bs_report *rep, struct bs_tdict *d, int t0,
+		       int t1, int lat, enum pcol pcol)
 {
 	static const char *const ptitles[] = {"", "Size", "Files"};
 	const char *ptitle = ptitles[pcol];
 	static const char *const stat_name[] = {"",    "median", "sd",
-						"min", "max",	 "n"};
+						"min", "max",    "n"};
 	struct ttable tt;
 	struct bs_buf b = BS_BUF_INIT;
 	struct bs_tdict *table;
@@ -318,9 +318,10 @@ static void text_table(const struct bs_report *rep, struct bs_tdict *d,
 				tt_set(&tt, 1, bs_rfmt_files(g, s, sizeof(s)));
 			else if (kind == 0 && pcol == PCOL_SIZE)
 				tt_set(&tt, 1,
-				       bs_rfmt_param(
-					       g, bs_param_find("file_size_mib"),
-					       s, sizeof(s)));
+				       bs_rfmt_param(g,
+						     bs_param_find(
+							     "file_size_mib"),
+						     s, sizeof(s)));
 			for (k = 0; k < tt.ncols; k++) {
 				m = tt.col[k].m;
 				text_cell(rep, m, i, kind, s, sizeof(s));
@@ -342,8 +343,9 @@ static void text_table(const struct bs_report *rep, struct bs_tdict *d,
 				continue;
 			tt_add_row(&tt);
 			bs_buf_reset(&b);
-			bs_buf_addf(&b, "%s [%zu]%s[%zu]", what[kind - 6], i + 1,
-				    op[kind - 6], rep->groups[i].base + 1);
+			bs_buf_addf(&b, "%s [%zu]%s[%zu]", what[kind - 6],
+				    i + 1, op[kind - 6],
+				    rep->groups[i].base + 1);
 			tt_set(&tt, 0, bs_buf_str(&b));
 			for (k = 0; k < tt.ncols; k++) {
 				text_cell(rep, tt.col[k].m, i, kind, s,
@@ -366,7 +368,7 @@ static void text_table(const struct bs_report *rep, struct bs_tdict *d,
 	}
 	for (k = 0; k < tt.ncols; k++) {
 		m = tt.col[k].m;
-		w = BS_RM_KIND(m) == BS_MK_RATE	 ? 5
+		w = BS_RM_KIND(m) == BS_MK_RATE  ? 5
 		    : BS_RM_KIND(m) == BS_MK_CPU ? 3
 						 : 9;
 		if (strlen(text_unit(rep, m)) > w)
@@ -413,7 +415,8 @@ static void text_table(const struct bs_report *rep, struct bs_tdict *d,
 	bs_rtext_pad(&b, ptitle, tt.pw, 1);
 	for (k = 0; k < tt.ncols; k++) {
 		bs_buf_addc(&b, ' ');
-		bs_rtext_pad(&b, text_unit(rep, tt.col[k].m), tt.col[k].width, 1);
+		bs_rtext_pad(&b, text_unit(rep, tt.col[k].m), tt.col[k].width,
+			     1);
 	}
 	bs_rtext_line(table, &b);
 	for (r = 0; r < tt.nrows; r++) {
@@ -422,7 +425,8 @@ static void text_table(const struct bs_report *rep, struct bs_tdict *d,
 		bs_rtext_pad(&b, tt_get(&tt, r, 1), tt.pw, 1);
 		for (k = 0; k < tt.ncols; k++) {
 			bs_buf_addc(&b, ' ');
-			bs_rtext_pad(&b, tt_get(&tt, r, 2 + k), tt.col[k].width, 1);
+			bs_rtext_pad(&b, tt_get(&tt, r, 2 + k), tt.col[k].width,
+				     1);
 		}
 		bs_rtext_line(table, &b);
 	}
@@ -489,7 +493,8 @@ static struct bs_tdict *curve_table(struct bs_tdict *d, char **cell,
 			if (k)
 				bs_buf_addc(&b, ' ');
 			/* Group and machine to the left, numbers right. */
-			bs_rtext_pad(&b, cell[r * ncol + k], w[k], k != 0 && k != 2);
+			bs_rtext_pad(&b, cell[r * ncol + k], w[k],
+				     k != 0 && k != 2);
 		}
 		bs_rtext_line(table, &b);
 	}
@@ -505,8 +510,8 @@ static struct bs_tdict *curve_table(struct bs_tdict *d, char **cell,
 static void curve_tables(const struct bs_report *rep, struct bs_tdict *d)
 {
 	static const char *const head[] = {
-		"Group", "Run", "Machine", "First", "Last", "Min",
-		"Mean",  "Max", "Blocks",  "Too fast",
+		"Group", "Run",  "Machine", "First",  "Last",
+		"Min",   "Mean", "Max",     "Blocks", "Too fast",
 	};
 	enum { NCOL = sizeof(head) / sizeof(head[0]) };
 	struct bs_buf b = BS_BUF_INIT, clean = BS_BUF_INIT;
@@ -538,7 +543,8 @@ static void curve_tables(const struct bs_report *rep, struct bs_tdict *d)
 				if (c == NULL)
 					bs_buf_adds(&b, head[k]);
 				else if (k == 0)
-					bs_buf_addf(&b, "[%zu] %s", c->group + 1,
+					bs_buf_addf(&b, "[%zu] %s",
+						    c->group + 1,
 						    rep->groups[c->group].label);
 				else if (k == 1)
 					bs_buf_addf(&b, "%lld",
@@ -548,14 +554,15 @@ static void curve_tables(const struct bs_report *rep, struct bs_tdict *d)
 				else if (k < 8)
 					/* Without a timed block: as bonnie++
 					 * marks a test too fast to time. */
-					bs_buf_adds(&b, c->ok ? bs_rfmt(rep, m,
-									v[k - 3],
-									s,
-									sizeof(s))
-							      : "+++++");
+					bs_buf_adds(&b,
+						    c->ok ? bs_rfmt(rep, m,
+								    v[k - 3], s,
+								    sizeof(s))
+							  : "+++++");
 				else
 					bs_buf_addf(&b, "%zu",
-						    k == 8 ? c->n : c->n - c->ok);
+						    k == 8 ? c->n
+							   : c->n - c->ok);
 				bs_buf_reset(&clean);
 				bs_text_clean(&clean, bs_buf_str(&b), b.len,
 					      BS_TEXT_TAB);
@@ -582,11 +589,12 @@ void bs_rtext_fill(const struct bs_report *rep, struct bs_tdict *d)
 	int t0, t1;
 
 	for (i = 0; i < rep->nnotes; i++)
-		bs_rtext_wrap(bs_tdict_add(d, "WRAPPED_NOTE"), rep->notes[i], 76);
+		bs_rtext_wrap(bs_tdict_add(d, "WRAPPED_NOTE"), rep->notes[i],
+			      76);
 	for (i = 0; i < rep->ngroups; i++)
 		if (rep->groups[i].sum.sentence)
 			bs_rtext_wrap(bs_tdict_add(d, "WRAPPED_SUMMARY"),
-			     rep->groups[i].sum.sentence, 76);
+				      rep->groups[i].sum.sentence, 76);
 	/* bonnie++'s two tables, values then latencies, in its layout. */
 	text_table(rep, d, BS_M_PUTC, BS_M_FIRST_FILE, 0, PCOL_SIZE);
 	text_table(rep, d, BS_M_FIRST_FILE, BS_M_BONNIE, 0, PCOL_FILES);

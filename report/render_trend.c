@@ -57,10 +57,10 @@ int bs_trend_templates_load(struct bs_tmpl_set **out, const char *dir,
 /* Chart geometry, in SVG user units, as the report's curves. */
 #define TR_W 600
 #define TR_H 330
-#define TR_LEFT 64 /* at least; more for long y labels (y_frame) */
-#define TR_CHAR 12 /* user units a digit takes at a phone's font */
-#define TR_RIGHT 28 /* room for half the last x label */
-#define TR_TOP 34 /* the unit above the top label, at a phone's font */
+#define TR_LEFT 64   /* at least; more for long y labels (y_frame) */
+#define TR_CHAR 12   /* user units a digit takes at a phone's font */
+#define TR_RIGHT 28  /* room for half the last x label */
+#define TR_TOP 34    /* the unit above the top label, at a phone's font */
 #define TR_BOTTOM 58 /* x labels and title, at a phone's font too */
 #define TR_XTICKS 5  /* at most: "2005-03" at a phone's font */
 #define TR_YTICKS 5
@@ -115,7 +115,8 @@ static void point_numbers(const struct bs_report *rep, int m,
 	size_t k;
 
 	for (k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
-		bs_tdict_set(d, names[k], num(rep, m, v[k], html, s, sizeof(s)));
+		bs_tdict_set(d, names[k],
+			     num(rep, m, v[k], html, s, sizeof(s)));
 		bs_rfmt_raw(bs_rscale(rep, m, v[k]), s, sizeof(s));
 		snprintf(key, sizeof(key), "R_%s", names[k]);
 		bs_tdict_set(d, key, s);
@@ -135,8 +136,8 @@ static void point_when(const struct bs_trend *tr,
 {
 	char s[64];
 
-	bs_tdict_set(d, "PERIOD", bs_trend_period_label(tr->every, p->start, s,
-							sizeof(s)));
+	bs_tdict_set(d, "PERIOD",
+		     bs_trend_period_label(tr->every, p->start, s, sizeof(s)));
 	bs_tdict_set(d, "START", bs_time_iso(s, sizeof(s), p->start));
 	if (p->run != BS_NONE) {
 		bs_tdict_set_i64(d, "RUN", p->run);
@@ -175,8 +176,7 @@ static void metric_names(const struct bs_trend *tr,
 }
 
 /* GROUP_LABEL, SELECTOR, GROUP, COLOUR, DASH of group g. */
-static void group_names(const struct bs_trend *tr, size_t g,
-			struct bs_tdict *d)
+static void group_names(const struct bs_trend *tr, size_t g, struct bs_tdict *d)
 {
 	const struct bs_report_group *rg = &tr->rep->groups[g];
 
@@ -190,8 +190,8 @@ static void group_names(const struct bs_trend *tr, size_t g,
 /* A line's group, and its series: LINE_LABEL ("[1] all", ", jump" when
  * the group has several machines), MACHINE, TEST; its style is its
  * series'. */
-static void line_names(const struct bs_trend *tr,
-		       const struct bs_trend_line *l, struct bs_tdict *d)
+static void line_names(const struct bs_trend *tr, const struct bs_trend_line *l,
+		       struct bs_tdict *d)
 {
 	const struct bs_trend_series *x = &tr->series[l->series];
 
@@ -222,7 +222,8 @@ static void line_summary(const struct bs_trend *tr, int m,
 		     bs_trend_period_label(tr->every, a->start, s, sizeof(s)));
 	bs_tdict_set(d, "LAST_PERIOD",
 		     bs_trend_period_label(tr->every, z->start, s, sizeof(s)));
-	bs_tdict_set(d, "FIRST", num(tr->rep, m, a->median, html, s, sizeof(s)));
+	bs_tdict_set(d, "FIRST",
+		     num(tr->rep, m, a->median, html, s, sizeof(s)));
 	bs_tdict_set(d, "LAST", num(tr->rep, m, z->median, html, s, sizeof(s)));
 	bs_tdict_set(d, "CHANGE", bs_rfmt_pct(pct, s, sizeof(s)));
 	bs_rfmt_raw(pct, s, sizeof(s));
@@ -293,14 +294,18 @@ static void point_marks(const struct bs_trend *tr, int m,
 	}
 	bs_buf_addf(&tip, "%s, %s", tr->series[l->series].label,
 		    bs_trend_period_label(tr->every, p->start, s, sizeof(s)));
-	bs_buf_addf(&tip, ": median %s", num(rep, m, p->median, 1, s, sizeof(s)));
+	bs_buf_addf(&tip, ": median %s",
+		    num(rep, m, p->median, 1, s, sizeof(s)));
 	bs_buf_addf(&tip, " %s, n=%lld", bs_report_unit(rep, m),
 		    (long long)p->n);
 	if (p->n > 1) {
-		bs_buf_addf(&tip, ", mean %s", num(rep, m, p->mean, 1, s, sizeof(s)));
-		bs_buf_addf(&tip, " \xc2\xb1 %s", num(rep, m, p->sd, 1, s, sizeof(s)));
+		bs_buf_addf(&tip, ", mean %s",
+			    num(rep, m, p->mean, 1, s, sizeof(s)));
+		bs_buf_addf(&tip, " \xc2\xb1 %s",
+			    num(rep, m, p->sd, 1, s, sizeof(s)));
 		bs_buf_addf(&tip, ", %s", num(rep, m, p->min, 1, s, sizeof(s)));
-		bs_buf_addf(&tip, " to %s", num(rep, m, p->max, 1, s, sizeof(s)));
+		bs_buf_addf(&tip, " to %s",
+			    num(rep, m, p->max, 1, s, sizeof(s)));
 	} else if (p->run != BS_NONE) {
 		bs_buf_addf(&tip, ", run %lld", (long long)p->run);
 	}
@@ -322,8 +327,7 @@ static void change_marks(const struct bs_trend *tr,
 			 struct bs_tdict *line, struct bs_tdict *d)
 {
 	const struct bs_trend_series *x = &tr->series[l->series];
-	const struct bs_changes *c =
-		tr->changes ? tr->changes[l->group] : NULL;
+	const struct bs_changes *c = tr->changes ? tr->changes[l->group] : NULL;
 	int m = tm->m;
 	size_t i, k;
 
@@ -341,9 +345,9 @@ static void change_marks(const struct bs_trend *tr,
 			;
 		bs_changes_mark(it, cp);
 		fmt1(cp, "X", xs[k]);
-		fmt1(cp, "Y", bs_frame_y(frame, ay,
-					 bs_rscale(tr->rep, m,
-						   l->pt[k].median)));
+		fmt1(cp, "Y",
+		     bs_frame_y(frame, ay,
+				bs_rscale(tr->rep, m, l->pt[k].median)));
 		fmt1(cp, "Y_TOP", frame->top);
 		fmt1(cp, "Y_BOT", frame->h - frame->bottom);
 		t = bs_tdict_add(d, "CP_TEXT");
@@ -381,9 +385,8 @@ static void chart(const struct bs_trend *tr, const struct bs_trend_metric *tm,
 		bs_buf_addf(&b, "measured %s to %s (UTC)", lo, hi);
 	bs_tdict_set(d, "X_TITLE", bs_buf_str(&b));
 	bs_buf_reset(&b);
-	bs_buf_addf(&b, "%s in %s, the median %s",
-		    bs_rm_label(m, s, sizeof(s)), bs_report_unit(rep, m),
-		    bs_trend_every_text(tr->every));
+	bs_buf_addf(&b, "%s in %s, the median %s", bs_rm_label(m, s, sizeof(s)),
+		    bs_report_unit(rep, m), bs_trend_every_text(tr->every));
 	if (better)
 		bs_buf_addf(&b, " (%s is better)", better_word(m));
 	bs_tdict_set(d, "CAPTION", bs_buf_str(&b));
@@ -443,9 +446,10 @@ static void text_table(const struct bs_trend *tr,
 			if (p == NULL)
 				bs_buf_adds(&b, text_head[k]);
 			else if (k == 0)
-				bs_buf_adds(&b, bs_trend_period_label(
-							tr->every, p->start, s,
-							sizeof(s)));
+				bs_buf_adds(&b,
+					    bs_trend_period_label(tr->every,
+								  p->start, s,
+								  sizeof(s)));
 			else if (k == 1)
 				bs_buf_addf(&b, "%lld", (long long)p->n);
 			else if (k < 7)
@@ -457,8 +461,8 @@ static void text_table(const struct bs_trend *tr,
 							     : p->max,
 						    0, s, sizeof(s)));
 			else if (r > 1)
-				bs_buf_adds(&b, bs_rfmt_pct(
-							change(p->median,
+				bs_buf_adds(&b,
+					    bs_rfmt_pct(change(p->median,
 							       l->pt[0].median),
 							s, sizeof(s)));
 			cell[r * TEXT_NCOL + k] = bs_buf_detach(&b, NULL);
@@ -573,9 +577,9 @@ static void fill(const struct bs_trend *tr, enum bs_report_format fmt,
 			line_summary(tr, m, l, html, lines[g]);
 			for (k = 0; k < l->n; k++) {
 				const struct bs_trend_point *p = &l->pt[k];
-				double pct = k ? change(p->median,
-							l->pt[0].median)
-					       : NAN;
+				double pct =
+					k ? change(p->median, l->pt[0].median)
+					  : NAN;
 				struct bs_tdict *pd =
 					bs_tdict_add(lines[g], "POINT");
 				point_when(tr, p, pd);

@@ -29,8 +29,8 @@ struct acc {
 	double *vals[BS_RM_COUNT];
 	size_t vals_cap[BS_RM_COUNT];
 	size_t ids_cap;
-	int tags_set;           /* g->tags holds the first run's tags */
-	int want_any;           /* opts.want chooses the metrics */
+	int tags_set; /* g->tags holds the first run's tags */
+	int want_any; /* opts.want chooses the metrics */
 };
 
 /*
@@ -82,8 +82,7 @@ static void tags_keep_common(struct bs_report_group *g, const struct bs_run *r,
 		int found = 0;
 		for (j = 0; j < r->ntags && !found; j++)
 			found = strcmp(g->tags[i].key, r->tags[j].key) == 0 &&
-				strcmp(g->tags[i].value, r->tags[j].value) ==
-					0;
+				strcmp(g->tags[i].value, r->tags[j].value) == 0;
 		if (found) {
 			g->tags[k++] = g->tags[i];
 		} else {
@@ -149,8 +148,7 @@ static void version_of(const struct bs_run *r, char *out, size_t outsz)
 /* The word a run without a number of report metric m says, kept once per
  * cell: the same one show prints (latencies have their own, "no data",
  * in the renderers). */
-static void absent_add(struct bs_report_cell *c, const struct bs_run *r,
-		       int m)
+static void absent_add(struct bs_report_cell *c, const struct bs_run *r, int m)
 {
 	enum bs_absent k = bs_absent_of(r, BS_RM_TEST(m));
 	const char *w = bs_absent_words[k];
@@ -203,8 +201,9 @@ static int add_run(const struct bs_run *r, void *ctx)
 			 * its numbers show (1.00 printed reads back as 1,
 			 * whose digits say less than the print had). */
 			if (BS_RM_KIND(m) == BS_MK_RATE) {
-				double st = bs_dialect_step_in(
-					dl, r, BS_RM_TEST(m), v);
+				double st = bs_dialect_step_in(dl, r,
+							       BS_RM_TEST(m),
+							       v);
 				if (c->ok == 1 || st < c->step)
 					c->step = st;
 			}
@@ -252,8 +251,7 @@ static void finish_cells(struct bs_report_group *g, struct acc *a)
 		c->shade = -1;
 		if (c->ok > 0) {
 			c->status = BS_ST_OK;
-			c->sd = c->ok > 1 ? sqrt(a->m2[m] /
-						 (double)(c->ok - 1))
+			c->sd = c->ok > 1 ? sqrt(a->m2[m] / (double)(c->ok - 1))
 					  : NAN;
 			c->median = bs_stat_median(a->vals[m], (size_t)c->ok);
 			continue;
@@ -354,8 +352,8 @@ static void compare(struct bs_report *rep)
 						      : NAN;
 			c->ratio_lo = c->ratio_hi = c->p = NAN;
 			c->verdict = BS_V_NONE;
-			if (i == g->base ||
-			    c->status != BS_ST_OK || bc->status != BS_ST_OK)
+			if (i == g->base || c->status != BS_ST_OK ||
+			    bc->status != BS_ST_OK)
 				continue;
 			c->diff = c->mean - bc->mean;
 			if (bc->mean != 0) {
@@ -407,8 +405,9 @@ static void compare(struct bs_report *rep)
 			else if (c->in_print)
 				c->verdict = BS_V_NOISE;
 			else if (claimed(rep, m))
-				c->verdict = bs_stat_verdict(
-					c->pct, bs_rm_better(m), c->p, noise);
+				c->verdict = bs_stat_verdict(c->pct,
+							     bs_rm_better(m),
+							     c->p, noise);
 		}
 	}
 	free(p);
@@ -434,9 +433,9 @@ static void shade(struct bs_report *rep)
 				first = c->mean;
 			else if (c->mean != first)
 				distinct = 1;
-			if (isnan(best) || (bs_rm_better(m) > 0
-						    ? c->mean > best
-						    : c->mean < best))
+			if (isnan(best) ||
+			    (bs_rm_better(m) > 0 ? c->mean > best
+						 : c->mean < best))
 				best = c->mean;
 		}
 		/* One number, or all equal, or no better side: nothing to
@@ -565,8 +564,8 @@ int bs_report_build(struct bs_report **out, const struct bs_report_opts *opts,
 	rep->ngroups = ngroups;
 	rep->groups = xcalloc(ngroups, sizeof(*rep->groups));
 	for (i = 0; i < ngroups; i++) {
-		rep->groups[i].base =
-			opts->bases ? opts->bases[i] : opts->baseline;
+		rep->groups[i].base = opts->bases ? opts->bases[i]
+						  : opts->baseline;
 		if (rep->groups[i].base != rep->groups[0].base)
 			rep->multi_base = 1;
 	}

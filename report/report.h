@@ -74,7 +74,7 @@ enum bs_mkind {
  * arrays have room for BS_RM_COUNT, loops go up to BS_RM_USED. */
 #define BS_RM_COUNT (BS_M_MAX * BS_MK_COUNT)
 #define BS_RM_USED (bs_nmetrics * BS_MK_COUNT)
-#define BS_RM(test, kind) ((test) * BS_MK_COUNT + (kind))
+#define BS_RM(test, kind) ((test)*BS_MK_COUNT + (kind))
 #define BS_RM_TEST(m) ((m) / BS_MK_COUNT)
 #define BS_RM_KIND(m) ((enum bs_mkind)((m) % BS_MK_COUNT))
 
@@ -96,7 +96,7 @@ int bs_report_metrics_parse(const char *list, unsigned char want[BS_RM_COUNT],
 			    struct bs_err *err);
 
 struct bs_report_opts {
-	size_t baseline;              /* 0-based group index */
+	size_t baseline; /* 0-based group index */
 	/* Each group's baseline (0-based), or NULL: every group's is
 	 * baseline. A group whose baseline is itself is a baseline; a page
 	 * may have several (factor comparisons, --by), each the baseline of
@@ -105,12 +105,12 @@ struct bs_report_opts {
 	/* Short labels, one per group (--label), or NULL: automatic (see
 	 * bs_report_build). */
 	const char *const *labels;
-	int list_runs;                /* keep what the HTML run list shows */
+	int list_runs;   /* keep what the HTML run list shows */
 	size_t list_max; /* the HTML run list names at most this many runs a
 			    group, then says how many more (0: every run) */
 	enum bs_report_units units;
 	unsigned char want[BS_RM_COUNT]; /* all zero: every metric */
-	const char *title;            /* NULL: a title made of the labels */
+	const char *title;               /* NULL: a title made of the labels */
 	/* The parameter a factor comparison sweeps (--by threads: its key),
 	 * or NULL: its levels are compared as scaling (BS_V_SCALING), the
 	 * one parameter their identities may differ in (report/ident.c). */
@@ -149,7 +149,7 @@ struct bs_report_cell {
 	 * show prints; "no number" when its runs' words differ, NULL when
 	 * every run had one. */
 	const char *absent;
-	unsigned absent_mask; /* bit per enum bs_absent of those runs */
+	unsigned absent_mask;      /* bit per enum bs_absent of those runs */
 	double mean, sd, min, max; /* over the ok runs (sd: NAN if ok < 2) */
 	double median;             /* over the ok runs */
 	/* Against the baseline; NAN when either side has no number. */
@@ -168,7 +168,7 @@ struct bs_report_cell {
 	/* The step the group's values were printed in (the finest its
 	 * numbers show: core/dialect.h, bs_dialect_step). */
 	double step;
-	int shade;  /* 0 (worst) .. 10 (best), -1 unshaded */
+	int shade; /* 0 (worst) .. 10 (best), -1 unshaded */
 };
 
 /* Distinct machines, versions, tag and parameter values a group lists. */
@@ -180,10 +180,10 @@ struct bs_report_cell {
  * rvalue/rlo/rhi, text text (the first known value).
  */
 struct bs_report_pval {
-	int64_t i;      /* integer kinds */
-	double r;       /* reals */
-	char *t;        /* text */
-	int64_t n;      /* runs with this value */
+	int64_t i; /* integer kinds */
+	double r;  /* reals */
+	char *t;   /* text */
+	int64_t n; /* runs with this value */
 };
 struct bs_report_param {
 	int64_t value;  /* BS_NONE when unknown or mixed */
@@ -210,7 +210,7 @@ struct bs_report_param {
  */
 struct bs_report_summary {
 	double gm[BS_CAT_COUNT], lo[BS_CAT_COUNT], hi[BS_CAT_COUNT];
-	int n[BS_CAT_COUNT];   /* metrics behind gm; 0: no figure */
+	int n[BS_CAT_COUNT]; /* metrics behind gm; 0: no figure */
 	/* Each category's state (report/summary.c): BS_V_BETTER or
 	 * BS_V_WORSE when its significant cells all go that way and so
 	 * does gm, BS_V_MIXED when they go both ways, BS_V_FEW when none is
@@ -220,18 +220,17 @@ struct bs_report_summary {
 	 * compared (different tests, can't tell, related, a mixed group:
 	 * then n is 0, no figure). */
 	enum bs_verdict state[BS_CAT_COUNT];
-	int sign[BS_CAT_COUNT];  /* the category's better side: +1, -1 */
+	int sign[BS_CAT_COUNT]; /* the category's better side: +1, -1 */
 	/* The untested cell with the fewest timed runs a side (report
 	 * metric, -1 none), and the smallest p of the cells not
 	 * significant, per category. */
 	int few_m[BS_CAT_COUNT];
 	double p_min[BS_CAT_COUNT];
 	int verdicts[BS_V_COUNT]; /* cells by verdict, rates only */
-	int top;               /* report metric that changed most, or -1 */
+	int top;                  /* report metric that changed most, or -1 */
 	double top_factor;
-	char *sentence;        /* NULL for the baseline */
+	char *sentence; /* NULL for the baseline */
 };
-
 
 /*
  * One tag key over a group's runs: its distinct values in the order runs
@@ -277,17 +276,17 @@ enum bs_rrel {
 };
 
 struct bs_report_group {
-	char *label;      /* short: opts.labels[], or automatic */
-	char *selector;   /* the selector as given */
-	int label_whole;  /* the label says all the selector says */
-	size_t base;      /* 0-based index of its baseline group */
+	char *label;     /* short: opts.labels[], or automatic */
+	char *selector;  /* the selector as given */
+	int label_whole; /* the label says all the selector says */
+	size_t base;     /* 0-based index of its baseline group */
 	int64_t nruns;
-	int64_t *ids;     /* run ids in source order */
+	int64_t *ids; /* run ids in source order */
 	/* Distinct values, sorted, at most BS_REPORT_LIST shown. */
 	char **machines;
 	size_t nmachines;
 	int more_machines; /* there were more than BS_REPORT_LIST */
-	char **versions;  /* "bonnie++ 1.03" */
+	char **versions;   /* "bonnie++ 1.03" */
 	size_t nversions;
 	int more_versions;
 	struct bs_tag *tags; /* the tags common to every run (copies) */
@@ -298,7 +297,7 @@ struct bs_report_group {
 	 * parameters of bs_param_rules. */
 	struct bs_report_tagmix *mix;
 	size_t nmix;
-	unsigned families; /* bit per enum bs_family of its runs */
+	unsigned families;            /* bit per enum bs_family of its runs */
 	int64_t fam_runs[BS_FAM_MAX]; /* its runs of each family */
 	struct bs_report_param param[BS_P_MAX]; /* by parameter table row */
 	/* The test identities of its runs (core/identity.h), each once
@@ -321,8 +320,8 @@ struct bs_report_group {
 	unsigned char borrowed[BS_M_MAX];
 	struct bs_report_cell cell[BS_RM_COUNT];
 	struct bs_report_summary sum; /* against the baseline */
-	int64_t curves_seen;  /* curves its runs have, of metrics shown */
-	int64_t curves_kept;  /* of those, kept in rep->curves */
+	int64_t curves_seen; /* curves its runs have, of metrics shown */
+	int64_t curves_kept; /* of those, kept in rep->curves */
 };
 
 #define BS_REPORT_KEEP_MAX (64u << 20)
@@ -360,13 +359,13 @@ struct bs_report_dist {
 #define BS_REPORT_CURVE_AXIS "offset_gib"
 
 struct bs_report_curve {
-	int test;            /* catalogue row of the metric */
-	size_t group;        /* 0-based */
-	int64_t id;          /* the run */
+	int test;     /* catalogue row of the metric */
+	size_t group; /* 0-based */
+	int64_t id;   /* the run */
 	char *machine;
 	struct bs_point *pt; /* the run's points, in its order */
 	size_t n;
-	size_t ok;           /* points with a number; n - ok too fast */
+	size_t ok; /* points with a number; n - ok too fast */
 	enum bs_zcav_medium on_device; /* a disk, a file or unknown */
 	/* Over the points with a number (NAN when there are none): the
 	 * first and last of them, the least, the mean and the most. */
@@ -378,8 +377,8 @@ struct bs_report {
 	char *title;
 	struct bs_report_group *groups;
 	size_t ngroups;
-	int64_t nruns;    /* over all groups (a run in two groups counts 2) */
-	int multi_base;   /* groups have different baselines */
+	int64_t nruns;  /* over all groups (a run in two groups counts 2) */
+	int multi_base; /* groups have different baselines */
 	unsigned char shown[BS_RM_COUNT]; /* wanted, and run by some group */
 	/* The tests of the page: the p-values Holm's correction ran over
 	 * (report/report.c, claimed()). */
@@ -388,7 +387,7 @@ struct bs_report {
 	 * its key (a copy; NULL when the report is no sweep). */
 	int sweep_row[BS_FAM_MAX];
 	char *sweep;
-	unsigned show;    /* --units as BS_SHOW_* flags (core/metric.h) */
+	unsigned show; /* --units as BS_SHOW_* flags (core/metric.h) */
 	/* Why numbers may not compare, the ones that take verdicts away
 	 * first (note_rank: enum bs_rnote_rank, report/internal.h). */
 	char **notes;
@@ -445,8 +444,8 @@ int bs_report_templates_load(struct bs_tmpl_set **out, const char *dir,
  * of every group: from what the report kept, else read again from src.
  * The same report, source and templates always give the same bytes.
  */
-int bs_report_render(const struct bs_report *rep,
-		     const struct bs_tmpl_set *ts, enum bs_report_format fmt,
+int bs_report_render(const struct bs_report *rep, const struct bs_tmpl_set *ts,
+		     enum bs_report_format fmt,
 		     const struct bs_report_source *src, FILE *out,
 		     struct bs_err *err);
 

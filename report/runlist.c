@@ -41,7 +41,8 @@ void bs_rrow_fill(struct bs_rruns *rr, const struct bs_run *r, uint32_t group,
 	row->group = group;
 	row->family = (unsigned char)r->family;
 	row->machine = bs_intern(&rr->pool, bs_store_machine_name(r->machine));
-	row->version = bs_intern(&rr->pool, r->tool_version ? r->tool_version : "");
+	row->version =
+		bs_intern(&rr->pool, r->tool_version ? r->tool_version : "");
 	bs_metric_rows(r->family, &t0, &t1);
 	for (t = t0; t < t1 && n < BS_M_BONNIE; t++) {
 		if (!listed(t))

@@ -36,8 +36,8 @@
 extern const struct bs_embedded bs_tmpl_site_html[];
 extern const struct bs_embedded bs_tmpl_site_css[];
 
-const char *const bs_site_dirs[] = {"run", "machine", "tag", "tool", "compare",
-                                    "change"};
+const char *const bs_site_dirs[] = {"run",  "machine", "tag",
+				    "tool", "compare", "change"};
 const size_t bs_site_ndirs = sizeof(bs_site_dirs) / sizeof(bs_site_dirs[0]);
 
 /* The length of the run of characters of set at the start of s. */
@@ -74,18 +74,18 @@ int bs_site_own_name(const char *dir, const char *name)
 		/* bs_site_change_path: RUN-METRIC.html. */
 		n = span_of(name, DIGITS);
 		return n > 0 && name[n] == '-' &&
-		       span_of(name + n + 1, "abcdefghijklmnopqrstuvwxyz"
-		                             DIGITS "_") > 0 &&
+		       span_of(name + n + 1,
+			       "abcdefghijklmnopqrstuvwxyz" DIGITS "_") > 0 &&
 		       strcmp(name + n + 1 +
-		                  span_of(name + n + 1,
-		                          "abcdefghijklmnopqrstuvwxyz" DIGITS
-		                          "_"),
-		              ".html") == 0;
+				      span_of(name + n + 1,
+					      "abcdefghijklmnopqrstuvwxyz" DIGITS
+					      "_"),
+			      ".html") == 0;
 	}
 	if (strcmp(dir, "compare") == 0) {
 		/* A saved comparison's name (cli/cmd_report.c's rule). */
 		n = span_of(name, "abcdefghijklmnopqrstuvwxyz"
-		                  "ABCDEFGHIJKLMNOPQRSTUVWXYZ" DIGITS "._-");
+				  "ABCDEFGHIJKLMNOPQRSTUVWXYZ" DIGITS "._-");
 		return n > 5 && n <= 64 + 5 && name[n] == '\0' &&
 		       strcmp(name + n - 5, ".html") == 0 && name[0] != '.' &&
 		       name[0] != '_' && name[0] != '-';
@@ -93,8 +93,8 @@ int bs_site_own_name(const char *dir, const char *name)
 	if (strcmp(dir, "machine") == 0 || strcmp(dir, "tag") == 0 ||
 	    strcmp(dir, "tool") == 0) {
 		/* SLUG-HASH8 of [a-z0-9-], then the page's tail. */
-		size_t slug = span_of(name, "abcdefghijklmnopqrstuvwxyz" DIGITS
-		                            "-");
+		size_t slug =
+			span_of(name, "abcdefghijklmnopqrstuvwxyz" DIGITS "-");
 
 		for (n = 1; n < slug; n++)
 			if (name[n] == '-' &&
@@ -136,7 +136,7 @@ static void add_slug(struct bs_buf *b, const char *s)
 
 /* The page of a machine, tag value or tool, from the site's root. */
 void bs_site_group_path(struct bs_buf *b, enum gkind kind, const char *a,
-                               const char *bv)
+			const char *bv)
 {
 	static const char *const dir[] = {"machine", "tag", "tool"};
 	struct bs_buf whole = BS_BUF_INIT;
@@ -179,8 +179,8 @@ const char *bs_site_date_text(int64_t t, char *out, size_t outsz)
 
 /* Sets key to prefix + the page of a group (prefix "" or "../"). */
 void bs_site_set_group_href(struct site *s, struct bs_tdict *d, const char *key,
-                                   const char *prefix, enum gkind kind, const char *a,
-                                   const char *b)
+			    const char *prefix, enum gkind kind, const char *a,
+			    const char *b)
 {
 	bs_buf_reset(&s->path);
 	bs_buf_adds(&s->path, prefix);
@@ -192,7 +192,7 @@ void bs_site_set_group_href(struct site *s, struct bs_tdict *d, const char *key,
 
 /* What every page has: title, style sheet and home links, the crumb. */
 void bs_site_page_head(struct bs_tdict *d, int depth, const char *title,
-                              const char *crumb)
+		       const char *crumb)
 {
 	bs_tdict_set(d, "TITLE", title);
 	bs_tdict_set(d, "HEADING", title);
@@ -229,14 +229,14 @@ int bs_site_emit(struct site *s, const char *path)
 	rc = bs_tmpl_expand_buf(s->ts, "site.html", s->d, &s->page, s->err);
 	if (rc == 0)
 		rc = s->put(s->ctx, path, bs_buf_str(&s->page), s->page.len,
-		            s->err);
+			    s->err);
 	bs_tdict_clear(s->d);
 	return rc;
 }
 
 /* site.css: templates/site.css, which includes the pages' palette. */
 static int style_sheet(void *ctx, bs_site_put_fn put, struct bs_tdict *d,
-                       struct bs_err *err)
+		       struct bs_err *err)
 {
 	struct bs_tmpl_set *ts = NULL;
 	struct bs_buf b = BS_BUF_INIT;
@@ -254,8 +254,8 @@ static int style_sheet(void *ctx, bs_site_put_fn put, struct bs_tdict *d,
 }
 
 int bs_site_build(const struct bs_report_source *src,
-                  const struct bs_site_opts *opts, bs_site_put_fn put,
-                  void *ctx, struct bs_err *err)
+		  const struct bs_site_opts *opts, bs_site_put_fn put,
+		  void *ctx, struct bs_err *err)
 {
 	struct site s;
 	int m, k, rc;
@@ -276,7 +276,7 @@ int bs_site_build(const struct bs_report_source *src,
 		s.slot[s.nmain] = 0;
 		for (k = 0; k < s.nmain; k++)
 			s.slot[s.nmain] += bs_metrics[s.main[k]].family ==
-			                   bs_metrics[m].family;
+					   bs_metrics[m].family;
 		if (s.slot[s.nmain] == MAIN_FAMILY_MAX)
 			BS_BUG("more main metrics of a family than "
 			       "MAIN_FAMILY_MAX");

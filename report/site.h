@@ -69,7 +69,7 @@ int bs_site_own_name(const char *dir, const char *name);
  * the page's bytes. Returns 0, or <0 with err filled to stop the build.
  */
 typedef int (*bs_site_put_fn)(void *ctx, const char *path, const char *data,
-                              size_t len, struct bs_err *err);
+			      size_t len, struct bs_err *err);
 
 struct bs_changes;
 struct bs_changes_item;
@@ -97,7 +97,7 @@ void bs_site_change_path(const struct bs_changes_item *it, struct bs_buf *b);
  * (names kept once), plus one page at a time.
  */
 int bs_site_build(const struct bs_report_source *src,
-                  const struct bs_site_opts *opts, bs_site_put_fn put,
-                  void *ctx, struct bs_err *err);
+		  const struct bs_site_opts *opts, bs_site_put_fn put,
+		  void *ctx, struct bs_err *err);
 
 #endif

@@ -34,7 +34,7 @@
 void bs_site_change_path(const struct bs_changes_item *it, struct bs_buf *b)
 {
 	bs_buf_addf(b, "change/%lld-%s.html", (long long)it->run_id,
-	            bs_metrics[it->metric].key);
+		    bs_metrics[it->metric].key);
 }
 
 static const struct site *byid_site; /* qsort has no context argument */
@@ -100,7 +100,7 @@ static void test_name(const struct site *s, const char *key, struct bs_buf *b)
 /* Sets key to the page of run id from the root, "" when the site has
  * no such run. */
 static void set_run_href(struct site *s, struct bs_tdict *d, const char *key,
-                         int64_t id)
+			 int64_t id)
 {
 	const struct srun *r = run_of(s, id);
 
@@ -117,7 +117,7 @@ static void set_run_href(struct site *s, struct bs_tdict *d, const char *key,
  * RUN_HREF, CMP_HREF (its comparison) and CMD (the same as a command).
  */
 static void change_entry(struct site *s, struct bs_tdict *x,
-                         const struct bs_changes_item *it)
+			 const struct bs_changes_item *it)
 {
 	struct bs_buf b = BS_BUF_INIT;
 	char v[64];
@@ -130,13 +130,13 @@ static void change_entry(struct site *s, struct bs_tdict *x,
 	bs_tdict_set(x, "TEST", bs_buf_str(&b));
 	bs_tdict_set(x, "METRIC", bs_metrics[m].label);
 	bs_tdict_setf(x, "BEFORE", "%s %s",
-	              bs_metric_fmt(v, sizeof(v), m, it->cp.before,
-	                            BS_SHOW_GROUP),
-	              bs_metric_unit(m, 0));
+		      bs_metric_fmt(v, sizeof(v), m, it->cp.before,
+				    BS_SHOW_GROUP),
+		      bs_metric_unit(m, 0));
 	bs_tdict_setf(x, "AFTER", "%s %s",
-	              bs_metric_fmt(v, sizeof(v), m, it->cp.after,
-	                            BS_SHOW_GROUP),
-	              bs_metric_unit(m, 0));
+		      bs_metric_fmt(v, sizeof(v), m, it->cp.after,
+				    BS_SHOW_GROUP),
+		      bs_metric_unit(m, 0));
 	bs_tdict_set_i64(x, "N_BEFORE", (int64_t)it->cp.n_before);
 	bs_tdict_set_i64(x, "N_AFTER", (int64_t)it->cp.n_after);
 	bs_tdict_setf(x, "RATIO", "%.3g", it->cp.ratio);
@@ -176,7 +176,7 @@ void bs_site_latest_changes(struct site *s, struct bs_tdict *idx)
 	for (i = 0; i < ch->n && i < INDEX_CHANGES; i++)
 		change_entry(s, bs_tdict_add(lc, "CHANGE_ITEM"), &ch->item[i]);
 	bs_tdict_setf(lc, "TEXT", "%zu change point%s in all", ch->n,
-	              ch->n == 1 ? "" : "s");
+		      ch->n == 1 ? "" : "s");
 }
 
 int bs_site_changes_page(struct site *s)
@@ -187,14 +187,15 @@ int bs_site_changes_page(struct site *s)
 	size_t i;
 
 	bs_site_page_head(s->d, 0, "Changes", "changes");
-	bs_buf_addf(&t, "%zu change point%s in %lld series of %lld runs with "
-	                "a date, newest first; a change below %.3g%% is not "
-	                "reported",
-	            ch->n, ch->n == 1 ? "" : "s", (long long)ch->series,
-	            (long long)(ch->runs - ch->undated), ch->noise_pct);
+	bs_buf_addf(&t,
+		    "%zu change point%s in %lld series of %lld runs with "
+		    "a date, newest first; a change below %.3g%% is not "
+		    "reported",
+		    ch->n, ch->n == 1 ? "" : "s", (long long)ch->series,
+		    (long long)(ch->runs - ch->undated), ch->noise_pct);
 	if (ch->undated)
 		bs_buf_addf(&t, "; %lld runs without a date take no part",
-		            (long long)ch->undated);
+			    (long long)ch->undated);
 	bs_buf_adds(&t, ".");
 	bs_site_lede(s->d, bs_buf_str(&t));
 	cs = bs_tdict_add(s->d, "CHANGES");
@@ -242,29 +243,29 @@ int bs_site_changes_feed(struct site *s)
 
 	bs_buf_reset(b);
 	bs_buf_adds(b, "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
-	               "<feed xmlns=\"http://www.w3.org/2005/Atom\">\n"
-	               "<title>Benchmark archive: changes</title>\n"
-	               "<subtitle>Where a series of runs shifted, and what "
-	               "changed there (bstore changes)</subtitle>\n"
-	               "<id>urn:bstore:changes</id>\n");
+		       "<feed xmlns=\"http://www.w3.org/2005/Atom\">\n"
+		       "<title>Benchmark archive: changes</title>\n"
+		       "<subtitle>Where a series of runs shifted, and what "
+		       "changed there (bstore changes)</subtitle>\n"
+		       "<id>urn:bstore:changes</id>\n");
 	bs_time_iso(d, sizeof(d), ch->n ? ch->item[0].measured_at : 0);
 	bs_buf_addf(b, "<updated>%s</updated>\n", d);
 	bs_buf_adds(b, "<link rel=\"self\" href=\"changes.xml\"/>\n"
-	               "<link rel=\"alternate\" type=\"text/html\" "
-	               "href=\"changes.html\"/>\n"
-	               "<author><name>bstore</name></author>\n"
-	               "<generator>bstore</generator>\n");
+		       "<link rel=\"alternate\" type=\"text/html\" "
+		       "href=\"changes.html\"/>\n"
+		       "<author><name>bstore</name></author>\n"
+		       "<generator>bstore</generator>\n");
 	for (i = 0; i < ch->n; i++) {
 		const struct bs_changes_item *it = &ch->item[i];
 
 		bs_buf_reset(&e);
 		bs_buf_addf(&e, "%s\x1f%s\x1f%s\x1f%lld", it->machine,
-		            it->identity, bs_metrics[it->metric].key,
-		            (long long)it->run_id);
+			    it->identity, bs_metrics[it->metric].key,
+			    (long long)it->run_id);
 		bs_sha256_hex(bs_buf_str(&e), e.len, hex);
 		bs_time_iso(d, sizeof(d), it->measured_at);
 		bs_buf_addf(b, "<entry>\n<id>urn:bstore:change:%.32s</id>\n",
-		            hex);
+			    hex);
 		bs_buf_reset(&e);
 		bs_buf_addf(&e, "%s, ", bs_store_machine_name(it->machine));
 		test_name(s, it->identity, &e);
@@ -279,8 +280,9 @@ int bs_site_changes_feed(struct site *s)
 		xml_text(b, bs_buf_str(&e));
 		bs_buf_adds(b, "\"/>\n<summary>");
 		bs_buf_reset(&e);
-		bs_buf_addf(&e, "p = %.2g; what changed at run %lld: ",
-		            it->cp.p, (long long)it->run_id);
+		bs_buf_addf(&e,
+			    "p = %.2g; what changed at run %lld: ", it->cp.p,
+			    (long long)it->run_id);
 		bs_changes_why_text(it, &e);
 		xml_text(b, bs_buf_str(&e));
 		bs_buf_adds(b, "</summary>\n</entry>\n");

@@ -32,7 +32,7 @@
 /* The index's table of each machine's newest run, page k (0: the index
  * itself) of npages, in s->d. */
 static void latest_table(struct site *s, const size_t *latest, size_t n,
-                         size_t k, size_t npages)
+			 size_t k, size_t npages)
 {
 	struct pager pg = {s, G_MACHINE, NULL, NULL, 1};
 	struct bs_tdict *rt;
@@ -41,18 +41,21 @@ static void latest_table(struct site *s, const size_t *latest, size_t n,
 	size_t cnt = n - first < INDEX_ROWS ? n - first : INDEX_ROWS;
 
 	rt = bs_site_runs_table(s, s->d, latest + first, cnt,
-	                "Machines, each by its newest run", "", 0, NULL);
+				"Machines, each by its newest run", "", 0,
+				NULL);
 	bs_tdict_show(rt, "LATEST");
 	if (npages > 1) {
 		bs_buf_addf(&t, "Machines %zu to %zu of %zu.", first + 1,
-		            first + cnt, n);
+			    first + cnt, n);
 		if (k == 0) {
 			struct bs_tdict *g = bs_tdict_add(rt, "PAGER");
 
 			bs_tdict_set(g, "TEXT", bs_buf_str(&t));
-			bs_site_pager_href(&pg, bs_tdict_add(g, "NEXT"), "HREF", 2);
+			bs_site_pager_href(&pg, bs_tdict_add(g, "NEXT"), "HREF",
+					   2);
 		} else {
-			bs_site_pager(&pg, rt, k + 1, npages, bs_buf_str(&t), NULL);
+			bs_site_pager(&pg, rt, k + 1, npages, bs_buf_str(&t),
+				      NULL);
 		}
 	}
 	bs_buf_release(&t);
@@ -83,18 +86,18 @@ static int cmp_span_size(const void *pa, const void *pb)
 static int cmp_run_newer(const void *pa, const void *pb)
 {
 	return bs_site_newer(&bs_site_sort->runs[*(const size_t *)pa],
-	             &bs_site_sort->runs[*(const size_t *)pb]);
+			     &bs_site_sort->runs[*(const size_t *)pb]);
 }
 
 static int cmp_newest(const void *pa, const void *pb)
 {
 	const struct newest *a = pa, *b = pb;
 	int c = strcmp(bs_site_sort->tests[a->test].key,
-	               bs_site_sort->tests[b->test].key);
+		       bs_site_sort->tests[b->test].key);
 
 	if (c == 0)
 		c = strcmp(bs_site_sort->runs[a->run].machine,
-		           bs_site_sort->runs[b->run].machine);
+			   bs_site_sort->runs[b->run].machine);
 	return c;
 }
 
@@ -118,7 +121,8 @@ static void test_sections(struct site *s)
 
 	for (i = 0; i < s->nmem && s->mem[i].kind == G_MACHINE; i = j) {
 		memset(seen, 0, s->ntests);
-		for (j = i; j < s->nmem && bs_site_same_group(&s->mem[i], &s->mem[j]);
+		for (j = i;
+		     j < s->nmem && bs_site_same_group(&s->mem[i], &s->mem[j]);
 		     j++) {
 			size_t r = s->mem[j].run;
 
@@ -159,22 +163,26 @@ static void test_sections(struct site *s)
 			k = TEST_MACHINES;
 		bs_buf_reset(&t);
 		bs_buf_addf(&t, "Latest results: %s", names[q]);
-		rt = bs_site_runs_table(s, s->d, runs, k, bs_buf_str(&t), "", 0, NULL);
+		rt = bs_site_runs_table(s, s->d, runs, k, bs_buf_str(&t), "", 0,
+					NULL);
 		if (j - i > k) {
 			bs_buf_reset(&t);
-			bs_buf_addf(&t, "The %zu machines with the newest runs "
-			                "of %zu; the others are under Machines.",
-			            k, j - i);
+			bs_buf_addf(&t,
+				    "The %zu machines with the newest runs "
+				    "of %zu; the others are under Machines.",
+				    k, j - i);
 			bs_tdict_set(bs_tdict_add(rt, "RUNS_MORE"),
-			             "RUNS_MORE_TEXT", bs_buf_str(&t));
+				     "RUNS_MORE_TEXT", bs_buf_str(&t));
 		}
 	}
 	if (nsec > TEST_SECTIONS) {
 		bs_buf_reset(&t);
-		bs_buf_addf(&t, "%zu more tests are on the pages of their tools "
-		                "and machines.", nsec - TEST_SECTIONS);
+		bs_buf_addf(&t,
+			    "%zu more tests are on the pages of their tools "
+			    "and machines.",
+			    nsec - TEST_SECTIONS);
 		bs_tdict_set(bs_tdict_add(rt, "RUNS_MORE"), "RUNS_MORE_TEXT",
-		             bs_buf_str(&t));
+			     bs_buf_str(&t));
 	}
 	for (q = 0; q < nshown; q++)
 		free(names[q]);
@@ -227,12 +235,12 @@ int bs_site_index_page(struct site *s, const struct bs_site_opts *o)
 		for (i = 0; i < s->nruns; i++)
 			runs[i] = i;
 		bs_buf_addf(&t, "%zu machine%s, ", nlatest,
-		            nlatest == 1 ? "" : "s");
+			    nlatest == 1 ? "" : "s");
 		bs_site_span_text(s, runs, s->nruns, &t);
 		bs_site_lede(d, bs_buf_str(&t));
 		if (s->nruns == 0)
 			bs_tdict_set(bs_tdict_add(idx, "EMPTY"), "EMPTY_TEXT",
-			             "No runs.");
+				     "No runs.");
 		else
 			test_sections(s);
 		if (s->nruns)
@@ -240,24 +248,25 @@ int bs_site_index_page(struct site *s, const struct bs_site_opts *o)
 		qsort(runs, s->nruns, sizeof(*runs), bs_site_cmp_id_desc);
 		if (s->nruns)
 			c = bs_site_runs_table(s, d, runs,
-			               s->nruns < NEWEST_RUNS ? s->nruns
-			                                      : NEWEST_RUNS,
-			               "Newest runs", "", 0, NULL);
+					       s->nruns < NEWEST_RUNS
+						       ? s->nruns
+						       : NEWEST_RUNS,
+					       "Newest runs", "", 0, NULL);
 		if (s->nruns > NEWEST_RUNS)
-			bs_tdict_set(
-			    bs_tdict_add(c, "RUNS_MORE"), "RUNS_MORE_TEXT",
-			    "Every run is on the pages of its machine, "
-			    "its tool and each of its tags.");
+			bs_tdict_set(bs_tdict_add(c, "RUNS_MORE"),
+				     "RUNS_MORE_TEXT",
+				     "Every run is on the pages of its machine, "
+				     "its tool and each of its tags.");
 		if (o && o->ncompares) {
 			struct bs_tdict *cs = bs_tdict_add(idx, "COMPARES");
 
 			for (i = 0; i < o->ncompares; i++) {
 				struct bs_tdict *x =
-				    bs_tdict_add(cs, "COMPARE");
+					bs_tdict_add(cs, "COMPARE");
 
 				bs_tdict_set(x, "NAME", o->compares[i]);
 				bs_tdict_setf(x, "HREF", "compare/%s.html",
-				              o->compares[i]);
+					      o->compares[i]);
 			}
 		}
 		rc = bs_site_emit(s, "index.html");

@@ -67,7 +67,7 @@ struct srun {
 	char sha8[9];
 	enum bs_family family;
 	const char *machine, *tool, *version; /* interned */
-	size_t test; /* its test identity: site.tests[test] */
+	size_t test;        /* its test identity: site.tests[test] */
 	size_t str0, ntags; /* its tags: site.strs[str0 + 2i], [.. + 1] */
 	size_t nunpaged;    /* its other tags (tag_paged()) */
 	/* Its family's main results, by site.slot[k] of main metric k. */
@@ -109,15 +109,15 @@ struct site {
 	const char **strs; /* tag keys and values of each run, interned */
 	size_t nstrs, capstrs;
 	struct bs_intern pool; /* every string kept, once (util/intern.h) */
-	int main[MAIN_MAX]; /* catalogue rows of the main metrics */
-	int slot[MAIN_MAX]; /* of main[k] among its family's main metrics */
+	int main[MAIN_MAX];    /* catalogue rows of the main metrics */
+	int slot[MAIN_MAX];    /* of main[k] among its family's main metrics */
 	int nmain;
 	int mainidx[BS_M_MAX]; /* catalogue row -> index in main, or -1 */
 	struct stest *tests;
 	size_t ntests, captests;
 	size_t *thash, capth; /* key -> index + 1 in tests (test_of) */
 	const struct bs_changes *changes; /* NULL: none */
-	size_t *byid; /* run indices by id (run_of) */
+	size_t *byid;                     /* run indices by id (run_of) */
 };
 
 /*
@@ -143,14 +143,14 @@ extern const struct site *bs_site_sort;
 
 /* site.c */
 void bs_site_group_path(struct bs_buf *b, enum gkind kind, const char *a,
-                               const char *bv);
+			const char *bv);
 void bs_site_run_path(struct bs_buf *b, int64_t id, const char *sha256);
 const char *bs_site_date_text(int64_t t, char *out, size_t outsz);
 void bs_site_set_group_href(struct site *s, struct bs_tdict *d, const char *key,
-                                   const char *prefix, enum gkind kind, const char *a,
-                                   const char *b);
+			    const char *prefix, enum gkind kind, const char *a,
+			    const char *b);
 void bs_site_page_head(struct bs_tdict *d, int depth, const char *title,
-                              const char *crumb);
+		       const char *crumb);
 void bs_site_legend(struct bs_tdict *d, int bonnie);
 void bs_site_lede(struct bs_tdict *d, const char *text);
 int bs_site_emit(struct site *s, const char *path);
@@ -159,30 +159,30 @@ int bs_site_run_page(struct site *s, const struct bs_run *r);
 /* site_read.c */
 int bs_site_tag_paged(const struct bs_tag *t, size_t *npaged);
 void bs_site_name_tests(const struct site *s, const size_t *t, size_t n,
-                               char **names);
+			char **names);
 int bs_site_on_run(const struct bs_run *r, void *vctx);
 /* site_lists.c */
 int bs_site_newer(const struct srun *x, const struct srun *y);
 int bs_site_cmp_member(const void *pa, const void *pb);
 int bs_site_same_group(const struct member *a, const struct member *b);
 struct bs_tdict *bs_site_runs_table(struct site *s, struct bs_tdict *dd,
-                                           const size_t *runs, size_t n,
-                                           const char *title, const char *prefix,
-                                           int fold, const struct member *own);
+				    const size_t *runs, size_t n,
+				    const char *title, const char *prefix,
+				    int fold, const struct member *own);
 void bs_site_span_text(const struct site *s, const size_t *runs, size_t n,
-                              struct bs_buf *b);
+		       struct bs_buf *b);
 int bs_site_cmp_id_desc(const void *pa, const void *pb);
 void bs_site_pager_href(const struct pager *p, struct bs_tdict *d,
-                               const char *key, size_t k);
+			const char *key, size_t k);
 void bs_site_pager(const struct pager *p, struct bs_tdict *d, size_t k,
-                          size_t npages, const char *text, const char *up);
+		   size_t npages, const char *text, const char *up);
 struct bs_tdict *bs_site_values_table(struct bs_tdict *d, const char *title,
-                                             const char *col, const char *more);
+				      const char *col, const char *more);
 int bs_site_lists(struct site *s, struct bs_tdict *tags, struct bs_tdict *tools,
-                         size_t *latest, size_t *nlatest);
+		  size_t *latest, size_t *nlatest);
 /* site_trend.c */
 void bs_site_trend(struct site *s, struct bs_tdict *list, const size_t *runs,
-                          size_t n);
+		   size_t n);
 /* site_index.c */
 int bs_site_index_page(struct site *s, const struct bs_site_opts *o);
 /* site_changes.c */

@@ -57,7 +57,8 @@ int bs_site_cmp_member(const void *pa, const void *pb)
 	if (c == 0 && a->b && b->b)
 		c = strcmp(a->b, b->b);
 	if (c == 0)
-		c = bs_site_newer(&bs_site_sort->runs[a->run], &bs_site_sort->runs[b->run]);
+		c = bs_site_newer(&bs_site_sort->runs[a->run],
+				  &bs_site_sort->runs[b->run]);
 	return c;
 }
 
@@ -76,7 +77,7 @@ int bs_site_same_group(const struct member *a, const struct member *b)
 /* The main metrics of the families among the runs, in catalogue order:
  * want[k] for main[k]. */
 static void main_columns(const struct site *s, const size_t *runs, size_t n,
-                         unsigned char want[MAIN_MAX])
+			 unsigned char want[MAIN_MAX])
 {
 	unsigned fams = 0;
 	size_t i;
@@ -86,15 +87,15 @@ static void main_columns(const struct site *s, const size_t *runs, size_t n,
 		fams |= 1u << s->runs[runs[i]].family;
 	for (k = 0; k < s->nmain; k++)
 		want[k] = (fams >> bs_metrics[s->main[k]].family) & 1 &&
-		          (bs_metrics[s->main[k]].flags & BS_MF_MAIN);
+			  (bs_metrics[s->main[k]].flags & BS_MF_MAIN);
 }
 
 /* A RUNS table of runs[0..n-1] (indices into s->runs), in d; returns it
  * for its pager. */
 struct bs_tdict *bs_site_runs_table(struct site *s, struct bs_tdict *dd,
-                                           const size_t *runs, size_t n,
-                                           const char *title, const char *prefix,
-                                           int fold, const struct member *own)
+				    const size_t *runs, size_t n,
+				    const char *title, const char *prefix,
+				    int fold, const struct member *own)
 {
 	unsigned char want[MAIN_MAX];
 	struct bs_tdict *d = bs_tdict_add(dd, "RUNS"), *row, *x;
@@ -110,11 +111,11 @@ struct bs_tdict *bs_site_runs_table(struct site *s, struct bs_tdict *dd,
 	 * page, a tool's) is said once above the table, not in each row. */
 	for (i = 1; i < n && !(mcol && tcol); i++) {
 		const struct srun *a = &s->runs[runs[0]],
-		                  *b = &s->runs[runs[i]];
+				  *b = &s->runs[runs[i]];
 
 		mcol |= strcmp(a->machine, b->machine) != 0;
 		tcol |= strcmp(a->tool, b->tool) != 0 ||
-		        strcmp(a->version, b->version) != 0;
+			strcmp(a->version, b->version) != 0;
 	}
 	if (mcol)
 		bs_tdict_show(d, "MCOL");
@@ -126,12 +127,12 @@ struct bs_tdict *bs_site_runs_table(struct site *s, struct bs_tdict *dd,
 		bs_buf_reset(&s->text);
 		if (!mcol)
 			bs_buf_addf(&s->text, "machine %s",
-			            bs_store_machine_name(a->machine));
+				    bs_store_machine_name(a->machine));
 		if (!tcol)
 			bs_buf_addf(&s->text, "%s%s %s", mcol ? "" : ", ",
-			            a->tool, a->version);
+				    a->tool, a->version);
 		bs_tdict_setf(bs_tdict_add(d, "SAME"), "TEXT",
-		              "Every run here: %s.", bs_buf_str(&s->text));
+			      "Every run here: %s.", bs_buf_str(&s->text));
 	}
 	main_columns(s, runs, n, want);
 	for (k = 0; k < s->nmain; k++) {
@@ -152,17 +153,19 @@ struct bs_tdict *bs_site_runs_table(struct site *s, struct bs_tdict *dd,
 		bs_tdict_set_i64(row, "ID", r->id);
 		/* A list: the day, not the minute (the run's page has it). */
 		bs_tdict_setf(row, "DATE", "%.10s",
-		              bs_site_date_text(r->measured_at, date, sizeof(date)));
+			      bs_site_date_text(r->measured_at, date,
+						sizeof(date)));
 		if (mcol) {
 			bs_tdict_show(row, "MCOL");
-			bs_tdict_set(row, "MACHINE", bs_store_machine_name(r->machine));
-			bs_site_set_group_href(s, row, "MHREF", prefix, G_MACHINE,
-			               r->machine, NULL);
+			bs_tdict_set(row, "MACHINE",
+				     bs_store_machine_name(r->machine));
+			bs_site_set_group_href(s, row, "MHREF", prefix,
+					       G_MACHINE, r->machine, NULL);
 		}
 		if (tcol) {
 			bs_tdict_show(row, "TCOL");
 			bs_tdict_setf(row, "TOOL", "%s %s", r->tool,
-			              r->version);
+				      r->version);
 		}
 		/* The run's tags but the host facts of bstore run, which
 		 * the machine's page lists, and the page's own tag; as
@@ -181,7 +184,7 @@ struct bs_tdict *bs_site_runs_table(struct site *s, struct bs_tdict *dd,
 			/* A comma apart: values may hold spaces. */
 			x = bs_tdict_add(row, "TAG");
 			bs_tdict_setf(x, "TEXT", "%s%s=%s", ntag++ ? ", " : "",
-			              key, val);
+				      key, val);
 		}
 		if (r->nunpaged)
 			bs_tdict_setf(bs_tdict_add(row, "TAG"), "TEXT",
@@ -205,9 +208,9 @@ struct bs_tdict *bs_site_runs_table(struct site *s, struct bs_tdict *dd,
 			switch ((enum bs_status)r->status[s->slot[k]]) {
 			case BS_ST_OK:
 				bs_tdict_set(x, "TEXT",
-				             bs_metric_fmt(num, sizeof(num), m,
-				                          r->val[s->slot[k]],
-				                          BS_SHOW_GROUP));
+					     bs_metric_fmt(num, sizeof(num), m,
+							   r->val[s->slot[k]],
+							   BS_SHOW_GROUP));
 				break;
 			case BS_ST_TOO_FAST:
 				bs_tdict_set(x, "TEXT", "too fast");
@@ -216,8 +219,9 @@ struct bs_tdict *bs_site_runs_table(struct site *s, struct bs_tdict *dd,
 				break;
 			case BS_ST_NOT_RUN:
 				/* The word show prints (bs_absent_word). */
-				bs_tdict_set(x, "TEXT",
-				             bs_absent_words[r->absent[s->slot[k]]]);
+				bs_tdict_set(
+					x, "TEXT",
+					bs_absent_words[r->absent[s->slot[k]]]);
 				s->absent |= 1u << r->absent[s->slot[k]];
 				bs_tdict_set(x, "CLASS", "nr");
 				bs_tdict_show(x, "CLS");
@@ -234,7 +238,7 @@ static const char *const kind_word[] = {"machine", "tag", "tool"};
 
 /* "3 runs, measured 2004-03-01 to 2024-01-31" of a list. */
 void bs_site_span_text(const struct site *s, const size_t *runs, size_t n,
-                              struct bs_buf *b)
+		       struct bs_buf *b)
 {
 	int64_t lo = BS_NONE, hi = BS_NONE;
 	char d1[48], d2[48];
@@ -253,11 +257,11 @@ void bs_site_span_text(const struct site *s, const size_t *runs, size_t n,
 	bs_buf_addf(b, "%zu run%s", n, n == 1 ? "" : "s");
 	if (lo != BS_NONE && lo / 86400 != hi / 86400)
 		bs_buf_addf(b, ", measured %.10s to %.10s",
-		            bs_site_date_text(lo, d1, sizeof(d1)),
-		            bs_site_date_text(hi, d2, sizeof(d2)));
+			    bs_site_date_text(lo, d1, sizeof(d1)),
+			    bs_site_date_text(hi, d2, sizeof(d2)));
 	else if (lo != BS_NONE)
 		bs_buf_addf(b, ", measured %.10s",
-		            bs_site_date_text(lo, d1, sizeof(d1)));
+			    bs_site_date_text(lo, d1, sizeof(d1)));
 	bs_buf_adds(b, ".");
 }
 
@@ -277,7 +281,7 @@ int bs_site_cmp_id_desc(const void *pa, const void *pb)
 /* Page k of a list from prefix: the list's own page (k 0), else its k-th
  * page, SLUG-HASH-pK.html; kind G_TAG with bv NULL: a key's values. */
 static void list_path(struct bs_buf *b, const char *prefix, enum gkind kind,
-                      const char *a, const char *bv, size_t k)
+		      const char *a, const char *bv, size_t k)
 {
 	bs_buf_adds(b, prefix);
 	bs_site_group_path(b, kind, a, bv);
@@ -288,7 +292,7 @@ static void list_path(struct bs_buf *b, const char *prefix, enum gkind kind,
 }
 
 void bs_site_pager_href(const struct pager *p, struct bs_tdict *d,
-                               const char *key, size_t k)
+			const char *key, size_t k)
 {
 	struct bs_buf *b = &p->s->path;
 
@@ -308,7 +312,7 @@ void bs_site_pager_href(const struct pager *p, struct bs_tdict *d,
 }
 
 void bs_site_pager(const struct pager *p, struct bs_tdict *d, size_t k,
-                          size_t npages, const char *text, const char *up)
+		   size_t npages, const char *text, const char *up)
 {
 	struct bs_tdict *g = bs_tdict_add(d, "PAGER"), *x;
 	size_t i;
@@ -341,7 +345,7 @@ void bs_site_pager(const struct pager *p, struct bs_tdict *d, size_t k,
 /* The host facts (host.* tags) of the newest of runs that has them: a
  * machine's page shows them once, not in a column of every run. */
 static void host_facts(struct site *s, struct bs_tdict *list,
-                       const size_t *runs, size_t n)
+		       const size_t *runs, size_t n)
 {
 	struct bs_tdict *h = NULL, *x;
 	size_t i, t;
@@ -361,18 +365,19 @@ static void host_facts(struct site *s, struct bs_tdict *list,
 				bs_buf_reset(&s->path);
 				bs_site_run_path(&s->path, r->id, r->sha8);
 				bs_tdict_setf(h, "RHREF", "../%s",
-				              bs_buf_str(&s->path));
+					      bs_buf_str(&s->path));
 			}
 			x = bs_tdict_add(h, "FACT");
 			bs_tdict_set(x, "KEY", key + 5);
 			bs_tdict_set(x, "VALUE", val);
-			bs_site_set_group_href(s, x, "HREF", "../", G_TAG, key, val);
+			bs_site_set_group_href(s, x, "HREF", "../", G_TAG, key,
+					       val);
 		}
 	}
 }
 
 static int list_page(struct site *s, const struct member *g, size_t *runs,
-                     size_t n)
+		     size_t n)
 {
 	struct bs_buf t = BS_BUF_INIT, title = BS_BUF_INIT;
 	struct pager pg = {s, g->kind, g->a, g->b, 0};
@@ -385,8 +390,9 @@ static int list_page(struct site *s, const struct member *g, size_t *runs,
 		bs_buf_addf(&title, "Tag %s=%s", g->a, g->b);
 	else
 		bs_buf_addf(&title, "%s %s",
-		            g->kind == G_MACHINE ? "Machine" : "Tool",
-		            g->kind == G_MACHINE ? bs_store_machine_name(g->a) : g->a);
+			    g->kind == G_MACHINE ? "Machine" : "Tool",
+			    g->kind == G_MACHINE ? bs_store_machine_name(g->a)
+						 : g->a);
 	bs_site_page_head(s->d, 1, bs_buf_str(&title), kind_word[g->kind]);
 	bs_site_span_text(s, runs, n, &t);
 	bs_site_lede(s->d, bs_buf_str(&t));
@@ -395,15 +401,14 @@ static int list_page(struct site *s, const struct member *g, size_t *runs,
 	if (g->kind == G_MACHINE)
 		host_facts(s, list, runs, n);
 	rt = bs_site_runs_table(s, s->d, runs, npages ? PAGE_ROWS : n,
-	                npages ? "Newest runs" : "Runs", "../", 1,
-	                g->kind == G_TAG ? g : NULL);
+				npages ? "Newest runs" : "Runs", "../", 1,
+				g->kind == G_TAG ? g : NULL);
 	if (npages) {
 		bs_buf_reset(&t);
-		bs_buf_addf(
-		    &t,
-		    "The newest %d of %zu runs. Every run, oldest first, "
-		    "%d a page:",
-		    PAGE_ROWS, n, PAGE_ROWS);
+		bs_buf_addf(&t,
+			    "The newest %d of %zu runs. Every run, oldest first, "
+			    "%d a page:",
+			    PAGE_ROWS, n, PAGE_ROWS);
 		bs_site_pager(&pg, rt, 0, npages, bs_buf_str(&t), NULL);
 	}
 	bs_buf_reset(&s->text);
@@ -424,12 +429,13 @@ static int list_page(struct site *s, const struct member *g, size_t *runs,
 		bs_site_page_head(s->d, 1, bs_buf_str(&t), kind_word[g->kind]);
 		bs_buf_reset(&t);
 		bs_buf_addf(&t,
-		            "Runs %zu to %zu, oldest first (%zu on this page).",
-		            first + 1, first + cnt, cnt);
+			    "Runs %zu to %zu, oldest first (%zu on this page).",
+			    first + 1, first + cnt, cnt);
 		bs_site_lede(s->d, bs_buf_str(&t));
-		rt = bs_site_runs_table(s, s->d, runs + first, cnt, "Runs", "../", 1,
-		                g->kind == G_TAG ? g : NULL);
-		bs_site_pager(&pg, rt, k, npages, bs_buf_str(&t), "newest runs");
+		rt = bs_site_runs_table(s, s->d, runs + first, cnt, "Runs",
+					"../", 1, g->kind == G_TAG ? g : NULL);
+		bs_site_pager(&pg, rt, k, npages, bs_buf_str(&t),
+			      "newest runs");
 		bs_buf_reset(&s->text);
 		list_path(&s->text, "", g->kind, g->a, g->b, k);
 		rc = bs_site_emit(s, bs_buf_str(&s->text));
@@ -447,7 +453,7 @@ static int cmp_str(const void *a, const void *b)
 /* The "more" column of an index row: the distinct tools of a machine,
  * machines of a tag value, versions of a tool. */
 static void more_text(const struct site *s, enum gkind kind, const size_t *runs,
-                      size_t n, struct bs_buf *b)
+		      size_t n, struct bs_buf *b)
 {
 	const char **v = xcalloc(n ? n : 1, sizeof(*v));
 	size_t i, k = 0, shown = 0;
@@ -457,7 +463,7 @@ static void more_text(const struct site *s, enum gkind kind, const size_t *runs,
 
 		v[i] = kind == G_MACHINE ? r->tool
 		       : kind == G_TAG   ? bs_store_machine_name(r->machine)
-		                         : r->version;
+					 : r->version;
 	}
 	qsort(v, n, sizeof(*v), cmp_str);
 	for (i = 0; i < n; i++) {
@@ -475,8 +481,8 @@ static void more_text(const struct site *s, enum gkind kind, const size_t *runs,
 /* A row of a VALUES table (a tool on the index, a value on its key's
  * page): name, link, runs, newest date, "more". */
 static void value_entry(struct site *s, struct bs_tdict *block,
-                        const struct member *g, const size_t *runs, size_t n,
-                        const char *prefix)
+			const struct member *g, const size_t *runs, size_t n,
+			const char *prefix)
 {
 	struct bs_tdict *e = bs_tdict_add(block, "ENTRY");
 	char date[48];
@@ -494,14 +500,14 @@ static void value_entry(struct site *s, struct bs_tdict *block,
 	bs_tdict_set_i64(e, "NRUNS", (int64_t)n);
 	/* The overview: the day, not the minute. */
 	bs_tdict_setf(e, "NEWEST", "%.10s",
-	              bs_site_date_text(newest, date, sizeof(date)));
+		      bs_site_date_text(newest, date, sizeof(date)));
 	bs_buf_reset(&s->text);
 	more_text(s, g->kind, runs, n, &s->text);
 	bs_tdict_set(e, "MORE", bs_buf_str(&s->text));
 }
 
 struct bs_tdict *bs_site_values_table(struct bs_tdict *d, const char *title,
-                                             const char *col, const char *more)
+				      const char *col, const char *more)
 {
 	struct bs_tdict *v = bs_tdict_add(d, "VALUES");
 
@@ -512,7 +518,7 @@ struct bs_tdict *bs_site_values_table(struct bs_tdict *d, const char *title,
 }
 
 static size_t range_runs(const struct site *s, const struct vrange *v,
-                         size_t *runs)
+			 size_t *runs)
 {
 	size_t i;
 
@@ -524,7 +530,7 @@ static size_t range_runs(const struct site *s, const struct vrange *v,
 /* The pages of a tag key's values (written when the index names only
  * some of them): PAGE_ROWS values a page, in byte order. */
 static int key_pages(struct site *s, const char *key, const struct vrange *v,
-                     size_t nv, size_t *runs)
+		     size_t nv, size_t *runs)
 {
 	struct pager pg = {s, G_TAG, key, NULL, 0};
 	size_t npages = (nv + PAGE_ROWS - 1) / PAGE_ROWS, k, i;
@@ -545,7 +551,7 @@ static int key_pages(struct site *s, const char *key, const struct vrange *v,
 		bs_site_page_head(s->d, 1, bs_buf_str(&t), "tag");
 		bs_buf_reset(&t);
 		bs_buf_addf(&t, "Values %zu to %zu of %zu (%zu on this page).",
-		            first + 1, first + cnt, nv, cnt);
+			    first + 1, first + cnt, nv, cnt);
 		bs_site_lede(s->d, bs_buf_str(&t));
 		vt = bs_site_values_table(s->d, "Values", "Value", "Machines");
 		for (i = first; i < first + cnt; i++) {
@@ -559,11 +565,11 @@ static int key_pages(struct site *s, const char *key, const struct vrange *v,
 
 			bs_tdict_set(g, "TEXT", bs_buf_str(&t));
 			if (k)
-				bs_site_pager_href(&pg, bs_tdict_add(g, "PREV"), "HREF",
-				           k - 1);
+				bs_site_pager_href(&pg, bs_tdict_add(g, "PREV"),
+						   "HREF", k - 1);
 			if (k + 1 < npages)
-				bs_site_pager_href(&pg, bs_tdict_add(g, "NEXT"), "HREF",
-				           k + 1);
+				bs_site_pager_href(&pg, bs_tdict_add(g, "NEXT"),
+						   "HREF", k + 1);
 		}
 		bs_buf_reset(&s->text);
 		list_path(&s->text, "", G_TAG, key, NULL, k);
@@ -577,7 +583,7 @@ static int key_pages(struct site *s, const char *key, const struct vrange *v,
 
 /* The index's row of a tag key, once its values are known. */
 static int key_row(struct site *s, struct bs_tdict *tags, const char *key,
-                   const struct vrange *v, size_t nv, size_t *runs)
+		   const struct vrange *v, size_t nv, size_t *runs)
 {
 	struct bs_tdict *row = bs_tdict_add(tags, "KEY"), *x;
 	size_t i, nruns = 0;
@@ -612,7 +618,7 @@ static int key_row(struct site *s, struct bs_tdict *tags, const char *key,
  * tools a row per tool.
  */
 int bs_site_lists(struct site *s, struct bs_tdict *tags, struct bs_tdict *tools,
-                         size_t *latest, size_t *nlatest)
+		  size_t *latest, size_t *nlatest)
 {
 	size_t *runs = xcalloc(s->nruns ? s->nruns : 1, sizeof(*runs));
 	struct vrange *v = NULL;
@@ -625,8 +631,8 @@ int bs_site_lists(struct site *s, struct bs_tdict *tags, struct bs_tdict *tools,
 		const struct member *g = &s->mem[i];
 		struct bs_tdict *keep = s->d, *page = NULL;
 
-		for (j = i, n = 0; j < s->nmem && bs_site_same_group(g, &s->mem[j]);
-		     j++)
+		for (j = i, n = 0;
+		     j < s->nmem && bs_site_same_group(g, &s->mem[j]); j++)
 			runs[n++] = s->mem[j].run;
 		if (g->kind == G_MACHINE) {
 			latest[(*nlatest)++] = runs[0]; /* newest first */
@@ -639,7 +645,7 @@ int bs_site_lists(struct site *s, struct bs_tdict *tags, struct bs_tdict *tools,
 			v[nv].n = n;
 			nv++;
 		} else if (i == 0 || s->mem[i - 1].kind != G_TAG ||
-		           strcmp(s->mem[i - 1].a, g->a) != 0) {
+			   strcmp(s->mem[i - 1].a, g->a) != 0) {
 			nhost++;
 		}
 		/* A list page is a dictionary of its own: the index's is
@@ -656,7 +662,7 @@ int bs_site_lists(struct site *s, struct bs_tdict *tags, struct bs_tdict *tools,
 		    (j == s->nmem || !same_kind_key(g, &s->mem[j]))) {
 			if (nkeys++ < INDEX_ROWS)
 				rc = key_row(s, tags, s->mem[v[0].first].a, v,
-				             nv, runs);
+					     nv, runs);
 			else
 				more++;
 			nv = 0;
@@ -664,27 +670,30 @@ int bs_site_lists(struct site *s, struct bs_tdict *tags, struct bs_tdict *tools,
 		i = j;
 	}
 	if (nkeys == 0 && nhost == 0)
-		bs_tdict_set(
-		    bs_tdict_add(tags, "TAGS_NOTE"), "TEXT",
-		    "No run has a tag yet: bstore tag, or ingest --tag, "
-		    "adds them.");
+		bs_tdict_set(bs_tdict_add(tags, "TAGS_NOTE"), "TEXT",
+			     "No run has a tag yet: bstore tag, or ingest --tag, "
+			     "adds them.");
 	if (more || nhost) {
 		struct bs_buf t = BS_BUF_INIT;
 
 		if (more)
-			bs_buf_addf(&t, "%zu more keys are on the pages of "
-			                "their runs. ", more);
+			bs_buf_addf(&t,
+				    "%zu more keys are on the pages of "
+				    "their runs. ",
+				    more);
 		if (nhost)
-			bs_buf_addf(&t, "The host facts bstore run records "
-			                "(%zu host.* keys) are on each "
-			                "machine's page.", nhost);
+			bs_buf_addf(&t,
+				    "The host facts bstore run records "
+				    "(%zu host.* keys) are on each "
+				    "machine's page.",
+				    nhost);
 		bs_tdict_set(bs_tdict_add(tags, "TAGS_NOTE"), "TEXT",
-		             bs_buf_str(&t));
+			     bs_buf_str(&t));
 		bs_buf_release(&t);
 	}
 	if (ntools > INDEX_ROWS)
 		bs_tdict_set(bs_tdict_add(tools, "VALUES_NOTE"), "TEXT",
-		             "More tools are on the pages of their runs.");
+			     "More tools are on the pages of their runs.");
 	free(v);
 	free(runs);
 	return rc;

@@ -35,8 +35,7 @@
 int bs_site_tag_paged(const struct bs_tag *t, size_t *npaged)
 {
 	if (*npaged >= PAGED_TAGS ||
-	    strlen(t->key) + strlen(t->value ? t->value : "") >
-		    PAGED_TAG_BYTES)
+	    strlen(t->key) + strlen(t->value ? t->value : "") > PAGED_TAG_BYTES)
 		return 0;
 	(*npaged)++;
 	return 1;
@@ -57,7 +56,7 @@ static const char *keep_str(struct site *s, const char *v)
 }
 
 static void add_member(struct site *s, enum gkind kind, const char *a,
-                       const char *b, size_t run)
+		       const char *b, size_t run)
 {
 	xgrow((void **)&s->mem, &s->capmem, s->nmem + 1, sizeof(*s->mem));
 	s->mem[s->nmem].kind = kind;
@@ -109,7 +108,7 @@ static size_t test_of(struct site *s, const struct bs_run *r)
 /* The names of tests t[0..n) (indices into s->tests) among themselves,
  * into names[] (the caller frees each): a page's tests. */
 void bs_site_name_tests(const struct site *s, const size_t *t, size_t n,
-                               char **names)
+			char **names)
 {
 	struct bs_ident *ids = xcalloc(n ? n : 1, sizeof(*ids));
 	size_t i;
@@ -136,15 +135,16 @@ int bs_site_on_run(const struct bs_run *r, void *vctx)
 	x->family = r->family;
 	x->machine = bs_intern_str(&s->pool, r->machine);
 	x->tool = bs_intern_str(&s->pool, r->tool);
-	x->version = bs_intern_str(&s->pool, r->tool_version ? r->tool_version : "?");
+	x->version = bs_intern_str(&s->pool,
+				   r->tool_version ? r->tool_version : "?");
 	x->test = test_of(s, r);
 	for (k = 0; k < s->nmain; k++) {
 		if (bs_metrics[s->main[k]].family != r->family)
 			continue;
 		x->status[s->slot[k]] =
-		    (unsigned char)r->res[s->main[k]].status;
+			(unsigned char)r->res[s->main[k]].status;
 		x->absent[s->slot[k]] =
-		    (unsigned char)bs_absent_of(r, s->main[k]);
+			(unsigned char)bs_absent_of(r, s->main[k]);
 		x->val[s->slot[k]] = r->res[s->main[k]].value;
 	}
 	add_member(s, G_MACHINE, x->machine, NULL, s->nruns);
@@ -164,7 +164,7 @@ int bs_site_on_run(const struct bs_run *r, void *vctx)
 		}
 		key = keep_str(s, r->tags[i].key);
 		add_member(s, G_TAG, key, keep_str(s, r->tags[i].value),
-		           s->nruns);
+			   s->nruns);
 	}
 	s->nruns++;
 	return bs_site_run_page(s, r);

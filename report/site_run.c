@@ -29,7 +29,7 @@
 #include "util/banned.h"
 
 static void field(struct bs_tdict *d, const char *name, const char *value,
-                  const char *href)
+		  const char *href)
 {
 	struct bs_tdict *f = bs_tdict_add(d, "FIELD");
 
@@ -104,9 +104,9 @@ static void run_results(struct site *s, const struct bs_run *r)
 		bs_tdict_set(x, "UNIT", bs_metric_unit(m, 0));
 		switch (v->status) {
 		case BS_ST_OK:
-			bs_tdict_set(
-			    x, "VALUE",
-			    bs_metric_fmt(num, sizeof(num), m, v->value, BS_SHOW_GROUP));
+			bs_tdict_set(x, "VALUE",
+				     bs_metric_fmt(num, sizeof(num), m,
+						   v->value, BS_SHOW_GROUP));
 			break;
 		case BS_ST_TOO_FAST:
 			bs_site_legend(s->d, r->family == BS_FAM_BONNIE);
@@ -118,14 +118,14 @@ static void run_results(struct site *s, const struct bs_run *r)
 			break;
 		}
 		if (!isnan(v->cpu_pct)) {
-			bs_tdict_setf(
-			    x, "CPU", "%s%%",
-			    bs_bonnie_fmt_cpu(num, sizeof(num), v->cpu_pct));
+			bs_tdict_setf(x, "CPU", "%s%%",
+				      bs_bonnie_fmt_cpu(num, sizeof(num),
+							v->cpu_pct));
 		}
 		if (!isnan(v->lat_us))
-			bs_tdict_set(
-			    x, "LAT",
-			    bs_bonnie_fmt_latency(num, sizeof(num), v->lat_us));
+			bs_tdict_set(x, "LAT",
+				     bs_bonnie_fmt_latency(num, sizeof(num),
+							   v->lat_us));
 	}
 	for (k = 0; k < BS_AB_COUNT; k++) {
 		struct bs_tdict *x;
@@ -160,25 +160,27 @@ int bs_site_run_page(struct site *s, const struct bs_run *r)
 	int k, rc;
 
 	bs_buf_addf(&t, "Run %lld: %s", (long long)r->id,
-	            bs_store_machine_name(r->machine));
+		    bs_store_machine_name(r->machine));
 	bs_site_page_head(d, 1, bs_buf_str(&t), "run");
 	bs_buf_reset(&t);
 	bs_buf_addf(&t, "%s %s, measured %s", r->tool,
-	            r->tool_version ? r->tool_version : "?",
-	            bs_site_date_text(r->measured_at, date, sizeof(date)));
+		    r->tool_version ? r->tool_version : "?",
+		    bs_site_date_text(r->measured_at, date, sizeof(date)));
 	bs_site_lede(d, bs_buf_str(&t));
 	bs_tdict_show(d, "RUN");
 
 	/* The id is in the title; the family follows from the tool. */
 	bs_buf_adds(&href, "../");
-	bs_site_group_path(&href, G_MACHINE, r->machine ? r->machine : "", NULL);
-	field(d, "machine", bs_store_machine_name(r->machine), bs_buf_str(&href));
+	bs_site_group_path(&href, G_MACHINE, r->machine ? r->machine : "",
+			   NULL);
+	field(d, "machine", bs_store_machine_name(r->machine),
+	      bs_buf_str(&href));
 	bs_buf_reset(&href);
 	bs_buf_adds(&href, "../");
 	bs_site_group_path(&href, G_TOOL, r->tool, NULL);
 	bs_buf_reset(&t);
 	bs_buf_addf(&t, "%s %s", r->tool,
-	            r->tool_version ? r->tool_version : "(version unknown)");
+		    r->tool_version ? r->tool_version : "(version unknown)");
 	field(d, "tool", bs_buf_str(&t), bs_buf_str(&href));
 	field(d, "format", r->format, NULL);
 	bs_buf_reset(&t);
@@ -186,10 +188,10 @@ int bs_site_run_page(struct site *s, const struct bs_run *r)
 	if (r->source_line != BS_NONE)
 		bs_buf_addf(&t, ":%lld", (long long)r->source_line);
 	field(d, "source", bs_buf_str(&t), NULL);
-	field(d, "measured at", bs_site_date_text(r->measured_at, date, sizeof(date)),
-	      NULL);
-	field(d, "stored at", bs_site_date_text(r->stored_at, date, sizeof(date)),
-	      NULL);
+	field(d, "measured at",
+	      bs_site_date_text(r->measured_at, date, sizeof(date)), NULL);
+	field(d, "stored at",
+	      bs_site_date_text(r->stored_at, date, sizeof(date)), NULL);
 	field(d, "sha256", r->sha256, NULL);
 	field(d, "parser", r->parser_version, NULL);
 	if (r->warning)
@@ -220,7 +222,7 @@ int bs_site_run_page(struct site *s, const struct bs_run *r)
 			x = bs_tdict_add(x, "LINK");
 			bs_tdict_set(x, "VALUE", v);
 			bs_site_set_group_href(s, x, "HREF", "../", G_TAG,
-				       r->tags[i].key, v);
+					       r->tags[i].key, v);
 		}
 		if (r->ntags > RUN_PAGE_TAGS)
 			bs_tdict_setf(bs_tdict_add(d, "TAGS_MORE"), "TEXT",
@@ -239,7 +241,7 @@ int bs_site_run_page(struct site *s, const struct bs_run *r)
 			continue;
 		if (!bs_param_known(&r->params, k)) {
 			bs_buf_addf(&href, "%s%s", href.len ? ", " : "",
-			            bs_param_table[k].label);
+				    bs_param_table[k].label);
 			continue;
 		}
 		x = bs_tdict_add(d, "PARAM");
@@ -253,7 +255,7 @@ int bs_site_run_page(struct site *s, const struct bs_run *r)
 	}
 	if (href.len)
 		bs_tdict_set(bs_tdict_add(d, "UNKNOWN_PARAMS"), "NAMES",
-		             bs_buf_str(&href));
+			     bs_buf_str(&href));
 	run_results(s, r);
 	if (r->nseries && bs_rcurves_run_html(r, d) > 0)
 		bs_tdict_show(d, "HAS_CURVES");

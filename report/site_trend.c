@@ -32,7 +32,7 @@
 
 /* The number of run id among the chart's points, or NAN. */
 static double point_value(const struct bs_trend_sample *pt, size_t n,
-                          int64_t id)
+			  int64_t id)
 {
 	size_t i;
 
@@ -50,9 +50,9 @@ static double point_value(const struct bs_trend_sample *pt, size_t n,
  * CP_TEXT for the text below it.
  */
 static void chart_changes(struct site *s, struct bs_tdict *c,
-                          const struct bs_spark *sp, int m,
-                          const struct bs_trend_sample *pt, size_t n,
-                          const char *machine, const char *test)
+			  const struct bs_spark *sp, int m,
+			  const struct bs_trend_sample *pt, size_t n,
+			  const char *machine, const char *test)
 {
 	const struct bs_changes *ch = s->changes;
 	size_t i;
@@ -81,8 +81,8 @@ static void chart_changes(struct site *s, struct bs_tdict *c,
 /* A small chart of a main metric's numbers by date (report/chart.h),
  * titled title. */
 static void chart(struct site *s, struct bs_tdict *trend, int k,
-                  const char *title, struct bs_trend_sample *pt, size_t n,
-                  const char *machine, const char *test)
+		  const char *title, struct bs_trend_sample *pt, size_t n,
+		  const char *machine, const char *test)
 {
 	struct bs_spark sp;
 	struct bs_tdict *c, *p;
@@ -101,20 +101,23 @@ static void chart(struct site *s, struct bs_tdict *trend, int k,
 	bs_tdict_set(c, "LABEL", title);
 	bs_tdict_set(c, "UNIT", bs_metric_unit(m, 0));
 	bs_spark_fill(&sp, c);
-	bs_tdict_set(c, "VMAX", bs_metric_fmt(num, sizeof(num), m, vmax, BS_SHOW_GROUP));
+	bs_tdict_set(c, "VMAX",
+		     bs_metric_fmt(num, sizeof(num), m, vmax, BS_SHOW_GROUP));
 	bs_tdict_set(c, "VMIN", "0");
 	bs_tdict_setf(c, "DFIRST", "%.10s",
-	              bs_site_date_text(pt[0].t, date, sizeof(date)));
+		      bs_site_date_text(pt[0].t, date, sizeof(date)));
 	bs_tdict_setf(c, "DLAST", "%.10s",
-	              bs_site_date_text(pt[n - 1].t, date, sizeof(date)));
+		      bs_site_date_text(pt[n - 1].t, date, sizeof(date)));
 	for (i = 0; i < n && n <= CHART_POINTS_MAX; i++) {
 		p = bs_tdict_add(c, "PT");
 		bs_tdict_setf(p, "X", "%.1f", bs_spark_x(&sp, pt[i].t));
 		bs_tdict_setf(p, "Y", "%.1f", bs_spark_y(&sp, pt[i].v));
 		bs_tdict_set_i64(p, "ID", pt[i].id);
-		bs_tdict_set(p, "DATE", bs_site_date_text(pt[i].t, date, sizeof(date)));
+		bs_tdict_set(p, "DATE",
+			     bs_site_date_text(pt[i].t, date, sizeof(date)));
 		bs_tdict_set(p, "VALUE",
-		             bs_metric_fmt(num, sizeof(num), m, pt[i].v, BS_SHOW_GROUP));
+			     bs_metric_fmt(num, sizeof(num), m, pt[i].v,
+					   BS_SHOW_GROUP));
 	}
 	bs_spark_line(&sp, pt, n, &pts);
 	bs_tdict_set(c, "POINTS", bs_buf_str(&pts));
@@ -128,8 +131,8 @@ static int cmp_series(const void *pa, const void *pb)
 	const struct srun *a = bs_site_sort->runs + *(const size_t *)pa;
 	const struct srun *b = bs_site_sort->runs + *(const size_t *)pb;
 	int c = a->test == b->test ? 0
-	                           : strcmp(bs_site_sort->tests[a->test].key,
-	                                    bs_site_sort->tests[b->test].key);
+				   : strcmp(bs_site_sort->tests[a->test].key,
+					    bs_site_sort->tests[b->test].key);
 
 	if (c == 0)
 		c = strcmp(a->machine, b->machine);
@@ -153,7 +156,7 @@ struct schart {
  * sorted once by test, machine and date, so a page costs n log n.
  */
 void bs_site_trend(struct site *s, struct bs_tdict *list, const size_t *runs,
-                          size_t n)
+		   size_t n)
 {
 	struct bs_trend_sample *pt = xcalloc(n ? n : 1, sizeof(*pt));
 	size_t *d = xcalloc(n ? n : 1, sizeof(*d));
@@ -200,11 +203,12 @@ void bs_site_trend(struct site *s, struct bs_tdict *list, const size_t *runs,
 			for (c = i; c < j; c = e) {
 				for (e = c, np = 0;
 				     e < j && s->runs[d[e]].machine ==
-				                  s->runs[d[c]].machine;
+						      s->runs[d[c]].machine;
 				     e++)
 					np += s->runs[d[e]].status[s->slot[k]] ==
-					          BS_ST_OK &&
-					      !isnan(s->runs[d[e]].val[s->slot[k]]);
+						      BS_ST_OK &&
+					      !isnan(s->runs[d[e]]
+							     .val[s->slot[k]]);
 				if (np < 2)
 					continue;
 				xgrow((void **)&ch, &capch, nch + 1,
@@ -243,22 +247,22 @@ void bs_site_trend(struct site *s, struct bs_tdict *list, const size_t *runs,
 		if (label[0] >= 'A' && label[0] <= 'Z' && label[1] >= 'a' &&
 		    label[1] <= 'z')
 			bs_buf_addf(&title, "%c%s", label[0] - 'A' + 'a',
-			            label + 1);
+				    label + 1);
 		else
 			bs_buf_adds(&title, label);
 		if (machines > 1)
 			bs_buf_addf(&title, ", on %s",
-			            bs_store_machine_name(
-			                s->runs[d[ch[c].first]].machine));
+				    bs_store_machine_name(
+					    s->runs[d[ch[c].first]].machine));
 		chart(s, t, ch[c].k, bs_buf_str(&title), pt, np,
 		      s->runs[d[ch[c].first]].machine,
 		      s->tests[s->runs[d[ch[c].first]].test].key);
 	}
 	if (nch > CHARTS_MAX)
 		bs_tdict_setf(bs_tdict_add(t, "TREND_MORE"), "TEXT",
-		              "The first %d of %zu charts; the others are on "
-		              "the pages of their machines.",
-		              CHARTS_MAX, nch);
+			      "The first %d of %zu charts; the others are on "
+			      "the pages of their machines.",
+			      CHARTS_MAX, nch);
 	bs_buf_release(&title);
 	for (i = 0; i < nt; i++)
 		free(names[i]);

@@ -110,8 +110,8 @@ int bs_stat_ratio_ci(const struct bs_stat_sample *g,
 {
 	double vg, vb, se, q, r;
 
-	if (!(g->n >= 2) || !(b->n >= 2) || !(g->mean > 0) ||
-	    !(b->mean > 0) || isnan(g->sd) || isnan(b->sd))
+	if (!(g->n >= 2) || !(b->n >= 2) || !(g->mean > 0) || !(b->mean > 0) ||
+	    isnan(g->sd) || isnan(b->sd))
 		return 0;
 	vg = g->sd * g->sd / (g->n * g->mean * g->mean);
 	vb = b->sd * b->sd / (b->n * b->mean * b->mean);

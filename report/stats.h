@@ -24,9 +24,9 @@
 
 /* A group's numbers of one metric. */
 struct bs_stat_sample {
-	double n;     /* runs with a number */
+	double n; /* runs with a number */
 	double mean;
-	double sd;    /* sample standard deviation; NAN when n < 2 */
+	double sd; /* sample standard deviation; NAN when n < 2 */
 };
 
 /* Half the width of the t interval of the mean (mean +- this); NAN when
@@ -69,7 +69,7 @@ int bs_stat_ratio_ci(const struct bs_stat_sample *g,
 void bs_stat_holm(double *p, size_t n, size_t *scratch);
 
 enum bs_verdict {
-	BS_V_NONE,   /* nothing claimed: a side has no number, or the metric
+	BS_V_NONE, /* nothing claimed: a side has no number, or the metric
 		      * is context (%CPU, a maximum latency, a count) */
 	BS_V_BETTER,
 	BS_V_WORSE,
@@ -102,12 +102,12 @@ enum bs_verdict {
  * them). No colour or verdict word is written anywhere else.
  */
 struct bs_verdict_info {
-	const char *name;     /* "better", "worse", "noise", "few", ... */
-	const char *words;    /* "better", "within noise", "untested", ... */
+	const char *name;  /* "better", "worse", "noise", "few", ... */
+	const char *words; /* "better", "within noise", "untested", ... */
 	const char *class_up, *class_down;
 	char mark;
-	const char *legend;   /* what it means, for a legend */
-	const char *tally;    /* after a count of cells: "3 untested" */
+	const char *legend; /* what it means, for a legend */
+	const char *tally;  /* after a count of cells: "3 untested" */
 	/* CSS colours ("" none): of a cell's and a legend's text, of a
 	 * summary's category behind it, of its bar in the bar charts. */
 	const char *colour, *tint, *bar;

@@ -94,9 +94,8 @@ void bs_rsay_state(struct bs_buf *b, const struct bs_report *rep, size_t i,
 		int64_t ok = base ? bc->ok : c->ok;
 
 		bs_buf_addf(b, " (%s: %lld timed %s in [%zu])",
-			    bs_rm_label(m, label, sizeof(label)),
-			    (long long)ok, ok == 1 ? "run" : "runs",
-			    (base ? g->base : i) + 1);
+			    bs_rm_label(m, label, sizeof(label)), (long long)ok,
+			    ok == 1 ? "run" : "runs", (base ? g->base : i) + 1);
 	} else if (v == BS_V_NOTSIG && !isnan(s->p_min[cat])) {
 		bs_buf_addf(b, " (p = %.2g after %d %s)", s->p_min[cat],
 			    rep->ntests, rep->ntests == 1 ? "test" : "tests");
@@ -113,8 +112,9 @@ void bs_rsay_cell(const struct bs_report *rep, size_t i, int m,
 	switch (x->verdict) {
 	case BS_V_BETTER:
 	case BS_V_WORSE:
-		bs_buf_addf(b, "%s than the baseline: p = %.2g after %d tests "
-			       "(Welch's t-test, Holm-corrected over the page)",
+		bs_buf_addf(b,
+			    "%s than the baseline: p = %.2g after %d tests "
+			    "(Welch's t-test, Holm-corrected over the page)",
 			    bs_verdicts[x->verdict].words, x->p, rep->ntests);
 		break;
 	case BS_V_NOISE:
@@ -126,14 +126,16 @@ void bs_rsay_cell(const struct bs_report *rep, size_t i, int m,
 			bs_buf_addf(b, ": under %g%%", noise);
 		break;
 	case BS_V_NOTSIG:
-		bs_buf_addf(b, "%s: p = %.2g after %d tests (Welch's t-test, "
-			       "Holm-corrected over the page)",
+		bs_buf_addf(b,
+			    "%s: p = %.2g after %d tests (Welch's t-test, "
+			    "Holm-corrected over the page)",
 			    bs_verdicts[BS_V_NOTSIG].words, x->p, rep->ntests);
 		break;
 	case BS_V_FEW:
 		/* Untested: the way the number went, not a verdict. */
-		bs_buf_addf(b, "%s by more than %g%%, but %lld and %lld timed "
-			       "runs, under %d a side: not tested",
+		bs_buf_addf(b,
+			    "%s by more than %g%%, but %lld and %lld timed "
+			    "runs, under %d a side: not tested",
 			    x->pct > 0 ? "higher" : "lower", noise,
 			    (long long)x->ok,
 			    (long long)rep->groups[g->base].cell[m].ok,
@@ -333,9 +335,8 @@ void bs_report_summarise(struct bs_report *rep)
 		for (cat = 0; cat < BS_CAT_COUNT; cat++) {
 			category(s, cat, l[cat], n[cat]);
 			if (n[cat])
-				s->state[cat] = cat_state(
-					cnt[cat], s->gm[cat],
-					bs_report_noise(rep));
+				s->state[cat] = cat_state(cnt[cat], s->gm[cat],
+							  bs_report_noise(rep));
 			else
 				s->state[cat] = uncompared_state(cnt[cat]);
 		}

@@ -142,8 +142,8 @@ struct acc {
 	const char *const *selectors;
 	struct ser *ser;
 	size_t nser, capser;
-	size_t *hash, caph; /* series_of's table */
-	struct bs_buf key; /* scratch */
+	size_t *hash, caph;              /* series_of's table */
+	struct bs_buf key;               /* scratch */
 	unsigned char cand[BS_RM_COUNT]; /* metrics to keep */
 	size_t group;
 	int64_t kept;
@@ -377,8 +377,8 @@ static void make_line(const struct svec *sv, enum bs_trend_every e,
 	l->pt = xcalloc(count_periods(sv, e) + 1, sizeof(*l->pt));
 	for (i = 0; i < sv->n; i = j) {
 		int64_t p = bs_trend_period(e, sv->s[i].t);
-		for (j = i + 1; j < sv->n && bs_trend_period(e, sv->s[j].t) == p;
-		     j++)
+		for (j = i + 1;
+		     j < sv->n && bs_trend_period(e, sv->s[j].t) == p; j++)
 			;
 		make_point(&sv->s[i], j - i, p, scratch, &l->pt[l->n++]);
 	}
@@ -409,9 +409,11 @@ static void left_out(const struct bs_report *rep, int m, int cand,
 		    bs_rm_label(m, label, sizeof(label)),
 		    bs_family_name(bs_metrics[BS_RM_TEST(m)].family));
 	if (ok == 0)
-		bs_buf_addf(b, "every run too fast to time (%lld %s, no "
-			       "number)",
-			    (long long)too_fast, too_fast == 1 ? "run" : "runs");
+		bs_buf_addf(b,
+			    "every run too fast to time (%lld %s, no "
+			    "number)",
+			    (long long)too_fast,
+			    too_fast == 1 ? "run" : "runs");
 	else
 		bs_buf_adds(b, "no number that can be drawn");
 }
@@ -436,8 +438,9 @@ static void make_notes(struct bs_trend *tr, const char *left_out)
 		const char *label = rep->groups[i].label;
 		if (tr->undated[i]) {
 			bs_buf_reset(&b);
-			bs_buf_addf(&b, "[%zu] %s: %lld run%s without a date "
-					"(measured_at) left out",
+			bs_buf_addf(&b,
+				    "[%zu] %s: %lld run%s without a date "
+				    "(measured_at) left out",
 				    i + 1, label, (long long)tr->undated[i],
 				    tr->undated[i] == 1 ? "" : "s");
 			add_note(tr, bs_buf_str(&b));
@@ -511,7 +514,8 @@ static void name_series(struct bs_trend *tr, struct acc *a)
 		/* The machine is said when the group has several. */
 		for (j = 0; j < a->nser; j++)
 			machines += a->ser[j].group == x->group &&
-				    (j == 0 || a->ser[j - 1].group != x->group ||
+				    (j == 0 ||
+				     a->ser[j - 1].group != x->group ||
 				     strcmp(a->ser[j - 1].machine,
 					    a->ser[j].machine) != 0);
 		bs_buf_reset(&b);
@@ -540,8 +544,8 @@ static void make_chart(struct bs_trend *tr, struct acc *a, size_t s0, int m,
 	char label[96];
 	size_t i, k;
 
-	tr->metric = xrealloc(tr->metric,
-			      (tr->nmetric + 1) * sizeof(*tr->metric));
+	tr->metric =
+		xrealloc(tr->metric, (tr->nmetric + 1) * sizeof(*tr->metric));
 	tm = &tr->metric[tr->nmetric++];
 	memset(tm, 0, sizeof(*tm));
 	tm->m = m;
@@ -670,10 +674,11 @@ int bs_trend_build(struct bs_trend **out, const struct bs_trend_opts *opts,
 	/* By default the rates of the catalogue's main metrics, and the
 	 * tail latencies it names for trends (fio's clat p99). */
 	for (m = 0; m < BS_RM_USED; m++)
-		a.cand[m] = want_any ? opts->want[m]
-				     : BS_RM_KIND(m) == BS_MK_RATE &&
-					       (bs_metrics[BS_RM_TEST(m)].flags &
-						(BS_MF_MAIN | BS_MF_TREND));
+		a.cand[m] = want_any
+				    ? opts->want[m]
+				    : BS_RM_KIND(m) == BS_MK_RATE &&
+					      (bs_metrics[BS_RM_TEST(m)].flags &
+					       (BS_MF_MAIN | BS_MF_TREND));
 	ro.units = opts->units;
 	ro.no_by = 1; /* trend has no --by */
 	fsrc.each = filter_each;
@@ -693,7 +698,8 @@ int bs_trend_build(struct bs_trend **out, const struct bs_trend_opts *opts,
 			struct svec *sv = &a.ser[i].vec[m];
 			if (sv->n == 0)
 				continue;
-			qsort(sv->s, sv->n, sizeof(*sv->s), bs_trend_sample_cmp);
+			qsort(sv->s, sv->n, sizeof(*sv->s),
+			      bs_trend_sample_cmp);
 			if (sv->n > most)
 				most = sv->n;
 		}
@@ -730,8 +736,8 @@ int bs_trend_build(struct bs_trend **out, const struct bs_trend_opts *opts,
 				any = a.ser[i].vec[m].n > 0 &&
 				      strcmp(a.ser[i].key, tests[t]->key) == 0;
 			if (any)
-				make_chart(tr, &a, (size_t)(tests[t] - a.ser), m,
-					   scratch);
+				make_chart(tr, &a, (size_t)(tests[t] - a.ser),
+					   m, scratch);
 		}
 	}
 	for (m = 0; m < BS_RM_USED; m++) {
@@ -743,10 +749,11 @@ int bs_trend_build(struct bs_trend **out, const struct bs_trend_opts *opts,
 	}
 	if (tr->nmetric == 0) {
 		rc = bs_error(err, BS_ENOTFOUND, "%s%s%s%s",
-			      want_any ? "no run has a number of the metrics "
-					 "asked (--metrics)"
-				       : "no run has a number of a main metric: "
-					 "ask for others with --metrics",
+			      want_any
+				      ? "no run has a number of the metrics "
+					"asked (--metrics)"
+				      : "no run has a number of a main metric: "
+					"ask for others with --metrics",
 			      left.len ? "; left out: " : "", bs_buf_str(&left),
 			      "");
 		goto out;

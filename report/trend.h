@@ -87,8 +87,7 @@ struct bs_trend_opts {
 	/* When get is set, each group's change points (report/changes.h,
 	 * over the group's runs in since..until) are marked on its lines:
 	 * get reads a run by id with its tags, for their explanations. */
-	int (*get)(void *ctx, int64_t id, struct bs_run *r,
-		   struct bs_err *err);
+	int (*get)(void *ctx, int64_t id, struct bs_run *r, struct bs_err *err);
 	void *get_ctx;
 };
 
@@ -106,8 +105,8 @@ struct bs_trend_point {
 struct bs_trend_line {
 	struct bs_trend_point *pt;
 	size_t n;
-	int64_t runs; /* runs with a number */
-	size_t group; /* its group (0-based) */
+	int64_t runs;  /* runs with a number */
+	size_t group;  /* its group (0-based) */
 	size_t series; /* its series (bs_trend.series): its line style */
 };
 
@@ -116,8 +115,8 @@ struct bs_trend_line {
 struct bs_trend_series {
 	size_t group;
 	char *machine;
-	char *key;  /* bs_ident_key */
-	char *test; /* bs_ident_names among the trend's tests */
+	char *key;   /* bs_ident_key */
+	char *test;  /* bs_ident_names among the trend's tests */
 	char *label; /* "[1] all", and ", jump" when the group has runs of
 			several machines */
 };
@@ -129,8 +128,8 @@ struct bs_trend_metric {
 	char *title;                /* "sysbench rndrw, 4 threads: read" */
 	struct bs_trend_line *line; /* in series order */
 	size_t nline;
-	int64_t tmin, tmax;         /* first and last point's start */
-	double ymax;                /* the largest max, or mean + sd */
+	int64_t tmin, tmax; /* first and last point's start */
+	double ymax;        /* the largest max, or mean + sd */
 };
 
 struct bs_trend {

@@ -104,8 +104,9 @@ static int holds(const struct bs_store_absent *a, const uint8_t *key)
 static int max_id(struct bs_store *st, int64_t *top, struct bs_err *err)
 {
 	struct bs_db_stmt *q = NULL;
-	int rc = bs_store_prepare_as(st, "SELECT COALESCE(max(id), 0) FROM runs",
-				     0, &q, WHAT, err);
+	int rc = bs_store_prepare_as(st,
+				     "SELECT COALESCE(max(id), 0) FROM runs", 0,
+				     &q, WHAT, err);
 
 	if (rc < 0)
 		return rc;
@@ -158,8 +159,7 @@ static int fill(struct bs_store *st, struct bs_store_absent *a, size_t want,
 	return rc < 0 ? rc : 0;
 }
 
-int bs_store_absent(struct bs_store *st, const uint8_t *sha,
-		    struct bs_err *err)
+int bs_store_absent(struct bs_store *st, const uint8_t *sha, struct bs_err *err)
 {
 	struct bs_store_absent *a = st->absent;
 	int64_t top = 0;

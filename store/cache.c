@@ -16,8 +16,8 @@
 
 #define PREFIX "cache."
 
-int bs_store_cache_get(struct bs_store *st, const char *key,
-		       struct bs_buf *out, int *found, struct bs_err *err)
+int bs_store_cache_get(struct bs_store *st, const char *key, struct bs_buf *out,
+		       int *found, struct bs_err *err)
 {
 	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_buf k = BS_BUF_INIT;
@@ -28,8 +28,8 @@ int bs_store_cache_get(struct bs_store *st, const char *key,
 	bs_buf_reset(out);
 	bs_buf_adds(&k, PREFIX);
 	bs_buf_adds(&k, key);
-	if (bs_db_prepare(st->db, "SELECT value FROM meta WHERE key = ?", 0,
-			  &s, &dbe) < 0) {
+	if (bs_db_prepare(st->db, "SELECT value FROM meta WHERE key = ?", 0, &s,
+			  &dbe) < 0) {
 		bs_buf_release(&k);
 		return bs_store_db_fail(st, err, "cannot read the cache", &dbe);
 	}
@@ -45,8 +45,8 @@ int bs_store_cache_get(struct bs_store *st, const char *key,
 	return 0;
 }
 
-int bs_store_cache_each(struct bs_store *st, const char *prefix,
-			bs_cache_fn fn, void *ctx, struct bs_err *err)
+int bs_store_cache_each(struct bs_store *st, const char *prefix, bs_cache_fn fn,
+			void *ctx, struct bs_err *err)
 {
 	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_buf k = BS_BUF_INIT;
@@ -55,8 +55,9 @@ int bs_store_cache_each(struct bs_store *st, const char *prefix,
 
 	bs_buf_adds(&k, PREFIX);
 	bs_buf_adds(&k, prefix);
-	if (bs_db_prepare(st->db, "SELECT key, value FROM meta WHERE "
-				  "substr(key, 1, CAST(?1 AS INTEGER)) = ?2",
+	if (bs_db_prepare(st->db,
+			  "SELECT key, value FROM meta WHERE "
+			  "substr(key, 1, CAST(?1 AS INTEGER)) = ?2",
 			  0, &s, &dbe) < 0) {
 		bs_buf_release(&k);
 		return bs_store_db_fail(st, err, "cannot read the cache", &dbe);
@@ -85,8 +86,8 @@ int bs_store_cache_each(struct bs_store *st, const char *prefix,
 	return 0;
 }
 
-int bs_store_cache_put(struct bs_store *st, const char *key,
-		       const char *value, struct bs_err *err)
+int bs_store_cache_put(struct bs_store *st, const char *key, const char *value,
+		       struct bs_err *err)
 {
 	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_buf k = BS_BUF_INIT;
@@ -95,12 +96,14 @@ int bs_store_cache_put(struct bs_store *st, const char *key,
 
 	bs_buf_adds(&k, PREFIX);
 	bs_buf_adds(&k, key);
-	if (bs_db_prepare(st->db, "INSERT INTO meta (key, value) VALUES "
-				  "(?1, ?2) ON CONFLICT (key) DO UPDATE SET "
-				  "value = ?2",
+	if (bs_db_prepare(st->db,
+			  "INSERT INTO meta (key, value) VALUES "
+			  "(?1, ?2) ON CONFLICT (key) DO UPDATE SET "
+			  "value = ?2",
 			  0, &s, &dbe) < 0) {
 		bs_buf_release(&k);
-		return bs_store_db_fail(st, err, "cannot write the cache", &dbe);
+		return bs_store_db_fail(st, err, "cannot write the cache",
+					&dbe);
 	}
 	bs_db_bind_text(s, 1, bs_buf_str(&k), (ptrdiff_t)k.len);
 	bs_db_bind_text(s, 2, value, -1);
@@ -114,7 +117,8 @@ int bs_store_cache_put(struct bs_store *st, const char *key,
 
 int bs_store_cache_drop(struct bs_store *st, struct bs_err *err)
 {
-	return bs_store_exec(st, "DELETE FROM meta WHERE substr(key, 1, 6) "
-				 "= '" PREFIX "'",
+	return bs_store_exec(st,
+			     "DELETE FROM meta WHERE substr(key, 1, 6) "
+			     "= '" PREFIX "'",
 			     err);
 }

@@ -49,8 +49,7 @@ int bs_db_bind_column(struct bs_db_stmt *dst, int i, struct bs_db_stmt *src,
 	case BS_DB_INT:
 		return bs_db_bind_int64(dst, i, bs_db_column_int64(src, col));
 	case BS_DB_FLOAT:
-		return bs_db_bind_double(dst, i,
-					 bs_db_column_double(src, col));
+		return bs_db_bind_double(dst, i, bs_db_column_double(src, col));
 	case BS_DB_TEXT: {
 		const char *t = bs_db_column_text(src, col);
 		return bs_db_bind_text(dst, i, t,
@@ -161,8 +160,9 @@ void bs_db_glob_regex(const char *glob, struct bs_buf *out)
 
 /* One character as SQLite reads UTF-8: an ASCII byte, a stray
  * continuation byte, or a lead byte with every continuation after it. */
-#define ONE_CHAR "(?:[\\u0001-\\u007f]|[\\u0080-\\u00bf]|" \
-		 "[\\u00c0-\\u00ff][\\u0080-\\u00bf]*(?![\\u0080-\\u00bf]))"
+#define ONE_CHAR                                                               \
+	"(?:[\\u0001-\\u007f]|[\\u0080-\\u00bf]|"                              \
+	"[\\u00c0-\\u00ff][\\u0080-\\u00bf]*(?![\\u0080-\\u00bf]))"
 
 static void byte_at(struct bs_buf *out, unsigned char c)
 {
@@ -288,7 +288,8 @@ static void byte_class(struct bs_buf *out, const char *p, const char *q)
 			byte_at(&ascii, (unsigned char)lo);
 			if (hi > lo) {
 				bs_buf_addc(&ascii, '-');
-				byte_at(&ascii, (unsigned char)(hi < 0x80 ? hi : 0x7f));
+				byte_at(&ascii,
+					(unsigned char)(hi < 0x80 ? hi : 0x7f));
 			}
 		}
 		if (hi >= 0x80)

@@ -63,7 +63,7 @@ struct bs_db_stmt; /* one prepared statement */
 enum bs_db_step {
 	BS_DB_ROW = 1,  /* a row is ready to read */
 	BS_DB_DONE = 0, /* no more rows; for a write, it was done */
-	/* < 0: an error, -BS_E*; bs_db_errmsg() says which */
+			/* < 0: an error, -BS_E*; bs_db_errmsg() says which */
 };
 
 /* What went wrong, in the engines' common terms (bs_db_errkind). */
@@ -100,9 +100,9 @@ enum bs_db_type {
 
 /* bs_db_ops.open's flags. */
 enum {
-	BS_DB_OPEN_READONLY = 1, /* a reader: no writes */
-	BS_DB_OPEN_EXISTING = 2, /* refuse a missing or empty archive */
-	BS_DB_OPEN_MEMORY = 4,   /* SQLite's ":memory:" is allowed (scratch) */
+	BS_DB_OPEN_READONLY = 1,  /* a reader: no writes */
+	BS_DB_OPEN_EXISTING = 2,  /* refuse a missing or empty archive */
+	BS_DB_OPEN_MEMORY = 4,    /* SQLite's ":memory:" is allowed (scratch) */
 	BS_DB_OPEN_UNTRUSTED = 8, /* merge's source: another user's archive,
 				     read and never changed */
 };
@@ -162,8 +162,7 @@ struct bs_db_ops {
 	/* Borrows the text (n bytes, or strlen when n < 0). */
 	int (*bind_text)(struct bs_db_stmt *s, int i, const char *v,
 			 ptrdiff_t n);
-	int (*bind_blob)(struct bs_db_stmt *s, int i, const void *v,
-			 size_t n);
+	int (*bind_blob)(struct bs_db_stmt *s, int i, const void *v, size_t n);
 	int (*step)(struct bs_db_stmt *s);
 	int (*column_count)(struct bs_db_stmt *s);
 	const char *(*column_name)(struct bs_db_stmt *s, int col);
@@ -212,8 +211,7 @@ struct bs_db_ops {
 	int (*check_untrusted)(struct bs_db *db, const char *const *tables,
 			       size_t n, struct bs_err *err);
 	/* Stops long statements when *flag becomes non-zero (NULL: off). */
-	void (*set_cancel)(struct bs_db *db,
-			   const volatile sig_atomic_t *flag);
+	void (*set_cancel)(struct bs_db *db, const volatile sig_atomic_t *flag);
 	/*
 	 * Before an archive of schema version v (older) is upgraded, in the
 	 * caller's read: whether it may be, keeping what the engine keeps
@@ -376,8 +374,8 @@ static inline int bs_db_set_version(struct bs_db *db, int version,
 {
 	return db->ops->set_version(db, version, err);
 }
-static inline int bs_db_has_object(struct bs_db *db, const char *name,
-				   int *has, struct bs_err *err)
+static inline int bs_db_has_object(struct bs_db *db, const char *name, int *has,
+				   struct bs_err *err)
 {
 	return db->ops->has_object(db, name, has, err);
 }

@@ -73,14 +73,14 @@ enum { NCOPY = 4 }; /* tables whose rows wait for COPY at once */
 struct pg_db {
 	struct bs_db base;
 	PGconn *conn;
-	char *display;		/* the URL without its secrets (bs_db_shown) */
-	char *msg;		/* the last error's message */
+	char *display;           /* the URL without its secrets (bs_db_shown) */
+	char *msg;               /* the last error's message */
 	enum bs_db_errkind kind; /* and its kind */
 	int64_t changes;
-	unsigned long nstmt;	/* statements prepared: their names */
-	unsigned long ncursor;	/* cursors declared: their names */
+	unsigned long nstmt;   /* statements prepared: their names */
+	unsigned long ncursor; /* cursors declared: their names */
 	const volatile sig_atomic_t *cancel;
-	int flags;		/* BS_DB_OPEN_* */
+	int flags; /* BS_DB_OPEN_* */
 	/* How long a statement's answer is waited for before the server,
 	 * or the path to it, counts as gone: the server's statement_timeout
 	 * and a grace (0: no bound). */
@@ -94,7 +94,7 @@ struct pg_db {
 	/* Deferred rows of plain INSERTs, kept for COPY (pg_defer), in the
 	 * order their statements were prepared (rank). */
 	struct pg_copy {
-		char *sql;	/* COPY t (cols) FROM STDIN */
+		char *sql; /* COPY t (cols) FROM STDIN */
 		unsigned long rank;
 		struct bs_buf rows; /* COPY's text format */
 	} copy[NCOPY];
@@ -105,7 +105,7 @@ struct pg_db {
 	 * deferred one's. */
 	int copy_wait;
 	unsigned long nbatch; /* BS_DB_BATCH statements prepared */
-	size_t copied; /* bytes in copy[].rows */
+	size_t copied;        /* bytes in copy[].rows */
 	/* The cursor whose next FETCH was sent ahead, its result not yet
 	 * read (collect): the server fills the batch while bstore reads
 	 * the one before. */
@@ -133,26 +133,26 @@ struct pg_stmt {
 		char name[24]; /* "" when the slot is free */
 		Oid *types;
 	} var[NVAR];
-	int cur;	/* the variant last run, or -1 */
-	int evict;	/* the slot to reuse next */
-	char *sql;	/* with $N placeholders */
+	int cur;   /* the variant last run, or -1 */
+	int evict; /* the slot to reuse next */
+	char *sql; /* with $N placeholders */
 	/* A plain INSERT of one row of parameters: COPY t (cols) FROM
 	 * STDIN, which a deferred run sends its row to; else NULL. */
 	char *copy_sql;
 	unsigned long rank; /* its place among them (pg_db.nbatch) */
 	int nparams;
-	char **values;	/* per parameter: owned text or bytes, NULL: NULL */
+	char **values; /* per parameter: owned text or bytes, NULL: NULL */
 	int *lengths;
-	int *formats;	/* 0 text, 1 binary (blobs) */
-	Oid *bound;	/* the type of each value bound (0: text, NULL) */
-	Oid *types;	/* to run with (see pg_prepare) */
-	int keep;	/* BS_DB_KEEP, or run twice: prepared on the server */
+	int *formats;    /* 0 text, 1 binary (blobs) */
+	Oid *bound;      /* the type of each value bound (0: text, NULL) */
+	Oid *types;      /* to run with (see pg_prepare) */
+	int keep;        /* BS_DB_KEEP, or run twice: prepared on the server */
 	char cursor[24]; /* the open cursor it reads through, or "" */
 	/* Declared in the owngen-th transaction declare began, or 0. */
 	unsigned long own;
-	int more;	/* the cursor may hold rows past this batch */
+	int more;       /* the cursor may hold rows past this batch */
 	PGresult *desc; /* its columns, asked for before its first step */
-	PGresult *res;	/* of the current execution, NULL before the first
+	PGresult *res;  /* of the current execution, NULL before the first
 			 * step */
 	int row, nrows;
 	/* The current row's bytea columns, unescaped on demand. */
@@ -275,10 +275,10 @@ static void bound_ran_out(char *buf, size_t n, const char *why,
 /* Records why res (or, res NULL, the connection) failed. */
 static void result_error(struct pg_db *db, const PGresult *res)
 {
-	const char *state =
-		res ? PQresultErrorField(res, PG_DIAG_SQLSTATE) : NULL;
-	const char *msg =
-		res ? PQresultErrorField(res, PG_DIAG_MESSAGE_PRIMARY) : NULL;
+	const char *state = res ? PQresultErrorField(res, PG_DIAG_SQLSTATE)
+				: NULL;
+	const char *msg = res ? PQresultErrorField(res, PG_DIAG_MESSAGE_PRIMARY)
+			      : NULL;
 	enum bs_db_errkind kind = sqlstate_kind(state);
 
 	if (db->lost) {
@@ -296,7 +296,8 @@ static void result_error(struct pg_db *db, const PGresult *res)
 		return;
 	}
 	/* Cancelled by the server, not by bstore's signal: say which. */
-	if (kind == BS_DB_EINTERRUPT && msg && strstr(msg, "statement timeout")) {
+	if (kind == BS_DB_EINTERRUPT && msg &&
+	    strstr(msg, "statement timeout")) {
 		char why[400];
 
 		bound_ran_out(why, sizeof(why),
@@ -323,7 +324,6 @@ static int cancelled(const struct pg_db *db)
 {
 	return db->cancel && *db->cancel;
 }
-
 
 static int64_t mono_ms(void)
 {
@@ -380,8 +380,7 @@ static void cancel_bounded(struct pg_db *db)
  * end at once and every later call fails without waiting; why (kind)
  * is the error reported from now on.
  */
-static void abandon(struct pg_db *db, enum bs_db_errkind kind,
-		    const char *why)
+static void abandon(struct pg_db *db, enum bs_db_errkind kind, const char *why)
 {
 	int fd = PQsocket(db->conn);
 
@@ -641,7 +640,8 @@ static int send_copies(struct pg_db *db, int leave)
 						    (int)c->rows.len, NULL,
 						    0) == 1;
 				if (put_copy(db, NULL, 0,
-					     sent ? NULL : "not sent", 1) == 1 &&
+					     sent ? NULL : "not sent",
+					     1) == 1 &&
 				    sent && leave && i == db->ncopy - 1) {
 					db->copy_wait = 1;
 					free(c->sql);
@@ -799,8 +799,8 @@ static void url_encode(struct bs_buf *b, const char *s, const char *keep)
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
 		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-		    (c >= '0' && c <= '9') || c >= 0x80 ||
-		    strchr("-._~", c) || (keep && strchr(keep, c)))
+		    (c >= '0' && c <= '9') || c >= 0x80 || strchr("-._~", c) ||
+		    (keep && strchr(keep, c)))
 			bs_buf_addc(b, (char)c);
 		else
 			bs_buf_addf(b, "%%%02X", c);
@@ -908,9 +908,10 @@ char *bs_db_shown(const char *name)
 		return bs_buf_detach(&b, NULL);
 	}
 	if (url)
-		shown_url(&b, strncmp(name, "postgres://", 11) == 0
-				      ? "postgres://"
-				      : "postgresql://",
+		shown_url(&b,
+			  strncmp(name, "postgres://", 11) == 0
+				  ? "postgres://"
+				  : "postgresql://",
 			  opts);
 	else if (has_secret(opts))
 		shown_keywords(&b, opts);
@@ -998,7 +999,8 @@ static char *identity(struct pg_db *db)
 
 static int pg_same(struct bs_db *a, struct bs_db *b)
 {
-	char *ia = identity((struct pg_db *)a), *ib = identity((struct pg_db *)b);
+	char *ia = identity((struct pg_db *)a),
+	     *ib = identity((struct pg_db *)b);
 	int same = ia && ib && strcmp(ia, ib) == 0;
 
 	free(ia);
@@ -1032,7 +1034,7 @@ static const struct pg_bound {
  * on the connect (unless PGCONNECT_TIMEOUT sets one) and TCP keepalives,
  * so that a path that died is found. */
 static const char *const pg_dflt_keys[] = {
-	"connect_timeout", "keepalives", "keepalives_idle",
+	"connect_timeout",     "keepalives",       "keepalives_idle",
 	"keepalives_interval", "keepalives_count",
 };
 static const char *const pg_dflt_vals[] = {"10", "1", "10", "5", "3"};
@@ -1043,9 +1045,9 @@ enum { NDFLT = sizeof(pg_dflt_keys) / sizeof(pg_dflt_keys[0]) };
  * database (which its owner sets). */
 static int own_source(const char *source)
 {
-	return source && (strcmp(source, "client") == 0 ||
-			  strcmp(source, "user") == 0 ||
-			  strcmp(source, "database user") == 0);
+	return source &&
+	       (strcmp(source, "client") == 0 || strcmp(source, "user") == 0 ||
+		strcmp(source, "database user") == 0);
 }
 
 /* The connect_timeout in effect, in seconds (0: none). */
@@ -1122,13 +1124,13 @@ static int session(struct pg_db *db)
 	char *quoted = NULL;
 	long stmt_ms = 0;
 	PGresult *res;
-	int i, k, rc = -1, reader = db->flags & (BS_DB_OPEN_READONLY |
-						  BS_DB_OPEN_UNTRUSTED);
+	int i, k, rc = -1,
+		  reader = db->flags &
+			   (BS_DB_OPEN_READONLY | BS_DB_OPEN_UNTRUSTED);
 
-	if (!PQsendQuery(db->conn,
-			 "SELECT name, source, setting, "
-			 "pg_catalog.current_schema() FROM "
-			 "pg_catalog.pg_settings")) {
+	if (!PQsendQuery(db->conn, "SELECT name, source, setting, "
+				   "pg_catalog.current_schema() FROM "
+				   "pg_catalog.pg_settings")) {
 		result_error(db, NULL);
 		return -1;
 	}
@@ -1136,8 +1138,7 @@ static int session(struct pg_db *db)
 	if (!result_ok(db, res))
 		goto out;
 	bs_buf_adds(&sql, "SET extra_float_digits = 3");
-	for (k = 0; k < (int)(sizeof(pg_bounds) / sizeof(pg_bounds[0]));
-	     k++) {
+	for (k = 0; k < (int)(sizeof(pg_bounds) / sizeof(pg_bounds[0])); k++) {
 		const struct pg_bound *b = &pg_bounds[k];
 		long ms = reader ? b->reader_ms : b->writer_ms;
 		if (PQserverVersion(db->conn) < b->since)
@@ -1604,7 +1605,7 @@ static void set_types(struct pg_stmt *s)
 	int i;
 
 	for (i = 0; i < s->nparams; i++)
-		s->types[i] = s->values[i] ? s->bound[i]
+		s->types[i] = s->values[i]  ? s->bound[i]
 			      : s->cur >= 0 ? s->var[s->cur].types[i]
 					    : 0;
 }
@@ -1746,8 +1747,7 @@ static int pg_bind_double(struct bs_db_stmt *s, int i, double v)
 	return set_param(s, i, t, (size_t)n, OID_FLOAT8);
 }
 
-static int pg_bind_text(struct bs_db_stmt *s, int i, const char *v,
-			ptrdiff_t n)
+static int pg_bind_text(struct bs_db_stmt *s, int i, const char *v, ptrdiff_t n)
 {
 	return set_param(s, i, v, n < 0 ? strlen(v) : (size_t)n, 0);
 }
@@ -1839,7 +1839,7 @@ static int fetch(struct pg_stmt *s)
 
 	snprintf(sql, sizeof(sql), "FETCH %d FROM %s", FETCH_ROWS, s->cursor);
 	return PQsendQueryParams(s->db->conn, sql, 0, NULL, NULL, NULL, NULL,
-	                         s->binary);
+				 s->binary);
 }
 
 /*
@@ -1911,7 +1911,7 @@ static int take_result(struct pg_stmt *s, PGresult *res)
 			s->binary = 1;
 			s->num = xmalloc((size_t)s->ncols * NUM_TEXT);
 			s->numgen =
-			    xmalloc((size_t)s->ncols * sizeof(*s->numgen));
+				xmalloc((size_t)s->ncols * sizeof(*s->numgen));
 			for (i = 0; i < s->ncols; i++)
 				s->numgen[i] = s->gen - 1;
 		}
@@ -1938,10 +1938,12 @@ static int pg_step(struct bs_db_stmt *st)
 		if (s->keep) {
 			if (server_prepare(s) < 0)
 				return failed(db);
-			sent = PQsendQueryPrepared(
-				db->conn, s->var[s->cur].name, s->nparams,
-				(const char *const *)s->values, s->lengths,
-				s->formats, 0);
+			sent = PQsendQueryPrepared(db->conn,
+						   s->var[s->cur].name,
+						   s->nparams,
+						   (const char *const *)
+							   s->values,
+						   s->lengths, s->formats, 0);
 		} else if (is_select(s->sql)) {
 			if (declare(s) < 0)
 				return failed(db);
@@ -1949,10 +1951,10 @@ static int pg_step(struct bs_db_stmt *st)
 		} else {
 			set_types(s);
 			s->keep = 1; /* the next run prepares it */
-			sent = PQsendQueryParams(
-				db->conn, s->sql, s->nparams, s->types,
-				(const char *const *)s->values, s->lengths,
-				s->formats, 0);
+			sent = PQsendQueryParams(db->conn, s->sql, s->nparams,
+						 s->types,
+						 (const char *const *)s->values,
+						 s->lengths, s->formats, 0);
 		}
 		if (!sent) {
 			result_error(db, NULL);
@@ -2026,8 +2028,9 @@ static int pg_defer(struct bs_db_stmt *st)
 		n0 = db->copy[i].rows.len;
 		copy_row(s, &db->copy[i].rows);
 		db->copied += db->copy[i].rows.len - n0;
-		return db->copied >= COPY_MAX && drain_to(db, 1) < 0 ? failed(db)
-							      : 0;
+		return db->copied >= COPY_MAX && drain_to(db, 1) < 0
+			       ? failed(db)
+			       : 0;
 	}
 	/* Every statement piped goes before every row kept for COPY. */
 	if (db->ncopy > 0 && drain(db) < 0)
@@ -2074,8 +2077,7 @@ static const PGresult *columns(struct pg_stmt *s)
 	if (s->res)
 		return s->res;
 	if (s->desc == NULL && drain(s->db) == 0 && server_prepare(s) == 0) {
-		if (!PQsendDescribePrepared(s->db->conn,
-					    s->var[s->cur].name)) {
+		if (!PQsendDescribePrepared(s->db->conn, s->var[s->cur].name)) {
 			result_error(s->db, NULL);
 			return NULL;
 		}
@@ -2100,7 +2102,7 @@ static const char *pg_column_name(struct bs_db_stmt *st, int col)
 	const PGresult *res = columns((struct pg_stmt *)st);
 
 	return res && col >= 0 && col < PQnfields(res) ? PQfname(res, col)
-							 : NULL;
+						       : NULL;
 }
 
 static enum bs_db_type pg_column_type(struct bs_db_stmt *st, int col)
@@ -2188,7 +2190,7 @@ static int reads_back(const char *digits, int m, int e, double d)
 
 	if (m > 1)
 		snprintf(t, sizeof(t), "%c.%.*se%d", digits[0], m - 1,
-		         digits + 1, e);
+			 digits + 1, e);
 	else
 		snprintf(t, sizeof(t), "%ce%d", digits[0], e);
 	return strtod(t, NULL) == d;
@@ -2284,7 +2286,7 @@ found:
 		o += m - 1;
 	}
 	snprintf(o, (size_t)(out + NUM_TEXT - o), "e%c%02d", e < 0 ? '-' : '+',
-	         e < 0 ? -e : e);
+		 e < 0 ? -e : e);
 }
 
 /*
@@ -2519,8 +2521,7 @@ static int pg_begin_write(struct bs_db *d,
 	}
 	if (waiting)
 		waiting(who, ctx);
-	if (pg_exec(d, "SELECT pg_catalog.pg_advisory_xact_lock(" PG_LOCK
-		       ")",
+	if (pg_exec(d, "SELECT pg_catalog.pg_advisory_xact_lock(" PG_LOCK ")",
 		    NULL) == 0)
 		return 0;
 	if (db->kind == BS_DB_EBUSY) {
@@ -2544,8 +2545,7 @@ static PGresult *query(struct pg_db *db, const char *sql, int n,
 
 	if (drain(db) < 0)
 		return NULL;
-	if (!PQsendQueryParams(db->conn, sql, n, NULL, params, NULL, NULL,
-			       0)) {
+	if (!PQsendQueryParams(db->conn, sql, n, NULL, params, NULL, NULL, 0)) {
 		result_error(db, NULL);
 		return NULL;
 	}
@@ -2586,8 +2586,8 @@ static int query_int(struct pg_db *db, const char *sql, int n,
 	int64_t v = -1;
 
 	if (res && PQntuples(res) == 1 &&
-	    bs_parse_i64(PQgetvalue(res, 0, 0),
-			 (size_t)PQgetlength(res, 0, 0), &v) < 0)
+	    bs_parse_i64(PQgetvalue(res, 0, 0), (size_t)PQgetlength(res, 0, 0),
+			 &v) < 0)
 		v = -1;
 	PQclear(res);
 	return v > INT32_MAX ? INT32_MAX : (int)v;
@@ -2596,11 +2596,11 @@ static int query_int(struct pg_db *db, const char *sql, int n,
 static int pg_count_objects(struct bs_db *d, struct bs_err *err)
 {
 	int n = query_int((struct pg_db *)d,
-			 "SELECT count(*) FROM pg_catalog.pg_class c JOIN "
-			 "pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
-			 "WHERE n.nspname = current_schema() AND c.relkind IN "
-			 "('r', 'p', 'v', 'm', 'i')",
-			 0, NULL);
+			  "SELECT count(*) FROM pg_catalog.pg_class c JOIN "
+			  "pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
+			  "WHERE n.nspname = current_schema() AND c.relkind IN "
+			  "('r', 'p', 'v', 'm', 'i')",
+			  0, NULL);
 
 	return n < 0 ? bs_db_fail(d, err) : n;
 }
@@ -2792,8 +2792,9 @@ static void add_quoted(struct bs_buf *sql, const char *s)
 /* The server's choice between a regular expression over characters (a
  * UTF8 database) and one over bytes (SQL_ASCII: store/db.c) for a glob
  * that has a '?' or a class. */
-#define BY_ENCODING "CASE WHEN pg_catalog.current_setting('server_encoding') " \
-		    "= 'UTF8' THEN 1 ELSE 2 END"
+#define BY_ENCODING                                                            \
+	"CASE WHEN pg_catalog.current_setting('server_encoding') "             \
+	"= 'UTF8' THEN 1 ELSE 2 END"
 
 static void pg_glob(struct bs_buf *sql, const char *col, const char *pattern,
 		    struct bs_buf *value)
@@ -2810,10 +2811,11 @@ static void pg_glob(struct bs_buf *sql, const char *col, const char *pattern,
 	} else if (value) {
 		/* One parameter: both expressions, split by a character
 		 * neither holds (a control is written \u0001). */
-		bs_buf_addf(sql,
-			    "%s ~ pg_catalog.split_part(?, pg_catalog.chr(1), "
-			    BY_ENCODING ")",
-			    col);
+		bs_buf_addf(
+			sql,
+			"%s ~ pg_catalog.split_part(?, pg_catalog.chr(1), " BY_ENCODING
+			")",
+			col);
 		bs_buf_adds(value, bs_buf_str(&re));
 		bs_buf_addc(value, '\001');
 		bs_buf_adds(value, bs_buf_str(&bytes));
@@ -2821,7 +2823,8 @@ static void pg_glob(struct bs_buf *sql, const char *col, const char *pattern,
 		bs_buf_addf(sql, "%s ~ ", col);
 		add_quoted(sql, bs_buf_str(&re));
 	} else {
-		bs_buf_addf(sql, "%s ~ (CASE " BY_ENCODING " WHEN 1 THEN ", col);
+		bs_buf_addf(sql, "%s ~ (CASE " BY_ENCODING " WHEN 1 THEN ",
+			    col);
 		add_quoted(sql, bs_buf_str(&re));
 		bs_buf_adds(sql, " ELSE ");
 		add_quoted(sql, bs_buf_str(&bytes));
@@ -2831,8 +2834,7 @@ static void pg_glob(struct bs_buf *sql, const char *col, const char *pattern,
 	bs_buf_release(&bytes);
 }
 
-static int pg_get_version(struct bs_db *d, int *version,
-			  struct bs_err *err)
+static int pg_get_version(struct bs_db *d, int *version, struct bs_err *err)
 {
 	struct pg_db *db = (struct pg_db *)d;
 	PGresult *res;
@@ -2867,8 +2869,7 @@ static int pg_get_version(struct bs_db *d, int *version,
 	return 0;
 }
 
-static int pg_set_version(struct bs_db *d, int version,
-			  struct bs_err *err)
+static int pg_set_version(struct bs_db *d, int version, struct bs_err *err)
 {
 	struct pg_db *db = (struct pg_db *)d;
 	char v[16];

@@ -72,7 +72,7 @@ struct capture {
  * c; 0 if it does not match there.
  */
 static size_t match(const char *pat, const char *p, const char *end,
-                    struct capture *c)
+		    struct capture *c)
 {
 	const char *start = p;
 	size_t n;
@@ -93,7 +93,7 @@ static size_t match(const char *pat, const char *p, const char *end,
 				c->name = p;
 				c->name_len = n;
 			} else if (n != c->name_len ||
-			           memcmp(p, c->name, n) != 0) {
+				   memcmp(p, c->name, n) != 0) {
 				return 0;
 			}
 			p += n;
@@ -116,7 +116,7 @@ static size_t match(const char *pat, const char *p, const char *end,
 }
 
 static void replace(const struct bs_db_ops *ops, const char *to,
-                    const struct capture *c, struct bs_buf *out)
+		    const struct capture *c, struct bs_buf *out)
 {
 	struct bs_buf name = BS_BUF_INIT, text = BS_BUF_INIT;
 
@@ -127,7 +127,7 @@ static void replace(const struct bs_db_ops *ops, const char *to,
 			bs_buf_add(&name, c->name, c->name_len);
 			bs_buf_add(&text, c->text, c->text_len);
 			ops->glob(out, bs_buf_str(&name), bs_buf_str(&text),
-			          NULL);
+				  NULL);
 		} else {
 			bs_buf_addc(out, *to);
 		}
@@ -137,7 +137,7 @@ static void replace(const struct bs_db_ops *ops, const char *to,
 }
 
 void bs_db_schema(const struct bs_db_ops *ops, const char *sql, size_t len,
-                  struct bs_buf *out)
+		  struct bs_buf *out)
 {
 	const char *p = sql, *end = sql + len;
 	const struct bs_db_rewrite *r;
@@ -150,7 +150,7 @@ void bs_db_schema(const struct bs_db_ops *ops, const char *sql, size_t len,
 			n = q ? (size_t)(q - p) : (size_t)(end - p); /* as is */
 		} else if (*p == '\'' || *p == '"') {
 			const char *q =
-			    memchr(p + 1, *p, (size_t)(end - p - 1));
+				memchr(p + 1, *p, (size_t)(end - p - 1));
 			n = q ? (size_t)(q - p) + 1 : (size_t)(end - p);
 		} else {
 			n = 0;

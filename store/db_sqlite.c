@@ -36,14 +36,14 @@ struct sq_db {
 	struct bs_db base;
 	sqlite3 *h;
 	char *path;
-	int flags;          /* BS_DB_OPEN_* */
+	int flags; /* BS_DB_OPEN_* */
 	enum open_mode mode;
-	int created;        /* this open made the file */
-	int settled;        /* the schema was checked: keep the file */
-	int legacy;         /* legacy_alter_table is on (an upgrade from 1) */
-	int code;           /* SQLite's extended code of the last failure */
-	int kind;           /* an errkind set here, or -1: from code */
-	char msg[640];      /* a reason composed here, or "": SQLite's */
+	int created;   /* this open made the file */
+	int settled;   /* the schema was checked: keep the file */
+	int legacy;    /* legacy_alter_table is on (an upgrade from 1) */
+	int code;      /* SQLite's extended code of the last failure */
+	int kind;      /* an errkind set here, or -1: from code */
+	char msg[640]; /* a reason composed here, or "": SQLite's */
 	int (*busy)(void *ctx, int count);
 	void *busy_ctx;
 	const volatile sig_atomic_t *cancel;
@@ -264,7 +264,8 @@ static int sq_prepare(struct bs_db *db, const char *sql, int flags,
 	if (sqlite3_prepare_v3(d->h, sql, (int)(returning ? n - rn : n),
 			       (flags & BS_DB_KEEP) ? SQLITE_PREPARE_PERSISTENT
 						    : 0,
-			       &s, NULL) != SQLITE_OK || s == NULL) {
+			       &s, NULL) != SQLITE_OK ||
+	    s == NULL) {
 		sqlite3_finalize(s);
 		fail(d);
 		return bs_db_fail(db, err);
@@ -359,8 +360,7 @@ static int sq_bind_double(struct bs_db_stmt *s, int i, double v)
 	return sq_bound(ST(s), i, sqlite3_bind_double(ST(s)->s, i, v));
 }
 
-static int sq_bind_text(struct bs_db_stmt *s, int i, const char *v,
-			ptrdiff_t n)
+static int sq_bind_text(struct bs_db_stmt *s, int i, const char *v, ptrdiff_t n)
 {
 	struct sq_bound b = {BS_DB_TEXT, 0, {0}};
 
@@ -372,8 +372,9 @@ static int sq_bind_text(struct bs_db_stmt *s, int i, const char *v,
 	b.v.p = v;
 	if (sq_same(ST(s), i, &b))
 		return 0;
-	return sq_bound(ST(s), i, sqlite3_bind_text(ST(s)->s, i, v, (int)n,
-						    SQLITE_STATIC));
+	return sq_bound(ST(s), i,
+			sqlite3_bind_text(ST(s)->s, i, v, (int)n,
+					  SQLITE_STATIC));
 }
 
 static int sq_bind_blob(struct bs_db_stmt *s, int i, const void *v, size_t n)
@@ -383,8 +384,8 @@ static int sq_bind_blob(struct bs_db_stmt *s, int i, const void *v, size_t n)
 	b.v.p = v;
 	if (sq_same(ST(s), i, &b))
 		return 0;
-	return sq_bound(ST(s), i, sqlite3_bind_blob64(ST(s)->s, i, v, n,
-						      SQLITE_STATIC));
+	return sq_bound(ST(s), i,
+			sqlite3_bind_blob64(ST(s)->s, i, v, n, SQLITE_STATIC));
 }
 
 /* The INSERT of an INSERT ... RETURNING id: its row, then done. */
@@ -531,8 +532,8 @@ static int sq_has_object(struct bs_db *db, const char *name, int *has,
 
 	*has = 0;
 	if (sqlite3_prepare_v2(d->h,
-			       "SELECT 1 FROM sqlite_schema WHERE name = ?",
-			       -1, &s, NULL) != SQLITE_OK) {
+			       "SELECT 1 FROM sqlite_schema WHERE name = ?", -1,
+			       &s, NULL) != SQLITE_OK) {
 		fail(d);
 		return bs_db_fail(db, err);
 	}
@@ -621,8 +622,7 @@ static int check_table(struct sq_db *d, const char *table)
 	sqlite3_bind_text(s, 1, table, -1, SQLITE_STATIC);
 	rc = sqlite3_step(s);
 	if (rc == SQLITE_DONE) {
-		rc = fail_msg(d, BS_DB_ECORRUPT, "it has no table '%s'",
-			      table);
+		rc = fail_msg(d, BS_DB_ECORRUPT, "it has no table '%s'", table);
 		goto out;
 	}
 	if (rc != SQLITE_ROW) {
@@ -657,8 +657,7 @@ out:
 	return rc;
 }
 
-static int check_untrusted(struct sq_db *d, const char *const *tables,
-			   size_t n)
+static int check_untrusted(struct sq_db *d, const char *const *tables, size_t n)
 {
 	sqlite3_stmt *s = NULL;
 	size_t i;
@@ -693,8 +692,7 @@ static int check_untrusted(struct sq_db *d, const char *const *tables,
 static int sq_check_untrusted(struct bs_db *db, const char *const *tables,
 			      size_t n, struct bs_err *err)
 {
-	return check_untrusted(DB(db), tables, n) < 0 ? bs_db_fail(db, err)
-						      : 0;
+	return check_untrusted(DB(db), tables, n) < 0 ? bs_db_fail(db, err) : 0;
 }
 
 /* ---- waiting and stopping --------------------------------------------- */

@@ -57,13 +57,15 @@ int64_t bs_store_measure_key(const struct bs_run *r)
 		if (m < BS_M_FIRST_FILE) {
 			h = bs_hash_fnv64_field(h, bs_status_name(v->status));
 			if (v->status == BS_ST_OK) {
-				h = bs_hash_fnv64_field(h, coarse(buf, sizeof(buf), m,
-						  v->value));
+				h = bs_hash_fnv64_field(h,
+							coarse(buf, sizeof(buf),
+							       m, v->value));
 				ok++;
 			}
 		}
 		if (!isnan(v->lat_us)) {
-			h = bs_hash_fnv64_field(h, bs_bonnie_fmt_latency(buf, sizeof(buf),
+			h = bs_hash_fnv64_field(
+				h, bs_bonnie_fmt_latency(buf, sizeof(buf),
 							 v->lat_us));
 			ok++;
 		}
@@ -131,12 +133,13 @@ void bs_store_same_stored(struct bs_store *st, const struct bs_run *r,
 		st->tables = BS_TABLES_SOME;
 }
 
-int bs_store_find_same(struct bs_store *st, const struct bs_run *r,
-		       int64_t key, int seen, int64_t *id, struct bs_err *err)
+int bs_store_find_same(struct bs_store *st, const struct bs_run *r, int64_t key,
+		       int seen, int64_t *id, struct bs_err *err)
 {
 	/* A line looks for tables through the index; a table for lines
 	 * by reading runs (tables are few: docs/ingest.md). */
-	struct bs_db_stmt *s = bs_store_is_table(r) ? st->same_line : st->same_table;
+	struct bs_db_stmt *s = bs_store_is_table(r) ? st->same_line
+						    : st->same_table;
 	int64_t cand[16];
 	int n = 0, i, rc;
 

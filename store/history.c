@@ -55,8 +55,8 @@ static int rekey(struct bs_store *st, int64_t id, struct bs_err *err)
 	key = bs_store_measure_key(&r);
 	bs_run_release(&r);
 	if (bs_db_prepare(st->db,
-			  "UPDATE runs SET measure_key = ? WHERE id = ?",
-			  0, &s, &dbe) < 0)
+			  "UPDATE runs SET measure_key = ? WHERE id = ?", 0, &s,
+			  &dbe) < 0)
 		return bs_store_db_fail(st, err, "cannot change runs", &dbe);
 	if (key)
 		bs_db_bind_int64(s, 1, key);
@@ -118,9 +118,10 @@ static int write_param(struct bs_store *st, const struct bs_run *r, int k,
 			rc = param_step(st, s, err);
 		}
 	} else {
-		if (bs_db_prepare(st->db, "DELETE FROM run_params WHERE "
-				       "run_id = ? AND key = ?", 0, &s,
-				  &dbe) < 0)
+		if (bs_db_prepare(st->db,
+				  "DELETE FROM run_params WHERE "
+				  "run_id = ? AND key = ?",
+				  0, &s, &dbe) < 0)
 			rc = bs_store_db_fail(st, err, "cannot change runs",
 					      &dbe);
 		if (rc == 0) {
@@ -134,8 +135,8 @@ static int write_param(struct bs_store *st, const struct bs_run *r, int k,
 					  "key, value) VALUES (?, ?, ?)",
 					  0, &s, &dbe) < 0)
 				rc = bs_store_db_fail(st, err,
-						       "cannot change runs",
-						       &dbe);
+						      "cannot change runs",
+						      &dbe);
 			if (rc == 0) {
 				bs_db_bind_int64(s, 1, r->id);
 				bs_db_bind_text(s, 2, pi->key, -1);
@@ -145,8 +146,10 @@ static int write_param(struct bs_store *st, const struct bs_run *r, int k,
 		}
 	}
 	bs_supplied_keys(r, &keys);
-	if (rc == 0 && bs_db_prepare(st->db, "UPDATE runs SET supplied = ? "
-					     "WHERE id = ?", 0, &s, &dbe) < 0)
+	if (rc == 0 && bs_db_prepare(st->db,
+				     "UPDATE runs SET supplied = ? "
+				     "WHERE id = ?",
+				     0, &s, &dbe) < 0)
 		rc = bs_store_db_fail(st, err, "cannot change runs", &dbe);
 	if (rc == 0) {
 		bs_db_bind_text(s, 1, keys.len ? bs_buf_str(&keys) : NULL, -1);
@@ -196,8 +199,8 @@ static int set_param(struct bs_store *st, const struct bs_ids *ids,
 					  "changed_at) VALUES (?, ?, ?, ?, ?)",
 					  0, &hist, &dbe) < 0)
 				rc = bs_store_db_fail(st, err,
-						       "cannot change runs",
-						       &dbe);
+						      "cannot change runs",
+						      &dbe);
 			if (rc == 0) {
 				bs_db_bind_int64(hist, 1, r.id);
 				bs_db_bind_text(hist, 2, set->param, -1);
@@ -217,8 +220,7 @@ static int set_param(struct bs_store *st, const struct bs_ids *ids,
 }
 
 int bs_store_set(struct bs_store *st, const struct bs_ids *ids,
-		 const struct bs_set *set, int64_t *changed,
-		 struct bs_err *err)
+		 const struct bs_set *set, int64_t *changed, struct bs_err *err)
 {
 	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_buf sql = BS_BUF_INIT;
@@ -304,17 +306,19 @@ static void column_value(struct bs_db_stmt *s, int i, int is_date,
 		*text = null ? "" : bs_db_column_text(s, i);
 }
 
-int bs_store_each_change(struct bs_store *st, int64_t run_id,
-			 bs_change_fn fn, void *ctx, struct bs_err *err)
+int bs_store_each_change(struct bs_store *st, int64_t run_id, bs_change_fn fn,
+			 void *ctx, struct bs_err *err)
 {
 	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_db_stmt *s = NULL;
 	struct bs_change c;
 	int rc, step;
 
-	if (bs_db_prepare(st->db, "SELECT field, old_value, new_value, "
-			       "changed_at FROM run_history WHERE run_id = ? "
-			       "ORDER BY id", 0, &s, &dbe) < 0)
+	if (bs_db_prepare(st->db,
+			  "SELECT field, old_value, new_value, "
+			  "changed_at FROM run_history WHERE run_id = ? "
+			  "ORDER BY id",
+			  0, &s, &dbe) < 0)
 		return bs_store_db_fail(st, err, "cannot read history", &dbe);
 	bs_db_bind_int64(s, 1, run_id);
 	rc = 0;

@@ -64,18 +64,18 @@ struct bs_store {
 	int upgraded_from; /* the schema version this open upgraded, or 0 */
 	int no_upgrade;    /* BS_STORE_NO_UPGRADE: refuse an older schema */
 	/* Statements of write.c, prepared when opened to write. */
-	struct bs_db_stmt *put;     /* INSERT INTO runs ... */
+	struct bs_db_stmt *put; /* INSERT INTO runs ... */
 	/* The bound runs.supplied of the run put last (bound static). */
 	struct bs_buf put_supplied;
-	struct bs_db_stmt *dup;     /* SELECT id FROM runs WHERE sha256 = ? */
+	struct bs_db_stmt *dup; /* SELECT id FROM runs WHERE sha256 = ? */
 	struct bs_db_stmt *same_table; /* tables of a measure_key (dedup.c) */
 	struct bs_db_stmt *same_line;  /* the other runs of that key */
 	struct bs_db_stmt *put_tag;
 	struct bs_db_stmt *put_tag_new; /* a new run's: no conflict */
 	struct bs_db_stmt *put_lat;
-	struct bs_db_stmt *put_res; /* INSERT INTO run_results */
-	struct bs_db_stmt *put_par; /* INSERT INTO run_params */
-	struct bs_db_stmt *put_ser; /* INSERT INTO series */
+	struct bs_db_stmt *put_res;  /* INSERT INTO run_results */
+	struct bs_db_stmt *put_par;  /* INSERT INTO run_params */
+	struct bs_db_stmt *put_ser;  /* INSERT INTO series */
 	struct bs_db_stmt *put_dist; /* INSERT INTO distributions */
 	/* INSERT INTO run_history: prepared by the first run that carries
 	 * history (bstore's JSON export), not for every ingest. */
@@ -244,7 +244,6 @@ void bs_store_columns(struct bs_store *st);
 /* Prepares the statements of store/write.c (archives opened to write). */
 int bs_store_prepare_writes(struct bs_store *st, struct bs_err *err);
 
-
 /*
  * The names of the runs columns of a metric stored there (BS_MF_COLUMN):
  * the value is the key itself; then "<key>_status", "<key>_cpu" and
@@ -276,9 +275,8 @@ int bs_store_keeps_latency(const struct bs_run *r);
  * bs_store_is_table: whether r is read from a bonnie++ text table.
  */
 int64_t bs_store_measure_key(const struct bs_run *r);
-int bs_store_find_same(struct bs_store *st, const struct bs_run *r,
-		       int64_t key, int seen, int64_t *id,
-		       struct bs_err *err);
+int bs_store_find_same(struct bs_store *st, const struct bs_run *r, int64_t key,
+		       int seen, int64_t *id, struct bs_err *err);
 int bs_store_is_table(const struct bs_run *r);
 /* r, of key key, is stored: a table tells bs_store_find_same that the
  * archive holds one. */

@@ -73,8 +73,8 @@ static int refused(struct bs_store *st)
  */
 static int copier_init(struct bs_store *st, struct bs_store *from,
 		       struct copier *c, const char *table, const char *skip,
-		       const char *where, const char *key_col,
-		       const char *tail, struct bs_err *err)
+		       const char *where, const char *key_col, const char *tail,
+		       struct bs_err *err)
 {
 	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_buf cols = BS_BUF_INIT, sql = BS_BUF_INIT;
@@ -123,7 +123,8 @@ static int copier_init(struct bs_store *st, struct bs_store *from,
 		bs_buf_adds(&sql, ", ?");
 	bs_buf_addf(&sql, ")%s", tail ? tail : "");
 	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &c->ins, &dbe) < 0) {
-		rc = bs_store_db_fail(st, err, "cannot prepare the merge", &dbe);
+		rc = bs_store_db_fail(st, err, "cannot prepare the merge",
+				      &dbe);
 		goto out;
 	}
 	rc = 0;
@@ -555,8 +556,7 @@ static int check_run(struct merge *m, int64_t theirs, struct bs_err *why,
 		return bs_error(err, why->code, "%s", why->msg);
 	rc = bs_run_check(&r, why) == 0;
 	for (i = 0; rc == 1 && i < r.ntags; i++)
-		if (bs_store_check_tag(r.tags[i].key, r.tags[i].value, why) <
-		    0)
+		if (bs_store_check_tag(r.tags[i].key, r.tags[i].value, why) < 0)
 			rc = 0;
 	bs_run_release(&r);
 	return rc;
@@ -567,9 +567,9 @@ static int check_run(struct merge *m, int64_t theirs, struct bs_err *why,
  * when not here, reconciled when it is. In a savepoint of its own, so
  * that a run this archive refuses leaves nothing behind and is skipped.
  */
-static int merge_run(struct merge *m, int64_t theirs,
-		     bs_merge_conflict_fn fn, void *ctx,
-		     struct bs_merge_stats *stats, struct bs_err *err)
+static int merge_run(struct merge *m, int64_t theirs, bs_merge_conflict_fn fn,
+		     void *ctx, struct bs_merge_stats *stats,
+		     struct bs_err *err)
 {
 	struct bs_err why = BS_ERR_INIT;
 	int64_t ours;
@@ -629,9 +629,8 @@ static int copy_table(struct merge *m, const char *table, const char *skip,
 }
 
 int bs_store_merge(struct bs_store *st, struct bs_store *from,
-		   const volatile sig_atomic_t *cancel,
-		   bs_merge_conflict_fn fn, void *ctx,
-		   struct bs_merge_stats *stats, struct bs_err *err)
+		   const volatile sig_atomic_t *cancel, bs_merge_conflict_fn fn,
+		   void *ctx, struct bs_merge_stats *stats, struct bs_err *err)
 {
 	struct merge m;
 	int rc;

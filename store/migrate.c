@@ -51,8 +51,7 @@ static int count_schema(struct bs_store *st, int *n, struct bs_err *err)
 }
 
 /* Refuses an archive of another schema version; v is not ours. */
-static int wrong_version(struct bs_store *st, int v, int n,
-			 struct bs_err *err)
+static int wrong_version(struct bs_store *st, int v, int n, struct bs_err *err)
 {
 	if (v > BS_SCHEMA_VERSION)
 		return bs_error(err, BS_EDB,
@@ -337,14 +336,13 @@ static int stored_fingerprint(struct bs_store *st, char out[17],
 
 	out[0] = '\0';
 	if (bs_db_prepare(st->db,
-			  "SELECT value FROM meta WHERE key = 'catalogue'",
-			  0, &s, &dbe) < 0)
+			  "SELECT value FROM meta WHERE key = 'catalogue'", 0,
+			  &s, &dbe) < 0)
 		return bs_store_db_fail(st, err, "cannot read the catalogue",
 					&dbe);
 	rc = bs_db_step(s);
 	if (rc == BS_DB_ROW && bs_db_column_text(s, 0))
-		snprintf(out, 17, "%s",
-			 bs_db_column_text(s, 0));
+		snprintf(out, 17, "%s", bs_db_column_text(s, 0));
 	bs_db_finalize(s);
 	if (rc != BS_DB_ROW && rc != BS_DB_DONE)
 		return bs_store_db_error(st, err, "cannot read the catalogue");
@@ -478,14 +476,15 @@ static int upgrade_1_2(struct bs_store *st, struct bs_err *err)
 	if (rc == 0)
 		rc = create_missing(st, OBJ_TABLE | OBJ_INDEX, err);
 	if (rc == 0)
-		rc = bs_store_exec(st,
-				   "INSERT INTO latency (run_id, metric, "
-				   "mean_us, p50_us, p99_us) SELECT run_id, "
-				   "metric, mean_us, p50_us, p99_us FROM "
-				   "latency_v1 WHERE run_id IN (SELECT id "
-				   "FROM runs);"
-				   "DROP TABLE latency_v1; DROP TABLE metrics_v1;",
-				   err);
+		rc = bs_store_exec(
+			st,
+			"INSERT INTO latency (run_id, metric, "
+			"mean_us, p50_us, p99_us) SELECT run_id, "
+			"metric, mean_us, p50_us, p99_us FROM "
+			"latency_v1 WHERE run_id IN (SELECT id "
+			"FROM runs);"
+			"DROP TABLE latency_v1; DROP TABLE metrics_v1;",
+			err);
 	if (rc == 0)
 		rc = bs_store_exec(st, fix_file_spec, err);
 	if (rc == 0)
@@ -533,8 +532,8 @@ static int fill_measure_keys(struct bs_store *st, struct bs_err *err)
 	int rc;
 
 	if (bs_db_prepare(st->db,
-			  "UPDATE runs SET measure_key = ? WHERE id = ?",
-			  0, &c.upd, &dbe) < 0)
+			  "UPDATE runs SET measure_key = ? WHERE id = ?", 0,
+			  &c.upd, &dbe) < 0)
 		return bs_store_db_fail(st, err, "cannot upgrade runs", &dbe);
 	rc = bs_store_each(st, NULL, 0, fill_key, &c, err);
 	if (rc < 0 && err->code == 0)
@@ -585,8 +584,8 @@ static int method_params(struct bs_store *st, struct bs_err *err)
  * and removes those series rows. A row whose metric the catalogue does not
  * know for its run's family stays in series.
  */
-static int flush_dist(struct bs_store *st, struct bs_db_stmt *ins,
-		      int64_t id, struct bs_series *s, struct bs_err *err)
+static int flush_dist(struct bs_store *st, struct bs_db_stmt *ins, int64_t id,
+		      struct bs_series *s, struct bs_err *err)
 {
 	int rc = 0;
 
@@ -652,14 +651,13 @@ static int move_distributions(struct bs_store *st, struct bs_err *err)
 			}
 		}
 		if (s.metric >= 0)
-			bs_series_point(
-				&s, bs_db_column_double(q, 4),
-				bs_db_column_type(q, 5) == BS_DB_NULL
-					? NAN
-					: bs_db_column_double(q, 5),
-				bs_db_column_type(q, 6) == BS_DB_NULL
-					? NAN
-					: bs_db_column_double(q, 6));
+			bs_series_point(&s, bs_db_column_double(q, 4),
+					bs_db_column_type(q, 5) == BS_DB_NULL
+						? NAN
+						: bs_db_column_double(q, 5),
+					bs_db_column_type(q, 6) == BS_DB_NULL
+						? NAN
+						: bs_db_column_double(q, 6));
 	}
 	if (rc == 0 && step != BS_DB_DONE)
 		rc = bs_store_db_error(st, err, "cannot move distributions");
@@ -708,18 +706,21 @@ static int build(struct bs_store *st, int v, struct bs_err *err)
 	if (rc == 0 && v >= 1 && v < 5)
 		rc = bs_store_exec(st, "DROP TABLE params", err);
 	if (rc == 0 && v >= 1 && v < 5)
-		rc = bs_store_exec(st, "ALTER TABLE runs ADD COLUMN direct "
-				       "INTEGER",
+		rc = bs_store_exec(st,
+				   "ALTER TABLE runs ADD COLUMN direct "
+				   "INTEGER",
 				   err);
 	if (rc == 0 && v >= 1 && v < 5)
-		rc = bs_store_exec(st, "ALTER TABLE runs ADD COLUMN fsync "
-				       "INTEGER",
+		rc = bs_store_exec(st,
+				   "ALTER TABLE runs ADD COLUMN fsync "
+				   "INTEGER",
 				   err);
 	/* Version 6: which parameters the user supplied (core/supply.h);
 	 * every value stored before was the tool's. */
 	if (rc == 0 && v >= 1 && v < 6)
-		rc = bs_store_exec(st, "ALTER TABLE runs ADD COLUMN supplied "
-				       "TEXT",
+		rc = bs_store_exec(st,
+				   "ALTER TABLE runs ADD COLUMN supplied "
+				   "TEXT",
 				   err);
 	if (rc == 0)
 		rc = create_missing(st, OBJ_TABLE | OBJ_INDEX | OBJ_VIEW, err);
@@ -738,8 +739,10 @@ static int build(struct bs_store *st, int v, struct bs_err *err)
 	if (rc == 0)
 		rc = fill_catalogue(st, fp, err);
 	if (rc == 0 && bs_db_set_version(st->db, BS_SCHEMA_VERSION, &dbe) < 0)
-		rc = bs_store_db_fail(st, err, "cannot record the schema "
-					       "version", &dbe);
+		rc = bs_store_db_fail(st, err,
+				      "cannot record the schema "
+				      "version",
+				      &dbe);
 	return rc;
 }
 
@@ -775,8 +778,7 @@ static int catalogue_current(struct bs_store *st, int *current,
  * read in one transaction: a reader racing the writer that creates a new
  * archive sees it before or after, never a version 0 file with tables.
  */
-static int read_version(struct bs_store *st, int *v, int *n,
-			struct bs_err *err)
+static int read_version(struct bs_store *st, int *v, int *n, struct bs_err *err)
 {
 	int rc;
 

@@ -18,7 +18,6 @@
 #include "util/mem.h"
 #include "util/banned.h"
 
-
 const char *bs_store_db_reason(struct bs_store *st)
 {
 	return bs_db_errmsg(st->db);
@@ -30,9 +29,9 @@ int bs_store_db_error(struct bs_store *st, struct bs_err *err, const char *what)
 
 	if (what == NULL)
 		return bs_error(err, code, "%s: %s", st->path,
-		                bs_store_db_reason(st));
+				bs_store_db_reason(st));
 	return bs_error(err, code, "%s: %s: %s", st->path, what,
-	                bs_store_db_reason(st));
+			bs_store_db_reason(st));
 }
 
 int bs_store_db_fail(struct bs_store *st, struct bs_err *err, const char *what,
@@ -40,8 +39,7 @@ int bs_store_db_fail(struct bs_store *st, struct bs_err *err, const char *what,
 {
 	if (what == NULL)
 		return bs_error(err, why->code, "%s: %s", st->path, why->msg);
-	return bs_error(err, why->code, "%s: %s: %s", st->path, what,
-	                why->msg);
+	return bs_error(err, why->code, "%s: %s: %s", st->path, what, why->msg);
 }
 
 int bs_store_exec(struct bs_store *st, const char *sql, struct bs_err *err)
@@ -149,7 +147,7 @@ int bs_store_on_busy(void *ctx, int count)
 }
 
 void bs_store_set_wait(struct bs_store *st, int wait_ms,
-                       const volatile sig_atomic_t *cancel)
+		       const volatile sig_atomic_t *cancel)
 {
 	st->wait_ms = wait_ms < 0 ? 0 : wait_ms;
 	st->cancel = cancel;
@@ -178,9 +176,11 @@ int bs_store_upgraded_from(const struct bs_store *st)
 static void disconnect(struct bs_store *st)
 {
 	struct bs_db_stmt **const stmts[] = {
-		&st->put,     &st->dup,	    &st->same_table, &st->same_line,	    &st->put_tag, &st->put_tag_new, &st->put_lat,
-		&st->put_res, &st->put_par, &st->put_ser, &st->reject,
-		&st->put_hist, &st->put_dist,
+		&st->put,       &st->dup,     &st->same_table,
+		&st->same_line, &st->put_tag, &st->put_tag_new,
+		&st->put_lat,   &st->put_res, &st->put_par,
+		&st->put_ser,   &st->reject,  &st->put_hist,
+		&st->put_dist,
 	};
 	size_t i;
 
@@ -345,7 +345,7 @@ char *bs_store_default_path(struct bs_err *err)
 		bs_buf_addf(&p, "%s/.local/share/bstore/bstore.db", home);
 	else {
 		bs_error(err, BS_EINVAL,
-		         "no archive: set --db, $BSTORE_DB or $HOME");
+			 "no archive: set --db, $BSTORE_DB or $HOME");
 		return NULL;
 	}
 	return bs_buf_detach(&p, NULL);
@@ -382,7 +382,7 @@ int bs_store_mkparents(const char *path, struct bs_err *err)
 		*p = '\0';
 		if (mkdir(dir, 0700) < 0 && errno != EEXIST) {
 			rc = bs_error(err, BS_EIO, "cannot create '%s': %s",
-			              dir, strerror(errno));
+				      dir, strerror(errno));
 			break;
 		}
 		*p = '/';

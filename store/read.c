@@ -31,16 +31,15 @@ static char *col_text(struct bs_db_stmt *s, int i)
 
 static int64_t col_i64(struct bs_db_stmt *s, int i)
 {
-	return bs_db_column_type(s, i) == BS_DB_NULL
-	           ? BS_NONE
-	           : bs_db_column_int64(s, i);
+	return bs_db_column_type(s, i) == BS_DB_NULL ? BS_NONE
+						     : bs_db_column_int64(s, i);
 }
 
 static double col_double(struct bs_db_stmt *s, int i)
 {
 	return bs_db_column_type(s, i) == BS_DB_NULL
-	           ? NAN
-	           : bs_db_column_double(s, i);
+		       ? NAN
+		       : bs_db_column_double(s, i);
 }
 
 struct reader {
@@ -84,9 +83,9 @@ static void refuse(struct reader *rd, const char *fmt, ...)
 enum read_mode { READ_ALL, READ_ONE, READ_RANGE };
 
 /* The columns reader_row reads before the table-driven ones. */
-#define HEAD_COLS                                                            \
-	"id, family, tool, tool_version, format, machine, measured_at, "     \
-	"stored_at, source, source_line, parser_version, warning, "          \
+#define HEAD_COLS                                                              \
+	"id, family, tool, tool_version, format, machine, measured_at, "       \
+	"stored_at, source, source_line, parser_version, warning, "            \
 	"sha256, supplied, "
 
 static int reader_open(struct bs_store *st, struct reader *rd, int load,
@@ -108,10 +107,11 @@ static int reader_open(struct bs_store *st, struct reader *rd, int load,
 		for (i = 0; i < BS_STORE_METRIC_NCOLS; i++)
 			bs_buf_addf(&sql, ", %s%s", bs_metrics[st->mcol[k]].key,
 				    sfx[i]);
-	bs_buf_adds(&sql, mode == READ_ALL   ? " FROM runs ORDER BY id"
-			  : mode == READ_ONE ? " FROM runs WHERE id = ?"
-					     : " FROM runs WHERE id BETWEEN ? AND "
-					       "? ORDER BY id");
+	bs_buf_adds(&sql, mode == READ_ALL ? " FROM runs ORDER BY id"
+			  : mode == READ_ONE
+				  ? " FROM runs WHERE id = ?"
+				  : " FROM runs WHERE id BETWEEN ? AND "
+				    "? ORDER BY id");
 	if (bs_db_prepare(st->db, bs_buf_str(&sql), 0, &rd->runs, &dbe) < 0 ||
 	    bs_db_prepare(st->db,
 			  "SELECT key, value FROM tags WHERE run_id = ? ORDER "
@@ -180,9 +180,9 @@ static void check_param(struct reader *rd, struct bs_db_stmt *s, int i, int k)
 	    t == BS_DB_INT || (t == BS_DB_FLOAT && kind == BS_PK_REAL))
 		return;
 	text = t == BS_DB_TEXT ? bs_db_column_text(s, i) : NULL;
-	if (text && (kind == BS_PK_REAL
-			     ? bs_parse_double(text, strlen(text), &d) == 0
-			     : bs_parse_i64(text, strlen(text), &v) == 0))
+	if (text &&
+	    (kind == BS_PK_REAL ? bs_parse_double(text, strlen(text), &d) == 0
+				: bs_parse_i64(text, strlen(text), &v) == 0))
 		return;
 	refuse(rd, "parameter '%s': '%s' is not %s", bs_param_table[k].key,
 	       text ? bs_err_quote(q, sizeof(q), text, strlen(text), 32)
@@ -245,19 +245,17 @@ static int each_row(struct bs_store *st, struct reader *rd,
 	return 0;
 }
 
-static void tag_row(struct reader *rd, struct bs_db_stmt *q,
-		    struct bs_run *r)
+static void tag_row(struct reader *rd, struct bs_db_stmt *q, struct bs_run *r)
 {
 	(void)rd;
 	/* tags is keyed by run and key: each key once. */
-	bs_run_tag_add(r, bs_db_column_text(q, 0),
-		   bs_db_column_text(q, 1));
+	bs_run_tag_add(r, bs_db_column_text(q, 0), bs_db_column_text(q, 1));
 }
 
 /* r's tags from the reader's tags in run order: those of earlier runs
  * (not asked for) are passed over. */
-static int merge_tags(struct bs_store *st, struct reader *rd,
-		      struct bs_run *r, struct bs_err *err)
+static int merge_tags(struct bs_store *st, struct reader *rd, struct bs_run *r,
+		      struct bs_err *err)
 {
 	struct bs_db_stmt *q = rd->alltags;
 	int64_t id;
@@ -280,7 +278,7 @@ static int merge_tags(struct bs_store *st, struct reader *rd,
 			break;
 		if (id == r->id)
 			bs_run_tag_add(r, bs_db_column_text(q, 1),
-				   bs_db_column_text(q, 2));
+				       bs_db_column_text(q, 2));
 		rd->tag_ready = 0;
 	}
 	return 0;
@@ -296,8 +294,9 @@ static int metric_of(struct reader *rd, struct bs_db_stmt *q,
 	char k[48];
 
 	if (m < 0)
-		refuse(rd, "%s of metric '%s', which the catalogue does not "
-			   "know for the %s family",
+		refuse(rd,
+		       "%s of metric '%s', which the catalogue does not "
+		       "know for the %s family",
 		       what,
 		       bs_err_quote(k, sizeof(k), key ? key : "",
 				    key ? strlen(key) : 0, 32),
@@ -305,8 +304,7 @@ static int metric_of(struct reader *rd, struct bs_db_stmt *q,
 	return m;
 }
 
-static void lat_row(struct reader *rd, struct bs_db_stmt *q,
-		    struct bs_run *r)
+static void lat_row(struct reader *rd, struct bs_db_stmt *q, struct bs_run *r)
 {
 	int m = metric_of(rd, q, r, "a latency");
 
@@ -317,8 +315,7 @@ static void lat_row(struct reader *rd, struct bs_db_stmt *q,
 	r->res[m].lat_p99_us = col_double(q, 3);
 }
 
-static void res_row(struct reader *rd, struct bs_db_stmt *q,
-		    struct bs_run *r)
+static void res_row(struct reader *rd, struct bs_db_stmt *q, struct bs_run *r)
 {
 	int m = metric_of(rd, q, r, "a result");
 
@@ -326,16 +323,16 @@ static void res_row(struct reader *rd, struct bs_db_stmt *q,
 		col_value(q, 1, &r->res[m]);
 }
 
-static void par_row(struct reader *rd, struct bs_db_stmt *q,
-		    struct bs_run *r)
+static void par_row(struct reader *rd, struct bs_db_stmt *q, struct bs_run *r)
 {
 	const char *key = bs_db_column_text(q, 0);
 	int k = key ? bs_param_find_in(r->family, (const char *)key) : -1;
 	char kq[48];
 
 	if (k < 0)
-		refuse(rd, "parameter '%s', which the catalogue does not know "
-			   "for the %s family",
+		refuse(rd,
+		       "parameter '%s', which the catalogue does not know "
+		       "for the %s family",
 		       bs_err_quote(kq, sizeof(kq), key ? key : "",
 				    key ? strlen(key) : 0, 32),
 		       bs_family(r->family)->name);
@@ -345,8 +342,7 @@ static void par_row(struct reader *rd, struct bs_db_stmt *q,
 	}
 }
 
-static void ser_row(struct reader *rd, struct bs_db_stmt *q,
-		    struct bs_run *r)
+static void ser_row(struct reader *rd, struct bs_db_stmt *q, struct bs_run *r)
 {
 	struct bs_series *s = r->nseries ? &r->series[r->nseries - 1] : NULL;
 	int m = metric_of(rd, q, r, "a curve");
@@ -363,8 +359,7 @@ static void ser_row(struct reader *rd, struct bs_db_stmt *q,
 }
 
 /* A row of distributions: the curve its bins unpack to. */
-static void dist_row(struct reader *rd, struct bs_db_stmt *q,
-		     struct bs_run *r)
+static void dist_row(struct reader *rd, struct bs_db_stmt *q, struct bs_run *r)
 {
 	int m = metric_of(rd, q, r, "a distribution");
 	const char *axis = bs_db_column_text(q, 1);
@@ -377,10 +372,12 @@ static void dist_row(struct reader *rd, struct bs_db_stmt *q,
 	if (m < 0 || !bs_dist_metric(m) || bs_run_series_find(r, m))
 		return;
 	s = bs_run_series_add(r, m, axis ? (const char *)axis : "");
-	if (bs_dist_unpack(scheme ? scheme : "", b ? b : (const unsigned char *)"",
-			   n, bs_db_column_int64(q, 3), s) < 0) {
-		refuse(rd, "distribution '%s' has bins that are not its "
-			   "scheme's packing",
+	if (bs_dist_unpack(scheme ? scheme : "",
+			   b ? b : (const unsigned char *)"", n,
+			   bs_db_column_int64(q, 3), s) < 0) {
+		refuse(rd,
+		       "distribution '%s' has bins that are not its "
+		       "scheme's packing",
 		       bs_err_quote(k, sizeof(k), bs_metrics[m].key,
 				    strlen(bs_metrics[m].key), 32));
 		s->n = 0;
@@ -452,8 +449,7 @@ static int reader_row(struct bs_store *st, struct reader *rd, struct bs_run *r,
 	 * time ingest could have written. */
 	if (bs_db_column_type(s, c) != BS_DB_NULL &&
 	    bs_db_column_int64(s, c) == BS_NONE)
-		refuse(rd, "measured_at %lld is no date",
-		       (long long)BS_NONE);
+		refuse(rd, "measured_at %lld is no date", (long long)BS_NONE);
 	r->measured_at = col_i64(s, c++);
 	if (bs_db_column_type(s, c) == BS_DB_NULL ||
 	    bs_db_column_int64(s, c) == BS_NONE)
@@ -478,12 +474,12 @@ static int reader_row(struct bs_store *st, struct reader *rd, struct bs_run *r,
 		rc = each_row(st, rd, rd->tags, r, tag_row, "cannot read tags",
 			      err);
 	if (rc == 0 && bs_store_keeps_latency(r))
-		rc = each_row(st, rd, rd->lat, r, lat_row, "cannot read latency",
-			      err);
+		rc = each_row(st, rd, rd->lat, r, lat_row,
+			      "cannot read latency", err);
 	/* The bonnie family is all in runs' columns (the fast path). */
 	if (rc == 0 && !(bs_family(r->family)->flags & BS_FAMF_COLUMNS))
-		rc = each_row(st, rd, rd->res, r, res_row, "cannot read results",
-			      err);
+		rc = each_row(st, rd, rd->res, r, res_row,
+			      "cannot read results", err);
 	if (rc == 0 && !(bs_family(r->family)->flags & BS_FAMF_COLUMNS))
 		rc = each_row(st, rd, rd->par, r, par_row,
 			      "cannot read parameters", err);
@@ -523,7 +519,7 @@ void bs_store_getter_free(struct bs_store *st)
 }
 
 int bs_store_get(struct bs_store *st, int64_t id, int load, struct bs_run *r,
-                 struct bs_err *err)
+		 struct bs_err *err)
 {
 	struct bs_err why = BS_ERR_INIT;
 	int rc = bs_store_read(st, id, load, r, &why);
@@ -561,7 +557,7 @@ int bs_store_read(struct bs_store *st, int64_t id, int load, struct bs_run *r,
 		rc = reader_row(st, rd, r, err);
 	} else if (rc == BS_DB_DONE) {
 		rc = bs_error(err, BS_ENOTFOUND, "no run with id %lld",
-		              (long long)id);
+			      (long long)id);
 	} else {
 		rc = bs_store_db_error(st, err, "cannot read run");
 	}
@@ -588,8 +584,8 @@ static int skip_run(struct bs_store *st, int64_t id, struct bs_err *why)
 	bs_ids_merge(&st->skipped, &id, 1);
 	if (st->warn == NULL)
 		goto out;
-	bs_buf_addf(&msg, "%s: run %lld: %s; skipped", st->path,
-		    (long long)id, why->msg);
+	bs_buf_addf(&msg, "%s: run %lld: %s; skipped", st->path, (long long)id,
+		    why->msg);
 	st->warn(bs_buf_str(&msg), st->warn_ctx);
 out:
 	bs_buf_release(&msg);
@@ -609,8 +605,8 @@ void bs_store_set_warn(struct bs_store *st, bs_store_warn_fn fn, void *ctx)
  * r. Returns fn's result, 0 (skipped) or <0.
  */
 static int deliver(struct bs_store *st, int rc, int64_t id, struct bs_run *r,
-                   struct bs_err *why, bs_run_fn fn, void *ctx,
-                   struct bs_err *err)
+		   struct bs_err *why, bs_run_fn fn, void *ctx,
+		   struct bs_err *err)
 {
 	if (rc == -BS_EPARSE)
 		rc = skip_run(st, id, why);
@@ -634,11 +630,11 @@ static int dense(const struct bs_ids *ids)
 }
 
 int bs_store_each(struct bs_store *st, const struct bs_ids *ids, int load,
-                  bs_run_fn fn, void *ctx, struct bs_err *err)
+		  bs_run_fn fn, void *ctx, struct bs_err *err)
 {
 	enum read_mode mode = ids == NULL  ? READ_ALL
-	                      : dense(ids) ? READ_RANGE
-	                                   : READ_ONE;
+			      : dense(ids) ? READ_RANGE
+					   : READ_ONE;
 	struct bs_err why = BS_ERR_INIT;
 	struct bs_run r;
 	struct reader rd;
@@ -685,15 +681,15 @@ int bs_store_each(struct bs_store *st, const struct bs_ids *ids, int load,
 		if (step == BS_DB_ROW) {
 			rc = reader_row(st, &rd, &r, &why);
 			bs_db_reset(rd.runs);
-			rc =
-			    deliver(st, rc, ids->id[i], &r, &why, fn, ctx, err);
+			rc = deliver(st, rc, ids->id[i], &r, &why, fn, ctx,
+				     err);
 			if (rc < 0)
 				goto out;
 		} else {
 			bs_db_reset(rd.runs);
 			if (step != BS_DB_DONE) {
 				rc = bs_store_db_error(st, err,
-				                       "cannot read runs");
+						       "cannot read runs");
 				goto out;
 			}
 		}
@@ -706,7 +702,7 @@ out:
 }
 
 int bs_store_each_reject(struct bs_store *st, bs_reject_fn fn, void *ctx,
-                         struct bs_err *err)
+			 struct bs_err *err)
 {
 	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_db_stmt *s = NULL;
@@ -737,15 +733,16 @@ int bs_store_each_reject(struct bs_store *st, bs_reject_fn fn, void *ctx,
 }
 
 int bs_store_count(struct bs_store *st, int64_t *runs, int64_t *rejects,
-                   struct bs_err *err)
+		   struct bs_err *err)
 {
 	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_db_stmt *s = NULL;
 	int rc = 0;
 
-	if (bs_db_prepare(st->db, "SELECT (SELECT count(*) FROM runs), "
-	                       "(SELECT count(*) FROM rejects)", 0, &s,
-	                  &dbe) < 0) {
+	if (bs_db_prepare(st->db,
+			  "SELECT (SELECT count(*) FROM runs), "
+			  "(SELECT count(*) FROM rejects)",
+			  0, &s, &dbe) < 0) {
 		rc = bs_store_db_fail(st, err, "cannot count runs", &dbe);
 	} else if (bs_db_step(s) != BS_DB_ROW) {
 		rc = bs_store_db_error(st, err, "cannot count runs");

@@ -20,28 +20,28 @@ int bs_store_check_report_name(const char *name, struct bs_err *err)
 		return bs_error(err, BS_EINVAL, "empty comparison name");
 	if (len > BS_REPORT_NAME_MAX)
 		return bs_error(err, BS_EINVAL,
-		                "comparison name '%s' is longer than %d bytes",
-		                q, BS_REPORT_NAME_MAX);
+				"comparison name '%s' is longer than %d bytes",
+				q, BS_REPORT_NAME_MAX);
 	/* The name becomes compare/NAME.html: a file name in any file
 	 * system and a URL path that needs no escaping. */
 	for (i = 0; i < len; i++) {
 		char c = name[i];
 		int alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-		            (c >= '0' && c <= '9');
+			    (c >= '0' && c <= '9');
 
 		if (!alnum && (i == 0 || (c != '.' && c != '_' && c != '-')))
 			return bs_error(err, BS_EINVAL,
-			                "comparison name '%s' may hold only "
-			                "letters, digits, '.', '_' and '-', "
-			                "and starts with a letter or digit",
-			                q);
+					"comparison name '%s' may hold only "
+					"letters, digits, '.', '_' and '-', "
+					"and starts with a letter or digit",
+					q);
 	}
 	return 0;
 }
 
 int bs_store_save_report(struct bs_store *st, const char *name,
-                         const char *const *args, size_t nargs,
-                         struct bs_err *err)
+			 const char *const *args, size_t nargs,
+			 struct bs_err *err)
 {
 	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_db_stmt *s = NULL;
@@ -54,9 +54,11 @@ int bs_store_save_report(struct bs_store *st, const char *name,
 	rc = bs_store_begin(st, err);
 	if (rc < 0)
 		return rc;
-	if (bs_db_prepare(st->db, "INSERT INTO saved_reports (name, saved_at) "
-	                       "VALUES (?1, ?2) ON CONFLICT (name) DO UPDATE "
-	                       "SET saved_at = ?2", 0, &s, &dbe) < 0)
+	if (bs_db_prepare(st->db,
+			  "INSERT INTO saved_reports (name, saved_at) "
+			  "VALUES (?1, ?2) ON CONFLICT (name) DO UPDATE "
+			  "SET saved_at = ?2",
+			  0, &s, &dbe) < 0)
 		goto prep;
 	bs_db_bind_text(s, 1, name, -1);
 	bs_db_bind_int64(s, 2, bs_store_now());
@@ -65,17 +67,18 @@ int bs_store_save_report(struct bs_store *st, const char *name,
 	bs_db_finalize(s);
 	s = NULL;
 	if (bs_db_prepare(st->db,
-			  "DELETE FROM saved_report_args WHERE report = ?",
-			  0, &s, &dbe) < 0)
+			  "DELETE FROM saved_report_args WHERE report = ?", 0,
+			  &s, &dbe) < 0)
 		goto prep;
 	bs_db_bind_text(s, 1, name, -1);
 	if (bs_db_step(s) != BS_DB_DONE)
 		goto fail;
 	bs_db_finalize(s);
 	s = NULL;
-	if (bs_db_prepare(st->db, "INSERT INTO saved_report_args (report, "
-	                       "position, arg) VALUES (?, ?, ?)", 0, &s,
-	                  &dbe) < 0)
+	if (bs_db_prepare(st->db,
+			  "INSERT INTO saved_report_args (report, "
+			  "position, arg) VALUES (?, ?, ?)",
+			  0, &s, &dbe) < 0)
 		goto prep;
 	for (i = 0; i < nargs; i++) {
 		bs_db_reset(s);
@@ -98,17 +101,16 @@ out:
 	return rc;
 }
 
-int bs_store_forget_report(struct bs_store *st, const char *name,
-                           int *found, struct bs_err *err)
+int bs_store_forget_report(struct bs_store *st, const char *name, int *found,
+			   struct bs_err *err)
 {
 	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_db_stmt *s = NULL;
 	int rc;
 
 	*found = 0;
-	if (bs_db_prepare(st->db,
-			  "DELETE FROM saved_reports WHERE name = ?",
-			  0, &s, &dbe) < 0)
+	if (bs_db_prepare(st->db, "DELETE FROM saved_reports WHERE name = ?", 0,
+			  &s, &dbe) < 0)
 		return bs_store_db_fail(st, err, "cannot forget comparison",
 					&dbe);
 	bs_db_bind_text(s, 1, name, -1);
@@ -146,8 +148,8 @@ static int readable_name(struct bs_store *st, const char *name)
 
 /* Calls fn with the arguments gathered for one name (when its name may be
  * used); frees them. */
-static int flush_one(struct bs_store *st, char *name, char **args,
-                     size_t nargs, bs_saved_report_fn fn, void *ctx)
+static int flush_one(struct bs_store *st, char *name, char **args, size_t nargs,
+		     bs_saved_report_fn fn, void *ctx)
 {
 	size_t i;
 	int rc = 0;
@@ -161,7 +163,7 @@ static int flush_one(struct bs_store *st, char *name, char **args,
 }
 
 int bs_store_each_saved(struct bs_store *st, bs_saved_report_fn fn, void *ctx,
-                        struct bs_err *err)
+			struct bs_err *err)
 {
 	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_db_stmt *s = NULL;
@@ -177,7 +179,7 @@ int bs_store_each_saved(struct bs_store *st, bs_saved_report_fn fn, void *ctx,
 			  "ORDER BY r.name, a.position",
 			  0, &s, &dbe) < 0)
 		return bs_store_db_fail(st, err,
-		                         "cannot read saved comparisons", &dbe);
+					"cannot read saved comparisons", &dbe);
 	while ((step = bs_db_step(s)) == BS_DB_ROW) {
 		const char *n = bs_db_column_text(s, 0);
 		const char *a = bs_db_column_text(s, 1);
@@ -195,8 +197,8 @@ int bs_store_each_saved(struct bs_store *st, bs_saved_report_fn fn, void *ctx,
 		}
 	}
 	if (rc == 0 && step != BS_DB_DONE)
-		rc =
-		    bs_store_db_error(st, err, "cannot read saved comparisons");
+		rc = bs_store_db_error(st, err,
+				       "cannot read saved comparisons");
 	if (rc == 0)
 		rc = flush_one(st, name, args, nargs, fn, ctx);
 	else

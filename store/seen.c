@@ -113,7 +113,7 @@ static void index_run(struct bs_store_seen *s, size_t i)
 }
 
 static void add(struct bs_store_seen *s, const uint8_t *sha, int64_t id,
-                int64_t key, int table)
+		int64_t key, int table)
 {
 	size_t i;
 
@@ -141,8 +141,8 @@ static void add(struct bs_store_seen *s, const uint8_t *sha, int64_t id,
 
 /* Reads every run of the archive into s: 0, or -BS_E* ("PATH: what:
  * ..."). */
-static int load(struct bs_store *st, struct bs_store_seen *s,
-		const char *what, struct bs_err *err)
+static int load(struct bs_store *st, struct bs_store_seen *s, const char *what,
+		struct bs_err *err)
 {
 	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_buf sql = BS_BUF_INIT;
@@ -150,7 +150,7 @@ static int load(struct bs_store *st, struct bs_store_seen *s,
 	int rc;
 
 	bs_buf_adds(&sql, "SELECT id, sha256, COALESCE(measure_key, 0), "
-	                  "CASE WHEN ");
+			  "CASE WHEN ");
 	bs_db_glob(st->db, &sql, "format", BS_STORE_TABLE_FORMATS, NULL);
 	bs_buf_adds(&sql, " THEN 1 ELSE 0 END FROM runs ORDER BY id");
 	rc = bs_db_prepare(st->db, bs_buf_str(&sql), 0, &q, &dbe);
@@ -184,7 +184,7 @@ static int max_id(struct bs_store *st, struct bs_store_seen *s, int64_t *top,
 
 	if (s->top == NULL &&
 	    bs_db_prepare(st->db, "SELECT COALESCE(max(id), 0) FROM runs",
-	                  BS_DB_KEEP, &s->top, &dbe) < 0)
+			  BS_DB_KEEP, &s->top, &dbe) < 0)
 		return bs_store_db_fail(st, err, what, &dbe);
 	rc = bs_db_step(s->top);
 	if (rc == BS_DB_ROW)
@@ -209,10 +209,10 @@ int bs_store_seen_check(struct bs_store *st, struct bs_err *err)
 		return rc;
 	if (top != s->next_id - 1)
 		return bs_error(err, BS_EDB,
-		                "%s: cannot store run: run ids were taken by "
-		                "another program meanwhile (%lld, not %lld)",
-		                st->path, (long long)top,
-		                (long long)(s->next_id - 1));
+				"%s: cannot store run: run ids were taken by "
+				"another program meanwhile (%lld, not %lld)",
+				st->path, (long long)top,
+				(long long)(s->next_id - 1));
 	s->unchecked = 0;
 	return 0;
 }
@@ -273,7 +273,7 @@ int bs_store_seen_ready(struct bs_store *st, struct bs_err *err)
 }
 
 void bs_store_seen_stored(struct bs_store *st, const uint8_t *sha, int64_t id,
-                          int64_t key, int table)
+			  int64_t key, int table)
 {
 	struct bs_store_seen *s = st->seen;
 
@@ -311,7 +311,7 @@ static int by_id(const void *a, const void *b)
 }
 
 size_t bs_store_seen_same(struct bs_store *st, int64_t key, int table,
-                          int64_t *cand, size_t max)
+			  int64_t *cand, size_t max)
 {
 	struct bs_store_seen *s = st->seen;
 	size_t mask = s->slots - 1, k, n = 0, i;

@@ -110,7 +110,7 @@ static void glob_sql(struct binds *b, const char *col, const char *pattern,
 /* A parameter term binds its key twice, a pattern and each family's name:
  * the most of any term. */
 _Static_assert((3 + BS_FAM_MAX) * BS_SEL_MAX_TERMS + 1 <= 999,
-               "a selector's bound values must fit in 999 parameters");
+	       "a selector's bound values must fit in 999 parameters");
 
 /*
  * How each operator compares (store/selector.h): a column against an
@@ -127,19 +127,19 @@ static const struct {
 	int icase;  /* text: lower(column) matches lower(pattern) */
 	int negate; /* NOT of the comparison, which NULL makes true */
 } op_sql[] = {
-    {BS_OP_EQ, " BETWEEN ? AND ?", LO | HI, 0, 0},
-    {BS_OP_NE, " BETWEEN ? AND ?", LO | HI, 0, 1},
-    {BS_OP_IEQ, NULL, 0, 1, 0},
-    {BS_OP_INE, NULL, 0, 1, 1},
-    {BS_OP_LT, " < ?", LO, 0, 0},
-    {BS_OP_LE, " <= ?", HI, 0, 0},
-    {BS_OP_GT, " > ?", HI, 0, 0},
-    {BS_OP_GE, " >= ?", LO, 0, 0},
+	{BS_OP_EQ, " BETWEEN ? AND ?", LO | HI, 0, 0},
+	{BS_OP_NE, " BETWEEN ? AND ?", LO | HI, 0, 1},
+	{BS_OP_IEQ, NULL, 0, 1, 0},
+	{BS_OP_INE, NULL, 0, 1, 1},
+	{BS_OP_LT, " < ?", LO, 0, 0},
+	{BS_OP_LE, " <= ?", HI, 0, 0},
+	{BS_OP_GT, " > ?", HI, 0, 0},
+	{BS_OP_GE, " >= ?", LO, 0, 0},
 };
 
 /* Appends the comparison of col by t's operator, and its values to b. */
 static void compare_sql(const struct bs_sel_term *t, const char *col,
-                        int interval, struct bs_buf *sql, struct binds *b)
+			int interval, struct bs_buf *sql, struct binds *b)
 {
 	size_t i;
 
@@ -173,10 +173,10 @@ static int negated(enum bs_sel_op op)
 
 /* Appends "EXISTS (the run has tag t->key[ matching t])". */
 static void tag_exists_sql(const struct bs_sel_term *t, int match,
-                           struct bs_buf *sql, struct binds *b)
+			   struct bs_buf *sql, struct binds *b)
 {
 	bs_buf_adds(sql, "EXISTS (SELECT 1 FROM tags AS t WHERE t.run_id = "
-	                 "r.id AND t.key = ?");
+			 "r.id AND t.key = ?");
 	bind_text(b, xstrdup(t->key));
 	if (match) {
 		struct bs_sel_term pos = *t;
@@ -198,7 +198,7 @@ static void tag_exists_sql(const struct bs_sel_term *t, int match,
  * parameter, is a candidate that param_filter() decides.
  */
 static void param_sql(const struct bs_sel_term *t, struct bs_buf *sql,
-                      struct binds *b)
+		      struct binds *b)
 {
 	const struct bs_sel_op_info *o = bs_sel_op(t->op);
 	int f, n = 0;
@@ -229,7 +229,7 @@ static void param_sql(const struct bs_sel_term *t, struct bs_buf *sql,
 
 /* Appends the SQL condition for one term, and its values to b. */
 static void term_sql(const struct bs_sel_term *t, struct bs_buf *sql,
-                     struct binds *b, int64_t *limit)
+		     struct binds *b, int64_t *limit)
 {
 	char col[64];
 
@@ -264,7 +264,7 @@ static void term_sql(const struct bs_sel_term *t, struct bs_buf *sql,
 		if (t->op == BS_OP_NE || t->op == BS_OP_INE)
 			bs_buf_adds(sql, "NOT ");
 		bs_buf_adds(sql, "EXISTS (SELECT 1 FROM tags AS t "
-		                 "WHERE t.run_id = r.id AND t.key = ? AND ");
+				 "WHERE t.run_id = r.id AND t.key = ? AND ");
 		bind_text(b, xstrdup(t->key));
 		if (t->op == BS_OP_NE || t->op == BS_OP_INE) {
 			struct bs_sel_term pos = *t;
@@ -304,8 +304,8 @@ static int glob_match(const char *pattern, const char *s, int icase)
 	}
 	for (c = s; *c; c++)
 		bs_buf_addc(&v, icase && *c >= 'A' && *c <= 'Z'
-		                    ? (char)(*c - 'A' + 'a')
-		                    : *c);
+					? (char)(*c - 'A' + 'a')
+					: *c);
 	m = fnmatch(bs_buf_str(&p), bs_buf_str(&v), 0) == 0;
 	bs_buf_release(&p);
 	bs_buf_release(&v);
@@ -361,7 +361,7 @@ static int term_match(const struct bs_run *r, const struct bs_sel_term *t)
 	bs_ident_of(r, &id);
 	return id.impl != NULL &&
 	       glob_match(t->value, id.impl->name,
-	                  t->op == BS_OP_IEQ || t->op == BS_OP_INE);
+			  t->op == BS_OP_IEQ || t->op == BS_OP_INE);
 }
 
 struct pfilter {
@@ -400,7 +400,7 @@ static int param_filter(const struct bs_run *r, void *vctx)
 }
 
 int bs_store_select(struct bs_store *st, const char *selector,
-                    struct bs_ids *out, struct bs_err *err)
+		    struct bs_ids *out, struct bs_err *err)
 {
 	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_sel sel = BS_SEL_INIT;
@@ -423,8 +423,8 @@ int bs_store_select(struct bs_store *st, const char *selector,
 		for (j = i; j < i + nc; j++) {
 			if (j > i)
 				bs_buf_adds(&sql, negated(sel.term[j].op)
-				                      ? " AND "
-				                      : " OR ");
+							  ? " AND "
+							  : " OR ");
 			term_sql(&sel.term[j], &sql, &b, &limit);
 			if (sel.term[j].kind == BS_SEL_PARAM ||
 			    (sel.term[j].kind == BS_SEL_FIELD &&
@@ -468,7 +468,7 @@ int bs_store_select(struct bs_store *st, const char *selector,
 
 		pf.keep = xmalloc(nfound * sizeof(*pf.keep));
 		rc = bs_store_each(st, &cand, BS_LOAD_TAGS, param_filter, &pf,
-		                   err);
+				   err);
 		if (rc < 0) {
 			free(pf.keep);
 			goto out;
@@ -478,7 +478,7 @@ int bs_store_select(struct bs_store *st, const char *selector,
 		nfound = pf.n;
 		if (limit > 0 && nfound > (size_t)limit) {
 			memmove(found, found + nfound - (size_t)limit,
-			        (size_t)limit * sizeof(*found));
+				(size_t)limit * sizeof(*found));
 			nfound = (size_t)limit;
 		}
 	}

@@ -20,19 +20,20 @@
 
 /* One row a run field; the rest of the store and the docs follow it. */
 const struct bs_sel_field bs_sel_fields[] = {
-    {"machine", "machine", BS_SEL_TEXT},
-    {"name", "machine", BS_SEL_TEXT},  /* bonnie++'s CSV and -m call it so */
-    {"family", "family", BS_SEL_TEXT}, /* bonnie, sysbench, zcav, fio, ... */
-    {"tool", "tool", BS_SEL_TEXT},
-    {"version", "tool_version", BS_SEL_TEXT},
-    {"format", "format", BS_SEL_TEXT},
-    {"source", "source", BS_SEL_TEXT},
-    {"id", "id", BS_SEL_IDS},
-    {"date", "measured_at", BS_SEL_DATE},
-    /* bonnie++, Bonnie, bstore run, sysbench, bstore fileio, ...: the
+	{"machine", "machine", BS_SEL_TEXT},
+	{"name", "machine", BS_SEL_TEXT}, /* bonnie++'s CSV and -m call it so */
+	{"family", "family",
+	 BS_SEL_TEXT}, /* bonnie, sysbench, zcav, fio, ... */
+	{"tool", "tool", BS_SEL_TEXT},
+	{"version", "tool_version", BS_SEL_TEXT},
+	{"format", "format", BS_SEL_TEXT},
+	{"source", "source", BS_SEL_TEXT},
+	{"id", "id", BS_SEL_IDS},
+	{"date", "measured_at", BS_SEL_DATE},
+	/* bonnie++, Bonnie, bstore run, sysbench, bstore fileio, ...: the
      * names of the family rows' implementations (core/family.h), read
      * from the run's test identity: no column. */
-    {"impl", NULL, BS_SEL_TEXT},
+	{"impl", NULL, BS_SEL_TEXT},
 };
 const size_t bs_sel_nfields = sizeof(bs_sel_fields) / sizeof(bs_sel_fields[0]);
 
@@ -77,7 +78,7 @@ static const struct bs_sel_op_info *op_at(const char *s)
 
 	for (i = 0; i < bs_sel_nops; i++)
 		if (strncmp(s, bs_sel_ops[i].text,
-		            strlen(bs_sel_ops[i].text)) == 0)
+			    strlen(bs_sel_ops[i].text)) == 0)
 			return &bs_sel_ops[i];
 	return NULL;
 }
@@ -132,8 +133,8 @@ static size_t unescape(const char *sel, char *out)
 			out[n++] = *++sel;
 		else
 			out[n++] = *sel == ','   ? '\0'
-			           : *sel == '|' ? ALT
-			                         : *sel;
+				   : *sel == '|' ? ALT
+						 : *sel;
 	}
 	out[n] = '\0';
 	return n;
@@ -182,9 +183,9 @@ static int not_a_selector(struct bs_err *err, const char *s, size_t len)
 	char q[64];
 
 	return bs_error(err, BS_EINVAL,
-	                "'%s' is not a selector (expected an id, a range "
-	                "like 12-15, 'last', 'all' or key=value)",
-	                quote(q, sizeof(q), s, len));
+			"'%s' is not a selector (expected an id, a range "
+			"like 12-15, 'last', 'all' or key=value)",
+			quote(q, sizeof(q), s, len));
 }
 
 /* Unix seconds of the date in text, or -1 (out of range too). */
@@ -225,7 +226,7 @@ static int parse_date(const char *v, int64_t *lo, int64_t *hi)
 		*lo = time_of(s);
 		/* 9999 ends where bstore's dates do. */
 		end = y == 9999 && (len == 4 || m == 12) ? BS_TIME_MAX + 1
-		                                         : time_of(e);
+							 : time_of(e);
 		if (*lo < 0 || end < 0)
 			return -1;
 		*hi = end - 1;
@@ -261,16 +262,16 @@ static void ops_of(unsigned type, char *out, size_t outsz)
 			continue;
 		k++;
 		len += (size_t)snprintf(out + len, outsz - len, "%s%s",
-		                        k == 1   ? ""
-		                        : k == n ? " or "
-		                                 : ", ",
-		                        o->text);
+					k == 1   ? ""
+					: k == n ? " or "
+						 : ", ",
+					o->text);
 	}
 }
 
 /* Appends t to sel, within BS_SEL_MAX_TERMS. */
 static int add_term(struct bs_sel *sel, const struct bs_sel_term *t,
-                    struct bs_err *err)
+		    struct bs_err *err)
 {
 	if (sel->n == BS_SEL_MAX_TERMS)
 		return bs_error(err, BS_EINVAL, "selector has too many terms");
@@ -290,8 +291,7 @@ static int ordered_value(const char *key, const char *v)
 	for (k = 0; k < bs_nparams; k++)
 		if (strcmp(bs_param_table[k].key, key) == 0 &&
 		    bs_ident_norm_text(k, v, &iv) == 0 &&
-		    (iv.num != BS_NONE ||
-		     bs_param_table[k].kind == BS_PK_REAL))
+		    (iv.num != BS_NONE || bs_param_table[k].kind == BS_PK_REAL))
 			return 1;
 	return 0;
 }
@@ -358,20 +358,19 @@ int bs_sel_check_glob(const char *glob, struct bs_err *err)
 	if (why == NULL)
 		return 0;
 	return bs_error(err, BS_EINVAL, "glob '%s': the class '%s' %s",
-	                bs_err_quote(q, sizeof(q), glob, strlen(glob), 40),
-	                bs_err_quote(qc, sizeof(qc), at,
-	                             (size_t)class_len(at), 40),
-	                why);
+			bs_err_quote(q, sizeof(q), glob, strlen(glob), 40),
+			bs_err_quote(qc, sizeof(qc), at, (size_t)class_len(at),
+				     40),
+			why);
 }
-
 
 /*
  * The value of one alternative at val of a KEY OP VALUE term whose
  * start, key and operator t holds, into t; s, len: the whole term.
  */
 static int parse_value(char *s, size_t len, char *val, unsigned type,
-                       const char *key, struct bs_sel_term *t,
-                       struct bs_err *err)
+		       const char *key, struct bs_sel_term *t,
+		       struct bs_err *err)
 {
 	size_t vlen = strlen(val);
 	char q[64];
@@ -388,17 +387,18 @@ static int parse_value(char *s, size_t len, char *val, unsigned type,
 	}
 	if (type == BS_SEL_DATE && parse_date(val, &t->lo, &t->hi) < 0)
 		return bs_error(err, BS_EINVAL,
-		                "selector '%s': expected a date from "
-		                "1970 to 9999 (YYYY, YYYY-MM, YYYY-MM-DD"
-		                "[ HH:MM[:SS]] or @UNIXTIME)",
-		                quote(q, sizeof(q), s, len));
-	if (t->kind == BS_SEL_PARAM && !(bs_sel_op(t->op)->types & BS_SEL_TEXT) &&
+				"selector '%s': expected a date from "
+				"1970 to 9999 (YYYY, YYYY-MM, YYYY-MM-DD"
+				"[ HH:MM[:SS]] or @UNIXTIME)",
+				quote(q, sizeof(q), s, len));
+	if (t->kind == BS_SEL_PARAM &&
+	    !(bs_sel_op(t->op)->types & BS_SEL_TEXT) &&
 	    !ordered_value(key, val))
 		return bs_error(err, BS_EINVAL,
-		                "selector '%s': %s takes a number or a size "
-		                "after '%s'",
-		                quote(q, sizeof(q), s, len), key,
-		                bs_sel_op(t->op)->text);
+				"selector '%s': %s takes a number or a size "
+				"after '%s'",
+				quote(q, sizeof(q), s, len), key,
+				bs_sel_op(t->op)->text);
 	/* A glob both engines read alike, or a usage error. */
 	if (type == BS_SEL_TEXT) {
 		int rc = bs_sel_check_glob(val, err);
@@ -416,7 +416,7 @@ static int parse_value(char *s, size_t len, char *val, unsigned type,
  * term and its ALTs; keys and values then point into s.
  */
 static int parse_term(char *s, size_t len, struct bs_sel *sel,
-                      struct bs_err *err)
+		      struct bs_err *err)
 {
 	size_t klen = strcspn(s, BS_SEL_OP_CHARS);
 	char q[64], ops[64];
@@ -437,8 +437,8 @@ static int parse_term(char *s, size_t len, struct bs_sel *sel,
 			return not_a_selector(err, s, len);
 		if (klen == 0)
 			return bs_error(err, BS_EINVAL,
-			                "selector '%s' has no key before '%s'",
-			                quote(q, sizeof(q), s, len), op->text);
+					"selector '%s' has no key before '%s'",
+					quote(q, sizeof(q), s, len), op->text);
 		s[klen] = '\0';
 		param = f == NULL && bs_param_find(s) >= 0;
 		s[klen] = op->text[0];
@@ -448,14 +448,13 @@ static int parse_term(char *s, size_t len, struct bs_sel *sel,
 			ops_of(f ? type : BS_SEL_TEXT, ops, sizeof(ops));
 			quote(q, sizeof(q), s, len);
 			if (f == NULL)
-				return bs_error(
-				    err, BS_EINVAL,
-				    "selector '%s': a tag takes %s, "
-				    "not '%s'",
-				    q, ops, op->text);
+				return bs_error(err, BS_EINVAL,
+						"selector '%s': a tag takes %s, "
+						"not '%s'",
+						q, ops, op->text);
 			return bs_error(err, BS_EINVAL,
-			                "selector '%s': %s takes %s, not '%s'",
-			                q, f->key, ops, op->text);
+					"selector '%s': %s takes %s, not '%s'",
+					q, f->key, ops, op->text);
 		}
 		t.op = op->op;
 		t.kind = f ? BS_SEL_FIELD : param ? BS_SEL_PARAM : BS_SEL_TAG;
@@ -495,8 +494,8 @@ static int parse_term(char *s, size_t len, struct bs_sel *sel,
 	if (len > 5 && memcmp(s, "last:", 5) == 0) {
 		if (bs_parse_i64(s + 5, len - 5, &t.n) < 0 || t.n < 1)
 			return bs_error(err, BS_EINVAL,
-			                "'%s': expected last:N with N >= 1",
-			                quote(q, sizeof(q), s, len));
+					"'%s': expected last:N with N >= 1",
+					quote(q, sizeof(q), s, len));
 		t.kind = BS_SEL_LAST;
 		return add_term(sel, &t, err);
 	}
@@ -535,7 +534,7 @@ int bs_sel_parse(struct bs_sel *sel, const char *text, struct bs_err *err)
 	bs_sel_release(sel);
 	if (strchr(text, ALT))
 		return bs_error(err, BS_EINVAL,
-		                "selector has a control character (0x1f)");
+				"selector has a control character (0x1f)");
 	sel->text = xmalloc(strlen(text) + 1);
 	total = unescape(text, sel->text);
 	for (p = sel->text;; p = end + 1) {
@@ -545,7 +544,7 @@ int bs_sel_parse(struct bs_sel *sel, const char *text, struct bs_err *err)
 			p++;
 		if (sel->n == BS_SEL_MAX_TERMS) {
 			rc = bs_error(err, BS_EINVAL,
-			              "selector has too many terms");
+				      "selector has too many terms");
 			goto fail;
 		}
 		rc = parse_term(p, (size_t)(end - p), sel, err);
@@ -613,8 +612,8 @@ int bs_sel_print(const struct bs_sel *sel, struct bs_buf *out)
 		const struct bs_sel_term *t = &sel->term[i];
 
 		if (i > 0)
-			rc = bs_buf_addc(out, sel->term[i - 1].or_next ? '|'
-			                                                : ',');
+			rc = bs_buf_addc(out,
+					 sel->term[i - 1].or_next ? '|' : ',');
 		if (rc < 0)
 			break;
 		/* An alternative after the first: its value alone. */
@@ -627,7 +626,7 @@ int bs_sel_print(const struct bs_sel *sel, struct bs_buf *out)
 		case BS_SEL_RANGE:
 			if (t->op != BS_OP_EQ)
 				rc = bs_buf_addf(out, "id%s",
-				                 bs_sel_op(t->op)->text);
+						 bs_sel_op(t->op)->text);
 			if (rc == 0)
 				rc = print_value(out, t);
 			break;

@@ -68,15 +68,15 @@
  * that every tag can be selected.
  */
 enum bs_sel_type {
-	BS_SEL_TEXT = 1, /* a GLOB pattern: machine=box*, raid=10 */
-	BS_SEL_IDS = 2,  /* an id or a range: id=12-15 */
-	BS_SEL_DATE = 4, /* a year, month, day, minute or second: date=2004 */
+	BS_SEL_TEXT = 1,  /* a GLOB pattern: machine=box*, raid=10 */
+	BS_SEL_IDS = 2,   /* an id or a range: id=12-15 */
+	BS_SEL_DATE = 4,  /* a year, month, day, minute or second: date=2004 */
 	BS_SEL_ORDER = 8, /* a parameter key: a number or a size too,
 	                   * iodepth>=16 */
 };
 
 struct bs_sel_field {
-	const char *key;       /* as written in a selector: "version" */
+	const char *key; /* as written in a selector: "version" */
 	/* Of the table runs: "tool_version"; NULL for impl, which the
 	 * store reads from the run's test identity (core/identity.h). */
 	const char *column;
@@ -174,7 +174,7 @@ struct bs_sel {
  * the user wrote it less its escapes.
  */
 int bs_sel_parse(struct bs_sel *sel /* OUT */, const char *text,
-                 struct bs_err *err);
+		 struct bs_err *err);
 /* The number of terms of the clause that starts at term i. */
 size_t bs_sel_clause(const struct bs_sel *sel, size_t i);
 

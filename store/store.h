@@ -134,12 +134,12 @@ void bs_store_set_warn(struct bs_store *st, bs_store_warn_fn fn, void *ctx);
  */
 struct bs_buf;
 typedef int (*bs_cache_fn)(const char *key, const char *value, void *ctx);
-int bs_store_cache_get(struct bs_store *st, const char *key,
-		       struct bs_buf *out, int *found, struct bs_err *err);
-int bs_store_cache_each(struct bs_store *st, const char *prefix,
-			bs_cache_fn fn, void *ctx, struct bs_err *err);
-int bs_store_cache_put(struct bs_store *st, const char *key,
-		       const char *value, struct bs_err *err);
+int bs_store_cache_get(struct bs_store *st, const char *key, struct bs_buf *out,
+		       int *found, struct bs_err *err);
+int bs_store_cache_each(struct bs_store *st, const char *prefix, bs_cache_fn fn,
+			void *ctx, struct bs_err *err);
+int bs_store_cache_put(struct bs_store *st, const char *key, const char *value,
+		       struct bs_err *err);
 int bs_store_cache_drop(struct bs_store *st, struct bs_err *err);
 
 int bs_store_begin(struct bs_store *st, struct bs_err *err);
@@ -171,8 +171,7 @@ int bs_store_put(struct bs_store *st, struct bs_run *r,
  * (iterations with the 1.03 layout, which has no seed or latencies, often
  * do). Ingesting that line later finds the first of them. 0 or -BS_E*.
  */
-int bs_store_put_new(struct bs_store *st, struct bs_run *r,
-		     struct bs_err *err);
+int bs_store_put_new(struct bs_store *st, struct bs_run *r, struct bs_err *err);
 
 /* Keeps a malformed input line: 0 with *how (NULL: not wanted)
  * BS_STORE_STORED, or BS_STORE_DUPLICATE when that line of that source
@@ -236,8 +235,7 @@ int bs_store_each(struct bs_store *st, const struct bs_ids *ids, int load,
  * NULL) is one line, any text. bs_store_check_tag checks a key and value,
  * BS_EINVAL with a message if not.
  */
-int bs_store_check_tag(const char *key, const char *value,
-		       struct bs_err *err);
+int bs_store_check_tag(const char *key, const char *value, struct bs_err *err);
 
 /* Refuse keys that bstore run sets itself: host.* and run.*. */
 #define BS_TAG_NOT_OWN 1
@@ -254,8 +252,8 @@ int bs_store_parse_tag(const char *arg, unsigned flags, char **key,
  * Sets (value != NULL, after bs_store_check_tag()) or removes (value ==
  * NULL; any non-empty key) a tag on each run.
  */
-int bs_store_tag(struct bs_store *st, const struct bs_ids *ids,
-		 const char *key, const char *value, struct bs_err *err);
+int bs_store_tag(struct bs_store *st, const struct bs_ids *ids, const char *key,
+		 const char *value, struct bs_err *err);
 /*
  * Adds curve c to stored run id (fio's log files, which come after their
  * run): 0 with *how (NULL: not wanted) BS_STORE_STORED, or
@@ -310,8 +308,8 @@ const struct bs_set_field *bs_set_field(const char *key);
 struct bs_set {
 	const struct bs_set_field *field; /* NULL for a parameter */
 	const char *param;                /* a parameter's key, or NULL */
-	const char *text; /* a text field's value */
-	int64_t when;     /* a date field's value, or BS_NONE */
+	const char *text;                 /* a text field's value */
+	int64_t when;                     /* a date field's value, or BS_NONE */
 };
 int bs_store_set(struct bs_store *st, const struct bs_ids *ids,
 		 const struct bs_set *set, int64_t *changed,
@@ -321,13 +319,14 @@ struct bs_change {
 	int64_t run_id;
 	const struct bs_set_field *field; /* NULL for a parameter */
 	const char *param;                /* its key, or NULL */
-	const char *old_text, *new_text; /* text fields and parameters ("" unknown) */
-	int64_t old_when, new_when;      /* date fields (BS_NONE unknown) */
-	int64_t changed_at;              /* unix seconds */
+	const char *old_text,
+		*new_text; /* text fields and parameters ("" unknown) */
+	int64_t old_when, new_when; /* date fields (BS_NONE unknown) */
+	int64_t changed_at;         /* unix seconds */
 };
 typedef int (*bs_change_fn)(const struct bs_change *c, void *ctx);
-int bs_store_each_change(struct bs_store *st, int64_t run_id,
-			 bs_change_fn fn, void *ctx, struct bs_err *err);
+int bs_store_each_change(struct bs_store *st, int64_t run_id, bs_change_fn fn,
+			 void *ctx, struct bs_err *err);
 
 /*
  * The words a selector key or value can be compared with (did you mean):
@@ -361,9 +360,9 @@ int bs_store_words(struct bs_store *st, const char *key, bs_word_fn fn,
  * (bs_store_set_warn: "OTHER: run 5: <reason>; not merged").
  */
 struct bs_merge_conflict {
-	int64_t ours, theirs; /* the run's id here and in from */
-	const char *field;    /* "tag" or "measured_at" */
-	const char *key;      /* the tag's key, or NULL */
+	int64_t ours, theirs;                /* the run's id here and in from */
+	const char *field;                   /* "tag" or "measured_at" */
+	const char *key;                     /* the tag's key, or NULL */
 	const char *our_value, *their_value; /* NULL: unknown */
 };
 typedef void (*bs_merge_conflict_fn)(const struct bs_merge_conflict *c,
@@ -377,9 +376,8 @@ struct bs_merge_stats {
 	int64_t skipped;    /* runs not merged (named in warnings) */
 };
 int bs_store_merge(struct bs_store *st, struct bs_store *from,
-		   const volatile sig_atomic_t *cancel,
-		   bs_merge_conflict_fn fn, void *ctx,
-		   struct bs_merge_stats *stats, struct bs_err *err);
+		   const volatile sig_atomic_t *cancel, bs_merge_conflict_fn fn,
+		   void *ctx, struct bs_merge_stats *stats, struct bs_err *err);
 
 /*
  * Saved comparisons (bstore report --save; store/saved.c): a report's
@@ -398,20 +396,20 @@ int bs_store_check_report_name(const char *name, struct bs_err *err);
 int bs_store_save_report(struct bs_store *st, const char *name,
 			 const char *const *args, size_t nargs,
 			 struct bs_err *err);
-int bs_store_forget_report(struct bs_store *st, const char *name,
-			   int *found, struct bs_err *err);
+int bs_store_forget_report(struct bs_store *st, const char *name, int *found,
+			   struct bs_err *err);
 typedef int (*bs_saved_report_fn)(const char *name, const char *const *args,
 				  size_t nargs, void *ctx);
-int bs_store_each_saved(struct bs_store *st, bs_saved_report_fn fn,
-			void *ctx, struct bs_err *err);
+int bs_store_each_saved(struct bs_store *st, bs_saved_report_fn fn, void *ctx,
+			struct bs_err *err);
 
 /* A kept input line that could not be parsed. */
 struct bs_reject {
 	int64_t id;
 	const char *source;
-	int64_t line;       /* BS_NONE if unknown */
+	int64_t line; /* BS_NONE if unknown */
 	const char *reason;
-	const char *raw;    /* as read, cut to 64 KiB when truncated */
+	const char *raw; /* as read, cut to 64 KiB when truncated */
 	int truncated;
 	int64_t stored_at;
 };

@@ -53,14 +53,13 @@ int bs_store_parse_tag(const char *arg, unsigned flags, char **key,
 
 	*key = *value = NULL;
 	if (eq == NULL || eq == arg)
-		return bs_error(err, BS_EINVAL,
-				"'%s' is not KEY=VALUE",
+		return bs_error(err, BS_EINVAL, "'%s' is not KEY=VALUE",
 				bs_err_quote(q, sizeof(q), arg, strlen(arg),
 					     40));
 	/* host.* are the host's facts and run.* the run's settings: bstore
 	 * run records them, so nobody may pass their own for its runs. */
-	if ((flags & BS_TAG_NOT_OWN) && (strncmp(arg, "host.", 5) == 0 ||
-					 strncmp(arg, "run.", 4) == 0))
+	if ((flags & BS_TAG_NOT_OWN) &&
+	    (strncmp(arg, "host.", 5) == 0 || strncmp(arg, "run.", 4) == 0))
 		return bs_error(err, BS_EINVAL,
 				"host.* and run.* tags are set by bstore's "
 				"measuring commands themselves");

@@ -23,9 +23,10 @@
 /* The columns of runs that put() binds, in order: identity, then the
  * table-driven parameter and result columns, then provenance. */
 static const char *const head_cols[] = {
-	"family", "tool", "tool_version", "format", "machine", "measured_at",
-	"stored_at", "raw", "sha256", "source", "source_line",
-	"parser_version", "warning", "measure_key", "supplied",
+	"family",  "tool",        "tool_version", "format",
+	"machine", "measured_at", "stored_at",    "raw",
+	"sha256",  "source",      "source_line",  "parser_version",
+	"warning", "measure_key", "supplied",
 };
 #define NHEAD (sizeof(head_cols) / sizeof(head_cols[0]))
 
@@ -58,8 +59,8 @@ static size_t run_cols(const struct bs_store *st, struct bs_buf *sql,
 			    tail);
 	for (k = 0; k < st->nmcol; k++)
 		for (i = 0; i < BS_STORE_METRIC_NCOLS; i++, n++)
-			bs_buf_addf(sql, ", %s%s%s", bs_metrics[st->mcol[k]].key,
-				    sfx[i], tail);
+			bs_buf_addf(sql, ", %s%s%s",
+				    bs_metrics[st->mcol[k]].key, sfx[i], tail);
 	return n;
 }
 
@@ -244,7 +245,6 @@ static void sha_bytes(const char *hex, uint8_t *bin)
 	}
 }
 
-
 static int step_done(struct bs_store *st, struct bs_db_stmt *s,
 		     const char *what, struct bs_err *err)
 {
@@ -329,8 +329,8 @@ static int put_params(struct bs_store *st, int64_t id, const struct bs_run *r,
 
 /* The results of the run's family that runs has no column for; a test
  * that did not run (and says nothing else) needs no row. */
-static int put_results(struct bs_store *st, int64_t id,
-		       const struct bs_run *r, struct bs_err *err)
+static int put_results(struct bs_store *st, int64_t id, const struct bs_run *r,
+		       struct bs_err *err)
 {
 	int m, rc;
 
@@ -516,9 +516,8 @@ static int bind_run(struct bs_store *st, struct bs_db_stmt *s,
 	bs_buf_reset(&st->put_supplied);
 	if (r->supplied) /* rare: no walk of the table for every line */
 		bs_supplied_keys(r, &st->put_supplied);
-	bind_text(s, n++, st->put_supplied.len
-				  ? bs_buf_str(&st->put_supplied)
-				  : NULL);
+	bind_text(s, n++,
+		  st->put_supplied.len ? bs_buf_str(&st->put_supplied) : NULL);
 	assert(n == (int)NHEAD + 1);
 	for (k = 0; k < st->npcol; k++)
 		bind_param(s, n++, &r->params, st->pcol[k]);
@@ -605,10 +604,11 @@ static int replace(struct bs_store *st, struct bs_run *r, int64_t id,
 		bs_db_finalize(s);
 		s = NULL;
 		rc = -1;
-		if (bs_db_prepare(st->db,
-				  "DELETE FROM tags WHERE run_id = ? AND key = '"
-				  BS_DATE_SOURCE_TAG "'",
-				  0, &s, &dbe) < 0)
+		if (bs_db_prepare(
+			    st->db,
+			    "DELETE FROM tags WHERE run_id = ? AND key = '" BS_DATE_SOURCE_TAG
+			    "'",
+			    0, &s, &dbe) < 0)
 			goto db;
 		bs_db_bind_int64(s, 1, id);
 		if ((rc = step_done(st, s, "cannot replace run", err)) < 0)
@@ -624,7 +624,6 @@ out:
 	bs_run_release(&old);
 	return rc;
 }
-
 
 int bs_store_put(struct bs_store *st, struct bs_run *r,
 		 enum bs_store_outcome *how, struct bs_err *err)
@@ -667,8 +666,7 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 		return seen;
 	/* Decoded once: the lookup, the row and the set take the bytes. */
 	sha_bytes(r->sha256, sha);
-	rc = once ? find_dup(st, sha, bs_run_date_known(r), &seen, &r->id,
-			     err)
+	rc = once ? find_dup(st, sha, bs_run_date_known(r), &seen, &r->id, err)
 		  : 0;
 	*how = BS_STORE_DUPLICATE;
 	if (rc != 0) /* stored already (1), or the lookup failed */
@@ -697,8 +695,7 @@ static int put(struct bs_store *st, struct bs_run *r, int once,
 		return rc;
 	bs_store_same_stored(st, r, key);
 	if (once)
-		bs_store_seen_stored(st, sha, r->id, key,
-				     bs_store_is_table(r));
+		bs_store_seen_stored(st, sha, r->id, key, bs_store_is_table(r));
 	if (once && (rc = bs_store_absent_stored(st, sha, err)) < 0)
 		return rc;
 	rc = put_rows(st, r, err);
@@ -787,9 +784,9 @@ static int put_rows(struct bs_store *st, const struct bs_run *r,
 }
 
 int bs_store_reject(struct bs_store *st, const char *source, int64_t line,
-                    const char *raw, size_t len, int truncated,
-                    const char *reason, enum bs_store_outcome *how,
-                    struct bs_err *err)
+		    const char *raw, size_t len, int truncated,
+		    const char *reason, enum bs_store_outcome *how,
+		    struct bs_err *err)
 {
 	struct bs_db_stmt *s = st->reject;
 	char sha[BS_SHA256_HEX];
@@ -797,7 +794,7 @@ int bs_store_reject(struct bs_store *st, const char *source, int64_t line,
 
 	if (s == NULL)
 		return bs_error(err, BS_EINVAL, "%s: archive opened read-only",
-		                st->path);
+				st->path);
 	bs_sha256_hex(raw, len, sha);
 	bind_text(s, 1, source);
 	bind_i64(s, 2, line);
@@ -818,9 +815,8 @@ int bs_store_reject(struct bs_store *st, const char *source, int64_t line,
 
 /* ---- changes ------------------------------------------------------ */
 
-
 int bs_store_tag(struct bs_store *st, const struct bs_ids *ids, const char *key,
-                 const char *value, struct bs_err *err)
+		 const char *value, struct bs_err *err)
 {
 	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_db_stmt *s = NULL;
@@ -836,13 +832,13 @@ int bs_store_tag(struct bs_store *st, const struct bs_ids *ids, const char *key,
 	if (rc < 0)
 		return rc;
 	if (bs_db_prepare(st->db,
-	                  value ? "INSERT INTO tags (run_id, key, value) "
-	                          "VALUES (?, ?, ?) ON CONFLICT "
-	                          "(run_id, key) DO UPDATE SET value = "
-	                          "excluded.value"
-	                        : "DELETE FROM tags WHERE run_id = ? AND "
-	                          "key = ?",
-	                  0, &s, &dbe) < 0)
+			  value ? "INSERT INTO tags (run_id, key, value) "
+				  "VALUES (?, ?, ?) ON CONFLICT "
+				  "(run_id, key) DO UPDATE SET value = "
+				  "excluded.value"
+				: "DELETE FROM tags WHERE run_id = ? AND "
+				  "key = ?",
+			  0, &s, &dbe) < 0)
 		return bs_store_db_fail(st, err, "cannot change tags", &dbe);
 	for (i = 0; i < ids->n; i++) {
 		bs_db_bind_int64(s, 1, ids->id[i]);
@@ -860,7 +856,7 @@ out:
 }
 
 int bs_store_rm(struct bs_store *st, const struct bs_ids *ids,
-                struct bs_err *err)
+		struct bs_err *err)
 {
 	struct bs_err dbe = BS_ERR_INIT;
 	struct bs_db_stmt *s = NULL;
@@ -872,7 +868,7 @@ int bs_store_rm(struct bs_store *st, const struct bs_ids *ids,
 	if ((rc = bs_store_cache_drop(st, err)) < 0)
 		return rc;
 	if (bs_db_prepare(st->db, "DELETE FROM runs WHERE id = ?", 0, &s,
-	                  &dbe) < 0)
+			  &dbe) < 0)
 		return bs_store_db_fail(st, err, "cannot delete runs", &dbe);
 	for (i = 0; i < ids->n; i++) {
 		bs_db_bind_int64(s, 1, ids->id[i]);

@@ -15,8 +15,8 @@
 
 #include "util/banned.h"
 
-static int direct_run(struct bs_store *st, struct bs_db_stmt *s,
-		      int known, int64_t *id, struct bs_err *err)
+static int direct_run(struct bs_store *st, struct bs_db_stmt *s, int known,
+		      int64_t *id, struct bs_err *err)
 {
 	int rc = bs_db_step(s);
 

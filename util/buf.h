@@ -11,10 +11,10 @@
 #include "util/err.h"
 
 struct bs_buf {
-	char *data;  /* NULL until the first append; bs_buf_str() never is */
-	size_t len;  /* bytes, without the NUL */
+	char *data; /* NULL until the first append; bs_buf_str() never is */
+	size_t len; /* bytes, without the NUL */
 	size_t cap;
-	size_t max;  /* 0: unlimited */
+	size_t max; /* 0: unlimited */
 };
 
 /* clang-format off */

@@ -11,21 +11,21 @@
 
 enum {
 	BS_OK = 0,
-	BS_EINVAL = 1,   /* bad argument or usage */
-	BS_EPARSE = 2,   /* input that does not parse */
-	BS_EIO = 3,      /* system call failed */
-	BS_EDB = 4,      /* database error */
-	BS_ENOTFOUND = 5,/* nothing matched */
-	BS_ETOOBIG = 6,  /* input over a limit */
-	BS_EINTR = 7,    /* interrupted by a signal */
-	BS_ETMPL = 8,    /* template error */
+	BS_EINVAL = 1,    /* bad argument or usage */
+	BS_EPARSE = 2,    /* input that does not parse */
+	BS_EIO = 3,       /* system call failed */
+	BS_EDB = 4,       /* database error */
+	BS_ENOTFOUND = 5, /* nothing matched */
+	BS_ETOOBIG = 6,   /* input over a limit */
+	BS_EINTR = 7,     /* interrupted by a signal */
+	BS_ETMPL = 8,     /* template error */
 };
 
 #define BS_ERR_MSG_MAX 512
 
 struct bs_err {
-	int code;                  /* 0 while no error */
-	char msg[BS_ERR_MSG_MAX];  /* lowercase start, no final period */
+	int code;                 /* 0 while no error */
+	char msg[BS_ERR_MSG_MAX]; /* lowercase start, no final period */
 };
 
 /* clang-format off */

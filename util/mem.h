@@ -10,7 +10,7 @@
 void *xmalloc(size_t n);
 void *xcalloc(size_t nmemb, size_t size);
 void *xrealloc(void *p, size_t n);
-char *xstrdup(const char *s);          /* xstrdup(NULL) returns NULL */
+char *xstrdup(const char *s); /* xstrdup(NULL) returns NULL */
 char *xstrndup(const char *s, size_t n);
 /* Grows *p (holding *cap items of size sz) to hold at least need items. */
 void xgrow(void **p, size_t *cap, size_t need, size_t sz);

@@ -57,9 +57,9 @@ int bs_parse_i64(const char *s, size_t len, int64_t *out)
 
 int bs_parse_double(const char *s, size_t len, double *out)
 {
-	static const double p10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
-				     1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14,
-				     1e15};
+	static const double p10[] = {1e0,  1e1,  1e2,  1e3, 1e4,  1e5,
+				     1e6,  1e7,  1e8,  1e9, 1e10, 1e11,
+				     1e12, 1e13, 1e14, 1e15};
 	char tmp[64];
 	size_t i = 0, digits = 0, decimals = 0;
 	uint64_t mant = 0;
@@ -94,7 +94,8 @@ int bs_parse_double(const char *s, size_t len, double *out)
 	 * their quotient correctly, which is strtod's answer. A benchmark's
 	 * numbers ("415828", "371.3") all take it; the rest go to strtod.
 	 */
-	if (i == len && digits <= 15 && decimals < sizeof(p10) / sizeof(p10[0])) {
+	if (i == len && digits <= 15 &&
+	    decimals < sizeof(p10) / sizeof(p10[0])) {
 		v = (double)mant / p10[decimals];
 		*out = s[0] == '-' ? -v : v;
 		return 0;

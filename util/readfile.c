@@ -23,10 +23,8 @@ static const struct {
 	unsigned kind;
 	const char *name;
 } kinds[] = {
-	{BS_FILE_REGULAR, "a regular file"},
-	{BS_FILE_FIFO, "a FIFO"},
-	{BS_FILE_CHAR, "a character device"},
-	{BS_FILE_BLOCK, "a block device"},
+	{BS_FILE_REGULAR, "a regular file"},  {BS_FILE_FIFO, "a FIFO"},
+	{BS_FILE_CHAR, "a character device"}, {BS_FILE_BLOCK, "a block device"},
 	{BS_FILE_SOCKET, "a socket"},
 };
 
@@ -69,9 +67,8 @@ static int check_kind(mode_t mode, unsigned want, const char *what,
 		return bs_error(err, BS_EINVAL,
 				"cannot read " NAME_FMT ": it is %s%s",
 				NAME_ARGS(what, path), kind_name(kind),
-				want == BS_FILE_REGULAR
-					? ", not a regular file"
-					: "");
+				want == BS_FILE_REGULAR ? ", not a regular file"
+							: "");
 	return 0;
 }
 

@@ -23,10 +23,10 @@
 /* Kinds of file, as a mask of those a caller takes. */
 enum {
 	BS_FILE_REGULAR = 1 << 0,
-	BS_FILE_FIFO = 1 << 1,   /* named pipes, and pipes as /dev/fd/N */
-	BS_FILE_CHAR = 1 << 2,   /* character devices: /dev/null, a tty */
-	BS_FILE_BLOCK = 1 << 3,  /* block devices: disks */
-	BS_FILE_SOCKET = 1 << 4, /* as /dev/fd/N */
+	BS_FILE_FIFO = 1 << 1,      /* named pipes, and pipes as /dev/fd/N */
+	BS_FILE_CHAR = 1 << 2,      /* character devices: /dev/null, a tty */
+	BS_FILE_BLOCK = 1 << 3,     /* block devices: disks */
+	BS_FILE_SOCKET = 1 << 4,    /* as /dev/fd/N */
 	BS_FILE_ANY = (1 << 5) - 1, /* anything but a directory */
 };
 

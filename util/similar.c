@@ -48,8 +48,8 @@ int bs_similar_close(const char *word, size_t dist)
 	return dist <= (n <= 4 ? 1u : 2u);
 }
 
-void bs_similar_best(const char *word, const char *candidate,
-		     const char **best, size_t *dist)
+void bs_similar_best(const char *word, const char *candidate, const char **best,
+		     size_t *dist)
 {
 	size_t d = bs_similar_distance(word, candidate);
 

@@ -25,7 +25,7 @@ size_t bs_similar_distance(const char *a, const char *b);
  * candidate; a tie keeps the first.
  */
 int bs_similar_close(const char *word, size_t dist);
-void bs_similar_best(const char *word, const char *candidate,
-		     const char **best, size_t *dist);
+void bs_similar_best(const char *word, const char *candidate, const char **best,
+		     size_t *dist);
 
 #endif

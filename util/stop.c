@@ -77,8 +77,7 @@ static void set_default(int sig)
 
 /* Measuring. */
 static volatile sig_atomic_t pending_signal;
-static const int measure_sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT,
-				   SIGPIPE};
+static const int measure_sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
 static struct bs_stop_saved measure_saved;
 static int measure_installed;
 

@@ -22,8 +22,8 @@ int bs_text_has_control(const char *s)
 static const struct {
 	unsigned lo, hi;
 } controls[] = {
-	{0x80, 0x9f},	  /* C1 */
-	{0x61c, 0x61c},	  /* ARABIC LETTER MARK */
+	{0x80, 0x9f},     /* C1 */
+	{0x61c, 0x61c},   /* ARABIC LETTER MARK */
 	{0x200e, 0x200f}, /* LRM, RLM */
 	{0x202a, 0x202e}, /* LRE, RLE, PDF, LRO, RLO */
 	{0x2066, 0x2069}, /* LRI, RLI, FSI, PDI */
@@ -60,7 +60,8 @@ static size_t utf8_at(const unsigned char *s, size_t n, unsigned *cp)
 		c = c << 6 | (s[i] & 0x3f);
 	}
 	/* Overlong forms, surrogates and beyond U+10FFFF are no character. */
-	if ((len == 3 && c < 0x800) || (len == 4 && (c < 0x10000 || c > 0x10ffff)) ||
+	if ((len == 3 && c < 0x800) ||
+	    (len == 4 && (c < 0x10000 || c > 0x10ffff)) ||
 	    (c >= 0xd800 && c <= 0xdfff))
 		return 0;
 	*cp = c;
@@ -109,8 +110,7 @@ size_t bs_text_char_len(const char *s, size_t n)
 	return k ? k : 1;
 }
 
-void bs_text_clean(struct bs_buf *out, const char *s, size_t len,
-		   unsigned keep)
+void bs_text_clean(struct bs_buf *out, const char *s, size_t len, unsigned keep)
 {
 	size_t i = 0, k;
 

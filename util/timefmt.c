@@ -52,9 +52,9 @@ static int parse_iso(const char *s, int64_t *out)
 	    s[4] != '-' || digits(s + 5, 2, &mo) < 0 || s[7] != '-' ||
 	    digits(s + 8, 2, &d) < 0)
 		return -1;
-	if (len > 10 && ((s[10] != ' ' && s[10] != 'T') ||
-			 digits(s + 11, 2, &h) < 0 || s[13] != ':' ||
-			 digits(s + 14, 2, &mi) < 0))
+	if (len > 10 &&
+	    ((s[10] != ' ' && s[10] != 'T') || digits(s + 11, 2, &h) < 0 ||
+	     s[13] != ':' || digits(s + 14, 2, &mi) < 0))
 		return -1;
 	if (len > 16 && (s[16] != ':' || digits(s + 17, 2, &sec) < 0))
 		return -1;
@@ -102,14 +102,12 @@ int bs_time_parse(const char *s, int64_t *out, struct bs_err *err)
 	return 0;
 }
 
-static const char months[12][4] = {"Jan", "Feb", "Mar", "Apr", "May",
-				   "Jun", "Jul", "Aug", "Sep", "Oct",
-				   "Nov", "Dec"};
+static const char months[12][4] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+				   "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
 
 /* Splits s at blanks and commas into at most max words; returns the
  * count, or max + 1 when there are more. */
-static int words(const char *s, size_t len, const char **w, size_t *wl,
-		 int max)
+static int words(const char *s, size_t len, const char **w, size_t *wl, int max)
 {
 	size_t i = 0;
 	int n = 0;
@@ -161,8 +159,8 @@ static int64_t zone_of(const char *s, size_t n, int *known)
 
 	*known = 1;
 	if (n == 5 && (s[0] == '+' || s[0] == '-') &&
-	    digits(s + 1, 2, &h) == 0 && digits(s + 3, 2, &m) == 0 &&
-	    h <= 23 && m <= 59)
+	    digits(s + 1, 2, &h) == 0 && digits(s + 3, 2, &m) == 0 && h <= 23 &&
+	    m <= 59)
 		return (s[0] == '-' ? -1 : 1) * (int64_t)(h * 3600 + m * 60);
 	*known = 0;
 	return 0;
@@ -216,8 +214,8 @@ int bs_time_parse_text(const char *s, size_t len, int64_t *out)
 	} else {
 		return -BS_EPARSE;
 	}
-	snprintf(iso, sizeof(iso), "%04d-%02d-%02d %.*s", y, mo, d,
-		 (int)wl[i], w[i]);
+	snprintf(iso, sizeof(iso), "%04d-%02d-%02d %.*s", y, mo, d, (int)wl[i],
+		 w[i]);
 	if (wl[i] == 5)
 		memcpy(iso + 16, ":00", 4); /* HH:MM */
 	if (parse_iso(iso, &t) < 0)
@@ -321,7 +319,8 @@ int64_t bs_time_add(int64_t t, enum bs_time_unit u, int k)
 	case BS_TU_MONTH:
 	case BS_TU_YEAR:
 		civil_from_days(days, &y, &m);
-		mon = y * 12 + (m - 1) + (u == BS_TU_YEAR ? 12 * (int64_t)k : k);
+		mon = y * 12 + (m - 1) +
+		      (u == BS_TU_YEAR ? 12 * (int64_t)k : k);
 		return days_from_civil(floor_div(mon, 12),
 				       (int)floor_mod(mon, 12) + 1, 1) *
 			       86400 +

@@ -171,22 +171,22 @@ static const struct bs_title_word title[] = {
  * without them it ran buffered and without fsync (the "absent" rows are
  * the value when the flag is not given). Tim Bray's Bonnie: -d. */
 static const struct bs_exec_arg bonnie_args[] = {
-	{ "-d", BS_XA_ARG | BS_XA_PATH, NULL, NULL, NULL },
-	{ "-D", 0, "direct", "1", NULL },
-	{ "-b", 0, "fsync", "1", NULL },
+	{"-d", BS_XA_ARG | BS_XA_PATH, NULL, NULL, NULL},
+	{"-D", 0, "direct", "1", NULL},
+	{"-b", 0, "fsync", "1", NULL},
 };
 static const struct bs_exec_arg bonnie_absent[] = {
-	{ "-D", 0, "direct", "0", NULL },
-	{ "-b", 0, "fsync", "0", NULL },
+	{"-D", 0, "direct", "0", NULL},
+	{"-b", 0, "fsync", "0", NULL},
 };
 static const struct bs_exec_arg bray_args[] = {
-	{ "-d", BS_XA_ARG | BS_XA_PATH, NULL, NULL, NULL },
+	{"-d", BS_XA_ARG | BS_XA_PATH, NULL, NULL, NULL},
 };
 static const struct bs_exec_prog progs[] = {
-	{ "bonnie++", bonnie_args, ROWS(bonnie_args), bonnie_absent,
-	  ROWS(bonnie_absent) },
-	{ "Bonnie", bray_args, ROWS(bray_args), NULL, 0 },
-	{ "bonnie", bray_args, ROWS(bray_args), NULL, 0 },
+	{"bonnie++", bonnie_args, ROWS(bonnie_args), bonnie_absent,
+	 ROWS(bonnie_absent)},
+	{"Bonnie", bray_args, ROWS(bray_args), NULL, 0},
+	{"bonnie", bray_args, ROWS(bray_args), NULL, 0},
 };
 
 const struct bs_family_info bs_family_bonnie = {

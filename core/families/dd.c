@@ -55,14 +55,14 @@ static const struct bs_title_word title[] = {
 /* bstore exec: dd's operands; the file written, else the one read, is
  * what it measured. */
 static const struct bs_exec_arg dd_args[] = {
-	{ "of=", BS_XA_ARG | BS_XA_PATH, NULL, NULL, NULL },
-	{ "if=", BS_XA_ARG | BS_XA_PATH, NULL, NULL, NULL },
-	{ "bs=", BS_XA_ARG, "bs_bytes", NULL, NULL },
-	{ "oflag=", BS_XA_ARG | BS_XA_WORD, "direct", "1", "direct" },
-	{ "iflag=", BS_XA_ARG | BS_XA_WORD, "direct", "1", "direct" },
+	{"of=", BS_XA_ARG | BS_XA_PATH, NULL, NULL, NULL},
+	{"if=", BS_XA_ARG | BS_XA_PATH, NULL, NULL, NULL},
+	{"bs=", BS_XA_ARG, "bs_bytes", NULL, NULL},
+	{"oflag=", BS_XA_ARG | BS_XA_WORD, "direct", "1", "direct"},
+	{"iflag=", BS_XA_ARG | BS_XA_WORD, "direct", "1", "direct"},
 };
 static const struct bs_exec_prog progs[] = {
-	{ "dd", dd_args, ROWS(dd_args), NULL, 0 },
+	{"dd", dd_args, ROWS(dd_args), NULL, 0},
 };
 
 const struct bs_family_info bs_family_dd = {

@@ -123,20 +123,20 @@ static const struct bs_title_word title[] = {
 
 /* bstore exec: what fio's arguments say (a job file may say more). */
 static const struct bs_exec_arg fio_args[] = {
-	{ "--filename", BS_XA_ARG | BS_XA_PATH, NULL, NULL, NULL },
-	{ "--directory", BS_XA_ARG | BS_XA_PATH, NULL, NULL, NULL },
-	{ "--direct", BS_XA_ARG, "direct", NULL, NULL },
-	{ "--rw", BS_XA_ARG, "rw", NULL, NULL },
-	{ "--readwrite", BS_XA_ARG, "rw", NULL, NULL },
-	{ "--bs", BS_XA_ARG, "bs", NULL, NULL },
-	{ "--blocksize", BS_XA_ARG, "bs", NULL, NULL },
-	{ "--ioengine", BS_XA_ARG, "ioengine", NULL, NULL },
-	{ "--iodepth", BS_XA_ARG, "iodepth", NULL, NULL },
-	{ "--numjobs", BS_XA_ARG, "numjobs", NULL, NULL },
-	{ "--size", BS_XA_ARG, "size", NULL, NULL },
+	{"--filename", BS_XA_ARG | BS_XA_PATH, NULL, NULL, NULL},
+	{"--directory", BS_XA_ARG | BS_XA_PATH, NULL, NULL, NULL},
+	{"--direct", BS_XA_ARG, "direct", NULL, NULL},
+	{"--rw", BS_XA_ARG, "rw", NULL, NULL},
+	{"--readwrite", BS_XA_ARG, "rw", NULL, NULL},
+	{"--bs", BS_XA_ARG, "bs", NULL, NULL},
+	{"--blocksize", BS_XA_ARG, "bs", NULL, NULL},
+	{"--ioengine", BS_XA_ARG, "ioengine", NULL, NULL},
+	{"--iodepth", BS_XA_ARG, "iodepth", NULL, NULL},
+	{"--numjobs", BS_XA_ARG, "numjobs", NULL, NULL},
+	{"--size", BS_XA_ARG, "size", NULL, NULL},
 };
 static const struct bs_exec_prog progs[] = {
-	{ "fio", fio_args, ROWS(fio_args), NULL, 0 },
+	{"fio", fio_args, ROWS(fio_args), NULL, 0},
 };
 
 const struct bs_family_info bs_family_fio = {

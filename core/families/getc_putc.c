@@ -32,7 +32,7 @@ static const struct bs_impl impls[] = {
 
 /* bstore exec: getc_putc works in the working directory. */
 static const struct bs_exec_prog progs[] = {
-	{ "getc_putc", NULL, 0, NULL, 0 },
+	{"getc_putc", NULL, 0, NULL, 0},
 };
 
 const struct bs_family_info bs_family_getc_putc = {

@@ -113,24 +113,23 @@ static const struct bs_unmeasured unmeasured[] = {
 /* bstore exec: sysbench fileio's options (1.0, and 0.4's
  * --num-threads); its files are made in the working directory. */
 static const struct bs_exec_arg sysbench_args[] = {
-	{ "--file-test-mode", BS_XA_ARG, "mode", NULL, NULL },
-	{ "--threads", BS_XA_ARG, "threads", NULL, NULL },
-	{ "--num-threads", BS_XA_ARG, "threads", NULL, NULL },
-	{ "--file-block-size", BS_XA_ARG, "block_size_bytes", NULL, NULL },
-	{ "--file-total-size", BS_XA_ARG, "file_total_bytes", NULL, NULL },
-	{ "--file-num", BS_XA_ARG, "file_num", NULL, NULL },
-	{ "--file-io-mode", BS_XA_ARG, "io_mode", NULL, NULL },
-	{ "--file-extra-flags", BS_XA_ARG, "extra_flags", NULL, NULL },
-	{ "--file-extra-flags", BS_XA_ARG | BS_XA_WORD, "direct", "1",
-	  "direct" },
-	{ "--file-fsync-freq", BS_XA_ARG, "fsync_freq", NULL, NULL },
-	{ "--file-fsync-all", BS_XA_ARG, "fsync_all", NULL, NULL },
-	{ "--file-fsync-end", BS_XA_ARG, "fsync_end", NULL, NULL },
-	{ "--file-fsync-mode", BS_XA_ARG, "fsync_mode", NULL, NULL },
-	{ "--file-rw-ratio", BS_XA_ARG, "rw_ratio", NULL, NULL },
+	{"--file-test-mode", BS_XA_ARG, "mode", NULL, NULL},
+	{"--threads", BS_XA_ARG, "threads", NULL, NULL},
+	{"--num-threads", BS_XA_ARG, "threads", NULL, NULL},
+	{"--file-block-size", BS_XA_ARG, "block_size_bytes", NULL, NULL},
+	{"--file-total-size", BS_XA_ARG, "file_total_bytes", NULL, NULL},
+	{"--file-num", BS_XA_ARG, "file_num", NULL, NULL},
+	{"--file-io-mode", BS_XA_ARG, "io_mode", NULL, NULL},
+	{"--file-extra-flags", BS_XA_ARG, "extra_flags", NULL, NULL},
+	{"--file-extra-flags", BS_XA_ARG | BS_XA_WORD, "direct", "1", "direct"},
+	{"--file-fsync-freq", BS_XA_ARG, "fsync_freq", NULL, NULL},
+	{"--file-fsync-all", BS_XA_ARG, "fsync_all", NULL, NULL},
+	{"--file-fsync-end", BS_XA_ARG, "fsync_end", NULL, NULL},
+	{"--file-fsync-mode", BS_XA_ARG, "fsync_mode", NULL, NULL},
+	{"--file-rw-ratio", BS_XA_ARG, "rw_ratio", NULL, NULL},
 };
 static const struct bs_exec_prog progs[] = {
-	{ "sysbench", sysbench_args, ROWS(sysbench_args), NULL, 0 },
+	{"sysbench", sysbench_args, ROWS(sysbench_args), NULL, 0},
 };
 
 const struct bs_family_info bs_family_sysbench = {

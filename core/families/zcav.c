@@ -67,10 +67,10 @@ static const struct bs_title_word title[] = {
 
 /* bstore exec: zcav reads (or with -w writes) its last operand. */
 static const struct bs_exec_arg zcav_args[] = {
-	{ NULL, BS_XA_PATH, NULL, NULL, NULL },
+	{NULL, BS_XA_PATH, NULL, NULL, NULL},
 };
 static const struct bs_exec_prog progs[] = {
-	{ "zcav", zcav_args, ROWS(zcav_args), NULL, 0 },
+	{"zcav", zcav_args, ROWS(zcav_args), NULL, 0},
 };
 
 const struct bs_family_info bs_family_zcav = {

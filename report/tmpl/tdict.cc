@@ -24,7 +24,8 @@
 using ctemplate::TemplateDictionaryInterface;
 using ctemplate::TemplateString;
 
-namespace {
+namespace
+{
 class Dict;
 }
 
@@ -48,10 +49,11 @@ struct bs_tdict : public TemplateDictionaryInterface {
 	/* Finds a section in this node only; UINT32_MAX if none. */
 	uint32_t find_sec(const char *name, size_t len) const;
 	/* Walks a section's children. */
-	class ListIterator : public Iterator {
-	public:
+	class ListIterator : public Iterator
+	{
+	      public:
 		explicit ListIterator(const struct bs_tdict *first)
-			: cur_(first)
+		    : cur_(first)
 		{
 		}
 		bool HasNext() const override
@@ -66,7 +68,7 @@ struct bs_tdict : public TemplateDictionaryInterface {
 			return *d;
 		}
 
-	private:
+	      private:
 		const struct bs_tdict *cur_;
 	};
 
@@ -74,7 +76,7 @@ struct bs_tdict : public TemplateDictionaryInterface {
 	const struct bs_tdict *sec_owner(const TemplateString &name,
 					 uint32_t *sec) const;
 
-protected:
+      protected:
 	TemplateString GetValue(const TemplateString &variable) const override;
 	bool IsHiddenSection(const TemplateString &name) const override;
 	bool IsUnhiddenSection(const TemplateString &name) const override
@@ -95,10 +97,10 @@ protected:
 	Iterator *CreateTemplateIterator(const TemplateString &) const override;
 	Iterator *CreateSectionIterator(const TemplateString &) const override;
 	void DumpToString(std::string *out, int level) const override;
-
 };
 
-namespace {
+namespace
+{
 
 struct Var {
 	uint32_t name_off, name_len;
@@ -112,8 +114,9 @@ struct Sec {
 	uint32_t next;
 };
 
-class Dict {
-public:
+class Dict
+{
+      public:
 	Dict() : top(this, NULL)
 	{
 		arena.reserve(1 << 16);
@@ -154,7 +157,6 @@ public:
 			error = what;
 	}
 };
-
 
 } /* namespace */
 
@@ -215,8 +217,7 @@ TemplateString bs_tdict::GetValue(const TemplateString &variable) const
 	if (variable.size() == 10 &&
 	    memcmp(variable.data(), "BI_NEWLINE", 10) == 0)
 		return TemplateString("\n", 1);
-	if (variable.size() == 8 &&
-	    memcmp(variable.data(), "BI_SPACE", 8) == 0)
+	if (variable.size() == 8 && memcmp(variable.data(), "BI_SPACE", 8) == 0)
 		return TemplateString(" ", 1);
 	return TemplateString("", 0);
 }
@@ -276,9 +277,8 @@ void bs_tdict::DumpToString(std::string *out, int level) const
 
 thread_local BsExpandBudget *BsExpandBudget::current_ = NULL;
 
-BsExpandBudget::BsExpandBudget(const struct bs_tdict *d,
-			       size_t template_bytes)
-	: prev_(current_)
+BsExpandBudget::BsExpandBudget(const struct bs_tdict *d, size_t template_bytes)
+    : prev_(current_)
 {
 	assert(d != NULL && d->root != NULL);
 	limit_ = kMin +
@@ -406,8 +406,7 @@ void bs_tdict_setn(struct bs_tdict *d, const char *key, const char *value,
 
 void bs_tdict_set(struct bs_tdict *d, const char *key, const char *value)
 {
-	bs_tdict_setn(d, key, value ? value : "",
-		      value ? strlen(value) : 0);
+	bs_tdict_setn(d, key, value ? value : "", value ? strlen(value) : 0);
 }
 
 void bs_tdict_set_i64(struct bs_tdict *d, const char *key, int64_t v)

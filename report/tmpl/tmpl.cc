@@ -66,7 +66,8 @@ int bs_tmpl_caught(struct bs_err *err, const char *where)
 	}
 }
 
-namespace {
+namespace
+{
 
 /* ---- modifiers ------------------------------------------------------ */
 
@@ -78,7 +79,8 @@ void emit_buf(ExpandEmitter *out, struct bs_buf *b)
 	bs_buf_release(b);
 }
 
-class CsvModifier : public ctemplate::TemplateModifier {
+class CsvModifier : public ctemplate::TemplateModifier
+{
 	void Modify(const char *in, size_t inlen, const PerExpandData *,
 		    ExpandEmitter *out, const std::string &) const override
 	{
@@ -88,7 +90,8 @@ class CsvModifier : public ctemplate::TemplateModifier {
 	}
 };
 
-class JsonModifier : public ctemplate::TemplateModifier {
+class JsonModifier : public ctemplate::TemplateModifier
+{
 	void Modify(const char *in, size_t inlen, const PerExpandData *,
 		    ExpandEmitter *out, const std::string &) const override
 	{
@@ -98,7 +101,8 @@ class JsonModifier : public ctemplate::TemplateModifier {
 	}
 };
 
-class TextModifier : public ctemplate::TemplateModifier {
+class TextModifier : public ctemplate::TemplateModifier
+{
 	void Modify(const char *in, size_t inlen, const PerExpandData *,
 		    ExpandEmitter *out, const std::string &) const override
 	{
@@ -128,15 +132,16 @@ void register_modifiers()
 		      "a name for each modifier");
 	modifiers_ok = true;
 	for (i = 0; i < kNModifiers && modifiers_ok; i++)
-		modifiers_ok = ctemplate::AddModifier(kModifierNames[i],
-						      mods[i]);
+		modifiers_ok =
+			ctemplate::AddModifier(kModifierNames[i], mods[i]);
 }
 
 /* ---- emitters ------------------------------------------------------- */
 
 /* Collects output in 64 KiB pieces: ctemplate emits many tiny ones. */
-class FileEmitter : public ExpandEmitter {
-public:
+class FileEmitter : public ExpandEmitter
+{
+      public:
 	explicit FileEmitter(FILE *f) : f_(f)
 	{
 		buf_.reserve(kChunk);
@@ -182,16 +187,19 @@ public:
 		return failed_;
 	}
 
-private:
+      private:
 	static const size_t kChunk = 65536;
 	FILE *f_;
 	std::string buf_;
 	int failed_ = 0;
 };
 
-class BufEmitter : public ExpandEmitter {
-public:
-	explicit BufEmitter(struct bs_buf *b) : b_(b) {}
+class BufEmitter : public ExpandEmitter
+{
+      public:
+	explicit BufEmitter(struct bs_buf *b) : b_(b)
+	{
+	}
 	void Emit(char c) override
 	{
 		Emit(&c, 1);
@@ -216,7 +224,7 @@ public:
 		return failed_;
 	}
 
-private:
+      private:
 	struct bs_buf *b_;
 	int failed_ = 0;
 };
@@ -225,9 +233,12 @@ private:
  * ctemplate writes parse errors to std::cerr; while a template is parsed,
  * they are caught here to become the error message instead.
  */
-class CerrCapture {
-public:
-	CerrCapture() : old_(std::cerr.rdbuf(ss_.rdbuf())) {}
+class CerrCapture
+{
+      public:
+	CerrCapture() : old_(std::cerr.rdbuf(ss_.rdbuf()))
+	{
+	}
 	~CerrCapture()
 	{
 		std::cerr.rdbuf(old_);
@@ -240,7 +251,7 @@ public:
 		return s;
 	}
 
-private:
+      private:
 	std::stringstream ss_;
 	std::streambuf *old_;
 };
@@ -271,7 +282,8 @@ const char *bs_tmpl_include_name(const char *name, size_t len)
 	return names.insert(s).first->c_str();
 }
 
-namespace {
+namespace
+{
 
 /*
  * Templates are stripped as STRIP_BLANK_LINES would (tsyntax.h) before
@@ -489,8 +501,7 @@ int expand(const struct bs_tmpl_set *ts, const char *name,
 				name);
 	const char *kept = bs_tdict_error(d);
 	if (kept)
-		return bs_error(err, BS_ETMPL, "template '%s': %s", name,
-				kept);
+		return bs_error(err, BS_ETMPL, "template '%s': %s", name, kept);
 	bool ok, exhausted;
 	uint64_t limit;
 	std::string msg;
@@ -555,8 +566,7 @@ void bs_tmpl_set_free(struct bs_tmpl_set *ts)
 }
 
 int bs_tmpl_expand_file(const struct bs_tmpl_set *ts, const char *name,
-			const struct bs_tdict *d, FILE *out,
-			struct bs_err *err)
+			const struct bs_tdict *d, FILE *out, struct bs_err *err)
 {
 	int rc;
 

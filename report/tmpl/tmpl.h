@@ -128,7 +128,6 @@ int bs_tmpl_expand_buf(const struct bs_tmpl_set *ts, const char *name,
 		       const struct bs_tdict *d, struct bs_buf *out,
 		       struct bs_err *err);
 
-
 #ifdef __cplusplus
 }
 #endif

@@ -22,8 +22,8 @@ struct delims {
 /* clang-format on */
 
 /* ctemplate's memmatch(): an empty needle matches at once. */
-static const char *memmatch(const char *hay, size_t haylen,
-			    const char *needle, size_t nlen)
+static const char *memmatch(const char *hay, size_t haylen, const char *needle,
+			    size_t nlen)
 {
 	const char *p, *last;
 
@@ -134,8 +134,8 @@ static void track_delims(const char *line, const char *eol, struct delims *d)
 		m = memmatch(m, (size_t)(eol - m), d->start, d->slen);
 		if (m == NULL)
 			return;
-		e = memmatch(m + d->slen, (size_t)(eol - (m + d->slen)),
-			     d->end, d->elen);
+		e = memmatch(m + d->slen, (size_t)(eol - (m + d->slen)), d->end,
+			     d->elen);
 		if (e == NULL)
 			return;
 		/* The next marker is looked for after this one's end, as
@@ -179,9 +179,9 @@ static bool valid_name(const char *s, size_t len)
 	for (i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)s[i];
 
-		if (!(c < 0x80 && (c == '_' || (c >= '0' && c <= '9') ||
-				   (c >= 'a' && c <= 'z') ||
-				   (c >= 'A' && c <= 'Z'))))
+		if (!(c < 0x80 &&
+		      (c == '_' || (c >= '0' && c <= '9') ||
+		       (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))))
 			return false;
 	}
 	return true;
@@ -307,7 +307,8 @@ void bs_tsyntax_scan(const char *text, size_t len, const char *const *mods,
 				const char *e = colon ? colon : close;
 
 				out->inc[out->nincludes].name = name;
-				out->inc[out->nincludes].len = (size_t)(e - name);
+				out->inc[out->nincludes].len =
+					(size_t)(e - name);
 			}
 			out->nincludes++;
 			break;

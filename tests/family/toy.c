@@ -129,5 +129,6 @@ static int parse(const struct bs_format *f, const struct bs_fline *l,
 
 const struct bs_format bs_format_extra = {
 	"toy-text", BS_FAM_BUILTIN, "toy's one line a run (a made-up tool)",
-	probe, parse, NULL, NULL,
+	probe,      parse,          NULL,
+	NULL,
 };

@@ -17,7 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 	do {                                                                   \
 		if (!(cond)) {                                                 \
 			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, \
-			        __LINE__, #cond);                              \
+				__LINE__, #cond);                              \
 			abort();                                               \
 		}                                                              \
 	} while (0)

@@ -94,13 +94,13 @@ static const char *quoted(struct bs_buf *out, const char *s, size_t max)
 
 /* A failure: rc and err say code, and the message is want. */
 static void want_error(int rc, const struct bs_err *err, int code,
-                       const char *want)
+		       const char *want)
 {
 	size_t i, len = strlen(err->msg);
 
 	if (rc != -code || err->code != code || strcmp(err->msg, want) != 0) {
 		fprintf(stderr, "got %d (%d) '%s'\nwant %d '%s'\n", rc,
-		        err->code, err->msg, -code, want);
+			err->code, err->msg, -code, want);
 		abort();
 	}
 	/* One printable line, not cut, no final period. */
@@ -113,9 +113,9 @@ static void want_error(int rc, const struct bs_err *err, int code,
 
 /* The same, the message made by printf. */
 static void want_errorf(int rc, const struct bs_err *err, int code,
-                        const char *fmt, ...) BS_PRINTF(4, 5);
+			const char *fmt, ...) BS_PRINTF(4, 5);
 static void want_errorf(int rc, const struct bs_err *err, int code,
-                        const char *fmt, ...)
+			const char *fmt, ...)
 {
 	char want[BS_ERR_MSG_MAX];
 	va_list ap;
@@ -310,7 +310,7 @@ static int leap(int64_t y)
 static int days_in(int64_t y, int m)
 {
 	static const int d[12] = {31, 28, 31, 30, 31, 30,
-	                          31, 31, 30, 31, 30, 31};
+				  31, 31, 30, 31, 30, 31};
 
 	return d[m - 1] + (m == 2 && leap(y));
 }
@@ -353,7 +353,7 @@ static int naive_date(const char *s, int64_t *t, int f[6])
 		for (i = 0; i < len; i++)
 			if (form[i] == '9'   ? !is_digit(s[i])
 			    : form[i] == 'T' ? s[i] != ' ' && s[i] != 'T'
-			                     : s[i] != form[i])
+					     : s[i] != form[i])
 				return DATE_BAD;
 		for (i = 0; i < 6 && at[i] < len; i++)
 			for (j = at[i]; j < at[i] + (i == 0 ? 4 : 2); j++)
@@ -382,15 +382,15 @@ static void check_time(const char *arg, size_t len)
 	switch (naive_date(arg, &want, f)) {
 	case DATE_BAD:
 		want_errorf(rc, &err, BS_EPARSE,
-		            "'%s' is not a date (YYYY-MM-DD[ HH:MM[:SS]] or "
-		            "@UNIXTIME)",
-		            quoted(&q, arg, 40));
+			    "'%s' is not a date (YYYY-MM-DD[ HH:MM[:SS]] or "
+			    "@UNIXTIME)",
+			    quoted(&q, arg, 40));
 		CHECK(t == untouched);
 		goto out;
 	case DATE_RANGE:
 		want_errorf(rc, &err, BS_EPARSE,
-		            "'%s' is out of range (1970-01-01 to 9999-12-31)",
-		            quoted(&q, arg, 40));
+			    "'%s' is out of range (1970-01-01 to 9999-12-31)",
+			    quoted(&q, arg, 40));
 		CHECK(t == untouched);
 		goto out;
 	}
@@ -400,8 +400,8 @@ static void check_time(const char *arg, size_t len)
 	bs_time_iso(iso, sizeof(iso), t);
 	if (arg[0] != '@') {
 		snprintf(fields, sizeof(fields),
-		         "%04d-%02d-%02dT%02d:%02d:%02dZ", f[0], f[1], f[2],
-		         f[3], f[4], f[5]);
+			 "%04d-%02d-%02dT%02d:%02d:%02dZ", f[0], f[1], f[2],
+			 f[3], f[4], f[5]);
 		CHECK(strcmp(iso, fields) == 0);
 	}
 	CHECK(bs_time_parse(iso, &back, &err2) == 0 && back == t);
@@ -437,42 +437,41 @@ static void check_tag_flags(const char *arg, unsigned flags)
 	rc = bs_store_parse_tag(arg, flags, &key, &value, &err);
 	if (eq == NULL || eq == arg) {
 		want_errorf(rc, &err, BS_EINVAL, "'%s' is not KEY=VALUE",
-		            quoted(&q, arg, 40));
+			    quoted(&q, arg, 40));
 		goto refused;
 	}
 	want_key = xstrndup(arg, (size_t)(eq - arg));
 	if ((flags & BS_TAG_NOT_OWN) &&
 	    (starts_with(want_key, "host.") || starts_with(want_key, "run."))) {
-		want_error(
-		    rc, &err, BS_EINVAL,
-		    "host.* and run.* tags are set by bstore's measuring "
-		    "commands themselves");
+		want_error(rc, &err, BS_EINVAL,
+			   "host.* and run.* tags are set by bstore's measuring "
+			   "commands themselves");
 		goto refused;
 	}
 	if (has_control(want_key) || has_control(eq + 1)) {
 		want_errorf(rc, &err, BS_EINVAL,
-		            "tag '%s' has a control character (a newline?)",
-		            quoted(&q, want_key, 40));
+			    "tag '%s' has a control character (a newline?)",
+			    quoted(&q, want_key, 40));
 		goto refused;
 	}
 	if (strpbrk(want_key, ",!~<>")) {
 		want_errorf(rc, &err, BS_EINVAL,
-		            "tag key '%s' has one of , = ! ~ < >",
-		            quoted(&q, want_key, 40));
+			    "tag key '%s' has one of , = ! ~ < >",
+			    quoted(&q, want_key, 40));
 		goto refused;
 	}
 	if (want_key[0] == ' ') {
 		want_errorf(rc, &err, BS_EINVAL,
-		            "tag key '%s' starts with a blank (selectors "
-		            "drop the blanks that start a term)",
-		            quoted(&q, want_key, 40));
+			    "tag key '%s' starts with a blank (selectors "
+			    "drop the blanks that start a term)",
+			    quoted(&q, want_key, 40));
 		goto refused;
 	}
 	if (bs_sel_field(want_key, strlen(want_key))) {
 		want_errorf(rc, &err, BS_EINVAL,
-		            "'%s' is a run field, not a tag key (selectors "
-		            "read it from the run)",
-		            quoted(&q, want_key, 40));
+			    "'%s' is a run field, not a tag key (selectors "
+			    "read it from the run)",
+			    quoted(&q, want_key, 40));
 		goto refused;
 	}
 	want_ok(rc, &err, arg);
@@ -496,7 +495,7 @@ static void check_tag_flags(const char *arg, unsigned flags)
 	rc = bs_sel_parse(&sel, bs_buf_str(&sel_text), &serr);
 	if (rc != 1) {
 		fprintf(stderr, "tag '%s' as selector '%s': %d %s\n", arg,
-		        bs_buf_str(&sel_text), rc, serr.msg);
+			bs_buf_str(&sel_text), rc, serr.msg);
 		abort();
 	}
 	/* A key that is a parameter too selects the tag first
@@ -624,7 +623,7 @@ static int naive_part(const char *s, size_t len, enum part_kind k, uint64_t *v)
 
 /* The options are the same, field by field (bs_param_table for p). */
 static int same_opts(const struct bs_bench_opts *a,
-                     const struct bs_bench_opts *b)
+		     const struct bs_bench_opts *b)
 {
 	int i;
 
@@ -690,11 +689,11 @@ static void check_bench(const struct bs_bench_opts *o)
 }
 
 typedef int (*opt_fn)(struct bs_bench_opts *o, const char *arg,
-                      struct bs_err *err);
+		      struct bs_err *err);
 
 /* -s or -n: the ':'-separated parts, each read as its row says. */
 static void check_parts(const char *arg, const struct part *parts,
-                        size_t nparts, opt_fn parse)
+			size_t nparts, opt_fn parse)
 {
 	struct bs_bench_opts o, before, want;
 	struct bs_err err = BS_ERR_INIT;
@@ -712,7 +711,7 @@ static void check_parts(const char *arg, const struct part *parts,
 	if (n > nparts) {
 		/* Too many parts: the whole argument is bad. */
 		want_errorf(rc, &err, BS_EINVAL, "%s '%s'", parts[0].bad,
-		            quoted(&q, arg, 64));
+			    quoted(&q, arg, 64));
 		CHECK(same_opts(&o, &before));
 		goto out;
 	}
@@ -727,9 +726,10 @@ static void check_parts(const char *arg, const struct part *parts,
 
 			r = naive_part(text, part.len, pt->kind, &v);
 			if (r < 0 || (r == 0 && v > pt->max)) {
-				want_errorf(
-				    rc, &err, BS_EINVAL, "%s '%s'", pt->bad,
-				    quoted(&q, pt->whole ? arg : text, 64));
+				want_errorf(rc, &err, BS_EINVAL, "%s '%s'",
+					    pt->bad,
+					    quoted(&q, pt->whole ? arg : text,
+						   64));
 				CHECK(same_opts(&o, &before));
 				goto out;
 			}
@@ -752,14 +752,14 @@ static void check_s(const char *arg, size_t len)
 {
 	(void)len;
 	check_parts(arg, s_parts, sizeof(s_parts) / sizeof(s_parts[0]),
-	            bs_bench_opts_parse_s);
+		    bs_bench_opts_parse_s);
 }
 
 static void check_n(const char *arg, size_t len)
 {
 	(void)len;
 	check_parts(arg, n_parts, sizeof(n_parts) / sizeof(n_parts[0]),
-	            bs_bench_opts_parse_n);
+		    bs_bench_opts_parse_n);
 }
 
 /* -f[SIZE]: an empty argument stands for the bare -f. */
@@ -776,7 +776,7 @@ static void check_f(const char *arg, size_t len)
 	rc = bs_bench_opts_parse_f(&o, len ? arg : NULL, &err);
 	if (len && naive_part(arg, len, P_MIB, &v) < 0) {
 		want_errorf(rc, &err, BS_EINVAL, "-f: bad per-char size '%s'",
-		            quoted(&q, arg, 64));
+			    quoted(&q, arg, 64));
 		CHECK(same_opts(&o, &before));
 		goto out;
 	}
@@ -800,7 +800,7 @@ static void check_c(const char *arg, size_t len)
 	rc = bs_bench_opts_parse_c(&o, arg, &err);
 	if (naive_u64(arg, len, &v) < 0 || v < 1 || v > 200) {
 		want_error(rc, &err, BS_EINVAL,
-		           "-c: concurrency must be 1 to 200");
+			   "-c: concurrency must be 1 to 200");
 		CHECK(same_opts(&o, &before));
 		return;
 	}
@@ -823,7 +823,7 @@ static void check_ram(const char *arg, size_t len)
 
 	if (naive_part(arg, len, P_MIB, &v) < 0 || v > INT64_MAX) {
 		want_errorf(rc, &err, BS_EINVAL, "-r: bad RAM size '%s'",
-		            quoted(&q, arg, 64));
+			    quoted(&q, arg, 64));
 		CHECK(ram == untouched);
 		goto out;
 	}
@@ -917,8 +917,8 @@ static void check_metrics(const char *arg, size_t len)
 		bs_buf_add(&word, s, comma ? (size_t)(comma - s) : strlen(s));
 		if (word.len == 0 || word.len >= 64) {
 			want_errorf(rc, &err, BS_EINVAL,
-			            "'%s' is not a metric list",
-			            quoted(&q, list, 40));
+				    "'%s' is not a metric list",
+				    quoted(&q, list, 40));
 			goto out;
 		}
 		fam = in_family(word.data, 0) >= 0;
@@ -926,23 +926,23 @@ static void check_metrics(const char *arg, size_t len)
 			key = reported(m) && named(word.data, m);
 		if (!fam && !key) {
 			want_errorf(rc, &err, BS_EINVAL,
-			            "unknown metric '%s' (expected e.g. "
-			            "put_block, put_block_cpu, "
-			            "put_block_latency, rates, cpu, latency, "
-			            "io, files or all)",
-			            quoted(&q, word.data, 40));
+				    "unknown metric '%s' (expected e.g. "
+				    "put_block, put_block_cpu, "
+				    "put_block_latency, rates, cpu, latency, "
+				    "io, files or all)",
+				    quoted(&q, word.data, 40));
 			goto out;
 		}
 		/* The word alone: the metrics of that key, or its family. */
 		memset(alone, 0, sizeof(alone));
 		bs_err_reset(&err1);
 		want_ok(bs_report_metrics_parse(word.data, alone, &err1), &err1,
-		        word.data);
+			word.data);
 		any = 0;
 		for (m = 0; m < BS_RM_COUNT; m++) {
 			int want = m < BS_RM_USED && reported(m) &&
-			           (named(word.data, m) ||
-			            (fam && in_family(word.data, m)));
+				   (named(word.data, m) ||
+				    (fam && in_family(word.data, m)));
 
 			CHECK(alone[m] == want);
 			any |= want;

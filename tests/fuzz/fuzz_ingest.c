@@ -71,7 +71,7 @@ static void h_str(struct events *e, const char *s)
 static int known_format(const char *f)
 {
 	static const char *const fmts[] = {
-		BS_FMT_CSV_1_0X, BS_FMT_CSV_BETA, BS_FMT_CSV_1_96,
+		BS_FMT_CSV_1_0X,  BS_FMT_CSV_BETA, BS_FMT_CSV_1_96,
 		BS_FMT_CSV_1_96S, BS_FMT_CSV_1_97, BS_FMT_CSV_1_98,
 	};
 	size_t i;
@@ -112,8 +112,7 @@ static int from_export(const struct events *e, const struct bs_run *r)
 	char key[80];
 	size_t n, i;
 
-	n = (size_t)snprintf(key, sizeof(key), "\"sha256\":\"%s\"",
-			     r->sha256);
+	n = (size_t)snprintf(key, sizeof(key), "\"sha256\":\"%s\"", r->sha256);
 	for (i = 0; i + n <= e->in_len; i++)
 		if (memcmp(e->in + i, key, n) == 0)
 			return 1;
@@ -188,8 +187,10 @@ static void check_any_run(struct events *e, struct bs_run *r)
 		if (strcmp(r->tags[k].key, "ingest.unread") == 0) {
 			for (m = 0; m < bs_nmetrics; m++)
 				if (bs_run_is_unread(r, m))
-					CHECK(bs_metrics[m].family == r->family &&
-					      r->res[m].status == BS_ST_NOT_RUN);
+					CHECK(bs_metrics[m].family ==
+						      r->family &&
+					      r->res[m].status ==
+						      BS_ST_NOT_RUN);
 			continue;
 		}
 		CHECK((strcmp(r->tags[k].key, BS_INGEST_TZ_TAG) == 0 &&
@@ -197,7 +198,8 @@ static void check_any_run(struct events *e, struct bs_run *r)
 		      (r->family == BS_FAM_FIO &&
 		       (strcmp(r->tags[k].key, BS_INGEST_FIO_LOG_TAG) == 0 ||
 			strcmp(r->tags[k].key, "fio.error") == 0) &&
-		       r->tags[k].value[0] && !bs_text_has_control(r->tags[k].value)));
+		       r->tags[k].value[0] &&
+		       !bs_text_has_control(r->tags[k].value)));
 	}
 	CHECK(r->tool && r->tool[0] && r->format && r->format[0]);
 	CHECK(r->raw && strlen(r->raw) <= BS_BLOCK_MAX);
@@ -358,8 +360,8 @@ static int on_run(struct bs_run *r, void *ctx)
 	return 0;
 }
 
-static int on_reject(int64_t line, const char *raw, size_t len,
-		     int truncated, const char *reason, void *ctx)
+static int on_reject(int64_t line, const char *raw, size_t len, int truncated,
+		     const char *reason, void *ctx)
 {
 	struct events *e = ctx;
 	size_t i, n = strlen(reason);
@@ -404,8 +406,8 @@ static uint64_t next_rand(uint64_t *s)
 /* Feeds data in chunks (random when seed != 0) and returns the digest. */
 static uint64_t ingest_all(const uint8_t *data, size_t size, uint64_t seed)
 {
-	struct events e = { 14695981039346656037ULL, 0, 0, 0, data, size };
-	struct bs_ingest_cb cb = { on_run, on_reject, on_warn, &e };
+	struct events e = {14695981039346656037ULL, 0, 0, 0, data, size};
+	struct bs_ingest_cb cb = {on_run, on_reject, on_warn, &e};
 	struct bs_ingest *p = bs_ingest_new("fuzz", &cb, NULL);
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_ingest_stats st;
@@ -472,8 +474,7 @@ static int on_line(const char *line, size_t len, uint64_t full_len,
 	return 0;
 }
 
-static void reference_split(const uint8_t *data, size_t size,
-			    struct bs_buf *b)
+static void reference_split(const uint8_t *data, size_t size, struct bs_buf *b)
 {
 	size_t start = 0, i;
 	long long no = 0;

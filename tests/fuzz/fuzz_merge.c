@@ -100,7 +100,7 @@ static void setup(void)
 /* Removes path and what SQLite or an upgrade keeps beside it. */
 static void remove_all(const char *path)
 {
-	static const char *const sfx[] = {"",	      "-wal",	 "-shm",
+	static const char *const sfx[] = {"",         "-wal",    "-shm",
 					  "-journal", ".v1.bak", ".v2.bak"};
 	struct bs_buf b = BS_BUF_INIT;
 	size_t i;

@@ -66,7 +66,7 @@ static void naive_split(const char *s, struct naive *nv)
 			nv->term[nv->n++] = cur;
 			memset(&cur, 0, sizeof(cur));
 		} else if (s[i] == '\\' && i + 1 < len &&
-		           (s[i + 1] == ',' || s[i + 1] == '\\')) {
+			   (s[i + 1] == ',' || s[i + 1] == '\\')) {
 			bs_buf_addc(&cur, s[++i]);
 		} else if (s[i] == '\\' && i + 1 < len && s[i + 1] == '|') {
 			/* A '|' of the value: ESC_BAR, apart from the '|'s
@@ -119,7 +119,8 @@ static void check_date(const struct bs_sel_term *t)
 
 	CHECK(t->lo >= BS_TIME_MIN && t->lo <= t->hi && t->hi <= BS_TIME_MAX);
 	for (i = 0; i < len; i++)
-		digits &= (v[i] >= '0' && v[i] <= '9') || (i == 4 && v[i] == '-');
+		digits &= (v[i] >= '0' && v[i] <= '9') ||
+			  (i == 4 && v[i] == '-');
 	if (len == 4 && digits) {
 		CHECK(span == 365 * day || span == 366 * day);
 		CHECK(t->lo % day == 0);
@@ -132,7 +133,9 @@ static void check_date(const struct bs_sel_term *t)
 		if (v[len - 1] == 'Z')
 			len--;
 		CHECK(len == 10 || len == 16 || len == 19);
-		CHECK(span == (len == 10 ? day : len == 16 ? 60 : 1) ||
+		CHECK(span == (len == 10   ? day
+			       : len == 16 ? 60
+					   : 1) ||
 		      t->hi == BS_TIME_MAX);
 	}
 }
@@ -150,9 +153,10 @@ static void check_term(const struct bs_sel_term *t, const char *w)
 		break;
 	case BS_SEL_LAST:
 		CHECK(t->n >= 1);
-		CHECK(strcmp(w, "last") == 0 ? t->n == 1
-		                             : starts_with(w, "last:") &&
-		                                   num(w + 5, len - 5) == t->n);
+		CHECK(strcmp(w, "last") == 0
+			      ? t->n == 1
+			      : starts_with(w, "last:") &&
+					num(w + 5, len - 5) == t->n);
 		break;
 	case BS_SEL_ID:
 	case BS_SEL_RANGE:
@@ -198,10 +202,10 @@ static void check_term(const struct bs_sel_term *t, const char *w)
 		CHECK(t->field == NULL || t->field->type != BS_SEL_IDS);
 		CHECK((bs_store_run_column(t->key, strlen(t->key)) != NULL) ==
 		      (t->field != NULL && t->field->column != NULL));
-		CHECK(op->types & (t->field                   ? t->field->type
-		                   : t->kind == BS_SEL_PARAM ? BS_SEL_TEXT |
-		                                                   BS_SEL_ORDER
-		                                             : BS_SEL_TEXT));
+		CHECK(op->types &
+		      (t->field                  ? t->field->type
+		       : t->kind == BS_SEL_PARAM ? BS_SEL_TEXT | BS_SEL_ORDER
+						 : BS_SEL_TEXT));
 		if (t->field && t->field->type == BS_SEL_DATE)
 			check_date(t);
 		break;
@@ -232,7 +236,7 @@ static void naive_escape(const struct bs_buf *term, struct bs_buf *out)
 static size_t id_op_len(const char *t)
 {
 	static const char *const ops[] = {"!=", "!~", "<=", ">=",
-	                                  "=",  "~",  "<",  ">"};
+					  "=",  "~",  "<",  ">"};
 	size_t i;
 
 	if (!starts_with(t, "id"))
@@ -275,21 +279,21 @@ static int names_a_term(const char *q, size_t len, const struct naive *nv)
 					j += c;
 					continue;
 				}
-				bs_buf_addc(&shown, (unsigned char)t[j] ==
-				                            ESC_BAR
-				                        ? '|'
-				                        : t[j]);
+				bs_buf_addc(&shown,
+					    (unsigned char)t[j] == ESC_BAR
+						    ? '|'
+						    : t[j]);
 				j++;
 			}
 			/* Cut after 40 bytes of the term, between
 			 * characters (a control shows as one '?'). */
 			if (strlen(t + skip) > 40)
 				found = len >= 4 && len <= 43 &&
-				        memcmp(q + len - 3, "...", 3) == 0 &&
-				        memcmp(q, shown.data, len - 3) == 0;
+					memcmp(q + len - 3, "...", 3) == 0 &&
+					memcmp(q, shown.data, len - 3) == 0;
 			else
 				found = len == shown.len &&
-				        memcmp(q, shown.data, len) == 0;
+					memcmp(q, shown.data, len) == 0;
 		}
 	}
 	bs_buf_release(&shown);
@@ -300,10 +304,10 @@ static int names_a_term(const char *q, size_t len, const struct naive *nv)
  * it, or one the key's type does not take (written out here). */
 static int op_message(const char *m, size_t len, const struct naive *nv)
 {
-	static const char *const who[] = {"a tag", "machine", "name",
-	                                  "family", "tool", "version",
-	                                  "format", "source", "id", "date",
-	                                  "impl"};
+	static const char *const who[] = {"a tag",  "machine", "name",
+					  "family", "tool",    "version",
+					  "format", "source",  "id",
+					  "date",   "impl"};
 	static const char text_ops[] = "=, !=, ~ or !~";
 	static const char ordered_ops[] = "=, !=, <, <=, > or >=";
 	struct bs_buf end = BS_BUF_INIT;
@@ -323,18 +327,17 @@ static int op_message(const char *m, size_t len, const struct naive *nv)
 		}
 		for (k = 0; k < sizeof(who) / sizeof(who[0]) && !found; k++) {
 			int ordered = strcmp(who[k], "id") == 0 ||
-			              strcmp(who[k], "date") == 0;
+				      strcmp(who[k], "date") == 0;
 
 			if (strchr(ordered ? "~" : "<>", op->text[0]) == NULL &&
 			    strcmp(op->text, ordered ? "!~" : "") != 0)
 				continue;
 			bs_buf_reset(&end);
 			bs_buf_addf(&end, "': %s takes %s, not '%s'", who[k],
-			            ordered ? ordered_ops : text_ops, op->text);
-			if (ends_with(m, bs_buf_str(&end)) &&
-			    len > a + end.len)
+				    ordered ? ordered_ops : text_ops, op->text);
+			if (ends_with(m, bs_buf_str(&end)) && len > a + end.len)
 				found = names_a_term(m + a, len - a - end.len,
-				                     nv);
+						     nv);
 		}
 	}
 	bs_buf_release(&end);
@@ -349,10 +352,11 @@ static void check_message(const char *m, const struct naive *nv, int loose)
 	static const struct {
 		const char *start, *end;
 	} forms[] = {
-	    {"'", "': expected last:N with N >= 1"},
-	    {"'", NOT_SEL},
-	    {"selector '", "': expected a date from 1970 to 9999 (YYYY, "
-	                   "YYYY-MM, YYYY-MM-DD[ HH:MM[:SS]] or @UNIXTIME)"},
+		{"'", "': expected last:N with N >= 1"},
+		{"'", NOT_SEL},
+		{"selector '",
+		 "': expected a date from 1970 to 9999 (YYYY, "
+		 "YYYY-MM, YYYY-MM-DD[ HH:MM[:SS]] or @UNIXTIME)"},
 	};
 	size_t i, len = strlen(m);
 
@@ -389,7 +393,8 @@ static void check_message(const char *m, const struct naive *nv, int loose)
 
 			for (j = 0; t[j];) {
 				size_t c = bs_text_control_len(t + j,
-				                               strlen(t + j), 0);
+							       strlen(t + j),
+							       0);
 
 				bs_buf_addc(&shown, c ? '?' : t[j]);
 				j += c ? c : 1;
@@ -446,7 +451,7 @@ static void check_parse(const char *text)
 		for (j = 0; rc >= 0 && j < alone.n; j++)
 			CHECK(at + j < sel.n &&
 			      bs_sel_term_same(&alone.term[j],
-			                       &sel.term[at + j]));
+					       &sel.term[at + j]));
 		at += alone.n;
 	}
 	if (!want && (i < nv.n || at > BS_SEL_MAX_TERMS))
@@ -458,8 +463,8 @@ static void check_parse(const char *text)
 		/* Loose too where a term holds an escape: the parser's
 		 * quote of it then runs on as the text reads, unescaped. */
 		for (i = 0; i < nv.n && !alts; i++) {
-			const unsigned char *u = (const unsigned char *)
-				bs_buf_str(&nv.term[i]);
+			const unsigned char *u =
+				(const unsigned char *)bs_buf_str(&nv.term[i]);
 
 			alts = u[0] == ' ' || strchr((const char *)u, '\\');
 			/* and where a message shows it otherwise than its
@@ -474,7 +479,7 @@ static void check_parse(const char *text)
 			goto out;
 		if (want == NULL || strcmp(err.msg, want) != 0) {
 			fprintf(stderr, "'%s': '%s', its terms: '%s'\n", text,
-			        err.msg, want ? want : "(none)");
+				err.msg, want ? want : "(none)");
 			abort();
 		}
 		goto out;
@@ -497,7 +502,7 @@ static void check_parse(const char *text)
 	rc = bs_sel_parse(&back, bs_buf_str(&out), &err);
 	if (rc < 0) {
 		fprintf(stderr, "'%s' printed as '%s', which fails: %s\n", text,
-		        bs_buf_str(&out), err.msg);
+			bs_buf_str(&out), err.msg);
 		abort();
 	}
 	CHECK(back.n == sel.n);

@@ -76,7 +76,7 @@ static struct bs_tdict *dictionary(void)
 
 /* Expands t.txt into out (capped); returns the code. */
 static int expand(const struct bs_tmpl_set *ts, const struct bs_tdict *d,
-                  struct bs_buf *out, struct bs_err *err)
+		  struct bs_buf *out, struct bs_err *err)
 {
 	int rc;
 
@@ -120,8 +120,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	rc = expand(ts, d, &a, &err);
 	rc2 = expand(ts, d, &b, &err2);
 	CHECK(rc == rc2 && strcmp(err.msg, err2.msg) == 0);
-	CHECK(a.len == b.len && memcmp(bs_buf_str(&a), bs_buf_str(&b),
-	                               a.len) == 0);
+	CHECK(a.len == b.len &&
+	      memcmp(bs_buf_str(&a), bs_buf_str(&b), a.len) == 0);
 	bs_tdict_free(d);
 	bs_tmpl_set_free(ts);
 	bs_buf_release(&a);

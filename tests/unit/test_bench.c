@@ -111,8 +111,7 @@ static void check_value(const struct bs_value *v)
  * the parameter table, but for the per-char size (capped at the file
  * size) and the seed (its decimal text).
  */
-static void check_params(const struct bs_bench_opts *o,
-			 const struct bs_run *r)
+static void check_params(const struct bs_bench_opts *o, const struct bs_run *r)
 {
 	const uint64_t per_char = (uint64_t)o->p.per_char_mib;
 	const uint64_t file = (uint64_t)o->p.file_size_mib;
@@ -252,8 +251,9 @@ static void test_skips(void **state)
 	for (i = BS_M_FIRST_FILE; i < BS_M_BONNIE; i++)
 		check_value(&r.res[i]);
 	/* Sixteen empty fields (5 to 20) after the seed. */
-	assert_true(strncmp(r.raw, "1.98,bstore-0.1.0,unit,1,42,,,,,,,,,,,,,,"
-				   ",,,1,",
+	assert_true(strncmp(r.raw,
+			    "1.98,bstore-0.1.0,unit,1,42,,,,,,,,,,,,,,"
+			    ",,,1,",
 			    46) == 0);
 	assert_int_equal(entries(dir), 0);
 	bs_run_release(&r);
@@ -322,8 +322,7 @@ static void test_file_variants(void **state)
 		check_value(&r.res[BS_M_SEEKS]);
 	} else {
 		assert_non_null(strstr(err.msg, "O_DIRECT"));
-		print_message("no O_DIRECT here, -D not tested: %s\n",
-			      err.msg);
+		print_message("no O_DIRECT here, -D not tested: %s\n", err.msg);
 	}
 	assert_int_equal(entries(dir), 0);
 	bs_run_release(&r);

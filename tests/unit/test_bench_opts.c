@@ -253,7 +253,8 @@ static void test_f_c_r(void **state)
 				got = (int64_t)o.p.per_char_mib;
 			else
 				assert_int_equal(o.p.per_char_mib,
-						 bs_param_default("per_char_mib"));
+						 bs_param_default(
+							 "per_char_mib"));
 		} else if (cases[i].opt == 'c') {
 			rc = bs_bench_opts_parse_c(&o, cases[i].arg, &err);
 			if (rc == 0)
@@ -424,12 +425,9 @@ static void test_check(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_s),
-		cmocka_unit_test(test_n),
-		cmocka_unit_test(test_repeated),
-		cmocka_unit_test(test_f_c_r),
-		cmocka_unit_test(test_ram_rule),
-		cmocka_unit_test(test_check),
+		cmocka_unit_test(test_s),        cmocka_unit_test(test_n),
+		cmocka_unit_test(test_repeated), cmocka_unit_test(test_f_c_r),
+		cmocka_unit_test(test_ram_rule), cmocka_unit_test(test_check),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

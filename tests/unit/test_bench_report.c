@@ -286,14 +286,12 @@ static void test_csv_layouts(void **state)
 	/* A 2.00a line: its latencies, seed and seek settings. */
 	parse(cases[0].csv, &r);
 	assert_int_equal(bs_bonnie_csv_drops(&r, BS_CSV_1_98), 0);
-	bs_bonnie_csv_drops_names(bs_bonnie_csv_drops(&r, BS_CSV_1_03),
-				  &what);
+	bs_bonnie_csv_drops_names(bs_bonnie_csv_drops(&r, BS_CSV_1_03), &what);
 	assert_string_equal(bs_buf_str(&what), "latencies, seed");
 	bs_run_release(&r);
 	parse(cases[1].csv, &r);
 	bs_buf_reset(&what);
-	bs_bonnie_csv_drops_names(bs_bonnie_csv_drops(&r, BS_CSV_1_03),
-				  &what);
+	bs_bonnie_csv_drops_names(bs_bonnie_csv_drops(&r, BS_CSV_1_03), &what);
 	assert_string_equal(bs_buf_str(&what),
 			    "latencies, seed, seek count, seek processes");
 	bs_run_release(&r);
@@ -302,8 +300,7 @@ static void test_csv_layouts(void **state)
 	      "+++++,+++,,,,,,,,,,,,,,,,,,,,,,,,,,,,,",
 	      &r);
 	bs_buf_reset(&what);
-	bs_bonnie_csv_drops_names(bs_bonnie_csv_drops(&r, BS_CSV_1_03),
-				  &what);
+	bs_bonnie_csv_drops_names(bs_bonnie_csv_drops(&r, BS_CSV_1_03), &what);
 	assert_string_equal(bs_buf_str(&what), "concurrency");
 	bs_run_release(&r);
 	/* A 1.0x line loses nothing in its own layout. */
@@ -361,12 +358,12 @@ static void test_latency_text(void **state)
 			    "801ms");
 	assert_string_equal(bs_bonnie_fmt_latency(buf, sizeof(buf), 1565000),
 			    "1565ms");
-	assert_string_equal(
-		bs_bonnie_fmt_latency(buf, sizeof(buf), 99999499), "99999ms");
-	assert_string_equal(
-		bs_bonnie_fmt_latency(buf, sizeof(buf), 99999999), "100s");
-	assert_string_equal(
-		bs_bonnie_fmt_latency(buf, sizeof(buf), 123456789), "123s");
+	assert_string_equal(bs_bonnie_fmt_latency(buf, sizeof(buf), 99999499),
+			    "99999ms");
+	assert_string_equal(bs_bonnie_fmt_latency(buf, sizeof(buf), 99999999),
+			    "100s");
+	assert_string_equal(bs_bonnie_fmt_latency(buf, sizeof(buf), 123456789),
+			    "123s");
 	/* 0 prints as a number (a difference of nothing); the CSV line
 	 * leaves such a cell empty as bonnie++ does (test_zero_latency). */
 	assert_string_equal(bs_bonnie_fmt_latency(buf, sizeof(buf), 0), "0us");

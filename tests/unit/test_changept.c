@@ -142,8 +142,8 @@ static void test_statuses(void **state)
  * a change needs min_seg numbers on each side. */
 static void test_short(void **state)
 {
-	static const double ten[] = {1.0, 1.01, 0.99, 1.02, 1.0,
-				     10.0, 10.1, 9.9, 10.2, 10.0};
+	static const double ten[] = {1.0,  1.01, 0.99, 1.02, 1.0,
+				     10.0, 10.1, 9.9,  10.2, 10.0};
 	struct bs_changept *c;
 	size_t i;
 
@@ -341,8 +341,7 @@ static void test_yuen(void **state)
 	o.trim = 0;
 	for (i = 0; i < 16; i++)
 		v[i] = exp(i < 7 ? a[i] : b[i - 7]);
-	assert_int_equal(bs_changept_test(v, st, NULL, 0, 7, 16, 1, &o, &c),
-			 1);
+	assert_int_equal(bs_changept_test(v, st, NULL, 0, 7, 16, 1, &o, &c), 1);
 	near(c.p / 4.2030784561e-11, 1, 1e-6);
 	/* R: 2 * pt(-(10.9 - m) / (s * sqrt(1 + 1/6)), 5). */
 	for (i = 0; i < 7; i++)

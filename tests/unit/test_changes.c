@@ -87,7 +87,8 @@ static void test_series_key(void **state)
 	/* A version of one implementation and the seed do not decide: one
 	 * series. */
 	assert_string_equal(bs_buf_str(&ka), bs_buf_str(&kb));
-	assert_non_null(strstr(bs_buf_str(&ka), "db1\x1f" "bonnie|bonnie++|"));
+	assert_non_null(strstr(bs_buf_str(&ka), "db1\x1f"
+						"bonnie|bonnie++|"));
 	assert_non_null(strstr(bs_buf_str(&ka), "file_size_mib=16384"));
 	assert_non_null(strstr(bs_buf_str(&ka), "num_files=?"));
 	b.params.io_chunk_bytes = 65536;

@@ -71,8 +71,8 @@ static void test_display_without_password(void **state)
 		char *shown = bs_db_shown(cases[i].url);
 
 		/* A failed open leaves no connection: err says why. */
-		assert_int_equal(bs_db_pg.open(&db, cases[i].url, 0, NULL,
-					       NULL, &err),
+		assert_int_equal(bs_db_pg.open(&db, cases[i].url, 0, NULL, NULL,
+					       &err),
 				 -BS_EDB);
 		assert_null(db);
 		assert_int_equal(err.code, BS_EDB);
@@ -135,9 +135,11 @@ static void test_values(void **state)
 	if (db == NULL)
 		skip();
 	assert_int_equal(
-		bs_db_exec(db, "DROP TABLE IF EXISTS v; CREATE TABLE v (i "
-			       "BIGINT, r DOUBLE PRECISION, t TEXT, b BYTEA, "
-			       "a TEXT)", NULL),
+		bs_db_exec(db,
+			   "DROP TABLE IF EXISTS v; CREATE TABLE v (i "
+			   "BIGINT, r DOUBLE PRECISION, t TEXT, b BYTEA, "
+			   "a TEXT)",
+			   NULL),
 		0);
 	/* '?' in a string, an identifier and comments is not a parameter;
 	 * ?N names one twice. */
@@ -150,7 +152,8 @@ static void test_values(void **state)
 	for (i = 0; i < sizeof(reals) / sizeof(reals[0]); i++) {
 		assert_int_equal(bs_db_bind_int64(ins, 1,
 						  i == 0 ? INT64_MIN
-							 : INT64_MAX - (int64_t)i),
+							 : INT64_MAX -
+								   (int64_t)i),
 				 0);
 		assert_int_equal(bs_db_bind_double(ins, 2, reals[i]), 0);
 		assert_int_equal(bs_db_bind_text(ins, 3, "it's", -1), 0);
@@ -218,9 +221,11 @@ static void test_errors(void **state)
 	(void)state;
 	if (db == NULL)
 		skip();
-	assert_int_equal(bs_db_exec(db, "DROP TABLE IF EXISTS e; CREATE "
-					"TABLE e (k TEXT PRIMARY KEY, n BIGINT "
-					"CHECK (n > 0))", NULL),
+	assert_int_equal(bs_db_exec(db,
+				    "DROP TABLE IF EXISTS e; CREATE "
+				    "TABLE e (k TEXT PRIMARY KEY, n BIGINT "
+				    "CHECK (n > 0))",
+				    NULL),
 			 0);
 	assert_int_equal(bs_db_exec(db, "INSERT INTO e VALUES ('a', 1)", NULL),
 			 0);
@@ -235,7 +240,8 @@ static void test_errors(void **state)
 	assert_int_equal(err.code, BS_EDB);
 	assert_string_equal(err.msg, "syntax error at or near \"SELEC\"");
 	assert_int_equal(bs_db_errkind(db), BS_DB_EOTHER);
-	assert_string_equal(bs_db_errmsg(db), "syntax error at or near \"SELEC\"");
+	assert_string_equal(bs_db_errmsg(db),
+			    "syntax error at or near \"SELEC\"");
 	/* A failed statement's error comes from its step: a -BS_E* code. */
 	assert_int_equal(bs_db_prepare(db, "SELECT nope FROM e", 0, &s, NULL),
 			 0);
@@ -268,19 +274,22 @@ static void test_catalogue(void **state)
 	(void)state;
 	if (db == NULL)
 		skip();
-	assert_int_equal(
-		bs_db_exec(db, "DROP TABLE IF EXISTS c1, c2, p, meta; DROP "
-			       "VIEW IF EXISTS pv", NULL),
-		0);
+	assert_int_equal(bs_db_exec(db,
+				    "DROP TABLE IF EXISTS c1, c2, p, meta; DROP "
+				    "VIEW IF EXISTS pv",
+				    NULL),
+			 0);
 	assert_int_equal(bs_db_pg.get_version(db, &v, NULL), 0);
 	assert_int_equal(v, 0);
 	assert_int_equal(
-		bs_db_exec(db, "CREATE TABLE meta (key TEXT PRIMARY KEY, value "
-			       "TEXT NOT NULL); CREATE TABLE p (id BIGINT "
-			       "PRIMARY KEY); CREATE TABLE c2 (run_id BIGINT "
-			       "REFERENCES p (id)); CREATE TABLE c1 (pid "
-			       "BIGINT REFERENCES p (id)); CREATE VIEW pv AS "
-			       "SELECT id FROM p", NULL),
+		bs_db_exec(db,
+			   "CREATE TABLE meta (key TEXT PRIMARY KEY, value "
+			   "TEXT NOT NULL); CREATE TABLE p (id BIGINT "
+			   "PRIMARY KEY); CREATE TABLE c2 (run_id BIGINT "
+			   "REFERENCES p (id)); CREATE TABLE c1 (pid "
+			   "BIGINT REFERENCES p (id)); CREATE VIEW pv AS "
+			   "SELECT id FROM p",
+			   NULL),
 		0);
 	assert_int_equal(bs_db_pg.set_version(db, 4, NULL), 0);
 	assert_int_equal(bs_db_pg.get_version(db, &v, NULL), 0);
@@ -295,8 +304,8 @@ static void test_catalogue(void **state)
 	assert_int_equal(bs_db_pg.referrers(db, "p", collect, &refs, NULL), 0);
 	assert_string_equal(bs_buf_str(&refs), "c1.pid c2.run_id ");
 	assert_int_equal(bs_db_pg.check_untrusted(db, tables, 2, NULL), 0);
-	assert_int_equal(bs_db_pg.check_untrusted(db, (const char *[]){"pv"},
-						  1, &err),
+	assert_int_equal(bs_db_pg.check_untrusted(db, (const char *[]){"pv"}, 1,
+						  &err),
 			 -BS_EDB);
 	assert_int_equal(bs_db_errkind(db), BS_DB_ECORRUPT);
 	assert_string_equal(err.msg, "its 'pv' is not a plain table, "
@@ -332,16 +341,40 @@ static void matches(struct bs_db *db, const char *pattern, int literal,
 static void test_glob_as_sqlite(void **state)
 {
 	static const char *const texts[] = {
-		"bonnie++-text-1.03", "bonnie++-csv-1.03", "EMC CX500",
-		"a.b",		      "a+b",		   "x]y",
-		"ab",		      "a\\b",		   "caf\xc3\xa9",
-		"",		      "[x]",		   "^x$",
+		"bonnie++-text-1.03",
+		"bonnie++-csv-1.03",
+		"EMC CX500",
+		"a.b",
+		"a+b",
+		"x]y",
+		"ab",
+		"a\\b",
+		"caf\xc3\xa9",
+		"",
+		"[x]",
+		"^x$",
 	};
 	static const char *const patterns[] = {
-		"bonnie++-text*", "*CX*",  "a?b",   "a.b",	"[a-c]*",
-		"[^a]*",	  "*]*",   "[]]*",  "*[.+]*",	"a\\b",
-		"caf?",		  "",	   "[x",    "^x$",	"*[^-a-z0-9]*",
-		"[x]",		  "\\[x]", "(a|b)", "emc*",	"*",
+		"bonnie++-text*",
+		"*CX*",
+		"a?b",
+		"a.b",
+		"[a-c]*",
+		"[^a]*",
+		"*]*",
+		"[]]*",
+		"*[.+]*",
+		"a\\b",
+		"caf?",
+		"",
+		"[x",
+		"^x$",
+		"*[^-a-z0-9]*",
+		"[x]",
+		"\\[x]",
+		"(a|b)",
+		"emc*",
+		"*",
 	};
 	struct bs_db *pg = connect_test(0), *sq = NULL;
 	struct bs_db_stmt *ins[2];
@@ -358,11 +391,14 @@ static void test_glob_as_sqlite(void **state)
 	dbs[1] = sq;
 	for (k = 0; k < 2; k++) {
 		bs_db_exec(dbs[k], "DROP TABLE IF EXISTS g", NULL);
-		assert_int_equal(bs_db_exec(dbs[k], "CREATE TABLE g (k "
-						    "INTEGER, t TEXT)", NULL),
+		assert_int_equal(bs_db_exec(dbs[k],
+					    "CREATE TABLE g (k "
+					    "INTEGER, t TEXT)",
+					    NULL),
 				 0);
-		assert_int_equal(bs_db_prepare(dbs[k], "INSERT INTO g VALUES "
-						       "(?, ?)",
+		assert_int_equal(bs_db_prepare(dbs[k],
+					       "INSERT INTO g VALUES "
+					       "(?, ?)",
 					       0, &ins[k], NULL),
 				 0);
 		for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
@@ -379,8 +415,9 @@ static void test_glob_as_sqlite(void **state)
 		matches(pg, patterns[i], 1, b);
 		matches(sq, patterns[i], 0, c);
 		if (strcmp(a, c) != 0 || strcmp(b, c) != 0)
-			fprintf(stderr, "pattern '%s': postgresql %s %s, "
-					"sqlite %s\n",
+			fprintf(stderr,
+				"pattern '%s': postgresql %s %s, "
+				"sqlite %s\n",
 				patterns[i], a, b, c);
 		assert_string_equal(a, c);
 		assert_string_equal(b, c);
@@ -394,12 +431,34 @@ static void test_glob_as_sqlite(void **state)
  * and the glob's and regular expressions' own, and UTF-8 of 2, 3 and 4
  * bytes, U+00A9 among them (its second byte is U+0080's range). */
 static const char *const glyphs[] = {
-	"a", "b", "c", "x", "A", "-", "]", "^", ".", "+", "\\", "$", "(",
-	"|", "{", " ", "\xc3\xa9", "\xc3\xbc", "\xc2\xa9", "\xe2\x82\xac",
-	"\xf0\x9f\x98\x80", "\xd0\xb6",
+	"a",
+	"b",
+	"c",
+	"x",
+	"A",
+	"-",
+	"]",
+	"^",
+	".",
+	"+",
+	"\\",
+	"$",
+	"(",
+	"|",
+	"{",
+	" ",
+	"\xc3\xa9",
+	"\xc3\xbc",
+	"\xc2\xa9",
+	"\xe2\x82\xac",
+	"\xf0\x9f\x98\x80",
+	"\xd0\xb6",
 };
-enum { NGLYPH = sizeof(glyphs) / sizeof(glyphs[0]), NNAMES = 300,
-       NPATTERNS = 4000 };
+enum {
+	NGLYPH = sizeof(glyphs) / sizeof(glyphs[0]),
+	NNAMES = 300,
+	NPATTERNS = 4000
+};
 
 static uint64_t rnd_state = 0x9e3779b97f4a7c15u;
 
@@ -471,8 +530,10 @@ static void glob_random(struct bs_db *pg)
 	dbs[1] = sq;
 	for (k = 0; k < 2; k++) {
 		bs_db_exec(dbs[k], "DROP TABLE IF EXISTS g", NULL);
-		assert_int_equal(bs_db_exec(dbs[k], "CREATE TABLE g (k "
-						    "INTEGER, t TEXT)", NULL),
+		assert_int_equal(bs_db_exec(dbs[k],
+					    "CREATE TABLE g (k "
+					    "INTEGER, t TEXT)",
+					    NULL),
 				 0);
 	}
 	for (i = 0; i < NNAMES; i++) {
@@ -481,8 +542,9 @@ static void glob_random(struct bs_db *pg)
 			bs_buf_adds(&pat, glyphs[rnd(NGLYPH)]);
 		names[i] = xstrdup(bs_buf_str(&pat));
 		for (k = 0; k < 2; k++) {
-			assert_int_equal(bs_db_prepare(dbs[k], "INSERT INTO g "
-							       "VALUES (?, ?)",
+			assert_int_equal(bs_db_prepare(dbs[k],
+						       "INSERT INTO g "
+						       "VALUES (?, ?)",
 						       0, &ins, NULL),
 					 0);
 			bs_db_bind_int64(ins, 1, (int64_t)i);
@@ -505,9 +567,10 @@ static void glob_random(struct bs_db *pg)
 		if (strcmp(a, c) != 0 || strcmp(b, c) != 0) {
 			for (j = 0; c[j]; j++)
 				if (a[j] != c[j] || b[j] != c[j])
-					fprintf(stderr, "  name %zu '%s': "
-							"postgresql %c %c, "
-							"sqlite %c\n",
+					fprintf(stderr,
+						"  name %zu '%s': "
+						"postgresql %c %c, "
+						"sqlite %c\n",
 						j, names[j], a[j], b[j], c[j]);
 			fail_msg("pattern '%s': postgresql %s %s, sqlite %s",
 				 bs_buf_str(&pat), a, b, c);
@@ -516,8 +579,9 @@ static void glob_random(struct bs_db *pg)
 		some += strchr(c, '1') != NULL;
 	}
 	/* The patterns were not all refused, nor all matched nothing. */
-	fprintf(stderr, "%zu random globs the same on both engines (%zu "
-			"matched some name), %zu refused\n",
+	fprintf(stderr,
+		"%zu random globs the same on both engines (%zu "
+		"matched some name), %zu refused\n",
 		compared, some, refused);
 	assert_true(compared >= 3000);
 	assert_true(some >= 500);
@@ -541,10 +605,12 @@ static void test_glob_random(void **state)
 		skip();
 	glob_random(pg);
 	bs_db_exec(pg, "DROP DATABASE IF EXISTS bstore_ascii", NULL);
-	assert_int_equal(bs_db_exec(pg, "CREATE DATABASE bstore_ascii "
-					"ENCODING 'SQL_ASCII' TEMPLATE "
-					"template0 LC_COLLATE 'C' LC_CTYPE "
-					"'C'", NULL),
+	assert_int_equal(bs_db_exec(pg,
+				    "CREATE DATABASE bstore_ascii "
+				    "ENCODING 'SQL_ASCII' TEMPLATE "
+				    "template0 LC_COLLATE 'C' LC_CTYPE "
+				    "'C'",
+				    NULL),
 			 0);
 	snprintf(url, sizeof(url), "%s%sdbname=bstore_ascii",
 		 getenv("BSTORE_TEST_DB"),
@@ -574,43 +640,43 @@ static void test_binary_rows_as_text(void **state)
 		skip();
 	assert_int_equal(bs_db_exec(db, "SELECT setseed(0.25)", NULL), 0);
 	assert_int_equal(
-	    bs_db_prepare(
-	        db,
-	        "SELECT x, x::text, i, i::text, i % 3 = 0, CASE WHEN i "
-	        "% 3 = 0 THEN 't' ELSE 'f' END, i * 1000003 - 4000000000, (i * "
-	        "1000003 - "
-	        "4000000000)::text, CAST(CASE WHEN i % 5 = 0 THEN "
-	        "NULL ELSE i END AS INTEGER), decode('00ff27', 'hex') "
-	        "FROM (SELECT g AS i, CASE g % 5 "
-	        "WHEN 0 THEN (random() - 0.5) * 10 ^ (random() * 600 - "
-	        "300) "
-	        "WHEN 1 THEN power(2::float8, g % 2090 - 1070) "
-	        "WHEN 2 THEN round((random() * 1e6)::numeric, (g % "
-	        "7)::int)::float8 "
-	        "WHEN 3 THEN g::float8 * 1000 - 7e5 "
-	        "ELSE (ARRAY['NaN', 'Infinity', '-Infinity', '-0', "
-	        "'1e15', '1e-5', '123456789012345', '0.0001', "
-	        "'1.7976931348623157e308', '5e-324', "
-	        "'2.2250738585072014e-308', '9007199254740993', "
-	        "'0.1', '1e14', '1e-4', '99999999999999.9'])[g / 5 % "
-	        "16 + 1]::float8 END AS x "
-	        "FROM generate_series(1::bigint, 9000) g) v ORDER BY v.i",
-	        0, &sel, NULL),
-	    0);
+		bs_db_prepare(
+			db,
+			"SELECT x, x::text, i, i::text, i % 3 = 0, CASE WHEN i "
+			"% 3 = 0 THEN 't' ELSE 'f' END, i * 1000003 - 4000000000, (i * "
+			"1000003 - "
+			"4000000000)::text, CAST(CASE WHEN i % 5 = 0 THEN "
+			"NULL ELSE i END AS INTEGER), decode('00ff27', 'hex') "
+			"FROM (SELECT g AS i, CASE g % 5 "
+			"WHEN 0 THEN (random() - 0.5) * 10 ^ (random() * 600 - "
+			"300) "
+			"WHEN 1 THEN power(2::float8, g % 2090 - 1070) "
+			"WHEN 2 THEN round((random() * 1e6)::numeric, (g % "
+			"7)::int)::float8 "
+			"WHEN 3 THEN g::float8 * 1000 - 7e5 "
+			"ELSE (ARRAY['NaN', 'Infinity', '-Infinity', '-0', "
+			"'1e15', '1e-5', '123456789012345', '0.0001', "
+			"'1.7976931348623157e308', '5e-324', "
+			"'2.2250738585072014e-308', '9007199254740993', "
+			"'0.1', '1e14', '1e-4', '99999999999999.9'])[g / 5 % "
+			"16 + 1]::float8 END AS x "
+			"FROM generate_series(1::bigint, 9000) g) v ORDER BY v.i",
+			0, &sel, NULL),
+		0);
 	while (bs_db_step(sel) == BS_DB_ROW) {
 		for (col = 0; col < 8; col += 2) {
 			const char *t = bs_db_column_text(sel, col);
 			assert_non_null(t);
 			assert_string_equal(t, bs_db_column_text(sel, col + 1));
 			assert_int_equal(bs_db_column_bytes(sel, col),
-			                 strlen(t));
+					 strlen(t));
 		}
 		assert_true(bs_db_column_double(sel, 0) ==
-		                strtod(bs_db_column_text(sel, 1), NULL) ||
-		            isnan(bs_db_column_double(sel, 0)));
+				    strtod(bs_db_column_text(sel, 1), NULL) ||
+			    isnan(bs_db_column_double(sel, 0)));
 		assert_true(bs_db_column_int64(sel, 2) == rows + 1);
 		assert_true(bs_db_column_int64(sel, 4) ==
-		            ((rows + 1) % 3 == 0));
+			    ((rows + 1) % 3 == 0));
 		assert_int_equal(bs_db_column_type(sel, 4), BS_DB_INT);
 		if ((rows + 1) % 5 == 0) {
 			assert_int_equal(bs_db_column_type(sel, 8), BS_DB_NULL);
@@ -652,7 +718,7 @@ static int read_count(struct bs_db_stmt *s, int64_t first, int n)
 static void test_reader_cursors(void **state)
 {
 	static const char sql[] =
-	    "SELECT g FROM generate_series(1::bigint, 9000) g ORDER BY g";
+		"SELECT g FROM generate_series(1::bigint, 9000) g ORDER BY g";
 	struct bs_db *db = connect_test(BS_DB_OPEN_READONLY);
 	struct bs_db_stmt *a = NULL, *b = NULL;
 
@@ -679,24 +745,26 @@ static void test_reader_cursors(void **state)
 	assert_int_equal(bs_db_step(a), BS_DB_DONE);
 	bs_db_finalize(a);
 	/* Nothing left open: the caller's own transaction begins. */
-	assert_int_equal(bs_db_exec(db, "BEGIN; SET TRANSACTION ISOLATION "
-	                                "LEVEL REPEATABLE READ; COMMIT", NULL),
-	                 0);
+	assert_int_equal(bs_db_exec(db,
+				    "BEGIN; SET TRANSACTION ISOLATION "
+				    "LEVEL REPEATABLE READ; COMMIT",
+				    NULL),
+			 0);
 	bs_db_pg.close(db);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_display_without_password),
-	    cmocka_unit_test(test_values),
-	    cmocka_unit_test(test_errors),
-	    cmocka_unit_test(test_catalogue),
-	    cmocka_unit_test(test_glob_as_sqlite),
-	    cmocka_unit_test(test_shown),
-	    cmocka_unit_test(test_glob_random),
-	    cmocka_unit_test(test_binary_rows_as_text),
-	    cmocka_unit_test(test_reader_cursors),
+		cmocka_unit_test(test_display_without_password),
+		cmocka_unit_test(test_values),
+		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_catalogue),
+		cmocka_unit_test(test_glob_as_sqlite),
+		cmocka_unit_test(test_shown),
+		cmocka_unit_test(test_glob_random),
+		cmocka_unit_test(test_binary_rows_as_text),
+		cmocka_unit_test(test_reader_cursors),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

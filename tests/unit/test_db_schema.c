@@ -24,7 +24,7 @@ extern const struct bs_embedded bs_schema_files[];
 /* PostgreSQL's glob of a literal pattern (store/db_pg.c's pg_glob), here
  * so that the test runs in a build without libpq. */
 static void glob_literal(struct bs_buf *sql, const char *col,
-                         const char *pattern, struct bs_buf *value)
+			 const char *pattern, struct bs_buf *value)
 {
 	struct bs_buf re = BS_BUF_INIT;
 
@@ -35,13 +35,13 @@ static void glob_literal(struct bs_buf *sql, const char *col,
 }
 
 static const struct bs_db_ops pg_rewrites = {
-    .name = "postgresql",
-    .schema_rewrites = bs_db_pg_schema,
-    .glob = glob_literal,
+	.name = "postgresql",
+	.schema_rewrites = bs_db_pg_schema,
+	.glob = glob_literal,
 };
 
 static void rewrite(const struct bs_db_ops *ops, const char *sql,
-                    struct bs_buf *out)
+		    struct bs_buf *out)
 {
 	bs_buf_reset(out);
 	bs_db_schema(ops, sql, strlen(sql), out);
@@ -50,7 +50,7 @@ static void rewrite(const struct bs_db_ops *ops, const char *sql,
 static void test_sqlite_as_is(void **state)
 {
 	const struct bs_embedded *f =
-	    bs_embed_find(bs_schema_files, bs_db_sqlite.schema_file);
+		bs_embed_find(bs_schema_files, bs_db_sqlite.schema_file);
 	struct bs_buf out = BS_BUF_INIT;
 
 	(void)state;
@@ -108,9 +108,9 @@ static void test_pg_rules(void **state)
 		rewrite(&pg_rewrites, cases[i].in, &out);
 		if (strcmp(bs_buf_str(&out), cases[i].out) != 0)
 			fail_msg("case %zu: '%s' rewritten as '%s', expected "
-			         "'%s'",
-			         i, cases[i].in, bs_buf_str(&out),
-			         cases[i].out);
+				 "'%s'",
+				 i, cases[i].in, bs_buf_str(&out),
+				 cases[i].out);
 	}
 	bs_buf_release(&out);
 }
@@ -132,9 +132,9 @@ static int has_word(const char *sql, const char *word)
 				break;
 			p = q;
 		} else if (strncmp(p, word, n) == 0 &&
-		           (p == sql || !(p[-1] == '_' || p[-1] == '.' ||
-		                          (p[-1] >= 'A' && p[-1] <= 'Z'))) &&
-		           !(p[n] == '_' || (p[n] >= 'A' && p[n] <= 'Z'))) {
+			   (p == sql || !(p[-1] == '_' || p[-1] == '.' ||
+					  (p[-1] >= 'A' && p[-1] <= 'Z'))) &&
+			   !(p[n] == '_' || (p[n] >= 'A' && p[n] <= 'Z'))) {
 			return 1;
 		}
 	}
@@ -144,11 +144,11 @@ static int has_word(const char *sql, const char *word)
 static void test_pg_schema_has_no_sqlite_word(void **state)
 {
 	static const char *const words[] = {
-	    "INTEGER", "REAL", "BLOB",          "ANY",      "STRICT",
-	    "ROWID",   "GLOB", "AUTOINCREMENT", "datetime",
+		"INTEGER", "REAL", "BLOB",          "ANY",      "STRICT",
+		"ROWID",   "GLOB", "AUTOINCREMENT", "datetime",
 	};
 	const struct bs_embedded *f =
-	    bs_embed_find(bs_schema_files, bs_db_pg.schema_file);
+		bs_embed_find(bs_schema_files, bs_db_pg.schema_file);
 	struct bs_buf out = BS_BUF_INIT;
 	size_t i;
 
@@ -165,16 +165,16 @@ static void test_pg_schema_has_no_sqlite_word(void **state)
 			fail_msg("PostgreSQL's schema has '%s'", words[i]);
 	/* The comments are kept. */
 	assert_non_null(
-	    strstr(bs_buf_str(&out), "-- schema.sql - the bstore archive"));
+		strstr(bs_buf_str(&out), "-- schema.sql - the bstore archive"));
 	bs_buf_release(&out);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_sqlite_as_is),
-	    cmocka_unit_test(test_pg_rules),
-	    cmocka_unit_test(test_pg_schema_has_no_sqlite_word),
+		cmocka_unit_test(test_sqlite_as_is),
+		cmocka_unit_test(test_pg_rules),
+		cmocka_unit_test(test_pg_schema_has_no_sqlite_word),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -109,8 +109,8 @@ static void test_statement_errors(void **state)
 	assert_string_equal(err.msg, "no such column: nope");
 	/* A hot operation: the code alone, the finer kind on the
 	 * connection. */
-	assert_int_equal(bs_db_prepare(db, "INSERT INTO t VALUES (?, ?)", 0,
-				       &s, NULL),
+	assert_int_equal(bs_db_prepare(db, "INSERT INTO t VALUES (?, ?)", 0, &s,
+				       NULL),
 			 0);
 	assert_int_equal(bs_db_bind_text(s, 1, "a", -1), 0);
 	assert_int_equal(bs_db_bind_int64(s, 2, 2), 0);
@@ -176,9 +176,8 @@ static void test_catalogue(void **state)
 	assert_int_equal(bs_db_referrers(db, "p", stop, NULL, &err),
 			 -BS_EINVAL);
 	assert_int_equal(err.code, 0);
-	assert_int_equal(bs_db_check_untrusted(db,
-					       (const char *[]){"p", "c1"}, 2,
-					       &err),
+	assert_int_equal(bs_db_check_untrusted(db, (const char *[]){"p", "c1"},
+					       2, &err),
 			 0);
 	assert_int_equal(bs_db_check_untrusted(db, (const char *[]){"pv"}, 1,
 					       &err),
@@ -222,10 +221,10 @@ static void test_interrupted(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_open_missing),
-	    cmocka_unit_test(test_statement_errors),
-	    cmocka_unit_test(test_catalogue),
-	    cmocka_unit_test(test_interrupted),
+		cmocka_unit_test(test_open_missing),
+		cmocka_unit_test(test_statement_errors),
+		cmocka_unit_test(test_catalogue),
+		cmocka_unit_test(test_interrupted),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

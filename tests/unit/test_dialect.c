@@ -170,10 +170,12 @@ static void test_step(void **state)
 		const char *key;
 		double v, step;
 	} cases[] = {
-		{BS_FMT_SYSBENCH_10, BS_FAM_SYSBENCH, "latency_avg_ms", 0.06, 0.01},
-		{BS_FMT_SYSBENCH_10, BS_FAM_SYSBENCH, "latency_avg_ms", 0.19, 0.01},
-		{BS_FMT_BSTORE_FILEIO, BS_FAM_SYSBENCH, "latency_avg_ms", 0.0627,
-		 0.0001},
+		{BS_FMT_SYSBENCH_10, BS_FAM_SYSBENCH, "latency_avg_ms", 0.06,
+		 0.01},
+		{BS_FMT_SYSBENCH_10, BS_FAM_SYSBENCH, "latency_avg_ms", 0.19,
+		 0.01},
+		{BS_FMT_BSTORE_FILEIO, BS_FAM_SYSBENCH, "latency_avg_ms",
+		 0.0627, 0.0001},
 		/* 291m: a step of 1 MiB/s (297984 KiB/s); 1.8g of 0.1 GiB/s. */
 		{BS_FMT_TEXT_1_98, BS_FAM_BONNIE, "put_block", 297984, 1024},
 		{BS_FMT_TEXT_1_98, BS_FAM_BONNIE, "get_block", 1887436.8,
@@ -192,13 +194,13 @@ static void test_step(void **state)
 		bs_run_init(&r);
 		r.family = cases[i].fam;
 		bs_run_set(&r.format, cases[i].format);
-		got = bs_dialect_step(&r, bs_metric_find(cases[i].fam,
-							 cases[i].key),
+		got = bs_dialect_step(&r,
+				      bs_metric_find(cases[i].fam,
+						     cases[i].key),
 				      cases[i].v);
 		if (fabs(got - cases[i].step) > 1e-9 * cases[i].step)
-			fail_msg("%s %s %g: step %g, want %g",
-				 cases[i].format, cases[i].key, cases[i].v, got,
-				 cases[i].step);
+			fail_msg("%s %s %g: step %g, want %g", cases[i].format,
+				 cases[i].key, cases[i].v, got, cases[i].step);
 		bs_run_release(&r);
 	}
 }
@@ -235,7 +237,8 @@ static void test_docs(void **state)
 		row = strstr(row, bs_buf_str(&want));
 		if (row == NULL || row > end)
 			fail_msg("docs/formats.md's row of '%s' does not name "
-				 "'%s'", d->format, bs_buf_str(&want));
+				 "'%s'",
+				 d->format, bs_buf_str(&want));
 	}
 	bs_buf_release(&doc);
 	bs_buf_release(&path);

@@ -181,17 +181,19 @@ static int check_run(const struct bs_run *r, json_t *job)
 			}
 			assert_non_null(s);
 			assert_string_equal(s->axis, "ns");
-			assert_int_equal(
-				s->n, json_object_size(json_object_get(o, "bins")));
+			assert_int_equal(s->n,
+					 json_object_size(
+						 json_object_get(o, "bins")));
 			pct = json_object_get(o, "percentile");
-			json_object_foreach(pct, k, v)
-			{
+			json_object_foreach(pct, k, v) {
 				double p;
 
-				assert_int_equal(
-					bs_parse_double(k, strlen(k), &p), 0);
-				assert_true(bs_dist_percentile(s->pt, s->n, p) ==
-					    (double)json_integer_value(v));
+				assert_int_equal(bs_parse_double(k, strlen(k),
+								 &p),
+						 0);
+				assert_true(
+					bs_dist_percentile(s->pt, s->n, p) ==
+					(double)json_integer_value(v));
 				checked++;
 			}
 		}
@@ -258,8 +260,7 @@ static void test_percentile_list(void **state)
 	c.st = open_scratch("plist");
 	text = slurp("randrw-plist.json", &len);
 	ingest_text(&c, text, len);
-	assert_int_equal(bs_store_get(c.st, c.ids[0], BS_LOAD_ALL, &back,
-				      &err),
+	assert_int_equal(bs_store_get(c.st, c.ids[0], BS_LOAD_ALL, &back, &err),
 			 0);
 	s = bs_run_series_find(&back,
 			       bs_metric_find(BS_FAM_FIO, "read_clat_hist"));
@@ -416,8 +417,9 @@ static void test_pack(void **state)
 				 -BS_EPARSE);
 		/* A count of bins whose 24 bytes each wrap to the bytes held. */
 		assert_int_equal(bs_dist_unpack("raw", zero, 0,
-						 (int64_t)(UINT64_C(1) << 61) * 2,
-						 &t),
+						(int64_t)(UINT64_C(1) << 61) *
+							2,
+						&t),
 				 -BS_EPARSE);
 		free(t.pt);
 	}
@@ -462,14 +464,15 @@ static void test_sysbench_percentile(void **state)
 		assert_non_null(at);
 		while (at > text && at[-1] >= '0' && at[-1] <= '9')
 			at--;
-		assert_int_equal(sscanf(at, "%uth percentile: %31s", &pct, want),
+		assert_int_equal(sscanf(at, "%uth percentile: %31s", &pct,
+					want),
 				 2);
 		assert_int_equal(bs_store_get(col.st, col.ids[0], BS_LOAD_ALL,
 					      &back, &err),
 				 0);
-		s = bs_run_series_find(
-			&back, bs_metric_find(BS_FAM_SYSBENCH,
-					      "latency_histogram"));
+		s = bs_run_series_find(&back,
+				       bs_metric_find(BS_FAM_SYSBENCH,
+						      "latency_histogram"));
 		assert_non_null(s);
 		assert_true(s->n > 50);
 		v = bs_dist_sysbench_percentile(s->pt, s->n, pct);
@@ -505,7 +508,8 @@ static void test_dist_rows(void **state)
 	bs_dist_names(m, dir, kind);
 	assert_string_equal(dir, "");
 	assert_string_equal(kind, "lat");
-	assert_false(bs_dist_metric(bs_metric_find(BS_FAM_FIO, "read_lat_log")));
+	assert_false(
+		bs_dist_metric(bs_metric_find(BS_FAM_FIO, "read_lat_log")));
 	assert_false(bs_dist_metric(-1));
 }
 

@@ -151,10 +151,10 @@ static int s_unfetch(sqlite3_file *f, sqlite3_int64 off, void *p)
 }
 
 static const sqlite3_io_methods shim_methods = {
-	3,	      s_close,	     s_read,	  s_write,	 s_truncate,
-	s_sync,	      s_size,	     s_lock,	  s_unlock,	 s_reserved,
-	s_fcntl,      s_sector,	     s_device,	  s_shm_map,	 s_shm_lock,
-	s_shm_barrier, s_shm_unmap,  s_fetch,	  s_unfetch,
+	3,         s_close,   s_read,     s_write,       s_truncate,  s_sync,
+	s_size,    s_lock,    s_unlock,   s_reserved,    s_fcntl,     s_sector,
+	s_device,  s_shm_map, s_shm_lock, s_shm_barrier, s_shm_unmap, s_fetch,
+	s_unfetch,
 };
 
 static int s_open(sqlite3_vfs *vfs, const char *name, sqlite3_file *f,
@@ -197,8 +197,7 @@ static void shim_install(void)
 	assert_non_null(real_vfs);
 	shim_vfs = *real_vfs;
 	shim_vfs.zName = "bstore-faults";
-	shim_vfs.szOsFile =
-		(int)sizeof(struct shim_file) + real_vfs->szOsFile;
+	shim_vfs.szOsFile = (int)sizeof(struct shim_file) + real_vfs->szOsFile;
 	shim_vfs.pNext = NULL;
 	shim_vfs.xOpen = s_open;
 	shim_vfs.xDelete = s_delete;
@@ -360,7 +359,8 @@ static void every_write_fails(int code, const char *tag)
 
 	assert_non_null(samples);
 	for (i = 0; i < NFILES; i++)
-		snprintf(files[i], sizeof(files[i]), "%s/%s", samples, names[i]);
+		snprintf(files[i], sizeof(files[i]), "%s/%s", samples,
+			 names[i]);
 	fault_code = code;
 	writes_left = -1;
 

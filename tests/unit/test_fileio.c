@@ -65,9 +65,10 @@ static void test_aliases(void **state)
 	(void)state;
 	assert_int_equal(bs_fileio_naliases, 3);
 	for (i = 0; i < bs_fileio_naliases; i++) {
-		assert_true(bs_fileio_option_find(bs_fileio_aliases[i].option) >=
-			    0);
-		assert_int_equal(bs_fileio_option_find(bs_fileio_aliases[i].name),
+		assert_true(bs_fileio_option_find(
+				    bs_fileio_aliases[i].option) >= 0);
+		assert_int_equal(bs_fileio_option_find(
+					 bs_fileio_aliases[i].name),
 				 -1);
 	}
 	assert_string_equal(bs_fileio_aliases[0].name, "num-threads");
@@ -85,8 +86,8 @@ static void test_hist(void **state)
 	(void)state;
 	memset(&h, 0, sizeof(h));
 	bs_fileio_hist_add(&h, 0);
-	bs_fileio_hist_add(&h, 1);          /* 1 ns */
-	bs_fileio_hist_add(&h, 1000);       /* 0.001 ms */
+	bs_fileio_hist_add(&h, 1);    /* 1 ns */
+	bs_fileio_hist_add(&h, 1000); /* 0.001 ms */
 	assert_int_equal(h.n[0], 3);
 	bs_fileio_hist_add(&h, UINT64_MAX); /* beyond 100000 ms */
 	assert_int_equal(h.n[BS_FILEIO_HIST_SIZE - 1], 1);
@@ -98,8 +99,8 @@ static void test_hist(void **state)
 	/* A latency goes to the bucket whose value is nearest (in log). */
 	for (i = 1; i < BS_FILEIO_HIST_SIZE - 1; i += 97) {
 		memset(&h2, 0, sizeof(h2));
-		bs_fileio_hist_add(&h2,
-				   (uint64_t)(bs_fileio_hist_ms(i) * 1e6 + 0.5));
+		bs_fileio_hist_add(&h2, (uint64_t)(bs_fileio_hist_ms(i) * 1e6 +
+						   0.5));
 		assert_int_equal(h2.n[i], 1);
 	}
 	bs_fileio_hist_merge(&h2, &h);
@@ -153,9 +154,10 @@ static void test_values(void **state)
 		}
 	}
 	bs_fileio_defaults(&o);
-	assert_int_equal(bs_fileio_option_set(
-				 &o, bs_fileio_option_find("file-extra-flags"),
-				 "sync,direct", &e2),
+	assert_int_equal(bs_fileio_option_set(&o,
+					      bs_fileio_option_find(
+						      "file-extra-flags"),
+					      "sync,direct", &e2),
 			 0);
 	assert_int_equal(o.extra_flags, BS_FILEIO_F_SYNC | BS_FILEIO_F_DIRECT);
 }
@@ -248,8 +250,7 @@ static void test_record(void **state)
 	o.merged_requests = 2;
 	bs_fileio_text_head(&o, "0.1.0", 7, &text);
 	bs_fileio_text_summary(&o, &res, &text);
-	assert_non_null(strstr(bs_buf_str(&text),
-			       "Doing random r/w test\n"));
+	assert_non_null(strstr(bs_buf_str(&text), "Doing random r/w test\n"));
 	bs_run_init(&r);
 	bs_fileio_to_run(&o, &res, "0.1.0", "box", 0, bs_buf_str(&text), &r);
 	m = bs_metric_find(BS_FAM_SYSBENCH, "reads_per_s");
@@ -265,8 +266,9 @@ static void test_record(void **state)
 	assert_string_equal(r.params.extra_flags, "");
 	assert_string_equal(r.tool, "bstore");
 	assert_string_equal(r.format, BS_FMT_BSTORE_FILEIO);
-	assert_non_null(strstr(bs_buf_str(&text), "Merging requests up to "
-						  "32KiB for sequential IO.\n"));
+	assert_non_null(strstr(bs_buf_str(&text),
+			       "Merging requests up to "
+			       "32KiB for sequential IO.\n"));
 	/* The histogram: sysbench's layout, its rows the series. */
 	assert_non_null(strstr(bs_buf_str(&text),
 			       "Threads started!\n\n"
@@ -297,12 +299,9 @@ static void test_record(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_defaults),
-		cmocka_unit_test(test_values),
-		cmocka_unit_test(test_aliases),
-		cmocka_unit_test(test_hist),
-		cmocka_unit_test(test_check),
-		cmocka_unit_test(test_record),
+		cmocka_unit_test(test_defaults), cmocka_unit_test(test_values),
+		cmocka_unit_test(test_aliases),  cmocka_unit_test(test_hist),
+		cmocka_unit_test(test_check),    cmocka_unit_test(test_record),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

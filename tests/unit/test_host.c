@@ -134,8 +134,7 @@ static void test_probe(void **state)
 	assert_non_null(bs_run_tag_get(&r, "host.mount_options"));
 	bs_run_release(&r);
 
-	assert_int_equal(bs_host_probe("/nonexistent/dir", &h, &err),
-			 -BS_EIO);
+	assert_int_equal(bs_host_probe("/nonexistent/dir", &h, &err), -BS_EIO);
 	assert_string_equal(err.msg, "cannot stat '/nonexistent/dir': "
 				     "No such file or directory");
 }

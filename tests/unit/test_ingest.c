@@ -396,8 +396,8 @@ static void test_parse_ok(void **state)
 
 		bs_run_init(&r);
 		bs_err_reset(&err);
-		rc = bs_ingest_parse_line(c->line, strlen(c->line), c->hint,
-					  &r, &err);
+		rc = bs_ingest_parse_line(c->line, strlen(c->line), c->hint, &r,
+					  &err);
 		if (rc != 1)
 			fail_msg("case %zu: rc %d (%s): %s", i, rc, err.msg,
 				 c->line);
@@ -724,10 +724,10 @@ static void test_parse_small_reason(void **state)
 struct coll {
 	struct bs_buf log;
 	const char *source;
-	int stop_at;          /* stop with -BS_EDB at this run (1-based) */
-	struct bs_err *fill;  /* ... after filling this error, if set */
+	int stop_at;         /* stop with -BS_EDB at this run (1-based) */
+	struct bs_err *fill; /* ... after filling this error, if set */
 	int nruns;
-	int quick;            /* hash events into h instead of logging */
+	int quick; /* hash events into h instead of logging */
 	uint64_t h;
 };
 
@@ -822,8 +822,8 @@ static int coll_run(struct bs_run *r, void *ctx)
 	return 0;
 }
 
-static int coll_reject(int64_t line, const char *raw, size_t len,
-		       int truncated, const char *reason, void *ctx)
+static int coll_reject(int64_t line, const char *raw, size_t len, int truncated,
+		       const char *reason, void *ctx)
 {
 	struct coll *c = ctx;
 	char sha[BS_SHA256_HEX];
@@ -859,10 +859,9 @@ static void coll_warn(int64_t line, const char *msg, void *ctx)
  * Feeds src in chunks of chunk bytes (0: one feed) and logs every event,
  * the stats and the error, if any. Returns the feed/finish result.
  */
-static int run_input(const char *src, size_t len, size_t chunk,
-		     struct coll *c)
+static int run_input(const char *src, size_t len, size_t chunk, struct coll *c)
 {
-	struct bs_ingest_cb cb = { coll_run, coll_reject, coll_warn, c };
+	struct bs_ingest_cb cb = {coll_run, coll_reject, coll_warn, c};
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_ingest_stats st;
 	struct bs_ingest *p;
@@ -906,7 +905,7 @@ static int run_input(const char *src, size_t len, size_t chunk,
 /* The log of src fed in chunks (0: whole); caller frees. */
 static char *log_of(const char *src, size_t len, size_t chunk)
 {
-	struct coll c = { BS_BUF_INIT, "t.csv", 0, NULL, 0, 0, 0 };
+	struct coll c = {BS_BUF_INIT, "t.csv", 0, NULL, 0, 0, 0};
 
 	run_input(src, len, chunk, &c);
 	return bs_buf_detach(&c.log, NULL);
@@ -915,8 +914,8 @@ static char *log_of(const char *src, size_t len, size_t chunk)
 /* The same events as a hash: cheap enough for every chunk size. */
 static uint64_t digest_of(const char *src, size_t len, size_t chunk)
 {
-	struct coll c = { BS_BUF_INIT, "t.csv", 0, NULL, 0, 1,
-			  14695981039346656037ULL };
+	struct coll c =
+		{BS_BUF_INIT, "t.csv", 0, NULL, 0, 1, 14695981039346656037ULL};
 
 	run_input(src, len, chunk, &c);
 	bs_buf_release(&c.log);
@@ -936,7 +935,8 @@ static void check_chunks(const char *src, size_t len, size_t every_to,
 	for (k = 1; k <= len; k += k < every_to ? 1 : stride)
 		if (digest_of(src, len, k) != want)
 			fail_msg("chunk size %zu gives other results than one "
-				 "feed:\n%s", k, log_of(src, len, k));
+				 "feed:\n%s",
+				 k, log_of(src, len, k));
 }
 
 static void check_all_chunks(const char *src, size_t len)
@@ -1094,8 +1094,7 @@ static void test_samples(void **state)
 }
 
 /* The log line(s) the collector writes for an ok_case on line no. */
-static void add_want_case(struct bs_buf *b, const struct ok_case *c,
-			  int64_t no)
+static void add_want_case(struct bs_buf *b, const struct ok_case *c, int64_t no)
 {
 	char sha[BS_SHA256_HEX];
 
@@ -1145,7 +1144,8 @@ static void test_mixed_stream(void **state)
 		bs_buf_adds(&in, line);
 		bs_buf_adds(&in, "\r\n");
 		bs_sha256_hex(line, n, sha);
-		bs_buf_addf(&want, "reject L%" PRId64 " len=%zu trunc=0 %.16s %s\n",
+		bs_buf_addf(&want,
+			    "reject L%" PRId64 " len=%zu trunc=0 %.16s %s\n",
 			    ++no, n, sha, rej_cases[i].reason);
 		nrej++;
 		free(line);
@@ -1238,7 +1238,7 @@ static void test_text_date(void **state)
 		L10X "\n";
 	/* clang-format on */
 	struct bs_buf log = BS_BUF_INIT;
-	struct bs_ingest_cb cb = { date_run, NULL, NULL, &log };
+	struct bs_ingest_cb cb = {date_run, NULL, NULL, &log};
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_ingest *p = bs_ingest_new("mail.txt", &cb, NULL);
 
@@ -1255,8 +1255,8 @@ static void test_text_date(void **state)
 
 static void test_empty_input(void **state)
 {
-	struct coll c = { BS_BUF_INIT, "t.csv", 0, NULL, 0, 0, 0 };
-	struct bs_ingest_cb cb = { coll_run, coll_reject, NULL, &c };
+	struct coll c = {BS_BUF_INIT, "t.csv", 0, NULL, 0, 0, 0};
+	struct bs_ingest_cb cb = {coll_run, coll_reject, NULL, &c};
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_ingest_stats st;
 	struct bs_ingest *p;
@@ -1281,8 +1281,8 @@ static void test_empty_input(void **state)
 static void test_nul_byte(void **state)
 {
 	static const char in[] = L98 "\nsome text\nbin\0ary\n" L97 "\n";
-	struct coll c = { BS_BUF_INIT, "t.csv", 0, NULL, 0, 0, 0 };
-	struct bs_ingest_cb cb = { coll_run, coll_reject, NULL, &c };
+	struct coll c = {BS_BUF_INIT, "t.csv", 0, NULL, 0, 0, 0};
+	struct bs_ingest_cb cb = {coll_run, coll_reject, NULL, &c};
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_ingest *p;
 	char *log;
@@ -1358,8 +1358,10 @@ static void test_long_lines(void **state)
 
 	bs_buf_addf(&want, "reject L2 len=%d trunc=1 ", BS_REJECT_KEEP);
 	bs_sha256_hex(in.data + BS_LINE_MAX + 2, BS_REJECT_KEEP, sha);
-	bs_buf_addf(&want, "%.16s line is %d bytes, longer than the 1 MiB "
-			   "limit\n", sha, BS_LINE_MAX + 1);
+	bs_buf_addf(&want,
+		    "%.16s line is %d bytes, longer than the 1 MiB "
+		    "limit\n",
+		    sha, BS_LINE_MAX + 1);
 	for (i = 0; i < ARRAY_SIZE(chunks); i++) {
 		char *log = log_of(bs_buf_str(&in), in.len, chunks[i]);
 
@@ -1408,8 +1410,8 @@ static void test_long_reject(void **state)
 static void test_callback_stop(void **state)
 {
 	static const char in[] = L98 "\n" L97 "\n" L93 "\n";
-	struct coll c = { BS_BUF_INIT, "t.csv", 2, NULL, 0, 0, 0 };
-	struct bs_ingest_cb cb = { coll_run, coll_reject, NULL, &c };
+	struct coll c = {BS_BUF_INIT, "t.csv", 2, NULL, 0, 0, 0};
+	struct bs_ingest_cb cb = {coll_run, coll_reject, NULL, &c};
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_ingest_stats st;
 	struct bs_ingest *p;
@@ -1418,8 +1420,7 @@ static void test_callback_stop(void **state)
 	/* The callback's own message is kept when it filled err. */
 	c.fill = &err;
 	p = bs_ingest_new("t.csv", &cb, NULL);
-	assert_int_equal(bs_ingest_feed(p, in, sizeof(in) - 1, &err),
-			 -BS_EDB);
+	assert_int_equal(bs_ingest_feed(p, in, sizeof(in) - 1, &err), -BS_EDB);
 	assert_string_equal(err.msg, "database is locked");
 	bs_ingest_stats(p, &st);
 	assert_true(st.runs == 2);
@@ -1434,8 +1435,7 @@ static void test_callback_stop(void **state)
 	bs_buf_reset(&c.log);
 	p = bs_ingest_new("t.csv", &cb, NULL);
 	c.nruns = 0;
-	assert_int_equal(bs_ingest_feed(p, in, sizeof(in) - 1, &err),
-			 -BS_EDB);
+	assert_int_equal(bs_ingest_feed(p, in, sizeof(in) - 1, &err), -BS_EDB);
 	assert_string_equal(err.msg, "ingest stopped at line 2");
 	bs_ingest_free(p);
 	bs_buf_release(&c.log);
@@ -1445,8 +1445,8 @@ static void test_callback_stop(void **state)
 static void test_null_callbacks(void **state)
 {
 	static const char in[] = "1.98,2.00a,box\n" LB1 "\n";
-	struct coll c = { BS_BUF_INIT, "t.csv", 0, NULL, 0, 0, 0 };
-	struct bs_ingest_cb cb = { coll_run, NULL, NULL, &c };
+	struct coll c = {BS_BUF_INIT, "t.csv", 0, NULL, 0, 0, 0};
+	struct bs_ingest_cb cb = {coll_run, NULL, NULL, &c};
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_ingest_stats st;
 	struct bs_ingest *p = bs_ingest_new("t.csv", &cb, NULL);
@@ -1477,7 +1477,7 @@ static void test_bounded_memory(void **state)
 	struct bs_buf chunk = BS_BUF_INIT;
 	struct bs_err err = BS_ERR_INIT;
 	int64_t nruns = 0;
-	struct bs_ingest_cb cb = { count_run, NULL, NULL, &nruns };
+	struct bs_ingest_cb cb = {count_run, NULL, NULL, &nruns};
 	struct bs_ingest *p = bs_ingest_new("big.csv", &cb, NULL);
 	size_t at_start = 0;
 	int i;
@@ -1531,9 +1531,11 @@ static void test_same_run(void **state)
 	bs_run_init(&a);
 	bs_run_init(&b);
 	assert_int_equal(bs_ingest_parse_line(line, strlen(line), NULL, &a,
-					      NULL), 1);
+					      NULL),
+			 1);
 	assert_int_equal(bs_ingest_parse_line(line, strlen(line), NULL, &b,
-					      NULL), 1);
+					      NULL),
+			 1);
 	/* Two exact prints of equal values: two runs that measured alike. */
 	assert_false(bs_run_same(&a, &b));
 	assert_false(bs_dialect_of(&a)->rounded);

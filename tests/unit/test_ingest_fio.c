@@ -107,8 +107,8 @@ static int on_run(struct bs_run *r, void *ctx)
 	return 0;
 }
 
-static int on_reject(int64_t line, const char *raw, size_t len,
-		     int truncated, const char *reason, void *ctx)
+static int on_reject(int64_t line, const char *raw, size_t len, int truncated,
+		     const char *reason, void *ctx)
 {
 	struct coll *c = ctx;
 
@@ -606,9 +606,10 @@ static void test_digests(void **state)
  * document is a reject, never a run of half a job. */
 static void test_cuts(void **state)
 {
-	static const char *const names[] = {
-		"fio-3.33-randrw.json", "fio-3.33-two-jobs.txt",
-		"fio-3.33-randrw-terse5.txt", "fio-3.33-numjobs2.txt"};
+	static const char *const names[] = {"fio-3.33-randrw.json",
+					    "fio-3.33-two-jobs.txt",
+					    "fio-3.33-randrw-terse5.txt",
+					    "fio-3.33-numjobs2.txt"};
 	size_t i, at, len;
 
 	(void)state;

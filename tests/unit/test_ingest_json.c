@@ -146,8 +146,7 @@ static char *json_of(const struct bs_run *r)
 /* ---- the parser alone ---------------------------------------------- */
 
 /* Parses line; returns the parse's result, reason filled on a reject. */
-static int parse(const char *line, struct bs_run *out, char *reason,
-		 size_t rsz)
+static int parse(const char *line, struct bs_run *out, char *reason, size_t rsz)
 {
 	struct bs_err err = BS_ERR_INIT;
 	int rc;
@@ -262,8 +261,8 @@ static void test_families(void **state)
 /* ---- through the driver -------------------------------------------- */
 
 struct coll {
-	struct bs_buf log;     /* one line per run or reject */
-	char **json;           /* the runs, as JSON */
+	struct bs_buf log; /* one line per run or reject */
+	char **json;       /* the runs, as JSON */
 	size_t n;
 };
 
@@ -278,8 +277,8 @@ static int coll_run(struct bs_run *r, void *ctx)
 	return 0;
 }
 
-static int coll_reject(int64_t line, const char *raw, size_t len,
-		       int truncated, const char *reason, void *ctx)
+static int coll_reject(int64_t line, const char *raw, size_t len, int truncated,
+		       const char *reason, void *ctx)
 {
 	struct coll *c = ctx;
 
@@ -344,8 +343,7 @@ static char *read_sample(const char *name, size_t *len)
  * version (ingest/ingest.c, emit()); the rest is the run written. So the
  * JSON read is the JSON written with those three as the driver sets them.
  */
-static char *as_driver_reads(const char *json, const char *source,
-			     int64_t line)
+static char *as_driver_reads(const char *json, const char *source, int64_t line)
 {
 	struct bs_run r;
 	char reason[256], *out;

@@ -42,18 +42,18 @@ struct want_val {
 };
 
 struct want_run {
-	int64_t line;         /* the block's first line */
+	int64_t line; /* the block's first line */
 	const char *format;
-	const char *version;  /* NULL: none printed */
-	const char *first;    /* the run's raw text starts so */
-	const char *params;   /* every sysbench parameter, as bstore prints */
+	const char *version; /* NULL: none printed */
+	const char *first;   /* the run's raw text starts so */
+	const char *params;  /* every sysbench parameter, as bstore prints */
 	const char *warning;
 	struct want_val res[16];
 };
 
 struct file_case {
-	const char *file;     /* under $SRC */
-	const char *log;      /* rejects and warnings, in order */
+	const char *file; /* under $SRC */
+	const char *log;  /* rejects and warnings, in order */
 	int nruns;
 	struct want_run runs[2];
 };
@@ -292,8 +292,8 @@ static char *read_file(const char *rel, size_t *len)
 struct coll {
 	const struct file_case *fc; /* NULL: log everything */
 	int nruns;
-	struct bs_buf log;          /* rejects and warnings */
-	struct bs_buf all;          /* every event, for the chunk test */
+	struct bs_buf log; /* rejects and warnings */
+	struct bs_buf all; /* every event, for the chunk test */
 };
 
 /* Every sysbench parameter as bstore prints it, "-" when unknown. */
@@ -309,8 +309,7 @@ static void add_params(struct bs_buf *b, const struct bs_run *r)
 				assert_false(bs_param_known(&r->params, i));
 			continue;
 		}
-		bs_buf_addf(b, "%s%s=", n++ ? " " : "",
-			    bs_param_table[i].key);
+		bs_buf_addf(b, "%s%s=", n++ ? " " : "", bs_param_table[i].key);
 		if (bs_param_known(&r->params, i))
 			bs_param_format(&r->params, i, b);
 		else
@@ -368,7 +367,8 @@ static void check_run(const struct bs_run *r, const struct want_run *w)
 	/* Every value the tool printed (and the percentiles of its
 	 * histogram), and nothing else. */
 	for (n = 0; w->res[n].key; n++)
-		assert_true(bs_metric_find(BS_FAM_SYSBENCH, w->res[n].key) >= 0);
+		assert_true(bs_metric_find(BS_FAM_SYSBENCH, w->res[n].key) >=
+			    0);
 	for (m = 0; m < bs_nmetrics; m++) {
 		double want = want_of(w, m);
 
@@ -454,8 +454,8 @@ static void feed(const char *src, size_t len, size_t chunk, struct coll *c)
 	}
 	assert_int_equal(bs_ingest_finish(p, &err), 0);
 	bs_ingest_stats(p, &st);
-	bs_buf_addf(&c->all, "runs=%" PRId64 " rejects=%" PRId64 "\n",
-		    st.runs, st.rejects);
+	bs_buf_addf(&c->all, "runs=%" PRId64 " rejects=%" PRId64 "\n", st.runs,
+		    st.rejects);
 	bs_ingest_free(p);
 }
 
@@ -496,8 +496,8 @@ static void test_mail_date(void **state)
 	static const char date[] = "Tue, 01 Dec 2026 04:10:00 +0000";
 	char want[64];
 	size_t len;
-	char *src = read_file("tests/data/sysbench-1.0.20-mail-quoted.txt",
-			      &len);
+	char *src =
+		read_file("tests/data/sysbench-1.0.20-mail-quoted.txt", &len);
 	char *got = events_of(src, len, 0);
 	int64_t t;
 

@@ -52,9 +52,8 @@ static void add_run(struct bs_buf *b, const struct bs_run *r)
 	const struct bs_params *p = &r->params;
 	int m;
 
-	bs_buf_addf(b, "L%" PRId64 " %s %s %s [%s]", r->source_line,
-		    r->format, r->tool,
-		    r->tool_version ? r->tool_version : "(none)",
+	bs_buf_addf(b, "L%" PRId64 " %s %s %s [%s]", r->source_line, r->format,
+		    r->tool, r->tool_version ? r->tool_version : "(none)",
 		    r->machine ? r->machine : "(null)");
 	add_param(b, "size", p->file_size_mib);
 	add_param(b, "chunk", p->io_chunk_bytes);
@@ -391,7 +390,8 @@ static void test_table_and_csv(void **state)
 		/* One run, the CSV line's, with its digest. */
 		p = strchr(got, '\n');
 		assert_non_null(p);
-		assert_true(p[1] == '\0' || strncmp(p + 1, "  warning", 9) == 0);
+		assert_true(p[1] == '\0' ||
+			    strncmp(p + 1, "  warning", 9) == 0);
 		assert_int_equal(strncmp(sums, sha, 64), 0);
 		assert_string_equal(sums, alone_sums);
 		/* The same values as the line alone (its line number apart,

@@ -92,9 +92,9 @@ static int on_run(struct bs_run *r, void *ctx)
 		memcpy(o->pt, r->series[0].pt, o->npt * sizeof(o->pt[0]));
 	}
 	/* The exact dump, for comparing chunkings. */
-	bs_buf_addf(&g->dump, "run L%" PRId64 " %s %s %s [%s] %s %s\n",
-		    o->line, o->tool, o->format, o->version, o->machine,
-		    o->warning, o->sha);
+	bs_buf_addf(&g->dump, "run L%" PRId64 " %s %s %s [%s] %s %s\n", o->line,
+		    o->tool, o->format, o->version, o->machine, o->warning,
+		    o->sha);
 	for (i = 0; i < (size_t)bs_nparams; i++) {
 		struct bs_buf v = BS_BUF_INIT;
 
@@ -113,8 +113,8 @@ static int on_run(struct bs_run *r, void *ctx)
 	return 0;
 }
 
-static int on_reject(int64_t line, const char *raw, size_t len,
-		     int truncated, const char *reason, void *ctx)
+static int on_reject(int64_t line, const char *raw, size_t len, int truncated,
+		     const char *reason, void *ctx)
 {
 	struct got *g = ctx;
 
@@ -239,8 +239,8 @@ static void expect_only(const struct got_run *r, const char *const *keys,
 	}
 }
 
-static void expect_point(const struct got_run *r, size_t i, double x,
-			 double y, double s)
+static void expect_point(const struct got_run *r, size_t i, double x, double y,
+			 double s)
 {
 	assert_true(i < r->npt);
 	assert_float_equal(r->pt[i].x, x, 1e-12);
@@ -385,8 +385,7 @@ static void test_zcav_write(void **state)
 	expect_ok(r, "write_mib_s", (11.94 + 11.91 + 12.00 + 11.94) / 4);
 	expect_ok(r, "total_mib_s", 11);
 	expect_only(r, keys, 2);
-	assert_int_equal(r->series_metric,
-			 metric(BS_FAM_ZCAV, "write_mib_s"));
+	assert_int_equal(r->series_metric, metric(BS_FAM_ZCAV, "write_mib_s"));
 	assert_int_equal(r->npt, 4);
 	expect_point(r, 3, 3 * 16 / 1024.0, 11.94, 1.341);
 	got_release(&g);
@@ -514,8 +513,8 @@ static void test_zcav_pasted(void **state)
 /* ---- getc_putc ---- */
 
 static const char *const gp_keys[] = {
-	"write", "read", "putc_nt", "getc_nt",
-	"putc", "getc", "putc_unlocked", "getc_unlocked",
+	"write", "read", "putc_nt",       "getc_nt",
+	"putc",  "getc", "putc_unlocked", "getc_unlocked",
 };
 
 static void test_getc_putc(void **state)

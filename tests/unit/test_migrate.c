@@ -186,8 +186,7 @@ static void test_upgrade_keeps_everything(void **state)
 			fail_msg("changed by the upgrade: %s\n--- before\n%s"
 				 "--- after\n%s",
 				 kept[i] ? kept[i] : "results",
-				 bs_buf_str(&before[i]),
-				 bs_buf_str(&after[i]));
+				 bs_buf_str(&before[i]), bs_buf_str(&after[i]));
 		assert_true(before[i].len > 0);
 		bs_buf_release(&before[i]);
 		bs_buf_release(&after[i]);
@@ -370,10 +369,11 @@ static void schema_of(const char *path, struct bs_buf *out)
 		bs_buf_addf(out, "%s %s\n", type, name);
 		bs_buf_reset(&q);
 		if (strcmp(type, "table") == 0)
-			bs_buf_addf(&q,
-				    "SELECT cid, name, type, \"notnull\", "
-				    "dflt_value, pk FROM pragma_table_info('%s')",
-				    name);
+			bs_buf_addf(
+				&q,
+				"SELECT cid, name, type, \"notnull\", "
+				"dflt_value, pk FROM pragma_table_info('%s')",
+				name);
 		else if (strcmp(type, "index") == 0)
 			bs_buf_addf(&q,
 				    "SELECT seqno, cid, name FROM "
@@ -593,7 +593,8 @@ static void test_upgrade_6_7(void **state)
 	bs_store_close(st);
 
 	db = db_open(bs_buf_str(&path));
-	assert_int_equal(sqlite3_exec(db, "BEGIN", NULL, NULL, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "BEGIN", NULL, NULL, NULL),
+			 SQLITE_OK);
 	assert_int_equal(sqlite3_prepare_v2(db,
 					    "INSERT INTO series VALUES (?, ?, "
 					    "?, ?, ?, ?, NULL)",
@@ -607,14 +608,16 @@ static void test_upgrade_6_7(void **state)
 			hists++;
 			for (j = 0; j < s->n; j++, bins++) {
 				sqlite3_bind_int64(ins, 1, before[i].id);
-				sqlite3_bind_text(ins, 2, bs_metrics[s->metric].key,
-						  -1, SQLITE_STATIC);
+				sqlite3_bind_text(ins, 2,
+						  bs_metrics[s->metric].key, -1,
+						  SQLITE_STATIC);
 				sqlite3_bind_int64(ins, 3, (sqlite3_int64)j);
 				sqlite3_bind_text(ins, 4, s->axis, -1,
 						  SQLITE_STATIC);
 				sqlite3_bind_double(ins, 5, s->pt[j].x);
 				sqlite3_bind_double(ins, 6, s->pt[j].y);
-				assert_int_equal(sqlite3_step(ins), SQLITE_DONE);
+				assert_int_equal(sqlite3_step(ins),
+						 SQLITE_DONE);
 				sqlite3_reset(ins);
 			}
 		}

@@ -122,8 +122,8 @@ static char *render(struct bs_report *rep, struct lines_src *s,
 	return text;
 }
 
-static const struct bs_report_cell *cell(const struct bs_report *rep,
-					 size_t g, int test, int kind)
+static const struct bs_report_cell *cell(const struct bs_report *rep, size_t g,
+					 int test, int kind)
 {
 	return &rep->groups[g].cell[BS_RM(test, kind)];
 }
@@ -160,9 +160,8 @@ static void want_rates(struct bs_report_opts *o)
 {
 	struct bs_err err = BS_ERR_INIT;
 
-	assert_int_equal(bs_report_metrics_parse(
-				 "putc,put_block,getc,get_block", o->want,
-				 &err),
+	assert_int_equal(bs_report_metrics_parse("putc,put_block,getc,get_block",
+						 o->want, &err),
 			 0);
 }
 
@@ -172,8 +171,10 @@ static void want_rates(struct bs_report_opts *o)
  * them in front. */
 static void test_auto_labels(void **state)
 {
-	struct lines_src s = {{{EMC10_OFF, NULL}, {EMC5_OFF, NULL}}, NULL,
-			      NULL, 0};
+	struct lines_src s = {{{EMC10_OFF, NULL}, {EMC5_OFF, NULL}},
+			      NULL,
+			      NULL,
+			      0};
 	const char *sel[] = {"array=emc,raid=10,cache=off",
 			     "array=emc,raid=5,cache=off"};
 	const char *mine[] = {"RAID10", NULL};
@@ -186,7 +187,8 @@ static void test_auto_labels(void **state)
 	assert_string_equal(rep->groups[0].label, "raid=10");
 	assert_string_equal(rep->groups[1].label, "raid=5");
 	assert_string_equal(rep->groups[1].selector, sel[1]);
-	assert_string_equal(rep->title, "array=emc, cache=off: raid=10 vs raid=5");
+	assert_string_equal(rep->title,
+			    "array=emc, cache=off: raid=10 vs raid=5");
 	bs_report_free(rep);
 	/* A ',' written "\\," inside a value does not split a term. */
 	{
@@ -196,7 +198,7 @@ static void test_auto_labels(void **state)
 		rep = build(&s, 2, esc, &o);
 		assert_string_equal(rep->groups[0].label, "raid=10");
 		assert_string_equal(rep->title, "host.mount=rw\\,relatime: "
-						 "raid=10 vs raid=5");
+						"raid=10 vs raid=5");
 		bs_report_free(rep);
 	}
 	/* Terms compare as parsed: "id=1" and "1" are one term, common to
@@ -253,8 +255,8 @@ static void test_block_baselines(void **state)
 	assert_true(isnan(cell(rep, 1, BS_M_PUT_BLOCK, BS_MK_RATE)->diff));
 	assert_true(isnan(cell(rep, 3, BS_M_PUT_BLOCK, BS_MK_RATE)->diff));
 	assert_null(rep->groups[1].sum.sentence);
-	assert_non_null(strstr(rep->groups[2].sum.sentence,
-			       "[3] c against [4] d:"));
+	assert_non_null(
+		strstr(rep->groups[2].sum.sentence, "[3] c against [4] d:"));
 	text = render(rep, &s, BS_REPORT_TEXT, NULL);
 	assert_non_null(strstr(text, "diff [3]-[4]"));
 	assert_non_null(strstr(text, "change [1] vs [2]"));
@@ -369,7 +371,9 @@ static void test_group_statistics(void **state)
 {
 	const char *labels[] = {"server", "emc"};
 	struct lines_src s = {{{SRV1, SRV2, SRV3, SRV4}, {EMC10_OFF}},
-			      NULL, NULL, 0};
+			      NULL,
+			      NULL,
+			      0};
 	const struct bs_report_cell *c;
 	struct bs_report_opts o;
 	struct bs_report *rep;
@@ -433,7 +437,9 @@ static void test_summary_states(void **state)
 		 {"m,16G,,,100000,50,60000,40,,,200000,60,1000.0,5,,,,,,,,,,,,,",
 		  "m,16G,,,102000,50,61000,40,,,202000,60,1010.0,5,,,,,,,,,,,,,",
 		  "m,16G,,,104000,50,62000,40,,,204000,60,1020.0,5,,,,,,,,,,,,,"}},
-		NULL, NULL, 0};
+		NULL,
+		NULL,
+		0};
 	struct bs_report_opts o;
 	struct bs_report *rep;
 	const struct bs_report_summary *b, *c;
@@ -504,7 +510,10 @@ static void test_too_fast_takes_no_part(void **state)
 static void test_notes(void **state)
 {
 	const char *labels[] = {"old", "new", "same"};
-	struct lines_src s = {{{EMC10_OFF}, {LABVM01}, {EMC5_OFF}}, NULL, NULL, 0};
+	struct lines_src s = {{{EMC10_OFF}, {LABVM01}, {EMC5_OFF}},
+			      NULL,
+			      NULL,
+			      0};
 	struct lines_src same = {{{EMC10_OFF}, {EMC5_OFF}}, NULL, NULL, 0};
 	struct bs_report_opts o;
 	struct bs_report *rep;
@@ -650,25 +659,25 @@ static void test_number_formats(void **state)
 	/* A mean is printed at bonnie++'s resolution, rounded to its
 	 * nearest (not cut as bonnie++ cuts a measurement): 200812.93 KiB/s
 	 * is 200813, 65.6 % is 66, 200812.4 is 200812. */
-	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUT_BLOCK, 0), 200812.93,
-				    b, sizeof(b)),
+	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUT_BLOCK, 0), 200812.93, b,
+				    sizeof(b)),
 			    "200813");
-	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUT_BLOCK, 0), 200812.4,
-				    b, sizeof(b)),
+	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUT_BLOCK, 0), 200812.4, b,
+				    sizeof(b)),
 			    "200812");
-	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUTC, BS_MK_CPU), 65.6,
-				    b, sizeof(b)),
+	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUTC, BS_MK_CPU), 65.6, b,
+				    sizeof(b)),
 			    "66");
 	/* A latency too, in the unit of its rounded value: 99999.7 us is
 	 * 100 ms. */
 	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUTC, BS_MK_LAT), 99999.7,
 				    b, sizeof(b)),
 			    "100ms");
-	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUTC, BS_MK_LAT), 801000,
-				    b, sizeof(b)),
+	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUTC, BS_MK_LAT), 801000, b,
+				    sizeof(b)),
 			    "801ms");
-	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUTC, BS_MK_LAT), 61372,
-				    b, sizeof(b)),
+	assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUTC, BS_MK_LAT), 61372, b,
+				    sizeof(b)),
 			    "61372us");
 	/* The catalogue's rule (bs_metric_fmt) for every metric. */
 	{
@@ -764,8 +773,8 @@ static void test_number_formats(void **state)
 			bs_fmt_double(want, sizeof(want), v, 0);
 			if (strcmp(want, "-0") == 0)
 				snprintf(want, sizeof(want), "0");
-			assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUTC, 0),
-						    v, b, sizeof(b)),
+			assert_string_equal(bs_rfmt(rep, BS_RM(BS_M_PUTC, 0), v,
+						    b, sizeof(b)),
 					    want);
 		}
 	}
@@ -778,8 +787,10 @@ static void test_html_escapes_everything(void **state)
 {
 	const char *labels[] = {"machine=<script>alert(1)</script>",
 				"note==cmd|' /C calc'!A0"};
-	struct lines_src s = {{{XSS}, {FORMULA}}, "note",
-			      "=cmd|' /C calc'!A0", 0};
+	struct lines_src s = {{{XSS}, {FORMULA}},
+			      "note",
+			      "=cmd|' /C calc'!A0",
+			      0};
 	struct bs_report_opts o;
 	struct bs_report *rep;
 	char *html;
@@ -808,8 +819,10 @@ static void test_html_escapes_everything(void **state)
 static void test_csv_neutralises_formulas(void **state)
 {
 	const char *labels[] = {"@sum", "machine==cmd"};
-	struct lines_src s = {{{XSS}, {FORMULA}}, "note",
-			      "=cmd|' /C calc'!A0", 0};
+	struct lines_src s = {{{XSS}, {FORMULA}},
+			      "note",
+			      "=cmd|' /C calc'!A0",
+			      0};
 	struct bs_report_opts o;
 	struct bs_report *rep;
 	struct bs_buf b = BS_BUF_INIT;
@@ -877,8 +890,7 @@ static char *expand_text(const char *tpl, struct bs_tdict *d)
 	struct bs_tmpl_set *ts = NULL;
 	struct bs_buf out = BS_BUF_INIT;
 
-	assert_int_equal(bs_tmpl_set_load(&ts, def, t_names, 1, NULL, &err),
-			 0);
+	assert_int_equal(bs_tmpl_set_load(&ts, def, t_names, 1, NULL, &err), 0);
 	assert_int_equal(bs_tmpl_expand_buf(ts, "t.txt", d, &out, &err), 0);
 	bs_tmpl_set_free(ts);
 	return bs_buf_detach(&out, NULL);
@@ -956,8 +968,7 @@ static void try_load(void *arg)
 	struct load_try *t = arg;
 	struct bs_tmpl_set *ts = NULL;
 
-	t->rc = bs_report_templates_load(&ts, t->dir, BS_REPORT_HTML,
-					 &t->err);
+	t->rc = bs_report_templates_load(&ts, t->dir, BS_REPORT_HTML, &t->err);
 	bs_tmpl_set_free(ts);
 }
 
@@ -1052,7 +1063,7 @@ static const struct {
 } strip_cases[] = {
 /* clang-format off */
 #define S(in, out) {in, sizeof(in) - 1, out, sizeof(out) - 1}
-/* clang-format on */
+	/* clang-format on */
 	/* Blank lines go; a lone marker loses its white space and newline;
 	 * a variable, or two markers, keep theirs. */
 	S("a\n\n \t \nb", "a\nb"),
@@ -1225,8 +1236,7 @@ static void test_template_depth(void **state)
 		bs_buf_addf(&tpl, "{{/S%d}}", i);
 	def[0].text = bs_buf_str(&tpl);
 	def[0].len = tpl.len;
-	assert_int_equal(bs_tmpl_set_load(&ts, def, t_names, 1, NULL, &err),
-			 0);
+	assert_int_equal(bs_tmpl_set_load(&ts, def, t_names, 1, NULL, &err), 0);
 	bs_tmpl_set_free(ts);
 
 	bs_buf_reset(&tpl);
@@ -1270,8 +1280,7 @@ static void test_template_ends_in_delims(void **state)
 	/* One more byte, and it is an ordinary marker. */
 	def[0].text = "{{=a b=}}";
 	def[0].len = strlen(def[0].text);
-	assert_int_equal(bs_tmpl_set_load(&ts, def, t_names, 1, NULL, &err),
-			 0);
+	assert_int_equal(bs_tmpl_set_load(&ts, def, t_names, 1, NULL, &err), 0);
 	bs_tmpl_set_free(ts);
 }
 
@@ -1281,10 +1290,11 @@ static void test_template_two_pragmas(void **state)
 {
 	struct bs_err err = BS_ERR_INIT;
 	struct bs_tmpl_set *ts = NULL;
-	struct bs_embedded def[] = {
-		{"t.txt", "{{%AUTOESCAPE context=\"HTML\"}}x"
-			  "{{%AUTOESCAPE context=\"HTML\"}}", 0},
-		{NULL, NULL, 0}};
+	struct bs_embedded def[] = {{"t.txt",
+				     "{{%AUTOESCAPE context=\"HTML\"}}x"
+				     "{{%AUTOESCAPE context=\"HTML\"}}",
+				     0},
+				    {NULL, NULL, 0}};
 
 	(void)state;
 	def[0].len = strlen(def[0].text);
@@ -1340,8 +1350,9 @@ static void test_template_budget(void **state)
 	for (i = 0; i < 25; i++)
 		bs_buf_adds(&tpl, "{{/A}}");
 	assert_int_equal(expand_null(bs_buf_str(&tpl), d, &err), -BS_ETMPL);
-	assert_true(strncmp(err.msg, "cannot expand template 't.txt': more "
-				     "than 4194",
+	assert_true(strncmp(err.msg,
+			    "cannot expand template 't.txt': more "
+			    "than 4194",
 			    41) == 0);
 	assert_non_null(strstr(err.msg, " steps for this report's data (a "
 					"section inside itself repeats its "
@@ -1389,7 +1400,9 @@ static void test_html_list_kept_or_read_again(void **state)
 {
 	const char *labels[] = {"server", "emc", "labvm01"};
 	struct lines_src s = {{{SRV1, SRV2, SRV3, SRV4}, {EMC10_OFF}, {LABVM01}},
-			      NULL, NULL, 0};
+			      NULL,
+			      NULL,
+			      0};
 	struct bs_report_opts o;
 	struct bs_report *kept, *again;
 	char *a, *b, *c;

@@ -39,10 +39,10 @@
 /* One run: its curves are made from these numbers by curve_y(). */
 struct zrun {
 	const char *machine, *raid;
-	int write;     /* a -w run: write_mib_s, else read_mib_s */
+	int write; /* a -w run: write_mib_s, else read_mib_s */
 	int npoints;
-	double top;    /* MiB/s at offset 0 */
-	int too_fast;  /* index of a "++++" block, or -1 */
+	double top;   /* MiB/s at offset 0 */
+	int too_fast; /* index of a "++++" block, or -1 */
 };
 
 /* clang-format off */
@@ -319,8 +319,7 @@ static void test_metrics_choose_curves(void **state)
 			 0);
 	assert_int_equal(bs_report_build(&rep, &o, labels, 2, &src, &err), 0);
 	assert_int_equal(rep->ncurves, 1);
-	assert_string_equal(bs_metrics[rep->curves[0].test].key,
-			    "write_mib_s");
+	assert_string_equal(bs_metrics[rep->curves[0].test].key, "write_mib_s");
 	for (i = 0; i < 2; i++)
 		assert_int_equal(rep->groups[i].curves_seen,
 				 rep->groups[i].curves_kept);
@@ -363,7 +362,8 @@ static void test_text(void **state)
 		bs_value_fmt(v[3], sizeof(v[3]), t, w.mean);
 		bs_value_fmt(v[4], sizeof(v[4]), t, w.max);
 		bs_buf_reset(&row);
-		bs_buf_addf(&row, "\n[%d] raid=%s %lld %s %s %s %s %s %s %d %d\n",
+		bs_buf_addf(&row,
+			    "\n[%d] raid=%s %lld %s %s %s %s %s %s %d %d\n",
 			    strcmp(zruns[k].raid, "10") ? 2 : 1, zruns[k].raid,
 			    (long long)f->id[k], zruns[k].machine, v[0], v[1],
 			    v[2], v[3], v[4], w.n, w.n - w.ok);
@@ -401,9 +401,8 @@ static void test_csv(void **state)
 		for (i = 0; i < zruns[k].npoints; i++) {
 			bs_buf_reset(&line);
 			bs_buf_addc(&line, '\n');
-			bs_csv_cell(&line, labels[strcmp(zruns[k].raid, "10")
-							  ? 1
-							  : 0],
+			bs_csv_cell(&line,
+				    labels[strcmp(zruns[k].raid, "10") ? 1 : 0],
 				    strlen(zruns[k].raid) + 5);
 			bs_buf_addf(&line, ",%lld,", (long long)f->id[k]);
 			bs_csv_cell(&line, zruns[k].machine,
@@ -411,13 +410,12 @@ static void test_csv(void **state)
 			bs_buf_addc(&line, ',');
 			bs_csv_cell(&line, key_of(&zruns[k]),
 				    strlen(key_of(&zruns[k])));
-			bs_buf_addf(
-				&line, ",%s,%s,%s\n",
-				bs_rfmt_raw(curve_x(i), n[0], sizeof(n[0])),
-				bs_rfmt_raw(curve_y(&zruns[k], i), n[1],
-					    sizeof(n[1])),
-				bs_rfmt_raw(curve_s(&zruns[k], i), n[2],
-					    sizeof(n[2])));
+			bs_buf_addf(&line, ",%s,%s,%s\n",
+				    bs_rfmt_raw(curve_x(i), n[0], sizeof(n[0])),
+				    bs_rfmt_raw(curve_y(&zruns[k], i), n[1],
+						sizeof(n[1])),
+				    bs_rfmt_raw(curve_s(&zruns[k], i), n[2],
+						sizeof(n[2])));
 			if (strstr(points, bs_buf_str(&line)) == NULL)
 				fail_msg("no point '%s'", bs_buf_str(&line));
 		}
@@ -451,67 +449,70 @@ static void test_json(void **state)
 	assert_true(json_is_null(json_object_get(root, "curves_note")));
 	curves = json_object_get(root, "curves");
 	assert_int_equal(json_array_size(curves), 2);
-	json_array_foreach(curves, i, m)
-	{
+	json_array_foreach(curves, i, m) {
 		const char *key =
 			json_string_value(json_object_get(m, "metric"));
-		assert_string_equal(
-			json_string_value(json_object_get(m, "axis")),
-			"offset_gib");
-		assert_string_equal(
-			json_string_value(json_object_get(m, "unit")),
-			"MiB/s");
-		json_array_foreach(json_object_get(m, "runs"), j, run)
-		{
-			int64_t id = json_integer_value(
-				json_object_get(run, "run"));
+		assert_string_equal(json_string_value(
+					    json_object_get(m, "axis")),
+				    "offset_gib");
+		assert_string_equal(json_string_value(
+					    json_object_get(m, "unit")),
+				    "MiB/s");
+		json_array_foreach(json_object_get(m, "runs"), j, run) {
+			int64_t id =
+				json_integer_value(json_object_get(run, "run"));
 			const struct zrun *z = NULL;
 			for (k = 0; k < NZRUNS; k++)
 				if (f->id[k] == id)
 					z = &zruns[k];
 			assert_non_null(z);
 			assert_string_equal(key, key_of(z));
-			assert_string_equal(json_string_value(json_object_get(
-						    run, "machine")),
+			assert_string_equal(json_string_value(
+						    json_object_get(run,
+								    "machine")),
 					    z->machine);
-			assert_int_equal(json_integer_value(json_object_get(
-						 run, "group")),
+			assert_int_equal(json_integer_value(
+						 json_object_get(run, "group")),
 					 strcmp(z->raid, "10") ? 2 : 1);
 			want_of(z, &w);
 			/* Numbers for scripts carry 6 significant digits. */
-			assert_true(near6(json_number_value(json_object_get(
-						  run, "first")),
-					  w.first));
-			assert_true(near6(json_number_value(json_object_get(
-						  run, "max")),
+			assert_true(
+				near6(json_number_value(
+					      json_object_get(run, "first")),
+				      w.first));
+			assert_true(near6(json_number_value(
+						  json_object_get(run, "max")),
 					  w.max));
-			assert_true(near6(json_number_value(json_object_get(
-						  run, "mean")),
+			assert_true(near6(json_number_value(
+						  json_object_get(run, "mean")),
 					  w.mean));
-			assert_int_equal(json_integer_value(json_object_get(
-						 run, "too_fast")),
+			assert_int_equal(json_integer_value(
+						 json_object_get(run,
+								 "too_fast")),
 					 w.n - w.ok);
 			pts = json_object_get(run, "points");
 			assert_int_equal(json_array_size(pts), z->npoints);
 			for (k = 0; k < json_array_size(pts); k++) {
 				json_t *p = json_array_get(pts, k);
 				double y = curve_y(z, (int)k);
-				assert_true(near6(json_number_value(
-							  json_object_get(
-								  p, "offset_gib")),
-						  curve_x((int)k)));
+				assert_true(
+					near6(json_number_value(json_object_get(
+						      p, "offset_gib")),
+					      curve_x((int)k)));
 				if (isnan(y))
 					assert_true(json_is_null(
 						json_object_get(p, "mib_s")));
 				else
-					assert_true(near6(json_number_value(
-								  json_object_get(
-									  p, "mib_s")),
-							  y));
-				assert_true(near6(json_number_value(
-							  json_object_get(
-								  p, "seconds")),
-						  curve_s(z, (int)k)));
+					assert_true(
+						near6(json_number_value(
+							      json_object_get(
+								      p,
+								      "mib_s")),
+						      y));
+				assert_true(
+					near6(json_number_value(json_object_get(
+						      p, "seconds")),
+					      curve_s(z, (int)k)));
 			}
 			seen++;
 		}
@@ -523,8 +524,8 @@ static void test_json(void **state)
 
 /* The numbers of an SVG path, "M x y L x y M ...": each pair, and how many
  * pieces (M) it has. */
-static int path_check(const char *d, double x0, double y0, double x1,
-		      double y1, int *pieces, int *pairs)
+static int path_check(const char *d, double x0, double y0, double x1, double y1,
+		      int *pieces, int *pairs)
 {
 	char *end;
 	double x, y;
@@ -567,11 +568,13 @@ static void test_html(void **state)
 	p = strstr(html, "<h2>Throughput by position</h2>");
 	assert_non_null(p);
 	assert_true(strstr(html, "<svg class=\"curve\"") > p);
-	assert_true(strstr(p, "</section>") > strstr(p, "<svg class=\"curve\""));
+	assert_true(strstr(p, "</section>") >
+		    strstr(p, "<svg class=\"curve\""));
 	p = strstr(html, "<rect class=\"frame\" x=\"");
 	assert_non_null(p);
-	assert_int_equal(sscanf(p, "<rect class=\"frame\" x=\"%lf\" y=\"%lf\" "
-				   "width=\"%lf\" height=\"%lf\"",
+	assert_int_equal(sscanf(p,
+				"<rect class=\"frame\" x=\"%lf\" y=\"%lf\" "
+				"width=\"%lf\" height=\"%lf\"",
 				&x0, &y0, &w, &h),
 			 4);
 	/* Each path: within the plot, a piece more per gap. */
@@ -596,8 +599,9 @@ static void test_html(void **state)
 		if (npath == 2)
 			/* raid=5's first block was too fast: one piece. */
 			assert_int_equal(pieces, 1);
-		assert_int_equal(sscanf(q, " stroke=\"%15[^\"]\" "
-					   "stroke-dasharray=\"%15[^\"]\"",
+		assert_int_equal(sscanf(q,
+					" stroke=\"%15[^\"]\" "
+					"stroke-dasharray=\"%15[^\"]\"",
 					colour[npath == 0 ? 0 : 1],
 					dash[npath == 0 ? 0 : 1]),
 				 2);
@@ -613,7 +617,8 @@ static void test_html(void **state)
 	/* Legend rows: group, run, machine. */
 	for (k = 0; k < (int)NZRUNS; k++) {
 		char row[160];
-		snprintf(row, sizeof(row), "[%d] raid=%s</th><td>%lld</td><td class=\"m\">%s",
+		snprintf(row, sizeof(row),
+			 "[%d] raid=%s</th><td>%lld</td><td class=\"m\">%s",
 			 strcmp(zruns[k].raid, "10") ? 2 : 1, zruns[k].raid,
 			 (long long)f->id[k],
 			 k < 2 ? "box1" : "&lt;b&gt;box2&lt;/b&gt;");
@@ -672,8 +677,9 @@ static void test_html_lone_blocks(void **state)
 	(void)state;
 	memset(&o, 0, sizeof(o));
 	assert_int_equal(bs_report_build(&rep, &o, &name, 1, &src, &err), 0);
-	assert_int_equal(
-		bs_report_templates_load(&ts, NULL, BS_REPORT_HTML, &err), 0);
+	assert_int_equal(bs_report_templates_load(&ts, NULL, BS_REPORT_HTML,
+						  &err),
+			 0);
 	out = open_memstream(&html, &len);
 	assert_int_equal(bs_report_render(rep, ts, BS_REPORT_HTML, &src, out,
 					  &err),
@@ -681,8 +687,9 @@ static void test_html_lone_blocks(void **state)
 	fclose(out);
 	p = strstr(html, "<rect class=\"frame\" x=\"");
 	assert_non_null(p);
-	assert_int_equal(sscanf(p, "<rect class=\"frame\" x=\"%lf\" y=\"%lf\" "
-				   "width=\"%lf\" height=\"%lf\"",
+	assert_int_equal(sscanf(p,
+				"<rect class=\"frame\" x=\"%lf\" y=\"%lf\" "
+				"width=\"%lf\" height=\"%lf\"",
 				&x0, &y0, &w, &h),
 			 4);
 	p = strstr(html, "<path d=\"");
@@ -692,8 +699,7 @@ static void test_html_lone_blocks(void **state)
 	*q = '\0';
 	/* [100], [90, 80], [70]: three pieces of two points each, the last
 	 * block (at the right edge) drawn leftwards. */
-	assert_int_equal(path_check(p, x0, y0, x0 + w, y0 + h, &pieces,
-				    &pairs),
+	assert_int_equal(path_check(p, x0, y0, x0 + w, y0 + h, &pieces, &pairs),
 			 0);
 	assert_int_equal(pieces, 3);
 	assert_int_equal(pairs, 6);
@@ -721,8 +727,9 @@ static void test_html_wild_numbers(void **state)
 	(void)state;
 	memset(&o, 0, sizeof(o));
 	assert_int_equal(bs_report_build(&rep, &o, &name, 1, &src, &err), 0);
-	assert_int_equal(
-		bs_report_templates_load(&ts, NULL, BS_REPORT_HTML, &err), 0);
+	assert_int_equal(bs_report_templates_load(&ts, NULL, BS_REPORT_HTML,
+						  &err),
+			 0);
 	out = open_memstream(&html, &len);
 	assert_int_equal(bs_report_render(rep, ts, BS_REPORT_HTML, &src, out,
 					  &err),
@@ -770,8 +777,7 @@ static int synth_each(void *ctx, size_t g, bs_report_run_fn fn, void *fn_ctx,
 }
 
 /* What must hold of the curves kept, whatever the groups. */
-static void check_bounds(const struct bs_report *rep,
-			 const struct synth_src *s)
+static void check_bounds(const struct bs_report *rep, const struct synth_src *s)
 {
 	size_t i, g, npoints = 0;
 	int64_t kept[4] = {0}, most = 0, least = INT64_MAX;
@@ -781,11 +787,10 @@ static void check_bounds(const struct bs_report *rep,
 		const struct bs_report_curve *c = &rep->curves[i];
 		npoints += c->n;
 		/* Each group keeps its first runs, in order. */
-		assert_true(c->id == (int64_t)(c->group * 1000) +
-					     ++kept[c->group]);
+		assert_true(c->id ==
+			    (int64_t)(c->group * 1000) + ++kept[c->group]);
 	}
-	assert_true(npoints == rep->npoints &&
-		    npoints <= BS_REPORT_POINTS_MAX);
+	assert_true(npoints == rep->npoints && npoints <= BS_REPORT_POINTS_MAX);
 	for (g = 0; g < rep->ngroups; g++) {
 		const struct bs_report_group *x = &rep->groups[g];
 		assert_int_equal(kept[g], x->curves_kept);
@@ -891,8 +896,7 @@ static void test_bounds(void **state)
 		rep = synth_build(&s, (size_t)cases[i].ng);
 		seen = kept = 0;
 		for (g = 0; g < rep->ngroups; g++) {
-			assert_int_equal(rep->groups[g].curves_seen,
-					 s.runs[g]);
+			assert_int_equal(rep->groups[g].curves_seen, s.runs[g]);
 			seen += rep->groups[g].curves_seen;
 			kept += rep->groups[g].curves_kept;
 		}
@@ -902,8 +906,10 @@ static void test_bounds(void **state)
 		} else {
 			char head[96];
 			assert_non_null(rep->curves_note);
-			snprintf(head, sizeof(head), "%lld of %lld curves are "
-				 "drawn", (long long)kept, (long long)seen);
+			snprintf(head, sizeof(head),
+				 "%lld of %lld curves are "
+				 "drawn",
+				 (long long)kept, (long long)seen);
 			assert_true(strncmp(rep->curves_note, head,
 					    strlen(head)) == 0);
 		}

@@ -88,10 +88,22 @@ static int find_col(const struct cols *c, const char *name)
 
 /* Columns of runs that are neither a parameter nor a result. */
 static const char *const own_cols[] = {
-	"id",	  "family",	    "tool",	 "tool_version",
-	"format", "machine",	    "measured_at", "stored_at",
-	"raw",	  "sha256",	    "source",	 "source_line",
-	"parser_version", "warning", "measure_key", "supplied",
+	"id",
+	"family",
+	"tool",
+	"tool_version",
+	"format",
+	"machine",
+	"measured_at",
+	"stored_at",
+	"raw",
+	"sha256",
+	"source",
+	"source_line",
+	"parser_version",
+	"warning",
+	"measure_key",
+	"supplied",
 };
 
 static void test_params_are_the_runs_columns(void **state)
@@ -159,9 +171,9 @@ static void test_params_are_the_runs_columns(void **state)
 static void test_catalogue(void **state)
 {
 	static const char *const bonnie[] = {
-		"putc",	      "put_block", "rewrite",  "getc",
-		"get_block",  "seeks",	   "seq_create", "seq_stat",
-		"seq_del",    "ran_create", "ran_stat", "ran_del",
+		"putc",      "put_block",  "rewrite",    "getc",
+		"get_block", "seeks",      "seq_create", "seq_stat",
+		"seq_del",   "ran_create", "ran_stat",   "ran_del",
 	};
 	int m, k;
 
@@ -222,7 +234,8 @@ static void test_limits(void **state)
 		assert_true(isfinite(bs_metrics[m].max));
 		assert_true(bs_metrics[m].max >= 1000);
 		assert_true(bs_metric_fits(m, BS_PART_VALUE, 0));
-		assert_true(bs_metric_fits(m, BS_PART_VALUE, bs_metrics[m].max));
+		assert_true(
+			bs_metric_fits(m, BS_PART_VALUE, bs_metrics[m].max));
 		assert_false(bs_metric_fits(m, BS_PART_VALUE, -1));
 		assert_false(bs_metric_fits(m, BS_PART_VALUE, NAN));
 		assert_false(bs_metric_fits(m, BS_PART_VALUE, INFINITY));
@@ -240,8 +253,8 @@ static void test_limits(void **state)
 		const struct bs_param_info *pi = &bs_param_table[k];
 
 		/* Families share the field of a key ("direct"). */
-		assert_string_equal(
-			bs_param_table[bs_param_at(pi->offset)].key, pi->key);
+		assert_string_equal(bs_param_table[bs_param_at(pi->offset)].key,
+				    pi->key);
 		if (pi->kind == BS_PK_TEXT) {
 			assert_true(pi->max == BS_NONE);
 			continue;
@@ -395,8 +408,9 @@ static void fill_family(struct bs_run *r, enum bs_family f, int salt)
 		}
 	}
 	if (f == BS_FAM_ZCAV) {
-		struct bs_series *s = bs_run_series_add(
-			r, bs_metric_find(f, "read_mib_s"), "offset_gib");
+		struct bs_series *s =
+			bs_run_series_add(r, bs_metric_find(f, "read_mib_s"),
+					  "offset_gib");
 		bs_series_point(s, 0, 160.3, 3.194);
 		bs_series_point(s, 0.5, NAN, 0.004);
 		bs_series_point(s, 1.0, 150.25, 3.4);
@@ -466,10 +480,11 @@ static void test_every_family_round_trips(void **state)
 			obj = xstrndup(p, strcspn(p, "}"));
 			for (m = 0; m < bs_nparams; m++) {
 				char key[64];
-				snprintf(key, sizeof(key), "\"%s\":",
-					 bs_param_table[m].key);
+				snprintf(key, sizeof(key),
+					 "\"%s\":", bs_param_table[m].key);
 				if (bs_param_find_in((enum bs_family)f,
-						     bs_param_table[m].key) >= 0)
+						     bs_param_table[m].key) >=
+				    0)
 					assert_non_null(strstr(obj, key));
 				else
 					assert_null(strstr(obj, key));

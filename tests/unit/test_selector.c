@@ -45,15 +45,15 @@ static void dump(const struct bs_sel *sel, struct bs_buf *b)
 		case BS_SEL_ID:
 			assert_true(t->lo == t->hi);
 			bs_buf_addf(b, "id%s %" PRId64,
-			            t->op == BS_OP_EQ ? ""
-			                              : bs_sel_op(t->op)->text,
-			            t->lo);
+				    t->op == BS_OP_EQ ? ""
+						      : bs_sel_op(t->op)->text,
+				    t->lo);
 			break;
 		case BS_SEL_RANGE:
 			bs_buf_addf(b, "range%s %" PRId64 "-%" PRId64,
-			            t->op == BS_OP_EQ ? ""
-			                              : bs_sel_op(t->op)->text,
-			            t->lo, t->hi);
+				    t->op == BS_OP_EQ ? ""
+						      : bs_sel_op(t->op)->text,
+				    t->lo, t->hi);
 			break;
 		case BS_SEL_LAST:
 			bs_buf_addf(b, "last %" PRId64, t->n);
@@ -65,21 +65,21 @@ static void dump(const struct bs_sel *sel, struct bs_buf *b)
 			assert_non_null(t->field);
 			assert_string_equal(t->key, t->field->key);
 			bs_buf_addf(b, "field %s[%s]%s<%s>", t->key,
-			            t->field->column, bs_sel_op(t->op)->text,
-			            t->value);
+				    t->field->column, bs_sel_op(t->op)->text,
+				    t->value);
 			if (t->field->type == BS_SEL_DATE)
 				bs_buf_addf(b, " [%" PRId64 ", %" PRId64 "]",
-				            t->lo, t->hi);
+					    t->lo, t->hi);
 			break;
 		case BS_SEL_TAG:
 			assert_null(t->field);
 			bs_buf_addf(b, "tag <%s>%s<%s>", t->key,
-			            bs_sel_op(t->op)->text, t->value);
+				    bs_sel_op(t->op)->text, t->value);
 			break;
 		case BS_SEL_PARAM:
 			assert_null(t->field);
 			bs_buf_addf(b, "param <%s>%s<%s>", t->key,
-			            bs_sel_op(t->op)->text, t->value);
+				    bs_sel_op(t->op)->text, t->value);
 			break;
 		default:
 			fail_msg("term %zu has kind %d", i, (int)t->kind);
@@ -257,12 +257,12 @@ static void check_ok(const char *in, const char *terms, const char *printed)
 	dump(&sel, &got);
 	if (strcmp(bs_buf_str(&got), terms) != 0)
 		fail_msg("'%s': got '%s', expected '%s'", in, bs_buf_str(&got),
-		         terms);
+			 terms);
 	/* Printed back, it is the same selector. */
 	assert_int_equal(bs_sel_print(&sel, &text), 0);
 	assert_string_equal(bs_buf_str(&text), printed ? printed : in);
 	assert_int_equal(bs_sel_parse(&back, bs_buf_str(&text), &err),
-	                 (int)sel.n);
+			 (int)sel.n);
 	dump(&back, &again);
 	assert_string_equal(bs_buf_str(&again), terms);
 	bs_sel_release(&sel);
@@ -279,7 +279,7 @@ static void test_forms(void **state)
 	(void)state;
 	for (i = 0; i < sizeof(ok_cases) / sizeof(ok_cases[0]); i++)
 		check_ok(ok_cases[i].in, ok_cases[i].terms,
-		         ok_cases[i].printed);
+			 ok_cases[i].printed);
 }
 
 struct err_case {
@@ -541,8 +541,8 @@ static void test_limit(void **state)
 	bs_buf_reset(&b);
 	for (i = 0; i < BS_SEL_MAX_TERMS; i++) {
 		static const char *const kinds[] = {
-		    "id=3",          "1-9", "last:2", "all",
-		    "machine=a\\,b", "t=",  "last",   "7",
+			"id=3",          "1-9", "last:2", "all",
+			"machine=a\\,b", "t=",  "last",   "7",
 		};
 
 		if (i > 0)
@@ -550,7 +550,7 @@ static void test_limit(void **state)
 		bs_buf_adds(&b, kinds[i % 8]);
 	}
 	assert_int_equal(bs_sel_parse(&sel, bs_buf_str(&b), &err),
-	                 BS_SEL_MAX_TERMS);
+			 BS_SEL_MAX_TERMS);
 	assert_int_equal(sel.term[63].kind, BS_SEL_ID);
 	assert_true(sel.term[63].lo == 7);
 	bs_sel_release(&sel);
@@ -588,7 +588,7 @@ static void test_odd_inputs(void **state)
 	assert_string_equal(sel.term[0].value, "v");
 	bs_buf_trim(&in, 2);
 	check_err(bs_buf_str(&in),
-	          "'kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk..." NOT_SEL);
+		  "'kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk..." NOT_SEL);
 
 	/* Every byte but NUL in a key and a value comes back. */
 	bs_buf_reset(&in);
@@ -670,11 +670,12 @@ static void test_fields(void **state)
 
 		assert_ptr_equal(bs_sel_field(f->key, strlen(f->key)), f);
 		if (f->column)
-			assert_string_equal(
-			    bs_store_run_column(f->key, strlen(f->key)),
-			    f->column);
+			assert_string_equal(bs_store_run_column(f->key,
+								strlen(f->key)),
+					    f->column);
 		else
-			assert_null(bs_store_run_column(f->key, strlen(f->key)));
+			assert_null(
+				bs_store_run_column(f->key, strlen(f->key)));
 		assert_null(strpbrk(f->key, BS_SEL_OP_CHARS ",\\"));
 		nid += f->type == BS_SEL_IDS;
 		if (f->type == BS_SEL_IDS)
@@ -712,9 +713,9 @@ static void test_ops(void **state)
 		assert_non_null(bs_sel_ops[i].help);
 		for (j = 0; j < i; j++)
 			if (strncmp(t, bs_sel_ops[j].text,
-			            strlen(bs_sel_ops[j].text)) == 0)
+				    strlen(bs_sel_ops[j].text)) == 0)
 				fail_msg("'%s' is hidden by '%s'", t,
-				         bs_sel_ops[j].text);
+					 bs_sel_ops[j].text);
 	}
 }
 
@@ -775,7 +776,7 @@ static void test_fields_schema_docs(void **state)
 		if (bs_sel_fields[i].column &&
 		    !line_starts(runs, end, bs_sel_fields[i].column))
 			fail_msg("schema.sql: runs has no column '%s'",
-			         bs_sel_fields[i].column);
+				 bs_sel_fields[i].column);
 
 	bs_buf_reset(&text);
 	read_source("store/store.h", &text);
@@ -804,15 +805,15 @@ static void test_glob_regex(void **state)
 	static const struct {
 		const char *glob, *regex;
 	} cases[] = {
-	    {"bonnie++-text*", "^bonnie\\+\\+\\-text.*$"},
-	    {"[a-c]x", "^[a-c]x$"},
-	    {"[^a]*", "^[^a].*$"},
-	    {"[]]", "^[\\]]$"},
-	    {"[a-]", "^[a\\-]$"},
-	    {"emc?", "^emc.$"},
-	    {"a\\b.c", "^a\\\\b\\.c$"},
-	    {"x[", "a^"}, /* an unclosed class matches nothing */
-	    {"", "^$"},
+		{"bonnie++-text*", "^bonnie\\+\\+\\-text.*$"},
+		{"[a-c]x", "^[a-c]x$"},
+		{"[^a]*", "^[^a].*$"},
+		{"[]]", "^[\\]]$"},
+		{"[a-]", "^[a\\-]$"},
+		{"emc?", "^emc.$"},
+		{"a\\b.c", "^a\\\\b\\.c$"},
+		{"x[", "a^"}, /* an unclosed class matches nothing */
+		{"", "^$"},
 	};
 	size_t i;
 
@@ -828,14 +829,14 @@ static void test_glob_regex(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_forms),
-	    cmocka_unit_test(test_errors),
-	    cmocka_unit_test(test_limit),
-	    cmocka_unit_test(test_odd_inputs),
-	    cmocka_unit_test(test_fields),
-	    cmocka_unit_test(test_ops),
-	    cmocka_unit_test(test_glob_regex),
-	    cmocka_unit_test(test_fields_schema_docs),
+		cmocka_unit_test(test_forms),
+		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_limit),
+		cmocka_unit_test(test_odd_inputs),
+		cmocka_unit_test(test_fields),
+		cmocka_unit_test(test_ops),
+		cmocka_unit_test(test_glob_regex),
+		cmocka_unit_test(test_fields_schema_docs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

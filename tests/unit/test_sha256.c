@@ -109,9 +109,8 @@ static void test_fips_vectors(void **state)
 
 static void test_million_a(void **state)
 {
-	static const char want[] =
-		"cdc76e5c9914fb9281a1c7e284d73e67"
-		"f1809a48a497200e046d39ccc7112cd0";
+	static const char want[] = "cdc76e5c9914fb9281a1c7e284d73e67"
+				   "f1809a48a497200e046d39ccc7112cd0";
 	/* Whole, odd chunks that straddle blocks, and whole blocks. */
 	static const size_t chunks[] = {0, 1000, 64 * 100};
 	const size_t len = 1000000;
@@ -155,9 +154,8 @@ static int cmp_size(const void *a, const void *b)
 static void test_differential(void **state)
 {
 	enum { MAXLEN = 1000 };
-	static const char want_all[] =
-		"2116a09e3cfdffb1da79ca2ce10d0e7f"
-		"c84ca3d5cc9a3c33f241888458bf8f8d";
+	static const char want_all[] = "2116a09e3cfdffb1da79ca2ce10d0e7f"
+				       "c84ca3d5cc9a3c33f241888458bf8f8d";
 	uint8_t *buf = xmalloc(MAXLEN + 16), *msg, want[32], got[32];
 	uint64_t seed = 0x5eed5a256ull;
 	struct bs_sha256 all;

@@ -60,7 +60,8 @@ static void test_median(void **state)
 	/* Against sorting, on many orders, sizes and ties. */
 	for (n = 1; n < 200; n++) {
 		for (i = 0; i < n; i++) {
-			seed = seed * 6364136223846793005u + 1442695040888963407u;
+			seed = seed * 6364136223846793005u +
+			       1442695040888963407u;
 			v[i] = w[i] = (double)((seed >> 33) % (n / 3 + 2));
 		}
 		qsort(w, n, sizeof(*w), cmp);
@@ -132,8 +133,8 @@ static void test_holm(void **state)
 }
 
 /* pct and p of group g against b, as the report computes them. */
-static enum bs_verdict verdict(struct bs_stat_sample g,
-			       struct bs_stat_sample b, int better)
+static enum bs_verdict verdict(struct bs_stat_sample g, struct bs_stat_sample b,
+			       int better)
 {
 	double pct = (g.mean - b.mean) * 100.0 / b.mean;
 
@@ -178,12 +179,9 @@ static void test_verdicts(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_mean_ci),
-		cmocka_unit_test(test_median),
-		cmocka_unit_test(test_welch),
-		cmocka_unit_test(test_ratio_ci),
-		cmocka_unit_test(test_holm),
-		cmocka_unit_test(test_verdicts),
+		cmocka_unit_test(test_mean_ci), cmocka_unit_test(test_median),
+		cmocka_unit_test(test_welch),   cmocka_unit_test(test_ratio_ci),
+		cmocka_unit_test(test_holm),    cmocka_unit_test(test_verdicts),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -151,8 +151,7 @@ static void test_put_get_dup(void **state)
 	assert_int_equal(back.res[BS_M_PUTC].status, BS_ST_NOT_RUN);
 	assert_string_equal(bs_run_tag_get(&back, "raid"), "10");
 	bs_run_release(&back);
-	assert_int_equal(bs_store_get(st, 999, 0, &back, &err),
-			 -BS_ENOTFOUND);
+	assert_int_equal(bs_store_get(st, 999, 0, &back, &err), -BS_ENOTFOUND);
 	bs_run_release(&r);
 	bs_store_close(st);
 }
@@ -212,8 +211,7 @@ static void test_selectors(void **state)
 
 	assert_int_equal(bs_store_select(st, "4-2", &ids, &err), -BS_EINVAL);
 	bs_err_reset(&err);
-	assert_int_equal(bs_store_select(st, "bogus", &ids, &err),
-			 -BS_EINVAL);
+	assert_int_equal(bs_store_select(st, "bogus", &ids, &err), -BS_EINVAL);
 	assert_non_null(strstr(err.msg, "'bogus' is not a selector"));
 	bs_err_reset(&err);
 	assert_int_equal(bs_store_select(st, "=x", &ids, &err), -BS_EINVAL);
@@ -223,16 +221,25 @@ static void test_selectors(void **state)
 	assert_int_equal(select_n(st, "id=2-4,raid=10"), 2);
 	{
 		static const char *const bad[] = {
-			"id=", "id=last", "id=all", "id=raid=5",
-			"id=machine=jump", "id=-1", "id=id=2", "0", "2-",
-			"9999999999999999999999", "last:0", "a,,b",
+			"id=",
+			"id=last",
+			"id=all",
+			"id=raid=5",
+			"id=machine=jump",
+			"id=-1",
+			"id=id=2",
+			"0",
+			"2-",
+			"9999999999999999999999",
+			"last:0",
+			"a,,b",
 		};
 		size_t k;
 
 		for (k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
-			assert_int_equal(
-				bs_store_select(st, bad[k], &ids, &err),
-				-BS_EINVAL);
+			assert_int_equal(bs_store_select(st, bad[k], &ids,
+							 &err),
+					 -BS_EINVAL);
 			bs_err_reset(&err);
 		}
 	}
@@ -374,8 +381,7 @@ static void test_merge(void **state)
 	assert_true(runs == 5);
 
 	/* Opened to read, an archive cannot be merged into. */
-	assert_int_equal(bs_store_merge(ro, y, NULL, on_conflict, &c, &s,
-					&err),
+	assert_int_equal(bs_store_merge(ro, y, NULL, on_conflict, &c, &s, &err),
 			 -BS_EINVAL);
 	bs_store_close(ro);
 	bs_store_close(x);
@@ -677,12 +683,15 @@ static void test_parse_tag(void **state)
 		 "commands themselves"},
 		{"novalue", 0, NULL, NULL, "'novalue' is not KEY=VALUE"},
 		{"=v", 0, NULL, NULL, "'=v' is not KEY=VALUE"},
-		{"a,b=c", 0, NULL, NULL, "tag key 'a,b' has one of , = ! ~ < >"},
+		{"a,b=c", 0, NULL, NULL,
+		 "tag key 'a,b' has one of , = ! ~ < >"},
 		{"raid!=10", 0, NULL, NULL,
 		 "tag key 'raid!' has one of , = ! ~ < >"},
-		{"a~b=c", 0, NULL, NULL, "tag key 'a~b' has one of , = ! ~ < >"},
+		{"a~b=c", 0, NULL, NULL,
+		 "tag key 'a~b' has one of , = ! ~ < >"},
 		{"a<=c", 0, NULL, NULL, "tag key 'a<' has one of , = ! ~ < >"},
-		{"a>b=c", 0, NULL, NULL, "tag key 'a>b' has one of , = ! ~ < >"},
+		{"a>b=c", 0, NULL, NULL,
+		 "tag key 'a>b' has one of , = ! ~ < >"},
 		{"date=2004", 0, NULL, NULL,
 		 "'date' is a run field, not a tag key (selectors read it "
 		 "from the run)"},
@@ -813,15 +822,13 @@ static void test_open_messages(void **state)
 
 	(void)state;
 	bs_buf_addf(&p, "%s", dir ? dir : ".");
-	assert_int_equal(bs_store_open(&st, bs_buf_str(&p), 0, &err),
-			 -BS_EDB);
+	assert_int_equal(bs_store_open(&st, bs_buf_str(&p), 0, &err), -BS_EDB);
 	assert_null(st);
 	assert_non_null(strstr(err.msg, "cannot open archive '"));
 	assert_non_null(strstr(err.msg, "': Is a directory"));
 	bs_err_reset(&err);
 	bs_buf_adds(&p, "/missing-dir/x.db");
-	assert_int_equal(bs_store_open(&st, bs_buf_str(&p), 0, &err),
-			 -BS_EDB);
+	assert_int_equal(bs_store_open(&st, bs_buf_str(&p), 0, &err), -BS_EDB);
 	assert_non_null(strstr(err.msg, "': No such file or directory"));
 	bs_err_reset(&err);
 	bs_buf_release(&p);

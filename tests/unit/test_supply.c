@@ -25,18 +25,20 @@ static void fio_run(struct bs_run *r)
 	r->family = BS_FAM_FIO;
 	bs_run_set(&r->tool, "fio");
 	bs_run_set(&r->format, "fio-text");
-	bs_run_set(bs_param_text(&r->params, bs_param_find_in(BS_FAM_FIO, "rw")),
+	bs_run_set(bs_param_text(&r->params,
+				 bs_param_find_in(BS_FAM_FIO, "rw")),
 		   "randread");
-	bs_run_set(bs_param_text(&r->params, bs_param_find_in(BS_FAM_FIO, "bs")),
+	bs_run_set(bs_param_text(&r->params,
+				 bs_param_find_in(BS_FAM_FIO, "bs")),
 		   "4096B");
 	*bs_param_i64(&r->params, bs_param_find_in(BS_FAM_FIO, "iodepth")) = 16;
 }
 
 static const struct {
 	const char *key, *text;
-	int rc;           /* bs_supply's */
-	const char *msg;  /* the error, or NULL */
-	const char *now;  /* the value afterwards, as formatted; "" unknown */
+	int rc;          /* bs_supply's */
+	const char *msg; /* the error, or NULL */
+	const char *now; /* the value afterwards, as formatted; "" unknown */
 	int supplied;
 } cases[] = {
 	{"direct", "1", 1, NULL, "on", 1},

@@ -17,8 +17,22 @@
 static void test_buckets_tile(void **state)
 {
 	static const uint64_t probes[] = {
-		0, 1, 15, 16, 17, 31, 32, 33, 1000, 1023, 1024, 123456789,
-		4000000000ull, 1ull << 40, (1ull << 63) + 12345, UINT64_MAX,
+		0,
+		1,
+		15,
+		16,
+		17,
+		31,
+		32,
+		33,
+		1000,
+		1023,
+		1024,
+		123456789,
+		4000000000ull,
+		1ull << 40,
+		(1ull << 63) + 12345,
+		UINT64_MAX,
 	};
 	uint64_t lo, hi, prev_hi = 0;
 	unsigned i, idx;

@@ -84,9 +84,9 @@ static void test_periods(void **state)
 		assert_string_equal(iso(f), periods[i].floor);
 		if (strcmp(periods[i].next, "10000-01-01T00:00:00Z") == 0)
 			continue; /* past strftime's four digits */
-		assert_string_equal(
-			iso(bs_time_add(f, periods[i].u, periods[i].k)),
-			periods[i].next);
+		assert_string_equal(iso(bs_time_add(f, periods[i].u,
+						    periods[i].k)),
+				    periods[i].next);
 	}
 }
 
@@ -137,8 +137,10 @@ static void test_ticks(void **state)
 static void test_every(void **state)
 {
 	static const char *const labels[] = {
-		"", "2004-03-14 10:22:05", "2004-03-14", "2004-03-08",
-		"2004-03", "2004-Q1", "2004",
+		"",           "2004-03-14 10:22:05",
+		"2004-03-14", "2004-03-08",
+		"2004-03",    "2004-Q1",
+		"2004",
 	};
 	struct bs_err err = BS_ERR_INIT;
 	enum bs_trend_every e;
@@ -149,15 +151,14 @@ static void test_every(void **state)
 	for (i = BS_EVERY_RUN; i < BS_EVERY_COUNT; i++) {
 		int64_t p = bs_trend_period((enum bs_trend_every)i,
 					    at("2004-03-14 10:22:05"));
-		assert_string_equal(bs_trend_period_label(
-					    (enum bs_trend_every)i, p, s,
-					    sizeof(s)),
+		assert_string_equal(bs_trend_period_label((enum bs_trend_every)i,
+							  p, s, sizeof(s)),
 				    labels[i]);
-		assert_int_equal(bs_trend_every_parse(
-					 bs_trend_every_name(
-						 (enum bs_trend_every)i),
-					 &e, NULL),
-				 0);
+		assert_int_equal(
+			bs_trend_every_parse(bs_trend_every_name(
+						     (enum bs_trend_every)i),
+					     &e, NULL),
+			0);
 		assert_int_equal(e, i);
 	}
 	assert_int_equal(bs_trend_every_parse("fortnight", &e, &err),
@@ -179,8 +180,8 @@ struct tsrc {
 	size_t n[2];
 };
 
-static int src_each(void *ctx, size_t group, bs_report_run_fn fn,
-		    void *fn_ctx, struct bs_err *err)
+static int src_each(void *ctx, size_t group, bs_report_run_fn fn, void *fn_ctx,
+		    struct bs_err *err)
 {
 	struct tsrc *s = ctx;
 	size_t i;
@@ -274,8 +275,7 @@ static void test_months(void **state)
 	bs_trend_free(tr);
 
 	/* auto: each run, as no line has 60. */
-	assert_int_equal(build(&tr, &s, 1, BS_EVERY_AUTO, NULL, NULL, &err),
-			 0);
+	assert_int_equal(build(&tr, &s, 1, BS_EVERY_AUTO, NULL, NULL, &err), 0);
 	assert_int_equal(tr->every, BS_EVERY_RUN);
 	assert_true(tr->auto_every);
 	bs_trend_free(tr);
@@ -307,8 +307,7 @@ static void test_auto(void **state)
 		many[i].date = dates[i];
 		many[i].put_block = 1000 + (double)i;
 	}
-	assert_int_equal(build(&tr, &s, 2, BS_EVERY_AUTO, NULL, NULL, &err),
-			 0);
+	assert_int_equal(build(&tr, &s, 2, BS_EVERY_AUTO, NULL, NULL, &err), 0);
 	assert_int_equal(tr->every, BS_EVERY_WEEK);
 	/* 2004-01-01 was a Thursday: a short first week, 13 more. */
 	assert_int_equal(tr->metric[0].line[0].n, 14);

@@ -73,10 +73,18 @@ static void test_parse_double(void **state)
 static void test_parse_double_as_strtod(void **state)
 {
 	static const char *const edge[] = {
-		"999999999999999",  "9999999999999999", "0.000000000000001",
-		"123456789012345.", "-0",               "-0.0",
-		"9007199254740993", "0.1",              "0.30000000000000004",
-		"2.2250738585072014", "+7.5",           "1.000000000000000",
+		"999999999999999",
+		"9999999999999999",
+		"0.000000000000001",
+		"123456789012345.",
+		"-0",
+		"-0.0",
+		"9007199254740993",
+		"0.1",
+		"0.30000000000000004",
+		"2.2250738585072014",
+		"+7.5",
+		"1.000000000000000",
 	};
 	char buf[40];
 	size_t i;
@@ -144,9 +152,10 @@ static void test_fmt_double(void **state)
 	assert_string_equal(bs_fmt_double(b, sizeof(b), -533, 0), "-533");
 	/* Its integer path prints what printf prints, ties and all. */
 	{
-		static const double edge[] = {0.5, 1.5, 2.5, 0.05, 0.15, 0.25,
-					      1.005, 2.675, 999.95, 1e11,
-					      123456.785, -0.04, -0.0, 0};
+		static const double edge[] = {0.5,    1.5,  2.5,        0.05,
+					      0.15,   0.25, 1.005,      2.675,
+					      999.95, 1e11, 123456.785, -0.04,
+					      -0.0,   0};
 		unsigned seed = 12345;
 		char want[64];
 		int i, prec;
@@ -282,11 +291,13 @@ static void test_fnv(void **state)
 	h = bs_hash_fnv64_field(h, NULL);
 	h = bs_hash_fnv64_field(h, "foo");
 	assert_int_equal(h, 0x05fcf57bf7caa38full);
-	assert_int_equal(bs_hash_fnv64_field(bs_hash_fnv64_field(
-				 BS_FNV64_BASIS, "ab"), "c"),
+	assert_int_equal(bs_hash_fnv64_field(bs_hash_fnv64_field(BS_FNV64_BASIS,
+								 "ab"),
+					     "c"),
 			 0x20ba9b3025a8b421ull);
-	assert_int_equal(bs_hash_fnv64_field(bs_hash_fnv64_field(
-				 BS_FNV64_BASIS, "a"), "bc"),
+	assert_int_equal(bs_hash_fnv64_field(bs_hash_fnv64_field(BS_FNV64_BASIS,
+								 "a"),
+					     "bc"),
 			 0xa0a3542c19b900abull);
 }
 
@@ -572,8 +583,7 @@ static void test_readfile(void **state)
 	bs_buf_adds(&out, "<");
 	assert_int_equal(read_as_template("small", 5, &out, &msg), 0);
 	assert_string_equal(bs_buf_str(&out), "<hello");
-	assert_int_equal(read_as_template("small", 4, &out, &msg),
-			 -BS_ETOOBIG);
+	assert_int_equal(read_as_template("small", 4, &out, &msg), -BS_ETOOBIG);
 	assert_string_equal(bs_buf_str(&msg),
 			    "cannot read template 'D/small': larger than 4 "
 			    "bytes");
@@ -681,10 +691,10 @@ static void test_similar(void **state)
 		const char *a, *b;
 		size_t d;
 	} cases[] = {
-		{"raid", "raid", 0},     {"riad", "raid", 1},
-		{"raid", "rad", 1},      {"raid", "raids", 1},
-		{"reprot", "report", 1}, {"machin", "machine", 1},
-		{"", "abc", 3},          {"abc", "", 3},
+		{"raid", "raid", 0},      {"riad", "raid", 1},
+		{"raid", "rad", 1},       {"raid", "raids", 1},
+		{"reprot", "report", 1},  {"machin", "machine", 1},
+		{"", "abc", 3},           {"abc", "", 3},
 		{"kitten", "sitting", 3}, {"ca", "abc", 3},
 	};
 	char big[BS_SIMILAR_MAX + 2];

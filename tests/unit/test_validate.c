@@ -42,8 +42,8 @@ static int on_run(struct bs_run *r, void *ctx)
 	return 0;
 }
 
-static int on_reject(int64_t line, const char *raw, size_t len,
-		     int truncated, const char *reason, void *ctx)
+static int on_reject(int64_t line, const char *raw, size_t len, int truncated,
+		     const char *reason, void *ctx)
 {
 	(void)line, (void)raw, (void)len, (void)truncated, (void)reason;
 	(void)ctx;
