@@ -98,16 +98,17 @@ else
 fi
 
 # --- a read-only file system, a full one -----------------------------------
+# (Sizes for archives of 32 KiB pages: one with a run is some 700 KiB.)
 M=$T/mnt
 mkdir -p "$M"
-if mount -t tmpfs -o size=512k bstore-test "$M" 2>/dev/null; then
+if mount -t tmpfs -o size=2m bstore-test "$M" 2>/dev/null; then
 	trap 'umount "$M" 2>/dev/null || true' EXIT
 	cp "$DB" "$M/a.db"
 	mount -o remount,ro "$M"
 	reads "$M/a.db"
 	umount "$M"
 	# Full before the reader makes its -shm file.
-	mount -t tmpfs -o size=256k bstore-test "$M"
+	mount -t tmpfs -o size=1m bstore-test "$M"
 	cp "$DB" "$M/a.db"
 	dd if=/dev/zero of="$M/fill" bs=4k 2>/dev/null || true
 	reads "$M/a.db"
@@ -119,7 +120,7 @@ if mount -t tmpfs -o size=512k bstore-test "$M" 2>/dev/null; then
 	[ ! -e "$M/new.db" ] || fail "a failed creation left $(ls -l "$M/new.db")"
 	# Room to open the archive, not to store 3000 runs.
 	rm -f "$M/fill" "$M"/a.db*
-	mount -o remount,size=400k "$M"
+	mount -o remount,size=1600k "$M"
 	"$BSTORE" --quiet --db "$M/a.db" ingest "$SAMPLES/bonnie++-1.03-t3-raid5.txt"
 	"$SRC/bench/gen-lines" 3000 5 >"$T/lines.csv"
 	dd if=/dev/zero of="$M/fill" bs=4k count=36 2>/dev/null || true
