@@ -1931,7 +1931,12 @@ static int pg_step(struct bs_db_stmt *st)
 		set_error(db, BS_DB_EINTERRUPT, "interrupted");
 		return failed(db);
 	}
-	if (drain(db) < 0)
+	/* Its own FETCH sent ahead stays out while it reads this batch
+	 * (collected when the batch ends), so that the server fills the
+	 * next one meanwhile; anything else is collected first. */
+	if (!(db->ahead == s && !db->piped && db->ncopy == 0 &&
+	      !db->copy_wait && !db->failed) &&
+	    drain(db) < 0)
 		return failed(db);
 	if (s->res == NULL) {
 		int sent;
@@ -1966,10 +1971,19 @@ static int pg_step(struct bs_db_stmt *st)
 	forget_row(s);
 	if (s->row < s->nrows)
 		s->row++;
+	/* A batch is larger than the socket's buffer: the FETCH sent ahead
+	 * stalls the server once that is full, unless what it sent is read
+	 * into libpq's buffer while bstore works through this one (it does
+	 * not block: a failure is found when the batch is collected). */
+	if (db->ahead && s->row % 128 == 0)
+		PQconsumeInput(db->conn);
 	/* The cursor's next batch: read ahead (drain collected it), or
 	 * asked for now. */
 	if (s->row == s->nrows && s->more) {
-		PGresult *res = s->next;
+		PGresult *res;
+		if (db->ahead == s)
+			collect(db);
+		res = s->next;
 		if (!s->has_next) {
 			if (!fetch(s)) {
 				result_error(db, NULL);
