@@ -127,9 +127,11 @@ static int kept_as_it_was(struct file_ctx *c, const struct bs_run *r)
 	/* A --param the stored run lacks (checked on the new one). */
 	for (i = 0; i < c->o->nparams; i++) {
 		struct bs_err no = BS_ERR_INIT;
+		enum bs_supply_outcome how_old;
 
 		if (bs_supply(&old, c->o->param_key[i], c->o->param_val[i],
-			      &no) != 1)
+			      &how_old, &no) < 0 ||
+		    how_old != BS_SUPPLY_CHANGED)
 			continue;
 		bs_buf_addf(&how, " %s=%s", c->o->param_key[i],
 			    c->o->param_val[i]);
@@ -211,9 +213,10 @@ static int on_run(struct bs_run *r, void *vctx)
 	/* --param: where the output left the parameter out (core/supply.h). */
 	for (i = 0; i < c->o->nparams; i++) {
 		struct bs_err why = BS_ERR_INIT;
+		enum bs_supply_outcome given;
 
-		if (bs_supply(r, c->o->param_key[i], c->o->param_val[i],
-			      &why) >= 0)
+		if (bs_supply(r, c->o->param_key[i], c->o->param_val[i], &given,
+			      &why) == 0)
 			continue;
 		c->failed = 1;
 		return bs_error(&c->err, BS_EINVAL, "line %lld: --param %s",

@@ -131,8 +131,9 @@ static int told(const struct bs_run *r, int k, const struct bs_params *next,
 	return rc;
 }
 
-int bs_supply(struct bs_run *r, const char *key, const char *text,
-	      struct bs_err *err)
+/* bs_supply's work: 1 when r's value changed, 0 when not, or -BS_EINVAL. */
+static int supply(struct bs_run *r, const char *key, const char *text,
+		  struct bs_err *err)
 {
 	struct bs_params next;
 	struct bs_buf was = BS_BUF_INIT;
@@ -180,6 +181,15 @@ int bs_supply(struct bs_run *r, const char *key, const char *text,
 	bs_params_release(&next);
 	bs_buf_release(&was);
 	return rc;
+}
+
+int bs_supply(struct bs_run *r, const char *key, const char *text,
+	      enum bs_supply_outcome *how, struct bs_err *err)
+{
+	int rc = supply(r, key, text, err);
+
+	*how = rc == 1 ? BS_SUPPLY_CHANGED : BS_SUPPLY_SAME;
+	return rc < 0 ? rc : 0;
 }
 
 void bs_supplied_keys(const struct bs_run *r, struct bs_buf *out)

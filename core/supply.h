@@ -33,15 +33,20 @@ static inline int bs_supplied(const struct bs_run *r, int k)
  */
 int bs_supply_find(enum bs_family f, const char *key, struct bs_err *err);
 
+/* What bs_supply did to the run. */
+enum bs_supply_outcome {
+	BS_SUPPLY_SAME = 0, /* r had that value already (printed or supplied) */
+	BS_SUPPLY_CHANGED,  /* r's value changed */
+};
+
 /*
- * Gives r the parameter key=text. Returns 1 when r's value changed, 0 when
- * r had that value already (printed by the tool or supplied), or
- * BS_EINVAL: key is no parameter of r's family, text no value of it, or
- * the output printed another value. An empty text makes a supplied value
- * unknown again (a printed one cannot be).
+ * Gives r the parameter key=text, *how saying whether its value changed.
+ * Returns 0, or -BS_EINVAL: key is no parameter of r's family, text no
+ * value of it, or the output printed another value. An empty text makes
+ * a supplied value unknown again (a printed one cannot be).
  */
 int bs_supply(struct bs_run *r, const char *key, const char *text,
-	      struct bs_err *err);
+	      enum bs_supply_outcome *how, struct bs_err *err);
 
 /*
  * r's supplied parameters as the store keeps them (runs.supplied) and

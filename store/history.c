@@ -174,6 +174,7 @@ static int set_param(struct bs_store *st, const struct bs_ids *ids,
 
 	for (i = 0; i < ids->n && rc == 0; i++) {
 		struct bs_err why = BS_ERR_INIT;
+		enum bs_supply_outcome how = BS_SUPPLY_SAME;
 		struct bs_run r;
 		int k;
 
@@ -185,11 +186,11 @@ static int set_param(struct bs_store *st, const struct bs_ids *ids,
 		bs_buf_reset(&now);
 		if (k >= 0)
 			bs_param_format(&r.params, k, &was);
-		rc = bs_supply(&r, set->param, set->text, &why);
+		rc = bs_supply(&r, set->param, set->text, &how, &why);
 		if (rc < 0)
 			rc = bs_error(err, BS_EINVAL, "run %lld: %s",
 				      (long long)r.id, why.msg);
-		if (rc == 1) {
+		if (rc == 0 && how == BS_SUPPLY_CHANGED) {
 			bs_param_format(&r.params, k, &now);
 			rc = write_param(st, &r, k, err);
 			if (rc == 0 &&

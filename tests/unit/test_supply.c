@@ -34,9 +34,20 @@ static void fio_run(struct bs_run *r)
 	*bs_param_i64(&r->params, bs_param_find_in(BS_FAM_FIO, "iodepth")) = 16;
 }
 
+/* bs_supply's answer as one number: 1 changed, 0 the same, or its
+ * -BS_E* code. */
+static int supply(struct bs_run *r, const char *key, const char *text,
+		  struct bs_err *err)
+{
+	enum bs_supply_outcome how = BS_SUPPLY_CHANGED;
+	int rc = bs_supply(r, key, text, &how, err);
+
+	return rc < 0 ? rc : how == BS_SUPPLY_CHANGED;
+}
+
 static const struct {
 	const char *key, *text;
-	int rc;          /* bs_supply's */
+	int rc;          /* supply()'s */
 	const char *msg; /* the error, or NULL */
 	const char *now; /* the value afterwards, as formatted; "" unknown */
 	int supplied;
@@ -87,7 +98,7 @@ static void test_cases(void **state)
 		int rc;
 
 		fio_run(&r);
-		rc = bs_supply(&r, cases[i].key, cases[i].text, &err);
+		rc = supply(&r, cases[i].key, cases[i].text, &err);
 		if (rc != cases[i].rc)
 			fail_msg("%s=%s: %d, want %d (%s)", cases[i].key,
 				 cases[i].text, rc, cases[i].rc, err.msg);
@@ -115,14 +126,14 @@ static void test_sequence(void **state)
 
 	(void)state;
 	fio_run(&r);
-	assert_int_equal(bs_supply(&r, "direct", "1", &err), 1);
-	assert_int_equal(bs_supply(&r, "direct", "yes", &err), 0);
-	assert_int_equal(bs_supply(&r, "direct", "0", &err), 1);
+	assert_int_equal(supply(&r, "direct", "1", &err), 1);
+	assert_int_equal(supply(&r, "direct", "yes", &err), 0);
+	assert_int_equal(supply(&r, "direct", "0", &err), 1);
 	assert_int_equal(bs_param_get_i64(&r.params, d), 0);
-	assert_int_equal(bs_supply(&r, "numjobs", "1", &err), 1);
+	assert_int_equal(supply(&r, "numjobs", "1", &err), 1);
 	bs_supplied_keys(&r, &keys);
 	assert_string_equal(bs_buf_str(&keys), "numjobs,direct");
-	assert_int_equal(bs_supply(&r, "direct", "", &err), 1);
+	assert_int_equal(supply(&r, "direct", "", &err), 1);
 	assert_false(bs_param_known(&r.params, d));
 	assert_false(bs_supplied(&r, d));
 	bs_buf_reset(&keys);
