@@ -48,11 +48,12 @@ const struct bs_opt_cmd bs_cmd_list = {
 	"list stored runs, one line each",
 	"[OPTIONS] [SELECTOR...]\n--rejects",
 	"Lists stored runs (all when no SELECTOR is given), oldest first:\n"
-	"id, the day it was measured ('-': unknown), machine, tool and\n"
-	"version, file size, the write and read rates (bonnie++'s block\n"
-	"tests; sysbench's, fio's, zcav's, dd's and getc_putc's own) and\n"
-	"bonnie++'s random seeks (in MiB/s and seeks/s, as every command\n"
-	"shows them), and tags\n"
+	"id, the day it was measured ('-': unknown; '*' after it: the day\n"
+	"bstore read it from a pipe, the output having no date), machine,\n"
+	"tool and version, file size, the write and read rates (bonnie++'s\n"
+	"block tests; sysbench's, fio's, zcav's, dd's and getc_putc's own)\n"
+	"and bonnie++'s random seeks (in MiB/s and seeks/s, as every\n"
+	"command shows them), and tags\n"
 	"(a value with a space, a comma or a quote in \"...\", where \\\" is a\n"
 	"quote and \\\\ a backslash); the host's facts (host.* tags) only with\n"
 	"--long. '+++++' marks a test that ran too fast to time, '-' one that\n"
@@ -150,7 +151,10 @@ static int print_run(const struct bs_run *r, void *vctx)
 	day[10] = '\0';
 	/* The names as columns of the terminal: cut between characters,
 	 * padded by what they show, not by their bytes. */
-	bs_buf_addf(&c->line, "%5lld  %-10s  ", (long long)r->id, day);
+	/* '*': a day bstore gave, the input having none (read from a
+	 * pipe: docs/ingest.md); in the column's gap, so that it stays. */
+	bs_buf_addf(&c->line, "%5lld  %-10s%s", (long long)r->id, day,
+		    bs_run_date_guessed(r) ? "* " : "  ");
 	bs_text_cell(&c->line, bs_store_machine_name(r->machine), 16);
 	bs_buf_addc(&c->line, ' ');
 	bs_text_cell(&c->line, tool, 18);

@@ -80,6 +80,9 @@ done
 run "$BSTORE" show 1
 expect_in "$T/out" "measured at            $(date -u -d "@$((now - 5 * 86400))" +%FT%TZ) (ingested: the input had no date)"
 expect_in "$T/out" "measured_at.source=ingested"
+# list marks such a day ('*'), in the gap after it.
+run "$BSTORE" list 1
+expect_in "$T/out" "    1  $(date -u -d "@$((now - 5 * 86400))" +%F)* db1"
 # The same output again, on another day: one run.
 run env SOURCE_DATE_EPOCH=$now "$BSTORE" ingest -m db1 <"$T/night1.csv"
 expect_in "$T/out" "0 runs stored, 1 duplicate"
