@@ -147,7 +147,7 @@ static const struct bs_opt opts[] = {
 	 "selector without the terms every selector has: 'raid=10' for "
 	 "array=emc,raid=10 against array=emc,raid=5)",
 	 NULL, 0, 0, 0},
-	{0, "cdf", NULL, 0, bs_opt_flag, O(ro.cdf),
+	{0, "cdf", NULL, KEEP, bs_opt_flag, O(ro.cdf),
 	 "HTML: also draw each fio run's completion latency CDF (the share "
 	 "of its I/Os at or under each latency, from its json+ bins), with a "
 	 "table of the share under each power of ten",
@@ -245,11 +245,13 @@ static void seen(void *args, const struct bs_opt *o, const char *arg)
 }
 
 /*
- * Parses the options and selectors of report or compare into a. Returns
- * -1 to go on, else the exit status (after --help, or a usage error).
+ * Parses the options and selectors of report or compare into a:
+ * BS_OPT_GO_ON, or BS_OPT_EXIT with the exit status in *status (after
+ * --help, or a usage error said).
  */
-static int parse_args(struct bs_cli *cli, int argc, char **argv, int compare,
-		      struct report_args *a)
+static enum bs_opt_next parse_args(struct bs_cli *cli, int argc, char **argv,
+				   int compare, struct report_args *a,
+				   int *status)
 {
 	static char all[] = "all";
 	static char *all_sel[] = {all};
@@ -259,27 +261,39 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv, int compare,
 	a->dest.fmt = BS_REPORT_TEXT;
 	a->base = 1;
 	if (bs_opt_parse(cli, compare ? &bs_cmd_compare : &bs_cmd_report, argc,
-			 argv, a, seen, &rc) == BS_OPT_EXIT)
-		return rc;
+			 argv, a, seen, status) == BS_OPT_EXIT)
+		return BS_OPT_EXIT;
 	a->sel = argv + optind;
 	a->nsel = argc - optind;
-	if (a->forget && (a->save || a->nsel > 0 || a->dest.path))
-		return bs_cli_usage_error(cli, "--forget takes no selector, "
-					       "--save or --output");
-	if (a->forget)
-		return -1;
-	if ((a->within || a->base_value) && !a->by)
-		return bs_cli_usage_error(cli, "--within and --baseline-value "
-					       "go with --by");
-	if (a->by && (compare || a->have_base))
-		return bs_cli_usage_error(cli,
-					  "--by picks each block's "
-					  "baseline: use --baseline-value, "
-					  "not --baseline or compare");
-	if (compare && a->nsel != 2)
-		return bs_cli_usage_error(cli,
-					  "compare wants two selectors, got %d",
-					  a->nsel);
+	if (a->forget && (a->save || a->nsel > 0 || a->dest.path)) {
+		*status = bs_cli_usage_error(cli, "--forget takes no selector, "
+						  "--save or --output");
+		return BS_OPT_EXIT;
+	}
+	if (a->forget) {
+		*status = BS_EXIT_OK;
+		return BS_OPT_GO_ON;
+	}
+	if ((a->within || a->base_value) && !a->by) {
+		*status = bs_cli_usage_error(cli,
+					     "--within and --baseline-value "
+					     "go with --by");
+		return BS_OPT_EXIT;
+	}
+	if (a->by && (compare || a->have_base)) {
+		*status = bs_cli_usage_error(cli,
+					     "--by picks each block's "
+					     "baseline: use --baseline-value, "
+					     "not --baseline or compare");
+		return BS_OPT_EXIT;
+	}
+	if (compare && a->nsel != 2) {
+		*status =
+			bs_cli_usage_error(cli,
+					   "compare wants two selectors, got %d",
+					   a->nsel);
+		return BS_OPT_EXIT;
+	}
 	keep_arg(a, "--", NULL);
 	for (c = 0; c < a->nsel; c++)
 		keep_arg(a, a->sel[c], NULL);
@@ -288,26 +302,34 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv, int compare,
 		a->sel = all_sel;
 		a->nsel = 1;
 	}
-	if (!a->by && a->base > (uint64_t)a->nsel)
-		return bs_cli_usage_error(cli,
-					  "--baseline %llu: there %s only %d "
-					  "group%s",
-					  (unsigned long long)a->base,
-					  a->nsel == 1 ? "is" : "are", a->nsel,
-					  a->nsel == 1 ? "" : "s");
+	if (!a->by && a->base > (uint64_t)a->nsel) {
+		*status =
+			bs_cli_usage_error(cli,
+					   "--baseline %llu: there %s only %d "
+					   "group%s",
+					   (unsigned long long)a->base,
+					   a->nsel == 1 ? "is" : "are", a->nsel,
+					   a->nsel == 1 ? "" : "s");
+		return BS_OPT_EXIT;
+	}
 	a->ro.baseline = (size_t)a->base - 1;
-	if (!a->by && a->nlabels > 0 && a->nlabels != (size_t)a->nsel)
-		return bs_cli_usage_error(cli,
-					  "%zu --label for %d group%s: give "
-					  "one per group, in order",
-					  a->nlabels, a->nsel,
-					  a->nsel == 1 ? "" : "s");
+	if (!a->by && a->nlabels > 0 && a->nlabels != (size_t)a->nsel) {
+		*status = bs_cli_usage_error(cli,
+					     "%zu --label for %d group%s: give "
+					     "one per group, in order",
+					     a->nlabels, a->nsel,
+					     a->nsel == 1 ? "" : "s");
+		return BS_OPT_EXIT;
+	}
 	a->ro.labels = a->nlabels ? a->labels : NULL;
 	rc = bs_cli_dest_done(cli, &a->dest);
-	if (rc != 0)
-		return rc;
+	if (rc != 0) {
+		*status = rc;
+		return BS_OPT_EXIT;
+	}
 	a->ro.list_runs = a->dest.fmt == BS_REPORT_HTML;
-	return -1;
+	*status = BS_EXIT_OK;
+	return BS_OPT_GO_ON;
 }
 
 /*
@@ -521,8 +543,7 @@ int bs_cli_report_saved(const struct bs_cli *cli, struct bs_store *st,
 	optind = 0; /* glibc: 0 re-initialises getopt */
 	/* A saved report's own -q is no quieter site: a copy takes it. */
 	own = *cli;
-	rc = parse_args(&own, (int)nargs + 1, argv, 0, &a);
-	if (rc >= 0) {
+	if (parse_args(&own, (int)nargs + 1, argv, 0, &a, &rc) == BS_OPT_EXIT) {
 		rc = BS_EXIT_FAIL; /* --help or a bad option: not a report */
 		goto out;
 	}
@@ -571,8 +592,7 @@ int cmd_report(struct bs_cli *cli, int argc, char **argv)
 	int rc;
 
 	memset(&a, 0, sizeof(a));
-	rc = parse_args(cli, argc, argv, compare, &a);
-	if (rc >= 0)
+	if (parse_args(cli, argc, argv, compare, &a, &rc) == BS_OPT_EXIT)
 		goto out;
 	if (a.forget) {
 		rc = forget(cli, a.forget);

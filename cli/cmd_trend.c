@@ -106,10 +106,10 @@ const struct bs_opt_cmd bs_cmd_trend = {
 	0,
 };
 
-/* Parses the options and selectors into a. Returns -1 to go on, else the
- * exit status (after --help, or a usage error). */
-static int parse_args(struct bs_cli *cli, int argc, char **argv,
-		      struct trend_args *a)
+/* Parses the options and selectors into a: BS_OPT_GO_ON, or BS_OPT_EXIT
+ * with the exit status in *status (after --help, or a usage error). */
+static enum bs_opt_next parse_args(struct bs_cli *cli, int argc, char **argv,
+				   struct trend_args *a, int *status)
 {
 	int rc;
 
@@ -117,21 +117,29 @@ static int parse_args(struct bs_cli *cli, int argc, char **argv,
 	a->to.every = BS_EVERY_AUTO;
 	a->to.since = a->to.until = BS_NONE;
 	a->dest.fmt = BS_REPORT_TEXT;
-	if (bs_opt_parse(cli, &bs_cmd_trend, argc, argv, a, NULL, &rc) ==
+	if (bs_opt_parse(cli, &bs_cmd_trend, argc, argv, a, NULL, status) ==
 	    BS_OPT_EXIT)
-		return rc;
+		return BS_OPT_EXIT;
 	a->sel = argv + optind;
 	a->nsel = argc - optind;
-	if (a->nsel == 0)
-		return bs_cli_usage_error(cli, "trend wants a selector: a line "
-					       "each (e.g. machine=db1, all)");
+	if (a->nsel == 0) {
+		*status = bs_cli_usage_error(cli,
+					     "trend wants a selector: a line "
+					     "each (e.g. machine=db1, all)");
+		return BS_OPT_EXIT;
+	}
 	if (a->to.since != BS_NONE && a->to.until != BS_NONE &&
-	    a->to.since > a->to.until)
-		return bs_cli_usage_error(cli, "--since is after --until");
+	    a->to.since > a->to.until) {
+		*status = bs_cli_usage_error(cli, "--since is after --until");
+		return BS_OPT_EXIT;
+	}
 	rc = bs_cli_dest_done(cli, &a->dest);
-	if (rc != 0)
-		return rc;
-	return -1;
+	if (rc != 0) {
+		*status = rc;
+		return BS_OPT_EXIT;
+	}
+	*status = BS_EXIT_OK;
+	return BS_OPT_GO_ON;
 }
 
 static int get_run(void *ctx, int64_t id, struct bs_run *r, struct bs_err *err)
@@ -210,8 +218,7 @@ int cmd_trend(struct bs_cli *cli, int argc, char **argv)
 	int rc;
 
 	memset(&a, 0, sizeof(a));
-	rc = parse_args(cli, argc, argv, &a);
-	if (rc >= 0)
+	if (parse_args(cli, argc, argv, &a, &rc) == BS_OPT_EXIT)
 		return rc;
 	/* The template first: a broken one fails before any work. */
 	if (bs_trend_templates_load(&ts, a.tdir, a.dest.fmt, &err) < 0) {

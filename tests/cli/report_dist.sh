@@ -97,6 +97,12 @@ done >"$T/want"
 expect_eq "$(wc -l <"$T/got")" 6 "a CDF row per run"
 expect_eq "$(cat "$T/got")" "$(cat "$T/want")" \
 	"the CDF table: each run's share under each power of ten, from its bins"
+# --save keeps --cdf: the site's page of the saved comparison has it.
+run "$BSTORE" report --cdf --save cdfs -o "$T/s.html" array=shm array=disk
+expect_rc 0 "report --cdf --save"
+run "$BSTORE" site -o "$T/site"
+expect_rc 0 "site with the saved comparison"
+expect_in "$T/site/compare/cdfs.html" "Read completion latency (clat) CDF"
 # Percentiles fio did not print (randrw-plist.json: --percentile_list
 # 50:99:99.5): the report's p90, p99.9 and p99.99 (text and JSON) are
 # fio's rule over the bins (the first bin whose running count reaches
