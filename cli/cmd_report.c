@@ -148,9 +148,10 @@ static const struct bs_opt opts[] = {
 	 "array=emc,raid=10 against array=emc,raid=5)",
 	 NULL, 0, 0, 0},
 	{0, "cdf", NULL, KEEP, bs_opt_flag, O(ro.cdf),
-	 "HTML: also draw each fio run's completion latency CDF (the share "
-	 "of its I/Os at or under each latency, from its json+ bins), with a "
-	 "table of the share under each power of ten",
+	 "also each fio run's completion latency CDF (the share of its I/Os "
+	 "at or under each latency, from its json+ bins): in HTML a chart "
+	 "with a table of the share under each power of ten, in text and "
+	 "JSON that table",
 	 NULL, 0, 0, 0},
 	BS_OPT_TEMPLATE_DIR(struct report_args, tdir,
 			    "report.html, report.txt, report.csv, report.json"),

@@ -19,6 +19,7 @@
 #include "util/buf.h"
 #include "util/mem.h"
 #include "util/num.h"
+#include "util/text.h"
 #include "util/banned.h"
 
 static const double nines[BS_REPORT_NINES] = {50, 90, 99, 99.9, 99.99};
@@ -239,35 +240,114 @@ static void chart_dir(const struct bs_report *rep, int d, struct bs_tdict *pc)
 	bs_buf_release(&p);
 }
 
-/*
- * --cdf: direction d's CDF chart, a line per run (the share of its I/Os
- * at or under a latency, a step at each of fio's bins, x on a log axis),
- * coloured and dashed by group; its text alternative, a row per run of
- * the share at or under each power of ten of the axis.
- */
-static void cdf_dir(const struct bs_report *rep, int d, struct bs_tdict *cc)
+/* The latencies (us) of direction d's bins over every run: 0 when none. */
+static int cdf_span(const struct bs_report *rep, int d, double *lo, double *hi)
 {
-	struct bs_axis ax, ay;
-	struct bs_buf p = BS_BUF_INIT;
-	double lo = INFINITY, hi = 0;
-	char s[64];
-	size_t i, k;
-	int e;
+	size_t i;
 
+	*lo = INFINITY;
+	*hi = 0;
 	for (i = 0; i < rep->ndists; i++) {
 		const struct bs_report_dist *x = &rep->dists[i];
 
 		if (x->dir != d || x->nbins == 0)
 			continue;
-		if (x->bins[0].x > 0 && x->bins[0].x / 1000 < lo)
-			lo = x->bins[0].x / 1000;
-		if (x->bins[x->nbins - 1].x / 1000 > hi)
-			hi = x->bins[x->nbins - 1].x / 1000;
+		if (x->bins[0].x > 0 && x->bins[0].x / 1000 < *lo)
+			*lo = x->bins[0].x / 1000;
+		if (x->bins[x->nbins - 1].x / 1000 > *hi)
+			*hi = x->bins[x->nbins - 1].x / 1000;
 	}
-	if (!(hi > 0))
+	if (!(*hi > 0))
+		return 0;
+	if (!(*lo > 0))
+		*lo = *hi;
+	return 1;
+}
+
+/* All of run x's I/Os in its bins. */
+static double cdf_total(const struct bs_report_dist *x)
+{
+	double total = 0;
+	size_t k;
+
+	for (k = 0; k < x->nbins; k++)
+		total += x->bins[k].y;
+	return total;
+}
+
+/* Run x's I/Os at or under us. */
+static double cdf_under(const struct bs_report_dist *x, double us)
+{
+	double under = 0;
+	size_t k;
+
+	for (k = 0; k < x->nbins; k++)
+		if (x->bins[k].x / 1000 <= us)
+			under += x->bins[k].y;
+	return under;
+}
+
+/*
+ * The CDF's table, every format's: a column (CHEAD: AT as people read it,
+ * AT_US the number) per power of ten of the axis ax, a row (CROW) per run
+ * with its group, label, id, I/Os and the share of them at or under each
+ * (CCELL: V "12.34%", J_V 12.34).
+ */
+static void cdf_table(const struct bs_report *rep, int d,
+		      const struct bs_axis *ax, struct bs_tdict *cc)
+{
+	char s[64];
+	size_t i;
+	int e;
+
+	for (e = (int)ax->lo; e <= (int)ax->hi; e++) {
+		struct bs_tdict *h = bs_tdict_add(cc, "CHEAD");
+
+		bs_tdict_set(h, "AT", fmt_us(s, sizeof(s), pow(10, e)));
+		bs_tdict_set(h, "AT_US",
+			     bs_fmt_double(s, sizeof(s), pow(10, e),
+					   e < 0 ? -e : 0));
+	}
+	for (i = 0; i < rep->ndists; i++) {
+		const struct bs_report_dist *x = &rep->dists[i];
+		double total;
+		struct bs_tdict *row;
+
+		if (x->dir != d || x->nbins == 0 ||
+		    !((total = cdf_total(x)) > 0))
+			continue;
+		row = bs_tdict_add(cc, "CROW");
+		bs_tdict_set_i64(row, "GROUP", (int64_t)x->group + 1);
+		bs_tdict_set(row, "LABEL", rep->groups[x->group].label);
+		bs_tdict_set_i64(row, "RUN", x->id);
+		bs_tdict_setf(row, "IOS", "%.0f", total);
+		for (e = (int)ax->lo; e <= (int)ax->hi; e++) {
+			struct bs_tdict *c = bs_tdict_add(row, "CCELL");
+			double pct = 100 * cdf_under(x, pow(10, e)) / total;
+
+			bs_tdict_setf(c, "V", "%.2f%%", pct);
+			bs_tdict_setf(c, "J_V", "%.2f", pct);
+		}
+	}
+}
+
+/*
+ * --cdf: direction d's CDF chart, a line per run (the share of its I/Os
+ * at or under a latency, a step at each of fio's bins, x on a log axis),
+ * coloured and dashed by group; its text alternative, the table of
+ * cdf_table.
+ */
+static void cdf_dir(const struct bs_report *rep, int d, struct bs_tdict *cc)
+{
+	struct bs_axis ax, ay;
+	struct bs_buf p = BS_BUF_INIT;
+	double lo, hi;
+	char s[64];
+	size_t i, k;
+	int e;
+
+	if (!cdf_span(rep, d, &lo, &hi))
 		return;
-	if (!(lo > 0))
-		lo = hi;
 	bs_axis_decades(&ax, lo, hi);
 	bs_axis_make(&ay, 0, 100, 5);
 	bs_frame_fill(&frame, cc);
@@ -285,8 +365,6 @@ static void cdf_dir(const struct bs_report *rep, int d, struct bs_tdict *cc)
 		bs_tdict_set(xt, "X",
 			     bs_fmt_double(s, sizeof(s),
 					   bs_frame_x(&frame, &ax, e), 1));
-		bs_tdict_set(bs_tdict_add(cc, "CHEAD"), "AT",
-			     fmt_us(s, sizeof(s), pow(10, e)));
 	}
 	bs_tdict_set(cc, "X_TITLE", "clat, us (log scale)");
 	bs_tdict_set(cc, "Y_TITLE", "% of I/Os at or under");
@@ -297,14 +375,11 @@ static void cdf_dir(const struct bs_report *rep, int d, struct bs_tdict *cc)
 		      dir_labels[d]);
 	for (i = 0; i < rep->ndists; i++) {
 		const struct bs_report_dist *x = &rep->dists[i];
-		struct bs_tdict *l, *row;
-		double total = 0, run = 0, px;
+		struct bs_tdict *l;
+		double total, run = 0, px;
 
-		if (x->dir != d || x->nbins == 0)
-			continue;
-		for (k = 0; k < x->nbins; k++)
-			total += x->bins[k].y;
-		if (!(total > 0))
+		if (x->dir != d || x->nbins == 0 ||
+		    !((total = cdf_total(x)) > 0))
 			continue;
 		l = bs_tdict_add(cc, "CLINE");
 		bs_tdict_set(l, "COLOUR", bs_chart_colour(x->group));
@@ -328,22 +403,79 @@ static void cdf_dir(const struct bs_report *rep, int d, struct bs_tdict *cc)
 				    bs_frame_y(&frame, &ay, 100 * run / total));
 		}
 		bs_tdict_set(l, "D", bs_buf_str(&p));
-		row = bs_tdict_add(cc, "CROW");
-		bs_tdict_set_i64(row, "GROUP", (int64_t)x->group + 1);
-		bs_tdict_set(row, "LABEL", rep->groups[x->group].label);
-		bs_tdict_set_i64(row, "RUN", x->id);
-		bs_tdict_setf(row, "IOS", "%.0f", total);
-		for (e = (int)ax.lo; e <= (int)ax.hi; e++) {
-			double under = 0;
-
-			for (k = 0; k < x->nbins; k++)
-				if (x->bins[k].x / 1000 <= pow(10, e))
-					under += x->bins[k].y;
-			bs_tdict_setf(bs_tdict_add(row, "CCELL"), "V", "%.2f%%",
-				      100 * under / total);
-		}
 	}
+	cdf_table(rep, d, &ax, cc);
 	bs_buf_release(&p);
+}
+
+/* The text report's lines of the table (HEAD, then TLINE's TEXT a run):
+ * columns padded by what they show. */
+static void cdf_text(const struct bs_report *rep, int d,
+		     const struct bs_axis *ax, struct bs_tdict *cc)
+{
+	struct bs_buf b = BS_BUF_INIT;
+	char s[64], at[80];
+	size_t i;
+	int e;
+
+	bs_buf_adds(&b, "  ");
+	bs_text_cell(&b, "group", 26);
+	bs_buf_addf(&b, " %6s %8s", "run", "I/Os");
+	for (e = (int)ax->lo; e <= (int)ax->hi; e++) {
+		snprintf(at, sizeof(at), "<= %s",
+			 fmt_us(s, sizeof(s), pow(10, e)));
+		bs_buf_addf(&b, " %10s", at);
+	}
+	bs_tdict_set(cc, "HEAD", bs_buf_str(&b));
+	for (i = 0; i < rep->ndists; i++) {
+		const struct bs_report_dist *x = &rep->dists[i];
+		double total;
+
+		if (x->dir != d || x->nbins == 0 ||
+		    !((total = cdf_total(x)) > 0))
+			continue;
+		bs_buf_reset(&b);
+		snprintf(at, sizeof(at), "[%zu] %s", x->group + 1,
+			 rep->groups[x->group].label);
+		bs_buf_adds(&b, "  ");
+		bs_text_cell(&b, at, 26);
+		bs_buf_addf(&b, " %6lld %8.0f", (long long)x->id, total);
+		for (e = (int)ax->lo; e <= (int)ax->hi; e++) {
+			snprintf(s, sizeof(s), "%.2f%%",
+				 100 * cdf_under(x, pow(10, e)) / total);
+			bs_buf_addf(&b, " %10s", s);
+		}
+		bs_tdict_set(bs_tdict_add(cc, "TLINE"), "TEXT", bs_buf_str(&b));
+	}
+	bs_buf_release(&b);
+}
+
+void bs_rdist_cdf(const struct bs_report *rep, struct bs_tdict *d)
+{
+	static const char *const dir_keys[3] = {"read", "write", "trim"};
+	struct bs_axis ax;
+	double lo, hi;
+	int dir;
+
+	if (!rep->opts.cdf)
+		return;
+	for (dir = 0; dir < 3; dir++) {
+		struct bs_tdict *cc;
+
+		if (!cdf_span(rep, dir, &lo, &hi))
+			continue;
+		bs_tdict_show(d, "HAS_CDF");
+		bs_axis_decades(&ax, lo, hi);
+		cc = bs_tdict_add(d, "CDF");
+		bs_tdict_set(cc, "DIR", dir_keys[dir]);
+		bs_tdict_setf(cc, "CAPTION",
+			      "%s completion latency (clat) CDF: each run's "
+			      "share of I/Os at or under each latency (fio's "
+			      "json+ bins)",
+			      dir_labels[dir]);
+		cdf_table(rep, dir, &ax, cc);
+		cdf_text(rep, dir, &ax, cc);
+	}
 }
 
 void bs_rdist_html(const struct bs_report *rep, struct bs_tdict *d)

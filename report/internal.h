@@ -395,6 +395,10 @@ void bs_rsweep_html(const struct bs_report *rep, struct bs_tdict *d);
  */
 void bs_rdist_add(struct bs_report *rep, size_t g, const struct bs_run *r);
 void bs_rdist_html(const struct bs_report *rep, struct bs_tdict *d);
+/* --cdf in the text and JSON reports: HAS_CDF, and a section CDF per
+ * direction (DIR "read", "write", "trim"; CAPTION; the CDF's table:
+ * CHEAD AT and AT_US, CROW GROUP, LABEL, RUN, IOS and CCELL V and J_V). */
+void bs_rdist_cdf(const struct bs_report *rep, struct bs_tdict *d);
 void bs_rdist_free(struct bs_report *rep);
 /* A fio run's page (the site's): each of its histograms as a bar chart
  * on a log latency axis, with its I/Os and percentiles (HISTS). Returns

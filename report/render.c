@@ -628,6 +628,8 @@ int bs_report_render(const struct bs_report *rep, const struct bs_tmpl_set *ts,
 	bs_rcurves_fill(rep, d, fmt == BS_REPORT_CSV || fmt == BS_REPORT_JSON);
 	if (fmt == BS_REPORT_TEXT)
 		bs_rtext_fill(rep, d);
+	if (fmt == BS_REPORT_TEXT || fmt == BS_REPORT_JSON)
+		bs_rdist_cdf(rep, d);
 	if (fmt != BS_REPORT_HTML) {
 		rc = bs_tmpl_expand_file(ts, name, d, out, err);
 		goto out;

@@ -97,6 +97,26 @@ done >"$T/want"
 expect_eq "$(wc -l <"$T/got")" 6 "a CDF row per run"
 expect_eq "$(cat "$T/got")" "$(cat "$T/want")" \
 	"the CDF table: each run's share under each power of ten, from its bins"
+# The same table in the text report and in JSON (under_pct, at_us).
+run "$BSTORE" report --cdf array=shm array=disk
+expect_rc 0 "report --cdf, text"
+expect_in "$T/out" "Read completion latency (clat) CDF: each run's share of I/Os at or under each latency (fio's json+ bins):"
+grep '^  \[[12]\] array=' "$T/out" | sed -e 's/  */ /g' -e 's/^ //' >"$T/got"
+expect_eq "$(cat "$T/got")" "$(cat "$T/want")" "the text report's CDF table"
+run "$BSTORE" report --cdf -f json array=shm array=disk
+expect_rc 0 "report --cdf, JSON"
+jq -r '.groups as $g | .cdf[] | select(.direction == "read") | .runs[] |
+	["[\(.group)] \($g[.group - 1].label)", (.run | tostring),
+	 (.ios | tostring)] + (.under_pct | map(tostring |
+	 (if test("\\.") then . else . + ".0" end) |
+	 (if test("\\.[0-9]$") then . + "0" else . end) + "%")) |
+	join(" ")' "$T/out" >"$T/got"
+expect_eq "$(cat "$T/got")" "$(cat "$T/want")" "the JSON report's CDF (under_pct)"
+expect_eq "$(jq -c '.cdf[0].at_us' "$T/out")" \
+	"[$(awk -v lo="$elo" -v hi="$ehi" 'BEGIN { for (e = lo; e <= hi; e++) printf "%s%s", (e > lo ? "," : ""), 10 ^ e }')]" \
+	"the JSON CDF's latencies: the powers of ten of the axis"
+run "$BSTORE" report array=shm array=disk -f json
+expect_not_in "$T/out" '"cdf"'
 # --save keeps --cdf: the site's page of the saved comparison has it.
 run "$BSTORE" report --cdf --save cdfs -o "$T/s.html" array=shm array=disk
 expect_rc 0 "report --cdf --save"
