@@ -264,12 +264,15 @@ static int cdf_span(const struct bs_report *rep, int d, double *lo, double *hi)
 	return 1;
 }
 
-/* All of run x's I/Os in its bins. */
-static double cdf_total(const struct bs_report_dist *x)
+/* All of run x's I/Os in its bins when x is of direction d, else 0: a
+ * run of the CDF's when above 0. */
+static double cdf_ios(const struct bs_report_dist *x, int d)
 {
 	double total = 0;
 	size_t k;
 
+	if (x->dir != d)
+		return 0;
 	for (k = 0; k < x->nbins; k++)
 		total += x->bins[k].y;
 	return total;
@@ -313,8 +316,7 @@ static void cdf_table(const struct bs_report *rep, int d,
 		double total;
 		struct bs_tdict *row;
 
-		if (x->dir != d || x->nbins == 0 ||
-		    !((total = cdf_total(x)) > 0))
+		if (!((total = cdf_ios(x, d)) > 0))
 			continue;
 		row = bs_tdict_add(cc, "CROW");
 		bs_tdict_set_i64(row, "GROUP", (int64_t)x->group + 1);
@@ -378,8 +380,7 @@ static void cdf_dir(const struct bs_report *rep, int d, struct bs_tdict *cc)
 		struct bs_tdict *l;
 		double total, run = 0, px;
 
-		if (x->dir != d || x->nbins == 0 ||
-		    !((total = cdf_total(x)) > 0))
+		if (!((total = cdf_ios(x, d)) > 0))
 			continue;
 		l = bs_tdict_add(cc, "CLINE");
 		bs_tdict_set(l, "COLOUR", bs_chart_colour(x->group));
@@ -431,8 +432,7 @@ static void cdf_text(const struct bs_report *rep, int d,
 		const struct bs_report_dist *x = &rep->dists[i];
 		double total;
 
-		if (x->dir != d || x->nbins == 0 ||
-		    !((total = cdf_total(x)) > 0))
+		if (!((total = cdf_ios(x, d)) > 0))
 			continue;
 		bs_buf_reset(&b);
 		snprintf(at, sizeof(at), "[%zu] %s", x->group + 1,

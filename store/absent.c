@@ -100,25 +100,6 @@ static int holds(const struct bs_store_absent *a, const uint8_t *key)
 
 #define WHAT "cannot look up duplicate"
 
-/* The largest id stored: 0, or -BS_EDB. */
-static int max_id(struct bs_store *st, int64_t *top, struct bs_err *err)
-{
-	struct bs_db_stmt *q = NULL;
-	int rc = bs_store_prepare_as(st,
-				     "SELECT COALESCE(max(id), 0) FROM runs", 0,
-				     &q, WHAT, err);
-
-	if (rc < 0)
-		return rc;
-	rc = bs_db_step(q);
-	if (rc == BS_DB_ROW)
-		*top = bs_db_column_int64(q, 0);
-	else
-		rc = bs_store_db_error(st, err, WHAT);
-	bs_db_finalize(q);
-	return rc < 0 ? rc : 0;
-}
-
 /*
  * Fills a with the 8-byte keys of the index runs_sha256_prefix (read from
  * the index alone: the WHERE its expression), made for at least want
@@ -174,7 +155,7 @@ int bs_store_absent(struct bs_store *st, const uint8_t *sha, struct bs_err *err)
 	a->asked++;
 	if (a->loaded == 0 && a->asked >= a->check) {
 		a->check *= 2;
-		if ((rc = max_id(st, &top, err)) < 0)
+		if ((rc = bs_store_max_id(st, &top, WHAT, err)) < 0)
 			return rc;
 		if ((uint64_t)top <= (uint64_t)a->asked * BS_ABSENT_RATIO) {
 			if ((rc = fill(st, a, 2 * (size_t)top, err)) < 0) {

@@ -70,6 +70,7 @@ struct bs_store {
 	struct bs_db_stmt *dup; /* SELECT id FROM runs WHERE sha256 = ? */
 	struct bs_db_stmt *same_table; /* tables of a measure_key (dedup.c) */
 	struct bs_db_stmt *same_line;  /* the other runs of that key */
+	struct bs_db_stmt *max_id;     /* bs_store_max_id's (seen.c) */
 	struct bs_db_stmt *put_tag;
 	struct bs_db_stmt *put_tag_new; /* a new run's: no conflict */
 	struct bs_db_stmt *put_lat;
@@ -186,6 +187,10 @@ int bs_store_open_error(struct bs_store *st, struct bs_err *err,
  * or -BS_EDB); bs_store_absent_forget drops the filter (with seen.c's
  * set: bs_store_seen_forget).
  */
+/* The largest id stored (*top, 0 when none; seen.c): 0, or -BS_E*
+ * ("PATH: what: ..."). Its statement is kept for the connection. */
+int bs_store_max_id(struct bs_store *st, int64_t *top, const char *what,
+		    struct bs_err *err);
 int bs_store_absent(struct bs_store *st, const uint8_t *sha,
 		    struct bs_err *err);
 int bs_store_absent_stored(struct bs_store *st, const uint8_t *sha,

@@ -180,7 +180,7 @@ static void disconnect(struct bs_store *st)
 		&st->same_line, &st->put_tag, &st->put_tag_new,
 		&st->put_lat,   &st->put_res, &st->put_par,
 		&st->put_ser,   &st->reject,  &st->put_hist,
-		&st->put_dist,
+		&st->put_dist,  &st->max_id,
 	};
 	size_t i;
 

@@ -60,11 +60,10 @@ struct bs_store_seen {
 	/* Open addressing: entry index + 1, 0 empty. By SHA-256, and by
 	 * measure key (every run with a key, so a key has many). */
 	uint32_t *by_sha, *by_key;
-	size_t slots;           /* a power of two, more than twice n */
-	int64_t next_id;        /* the id the next run gets, 0: not known */
-	size_t unchecked;       /* runs stored with a foretold id since the last
+	size_t slots;     /* a power of two, more than twice n */
+	int64_t next_id;  /* the id the next run gets, 0: not known */
+	size_t unchecked; /* runs stored with a foretold id since the last
 	                           check */
-	struct bs_db_stmt *top; /* SELECT max(id) FROM runs */
 };
 
 void bs_store_seen_forget(struct bs_store *st)
@@ -78,7 +77,6 @@ void bs_store_seen_forget(struct bs_store *st)
 	free(s->run);
 	free(s->by_sha);
 	free(s->by_key);
-	bs_db_finalize(s->top);
 	free(s);
 	st->seen = NULL;
 }
@@ -175,23 +173,22 @@ static int load(struct bs_store *st, struct bs_store_seen *s, const char *what,
 	return rc < 0 ? rc : 0;
 }
 
-/* The largest id stored (*top): 0, or -BS_E* ("PATH: what: ..."). */
-static int max_id(struct bs_store *st, struct bs_store_seen *s, int64_t *top,
-		  const char *what, struct bs_err *err)
+int bs_store_max_id(struct bs_store *st, int64_t *top, const char *what,
+		    struct bs_err *err)
 {
 	struct bs_err dbe = BS_ERR_INIT;
 	int rc;
 
-	if (s->top == NULL &&
+	if (st->max_id == NULL &&
 	    bs_db_prepare(st->db, "SELECT COALESCE(max(id), 0) FROM runs",
-			  BS_DB_KEEP, &s->top, &dbe) < 0)
+			  BS_DB_KEEP, &st->max_id, &dbe) < 0)
 		return bs_store_db_fail(st, err, what, &dbe);
-	rc = bs_db_step(s->top);
+	rc = bs_db_step(st->max_id);
 	if (rc == BS_DB_ROW)
-		*top = bs_db_column_int64(s->top, 0);
+		*top = bs_db_column_int64(st->max_id, 0);
 	else
 		rc = bs_store_db_error(st, err, what);
-	bs_db_reset(s->top);
+	bs_db_reset(st->max_id);
 	return rc < 0 ? rc : 0;
 }
 
@@ -204,7 +201,7 @@ int bs_store_seen_check(struct bs_store *st, struct bs_err *err)
 	if (s == NULL || s->unchecked == 0)
 		return 0;
 	/* Waits for the runs stored deferred: their failure is this. */
-	rc = max_id(st, s, &top, "cannot store run", err);
+	rc = bs_store_max_id(st, &top, "cannot store run", err);
 	if (rc < 0)
 		return rc;
 	if (top != s->next_id - 1)
@@ -257,7 +254,7 @@ int bs_store_seen_ready(struct bs_store *st, struct bs_err *err)
 	if (s->puts < s->check)
 		return 0;
 	s->check *= 2;
-	rc = max_id(st, s, &top, "cannot look up duplicate", err);
+	rc = bs_store_max_id(st, &top, "cannot look up duplicate", err);
 	if (rc < 0)
 		return rc;
 	if ((uint64_t)top > (uint64_t)s->puts * BS_SEEN_RATIO)
